@@ -1,0 +1,5 @@
+"""``python -m errdex``."""
+
+from errdex.cli import main
+
+main()

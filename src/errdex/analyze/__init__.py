@@ -1,0 +1,1 @@
+"""The analyze stage (see DESIGN.md)."""

@@ -1,0 +1,81 @@
+"""The command line: parses arguments, calls one stage, prints (DESIGN.md contract).
+
+Stage modules are imported inside each command so that ``errdex explain`` does
+not pay for FastAPI or the extractor at start-up.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="errdex: an encyclopedia of a Python library's errors, built from its source.",
+)
+
+DbOption = Annotated[
+    str | None,
+    typer.Option("--db", help="Catalog: a SQLite path or postgresql:// URL (default: $ERRDEX_DB, else per-user data dir)."),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Emit the same JSON objects as the web API.")]
+
+
+def _die(message: str, code: int = 1) -> None:
+    typer.echo(f"errdex: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def _print_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+@app.command()
+def index(
+    sources: Annotated[list[str], typer.Argument(help="Directory, git checkout, .whl/.tar.gz/.zip, pypi:NAME[==VERSION], installed:NAME")],
+    repo: Annotated[str | None, typer.Option("--repo", help="OWNER/NAME, overriding what the source says.")] = None,
+    commit: Annotated[str | None, typer.Option("--commit", help="Full commit sha the source corresponds to.")] = None,
+    ref: Annotated[str | None, typer.Option("--ref", help="Tag or version to pin source links to.")] = None,
+    db: DbOption = None,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", help="Worker processes (default: every core).")] = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Index the errors raised in SOURCE(s) into the catalog."""
+    from errdex.commands import index as cmd
+
+    code = cmd.run_index(sources, repo=repo, commit=commit, ref=ref, db=db, jobs=jobs, json_out=json_out)
+    raise typer.Exit(code)
+
+
+@app.command()
+def show(
+    error_id: Annotated[str, typer.Argument(metavar="ID", help="The 16-hex error id.")],
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Show one error: header, template, location, guards, snippet."""
+    from errdex.commands import index as cmd
+
+    raise typer.Exit(cmd.run_show(error_id, db=db, json_out=json_out))
+
+
+@app.command()
+def stats(db: DbOption = None, json_out: JsonOption = False) -> None:
+    """Per snapshot: files read and failed, sites by kind and type, template coverage."""
+    from errdex.commands import index as cmd
+
+    raise typer.Exit(cmd.run_stats(db=db, json_out=json_out))
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

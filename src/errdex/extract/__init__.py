@@ -1,0 +1,1 @@
+"""The extract stage (see DESIGN.md)."""

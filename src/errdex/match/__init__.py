@@ -1,0 +1,1 @@
+"""The match stage (see DESIGN.md)."""

@@ -1,0 +1,390 @@
+"""The data model that the pipeline stages exchange (see DESIGN.md).
+
+Every value that crosses a stage boundary is one of these frozen dataclasses:
+the same object feeds the catalog row, the JSON document and the HTML page, so
+there is exactly one place that decides what a field is called.  ``to_json`` /
+``from_json`` give the stable JSON shape that ``--json`` and the web API emit.
+
+Stages may add fields here, always with a default, so that older rows and
+documents still load.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal, TypeVar, get_args
+
+SiteKind = Literal["error", "warning", "assertion"]
+SourceKind = Literal["dir", "git", "wheel", "sdist", "zip", "pypi", "installed"]
+GuardKind = Literal["if", "elif", "else", "while", "except", "assert", "match"]
+
+SITE_KINDS: tuple[str, ...] = get_args(SiteKind)
+
+T = TypeVar("T")
+
+
+# --------------------------------------------------------------------------- snapshot
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """One version of one repo's code, as it was indexed.
+
+    ``commit`` is a full sha when git told us; otherwise ``ref`` (a tag or a
+    version) pins the source links.  ``url_base`` is the prefix to which a
+    repo-relative path and ``#L..`` are appended to reach the pinned source.
+    ``path_prefix`` is what must be put before a package-relative path to get
+    the repo-relative one (wheels hold ``jax/...`` which lives at ``jax/...``
+    in the repo, but a ``src/`` layout needs ``src/``).
+    """
+
+    repo: str
+    commit: str | None = None
+    ref: str | None = None
+    date: str | None = None
+    source_kind: SourceKind = "dir"
+    source: str = ""
+    url_base: str = ""
+    path_prefix: str = ""
+    version: str | None = None
+
+    @property
+    def key(self) -> str:
+        """``repo@commit-or-ref``: the snapshot's identity in the catalog."""
+        return f"{self.repo}@{self.pin}"
+
+    @property
+    def pin(self) -> str:
+        return self.commit or self.ref or "unknown"
+
+    @property
+    def short_pin(self) -> str:
+        if self.commit and re.fullmatch(r"[0-9a-f]{40}", self.commit):
+            return self.commit[:10]
+        return self.pin
+
+    def source_url(self, path: str, line: int | None = None, end_line: int | None = None) -> str:
+        """Link to ``path`` (package-relative) at this snapshot, or "" when unknown."""
+        if not self.url_base:
+            return ""
+        url = f"{self.url_base.rstrip('/')}/{self.path_prefix}{path}"
+        if line is not None:
+            url += f"#L{line}"
+            if end_line is not None and end_line != line:
+                url += f"-L{end_line}"
+        return url
+
+
+# --------------------------------------------------------------------------- templates
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """Literal text (``expr is None``) or a placeholder for a runtime value."""
+
+    text: str = ""
+    expr: str | None = None
+    conversion: str | None = None  # "r", "s", "a"
+    format_spec: str | None = None
+
+    @property
+    def is_literal(self) -> bool:
+        return self.expr is None
+
+    def render(self) -> str:
+        if self.expr is None:
+            return self.text
+        return "{" + self.expr + "}"
+
+
+@dataclass(frozen=True, slots=True)
+class Template:
+    """A message as a sequence of segments; ``render()`` gives ``... {expr} ...``.
+
+    Adjacent literals are merged and empty literals dropped by ``of`` so that
+    equal messages have equal templates whatever way they were written.
+    """
+
+    segments: tuple[Segment, ...] = ()
+
+    @classmethod
+    def of(cls, segments: Iterable[Segment]) -> Template:
+        out: list[Segment] = []
+        for seg in segments:
+            if seg.is_literal:
+                if not seg.text:
+                    continue
+                if out and out[-1].is_literal:
+                    out[-1] = Segment(text=out[-1].text + seg.text)
+                    continue
+            out.append(seg)
+        return cls(tuple(out))
+
+    @classmethod
+    def literal(cls, text: str) -> Template:
+        return cls.of([Segment(text=text)])
+
+    def render(self) -> str:
+        return "".join(s.render() for s in self.segments)
+
+    @property
+    def literals(self) -> tuple[str, ...]:
+        return tuple(s.text for s in self.segments if s.is_literal)
+
+    @property
+    def placeholders(self) -> tuple[Segment, ...]:
+        return tuple(s for s in self.segments if not s.is_literal)
+
+    @property
+    def longest_literal(self) -> int:
+        return max((len(t.strip()) for t in self.literals), default=0)
+
+    def normalized(self) -> str:
+        """Whitespace-folded literal text with every placeholder as ``{}``.
+
+        This is what the error id hashes: renaming a variable in an f-string
+        or re-wrapping a long string keeps the id.
+        """
+        parts = [re.sub(r"\s+", " ", s.text) if s.is_literal else "{}" for s in self.segments]
+        return "".join(parts).strip()
+
+
+# --------------------------------------------------------------------------- sites
+
+
+@dataclass(frozen=True, slots=True)
+class Guard:
+    """One condition on the way to a raise, outermost first.
+
+    ``source`` is the code as written (``config.no_execution.value``);
+    ``normalized`` is the condition that holds at the raise: for an ``else``
+    branch or a later ``elif`` it is the negation, written ``not (...)``.
+    For ``except`` it is the caught type(s).
+    """
+
+    kind: GuardKind
+    source: str
+    normalized: str
+    line: int = 0
+    negated: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ErrorSite:
+    """One raise / warn / assert in one snapshot."""
+
+    kind: SiteKind
+    exception: str  # as written: "RuntimeError", "errors.ConcretizationTypeError"
+    exception_resolved: str  # "RuntimeError", "jax._src.errors.ConcretizationTypeError"
+    templates: tuple[Template, ...]
+    path: str  # package-relative, "/" separated: "jax/_src/interpreters/pxla.py"
+    line: int
+    end_line: int
+    qualname: str  # "ExecuteReplicated.__call__", "<module>" at top level
+    module: str = ""  # "jax._src.interpreters.pxla"
+    exception_bases: tuple[str, ...] = ()  # resolved bases, nearest first, up to builtins
+    guards: tuple[Guard, ...] = ()
+    snippet: str = ""  # source lines around the raise, as in the file
+    snippet_start: int = 0  # line number of the snippet's first line
+    docstring: str = ""  # enclosing function's (or class's) docstring
+    comments: tuple[str, ...] = ()  # comments next to the raise
+    unresolved: tuple[str, ...] = ()  # expressions whose text could not be reconstructed
+    cause: str | None = None  # the ``from`` expression, if any
+    error_id: str = ""  # filled by extract.ids
+
+    @property
+    def template(self) -> Template:
+        return self.templates[0] if self.templates else Template()
+
+    @property
+    def exception_name(self) -> str:
+        return self.exception_resolved.rsplit(".", 1)[-1] or self.exception
+
+
+def error_id(repo: str, kind: str, exception: str, template: str, qualname: str, salt: str = "") -> str:
+    """The stable 16-hex identity of an Error (DESIGN.md).
+
+    Inputs are the repo, kind, the exception's *name* (not its module, which
+    moves), the normalized template and the enclosing qualname; ``salt``
+    disambiguates two sites that would otherwise collide.
+    """
+    raw = "\x1f".join([repo, kind, exception.rsplit(".", 1)[-1], template, qualname, salt])
+    return hashlib.sha256(raw.encode("utf-8")).hexdigest()[:16]
+
+
+# --------------------------------------------------------------------------- facts beside the sites
+
+
+@dataclass(frozen=True, slots=True)
+class FileFailure:
+    """A file that could not be read or parsed, kept on record (bandit's skipped list)."""
+
+    path: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ClassInfo:
+    """A class defined in the package: how exceptions resolve and what they document."""
+
+    qualname: str  # "jax._src.errors.ConcretizationTypeError"
+    path: str
+    line: int
+    bases: tuple[str, ...] = ()  # resolved where possible
+    docstring: str = ""
+    public_names: tuple[str, ...] = ()  # "jax.errors.ConcretizationTypeError"
+
+
+@dataclass(frozen=True, slots=True)
+class ConfigOption:
+    """A configuration option or environment variable that code can read."""
+
+    name: str  # "jax_no_execution" or "JAX_PLATFORMS"
+    kind: Literal["option", "env", "flag", "setting"] = "option"
+    default: str | None = None
+    help: str = ""
+    env_var: str | None = None  # "JAX_NO_EXECUTION"
+    holder: str = ""  # the Python name that holds it: "config.no_execution"
+    set_hint: str = ""  # how to change it: "jax.config.update('jax_no_execution', False)"
+    path: str = ""
+    line: int = 0
+    adapter: str = "generic"
+
+
+@dataclass(frozen=True, slots=True)
+class TestExpectation:
+    """A test that expects an exception: the best evidence of when an error happens."""
+
+    __test__ = False  # not a pytest class
+
+    path: str
+    line: int
+    test_name: str  # "test_foo" or "TestX.test_foo"
+    exception: str  # as written in the test
+    pattern: str | None = None  # the match= / regex, if any
+    code: str = ""  # the test's source (the with-block or the call)
+    style: str = "pytest.raises"  # or "assertRaises", "assertRaisesRegex", "pytest.warns"
+
+
+@dataclass(frozen=True, slots=True)
+class ExtractResult:
+    """All that extraction learned from one snapshot's files."""
+
+    sites: tuple[ErrorSite, ...] = ()
+    failures: tuple[FileFailure, ...] = ()
+    files_read: int = 0
+    classes: tuple[ClassInfo, ...] = ()
+    config: tuple[ConfigOption, ...] = ()
+    tests: tuple[TestExpectation, ...] = ()
+    symbols: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # module -> names
+    raise_statements: int = 0  # raise statements with an argument (for the coverage figure)
+
+
+# --------------------------------------------------------------------------- analysis
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """What a claim rests on: a guard, an option, a test, a docstring, a comment."""
+
+    kind: Literal["guard", "config", "test", "docstring", "class-doc", "comment", "template", "dispatch", "import"]
+    text: str
+    path: str = ""
+    line: int = 0
+    url: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CodeSample:
+    before: str = ""
+    after: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    text: str
+    evidence: tuple[Evidence, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RelatedError:
+    error_id: str
+    title: str
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """The page's sections for one Error at one snapshot, with provenance."""
+
+    error_id: str
+    snapshot: str  # Snapshot.key
+    meaning: str
+    solutions: tuple[Solution, ...] = ()
+    example_fix: CodeSample = CodeSample()
+    strategy: str = "validation"
+    validate_sample: str = ""
+    try_sample: str = ""
+    prevention: tuple[str, ...] = ()
+    trigger: str = ""
+    situations: tuple[str, ...] = ()
+    related: tuple[RelatedError, ...] = ()
+    evidence: tuple[Evidence, ...] = ()
+    backend: str = "static"
+    rules_version: str = ""
+    date: str = ""
+    model_sections: tuple[str, ...] = ()  # which sections a language model wrote
+
+
+# --------------------------------------------------------------------------- JSON
+
+
+def to_json(value: Any) -> Any:
+    """A dataclass (tree) as plain JSON data; tuples become lists."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, (list, tuple)):
+        return [to_json(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): to_json(v) for k, v in value.items()}
+    return value
+
+
+def from_json(cls: type[T], data: Any) -> T:
+    """Inverse of ``to_json`` for the classes of this module; unknown keys are ignored."""
+    import typing
+
+    hints = typing.get_type_hints(cls)
+    kwargs: dict[str, Any] = {}
+    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+        if f.name not in data:
+            continue
+        kwargs[f.name] = _decode(hints[f.name], data[f.name])
+    return cls(**kwargs)
+
+
+def _decode(tp: Any, value: Any) -> Any:
+    import typing
+
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if value is None:
+        return None
+    if dataclasses.is_dataclass(tp):
+        return from_json(tp, value)  # type: ignore[arg-type]
+    if origin is tuple:
+        inner = args[0] if args else Any
+        return tuple(_decode(inner, v) for v in value)
+    if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+        for a in args:
+            if a is type(None):
+                continue
+            return _decode(a, value)
+    if origin in (Mapping, dict) or tp is Mapping:
+        vt = args[1] if len(args) == 2 else Any
+        return {k: _decode(vt, v) for k, v in value.items()}
+    return value

@@ -1,0 +1,1 @@
+"""The runtime stage (see DESIGN.md)."""

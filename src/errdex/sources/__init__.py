@@ -1,0 +1,1 @@
+"""The sources stage (see DESIGN.md)."""

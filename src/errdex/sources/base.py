@@ -1,0 +1,36 @@
+"""What a source hands to extraction: a snapshot and the Python files under a root."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from errdex.model import Snapshot
+
+
+class SourceError(Exception):
+    """A source that cannot be opened: the message names what and where."""
+
+
+@dataclass(frozen=True, slots=True)
+class SourceFile:
+    """One file to extract from.
+
+    ``path`` is package-relative with "/" separators (``jax/_src/pxla.py``),
+    the same path that sites and links use; ``abspath`` is where it is on disk.
+    ``is_test`` marks files under a tests folder or named ``test_*.py``: they
+    give evidence (tests that expect an error) but no error sites.
+    """
+
+    path: str
+    abspath: Path
+    is_test: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SourceTree:
+    """A snapshot and its files, ready for extraction (on disk, read-only)."""
+
+    snapshot: Snapshot
+    root: Path
+    files: tuple[SourceFile, ...]

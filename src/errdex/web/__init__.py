@@ -1,0 +1,1 @@
+"""The web stage (see DESIGN.md)."""
