@@ -282,6 +282,7 @@ class ExtractResult:
     tests: tuple[TestExpectation, ...] = ()
     symbols: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # module -> names
     raise_statements: int = 0  # raise statements with an argument (for the coverage figure)
+    raise_sites: int | None = None  # of those, how many produced an ErrorSite (None: not counted)
 
 
 # --------------------------------------------------------------------------- analysis

@@ -35,6 +35,7 @@ class SnapshotStats:
     sites_by_kind: dict[str, int] = field(default_factory=dict)
     sites_by_exception: dict[str, int] = field(default_factory=dict)
     raise_statements: int = 0  # raise statements with an argument
+    raise_sites: int | None = None  # of those, how many produced a site (None: extractor did not count)
     templates_resolved: int = 0  # sites whose template has no unresolved expression
     templates_without_literal: int = 0
     templates_with_literal8: int = 0  # a literal run of 8 or more characters

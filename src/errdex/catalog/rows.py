@@ -1,0 +1,121 @@
+"""Conversions between model values and catalog rows, shared by the backends.
+
+Each site is stored whole as JSON (``model.to_json``) so that a field added
+to the model needs no migration, plus the few columns that queries filter on.
+The figures of ``SnapshotStats`` are computed here once, when a snapshot is
+written, from the same ExtractResult that is stored.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from datetime import UTC, datetime
+from typing import Any
+
+from errdex.catalog.base import SnapshotStats
+from errdex.model import ErrorSite, ExtractResult, FileFailure, Snapshot, from_json, to_json
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(to_json(value), ensure_ascii=False, separators=(",", ":"))
+
+
+def search_text(site: ErrorSite) -> str:
+    """The words a search should find a site by."""
+    templates = " ".join(t.render() for t in site.templates)
+    return " ".join(
+        p for p in (templates, site.exception, site.exception_resolved, site.path, site.qualname, site.module) if p
+    )
+
+
+def sort_date(snapshot: Snapshot, fallback: str) -> str:
+    """An ISO date in UTC that sorts correctly as text (``fallback`` when the snapshot has none)."""
+    if snapshot.date:
+        try:
+            parsed = datetime.fromisoformat(snapshot.date)
+        except ValueError:
+            return fallback
+        if parsed.tzinfo is None:
+            parsed = parsed.replace(tzinfo=UTC)
+        return parsed.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return fallback
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def compute_stats(snapshot: Snapshot, result: ExtractResult) -> SnapshotStats:
+    """The figures ``errdex stats`` reports, from one extraction."""
+    by_kind: Counter[str] = Counter()
+    by_exc: Counter[str] = Counter()
+    resolved = without_literal = literal8 = unresolved = 0
+    for site in result.sites:
+        by_kind[site.kind] += 1
+        by_exc[site.exception_name or site.exception or "?"] += 1
+        if not site.unresolved:
+            resolved += 1
+        unresolved += len(site.unresolved)
+        longest = max((t.longest_literal for t in site.templates), default=0)
+        if longest == 0:
+            without_literal += 1
+        if longest >= 8:
+            literal8 += 1
+    return SnapshotStats(
+        snapshot=snapshot,
+        files_read=result.files_read,
+        files_failed=tuple(sorted(result.failures, key=lambda f: f.path)),
+        sites=len(result.sites),
+        sites_by_kind=dict(sorted(by_kind.items())),
+        sites_by_exception=dict(by_exc.most_common()),
+        raise_statements=result.raise_statements,
+        raise_sites=result.raise_sites,
+        templates_resolved=resolved,
+        templates_without_literal=without_literal,
+        templates_with_literal8=literal8,
+        unresolved_expressions=unresolved,
+    )
+
+
+def stats_to_json(stats: SnapshotStats) -> dict[str, Any]:
+    """The stable JSON of one snapshot's figures (documented in docs/indexing.md).
+
+    The raw counts plus the two acceptance shares of issue 2, so a reader
+    need not recompute them: ``raise_site_share`` (raise statements with an
+    argument that produced a site) and ``literal8_share`` (sites whose
+    template has a literal run of 8 or more characters).
+    """
+    data: dict[str, Any] = to_json(stats)
+    data["snapshot_key"] = stats.snapshot.key
+    data["files_failed_count"] = len(stats.files_failed)
+    data["raise_site_share"] = (
+        round(stats.raise_sites / stats.raise_statements, 4)
+        if stats.raise_sites is not None and stats.raise_statements
+        else None
+    )
+    data["literal8_share"] = round(stats.templates_with_literal8 / stats.sites, 4) if stats.sites else None
+    data["resolved_share"] = round(stats.templates_resolved / stats.sites, 4) if stats.sites else None
+    return data
+
+
+def stats_from_json(data: dict[str, Any]) -> SnapshotStats:
+    snap = from_json(Snapshot, data["snapshot"])
+    return SnapshotStats(
+        snapshot=snap,
+        files_read=int(data.get("files_read", 0)),
+        files_failed=tuple(from_json(FileFailure, f) for f in data.get("files_failed", ())),
+        sites=int(data.get("sites", 0)),
+        sites_by_kind={str(k): int(v) for k, v in data.get("sites_by_kind", {}).items()},
+        sites_by_exception={str(k): int(v) for k, v in data.get("sites_by_exception", {}).items()},
+        raise_statements=int(data.get("raise_statements", 0)),
+        raise_sites=data.get("raise_sites"),
+        templates_resolved=int(data.get("templates_resolved", 0)),
+        templates_without_literal=int(data.get("templates_without_literal", 0)),
+        templates_with_literal8=int(data.get("templates_with_literal8", 0)),
+        unresolved_expressions=int(data.get("unresolved_expressions", 0)),
+    )
+
+
+def site_from_json(text: str) -> ErrorSite:
+    return from_json(ErrorSite, json.loads(text))

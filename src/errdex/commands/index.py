@@ -1,0 +1,169 @@
+"""``errdex index``, ``errdex show`` and ``errdex stats``: the presentation of indexing.
+
+Each source is indexed on its own: one that cannot be opened, or that has
+nothing indexable, is reported and the others still go into the catalog; the
+exit code is non-zero when any failed.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from errdex.catalog import CatalogError, open_catalog
+from errdex.catalog.base import Catalog, SnapshotStats
+from errdex.catalog.rows import stats_to_json
+from errdex.model import ExtractResult
+from errdex.sources import SourceError, SourceTree, open_source
+
+_ID = re.compile(r"^[0-9a-f]{16}$")
+
+
+def _stdout() -> Console:
+    # Piped output (tests, `| less`) gets a fixed width instead of 80 columns.
+    return Console() if sys.stdout.isatty() else Console(width=120, no_color=True)
+
+
+def _stderr() -> Console:
+    return Console(stderr=True)
+
+
+def _error(message: str) -> None:
+    sys.stderr.write(f"errdex: {message}\n")
+
+
+def _print_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def _open(db: str | None) -> Catalog | None:
+    try:
+        return open_catalog(db)
+    except CatalogError as exc:
+        _error(str(exc))
+        return None
+
+
+def _extract(tree: SourceTree, jobs: int | None, err: Console) -> ExtractResult:
+    """Run the extractor with a progress bar on stderr (hidden when stderr is not a terminal)."""
+    from errdex.extract import extract_tree
+
+    with Progress(
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        console=err, transient=True, disable=not err.is_terminal,
+    ) as bar:
+        task = bar.add_task(f"extracting {tree.snapshot.repo}", total=len(tree.files))
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        return extract_tree(tree, jobs=jobs, progress=progress)
+
+
+def index_one(catalog: Catalog, spec: str, *, repo: str | None, commit: str | None, ref: str | None,
+              jobs: int | None, err: Console) -> SnapshotStats:
+    """Open, extract and store one source; SourceError when there is nothing to index."""
+    with open_source(spec, repo=repo, commit=commit, ref=ref) as tree:
+        result = _extract(tree, jobs, err)
+        if result.files_read == 0:
+            reasons = "; ".join(f"{f.path}: {f.reason}" for f in result.failures[:3])
+            raise SourceError(
+                f"{spec}: nothing indexable ({len(tree.files)} Python files, none could be parsed"
+                + (f": {reasons}" if reasons else "") + ")"
+            )
+        return catalog.replace_snapshot(tree.snapshot, result)
+
+
+def run_index(sources: list[str], *, repo: str | None, commit: str | None, ref: str | None,
+              db: str | None, jobs: int | None, json_out: bool) -> int:
+    from errdex.commands.index_views import stats_view
+
+    if jobs is not None and jobs < 1:
+        _error(f"--jobs {jobs}: expected a positive number of worker processes")
+        return 2
+    catalog = _open(db)
+    if catalog is None:
+        return 1
+    err = _stderr()
+    out = _stdout()
+    done: list[SnapshotStats] = []
+    failed = 0
+    try:
+        for spec in sources:
+            try:
+                stats = index_one(catalog, spec, repo=repo, commit=commit, ref=ref, jobs=jobs, err=err)
+            except SourceError as exc:
+                _error(str(exc))
+                failed += 1
+                continue
+            done.append(stats)
+            if not json_out:
+                out.print(stats_view(stats))
+    finally:
+        catalog.close()
+    if json_out:
+        _print_json([stats_to_json(s) for s in done])
+    if failed:
+        _error(f"{failed} of {len(sources)} source(s) failed; {len(done)} indexed")
+        return 1
+    return 0
+
+
+def run_show(error_id: str, *, db: str | None, json_out: bool) -> int:
+    from errdex.commands.index_views import error_view
+
+    eid = error_id.strip().lower()
+    if not _ID.match(eid):
+        _error(f"{error_id!r} is not an error id (16 hexadecimal characters, as in /errors/<id>)")
+        return 2
+    catalog = _open(db)
+    if catalog is None:
+        return 1
+    try:
+        record = catalog.get_error(eid)
+        if record is None:
+            _error(f"no error with id {eid} in the catalog (indexed snapshots: {len(catalog.snapshots())})")
+            return 1
+        if json_out:
+            try:
+                from errdex.documents import error_document
+            except ImportError as exc:
+                _error(f"the JSON document of an error is not available in this build ({exc})")
+                return 1
+            document = error_document(catalog, eid)
+            if document is None:
+                _error(f"no error with id {eid} in the catalog")
+                return 1
+            _print_json(document)
+        else:
+            _stdout().print(error_view(record))
+    finally:
+        catalog.close()
+    return 0
+
+
+def run_stats(*, db: str | None, json_out: bool) -> int:
+    from errdex.commands.index_views import stats_view
+
+    catalog = _open(db)
+    if catalog is None:
+        return 1
+    try:
+        all_stats = catalog.stats()
+    finally:
+        catalog.close()
+    if json_out:
+        _print_json([stats_to_json(s) for s in all_stats])
+        return 0
+    out = _stdout()
+    if not all_stats:
+        out.print("The catalog is empty: index something with `errdex index SOURCE`.")
+        return 0
+    for s in all_stats:
+        out.print(stats_view(s))
+    return 0

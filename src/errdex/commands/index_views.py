@@ -1,0 +1,106 @@
+"""Rich renderings of index results: the summary table, per-snapshot stats, one error.
+
+Kept apart from ``commands/index.py`` (which decides what to do and the exit
+code) so that the same table serves ``index`` and ``stats``.
+"""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.markup import escape
+from rich.syntax import Syntax
+from rich.table import Table
+from rich.text import Text
+
+from errdex.catalog.base import ErrorRecord, SnapshotStats
+
+TOP_EXCEPTIONS = 10
+MAX_FAILURES_SHOWN = 20
+
+
+def _pct(part: int, whole: int) -> str:
+    return f"{part}/{whole} ({100.0 * part / whole:.1f}%)" if whole else f"{part}/0"
+
+
+def stats_view(stats: SnapshotStats) -> RenderableType:
+    """Files read and failed, sites by kind, top exception types, template coverage."""
+    snap = stats.snapshot
+    title = f"{snap.key}  [dim]({snap.source_kind}: {escape(snap.source)})[/dim]"
+    table = Table(title=title, show_header=False, title_justify="left", expand=False)
+    table.add_column("figure", style="bold")
+    table.add_column("value")
+    total_files = stats.files_read + len(stats.files_failed)
+    table.add_row("files read", _pct(stats.files_read, total_files))
+    table.add_row("files failed", str(len(stats.files_failed)))
+    table.add_row("sites", str(stats.sites))
+    for kind, n in stats.sites_by_kind.items():
+        table.add_row(f"  {kind}", str(n))
+    if stats.raise_sites is not None:
+        table.add_row("raise statements with an argument → site", _pct(stats.raise_sites, stats.raise_statements))
+    else:
+        table.add_row("raise statements with an argument", str(stats.raise_statements))
+    table.add_row("templates resolved (no unresolved expression)", _pct(stats.templates_resolved, stats.sites))
+    table.add_row("templates with a literal run ≥ 8 chars", _pct(stats.templates_with_literal8, stats.sites))
+    table.add_row("templates with no literal text", _pct(stats.templates_without_literal, stats.sites))
+    table.add_row("unresolved expressions", str(stats.unresolved_expressions))
+    parts: list[RenderableType] = [table]
+    if stats.sites_by_exception:
+        exc = Table(title="top exception types", title_justify="left")
+        exc.add_column("exception")
+        exc.add_column("sites", justify="right")
+        for name, n in list(stats.sites_by_exception.items())[:TOP_EXCEPTIONS]:
+            exc.add_row(escape(name), str(n))
+        parts.append(exc)
+    if stats.files_failed:
+        fail = Table(title=f"files failed ({len(stats.files_failed)})", title_justify="left")
+        fail.add_column("path")
+        fail.add_column("reason")
+        for f in stats.files_failed[:MAX_FAILURES_SHOWN]:
+            fail.add_row(escape(f.path), escape(f.reason))
+        if len(stats.files_failed) > MAX_FAILURES_SHOWN:
+            fail.add_row("…", f"{len(stats.files_failed) - MAX_FAILURES_SHOWN} more (errdex stats --json)")
+        parts.append(fail)
+    return Group(*parts)
+
+
+def error_view(record: ErrorRecord) -> RenderableType:
+    """One error as ``errdex show`` prints it: the page's header, template and source."""
+    snap, site = record.latest
+    parts: list[RenderableType] = []
+    parts.append(Text(f"{snap.repo} · {site.kind} · {site.exception_name}", style="bold"))
+    parts.append(Text(f"id {record.error_id}", style="dim"))
+    parts.append(Text(""))
+    parts.append(Text("Error message", style="bold underline"))
+    for t in site.templates or ():
+        parts.append(Text(t.render() or "(no message)"))
+    if not site.templates:
+        parts.append(Text("(no message)", style="dim"))
+    parts.append(Text(""))
+    parts.append(Text("Source", style="bold underline"))
+    loc = Text(f"Thrown at {site.path}:{site.line}")
+    if site.qualname:
+        loc.append(f"  in {site.qualname}", style="dim")
+    parts.append(loc)
+    url = snap.source_url(site.path, site.line, site.end_line)
+    if url:
+        parts.append(Text(f"View on GitHub (pinned to {snap.short_pin}): {url}", style=f"link {url}"))
+    if site.exception_resolved and site.exception_resolved != site.exception:
+        parts.append(Text(f"Exception: {site.exception} → {site.exception_resolved}"))
+    if site.guards:
+        parts.append(Text(""))
+        parts.append(Text("Guards (what holds when it is raised)", style="bold underline"))
+        for g in site.guards:
+            parts.append(Text(f"  line {g.line}: {g.kind}: {g.normalized}"))
+    if site.snippet:
+        parts.append(Text(""))
+        start = site.snippet_start or site.line
+        parts.append(Syntax(
+            site.snippet.rstrip("\n"), "python", line_numbers=True, start_line=start,
+            highlight_lines=set(range(site.line, site.end_line + 1)), word_wrap=False, theme="ansi_dark",
+        ))
+    if len(record.sites) > 1:
+        parts.append(Text(""))
+        parts.append(Text("Other snapshots", style="bold underline"))
+        for other_snap, other in record.sites[1:]:
+            parts.append(Text(f"  {other_snap.key}: {other.path}:{other.line}"))
+    return Group(*parts)

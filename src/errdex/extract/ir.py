@@ -1,0 +1,152 @@
+"""The message IR: what phase 1 knows about a message before other modules are seen.
+
+A raise's message is reconstructed per file (phase 1, in a worker process),
+but parts of it may live elsewhere: a helper function in another module, an
+exception class whose ``__init__`` builds the text, a module constant.  So
+phase 1 produces a small tree of these frozen nodes, with ``Ref`` for calls
+and names still to be resolved, and phase 2 (``expand``) turns it into
+``Template`` variants once every module's summary is known.
+
+The nodes are plain picklable values: they cross the process boundary.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from errdex.model import Segment
+
+
+@dataclass(frozen=True, slots=True)
+class Lit:
+    """Literal text."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Hole:
+    """A runtime value: rendered ``{expr}``.
+
+    ``unresolved`` marks a hole that stands for message *text* we could not
+    reconstruct (``raise ValueError(msg)`` with ``msg`` a parameter), as
+    opposed to a value interpolated into known text (``f"bad {x}"``).
+    """
+
+    expr: str
+    conversion: str | None = None
+    format_spec: str | None = None
+    unresolved: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """A parameter of a helper function or ``__init__``, bound at the call."""
+
+    name: str
+    conversion: str | None = None
+    format_spec: str | None = None
+    text_position: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Cat:
+    """Concatenation."""
+
+    parts: tuple[Node, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Alt:
+    """One of several messages (branches assigning a variable, ``a if c else b``)."""
+
+    options: tuple[Node, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    """A call or a global name to resolve in phase 2.
+
+    ``target`` is the resolved dotted name (``jax._src.errors.JAXTypeError``,
+    ``pkg.mod._mismatch_err``) or a builtin (``ValueError``); ``src`` is the
+    expression's source, used as the placeholder when it does not resolve.
+    ``is_call`` is False for a bare name (a module constant).
+    """
+
+    target: str
+    src: str
+    args: tuple[Node, ...] = ()
+    kwargs: tuple[tuple[str, Node], ...] = ()
+    is_call: bool = True
+    text_position: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Dedent:
+    """``textwrap.dedent`` / ``inspect.cleandoc`` / ``.strip()`` applied in phase 2."""
+
+    inner: Node
+    how: str  # "dedent", "cleandoc", "strip", "lstrip", "rstrip"
+
+
+Node = Lit | Hole | Param | Cat | Alt | Ref | Dedent
+
+EMPTY = Lit("")
+
+
+def cat(*parts: Node) -> Node:
+    """A ``Cat`` that flattens nested concatenations and drops empty literals."""
+    flat: list[Node] = []
+    for p in parts:
+        if isinstance(p, Cat):
+            flat.extend(p.parts)
+        elif isinstance(p, Lit) and not p.text:
+            continue
+        else:
+            flat.append(p)
+    if not flat:
+        return EMPTY
+    if len(flat) == 1:
+        return flat[0]
+    return Cat(tuple(flat))
+
+
+def alt(options: list[Node]) -> Node:
+    """An ``Alt`` of distinct options (a single option is returned as is)."""
+    uniq: list[Node] = []
+    for o in options:
+        if isinstance(o, Alt):
+            for inner in o.options:
+                if inner not in uniq:
+                    uniq.append(inner)
+        elif o not in uniq:
+            uniq.append(o)
+    if len(uniq) == 1:
+        return uniq[0]
+    return Alt(tuple(uniq))
+
+
+def literal_text(node: Node) -> str | None:
+    """The text of a node made only of literals, else None."""
+    if isinstance(node, Lit):
+        return node.text
+    if isinstance(node, Cat):
+        out: list[str] = []
+        for p in node.parts:
+            t = literal_text(p)
+            if t is None:
+                return None
+            out.append(t)
+        return "".join(out)
+    return None
+
+
+# A segment as it flows through expansion: the model's Segment plus whether the
+# placeholder is an unresolved message part (counted in ErrorSite.unresolved).
+@dataclass(frozen=True, slots=True)
+class Piece:
+    segment: Segment
+    unresolved: bool = False
+
+
+Variant = tuple[Piece, ...]

@@ -1,0 +1,368 @@
+"""Phase 1 template reconstruction: an AST expression → message IR.
+
+Two positions matter.  In *text position* the expression is message text
+(the argument of ``ValueError(...)``, an operand of ``+``, a ``.format``
+receiver): an unknown there is an unresolved hole.  In *value position* it is
+a runtime value interpolated into known text (an f-string field, a ``%`` or
+``.format`` argument): an ordinary placeholder.  Calls and imported names
+become ``Ref`` nodes that phase 2 resolves against every module's summary.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from errdex.extract import env as envmod
+from errdex.extract.formats import Field, Part, parse_brace_format, parse_percent_format
+from errdex.extract.imports import BUILTIN_EXCEPTIONS, BUILTIN_NAMES, dotted_source
+from errdex.extract.ir import EMPTY, Hole, Lit, Node, Param, Ref, alt, cat, literal_text
+from errdex.extract.ir import Dedent as DedentNode
+from errdex.extract.source import SourceText
+from errdex.extract.strict import unclassified
+
+# Expressions that are runtime values by nature: a placeholder is the right answer.
+_OPAQUE = (
+    ast.Name, ast.Attribute, ast.Subscript, ast.Call, ast.BoolOp, ast.Compare, ast.UnaryOp,
+    ast.BinOp, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Tuple, ast.List,
+    ast.Dict, ast.Set, ast.Lambda, ast.Await, ast.NamedExpr, ast.Starred, ast.Slice, ast.Constant,
+    ast.IfExp, ast.JoinedStr,
+)
+
+_DEDENTS = {"textwrap.dedent": "dedent", "inspect.cleandoc": "cleandoc"}
+_STRIPS = frozenset({"strip", "lstrip", "rstrip"})
+MAX_EVAL_DEPTH = 24
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    """Where an expression is evaluated: the function's parameters and local bindings."""
+
+    params: frozenset[str] = frozenset()
+    env: envmod.Env | None = None
+    class_qualname: str | None = None  # "Outer.Inner" for self.method(...) targets
+    self_attrs: Mapping[str, Node] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class MessageBuilder:
+    """Builds IR for one module; holds the module's names for resolution."""
+
+    src: SourceText
+    module: str
+    imports: dict[str, str]
+    top_defs: set[str]
+    module_env: dict[str, ast.expr]
+    path: str
+    _memo: dict[int, Node] = field(default_factory=dict)
+    _depth: int = 0
+
+    # ----------------------------------------------------------------- names
+
+    def resolve_name(self, written: str) -> str | None:
+        """Dotted target of a name/attribute chain, or None for a local value."""
+        head, _, rest = written.partition(".")
+        if head in self.imports:
+            target = self.imports[head]
+            return f"{target}.{rest}" if rest else target
+        if head in self.top_defs:
+            return f"{self.module}.{written}" if self.module else written
+        if head in BUILTIN_NAMES and not rest:
+            return head
+        return None
+
+    def where(self, node: ast.AST) -> str:
+        return f"{self.path}:{getattr(node, 'lineno', 0)}"
+
+    # ----------------------------------------------------------------- text position
+
+    def text(self, node: ast.expr, scope: Scope) -> Node:
+        """``node`` as message text."""
+        if self._depth > MAX_EVAL_DEPTH:
+            return Hole(self.src.segment(node), unresolved=True)
+        self._depth += 1
+        try:
+            return self._text(node, scope)
+        finally:
+            self._depth -= 1
+
+    def _text(self, node: ast.expr, scope: Scope) -> Node:
+        if isinstance(node, ast.Constant):
+            if isinstance(node.value, str):
+                return Lit(node.value)
+            if node.value is None:
+                return EMPTY
+            return Lit(str(node.value))
+        if isinstance(node, ast.JoinedStr):
+            return self._fstring(node, scope)
+        if isinstance(node, ast.BinOp):
+            if isinstance(node.op, ast.Add):
+                return cat(self.text(node.left, scope), self.text(node.right, scope))
+            if isinstance(node.op, ast.Mod):
+                return self._percent(node, scope)
+            return Hole(self.src.segment(node), unresolved=True)
+        if isinstance(node, ast.Call):
+            return self._call(node, scope, text_position=True)
+        if isinstance(node, ast.Name):
+            return self._name(node, scope, text_position=True)
+        if isinstance(node, ast.IfExp):
+            return alt([self.text(node.body, scope), self.text(node.orelse, scope)])
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+            bound = scope.self_attrs.get(node.attr)
+            if bound is not None:
+                return bound
+        if isinstance(node, _OPAQUE):
+            return Hole(self.src.segment(node), unresolved=True)
+        unclassified(f"message expression {type(node).__name__}", self.where(node))
+        return Hole(self.src.segment(node), unresolved=True)
+
+    def value(self, node: ast.expr, scope: Scope, conversion: str | None = None, spec: str | None = None) -> Node:
+        """``node`` interpolated into known text: a placeholder, or a parameter to bind later."""
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and conversion is None and spec is None:
+            return Lit(node.value)
+        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and conversion is None and spec is None:
+            return Lit(str(node.value))
+        if isinstance(node, ast.Name) and node.id in scope.params and envmod.lookup(scope.env, node.id) is None:
+            return Param(node.id, conversion, spec)
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+            bound = scope.self_attrs.get(node.attr)
+            if isinstance(bound, Param):
+                return Param(bound.name, conversion, spec)
+        return Hole(self.src.segment(node), conversion, spec)
+
+    def arg(self, node: ast.expr, scope: Scope) -> Node:
+        """A call argument: text when it looks like text, else a value to bind later."""
+        if isinstance(node, (ast.Constant, ast.JoinedStr, ast.IfExp)) or (
+            isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Mod))
+        ):
+            return self.text(node, scope)
+        if isinstance(node, ast.Call):
+            f = node.func
+            if isinstance(f, ast.Attribute) and f.attr in ("format", "join", *_STRIPS):
+                return self.text(node, scope)
+            d = dotted_source(f)
+            if d is not None and self.resolve_name(d) is not None:
+                return self._call(node, scope, text_position=False)
+        if isinstance(node, ast.Name):
+            if envmod.lookup(scope.env, node.id) is not None:
+                return self._name(node, scope, text_position=False)
+            if node.id in scope.params:
+                return Param(node.id)
+            if node.id in self.module_env:
+                return self._name(node, scope, text_position=False)
+        return self.value(node, scope)
+
+    # ----------------------------------------------------------------- shapes
+
+    def _fstring(self, node: ast.JoinedStr, scope: Scope) -> Node:
+        parts: list[Node] = []
+        for v in node.values:
+            if isinstance(v, ast.Constant) and isinstance(v.value, str):
+                parts.append(Lit(v.value))
+            elif isinstance(v, ast.FormattedValue):
+                conv = chr(v.conversion) if v.conversion and v.conversion > 0 else None
+                spec = self._spec_text(v.format_spec) if v.format_spec is not None else None
+                parts.append(self.value(v.value, scope, conv, spec))
+            else:  # pragma: no cover - JoinedStr holds only these two
+                unclassified(f"f-string part {type(v).__name__}", self.where(v))
+        return cat(*parts)
+
+    def _spec_text(self, spec: ast.expr) -> str:
+        """A format spec as text; nested fields keep their source (``{width}``)."""
+        if isinstance(spec, ast.JoinedStr):
+            out: list[str] = []
+            for v in spec.values:
+                if isinstance(v, ast.Constant) and isinstance(v.value, str):
+                    out.append(v.value)
+                elif isinstance(v, ast.FormattedValue):
+                    out.append("{" + self.src.segment(v.value) + "}")
+            return "".join(out)
+        return self.src.segment(spec)
+
+    def _fields(self, parts: list[Part], pick: dict[int | str, ast.expr], scope: Scope, what: str) -> Node | None:
+        out: list[Node] = []
+        for p in parts:
+            if isinstance(p, str):
+                out.append(Lit(p))
+                continue
+            arg = pick.get(p.key)
+            if arg is None:
+                return None
+            out.append(self._field_value(p, arg, scope))
+        return cat(*out)
+
+    def _field_value(self, f: Field, arg: ast.expr, scope: Scope) -> Node:
+        if f.rest:
+            return Hole(self.src.segment(arg) + f.rest, f.conversion, f.format_spec)
+        return self.value(arg, scope, f.conversion, f.format_spec)
+
+    def _percent(self, node: ast.BinOp, scope: Scope) -> Node:
+        fmt = literal_text(self.text(node.left, scope))
+        parts = parse_percent_format(fmt) if fmt is not None else None
+        if parts is None:
+            return Hole(self.src.segment(node), unresolved=True)
+        right = node.right
+        pick: dict[int | str, ast.expr] = {}
+        if isinstance(right, ast.Tuple):
+            pick = {i: e for i, e in enumerate(right.elts)}
+        elif isinstance(right, ast.Dict):
+            for k, v in zip(right.keys, right.values, strict=True):
+                if isinstance(k, ast.Constant) and isinstance(k.value, str):
+                    pick[k.value] = v
+        else:
+            keys = [p.key for p in parts if isinstance(p, Field)]
+            if all(isinstance(k, int) for k in keys):
+                pick = {0: right}
+            else:  # %(name)s with a mapping we cannot see: name the lookups
+                out: list[Node] = []
+                base = self.src.segment(right)
+                for p in parts:
+                    if isinstance(p, str):
+                        out.append(Lit(p))
+                    else:
+                        out.append(Hole(f"{base}[{p.key!r}]", p.conversion, p.format_spec))
+                return cat(*out)
+        result = self._fields(parts, pick, scope, "%")
+        return result if result is not None else Hole(self.src.segment(node), unresolved=True)
+
+    def _format(self, node: ast.Call, receiver: ast.expr, scope: Scope) -> Node:
+        recv = self.text(receiver, scope)
+        fmt = literal_text(recv)
+        parts = parse_brace_format(fmt) if fmt is not None else None
+        if parts is None or any(isinstance(a, ast.Starred) for a in node.args) or any(
+            k.arg is None for k in node.keywords
+        ):
+            return Hole(self.src.segment(node), unresolved=True)
+        pick: dict[int | str, ast.expr] = {i: a for i, a in enumerate(node.args)}
+        for k in node.keywords:
+            if k.arg is not None:
+                pick[k.arg] = k.value
+        result = self._fields(parts, pick, scope, "format")
+        return result if result is not None else Hole(self.src.segment(node), unresolved=True)
+
+    def _join(self, node: ast.Call, receiver: ast.expr, scope: Scope) -> Node:
+        sep = literal_text(self.text(receiver, scope))
+        if sep is None or len(node.args) != 1 or node.keywords:
+            return Hole(self.src.segment(node))
+        seq = node.args[0]
+        if not isinstance(seq, (ast.List, ast.Tuple)) or any(isinstance(e, ast.Starred) for e in seq.elts):
+            return Hole(self.src.segment(node))
+        out: list[Node] = []
+        for i, e in enumerate(seq.elts):
+            if i:
+                out.append(Lit(sep))
+            out.append(self.text(e, scope))
+        return cat(*out)
+
+    def _call(self, node: ast.Call, scope: Scope, text_position: bool) -> Node:
+        f = node.func
+        if isinstance(f, ast.Attribute):
+            if f.attr == "format":
+                return self._format(node, f.value, scope)
+            if f.attr == "join":
+                return self._join(node, f.value, scope)
+            if f.attr in _STRIPS and not node.args and isinstance(
+                f.value, (ast.Constant, ast.JoinedStr, ast.Name, ast.BinOp, ast.Call)
+            ):
+                return DedentNode(self.text(f.value, scope), f.attr)
+        written = dotted_source(f)
+        if written is not None:
+            target = self.resolve_name(written)
+            if target in _DEDENTS and len(node.args) == 1:
+                return DedentNode(self.text(node.args[0], scope), _DEDENTS[target])
+            if target == "str" and len(node.args) == 1 and not node.keywords:
+                inner = node.args[0]
+                if isinstance(inner, (ast.Constant, ast.JoinedStr)):
+                    return self.text(inner, scope)
+                return Hole(self.src.segment(inner), unresolved=text_position)
+            if target is None and written.startswith("self.") and written.count(".") == 1 and scope.class_qualname:
+                target = f"{self.module}.{scope.class_qualname}.{written[5:]}"
+            if target is not None and (target not in BUILTIN_NAMES or target in BUILTIN_EXCEPTIONS):
+                return self._ref(node, target, scope, text_position)
+        return Hole(self.src.segment(node), unresolved=text_position)
+
+    def _ref(self, node: ast.Call, target: str, scope: Scope, text_position: bool) -> Ref:
+        args = tuple(self.arg(a, scope) for a in node.args if not isinstance(a, ast.Starred))
+        kwargs = tuple((k.arg, self.arg(k.value, scope)) for k in node.keywords if k.arg is not None)
+        return Ref(target=target, src=self.src.segment(node), args=args, kwargs=kwargs, text_position=text_position)
+
+    def _name(self, node: ast.Name, scope: Scope, text_position: bool) -> Node:
+        b = envmod.lookup(scope.env, node.id)
+        if b is not None:
+            return self.binding(b, node, scope)
+        if node.id in scope.params:
+            return Param(node.id, text_position=text_position)
+        if node.id in self.module_env:
+            key = -id(self.module_env[node.id])
+            hit = self._memo.get(key)
+            if hit is None:
+                self._memo[key] = Hole(node.id, unresolved=text_position)  # guards self-reference
+                hit = self.arg(self.module_env[node.id], Scope())
+                self._memo[key] = hit
+            return hit
+        target = self.resolve_name(node.id)
+        if target is not None and target != node.id:
+            return Ref(target=target, src=node.id, is_call=False, text_position=text_position)
+        return Hole(node.id, unresolved=text_position)
+
+    def binding(self, b: envmod.Binding, node: ast.expr, scope: Scope) -> Node:
+        """The IR for a local binding (memoized: the same binding read twice costs once)."""
+        key = id(b)
+        hit = self._memo.get(key)
+        if hit is not None:
+            return hit
+        self._memo[key] = Hole(self.src.segment(node), unresolved=True)  # cycles read as unknown
+        result: Node
+        if b.options:
+            opts: list[Node] = []
+            for o in b.options:
+                opts.append(self.binding(o, node, scope) if o is not None else Hole(self.src.segment(node), unresolved=True))
+            result = alt(opts)
+        elif b.value is None:
+            result = Hole(self.src.segment(node), unresolved=True)
+        else:
+            inner = Scope(scope.params, b.env, scope.class_qualname, scope.self_attrs)
+            if b.prev is not None:
+                result = cat(self.binding(b.prev, node, scope), self.text(b.value, inner))
+            else:
+                result = self.arg(b.value, inner)
+        self._memo[key] = result
+        return result
+
+    # ----------------------------------------------------------------- exception position
+
+    def exception(self, node: ast.expr, scope: Scope) -> Node:
+        """The raised expression: a class, a constructor call, a variable holding an instance."""
+        if isinstance(node, ast.Call):
+            written = dotted_source(node.func)
+            if written is not None:
+                target = self.resolve_name(written)
+                if target is None and written.startswith("self.") and written.count(".") == 1 and scope.class_qualname:
+                    target = f"{self.module}.{scope.class_qualname}.{written[5:]}"
+                if target is not None:
+                    return self._ref(node, target, scope, text_position=False)
+                return Ref(target=written, src=self.src.segment(node),
+                           args=tuple(self.arg(a, scope) for a in node.args if not isinstance(a, ast.Starred)),
+                           kwargs=tuple((k.arg, self.arg(k.value, scope)) for k in node.keywords if k.arg is not None))
+            return Hole(self.src.segment(node.func))
+        if isinstance(node, ast.Name):
+            b = envmod.lookup(scope.env, node.id)
+            if b is not None:
+                return self.binding(b, node, scope)
+            if node.id in scope.params:
+                return Param(node.id)
+            target = self.resolve_name(node.id)
+            return Ref(target=target or node.id, src=node.id, is_call=False)
+        if isinstance(node, ast.Attribute):
+            written = dotted_source(node)
+            if written is not None:
+                target = self.resolve_name(written)
+                return Ref(target=target or written, src=written, is_call=False)
+            return Hole(self.src.segment(node))
+        if isinstance(node, ast.IfExp):
+            return alt([self.exception(node.body, scope), self.exception(node.orelse, scope)])
+        if isinstance(node, (ast.Subscript, ast.BoolOp, ast.Await, ast.NamedExpr, ast.Starred)):
+            return Hole(self.src.segment(node))
+        unclassified(f"raised expression {type(node).__name__}", self.where(node))
+        return Hole(self.src.segment(node))

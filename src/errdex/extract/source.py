@@ -1,0 +1,81 @@
+"""Source text helpers: expression source, snippets and comments, done cheaply.
+
+``ast.get_source_segment`` re-splits the whole file on every call; a raise
+site needs a handful of segments, so the file's lines are split once here and
+columns (UTF-8 byte offsets in the AST) are mapped on the needed lines only.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import tokenize
+from dataclasses import dataclass, field
+
+SNIPPET_BEFORE = 15
+SNIPPET_AFTER = 20
+
+
+@dataclass(slots=True)
+class SourceText:
+    """One file's text, split into lines on first use."""
+
+    text: str
+    _lines: list[str] | None = field(default=None, repr=False)
+
+    @property
+    def lines(self) -> list[str]:
+        if self._lines is None:
+            self._lines = self.text.splitlines()
+        return self._lines
+
+    def segment(self, node: ast.AST) -> str:
+        """The source of ``node`` as written, or its unparsed form when positions are missing."""
+        lineno = getattr(node, "lineno", None)
+        end = getattr(node, "end_lineno", None)
+        col = getattr(node, "col_offset", None)
+        end_col = getattr(node, "end_col_offset", None)
+        lines = self.lines
+        if lineno is None or end is None or col is None or end_col is None or end > len(lines):
+            return ast.unparse(node)
+        if lineno == end:
+            return lines[lineno - 1].encode("utf-8")[col:end_col].decode("utf-8", "replace")
+        first = lines[lineno - 1].encode("utf-8")[col:].decode("utf-8", "replace")
+        last = lines[end - 1].encode("utf-8")[:end_col].decode("utf-8", "replace")
+        return "\n".join([first, *lines[lineno : end - 1], last])
+
+    def snippet(self, line: int, end_line: int) -> tuple[str, int]:
+        """About 15 lines before to 20 after the statement, and the first line's number."""
+        lines = self.lines
+        start = max(1, line - SNIPPET_BEFORE)
+        stop = min(len(lines), end_line + SNIPPET_AFTER)
+        return "\n".join(lines[start - 1 : stop]), start
+
+    def comments(self, line: int, end_line: int) -> tuple[str, ...]:
+        """Comment lines just above the statement and comments inside it.
+
+        The block of full-line comments directly above (up to 6 lines) is a
+        cheap line scan; comments inside the statement's own lines come from
+        ``tokenize`` on those lines only, so a ``#`` inside a string is not one.
+        """
+        lines = self.lines
+        above: list[str] = []
+        i = line - 2
+        while i >= 0 and len(above) < 6:
+            stripped = lines[i].strip()
+            if not stripped.startswith("#"):
+                break
+            above.append(stripped.lstrip("#").strip())
+            i -= 1
+        above.reverse()
+        inside: list[str] = []
+        chunk = lines[line - 1 : end_line]
+        if any("#" in s for s in chunk):
+            text = "\n".join(s.strip() for s in chunk) + "\n"
+            try:
+                for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+                    if tok.type == tokenize.COMMENT:
+                        inside.append(tok.string.lstrip("#").strip())
+            except (tokenize.TokenError, SyntaxError, IndentationError):
+                pass
+        return tuple(c for c in (*above, *inside) if c)

@@ -1,0 +1,93 @@
+"""What phase 1 hands to phase 2 for one file: compact, frozen and picklable.
+
+A worker process parses a file and returns a ``FileResult``: the module's
+summary (imports, top-level names, classes, message-building helpers,
+string constants) and its sites with their messages still as IR.  Phase 2
+sees every summary at once and resolves what crosses module boundaries.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from errdex.extract.ir import Node
+from errdex.model import ConfigOption, FileFailure, Guard, SiteKind, TestExpectation
+
+
+@dataclass(frozen=True, slots=True)
+class FuncSummary:
+    """A function whose returns may be a message or an exception instance."""
+
+    params: tuple[str, ...]
+    returns: tuple[Node, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class InitSummary:
+    """``__init__``: its parameters and what it passes to the base ``__init__``.
+
+    ``super_args`` is None when ``__init__`` never calls the base: then the
+    exception's message is the constructor's own arguments (BaseException
+    stores them in ``args`` before ``__init__`` runs).
+    """
+
+    params: tuple[str, ...]
+    super_args: tuple[Node, ...] | None = None
+    super_kwargs: tuple[tuple[str, Node], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ClassSummary:
+    name: str  # qualname inside the module: "Outer.Inner"
+    line: int
+    bases: tuple[str, ...]  # resolved dotted names, builtins bare
+    docstring: str = ""
+    init: InitSummary | None = None
+    str_message: Node | None = None  # what ``__str__`` returns, self.x mapped to init params
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleSummary:
+    module: str
+    path: str
+    imports: dict[str, str] = field(default_factory=dict)  # local name -> dotted target
+    names: tuple[str, ...] = ()  # every name bound at module top level
+    functions: dict[str, FuncSummary] = field(default_factory=dict)  # "f" or "Cls.meth"
+    classes: tuple[ClassSummary, ...] = ()
+    constants: dict[str, Node] = field(default_factory=dict)  # top-level NAME = "text"
+
+
+@dataclass(frozen=True, slots=True)
+class PendingSite:
+    """A site whose exception and message may still name things in other modules.
+
+    For ``kind == "error"`` ``value`` is the raised expression's IR; for
+    warnings it is the category and ``message`` the text; for assertions
+    ``message`` is the assert's message.
+    """
+
+    kind: SiteKind
+    value: Node | None
+    message: Node | None
+    written: str  # the exception (or warning category) as written
+    line: int
+    end_line: int
+    qualname: str
+    guards: tuple[Guard, ...] = ()
+    snippet: str = ""
+    snippet_start: int = 0
+    docstring: str = ""
+    comments: tuple[str, ...] = ()
+    cause: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FileResult:
+    path: str
+    summary: ModuleSummary | None = None
+    sites: tuple[PendingSite, ...] = ()
+    raise_statements: int = 0
+    failure: FileFailure | None = None
+    facts_failure: FileFailure | None = None
+    config: tuple[ConfigOption, ...] = ()
+    tests: tuple[TestExpectation, ...] = ()

@@ -1,0 +1,514 @@
+"""The one AST walker: handlers per statement type, immutable state, yielded sites.
+
+Bandit-style, the walker pushes the enclosing class/function names onto an
+immutable ``State`` (derived for children with ``_replace``, pyupgrade's
+way); handlers are generators that ``yield`` ``PendingSite`` values and
+*return* the local-bindings chain after the statement, so message variables
+flow through ``if``/``try``/loops without mutable globals.
+
+Nested functions are named like ``__qualname__``: ``f.<locals>.g``.
+
+Only statements are walked; expressions are read only at a raise, an assert
+with a message or a ``warnings.warn`` call.  A function whose lines hold no
+``raise``/``warn``/``assert`` text (a regex scan of the file) is not walked
+at all unless its returns look like a message it builds for others.
+"""
+
+from __future__ import annotations
+
+import ast
+import bisect
+import re
+from collections.abc import Generator, Iterable
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from errdex.extract import env as envmod
+from errdex.extract import guards as g
+from errdex.extract.imports import dotted_source, import_bindings, is_package
+from errdex.extract.ir import Node
+from errdex.extract.messages import MessageBuilder, Scope
+from errdex.extract.source import SourceText
+from errdex.extract.strict import unclassified
+from errdex.extract.summary import ClassSummary, FuncSummary, InitSummary, PendingSite
+from errdex.model import Guard
+
+Env = envmod.Env | None
+Walk = Generator[PendingSite, None, Env]
+
+_KEYWORDS = re.compile(r"\b(?:raise|warn|assert)\b")
+_MSG_NAME = re.compile(r"err|msg|message|warn|exc|fail|dedent|cleandoc", re.I)
+_EXC_NAME = re.compile(r"Error|Exception|Warning|Exit|Interrupt|Fail")
+_TERMINAL = (ast.Raise, ast.Return, ast.Continue, ast.Break)
+_WARN_TARGETS = frozenset({"warnings.warn", "warnings.warn_explicit"})
+
+
+@dataclass(slots=True)
+class FuncCollector:
+    """What a function's walk learns for its summary (returns, the base ``__init__`` call)."""
+
+    params: tuple[str, ...]
+    is_init: bool = False
+    returns: list[Node] = field(default_factory=list)
+    super_args: tuple[Node, ...] | None = None
+    super_kwargs: tuple[tuple[str, Node], ...] = ()
+    self_attrs: dict[str, Node] = field(default_factory=dict)
+
+
+class State(NamedTuple):
+    qual: tuple[str, ...] = ()
+    guards: tuple[Guard, ...] = ()
+    docstring: str = ""
+    params: frozenset[str] = frozenset()
+    cls: str | None = None  # qualname of the class whose methods we are in
+    func: FuncCollector | None = None
+    in_function: bool = False
+    self_attrs: dict[str, Node] | None = None
+    exc_class: bool = False  # the class may be an exception: its __init__/__str__ matter
+
+
+class Walker:
+    """Walks one module; ``run`` yields its sites and fills the summary fields."""
+
+    def __init__(self, tree: ast.Module, src: SourceText, module: str, path: str) -> None:
+        self.tree = tree
+        self.src = src
+        self.module = module
+        self.path = path
+        self.package = is_package(path)
+        self.imports: dict[str, str] = {}
+        self.names: list[str] = []
+        self.module_env: dict[str, ast.expr] = {}
+        self.functions: dict[str, FuncSummary] = {}
+        self.classes: list[ClassSummary] = []
+        self.raise_statements = 0
+        self._pending_init: InitSummary | None = None
+        self._pending_str: Node | None = None
+        self._prescan(tree.body)
+        self.builder = MessageBuilder(src, module, self.imports, set(self.names), self.module_env, path)
+        text = src.text
+        newlines = [m.start() for m in re.finditer("\n", text)] if len(text) < 1 << 16 else None
+        if newlines is None:
+            self._kw_lines = self._keyword_lines_big(text)
+        else:
+            self._kw_lines = sorted({bisect.bisect_left(newlines, m.start()) + 1 for m in _KEYWORDS.finditer(text)})
+
+    @staticmethod
+    def _keyword_lines_big(text: str) -> list[int]:
+        lines: list[int] = []
+        line = 1
+        pos = 0
+        for m in _KEYWORDS.finditer(text):
+            line += text.count("\n", pos, m.start())
+            pos = m.start()
+            if not lines or lines[-1] != line:
+                lines.append(line)
+        return lines
+
+    def has_keyword(self, start: int, end: int) -> bool:
+        i = bisect.bisect_left(self._kw_lines, start)
+        return i < len(self._kw_lines) and self._kw_lines[i] <= end
+
+    # ----------------------------------------------------------------- module names
+
+    def _prescan(self, body: Iterable[ast.stmt]) -> None:
+        """Imports and names bound at module top level (also inside if/try/with), before the walk."""
+        for node in body:
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                for local, target in import_bindings(node, self.module, self.package):
+                    self.imports[local] = target
+                    self.names.append(local)
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                self.names.append(node.name)
+            elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                for t in targets:
+                    for n in _target_names(t):
+                        self.names.append(n)
+                if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+                    self.module_env[node.targets[0].id] = node.value
+            elif isinstance(node, (ast.If, ast.Try, ast.TryStar, ast.With, ast.For, ast.While)):
+                for sub in _child_bodies(node):
+                    self._prescan(sub)
+
+    # ----------------------------------------------------------------- walking
+
+    def run(self) -> Generator[PendingSite, None, None]:
+        yield from self.block(self.tree.body, State(), None)
+
+    def block(self, body: list[ast.stmt], state: State, env: Env) -> Walk:
+        for node in body:
+            handler = _HANDLERS.get(type(node))
+            if handler is not None:
+                env = yield from handler(self, node, state, env)
+        return env
+
+    def scope(self, state: State, env: Env) -> Scope:
+        return Scope(state.params, env, state.cls, state.self_attrs or {})
+
+    def function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, state: State, env: Env) -> Walk:
+        name = node.name
+        qual = (*state.qual, "<locals>", name) if state.in_function else (*state.qual, name)
+        a = node.args
+        params = [x.arg for x in (*a.posonlyargs, *a.args)]
+        method = state.cls is not None and not state.in_function
+        if method and params and not _is_static(node):
+            params = params[1:]
+        all_params = frozenset([*params, *(x.arg for x in a.kwonlyargs),
+                                *(x.arg for x in (a.vararg, a.kwarg) if x is not None)])
+        summary_key = None if state.in_function else ".".join(qual)
+        wanted_kw = self.has_keyword(node.lineno, node.end_lineno or node.lineno)
+        special = method and state.exc_class and name in ("__init__", "__str__")
+        collector: FuncCollector | None = None
+        if summary_key is not None and (wanted_kw or special or _returns_message(node.body)):
+            collector = FuncCollector(tuple([*params, *(x.arg for x in a.kwonlyargs)]), is_init=name == "__init__")
+        if not wanted_kw and collector is None:
+            return env
+        doc = ast.get_docstring(node, clean=True) or ""
+        self_attrs = state.self_attrs if name == "__str__" else (collector.self_attrs if collector else None)
+        inner = state._replace(qual=qual, guards=(), docstring=doc or state.docstring, params=all_params,
+                               func=collector, in_function=True, self_attrs=self_attrs)
+        yield from self.block(node.body, inner, None)
+        if collector is not None and summary_key is not None:
+            self._record(summary_key, name, collector, state)
+        return env
+
+    def _record(self, key: str, name: str, c: FuncCollector, state: State) -> None:
+        if name == "__init__" and state.self_attrs is not None:
+            state.self_attrs.update(c.self_attrs)
+        if c.returns or name == "__init__":
+            self.functions[key] = FuncSummary(c.params, tuple(c.returns))
+        if name == "__init__":
+            self._pending_init = InitSummary(c.params, c.super_args, c.super_kwargs)
+        elif name == "__str__" and c.returns:
+            self._pending_str = c.returns[0]
+
+    def klass(self, node: ast.ClassDef, state: State, env: Env) -> Walk:
+        qual = (*state.qual, "<locals>", node.name) if state.in_function else (*state.qual, node.name)
+        doc = ast.get_docstring(node, clean=True) or ""
+        bases = []
+        for b in node.bases:
+            d = dotted_source(b)
+            if d is not None:
+                bases.append(self.builder.resolve_name(d) or d)
+        self_attrs: dict[str, Node] = {}
+        top = self.module.split(".", 1)[0] + "."
+        exc_class = any(_EXC_NAME.search(b.rsplit(".", 1)[-1]) or b.startswith(top) for b in bases)
+        inner = State(qual=qual, docstring=doc, cls=".".join(qual), self_attrs=self_attrs, exc_class=exc_class)
+        saved = self._pending_init, self._pending_str
+        self._pending_init, self._pending_str = None, None
+        yield from self.block(node.body, inner, None)
+        self.classes.append(ClassSummary(".".join(qual), node.lineno, tuple(bases), doc,
+                                         self._pending_init, self._pending_str))
+        self._pending_init, self._pending_str = saved
+        return env
+
+    # ----------------------------------------------------------------- sites
+
+    def site(self, node: ast.stmt, state: State, kind: str, value: Node | None, message: Node | None,
+             written: str, guards: tuple[Guard, ...] = (), cause: str | None = None) -> PendingSite:
+        end = node.end_lineno or node.lineno
+        snippet, start = self.src.snippet(node.lineno, end)
+        return PendingSite(
+            kind=kind,  # type: ignore[arg-type]
+            value=value, message=message, written=written, line=node.lineno, end_line=end,
+            qualname=".".join(state.qual) or "<module>", guards=state.guards + guards,
+            snippet=snippet, snippet_start=start, docstring=state.docstring,
+            comments=self.src.comments(node.lineno, end), cause=cause,
+        )
+
+    def raise_(self, node: ast.Raise, state: State, env: Env) -> Walk:
+        if node.exc is None:
+            return env  # a bare re-raise is not a site
+        self.raise_statements += 1
+        exc = node.exc
+        value = self.builder.exception(exc, self.scope(state, env))
+        written = self.src.segment(exc.func if isinstance(exc, ast.Call) else exc)
+        cause = self.src.segment(node.cause) if node.cause is not None else None
+        yield self.site(node, state, "error", value, None, written, cause=cause)
+        return env
+
+    def assert_(self, node: ast.Assert, state: State, env: Env) -> Walk:
+        if node.msg is None:
+            return env
+        message = self.builder.text(node.msg, self.scope(state, env))
+        guard = g.negative("assert", node.test, self.src)
+        yield self.site(node, state, "assertion", None, message, "AssertionError", (guard,))
+        return env
+
+    def expr(self, node: ast.Expr, state: State, env: Env) -> Walk:
+        call = node.value
+        if not isinstance(call, ast.Call):
+            return env
+        written = dotted_source(call.func)
+        if written is None:
+            if state.func is not None and state.func.is_init:
+                self._super_call(call, state, env)
+            return env
+        target = self.builder.resolve_name(written)
+        if target in _WARN_TARGETS:
+            yield from self._warn(node, call, state, env)
+        elif state.func is not None and state.func.is_init and written.endswith(".__init__"):
+            self._super_call(call, state, env)
+        return env
+
+    def _super_call(self, call: ast.Call, state: State, env: Env) -> None:
+        f = call.func
+        if not (isinstance(f, ast.Attribute) and f.attr == "__init__") or state.func is None:
+            return
+        args = list(call.args)
+        if isinstance(f.value, ast.Call) and isinstance(f.value.func, ast.Name) and f.value.func.id == "super":
+            pass
+        elif args and isinstance(args[0], ast.Name) and args[0].id == "self":
+            args = args[1:]  # Base.__init__(self, ...)
+        else:
+            return
+        scope = self.scope(state, env)
+        state.func.super_args = tuple(self.builder.arg(a, scope) for a in args if not isinstance(a, ast.Starred))
+        state.func.super_kwargs = tuple(
+            (k.arg, self.builder.arg(k.value, scope)) for k in call.keywords if k.arg is not None
+        )
+
+    def _warn(self, node: ast.Expr, call: ast.Call, state: State, env: Env) -> Walk:
+        scope = self.scope(state, env)
+        args = call.args
+        kw = {k.arg: k.value for k in call.keywords if k.arg is not None}
+        msg_node = args[0] if args else kw.get("message")
+        cat_node = args[1] if len(args) > 1 else kw.get("category")
+        if msg_node is None:
+            unclassified("warnings.warn call without a message", self.builder.where(node))
+            return env
+        value: Node | None = None
+        written = "UserWarning"
+        if cat_node is not None:
+            value = self.builder.exception(cat_node, scope)
+            written = self.src.segment(cat_node)
+        if isinstance(msg_node, ast.Call) and (d := dotted_source(msg_node.func)) and d.rsplit(".", 1)[-1][:1].isupper():
+            # warnings.warn(DeprecationWarning("...")): the instance carries category and text
+            value = self.builder.exception(msg_node, scope)
+            written = d
+            message = None
+        else:
+            message = self.builder.text(msg_node, scope)
+        yield self.site(node, state, "warning", value, message, written)
+        return env
+
+    # ----------------------------------------------------------------- flow
+
+    def if_(self, node: ast.If, state: State, env: Env) -> Walk:
+        return (yield from self._if_chain(node, state, env, ()))
+
+    def _if_chain(self, node: ast.If, state: State, env: Env, prior: tuple[Guard, ...]) -> Walk:
+        kind = "elif" if prior else "if"
+        body_state = state._replace(guards=state.guards + prior + (g.positive(kind, node.test, self.src),))
+        body_env = yield from self.block(node.body, body_state, env)
+        negs = (*prior, g.negative("elif" if prior else "if", node.test, self.src))
+        orelse = node.orelse
+        if len(orelse) == 1 and isinstance(orelse[0], ast.If) and g.is_elif(orelse[0], self.src):
+            else_env = yield from self._if_chain(orelse[0], state, env, negs)
+        elif orelse:
+            else_negs = tuple(_as_else(x) for x in negs)
+            else_env = yield from self.block(orelse, state._replace(guards=state.guards + else_negs), env)
+        else:
+            else_env = env
+        return _join(env, [(node.body, body_env), (orelse, else_env)])
+
+    def while_(self, node: ast.While, state: State, env: Env) -> Walk:
+        inner = state._replace(guards=state.guards + (g.positive("while", node.test, self.src),))
+        body_env = yield from self.block(node.body, inner, env)
+        after = envmod.merge(env, [env, body_env])
+        return (yield from self.block(node.orelse, state, after))
+
+    def for_(self, node: ast.For | ast.AsyncFor, state: State, env: Env) -> Walk:
+        loop_env = _bind_opaque(env, node.target)
+        body_env = yield from self.block(node.body, state, loop_env)
+        after = envmod.merge(env, [env, body_env])
+        return (yield from self.block(node.orelse, state, after))
+
+    def with_(self, node: ast.With | ast.AsyncWith, state: State, env: Env) -> Walk:
+        for item in node.items:
+            if item.optional_vars is not None:
+                env = _bind_opaque(env, item.optional_vars)
+        return (yield from self.block(node.body, state, env))
+
+    def try_(self, node: ast.Try | ast.TryStar, state: State, env: Env) -> Walk:
+        body_env = yield from self.block(node.body, state, env)
+        ends: list[tuple[list[ast.stmt], Env]] = []
+        for h in node.handlers:
+            hstate = state._replace(guards=state.guards + (g.handler(h, self.src),))
+            henv = envmod.bind(env, h.name, envmod.Binding()) if h.name else env
+            ends.append((h.body, (yield from self.block(h.body, hstate, henv))))
+        else_env = yield from self.block(node.orelse, state, body_env)
+        joined = _join(env, [(node.body + node.orelse, else_env), *ends])
+        return (yield from self.block(node.finalbody, state, joined))
+
+    def match_(self, node: ast.Match, state: State, env: Env) -> Walk:
+        ends: list[tuple[list[ast.stmt], Env]] = []
+        for c in node.cases:
+            cstate = state._replace(guards=state.guards + (g.case(node.subject, c, self.src),))
+            ends.append((c.body, (yield from self.block(c.body, cstate, env))))
+        return _join(env, [*ends, ([], env)])
+
+    # ----------------------------------------------------------------- bindings
+
+    def assign(self, node: ast.Assign, state: State, env: Env) -> Walk:
+        if not state.in_function:
+            return env
+        for t in node.targets:
+            if isinstance(t, ast.Name):
+                env = envmod.bind(env, t.id, envmod.Binding(node.value, env))
+            elif (isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
+                  and state.func is not None and state.func.is_init):
+                state.func.self_attrs[t.attr] = self.builder.arg(node.value, self.scope(state, env))
+            else:
+                env = _bind_opaque(env, t)
+        return env
+        yield  # a generator like every handler
+
+    def ann_assign(self, node: ast.AnnAssign, state: State, env: Env) -> Walk:
+        if state.in_function and isinstance(node.target, ast.Name) and node.value is not None:
+            env = envmod.bind(env, node.target.id, envmod.Binding(node.value, env))
+        return env
+        yield
+
+    def aug_assign(self, node: ast.AugAssign, state: State, env: Env) -> Walk:
+        if state.in_function and isinstance(node.target, ast.Name):
+            name = node.target.id
+            if isinstance(node.op, ast.Add):
+                prev = envmod.lookup(env, name) or envmod.Binding()
+                env = envmod.bind(env, name, envmod.Binding(node.value, env, prev=prev))
+            else:
+                env = envmod.bind(env, name, envmod.Binding())
+        return env
+        yield
+
+    def return_(self, node: ast.Return, state: State, env: Env) -> Walk:
+        c = state.func
+        if c is not None and node.value is not None and _message_like(node.value, env):
+            c.returns.append(self.builder.arg(node.value, self.scope(state, env)))
+        return env
+        yield
+
+    def import_(self, node: ast.Import | ast.ImportFrom, state: State, env: Env) -> Walk:
+        if state.in_function:  # a function-local import: visible to that function's raises
+            for local, target in import_bindings(node, self.module, self.package):
+                self.imports.setdefault(local, target)
+        return env
+        yield
+
+
+def _as_else(x: Guard) -> Guard:
+    return Guard(kind="else", source=x.source, normalized=x.normalized, line=x.line, negated=x.negated)
+
+
+def _join(base: Env, ends: list[tuple[list[ast.stmt], Env]]) -> Env:
+    """Merge branch ends; a branch whose last statement leaves (raise/return/...) does not reach the join."""
+    live = [e for body, e in ends if not (body and isinstance(body[-1], _TERMINAL))]
+    if not live:
+        return base
+    if len(live) == 1:
+        return live[0]
+    return envmod.merge(base, live)
+
+
+def _target_names(t: ast.expr) -> list[str]:
+    if isinstance(t, ast.Name):
+        return [t.id]
+    if isinstance(t, (ast.Tuple, ast.List)):
+        return [n for e in t.elts for n in _target_names(e)]
+    if isinstance(t, ast.Starred):
+        return _target_names(t.value)
+    return []
+
+
+def _bind_opaque(env: Env, target: ast.expr) -> Env:
+    for n in _target_names(target):
+        env = envmod.bind(env, n, envmod.Binding())
+    return env
+
+
+def _child_bodies(node: ast.stmt) -> list[list[ast.stmt]]:
+    out: list[list[ast.stmt]] = []
+    for name in ("body", "orelse", "finalbody"):
+        sub = getattr(node, name, None)
+        if sub:
+            out.append(sub)
+    for h in getattr(node, "handlers", ()):
+        out.append(h.body)
+    return out
+
+
+def _is_static(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    return any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list)
+
+
+def _message_like(node: ast.expr, env: Env, depth: int = 0) -> bool:
+    """A cheap look at a returned expression: could it be a message or an exception instance?"""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str)
+    if isinstance(node, ast.JoinedStr):
+        return True
+    if isinstance(node, ast.BinOp):
+        return isinstance(node.op, (ast.Add, ast.Mod))
+    if isinstance(node, ast.Call):
+        f = node.func
+        if isinstance(f, ast.Attribute) and f.attr in ("format", "join", "strip", "rstrip", "lstrip"):
+            return True
+        d = dotted_source(f)
+        if d is None:
+            return False
+        last = d.rsplit(".", 1)[-1]
+        return last[:1].isupper() or bool(_MSG_NAME.search(last))
+    if isinstance(node, ast.Name) and depth < 3:
+        b = envmod.lookup(env, node.id)
+        if b is None:
+            return False
+        if b.options:
+            return any(o is not None and o.value is not None and _message_like(o.value, o.env, depth + 1)
+                       for o in b.options)
+        return b.value is not None and _message_like(b.value, b.env, depth + 1)
+    return False
+
+
+def _returns_message(body: list[ast.stmt]) -> bool:
+    """Statement-level scan (no expression walk) for a return that looks like a message."""
+    stack = list(body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Return):
+            v = node.value
+            if v is not None and (_message_like(v, None) or (isinstance(v, ast.Name) and _MSG_NAME.search(v.id))):
+                return True
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        else:
+            for sub in _child_bodies(node):
+                stack.extend(sub)
+            for c in getattr(node, "cases", ()):
+                stack.extend(c.body)
+    return False
+
+
+_HANDLERS = {
+    ast.FunctionDef: Walker.function,
+    ast.AsyncFunctionDef: Walker.function,
+    ast.ClassDef: Walker.klass,
+    ast.Raise: Walker.raise_,
+    ast.Assert: Walker.assert_,
+    ast.Expr: Walker.expr,
+    ast.If: Walker.if_,
+    ast.While: Walker.while_,
+    ast.For: Walker.for_,
+    ast.AsyncFor: Walker.for_,
+    ast.With: Walker.with_,
+    ast.AsyncWith: Walker.with_,
+    ast.Try: Walker.try_,
+    ast.TryStar: Walker.try_,
+    ast.Match: Walker.match_,
+    ast.Assign: Walker.assign,
+    ast.AnnAssign: Walker.ann_assign,
+    ast.AugAssign: Walker.aug_assign,
+    ast.Return: Walker.return_,
+    ast.Import: Walker.import_,
+    ast.ImportFrom: Walker.import_,
+}

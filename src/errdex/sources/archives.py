@@ -1,0 +1,251 @@
+"""Safe unpacking of wheels, sdists and zip files.
+
+An archive is untrusted input: a member may try to write outside the target
+(``../../etc/x``, ``/abs/path``), a link may point out of the tree, and a few
+kilobytes may claim gigabytes (a zip bomb).  We refuse the archive with a
+``SourceError`` naming the member rather than extract something half-safe,
+never create links, and count the bytes actually written as well as the
+sizes the headers declare (headers can lie).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tarfile
+import zipfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path, PurePosixPath
+from typing import IO
+
+from errdex.sources.base import SourceError
+
+
+@dataclass(frozen=True, slots=True)
+class ArchiveLimits:
+    """What an archive may hold before we call it hostile.
+
+    The defaults are far above any real Python distribution (the jax wheel
+    has ~900 members and unpacks to ~30 MB) yet well below what would hurt
+    the machine.  ``max_ratio`` applies only to members larger than
+    ``ratio_floor`` bytes: source code compresses 4-10x, a bomb 1000x.
+    """
+
+    max_members: int = 100_000
+    max_total_bytes: int = 2 * 1024**3
+    max_member_bytes: int = 512 * 1024**2
+    max_ratio: float = 200.0
+    ratio_floor: int = 8 * 1024**2
+
+
+DEFAULT_LIMITS = ArchiveLimits()
+
+# What we need from an archive: code, and the metadata that names the repo.
+Wanted = Callable[[str], bool]
+
+
+def wanted_member(name: str) -> bool:
+    """Python files and distribution metadata; the rest (data, binaries) stays packed."""
+    base = name.rsplit("/", 1)[-1]
+    return name.endswith(".py") or base in ("METADATA", "PKG-INFO", "pyproject.toml", "setup.cfg")
+
+
+@dataclass(frozen=True, slots=True)
+class Unpacked:
+    """Where an archive went and what it told us about itself."""
+
+    root: Path
+    members: int
+    written_bytes: int
+    newest: str | None  # ISO date of the newest member, None when the archive has no real dates
+
+
+def safe_member_path(name: str, archive: Path) -> PurePosixPath:
+    """The member's relative path, or SourceError if it would land outside the target."""
+    norm = name.replace("\\", "/")
+    p = PurePosixPath(norm)
+    if p.is_absolute() or norm.startswith("/") or (len(norm) > 1 and norm[1] == ":"):
+        raise SourceError(f"{archive}: refusing member with an absolute path: {name!r}")
+    if ".." in p.parts:
+        raise SourceError(f"{archive}: refusing member that escapes the archive root: {name!r}")
+    if "\x00" in norm:
+        raise SourceError(f"{archive}: refusing member with a NUL byte in its name: {name!r}")
+    return p
+
+
+class _Budget:
+    """Counts members and bytes across the archive and raises as soon as a limit is crossed."""
+
+    def __init__(self, archive: Path, limits: ArchiveLimits) -> None:
+        self.archive = archive
+        self.limits = limits
+        self.members = 0
+        self.declared = 0
+        self.written = 0
+
+    def member(self, name: str, declared_size: int, compressed_size: int | None) -> None:
+        lim = self.limits
+        self.members += 1
+        if self.members > lim.max_members:
+            raise SourceError(f"{self.archive}: more than {lim.max_members} members; refusing to unpack")
+        if declared_size > lim.max_member_bytes:
+            raise SourceError(
+                f"{self.archive}: member {name!r} unpacks to {declared_size} bytes "
+                f"(limit {lim.max_member_bytes}); refusing a possible zip bomb"
+            )
+        if compressed_size is not None and declared_size > lim.ratio_floor:
+            ratio = declared_size / max(compressed_size, 1)
+            if ratio > lim.max_ratio:
+                raise SourceError(
+                    f"{self.archive}: member {name!r} expands {ratio:.0f}x "
+                    f"({compressed_size} -> {declared_size} bytes); refusing a zip bomb"
+                )
+        self.declared += declared_size
+        if self.declared > lim.max_total_bytes:
+            raise SourceError(
+                f"{self.archive}: members unpack to more than {lim.max_total_bytes} bytes; refusing a zip bomb"
+            )
+
+    def wrote(self, n: int, name: str) -> None:
+        self.written += n
+        if self.written > self.limits.max_total_bytes:
+            raise SourceError(
+                f"{self.archive}: unpacking {name!r} exceeded {self.limits.max_total_bytes} bytes "
+                "(sizes in the headers were false); refusing a zip bomb"
+            )
+
+
+def _write(src: IO[bytes], dest: Path, budget: _Budget, name: str, cap: int) -> None:
+    """Copy one member, never following a link at ``dest`` and never past ``cap`` bytes."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(dest, flags, 0o644)
+    total = 0
+    with os.fdopen(fd, "wb") as out:
+        while chunk := src.read(1 << 20):
+            total += len(chunk)
+            if total > cap:
+                raise SourceError(
+                    f"{budget.archive}: member {name!r} is larger than its header says; refusing a zip bomb"
+                )
+            budget.wrote(len(chunk), name)
+            out.write(chunk)
+
+
+def _inside(target: Path, rel: PurePosixPath) -> Path:
+    dest = target.joinpath(*rel.parts)
+    # The target was created empty by us and we never create links, but an
+    # earlier member could have been a directory named like a later file's
+    # parent: resolve and check anyway.
+    if not dest.resolve().is_relative_to(target.resolve()):
+        raise SourceError(f"refusing member outside the target: {rel}")
+    return dest
+
+
+def _iso(ts: datetime) -> str | None:
+    return ts.isoformat() if ts.year >= 1990 else None
+
+
+def unpack_zip(
+    archive: Path, target: Path, *, limits: ArchiveLimits = DEFAULT_LIMITS, wanted: Wanted = wanted_member
+) -> Unpacked:
+    """Unpack the wanted members of a zip (or wheel) into the empty directory ``target``."""
+    budget = _Budget(archive, limits)
+    newest: datetime | None = None
+    try:
+        zf = zipfile.ZipFile(archive)
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise SourceError(f"{archive}: not a readable zip file ({exc})") from exc
+    with zf:
+        infos = zf.infolist()
+        if len(infos) > limits.max_members:
+            raise SourceError(f"{archive}: {len(infos)} members (limit {limits.max_members}); refusing to unpack")
+        plan: list[tuple[zipfile.ZipInfo, PurePosixPath]] = []
+        for info in infos:
+            rel = safe_member_path(info.filename, archive)
+            budget.member(info.filename, info.file_size, info.compress_size)
+            mode = info.external_attr >> 16
+            if info.is_dir() or stat.S_ISLNK(mode):
+                continue  # directories are implied; links are never created
+            if wanted(rel.as_posix()):
+                plan.append((info, rel))
+        for info, rel in plan:
+            dest = _inside(target, rel)
+            try:
+                with zf.open(info) as src:
+                    _write(src, dest, budget, info.filename, info.file_size)
+            except (zipfile.BadZipFile, OSError, EOFError) as exc:
+                raise SourceError(f"{archive}: cannot read member {info.filename!r} ({exc})") from exc
+            try:
+                ts = datetime(*info.date_time, tzinfo=UTC)
+            except ValueError:
+                continue
+            newest = ts if newest is None or ts > newest else newest
+    return Unpacked(target, budget.members, budget.written, _iso(newest) if newest else None)
+
+
+def unpack_tar(
+    archive: Path, target: Path, *, limits: ArchiveLimits = DEFAULT_LIMITS, wanted: Wanted = wanted_member
+) -> Unpacked:
+    """Unpack the wanted regular files of a (compressed) tar into the empty directory ``target``.
+
+    Members are checked one by one as the stream is read, so a hostile header
+    is refused before its data is decompressed.
+    """
+    budget = _Budget(archive, limits)
+    newest = 0.0
+    compressed = archive.stat().st_size
+    try:
+        tf = tarfile.open(archive, mode="r:*")  # noqa: SIM115 - closed by the with below
+    except (tarfile.TarError, OSError, EOFError) as exc:
+        raise SourceError(f"{archive}: not a readable tar archive ({exc})") from exc
+    try:
+        with tf:
+            for member in _iter_tar(tf, archive):
+                rel = safe_member_path(member.name, archive)
+                budget.member(member.name, member.size if member.isfile() else 0, None)
+                if budget.declared > limits.ratio_floor and budget.declared / max(compressed, 1) > limits.max_ratio:
+                    raise SourceError(
+                        f"{archive}: expands more than {limits.max_ratio:.0f}x "
+                        f"({compressed} -> {budget.declared}+ bytes); refusing a compression bomb"
+                    )
+                if not member.isfile():
+                    continue  # directories implied; symlinks, hardlinks, devices never created
+                if not wanted(rel.as_posix()):
+                    continue
+                src = tf.extractfile(member)
+                if src is None:
+                    continue
+                with src:
+                    _write(src, _inside(target, rel), budget, member.name, member.size)
+                newest = max(newest, float(member.mtime))
+    except (tarfile.TarError, EOFError, OSError) as exc:
+        raise SourceError(f"{archive}: corrupt tar archive ({exc})") from exc
+    date = _iso(datetime.fromtimestamp(newest, UTC)) if newest else None
+    return Unpacked(target, budget.members, budget.written, date)
+
+
+def _iter_tar(tf: tarfile.TarFile, archive: Path) -> Iterator[tarfile.TarInfo]:
+    while True:
+        try:
+            member = tf.next()
+        except tarfile.ReadError as exc:
+            raise SourceError(f"{archive}: corrupt tar archive ({exc})") from exc
+        if member is None:
+            return
+        yield member
+
+
+def single_top_folder(root: Path) -> Path:
+    """The sdist's ``name-version/`` folder when everything is inside one, else ``root``.
+
+    A single top folder that is itself a package (has ``__init__.py``) is the
+    code, not a wrapper, and is kept.
+    """
+    entries = list(root.iterdir())
+    if len(entries) == 1 and entries[0].is_dir() and not entries[0].is_symlink():
+        if not (entries[0] / "__init__.py").exists():
+            return entries[0]
+    return root

@@ -1,0 +1,97 @@
+"""Turn a directory on disk into the SourceFiles that extraction reads.
+
+One walker for every source kind (directories, git checkouts, unpacked
+archives, installed distributions) so that the rules for what counts as code
+and what counts as a test live in one place.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path, PurePosixPath
+
+from errdex.sources.base import SourceFile
+
+# Folders that never hold the library's own code: caches, VCS metadata and
+# virtual environments a developer may keep inside a checkout.
+SKIP_DIRS = frozenset({
+    "__pycache__", ".git", ".hg", ".svn", ".tox", ".nox", ".venv", "venv",
+    ".mypy_cache", ".pytest_cache", ".ruff_cache", "node_modules", ".eggs",
+})
+TEST_DIRS = frozenset({"tests", "test"})
+
+
+def is_test_path(path: str) -> bool:
+    """True for files under a ``tests``/``test`` folder or named like a test module.
+
+    Tests are evidence of when an error happens, never error sites themselves.
+    """
+    parts = PurePosixPath(path).parts
+    name = parts[-1] if parts else ""
+    if any(p in TEST_DIRS for p in parts[:-1]):
+        return True
+    return name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py"
+
+
+def walk_python_files(root: Path) -> tuple[SourceFile, ...]:
+    """Every ``.py`` file under ``root``, sorted by package-relative path.
+
+    Symbolic links are not followed (a link could point anywhere on the
+    machine), so a tree can never make extraction read outside ``root``.
+    """
+    root = root.resolve()
+    found: list[SourceFile] = []
+    for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
+        dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS and not d.endswith(".egg-info"))
+        here = Path(dirpath)
+        for name in filenames:
+            if not name.endswith(".py"):
+                continue
+            full = here / name
+            if full.is_symlink() or not full.is_file():
+                continue
+            rel = full.relative_to(root).as_posix()
+            found.append(SourceFile(path=rel, abspath=full, is_test=is_test_path(rel)))
+    found.sort(key=lambda f: f.path)
+    return tuple(found)
+
+
+def files_from_list(root: Path, relpaths: Iterable[str]) -> tuple[SourceFile, ...]:
+    """SourceFiles for an explicit list of paths under ``root`` (installed distributions).
+
+    Paths that leave ``root`` (``../../bin/x``) or are not regular ``.py``
+    files are dropped: a distribution's RECORD is data, not a promise.
+    """
+    root = root.resolve()
+    out: dict[str, SourceFile] = {}
+    for rel in relpaths:
+        posix = PurePosixPath(rel.replace(os.sep, "/"))
+        if posix.is_absolute() or ".." in posix.parts or posix.suffix != ".py":
+            continue
+        if any(p in SKIP_DIRS or p.endswith(".egg-info") for p in posix.parts[:-1]):
+            continue
+        full = root.joinpath(*posix.parts)
+        if full.is_symlink() or not full.is_file():
+            continue
+        key = posix.as_posix()
+        out[key] = SourceFile(path=key, abspath=full, is_test=is_test_path(key))
+    return tuple(out[k] for k in sorted(out))
+
+
+def package_layout(root: Path) -> tuple[tuple[SourceFile, ...], str]:
+    """The files of a project tree and the prefix that maps their paths back to the repo.
+
+    In a ``src/`` layout the importable package lives at ``src/pkg``; sites
+    use the package-relative path (``pkg/mod.py``, the same as a wheel of the
+    project) and the snapshot's ``path_prefix`` (``src/``) restores the repo
+    path for links.  Only the code under ``src/`` and the tests are kept:
+    ``setup.py``, ``docs/conf.py`` and the like are not the library.
+    """
+    src = root / "src"
+    is_project = any((root / n).is_file() for n in ("pyproject.toml", "setup.py", "setup.cfg"))
+    if is_project and src.is_dir() and not src.is_symlink() and any(src.glob("*/__init__.py")):
+        inner = walk_python_files(src)
+        outer = [f for f in walk_python_files(root) if f.is_test and not f.path.startswith("src/")]
+        return tuple(sorted([*inner, *outer], key=lambda f: f.path)), "src/"
+    return walk_python_files(root), ""

@@ -1,0 +1,160 @@
+"""Sources on this machine: a directory (maybe a git checkout) or an archive file.
+
+Each opener returns a SourceTree whose snapshot says where the code came
+from; the caller's ``--repo/--commit/--ref`` override what the source says.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from errdex.model import Snapshot, SourceKind
+from errdex.sources.archives import single_top_folder, unpack_tar, unpack_zip
+from errdex.sources.base import SourceError, SourceFile, SourceTree
+from errdex.sources.files import package_layout, walk_python_files
+from errdex.sources.git import git_info
+from errdex.sources.metadata import DistMeta, find_metadata, tag_for
+
+ARCHIVE_SUFFIXES: tuple[tuple[str, SourceKind], ...] = (
+    (".whl", "wheel"),
+    (".zip", "zip"),
+    (".tar.gz", "sdist"),
+    (".tgz", "sdist"),
+    (".tar.bz2", "sdist"),
+    (".tar.xz", "sdist"),
+    (".tar", "sdist"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Overrides:
+    """What the user said on the command line; None means "ask the source"."""
+
+    repo: str | None = None
+    commit: str | None = None
+    ref: str | None = None
+
+
+def archive_kind(path: Path) -> SourceKind | None:
+    name = path.name.lower()
+    for suffix, kind in ARCHIVE_SUFFIXES:
+        if name.endswith(suffix):
+            return kind
+    return None
+
+
+def url_base(repo: str, pin: str | None, on_github: bool) -> str:
+    """``https://github.com/{repo}/blob/{pin}``, or "" when links could not resolve."""
+    if not on_github or not pin:
+        return ""
+    return f"https://github.com/{repo}/blob/{pin}"
+
+
+def _require_files(files: tuple[SourceFile, ...], where: str) -> None:
+    if not files:
+        raise SourceError(f"{where}: no Python (.py) files to index")
+
+
+def open_directory(path: Path, spec: str, ov: Overrides) -> SourceTree:
+    """A plain directory, or a git checkout whose origin and HEAD pin the snapshot."""
+    if not path.exists():
+        raise SourceError(f"{spec}: no such file or directory")
+    if not path.is_dir():
+        raise SourceError(f"{spec}: not a directory, archive (.whl/.tar.gz/.zip), pypi:NAME or installed:NAME")
+    root = path.resolve()
+    files, prefix = package_layout(root)
+    _require_files(files, spec)
+    gi = git_info(root)
+    if gi is not None:
+        sub = root.relative_to(gi.toplevel.resolve()).as_posix() if root != gi.toplevel.resolve() else ""
+        full_prefix = (f"{sub}/" if sub else "") + prefix
+        repo = ov.repo or gi.repo or f"local/{gi.toplevel.name}"
+        commit = ov.commit or gi.commit
+        snap = Snapshot(
+            repo=repo,
+            commit=commit,
+            ref=ov.ref or gi.tag,
+            date=gi.date or None,
+            source_kind="git",
+            source=str(root),
+            url_base=url_base(repo, commit, bool(ov.repo or gi.repo)),
+            path_prefix=full_prefix,
+        )
+    else:
+        repo = ov.repo or f"local/{root.name}"
+        snap = Snapshot(
+            repo=repo,
+            commit=ov.commit,
+            ref=ov.ref,
+            source_kind="dir",
+            source=str(root),
+            url_base=url_base(repo, ov.commit or ov.ref, ov.repo is not None),
+            path_prefix=prefix,
+        )
+    return SourceTree(snapshot=snap, root=root, files=files)
+
+
+def _strip_version_suffix(stem: str) -> str:
+    return stem.split("-", 1)[0]
+
+
+def package_snapshot(
+    meta: DistMeta | None, fallback_name: str, kind: SourceKind, source: str, ov: Overrides,
+    date: str | None = None, prefix: str = "",
+) -> Snapshot:
+    """The snapshot of a distribution: repo from its metadata, ref from its version."""
+    meta_repo = meta.repo if meta else None
+    version = meta.version if meta else None
+    name = (meta.name if meta and meta.name else fallback_name) or "unknown"
+    repo = ov.repo or meta_repo or f"local/{name}"
+    on_github = bool(ov.repo or meta_repo)
+    if ov.ref:
+        ref: str | None = ov.ref
+    elif version:
+        ref = tag_for(repo, version) if on_github else version
+    else:
+        ref = None
+    return Snapshot(
+        repo=repo,
+        commit=ov.commit,
+        ref=ref,
+        date=date,
+        source_kind=kind,
+        source=source,
+        url_base=url_base(repo, ov.commit or ref, on_github),
+        path_prefix=prefix,
+        version=version,
+    )
+
+
+def unpacked_tree(archive: Path, kind: SourceKind, target: Path, source: str, ov: Overrides,
+                  snapshot_kind: SourceKind | None = None) -> SourceTree:
+    """Unpack ``archive`` into ``target`` and describe what is there."""
+    info = unpack_tar(archive, target) if kind == "sdist" else unpack_zip(archive, target)
+    root = target if kind == "wheel" else single_top_folder(target)
+    meta = find_metadata(root)
+    if kind == "wheel":
+        files = tuple(f for f in walk_python_files(root) if ".dist-info/" not in f.path)
+        prefix = ""
+    else:
+        files, prefix = package_layout(root)
+    _require_files(files, source)
+    fallback = _strip_version_suffix(archive.name)
+    snap = package_snapshot(meta, fallback, snapshot_kind or kind, source, ov, info.newest, prefix)
+    return SourceTree(snapshot=snap, root=root, files=files)
+
+
+@contextlib.contextmanager
+def open_archive(path: Path, spec: str, ov: Overrides, snapshot_kind: SourceKind | None = None) -> Iterator[SourceTree]:
+    """An archive unpacked (safely) into a temporary directory that is removed afterwards."""
+    kind = archive_kind(path)
+    if kind is None:
+        raise SourceError(f"{spec}: unknown archive type (expected .whl, .zip, .tar.gz)")
+    if not path.is_file():
+        raise SourceError(f"{spec}: no such file")
+    with tempfile.TemporaryDirectory(prefix="errdex-unpack-") as tmp:
+        yield unpacked_tree(path.resolve(), kind, Path(tmp), spec, ov, snapshot_kind)
