@@ -346,8 +346,11 @@ class Analysis:
 
 def to_json(value: Any) -> Any:
     """A dataclass (tree) as plain JSON data; tuples become lists."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if value is None or isinstance(value, (str, int, float)):
+        return value
+    names = _field_names(type(value))
+    if names is not None:
+        return {name: to_json(getattr(value, name)) for name in names}
     if isinstance(value, (list, tuple)):
         return [to_json(v) for v in value]
     if isinstance(value, Mapping):
@@ -357,15 +360,44 @@ def to_json(value: Any) -> Any:
 
 def from_json(cls: type[T], data: Any) -> T:
     """Inverse of ``to_json`` for the classes of this module; unknown keys are ignored."""
-    import typing
-
-    hints = typing.get_type_hints(cls)
     kwargs: dict[str, Any] = {}
-    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
-        if f.name not in data:
+    for name, tp in _field_types(cls):
+        if name not in data:
             continue
-        kwargs[f.name] = _decode(hints[f.name], data[f.name])
+        kwargs[name] = _decode(tp, data[name])
     return cls(**kwargs)
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
+_FIELD_TYPES: dict[type, tuple[tuple[str, Any], ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...] | None:
+    """A dataclass's field names (None for other types), once per class: ``to_json`` runs
+    for every site written to the catalog and ``dataclasses.fields`` is slow."""
+    try:
+        return _FIELD_NAMES[cls]
+    except KeyError:
+        pass
+    names = tuple(f.name for f in dataclasses.fields(cls)) if dataclasses.is_dataclass(cls) else None
+    _FIELD_NAMES[cls] = names
+    return names
+
+
+def _field_types(cls: type) -> tuple[tuple[str, Any], ...]:
+    """(field name, resolved type) of a dataclass, computed once per class.
+
+    ``typing.get_type_hints`` evaluates every annotation string each time it
+    is called; uncached it made loading a catalog of 5,000 sites take seconds.
+    """
+    cached = _FIELD_TYPES.get(cls)
+    if cached is None:
+        import typing
+
+        hints = typing.get_type_hints(cls)
+        cached = tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls))
+        _FIELD_TYPES[cls] = cached
+    return cached
 
 
 def _decode(tp: Any, value: Any) -> Any:

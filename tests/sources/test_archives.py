@@ -24,7 +24,27 @@ def test_wheel_gives_package_paths_and_github_ref(tmp_path: Path) -> None:
         assert snap.source == str(wheel.resolve())
         root = tree.root
         assert (root / "tinylib" / "core.py").read_text().startswith('"""Parsing of sizes')
-    assert not root.exists(), "the unpacked copy is removed when the with-block ends"
+        assert not (root / "tinylib-1.2.3.dist-info" / "WHEEL").exists(), "only code and metadata are unpacked"
+
+
+def test_unpacked_copy_is_cached_by_content(tmp_path: Path) -> None:
+    wheel = build_wheel(tmp_path)
+    with open_source(str(wheel)) as tree:
+        first = tree.root
+        core = first / "tinylib" / "core.py"
+        mtime = core.stat().st_mtime_ns
+    with open_source(str(wheel)) as tree:
+        assert tree.root == first and core.stat().st_mtime_ns == mtime  # reused, not rewritten
+    # Same name, different content: a different copy.
+    other = tmp_path / "other"
+    other.mkdir()
+    rebuilt = build_wheel(other)
+    with zipfile.ZipFile(rebuilt, "a") as zf:
+        zf.writestr("tinylib/extra.py", "raise ValueError('extra module')\n")
+    with open_source(str(rebuilt)) as tree:
+        assert tree.root != first
+        assert "tinylib/extra.py" in {f.path for f in tree.files}
+    assert not [p for p in first.parent.iterdir() if p.name.startswith(".tmp-")]
 
 
 def test_sdist_strips_top_folder_and_src(tmp_path: Path) -> None:
@@ -126,7 +146,7 @@ def test_total_size_and_member_limits(tmp_path: Path) -> None:
     with zipfile.ZipFile(archive, "w") as zf:
         for i in range(30):
             zf.writestr(f"pkg/m{i}.py", f"x = {i}\n" * 100)
-    with pytest.raises(SourceError, match="30 members .limit 20."):
+    with pytest.raises(SourceError, match=r"30 members \(limit 20\)"):
         unpack_zip(archive, tmp_path / "out1", limits=ArchiveLimits(max_members=20))
     with pytest.raises(SourceError, match="more than 5000 bytes"):
         unpack_zip(archive, tmp_path / "out2", limits=ArchiveLimits(max_total_bytes=5000))

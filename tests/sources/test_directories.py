@@ -8,11 +8,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from src_builders import FLATPKG, TINYLIB
 
 from errdex.sources import SourceError, open_source
 from errdex.sources.git import repo_from_url
-
-from src_builders import FLATPKG, TINYLIB
 
 
 def _git(cwd: Path, *args: str) -> str:

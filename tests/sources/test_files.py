@@ -7,10 +7,9 @@ import shutil
 from pathlib import Path
 
 import pytest
+from src_builders import FLATPKG
 
 from errdex.sources.files import files_from_list, is_test_path, walk_python_files
-
-from src_builders import FLATPKG
 
 
 @pytest.mark.parametrize(

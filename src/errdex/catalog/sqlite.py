@@ -63,7 +63,7 @@ class SqliteCatalog:
             conn = self._conn()
             migrate(conn)
             row = conn.execute("SELECT value FROM meta WHERE key='search'").fetchone()
-        except (sqlite3.Error, OSError) as exc:
+        except (sqlite3.Error, OSError, RuntimeError) as exc:
             raise CatalogError(f"{self.path}: cannot open catalog ({exc})") from exc
         self._fts = bool(row and row[0] == "fts5")
 

@@ -59,8 +59,8 @@ def _extract(tree: SourceTree, jobs: int | None, err: Console) -> ExtractResult:
     ) as bar:
         task = bar.add_task(f"extracting {tree.snapshot.repo}", total=len(tree.files))
 
-        def progress(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
+        def progress(finished: int) -> None:
+            bar.advance(task, finished)
 
         return extract_tree(tree, jobs=jobs, progress=progress)
 

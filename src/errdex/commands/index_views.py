@@ -25,8 +25,8 @@ def _pct(part: int, whole: int) -> str:
 def stats_view(stats: SnapshotStats) -> RenderableType:
     """Files read and failed, sites by kind, top exception types, template coverage."""
     snap = stats.snapshot
-    title = f"{snap.key}  [dim]({snap.source_kind}: {escape(snap.source)})[/dim]"
-    table = Table(title=title, show_header=False, title_justify="left", expand=False)
+    table = Table(title=escape(snap.key), caption=f"{snap.source_kind}: {escape(snap.source)}",
+                  show_header=False, title_justify="left", caption_justify="left", expand=False)
     table.add_column("figure", style="bold")
     table.add_column("value")
     total_files = stats.files_read + len(stats.files_failed)
@@ -83,7 +83,9 @@ def error_view(record: ErrorRecord) -> RenderableType:
     parts.append(loc)
     url = snap.source_url(site.path, site.line, site.end_line)
     if url:
-        parts.append(Text(f"View on GitHub (pinned to {snap.short_pin}): {url}", style=f"link {url}"))
+        parts.append(Text(f"View on GitHub (pinned to {snap.short_pin}):"))
+        # A link broken over two lines cannot be clicked or copied: never wrap it.
+        parts.append(Text(url, style=f"link {url}", no_wrap=True, overflow="ignore"))
     if site.exception_resolved and site.exception_resolved != site.exception:
         parts.append(Text(f"Exception: {site.exception} → {site.exception_resolved}"))
     if site.guards:

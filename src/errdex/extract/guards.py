@@ -8,24 +8,48 @@ types; ``while`` its test; ``match`` cases ``<subject> matches <pattern>``.
 from __future__ import annotations
 
 import ast
+from typing import NamedTuple
 
 from errdex.extract.source import SourceText
 from errdex.model import Guard, GuardKind
 
 
-def _norm(node: ast.expr) -> str:
+class Spec(NamedTuple):
+    """A guard not yet rendered: the walker pushes these on every branch it enters,
+    and only the few that lead to a site are turned into ``Guard`` text (unparse is costly)."""
+
+    kind: GuardKind
+    node: ast.AST  # the test, the except handler or the match case
+    negated: bool = False
+    subject: ast.expr | None = None  # a match statement's subject
+
+
+def build(specs: tuple[Spec, ...], src: SourceText) -> tuple[Guard, ...]:
+    out: list[Guard] = []
+    for sp in specs:
+        if isinstance(sp.node, ast.ExceptHandler):
+            out.append(handler(sp.node, src))
+        elif isinstance(sp.node, ast.match_case) and sp.subject is not None:
+            out.append(case(sp.subject, sp.node, src))
+        elif isinstance(sp.node, ast.expr):
+            out.append((negative if sp.negated else positive)(sp.kind, sp.node, src))
+    return tuple(out)
+
+
+def _norm(node: ast.AST, src: SourceText) -> str:
+    """Canonical text of a condition; the source as written when it is too deep to unparse."""
     try:
         return ast.unparse(node)
-    except (ValueError, RecursionError):  # pragma: no cover - unparse of a parsed tree
-        return ""
+    except (ValueError, RecursionError):
+        return " ".join(src.segment(node).split())
 
 
 def positive(kind: GuardKind, test: ast.expr, src: SourceText) -> Guard:
-    return Guard(kind=kind, source=src.segment(test), normalized=_norm(test), line=test.lineno)
+    return Guard(kind=kind, source=src.segment(test), normalized=_norm(test, src), line=test.lineno)
 
 
 def negative(kind: GuardKind, test: ast.expr, src: SourceText) -> Guard:
-    return Guard(kind=kind, source=src.segment(test), normalized=f"not ({_norm(test)})", line=test.lineno, negated=True)
+    return Guard(kind=kind, source=src.segment(test), normalized=f"not ({_norm(test, src)})", line=test.lineno, negated=True)
 
 
 def is_elif(node: ast.If, src: SourceText) -> bool:
@@ -40,16 +64,13 @@ def handler(h: ast.ExceptHandler, src: SourceText) -> Guard:
     if h.type is None:
         return Guard(kind="except", source="except:", normalized="BaseException", line=h.lineno)
     caught = src.segment(h.type)
-    if isinstance(h.type, ast.Tuple):
-        normalized = ", ".join(_norm(e) for e in h.type.elts)
-    else:
-        normalized = _norm(h.type)
+    normalized = ", ".join(_norm(e, src) for e in h.type.elts) if isinstance(h.type, ast.Tuple) else _norm(h.type, src)
     return Guard(kind="except", source=f"except {caught}", normalized=normalized, line=h.lineno)
 
 
 def case(subject: ast.expr, c: ast.match_case, src: SourceText) -> Guard:
     pattern = src.segment(c.pattern)
-    normalized = f"{_norm(subject)} matches {ast.unparse(c.pattern)}"
+    normalized = f"{_norm(subject, src)} matches {_norm(c.pattern, src)}"
     if c.guard is not None:
-        normalized += f" if {_norm(c.guard)}"
+        normalized += f" if {_norm(c.guard, src)}"
     return Guard(kind="match", source=f"case {pattern}", normalized=normalized, line=c.pattern.lineno)

@@ -47,6 +47,7 @@ class Param:
     conversion: str | None = None
     format_spec: str | None = None
     text_position: bool = False
+    shown: str | None = None  # the expression the raise wrote, when it reached the parameter via a local
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +76,7 @@ class Ref:
 
     target: str
     src: str
+    callee: str = ""  # the function as written: "errors.JAXTypeError", "_error"
     args: tuple[Node, ...] = ()
     kwargs: tuple[tuple[str, Node], ...] = ()
     is_call: bool = True

@@ -11,6 +11,7 @@ become ``Ref`` nodes that phase 2 resolves against every module's summary.
 from __future__ import annotations
 
 import ast
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -55,7 +56,7 @@ class MessageBuilder:
     top_defs: set[str]
     module_env: dict[str, ast.expr]
     path: str
-    _memo: dict[int, Node] = field(default_factory=dict)
+    _memo: dict[object, Node] = field(default_factory=dict)  # keyed by Binding identity / ("module", name)
     _depth: int = 0
 
     # ----------------------------------------------------------------- names
@@ -108,10 +109,10 @@ class MessageBuilder:
             return self._name(node, scope, text_position=True)
         if isinstance(node, ast.IfExp):
             return alt([self.text(node.body, scope), self.text(node.orelse, scope)])
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
-            bound = scope.self_attrs.get(node.attr)
-            if bound is not None:
-                return bound
+        if isinstance(node, ast.Attribute):
+            const = self._constant_ref(node, scope, text_position=True)
+            if const is not None:
+                return const
         if isinstance(node, _OPAQUE):
             return Hole(self.src.segment(node), unresolved=True)
         unclassified(f"message expression {type(node).__name__}", self.where(node))
@@ -129,7 +130,34 @@ class MessageBuilder:
             bound = scope.self_attrs.get(node.attr)
             if isinstance(bound, Param):
                 return Param(bound.name, conversion, spec)
+        if conversion is None and spec is None:
+            if isinstance(node, ast.Attribute):
+                const = self._constant_ref(node, scope, text_position=False)
+                if const is not None:
+                    return const
+            elif (isinstance(node, ast.Name) and node.id in self.module_env and node.id not in scope.params
+                  and envmod.lookup(scope.env, node.id) is None
+                  and isinstance(self.module_env[node.id], (ast.Constant, ast.JoinedStr))):
+                return self._name(node, scope, text_position=False)
         return Hole(self.src.segment(node), conversion, spec)
+
+    def _constant_ref(self, node: ast.Attribute, scope: Scope, text_position: bool) -> Node | None:
+        """``self.attr`` bound in ``__init__`` or a class constant, or ``Cls.CONST`` / ``mod.CONST``."""
+        if isinstance(node.value, ast.Name) and node.value.id == "self":
+            bound = scope.self_attrs.get(node.attr)
+            if bound is not None:
+                return bound
+            return None
+        d = dotted_source(node)
+        if d is None:
+            return None
+        head = d.split(".", 1)[0]
+        if head in scope.params or envmod.lookup(scope.env, head) is not None:
+            return None
+        target = self.resolve_name(d)
+        if target is None or target == d:
+            return None
+        return Ref(target=target, src=d, is_call=False, text_position=text_position)
 
     def arg(self, node: ast.expr, scope: Scope) -> Node:
         """A call argument: text when it looks like text, else a value to bind later."""
@@ -280,12 +308,16 @@ class MessageBuilder:
                 target = f"{self.module}.{scope.class_qualname}.{written[5:]}"
             if target is not None and (target not in BUILTIN_NAMES or target in BUILTIN_EXCEPTIONS):
                 return self._ref(node, target, scope, text_position)
+            if target in BUILTIN_NAMES:  # repr(x), type(x), len(x): a value, not lost text
+                return Hole(self.src.segment(node))
         return Hole(self.src.segment(node), unresolved=text_position)
 
     def _ref(self, node: ast.Call, target: str, scope: Scope, text_position: bool) -> Ref:
         args = tuple(self.arg(a, scope) for a in node.args if not isinstance(a, ast.Starred))
         kwargs = tuple((k.arg, self.arg(k.value, scope)) for k in node.keywords if k.arg is not None)
-        return Ref(target=target, src=self.src.segment(node), args=args, kwargs=kwargs, text_position=text_position)
+        callee = self.src.segment(node.func)
+        return Ref(target=target, src=self.src.segment(node), callee=callee, args=args, kwargs=kwargs,
+                   text_position=text_position)
 
     def _name(self, node: ast.Name, scope: Scope, text_position: bool) -> Node:
         b = envmod.lookup(scope.env, node.id)
@@ -294,7 +326,7 @@ class MessageBuilder:
         if node.id in scope.params:
             return Param(node.id, text_position=text_position)
         if node.id in self.module_env:
-            key = -id(self.module_env[node.id])
+            key: object = ("module", node.id)
             hit = self._memo.get(key)
             if hit is None:
                 self._memo[key] = Hole(node.id, unresolved=text_position)  # guards self-reference
@@ -308,11 +340,10 @@ class MessageBuilder:
 
     def binding(self, b: envmod.Binding, node: ast.expr, scope: Scope) -> Node:
         """The IR for a local binding (memoized: the same binding read twice costs once)."""
-        key = id(b)
-        hit = self._memo.get(key)
+        hit = self._memo.get(b)
         if hit is not None:
             return hit
-        self._memo[key] = Hole(self.src.segment(node), unresolved=True)  # cycles read as unknown
+        self._memo[b] = Hole(self.src.segment(node), unresolved=True)  # cycles read as unknown
         result: Node
         if b.options:
             opts: list[Node] = []
@@ -327,7 +358,14 @@ class MessageBuilder:
                 result = cat(self.binding(b.prev, node, scope), self.text(b.value, inner))
             else:
                 result = self.arg(b.value, inner)
-        self._memo[key] = result
+        # An opaque value reached through a local shows the name the raise used, not the bound expression.
+        if isinstance(result, Hole):
+            result = Hole(self.src.segment(node), result.conversion, result.format_spec, result.unresolved)
+        elif isinstance(result, Param):
+            result = dataclasses.replace(result, shown=self.src.segment(node))
+        elif isinstance(result, Ref) and not _looks_like_class(result.target):
+            result = dataclasses.replace(result, src=self.src.segment(node))
+        self._memo[b] = result
         return result
 
     # ----------------------------------------------------------------- exception position
@@ -342,7 +380,7 @@ class MessageBuilder:
                     target = f"{self.module}.{scope.class_qualname}.{written[5:]}"
                 if target is not None:
                     return self._ref(node, target, scope, text_position=False)
-                return Ref(target=written, src=self.src.segment(node),
+                return Ref(target=written, src=self.src.segment(node), callee=written,
                            args=tuple(self.arg(a, scope) for a in node.args if not isinstance(a, ast.Starred)),
                            kwargs=tuple((k.arg, self.arg(k.value, scope)) for k in node.keywords if k.arg is not None))
             return Hole(self.src.segment(node.func))
@@ -366,3 +404,7 @@ class MessageBuilder:
             return Hole(self.src.segment(node))
         unclassified(f"raised expression {type(node).__name__}", self.where(node))
         return Hole(self.src.segment(node))
+
+
+def _looks_like_class(dotted: str) -> bool:
+    return dotted.rsplit(".", 1)[-1][:1].isupper()

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import ast
 import io
+import itertools
+import re
 import tokenize
 from dataclasses import dataclass, field
 
@@ -22,19 +24,39 @@ class SourceText:
 
     text: str
     _lines: list[str] | None = field(default=None, repr=False)
+    _scan: str | None = field(default=None, repr=False)
+    _offsets: list[int] | None = field(default=None, repr=False)
+
+    @property
+    def scan_text(self) -> str:
+        """The text with every line end as ``\n``: what line numbers and offsets refer to."""
+        if self._scan is None:
+            t = self.text
+            self._scan = t if "\r" not in t else t.replace("\r\n", "\n").replace("\r", "\n")
+        return self._scan
 
     @property
     def lines(self) -> list[str]:
+        # Only \n, \r\n and \r end a line for the parser; str.splitlines would also
+        # split on form feeds and other separators and shift every line number after them.
         if self._lines is None:
-            self._lines = self.text.splitlines()
+            self._lines = self.scan_text.split("\n")
         return self._lines
+
+    def mentions(self, pattern: re.Pattern[str], first: int, last: int) -> bool:
+        """Whether ``pattern`` occurs in lines ``first``..``last``: one bounded C-level search."""
+        if self._offsets is None:
+            self._offsets = [0, *itertools.accumulate(len(x) + 1 for x in self.lines)]
+        offs = self._offsets
+        end = offs[min(last, len(offs) - 1)]
+        return pattern.search(self.scan_text, offs[max(first - 1, 0)], end) is not None
 
     def segment(self, node: ast.AST) -> str:
         """The source of ``node`` as written, or its unparsed form when positions are missing."""
-        lineno = getattr(node, "lineno", None)
-        end = getattr(node, "end_lineno", None)
-        col = getattr(node, "col_offset", None)
-        end_col = getattr(node, "end_col_offset", None)
+        lineno: int | None = getattr(node, "lineno", None)
+        end: int | None = getattr(node, "end_lineno", None)
+        col: int | None = getattr(node, "col_offset", None)
+        end_col: int | None = getattr(node, "end_col_offset", None)
         lines = self.lines
         if lineno is None or end is None or col is None or end_col is None or end > len(lines):
             return ast.unparse(node)

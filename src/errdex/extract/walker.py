@@ -17,7 +17,6 @@ at all unless its returns look like a message it builds for others.
 from __future__ import annotations
 
 import ast
-import bisect
 import re
 from collections.abc import Generator, Iterable
 from dataclasses import dataclass, field
@@ -31,7 +30,7 @@ from errdex.extract.messages import MessageBuilder, Scope
 from errdex.extract.source import SourceText
 from errdex.extract.strict import unclassified
 from errdex.extract.summary import ClassSummary, FuncSummary, InitSummary, PendingSite
-from errdex.model import Guard
+from errdex.model import GuardKind
 
 Env = envmod.Env | None
 Walk = Generator[PendingSite, None, Env]
@@ -39,6 +38,7 @@ Walk = Generator[PendingSite, None, Env]
 _KEYWORDS = re.compile(r"\b(?:raise|warn|assert)\b")
 _MSG_NAME = re.compile(r"err|msg|message|warn|exc|fail|dedent|cleandoc", re.I)
 _EXC_NAME = re.compile(r"Error|Exception|Warning|Exit|Interrupt|Fail")
+_STRISH = (ast.Constant, ast.JoinedStr, ast.BinOp)
 _TERMINAL = (ast.Raise, ast.Return, ast.Continue, ast.Break)
 _WARN_TARGETS = frozenset({"warnings.warn", "warnings.warn_explicit"})
 
@@ -57,7 +57,7 @@ class FuncCollector:
 
 class State(NamedTuple):
     qual: tuple[str, ...] = ()
-    guards: tuple[Guard, ...] = ()
+    guards: tuple[g.Spec, ...] = ()
     docstring: str = ""
     params: frozenset[str] = frozenset()
     cls: str | None = None  # qualname of the class whose methods we are in
@@ -79,6 +79,7 @@ class Walker:
         self.imports: dict[str, str] = {}
         self.names: list[str] = []
         self.module_env: dict[str, ast.expr] = {}
+        self.class_constants: dict[str, ast.expr] = {}  # "Cls.NAME" -> a string-like value
         self.functions: dict[str, FuncSummary] = {}
         self.classes: list[ClassSummary] = []
         self.raise_statements = 0
@@ -86,28 +87,8 @@ class Walker:
         self._pending_str: Node | None = None
         self._prescan(tree.body)
         self.builder = MessageBuilder(src, module, self.imports, set(self.names), self.module_env, path)
-        text = src.text
-        newlines = [m.start() for m in re.finditer("\n", text)] if len(text) < 1 << 16 else None
-        if newlines is None:
-            self._kw_lines = self._keyword_lines_big(text)
-        else:
-            self._kw_lines = sorted({bisect.bisect_left(newlines, m.start()) + 1 for m in _KEYWORDS.finditer(text)})
-
-    @staticmethod
-    def _keyword_lines_big(text: str) -> list[int]:
-        lines: list[int] = []
-        line = 1
-        pos = 0
-        for m in _KEYWORDS.finditer(text):
-            line += text.count("\n", pos, m.start())
-            pos = m.start()
-            if not lines or lines[-1] != line:
-                lines.append(line)
-        return lines
-
     def has_keyword(self, start: int, end: int) -> bool:
-        i = bisect.bisect_left(self._kw_lines, start)
-        return i < len(self._kw_lines) and self._kw_lines[i] <= end
+        return self.src.mentions(_KEYWORDS, start, end)
 
     # ----------------------------------------------------------------- module names
 
@@ -140,7 +121,7 @@ class Walker:
         for node in body:
             handler = _HANDLERS.get(type(node))
             if handler is not None:
-                env = yield from handler(self, node, state, env)
+                env = yield from handler(self, node, state, env)  # type: ignore[operator]
         return env
 
     def scope(self, state: State, env: Env) -> Scope:
@@ -206,13 +187,13 @@ class Walker:
     # ----------------------------------------------------------------- sites
 
     def site(self, node: ast.stmt, state: State, kind: str, value: Node | None, message: Node | None,
-             written: str, guards: tuple[Guard, ...] = (), cause: str | None = None) -> PendingSite:
+             written: str, guards: tuple[g.Spec, ...] = (), cause: str | None = None) -> PendingSite:
         end = node.end_lineno or node.lineno
         snippet, start = self.src.snippet(node.lineno, end)
         return PendingSite(
             kind=kind,  # type: ignore[arg-type]
             value=value, message=message, written=written, line=node.lineno, end_line=end,
-            qualname=".".join(state.qual) or "<module>", guards=state.guards + guards,
+            qualname=".".join(state.qual) or "<module>", guards=g.build(state.guards + guards, self.src),
             snippet=snippet, snippet_start=start, docstring=state.docstring,
             comments=self.src.comments(node.lineno, end), cause=cause,
         )
@@ -232,7 +213,7 @@ class Walker:
         if node.msg is None:
             return env
         message = self.builder.text(node.msg, self.scope(state, env))
-        guard = g.negative("assert", node.test, self.src)
+        guard = g.Spec("assert", node.test, True)
         yield self.site(node, state, "assertion", None, message, "AssertionError", (guard,))
         return env
 
@@ -298,23 +279,23 @@ class Walker:
     def if_(self, node: ast.If, state: State, env: Env) -> Walk:
         return (yield from self._if_chain(node, state, env, ()))
 
-    def _if_chain(self, node: ast.If, state: State, env: Env, prior: tuple[Guard, ...]) -> Walk:
-        kind = "elif" if prior else "if"
-        body_state = state._replace(guards=state.guards + prior + (g.positive(kind, node.test, self.src),))
+    def _if_chain(self, node: ast.If, state: State, env: Env, prior: tuple[g.Spec, ...]) -> Walk:
+        kind: GuardKind = "elif" if prior else "if"
+        body_state = state._replace(guards=state.guards + prior + (g.Spec(kind, node.test),))
         body_env = yield from self.block(node.body, body_state, env)
-        negs = (*prior, g.negative("elif" if prior else "if", node.test, self.src))
+        negs = (*prior, g.Spec("elif" if prior else "if", node.test, True))
         orelse = node.orelse
         if len(orelse) == 1 and isinstance(orelse[0], ast.If) and g.is_elif(orelse[0], self.src):
             else_env = yield from self._if_chain(orelse[0], state, env, negs)
         elif orelse:
-            else_negs = tuple(_as_else(x) for x in negs)
+            else_negs = tuple(x._replace(kind="else") for x in negs)
             else_env = yield from self.block(orelse, state._replace(guards=state.guards + else_negs), env)
         else:
             else_env = env
         return _join(env, [(node.body, body_env), (orelse, else_env)])
 
     def while_(self, node: ast.While, state: State, env: Env) -> Walk:
-        inner = state._replace(guards=state.guards + (g.positive("while", node.test, self.src),))
+        inner = state._replace(guards=(*state.guards, g.Spec("while", node.test)))
         body_env = yield from self.block(node.body, inner, env)
         after = envmod.merge(env, [env, body_env])
         return (yield from self.block(node.orelse, state, after))
@@ -335,7 +316,7 @@ class Walker:
         body_env = yield from self.block(node.body, state, env)
         ends: list[tuple[list[ast.stmt], Env]] = []
         for h in node.handlers:
-            hstate = state._replace(guards=state.guards + (g.handler(h, self.src),))
+            hstate = state._replace(guards=(*state.guards, g.Spec("except", h)))
             henv = envmod.bind(env, h.name, envmod.Binding()) if h.name else env
             ends.append((h.body, (yield from self.block(h.body, hstate, henv))))
         else_env = yield from self.block(node.orelse, state, body_env)
@@ -345,7 +326,7 @@ class Walker:
     def match_(self, node: ast.Match, state: State, env: Env) -> Walk:
         ends: list[tuple[list[ast.stmt], Env]] = []
         for c in node.cases:
-            cstate = state._replace(guards=state.guards + (g.case(node.subject, c, self.src),))
+            cstate = state._replace(guards=(*state.guards, g.Spec("match", c, False, node.subject)))
             ends.append((c.body, (yield from self.block(c.body, cstate, env))))
         return _join(env, [*ends, ([], env)])
 
@@ -353,6 +334,12 @@ class Walker:
 
     def assign(self, node: ast.Assign, state: State, env: Env) -> Walk:
         if not state.in_function:
+            if state.cls is not None and isinstance(node.value, _STRISH):
+                for t in node.targets:
+                    if isinstance(t, ast.Name):
+                        self.class_constants[f"{state.cls}.{t.id}"] = node.value
+                        if state.self_attrs is not None:
+                            state.self_attrs[t.id] = self.builder.arg(node.value, Scope())
             return env
         for t in node.targets:
             if isinstance(t, ast.Name):
@@ -395,10 +382,6 @@ class Walker:
                 self.imports.setdefault(local, target)
         return env
         yield
-
-
-def _as_else(x: Guard) -> Guard:
-    return Guard(kind="else", source=x.source, normalized=x.normalized, line=x.line, negated=x.negated)
 
 
 def _join(base: Env, ends: list[tuple[list[ast.stmt], Env]]) -> Env:

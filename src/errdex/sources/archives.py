@@ -244,8 +244,8 @@ def single_top_folder(root: Path) -> Path:
     A single top folder that is itself a package (has ``__init__.py``) is the
     code, not a wrapper, and is kept.
     """
-    entries = list(root.iterdir())
-    if len(entries) == 1 and entries[0].is_dir() and not entries[0].is_symlink():
-        if not (entries[0] / "__init__.py").exists():
-            return entries[0]
+    entries = [p for p in root.iterdir() if not p.name.startswith(".errdex-")]
+    only = entries[0] if len(entries) == 1 else None
+    if only is not None and only.is_dir() and not only.is_symlink() and not (only / "__init__.py").exists():
+        return only
     return root

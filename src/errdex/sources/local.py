@@ -7,17 +7,17 @@ from; the caller's ``--repo/--commit/--ref`` override what the source says.
 from __future__ import annotations
 
 import contextlib
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from errdex.model import Snapshot, SourceKind
-from errdex.sources.archives import single_top_folder, unpack_tar, unpack_zip
+from errdex.sources.archives import single_top_folder
 from errdex.sources.base import SourceError, SourceFile, SourceTree
 from errdex.sources.files import package_layout, walk_python_files
 from errdex.sources.git import git_info
 from errdex.sources.metadata import DistMeta, find_metadata, tag_for
+from errdex.sources.unpack_cache import unpack_cached
 
 ARCHIVE_SUFFIXES: tuple[tuple[str, SourceKind], ...] = (
     (".whl", "wheel"),
@@ -131,10 +131,11 @@ def package_snapshot(
     )
 
 
-def unpacked_tree(archive: Path, kind: SourceKind, target: Path, source: str, ov: Overrides,
+def unpacked_tree(archive: Path, kind: SourceKind, source: str, ov: Overrides,
                   snapshot_kind: SourceKind | None = None) -> SourceTree:
-    """Unpack ``archive`` into ``target`` and describe what is there."""
-    info = unpack_tar(archive, target) if kind == "sdist" else unpack_zip(archive, target)
+    """Unpack ``archive`` (or reuse its cached copy) and describe what is there."""
+    info = unpack_cached(archive, kind)
+    target = info.root
     root = target if kind == "wheel" else single_top_folder(target)
     meta = find_metadata(root)
     if kind == "wheel":
@@ -150,11 +151,10 @@ def unpacked_tree(archive: Path, kind: SourceKind, target: Path, source: str, ov
 
 @contextlib.contextmanager
 def open_archive(path: Path, spec: str, ov: Overrides, snapshot_kind: SourceKind | None = None) -> Iterator[SourceTree]:
-    """An archive unpacked (safely) into a temporary directory that is removed afterwards."""
+    """An archive unpacked (safely) into the cache (see ``unpack_cache``)."""
     kind = archive_kind(path)
     if kind is None:
         raise SourceError(f"{spec}: unknown archive type (expected .whl, .zip, .tar.gz)")
     if not path.is_file():
         raise SourceError(f"{spec}: no such file")
-    with tempfile.TemporaryDirectory(prefix="errdex-unpack-") as tmp:
-        yield unpacked_tree(path.resolve(), kind, Path(tmp), spec, ov, snapshot_kind)
+    yield unpacked_tree(path.resolve(), kind, spec, ov, snapshot_kind)

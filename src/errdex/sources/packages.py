@@ -81,7 +81,14 @@ def archive_has_tests(archive: Path) -> bool:
                 names = tf.getnames()
     except (tarfile.TarError, zipfile.BadZipFile, OSError, EOFError):
         return False
-    return any(n.endswith(".py") and is_test_path(n.split("/", 1)[-1]) for n in names)
+    return any(_is_project_test(n.split("/", 1)[-1]) for n in names if n.endswith(".py"))
+
+
+def _is_project_test(path: str) -> bool:
+    """A test of the project (``tests/...``, a top-level ``test_x.py``), not a helper module
+    inside the package such as ``jax/_src/test_util.py``."""
+    parts = path.split("/")
+    return is_test_path(path) and (len(parts) == 1 or parts[0] in ("tests", "test"))
 
 
 def fetch_pypi(name: str, version: str | None) -> Path:

@@ -1,0 +1,89 @@
+"""Capture real error events by running a library's own tests (the data of ``match_eval.py``).
+
+Runs each test file of a library's test suite in a separate environment that
+has the library installed (never errdex's venv: the library is executed there,
+which errdex itself never does), with ``bench/capture_plugin.py`` loaded, and
+concatenates what the plugin records into one JSONL file under ``bench/data/``.
+
+Reproduce the committed JAX data set::
+
+    $(pyenv root)/versions/3.13.0/bin/python3 -m venv /work/evalenv
+    /work/evalenv/bin/pip install jax==0.10.2 jaxlib==0.10.2 pytest absl-py
+    .venv/bin/python bench/capture_events.py --python /work/evalenv/bin/python \\
+        --tests /work/jax-src/tests --package jax --out bench/data/jax-0.10.2.jsonl \\
+        --budget 240 api_test.py errors_test.py ...
+
+``JAX_TRACEBACK_FILTERING=off`` is set so that the recorded traceback holds
+every frame (what a JAX user sees after following JAX's own advice to turn
+filtering off); the ground truth (innermost frame inside the package) is read
+from the exception object, not from the text.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def run_file(python: str, tests: Path, name: str, out: Path, package: str, budget: float) -> int:
+    """Run one test file under the plugin; return the number of events it added."""
+    before = _lines(out)
+    env = dict(os.environ)
+    env.update(
+        {
+            "PYTHONPATH": str(HERE),
+            "CAPTURE_OUT": str(out),
+            "CAPTURE_PACKAGE": package,
+            "JAX_PLATFORMS": "cpu",
+            "JAX_TRACEBACK_FILTERING": "off",
+            "JAX_NUM_GENERATED_CASES": env.get("JAX_NUM_GENERATED_CASES", "2"),
+            "XLA_FLAGS": "--xla_force_host_platform_device_count=2",
+        }
+    )
+    with tempfile.TemporaryDirectory() as tmp:
+        ini = Path(tmp) / "pytest.ini"
+        ini.write_text("[pytest]\naddopts = -p no:cacheprovider\n")
+        cmd = [
+            python, "-m", "pytest", "-q", "-p", "capture_plugin", "-c", str(ini),
+            f"--rootdir={tests}", f"--confcutdir={tests}", "--import-mode=importlib",
+            "-W", "ignore", str(tests / name),
+        ]
+        try:
+            subprocess.run(cmd, cwd=tmp, env=env, timeout=budget, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, check=False)
+        except subprocess.TimeoutExpired:
+            print(f"  {name}: stopped at the time budget ({budget:.0f}s)", file=sys.stderr)
+    return _lines(out) - before
+
+
+def _lines(path: Path) -> int:
+    if not path.exists():
+        return 0
+    with path.open("rb") as fh:
+        return sum(1 for _ in fh)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--python", required=True, help="interpreter of the environment that has the library")
+    ap.add_argument("--tests", type=Path, required=True, help="the library's tests directory")
+    ap.add_argument("--package", default="jax")
+    ap.add_argument("--out", type=Path, required=True)
+    ap.add_argument("--budget", type=float, default=240.0, help="seconds per test file")
+    ap.add_argument("files", nargs="+")
+    args = ap.parse_args()
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    for name in args.files:
+        added = run_file(args.python, args.tests, name, args.out.resolve(), args.package, args.budget)
+        print(f"{name}: {added} events", flush=True)
+    print(f"total: {_lines(args.out)} events in {args.out}")
+
+
+if __name__ == "__main__":
+    main()

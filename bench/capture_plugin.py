@@ -1,0 +1,158 @@
+"""A pytest plugin that records real error events while a library's own test suite runs.
+
+Loaded into a *separate* environment (never errdex's venv) with
+``pytest -p capture_plugin``; see ``bench/capture_events.py`` for the driver.
+Every exception that reaches the ``__exit__`` of a ``pytest.raises`` or a
+``unittest`` ``assertRaises*`` context, and every exception that fails a test,
+becomes one JSON line in ``$CAPTURE_OUT``:
+
+    {"type", "message", "last_line", "traceback", "frames": [[path, line, func], ...],
+     "innermost": [path, line, func] | null, "innermost_lib": [path, line, func] | null,
+     "source": "raises" | "assertRaises" | "failure", "test": nodeid}
+
+``path`` is relative to the directory that holds the package (site-packages)
+for files of ``$CAPTURE_PACKAGE``, else absolute.  ``traceback`` is exactly
+what ``traceback.format_exception`` prints.  Identical events (same type,
+message and innermost library frame) are written once, with no more than
+``$CAPTURE_PER_SITE`` events per innermost frame, so that a parameterized test
+does not dominate the data set.
+
+This file is plain Python with no dependency on errdex: it runs inside the
+library's environment.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import traceback
+import types
+import unittest.case
+from typing import Any
+
+import pytest
+
+_PACKAGE = os.environ.get("CAPTURE_PACKAGE", "jax")
+_OUT = os.environ.get("CAPTURE_OUT", "events.jsonl")
+_PER_SITE = int(os.environ.get("CAPTURE_PER_SITE", "3"))
+_MAX_TB = int(os.environ.get("CAPTURE_MAX_TB", "60000"))
+
+_seen: set[tuple[str, str, Any]] = set()
+_per_frame: dict[Any, int] = {}
+_current_test = ""
+_pkg_root: str | None = None
+
+
+def _package_root() -> str:
+    """The directory holding the package (site-packages), found by importing it."""
+    global _pkg_root
+    if _pkg_root is None:
+        mod = __import__(_PACKAGE)
+        _pkg_root = os.path.dirname(os.path.dirname(os.path.abspath(mod.__file__ or "")))
+    return _pkg_root
+
+
+def _rel(filename: str) -> tuple[str, bool]:
+    root = _package_root()
+    full = os.path.abspath(filename)
+    prefix = os.path.join(root, _PACKAGE) + os.sep
+    if full.startswith(prefix):
+        return os.path.relpath(full, root).replace(os.sep, "/"), True
+    return full, False
+
+
+def _frames(tb: types.TracebackType | None) -> list[tuple[str, int, str, bool]]:
+    out = []
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        path, in_pkg = _rel(code.co_filename)
+        out.append((path, tb.tb_lineno, code.co_name, in_pkg))
+        tb = tb.tb_next
+    return out
+
+
+def record(exc: BaseException, source: str) -> None:
+    """Append one event for ``exc`` (deduplicated, capped per innermost library frame)."""
+    try:
+        frames = _frames(exc.__traceback__)
+        lib = [f for f in frames if f[3]]
+        innermost_lib = list(lib[-1][:3]) if lib else None
+        innermost = list(frames[-1][:3]) if frames else None
+        message = str(exc)
+        etype = type(exc)
+        qual = f"{etype.__module__}.{etype.__qualname__}" if etype.__module__ != "builtins" else etype.__qualname__
+        key = (qual, message[:2000], tuple(innermost_lib) if innermost_lib else None)
+        if key in _seen:
+            return
+        _seen.add(key)
+        fkey = (tuple(innermost_lib) if innermost_lib else None, qual)
+        if _per_frame.get(fkey, 0) >= _PER_SITE:
+            return
+        _per_frame[fkey] = _per_frame.get(fkey, 0) + 1
+        text = "".join(traceback.format_exception(exc))
+        if len(text) > _MAX_TB:
+            return  # a pathological event (huge repr); not representative, skip it
+        event = {
+            "type": qual,
+            "message": message,
+            "last_line": "".join(traceback.format_exception_only(exc)),
+            "traceback": text,
+            "frames": [list(f[:3]) for f in frames],
+            "innermost": innermost,
+            "innermost_lib": innermost_lib,
+            "source": source,
+            "test": _current_test,
+            "python": sys.version.split()[0],
+        }
+        with open(_OUT, "a", encoding="utf-8") as fh:
+            fh.write(json.dumps(event, ensure_ascii=False) + "\n")
+    except Exception as err:  # the capture must never change the test's outcome
+        sys.stderr.write(f"capture_plugin: could not record {type(exc).__name__}: {err}\n")
+
+
+def _patch_unittest() -> None:
+    orig = unittest.case._AssertRaisesContext.__exit__
+
+    def __exit__(self: Any, exc_type: Any, exc_value: Any, tb: Any) -> Any:
+        if exc_value is not None and exc_type is not None and issubclass(exc_type, self.expected):
+            if exc_value.__traceback__ is None:
+                exc_value = exc_value.with_traceback(tb)
+            record(exc_value, "assertRaises")
+        return orig(self, exc_type, exc_value, tb)
+
+    unittest.case._AssertRaisesContext.__exit__ = __exit__  # type: ignore[method-assign]
+
+
+def _patch_pytest_raises() -> None:
+    try:
+        from _pytest.raises import RaisesExc as ctx  # pytest >= 8.4
+    except ImportError:  # pragma: no cover - older pytest
+        from _pytest.python_api import RaisesContext as ctx  # type: ignore[no-redef]
+    orig = ctx.__exit__
+
+    def __exit__(self: Any, exc_type: Any, exc_val: Any, exc_tb: Any) -> Any:
+        if exc_val is not None:
+            record(exc_val, "raises")
+        return orig(self, exc_type, exc_val, exc_tb)
+
+    ctx.__exit__ = __exit__  # type: ignore[method-assign]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    _patch_unittest()
+    _patch_pytest_raises()
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    global _current_test
+    _current_test = item.nodeid
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    report = yield
+    if call.excinfo is not None and call.when == "call" and report.failed:
+        if not isinstance(call.excinfo.value, (pytest.skip.Exception, KeyboardInterrupt)):
+            record(call.excinfo.value, "failure")
+    return report

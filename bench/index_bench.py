@@ -1,0 +1,123 @@
+"""Benchmark: ``errdex index`` of the jax 0.10.2 wheel against plain ``ast.parse`` of its files.
+
+Both are measured in the same run on the same machine, so the printed ratio
+means something even on a loaded box; absolute times do not.
+
+- baseline: in this process, read and ``ast.parse`` every ``.py`` file of the
+  unpacked wheel, one after the other (one core);
+- errdex: ``python -m errdex index WHEEL --jobs <cores> --json`` as a
+  subprocess (start-up, unpacking, extraction and the catalog write all
+  included) into a fresh temporary catalog.  The first errdex run has a cold
+  unpack cache (fresh ERRDEX_HOME); later runs reuse the unpacked copy, as a
+  second ``errdex index`` of the same archive does.
+
+Target: ratio (errdex / baseline) <= 1.0 on the 2-core machine.  Peak memory
+is ``ru_maxrss`` of this process (baseline) and of the largest child process
+(errdex and its workers).
+
+Usage: ``.venv/bin/python bench/index_bench.py [--repeat N] [--jobs N]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+OUT = HERE / "out"
+REQ = "jax==0.10.2"
+
+
+def fetch_wheel() -> Path:
+    """The jax wheel, downloaded once into bench/out/wheels (pip, so pip's config applies)."""
+    dest = OUT / "wheels"
+    found = sorted(dest.glob("jax-0.10.2-*.whl")) if dest.is_dir() else []
+    if found:
+        return found[0]
+    dest.mkdir(parents=True, exist_ok=True)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary", ":all:", "-q", "-d", str(dest), REQ],
+        check=True,
+    )
+    return sorted(dest.glob("jax-0.10.2-*.whl"))[0]
+
+
+def unpack_py(wheel: Path, target: Path) -> list[Path]:
+    with zipfile.ZipFile(wheel) as zf:
+        names = [n for n in zf.namelist() if n.endswith(".py") and ".dist-info/" not in n]
+        for n in names:
+            zf.extract(n, target)
+    return [target / n for n in sorted(names)]
+
+
+def baseline(files: list[Path]) -> float:
+    start = time.perf_counter()
+    for f in files:
+        ast.parse(f.read_bytes(), filename=str(f))
+    return time.perf_counter() - start
+
+
+def errdex_index(wheel: Path, home: Path, jobs: int) -> tuple[float, dict[str, object]]:
+    env = dict(os.environ, ERRDEX_HOME=str(home))
+    env.pop("ERRDEX_STRICT", None)
+    with tempfile.TemporaryDirectory(prefix="errdex-bench-db-") as tmp:
+        cmd = [sys.executable, "-m", "errdex", "index", str(wheel), "--db", str(Path(tmp) / "catalog.sqlite"),
+               "--jobs", str(jobs), "--json"]
+        start = time.perf_counter()
+        proc = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
+        elapsed = time.perf_counter() - start
+    if proc.returncode != 0:
+        raise SystemExit(f"errdex index failed ({proc.returncode}):\n{proc.stderr}")
+    (stats,) = json.loads(proc.stdout)
+    return elapsed, stats
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each (default 3)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="errdex workers (default: every core)")
+    args = parser.parse_args()
+
+    wheel = fetch_wheel()
+    with tempfile.TemporaryDirectory(prefix="errdex-bench-") as tmp:
+        files = unpack_py(wheel, Path(tmp) / "unpacked")
+        home = Path(tmp) / "home"
+        base_times: list[float] = []
+        runs: list[float] = []
+        stats: dict[str, object] = {}
+        # Interleave so that a burst of load on the machine hits both alike.
+        for _ in range(args.repeat):
+            base_times.append(baseline(files))
+            t, stats = errdex_index(wheel, home, args.jobs)
+            runs.append(t)
+    self_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    child_peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+
+    base = min(base_times)
+    cold = runs[0]
+    warm = min(runs[1:]) if len(runs) > 1 else runs[0]
+    print(f"wheel: {wheel.name}  ({len(files)} .py files)  cores: {os.cpu_count()}  errdex --jobs {args.jobs}")
+    print(f"baseline  ast.parse, 1 process, in-process : min {base:.2f} s  (runs: {', '.join(f'{t:.2f}' for t in base_times)})")
+    print(f"errdex    index, subprocess, cold unpack   : {cold:.2f} s")
+    if len(runs) > 1:
+        print(f"errdex    index, subprocess, warm unpack   : min {warm:.2f} s  "
+              f"(runs: {', '.join(f'{t:.2f}' for t in runs[1:])}; median {statistics.median(runs[1:]):.2f})")
+    print(f"ratio errdex/baseline: cold {cold / base:.2f}, warm {warm / base:.2f}   (target <= 1.0)")
+    print(f"peak memory: baseline process {self_peak:.0f} MiB, largest errdex process {child_peak:.0f} MiB")
+    print(f"sites {stats.get('sites')}, files read {stats.get('files_read')}, "
+          f"raise_site_share {stats.get('raise_site_share')}, literal8_share {stats.get('literal8_share')}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,335 @@
+"""Phase 2: message IR → template variants, with every module's summary at hand.
+
+``Expander`` resolves what phase 1 left open: a helper function's returned
+message with the call's arguments substituted for its parameters, an
+exception class's ``__init__``/``__str__`` message, a constant from another
+module, and name aliases (``jax.errors.X`` → ``jax._src.errors.X``).  The
+number of variants is capped (``MAX_TEMPLATES``) and recursion is bounded, so
+a pathological helper costs little.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import itertools
+import textwrap
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from errdex.extract.imports import BUILTIN_EXCEPTIONS
+from errdex.extract.ir import Alt, Cat, Dedent, Hole, Lit, Node, Param, Piece, Ref, Variant, literal_text
+from errdex.extract.summary import ClassSummary, FuncSummary, ModuleSummary
+from errdex.model import Segment
+
+MAX_TEMPLATES = 8
+MAX_DEPTH = 8
+
+Bind = Mapping[str, Node]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a raised expression turned out to be: a class and its message variants."""
+
+    written: str
+    resolved: str
+    variants: tuple[Variant, ...]
+
+
+class Tables:
+    """Every module's summary, indexed by dotted name."""
+
+    def __init__(self, summaries: list[ModuleSummary]) -> None:
+        self.modules: dict[str, ModuleSummary] = {s.module: s for s in summaries}
+        self.classes: dict[str, tuple[ClassSummary, ModuleSummary]] = {}
+        self.functions: dict[str, FuncSummary] = {}
+        self.constants: dict[str, Node] = {}
+        for s in summaries:
+            prefix = f"{s.module}." if s.module else ""
+            for c in s.classes:
+                self.classes[prefix + c.name] = (c, s)
+            for name, f in s.functions.items():
+                self.functions[prefix + name] = f
+            for name, n in s.constants.items():
+                self.constants[prefix + name] = n
+        self._canon: dict[str, str] = {}
+
+    def canonical(self, dotted: str) -> str:
+        """Follow re-exports: ``jax.errors.X`` → where ``X`` is defined (or as given)."""
+        hit = self._canon.get(dotted)
+        if hit is not None:
+            return hit
+        seen: set[str] = set()
+        name = dotted
+        while name not in seen:
+            seen.add(name)
+            if name in self.classes or name in self.functions or name in self.constants or name in self.modules:
+                break
+            nxt = self._via_import(name)
+            if nxt is None:
+                break
+            name = nxt
+        self._canon[dotted] = name
+        return name
+
+    def _via_import(self, dotted: str) -> str | None:
+        parts = dotted.split(".")
+        for i in range(len(parts) - 1, 0, -1):
+            mod = self.modules.get(".".join(parts[:i]))
+            if mod is None:
+                continue
+            target = mod.imports.get(parts[i])
+            if target is None:
+                return None
+            rest = parts[i + 1 :]
+            return ".".join([target, *rest])
+        return None
+
+    def bases_chain(self, cls: str) -> tuple[str, ...]:
+        """Resolved bases, nearest first, depth-first, up to (and including) builtins."""
+        out: list[str] = []
+        stack = [cls]
+        seen = {cls}
+        while stack:
+            cur = stack.pop(0)
+            entry = self.classes.get(cur)
+            if entry is None:
+                continue
+            nxt = []
+            for b in entry[0].bases:
+                cb = self.canonical(b)
+                if cb not in seen:
+                    seen.add(cb)
+                    out.append(cb)
+                    nxt.append(cb)
+            stack = nxt + stack
+        return tuple(out)
+
+
+class Expander:
+    def __init__(self, tables: Tables) -> None:
+        self.t = tables
+
+    # ----------------------------------------------------------------- messages
+
+    def text(self, node: Node, bind: Bind | None = None, depth: int = 0) -> tuple[Variant, ...]:
+        """``node`` as message text: a lone unknown value is unresolved text."""
+        return self.expand(as_text(node), bind or {}, depth)
+
+    def expand(self, node: Node, bind: Bind, depth: int) -> tuple[Variant, ...]:
+        if depth > MAX_DEPTH:
+            return ((Piece(Segment(expr="..."), True),),)
+        if isinstance(node, Lit):
+            return ((Piece(Segment(text=node.text)),),) if node.text else ((),)
+        if isinstance(node, Hole):
+            return ((Piece(Segment(expr=node.expr, conversion=node.conversion, format_spec=node.format_spec),
+                           node.unresolved),),)
+        if isinstance(node, Param):
+            if node.name in bind:
+                return self.expand(substitute_param(node, bind[node.name]), {}, depth + 1)
+            return ((Piece(Segment(expr=node.shown or node.name, conversion=node.conversion,
+                                   format_spec=node.format_spec), node.text_position),),)
+        if isinstance(node, Cat):
+            acc: tuple[Variant, ...] = ((),)
+            for p in node.parts:
+                pv = self.expand(p, bind, depth)
+                acc = tuple(itertools.islice((a + b for a in acc for b in pv), MAX_TEMPLATES))
+            return acc
+        if isinstance(node, Alt):
+            out: list[Variant] = []
+            for o in node.options:
+                for v in self.expand(o, bind, depth):
+                    if v not in out:
+                        out.append(v)
+            return tuple(out[:MAX_TEMPLATES])
+        if isinstance(node, Dedent):
+            return tuple(_dedent(v, node.how) for v in self.expand(node.inner, bind, depth))
+        if isinstance(node, Ref):
+            return self._ref_text(node, bind, depth)
+        raise TypeError(f"not a message node: {node!r}")  # pragma: no cover - the union is closed
+
+    def _ref_text(self, node: Ref, bind: Bind, depth: int) -> tuple[Variant, ...]:
+        canon = self.t.canonical(node.target)
+        if not node.is_call:
+            const = self.t.constants.get(canon)
+            if const is not None:
+                return self.expand(const, {}, depth + 1)
+        else:
+            f = self.t.functions.get(canon)
+            if f is not None and f.returns:
+                inner = bind_args(f.params, [subst(a, bind) for a in node.args],
+                                  {k: subst(v, bind) for k, v in node.kwargs})
+                out: list[Variant] = []
+                for r in f.returns:
+                    for v in self.expand(r, inner, depth + 1):
+                        if v not in out:
+                            out.append(v)
+                return tuple(out[:MAX_TEMPLATES])
+        return ((Piece(Segment(expr=node.src), node.text_position),),)
+
+    # ----------------------------------------------------------------- exceptions
+
+    def exception(self, node: Node, bind: Bind | None = None, depth: int = 0) -> list[Outcome]:
+        bind = bind or {}
+        if depth > MAX_DEPTH:
+            return [Outcome("?", "?", ((),))]
+        if isinstance(node, Alt):
+            return [o for opt in node.options for o in self.exception(opt, bind, depth)]
+        if isinstance(node, Param):
+            if node.name in bind:
+                return self.exception(bind[node.name], {}, depth + 1)
+            return [Outcome(node.name, node.name, ((Piece(Segment(expr=node.name), True),),))]
+        if isinstance(node, Ref):
+            canon = self.t.canonical(node.target)
+            written = node.callee or node.src
+            if not node.is_call:
+                return [Outcome(written, canon, ((),))]
+            f = self.t.functions.get(canon)
+            if f is not None and canon not in self.t.classes and f.returns:
+                inner = bind_args(f.params, [subst(a, bind) for a in node.args],
+                                  {k: subst(v, bind) for k, v in node.kwargs})
+                return [o for r in f.returns for o in self.exception(r, inner, depth + 1)]
+            args = [subst(a, bind) for a in node.args]
+            kwargs = {k: subst(v, bind) for k, v in node.kwargs}
+            return [Outcome(written, canon, self.class_message(canon, args, kwargs, depth + 1))]
+        if isinstance(node, Hole):
+            return [Outcome(node.expr, node.expr, ((Piece(Segment(expr=node.expr), True),),))]
+        return [Outcome("?", "?", self.text(node, bind, depth + 1))]
+
+    def class_message(self, cls: str, args: list[Node], kwargs: dict[str, Node], depth: int) -> tuple[Variant, ...]:
+        """The message ``cls(*args, **kwargs)`` carries, following ``__init__``/``__str__`` in the package."""
+        chain = [cls, *self.t.bases_chain(cls)]
+        for i, name in enumerate(chain):
+            entry = self.t.classes.get(name)
+            if entry is None:
+                continue
+            c = entry[0]
+            if c.str_message is not None:
+                init = next((self.t.classes[n][0].init for n in chain[i:] if n in self.t.classes
+                             and self.t.classes[n][0].init is not None), None)
+                bind = bind_args(init.params, args, kwargs) if init is not None else {}
+                return self.text(c.str_message, bind, depth)
+            if c.init is not None:
+                if c.init.super_args is None:
+                    return self.builtin_message(name, args)
+                bind = bind_args(c.init.params, args, kwargs)
+                new_args = [subst(a, bind) for a in c.init.super_args]
+                new_kwargs = {k: subst(v, bind) for k, v in c.init.super_kwargs}
+                rest = [b for b in chain[i + 1 :] if b in self.t.classes]
+                if rest:
+                    return self.class_message(rest[0], new_args, new_kwargs, depth + 1)
+                return self.builtin_message(name, new_args)
+        return self.builtin_message(cls, args)
+
+    def builtin_message(self, cls: str, args: list[Node]) -> tuple[Variant, ...]:
+        """``str()`` of a builtin exception: no args → "", one → the text, several → the tuple."""
+        if not args:
+            return ((),)
+        if len(args) == 1:
+            if cls == "KeyError" and cls in BUILTIN_EXCEPTIONS:
+                return self.expand(_repr(args[0]), {}, 0)
+            return self.text(args[0])
+        parts: list[Node] = [Lit("(")]
+        for i, a in enumerate(args):
+            if i:
+                parts.append(Lit(", "))
+            parts.append(_repr(a))
+        parts.append(Lit(")"))
+        return self.expand(Cat(tuple(parts)), {}, 0)
+
+
+# --------------------------------------------------------------------------- substitution
+
+
+def as_text(node: Node) -> Node:
+    if isinstance(node, Hole) and not node.unresolved:
+        return dataclasses.replace(node, unresolved=True)
+    if isinstance(node, (Ref, Param)) and not node.text_position:
+        return dataclasses.replace(node, text_position=True)
+    return node
+
+
+def bind_args(params: tuple[str, ...], args: list[Node], kwargs: Mapping[str, Node]) -> dict[str, Node]:
+    out = dict(zip(params, args, strict=False))
+    for k, v in kwargs.items():
+        if k in params:
+            out[k] = v
+    return out
+
+
+def substitute_param(p: Param, arg: Node) -> Node:
+    """What a parameter placeholder becomes once bound to ``arg`` (simple cases inline)."""
+    if p.conversion is None and p.format_spec is None:
+        return as_text(arg) if p.text_position else arg
+    text = literal_text(arg)
+    if text is not None:
+        if p.conversion == "r" and p.format_spec is None:
+            return Lit(repr(text))
+        if p.conversion is None:
+            try:
+                return Lit(format(text, p.format_spec or ""))
+            except ValueError:
+                pass
+    if isinstance(arg, Hole):
+        return Hole(arg.expr, p.conversion, p.format_spec)
+    if isinstance(arg, Param):
+        return Param(arg.name, p.conversion, p.format_spec, shown=arg.shown)
+    return arg
+
+
+def subst(node: Node, bind: Bind) -> Node:
+    """``node`` with bound parameters replaced (arguments are evaluated in the caller's bindings)."""
+    if not bind:
+        return node
+    if isinstance(node, Param):
+        return substitute_param(node, bind[node.name]) if node.name in bind else node
+    if isinstance(node, Cat):
+        return Cat(tuple(subst(p, bind) for p in node.parts))
+    if isinstance(node, Alt):
+        return Alt(tuple(subst(p, bind) for p in node.options))
+    if isinstance(node, Dedent):
+        return Dedent(subst(node.inner, bind), node.how)
+    if isinstance(node, Ref):
+        return dataclasses.replace(
+            node, args=tuple(subst(a, bind) for a in node.args),
+            kwargs=tuple((k, subst(v, bind)) for k, v in node.kwargs),
+        )
+    return node
+
+
+def _repr(node: Node) -> Node:
+    """How ``repr`` of an argument shows inside the tuple rendering."""
+    text = literal_text(node)
+    if text is not None:
+        return Lit(repr(text))
+    if isinstance(node, Hole):
+        return Hole(node.expr, "r", node.format_spec)
+    if isinstance(node, Param):
+        return Param(node.name, "r", node.format_spec, shown=node.shown)
+    return Cat((Lit("'"), node, Lit("'")))
+
+
+_SENTINEL = "\x00"
+
+
+def _dedent(v: Variant, how: str) -> Variant:
+    """Apply dedent/cleandoc/strip to a variant; placeholders ride along as sentinels."""
+    holes = [p for p in v if not p.segment.is_literal]
+    text = "".join(p.segment.text if p.segment.is_literal else _SENTINEL for p in v)
+    if how == "dedent":
+        text = textwrap.dedent(text)
+    elif how == "cleandoc":
+        text = inspect.cleandoc(text)
+    else:
+        text = getattr(text, how)()
+    out: list[Piece] = []
+    it = iter(holes)
+    for i, chunk in enumerate(text.split(_SENTINEL)):
+        if i:
+            nxt = next(it, None)
+            if nxt is not None:
+                out.append(nxt)
+        if chunk:
+            out.append(Piece(Segment(text=chunk)))
+    return tuple(out)

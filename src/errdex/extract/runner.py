@@ -1,0 +1,110 @@
+"""``extract_tree``: phase 1 over every file (in parallel), then phase 2 in the parent.
+
+Files are sorted largest first and dealt into chunks so that two cores stay
+busy to the end, and a chunk's results cross the process boundary once.
+``jobs=1`` (or a tiny tree) runs inline with no pool at all.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+
+from errdex.extract.ids import assign_ids
+from errdex.extract.imports import module_name
+from errdex.extract.resolve import Resolver
+from errdex.extract.summary import FileResult
+from errdex.extract.worker import MAX_FILE_BYTES, process_chunk
+from errdex.model import ConfigOption, ErrorSite, ExtractResult, FileFailure, TestExpectation
+from errdex.sources.base import SourceFile, SourceTree
+
+Item = tuple[str, str, bool]
+INLINE_BELOW = 24  # files: below this a pool costs more than it saves
+
+
+def _size(f: SourceFile) -> int:
+    try:
+        return f.abspath.stat().st_size
+    except OSError:
+        return 0
+
+
+def _chunks(files: tuple[SourceFile, ...], jobs: int) -> list[list[Item]]:
+    """Largest files first, dealt round-robin into about 8 chunks per worker."""
+    sized = sorted(files, key=_size, reverse=True)
+    n = max(1, min(len(sized), jobs * 8))
+    chunks: list[list[Item]] = [[] for _ in range(n)]
+    for i, f in enumerate(sized):
+        chunks[i % n].append((f.path, str(f.abspath), f.is_test))
+    return [c for c in chunks if c]
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """``fork`` when this process has a single thread (cheapest, no re-import of ``__main__``);
+    ``forkserver`` when other threads exist (a Rich progress bar has one), where fork is unsafe."""
+    if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("fork")
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(["errdex.extract.worker"])
+    return ctx
+
+
+def _run_phase1(tree: SourceTree, jobs: int, max_bytes: int,
+                progress: Callable[[int], None] | None) -> Iterator[FileResult]:
+    items = [(f.path, str(f.abspath), f.is_test) for f in tree.files]
+    if jobs <= 1 or len(items) < INLINE_BELOW:
+        for item in items:
+            (r,) = process_chunk([item], max_bytes)
+            if progress is not None:
+                progress(1)
+            yield r
+        return
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=_context()) as pool:
+        futures = [pool.submit(process_chunk, chunk, max_bytes) for chunk in _chunks(tree.files, jobs)]
+        for fut in as_completed(futures):
+            results = fut.result()
+            if progress is not None:
+                progress(len(results))
+            yield from results
+
+
+def extract_tree(tree: SourceTree, *, jobs: int | None = None,
+                 progress: Callable[[int], None] | None = None,
+                 max_file_bytes: int = MAX_FILE_BYTES) -> ExtractResult:
+    """Every error site, class, config option and test expectation of ``tree``.
+
+    ``progress(n)`` is called with the number of files just finished.  Files
+    that cannot be read or parsed are in ``failures`` with their reason.
+    """
+    jobs = jobs if jobs is not None else (os.cpu_count() or 1)
+    results = sorted(_run_phase1(tree, jobs, max_file_bytes, progress), key=lambda r: r.path)
+    resolver = Resolver(results)
+    sites: list[ErrorSite] = []
+    failures: list[FileFailure] = []
+    config: list[ConfigOption] = []
+    tests: list[TestExpectation] = []
+    raise_statements = 0
+    for r in results:
+        if r.failure is not None:
+            failures.append(r.failure)
+            continue
+        if r.facts_failure is not None:
+            failures.append(r.facts_failure)
+        raise_statements += r.raise_statements
+        config.extend(r.config)
+        tests.extend(r.tests)
+        module = r.summary.module if r.summary is not None else module_name(r.path)
+        sites.extend(resolver.site(s, r.path, module) for s in r.sites)
+    return ExtractResult(
+        sites=tuple(assign_ids(tree.snapshot.repo, sites)),
+        failures=tuple(failures),
+        files_read=sum(1 for r in results if r.failure is None),
+        classes=resolver.classes(),
+        config=tuple(config),
+        tests=tuple(tests),
+        symbols=resolver.symbols(),
+        raise_statements=raise_statements,
+    )

@@ -1,0 +1,122 @@
+"""Phase 1 for one file: read, decode, parse, walk, collect facts → ``FileResult``.
+
+Runs in a worker process.  Every way a file can be bad (too big, undecodable,
+NUL bytes, a syntax error or syntax newer than this Python, nesting that
+blows the recursion limit) ends as a ``FileFailure`` with a reason naming
+what went wrong and where; it never takes the run down.  The one exception
+is ``UnclassifiedShape`` under ``ERRDEX_STRICT``: that is meant to be loud.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import sys
+import tokenize
+import warnings
+from pathlib import Path
+
+from errdex.extract import facts
+from errdex.extract.imports import module_name
+from errdex.extract.ir import Node
+from errdex.extract.messages import Scope
+from errdex.extract.source import SourceText
+from errdex.extract.strict import UnclassifiedShape
+from errdex.extract.summary import FileResult, ModuleSummary
+from errdex.extract.walker import Walker
+from errdex.model import FileFailure
+
+MAX_FILE_BYTES = 8 * 1024 * 1024  # generated files beyond this are refused, not parsed for minutes
+_EMPTY_SCOPE = Scope()
+
+
+def decode(data: bytes, path: str) -> str:
+    """Decode as Python does: BOM, coding cookie, else UTF-8.  Raises ``ValueError`` with a reason."""
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError as e:
+        raise ValueError(f"bad coding cookie: {e.msg if hasattr(e, 'msg') else e}") from None
+    try:
+        text = data.decode(encoding)
+    except LookupError:
+        raise ValueError(f"unknown encoding {encoding!r} in the coding cookie") from None
+    except UnicodeDecodeError as e:
+        line = data[: e.start].count(b"\n") + 1
+        raise ValueError(f"not valid {encoding}: byte {data[e.start]:#04x} at line {line}") from None
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return text
+
+
+def process_file(path: str, abspath: str, is_test: bool, max_bytes: int = MAX_FILE_BYTES) -> FileResult:
+    """The whole per-file job; returns a failure result rather than raising."""
+    try:
+        size = Path(abspath).stat().st_size
+        if size > max_bytes:
+            return _fail(path, f"file too large: {size} bytes (limit {max_bytes})")
+        data = Path(abspath).read_bytes()
+    except OSError as e:
+        return _fail(path, f"cannot read: {e.strerror or e}")
+    if b"\x00" in data:
+        line = data[: data.index(b"\x00")].count(b"\n") + 1
+        return _fail(path, f"NUL byte at line {line}")
+    try:
+        text = decode(data, path)
+    except ValueError as e:
+        return _fail(path, f"encoding error: {e}")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # SyntaxWarning for invalid escapes in indexed code
+            tree = ast.parse(text, filename=path)
+    except SyntaxError as e:
+        newer = "" if sys.version_info >= (3, 14) else f" (or syntax newer than Python {sys.version_info.major}.{sys.version_info.minor})"
+        return _fail(path, f"syntax error at line {e.lineno}: {e.msg}{newer}")
+    except (RecursionError, MemoryError) as e:
+        return _fail(path, f"nesting too deep to parse ({type(e).__name__})")
+    except ValueError as e:
+        return _fail(path, f"cannot parse: {e}")
+    return _walk(tree, text, path, is_test)
+
+
+def _walk(tree: ast.Module, text: str, path: str, is_test: bool) -> FileResult:
+    facts_failure: FileFailure | None = None
+    try:
+        config, tests = facts.collect_facts(tree, path, text, is_test)
+    except (RecursionError, MemoryError):
+        config, tests = [], []
+        facts_failure = FileFailure(path, "facts: nesting too deep")
+    except Exception as e:  # a bug in fact collection must not lose the file's sites
+        config, tests = [], []
+        facts_failure = FileFailure(path, f"facts: {type(e).__name__}: {e}")
+    if is_test:
+        return FileResult(path=path, config=tuple(config), tests=tuple(tests), facts_failure=facts_failure)
+    module = module_name(path)
+    src = SourceText(text)
+    try:
+        walker = Walker(tree, src, module, path)
+        sites = tuple(walker.run())
+        constants: dict[str, Node] = {}
+        for name, value in [*walker.module_env.items(), *walker.class_constants.items()]:
+            if isinstance(value, (ast.Constant, ast.JoinedStr, ast.BinOp)) and not (
+                isinstance(value, ast.Constant) and not isinstance(value.value, str)
+            ):
+                constants[name] = walker.builder.arg(value, _EMPTY_SCOPE)
+        summary = ModuleSummary(
+            module=module, path=path, imports=dict(walker.imports), names=tuple(dict.fromkeys(walker.names)),
+            functions=walker.functions, classes=tuple(walker.classes), constants=constants,
+        )
+    except UnclassifiedShape:
+        raise
+    except (RecursionError, MemoryError) as e:
+        return _fail(path, f"nesting too deep to walk ({type(e).__name__})")
+    return FileResult(path=path, summary=summary, sites=sites, raise_statements=walker.raise_statements,
+                      config=tuple(config), tests=tuple(tests), facts_failure=facts_failure)
+
+
+def process_chunk(items: list[tuple[str, str, bool]], max_bytes: int = MAX_FILE_BYTES) -> list[FileResult]:
+    """A worker task: several files at once, so pickling and scheduling are paid per chunk."""
+    return [process_file(p, a, t, max_bytes) for p, a, t in items]
+
+
+def _fail(path: str, reason: str) -> FileResult:
+    return FileResult(path=path, failure=FileFailure(path, reason))

@@ -1,0 +1,27 @@
+"""IPython / Jupyter extension: ``%load_ext errdex.runtime.ipython``.
+
+IPython shows its own traceback first; errdex's note follows it in the cell's output.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from errdex.runtime.describe import describe_exception
+
+
+def _handler(shell: Any, etype: type[BaseException], evalue: BaseException, tb: Any, tb_offset: Any = None) -> Any:
+    structured = shell.showtraceback((etype, evalue, tb), tb_offset=tb_offset)
+    note = describe_exception(evalue.with_traceback(tb))
+    if note:
+        print(note)
+    return structured
+
+
+def load_ipython_extension(ipython: Any) -> None:
+    """Called by ``%load_ext``: explain every exception a cell raises."""
+    ipython.set_custom_exc((Exception,), _handler)
+
+
+def unload_ipython_extension(ipython: Any) -> None:
+    ipython.set_custom_exc((), None)
