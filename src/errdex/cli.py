@@ -72,6 +72,47 @@ def stats(db: DbOption = None, json_out: JsonOption = False) -> None:
     raise typer.Exit(cmd.run_stats(db=db, json_out=json_out))
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Interface to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="TCP port.")] = 8000,
+    base_url: Annotated[str | None, typer.Option("--base-url", help="Public origin for canonical links and the sitemap (default: $ERRDEX_BASE_URL, else the request's).")] = None,
+    report_url: Annotated[str | None, typer.Option("--report-url", help="Pattern of the 'Report an issue' link: {repo} {id} {title} {body} (default: $ERRDEX_REPORT_URL, else the repo's GitHub new-issue page).")] = None,
+    db: DbOption = None,
+) -> None:
+    """Serve the catalog as a web site with a JSON API."""
+    from errdex.commands import web as cmd
+
+    raise typer.Exit(cmd.run_serve(host=host, port=port, db=db, base_url=base_url, report_url=report_url))
+
+
+@app.command()
+def export(
+    directory: Annotated[str, typer.Argument(metavar="DIR", help="Directory to write the static site to.")],
+    base_url: Annotated[str | None, typer.Option("--base-url", help="Public origin of the static site, for canonical links and the sitemap.")] = None,
+    report_url: Annotated[str | None, typer.Option("--report-url", help="Pattern of the 'Report an issue' link (see serve).")] = None,
+    db: DbOption = None,
+) -> None:
+    """Write the site as static files (pages and JSON at the same paths) for any static host."""
+    from errdex.commands import web as cmd
+
+    raise typer.Exit(cmd.run_export(directory, db=db, base_url=base_url, report_url=report_url))
+
+
+@app.command()
+def explain(
+    text: Annotated[str | None, typer.Argument(help="A message or traceback; read from stdin when omitted or '-'.")] = None,
+    top: Annotated[int, typer.Option("--top", help="How many matches to show.")] = 5,
+    repo: Annotated[str | None, typer.Option("--repo", help="Only match errors of OWNER/NAME.")] = None,
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Find the raise site(s) that produced a pasted error message or traceback."""
+    from errdex.commands import explain as cmd
+
+    raise typer.Exit(cmd.run_explain(text, db=db, json_out=json_out, top=top, repo=repo))
+
+
 def main() -> None:
     """Console-script entry point."""
     app()

@@ -253,6 +253,9 @@ class ConfigOption:
     path: str = ""
     line: int = 0
     adapter: str = "generic"
+    set_call: str = ""  # the public callable the set hint uses, proved by the adapter: "jax.config.update"
+    read_attr: str = ""  # the public attribute that reads the value, if any: "jax.config.jax_no_execution"
+    module: str = ""  # the module that defines (or reads) it: "jax._src.config"
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,6 +271,7 @@ class TestExpectation:
     pattern: str | None = None  # the match= / regex, if any
     code: str = ""  # the test's source (the with-block or the call)
     style: str = "pytest.raises"  # or "assertRaises", "assertRaisesRegex", "pytest.warns"
+    imports: tuple[str, ...] = ()  # the test module's import statements that bind names ``code`` uses
 
 
 @dataclass(frozen=True, slots=True)

@@ -121,11 +121,32 @@ def test_show_prints_header_location_and_snippet(env: dict[str, str], checkout: 
     assert re.search(rf"^\W*{line}\s.*raise TinyError", out, re.M), out  # snippet with real line numbers, marked
 
 
+def test_show_lists_other_snapshots(env: dict[str, str], checkout: Path) -> None:
+    assert run(env, "index", str(checkout)).returncode == 0
+    first = _git(checkout, "rev-parse", "HEAD")
+    core = checkout / "src" / "tinylib" / "core.py"
+    core.write_text('"""Moved."""\n\n\n' + core.read_text())  # every raise moves down three lines
+    _git(checkout, "commit", "-q", "-am", "move")
+    second = _git(checkout, "rev-parse", "HEAD")
+    assert run(env, "index", str(checkout)).returncode == 0
+    from errdex.catalog import open_catalog
+
+    cat = open_catalog(env["ERRDEX_DB"])
+    ((_, site),) = cat.search("unknown size unit")
+    cat.close()
+    out = run(env, "show", site.error_id).stdout
+    line = _line_of(core, "raise TinyError")
+    assert f"Thrown at tinylib/core.py:{line}" in out
+    assert "Other snapshots" in out
+    assert f"example-org/tinylib@{first}: tinylib/core.py:{line - 3}" in out
+    assert f"blob/{second}/" in out
+    assert len(_stats(env)) == 2
+
+
 def test_show_json_is_the_api_document(env: dict[str, str], checkout: Path) -> None:
     assert run(env, "index", str(checkout)).returncode == 0
-    from errdex.documents import error_document
-
     from errdex.catalog import open_catalog
+    from errdex.documents import error_document
 
     cat = open_catalog(env["ERRDEX_DB"])
     ((_, site),) = cat.search("unknown size unit")
@@ -173,8 +194,9 @@ def test_nothing_indexable_exits_non_zero(env: dict[str, str], tmp_path: Path) -
 def test_bad_options(env: dict[str, str], checkout: Path, tmp_path: Path) -> None:
     proc = run(env, "index", str(checkout), "--jobs", "0")
     assert proc.returncode == 2 and "--jobs 0" in proc.stderr
-    proc = run(env, "index", str(checkout), "--db", "postgresql://localhost/x")
-    assert proc.returncode == 1 and "PostgreSQL backend is not available" in proc.stderr
+    proc = run(env, "index", str(checkout), "--db", "postgresql://u:pw@127.0.0.1:1/x")
+    assert proc.returncode == 1 and "postgresql://u:***@127.0.0.1:1/x: cannot open catalog" in proc.stderr
+    assert "pw@" not in proc.stderr
     proc = run(env, "index", str(checkout), "--repo", "no-slash")
     assert proc.returncode == 1 and "expected OWNER/NAME" in proc.stderr
 

@@ -36,7 +36,7 @@ def test_while_and_except(shapes: ExtractResult) -> None:
 
 
 def test_match_cases(shapes: ExtractResult) -> None:
-    assert _guards(site_in(shapes, G, "matching", 0)) == [("match", "command matches ['go', direction]", False)]
+    assert _guards(site_in(shapes, G, "matching", 0)) == [("match", 'command matches ["go", direction]', False)]
     assert _guards(site_in(shapes, G, "matching", 1)) == [("match", "command matches _", False)]
 
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from extract_helpers import site_in
 
 from errdex.model import ExtractResult, Segment
-from extract_helpers import site_in
 
 P = "shapes/"
 

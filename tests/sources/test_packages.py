@@ -68,6 +68,18 @@ def test_installed_distribution_reads_its_recorded_files() -> None:
         assert all((tree.root / p).is_file() for p in paths)
 
 
+def test_installed_editable_reads_the_project_directory() -> None:
+    """errdex itself is installed editable in the test venv: its RECORD has no code."""
+    with open_source("installed:errdex") as tree:
+        snap = tree.snapshot
+        assert snap.source_kind == "installed"
+        assert snap.path_prefix == "src/"
+        paths = {f.path for f in tree.files}
+        assert {"errdex/cli.py", "errdex/sources/packages.py"} <= paths
+        cli = next(f for f in tree.files if f.path == "errdex/cli.py")
+        assert cli.abspath == tree.root / "src" / "errdex" / "cli.py"
+
+
 def test_installed_unknown_is_clear_error() -> None:
     with pytest.raises(SourceError, match="no distribution named 'no-such-dist-xyz' is installed"), \
             open_source("installed:no-such-dist-xyz"):

@@ -2,7 +2,7 @@
 
 ``open_catalog(url)`` picks the backend from the URL: a path or
 ``sqlite:///path`` is a SQLite file (the default, from ``paths.default_db``);
-``postgresql://`` is reserved for the PostgreSQL backend.
+``postgresql://user@host/db`` (any libpq URL) is a PostgreSQL server.
 """
 
 from __future__ import annotations
@@ -18,10 +18,9 @@ def open_catalog(url: str | None = None) -> Catalog:
     """The catalog at ``url`` (``--db``), else ``$ERRDEX_DB``, else the per-user default."""
     target = paths.default_db(url)
     if target.startswith(("postgresql://", "postgres://")):
-        raise CatalogError(
-            f"{_redact(target)}: the PostgreSQL backend is not available in this version of errdex; "
-            "use a SQLite path"
-        )
+        from errdex.catalog.postgres import PostgresCatalog
+
+        return PostgresCatalog(target)
     if target.startswith("sqlite:///"):
         target = target.removeprefix("sqlite://")
     elif target.startswith("sqlite://"):

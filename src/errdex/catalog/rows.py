@@ -18,7 +18,6 @@ from typing import Any
 from errdex.catalog.base import SnapshotStats
 from errdex.model import ErrorSite, ExtractResult, FileFailure, Snapshot, from_json, to_json
 
-
 _NAMES: dict[type, tuple[str, ...]] = {}
 
 

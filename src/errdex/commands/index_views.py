@@ -25,7 +25,12 @@ def _pct(part: int, whole: int) -> str:
 def stats_view(stats: SnapshotStats) -> RenderableType:
     """Files read and failed, sites by kind, top exception types, template coverage."""
     snap = stats.snapshot
-    table = Table(title=escape(snap.key), caption=f"{snap.source_kind}: {escape(snap.source)}",
+    where = [f"{snap.source_kind}: {snap.source}"]
+    if snap.ref and snap.commit:
+        where.append(f"ref {snap.ref}")
+    if snap.date:
+        where.append(snap.date)
+    table = Table(title=escape(snap.key), caption=escape(" · ".join(where)),
                   show_header=False, title_justify="left", caption_justify="left", expand=False)
     table.add_column("figure", style="bold")
     table.add_column("value")

@@ -37,11 +37,15 @@ def build(specs: tuple[Spec, ...], src: SourceText) -> tuple[Guard, ...]:
 
 
 def _norm(node: ast.AST, src: SourceText) -> str:
-    """Canonical text of a condition; the source as written when it is too deep to unparse."""
+    """A condition's text with whitespace folded; ``ast.unparse`` only when it holds a comment
+    or a line continuation (folding would change its meaning), since unparse is costly."""
+    text = src.segment(node)
+    if "#" not in text and "\\" not in text:
+        return " ".join(text.split())
     try:
         return ast.unparse(node)
     except (ValueError, RecursionError):
-        return " ".join(src.segment(node).split())
+        return " ".join(text.split())
 
 
 def positive(kind: GuardKind, test: ast.expr, src: SourceText) -> Guard:

@@ -98,8 +98,14 @@ class MessageBuilder:
         if isinstance(node, ast.JoinedStr):
             return self._fstring(node, scope)
         if isinstance(node, ast.BinOp):
-            if isinstance(node.op, ast.Add):
-                return cat(self.text(node.left, scope), self.text(node.right, scope))
+            if isinstance(node.op, ast.Add):  # a + b + c nests to the left: flatten without recursing
+                operands: list[ast.expr] = []
+                cur: ast.expr = node
+                while isinstance(cur, ast.BinOp) and isinstance(cur.op, ast.Add):
+                    operands.append(cur.right)
+                    cur = cur.left
+                operands.append(cur)
+                return cat(*(self.text(o, scope) for o in reversed(operands)))
             if isinstance(node.op, ast.Mod):
                 return self._percent(node, scope)
             return Hole(self.src.segment(node), unresolved=True)
@@ -350,8 +356,8 @@ class MessageBuilder:
             for o in b.options:
                 opts.append(self.binding(o, node, scope) if o is not None else Hole(self.src.segment(node), unresolved=True))
             result = alt(opts)
-        elif b.value is None:
-            result = Hole(self.src.segment(node), unresolved=True)
+        elif b.value is None or (isinstance(b.value, ast.Constant) and not isinstance(b.value.value, str)):
+            result = Hole(self.src.segment(node), unresolved=True)  # unknown, or a number that may change
         else:
             inner = Scope(scope.params, b.env, scope.class_qualname, scope.self_attrs)
             if b.prev is not None:

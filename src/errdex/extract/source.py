@@ -8,6 +8,7 @@ columns (UTF-8 byte offsets in the AST) are mapped on the needed lines only.
 from __future__ import annotations
 
 import ast
+import bisect
 import io
 import itertools
 import re
@@ -43,13 +44,37 @@ class SourceText:
             self._lines = self.scan_text.split("\n")
         return self._lines
 
-    def mentions(self, pattern: re.Pattern[str], first: int, last: int) -> bool:
-        """Whether ``pattern`` occurs in lines ``first``..``last``: one bounded C-level search."""
+    @property
+    def offsets(self) -> list[int]:
+        """Offset of each line's start in ``scan_text`` (one C-level pass)."""
         if self._offsets is None:
-            self._offsets = [0, *itertools.accumulate(len(x) + 1 for x in self.lines)]
-        offs = self._offsets
+            self._offsets = [0, *itertools.accumulate(map((1).__add__, map(len, self.lines)))]
+        return self._offsets
+
+    def word_lines(self, words: tuple[str, ...]) -> list[int]:
+        """Sorted numbers of the lines where any of ``words`` occurs (``str.find`` hops, no regex).
+
+        A plain substring test (``raised`` in a comment counts) only ever makes
+        the walker look at a function it could have skipped, never the reverse.
+        """
+        text = self.scan_text
+        offs = self.offsets
+        found: set[int] = set()
+        for w in words:
+            i = text.find(w)
+            while i != -1:
+                line = bisect.bisect_right(offs, i)
+                found.add(line)
+                i = text.find(w, offs[line] if line < len(offs) else len(text))  # next line
+        return sorted(found)
+
+    def mentions(self, words: tuple[str, ...], first: int, last: int) -> bool:
+        """Whether any of ``words`` occurs in lines ``first``..``last``: bounded ``find`` calls."""
+        offs = self.offsets
+        start = offs[max(first - 1, 0)]
         end = offs[min(last, len(offs) - 1)]
-        return pattern.search(self.scan_text, offs[max(first - 1, 0)], end) is not None
+        text = self.scan_text
+        return any(text.find(w, start, end) != -1 for w in words)
 
     def segment(self, node: ast.AST) -> str:
         """The source of ``node`` as written, or its unparsed form when positions are missing."""

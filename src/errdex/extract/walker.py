@@ -17,6 +17,7 @@ at all unless its returns look like a message it builds for others.
 from __future__ import annotations
 
 import ast
+import bisect
 import re
 from collections.abc import Generator, Iterable
 from dataclasses import dataclass, field
@@ -35,7 +36,8 @@ from errdex.model import GuardKind
 Env = envmod.Env | None
 Walk = Generator[PendingSite, None, Env]
 
-_KEYWORDS = re.compile(r"\b(?:raise|warn|assert)\b")
+_KEYWORDS = ("raise", "warn", "assert")
+_QUOTES = ('"', "'")
 _MSG_NAME = re.compile(r"err|msg|message|warn|exc|fail|dedent|cleandoc", re.I)
 _EXC_NAME = re.compile(r"Error|Exception|Warning|Exit|Interrupt|Fail")
 _STRISH = (ast.Constant, ast.JoinedStr, ast.BinOp)
@@ -86,9 +88,19 @@ class Walker:
         self._pending_init: InitSummary | None = None
         self._pending_str: Node | None = None
         self._prescan(tree.body)
+        self._kw_lines = src.word_lines(_KEYWORDS)
         self.builder = MessageBuilder(src, module, self.imports, set(self.names), self.module_env, path)
     def has_keyword(self, start: int, end: int) -> bool:
-        return self.src.mentions(_KEYWORDS, start, end)
+        kw = self._kw_lines
+        i = bisect.bisect_left(kw, start)
+        return i < len(kw) and kw[i] <= end
+
+    def may_build_message(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        """A function without raise/warn/assert may still build messages for others: look closer
+        only when its text has both a ``return`` and a string quote."""
+        first, last = node.lineno, node.end_lineno or node.lineno
+        return (self.src.mentions(("return",), first, last) and self.src.mentions(_QUOTES, first, last)
+                and _returns_message(node.body))
 
     # ----------------------------------------------------------------- module names
 
@@ -119,7 +131,12 @@ class Walker:
 
     def block(self, body: list[ast.stmt], state: State, env: Env) -> Walk:
         for node in body:
-            handler = _HANDLERS.get(type(node))
+            t = type(node)
+            simple = _BINDERS.get(t)
+            if simple is not None:  # assignments, returns, imports: no sites, no generator overhead
+                env = simple(self, node, state, env)  # type: ignore[operator]
+                continue
+            handler = _HANDLERS.get(t)
             if handler is not None:
                 env = yield from handler(self, node, state, env)  # type: ignore[operator]
         return env
@@ -129,22 +146,23 @@ class Walker:
 
     def function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, state: State, env: Env) -> Walk:
         name = node.name
+        method = state.cls is not None and not state.in_function
+        summary_key = None if state.in_function else ".".join((*state.qual, name))
+        wanted_kw = self.has_keyword(node.lineno, node.end_lineno or node.lineno)
+        special = method and state.exc_class and name in ("__init__", "__str__")
+        wants_summary = summary_key is not None and (wanted_kw or special or self.may_build_message(node))
+        if not wanted_kw and not wants_summary:
+            return env  # nothing here can raise, warn, assert or build a message: skip the body
         qual = (*state.qual, "<locals>", name) if state.in_function else (*state.qual, name)
         a = node.args
         params = [x.arg for x in (*a.posonlyargs, *a.args)]
-        method = state.cls is not None and not state.in_function
         if method and params and not _is_static(node):
             params = params[1:]
         all_params = frozenset([*params, *(x.arg for x in a.kwonlyargs),
                                 *(x.arg for x in (a.vararg, a.kwarg) if x is not None)])
-        summary_key = None if state.in_function else ".".join(qual)
-        wanted_kw = self.has_keyword(node.lineno, node.end_lineno or node.lineno)
-        special = method and state.exc_class and name in ("__init__", "__str__")
         collector: FuncCollector | None = None
-        if summary_key is not None and (wanted_kw or special or _returns_message(node.body)):
+        if wants_summary:
             collector = FuncCollector(tuple([*params, *(x.arg for x in a.kwonlyargs)]), is_init=name == "__init__")
-        if not wanted_kw and collector is None:
-            return env
         doc = ast.get_docstring(node, clean=True) or ""
         self_attrs = state.self_attrs if name == "__str__" else (collector.self_attrs if collector else None)
         inner = state._replace(qual=qual, guards=(), docstring=doc or state.docstring, params=all_params,
@@ -332,7 +350,7 @@ class Walker:
 
     # ----------------------------------------------------------------- bindings
 
-    def assign(self, node: ast.Assign, state: State, env: Env) -> Walk:
+    def assign(self, node: ast.Assign, state: State, env: Env) -> Env:
         if not state.in_function:
             if state.cls is not None and isinstance(node.value, _STRISH):
                 for t in node.targets:
@@ -350,15 +368,13 @@ class Walker:
             else:
                 env = _bind_opaque(env, t)
         return env
-        yield  # a generator like every handler
 
-    def ann_assign(self, node: ast.AnnAssign, state: State, env: Env) -> Walk:
+    def ann_assign(self, node: ast.AnnAssign, state: State, env: Env) -> Env:
         if state.in_function and isinstance(node.target, ast.Name) and node.value is not None:
             env = envmod.bind(env, node.target.id, envmod.Binding(node.value, env))
         return env
-        yield
 
-    def aug_assign(self, node: ast.AugAssign, state: State, env: Env) -> Walk:
+    def aug_assign(self, node: ast.AugAssign, state: State, env: Env) -> Env:
         if state.in_function and isinstance(node.target, ast.Name):
             name = node.target.id
             if isinstance(node.op, ast.Add):
@@ -367,21 +383,18 @@ class Walker:
             else:
                 env = envmod.bind(env, name, envmod.Binding())
         return env
-        yield
 
-    def return_(self, node: ast.Return, state: State, env: Env) -> Walk:
+    def return_(self, node: ast.Return, state: State, env: Env) -> Env:
         c = state.func
         if c is not None and node.value is not None and _message_like(node.value, env):
             c.returns.append(self.builder.arg(node.value, self.scope(state, env)))
         return env
-        yield
 
-    def import_(self, node: ast.Import | ast.ImportFrom, state: State, env: Env) -> Walk:
+    def import_(self, node: ast.Import | ast.ImportFrom, state: State, env: Env) -> Env:
         if state.in_function:  # a function-local import: visible to that function's raises
             for local, target in import_bindings(node, self.module, self.package):
                 self.imports.setdefault(local, target)
         return env
-        yield
 
 
 def _join(base: Env, ends: list[tuple[list[ast.stmt], Env]]) -> Env:
@@ -488,6 +501,10 @@ _HANDLERS = {
     ast.Try: Walker.try_,
     ast.TryStar: Walker.try_,
     ast.Match: Walker.match_,
+}
+
+# Statements that only change bindings: plain functions returning the new chain.
+_BINDERS = {
     ast.Assign: Walker.assign,
     ast.AnnAssign: Walker.ann_assign,
     ast.AugAssign: Walker.aug_assign,

@@ -1,46 +1,23 @@
-"""The SQLite catalog: snapshots replace and coexist, lookups, search, stats, generation."""
+"""The catalog contract, on every backend: snapshots replace and coexist, lookups, search,
+stats, generation, analyses, atomic writes."""
 
 from __future__ import annotations
 
 import dataclasses
-import sqlite3
 import threading
-from pathlib import Path
 
 import pytest
 from catalog_data import BAD_UNIT, EMPTY_SIZE, MYSTERY, REPO, TURBO, result, site, snapshot
 
-from errdex.catalog import CatalogError, SqliteCatalog, open_catalog
+from errdex.catalog import open_catalog
+from errdex.catalog.sql import SqlCatalog
 from errdex.model import Analysis, FileFailure, Solution
 
 OLD = snapshot("a", "2024-01-01T10:00:00+00:00")
 NEW = snapshot("b", "2024-03-01T10:00:00+02:00")
 
 
-def test_open_catalog_urls(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    a = open_catalog(str(tmp_path / "a.sqlite"))
-    b = open_catalog(f"sqlite:///{tmp_path / 'b.sqlite'}")
-    monkeypatch.setenv("ERRDEX_DB", str(tmp_path / "env.sqlite"))
-    c = open_catalog()
-    for cat in (a, b, c):
-        cat.close()
-    assert {p.name for p in tmp_path.glob("*.sqlite")} == {"a.sqlite", "b.sqlite", "env.sqlite"}
-    with pytest.raises(CatalogError, match=r"//u:\*\*\*@localhost/errdex: the PostgreSQL backend is not available"):
-        open_catalog("postgresql://u:secret@localhost/errdex")
-    with pytest.raises(CatalogError, match="unknown catalog URL scheme"):
-        open_catalog("mysql://localhost/x")
-    (tmp_path / "notadb.sqlite").write_bytes(b"this is not a database" * 100)
-    with pytest.raises(CatalogError, match=r"notadb.sqlite: cannot open catalog"):
-        open_catalog(str(tmp_path / "notadb.sqlite"))
-
-
-def test_wal_mode(catalog: SqliteCatalog, db_path: Path) -> None:
-    catalog.replace_snapshot(OLD, result(EMPTY_SIZE))
-    with sqlite3.connect(db_path) as raw:
-        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-
-
-def test_replace_same_snapshot_has_no_duplicates(catalog: SqliteCatalog) -> None:
+def test_replace_same_snapshot_has_no_duplicates(catalog: SqlCatalog) -> None:
     catalog.replace_snapshot(OLD, result(EMPTY_SIZE, BAD_UNIT))
     stats = catalog.replace_snapshot(OLD, result(EMPTY_SIZE, BAD_UNIT, TURBO))
     assert stats.sites == 3
@@ -50,7 +27,7 @@ def test_replace_same_snapshot_has_no_duplicates(catalog: SqliteCatalog) -> None
     assert len(catalog.search("size")) == 2
 
 
-def test_snapshots_coexist_newest_first(catalog: SqliteCatalog) -> None:
+def test_snapshots_coexist_newest_first(catalog: SqlCatalog) -> None:
     moved = dataclasses.replace(EMPTY_SIZE, line=40, end_line=41)
     catalog.replace_snapshot(NEW, result(moved, BAD_UNIT))
     catalog.replace_snapshot(OLD, result(EMPTY_SIZE))  # indexed later, but older by date
@@ -73,7 +50,7 @@ def test_snapshots_coexist_newest_first(catalog: SqliteCatalog) -> None:
     assert catalog.get_error("0" * 16) is None
 
 
-def test_round_trip_of_sites_and_facts(catalog: SqliteCatalog) -> None:
+def test_round_trip_of_sites_and_facts(catalog: SqlCatalog) -> None:
     res = result(EMPTY_SIZE, BAD_UNIT, failures=(FileFailure("tinylib/bad.py", "SyntaxError: invalid syntax (line 3)"),))
     catalog.replace_snapshot(OLD, res)
     assert sorted(catalog.sites(OLD.key), key=lambda s: s.line) == [EMPTY_SIZE, BAD_UNIT]
@@ -84,7 +61,7 @@ def test_round_trip_of_sites_and_facts(catalog: SqliteCatalog) -> None:
     assert catalog.classes("nope@x") == [] and catalog.symbols("nope@x") == {}
 
 
-def test_stats_figures(catalog: SqliteCatalog) -> None:
+def test_stats_figures(catalog: SqlCatalog) -> None:
     res = result(EMPTY_SIZE, BAD_UNIT, MYSTERY, TURBO, failures=(FileFailure("tinylib/gen.py", "file too large"),))
     catalog.replace_snapshot(OLD, res)
     (stats,) = catalog.stats(OLD.key)
@@ -102,7 +79,7 @@ def test_stats_figures(catalog: SqliteCatalog) -> None:
     assert catalog.stats("nope@x") == []
 
 
-def test_search(catalog: SqliteCatalog) -> None:
+def test_search(catalog: SqlCatalog) -> None:
     catalog.replace_snapshot(OLD, result(EMPTY_SIZE, BAD_UNIT, TURBO))
     assert [s.line for _, s in catalog.search("unknown size unit")] == [19]
     assert [s.line for _, s in catalog.search("TinyError")] == [19]
@@ -115,14 +92,14 @@ def test_search(catalog: SqliteCatalog) -> None:
     assert catalog.search("size", repo="other/lib") == []
 
 
-def test_search_returns_each_error_once_at_its_newest_snapshot(catalog: SqliteCatalog) -> None:
+def test_search_returns_each_error_once_at_its_newest_snapshot(catalog: SqlCatalog) -> None:
     catalog.replace_snapshot(OLD, result(EMPTY_SIZE))
     catalog.replace_snapshot(NEW, result(dataclasses.replace(EMPTY_SIZE, line=99)))
     hits = catalog.search("empty size")
     assert [(snap.key, s.line) for snap, s in hits] == [(NEW.key, 99)]
 
 
-def test_generation_changes_on_every_write(catalog: SqliteCatalog, db_path: Path) -> None:
+def test_generation_changes_on_every_write(catalog: SqlCatalog, catalog_url: str) -> None:
     seen = {catalog.generation()}
     catalog.replace_snapshot(OLD, result(EMPTY_SIZE))
     seen.add(catalog.generation())
@@ -130,15 +107,18 @@ def test_generation_changes_on_every_write(catalog: SqliteCatalog, db_path: Path
     seen.add(catalog.generation())
     catalog.put_analyses([Analysis(error_id=EMPTY_SIZE.error_id, snapshot=OLD.key, meaning="m")])
     seen.add(catalog.generation())
-    assert len(seen) == 4
-    # Another process (here: another catalog object) sees the same generation.
-    with SqliteCatalog(db_path) as other:
+    catalog.delete_snapshot(OLD.key)
+    seen.add(catalog.generation())
+    assert len(seen) == 5
+    # Another connection (another process would be the same) sees the same generation.
+    other = open_catalog(catalog_url)
+    try:
         assert other.generation() == catalog.generation()
-    with SqliteCatalog(db_path.with_name("second.sqlite")) as fresh:
-        assert fresh.generation() != catalog.generation()  # ids differ between catalog files
+    finally:
+        other.close()
 
 
-def test_analyses_replace_and_latest(catalog: SqliteCatalog) -> None:
+def test_analyses_replace_and_latest(catalog: SqlCatalog) -> None:
     catalog.replace_snapshot(OLD, result(EMPTY_SIZE))
     catalog.replace_snapshot(NEW, result(EMPTY_SIZE))
     eid = EMPTY_SIZE.error_id
@@ -153,7 +133,7 @@ def test_analyses_replace_and_latest(catalog: SqliteCatalog) -> None:
     assert catalog.get_analysis("f" * 16) is None
 
 
-def test_delete_snapshot(catalog: SqliteCatalog) -> None:
+def test_delete_snapshot(catalog: SqlCatalog) -> None:
     catalog.replace_snapshot(OLD, result(EMPTY_SIZE, BAD_UNIT))
     catalog.replace_snapshot(NEW, result(EMPTY_SIZE))
     assert catalog.delete_snapshot(OLD.key) is True
@@ -163,18 +143,18 @@ def test_delete_snapshot(catalog: SqliteCatalog) -> None:
     assert catalog.search("unknown size unit") == []
 
 
-def test_failed_write_leaves_catalog_as_it_was(catalog: SqliteCatalog) -> None:
+def test_failed_write_leaves_catalog_as_it_was(catalog: SqlCatalog) -> None:
     catalog.replace_snapshot(OLD, result(EMPTY_SIZE, BAD_UNIT))
     before = catalog.generation()
     bad = dataclasses.replace(BAD_UNIT, line=None)  # NOT NULL column: the insert fails mid-snapshot
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(Exception, match=r"(?i)not.null"):
         catalog.replace_snapshot(OLD, result(EMPTY_SIZE, bad))
     assert catalog.generation() == before
     assert sorted(s.line for s in catalog.sites(OLD.key)) == [14, 19]
     assert len(catalog.search("unknown size unit")) == 1
 
 
-def test_readers_in_threads_never_see_half_a_snapshot(catalog: SqliteCatalog) -> None:
+def test_readers_in_threads_never_see_half_a_snapshot(catalog: SqlCatalog) -> None:
     many = tuple(site(f"failure number {i} of many", line=i + 1) for i in range(400))
     catalog.replace_snapshot(OLD, result(*many))
     counts: set[int] = set()
@@ -194,3 +174,4 @@ def test_readers_in_threads_never_see_half_a_snapshot(catalog: SqliteCatalog) ->
         t.join()
     assert counts <= {100, 400, 250}
     assert catalog.site_count() == 250
+

@@ -1,0 +1,144 @@
+"""``SnapshotContext``: the snapshot-wide tables that gathering facts for one site needs.
+
+Loaded once per snapshot (every site, class, option, test and the symbol
+table) and indexed for the look-ups that ``gather_facts`` makes per site, so
+that analysing 6,000 errors is a linear pass rather than 6,000 catalog scans.
+"""
+
+from __future__ import annotations
+
+import builtins
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from errdex.catalog.base import Catalog
+from errdex.model import ClassInfo, ConfigOption, ErrorSite, Snapshot, TestExpectation
+
+
+@dataclass
+class SnapshotContext:
+    snapshot: Snapshot
+    sites: list[ErrorSite]
+    classes: dict[str, ClassInfo]
+    options: list[ConfigOption]
+    tests: list[TestExpectation]
+    symbols: dict[str, tuple[str, ...]]
+    extra_symbols: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    options_by_holder: dict[str, list[ConfigOption]] = field(default_factory=dict)
+    options_by_name: dict[str, list[ConfigOption]] = field(default_factory=dict)
+    tests_by_exception: dict[str, list[TestExpectation]] = field(default_factory=dict)
+    sites_by_exception: dict[str, list[ErrorSite]] = field(default_factory=dict)
+    sites_by_function: dict[tuple[str, str], list[ErrorSite]] = field(default_factory=dict)
+    sites_by_module: dict[str, list[ErrorSite]] = field(default_factory=dict)
+    _public_functions: dict[str, str] = field(default_factory=dict)
+    _test_links: dict[str, list[tuple[TestExpectation, str, float]]] | None = None
+
+    def __post_init__(self) -> None:
+        for o in self.options:
+            if o.holder:
+                self.options_by_holder.setdefault(o.holder.rsplit(".", 1)[-1], []).append(o)
+            self.options_by_name.setdefault(o.name.lower(), []).append(o)
+        for t in self.tests:
+            self.tests_by_exception.setdefault(t.exception.rsplit(".", 1)[-1], []).append(t)
+        by_exc: defaultdict[str, list[ErrorSite]] = defaultdict(list)
+        by_fn: defaultdict[tuple[str, str], list[ErrorSite]] = defaultdict(list)
+        by_mod: defaultdict[str, list[ErrorSite]] = defaultdict(list)
+        for s in self.sites:
+            by_exc[s.exception_name].append(s)
+            by_fn[(s.path, s.qualname)].append(s)
+            by_mod[s.path].append(s)
+        self.sites_by_exception, self.sites_by_function, self.sites_by_module = dict(by_exc), dict(by_fn), dict(by_mod)
+        self.extra_symbols = _object_symbols(self.options, self.symbols)
+        self._public_functions = _public_functions(self.symbols)
+
+    # ------------------------------------------------------------------ symbols
+
+    @property
+    def all_symbols(self) -> dict[str, tuple[str, ...]]:
+        """The catalog's symbol table plus the attributes of public objects that adapters proved."""
+        if not self.extra_symbols:
+            return self.symbols
+        merged = dict(self.symbols)
+        for k, v in self.extra_symbols.items():
+            merged[k] = tuple(sorted(set(merged.get(k, ())) | set(v)))
+        return merged
+
+    # ------------------------------------------------------------------ exception
+
+    def base_public_name(self, site: ErrorSite) -> str:
+        """The nearest base class with a name user code can write (a builtin at worst)."""
+        for b in site.exception_bases:
+            info = self.classes.get(b)
+            if info is not None and info.public_names:
+                return info.public_names[0]
+            if "." not in b and isinstance(getattr(builtins, b, None), type):
+                return b
+        return "Exception"
+
+    # ------------------------------------------------------------------ public function
+
+    def public_function(self, site: ErrorSite) -> str:
+        """``jax.jit`` for a raise inside ``jax._src.api.jit``: only when exactly one public
+        module exports a name equal to the top-level function's and the site's module is private."""
+        if "." in site.qualname or site.qualname.startswith("<") or _is_public(site.module):
+            return ""
+        name = site.qualname
+        if name.startswith("_"):
+            return ""
+        return self._public_functions.get(name, "")
+
+    def test_links(self) -> dict[str, list[tuple[TestExpectation, str, float]]]:
+        """Error id -> linked tests; computed once for the snapshot (each test picks its best sites)."""
+        if self._test_links is None:
+            from errdex.analyze.testlink import link_all
+
+            self._test_links = link_all(self)
+        return self._test_links
+
+
+def _is_public(dotted: str) -> bool:
+    return bool(dotted) and not any(p.startswith("_") for p in dotted.split("."))
+
+
+def _public_functions(symbols: dict[str, tuple[str, ...]]) -> dict[str, str]:
+    """name -> the one public module that exports it (names exported by several are dropped)."""
+    seen: dict[str, list[str]] = {}
+    for mod, names in symbols.items():
+        if not _is_public(mod) or ".tests" in mod or mod.endswith("_test"):
+            continue
+        for n in names:
+            if not n.startswith("_") and n[:1].islower():
+                seen.setdefault(n, []).append(mod)
+    out: dict[str, str] = {}
+    for n, mods in seen.items():
+        shortest = min(mods, key=lambda m: (m.count("."), m))
+        if len(mods) == 1 or all(m.startswith(shortest + ".") for m in mods if m != shortest):
+            out[n] = f"{shortest}.{n}"
+    return out
+
+
+def _object_symbols(options: list[ConfigOption], symbols: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+    """Attributes of public objects that adapters proved: ``jax.config`` has ``update`` and every
+    ``jax_*`` option name.  Only objects whose parent module really exports them are kept."""
+    extra: dict[str, set[str]] = {}
+    for o in options:
+        for dotted in (o.set_call, o.read_attr):
+            if not dotted or "." not in dotted:
+                continue
+            obj, _, attr = dotted.rpartition(".")
+            parent, _, name = obj.rpartition(".")
+            if parent and name in symbols.get(parent, ()):
+                extra.setdefault(obj, set()).add(attr)
+    return {k: tuple(sorted(v)) for k, v in extra.items()}
+
+
+def load_context(catalog: Catalog, snapshot: Snapshot) -> SnapshotContext:
+    key = snapshot.key
+    return SnapshotContext(
+        snapshot=snapshot,
+        sites=list(catalog.sites(key)),
+        classes={c.qualname: c for c in catalog.classes(key)},
+        options=list(catalog.config_options(key)),
+        tests=list(catalog.tests(key)),
+        symbols=dict(catalog.symbols(key)),
+    )

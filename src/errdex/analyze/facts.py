@@ -1,0 +1,146 @@
+"""``Facts``: everything an error's page may rest on, gathered from the catalog for one site.
+
+The static backend and the language-model backend both write the page from
+these facts and nothing else, so a sentence on the page can always point at
+the fact it came from.  ``gather_facts`` is the one entry point; the
+snapshot-wide tables it needs (options, tests, classes, symbols, every site)
+are loaded once into a ``SnapshotContext`` and reused for every site.
+"""
+
+from __future__ import annotations
+
+import builtins
+from dataclasses import dataclass, field
+from typing import Literal
+
+from errdex.analyze.context import SnapshotContext, load_context
+from errdex.analyze.guardwords import describe_guard, guard_names
+from errdex.analyze.optionlink import options_for_guard
+from errdex.analyze.related import related_errors
+from errdex.analyze.testlink import tests_for_site
+from errdex.catalog.base import Catalog
+from errdex.model import ConfigOption, ErrorSite, Guard, RelatedError, Snapshot, TestExpectation
+
+LinkHow = Literal["regex", "literals", "type"]
+
+
+@dataclass(frozen=True, slots=True)
+class GuardFact:
+    """One condition on the way to the raise, with its plain-words reading.
+
+    ``words`` is "" when no rule could read the condition; the page then
+    quotes ``guard.normalized`` as code instead of paraphrasing it.
+    ``options`` are the configuration options the condition reads.
+    """
+
+    guard: Guard
+    words: str = ""
+    rule: str = ""  # the rule that produced ``words`` ("config-flag", "isinstance", ...)
+    names: tuple[str, ...] = ()  # variables and attributes the condition reads
+    options: tuple[ConfigOption, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TestLink:
+    """A test that expects this error: the best evidence of when it happens."""
+
+    __test__ = False  # not a pytest class
+
+    test: TestExpectation
+    how: LinkHow  # regex: the test's pattern matched a rendering of the template; literals: its text agrees
+    score: float = 0.0
+    url: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ExceptionFact:
+    """The raised class: its name as users catch it, its documentation and its bases."""
+
+    resolved: str  # "jax._src.errors.ConcretizationTypeError" or "RuntimeError"
+    name: str  # "ConcretizationTypeError"
+    public_name: str  # what user code writes in ``except``: "jax.errors.ConcretizationTypeError"
+    builtin: bool
+    docstring: str = ""
+    bases: tuple[str, ...] = ()  # nearest first, up to builtins
+    path: str = ""
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """Everything the page for one error rests on."""
+
+    site: ErrorSite
+    snapshot: Snapshot
+    exception: ExceptionFact
+    guards: tuple[GuardFact, ...] = ()
+    options: tuple[ConfigOption, ...] = ()  # every option the guards read, once
+    tests: tuple[TestLink, ...] = ()  # best first
+    docstring: str = ""  # the enclosing function's (or class's)
+    comments: tuple[str, ...] = ()
+    public_function: str = ""  # the re-exported name of the enclosing function, when unique
+    related: tuple[RelatedError, ...] = ()  # at most five, best first
+    source_url: str = ""
+    symbols_extra: dict[str, tuple[str, ...]] = field(default_factory=dict)  # objects' attributes (jax.config)
+
+    @property
+    def error_id(self) -> str:
+        return self.site.error_id
+
+    @property
+    def title(self) -> str:
+        return self.site.template.render() or self.exception.name
+
+
+def gather_facts(catalog: Catalog, snapshot: Snapshot, site: ErrorSite, *,
+                 context: SnapshotContext | None = None) -> Facts:
+    """The facts for ``site`` in ``snapshot``.
+
+    Pass ``context`` (from ``load_context``) when gathering for many sites of
+    one snapshot; without it the snapshot's tables are loaded for this call.
+    """
+    ctx = context if context is not None else load_context(catalog, snapshot)
+    guards: list[GuardFact] = []
+    options: list[ConfigOption] = []
+    for g in site.guards:
+        opts = options_for_guard(g, site, ctx)
+        words, rule = describe_guard(g, opts, snippet=site.snippet, snippet_start=site.snippet_start)
+        guards.append(GuardFact(guard=g, words=words, rule=rule, names=guard_names(g), options=opts))
+        options.extend(o for o in opts if o not in options)
+    links = tests_for_site(site, ctx)
+    return Facts(
+        site=site,
+        snapshot=snapshot,
+        exception=exception_fact(site, ctx),
+        guards=tuple(guards),
+        options=tuple(options),
+        tests=tuple(TestLink(test=t, how=_how(how), score=score, url=snapshot.source_url(t.path, t.line))
+                    for t, how, score in links),
+        docstring=site.docstring,
+        comments=site.comments,
+        public_function=ctx.public_function(site),
+        related=related_errors(site, ctx),
+        source_url=snapshot.source_url(site.path, site.line, site.end_line),
+        symbols_extra=ctx.extra_symbols,
+    )
+
+
+def exception_fact(site: ErrorSite, ctx: SnapshotContext) -> ExceptionFact:
+    """The raised class as users see it: the public name they can catch, and its docstring."""
+    resolved = site.exception_resolved or site.exception
+    info = ctx.classes.get(resolved)
+    is_builtin = "." not in resolved and isinstance(getattr(builtins, resolved, None), type)
+    public = resolved if is_builtin else ""
+    if info is not None and info.public_names:
+        public = info.public_names[0]
+    elif not is_builtin and "." in resolved and not any(p.startswith("_") for p in resolved.split(".")):
+        public = resolved
+    return ExceptionFact(
+        resolved=resolved, name=site.exception_name, public_name=public, builtin=is_builtin,
+        docstring=info.docstring if info is not None else "", bases=site.exception_bases,
+        path=info.path if info is not None else "", line=info.line if info is not None else 0,
+    )
+
+
+def _how(how: str) -> LinkHow:
+    return "regex" if how == "regex" else "literals" if how == "literals" else "type"

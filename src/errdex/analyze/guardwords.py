@@ -1,0 +1,326 @@
+"""Guards in plain words: a chain of small rules, each returning None to decline.
+
+``describe_guard`` parses the guard's normalized condition (what holds at the
+raise: an ``else`` branch arrives as ``not (...)``) and tries each rule in
+turn (STYLE.md item 8).  A rule only restates what the code says -- "`x` is
+not a list or tuple" for ``not isinstance(x, (list, tuple))`` -- and when no
+rule knows the shape, the guard is left without words so that the page
+quotes the code instead of guessing.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Callable, Sequence
+
+from errdex.model import ConfigOption, Guard
+
+MAX_CODE = 70  # longer sub-expressions are not quoted inline; the rule declines
+Rule = Callable[[ast.expr, bool, Sequence[ConfigOption]], str | None]
+
+_TYPE_WORDS = {
+    "list": "a list", "tuple": "a tuple", "dict": "a dict", "set": "a set", "frozenset": "a frozenset",
+    "str": "a string", "bytes": "bytes", "int": "an int", "float": "a float", "bool": "a bool",
+    "complex": "a complex number", "type": "a class", "slice": "a slice", "range": "a range",
+    "bytearray": "a bytearray", "memoryview": "a memoryview", "object": "an object",
+}
+_CMP_WORDS: dict[type[ast.cmpop], tuple[str, str]] = {
+    ast.Eq: ("equals", "does not equal"), ast.NotEq: ("does not equal", "equals"),
+    ast.Lt: ("is less than", "is not less than"), ast.LtE: ("is at most", "is greater than"),
+    ast.Gt: ("is greater than", "is not greater than"), ast.GtE: ("is at least", "is less than"),
+    ast.Is: ("is", "is not"), ast.IsNot: ("is not", "is"),
+    ast.In: ("is in", "is not in"), ast.NotIn: ("is not in", "is in"),
+}
+_ENV_CALLS = {"os.environ.get", "os.getenv", "environ.get", "getenv"}
+
+
+def code(node: ast.AST) -> str | None:
+    """The node as inline code, or None when it is too long to quote in a sentence."""
+    try:
+        text = ast.unparse(node)
+    except (ValueError, RecursionError):
+        return None
+    return None if len(text) > MAX_CODE else text
+
+
+def q(node: ast.AST) -> str | None:
+    text = code(node)
+    return None if text is None else f"`{text}`"
+
+
+def dotted(node: ast.AST) -> str | None:
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+        return ".".join(reversed(parts))
+    return None
+
+
+# --------------------------------------------------------------------------- rules
+
+
+def rule_config(node: ast.expr, neg: bool, options: Sequence[ConfigOption]) -> str | None:
+    """``config.no_execution.value`` (or ``config.jax_no_execution``) → "the `jax_no_execution` option is on"."""
+    if not options:
+        return None
+    target = node
+    value_words: str | None = None
+    if isinstance(node, ast.Compare) and len(node.ops) == 1:
+        target = node.left
+        right = q(node.comparators[0])
+        if right is None:
+            return None
+        verb = _CMP_WORDS.get(type(node.ops[0]))
+        if verb is None:
+            return None
+        value_words = f"{verb[1] if neg else verb[0]} {right}"
+    name = dotted(target)
+    if name is None:
+        if isinstance(target, ast.Call) and dotted(target.func) in _ENV_CALLS and options:
+            name = options[0].name
+        else:
+            return None
+    opt = _option_for(name, options)
+    if opt is None:
+        return None
+    what = f"the environment variable `{opt.name}`" if opt.kind == "env" else f"the `{opt.name}` {_kind(opt)}"
+    if value_words is not None:
+        return f"{what} {value_words}"
+    if opt.kind == "env":
+        return f"{what} is {'unset or empty' if neg else 'set to a non-empty value'}"
+    if _is_bool(opt):
+        return f"{what} is {'off' if neg else 'on'}"
+    return f"{what} is {'unset (false-like)' if neg else 'set (true-like)'}"
+
+
+def _kind(opt: ConfigOption) -> str:
+    return {"flag": "flag", "setting": "setting"}.get(opt.kind, "option")
+
+
+def _is_bool(opt: ConfigOption) -> bool:
+    return opt.default in ("True", "False") or "bool" in opt.adapter
+
+
+def _option_for(name: str, options: Sequence[ConfigOption]) -> ConfigOption | None:
+    parts = [p for p in name.split(".") if p not in ("value", "_value")]
+    for o in options:
+        holder = o.holder.rsplit(".", 1)[-1] if o.holder else ""
+        if parts and (parts[-1] == holder or parts[-1].lower() == o.name.lower()):
+            return o
+    return options[0] if len(options) == 1 else None
+
+
+def rule_isinstance(node: ast.expr, neg: bool, options: Sequence[ConfigOption]) -> str | None:
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("isinstance", "issubclass")
+            and len(node.args) == 2 and not node.keywords):
+        return None
+    subject = q(node.args[0])
+    kinds = type_words(node.args[1])
+    if subject is None or kinds is None:
+        return None
+    if node.func.id == "issubclass":
+        return f"{subject} is {'not ' if neg else ''}a subclass of {kinds}"
+    return f"{subject} is {'not ' if neg else ''}{kinds}"
+
+
+def type_words(node: ast.expr) -> str | None:
+    elts = node.elts if isinstance(node, ast.Tuple) else [node]
+    words: list[str] = []
+    for e in elts:
+        name = dotted(e)
+        if name is None:
+            return None
+        words.append(_TYPE_WORDS.get(name, f"a `{name}`"))
+    if not words:
+        return None
+    if len(words) == 1:
+        return words[0]
+    # "a list or tuple": drop the repeated article when every word has one
+    if all(w.startswith("a ") and not w.startswith("a `") for w in words):
+        rest = [w[2:] for w in words[1:]]
+        return words[0] + "".join(f", {r}" for r in rest[:-1]) + f" or {rest[-1]}"
+    return ", ".join(words[:-1]) + f" or {words[-1]}"
+
+
+def rule_len(node: ast.expr, neg: bool, options: Sequence[ConfigOption]) -> str | None:
+    if not (isinstance(node, ast.Compare) and len(node.ops) == 1):
+        return None
+    left, right, op = node.left, node.comparators[0], node.ops[0]
+    lx, rx = _len_arg(left), _len_arg(right)
+    if lx is None and rx is None:
+        return None
+    eq = isinstance(op, ast.Eq) != neg
+    if isinstance(op, (ast.Eq, ast.NotEq)) and lx is not None and rx is not None:
+        a, b = q(lx), q(rx)
+        if a is None or b is None:
+            return None
+        return f"{a} and {b} have {'the same length' if eq else 'different lengths'}"
+    if lx is not None and isinstance(right, ast.Constant) and right.value == 0 and isinstance(op, (ast.Eq, ast.NotEq)):
+        a = q(lx)
+        return None if a is None else f"{a} is {'empty' if eq else 'not empty'}"
+    verb = _CMP_WORDS.get(type(op))
+    if lx is None or verb is None:
+        return None
+    a, b = q(lx), q(right)
+    if a is None or b is None:
+        return None
+    return f"the length of {a} {verb[1] if neg else verb[0]} {b}"
+
+
+def _len_arg(node: ast.expr) -> ast.expr | None:
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len" and len(node.args) == 1:
+        return node.args[0]
+    return None
+
+
+def rule_compare(node: ast.expr, neg: bool, options: Sequence[ConfigOption]) -> str | None:
+    if not (isinstance(node, ast.Compare) and len(node.ops) == 1):
+        return None
+    op, right = node.ops[0], node.comparators[0]
+    left = q(node.left)
+    if left is None:
+        return None
+    if isinstance(right, ast.Constant) and right.value is None and isinstance(op, (ast.Is, ast.IsNot)):
+        is_none = isinstance(op, ast.Is) != neg
+        return f"{left} is None" if is_none else f"{left} is not None"
+    verb = _CMP_WORDS.get(type(op))
+    r = q(right)
+    if verb is None or r is None:
+        return None
+    return f"{left} {verb[1] if neg else verb[0]} {r}"
+
+
+def rule_callable(node: ast.expr, neg: bool, options: Sequence[ConfigOption]) -> str | None:
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) in (1, 2):
+        if node.func.id == "callable" and len(node.args) == 1:
+            s = q(node.args[0])
+            return None if s is None else f"{s} is {'not ' if neg else ''}callable"
+        if node.func.id == "hasattr" and len(node.args) == 2 and isinstance(node.args[1], ast.Constant):
+            s = q(node.args[0])
+            return None if s is None else f"{s} {'has no' if neg else 'has an'} attribute `{node.args[1].value!s}`"
+    return None
+
+
+def rule_truth(node: ast.expr, neg: bool, options: Sequence[ConfigOption]) -> str | None:
+    if isinstance(node, (ast.Name, ast.Attribute)):
+        s = q(node)
+        return None if s is None else f"{s} is {'false or empty' if neg else 'true (non-empty)'}"
+    if isinstance(node, ast.Call):
+        s = q(node)
+        return None if s is None else f"{s} returns {'a false value' if neg else 'a true value'}"
+    return None
+
+
+RULES: tuple[tuple[str, Rule], ...] = (
+    ("config", rule_config),
+    ("isinstance", rule_isinstance),
+    ("len", rule_len),
+    ("compare", rule_compare),
+    ("callable", rule_callable),
+    ("truth", rule_truth),
+)
+
+
+def words_for(node: ast.expr, neg: bool, options: Sequence[ConfigOption]) -> tuple[str, str] | None:
+    """(words, rule) for ``node`` (negated when ``neg``), trying each rule; None when none applies."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return words_for(node.operand, not neg, options)
+    if isinstance(node, ast.BoolOp):
+        parts: list[str] = []
+        rules: list[str] = []
+        for v in node.values:
+            w = words_for(v, neg, options)
+            if w is None:
+                return None
+            parts.append(w[0])
+            rules.append(w[1])
+        # De Morgan: not (a and b) is "not a, or not b"
+        joiner = " and " if isinstance(node.op, ast.And) != neg else " or "
+        return joiner.join(parts), "+".join(dict.fromkeys(rules))
+    for name, rule in RULES:
+        out = rule(node, neg, options)
+        if out is not None:
+            return out, name
+    return None
+
+
+def describe_guard(guard: Guard, options: Sequence[ConfigOption] = (), *,
+                   snippet: str = "", snippet_start: int = 0) -> tuple[str, str]:
+    """(plain words, rule name) for a guard; ("", "") when no rule applies.
+
+    ``snippet`` (the site's source lines) lets ``except ImportError`` name the
+    module whose import failed when the import is visible above the handler.
+    """
+    if guard.kind == "except":
+        return _describe_except(guard, imported_module_near(snippet, guard.line, snippet_start))
+    if guard.kind == "match":
+        return f"the value matches the pattern `{guard.source.removeprefix('case ').strip()}`", "match"
+    node = parse_condition(guard.normalized or guard.source)
+    if node is None:
+        return "", ""
+    out = words_for(node, False, options)
+    return out if out is not None else ("", "")
+
+
+def parse_condition(text: str) -> ast.expr | None:
+    try:
+        tree = ast.parse(text.strip(), mode="eval")
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    return tree.body
+
+
+_IMPORT_ERRORS = {"ImportError", "ModuleNotFoundError"}
+
+
+def _describe_except(guard: Guard, module: str | None) -> tuple[str, str]:
+    types = [t.strip() for t in guard.normalized.split(",") if t.strip()]
+    names = [t.rsplit(".", 1)[-1] for t in types]
+    if names and all(n in _IMPORT_ERRORS for n in names):
+        if module:
+            return f"importing `{module}` failed (`" + "` or `".join(names) + "`)", "import-failed"
+        return "importing a module failed (the `try` block raised `" + "` or `".join(names) + "`)", "import-failed"
+    if names == ["BaseException"] and guard.source == "except:":
+        return "the code in the `try` block raised an exception", "except"
+    if not names:
+        return "", ""
+    return "the code in the `try` block raised `" + "` or `".join(types) + "`", "except"
+
+
+def guard_names(guard: Guard) -> tuple[str, ...]:
+    """The variables and dotted attributes the condition reads (for related errors)."""
+    if guard.kind == "except":
+        return ()
+    node = parse_condition(guard.normalized or guard.source)
+    if node is None:
+        return ()
+    out: list[str] = []
+    for n in ast.walk(node):
+        if isinstance(n, (ast.Attribute, ast.Name)) and isinstance(getattr(n, "ctx", None), ast.Load):
+            d = dotted(n)
+            if d is not None and d not in out and not _is_builtin_name(d):
+                out.append(d)
+    return tuple(out)
+
+
+def _is_builtin_name(name: str) -> bool:
+    import builtins
+
+    return "." not in name and hasattr(builtins, name)
+
+
+def imported_module_near(snippet: str, before_line: int, snippet_start: int) -> str | None:
+    """The module imported closest above ``before_line`` in ``snippet`` (for ``except ImportError``)."""
+    lines = snippet.splitlines()
+    last: str | None = None
+    for i, line in enumerate(lines):
+        if snippet_start + i >= before_line:
+            break
+        m = re.match(r"\s*(?:from\s+([\w.]+)\s+import|import\s+([\w.]+))", line)
+        if m:
+            last = m.group(1) or m.group(2)
+    return last

@@ -1,0 +1,246 @@
+"""``analyze_with_llm``: every error of a snapshot, written by a model over the static page.
+
+Why this order of work: facts and the static Analysis are computed for every
+error first (cheap, offline, and the fallback for any section the model
+fails); the cache is consulted next, so a re-analysis after re-indexing only
+sends the errors whose facts changed; the misses go to a thread pool of
+``concurrency`` workers sharing one HTTP client; results are merged and
+written in batches from the calling thread (catalog connections are per
+thread).  ``dry_run`` stops before the first request and reports what would
+be sent.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from errdex.analyze.context import SnapshotContext, load_context
+from errdex.analyze.facts import Facts, gather_facts
+from errdex.analyze.llm.cache import AnswerCache, cache_key, default_cache_path
+from errdex.analyze.llm.client import ChatClient, ClientConfig, LLMError
+from errdex.analyze.llm.merge import backend_name, merge
+from errdex.analyze.llm.prompt import PROMPT_VERSION, Prompt, build_prompt, prompt_tokens
+from errdex.analyze.llm.rounds import Conversation, Outcome, Reject, sample_problem
+from errdex.analyze.llm.schema import SAMPLE_SECTIONS
+from errdex.catalog.base import Catalog
+from errdex.model import Analysis, Snapshot
+
+StaticFn = Callable[[Facts, SnapshotContext], Analysis]
+_BATCH = 100
+
+
+@dataclass(frozen=True, slots=True)
+class LLMReport:
+    """What a run did (or, with ``dry_run``, would do).  Its JSON is documented in docs/llm.md."""
+
+    snapshot: str
+    model: str
+    backend: str  # Analysis.backend of the model-written pages: "openai:<model>"
+    prompt_version: str
+    base_url: str
+    dry_run: bool
+    errors: int  # errors in the snapshot
+    asked: int = 0  # errors sent to the model (cache misses)
+    cache_hits: int = 0
+    requests: int = 0  # HTTP requests sent, retries and correction rounds included (dry run: would send)
+    prompt_tokens: int = 0  # as the server counted them (dry run: estimated, ~4 characters a token)
+    completion_tokens: int = 0
+    max_completion_tokens: int = 0  # dry run: the ceiling max_tokens puts on the answers
+    pages_model: int = 0  # stored pages with at least one model-written section
+    pages_static: int = 0  # stored pages that are wholly static
+    sections_model: int = 0  # sections published from the model
+    sections_static: int = 0  # sections that fell back to the static page
+    rejects: tuple[Reject, ...] = ()
+    failed: tuple[Reject, ...] = ()  # errors that got no page at all (facts or static analysis failed)
+    cache_path: str = ""
+    retries_waited: float = 0.0  # seconds slept in backoff
+
+    @property
+    def cache_hit_rate(self) -> float:
+        return self.cache_hits / self.errors if self.errors else 0.0
+
+
+@dataclass
+class _Tally:
+    asked: int = 0
+    hits: int = 0
+    requests: int = 0
+    ptok: int = 0
+    ctok: int = 0
+    pages_model: int = 0
+    pages_static: int = 0
+    sec_model: int = 0
+    sec_static: int = 0
+    rejects: list[Reject] = field(default_factory=list)
+    failed: list[Reject] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class _Job:
+    facts: Facts
+    static: Analysis
+    prompt: Prompt
+    key: str
+
+
+def analyze_with_llm(catalog: Catalog, snapshot_key: str, *, model: str, dry_run: bool,
+                     progress: Callable[..., None] | None = None, config: ClientConfig | None = None,
+                     cache: AnswerCache | None = None, static: StaticFn | None = None,
+                     client: ChatClient | None = None) -> LLMReport:
+    """Analyse every error of ``snapshot_key`` with ``model``; store the pages unless ``dry_run``.
+
+    ``progress(done, total, tokens=N, cache_hits=H)`` is called from this thread
+    after each error.  ``LLMError`` when the snapshot is unknown or the
+    configuration is invalid; a failing request never aborts the run.
+    """
+    cfg = config or ClientConfig.from_env()
+    snapshot = _snapshot(catalog, snapshot_key)
+    static_fn = static or _default_static()
+    own_cache = cache is None
+    answers = cache if cache is not None else AnswerCache(default_cache_path(_catalog_path(catalog)))
+    ctx = load_context(catalog, snapshot)
+    symbols = ctx.all_symbols
+    tally = _Tally()
+    jobs = list(_jobs(catalog, snapshot, ctx, static_fn, model, tally))
+    total = len(jobs) + len(tally.failed)
+    done = len(tally.failed)
+    today = datetime.now(UTC).date().isoformat()
+    pending: list[Analysis] = []
+
+    def report(outcome: Outcome, job: _Job) -> None:
+        nonlocal done
+        analysis = merge(job.static, outcome.sections, job.prompt.evidence, model=model, date=today)
+        tally.rejects.extend(outcome.rejects)
+        n_model = len(analysis.model_sections)
+        tally.sec_model += n_model
+        tally.sec_static += len(_SECTION_COUNT) - n_model
+        if n_model:
+            tally.pages_model += 1
+        else:
+            tally.pages_static += 1
+        if not dry_run:
+            pending.append(analysis)
+            if len(pending) >= _BATCH:
+                catalog.put_analyses(pending)
+                pending.clear()
+        done += 1
+        if progress is not None:
+            progress(done, total, tokens=tally.ptok + tally.ctok, cache_hits=tally.hits)
+
+    misses: list[_Job] = []
+    for job in jobs:
+        hit = answers.get(job.key)
+        if hit is None:
+            misses.append(job)
+            continue
+        tally.hits += 1
+        report(_from_cache(job, hit.answer, symbols), job)
+    tally.asked = len(misses)
+    chat: ChatClient | None = None
+    waited = 0.0
+    try:
+        if dry_run:
+            for job in misses:
+                tally.requests += 1
+                tally.ptok += prompt_tokens(job.prompt.messages)
+                done += 1
+                if progress is not None:
+                    progress(done, total, tokens=tally.ptok, cache_hits=tally.hits)
+        elif misses:
+            chat = client or ChatClient(cfg)
+            for job, outcome in _ask_all(chat, model, symbols, misses, cfg.concurrency):
+                tally.requests += outcome.requests
+                tally.ptok += outcome.prompt_tokens
+                tally.ctok += outcome.completion_tokens
+                if outcome.answered:
+                    answers.put(job.key, model=model, prompt_version=PROMPT_VERSION, error_id=job.facts.error_id,
+                                answer=outcome.sections, prompt_tokens=outcome.prompt_tokens,
+                                completion_tokens=outcome.completion_tokens)
+                report(outcome, job)
+            waited = sum(chat.waits)
+        if pending:
+            catalog.put_analyses(pending)
+    finally:
+        if chat is not None and client is None:
+            chat.close()
+        cache_path = str(answers.path)
+        if own_cache:
+            answers.close()
+    return LLMReport(
+        snapshot=snapshot.key, model=model, backend=backend_name(model), prompt_version=PROMPT_VERSION,
+        base_url=cfg.base_url, dry_run=dry_run, errors=total, asked=tally.asked, cache_hits=tally.hits,
+        requests=tally.requests, prompt_tokens=tally.ptok, completion_tokens=tally.ctok,
+        max_completion_tokens=tally.requests * cfg.max_tokens if dry_run else 0,
+        pages_model=0 if dry_run else tally.pages_model, pages_static=0 if dry_run else tally.pages_static,
+        sections_model=0 if dry_run else tally.sec_model, sections_static=0 if dry_run else tally.sec_static,
+        rejects=tuple(tally.rejects), failed=tuple(tally.failed), cache_path=cache_path, retries_waited=waited,
+    )
+
+
+from errdex.analyze.llm.schema import SECTIONS as _SECTION_COUNT  # noqa: E402
+
+
+def _jobs(catalog: Catalog, snapshot: Snapshot, ctx: SnapshotContext, static_fn: StaticFn, model: str,
+          tally: _Tally) -> Iterator[_Job]:
+    """Facts, static page, prompt and cache key per error; an error that cannot be analysed is on record."""
+    for site in ctx.sites:
+        try:
+            facts = gather_facts(catalog, snapshot, site, context=ctx)
+            static = static_fn(facts, ctx)
+        except Exception as exc:  # one bad error never aborts the run (STYLE.md 4)
+            tally.failed.append(Reject(site.error_id, "*", f"no static analysis: {type(exc).__name__}: {exc}"))
+            continue
+        prompt = build_prompt(facts)
+        yield _Job(facts, static, prompt, cache_key(prompt.payload_json, model, PROMPT_VERSION))
+
+
+def _ask_all(chat: ChatClient, model: str, symbols: Mapping[str, tuple[str, ...]], jobs: list[_Job],
+             concurrency: int) -> Iterator[tuple[_Job, Outcome]]:
+    with cf.ThreadPoolExecutor(max_workers=concurrency, thread_name_prefix="errdex-llm") as pool:
+        futures = {pool.submit(Conversation(chat, model, symbols).run, j.facts.error_id, j.prompt): j for j in jobs}
+        for fut in cf.as_completed(futures):
+            job = futures[fut]
+            try:
+                yield job, fut.result()
+            except Exception as exc:  # a bug in one conversation costs that page only
+                yield job, Outcome(job.facts.error_id, rejects=(Reject(job.facts.error_id, "*",
+                                                                       f"{type(exc).__name__}: {exc}"),))
+
+
+def _from_cache(job: _Job, answer: dict[str, Any], symbols: Mapping[str, tuple[str, ...]]) -> Outcome:
+    """A cached answer, its samples verified again against today's symbol table."""
+    sections = dict(answer)
+    rejects = []
+    for s in SAMPLE_SECTIONS:
+        if s in sections:
+            why = sample_problem(s, sections[s], symbols)
+            if why:
+                rejects.append(Reject(job.facts.error_id, s, f"cached sample no longer verifies: {why}"))
+                del sections[s]
+    return Outcome(job.facts.error_id, sections=sections, rejects=tuple(rejects), cached=True, answered=True)
+
+
+def _snapshot(catalog: Catalog, key: str) -> Snapshot:
+    for snap in catalog.snapshots():
+        if snap.key == key:
+            return snap
+    known = ", ".join(s.key for s in catalog.snapshots()[:5]) or "none"
+    raise LLMError(f"no snapshot {key!r} in the catalog (known: {known})", kind="client")
+
+
+def _catalog_path(catalog: Catalog) -> Path | None:
+    path = getattr(catalog, "path", None)
+    return path if isinstance(path, Path) else None
+
+
+def _default_static() -> StaticFn:
+    """The static backend's page for one error (helper D's ``analyze.static``)."""
+    from errdex.analyze import static as static_backend  # type: ignore[attr-defined]
+
+    fn: StaticFn = static_backend.analyze_facts
+    return fn

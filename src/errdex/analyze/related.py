@@ -1,0 +1,74 @@
+"""Related errors: same function, same guard variables, similar text, same module; ranked, at most five.
+
+Every candidate gets a score from the reasons that apply (each reason is a
+fact that the page states: "raised in the same function"), ties broken by
+distance in the file so the neighbours of a raise come first.
+"""
+
+from __future__ import annotations
+
+import re
+
+from errdex.analyze.context import SnapshotContext
+from errdex.analyze.guardwords import guard_names
+from errdex.model import ErrorSite, RelatedError
+
+MAX_RELATED = 5
+_WORD = re.compile(r"[a-z_][a-z0-9_]{2,}")
+_STOP = frozenset({"the", "and", "for", "not", "with", "that", "this", "must", "are", "was", "got", "but",
+                   "has", "have", "from", "which", "when", "use", "can"})
+
+
+def _words(site: ErrorSite) -> set[str]:
+    return {w for t in site.templates for lit in t.literals for w in _WORD.findall(lit.lower())} - _STOP
+
+
+def _guard_vars(site: ErrorSite) -> set[str]:
+    out: set[str] = set()
+    for g in site.guards:
+        out.update(n for n in guard_names(g) if "." in n or len(n) > 2)
+    return out
+
+
+def title(site: ErrorSite) -> str:
+    text = site.template.render().strip() or site.exception_name
+    text = " ".join(text.split())
+    return f"{site.exception_name}: {text[:117] + '...' if len(text) > 120 else text}"
+
+
+def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError, ...]:
+    mine_words = _words(site)
+    mine_vars = _guard_vars(site)
+    scored: dict[str, tuple[float, int, ErrorSite, list[str]]] = {}
+
+    def consider(other: ErrorSite, points: float, reason: str) -> None:
+        if other.error_id == site.error_id or not other.error_id:
+            return
+        prev = scored.get(other.error_id)
+        if prev is None:
+            dist = abs(other.line - site.line) if other.path == site.path else 10**6
+            scored[other.error_id] = (points, dist, other, [reason])
+        elif reason not in prev[3]:
+            scored[other.error_id] = (prev[0] + points, prev[1], other, [*prev[3], reason])
+
+    for other in ctx.sites_by_function.get((site.path, site.qualname), []):
+        consider(other, 3.0, "raised in the same function")
+    module_sites = ctx.sites_by_module.get(site.path, [])
+    for other in module_sites:
+        if mine_vars:
+            shared = mine_vars & _guard_vars(other)
+            if shared:
+                consider(other, 2.0, "guarded by the same " + ", ".join(f"`{v}`" for v in sorted(shared)[:2]))
+    if mine_words:
+        for other in module_sites:
+            ow = _words(other)
+            if ow:
+                jac = len(mine_words & ow) / len(mine_words | ow)
+                if jac >= 0.4:
+                    consider(other, 2.0 * jac, "similar message")
+    if len(scored) < MAX_RELATED:
+        for other in module_sites:
+            if other.exception_name == site.exception_name:
+                consider(other, 0.5, "same module, same exception type")
+    ranked = sorted(scored.values(), key=lambda x: (-x[0], x[1], x[2].error_id))[:MAX_RELATED]
+    return tuple(RelatedError(error_id=o.error_id, title=title(o), reason="; ".join(r)) for _, _, o, r in ranked)

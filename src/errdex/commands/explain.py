@@ -1,0 +1,98 @@
+"""``errdex explain``: print the raise sites that explain a pasted message or traceback.
+
+Plain text (no rich) and lazy imports keep the whole process under a second
+on a catalog holding JAX: the match index is loaded from its cache beside the
+catalog, and nothing else of errdex is imported.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from errdex.match.model import Explanation, Match, NoSite
+
+
+def run_explain(text: str | None, *, db: str | None, json_out: bool, top: int, repo: str | None) -> int:
+    """Exit 0 with an answer (confident or not), 2 on bad input, 1 when the catalog fails."""
+    from errdex.catalog import CatalogError, open_catalog
+
+    if top < 1:
+        sys.stderr.write(f"errdex: --top must be at least 1 (got {top})\n")
+        return 2
+    if text is None or text == "-":
+        if sys.stdin is None or sys.stdin.isatty():
+            sys.stderr.write("errdex: give the error as TEXT, or pipe it on stdin (errdex explain < tb.txt)\n")
+            return 2
+        text = sys.stdin.buffer.read().decode("utf-8", errors="replace")
+    if not text.strip():
+        sys.stderr.write("errdex: the input is empty: paste a message or a traceback\n")
+        return 2
+    try:
+        catalog = open_catalog(db)
+    except CatalogError as exc:
+        sys.stderr.write(f"errdex: {exc}\n")
+        return 1
+    try:
+        from errdex.match import explain
+
+        result = explain(catalog, text, top=top, repo=repo)
+    finally:
+        catalog.close()
+    if json_out:
+        from errdex.model import to_json
+
+        sys.stdout.write(json.dumps(to_json(result), indent=2, ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write(render(result))
+    return 0
+
+
+def render(result: Explanation) -> str:
+    """The human-readable answer: what was understood, then the matches or why there are none."""
+    p = result.parsed
+    out: list[str] = []
+    head = f"{p.exception}: " if p.exception else ""
+    first = p.message.split("\n", 1)[0]
+    out.append(f"input ({p.format}): {head}{first[:200]}" + (" …" if len(first) > 200 else ""))
+    if p.frames:
+        f = p.frames[-1]
+        out.append(f"  {len(p.frames)} frame(s); innermost {f.path}:{f.line} in {f.function or '?'}")
+    out.append("")
+    confident = [m for m in result.matches if m.confident]
+    if not confident:
+        best = f" (best score {result.matches[0].score:.2f} < {result.threshold:.2f})" if result.matches else ""
+        out.append(f"no confident match{best}")
+    for m in confident or result.matches[:3]:
+        out.extend(_match_lines(m))
+    if result.no_site is not None:
+        out.extend(_no_site_lines(result.no_site))
+    return "\n".join(out) + "\n"
+
+
+def _match_lines(m: Match) -> list[str]:
+    how = {"exact": "exact", "fuzzy": "fuzzy (nearby version?)", "frame": "pinned by frame"}[m.method]
+    lines = [
+        f"{m.repo} · {m.kind} · {m.exception}   score {m.score:.2f}  [{how}]"
+        + ("  (frame pins this site)" if m.pinned_by_frame and m.method != "frame" else ""),
+        f"  {m.template}",
+    ]
+    lines.extend(f"    {v.placeholder} = {v.value[:120]}" for v in m.values)
+    lines.append(f"  raised at {m.path}:{m.line} in {m.qualname}  ({m.repo}@{m.commit})")
+    if m.url:
+        lines.append(f"  {m.url}")
+    lines.append(f"  errdex show {m.id}")
+    lines.append("")
+    return lines
+
+
+def _no_site_lines(n: NoSite) -> list[str]:
+    lines = [f"no raise site of the indexed libraries produced this error: {n.reason}", f"  origin: {n.origin}"]
+    if n.frame is not None:
+        f = n.frame
+        lines.append(f"  surfaced at {f.path}:{f.line} in {f.function or '?'}" + (f" ({f.repo})" if f.repo else ""))
+        if f.code:
+            lines.append(f"    {f.code}")
+        if f.url:
+            lines.append(f"  {f.url}")
+    return lines

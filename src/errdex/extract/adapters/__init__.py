@@ -1,0 +1,22 @@
+"""Per-library adapters that read configuration registries (JAX's ``bool_state``, absl flags).
+
+Each adapter is a function ``(module_ast, path, module, source) -> list[ConfigOption]``
+that declines with an empty list when the file is not one it knows.  The
+generic environment-variable reader lives in ``extract/config.py`` and runs
+on every file; adapters add what only knowledge of one registry can prove:
+the option's name, default, help, environment variable and how to set it.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+
+from errdex.extract.adapters import absl, jax
+from errdex.model import ConfigOption
+
+Adapter = Callable[[ast.Module, str, str, str], list[ConfigOption]]
+
+ADAPTERS: tuple[Adapter, ...] = (jax.options, absl.options)
+
+__all__ = ["ADAPTERS", "Adapter"]

@@ -1,0 +1,64 @@
+"""Helpers the adapters share: reading a call's arguments as constant text."""
+
+from __future__ import annotations
+
+import ast
+
+
+def const_str(node: ast.expr | None) -> str | None:
+    """A string constant, an implicit or ``+`` concatenation of them, or ``(...)`` around one."""
+    if node is None:
+        return None
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        a, b = const_str(node.left), const_str(node.right)
+        return a + b if a is not None and b is not None else None
+    return None
+
+
+def arg(call: ast.Call, pos: int, name: str) -> ast.expr | None:
+    """The argument passed as keyword ``name`` or at position ``pos``."""
+    for kw in call.keywords:
+        if kw.arg == name:
+            return kw.value
+    if pos < len(call.args) and not any(isinstance(a, ast.Starred) for a in call.args[: pos + 1]):
+        return call.args[pos]
+    return None
+
+
+def text(node: ast.expr | None, limit: int = 200) -> str | None:
+    if node is None:
+        return None
+    try:
+        out = ast.unparse(node)
+    except (ValueError, RecursionError):
+        return None
+    return out if len(out) <= limit else out[: limit - 3] + "..."
+
+
+def callee(call: ast.Call) -> str:
+    """The called name's last component: ``config.bool_state`` → ``bool_state``."""
+    f = call.func
+    if isinstance(f, ast.Attribute):
+        return f.attr
+    if isinstance(f, ast.Name):
+        return f.id
+    return ""
+
+
+def assignments(module: ast.Module) -> list[tuple[str | None, ast.Call, int]]:
+    """(target name or None, call, line) for every call in the module, with the name it is bound to
+    when the call is the whole right-hand side of a simple assignment."""
+    out: list[tuple[str | None, ast.Call, int]] = []
+    bound: set[int] = set()
+    for node in ast.walk(module):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(node.value, ast.Call):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            name = targets[0].id if len(targets) == 1 and isinstance(targets[0], ast.Name) else None
+            out.append((name, node.value, node.value.lineno))
+            bound.add(id(node.value))
+    for node in ast.walk(module):
+        if isinstance(node, ast.Call) and id(node) not in bound:
+            out.append((None, node, node.lineno))
+    return out

@@ -1,0 +1,215 @@
+"""The match index: every template's literal text, an inverted index over its words, and
+where each site sits in its file, built once per catalog generation.
+
+The index is plain tuples, dicts and ``bytes`` so that ``marshal`` can store
+and load it quickly; it is written by errdex itself beside the catalog
+(``<db>.match.<generation>``) and holds no object from indexed code.  A
+posting list is the ``array('I')`` bytes of the template numbers that contain
+a word, so loading does not build a million small ints.
+"""
+
+from __future__ import annotations
+
+import marshal
+import math
+import os
+import re
+import tempfile
+from array import array
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from errdex.catalog.base import Catalog
+from errdex.match.verify import normalize
+from errdex.model import ErrorSite, Snapshot
+
+FORMAT = 3  # bump when the stored layout changes
+_WORD = re.compile(r"[A-Za-z0-9_]+")
+
+# site tuple fields
+S_ID, S_KIND, S_EXC, S_EXC_NAME, S_PATH, S_LINE, S_END, S_QUAL, S_SNAP = range(9)
+# template tuple fields
+T_SITE, T_SEGS, T_RENDER, T_LITCHARS, T_WEIGHT = range(5)
+
+
+def words(text: str) -> list[str]:
+    """The lower-cased words of ``text`` that the index knows (two characters or more)."""
+    return [w for w in _WORD.findall(text.lower()) if len(w) > 1]
+
+
+def template_words(segs: tuple[tuple[bool, str], ...]) -> list[str]:
+    """Words of a template's literals, without a word cut by an adjacent placeholder.
+
+    In ``{name}_grad`` the message holds ``fn_grad``, not ``_grad``: a literal's
+    edge word touching a placeholder is left out of the index.
+    """
+    out: list[str] = []
+    for i, (is_lit, text) in enumerate(segs):
+        if not is_lit:
+            continue
+        ws = words(text)
+        if ws and i > 0 and not segs[i - 1][0] and text[:1].isalnum():
+            ws = ws[1:]
+        if ws and i + 1 < len(segs) and not segs[i + 1][0] and text[-1:].isalnum():
+            ws = ws[:-1]
+        out.extend(ws)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class MatchIndex:
+    """Everything ``explain`` needs, without touching the catalog again."""
+
+    snaps: tuple[tuple[str, str, str, str, str], ...]  # (repo, pin, url_base, path_prefix, commit)
+    sites: tuple[tuple[object, ...], ...]
+    templates: tuple[tuple[object, ...], ...]
+    postings: dict[str, bytes]
+    locations: dict[str, tuple[tuple[int, int, int], ...]]  # path -> (line, end_line, site)
+    tops: frozenset[str]
+    site_templates: tuple[tuple[int, ...], ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.templates)
+
+    def df(self, word: str) -> int:
+        return len(self.postings.get(word, b"")) // 4
+
+    def idf(self, word: str) -> float:
+        return math.log(1.0 + len(self.templates) / (1 + self.df(word)))
+
+    def posting(self, word: str) -> array[int]:
+        arr = array("I")
+        arr.frombytes(self.postings.get(word, b""))
+        return arr
+
+    def url(self, site: tuple[object, ...]) -> str:
+        snap = Snapshot(repo="", url_base=str(self.snaps[int(str(site[S_SNAP]))][2]),
+                        path_prefix=str(self.snaps[int(str(site[S_SNAP]))][3]))
+        return snap.source_url(str(site[S_PATH]), int(str(site[S_LINE])), int(str(site[S_END])))
+
+
+def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
+    """Index ``(snapshot, site)`` pairs: templates, posting lists and site locations."""
+    snaps: list[tuple[str, str, str, str, str]] = []
+    snap_no: dict[str, int] = {}
+    sites: list[tuple[object, ...]] = []
+    templates: list[tuple[object, ...]] = []
+    site_templates: list[tuple[int, ...]] = []
+    post: dict[str, list[int]] = {}
+    locs: dict[str, list[tuple[int, int, int]]] = {}
+    for snap, site in entries:
+        if snap.key not in snap_no:
+            snap_no[snap.key] = len(snaps)
+            snaps.append((snap.repo, snap.pin, snap.url_base, snap.path_prefix, snap.commit or ""))
+        sno = len(sites)
+        sites.append((site.error_id, site.kind, site.exception_resolved or site.exception, site.exception_name, site.path,
+                      site.line, site.end_line, site.qualname, snap_no[snap.key]))
+        locs.setdefault(site.path, []).append((site.line, max(site.end_line, site.line), sno))
+        mine: list[int] = []
+        seen: set[tuple[tuple[bool, str], ...]] = set()
+        for tmpl in site.templates or ():
+            segs = tuple((s.is_literal, normalize(s.text) if s.is_literal else (s.expr or ""))
+                         for s in tmpl.segments)
+            if segs in seen:
+                continue
+            seen.add(segs)
+            tno = len(templates)
+            ws = template_words(segs)
+            for w in set(ws):
+                post.setdefault(w, []).append(tno)
+            litchars = sum(len(t.strip()) for lit, t in segs if lit)
+            templates.append((sno, segs, tmpl.render(), litchars, 0.0))
+            mine.append(tno)
+        site_templates.append(tuple(mine))
+    n = len(templates)
+    postings = {w: array("I", ids).tobytes() for w, ids in post.items()}
+    # each template's total word weight, the denominator of its retrieval score
+    weighted: list[tuple[object, ...]] = []
+    for t in templates:
+        ws = set(template_words(t[T_SEGS]))  # type: ignore[arg-type]
+        weight = sum(math.log(1.0 + n / (1 + len(post[w]))) for w in ws)
+        weighted.append((t[0], t[1], t[2], t[3], weight))
+    return MatchIndex(
+        snaps=tuple(snaps),
+        sites=tuple(sites),
+        templates=tuple(weighted),
+        postings=postings,
+        locations={p: tuple(sorted(v)) for p, v in locs.items()},
+        tops=frozenset(p.split("/", 1)[0] for p in locs),
+        site_templates=tuple(site_templates),
+    )
+
+
+def catalog_entries(catalog: Catalog, repo: str | None = None) -> Iterator[tuple[Snapshot, ErrorSite]]:
+    """The latest snapshot of each repo (or of ``repo``), with its sites."""
+    done: set[str] = set()
+    for snap in catalog.snapshots(repo):
+        if snap.repo in done:
+            continue
+        done.add(snap.repo)
+        for site in catalog.sites(snapshot_key=snap.key):
+            yield snap, site
+
+
+# --------------------------------------------------------------------------- cache
+
+_MEMORY: dict[tuple[str, str, str], MatchIndex] = {}
+
+
+def index_for(catalog: Catalog, repo: str | None = None) -> MatchIndex:
+    """The index of ``catalog`` at its current generation: from memory, disk, or built now."""
+    gen = catalog.generation()
+    db = getattr(catalog, "path", None)
+    key = (str(db) if db else f"mem:{id(catalog)}", gen, repo or "")
+    hit = _MEMORY.get(key)
+    if hit is not None:
+        return hit
+    cache = _cache_path(db, gen, repo)
+    idx = _load(cache) if cache is not None else None
+    if idx is None:
+        idx = build(catalog_entries(catalog, repo))
+        if cache is not None:
+            _store(cache, idx)
+    _MEMORY.clear()  # one catalog generation at a time is enough for a process
+    _MEMORY[key] = idx
+    return idx
+
+
+def _cache_path(db: object, gen: str, repo: str | None) -> Path | None:
+    if not db or str(db) == ":memory:":
+        return None
+    safe_gen = re.sub(r"[^A-Za-z0-9_-]", "_", gen)
+    safe_repo = re.sub(r"[^A-Za-z0-9_-]", "_", repo or "all")
+    return Path(f"{db}.match.{safe_gen}.{safe_repo}")
+
+
+def _load(path: Path) -> MatchIndex | None:
+    try:
+        with path.open("rb") as fh:
+            data = marshal.load(fh)
+    except (OSError, EOFError, ValueError, TypeError):
+        return None
+    if not isinstance(data, tuple) or len(data) != 8 or data[0] != FORMAT:
+        return None
+    _, snaps, sites, templates, postings, locations, tops, site_templates = data
+    return MatchIndex(snaps, sites, templates, postings, locations, frozenset(tops), site_templates)
+
+
+def _store(path: Path, idx: MatchIndex) -> None:
+    """Write atomically, and remove the files of older generations of the same catalog."""
+    data = (FORMAT, idx.snaps, idx.sites, idx.templates, idx.postings, idx.locations,
+            tuple(sorted(idx.tops)), idx.site_templates)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", dir=path.parent)
+        with os.fdopen(fd, "wb") as fh:
+            marshal.dump(data, fh)
+        os.replace(tmp, path)
+        stem = path.name.split(".match.", 1)[0] + ".match."
+        gen_part = path.name[len(stem):].split(".", 1)[0]
+        for old in path.parent.glob(stem + "*"):
+            if old.name[len(stem):].split(".", 1)[0] != gen_part:
+                old.unlink(missing_ok=True)
+    except OSError:
+        pass  # a read-only catalog directory: the index is rebuilt next time

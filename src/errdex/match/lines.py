@@ -1,0 +1,82 @@
+"""Line-level recognisers shared by the traceback parsers.
+
+All regular expressions here are fixed (never built from catalog text) and
+anchored per line, so each runs in time linear in the line's length.
+"""
+
+from __future__ import annotations
+
+import re
+
+from errdex.match.model import Frame
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
+# "  File "x.py", line 3, in f"  (the ", in f" part is missing for SyntaxError)
+CPY_FRAME = re.compile(r'^\s*File "(?P<path>[^"]*)", line (?P<line>\d+)(?:, in (?P<func>.+?))?\s*$')
+# IPython 8: "File ~/x/pjit.py:261, in cache_miss(*args)" and "Cell In[3], line 5"
+IPY_FRAME = re.compile(r"^File (?P<path>.+?):(?P<line>\d+)(?:, in (?P<func>[\w.<>]+))?")
+IPY_CELL = re.compile(r"^(?:Cell|Input) In ?\[(?P<cell>\d*)\], line (?P<line>\d+)(?:, in (?P<func>[\w.<>]+))?")
+# IPython 7: "~/x/pjit.py in cache_miss(*args)" then "--> 261     ..."
+IPY7_FRAME = re.compile(r"^(?P<path>\S.*?\.py|<ipython-input-[\w-]+>) in (?P<func>[\w.<>]+)")
+IPY_ARROW = re.compile(r"^-+>\s*(?P<line>\d+)\s?(?P<code>.*)$")
+IPY_HEADER = re.compile(r"^(?P<type>[A-Za-z_][\w.]*)\s{2,}Traceback \(most recent call last\)")
+# pytest: "x.py:6: in foo" (--tb=short), "x.py:6: ValueError" (--tb=long location line)
+PYTEST_LOC = re.compile(r"^(?P<path>[^\s:][^:]*\.py):(?P<line>\d+):(?: in (?P<func>\S+)| (?P<type>[\w.]+))?\s*$")
+PYTEST_E = re.compile(r"^E(?: {1,}(?P<text>.*)|)$")
+PYTEST_SUMMARY = re.compile(r"^(?:FAILED|ERROR) \S+(?: - (?P<rest>.*))?$")
+# "ValueError: msg", "jax.errors.ConcretizationTypeError: msg", "KeyboardInterrupt"
+EXC_LINE = re.compile(r"^(?P<type>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(?:: ?(?P<msg>.*))?$")
+# An exception type somewhere in a log line: "... ERROR x: ValueError: bad"
+EXC_IN_LINE = re.compile(r"(?:^|[\s\[(\"'])(?P<type>(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning|Exit|Interrupt|Group|Failure|Fault))(?:: (?P<msg>.*)|$)")
+CARET = re.compile(r"^\s*[~^]+[~^\s]*$")
+CHAIN_CAUSE = "The above exception was the direct cause of the following exception:"
+CHAIN_CONTEXT = "During handling of the above exception, another exception occurred:"
+TB_HEAD = "Traceback (most recent call last):"
+GROUP_HEAD = "Exception Group Traceback (most recent call last):"
+
+# Names that look like exceptions although they do not end in Error/Exception.
+BUILTIN_EXCEPTIONS = frozenset(
+    """BaseException Exception ArithmeticError AssertionError AttributeError BlockingIOError
+    BrokenPipeError BufferError ChildProcessError ConnectionAbortedError ConnectionError
+    ConnectionRefusedError ConnectionResetError EOFError FileExistsError FileNotFoundError
+    FloatingPointError GeneratorExit ImportError IndentationError IndexError InterruptedError
+    IsADirectoryError KeyError KeyboardInterrupt LookupError MemoryError ModuleNotFoundError
+    NameError NotADirectoryError NotImplementedError OSError OverflowError PermissionError
+    ProcessLookupError RecursionError ReferenceError RuntimeError StopAsyncIteration StopIteration
+    SyntaxError SystemError SystemExit TabError TimeoutError TypeError UnboundLocalError
+    UnicodeDecodeError UnicodeEncodeError UnicodeError UnicodeTranslateError ValueError
+    ZeroDivisionError ExceptionGroup BaseExceptionGroup Warning UserWarning DeprecationWarning
+    PendingDeprecationWarning SyntaxWarning RuntimeWarning FutureWarning ImportWarning
+    UnicodeWarning BytesWarning ResourceWarning EncodingWarning PythonFinalizationError""".split()
+)
+
+_EXC_SUFFIXES = ("Error", "Exception", "Warning", "Exit", "Interrupt", "Group", "Failure", "Fault",
+                 "Transformation", "StackTrace")
+
+
+def looks_like_exception(name: str) -> bool:
+    """Whether ``name`` (maybe qualified) names an exception class rather than being prose."""
+    last = name.rsplit(".", 1)[-1]
+    if not last or not (last[0].isupper() or last[0] == "_"):
+        return False
+    return last in BUILTIN_EXCEPTIONS or last.endswith(_EXC_SUFFIXES)
+
+
+def exception_line(line: str) -> tuple[str, str] | None:
+    """``(type, message)`` when ``line`` is an ``ExceptionType: message`` line."""
+    m = EXC_LINE.match(line)
+    if m is None or not looks_like_exception(m.group("type")):
+        return None
+    return m.group("type"), m.group("msg") or ""
+
+
+def frame_of(line: str) -> Frame | None:
+    """A frame from a CPython ``File "...", line N, in f`` line."""
+    m = CPY_FRAME.match(line)
+    if m is None:
+        return None
+    return Frame(path=m.group("path"), line=int(m.group("line")), function=m.group("func") or "")
+
+
+def strip_ansi(text: str) -> str:
+    return ANSI.sub("", text)

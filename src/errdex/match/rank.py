@@ -1,0 +1,138 @@
+"""Candidate retrieval, verification and a calibrated score for each candidate site.
+
+Retrieval reads the posting lists of the message's rarest words (a budget of
+postings caps the work however common the words are) and keeps the templates
+whose word weight is best covered; sites that a traceback frame points at are
+added whatever their text.  Each candidate is then verified exactly
+(``verify.py``) and scored from four signals:
+
+- literal coverage and how specific the literal text is (longer is rarer),
+- whether the whole message is explained (anchored at both ends),
+- agreement of the printed exception type with the raised one,
+- a frame of the traceback inside the site's line range (the innermost
+  library frame pins the exact site even when two sites share a template).
+
+Scores are in 0–1; ``THRESHOLD`` separates a confident match from a guess.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from dataclasses import dataclass
+
+from errdex.match import verify as V
+from errdex.match.index import (
+    S_END,
+    S_EXC,
+    S_EXC_NAME,
+    S_LINE,
+    S_PATH,
+    T_LITCHARS,
+    T_SEGS,
+    T_SITE,
+    T_WEIGHT,
+    MatchIndex,
+    template_words,
+    words,
+)
+
+THRESHOLD = 0.5
+POSTING_BUDGET = 30_000  # postings read per lookup, rarest words first
+CANDIDATES = 40  # templates verified per exception of the input
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """One verified candidate template with its score and the evidence for it."""
+
+    template: int
+    site: int
+    score: float
+    method: str  # "exact" | "fuzzy" | "frame"
+    pinned: bool
+    values: tuple[tuple[str, str], ...]
+
+
+def retrieve(idx: MatchIndex, text: str, limit: int = CANDIDATES) -> list[int]:
+    """Template numbers whose indexed words best cover their own weight in ``text``."""
+    present = [(idx.df(w), w) for w in set(words(text))]
+    present = [p for p in present if p[0]]
+    present.sort()
+    acc: dict[int, float] = {}
+    budget = 0
+    for df, w in present:
+        if budget >= POSTING_BUDGET:
+            break
+        weight = idx.idf(w)
+        for t in idx.posting(w):
+            acc[t] = acc.get(t, 0.0) + weight
+        budget += df
+    templates = idx.templates
+
+    def key(t: int) -> tuple[float, float]:
+        total = float(templates[t][T_WEIGHT]) or 1.0  # type: ignore[arg-type]
+        return (min(acc[t] / total, 1.0), acc[t])
+
+    return heapq.nlargest(limit, acc, key=key)
+
+
+def specificity(litchars: int) -> float:
+    """How unlikely the literal text is to match by chance: 0 for none, ~1 beyond 40 chars."""
+    return 1.0 - math.exp(-litchars / 14.0)
+
+
+def score_template(
+    idx: MatchIndex, tno: int, text: str, text_words: frozenset[str], exc_name: str
+) -> tuple[float, str, tuple[tuple[str, str], ...]]:
+    """(score before frame evidence, method, placeholder values) of template ``tno`` for ``text``."""
+    t = idx.templates[tno]
+    segs: tuple[tuple[bool, str], ...] = t[T_SEGS]  # type: ignore[assignment]
+    litchars = int(t[T_LITCHARS])  # type: ignore[call-overload]
+    spec = specificity(litchars)
+    v = V.verify(segs, text)
+    if v.exact and litchars:
+        score = 0.62 + 0.36 * spec
+        if not (v.anchored_start and v.anchored_end):
+            # text around the template: an exception class that adds to its message, or notes
+            explained = v.total / max(len(text), 1)
+            score -= 0.08 * (1.0 - min(1.0, explained * 2))
+        method = "exact"
+        vals = tuple(V.values(segs, text, v))
+    else:
+        tw = set(template_words(segs))
+        if not tw:
+            return 0.0, "fuzzy", ()
+        total = sum(idx.idf(w) for w in tw)
+        got = sum(idx.idf(w) for w in tw if w in text_words)
+        overlap = got / total if total else 0.0
+        score = 0.72 * (overlap**2) * spec * (0.5 + 0.5 * v.coverage)
+        method = "fuzzy"
+        vals = ()
+    site = idx.sites[int(t[T_SITE])]  # type: ignore[call-overload]
+    score *= type_factor(exc_name, str(site[S_EXC_NAME]), str(site[S_EXC]))
+    return max(0.0, min(1.0, score)), method, vals
+
+
+def type_factor(printed: str, raised_name: str, raised_as_written: str) -> float:
+    """1 when the printed type is the raised one (or unknown), less when they disagree."""
+    if not printed:
+        return 1.0
+    if printed == raised_name:
+        return 1.0
+    written = raised_as_written.rsplit(".", 1)[-1]
+    if not written[:1].isupper():  # ``raise err_cls(...)``: cannot tell
+        return 0.9
+    return 0.55
+
+
+def pinned_sites(idx: MatchIndex, path: str, line: int | None) -> list[int]:
+    """Sites of ``path`` (repo-relative) whose line range holds ``line``."""
+    if line is None:
+        return []
+    return [s for lo, hi, s in idx.locations.get(path, ()) if lo <= line <= hi]
+
+
+def site_range(idx: MatchIndex, site: int) -> tuple[str, int, int]:
+    s = idx.sites[site]
+    return str(s[S_PATH]), int(str(s[S_LINE])), int(str(s[S_END]))

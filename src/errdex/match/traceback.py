@@ -1,0 +1,216 @@
+"""Parse what a user pasted (a traceback in any common dialect, or a message) into ``Parsed``.
+
+Dialects: CPython (chains, ``ExceptionGroup`` trees, SyntaxError carets,
+3.11+ ``~~~^^^`` markers, notes), pytest (``E   `` lines, ``--tb=long/short/
+line/native``, the ``FAILED … - …`` summary), IPython/Jupyter (ANSI colours,
+``Cell In[3], line 5``, ``--> 261`` arrows) and JAX (its filtered-traceback
+note and the ``JaxStackTraceBeforeTransformation``/``UnfilteredStackTrace``
+wrapper sections).  Anything else degrades to "a message": the parser never
+raises on arbitrary text (a hypothesis test holds it to that).
+"""
+
+from __future__ import annotations
+
+from errdex.match import lines as L
+from errdex.match.formats import ipython_frames, pytest_parse
+from errdex.match.model import Frame, Parsed, ParsedException, Role
+
+_JAX_NOTE = "For simplicity, JAX has removed its internal frames"
+_WRAPPERS = ("JaxStackTraceBeforeTransformation", "UnfilteredStackTrace")
+_WRAPPER_TAILS = (
+    "The preceding stack trace is the source of the JAX operation",
+    "The stack trace below excludes JAX-internal frames.",
+)
+
+
+def parse(text: str) -> Parsed:
+    """Understand ``text``: the reported exception, its frames, and the chain around it."""
+    text = L.strip_ansi(text.replace("\r\n", "\n").replace("\r", "\n")).replace("\x00", "")
+    lines = text.split("\n")
+    if not text.strip():
+        return Parsed(format="empty")
+    if any(L.IPY_HEADER.match(ln) or L.IPY_CELL.match(ln) for ln in lines):
+        return _finish("ipython", _parse_blocks(lines, ipython=True))
+    if any(L.PYTEST_E.match(ln) for ln in lines) and not any(ln.strip() == L.TB_HEAD for ln in lines):
+        chain = pytest_parse(lines)
+        if chain:
+            return _finish("pytest", chain)
+    if any(ln.lstrip(" |+").startswith((L.TB_HEAD, L.GROUP_HEAD)) or L.CPY_FRAME.match(ln) for ln in lines):
+        if any(ln.lstrip().startswith("+ " + L.GROUP_HEAD) for ln in lines):
+            return _finish("cpython", _parse_group(lines))
+        return _finish("cpython", _parse_blocks(lines, ipython=False))
+    if any(L.PYTEST_LOC.match(ln) for ln in lines):
+        chain = pytest_parse(lines)
+        if chain:
+            return _finish("pytest", chain)
+    return _finish("message", [_message_only(lines)])
+
+
+# --------------------------------------------------------------------------- blocks
+
+
+def _split_chain(lines: list[str]) -> list[tuple[list[str], Role]]:
+    """Split at "The above exception…"/"During handling…": (block, how it links to the next)."""
+    blocks: list[tuple[list[str], Role]] = []
+    cur: list[str] = []
+    for ln in lines:
+        s = ln.strip()
+        if s == L.CHAIN_CAUSE or s == L.CHAIN_CONTEXT:
+            blocks.append((cur, "cause" if s == L.CHAIN_CAUSE else "context"))
+            cur = []
+        else:
+            cur.append(ln)
+    blocks.append((cur, "primary"))
+    return blocks
+
+
+def _parse_blocks(lines: list[str], *, ipython: bool) -> list[ParsedException]:
+    out: list[ParsedException] = []
+    for block, role in _split_chain(lines):
+        exc = _parse_block(block, role, ipython=ipython)
+        if exc is not None:
+            out.append(exc)
+    return out
+
+
+def _parse_block(block: list[str], role: Role, *, ipython: bool) -> ParsedException | None:
+    frames: list[Frame] = []
+    last_frame = -1
+    if ipython:
+        frames, last_frame = ipython_frames(block)
+    for i, ln in enumerate(block):
+        fr = L.frame_of(ln)
+        if fr is not None:
+            code = _code_after(block, i)
+            frames.append(Frame(fr.path, fr.line, fr.function, code))
+            last_frame = max(last_frame, i)
+    start = _exception_start(block, last_frame)
+    if start is None:
+        return None
+    return _exception_at(block, start, tuple(frames), role)
+
+
+def _code_after(block: list[str], i: int) -> str:
+    if i + 1 < len(block):
+        nxt = block[i + 1]
+        if nxt.startswith("    ") and not L.CARET.match(nxt) and L.frame_of(nxt) is None:
+            return nxt.strip()
+    return ""
+
+
+def _exception_start(block: list[str], last_frame: int) -> int | None:
+    """Index of the ``Type: message`` line: the first unindented line after the frames."""
+    for i in range(last_frame + 1, len(block)):
+        ln = block[i]
+        if not ln.strip() or ln[0] in " \t" or L.CARET.match(ln):
+            continue
+        if ln.strip() in (L.TB_HEAD, L.GROUP_HEAD) or ln.startswith("-----") or L.IPY_HEADER.match(ln):
+            continue
+        if last_frame >= 0 or L.exception_line(ln) is not None:
+            return i
+    for i, ln in enumerate(block):
+        if L.exception_line(ln.strip()) is not None and L.frame_of(ln) is None:
+            return i
+    return None
+
+
+def _exception_at(block: list[str], start: int, frames: tuple[Frame, ...], role: Role) -> ParsedException:
+    first = block[start].strip()
+    parsed = L.exception_line(first)
+    etype, msg0 = parsed if parsed is not None else ("", first)
+    rest = block[start + 1 :]
+    while rest and not rest[-1].strip():
+        rest.pop()
+    message, notes = _split_notes("\n".join([msg0, *rest]) if rest else msg0)
+    if etype.rsplit(".", 1)[-1] in _WRAPPERS:
+        inner = L.exception_line(message.split("\n", 1)[0])
+        body = message
+        for tail in _WRAPPER_TAILS:
+            body = body.split("\n\n" + tail, 1)[0]
+        if inner is not None:
+            etype = inner[0]
+            message = (inner[1] + body[len(message.split("\n", 1)[0]) :]).strip("\n")
+        role = "wrapper"
+    return ParsedException(exception=etype, message=message, frames=frames, notes=notes, role=role)
+
+
+def _split_notes(message: str) -> tuple[str, tuple[str, ...]]:
+    """Cut JAX's filtered-traceback note (a ``----`` rule then its sentence) off the message."""
+    idx = message.find("--------------------\n" + _JAX_NOTE)
+    if idx < 0:
+        return message, ()
+    return message[:idx].rstrip("\n"), (message[idx + 21 :].strip(),)
+
+
+# --------------------------------------------------------------------------- groups
+
+
+def _parse_group(lines: list[str]) -> list[ParsedException]:
+    """An ExceptionGroup tree, flattened: the group(s) first, then each member."""
+    out: list[ParsedException] = []
+    sections: list[list[str]] = [[]]
+    for ln in lines:
+        s = ln.strip()
+        if s.startswith("+-") and s.endswith("-") and "---" in s:
+            sections.append([])
+            continue
+        body = ln.lstrip()
+        if body[:1] in ("|", "+"):
+            body = body[1:]
+            body = body[1:] if body.startswith(" ") else body
+        else:
+            body = ln
+        sections[-1].append(body)
+    for n, sec in enumerate(sections):
+        for exc in _parse_blocks(sec, ipython=False):
+            is_group = exc.exception_name.endswith("Group") or "sub-exception" in exc.message
+            role: Role = "group" if is_group else ("group-member" if n > 0 else exc.role)
+            out.append(ParsedException(exc.exception, exc.message, exc.frames, exc.notes, role))
+    return out
+
+
+# --------------------------------------------------------------------------- no traceback
+
+
+def _message_only(lines: list[str]) -> ParsedException:
+    """``Type: message`` somewhere (maybe inside a log line), else the whole text as a message."""
+    for i, ln in enumerate(lines):
+        parsed = L.exception_line(ln.strip())
+        if parsed is not None:
+            tail = [parsed[1], *lines[i + 1 :]]
+            return ParsedException(parsed[0], "\n".join(tail).strip("\n"))
+    for i, ln in enumerate(lines):
+        m = L.PYTEST_SUMMARY.match(ln.strip())
+        if m and m.group("rest"):
+            p = L.exception_line(m.group("rest"))
+            if p is not None:
+                return ParsedException(p[0], p[1])
+        found = L.EXC_IN_LINE.search(ln)
+        if found is not None:
+            tail = [found.group("msg") or "", *lines[i + 1 :]]
+            return ParsedException(found.group("type"), "\n".join(tail).strip("\n"))
+    return ParsedException("", "\n".join(lines).strip())
+
+
+def _finish(fmt: str, chain: list[ParsedException]) -> Parsed:
+    if not chain:
+        return Parsed(format="message")
+    primary = _primary(chain)
+    return Parsed(
+        format=fmt,
+        exception=primary.exception,
+        message=primary.message,
+        frames=primary.frames,
+        notes=primary.notes,
+        chain=tuple(chain),
+    )
+
+
+def _primary(chain: list[ParsedException]) -> ParsedException:
+    members = [e for e in chain if e.role == "group-member"]
+    if members:
+        return members[0]
+    for e in reversed(chain):
+        if e.role != "wrapper":
+            return e
+    return chain[-1]

@@ -1,0 +1,111 @@
+"""Exact verification of one template against a message, in time linear in the message.
+
+A template is a sequence of literal and placeholder segments.  The message
+matches when every literal occurs in order; placeholders absorb whatever lies
+between.  This is done with a chain of ``str.find`` calls (and one ``rfind``
+for the last literal, so that the placeholder before it takes the longest
+value), never with a regular expression built from the template, so a
+hostile message cannot trigger backtracking.  Literals that are not found are
+skipped, which gives the coverage the fuzzy stage scores.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_WS = re.compile(r"\s+")
+
+# Messages longer than this are matched on their head and tail only: the
+# literal text of a template sits around the values, and a megabyte of
+# array repr in the middle would only slow every ``find`` down.
+MAX_TEXT = 64 * 1024
+_HEAD = 48 * 1024
+_TAIL = 16 * 1024
+
+
+def normalize(text: str) -> str:
+    """Every run of whitespace as one space: re-wrapped messages and dedented templates agree."""
+    return _WS.sub(" ", text)
+
+
+def clip(text: str) -> str:
+    """Head and tail of an over-long message, joined by a space (see ``MAX_TEXT``)."""
+    if len(text) <= MAX_TEXT:
+        return text
+    return text[:_HEAD] + " " + text[-_TAIL:]
+
+
+@dataclass(frozen=True, slots=True)
+class Verification:
+    """Where each literal was found (``None``: not found) and what that implies."""
+
+    spans: tuple[tuple[int, int] | None, ...]
+    covered: int  # characters of literal text found in order
+    total: int  # characters of literal text in the template
+    anchored_start: bool  # the template's first segment is found at the message's start
+    anchored_end: bool  # the template's last segment is found at the message's end
+
+    @property
+    def exact(self) -> bool:
+        return all(s is not None for s in self.spans)
+
+    @property
+    def coverage(self) -> float:
+        return self.covered / self.total if self.total else 0.0
+
+
+def verify(segments: tuple[tuple[bool, str], ...], text: str) -> Verification:
+    """Match ``segments`` (``(is_literal, text_or_expr)``, literals normalized) against ``text``."""
+    lits = [s for lit, s in segments if lit]
+    starts_lit = bool(segments) and segments[0][0]
+    ends_lit = bool(segments) and segments[-1][0]
+    spans: list[tuple[int, int] | None] = []
+    pos = 0
+    covered = 0
+    last = len(lits) - 1
+    for k, lit in enumerate(lits):
+        if k == last and ends_lit and ((k == 0 and not starts_lit) or (k > 0 and None not in spans)):
+            idx = text.rfind(lit, pos)
+        else:
+            idx = text.find(lit, pos)
+        if idx < 0:
+            spans.append(None)
+            continue
+        spans.append((idx, idx + len(lit)))
+        pos = idx + len(lit)
+        covered += len(lit)
+    total = sum(len(x) for x in lits)
+    first = spans[0] if spans else None
+    final = spans[-1] if spans else None
+    anchored_start = (not starts_lit) or (first is not None and first[0] == 0)
+    anchored_end = (not ends_lit) or (final is not None and final[1] == len(text))
+    return Verification(tuple(spans), covered, total, anchored_start, anchored_end)
+
+
+def values(segments: tuple[tuple[bool, str], ...], text: str, v: Verification) -> list[tuple[str, str]]:
+    """``("{expr}", value)`` for each placeholder, when every literal was found."""
+    if not v.exact:
+        return []
+    out: list[tuple[str, str]] = []
+    k = 0  # index of the next literal
+    prev_end = 0
+    for i, (is_lit, s) in enumerate(segments):
+        if is_lit:
+            span = v.spans[k]
+            assert span is not None
+            prev_end = span[1]
+            k += 1
+            continue
+        nxt = len(text)
+        if k < len(v.spans):
+            span = v.spans[k]
+            assert span is not None
+            nxt = span[0]
+        # two placeholders in a row cannot be told apart: the first gets it all
+        if i + 1 < len(segments) and not segments[i + 1][0]:
+            out.append(("{" + s + "}", text[prev_end:nxt].strip()))
+            prev_end = nxt
+            continue
+        out.append(("{" + s + "}", text[prev_end:nxt].strip()))
+    return out

@@ -1,0 +1,88 @@
+"""The FastAPI application: wiring of the site, the middlewares and the one error handler.
+
+``create_app`` takes an open catalog (tests, export) or opens the one the
+settings name (``errdex serve``).  Routes live in ``routes_api`` (JSON) and
+``routes_pages`` (HTML); both ask ``Site`` for the same documents.
+"""
+
+from __future__ import annotations
+
+import logging
+from http import HTTPStatus
+
+from fastapi import FastAPI
+from fastapi.exceptions import RequestValidationError
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+
+from errdex.catalog.base import Catalog
+from errdex.web.http import BodyLimit, SecurityHeaders, error_body, json_bytes, wants_json
+from errdex.web.render import STATIC
+from errdex.web.settings import WebSettings
+from errdex.web.site import Site
+
+log = logging.getLogger("errdex.web")
+
+DESCRIPTION = (
+    "errdex publishes an encyclopedia of a Python library's errors, read from its source code: "
+    "one page per error, a JSON twin for every page, and matching of pasted messages and tracebacks."
+)
+
+
+def _describe_validation(exc: RequestValidationError) -> str:
+    parts = []
+    for err in exc.errors()[:5]:
+        loc = ".".join(str(p) for p in err.get("loc", ()))
+        parts.append(f"{loc}: {err.get('msg', 'invalid')}")
+    return "; ".join(parts) or "malformed request"
+
+
+def create_app(catalog: Catalog | None = None, settings: WebSettings | None = None) -> FastAPI:
+    settings = settings or WebSettings.from_env()
+    if catalog is None:
+        from errdex.catalog import open_catalog
+
+        catalog = open_catalog(settings.db)
+    site = Site(catalog, settings)
+    app = FastAPI(title="errdex", version="1", description=DESCRIPTION, docs_url=None, redoc_url=None)
+    app.state.site = site
+
+    async def handle_error(request: Request, exc: Exception) -> Response:
+        """The one handler: every error, HTML for browsers, the ``ErrorBody`` JSON for the API."""
+        if isinstance(exc, RequestValidationError):
+            status, detail = 422, _describe_validation(exc)
+        elif isinstance(exc, HTTPException):
+            status, detail = exc.status_code, str(exc.detail)
+        else:
+            log.exception("error serving %s", request.url.path, exc_info=exc)
+            status, detail = 500, "internal error; the server log has the details"
+        title = HTTPStatus(status).phrase if status in HTTPStatus._value2member_map_ else "Error"
+        headers = {"Cache-Control": "no-store"}
+        if status == 405 and isinstance(exc, HTTPException) and exc.headers:
+            headers.update(exc.headers)
+        if wants_json(request):
+            return Response(json_bytes(error_body(status, title, detail)), status_code=status,
+                            media_type="application/json", headers=headers)
+        html = site.status_page(status, title, detail, request.url.path, str(request.base_url))
+        return Response(html, status_code=status, media_type="text/html; charset=utf-8", headers=headers)
+
+    app.add_exception_handler(HTTPException, handle_error)
+    app.add_exception_handler(RequestValidationError, handle_error)
+    app.add_exception_handler(Exception, handle_error)
+
+    from errdex.web import routes_api, routes_pages, seo
+
+    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+    app.include_router(routes_api.router)
+    app.include_router(seo.router)
+    app.include_router(routes_pages.router)  # last: /{owner}/{name} matches almost anything
+    app.add_middleware(BodyLimit, limit=settings.max_paste, on_error=handle_error)
+    app.add_middleware(SecurityHeaders)
+    return app
+
+
+def site_of(request: Request) -> Site:
+    site: Site = request.app.state.site
+    return site

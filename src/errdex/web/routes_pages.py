@@ -1,0 +1,122 @@
+"""The HTML pages: each renders the document its ``/api`` twin returns.
+
+They work without JavaScript: the paste box is a plain form POST, filters
+and pages are links.  Routes are plain functions (FastAPI runs them in its
+thread pool) because the catalog is synchronous.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+from urllib.parse import parse_qs
+
+from fastapi import APIRouter, Query
+from fastapi.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+
+from errdex import documents
+from errdex.web.app import site_of
+from errdex.web.http import HTML_MEDIA, cached
+from errdex.web.routes_api import ErrorId, Exc, Kind, ModulePath, Name, Owner, Page
+
+router = APIRouter(tags=["pages"])
+
+HTML: dict[int | str, dict[str, Any]] = {
+    200: {"content": {"text/html": {}}, "description": "The page"},
+    404: {"content": {"text/html": {}}, "description": "Not in the catalog"},
+    422: {"content": {"text/html": {}}, "description": "Malformed request"},
+}
+FORM_BODY = {
+    "requestBody": {
+        "required": True,
+        "content": {"application/x-www-form-urlencoded": {"schema": {
+            "type": "object", "required": ["text"],
+            "properties": {"text": {"type": "string", "description": "A message or a whole traceback."}},
+        }}},
+    }
+}
+
+
+def _html(request: Request, key: tuple[Any, ...], make: Any, what: str = "this page") -> Response:
+    """A cached rendered page: the body is built once per catalog generation and key."""
+    site = site_of(request)
+    base = str(request.base_url)
+    body: bytes | None = site.cached(("page", base, *key), lambda: _encode(make(base)))
+    if body is None:
+        raise HTTPException(404, f"{what} is not in the catalog")
+    return cached(request, body, HTML_MEDIA, max_age=site.settings.cache_seconds)
+
+
+def _encode(html: str | None) -> bytes | None:
+    return None if html is None else html.encode("utf-8")
+
+
+@router.get("/", responses=HTML, summary="Paste box, search and the catalog's repos")
+def home(request: Request) -> Response:
+    site = site_of(request)
+    return _html(request, ("home",), lambda base: site.home_page(site.home(), base))
+
+
+@router.get("/search", responses=HTML, summary="Search results page")
+def search(request: Request, q: Annotated[str, Query(max_length=1000)] = "",
+           repo: Annotated[str | None, Query(max_length=200)] = None) -> Response:
+    site = site_of(request)
+    return _html(request, ("search", q, repo), lambda base: site.search_page(site.search(q, repo), base))
+
+
+@router.post("/explain", responses={**HTML, 413: {"content": {"text/html": {}}, "description": "Paste too large"}},
+             summary="Paste result page (form POST)", openapi_extra=FORM_BODY)
+async def explain(request: Request) -> Response:
+    site = site_of(request)
+    raw = await request.body()  # BodyLimit has refused anything over the paste limit
+    ctype = request.headers.get("content-type", "")
+    if "application/x-www-form-urlencoded" not in ctype:
+        raise HTTPException(422, "expected a form (application/x-www-form-urlencoded) with a 'text' field")
+    try:
+        fields = parse_qs(raw.decode("utf-8"), keep_blank_values=True, strict_parsing=False)
+    except UnicodeDecodeError as exc:
+        raise HTTPException(422, f"the form is not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
+    texts = fields.get("text")
+    if not texts:
+        raise HTTPException(422, "the form has no 'text' field: paste a message or a traceback")
+    text = texts[0]
+    result = await run_in_threadpool(site.explain, text)
+    html = site.explain_page(result, text, str(request.base_url))
+    return Response(html, media_type=HTML_MEDIA, headers={"Cache-Control": "no-store"})
+
+
+@router.get("/errors/{error_id}", responses=HTML, summary="One error's page")
+def error_page(request: Request, error_id: ErrorId) -> Response:
+    site = site_of(request)
+
+    def make(base: str) -> str | None:
+        doc = site.error(error_id)
+        return None if doc is None else site.error_page(doc, base)
+
+    return _html(request, ("error", error_id), make, f"error {error_id}")
+
+
+@router.get("/{owner}/{name}", responses=HTML, summary="A repo's errors by module and exception type")
+def repo_page(request: Request, owner: Owner, name: Name, kind: Kind = None, exception: Exc = None,
+              page: Page = 1) -> Response:
+    return _repo(request, f"{owner}/{name}", None, kind, exception, page)
+
+
+@router.get("/{owner}/{name}/{path:path}", responses=HTML, summary="One module's errors")
+def module_page(request: Request, owner: Owner, name: Name, path: ModulePath, kind: Kind = None,
+                exception: Exc = None, page: Page = 1) -> Response:
+    return _repo(request, f"{owner}/{name}", path, kind, exception, page)
+
+
+def _repo(request: Request, repo: str, path: str | None, kind: str | None, exception: str | None,
+          page: int) -> Response:
+    site = site_of(request)
+
+    def make(base: str) -> str | None:
+        doc = site.repo(repo, path, kind=kind, exception=exception, page=page, per_page=documents.PER_PAGE)
+        return None if doc is None else site.repo_page(doc, base)
+
+    what = f"module {path} of {repo}" if path else f"repo {repo}"
+    return _html(request, ("repo", repo, path, kind, exception, page), make, what)
