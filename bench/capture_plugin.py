@@ -152,7 +152,7 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
     report = yield
-    if call.excinfo is not None and call.when == "call" and report.failed:
-        if not isinstance(call.excinfo.value, (pytest.skip.Exception, KeyboardInterrupt)):
-            record(call.excinfo.value, "failure")
+    exc = call.excinfo.value if call.excinfo is not None else None
+    if exc is not None and call.when == "call" and report.failed and not isinstance(exc, KeyboardInterrupt):
+        record(exc, "failure")
     return report

@@ -11,7 +11,8 @@ means something even on a loaded box; absolute times do not.
   unpack cache (fresh ERRDEX_HOME); later runs reuse the unpacked copy, as a
   second ``errdex index`` of the same archive does.
 
-Target: ratio (errdex / baseline) <= 1.0 on the 2-core machine.  Peak memory
+Each errdex run is compared with the mean of the baseline runs just before
+and after it.  Target: ratio (errdex / baseline) <= 1.0 on the 2-core machine.  Peak memory
 is ``ru_maxrss`` of this process (baseline) and of the largest child process
 (errdex and its workers).
 
@@ -92,27 +93,32 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="errdex-bench-") as tmp:
         files = unpack_py(wheel, Path(tmp) / "unpacked")
         home = Path(tmp) / "home"
-        base_times: list[float] = []
-        runs: list[float] = []
+        baseline(files)  # warm the page cache for both
+        rounds: list[tuple[float, float, float]] = []
         stats: dict[str, object] = {}
-        # Interleave so that a burst of load on the machine hits both alike.
+        # Each errdex run is bracketed by two baseline runs and compared with
+        # their mean, so that load from other processes hits both alike.
+        before = baseline(files)
         for _ in range(args.repeat):
-            base_times.append(baseline(files))
             t, stats = errdex_index(wheel, home, args.jobs)
-            runs.append(t)
+            after = baseline(files)
+            rounds.append((before, t, after))
+            before = after
     self_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     child_peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
 
-    base = min(base_times)
-    cold = runs[0]
-    warm = min(runs[1:]) if len(runs) > 1 else runs[0]
-    print(f"wheel: {wheel.name}  ({len(files)} .py files)  cores: {os.cpu_count()}  errdex --jobs {args.jobs}")
-    print(f"baseline  ast.parse, 1 process, in-process : min {base:.2f} s  (runs: {', '.join(f'{t:.2f}' for t in base_times)})")
-    print(f"errdex    index, subprocess, cold unpack   : {cold:.2f} s")
-    if len(runs) > 1:
-        print(f"errdex    index, subprocess, warm unpack   : min {warm:.2f} s  "
-              f"(runs: {', '.join(f'{t:.2f}' for t in runs[1:])}; median {statistics.median(runs[1:]):.2f})")
-    print(f"ratio errdex/baseline: cold {cold / base:.2f}, warm {warm / base:.2f}   (target <= 1.0)")
+    ratios = [t / ((b + a) / 2) for b, t, a in rounds]
+    print(f"wheel: {wheel.name}  ({len(files)} .py files)  cores: {os.cpu_count()}  errdex --jobs {args.jobs}"
+          f"  load average at end: {os.getloadavg()[0]:.1f}")
+    print("round  baseline-before  errdex index  baseline-after  ratio")
+    for i, ((b, t, a), r) in enumerate(zip(rounds, ratios, strict=True)):
+        label = "cold" if i == 0 else "warm"
+        print(f"{i + 1:>3} {label}  {b:>10.2f} s  {t:>10.2f} s  {a:>12.2f} s  {r:>6.2f}")
+    print("baseline: ast.parse of every file, 1 process, in this process; "
+          "errdex: `python -m errdex index WHEEL` subprocess, fresh catalog each run "
+          "(round 1: cold unpack cache, later rounds reuse the unpacked copy)")
+    warm = statistics.median(ratios[1:]) if len(ratios) > 1 else ratios[0]
+    print(f"ratio errdex/baseline: cold {ratios[0]:.2f}, warm median {warm:.2f}   (target <= 1.0)")
     print(f"peak memory: baseline process {self_peak:.0f} MiB, largest errdex process {child_peak:.0f} MiB")
     print(f"sites {stats.get('sites')}, files read {stats.get('files_read')}, "
           f"raise_site_share {stats.get('raise_site_share')}, literal8_share {stats.get('literal8_share')}")

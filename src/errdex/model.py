@@ -343,6 +343,8 @@ class Analysis:
     rules_version: str = ""
     date: str = ""
     model_sections: tuple[str, ...] = ()  # which sections a language model wrote
+    withheld: tuple[str, ...] = ()  # samples not published because they failed verification, with the reason
+    coverage: tuple[str, ...] = ()  # kinds of grounded fact used: guard-words, config, test, docstring, ...
 
 
 # --------------------------------------------------------------------------- JSON

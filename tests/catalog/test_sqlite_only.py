@@ -47,3 +47,21 @@ def test_wal_mode(db_path: Path) -> None:
 def test_two_files_have_different_generations(db_path: Path) -> None:
     with SqliteCatalog(db_path) as a, SqliteCatalog(db_path.with_name("second.sqlite")) as b:
         assert a.generation() != b.generation()
+
+
+def test_search_without_fts5_falls_back_to_like(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A SQLite built without FTS5 still searches (LIKE over the same text)."""
+    from catalog_data import BAD_UNIT, TURBO
+
+    import errdex.catalog.schema as schema
+
+    monkeypatch.setattr(schema, "fts_available", lambda conn: False)
+    with SqliteCatalog(db_path) as cat:
+        cat.replace_snapshot(OLD, result(EMPTY_SIZE, BAD_UNIT, TURBO))
+        assert [s.line for _, s in cat.search("unknown size unit")] == [19]
+        assert {s.line for _, s in cat.search("core.py")} == {14, 19, 25}
+        assert cat.search("100%_off") == []
+        cat.replace_snapshot(OLD, result(EMPTY_SIZE))
+        assert cat.search("unknown size unit") == []
+    with sqlite3.connect(db_path) as raw:
+        assert raw.execute("SELECT value FROM meta WHERE key = 'search'").fetchone()[0] == "like"

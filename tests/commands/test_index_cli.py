@@ -205,3 +205,29 @@ def test_stats_of_empty_catalog(env: dict[str, str]) -> None:
     proc = run(env, "stats")
     assert proc.returncode == 0 and "catalog is empty" in proc.stdout
     assert _stats(env) == []
+
+
+def test_progress_bar_on_a_terminal_stderr(env: dict[str, str], checkout: Path) -> None:
+    """With stderr a terminal the extraction shows a Rich progress bar there, never on stdout."""
+    import pty
+
+    main_fd, child_fd = pty.openpty()
+    try:
+        proc = subprocess.run([sys.executable, "-m", "errdex", "index", str(checkout)], env=env, stdout=subprocess.PIPE,
+                              stderr=child_fd, text=True, timeout=300, check=False)
+        os.close(child_fd)
+        chunks = []
+        while True:
+            try:
+                data = os.read(main_fd, 65536)
+            except OSError:
+                break
+            if not data:
+                break
+            chunks.append(data)
+    finally:
+        os.close(main_fd)
+    assert proc.returncode == 0
+    err = b"".join(chunks).decode("utf-8", "replace")
+    assert "extracting example-org/tinylib" in err
+    assert "extracting" not in proc.stdout and "files read" in proc.stdout

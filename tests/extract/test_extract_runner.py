@@ -112,3 +112,26 @@ def test_no_pool_for_small_trees_even_with_jobs(tmp_path: Path) -> None:
     (tmp_path / "m.py").write_text("def f():\n    raise ValueError('small tree')\n")
     result = extract_dir(tmp_path, jobs=8)
     assert [s.template.render() for s in result.sites] == ["small tree"]
+
+
+def test_a_worker_that_dies_costs_only_its_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import multiprocessing
+    import os
+
+    from errdex.extract import runner, worker
+
+    real = worker.process_file
+
+    def crashing(path: str, abspath: str, is_test: bool, max_bytes: int = worker.MAX_FILE_BYTES
+                 ) -> worker.FileResult:
+        if path == "m07.py":
+            os._exit(3)  # what a segfaulting parser or the OOM killer looks like from outside
+        return real(path, abspath, is_test, max_bytes)
+
+    monkeypatch.setattr(worker, "process_file", crashing)
+    monkeypatch.setattr(runner, "_context", lambda: multiprocessing.get_context("fork"))
+    for i in range(30):
+        (tmp_path / f"m{i:02d}.py").write_text(f"def f():\n    raise ValueError('file {i}')\n")
+    result = extract_dir(tmp_path, jobs=2)
+    assert [(f.path, f.reason) for f in result.failures] == [("m07.py", "the worker process died while reading it")]
+    assert len(result.sites) == 29

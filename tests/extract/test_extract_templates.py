@@ -59,7 +59,34 @@ CASES = [
     pytest.param("warns.py", "imported_warn", ["this call is slow and will be removed"], (), id="warn-imported"),
     pytest.param("warns.py", "instance", ["the default will change soon"], (), id="warn-instance"),
     pytest.param("asserts.py", "with_message", ["x must be positive, got {x}"], (), id="assert"),
+    pytest.param("methods.py", "Checker.check", ["checker rejected a missing value"], (), id="method-helper"),
+    pytest.param("methods.py", "local_init", ["the queue exceeded the limit of 5"], (), id="class-init-local-kwarg"),
+    pytest.param("methods.py", "class_message", ["inconclusive comparison (this is a class-level help text)"], (),
+                 id="class-constant-in-init"),
+    pytest.param("errors.py", "documented",
+                 ["a tracer leaked out of the transformation\nSee https://example.org/errors#TracerLeak"], (),
+                 id="class-mixin-init-class-name-local-import"),
+    pytest.param("methods.py", "module_constant", ["a module-level message constant"], (), id="module-constant"),
 ]
+
+INDEXED = [
+    pytest.param("methods.py", "Checker.check", 1, ["the value is too big for this checker"], id="imported-constant"),
+    pytest.param("methods.py", "Checker.check", 2, ["invalid {x}: see the documentation of Checker for details"],
+                 id="class-constant-in-fstring"),
+]
+
+
+@pytest.mark.parametrize(("file", "qualname", "index", "templates"), INDEXED)
+def test_template_of_nth_site(shapes: ExtractResult, file: str, qualname: str, index: int,
+                              templates: list[str]) -> None:
+    assert [t.render() for t in site_in(shapes, P + file, qualname, index).templates] == templates
+
+
+def test_combinations_are_capped_at_eight(shapes: ExtractResult) -> None:
+    site = site_in(shapes, P + "methods.py", "many_branches")
+    assert len(site.templates) == 8
+    assert site.templates[0].render() == "start a-part b-part c-part d-part"
+    assert len({t.render() for t in site.templates}) == 8
 
 
 @pytest.mark.parametrize(("file", "qualname", "templates", "unresolved"), CASES)

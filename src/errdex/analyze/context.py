@@ -32,6 +32,9 @@ class SnapshotContext:
     sites_by_module: dict[str, list[ErrorSite]] = field(default_factory=dict)
     _public_functions: dict[str, str] = field(default_factory=dict)
     _test_links: dict[str, list[tuple[TestExpectation, str, float]]] | None = None
+    _all_symbols: dict[str, tuple[str, ...]] | None = None
+    word_cache: dict[tuple[str, int, str], frozenset[str]] = field(default_factory=dict)  # related.py
+    var_cache: dict[tuple[str, int, str], frozenset[str]] = field(default_factory=dict)  # related.py
 
     def __post_init__(self) -> None:
         for o in self.options:
@@ -55,13 +58,14 @@ class SnapshotContext:
 
     @property
     def all_symbols(self) -> dict[str, tuple[str, ...]]:
-        """The catalog's symbol table plus the attributes of public objects that adapters proved."""
-        if not self.extra_symbols:
-            return self.symbols
-        merged = dict(self.symbols)
-        for k, v in self.extra_symbols.items():
-            merged[k] = tuple(sorted(set(merged.get(k, ())) | set(v)))
-        return merged
+        """The catalog's symbol table plus the attributes of public objects that adapters proved
+        (computed once: the verifier looks names up in it for every sample)."""
+        if self._all_symbols is None:
+            merged = dict(self.symbols)
+            for k, v in self.extra_symbols.items():
+                merged[k] = tuple(sorted(set(merged.get(k, ())) | set(v)))
+            self._all_symbols = merged
+        return self._all_symbols
 
     # ------------------------------------------------------------------ exception
 

@@ -64,6 +64,7 @@ class ExceptionFact:
     bases: tuple[str, ...] = ()  # nearest first, up to builtins
     path: str = ""
     line: int = 0
+    catch_name: str = ""  # when ``public_name`` is "": the nearest base class user code can name
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +140,7 @@ def exception_fact(site: ErrorSite, ctx: SnapshotContext) -> ExceptionFact:
         resolved=resolved, name=site.exception_name, public_name=public, builtin=is_builtin,
         docstring=info.docstring if info is not None else "", bases=site.exception_bases,
         path=info.path if info is not None else "", line=info.line if info is not None else 0,
+        catch_name="" if public else ctx.base_public_name(site),
     )
 
 

@@ -324,3 +324,14 @@ def imported_module_near(snippet: str, before_line: int, snippet_start: int) -> 
         if m:
             last = m.group(1) or m.group(2)
     return last
+
+
+def describe_negation(guard: Guard, options: Sequence[ConfigOption] = ()) -> str:
+    """Plain words for the opposite of the guard (what must hold for the raise *not* to happen)."""
+    if guard.kind in ("except", "match"):
+        return ""
+    node = parse_condition(guard.normalized or guard.source)
+    if node is None:
+        return ""
+    out = words_for(node, True, options)
+    return out[0] if out is not None else ""

@@ -19,14 +19,25 @@ _STOP = frozenset({"the", "and", "for", "not", "with", "that", "this", "must", "
                    "has", "have", "from", "which", "when", "use", "can"})
 
 
-def _words(site: ErrorSite) -> set[str]:
-    return {w for t in site.templates for lit in t.literals for w in _WORD.findall(lit.lower())} - _STOP
+def _key(site: ErrorSite) -> tuple[str, int, str]:
+    return (site.path, site.line, site.error_id)
 
 
-def _guard_vars(site: ErrorSite) -> set[str]:
-    out: set[str] = set()
-    for g in site.guards:
-        out.update(n for n in guard_names(g) if "." in n or len(n) > 2)
+def _words(site: ErrorSite, ctx: SnapshotContext) -> frozenset[str]:
+    key = _key(site)
+    out = ctx.word_cache.get(key)
+    if out is None:
+        out = frozenset({w for t in site.templates for lit in t.literals for w in _WORD.findall(lit.lower())} - _STOP)
+        ctx.word_cache[key] = out
+    return out
+
+
+def _guard_vars(site: ErrorSite, ctx: SnapshotContext) -> frozenset[str]:
+    key = _key(site)
+    out = ctx.var_cache.get(key)
+    if out is None:
+        out = frozenset(n for g in site.guards for n in guard_names(g) if "." in n or len(n) > 2)
+        ctx.var_cache[key] = out
     return out
 
 
@@ -37,8 +48,8 @@ def title(site: ErrorSite) -> str:
 
 
 def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError, ...]:
-    mine_words = _words(site)
-    mine_vars = _guard_vars(site)
+    mine_words = _words(site, ctx)
+    mine_vars = _guard_vars(site, ctx)
     scored: dict[str, tuple[float, int, ErrorSite, list[str]]] = {}
 
     def consider(other: ErrorSite, points: float, reason: str) -> None:
@@ -56,12 +67,12 @@ def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError,
     module_sites = ctx.sites_by_module.get(site.path, [])
     for other in module_sites:
         if mine_vars:
-            shared = mine_vars & _guard_vars(other)
+            shared = mine_vars & _guard_vars(other, ctx)
             if shared:
                 consider(other, 2.0, "guarded by the same " + ", ".join(f"`{v}`" for v in sorted(shared)[:2]))
     if mine_words:
         for other in module_sites:
-            ow = _words(other)
+            ow = _words(other, ctx)
             if ow:
                 jac = len(mine_words & ow) / len(mine_words | ow)
                 if jac >= 0.4:

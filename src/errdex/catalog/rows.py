@@ -16,7 +16,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from errdex.catalog.base import SnapshotStats
-from errdex.model import ErrorSite, ExtractResult, FileFailure, Snapshot, from_json, to_json
+from errdex.catalog.decode import decode
+from errdex.model import ErrorSite, ExtractResult, FileFailure, Snapshot, to_json
 
 _NAMES: dict[type, tuple[str, ...]] = {}
 
@@ -123,11 +124,11 @@ def stats_to_json(stats: SnapshotStats) -> dict[str, Any]:
 
 
 def stats_from_json(data: dict[str, Any]) -> SnapshotStats:
-    snap = from_json(Snapshot, data["snapshot"])
+    snap = decode(Snapshot, data["snapshot"])
     return SnapshotStats(
         snapshot=snap,
         files_read=int(data.get("files_read", 0)),
-        files_failed=tuple(from_json(FileFailure, f) for f in data.get("files_failed", ())),
+        files_failed=tuple(decode(FileFailure, f) for f in data.get("files_failed", ())),
         sites=int(data.get("sites", 0)),
         sites_by_kind={str(k): int(v) for k, v in data.get("sites_by_kind", {}).items()},
         sites_by_exception={str(k): int(v) for k, v in data.get("sites_by_exception", {}).items()},
@@ -141,4 +142,4 @@ def stats_from_json(data: dict[str, Any]) -> SnapshotStats:
 
 
 def site_from_json(text: str) -> ErrorSite:
-    return from_json(ErrorSite, json.loads(text))
+    return decode(ErrorSite, json.loads(text))

@@ -17,6 +17,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, Protocol
 
 from errdex.catalog.base import ErrorRecord, SnapshotStats
+from errdex.catalog.decode import decode
 from errdex.catalog.rows import (
     compute_stats,
     dumps,
@@ -34,7 +35,6 @@ from errdex.model import (
     ExtractResult,
     Snapshot,
     TestExpectation,
-    from_json,
     to_json,
 )
 
@@ -174,7 +174,7 @@ class SqlCatalog:
             f"SELECT s.json FROM snapshots s WHERE (CAST(? AS TEXT) IS NULL OR s.repo = ?) ORDER BY {NEWEST}",
             (repo, repo),
         )
-        return [from_json(Snapshot, json.loads(r[0])) for r in rows]
+        return [decode(Snapshot, json.loads(r[0])) for r in rows]
 
     def repos(self) -> list[str]:
         return [str(r[0]) for r in self._db().fetchall("SELECT DISTINCT repo FROM snapshots ORDER BY repo")]
@@ -209,7 +209,7 @@ class SqlCatalog:
         )
         if not rows:
             return None
-        pairs = tuple((from_json(Snapshot, json.loads(sj)), site_from_json(xj)) for sj, xj in rows)
+        pairs = tuple((decode(Snapshot, json.loads(sj)), site_from_json(xj)) for sj, xj in rows)
         return ErrorRecord(error_id=error_id, sites=pairs)
 
     def search(self, query: str, limit: int = 50, repo: str | None = None) -> list[tuple[Snapshot, ErrorSite]]:
@@ -224,7 +224,7 @@ class SqlCatalog:
             if eid in seen:
                 continue  # the newest snapshot's site of each error
             seen.add(eid)
-            out.append((from_json(Snapshot, json.loads(sj)), site_from_json(xj)))
+            out.append((decode(Snapshot, json.loads(sj)), site_from_json(xj)))
             if len(out) >= limit:
                 break
         return out
@@ -246,14 +246,14 @@ class SqlCatalog:
         )
 
     def classes(self, snapshot_key: str) -> list[ClassInfo]:
-        return [from_json(ClassInfo, json.loads(r[0])) for r in self._facts("classes", "json", snapshot_key)]
+        return [decode(ClassInfo, json.loads(r[0])) for r in self._facts("classes", "json", snapshot_key)]
 
     def config_options(self, snapshot_key: str) -> list[ConfigOption]:
-        return [from_json(ConfigOption, json.loads(r[0])) for r in self._facts("config_options", "json", snapshot_key)]
+        return [decode(ConfigOption, json.loads(r[0])) for r in self._facts("config_options", "json", snapshot_key)]
 
     def tests(self, snapshot_key: str) -> list[TestExpectation]:
         rows = self._facts("test_expectations", "json", snapshot_key)
-        return [from_json(TestExpectation, json.loads(r[0])) for r in rows]
+        return [decode(TestExpectation, json.loads(r[0])) for r in rows]
 
     def symbols(self, snapshot_key: str) -> dict[str, tuple[str, ...]]:
         rows = self._db().fetchall(
@@ -276,7 +276,7 @@ class SqlCatalog:
                 " ORDER BY CASE WHEN s.id IS NULL THEN 1 ELSE 0 END, s.sort_date DESC, s.seq DESC LIMIT 1",
                 (error_id,),
             )
-        return from_json(Analysis, json.loads(row[0])) if row else None
+        return decode(Analysis, json.loads(row[0])) if row else None
 
     def generation(self) -> str:
         rows = self._db().fetchall("SELECT key, value FROM meta WHERE key IN ('catalog_id', 'generation')")

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from errdex.extract.imports import BUILTIN_EXCEPTIONS
 from errdex.extract.ir import Alt, Cat, Dedent, Hole, Lit, Node, Param, Piece, Ref, Variant, literal_text
+from errdex.extract.messages import CLASS_NAME
 from errdex.extract.summary import ClassSummary, FuncSummary, ModuleSummary
 from errdex.model import Segment
 
@@ -197,8 +198,15 @@ class Expander:
             return [Outcome(node.expr, node.expr, ((Piece(Segment(expr=node.expr), True),),))]
         return [Outcome("?", "?", self.text(node, bind, depth + 1))]
 
-    def class_message(self, cls: str, args: list[Node], kwargs: dict[str, Node], depth: int) -> tuple[Variant, ...]:
-        """The message ``cls(*args, **kwargs)`` carries, following ``__init__``/``__str__`` in the package."""
+    def class_message(self, cls: str, args: list[Node], kwargs: dict[str, Node], depth: int,
+                      raised: str | None = None) -> tuple[Variant, ...]:
+        """The message ``cls(*args, **kwargs)`` carries, following ``__init__``/``__str__`` in the package.
+
+        ``raised`` is the class actually instantiated (``cls`` is a base further up the
+        chain when an ``__init__`` passes its text on): ``self.__class__.__name__`` is its name.
+        """
+        raised = raised or cls
+        own = {CLASS_NAME: Lit(raised.rsplit(".", 1)[-1])}
         chain = [cls, *self.t.bases_chain(cls)]
         for i, name in enumerate(chain):
             entry = self.t.classes.get(name)
@@ -209,16 +217,16 @@ class Expander:
                 init = next((self.t.classes[n][0].init for n in chain[i:] if n in self.t.classes
                              and self.t.classes[n][0].init is not None), None)
                 bind = bind_args(init.params, args, kwargs) if init is not None else {}
-                return self.text(c.str_message, bind, depth)
+                return self.text(c.str_message, {**own, **bind}, depth)
             if c.init is not None:
                 if c.init.super_args is None:
                     return self.builtin_message(name, args)
-                bind = bind_args(c.init.params, args, kwargs)
+                bind = {**own, **bind_args(c.init.params, args, kwargs)}
                 new_args = [subst(a, bind) for a in c.init.super_args]
                 new_kwargs = {k: subst(v, bind) for k, v in c.init.super_kwargs}
                 rest = [b for b in chain[i + 1 :] if b in self.t.classes]
                 if rest:
-                    return self.class_message(rest[0], new_args, new_kwargs, depth + 1)
+                    return self.class_message(rest[0], new_args, new_kwargs, depth + 1, raised)
                 return self.builtin_message(name, new_args)
         return self.builtin_message(cls, args)
 

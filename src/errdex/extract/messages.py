@@ -130,12 +130,24 @@ class MessageBuilder:
             return Lit(node.value)
         if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and conversion is None and spec is None:
             return Lit(str(node.value))
-        if isinstance(node, ast.Name) and node.id in scope.params and envmod.lookup(scope.env, node.id) is None:
-            return Param(node.id, conversion, spec)
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
-            bound = scope.self_attrs.get(node.attr)
-            if isinstance(bound, Param):
-                return Param(bound.name, conversion, spec)
+        if isinstance(node, ast.Name):
+            b = envmod.lookup(scope.env, node.id)
+            if b is None and node.id in scope.params:
+                return Param(node.id, conversion, spec)
+            if b is not None:  # a local holding a literal or a parameter: follow it
+                ir = self.binding(b, node, scope)
+                if isinstance(ir, Param):
+                    return Param(ir.name, conversion, spec, shown=self.src.segment(node))
+                if conversion is None and spec is None and literal_text(ir) is not None:
+                    return ir
+                return Hole(self.src.segment(node), conversion, spec)
+        if isinstance(node, ast.Attribute):
+            if scope.class_qualname is not None and node.attr == "__name__" and _is_own_class(node.value):
+                return Param(CLASS_NAME, conversion, spec, shown=self.src.segment(node))
+            if isinstance(node.value, ast.Name) and node.value.id == "self":
+                bound = scope.self_attrs.get(node.attr)
+                if isinstance(bound, Param):
+                    return Param(bound.name, conversion, spec)
         if conversion is None and spec is None:
             if isinstance(node, ast.Attribute):
                 const = self._constant_ref(node, scope, text_position=False)
@@ -183,7 +195,7 @@ class MessageBuilder:
                 return self._name(node, scope, text_position=False)
             if node.id in scope.params:
                 return Param(node.id)
-            if node.id in self.module_env:
+            if node.id in self.module_env or node.id in self.imports:
                 return self._name(node, scope, text_position=False)
         return self.value(node, scope)
 
@@ -414,3 +426,14 @@ class MessageBuilder:
 
 def _looks_like_class(dotted: str) -> bool:
     return dotted.rsplit(".", 1)[-1][:1].isupper()
+
+
+CLASS_NAME = "__class__.__name__"  # the parameter phase 2 binds to the raised class's name
+
+
+def _is_own_class(node: ast.expr) -> bool:
+    """``self.__class__`` or ``type(self)``."""
+    if isinstance(node, ast.Attribute) and node.attr == "__class__":
+        return isinstance(node.value, ast.Name) and node.value.id == "self"
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "type"
+            and len(node.args) == 1 and isinstance(node.args[0], ast.Name) and node.args[0].id == "self")

@@ -12,6 +12,7 @@ import os
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 
 from errdex.extract.ids import assign_ids
 from errdex.extract.imports import module_name
@@ -62,13 +63,47 @@ def _run_phase1(tree: SourceTree, jobs: int, max_bytes: int,
                 progress(1)
             yield r
         return
+    lost: list[Item] = []
     with ProcessPoolExecutor(max_workers=jobs, mp_context=_context()) as pool:
-        futures = [pool.submit(process_chunk, chunk, max_bytes) for chunk in _chunks(tree.files, jobs)]
+        futures = {pool.submit(process_chunk, chunk, max_bytes): chunk for chunk in _chunks(tree.files, jobs)}
         for fut in as_completed(futures):
-            results = fut.result()
+            try:
+                results = fut.result()
+            except BrokenProcessPool:
+                lost.extend(futures[fut])
+                continue
             if progress is not None:
                 progress(len(results))
             yield from results
+    if lost:
+        yield from _retry_one_by_one(sorted(lost), max_bytes, progress)
+
+
+def _retry_one_by_one(items: list[Item], max_bytes: int,
+                      progress: Callable[[int], None] | None) -> Iterator[FileResult]:
+    """After a worker died (a file crashed the parser, or the OOM killer struck): one worker, one
+    file per task, in order; the file being read when the worker dies again is recorded as a
+    failure and the rest go on in a fresh pool."""
+    while items:
+        done = 0
+        with ProcessPoolExecutor(max_workers=1, mp_context=_context()) as pool:
+            futures = [pool.submit(process_chunk, [item], max_bytes) for item in items]
+            for fut in futures:
+                try:
+                    (r,) = fut.result()
+                except BrokenProcessPool:
+                    break
+                done += 1
+                if progress is not None:
+                    progress(1)
+                yield r
+        if done == len(items):
+            return
+        culprit = items[done]
+        if progress is not None:
+            progress(1)
+        yield FileResult(path=culprit[0], failure=FileFailure(culprit[0], "the worker process died while reading it"))
+        items = items[done + 1 :]
 
 
 def extract_tree(tree: SourceTree, *, jobs: int | None = None,

@@ -11,7 +11,6 @@ import ast
 import bisect
 import io
 import itertools
-import re
 import tokenize
 from dataclasses import dataclass, field
 

@@ -48,9 +48,9 @@ def scan_tests(tree: ast.Module, source: str) -> list[TestExpectation]:
             if isinstance(node, (ast.With, ast.AsyncWith)):
                 for item in node.items:
                     if isinstance(item.context_expr, ast.Call):
-                        out.extend(_expect(item.context_expr, node, qual, local, lines, imports, block=True))
+                        out.extend(_expect(item.context_expr, node, fn, qual, local, lines, imports, block=True))
             elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
-                out.extend(_expect(node.value, node, qual, local, lines, imports, block=False))
+                out.extend(_expect(node.value, node, fn, qual, local, lines, imports, block=False))
     return out
 
 
@@ -79,7 +79,8 @@ def _style(call: ast.Call) -> str | None:
     return None
 
 
-def _expect(call: ast.Call, stmt: ast.stmt, qual: str, consts: dict[str, str], lines: list[str],
+def _expect(call: ast.Call, stmt: ast.stmt, fn: ast.FunctionDef | ast.AsyncFunctionDef, qual: str,
+            consts: dict[str, str], lines: list[str],
             imports: list[tuple[str, set[str]]], *, block: bool) -> list[TestExpectation]:
     style = _style(call)
     if style is None or not call.args:
@@ -92,8 +93,8 @@ def _expect(call: ast.Call, stmt: ast.stmt, qual: str, consts: dict[str, str], l
     if not types:
         return []
     pattern = _pattern(call, style, consts)
-    code = _code(stmt, lines)
-    used = {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)}
+    code = _code(fn, stmt, lines)
+    used = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name)}
     needed = tuple(src for src, names in imports if names & used)
     return [TestExpectation(path="", line=stmt.lineno, test_name=qual, exception=t, pattern=pattern,
                             code=code, style=style, imports=needed) for t in types]
@@ -169,10 +170,20 @@ def _string_bindings(nodes: object) -> dict[str, str]:
     return out
 
 
-def _code(stmt: ast.stmt, lines: list[str]) -> str:
+def _code(fn: ast.FunctionDef | ast.AsyncFunctionDef, stmt: ast.stmt, lines: list[str]) -> str:
+    """The test body from its first statement through the expecting statement (at most
+    ``MAX_CODE_LINES``): what the test does before it expects the error is how it gets there."""
     end = stmt.end_lineno or stmt.lineno
-    end = min(end, stmt.lineno + MAX_CODE_LINES - 1)
-    return textwrap.dedent("\n".join(lines[stmt.lineno - 1:end]))
+    first = fn.body[0]
+    if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and len(fn.body) > 1:
+        first = fn.body[1]  # skip the docstring
+    start = first.lineno
+    if first.lineno > stmt.lineno:
+        start = stmt.lineno
+    if end - start + 1 > MAX_CODE_LINES:
+        start = stmt.lineno
+        end = min(end, stmt.lineno + MAX_CODE_LINES - 1)
+    return textwrap.dedent("\n".join(lines[start - 1:end]))
 
 
 def _imports(tree: ast.Module) -> list[tuple[str, set[str]]]:

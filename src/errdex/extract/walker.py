@@ -38,6 +38,7 @@ Walk = Generator[PendingSite, None, Env]
 
 _KEYWORDS = ("raise", "warn", "assert")
 _QUOTES = ('"', "'")
+_BASE_INIT = ("super().__init__(", ".__init__(self")
 _MSG_NAME = re.compile(r"err|msg|message|warn|exc|fail|dedent|cleandoc", re.I)
 _EXC_NAME = re.compile(r"Error|Exception|Warning|Exit|Interrupt|Fail")
 _STRISH = (ast.Constant, ast.JoinedStr, ast.BinOp)
@@ -149,7 +150,9 @@ class Walker:
         method = state.cls is not None and not state.in_function
         summary_key = None if state.in_function else ".".join((*state.qual, name))
         wanted_kw = self.has_keyword(node.lineno, node.end_lineno or node.lineno)
-        special = method and state.exc_class and name in ("__init__", "__str__")
+        special = method and name in ("__init__", "__str__") and (
+            state.exc_class  # a mixin's __init__ may build the text that its exception subclasses carry:
+            or (name == "__init__" and self.src.mentions(_BASE_INIT, node.lineno, node.end_lineno or node.lineno)))
         wants_summary = summary_key is not None and (wanted_kw or special or self.may_build_message(node))
         if not wanted_kw and not wants_summary:
             return env  # nothing here can raise, warn, assert or build a message: skip the body
@@ -162,7 +165,8 @@ class Walker:
                                 *(x.arg for x in (a.vararg, a.kwarg) if x is not None)])
         collector: FuncCollector | None = None
         if wants_summary:
-            collector = FuncCollector(tuple([*params, *(x.arg for x in a.kwonlyargs)]), is_init=name == "__init__")
+            collector = FuncCollector(tuple([*params, *(x.arg for x in a.kwonlyargs)]), is_init=name == "__init__",
+                                      self_attrs=dict(state.self_attrs or {}))  # class constants are visible
         doc = ast.get_docstring(node, clean=True) or ""
         self_attrs = state.self_attrs if name == "__str__" else (collector.self_attrs if collector else None)
         inner = state._replace(qual=qual, guards=(), docstring=doc or state.docstring, params=all_params,
@@ -192,7 +196,8 @@ class Walker:
                 bases.append(self.builder.resolve_name(d) or d)
         self_attrs: dict[str, Node] = {}
         top = self.module.split(".", 1)[0] + "."
-        exc_class = any(_EXC_NAME.search(b.rsplit(".", 1)[-1]) or b.startswith(top) for b in bases)
+        exc_class = bool(_EXC_NAME.search(node.name)) or any(
+            _EXC_NAME.search(b.rsplit(".", 1)[-1]) or b.startswith(top) for b in bases)
         inner = State(qual=qual, docstring=doc, cls=".".join(qual), self_attrs=self_attrs, exc_class=exc_class)
         saved = self._pending_init, self._pending_str
         self._pending_init, self._pending_str = None, None

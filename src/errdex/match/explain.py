@@ -9,6 +9,7 @@ sites, and classify errors that no raise statement produced (``origin.py``).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from errdex.catalog.base import Catalog
 from errdex.match import rank as R
@@ -21,6 +22,7 @@ from errdex.match.index import (
     S_PATH,
     S_QUAL,
     S_SNAP,
+    T_LITCHARS,
     T_RENDER,
     T_SITE,
     MatchIndex,
@@ -34,6 +36,7 @@ from errdex.match.model import (
     Match,
     Method,
     NoSite,
+    Origin,
     Parsed,
     ParsedException,
     Value,
@@ -42,7 +45,7 @@ from errdex.match.origin import classify
 from errdex.match.traceback import parse
 
 _SECONDARY = 0.9  # a cause or context of the reported exception, not the exception itself
-_VETO = 0.55  # the traceback shows the error surfaced elsewhere than at this site
+_VETO = 0.5  # the traceback shows the error surfaced elsewhere than at this site
 
 
 def explain(catalog: Catalog, text: str, *, top: int = 5, repo: str | None = None) -> Explanation:
@@ -58,65 +61,102 @@ def parse_safely(text: str) -> Parsed:
         return Parsed(format="message", message=text.strip())
 
 
+@dataclass(frozen=True, slots=True)
+class _Where:
+    """What one exception's frames say about where it was raised."""
+
+    innermost: Frame | None = None
+    innermost_lib: tuple[Frame, str] | None = None  # the frame and its catalog path
+    pins: frozenset[int] = frozenset()  # sites whose line range holds the innermost frame
+    surfaced_in_lib: bool = False  # the innermost frame is a library frame
+    elsewhere: bool = False  # the frames show it was raised at no raise site of the catalog
+
+
+def _where(idx: MatchIndex, frames: list[Frame], notes: tuple[str, ...]) -> _Where:
+    if not frames:
+        return _Where()
+    lib = [(f, p) for f in frames if (p := library_path(idx, f.path)) is not None]
+    innermost = frames[-1]
+    innermost_lib = lib[-1] if lib else None
+    surfaced = innermost_lib is not None and innermost_lib[0] is innermost
+    pins: frozenset[int] = frozenset()
+    if surfaced and innermost_lib is not None:
+        pins = frozenset(R.pinned_sites(idx, innermost_lib[1], innermost_lib[0].line))
+    filtered = any("JAX_TRACEBACK_FILTERING" in n for n in notes) or _looks_filtered(frames)
+    elsewhere = not filtered and (not surfaced or not pins)
+    return _Where(innermost, innermost_lib, pins, surfaced, elsewhere)
+
+
 def explain_parsed(idx: MatchIndex, parsed: Parsed, *, top: int = 5) -> Explanation:
     """``explain`` on an already parsed input and a loaded index (what the benchmark times)."""
-    frames = _frames_for_pinning(parsed)
-    lib = [(f, p) for f in frames if (p := library_path(idx, f.path)) is not None]
-    innermost = frames[-1] if frames else None
-    innermost_lib = lib[-1] if lib else None
-    pins: set[int] = set()
-    surfaced_in_lib = innermost is not None and innermost_lib is not None and innermost_lib[0] is innermost
-    if surfaced_in_lib and innermost_lib is not None:
-        pins = set(R.pinned_sites(idx, innermost_lib[1], innermost_lib[0].line))
-    filtered = any("JAX_TRACEBACK_FILTERING" in n for n in parsed.notes) or _looks_filtered(frames)
-    elsewhere = innermost is not None and not filtered and (not surfaced_in_lib or not pins)
-
+    primary_where = _where(idx, _frames_for_pinning(parsed), parsed.notes)
     best: dict[int, R.Scored] = {}
-    for exc, factor in _exceptions(parsed):
-        text = V.clip(V.normalize(exc.message)).strip()
-        text_words = frozenset(words(text))
-        cands = set(R.retrieve(idx, text)) if text else set()
-        for s in pins:
-            cands.update(idx.site_templates[s])
-        for tno in cands:
-            score, method, vals = R.score_template(idx, tno, text, text_words, exc.exception_name)
-            site = int(str(idx.templates[tno][T_SITE]))
-            pinned = site in pins
-            score, method = _frame_evidence(idx, site, score, method, pinned, elsewhere, innermost_lib,
-                                            exc.exception_name)
-            score *= factor
-            prev = best.get(site)
-            if prev is None or score > prev.score:
-                best[site] = R.Scored(tno, site, score, method, pinned, vals)
-    ranked = sorted(best.values(), key=lambda c: (-c.score, str(idx.sites[c.site][S_ID])))
+    for n, (exc, factor) in enumerate(_exceptions(parsed)):
+        where = primary_where if n == 0 else _where(idx, list(exc.frames), exc.notes)
+        _score_exception(idx, exc, where, factor, best)
+    ranked = sorted(best.values(), key=lambda c: (-c.score, idx.sites[c.site][S_ID]))
     matches = tuple(_match(idx, c) for c in ranked[: max(top, 0)] if c.score > 0.0)
     confident = bool(matches) and matches[0].score >= R.THRESHOLD
-    no_site = _no_site(idx, parsed, innermost, innermost_lib, surfaced_in_lib, pins, elsewhere, confident)
+    no_site = _no_site(idx, parsed, primary_where, confident)
     return Explanation(matches=matches, parsed=parsed, confident=confident, threshold=R.THRESHOLD,
                        no_site=no_site)
 
 
+def _score_exception(
+    idx: MatchIndex, exc: ParsedException, where: _Where, factor: float, best: dict[int, R.Scored]
+) -> None:
+    """Score the candidates of one exception of the input into ``best`` (site -> best candidate)."""
+    text = V.clip(V.normalize(exc.message)).strip()
+    text_words = frozenset(words(text))
+    pinned_t = [t for s in sorted(where.pins) for t in idx.site_templates[s]]
+    skip = set(pinned_t)
+    found = [t for t in (R.retrieve(idx, text) if text else []) if t not in skip]
+    confirmed = False  # a pinned site's template agrees with the message: the pin is certain
+    for tno in pinned_t + found:
+        score, method, vals = R.score_template(idx, tno, text, text_words, exc.exception_name)
+        site = idx.templates[tno][T_SITE]
+        pinned = site in where.pins
+        score, method = _frame_evidence(idx, site, score, method, pinned, where.elsewhere, confirmed,
+                                        where.innermost_lib, exc.exception_name)
+        if pinned and method in ("exact", "frame"):
+            confirmed = True
+        score *= factor
+        prev = best.get(site)
+        if prev is None or score > prev.score:
+            best[site] = R.Scored(tno, site, score, method, pinned, vals)
+
+
 def _frame_evidence(
-    idx: MatchIndex, site: int, score: float, method: str, pinned: bool, elsewhere: bool,
+    idx: MatchIndex, site: int, score: float, method: str, pinned: bool, elsewhere: bool, confirmed: bool,
     innermost_lib: tuple[Frame, str] | None, exc_name: str,
 ) -> tuple[float, Method]:
-    """Raise a site the innermost library frame points into; lower the others when it points elsewhere."""
+    """Raise a site the innermost library frame points into; lower the others when it points elsewhere.
+
+    The innermost frame of a traceback is where the exception was raised, so
+    a site whose line range holds it is the answer unless its text disagrees
+    (then the user runs another version, whose lines moved).
+    """
     m: Method = "exact" if method == "exact" else "fuzzy"
     if pinned:
-        raised = str(idx.sites[site][S_EXC]).rsplit(".", 1)[-1]
+        raised = idx.sites[site][S_EXC].rsplit(".", 1)[-1]
         agree = R.type_factor(exc_name, raised, raised) >= 0.9
         if m == "exact":
-            return 1.0 - (1.0 - score) * 0.3, m
+            return 0.99 + 0.01 * score, m
         if agree:
-            return max(score, 0.86), "frame"
+            # no literal text to check (``raise E(msg)``), or text built differently than written
+            short = idx.templates[idx.site_templates[site][0]][T_LITCHARS] < 8 \
+                if idx.site_templates[site] else True
+            return max(score, 0.86 if short else 0.75), "frame"
         return score, m
+    if confirmed:
+        return score * _VETO, m
     if innermost_lib is not None:
         path, lo, hi = R.site_range(idx, site)
         line = innermost_lib[0].line or 0
         if path == innermost_lib[1]:
             # same file, other lines: a nearby version of the code (lines moved)
             near = 0.02 if abs(line - lo) < 60 or abs(line - hi) < 60 else 0.0
-            return score * (0.95 if elsewhere else 1.0) + near, m
+            return min(1.0, score * (0.95 if elsewhere else 1.0) + near), m
     if elsewhere:
         return score * _VETO, m
     return score, m
@@ -136,9 +176,9 @@ def _frames_for_pinning(parsed: Parsed) -> list[Frame]:
     """The reported exception's frames, or a wrapper's unfiltered ones (JAX) when they go deeper."""
     frames = list(parsed.frames)
     for e in parsed.chain:
-        if e.role == "wrapper" and e.message.split("\n", 1)[0] == parsed.message.split("\n", 1)[0]:
-            if len(e.frames) > len(frames):
-                frames = list(e.frames)
+        same = e.message.split("\n", 1)[0] == parsed.message.split("\n", 1)[0]
+        if e.role == "wrapper" and same and len(e.frames) > len(frames):
+            frames = list(e.frames)
     return frames
 
 
@@ -161,24 +201,22 @@ def library_path(idx: MatchIndex, path: str) -> str | None:
     return fallback
 
 
-def _no_site(
-    idx: MatchIndex, parsed: Parsed, innermost: Frame | None, innermost_lib: tuple[Frame, str] | None,
-    surfaced_in_lib: bool, pins: set[int], elsewhere: bool, confident: bool,
-) -> NoSite | None:
-    lib_frame = _library_frame(idx, innermost_lib) if innermost_lib is not None else None
-    if innermost is not None and surfaced_in_lib and not pins:
-        origin = classify(parsed.exception, parsed.message, innermost.code)
-        if origin == "unknown":
-            origin = "native" if innermost.code and "(" in innermost.code else "interpreter"
-        return NoSite(origin, "the error surfaced at a library line that is not a raise statement", lib_frame)
-    if innermost is not None and elsewhere and not surfaced_in_lib:
+def _no_site(idx: MatchIndex, parsed: Parsed, w: _Where, confident: bool) -> NoSite | None:
+    lib_frame = _library_frame(idx, w.innermost_lib) if w.innermost_lib is not None else None
+    innermost = w.innermost
+    if innermost is not None and w.surfaced_in_lib and not w.pins:
+        found = classify(parsed.exception, parsed.message, innermost.code)
+        if found == "unknown":
+            found = "native" if innermost.code and "(" in innermost.code else "interpreter"
+        return NoSite(found, "the error surfaced at a library line that is not a raise statement", lib_frame)
+    if innermost is not None and w.elsewhere and not w.surfaced_in_lib:
         other = "site-packages" in innermost.path or "dist-packages" in innermost.path
-        origin = "other-library" if other else "user-code"
+        origin: Origin = "other-library" if other else "user-code"
         where = "another library" if other else "code outside the indexed libraries"
         return NoSite(origin, f"the error was raised in {where}", lib_frame)
     if not confident:
-        origin = classify(parsed.exception, parsed.message, innermost.code if innermost else "")
-        return NoSite(origin, "no raise site of the indexed libraries matches the message", lib_frame)
+        guess = classify(parsed.exception, parsed.message, innermost.code if innermost else "")
+        return NoSite(guess, "no raise site of the indexed libraries matches the message", lib_frame)
     return None
 
 
@@ -187,7 +225,7 @@ def _library_frame(idx: MatchIndex, lib: tuple[Frame, str]) -> LibraryFrame:
     site_ids = [s for _, _, s in idx.locations.get(path, ())[:1]]
     repo, url = "", ""
     if site_ids:
-        snap = idx.snaps[int(str(idx.sites[site_ids[0]][S_SNAP]))]
+        snap = idx.snaps[idx.sites[site_ids[0]][S_SNAP]]
         repo = snap[0]
         base = snap[2].rstrip("/")
         if base:
@@ -197,22 +235,22 @@ def _library_frame(idx: MatchIndex, lib: tuple[Frame, str]) -> LibraryFrame:
 
 def _match(idx: MatchIndex, c: R.Scored) -> Match:
     site = idx.sites[c.site]
-    snap = idx.snaps[int(str(site[S_SNAP]))]
-    path, line, end = R.site_range(idx, c.site)
+    snap = idx.snaps[site[S_SNAP]]
+    end = R.site_range(idx, c.site)[2]
     return Match(
-        id=str(site[S_ID]),
+        id=site[S_ID],
         score=round(c.score, 4),
-        kind=str(site[S_KIND]),
-        exception=str(site[S_EXC]),
-        template=str(idx.templates[c.template][T_RENDER]),
+        kind=site[S_KIND],
+        exception=site[S_EXC],
+        template=idx.templates[c.template][T_RENDER],
         values=tuple(Value(p, v) for p, v in c.values),
         repo=snap[0],
         commit=snap[1],
         path=f"{snap[3]}{site[S_PATH]}",
-        line=int(str(site[S_LINE])),
+        line=site[S_LINE],
         url=idx.url(site),
         end_line=end,
-        qualname=str(site[S_QUAL]),
+        qualname=site[S_QUAL],
         method="frame" if c.method == "frame" else ("exact" if c.method == "exact" else "fuzzy"),
         pinned_by_frame=c.pinned,
         confident=c.score >= R.THRESHOLD,

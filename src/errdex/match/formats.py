@@ -60,7 +60,7 @@ def pytest_parse(lines: list[str]) -> list[ParsedException]:
     out: list[ParsedException] = []
     frames: list[Frame] = []
     e_lines: list[str] = []
-    role: Role = "primary"
+    line_excs: list[ParsedException] = []
     func = ""
     code = ""
 
@@ -98,13 +98,12 @@ def pytest_parse(lines: list[str]) -> list[ParsedException]:
             frames.append(fr)
             continue
         m_line = _PYTEST_LINE.match(s)
-        if m_line is not None and L.looks_like_exception(m_line.group("type")) and not e_lines:
+        if m_line is not None and L.looks_like_exception(m_line.group("type")):
             fr2 = Frame(m_line.group("path"), int(m_line.group("line")))
-            out.append(ParsedException(m_line.group("type"), m_line.group("msg"), (fr2,), role=pending_role))
-    del role
+            frames.append(fr2)
+            line_excs.append(ParsedException(m_line.group("type"), m_line.group("msg"), (fr2,)))
     flush(pending_role)
-    # chain roles: every exception but the last links to the one after it
-    return out
+    return out or line_excs
 
 
 def _from_e_lines(e_lines: list[str], frames: tuple[Frame, ...], role: Role) -> ParsedException:

@@ -19,6 +19,7 @@ from array import array
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
 from errdex.catalog.base import Catalog
 from errdex.match.verify import normalize
@@ -27,10 +28,26 @@ from errdex.model import ErrorSite, Snapshot
 FORMAT = 3  # bump when the stored layout changes
 _WORD = re.compile(r"[A-Za-z0-9_]+")
 
+Segs = tuple[tuple[bool, str], ...]  # (is_literal, normalized text or placeholder expression)
+SiteRow = tuple[str, str, str, str, str, int, int, str, int]
+TemplateRow = tuple[int, Segs, str, int, float]
+
 # site tuple fields
-S_ID, S_KIND, S_EXC, S_EXC_NAME, S_PATH, S_LINE, S_END, S_QUAL, S_SNAP = range(9)
+S_ID: Final = 0
+S_KIND: Final = 1
+S_EXC: Final = 2
+S_EXC_NAME: Final = 3
+S_PATH: Final = 4
+S_LINE: Final = 5
+S_END: Final = 6
+S_QUAL: Final = 7
+S_SNAP: Final = 8
 # template tuple fields
-T_SITE, T_SEGS, T_RENDER, T_LITCHARS, T_WEIGHT = range(5)
+T_SITE: Final = 0
+T_SEGS: Final = 1
+T_RENDER: Final = 2
+T_LITCHARS: Final = 3
+T_WEIGHT: Final = 4
 
 
 def words(text: str) -> list[str]:
@@ -49,9 +66,9 @@ def template_words(segs: tuple[tuple[bool, str], ...]) -> list[str]:
         if not is_lit:
             continue
         ws = words(text)
-        if ws and i > 0 and not segs[i - 1][0] and text[:1].isalnum():
+        if ws and i > 0 and not segs[i - 1][0] and _WORD.match(text[:1]):
             ws = ws[1:]
-        if ws and i + 1 < len(segs) and not segs[i + 1][0] and text[-1:].isalnum():
+        if ws and i + 1 < len(segs) and not segs[i + 1][0] and _WORD.match(text[-1:]):
             ws = ws[:-1]
         out.extend(ws)
     return out
@@ -62,8 +79,8 @@ class MatchIndex:
     """Everything ``explain`` needs, without touching the catalog again."""
 
     snaps: tuple[tuple[str, str, str, str, str], ...]  # (repo, pin, url_base, path_prefix, commit)
-    sites: tuple[tuple[object, ...], ...]
-    templates: tuple[tuple[object, ...], ...]
+    sites: tuple[SiteRow, ...]
+    templates: tuple[TemplateRow, ...]
     postings: dict[str, bytes]
     locations: dict[str, tuple[tuple[int, int, int], ...]]  # path -> (line, end_line, site)
     tops: frozenset[str]
@@ -84,18 +101,18 @@ class MatchIndex:
         arr.frombytes(self.postings.get(word, b""))
         return arr
 
-    def url(self, site: tuple[object, ...]) -> str:
-        snap = Snapshot(repo="", url_base=str(self.snaps[int(str(site[S_SNAP]))][2]),
-                        path_prefix=str(self.snaps[int(str(site[S_SNAP]))][3]))
-        return snap.source_url(str(site[S_PATH]), int(str(site[S_LINE])), int(str(site[S_END])))
+    def url(self, site: SiteRow) -> str:
+        snap = self.snaps[site[S_SNAP]]
+        return Snapshot(repo="", url_base=snap[2], path_prefix=snap[3]).source_url(
+            site[S_PATH], site[S_LINE], site[S_END])
 
 
 def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
     """Index ``(snapshot, site)`` pairs: templates, posting lists and site locations."""
     snaps: list[tuple[str, str, str, str, str]] = []
     snap_no: dict[str, int] = {}
-    sites: list[tuple[object, ...]] = []
-    templates: list[tuple[object, ...]] = []
+    sites: list[SiteRow] = []
+    templates: list[TemplateRow] = []
     site_templates: list[tuple[int, ...]] = []
     post: dict[str, list[int]] = {}
     locs: dict[str, list[tuple[int, int, int]]] = {}
@@ -108,10 +125,10 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
                       site.line, site.end_line, site.qualname, snap_no[snap.key]))
         locs.setdefault(site.path, []).append((site.line, max(site.end_line, site.line), sno))
         mine: list[int] = []
-        seen: set[tuple[tuple[bool, str], ...]] = set()
+        seen: set[Segs] = set()
         for tmpl in site.templates or ():
-            segs = tuple((s.is_literal, normalize(s.text) if s.is_literal else (s.expr or ""))
-                         for s in tmpl.segments)
+            segs = _edges_stripped(tuple((s.is_literal, normalize(s.text) if s.is_literal else (s.expr or ""))
+                                         for s in tmpl.segments))
             if segs in seen:
                 continue
             seen.add(segs)
@@ -126,10 +143,10 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
     n = len(templates)
     postings = {w: array("I", ids).tobytes() for w, ids in post.items()}
     # each template's total word weight, the denominator of its retrieval score
-    weighted: list[tuple[object, ...]] = []
+    weighted: list[TemplateRow] = []
     for t in templates:
-        ws = set(template_words(t[T_SEGS]))  # type: ignore[arg-type]
-        weight = sum(math.log(1.0 + n / (1 + len(post[w]))) for w in ws)
+        wset = set(template_words(t[T_SEGS]))
+        weight = sum(math.log(1.0 + n / (1 + len(post[w]))) for w in wset)
         weighted.append((t[0], t[1], t[2], t[3], weight))
     return MatchIndex(
         snaps=tuple(snaps),
@@ -140,6 +157,16 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
         tops=frozenset(p.split("/", 1)[0] for p in locs),
         site_templates=tuple(site_templates),
     )
+
+
+def _edges_stripped(segs: Segs) -> Segs:
+    """Whitespace at the template's very start or end: the message is compared stripped."""
+    out = list(segs)
+    if out and out[0][0]:
+        out[0] = (True, out[0][1].lstrip())
+    if out and out[-1][0]:
+        out[-1] = (True, out[-1][1].rstrip())
+    return tuple(s for s in out if not s[0] or s[1])
 
 
 def catalog_entries(catalog: Catalog, repo: str | None = None) -> Iterator[tuple[Snapshot, ErrorSite]]:
@@ -204,7 +231,7 @@ def _store(path: Path, idx: MatchIndex) -> None:
     try:
         fd, tmp = tempfile.mkstemp(prefix=path.name + ".", dir=path.parent)
         with os.fdopen(fd, "wb") as fh:
-            marshal.dump(data, fh)
+            marshal.dump(data, fh)  # type: ignore[arg-type]
         os.replace(tmp, path)
         stem = path.name.split(".match.", 1)[0] + ".match."
         gen_part = path.name[len(stem):].split(".", 1)[0]

@@ -36,18 +36,7 @@ GROUP_HEAD = "Exception Group Traceback (most recent call last):"
 
 # Names that look like exceptions although they do not end in Error/Exception.
 BUILTIN_EXCEPTIONS = frozenset(
-    """BaseException Exception ArithmeticError AssertionError AttributeError BlockingIOError
-    BrokenPipeError BufferError ChildProcessError ConnectionAbortedError ConnectionError
-    ConnectionRefusedError ConnectionResetError EOFError FileExistsError FileNotFoundError
-    FloatingPointError GeneratorExit ImportError IndentationError IndexError InterruptedError
-    IsADirectoryError KeyError KeyboardInterrupt LookupError MemoryError ModuleNotFoundError
-    NameError NotADirectoryError NotImplementedError OSError OverflowError PermissionError
-    ProcessLookupError RecursionError ReferenceError RuntimeError StopAsyncIteration StopIteration
-    SyntaxError SystemError SystemExit TabError TimeoutError TypeError UnboundLocalError
-    UnicodeDecodeError UnicodeEncodeError UnicodeError UnicodeTranslateError ValueError
-    ZeroDivisionError ExceptionGroup BaseExceptionGroup Warning UserWarning DeprecationWarning
-    PendingDeprecationWarning SyntaxWarning RuntimeWarning FutureWarning ImportWarning
-    UnicodeWarning BytesWarning ResourceWarning EncodingWarning PythonFinalizationError""".split()
+    ["BaseException", "Exception", "ArithmeticError", "AssertionError", "AttributeError", "BlockingIOError", "BrokenPipeError", "BufferError", "ChildProcessError", "ConnectionAbortedError", "ConnectionError", "ConnectionRefusedError", "ConnectionResetError", "EOFError", "FileExistsError", "FileNotFoundError", "FloatingPointError", "GeneratorExit", "ImportError", "IndentationError", "IndexError", "InterruptedError", "IsADirectoryError", "KeyError", "KeyboardInterrupt", "LookupError", "MemoryError", "ModuleNotFoundError", "NameError", "NotADirectoryError", "NotImplementedError", "OSError", "OverflowError", "PermissionError", "ProcessLookupError", "RecursionError", "ReferenceError", "RuntimeError", "StopAsyncIteration", "StopIteration", "SyntaxError", "SystemError", "SystemExit", "TabError", "TimeoutError", "TypeError", "UnboundLocalError", "UnicodeDecodeError", "UnicodeEncodeError", "UnicodeError", "UnicodeTranslateError", "ValueError", "ZeroDivisionError", "ExceptionGroup", "BaseExceptionGroup", "Warning", "UserWarning", "DeprecationWarning", "PendingDeprecationWarning", "SyntaxWarning", "RuntimeWarning", "FutureWarning", "ImportWarning", "UnicodeWarning", "BytesWarning", "ResourceWarning", "EncodingWarning", "PythonFinalizationError"]
 )
 
 _EXC_SUFFIXES = ("Error", "Exception", "Warning", "Exit", "Interrupt", "Group", "Failure", "Fault",
@@ -62,10 +51,18 @@ def looks_like_exception(name: str) -> bool:
     return last in BUILTIN_EXCEPTIONS or last.endswith(_EXC_SUFFIXES)
 
 
-def exception_line(line: str) -> tuple[str, str] | None:
-    """``(type, message)`` when ``line`` is an ``ExceptionType: message`` line."""
+def exception_line(line: str, *, strict: bool = True) -> tuple[str, str] | None:
+    """``(type, message)`` when ``line`` is an ``ExceptionType: message`` line.
+
+    ``strict=False`` is for the line right after a traceback's frames, where
+    any dotted name is the type (``struct.error: ...``).
+    """
     m = EXC_LINE.match(line)
-    if m is None or not looks_like_exception(m.group("type")):
+    if m is None:
+        return None
+    if strict and not looks_like_exception(m.group("type")):
+        return None
+    if not strict and m.group("msg") is None and not looks_like_exception(m.group("type")):
         return None
     return m.group("type"), m.group("msg") or ""
 

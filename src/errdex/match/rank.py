@@ -71,7 +71,7 @@ def retrieve(idx: MatchIndex, text: str, limit: int = CANDIDATES) -> list[int]:
     templates = idx.templates
 
     def key(t: int) -> tuple[float, float]:
-        total = float(templates[t][T_WEIGHT]) or 1.0  # type: ignore[arg-type]
+        total = templates[t][T_WEIGHT] or 1.0
         return (min(acc[t] / total, 1.0), acc[t])
 
     return heapq.nlargest(limit, acc, key=key)
@@ -87,8 +87,8 @@ def score_template(
 ) -> tuple[float, str, tuple[tuple[str, str], ...]]:
     """(score before frame evidence, method, placeholder values) of template ``tno`` for ``text``."""
     t = idx.templates[tno]
-    segs: tuple[tuple[bool, str], ...] = t[T_SEGS]  # type: ignore[assignment]
-    litchars = int(t[T_LITCHARS])  # type: ignore[call-overload]
+    segs = t[T_SEGS]
+    litchars = t[T_LITCHARS]
     spec = specificity(litchars)
     v = V.verify(segs, text)
     if v.exact and litchars:
@@ -109,8 +109,8 @@ def score_template(
         score = 0.72 * (overlap**2) * spec * (0.5 + 0.5 * v.coverage)
         method = "fuzzy"
         vals = ()
-    site = idx.sites[int(t[T_SITE])]  # type: ignore[call-overload]
-    score *= type_factor(exc_name, str(site[S_EXC_NAME]), str(site[S_EXC]))
+    site = idx.sites[t[T_SITE]]
+    score *= type_factor(exc_name, site[S_EXC_NAME], site[S_EXC])
     return max(0.0, min(1.0, score)), method, vals
 
 
@@ -135,4 +135,4 @@ def pinned_sites(idx: MatchIndex, path: str, line: int | None) -> list[int]:
 
 def site_range(idx: MatchIndex, site: int) -> tuple[str, int, int]:
     s = idx.sites[site]
-    return str(s[S_PATH]), int(str(s[S_LINE])), int(str(s[S_END]))
+    return s[S_PATH], s[S_LINE], s[S_END]

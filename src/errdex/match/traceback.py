@@ -15,6 +15,7 @@ from errdex.match import lines as L
 from errdex.match.formats import ipython_frames, pytest_parse
 from errdex.match.model import Frame, Parsed, ParsedException, Role
 
+_BANNERS = ("=====", "_____", "----- Captured", "FAILED ", "ERROR ")
 _JAX_NOTE = "For simplicity, JAX has removed its internal frames"
 _WRAPPERS = ("JaxStackTraceBeforeTransformation", "UnfilteredStackTrace")
 _WRAPPER_TAILS = (
@@ -116,9 +117,13 @@ def _exception_start(block: list[str], last_frame: int) -> int | None:
 
 def _exception_at(block: list[str], start: int, frames: tuple[Frame, ...], role: Role) -> ParsedException:
     first = block[start].strip()
-    parsed = L.exception_line(first)
+    parsed = L.exception_line(first, strict=not frames)
     etype, msg0 = parsed if parsed is not None else ("", first)
     rest = block[start + 1 :]
+    for i, ln in enumerate(rest):
+        if ln.startswith(_BANNERS):  # pytest's section rules after a --tb=native traceback
+            rest = rest[:i]
+            break
     while rest and not rest[-1].strip():
         rest.pop()
     message, notes = _split_notes("\n".join([msg0, *rest]) if rest else msg0)

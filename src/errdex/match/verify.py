@@ -65,15 +65,20 @@ def verify(segments: tuple[tuple[bool, str], ...], text: str) -> Verification:
     covered = 0
     last = len(lits) - 1
     for k, lit in enumerate(lits):
+        if pos and lit[:1] == " " and text[pos - 1] == " ":
+            pos -= 1  # an empty value between two spaces left one space after normalize(): share it
         if k == last and ends_lit and ((k == 0 and not starts_lit) or (k > 0 and None not in spans)):
             idx = text.rfind(lit, pos)
         else:
             idx = text.find(lit, pos)
+        size = len(lit)
+        if idx < 0:
+            idx, size = _at_stripped_edge(lit, text, pos, k == 0 and not starts_lit, k == last and not ends_lit)
         if idx < 0:
             spans.append(None)
             continue
-        spans.append((idx, idx + len(lit)))
-        pos = idx + len(lit)
+        spans.append((idx, idx + size))
+        pos = idx + size
         covered += len(lit)
     total = sum(len(x) for x in lits)
     first = spans[0] if spans else None
@@ -81,6 +86,28 @@ def verify(segments: tuple[tuple[bool, str], ...], text: str) -> Verification:
     anchored_start = (not starts_lit) or (first is not None and first[0] == 0)
     anchored_end = (not ends_lit) or (final is not None and final[1] == len(text))
     return Verification(tuple(spans), covered, total, anchored_start, anchored_end)
+
+
+def _at_stripped_edge(lit: str, text: str, pos: int, first: bool, final: bool) -> tuple[int, int]:
+    """Find ``lit`` without the space that an empty leading/trailing value took with it.
+
+    ``"{prefix} rest"`` with an empty prefix was printed as ``" rest"`` and the
+    message was stripped: ``rest`` at the very start still matches (and the
+    same at the end for an empty suffix).
+    """
+    if first and lit[:1] == " ":
+        core = lit.lstrip(" ")
+        if core and text.startswith(core, pos) and pos == 0:
+            return 0, len(core)
+    if final and lit[-1:] == " ":
+        core = lit.rstrip(" ")
+        if core and text.endswith(core) and len(text) - len(core) >= pos:
+            return len(text) - len(core), len(core)
+    if first and final:
+        core = lit.strip(" ")
+        if core and core == text:
+            return 0, len(core)
+    return -1, 0
 
 
 def values(segments: tuple[tuple[bool, str], ...], text: str, v: Verification) -> list[tuple[str, str]]:

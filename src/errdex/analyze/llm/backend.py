@@ -26,7 +26,7 @@ from errdex.analyze.llm.client import ChatClient, ClientConfig, LLMError
 from errdex.analyze.llm.merge import backend_name, merge
 from errdex.analyze.llm.prompt import PROMPT_VERSION, Prompt, build_prompt, prompt_tokens
 from errdex.analyze.llm.rounds import Conversation, Outcome, Reject, sample_problem
-from errdex.analyze.llm.schema import SAMPLE_SECTIONS
+from errdex.analyze.llm.schema import SAMPLE_SECTIONS, SECTIONS
 from errdex.catalog.base import Catalog
 from errdex.model import Analysis, Snapshot
 
@@ -114,11 +114,12 @@ def analyze_with_llm(catalog: Catalog, snapshot_key: str, *, model: str, dry_run
 
     def report(outcome: Outcome, job: _Job) -> None:
         nonlocal done
-        analysis = merge(job.static, outcome.sections, job.prompt.evidence, model=model, date=today)
+        analysis = merge(job.static, outcome.sections, job.prompt.evidence, model=model, date=today,
+                         rejected=[f"{r.section}: {r.reason}" for r in outcome.rejects])
         tally.rejects.extend(outcome.rejects)
         n_model = len(analysis.model_sections)
         tally.sec_model += n_model
-        tally.sec_static += len(_SECTION_COUNT) - n_model
+        tally.sec_static += len(SECTIONS) - n_model
         if n_model:
             tally.pages_model += 1
         else:
@@ -182,8 +183,6 @@ def analyze_with_llm(catalog: Catalog, snapshot_key: str, *, model: str, dry_run
     )
 
 
-from errdex.analyze.llm.schema import SECTIONS as _SECTION_COUNT  # noqa: E402
-
 
 def _jobs(catalog: Catalog, snapshot: Snapshot, ctx: SnapshotContext, static_fn: StaticFn, model: str,
           tally: _Tally) -> Iterator[_Job]:
@@ -240,7 +239,6 @@ def _catalog_path(catalog: Catalog) -> Path | None:
 
 def _default_static() -> StaticFn:
     """The static backend's page for one error (helper D's ``analyze.static``)."""
-    from errdex.analyze import static as static_backend  # type: ignore[attr-defined]
+    from errdex.analyze.static import analyze_facts
 
-    fn: StaticFn = static_backend.analyze_facts
-    return fn
+    return analyze_facts

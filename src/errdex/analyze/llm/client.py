@@ -23,7 +23,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import httpx
 import openai
 
 DEFAULT_BASE_URL = "http://127.0.0.1:8080/v1"
@@ -92,9 +91,7 @@ class ChatClient:
         self.config = config
         self._sleep = sleep
         self._sdk = openai.OpenAI(base_url=config.base_url, api_key=config.api_key, timeout=config.timeout,
-                                  max_retries=0, http_client=httpx.Client(
-                                      timeout=config.timeout, limits=httpx.Limits(
-                                          max_connections=config.concurrency * 2)))
+                                  max_retries=0)
         self._structured = True
         self._lock = threading.Lock()
         self.waits: list[float] = []  # every backoff we slept, for the report and tests

@@ -12,7 +12,7 @@ appears only on pages a model really wrote.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from errdex.analyze.llm.prompt import PROMPT_VERSION
@@ -26,9 +26,11 @@ def backend_name(model: str) -> str:
 
 
 def merge(static: Analysis, sections: Mapping[str, Any], evidence: Mapping[str, Evidence], *,
-          model: str, date: str) -> Analysis:
+          model: str, date: str, rejected: Sequence[str] = ()) -> Analysis:
+    """``rejected``: what the model wrote that was not published, recorded in ``withheld``."""
+    withheld = static.withheld + tuple(f"{backend_name(model)}: {r}" for r in rejected)
     if not sections:
-        return static
+        return dataclasses.replace(static, withheld=withheld)
     changes: dict[str, Any] = {}
     cited: list[Evidence] = []
 
@@ -65,5 +67,5 @@ def merge(static: Analysis, sections: Mapping[str, Any], evidence: Mapping[str, 
     return dataclasses.replace(
         static, **changes, evidence=tuple(merged_evidence), backend=backend_name(model),
         rules_version=PROMPT_VERSION, date=date,
-        model_sections=tuple(n for n in SECTIONS if n in sections),
+        model_sections=tuple(n for n in SECTIONS if n in sections), withheld=withheld,
     )

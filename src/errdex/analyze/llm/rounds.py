@@ -24,7 +24,14 @@ from typing import Any
 
 from errdex.analyze.llm.client import ChatClient, LLMError
 from errdex.analyze.llm.prompt import Prompt, fix_answer_messages, fix_samples_messages
-from errdex.analyze.llm.schema import SAMPLE_SECTIONS, SECTIONS, AnswerError, SectionsOut, parse_answer, response_format
+from errdex.analyze.llm.schema import (
+    SAMPLE_SECTIONS,
+    SECTIONS,
+    AnswerError,
+    SectionsOut,
+    parse_answer,
+    response_format,
+)
 from errdex.analyze.verify import check_sample
 
 

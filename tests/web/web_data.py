@@ -16,13 +16,12 @@ PAYLOAD = "<script>window.__xss='analysis';alert('analysis')</script><img src=x 
 
 def hostile_analysis(snap: Snapshot, site: ErrorSite, others: list[ErrorSite], payload: str = PAYLOAD) -> Analysis:
     """Every field filled from the site; ``payload`` appended to each (use "" for a plain analysis)."""
-    PAYLOAD = payload  # noqa: N806
     message = site.template.render()
-    quoted = f"{message} {site.docstring} {' '.join(site.comments)} {PAYLOAD}"
+    quoted = f"{message} {site.docstring} {' '.join(site.comments)} {payload}"
     evidence = (
-        Evidence(kind="docstring", text=site.docstring + PAYLOAD, path=site.path, line=site.line,
+        Evidence(kind="docstring", text=site.docstring + payload, path=site.path, line=site.line,
                  url=snap.source_url(site.path, site.line)),
-        Evidence(kind="test", text=f"with pytest.raises(ValueError):\n    render({message!r})  # {PAYLOAD}",
+        Evidence(kind="test", text=f"with pytest.raises(ValueError):\n    render({message!r})  # {payload}",
                  path="tests/test_core.py", line=3, url="javascript:alert('evidence-url')"),
     )
     return Analysis(
@@ -30,17 +29,17 @@ def hostile_analysis(snap: Snapshot, site: ErrorSite, others: list[ErrorSite], p
         snapshot=snap.key,
         meaning=f"Raised when {quoted}",
         solutions=(Solution(text=f"Do not pass {quoted}", evidence=evidence[:1]),),
-        example_fix=CodeSample(before=f"render({message!r})  # {PAYLOAD}", after=f"render('b')  # {PAYLOAD}"),
-        strategy=f"validation {PAYLOAD}",
-        validate_sample=f"if tag == {message!r}:  # {PAYLOAD}\n    tag = 'b'",
-        try_sample=f"try:\n    render(tag)\nexcept ValueError:  # {PAYLOAD}\n    pass",
+        example_fix=CodeSample(before=f"render({message!r})  # {payload}", after=f"render('b')  # {payload}"),
+        strategy=f"validation {payload}",
+        validate_sample=f"if tag == {message!r}:  # {payload}\n    tag = 'b'",
+        try_sample=f"try:\n    render(tag)\nexcept ValueError:  # {payload}\n    pass",
         prevention=(f"Avoid {quoted}",),
         trigger=f"Calling with {quoted}",
         situations=(f"Templates that contain {quoted}",),
-        related=tuple(RelatedError(error_id=o.error_id, title=o.template.render() + PAYLOAD, reason=PAYLOAD)
+        related=tuple(RelatedError(error_id=o.error_id, title=o.template.render() + payload, reason=payload)
                       for o in others if o.error_id != site.error_id),
         evidence=evidence,
-        backend=f"static {PAYLOAD}",
+        backend=f"static {payload}",
         rules_version="test",
         date="2026-12-02",
     )

@@ -1,0 +1,110 @@
+"""Analyse a snapshot with the static backend, and verify stored analyses.
+
+``analyze_snapshot`` gathers facts for every site of one snapshot (loading the
+snapshot's tables once), writes the static page for each and returns them
+with a tally; one error whose analysis fails is recorded and skipped, never
+the end of the run.  ``verify_analyses`` re-checks the published samples of
+every stored analysis against the symbol table of its snapshot.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from errdex.analyze.context import load_context
+from errdex.analyze.facts import gather_facts
+from errdex.analyze.static import analyze_static, today
+from errdex.analyze.verify import SampleProblem, check_sample
+from errdex.catalog.base import Catalog
+from errdex.model import Analysis, Snapshot
+
+Progress = Callable[[int], None]
+
+
+@dataclass(frozen=True, slots=True)
+class AnalyzeFailure:
+    error_id: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class AnalyzeReport:
+    snapshot: str
+    analyses: tuple[Analysis, ...]
+    failures: tuple[AnalyzeFailure, ...] = ()
+    coverage: dict[str, int] = field(default_factory=dict)  # evidence kind -> errors using it
+    strategies: dict[str, int] = field(default_factory=dict)
+    withheld: int = 0  # samples that failed verification and were replaced or dropped
+
+
+def analyze_snapshot(catalog: Catalog, snapshot: Snapshot, *, progress: Progress | None = None,
+                     total: Callable[[int], None] | None = None) -> AnalyzeReport:
+    ctx = load_context(catalog, snapshot)
+    symbols = ctx.all_symbols
+    date = today()
+    if total is not None:
+        total(len(ctx.sites))
+    out: list[Analysis] = []
+    failures: list[AnalyzeFailure] = []
+    cov: Counter[str] = Counter()
+    strat: Counter[str] = Counter()
+    withheld = 0
+    seen: set[str] = set()
+    for site in ctx.sites:
+        if progress is not None:
+            progress(1)
+        if not site.error_id or site.error_id in seen:
+            continue
+        seen.add(site.error_id)
+        try:
+            a = analyze_static(gather_facts(catalog, snapshot, site, context=ctx), symbols, date=date)
+        except (RecursionError, MemoryError) as e:
+            failures.append(AnalyzeFailure(site.error_id, f"{type(e).__name__} at {site.path}:{site.line}"))
+            continue
+        except Exception as e:  # one error's bug must not stop the snapshot
+            failures.append(AnalyzeFailure(site.error_id, f"{type(e).__name__}: {e} at {site.path}:{site.line}"))
+            continue
+        out.append(a)
+        cov.update(a.coverage)
+        strat[a.strategy] += 1
+        withheld += len(a.withheld)
+    return AnalyzeReport(snapshot=snapshot.key, analyses=tuple(out), failures=tuple(failures),
+                         coverage=dict(cov), strategies=dict(strat), withheld=withheld)
+
+
+@dataclass(frozen=True, slots=True)
+class VerifyFailure:
+    error_id: str
+    snapshot: str
+    section: str  # "example_fix.before", "validate_sample", "try_sample", ...
+    problem: SampleProblem
+
+
+def samples_of(a: Analysis) -> list[tuple[str, str]]:
+    return [("example_fix.before", a.example_fix.before), ("example_fix.after", a.example_fix.after),
+            ("validate_sample", a.validate_sample), ("try_sample", a.try_sample)]
+
+
+def verify_snapshot(catalog: Catalog, snapshot: Snapshot) -> tuple[int, int, list[VerifyFailure]]:
+    """(analyses checked, samples checked, failures) for one snapshot's stored analyses."""
+    ctx = load_context(catalog, snapshot)
+    symbols = ctx.all_symbols
+    failures: list[VerifyFailure] = []
+    n_analyses = n_samples = 0
+    seen: set[str] = set()
+    for site in ctx.sites:
+        if not site.error_id or site.error_id in seen:
+            continue
+        seen.add(site.error_id)
+        a = catalog.get_analysis(site.error_id, snapshot.key)
+        if a is None:
+            continue
+        n_analyses += 1
+        for section, code in samples_of(a):
+            if not code.strip():
+                continue
+            n_samples += 1
+            failures.extend(VerifyFailure(a.error_id, snapshot.key, section, p) for p in check_sample(code, symbols))
+    return n_analyses, n_samples, failures

@@ -1,0 +1,165 @@
+"""The static backend: a deterministic, offline page written from ``Facts`` alone.
+
+``analyze_static(facts, symbols)`` fills every section of ``model.Analysis``.
+Code samples go through the verifier (``analyze.verify``) with the
+snapshot's symbol table; a sample that fails is replaced by the next
+candidate, and the reason is recorded in ``Analysis.withheld``.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+
+from errdex.analyze.context import SnapshotContext
+from errdex.analyze.facts import Facts
+from errdex.analyze.static import samples as S
+from errdex.analyze.static import sections as P
+from errdex.analyze.static.strategy import choose_strategy
+from errdex.model import Analysis, CodeSample, Evidence
+
+RULES_VERSION = "static-1"
+
+
+def coverage(f: Facts) -> tuple[str, ...]:
+    """Which kinds of grounded fact this page could use (for ``errdex stats --analysis``)."""
+    out: list[str] = []
+    if any(g.words for g in f.guards):
+        out.append("guard-words")
+    if f.options:
+        out.append("config")
+    if f.tests:
+        out.append("test")
+    if f.docstring:
+        out.append("docstring")
+    if f.exception.docstring:
+        out.append("class-doc")
+    if f.comments:
+        out.append("comment")
+    if f.public_function:
+        out.append("public-name")
+    return tuple(out)
+
+
+def _example_fix(f: Facts, symbols: Mapping[str, tuple[str, ...]], withheld: list[str],
+                 option_fixes: list[tuple[str, str]], check: str) -> CodeSample:
+    tests = S.test_examples(f)
+    before = S.first_valid(tests, symbols, withheld, "example fix (before, from a test)")
+    for label, pair in option_fixes:
+        b, a = pair.split("\x00", 1)
+        if S.first_valid([(label, a)], symbols, withheld, "example fix (after)"):
+            if before:
+                return CodeSample(before=before, after=a + "\n" + _body_only(before))
+            if S.first_valid([(label, b)], symbols, withheld, "example fix (before)"):
+                return CodeSample(before=b, after=a)
+    if check:
+        name = check.split("(", 1)[0].removeprefix("def ")
+        params = check.split("(", 1)[1].split(")", 1)[0]
+        after = (check + f"\n\ndef checked({params}):\n    if {name}({params}):\n"
+                 f"        raise ValueError({_failure_text(f)!r})\n    return {params or 'None'}\n")
+        if S.first_valid([("guard", after)], symbols, withheld, "example fix (after)"):
+            if not before:
+                before = f"# {f.site.qualname} at {f.site.path}:{f.site.line} runs this check:\n" + check
+            return CodeSample(before=before, after=after)
+    try_after = S.generic_try(f, _handler_comment(f))
+    if before and S.first_valid([("try", try_after)], symbols, withheld, "example fix (after)"):
+        return CodeSample(before=before, after=try_after)
+    fallback_before = (f"# {f.site.qualname} at {f.site.path}:{f.site.line} raises {f.exception.name}"
+                       + (" when " + "; ".join(P.conditions(f)) if P.conditions(f) else "") + "\n")
+    fallback_before = "\n".join(_comment_wrap(fallback_before)) + "\n"
+    if S.first_valid([("try", try_after)], symbols, withheld, "example fix (after)"):
+        return CodeSample(before=fallback_before, after=try_after)
+    withheld.append("example fix: no verified sample")
+    return CodeSample(before=fallback_before, after="")
+
+
+def _body_only(code: str) -> str:
+    """``before`` without its import lines (the ``after`` already has its own)."""
+    lines = code.splitlines()
+    i = 0
+    while i < len(lines) and (lines[i].startswith(("import ", "from ")) or not lines[i].strip()):
+        i += 1
+    imports = [ln for ln in lines[:i] if ln.strip()]
+    return "\n".join([*imports, "", *lines[i:]]).strip() + "\n"
+
+
+def _comment_wrap(text: str, width: int = 96) -> list[str]:
+    words = text.removeprefix("# ").split()
+    lines: list[str] = []
+    cur = "#"
+    for w in words:
+        if len(cur) + 1 + len(w) > width and cur != "#":
+            lines.append(cur)
+            cur = "#"
+        cur += " " + w
+    lines.append(cur)
+    return lines
+
+
+def _failure_text(f: Facts) -> str:
+    conds = P.conditions(f)
+    return (f"{f.site.qualname} would raise {f.exception.name}: " + "; ".join(c.replace("`", "") for c in conds))[:200]
+
+
+def _handler_comment(f: Facts) -> str:
+    conds = P.conditions(f)
+    if conds:
+        return ("raised because " + "; ".join(c.replace("`", "") for c in conds))[:90]
+    return f"raised by {f.site.qualname} ({f.site.path}:{f.site.line})"[:90]
+
+
+def analyze_static(f: Facts, symbols: Mapping[str, tuple[str, ...]], *, date: str = "") -> Analysis:
+    withheld: list[str] = []
+    meaning, ev = P.meaning(f)
+    sols = P.solutions(f)
+    strategy = choose_strategy(f)
+    opt_validate, opt_try, opt_fix = S.option_samples(f)
+    check = S.first_valid([("guard", S.condition_check(f))], symbols, withheld, "condition check")
+    validate_candidates = list(opt_validate)
+    if check:
+        validate_candidates.append(("guard", check))
+    for g in f.guards:
+        if g.rule == "import-failed" and "`" in g.words:
+            validate_candidates.append(("import", S.dependency_check(g.words.split("`")[1])))
+    validate = S.first_valid(validate_candidates, symbols, withheld, "validate before calling")
+    if not validate:
+        validate = "\n".join(_comment_wrap(
+            f"# Nothing to check in advance: {f.site.qualname} ({f.site.path}:{f.site.line}) raises "
+            f"{f.exception.name} " + ("when " + "; ".join(c.replace("`", "") for c in P.conditions(f))
+                                      if P.conditions(f) else "whenever it is reached")
+            + ". Catch it instead (see Try / catch).")) + "\n"
+    try_sample = S.first_valid([*opt_try, ("generic", S.generic_try(f, _handler_comment(f)))],
+                               symbols, withheld, "try / catch")
+    example = _example_fix(f, symbols, withheld, opt_fix, check)
+    evidence: list[Evidence] = list(ev)
+    for s in sols:
+        evidence.extend(e for e in s.evidence if e not in evidence)
+    return Analysis(
+        error_id=f.error_id,
+        snapshot=f.snapshot.key,
+        meaning=meaning,
+        solutions=tuple(sols),
+        example_fix=example,
+        strategy=strategy,
+        validate_sample=validate,
+        try_sample=try_sample,
+        prevention=tuple(P.prevention(f)),
+        trigger=P.trigger(f),
+        situations=tuple(P.situations(f)),
+        related=f.related,
+        evidence=tuple(evidence),
+        backend="static",
+        rules_version=RULES_VERSION,
+        date=date,
+        withheld=tuple(withheld),
+        coverage=coverage(f),
+    )
+
+
+def today() -> str:
+    return datetime.datetime.now(datetime.UTC).date().isoformat()
+
+
+def analyze_facts(f: Facts, ctx: SnapshotContext) -> Analysis:
+    """The static page for ``f`` verified against the snapshot's symbols (the LLM backend's baseline)."""
+    return analyze_static(f, ctx.all_symbols, date=today())

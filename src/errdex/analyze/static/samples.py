@@ -1,0 +1,243 @@
+"""Code samples for the page, each built from facts and published only if the verifier passes it.
+
+Every builder returns candidates best first; ``first_valid`` keeps the first
+one that ``check_sample`` accepts and records why the others were dropped,
+so a sample that would use an unknown name is never shown.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import keyword
+import textwrap
+from collections.abc import Iterable, Mapping
+
+from errdex.analyze.facts import Facts, GuardFact
+from errdex.analyze.guardwords import parse_condition
+from errdex.analyze.verify import check_sample
+from errdex.model import ConfigOption
+
+_EXPECT_CALLS = {"raises", "warns", "assertRaises", "assertRaisesRegex", "assertRaisesRegexp", "assertWarns",
+                 "assertWarnsRegex", "assertRaisesWithLiteralMatch"}
+Symbols = Mapping[str, tuple[str, ...]]
+
+
+def first_valid(candidates: Iterable[tuple[str, str]], symbols: Symbols, withheld: list[str],
+                section: str) -> str:
+    """The first (label, code) whose code verifies; reasons for the rejected ones go to ``withheld``."""
+    for label, code in candidates:
+        if not code.strip():
+            continue
+        problems = check_sample(code, symbols)
+        if not problems:
+            return code
+        withheld.append(f"{section}: {label} sample dropped: " + "; ".join(p.message for p in problems[:3]))
+    return ""
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def short_literal(f: Facts, limit: int = 60) -> str:
+    """The longest literal run of the template, cut at a word boundary: text the message surely contains."""
+    lits = sorted((t.strip() for t in f.site.template.literals), key=len, reverse=True)
+    if not lits or len(lits[0]) < 4:
+        return ""
+    text = " ".join(lits[0].split("\n")[0].split())
+    if len(text) > limit:
+        text = text[:limit].rsplit(" ", 1)[0]
+    return text
+
+
+def catch_clause(f: Facts) -> tuple[str, str]:
+    """(import line or "", the class to write in ``except``)."""
+    name = f.exception.public_name or f.exception.catch_name or "Exception"
+    if "." in name:
+        return f"import {name.split('.', 1)[0]}", name
+    return "", name
+
+
+def where(f: Facts) -> str:
+    return f"{f.site.path}:{f.site.line}"
+
+
+def free_names(expr: ast.expr) -> list[str] | None:
+    """Names an expression reads that a sample would have to take as parameters; None when one is
+    called or is the base of a call (a sample cannot invent the library's helpers)."""
+    called: set[str] = set()
+    for n in ast.walk(expr):
+        if isinstance(n, ast.Call):
+            base = n.func
+            while isinstance(base, ast.Attribute):
+                base = base.value
+            if isinstance(base, ast.Name) and not hasattr(builtins, base.id):
+                called.add(base.id)
+        if isinstance(n, (ast.Lambda, ast.NamedExpr, ast.Await, ast.Yield, ast.YieldFrom)):
+            return None
+    names: list[str] = []
+    bound = {n.id for n in ast.walk(expr) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    for n in ast.walk(expr):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id not in bound:
+            if n.id in called:
+                return None
+            if not hasattr(builtins, n.id) and n.id not in names:
+                names.append(n.id)
+    return names
+
+
+def _ident(text: str) -> str:
+    out = "".join(c if c.isalnum() or c == "_" else "_" for c in text).strip("_") or "call"
+    if out[0].isdigit() or keyword.iskeyword(out):
+        out = "f_" + out
+    return out
+
+
+# --------------------------------------------------------------------------- condition check
+
+
+def condition_check(f: Facts) -> str:
+    """``def would_raise(<names>): return <the guards, copied from the code>`` or "" when the
+    guards cannot be written with parameters only (they call library helpers, read options...)."""
+    parts: list[str] = []
+    params: list[str] = []
+    for g in f.guards:
+        if g.guard.kind in ("except", "match") or g.options:
+            return ""
+        node = parse_condition(g.guard.normalized)
+        if node is None:
+            return ""
+        names = free_names(node)
+        if names is None:
+            return ""
+        params.extend(n for n in names if n not in params)
+        parts.append(g.guard.normalized)
+    if not parts or len(params) > 6 or "self" in params:
+        return ""
+    body = " and ".join(f"({p})" if len(parts) > 1 else p for p in parts)
+    first = parse_condition(parts[0]) if len(parts) == 1 else None
+    if first is not None and not isinstance(first, (ast.Compare, ast.UnaryOp, ast.BoolOp)) and not (
+            isinstance(first, ast.Call) and isinstance(first.func, ast.Name) and first.func.id in ("isinstance", "callable", "hasattr")):
+        body = f"bool({body})"
+    fn = f"would_raise_{_ident(f.site.qualname.rsplit('.', 1)[-1]).lower()}".replace("__", "_")
+    doc = f'True when `{f.site.qualname}` ({where(f)}) raises {f.exception.name}: the same test as the library.'
+    return f'def {fn}({", ".join(params)}):\n    """{doc}"""\n    return {body}\n'
+
+
+# --------------------------------------------------------------------------- option samples
+
+
+def option_value(g: GuardFact, opt: ConfigOption) -> tuple[str, str] | None:
+    """(value that triggers, value that avoids) for a boolean option guard, from the guard's polarity."""
+    if not g.words or (opt.default not in ("True", "False") and "bool" not in opt.adapter):
+        return None
+    if g.words.endswith(" is on"):
+        return "True", "False"
+    if g.words.endswith(" is off"):
+        return "False", "True"
+    return None
+
+
+def option_samples(f: Facts) -> tuple[list[tuple[str, str]], list[tuple[str, str]], list[tuple[str, str]]]:
+    """(validate, try, example before/after as "before\\x00after") candidates for option guards."""
+    validate: list[tuple[str, str]] = []
+    tries: list[tuple[str, str]] = []
+    fixes: list[tuple[str, str]] = []
+    imp, exc = catch_clause(f)
+    lit = short_literal(f)
+    for g in f.guards:
+        for opt in g.options:
+            vals = option_value(g, opt)
+            if opt.set_call and vals is not None:
+                bad, good = vals
+                root = opt.set_call.split(".", 1)[0]
+                read = opt.read_attr
+                check = f"{read}" if bad == "True" else f"not {read}"
+                if read:
+                    validate.append(("option", f"import {root}\n\nif {check}:\n    {opt.set_call}({opt.name!r}, {good})\n"))
+                else:
+                    validate.append(("option", f"import {root}\n\n{opt.set_call}({opt.name!r}, {good})\n"))
+                imports = "\n".join(dict.fromkeys(x for x in (f"import {root}", imp) if x))
+                tries.append(("option", (
+                    f"{imports}\n\n\ndef call_with_{_ident(opt.name)}_{good.lower()}(fn, *args, **kwargs):\n"
+                    f"    try:\n        return fn(*args, **kwargs)\n"
+                    f"    except {exc} as exc:\n"
+                    + (f"        if {lit!r} not in str(exc):\n            raise\n" if lit else "")
+                    + f"        {opt.set_call}({opt.name!r}, {good})\n        return fn(*args, **kwargs)\n")))
+                fixes.append(("option", f"import {root}\n\n{opt.set_call}({opt.name!r}, {bad})  # {g.words}\n"
+                              f"\x00import {root}\n\n{opt.set_call}({opt.name!r}, {good})\n"))
+            elif opt.kind == "env" and g.words.endswith("set to a non-empty value"):
+                validate.append(("env", f"import os\n\nif os.environ.get({opt.name!r}):\n"
+                                 f"    del os.environ[{opt.name!r}]\n"))
+                fixes.append(("env", f"import os\n\nos.environ[{opt.name!r}] = '1'\n"
+                              f"\x00import os\n\nos.environ.pop({opt.name!r}, None)\n"))
+    return validate, tries, fixes
+
+
+# --------------------------------------------------------------------------- tests as examples
+
+
+def unwrap_expectation(code: str) -> str | None:
+    """The test code with its ``with pytest.raises(...)``/``assertRaises`` wrapper replaced by the
+    wrapped statements: what a user runs to get the error."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return None
+    lines = code.splitlines()
+    target: ast.With | None = None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.With) and any(
+            isinstance(i.context_expr, ast.Call) and _callee(i.context_expr) in _EXPECT_CALLS for i in node.items
+        ):
+            target = node
+    if target is None or target.end_lineno is None:
+        return None
+    body = textwrap.dedent("\n".join(lines[target.body[0].lineno - 1:target.end_lineno]))
+    indent = lines[target.lineno - 1][: len(lines[target.lineno - 1]) - len(lines[target.lineno - 1].lstrip())]
+    body = textwrap.indent(body, indent)
+    out = [*lines[: target.lineno - 1], *body.splitlines()]
+    return "\n".join(out) + "\n"
+
+
+def _callee(call: ast.Call) -> str:
+    f = call.func
+    return f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+
+
+def test_examples(f: Facts) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    for link in f.tests[:3]:
+        t = link.test
+        body = unwrap_expectation(t.code)
+        if body is None:
+            continue
+        header = "\n".join(t.imports)
+        code = (header + "\n\n" if header else "") + body
+        out.append((f"test {t.path}:{t.line}", code))
+    return out
+
+
+# --------------------------------------------------------------------------- generic try / validate
+
+
+def generic_try(f: Facts, handler_comment: str) -> str:
+    imp, exc = catch_clause(f)
+    lit = short_literal(f)
+    fn = f"call_{_ident(f.site.qualname.rsplit('.', 1)[-1]).lower()}_checked".replace("__", "_")
+    lines = [imp, "", ""] if imp else []
+    lines += [
+        f"def {fn}(fn, *args, **kwargs):",
+        "    try:",
+        "        return fn(*args, **kwargs)",
+        f"    except {exc} as exc:",
+    ]
+    if lit:
+        lines += [f"        if {lit!r} not in str(exc):", f"            raise  # another {f.exception.name}"]
+    lines += [f"        # {handler_comment}", "        return None"]
+    return "\n".join(lines) + "\n"
+
+
+def dependency_check(module: str) -> str:
+    return (f"import importlib.util\n\nif importlib.util.find_spec({module.split('.', 1)[0]!r}) is None:\n"
+            f"    raise SystemExit('install the package that provides {module}')\n")

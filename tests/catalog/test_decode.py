@@ -1,0 +1,53 @@
+"""The catalog's fast decoder gives exactly what ``model.from_json`` gives."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from catalog_data import BAD_UNIT, EMPTY_SIZE, MYSTERY, TURBO, result, snapshot
+
+from errdex.catalog.decode import decode
+from errdex.catalog.rows import compute_stats, dumps
+from errdex.model import (
+    Analysis,
+    CodeSample,
+    ErrorSite,
+    Evidence,
+    RelatedError,
+    Snapshot,
+    Solution,
+    from_json,
+    to_json,
+)
+
+ANALYSIS = Analysis(
+    error_id="0123456789abcdef", snapshot="o/n@v1", meaning="m",
+    solutions=(Solution(text="do x", evidence=(Evidence(kind="guard", text="if x", path="p.py", line=3),)),),
+    example_fix=CodeSample(before="a", after="b"), related=(RelatedError(error_id="f" * 16, title="t"),),
+    prevention=("p1", "p2"),
+)
+
+
+@pytest.mark.parametrize("value", [EMPTY_SIZE, BAD_UNIT, MYSTERY, TURBO, snapshot("a", "2024-01-01"), ANALYSIS],
+                         ids=["site", "site-placeholder", "site-unresolved", "warning", "snapshot", "analysis"])
+def test_decode_matches_from_json(value: object) -> None:
+    data = json.loads(dumps(value))
+    assert data == to_json(value)
+    cls = type(value)
+    assert decode(cls, data) == from_json(cls, data) == value
+
+
+def test_decode_handles_missing_and_null_fields() -> None:
+    data = to_json(EMPTY_SIZE)
+    del data["snippet"]
+    data["cause"] = None
+    assert decode(ErrorSite, data) == from_json(ErrorSite, data)
+    assert decode(Snapshot, {"repo": "o/n", "unknown_key": 1}) == Snapshot(repo="o/n")
+
+
+def test_stats_round_trip() -> None:
+    from errdex.catalog.rows import stats_from_json
+
+    stats = compute_stats(snapshot("a", "2024-01-01"), result(EMPTY_SIZE, MYSTERY))
+    assert stats_from_json(json.loads(dumps(stats))) == stats

@@ -1,0 +1,91 @@
+"""The candidate index: words, posting lists, locations, and its on-disk cache keyed by generation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from errdex.catalog.sqlite import SqliteCatalog
+from errdex.match.index import build, index_for, template_words, words
+from errdex.match.rank import pinned_sites, retrieve
+from errdex.model import ErrorSite, ExtractResult, Segment, Snapshot, Template
+
+SNAP = Snapshot(repo="example/lib", ref="v1", url_base="https://github.com/example/lib/blob/v1")
+
+
+def site(path: str, line: int, exc: str, *segs: Segment, end: int | None = None, eid: str = "") -> ErrorSite:
+    return ErrorSite(kind="error", exception=exc, exception_resolved=exc, templates=(Template.of(segs),), path=path,
+                     line=line, end_line=end or line, qualname="f", error_id=eid or f"{abs(hash((path, line))):016x}"[:16])
+
+
+def lit(t: str) -> Segment:
+    return Segment(text=t)
+
+
+def ph(e: str) -> Segment:
+    return Segment(expr=e)
+
+
+SITES = [
+    site("lib/a.py", 10, "ValueError", lit("cannot reshape array of size "), ph("n"), lit(" into shape "), ph("s")),
+    site("lib/a.py", 20, "TypeError", lit("expected an array, got "), ph("type(x)"), end=23),
+    site("lib/b.py", 5, "ValueError", ph("name"), lit("_grad is not differentiable")),
+    site("lib/b.py", 9, "ValueError", ph("msg")),
+]
+
+
+def test_words_are_lowercase_and_two_chars() -> None:
+    assert words("Cannot reshape a (2, 3) ARRAY") == ["cannot", "reshape", "array"]
+
+
+def test_edge_word_cut_by_placeholder_is_not_indexed() -> None:
+    segs = ((False, "name"), (True, "_grad is not differentiable"))
+    assert template_words(segs) == ["is", "not", "differentiable"]
+
+
+def test_retrieve_finds_the_template_by_its_words() -> None:
+    idx = build((SNAP, s) for s in SITES)
+    got = retrieve(idx, "cannot reshape array of size 3 into shape (2, 2)")
+    assert got[0] == 0
+    assert retrieve(idx, "nothing in common whatsoever") == []
+
+
+def test_locations_cover_line_ranges() -> None:
+    idx = build((SNAP, s) for s in SITES)
+    assert pinned_sites(idx, "lib/a.py", 22) == [1]
+    assert pinned_sites(idx, "lib/a.py", 24) == []
+    assert idx.tops == frozenset({"lib"})
+
+
+def test_cache_is_written_beside_the_catalog_and_replaced_on_change(tmp_path: Path) -> None:
+    db = tmp_path / "c.sqlite"
+    cat = SqliteCatalog(db)
+    try:
+        cat.replace_snapshot(SNAP, ExtractResult(sites=tuple(SITES[:2]), files_read=1))
+        first = index_for(cat)
+        files = sorted(p.name for p in tmp_path.glob("c.sqlite.match.*"))
+        assert len(files) == 1 and cat.generation().split(":")[0] in files[0]
+        cat.replace_snapshot(SNAP, ExtractResult(sites=tuple(SITES), files_read=2))
+        second = index_for(cat)
+        assert (first.size, second.size) == (2, 4)
+        files2 = sorted(p.name for p in tmp_path.glob("c.sqlite.match.*"))
+        assert len(files2) == 1 and files2 != files  # the stale generation's file is gone
+    finally:
+        cat.close()
+
+
+def test_cache_file_is_loaded_by_a_new_process_state(tmp_path: Path) -> None:
+    from errdex.match import index as index_mod
+
+    db = tmp_path / "c.sqlite"
+    cat = SqliteCatalog(db)
+    try:
+        cat.replace_snapshot(SNAP, ExtractResult(sites=tuple(SITES), files_read=1))
+        built = index_for(cat)
+        index_mod._MEMORY.clear()
+        path = next(tmp_path.glob("c.sqlite.match.*"))
+        loaded = index_mod._load(path)
+        assert loaded is not None and loaded == built
+        path.write_bytes(b"not marshal data")
+        assert index_mod._load(path) is None  # a damaged cache is rebuilt, never trusted
+    finally:
+        cat.close()

@@ -1,0 +1,143 @@
+"""The parser on real output: every fixture was printed by a real Python, pytest, IPython or JAX run."""
+
+from __future__ import annotations
+
+import pytest
+
+from errdex.match import parse
+from match_fixtures import tb
+
+RESHAPE = "cannot reshape array of size 3 into shape (2, 2)"
+DTYPE = "dtype 'complex64' is not a valid tinyjit dtype; expected one of ('float32', 'int32', 'bool')"
+
+# (fixture, format, exception, message starts with, innermost frame path ends with, its line)
+CASES = [
+    ("cpython_multiline_raise", "cpython", "ValueError", RESHAPE, "tinyjit/_src/arrays.py", 11),
+    ("cpython_shared_template_jit", "cpython", "RuntimeError", "re-tracing function len for `jit`",
+     "tinyjit/_src/api.py", 18),
+    ("cpython_shared_template_pmap", "cpython", "RuntimeError", "re-tracing function len for `jit`",
+     "tinyjit/_src/api.py", 28),
+    ("cpython_interpreter", "cpython", "TypeError", "'int' object is not iterable", "tinyjit/_src/arrays.py", 19),
+    ("cpython_native", "cpython", "struct.error", "'h' format requires", "tinyjit/_src/arrays.py", 25),
+    ("cpython_user_code", "cpython", "KeyError", "'missing a'", "work/main.py", 3),
+    ("cpython_chained_cause", "cpython", "RuntimeError", "could not load float8", "work/main.py", 6),
+    ("cpython_chained_context", "cpython", "ValueError", "cannot reshape array of size 1", "tinyjit/_src/arrays.py", 11),
+    ("cpython_notes", "cpython", "tinyjit._src.dtypes.DtypeError", "dtype 'uint8' is not", "tinyjit/_src/dtypes.py", 12),
+    ("cpython_syntax_error", "cpython", "SyntaxError", "'(' was never closed", "work/main.py", 1),
+    ("cpython_group", "cpython", "tinyjit._src.dtypes.DtypeError", "dtype 'int4' is not", "tinyjit/_src/dtypes.py", 12),
+    ("pytest_long", "pytest", "ValueError", RESHAPE, "tinyjit/_src/arrays.py", 11),
+    ("pytest_short", "pytest", "ValueError", RESHAPE, "tinyjit/_src/arrays.py", 11),
+    ("pytest_line", "pytest", "ValueError", RESHAPE, "tinyjit/_src/arrays.py", 11),
+    ("pytest_native", "cpython", "ValueError", RESHAPE, "tinyjit/_src/arrays.py", 11),
+    ("ipython", "ipython", "DtypeError", DTYPE, "tinyjit/_src/dtypes.py", 12),
+    ("ipython_ansi", "ipython", "DtypeError", DTYPE, "tinyjit/_src/dtypes.py", 12),
+    ("jax_filtered", "cpython", "TypeError", "cannot reshape array of shape (4,)", "jax/_src/numpy/array_methods.py", 542),
+    ("jax_remove_frames", "cpython", "TypeError", "cannot reshape array of shape (4,)",
+     "jax/_src/numpy/array_methods.py", 542),
+    ("jax_concretization", "cpython", "jax.errors.TracerBoolConversionError", "Attempted boolean conversion",
+     "jax/_src/core.py", 1961),
+    ("jax_before_transformation", "cpython", "ValueError", "Reverse-mode differentiation does not work",
+     "work/main.py", 4),
+]
+
+
+@pytest.mark.parametrize(("name", "fmt", "exc", "msg", "path", "line"), CASES, ids=[c[0] for c in CASES])
+def test_fixture(name: str, fmt: str, exc: str, msg: str, path: str, line: int) -> None:
+    p = parse(tb(name))
+    assert p.format == fmt
+    assert p.exception == exc
+    assert p.message.startswith(msg)
+    assert p.frames, "no frame parsed"
+    assert p.frames[-1].path.endswith(path)
+    assert p.frames[-1].line == line
+
+
+def test_message_ends_before_pytest_banners() -> None:
+    assert parse(tb("pytest_native")).message == RESHAPE
+    assert parse(tb("pytest_long")).message == RESHAPE
+
+
+def test_pytest_long_frame_has_function_and_code() -> None:
+    inner = parse(tb("pytest_long")).frames[-1]
+    assert inner.function == "reshape"
+    assert inner.code.startswith("raise ValueError(")
+
+
+def test_ipython_frames_and_ansi() -> None:
+    p = parse(tb("ipython_ansi"))
+    assert "\x1b" not in p.message
+    assert [f.path for f in p.frames][:2] == ["Cell In[1]", "Cell In[1]"]
+    assert p.frames[1].line == 3 and p.frames[1].function == "f"
+    assert p.frames[-1].code.startswith("raise DtypeError(")
+
+
+def test_chain_roles() -> None:
+    cause = parse(tb("cpython_chained_cause"))
+    assert [(e.role, e.exception_name) for e in cause.chain] == [("cause", "DtypeError"), ("primary", "RuntimeError")]
+    assert cause.chain[0].frames[-1].path.endswith("tinyjit/_src/dtypes.py")
+    context = parse(tb("cpython_chained_context"))
+    assert [e.role for e in context.chain] == ["context", "primary"]
+
+
+def test_exception_group_members() -> None:
+    p = parse(tb("cpython_group"))
+    roles = [(e.role, e.exception_name, e.message.split(" (", 1)[0]) for e in p.chain]
+    assert roles == [
+        ("group", "ExceptionGroup", "dtype checks failed"),
+        ("group-member", "DtypeError", "dtype 'int4' is not a valid tinyjit dtype; expected one of"),
+        ("group-member", "DtypeError", "dtype 'int2' is not a valid tinyjit dtype; expected one of"),
+        ("group", "ExceptionGroup", "inner"),
+        ("group-member", "ValueError", "v"),
+    ]
+
+
+def test_notes_follow_the_message() -> None:
+    p = parse(tb("cpython_notes"))
+    assert p.message.endswith("while loading checkpoint step_100")
+
+
+def test_jax_note_is_split_off() -> None:
+    p = parse(tb("jax_filtered"))
+    assert p.message == "cannot reshape array of shape (4,) (size 4) into shape (3, 3) (size 9)"
+    assert p.notes and "JAX_TRACEBACK_FILTERING=off" in p.notes[0]
+
+
+def test_jax_wrappers_are_unwrapped() -> None:
+    p = parse(tb("jax_remove_frames"))
+    wrapper = p.chain[0]
+    assert wrapper.role == "wrapper" and wrapper.exception == "TypeError"
+    assert wrapper.message == p.message  # the "The preceding is the original exception" tail is cut
+    before = parse(tb("jax_before_transformation"))
+    assert before.chain[0].role == "wrapper"
+    assert before.chain[0].message.startswith("Reverse-mode differentiation")
+    assert "preceding stack trace" not in before.chain[0].message
+
+
+def test_caret_lines_are_not_code() -> None:
+    p = parse(tb("cpython_shared_template_jit"))
+    assert all("^^^" not in f.code and "~~~" not in f.code for f in p.frames)
+
+
+@pytest.mark.parametrize(
+    ("text", "exc", "msg"),
+    [
+        ("ValueError: bad shape", "ValueError", "bad shape"),
+        ("jax.errors.ConcretizationTypeError: Abstract tracer value", "jax.errors.ConcretizationTypeError",
+         "Abstract tracer value"),
+        ("just some words that went wrong", "", "just some words that went wrong"),
+        ("2024-05-01 12:00:03 ERROR worker: TypeError: expected int, got str", "TypeError", "expected int, got str"),
+        ("$ python train.py\nRuntimeError: out of memory\n", "RuntimeError", "out of memory"),
+        ("FAILED tests/test_a.py::test_x - KeyError: 'k'", "KeyError", "'k'"),
+        ("ValueError: first line\n  second line\nthird", "ValueError", "first line\n  second line\nthird"),
+        ("INVALID_ARGUMENT: buffer size mismatch", "", "INVALID_ARGUMENT: buffer size mismatch"),
+    ],
+)
+def test_messages(text: str, exc: str, msg: str) -> None:
+    p = parse(text)
+    assert (p.exception, p.message) == (exc, msg)
+
+
+@pytest.mark.parametrize("junk", ["", "   \n\n", "\x00\x01", "Ã©Ã¨ mojibake â€™", "Traceback (most recent call last):\n",
+                                  '  File "x.py", line', "E   ", "+-+---- 1 ----", "Cell In[", "File x.py:12, in"])
+def test_junk_never_crashes(junk: str) -> None:
+    parse(junk)

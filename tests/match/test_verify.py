@@ -1,0 +1,67 @@
+"""Literal-in-order verification and placeholder values (no regex is built from a template)."""
+
+from __future__ import annotations
+
+from errdex.match.verify import MAX_TEXT, clip, normalize, values, verify
+
+Segs = tuple[tuple[bool, str], ...]
+
+RETRACE: Segs = ((True, "re-tracing function "), (False, "fun.__name__"), (True, " for `jit`, but 'no_tracing' is set"))
+
+
+def test_exact_with_values() -> None:
+    text = "re-tracing function my_fn for `jit`, but 'no_tracing' is set"
+    v = verify(RETRACE, text)
+    assert v.exact and v.anchored_start and v.anchored_end and v.coverage == 1.0
+    assert values(RETRACE, text, v) == [("{fun.__name__}", "my_fn")]
+
+
+def test_value_containing_the_next_literal_goes_to_the_placeholder() -> None:
+    segs: Segs = ((True, "got "), (False, "x"), (True, " and "), (False, "y"), (True, "."))
+    text = "got a and b and c."
+    v = verify(segs, text)
+    assert v.exact
+    assert values(segs, text, v) == [("{x}", "a"), ("{y}", "b and c")]
+
+
+def test_last_literal_is_found_rightmost() -> None:
+    segs: Segs = ((False, "name"), (True, " is not defined"))
+    text = "x is not defined is not defined"
+    v = verify(segs, text)
+    assert values(segs, text, v) == [("{name}", "x is not defined")]
+
+
+def test_literals_out_of_order_are_not_exact() -> None:
+    segs: Segs = ((True, "alpha "), (False, "a"), (True, " beta"))
+    v = verify(segs, "beta then alpha x")
+    assert not v.exact
+    assert 0.0 < v.coverage < 1.0
+
+
+def test_text_around_the_template_is_not_anchored() -> None:
+    v = verify(RETRACE, "Error: re-tracing function f for `jit`, but 'no_tracing' is set (see docs)")
+    assert v.exact and not v.anchored_start and not v.anchored_end
+
+
+def test_placeholder_only_template_has_no_literal_text() -> None:
+    v = verify(((False, "msg"),), "anything at all")
+    assert v.total == 0 and v.coverage == 0.0 and v.anchored_start and v.anchored_end
+
+
+def test_normalize_folds_whitespace() -> None:
+    assert normalize("a\n   b\t\tc  ") == "a b c "
+
+
+def test_clip_keeps_head_and_tail() -> None:
+    text = "start " + "x" * (2 * MAX_TEXT) + " end"
+    out = clip(text)
+    assert len(out) <= MAX_TEXT + 1
+    assert out.startswith("start ") and out.endswith(" end")
+    assert clip("short") == "short"
+
+
+def test_hostile_repetition_is_answered() -> None:
+    # a classic catastrophic-backtracking shape for (.*)(.*)... regexes: many literals, no match
+    segs: Segs = tuple(x for i in range(30) for x in ((True, "a" * (i % 3 + 1) + "b"), (False, f"v{i}")))
+    v = verify(segs, "a" * 100_000)
+    assert not v.exact and v.covered == 0

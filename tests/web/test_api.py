@@ -1,0 +1,164 @@
+"""The JSON API in-process: documents, status codes, one error shape, caching, headers."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+from conftest import Built, run_errdex
+from fastapi.testclient import TestClient
+
+from errdex.catalog.sqlite import SqliteCatalog
+from errdex.documents import error_document
+from errdex.web.app import create_app
+from errdex.web.http import CSP
+from errdex.web.settings import WebSettings
+
+
+@pytest.fixture(scope="module")
+def client(shop: Built) -> Iterator[TestClient]:
+    catalog = SqliteCatalog(shop.db)
+    with TestClient(create_app(catalog, WebSettings(max_paste=4096))) as c:
+        yield c
+    catalog.close()
+
+
+def _ids(client: TestClient) -> dict[str, str]:
+    """template → id of the shop's errors, from the API itself."""
+    doc = client.get("/api/repos/acme/shopcart?per_page=500").json()
+    return {e["template"]: e["id"] for e in doc["errors"]}
+
+
+def test_error_document_is_the_cli_json_and_the_api(client: TestClient, shop: Built) -> None:
+    eid = _ids(client)["cannot check out an empty cart"]
+    api = client.get(f"/api/errors/{eid}").json()
+    cli = json.loads(run_errdex("show", eid, "--json", "--db", shop.db, env=shop.env).stdout)
+    catalog = SqliteCatalog(shop.db)
+    try:
+        direct = error_document(catalog, eid)
+    finally:
+        catalog.close()
+    assert api == cli == json.loads(json.dumps(direct))
+    assert api["repo"] == "acme/shopcart" and api["exception"] == "CartError" and api["kind"] == "error"
+    assert api["path"] == "shopcart/cart.py" and api["qualname"] == "checkout"
+    assert api["source_url"] == (f"https://github.com/acme/shopcart/blob/{'3' * 40}/shopcart/cart.py"
+                                 f"#L{api['line']}" + (f"-L{api['end_line']}" if api["end_line"] != api["line"] else ""))
+    assert api["analysis"] is not None and api["analysis"]["meaning"]
+    # both versions, newest first, with the line moved by the two lines added in v2.0.0
+    assert [v["version"] for v in api["snapshots"]] == ["v2.1.0", "v2.0.0"]
+    assert api["snapshots"][1]["line"] == api["snapshots"][0]["line"] + 2
+
+
+def test_unknown_and_malformed_ids_have_the_one_error_shape(client: TestClient) -> None:
+    r = client.get("/api/errors/0123456789abcdef")
+    assert r.status_code == 404
+    assert r.json() == {"error": {"status": 404, "title": "Not Found", "detail": "error 0123456789abcdef is not in the catalog"}}
+    r = client.get("/api/errors/not-an-id")
+    assert r.status_code == 422
+    body = r.json()
+    assert set(body) == {"error"} and set(body["error"]) == {"status", "title", "detail"}
+    assert body["error"]["status"] == 422 and "error_id" in body["error"]["detail"]
+    r = client.get("/api/repos/acme/nosuchlib")
+    assert r.status_code == 404 and r.json()["error"]["detail"] == "repo acme/nosuchlib is not in the catalog"
+    r = client.get("/api/repos/acme/shopcart?page=0")
+    assert r.status_code == 422 and "page" in r.json()["error"]["detail"]
+
+
+def test_html_errors_for_browsers_json_for_api_clients(client: TestClient) -> None:
+    r = client.get("/errors/0123456789abcdef", headers={"Accept": "text/html"})
+    assert r.status_code == 404 and r.headers["content-type"].startswith("text/html")
+    assert "error 0123456789abcdef is not in the catalog" in r.text
+    r = client.get("/errors/0123456789abcdef", headers={"Accept": "application/json"})
+    assert r.status_code == 404 and r.json()["error"]["status"] == 404
+
+
+def test_explain_returns_ranked_matches_with_values(client: TestClient) -> None:
+    r = client.post("/api/explain", json={"text": "shopcart.errors.OutOfStockError: only 1 of apple left in stock"})
+    assert r.status_code == 200, r.text
+    best = r.json()["matches"][0]
+    assert best["template"] == "only {self.stock[sku]} of {sku} left in stock"
+    assert [v["value"] for v in best["values"]] == ["1", "apple"]
+    assert r.headers["cache-control"] == "no-store"
+
+
+def test_oversized_paste_is_413_declared_or_streamed(client: TestClient) -> None:
+    big = "x" * 5000
+    r = client.post("/api/explain", json={"text": big})
+    assert r.status_code == 413 and r.json()["error"]["status"] == 413
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: counted as it arrives
+        yield b'{"text": "'
+        for _ in range(10):
+            yield b"y" * 1000
+        yield b'"}'
+
+    r = client.post("/api/explain", content=chunks(), headers={"Content-Type": "application/json"})
+    assert r.status_code == 413
+    r = client.post("/explain", data={"text": big}, headers={"Accept": "text/html"})
+    assert r.status_code == 413 and "paste limit" in r.text
+
+
+def test_malformed_explain_is_422(client: TestClient) -> None:
+    assert client.post("/api/explain", content=b"{not json", headers={"Content-Type": "application/json"}).status_code == 422
+    assert client.post("/api/explain", json={"txt": "x"}).status_code == 422
+    assert client.post("/api/explain", json={"text": "x", "top": 0}).status_code == 422
+    r = client.post("/explain", content=b"other=1", headers={"Content-Type": "application/x-www-form-urlencoded"})
+    assert r.status_code == 422 and "the form has no &#39;text&#39; field" in r.text
+
+
+def test_etag_and_304(client: TestClient) -> None:
+    eid = _ids(client)["cannot check out an empty cart"]
+    for url in (f"/api/errors/{eid}", f"/errors/{eid}", "/api/repos/acme/shopcart", "/acme/shopcart", "/"):
+        r = client.get(url)
+        assert r.status_code == 200 and r.headers["etag"] and "max-age" in r.headers["cache-control"]
+        again = client.get(url, headers={"If-None-Match": r.headers["etag"]})
+        assert again.status_code == 304 and again.content == b"" and again.headers["etag"] == r.headers["etag"]
+        assert client.get(url, headers={"If-None-Match": '"other"'}).status_code == 200
+
+
+def test_security_headers_everywhere(client: TestClient) -> None:
+    for r in (client.get("/"), client.get("/api/repos"), client.get("/errors/0123456789abcdef"),
+              client.get("/static/style.css"), client.post("/api/explain", json={})):
+        assert r.headers["content-security-policy"] == CSP
+        assert "'unsafe-inline'" not in CSP and "script-src 'self'" in CSP
+        assert r.headers["x-content-type-options"] == "nosniff"
+        assert r.headers["x-frame-options"] == "DENY"
+
+
+def test_repo_document_counts_filters_and_pages(client: TestClient) -> None:
+    doc = client.get("/api/repos/acme/shopcart").json()
+    assert doc["total"] == 7 == sum(c["count"] for c in doc["by_exception"]) == sum(c["count"] for c in doc["by_module"])
+    assert {c["name"]: c["count"] for c in doc["by_exception"]} == {"KeyError": 2, "CartError": 3, "ValueError": 1,
+                                                                   "OutOfStockError": 1}
+    assert [c["name"] for c in doc["by_module"]] == ["shopcart/cart.py"]
+    keys = client.get("/api/repos/acme/shopcart?exception=KeyError").json()
+    assert keys["matching"] == 2 and {e["exception"] for e in keys["errors"]} == {"KeyError"}
+    assert keys["total"] == 7  # the facet counts stay those of the repo
+    p1 = client.get("/api/repos/acme/shopcart?per_page=3").json()
+    p3 = client.get("/api/repos/acme/shopcart?per_page=3&page=3").json()
+    assert p1["pages"] == 3 and len(p1["errors"]) == 3 and len(p3["errors"]) == 1
+    module = client.get("/api/repos/acme/shopcart/shopcart/cart.py").json()
+    assert module["path"] == "shopcart/cart.py" and module["total"] == 7
+    assert client.get("/api/repos/acme/shopcart/shopcart/nothing.py").status_code == 404
+
+
+def test_search_and_home(client: TestClient) -> None:
+    doc = client.get("/api/search", params={"q": "empty cart"}).json()
+    assert [r["template"] for r in doc["results"]] == ["cannot check out an empty cart"]
+    assert client.get("/api/search", params={"q": ""}).json()["count"] == 0
+    home = client.get("/api/repos").json()
+    assert [(r["repo"], r["errors"], r["snapshots"]) for r in home["repos"]] == [("acme/shopcart", 7, 2)]
+
+
+def test_sitemap_robots_and_openapi(client: TestClient) -> None:
+    ids = _ids(client).values()
+    sitemap = client.get("/sitemap.xml").text
+    for eid in ids:
+        assert f"<loc>http://testserver/errors/{eid}</loc>" in sitemap
+    assert "<loc>http://testserver/acme/shopcart/shopcart/cart.py</loc>" in sitemap
+    assert "Sitemap: http://testserver/sitemap.xml" in client.get("/robots.txt").text
+    schema = client.get("/openapi.json").json()
+    assert {"/api/errors/{error_id}", "/api/explain", "/api/search", "/api/repos/{owner}/{name}"} <= set(schema["paths"])
+    docs = client.get("/docs")
+    assert docs.status_code == 200 and "POST /api/explain" in docs.text and "<script" not in docs.text
