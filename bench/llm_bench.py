@@ -32,7 +32,7 @@ sys.path.insert(0, str(HERE.parent / "tests" / "analyze"))
 
 from fake_llm_server import Reply, default_responder, fake_llm_server  # noqa: E402
 
-from errdex.analyze.llm import analyze_with_llm  # noqa: E402
+from errdex.analyze.llm import LLMReport, analyze_with_llm  # noqa: E402
 from errdex.analyze.llm.cache import AnswerCache  # noqa: E402
 from errdex.analyze.llm.client import ClientConfig  # noqa: E402
 from errdex.catalog import open_catalog  # noqa: E402
@@ -76,7 +76,7 @@ def touch_one_file(pkg: Path) -> Path:
     raise SystemExit(f"{pkg}: no raise with a string literal to edit")
 
 
-def analyse(db: Path, key: str, base_url: str, cache_path: Path, concurrency: int) -> tuple[float, object]:
+def analyse(db: Path, key: str, base_url: str, cache_path: Path, concurrency: int) -> tuple[float, LLMReport]:
     cat = open_catalog(str(db))
     cache = AnswerCache(cache_path)
     cfg = ClientConfig(base_url=base_url, api_key="bench", timeout=30, concurrency=concurrency, retries=2,
@@ -106,12 +106,12 @@ def main() -> None:
 
         t1, r1 = analyse(db, key, server.base_url, tmp / "cache1.sqlite", 1)
         tn, rn = analyse(db, key, server.base_url, tmp / "cacheN.sqlite", args.concurrency)
-        rps1 = r1.requests / t1  # type: ignore[attr-defined]
-        rpsn = rn.requests / tn  # type: ignore[attr-defined]
-        print(f"indexed {top.name} from {args.source}: {r1.errors} errors")  # type: ignore[attr-defined]
+        rps1 = r1.requests / t1
+        rpsn = rn.requests / tn
+        print(f"indexed {top.name} from {args.source}: {r1.errors} errors")
         print(f"fake model latency {args.latency:.3f}s per answer")
-        print(f"concurrency 1 (baseline): {r1.requests} requests in {t1:.2f}s = {rps1:.1f} req/s")  # type: ignore[attr-defined]
-        print(f"concurrency {args.concurrency}: {rn.requests} requests in {tn:.2f}s = {rpsn:.1f} req/s")  # type: ignore[attr-defined]
+        print(f"concurrency 1 (baseline): {r1.requests} requests in {t1:.2f}s = {rps1:.1f} req/s")
+        print(f"concurrency {args.concurrency}: {rn.requests} requests in {tn:.2f}s = {rpsn:.1f} req/s")
         print(f"ratio (concurrency {args.concurrency} / baseline): {rpsn / rps1:.2f}x")
 
         edited = touch_one_file(top)
@@ -120,9 +120,9 @@ def main() -> None:
         t2, r2 = analyse(db, key2, server.base_url, tmp / "cacheN.sqlite", args.concurrency)
         sent = len(server.requests) - before
         in_file = sum(1 for s in open_catalog(str(db)).sites(key2)
-                      if s.path == edited.relative_to(top.parent).as_posix())
+                      if s.path == edited.relative_to(top).as_posix())
         print(f"touched {edited.relative_to(top.parent)} ({in_file} errors in that file) and re-indexed")
-        print(f"second run: cache hits {r2.cache_hits}/{r2.errors} = {r2.cache_hit_rate:.1%},"  # type: ignore[attr-defined]
+        print(f"second run: cache hits {r2.cache_hits}/{r2.errors} = {r2.cache_hit_rate:.1%},"
               f" {sent} requests sent, {t2:.2f}s")
         print(f"ratio (second run / first run at concurrency {args.concurrency}): {t2 / tn:.3f}")
 

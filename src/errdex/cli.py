@@ -113,6 +113,34 @@ def explain(
     raise typer.Exit(cmd.run_explain(text, db=db, json_out=json_out, top=top, repo=repo))
 
 
+@app.command()
+def analyze(
+    backend: Annotated[str, typer.Option("--backend", help="static (offline, default) or openai.")] = "static",
+    model: Annotated[str | None, typer.Option("--model", help="Model name for --backend openai.")] = None,
+    repo: Annotated[str | None, typer.Option("--repo", help="Only the latest snapshot of OWNER/NAME.")] = None,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Analyse but do not store.")] = False,
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Write the page (meaning, solutions, samples, ...) of every error of the latest snapshot(s)."""
+    from errdex.commands import analyze as cmd
+
+    raise typer.Exit(cmd.run_analyze(backend=backend, model=model, repo=repo, dry_run=dry_run, db=db,
+                                     json_out=json_out))
+
+
+@app.command()
+def verify(
+    repo: Annotated[str | None, typer.Option("--repo", help="Only the latest snapshot of OWNER/NAME.")] = None,
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Check every stored analysis's code samples: they parse and use only names that exist (exit 1 if not)."""
+    from errdex.commands import analyze as cmd
+
+    raise typer.Exit(cmd.run_verify(repo=repo, db=db, json_out=json_out))
+
+
 def main() -> None:
     """Console-script entry point."""
     app()

@@ -18,7 +18,7 @@ import math
 import os
 import re
 from collections import Counter
-from typing import Any, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 from urllib.parse import quote
 
 from errdex.catalog.base import Catalog, ErrorRecord
@@ -31,7 +31,17 @@ REPORT_URL_ENV = "ERRDEX_REPORT_URL"
 PER_PAGE = 50
 MAX_PER_PAGE = 500
 
-JSON = dict[str, Any]  # model.to_json of a model dataclass: its fields are model.py's
+if TYPE_CHECKING:
+    # model.to_json of a model dataclass: a dict to the type checker ...
+    SnapshotJSON = dict[str, Any]
+    SiteJSON = dict[str, Any]
+    AnalysisJSON = dict[str, Any]
+else:
+    # ... and the dataclass itself at run time, so that the OpenAPI schema that
+    # pydantic derives from these TypedDicts describes every field of model.py.
+    SnapshotJSON = Snapshot
+    SiteJSON = ErrorSite
+    AnalysisJSON = Analysis
 
 
 # --------------------------------------------------------------------------- shapes
@@ -70,9 +80,9 @@ class ErrorDocument(TypedDict):
     end_line: int
     qualname: str
     source_url: str  # pinned link to path#Lline-Lend, "" when unknown
-    snapshot: JSON  # model.Snapshot of the newest snapshot holding the error
-    site: JSON  # model.ErrorSite in that snapshot
-    analysis: JSON | None  # model.Analysis, None until `errdex analyze` ran
+    snapshot: SnapshotJSON  # model.Snapshot of the newest snapshot holding the error
+    site: SiteJSON  # model.ErrorSite in that snapshot
+    analysis: AnalysisJSON | None  # model.Analysis, None until `errdex analyze` ran
     analysis_snapshot: str | None  # which snapshot the analysis describes
     snapshots: list[SnapshotVersion]  # every snapshot that has the error, newest first
     report_url: str
@@ -113,8 +123,8 @@ class RepoDocument(TypedDict):
     url: str
     json_url: str
     path: str | None
-    snapshot: JSON  # the newest snapshot, whose errors are listed
-    snapshots: list[JSON]
+    snapshot: SnapshotJSON  # the newest snapshot, whose errors are listed
+    snapshots: list[SnapshotJSON]
     total: int  # errors in the repo (or module) before kind/exception filters
     by_kind: list[Count]
     by_module: list[Count]  # name = path, with the module page's url
@@ -131,7 +141,7 @@ class RepoEntry(TypedDict):
     repo: str
     url: str
     errors: int
-    snapshot: JSON
+    snapshot: SnapshotJSON
     snapshots: int
 
 

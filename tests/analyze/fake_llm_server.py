@@ -90,6 +90,7 @@ class FakeLLMServer:
         self.responder: Callable[[dict[str, Any]], Reply] = default_responder
         self.requests: list[dict[str, Any]] = []
         self.reject_response_format = False  # answer 400 to requests that carry response_format
+        self.refuse_params: set[str] = set()  # answer 400 to requests carrying these (as OpenAI's o-series does)
         self._lock = threading.Lock()
         server = self
 
@@ -150,6 +151,11 @@ class FakeLLMServer:
             self.requests.append(request)
             if self.reject_response_format and "response_format" in request:
                 return Reply(status=400, body={"error": {"message": "response_format json_schema is not supported"}})
+            for name in sorted(self.refuse_params):
+                if name in request:
+                    return Reply(status=400, body={"error": {
+                        "message": f"Unsupported parameter: '{name}' is not supported with this model.",
+                        "type": "invalid_request_error", "param": name}})
             if self.queue:
                 return self.queue.pop(0)
         return self.responder(request)

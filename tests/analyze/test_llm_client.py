@@ -95,6 +95,16 @@ def test_server_without_structured_output(server: FakeLLMServer) -> None:
     assert ["response_format" in r for r in server.requests] == [True, False, False]
 
 
+def test_reasoning_model_parameters_are_adapted(server: FakeLLMServer) -> None:
+    server.refuse_params = {"max_tokens", "temperature"}
+    c = client(server)
+    assert c.complete("m", MESSAGES, None).content == '{"ok": true}'
+    last = server.requests[-1]
+    assert "max_completion_tokens" in last and "max_tokens" not in last and "temperature" not in last
+    c.complete("m", MESSAGES, None)
+    assert len(server.requests) == 4  # two refusals once, then every request is accepted first time
+
+
 def test_connection_refused() -> None:
     with pytest.raises(LLMError) as err:
         ChatClient(config("http://127.0.0.1:9/v1", retries=1)).complete("m", MESSAGES, None)

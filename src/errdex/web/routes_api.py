@@ -18,6 +18,7 @@ from starlette.responses import Response
 
 from errdex import documents
 from errdex.documents import ErrorDocument, HomeDocument, RepoDocument, SearchDocument
+from errdex.match.model import Explanation
 from errdex.web.app import site_of
 from errdex.web.http import JSON_MEDIA, ErrorBody, cached, json_bytes
 from errdex.web.search_index import SearchIndex, build_search_index
@@ -108,7 +109,8 @@ def api_search_index(request: Request) -> Response:
     return cached(request, body, JSON_MEDIA, max_age=site.settings.cache_seconds)
 
 
-@router.post("/explain", responses={**ERRORS, 413: {"model": ErrorBody, "description": "Paste too large"}},
+@router.post("/explain", response_model=Explanation,
+             responses={**ERRORS, 413: {"model": ErrorBody, "description": "Paste too large"}},
              summary="Match a pasted message or traceback")
 async def api_explain(request: Request, body: ExplainRequest) -> Response:
     """The ranked matches with the values of their placeholders: ``errdex explain --json``'s object."""

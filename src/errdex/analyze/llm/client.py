@@ -10,7 +10,8 @@ fix (401, 404, a bad request) raise ``LLMError`` at once.
 Structured output: the request carries ``response_format`` (JSON Schema).
 A server that answers 400 to it (older llama.cpp, some proxies) is asked
 again without it, and the client remembers; the answer must then be the same
-JSON as plain content, which validation checks anyway.
+JSON as plain content, which validation checks anyway.  The same goes for
+``max_tokens`` and ``temperature``, which OpenAI's reasoning models refuse.
 """
 
 from __future__ import annotations
@@ -93,6 +94,8 @@ class ChatClient:
         self._sdk = openai.OpenAI(base_url=config.base_url, api_key=config.api_key, timeout=config.timeout,
                                   max_retries=0)
         self._structured = True
+        self._temperature = True
+        self._max_tokens_param = "max_tokens"
         self._lock = threading.Lock()
         self.waits: list[float] = []  # every backoff we slept, for the report and tests
 
@@ -105,18 +108,20 @@ class ChatClient:
         use_format = response_format is not None and self._structured
         while True:
             attempts += 1
+            kwargs: dict[str, Any] = {}
+            if use_format:
+                kwargs["response_format"] = response_format
+            if self._temperature:
+                kwargs["temperature"] = self.config.temperature
+            kwargs[self._max_tokens_param] = self.config.max_tokens
             try:
-                kwargs: dict[str, Any] = {}
-                if use_format:
-                    kwargs["response_format"] = response_format
                 resp = self._sdk.chat.completions.create(
-                    model=model, messages=list(messages),  # type: ignore[arg-type]
-                    temperature=self.config.temperature, max_tokens=self.config.max_tokens, **kwargs)
+                    model=model, messages=list(messages), **kwargs)  # type: ignore[arg-type]
             except openai.BadRequestError as exc:
-                if use_format and _mentions_format(exc):
-                    with self._lock:
-                        self._structured = False
+                adapted = self._adapt(exc, use_format)
+                if adapted == "response_format":
                     use_format = False
+                if adapted and attempts <= self.config.retries + 3:
                     continue
                 raise LLMError(f"the server refused the request: {_short(exc)}", kind="client",
                                attempts=attempts) from exc
@@ -143,6 +148,26 @@ class ChatClient:
                 attempts=attempts,
                 structured=use_format,
             )
+
+    def _adapt(self, exc: openai.BadRequestError, use_format: bool) -> str:
+        """Drop what a server refuses, once, and remember it: "" when nothing can be adapted.
+
+        Servers without structured output refuse ``response_format``; OpenAI's
+        reasoning models refuse ``max_tokens`` (they want
+        ``max_completion_tokens``) and a ``temperature`` other than the default.
+        """
+        text = str(exc).lower()
+        with self._lock:
+            if use_format and ("response_format" in text or "json_schema" in text or "structured" in text):
+                self._structured = False
+                return "response_format"
+            if "max_tokens" in text and self._max_tokens_param == "max_tokens":
+                self._max_tokens_param = "max_completion_tokens"
+                return "max_tokens"
+            if "temperature" in text and self._temperature:
+                self._temperature = False
+                return "temperature"
+        return ""
 
     def _wait(self, attempt: int, exc: Exception) -> None:
         delay = _retry_after(exc)
@@ -190,11 +215,6 @@ def _retry_after(exc: Exception) -> float | None:
     except (TypeError, ValueError):
         return None
     return max(0.0, when.timestamp() - time.time())
-
-
-def _mentions_format(exc: openai.BadRequestError) -> bool:
-    text = str(exc).lower()
-    return "response_format" in text or "json_schema" in text or "structured" in text
 
 
 def _short(exc: Exception) -> str:

@@ -9,6 +9,8 @@ candidate, and the reason is recorded in ``Analysis.withheld``.
 from __future__ import annotations
 
 import datetime
+import re
+import textwrap
 from collections.abc import Mapping
 
 from errdex.analyze.context import SnapshotContext
@@ -49,7 +51,9 @@ def _example_fix(f: Facts, symbols: Mapping[str, tuple[str, ...]], withheld: lis
         b, a = pair.split("\x00", 1)
         if S.first_valid([(label, a)], symbols, withheld, "example fix (after)"):
             if before:
-                return CodeSample(before=before, after=a + "\n" + _body_only(before))
+                fixed = _merge_imports(a + "\n" + _without_option_context(before, f))
+                if S.first_valid([(label, fixed)], symbols, withheld, "example fix (after)"):
+                    return CodeSample(before=before, after=fixed)
             if S.first_valid([(label, b)], symbols, withheld, "example fix (before)"):
                 return CodeSample(before=b, after=a)
     if check:
@@ -73,14 +77,45 @@ def _example_fix(f: Facts, symbols: Mapping[str, tuple[str, ...]], withheld: lis
     return CodeSample(before=fallback_before, after="")
 
 
-def _body_only(code: str) -> str:
-    """``before`` without its import lines (the ``after`` already has its own)."""
+def _merge_imports(code: str) -> str:
+    """Top-of-sample import lines once each, first; the rest as it was."""
+    lines = code.splitlines()
+    imports: list[str] = []
+    rest: list[str] = []
+    for ln in lines:
+        if ln.startswith(("import ", "from ")) and not rest:
+            if ln not in imports:
+                imports.append(ln)
+        elif (not ln.strip() and not rest) or (ln.startswith(("import ", "from ")) and ln in imports):
+            continue
+        else:
+            rest.append(ln)
+    return "\n".join([*imports, "", *rest]).strip() + "\n"
+
+
+def _without_option_context(code: str, f: Facts) -> str:
+    """The test code with ``with <lib>.<option holder>():`` (the context manager that turns the
+    option on, as ``jax.no_tracing()``) replaced by its body: that block is what sets the failing state."""
+    holders = {o.holder.rsplit(".", 1)[-1] for o in f.options if o.holder}
+    out: list[str] = []
     lines = code.splitlines()
     i = 0
-    while i < len(lines) and (lines[i].startswith(("import ", "from ")) or not lines[i].strip()):
+    while i < len(lines):
+        ln = lines[i]
+        m = re.match(r"(\s*)with\s+[\w.]*?(\w+)\(\)\s*:\s*$", ln)
+        if m and m.group(2) in holders:
+            indent = len(m.group(1))
+            j = i + 1
+            body: list[str] = []
+            while j < len(lines) and (not lines[j].strip() or len(lines[j]) - len(lines[j].lstrip()) > indent):
+                body.append(lines[j])
+                j += 1
+            out.extend(textwrap.indent(textwrap.dedent("\n".join(body)), " " * indent).splitlines())
+            i = j
+            continue
+        out.append(ln)
         i += 1
-    imports = [ln for ln in lines[:i] if ln.strip()]
-    return "\n".join([*imports, "", *lines[i:]]).strip() + "\n"
+    return "\n".join(out) + "\n"
 
 
 def _comment_wrap(text: str, width: int = 96) -> list[str]:

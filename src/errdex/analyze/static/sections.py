@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from errdex.analyze.facts import Facts
+from errdex.analyze.facts import Facts, GuardFact
 from errdex.analyze.guardwords import describe_negation
 from errdex.model import ConfigOption, Evidence, Solution
 
@@ -49,6 +49,30 @@ def conditions(f: Facts) -> list[str]:
             out.append(g.words)
         elif g.guard.normalized and len(g.guard.normalized) <= 100:
             out.append(f"`{g.guard.normalized}` holds")
+    return out
+
+
+def actionable(f: Facts) -> list[GuardFact]:
+    """Guards a user can act on: the ones that hold as written.  ``else``/``elif`` negations of a
+    dispatch (``not (prim is lax.while_p)``) say which branch was not taken, not what to change."""
+    pos = [g for g in f.guards[-MAX_GUARDS:] if not g.guard.negated and g.words]
+    return pos or [g for g in f.guards[-MAX_GUARDS:] if g.words][-1:]
+
+
+def contrast(f: Facts) -> list[tuple[str, str, str]]:
+    """(test, statement that runs fine, statement that raises) from linked tests: a test's statements
+    before its ``with pytest.raises`` block ran without the error, or the test would have failed."""
+    out: list[tuple[str, str, str]] = []
+    for link in f.tests[:2]:
+        code = link.test.code.splitlines()
+        inside = [i for i, ln in enumerate(code) if re.search(r"\b(raises|assertRaises\w*|warns)\(", ln)]
+        if not inside:
+            continue
+        k = inside[-1]
+        before = [ln.strip() for ln in code[:k] if re.match(r"\s*(?:\w+\s*=\s*)?\w+\(.*\)\s*(?:#.*)?$", ln)]
+        after = [ln.strip() for ln in code[k + 1:] if ln.strip() and not ln.strip().startswith(("with ", "#"))]
+        if before and after:
+            out.append((link.test.test_name, before[-1].split("#")[0].strip(), after[-1].split("#")[0].strip()))
     return out
 
 
@@ -130,7 +154,7 @@ def solutions(f: Facts) -> list[Solution]:
         out.append(_option_solution(o, f))
     for text in advice(f)[:2]:
         out.append(Solution(text=f"Do what the message says: \"{text}\"", evidence=(raise_evidence(f),)))
-    for g in f.guards[-MAX_GUARDS:]:
+    for g in actionable(f):
         if g.options:
             continue
         if g.rule == "import-failed":
@@ -147,6 +171,12 @@ def solutions(f: Facts) -> list[Solution]:
             text=f"This combination is not implemented in {place(f)}: use another path the library supports "
                  "for this input, or open an issue with the library.",
             evidence=(raise_evidence(f),)))
+    for name, ok, bad in contrast(f)[:1]:
+        out.append(Solution(
+            text=f"Do the work that succeeds first, outside the failing state: in the test `{name}`, "
+                 f"`{ok}` runs without this error before `{bad}` raises it.",
+            evidence=tuple(_test_evidence(t.test.path, t.test.line, t.test.test_name, t.url)
+                           for t in f.tests[:1])))
     for link in f.tests[:1]:
         out.append(Solution(
             text=f"Compare with the test `{link.test.test_name}` (`{link.test.path}:{link.test.line}`), "
@@ -204,7 +234,7 @@ def prevention(f: Facts) -> list[str]:
         if o.default is not None:
             out.append(f"Leave `{o.name}` at its default (`{o.default}`) unless you need what it does"
                        + (f" (\"{first_sentence(o.help, 120)}\")." if o.help else "."))
-    for g in f.guards[-MAX_GUARDS:]:
+    for g in actionable(f):
         if g.options or g.rule == "import-failed":
             continue
         neg = describe_negation(g.guard, g.options)

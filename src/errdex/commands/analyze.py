@@ -1,0 +1,161 @@
+"""``errdex analyze`` and ``errdex verify``: write the pages of a snapshot's errors, and check their samples.
+
+``analyze`` runs on the latest snapshot of each repo (or of ``--repo``), with
+the static backend by default; ``--backend openai`` hands over to the
+language-model backend (``errdex.analyze.llm``).  ``verify`` re-checks every
+stored analysis's code samples and exits 1 when any fails.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from errdex.catalog import CatalogError, open_catalog
+from errdex.catalog.base import Catalog
+from errdex.model import Snapshot, to_json
+
+
+def _error(message: str) -> None:
+    sys.stderr.write(f"errdex: {message}\n")
+
+
+def _targets(catalog: Catalog, repo: str | None) -> list[Snapshot] | None:
+    """The latest snapshot of each repo (or of ``repo``); None (after a message) when there is none."""
+    repos = [repo] if repo else catalog.repos()
+    out: list[Snapshot] = []
+    for r in repos:
+        snaps = catalog.snapshots(r)
+        if snaps:
+            out.append(snaps[0])
+    if not out:
+        known = ", ".join(catalog.repos()) or "none"
+        _error(f"no snapshot of {repo!r} in the catalog (repos: {known})" if repo
+               else "the catalog is empty: run `errdex index SOURCE` first")
+        return None
+    return out
+
+
+def run_analyze(*, backend: str = "static", model: str | None = None, repo: str | None = None,
+                dry_run: bool = False, db: str | None = None, json_out: bool = False) -> int:
+    if backend not in ("static", "openai"):
+        _error(f"--backend: unknown backend {backend!r} (use static or openai)")
+        return 2
+    try:
+        catalog = open_catalog(db)
+    except CatalogError as exc:
+        _error(str(exc))
+        return 1
+    try:
+        targets = _targets(catalog, repo)
+        if targets is None:
+            return 1
+        if backend == "openai":
+            return _run_llm(catalog, targets, model=model, dry_run=dry_run)
+        return _run_static(catalog, targets, dry_run=dry_run, json_out=json_out)
+    finally:
+        catalog.close()
+
+
+def _run_static(catalog: Catalog, targets: list[Snapshot], *, dry_run: bool, json_out: bool) -> int:
+    from errdex.analyze.run import analyze_snapshot
+
+    err = Console(stderr=True)
+    summaries: list[dict[str, Any]] = []
+    failed = 0
+    for snap in targets:
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      TimeElapsedColumn(), console=err, transient=True, disable=not err.is_terminal) as bar:
+            task = bar.add_task(f"analysing {snap.key}", total=None)
+            report = analyze_snapshot(catalog, snap, progress=lambda n: bar.advance(task, n),
+                                      total=lambda n: bar.update(task, total=n))
+        if not dry_run:
+            catalog.put_analyses(report.analyses)
+        failed += len(report.failures)
+        summaries.append({
+            "snapshot": snap.key, "analysed": len(report.analyses), "stored": 0 if dry_run else len(report.analyses),
+            "failures": [to_json(f) for f in report.failures], "coverage": report.coverage,
+            "strategies": report.strategies, "samples_withheld": report.withheld,
+        })
+    if json_out:
+        sys.stdout.write(json.dumps({"backend": "static", "snapshots": summaries}, indent=2) + "\n")
+    else:
+        for s in summaries:
+            total = s["analysed"] or 1
+            cov = ", ".join(f"{k} {v} ({100 * v / total:.0f}%)" for k, v in sorted(s["coverage"].items()))
+            verb = "analysed (dry run, not stored)" if dry_run else "analysed and stored"
+            print(f"{s['snapshot']}: {s['analysed']} errors {verb}; {len(s['failures'])} failed; "
+                  f"{s['samples_withheld']} samples withheld by the verifier")
+            print(f"  evidence: {cov or 'none'}")
+            print("  strategies: " + ", ".join(f"{k} {v}" for k, v in sorted(s["strategies"].items())))
+            for f in s["failures"][:10]:
+                print(f"  failed {f['error_id']}: {f['reason']}")
+    return 1 if failed else 0
+
+
+def _run_llm(catalog: Catalog, targets: list[Snapshot], *, model: str | None, dry_run: bool) -> int:
+    try:
+        from errdex.analyze import llm
+    except ImportError as exc:
+        _error(f"--backend openai: the language-model backend is not available ({exc})")
+        return 2
+    fn = getattr(llm, "analyze_with_llm", None)
+    if fn is None:
+        _error("--backend openai: the language-model backend is not available in this version "
+               "(errdex.analyze.llm.analyze_with_llm is missing)")
+        return 2
+    if not model:
+        _error("--backend openai needs --model M")
+        return 2
+    err = Console(stderr=True)
+    code = 0
+    for snap in targets:
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      console=err, transient=True, disable=not err.is_terminal) as bar:
+            task = bar.add_task(f"analysing {snap.key} with {model}", total=None)
+            result = fn(catalog, snap.key, model=model, dry_run=dry_run, progress=lambda n: bar.advance(task, n))
+        print(f"{snap.key}: {result}")
+    return code
+
+
+def run_verify(*, repo: str | None = None, db: str | None = None, json_out: bool = False) -> int:
+    from errdex.analyze.run import verify_snapshot
+
+    try:
+        catalog = open_catalog(db)
+    except CatalogError as exc:
+        _error(str(exc))
+        return 1
+    try:
+        targets = _targets(catalog, repo)
+        if targets is None:
+            return 1
+        rows: list[dict[str, Any]] = []
+        totals: Counter[str] = Counter()
+        for snap in targets:
+            n_a, n_s, failures = verify_snapshot(catalog, snap)
+            totals["analyses"] += n_a
+            totals["samples"] += n_s
+            for f in failures:
+                rows.append({"error_id": f.error_id, "snapshot": f.snapshot, "section": f.section,
+                             "kind": f.problem.kind, "name": f.problem.name, "line": f.problem.line,
+                             "message": f.problem.message})
+        if json_out:
+            sys.stdout.write(json.dumps({"analyses": totals["analyses"], "samples": totals["samples"],
+                                         "failures": rows}, indent=2) + "\n")
+        else:
+            for r in rows:
+                print(f"{r['error_id']} {r['section']} line {r['line']}: {r['kind']} "
+                      f"{r['name'] or ''}: {r['message']}")
+            print(f"{totals['analyses']} analyses, {totals['samples']} code samples checked: "
+                  f"{len(rows)} failure(s)")
+            if totals["analyses"] == 0:
+                print("no stored analyses: run `errdex analyze` first")
+        return 1 if rows else 0
+    finally:
+        catalog.close()
