@@ -13,10 +13,12 @@ Reproduce the committed JAX data set::
         --tests /work/jax-src/tests --package jax --out bench/data/jax-0.10.2.jsonl \\
         --budget 240 api_test.py errors_test.py ...
 
-``JAX_TRACEBACK_FILTERING=off`` is set so that the recorded traceback holds
-every frame (what a JAX user sees after following JAX's own advice to turn
-filtering off); the ground truth (innermost frame inside the package) is read
-from the exception object, not from the text.
+``JAX_TRACEBACK_FILTERING=off`` is the default so that the recorded traceback
+holds every frame (what a JAX user sees after following JAX's own advice to
+turn filtering off); ``--filtering auto`` records what JAX prints by default
+(internal frames removed).  Either way the ground truth (innermost frame inside
+the package) is read from the exception object — before JAX's filtering —
+never from the text.
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 
-def run_file(python: str, tests: Path, name: str, out: Path, package: str, budget: float) -> int:
+def run_file(python: str, tests: Path, name: str, out: Path, package: str, budget: float,
+             filtering: str = "off") -> int:
     """Run one test file under the plugin; return the number of events it added."""
     before = _lines(out)
     env = dict(os.environ)
@@ -41,7 +44,7 @@ def run_file(python: str, tests: Path, name: str, out: Path, package: str, budge
             "CAPTURE_OUT": str(out),
             "CAPTURE_PACKAGE": package,
             "JAX_PLATFORMS": "cpu",
-            "JAX_TRACEBACK_FILTERING": "off",
+            "JAX_TRACEBACK_FILTERING": filtering,
             "JAX_NUM_GENERATED_CASES": env.get("JAX_NUM_GENERATED_CASES", "2"),
             "XLA_FLAGS": "--xla_force_host_platform_device_count=2",
         }
@@ -76,11 +79,13 @@ def main() -> None:
     ap.add_argument("--package", default="jax")
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--budget", type=float, default=240.0, help="seconds per test file")
+    ap.add_argument("--filtering", default="off", help="JAX_TRACEBACK_FILTERING (off, auto, remove_frames)")
     ap.add_argument("files", nargs="+")
     args = ap.parse_args()
     args.out.parent.mkdir(parents=True, exist_ok=True)
     for name in args.files:
-        added = run_file(args.python, args.tests, name, args.out.resolve(), args.package, args.budget)
+        added = run_file(args.python, args.tests, name, args.out.resolve(), args.package, args.budget,
+                         args.filtering)
         print(f"{name}: {added} events", flush=True)
     print(f"total: {_lines(args.out)} events in {args.out}")
 

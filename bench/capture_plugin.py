@@ -8,14 +8,19 @@ becomes one JSON line in ``$CAPTURE_OUT``:
 
     {"type", "message", "last_line", "traceback", "frames": [[path, line, func], ...],
      "innermost": [path, line, func] | null, "innermost_lib": [path, line, func] | null,
+     "filtered": bool,
      "source": "raises" | "assertRaises" | "failure", "test": nodeid}
 
 ``path`` is relative to the directory that holds the package (site-packages)
-for files of ``$CAPTURE_PACKAGE``, else absolute.  ``traceback`` is exactly
+for files of ``$CAPTURE_PACKAGE`` (except its bundled ``tests/``/``testing/``
+directories, ``$CAPTURE_EXCLUDE``), else absolute.  ``traceback`` is exactly
 what ``traceback.format_exception`` prints.  Identical events (same type,
 message and innermost library frame) are written once, with no more than
 ``$CAPTURE_PER_SITE`` events per innermost frame, so that a parameterized test
-does not dominate the data set.
+does not dominate the data set.  ``frames``/``innermost*`` come from the
+exception object; when JAX filtered the traceback (``"filtered": true``) they
+are the frames before filtering, so they still say where it was raised while
+``traceback`` is what the user saw.
 
 This file is plain Python with no dependency on errdex: it runs inside the
 library's environment.
@@ -37,6 +42,8 @@ _PACKAGE = os.environ.get("CAPTURE_PACKAGE", "jax")
 _OUT = os.environ.get("CAPTURE_OUT", "events.jsonl")
 _PER_SITE = int(os.environ.get("CAPTURE_PER_SITE", "3"))
 _MAX_TB = int(os.environ.get("CAPTURE_MAX_TB", "60000"))
+# a package's own bundled tests are not the library (networkx ships networkx/*/tests/)
+_EXCLUDE = tuple(x for x in os.environ.get("CAPTURE_EXCLUDE", "/tests/:/testing/").split(":") if x)
 
 _seen: set[tuple[str, str, Any]] = set()
 _per_frame: dict[Any, int] = {}
@@ -57,7 +64,7 @@ def _rel(filename: str) -> tuple[str, bool]:
     root = _package_root()
     full = os.path.abspath(filename)
     prefix = os.path.join(root, _PACKAGE) + os.sep
-    if full.startswith(prefix):
+    if full.startswith(prefix) and not any(part in full for part in _EXCLUDE):
         return os.path.relpath(full, root).replace(os.sep, "/"), True
     return full, False
 
@@ -72,10 +79,49 @@ def _frames(tb: types.TracebackType | None) -> list[tuple[str, int, str, bool]]:
     return out
 
 
+# JAX replaces an exception's traceback by a filtered one (JAX_TRACEBACK_FILTERING, default
+# "auto"): keep each filtered traceback's unfiltered frames, keyed by the filtered head's id,
+# so that the ground truth of an event is known even when its printed traceback hides it.
+_UNFILTERED: dict[int, tuple[Any, list[tuple[str, int, str, bool]]]] = {}
+
+
+def _patch_jax_filtering() -> None:
+    try:
+        from jax._src import traceback_util  # type: ignore[import-not-found]
+    except ImportError:
+        return
+    orig = traceback_util.filter_traceback
+
+    def filter_traceback(tb: Any) -> Any:
+        out = orig(tb)
+        if out is not None:
+            if len(_UNFILTERED) > 10_000:
+                _UNFILTERED.clear()
+            _UNFILTERED[id(out)] = (out, _frames(tb))
+        return out
+
+    traceback_util.filter_traceback = filter_traceback
+
+
+def _unfiltered_frames(tb: types.TracebackType | None) -> list[tuple[str, int, str, bool]] | None:
+    """The frames JAX filtered out of ``tb``'s chain, with the frames above the filtered part."""
+    outer: list[tuple[str, int, str, bool]] = []
+    while tb is not None:
+        hit = _UNFILTERED.get(id(tb))
+        if hit is not None and hit[0] is tb:
+            return outer + hit[1]
+        code = tb.tb_frame.f_code
+        path, in_pkg = _rel(code.co_filename)
+        outer.append((path, tb.tb_lineno, code.co_name, in_pkg))
+        tb = tb.tb_next
+    return None
+
+
 def record(exc: BaseException, source: str) -> None:
     """Append one event for ``exc`` (deduplicated, capped per innermost library frame)."""
     try:
-        frames = _frames(exc.__traceback__)
+        unfiltered = _unfiltered_frames(exc.__traceback__)
+        frames = unfiltered if unfiltered is not None else _frames(exc.__traceback__)
         lib = [f for f in frames if f[3]]
         innermost_lib = list(lib[-1][:3]) if lib else None
         innermost = list(frames[-1][:3]) if frames else None
@@ -102,6 +148,7 @@ def record(exc: BaseException, source: str) -> None:
             "innermost": innermost,
             "innermost_lib": innermost_lib,
             "source": source,
+            "filtered": unfiltered is not None,
             "test": _current_test,
             "python": sys.version.split()[0],
         }
@@ -128,7 +175,7 @@ def _patch_pytest_raises() -> None:
     try:
         from _pytest.raises import RaisesExc as ctx  # pytest >= 8.4
     except ImportError:  # pragma: no cover - older pytest
-        from _pytest.python_api import RaisesContext as ctx  # type: ignore[no-redef]
+        from _pytest.python_api import RaisesContext as ctx  # type: ignore[no-redef,import-not-found]
     orig = ctx.__exit__
 
     def __exit__(self: Any, exc_type: Any, exc_val: Any, exc_tb: Any) -> Any:
@@ -140,6 +187,8 @@ def _patch_pytest_raises() -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    if _PACKAGE == "jax":
+        _patch_jax_filtering()
     _patch_unittest()
     _patch_pytest_raises()
 

@@ -113,6 +113,8 @@ def main() -> None:
         print(f"concurrency 1 (baseline): {r1.requests} requests in {t1:.2f}s = {rps1:.1f} req/s")
         print(f"concurrency {args.concurrency}: {rn.requests} requests in {tn:.2f}s = {rpsn:.1f} req/s")
         print(f"ratio (concurrency {args.concurrency} / baseline): {rpsn / rps1:.2f}x")
+        print(f"sections rejected by validation or the verifier: {len(rn.rejects)}"
+              + "".join(f"\n  {r.error_id} {r.section}: {r.reason[:150]}" for r in rn.rejects[:3]))
 
         edited = touch_one_file(top)
         key2 = index(db, top)

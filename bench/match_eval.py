@@ -83,7 +83,8 @@ def truth(idx: MatchIndex, ev: dict[str, Any]) -> tuple[str, set[str], set[str]]
     """(class, correct site ids, correct templates) of one event."""
     lib = ev.get("innermost_lib")
     inner = ev.get("innermost")
-    if _FILTER_NOTE in ev["traceback"] or "UnfilteredStackTrace" in ev["traceback"]:
+    filtered_text = _FILTER_NOTE in ev["traceback"] or "UnfilteredStackTrace" in ev["traceback"]
+    if filtered_text and not ev.get("filtered"):
         return "filtered", set(), set()  # JAX removed the frames that say where it was raised
     if not lib or lib != inner:
         return "outside", set(), set()
@@ -109,10 +110,14 @@ def main() -> None:
     nosite = {name: Tally() for name in INPUTS}
     origins: Counter[str] = Counter()
     no_site_reported = 0
+    literal_hits: Counter[str] = Counter()
+    literal_n = 0
     t0 = time.perf_counter()
     for ev in events:
         cls, ids, templates = truth(idx, ev)
         classes[cls] += 1
+        has_literal = cls == "site" and any(x.replace("{}", "").strip() for x in templates)
+        literal_n += has_literal
         for name in INPUTS:
             text = ev[name]
             result = explain_parsed(idx, parse_safely(text), top=3)
@@ -126,6 +131,8 @@ def main() -> None:
                 else:
                     ok = [m.id in ids or shape(m.template) in templates for m in top]
                 t.top1 += bool(ok[:1] and ok[0])
+                if has_literal:
+                    literal_hits[name] += bool(ok[:1] and ok[0])
                 t.top3 += any(ok[:3])
                 t.confident += confident
                 if confident and not ok[0]:
@@ -163,6 +170,15 @@ def main() -> None:
     for name in INPUTS:
         t = nosite[name]
         print(f"{name:<10} {t.n:>5} confident-but-wrong {100 * t.confident_wrong / max(t.n, 1):.1f}%")
+    for name in INPUTS:
+        t, u = tallies[name], nosite[name]
+        print(f"{name:<10} confident-but-wrong over both classes: {t.confident_wrong + u.confident_wrong}/"
+              f"{t.n + u.n} = {100 * (t.confident_wrong + u.confident_wrong) / max(t.n + u.n, 1):.2f}%")
+    lit = {name: (literal_hits[name], literal_n) for name in INPUTS}
+    for name in ("last_line", "message"):
+        hits, n = lit[name]
+        print(f"{name:<10} top-1 on the {n} site events whose template has literal text: {100 * hits / max(n, 1):.1f}%"
+              f" ({tallies[name].n - n} have none: the message is built in a variable the extractor did not resolve)")
     all_n = sum(tallies[n].n + nosite[n].n for n in INPUTS)
     all_cw = sum(tallies[n].confident_wrong + nosite[n].confident_wrong for n in INPUTS)
     print(f"confident-but-wrong over all events and inputs: {all_cw}/{all_n} = {100 * all_cw / max(all_n, 1):.2f}%")

@@ -8,6 +8,7 @@ does not falls back to the static section, and the run goes on.
 from __future__ import annotations
 
 import json
+import shutil
 import threading
 import time
 from collections.abc import Iterator
@@ -15,13 +16,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fake_llm_server import FakeLLMServer, Reply, default_responder, fake_llm_server, good_answer, user_facts
-from llm_helpers import Indexed, config, index_fixture, open_cache
 
 from errdex.analyze.llm import PROMPT_VERSION, LLMReport, analyze_with_llm
+from errdex.analyze.llm.backend import ProgressStep
 from errdex.analyze.llm.cache import AnswerCache
 from errdex.analyze.llm.schema import SECTIONS
 from errdex.model import Analysis
+
+from .fake_llm_server import FakeLLMServer, Reply, default_responder, fake_llm_server, good_answer, user_facts
+from .llm_helpers import Indexed, config, index_fixture, open_cache
 
 MODEL = "fake-model"
 
@@ -272,8 +275,95 @@ def test_unknown_snapshot_is_a_clear_error(idx: Indexed, server: FakeLLMServer, 
 
 
 def test_progress_reports_tokens(idx: Indexed, server: FakeLLMServer, cache: AnswerCache) -> None:
-    calls: list[tuple[int, int, int]] = []
+    calls: list[tuple[int, int, int, int]] = []
+    advanced: list[int] = []
+
+    def progress(step: ProgressStep) -> None:
+        calls.append((step.done, step.total, step.tokens, step.cache_hits))
+        advanced.append(step + 0)  # it is an int too: the errors just finished
+
     analyze_with_llm(idx.catalog, idx.snapshot_key, model=MODEL, dry_run=False, config=config(server.base_url),
-                     cache=cache, progress=lambda done, total, tokens, cache_hits: calls.append((done, total, tokens)))
+                     cache=cache, progress=progress)
     assert [c[0] for c in calls] == [1, 2, 3, 4] and all(c[1] == 4 for c in calls)
-    assert calls[-1][2] > calls[0][2] > 0
+    assert calls[-1][2] > calls[0][2] > 0 and advanced == [1, 1, 1, 1]
+    again = []
+    analyze_with_llm(idx.catalog, idx.snapshot_key, model=MODEL, dry_run=False, config=config(server.base_url),
+                     cache=cache, progress=lambda s: again.append(s.cache_hits))
+    assert again == [1, 2, 3, 4]
+
+
+def test_hallucinated_jax_api_on_a_jax_shaped_repo(jaxlike_db: Path, tmp_path: Path, server: FakeLLMServer,
+                                                   cache: AnswerCache) -> None:
+    """The seeds' ``jax.config.jax_eager``: ``jax`` is the indexed library here, ``jax.config`` exists
+    and has ``update`` -- but no ``jax_eager``, so the sample goes back and is then dropped."""
+    from errdex.catalog import SqliteCatalog
+
+    db = tmp_path / "jaxlike.sqlite"
+    shutil.copy(jaxlike_db, db)  # the session's catalog is shared with other tests: write to a copy
+    cat = SqliteCatalog(db)
+    try:
+        snap = cat.snapshots()[0]
+
+        def responder(req: dict[str, Any]) -> Reply:
+            answer = good_answer(req)
+            answer["validate_sample"]["code"] = "import jax\nif jax.config.jax_eager:\n    jax.config.update('x', 1)\n"
+            return Reply(content=json.dumps(answer))
+
+        server.responder = responder
+        report = analyze_with_llm(cat, snap.key, model=MODEL, dry_run=False, config=config(server.base_url),
+                                  cache=cache)
+        assert report.errors > 0 and report.pages_model == report.errors
+        assert {r.section for r in report.rejects} == {"validate_sample"}
+        assert all("`jax.config` has no attribute `jax_eager`" in r.reason for r in report.rejects)
+        for site in cat.sites(snap.key):
+            a = cat.get_analysis(site.error_id, snap.key)
+            assert a is not None and "jax_eager" not in a.validate_sample
+            assert "validate_sample" not in a.model_sections
+    finally:
+        cat.close()
+
+
+def test_try_sample_must_catch_this_error(idx: Indexed, server: FakeLLMServer, cache: AnswerCache) -> None:
+    def responder(req: dict[str, Any]) -> Reply:
+        answer = good_answer(req)
+        if is_for(req, "cannot reshape"):
+            answer["try_sample"]["code"] = "try:\n    int('x')\nexcept KeyError:\n    pass\n"
+        return Reply(content=json.dumps(answer))
+
+    server.responder = responder
+    report = run(idx, server, cache)
+    (reject,) = report.rejects
+    assert reject.section == "try_sample" and "catches KeyError, which does not catch this error" in reject.reason
+    assert "ShapeError" in reject.reason and "ValueError" in reject.reason  # the class and its bases
+    assert "try_sample" not in page_for(idx, "cannot reshape").model_sections
+
+
+def test_catchable_names_follow_the_bases() -> None:
+    from errdex.analyze.llm.rounds import sample_problem
+
+    catches = frozenset({"LookupError", "Exception", "BaseException"})
+    ok = {"code": "try:\n    {}['k']\nexcept (TypeError, LookupError) as e:\n    print(e)\n"}
+    assert sample_problem("try_sample", ok, {}, catches) == ""
+    bare = {"code": "try:\n    pass\nexcept:\n    pass\n"}
+    assert sample_problem("try_sample", bare, {}, catches) == ""
+    none = {"code": "print(1)\n"}
+    assert "no try / except" in sample_problem("try_sample", none, {}, catches)
+
+
+def test_a_dead_server_stops_the_run_early(idx: Indexed, cache: AnswerCache) -> None:
+    """Nothing listens on the port: after a few failures in a row the rest are not sent, all pages are static."""
+    report = analyze_with_llm(idx.catalog, idx.snapshot_key, model=MODEL, dry_run=False,
+                              config=config("http://127.0.0.1:9/v1", retries=0, concurrency=1), cache=cache)
+    assert report.aborted.startswith("stopped after 3 requests in a row failed")
+    # The worker may already have started the fourth when the third failure arrives.
+    sent = report.requests
+    assert sent in (3, 4) and report.pages_static == 4 and report.pages_model == 0
+    assert sum("not sent" in r.reason for r in report.rejects) == 4 - sent
+    assert "ABORTED" in str(report)
+    assert all(a.backend == "static" for a in pages(idx).values())
+
+
+def test_a_wrong_model_name_stops_the_run_early(idx: Indexed, server: FakeLLMServer, cache: AnswerCache) -> None:
+    server.responder = lambda req: Reply(status=404, body={"error": {"message": f"model {req['model']!r} not found"}})
+    report = run(idx, server, cache, concurrency=1)
+    assert "not found" in report.aborted and len(server.requests) in (3, 4)

@@ -6,11 +6,12 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from fake_llm_server import FakeLLMServer, Reply, fake_llm_server
-from llm_helpers import config
 
 from errdex.analyze.llm.client import ChatClient, ClientConfig, LLMError
 from errdex.analyze.llm.schema import response_format
+
+from .fake_llm_server import FakeLLMServer, Reply, fake_llm_server
+from .llm_helpers import config
 
 MESSAGES = [{"role": "system", "content": "s"}, {"role": "user", "content": "{}"}]
 

@@ -18,13 +18,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fake_llm_server import FakeLLMServer, Reply, fake_llm_server, good_answer, user_facts
-from llm_helpers import INJECTION, Indexed, config, index_fixture, open_cache
 
 from errdex.analyze.llm import analyze_with_llm
 from errdex.analyze.llm.prompt import SYSTEM
 from errdex.analyze.llm.schema import SECTIONS
 from errdex.model import Analysis, to_json
+
+from .fake_llm_server import FakeLLMServer, Reply, fake_llm_server, good_answer, user_facts
+from .llm_helpers import INJECTION, Indexed, config, index_fixture, open_cache
 
 
 @pytest.fixture

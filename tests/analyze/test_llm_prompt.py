@@ -8,12 +8,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from llm_helpers import Indexed, index_fixture
 
 from errdex.analyze.facts import Facts, gather_facts
 from errdex.analyze.llm.cache import AnswerCache, cache_key, default_cache_path
 from errdex.analyze.llm.prompt import PROMPT_VERSION, SYSTEM, approx_tokens, build_prompt
 from errdex.analyze.llm.report import report_json, summary_lines
+
+from .llm_helpers import Indexed, index_fixture
 
 
 @pytest.fixture
@@ -48,12 +49,12 @@ def test_prompt_numbers_the_facts(idx: Indexed) -> None:
 def test_cache_key_follows_the_question(idx: Indexed) -> None:
     f = facts_for(idx, "cannot reshape")
     p = build_prompt(f)
-    key = cache_key(p.payload_json, "m", PROMPT_VERSION)
-    assert key == cache_key(build_prompt(facts_for(idx, "cannot reshape")).payload_json, "m", PROMPT_VERSION)
-    assert key != cache_key(p.payload_json, "other-model", PROMPT_VERSION)
-    assert key != cache_key(p.payload_json, "m", PROMPT_VERSION + "x")
+    key = cache_key(p.fingerprint, "m", PROMPT_VERSION)
+    assert key == cache_key(build_prompt(facts_for(idx, "cannot reshape")).fingerprint, "m", PROMPT_VERSION)
+    assert key != cache_key(p.fingerprint, "other-model", PROMPT_VERSION)
+    assert key != cache_key(p.fingerprint, "m", PROMPT_VERSION + "x")
     moved = dataclasses.replace(f, site=dataclasses.replace(f.site, snippet=f.site.snippet + "\n# more"))
-    assert cache_key(build_prompt(moved).payload_json, "m", PROMPT_VERSION) != key
+    assert cache_key(build_prompt(moved).fingerprint, "m", PROMPT_VERSION) != key
 
 
 def test_long_texts_are_cut(idx: Indexed) -> None:

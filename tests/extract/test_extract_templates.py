@@ -66,6 +66,10 @@ CASES = [
     pytest.param("errors.py", "documented",
                  ["a tracer leaked out of the transformation\nSee https://example.org/errors#TracerLeak"], (),
                  id="class-mixin-init-class-name-local-import"),
+    pytest.param("errors.py", "pass_through", ["passed through to the base"], (), id="class-init-star-args"),
+    pytest.param("errors.py", "starred", ["{*parts}"], ("*parts",), id="starred-argument"),
+    pytest.param("odd_text.py", "surrogate", ["cannot decode byte \\udcff in the file name"], (),
+                 id="lone-surrogate-kept-escaped"),
     pytest.param("methods.py", "module_constant", ["a module-level message constant"], (), id="module-constant"),
 ]
 

@@ -6,14 +6,12 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
+from match_fixtures import ROOT
 
 from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
-
-from match_fixtures import ROOT
 
 TINYJIT = ROOT / "tests" / "fixtures" / "match_tinyjit"
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from match_fixtures import tb
 
 from errdex.match import parse
-from match_fixtures import tb
 
 RESHAPE = "cannot reshape array of size 3 into shape (2, 2)"
 DTYPE = "dtype 'complex64' is not a valid tinyjit dtype; expected one of ('float32', 'int32', 'bool')"

@@ -10,6 +10,7 @@ import socket
 import subprocess
 import sys
 import time
+import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -53,12 +54,22 @@ def _env(home: Path) -> dict[str, str]:
 
 
 def analyze(db: str, env: dict[str, str], repo: str) -> str:
-    """The analyze stage when it is there; until then analyses made from the sites themselves."""
-    if has_command("analyze", env):
-        run_errdex("analyze", "--repo", repo, "--db", db, env=env)
-        return "errdex analyze"
-    write_analyses(db, payload="")
-    return "web_data"
+    """``errdex analyze``; the errors it could not analyse get analyses made from their sites.
+
+    The web tests check how pages show analyses, not the analyses themselves
+    (tests/analyze does), so a failure of that stage on some errors is
+    reported as a warning instead of failing every web test.
+    """
+    if not has_command("analyze", env):
+        write_analyses(db, payload="")
+        return "web_data"
+    proc = run_errdex("analyze", "--repo", repo, "--db", db, env=env, check=False)
+    filled = write_analyses(db, payload="", only_missing=True)
+    if proc.returncode != 0 or filled:
+        warnings.warn(f"errdex analyze left {filled} error(s) of {repo} without analysis (exit "
+                      f"{proc.returncode}): {proc.stdout[-800:]} {proc.stderr[-400:]}", stacklevel=1)
+        return f"errdex analyze (+{filled} from web_data)"
+    return "errdex analyze"
 
 
 @pytest.fixture(scope="session")

@@ -45,12 +45,14 @@ def hostile_analysis(snap: Snapshot, site: ErrorSite, others: list[ErrorSite], p
     )
 
 
-def write_analyses(db: str, payload: str = PAYLOAD) -> int:
+def write_analyses(db: str, payload: str = PAYLOAD, *, only_missing: bool = False) -> int:
+    """Analyses for the newest snapshot's errors (``only_missing``: those the analyze stage left out)."""
     catalog = SqliteCatalog(db)
     try:
         snap = catalog.snapshots()[0]
         sites = list(catalog.sites(snapshot_key=snap.key))
-        catalog.put_analyses([hostile_analysis(snap, s, sites, payload) for s in sites])
-        return len(sites)
+        todo = [s for s in sites if not (only_missing and catalog.get_analysis(s.error_id, snap.key))]
+        catalog.put_analyses([hostile_analysis(snap, s, sites, payload) for s in todo])
+        return len(todo)
     finally:
         catalog.close()

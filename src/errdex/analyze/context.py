@@ -35,6 +35,7 @@ class SnapshotContext:
     _all_symbols: dict[str, tuple[str, ...]] | None = None
     word_cache: dict[tuple[str, int, str], frozenset[str]] = field(default_factory=dict)  # related.py
     var_cache: dict[tuple[str, int, str], frozenset[str]] = field(default_factory=dict)  # related.py
+    site_words: dict[str, list[ErrorSite]] = field(default_factory=dict)  # related.py: word -> sites
 
     def __post_init__(self) -> None:
         for o in self.options:

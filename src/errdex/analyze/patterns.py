@@ -65,6 +65,7 @@ def literal_runs(pattern: str) -> tuple[list[list[str]], bool]:
     branches: list[list[str]] = [[]]
     run: list[str] = []
     depth = 0
+    groups: list[list[int]] = []  # per open group: [runs before it, 1 if it holds a "|"]
     i = 0
 
     def end_run() -> None:
@@ -111,6 +112,13 @@ def literal_runs(pattern: str) -> tuple[list[list[str]], bool]:
         if c in "()":
             end_run()
             depth += 1 if c == "(" else -1
+            if c == "(":
+                groups.append([len(branches[-1]), 0])
+            elif groups:
+                start, alt = groups.pop()
+                # an optional group, or one with alternatives, guarantees none of its text
+                if alt or pattern[i + 1:i + 2] in ("?", "*") or pattern[i + 1:i + 4] == "{0,":
+                    del branches[-1][start:]
             if c == "(" and pattern[i + 1:i + 2] == "?":
                 head = re.match(r"\(\?[a-zA-Z:=!<>P]*", pattern[i:])
                 i += head.end() if head else 1
@@ -121,6 +129,8 @@ def literal_runs(pattern: str) -> tuple[list[list[str]], bool]:
             end_run()
             if depth == 0:
                 branches.append([])
+            elif groups:
+                groups[-1][1] = 1
             i += 1
             continue
         if c in ".^$":

@@ -41,6 +41,14 @@ def _guard_vars(site: ErrorSite, ctx: SnapshotContext) -> frozenset[str]:
     return out
 
 
+def _word_index(ctx: SnapshotContext) -> dict[str, list[ErrorSite]]:
+    if not ctx.site_words:
+        for s in ctx.sites:
+            for w in _words(s, ctx):
+                ctx.site_words.setdefault(w, []).append(s)
+    return ctx.site_words
+
+
 def title(site: ErrorSite) -> str:
     text = site.template.render().strip() or site.exception_name
     text = " ".join(text.split())
@@ -81,5 +89,20 @@ def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError,
         for other in module_sites:
             if other.exception_name == site.exception_name:
                 consider(other, 0.5, "same module, same exception type")
+    if len(scored) < MAX_RELATED and mine_words:
+        index = _word_index(ctx)
+        for w in sorted(mine_words, key=lambda w: len(index.get(w, ())))[:2]:
+            for other in index.get(w, [])[:200]:
+                if other.path == site.path:
+                    continue
+                ow = _words(other, ctx)
+                jac = len(mine_words & ow) / len(mine_words | ow)
+                if jac >= 0.3:
+                    consider(other, 1.5 * jac, "similar message in another module")
+    if not scored:
+        package = site.path.rsplit("/", 1)[0]
+        near = [o for o in ctx.sites_by_exception.get(site.exception_name, []) if o.path.startswith(package + "/")]
+        for other in near[:MAX_RELATED + 1]:
+            consider(other, 0.1, "same package, same exception type")
     ranked = sorted(scored.values(), key=lambda x: (-x[0], x[1], x[2].error_id))[:MAX_RELATED]
     return tuple(RelatedError(error_id=o.error_id, title=title(o), reason="; ".join(r)) for _, _, o, r in ranked)

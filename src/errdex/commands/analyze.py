@@ -11,10 +11,11 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
 from errdex.catalog import CatalogError, open_catalog
 from errdex.catalog.base import Catalog
@@ -39,6 +40,20 @@ def _targets(catalog: Catalog, repo: str | None) -> list[Snapshot] | None:
                else "the catalog is empty: run `errdex index SOURCE` first")
         return None
     return out
+
+
+def _advance(bar: Progress, task: TaskID) -> Callable[[int], None]:
+    def advance(n: int) -> None:
+        bar.advance(task, n)
+
+    return advance
+
+
+def _set_total(bar: Progress, task: TaskID) -> Callable[[int], None]:
+    def set_total(n: int) -> None:
+        bar.update(task, total=n)
+
+    return set_total
 
 
 def run_analyze(*, backend: str = "static", model: str | None = None, repo: str | None = None,
@@ -72,8 +87,7 @@ def _run_static(catalog: Catalog, targets: list[Snapshot], *, dry_run: bool, jso
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                       TimeElapsedColumn(), console=err, transient=True, disable=not err.is_terminal) as bar:
             task = bar.add_task(f"analysing {snap.key}", total=None)
-            report = analyze_snapshot(catalog, snap, progress=lambda n: bar.advance(task, n),
-                                      total=lambda n: bar.update(task, total=n))
+            report = analyze_snapshot(catalog, snap, progress=_advance(bar, task), total=_set_total(bar, task))
         if not dry_run:
             catalog.put_analyses(report.analyses)
         failed += len(report.failures)
@@ -118,7 +132,7 @@ def _run_llm(catalog: Catalog, targets: list[Snapshot], *, model: str | None, dr
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                       console=err, transient=True, disable=not err.is_terminal) as bar:
             task = bar.add_task(f"analysing {snap.key} with {model}", total=None)
-            result = fn(catalog, snap.key, model=model, dry_run=dry_run, progress=lambda n: bar.advance(task, n))
+            result = fn(catalog, snap.key, model=model, dry_run=dry_run, progress=_advance(bar, task))
         print(f"{snap.key}: {result}")
     return code
 

@@ -36,10 +36,11 @@ def build(specs: tuple[Spec, ...], src: SourceText) -> tuple[Guard, ...]:
     return tuple(out)
 
 
-def _norm(node: ast.AST, src: SourceText) -> str:
+def _norm(node: ast.AST, src: SourceText, text: str | None = None) -> str:
     """A condition's text with whitespace folded; ``ast.unparse`` only when it holds a comment
     or a line continuation (folding would change its meaning), since unparse is costly."""
-    text = src.segment(node)
+    if text is None:
+        text = src.segment(node)
     if "#" not in text and "\\" not in text:
         return " ".join(text.split())
     try:
@@ -49,11 +50,14 @@ def _norm(node: ast.AST, src: SourceText) -> str:
 
 
 def positive(kind: GuardKind, test: ast.expr, src: SourceText) -> Guard:
-    return Guard(kind=kind, source=src.segment(test), normalized=_norm(test, src), line=test.lineno)
+    text = src.segment(test)
+    return Guard(kind=kind, source=text, normalized=_norm(test, src, text), line=test.lineno)
 
 
 def negative(kind: GuardKind, test: ast.expr, src: SourceText) -> Guard:
-    return Guard(kind=kind, source=src.segment(test), normalized=f"not ({_norm(test, src)})", line=test.lineno, negated=True)
+    text = src.segment(test)
+    return Guard(kind=kind, source=text, normalized=f"not ({_norm(test, src, text)})", line=test.lineno,
+                 negated=True)
 
 
 def is_elif(node: ast.If, src: SourceText) -> bool:

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from errdex.extract.pickling import fast_pickle
 from errdex.model import Segment
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class Lit:
     """Literal text."""
@@ -24,6 +26,7 @@ class Lit:
     text: str
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class Hole:
     """A runtime value: rendered ``{expr}``.
@@ -39,6 +42,7 @@ class Hole:
     unresolved: bool = False
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class Param:
     """A parameter of a helper function or ``__init__``, bound at the call."""
@@ -50,6 +54,7 @@ class Param:
     shown: str | None = None  # the expression the raise wrote, when it reached the parameter via a local
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class Cat:
     """Concatenation."""
@@ -57,6 +62,7 @@ class Cat:
     parts: tuple[Node, ...]
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class Alt:
     """One of several messages (branches assigning a variable, ``a if c else b``)."""
@@ -64,6 +70,7 @@ class Alt:
     options: tuple[Node, ...]
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class Ref:
     """A call or a global name to resolve in phase 2.
@@ -83,6 +90,7 @@ class Ref:
     text_position: bool = False
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class Dedent:
     """``textwrap.dedent`` / ``inspect.cleandoc`` / ``.strip()`` applied in phase 2."""
@@ -145,6 +153,7 @@ def literal_text(node: Node) -> str | None:
 
 # A segment as it flows through expansion: the model's Segment plus whether the
 # placeholder is an unresolved message part (counted in ErrorSite.unresolved).
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class Piece:
     segment: Segment

@@ -331,11 +331,16 @@ class MessageBuilder:
         return Hole(self.src.segment(node), unresolved=text_position)
 
     def _ref(self, node: ast.Call, target: str, scope: Scope, text_position: bool) -> Ref:
-        args = tuple(self.arg(a, scope) for a in node.args if not isinstance(a, ast.Starred))
+        args = self.call_args(node.args, scope)
         kwargs = tuple((k.arg, self.arg(k.value, scope)) for k in node.keywords if k.arg is not None)
         callee = self.src.segment(node.func)
         return Ref(target=target, src=self.src.segment(node), callee=callee, args=args, kwargs=kwargs,
                    text_position=text_position)
+
+    def call_args(self, args: list[ast.expr], scope: Scope) -> tuple[Node, ...]:
+        """Positional arguments; a ``*xs`` keeps its slot as an unresolved placeholder."""
+        return tuple(Hole(self.src.segment(a), unresolved=True) if isinstance(a, ast.Starred) else self.arg(a, scope)
+                     for a in args)
 
     def _name(self, node: ast.Name, scope: Scope, text_position: bool) -> Node:
         b = envmod.lookup(scope.env, node.id)
@@ -399,7 +404,7 @@ class MessageBuilder:
                 if target is not None:
                     return self._ref(node, target, scope, text_position=False)
                 return Ref(target=written, src=self.src.segment(node), callee=written,
-                           args=tuple(self.arg(a, scope) for a in node.args if not isinstance(a, ast.Starred)),
+                           args=self.call_args(node.args, scope),
                            kwargs=tuple((k.arg, self.arg(k.value, scope)) for k in node.keywords if k.arg is not None))
             return Hole(self.src.segment(node.func))
         if isinstance(node, ast.Name):
@@ -418,7 +423,7 @@ class MessageBuilder:
             return Hole(self.src.segment(node))
         if isinstance(node, ast.IfExp):
             return alt([self.exception(node.body, scope), self.exception(node.orelse, scope)])
-        if isinstance(node, (ast.Subscript, ast.BoolOp, ast.Await, ast.NamedExpr, ast.Starred)):
+        if isinstance(node, _OPAQUE):  # raise errors[k], raise a or b, even raise "text": values
             return Hole(self.src.segment(node))
         unclassified(f"raised expression {type(node).__name__}", self.where(node))
         return Hole(self.src.segment(node))

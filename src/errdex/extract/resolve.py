@@ -13,14 +13,30 @@ from errdex.extract.expand import MAX_TEMPLATES, Expander, Outcome, Tables
 from errdex.extract.imports import BUILTIN_EXCEPTIONS
 from errdex.extract.ir import Variant
 from errdex.extract.summary import FileResult, ModuleSummary, PendingSite
-from errdex.model import ClassInfo, ErrorSite, Template
+from errdex.model import ClassInfo, ErrorSite, Segment, Template
+
+
+def clean_text(text: str) -> str:
+    """Text that encodes to UTF-8: a literal like ``"\\udcff"`` holds a lone surrogate, which
+    neither hashing nor SQLite accepts; it is kept as its backslash escape."""
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
+
+
+def _clean(seg: Segment) -> Segment:
+    return seg if seg.expr is not None else Segment(text=clean_text(seg.text))
 
 
 def _templates(variants: Iterable[Variant]) -> tuple[tuple[Template, ...], tuple[str, ...]]:
     templates: list[Template] = []
     unresolved: list[str] = []
     for v in variants:
-        t = Template.of(p.segment for p in v)
+        t = Template.of(_clean(p.segment) for p in v)
         if t not in templates:
             templates.append(t)
         for p in v:
@@ -75,7 +91,7 @@ class Resolver:
             kind=s.kind, exception=written, exception_resolved=resolved, templates=templates,
             path=path, line=s.line, end_line=s.end_line, qualname=s.qualname, module=module,
             exception_bases=self.tables.bases_chain(resolved), guards=s.guards,
-            snippet=s.snippet, snippet_start=s.snippet_start, docstring=s.docstring,
+            snippet=s.snippet, snippet_start=s.snippet_start, docstring=clean_text(s.docstring),
             comments=s.comments, unresolved=unresolved, cause=s.cause,
         )
 
@@ -97,7 +113,7 @@ class Resolver:
             out.append(ClassInfo(
                 qualname=qual, path=s.path, line=c.line,
                 bases=tuple(self.tables.canonical(b) for b in c.bases),
-                docstring=c.docstring, public_names=tuple(sorted(names, key=lambda n: (n.count("."), n))),
+                docstring=clean_text(c.docstring), public_names=tuple(sorted(names, key=lambda n: (n.count("."), n))),
             ))
         return tuple(sorted(out, key=lambda c: c.qualname))
 

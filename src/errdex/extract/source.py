@@ -69,11 +69,14 @@ class SourceText:
 
     def mentions(self, words: tuple[str, ...], first: int, last: int) -> bool:
         """Whether any of ``words`` occurs in lines ``first``..``last``: bounded ``find`` calls."""
-        offs = self.offsets
+        offs = self._offsets or self.offsets
         start = offs[max(first - 1, 0)]
         end = offs[min(last, len(offs) - 1)]
-        text = self.scan_text
-        return any(text.find(w, start, end) != -1 for w in words)
+        text = self._scan or self.scan_text
+        for w in words:
+            if text.find(w, start, end) != -1:
+                return True
+        return False
 
     def segment(self, node: ast.AST) -> str:
         """The source of ``node`` as written, or its unparsed form when positions are missing."""
@@ -81,11 +84,14 @@ class SourceText:
         end: int | None = getattr(node, "end_lineno", None)
         col: int | None = getattr(node, "col_offset", None)
         end_col: int | None = getattr(node, "end_col_offset", None)
-        lines = self.lines
+        lines = self._lines or self.lines
         if lineno is None or end is None or col is None or end_col is None or end > len(lines):
             return ast.unparse(node)
         if lineno == end:
-            return lines[lineno - 1].encode("utf-8")[col:end_col].decode("utf-8", "replace")
+            line = lines[lineno - 1]
+            if line.isascii():  # columns are UTF-8 byte offsets: equal to str indexes only for ASCII
+                return line[col:end_col]
+            return line.encode("utf-8")[col:end_col].decode("utf-8", "replace")
         first = lines[lineno - 1].encode("utf-8")[col:].decode("utf-8", "replace")
         last = lines[end - 1].encode("utf-8")[:end_col].decode("utf-8", "replace")
         return "\n".join([first, *lines[lineno : end - 1], last])

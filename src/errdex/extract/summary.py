@@ -11,9 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from errdex.extract.ir import Node
+from errdex.extract.pickling import fast_pickle, register_model_types
 from errdex.model import ConfigOption, FileFailure, Guard, SiteKind, TestExpectation
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class FuncSummary:
     """A function whose returns may be a message or an exception instance."""
@@ -22,6 +24,7 @@ class FuncSummary:
     returns: tuple[Node, ...]
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class InitSummary:
     """``__init__``: its parameters and what it passes to the base ``__init__``.
@@ -36,6 +39,7 @@ class InitSummary:
     super_kwargs: tuple[tuple[str, Node], ...] = ()
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class ClassSummary:
     name: str  # qualname inside the module: "Outer.Inner"
@@ -46,6 +50,7 @@ class ClassSummary:
     str_message: Node | None = None  # what ``__str__`` returns, self.x mapped to init params
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class ModuleSummary:
     module: str
@@ -57,6 +62,7 @@ class ModuleSummary:
     constants: dict[str, Node] = field(default_factory=dict)  # top-level NAME = "text"
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class PendingSite:
     """A site whose exception and message may still name things in other modules.
@@ -81,6 +87,7 @@ class PendingSite:
     cause: str | None = None
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class FileResult:
     path: str
@@ -91,3 +98,6 @@ class FileResult:
     facts_failure: FileFailure | None = None
     config: tuple[ConfigOption, ...] = ()
     tests: tuple[TestExpectation, ...] = ()
+
+
+register_model_types(Guard, FileFailure, ConfigOption, TestExpectation)

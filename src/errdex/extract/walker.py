@@ -52,6 +52,7 @@ class FuncCollector:
 
     params: tuple[str, ...]
     is_init: bool = False
+    vararg: str | None = None
     returns: list[Node] = field(default_factory=list)
     super_args: tuple[Node, ...] | None = None
     super_kwargs: tuple[tuple[str, Node], ...] = ()
@@ -147,9 +148,11 @@ class Walker:
 
     def function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, state: State, env: Env) -> Walk:
         name = node.name
+        wanted_kw = self.has_keyword(node.lineno, node.end_lineno or node.lineno)
+        if not wanted_kw and state.in_function:
+            return env  # a nested function that cannot raise: no site, and no summary for nested ones
         method = state.cls is not None and not state.in_function
         summary_key = None if state.in_function else ".".join((*state.qual, name))
-        wanted_kw = self.has_keyword(node.lineno, node.end_lineno or node.lineno)
         special = method and name in ("__init__", "__str__") and (
             state.exc_class  # a mixin's __init__ may build the text that its exception subclasses carry:
             or (name == "__init__" and self.src.mentions(_BASE_INIT, node.lineno, node.end_lineno or node.lineno)))
@@ -166,6 +169,7 @@ class Walker:
         collector: FuncCollector | None = None
         if wants_summary:
             collector = FuncCollector(tuple([*params, *(x.arg for x in a.kwonlyargs)]), is_init=name == "__init__",
+                                      vararg=a.vararg.arg if a.vararg is not None else None,
                                       self_attrs=dict(state.self_attrs or {}))  # class constants are visible
         doc = ast.get_docstring(node, clean=True) or ""
         self_attrs = state.self_attrs if name == "__str__" else (collector.self_attrs if collector else None)
@@ -268,7 +272,10 @@ class Walker:
         else:
             return
         scope = self.scope(state, env)
-        state.func.super_args = tuple(self.builder.arg(a, scope) for a in args if not isinstance(a, ast.Starred))
+        if len(args) == 1 and isinstance(args[0], ast.Starred) and isinstance(args[0].value, ast.Name) \
+                and args[0].value.id == state.func.vararg:
+            return  # super().__init__(*args): the constructor's own arguments are the message
+        state.func.super_args = self.builder.call_args(args, scope)
         state.func.super_kwargs = tuple(
             (k.arg, self.builder.arg(k.value, scope)) for k in call.keywords if k.arg is not None
         )

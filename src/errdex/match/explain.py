@@ -45,6 +45,7 @@ from errdex.match.origin import classify
 from errdex.match.traceback import parse
 
 _SECONDARY = 0.9  # a cause or context of the reported exception, not the exception itself
+_MIMIC = 0.55  # the message is one the interpreter itself produces, and there is no traceback
 _VETO = 0.5  # the traceback shows the error surfaced elsewhere than at this site
 
 
@@ -93,6 +94,10 @@ def explain_parsed(idx: MatchIndex, parsed: Parsed, *, top: int = 5) -> Explanat
     best: dict[int, R.Scored] = {}
     for n, (exc, factor) in enumerate(_exceptions(parsed)):
         where = primary_where if n == 0 else _where(idx, list(exc.frames), exc.notes)
+        if where.innermost is None and classify(exc.exception, exc.message) == "interpreter":
+            # CPython's own wording ("'function' object has no attribute 'lower'"): a library
+            # template that mimics it is only a guess until a traceback says where it was raised
+            factor *= _MIMIC
         _score_exception(idx, exc, where, factor, best)
     ranked = sorted(best.values(), key=lambda c: (-c.score, idx.sites[c.site][S_ID]))
     matches = tuple(_match(idx, c) for c in ranked[: max(top, 0)] if c.score > 0.0)

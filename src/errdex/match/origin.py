@@ -57,6 +57,7 @@ _INTERPRETER = (
     "got multiple values for argument",
     "takes no arguments",
     "bad operand type for",
+    "too large to convert to C",
 )
 
 

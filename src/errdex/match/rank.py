@@ -70,11 +70,16 @@ def retrieve(idx: MatchIndex, text: str, limit: int = CANDIDATES) -> list[int]:
         budget += df
     templates = idx.templates
 
-    def key(t: int) -> tuple[float, float]:
+    def share(t: int) -> tuple[float, float]:
         total = templates[t][T_WEIGHT] or 1.0
         return (min(acc[t] / total, 1.0), acc[t])
 
-    return heapq.nlargest(limit, acc, key=key)
+    # the templates whose words are best covered, and those that share the most weight with the
+    # message (a long template of which the message is only a part)
+    best = heapq.nlargest(limit, acc, key=share)
+    seen = set(best)
+    best.extend(t for t in heapq.nlargest(limit // 2, acc, key=acc.__getitem__) if t not in seen)
+    return best
 
 
 def specificity(litchars: int) -> float:
@@ -107,6 +112,12 @@ def score_template(
         got = sum(idx.idf(w) for w in tw if w in text_words)
         overlap = got / total if total else 0.0
         score = 0.72 * (overlap**2) * spec * (0.5 + 0.5 * v.coverage)
+        # the message is part of the template (a conditional tail the code did not append):
+        # how much of the *message* the literal text found in order explains
+        lits = [x for lit, x in segs if lit]
+        found = sum(len(x) for x, sp in zip(lits, v.spans, strict=True) if sp is not None and len(x.strip()) >= 4)
+        explained = min(1.0, found / max(len(text), 1))
+        score = max(score, 0.72 * specificity(found) * explained**2 * (0.5 + 0.5 * v.coverage))
         method = "fuzzy"
         vals = ()
     site = idx.sites[t[T_SITE]]

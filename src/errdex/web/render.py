@@ -15,7 +15,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, Undefined, select_autoescape
-from markupsafe import Markup
+from markupsafe import Markup, escape
 from pygments import highlight
 from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
@@ -46,6 +46,15 @@ def highlight_code(code: str) -> Markup:
     if not code.strip():
         return Markup("")
     return Markup(highlight(code.rstrip("\n") + "\n", PythonLexer(), HtmlFormatter(cssclass="sample", wrapcode=True)))
+
+
+def prose(text: str | None) -> Markup:
+    """Analysis prose: escaped, with `backticked` spans as <code> (the only markup it may carry)."""
+    raw = text or ""
+    parts = raw.split("`")
+    if len(parts) % 2 == 0:  # an unpaired backtick: show the text as it is
+        return escape(raw)
+    return Markup("").join(Markup("<code>{}</code>").format(p) if i % 2 else escape(p) for i, p in enumerate(parts))
 
 
 def pygments_css() -> str:
@@ -94,6 +103,7 @@ def make_env() -> Environment:
         lstrip_blocks=True,
     )
     env.filters["code"] = highlight_code
+    env.filters["prose"] = prose
     env.filters["short_pin"] = short_pin
     env.filters["safe_url"] = safe_url
     env.filters["snapshot_pin"] = snapshot_pin

@@ -25,13 +25,35 @@ from errdex.analyze.llm.cache import AnswerCache, cache_key, default_cache_path
 from errdex.analyze.llm.client import ChatClient, ClientConfig, LLMError
 from errdex.analyze.llm.merge import backend_name, merge
 from errdex.analyze.llm.prompt import PROMPT_VERSION, Prompt, build_prompt, prompt_tokens
-from errdex.analyze.llm.rounds import Conversation, Outcome, Reject, sample_problem
+from errdex.analyze.llm.rounds import Conversation, Outcome, Reject, catchable, sample_problem
 from errdex.analyze.llm.schema import SAMPLE_SECTIONS, SECTIONS
 from errdex.catalog.base import Catalog
 from errdex.model import Analysis, Snapshot
 
 StaticFn = Callable[[Facts, SnapshotContext], Analysis]
 _BATCH = 100
+# This many requests failing in a row for a reason no other error can escape (the server is not
+# there, the key or the model name is wrong) stops the run: the rest keep their static pages.
+_ABORT_AFTER = 3
+_FATAL = frozenset({"connection", "client"})
+
+
+class ProgressStep(int):
+    """What ``progress`` is called with after each error: an int, the errors just finished (1).
+
+    Being an int, it suits a plain ``bar.advance(task, step)``; it also carries
+    the run's totals so far for a bar that shows tokens (``report.token_progress``).
+    """
+
+    done: int
+    total: int
+    tokens: int
+    cache_hits: int
+
+    def __new__(cls, done: int, total: int, tokens: int, cache_hits: int) -> ProgressStep:
+        step = super().__new__(cls, 1)
+        step.done, step.total, step.tokens, step.cache_hits = done, total, tokens, cache_hits
+        return step
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,10 +81,16 @@ class LLMReport:
     failed: tuple[Reject, ...] = ()  # errors that got no page at all (facts or static analysis failed)
     cache_path: str = ""
     retries_waited: float = 0.0  # seconds slept in backoff
+    aborted: str = ""  # why the run stopped sending (a dead server, a bad key), or ""
 
     @property
     def cache_hit_rate(self) -> float:
         return self.cache_hits / self.errors if self.errors else 0.0
+
+    def __str__(self) -> str:
+        from errdex.analyze.llm.report import summary_lines
+
+        return "\n".join(summary_lines(self))
 
 
 @dataclass
@@ -94,8 +122,8 @@ def analyze_with_llm(catalog: Catalog, snapshot_key: str, *, model: str, dry_run
                      client: ChatClient | None = None) -> LLMReport:
     """Analyse every error of ``snapshot_key`` with ``model``; store the pages unless ``dry_run``.
 
-    ``progress(done, total, tokens=N, cache_hits=H)`` is called from this thread
-    after each error.  ``LLMError`` when the snapshot is unknown or the
+    ``progress(step)`` is called from this thread after each error with a
+    ``ProgressStep`` (an int: 1, plus ``done``, ``total``, ``tokens``, ``cache_hits``).  ``LLMError`` when the snapshot is unknown or the
     configuration is invalid; a failing request never aborts the run.
     """
     cfg = config or ClientConfig.from_env()
@@ -131,7 +159,7 @@ def analyze_with_llm(catalog: Catalog, snapshot_key: str, *, model: str, dry_run
                 pending.clear()
         done += 1
         if progress is not None:
-            progress(done, total, tokens=tally.ptok + tally.ctok, cache_hits=tally.hits)
+            progress(ProgressStep(done, total, tally.ptok + tally.ctok, tally.hits))
 
     misses: list[_Job] = []
     for job in jobs:
@@ -144,6 +172,7 @@ def analyze_with_llm(catalog: Catalog, snapshot_key: str, *, model: str, dry_run
     tally.asked = len(misses)
     chat: ChatClient | None = None
     waited = 0.0
+    aborted = ""
     try:
         if dry_run:
             for job in misses:
@@ -151,10 +180,17 @@ def analyze_with_llm(catalog: Catalog, snapshot_key: str, *, model: str, dry_run
                 tally.ptok += prompt_tokens(job.prompt.messages)
                 done += 1
                 if progress is not None:
-                    progress(done, total, tokens=tally.ptok, cache_hits=tally.hits)
+                    progress(ProgressStep(done, total, tally.ptok, tally.hits))
         elif misses:
             chat = client or ChatClient(cfg)
-            for job, outcome in _ask_all(chat, model, symbols, misses, cfg.concurrency):
+            streak = 0
+            stop: list[str] = []  # the reason, once the run stops sending
+            for job, outcome in _ask_all(chat, model, symbols, misses, cfg.concurrency, lambda: bool(stop)):
+                streak = streak + 1 if outcome.failure in _FATAL else 0
+                if streak >= _ABORT_AFTER and not stop:
+                    last = outcome.rejects[0].reason if outcome.rejects else outcome.failure
+                    stop.append(f"stopped after {streak} requests in a row failed; the rest keep their static"
+                                f" pages. Last: {last}")
                 tally.requests += outcome.requests
                 tally.ptok += outcome.prompt_tokens
                 tally.ctok += outcome.completion_tokens
@@ -164,6 +200,7 @@ def analyze_with_llm(catalog: Catalog, snapshot_key: str, *, model: str, dry_run
                                 completion_tokens=outcome.completion_tokens)
                 report(outcome, job)
             waited = sum(chat.waits)
+            aborted = stop[0] if stop else ""
         if pending:
             catalog.put_analyses(pending)
     finally:
@@ -180,6 +217,7 @@ def analyze_with_llm(catalog: Catalog, snapshot_key: str, *, model: str, dry_run
         pages_model=0 if dry_run else tally.pages_model, pages_static=0 if dry_run else tally.pages_static,
         sections_model=0 if dry_run else tally.sec_model, sections_static=0 if dry_run else tally.sec_static,
         rejects=tuple(tally.rejects), failed=tuple(tally.failed), cache_path=cache_path, retries_waited=waited,
+        aborted=aborted,
     )
 
 
@@ -195,20 +233,31 @@ def _jobs(catalog: Catalog, snapshot: Snapshot, ctx: SnapshotContext, static_fn:
             tally.failed.append(Reject(site.error_id, "*", f"no static analysis: {type(exc).__name__}: {exc}"))
             continue
         prompt = build_prompt(facts)
-        yield _Job(facts, static, prompt, cache_key(prompt.payload_json, model, PROMPT_VERSION))
+        yield _Job(facts, static, prompt, cache_key(prompt.fingerprint, model, PROMPT_VERSION))
 
 
 def _ask_all(chat: ChatClient, model: str, symbols: Mapping[str, tuple[str, ...]], jobs: list[_Job],
-             concurrency: int) -> Iterator[tuple[_Job, Outcome]]:
+             concurrency: int, stop: Callable[[], bool]) -> Iterator[tuple[_Job, Outcome]]:
+    """Each job's outcome as it finishes; once ``stop()`` holds, the jobs not yet started are not sent."""
     with cf.ThreadPoolExecutor(max_workers=concurrency, thread_name_prefix="errdex-llm") as pool:
-        futures = {pool.submit(Conversation(chat, model, symbols).run, j.facts.error_id, j.prompt): j for j in jobs}
+        futures = {pool.submit(Conversation(chat, model, symbols).run, j.facts.error_id, j.prompt,
+                               catchable(j.facts)): j for j in jobs}
+        stopped = False
         for fut in cf.as_completed(futures):
             job = futures[fut]
+            if fut.cancelled():
+                yield job, Outcome(job.facts.error_id, rejects=(Reject(job.facts.error_id, "*", "not sent: the run"
+                                                                       " stopped after repeated failures"),))
+                continue
             try:
                 yield job, fut.result()
             except Exception as exc:  # a bug in one conversation costs that page only
                 yield job, Outcome(job.facts.error_id, rejects=(Reject(job.facts.error_id, "*",
                                                                        f"{type(exc).__name__}: {exc}"),))
+            if not stopped and stop():
+                stopped = True
+                for f in futures:
+                    f.cancel()
 
 
 def _from_cache(job: _Job, answer: dict[str, Any], symbols: Mapping[str, tuple[str, ...]]) -> Outcome:
@@ -217,7 +266,7 @@ def _from_cache(job: _Job, answer: dict[str, Any], symbols: Mapping[str, tuple[s
     rejects = []
     for s in SAMPLE_SECTIONS:
         if s in sections:
-            why = sample_problem(s, sections[s], symbols)
+            why = sample_problem(s, sections[s], symbols, catchable(job.facts))
             if why:
                 rejects.append(Reject(job.facts.error_id, s, f"cached sample no longer verifies: {why}"))
                 del sections[s]

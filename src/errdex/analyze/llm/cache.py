@@ -2,7 +2,8 @@
 
 The key is sha256 of (the prompt's facts as sent, model, ``PROMPT_VERSION``):
 the user message is the canonical JSON of everything the model sees about the
-error, so equal keys mean an equal question.  The value is the validated
+error, so equal keys mean an equal question (the system message and the
+answer's schema are hashed too: ``Prompt.fingerprint``).  The value is the validated
 answer after the sample round (the sections the model got right), with the
 tokens it cost.  Samples are verified again on every hit, because the
 library's symbol table may have changed while the facts did not.
@@ -41,8 +42,8 @@ CREATE TABLE IF NOT EXISTS llm_answers (
 """
 
 
-def cache_key(payload_json: str, model: str, prompt_version: str) -> str:
-    raw = "\x1f".join([prompt_version, model, payload_json])
+def cache_key(question: str, model: str, prompt_version: str) -> str:
+    raw = "\x1f".join([prompt_version, model, question])
     return hashlib.sha256(raw.encode("utf-8")).hexdigest()
 
 

@@ -83,6 +83,7 @@ class Completion:
     completion_tokens: int
     attempts: int
     structured: bool  # response_format was sent (and accepted)
+    truncated: bool = False  # finish_reason "length": the answer hit max_tokens
 
 
 class ChatClient:
@@ -147,6 +148,7 @@ class ChatClient:
                 completion_tokens=usage.completion_tokens if usage else 0,
                 attempts=attempts,
                 structured=use_format,
+                truncated=choice is not None and choice.finish_reason == "length",
             )
 
     def _adapt(self, exc: openai.BadRequestError, use_format: bool) -> str:

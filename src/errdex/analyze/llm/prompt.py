@@ -20,12 +20,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from errdex.analyze.facts import Facts
+from errdex.analyze.llm.schema import json_schema
 from errdex.model import Evidence
 
 PROMPT_VERSION = "llm-prompt-1"
 
 _MAX_FIELD = 3000  # characters of any one quoted text (a long docstring is cut, and says so)
 _MAX_TESTS = 3
+_SCHEMA_TEXT = json.dumps(json_schema(), sort_keys=True)
 
 SYSTEM = """\
 You write one page of an encyclopedia of a Python library's errors.
@@ -65,7 +67,16 @@ class Prompt:
 
     messages: tuple[dict[str, str], ...]
     evidence: dict[str, Evidence]
-    payload_json: str  # the user message: canonical JSON, what the cache key hashes
+    payload_json: str  # the user message: canonical JSON of the facts
+
+    @property
+    def fingerprint(self) -> str:
+        """What the cache key hashes: the instructions, the answer's schema and the facts.
+
+        ``PROMPT_VERSION`` is hashed as well; including the texts themselves means
+        an edit that forgot to bump the version still cannot serve stale answers.
+        """
+        return "\x1e".join([SYSTEM, _SCHEMA_TEXT, self.payload_json])
 
 
 def build_prompt(facts: Facts) -> Prompt:

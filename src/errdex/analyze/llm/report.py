@@ -8,17 +8,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from errdex.analyze.llm.backend import LLMReport
 from errdex.model import to_json
+
+if TYPE_CHECKING:
+    from errdex.analyze.llm.backend import LLMReport, ProgressStep
 
 
 @contextmanager
-def token_progress(console: Console, label: str) -> Iterator[Callable[..., None]]:
+def token_progress(console: Console, label: str) -> Iterator[Callable[[ProgressStep], None]]:
     """A bar of errors done with the tokens used so far; hidden when ``console`` is not a terminal."""
     with Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -27,8 +29,8 @@ def token_progress(console: Console, label: str) -> Iterator[Callable[..., None]
     ) as bar:
         task = bar.add_task(label, total=None, tokens=0, hits=0)
 
-        def update(done: int, total: int, tokens: int = 0, cache_hits: int = 0) -> None:
-            bar.update(task, completed=done, total=total, tokens=tokens, hits=cache_hits)
+        def update(step: ProgressStep) -> None:
+            bar.update(task, completed=step.done, total=step.total, tokens=step.tokens, hits=step.cache_hits)
 
         yield update
 
@@ -60,6 +62,8 @@ def summary_lines(report: LLMReport) -> list[str]:
         if r.rejects:
             lines.append(f"rejected {len(r.rejects)} (section or whole answer); first ones:")
             lines.extend(f"  {x.error_id} {x.section}: {x.reason[:160]}" for x in r.rejects[:5])
+    if r.aborted:
+        lines.append(f"ABORTED: {r.aborted[:400]}")
     if r.failed:
         lines.append(f"{len(r.failed)} errors could not be analysed:")
         lines.extend(f"  {x.error_id}: {x.reason[:160]}" for x in r.failed[:5])

@@ -65,13 +65,13 @@ def _example_fix(f: Facts, symbols: Mapping[str, tuple[str, ...]], withheld: lis
             if not before:
                 before = f"# {f.site.qualname} at {f.site.path}:{f.site.line} runs this check:\n" + check
             return CodeSample(before=before, after=after)
-    try_after = S.generic_try(f, _handler_comment(f))
-    if before and S.first_valid([("try", try_after)], symbols, withheld, "example fix (after)"):
+    try_after = S.first_valid(S.generic_tries(f, _handler_comment(f)), symbols, [], "try")
+    if before and try_after:
         return CodeSample(before=before, after=try_after)
     fallback_before = (f"# {f.site.qualname} at {f.site.path}:{f.site.line} raises {f.exception.name}"
                        + (" when " + "; ".join(P.conditions(f)) if P.conditions(f) else "") + "\n")
-    fallback_before = "\n".join(_comment_wrap(fallback_before)) + "\n"
-    if S.first_valid([("try", try_after)], symbols, withheld, "example fix (after)"):
+    fallback_before = "\n".join(_comment_wrap(" ".join(fallback_before.split()))) + "\n"
+    if try_after:
         return CodeSample(before=fallback_before, after=try_after)
     withheld.append("example fix: no verified sample")
     return CodeSample(before=fallback_before, after="")
@@ -139,8 +139,10 @@ def _failure_text(f: Facts) -> str:
 def _handler_comment(f: Facts) -> str:
     conds = P.conditions(f)
     if conds:
-        return ("raised because " + "; ".join(c.replace("`", "") for c in conds))[:90]
-    return f"raised by {f.site.qualname} ({f.site.path}:{f.site.line})"[:90]
+        text = "raised because " + "; ".join(c.replace("`", "") for c in conds)
+    else:
+        text = f"raised by {f.site.qualname} ({f.site.path}:{f.site.line})"
+    return " ".join(text.split())[:90]
 
 
 def analyze_static(f: Facts, symbols: Mapping[str, tuple[str, ...]], *, date: str = "") -> Analysis:
@@ -158,12 +160,12 @@ def analyze_static(f: Facts, symbols: Mapping[str, tuple[str, ...]], *, date: st
             validate_candidates.append(("import", S.dependency_check(g.words.split("`")[1])))
     validate = S.first_valid(validate_candidates, symbols, withheld, "validate before calling")
     if not validate:
-        validate = "\n".join(_comment_wrap(
-            f"# Nothing to check in advance: {f.site.qualname} ({f.site.path}:{f.site.line}) raises "
-            f"{f.exception.name} " + ("when " + "; ".join(c.replace("`", "") for c in P.conditions(f))
-                                      if P.conditions(f) else "whenever it is reached")
-            + ". Catch it instead (see Try / catch).")) + "\n"
-    try_sample = S.first_valid([*opt_try, ("generic", S.generic_try(f, _handler_comment(f)))],
+        when = ("when " + "; ".join(c.replace("`", "") for c in P.conditions(f))
+                if P.conditions(f) else "whenever it is reached")
+        text = (f"# Nothing to check in advance: {f.site.qualname} ({f.site.path}:{f.site.line}) raises "
+                f"{f.exception.name} {when}. Catch it instead (see Try / catch).")
+        validate = "\n".join(_comment_wrap(" ".join(text.split()))) + "\n"
+    try_sample = S.first_valid([*opt_try, *S.generic_tries(f, _handler_comment(f))],
                                symbols, withheld, "try / catch")
     example = _example_fix(f, symbols, withheld, opt_fix, check)
     evidence: list[Evidence] = list(ev)

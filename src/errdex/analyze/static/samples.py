@@ -41,10 +41,10 @@ def first_valid(candidates: Iterable[tuple[str, str]], symbols: Symbols, withhel
 
 def short_literal(f: Facts, limit: int = 60) -> str:
     """The longest literal run of the template, cut at a word boundary: text the message surely contains."""
-    lits = sorted((t.strip() for t in f.site.template.literals), key=len, reverse=True)
+    lits = sorted((ln.strip() for t in f.site.template.literals for ln in t.split("\n")), key=len, reverse=True)
     if not lits or len(lits[0]) < 4:
         return ""
-    text = " ".join(lits[0].split("\n")[0].split())
+    text = lits[0]
     if len(text) > limit:
         text = text[:limit].rsplit(" ", 1)[0]
     return text
@@ -221,8 +221,27 @@ def test_examples(f: Facts) -> list[tuple[str, str]]:
 # --------------------------------------------------------------------------- generic try / validate
 
 
-def generic_try(f: Facts, handler_comment: str) -> str:
+def generic_tries(f: Facts, handler_comment: str) -> list[tuple[str, str]]:
+    """The generic try / except sample catching the public class, else a base class user code can
+    name, else ``Exception`` (the verifier picks the first whose names exist)."""
     imp, exc = catch_clause(f)
+    names = [(imp, exc)]
+    if f.exception.catch_name and f.exception.catch_name != exc:
+        c = f.exception.catch_name
+        names.append((f"import {c.split('.', 1)[0]}" if "." in c else "", c))
+    for b in f.exception.bases:
+        if "." not in b and hasattr(builtins, b) and ("", b) not in names:
+            names.append(("", b))
+            break
+    base = "Warning" if f.site.kind == "warning" else "Exception"
+    if ("", base) not in names:
+        names.append(("", base))
+    return [(f"catch {e}", generic_try(f, handler_comment, imp=i, exc=e)) for i, e in names]
+
+
+def generic_try(f: Facts, handler_comment: str, *, imp: str = "", exc: str = "") -> str:
+    if not exc:
+        imp, exc = catch_clause(f)
     lit = short_literal(f)
     fn = f"call_{_ident(f.site.qualname.rsplit('.', 1)[-1]).lower()}_checked".replace("__", "_")
     lines = [imp, "", ""] if imp else []

@@ -1,0 +1,99 @@
+"""The static backend on the JAX-shaped fixture: the facts each seed error's page must state."""
+
+from __future__ import annotations
+
+from errdex.analyze.context import SnapshotContext
+from errdex.analyze.facts import gather_facts
+from errdex.analyze.static import analyze_static
+from errdex.analyze.verify import check_sample
+from errdex.catalog import SqliteCatalog
+from errdex.model import Analysis, Snapshot
+
+from .conftest import site_with
+
+
+def _page(jaxlike: tuple[SqliteCatalog, Snapshot, SnapshotContext], text: str) -> Analysis:
+    cat, snap, ctx = jaxlike
+    facts = gather_facts(cat, snap, site_with(ctx, text), context=ctx)
+    return analyze_static(facts, ctx.all_symbols)
+
+
+def _all_text(a: Analysis) -> str:
+    return "\n".join([a.meaning, *(s.text for s in a.solutions), a.example_fix.before, a.example_fix.after,
+                      a.validate_sample, a.try_sample, *a.prevention, a.trigger, *a.situations])
+
+
+def _samples_verify(a: Analysis, ctx: SnapshotContext) -> None:
+    for code in (a.example_fix.before, a.example_fix.after, a.validate_sample, a.try_sample):
+        assert code.strip()
+        assert check_sample(code, ctx.all_symbols) == [], code
+
+
+def test_no_execution_names_the_env_var_and_the_update_call(jaxlike) -> None:  # type: ignore[no-untyped-def]
+    a = _page(jaxlike, "no_execution config")
+    text = _all_text(a)
+    assert "JAX_NO_EXECUTION" in text
+    assert "jax.config.update('jax_no_execution', False)" in text
+    assert a.strategy == "configuration"
+    assert "the `jax_no_execution` option is on" in a.meaning
+    assert any(e.kind == "config" and e.path == "jax/_src/config.py" for s in a.solutions for e in s.evidence)
+    # the example comes from the test that triggers it, with the option's context manager removed in "after"
+    assert "with jax.no_execution():" in a.example_fix.before
+    assert "with jax.no_execution():" not in a.example_fix.after
+    _samples_verify(a, jaxlike[2])
+
+
+def test_no_tracing_names_the_option_and_doing_the_work_first(jaxlike) -> None:  # type: ignore[no-untyped-def]
+    a = _page(jaxlike, "'no_tracing' is set")
+    text = _all_text(a)
+    assert "jax_no_tracing" in text and "JAX_NO_TRACING" in text
+    assert "Disallow tracing for JIT compilation." in a.meaning
+    _samples_verify(a, jaxlike[2])
+
+
+def test_eager_shard_map_page_passes_on_the_message_advice(jaxlike) -> None:  # type: ignore[no-untyped-def]
+    a = _page(jaxlike, "Eager shard_map")
+    assert any("Please wrap your shard_map in `jax.jit`" in s.text for s in a.solutions)
+    assert "every time this line runs" in a.meaning  # no guard: the raise is unconditional
+    _samples_verify(a, jaxlike[2])
+
+
+def test_run_scoped_page_says_to_leave_collective_axes_empty(jaxlike) -> None:  # type: ignore[no-untyped-def]
+    a = _page(jaxlike, "run_scoped lowering outside of Pallas")
+    assert "`collective_axes` is true (non-empty)" in a.meaning
+    assert any("`collective_axes` is false or empty" in s.text for s in a.solutions)
+    assert "def would_raise_run_scoped_lowering_rule(collective_axes):" in a.validate_sample
+    assert "return bool(collective_axes)" in a.validate_sample
+    _samples_verify(a, jaxlike[2])
+
+
+def test_type_guard_and_public_exception_name(jaxlike) -> None:  # type: ignore[no-untyped-def]
+    a = _page(jaxlike, "Abstract value passed as axis")
+    assert a.strategy == "type-guard"
+    assert "`axis` is not an int or a tuple" in a.meaning or "`axis` is not an int or tuple" in a.meaning
+    assert "except jax.errors.ConcretizationTypeError as exc:" in a.try_sample
+    assert "traced value is used where a concrete value is required" in a.meaning  # the class docstring
+    _samples_verify(a, jaxlike[2])
+
+
+def test_import_guard_is_a_dependency(jaxlike) -> None:  # type: ignore[no-untyped-def]
+    a = _page(jaxlike, "Mosaic backend is not installed")
+    assert a.strategy == "dependency"
+    assert "importing `jaxlib_mosaic_backend` failed" in a.meaning
+    assert "find_spec('jaxlib_mosaic_backend')" in a.validate_sample
+
+
+def test_env_var_guard_links_the_generic_env_option(jaxlike) -> None:  # type: ignore[no-untyped-def]
+    a = _page(jaxlike, "compilation cache directory is set")
+    assert "JAX_CACHE_DIR" in _all_text(a)
+    assert a.strategy == "configuration"
+
+
+def test_related_errors_prefer_the_same_function(jaxlike) -> None:  # type: ignore[no-untyped-def]
+    a = _page(jaxlike, "'no_tracing' is set")
+    assert a.related and a.related[0].reason.startswith("raised in the same function")
+    assert len(a.related) <= 5
+
+
+def test_pages_are_deterministic(jaxlike) -> None:  # type: ignore[no-untyped-def]
+    assert _page(jaxlike, "no_execution config") == _page(jaxlike, "no_execution config")

@@ -1,0 +1,89 @@
+"""The sample verifier: what parses, what exists, and the seeds' wrong samples."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from errdex.analyze.verify import check_sample
+
+SYMBOLS = {
+    "jax": ("config", "jit", "errors", "lax", "numpy"),
+    "jax.errors": ("ConcretizationTypeError",),
+    "jax.lax": ("scan",),
+    "jax.numpy": ("ones",),
+    "jax.config": ("update", "jax_no_execution"),  # an object's attributes, as the JAX adapter proves them
+}
+SEEDS = Path("/work/shared/seeds")
+
+
+@pytest.mark.parametrize("code", [
+    pytest.param("import jax\njax.config.update('jax_no_execution', False)\n", id="config-update"),
+    pytest.param("import jax\n\ndef f(fn):\n    try:\n        return fn()\n"
+                 "    except jax.errors.ConcretizationTypeError as e:\n        return str(e)\n", id="try"),
+    pytest.param("import os\nos.environ.pop('X', None)\n", id="stdlib-attr"),
+    pytest.param("from collections import OrderedDict\nOrderedDict()\n", id="stdlib-from"),
+    pytest.param("import importlib.util\nimportlib.util.find_spec('x')\n", id="stdlib-submodule"),
+    pytest.param("import jax.numpy as jnp\n[x for x in jnp.ones(3)]\n", id="alias-and-comprehension"),
+    pytest.param("def g(a, *b, c=1, **d):\n    return a, b, c, d, len(b)\n", id="params-builtins"),
+    pytest.param("import jax\nout = jax.jit(len)([1]).shape\n", id="attribute-of-own-value"),
+])
+def test_valid_samples_pass(code: str) -> None:
+    assert check_sample(code, SYMBOLS) == []
+
+
+@pytest.mark.parametrize(("code", "kind", "name"), [
+    pytest.param("x = 1\n// comment\n", "syntax", "", id="slash-comment"),
+    pytest.param("import jax\njax.config.jax_eager\n", "unknown-attribute", "jax.config.jax_eager", id="jax-eager"),
+    pytest.param("import jax\nwith jax.lax.run_scoped(print):\n    pass\n", "unknown-attribute",
+                 "jax.lax.run_scoped", id="run-scoped"),
+    pytest.param("out = jitted_fn(1)\n", "unknown-name", "jitted_fn", id="free-name"),
+    pytest.param("import numpy\n", "unknown-module", "numpy", id="not-indexed"),
+    pytest.param("from jax.errors import Nope\n", "unknown-attribute", "jax.errors.Nope", id="from-missing"),
+    pytest.param("import os\nos.no_such_thing\n", "unknown-attribute", "os.no_such_thing", id="stdlib-missing"),
+    pytest.param("from . import x\n", "relative-import", ".", id="relative"),
+    pytest.param("import jax\njax.jit.lower\n", "unknown-attribute", "jax.jit.lower", id="attr-of-function"),
+])
+def test_bad_samples_fail(code: str, kind: str, name: str) -> None:
+    problems = check_sample(code, SYMBOLS)
+    assert problems, code
+    assert (problems[0].kind, problems[0].name) == (kind, name)
+    assert problems[0].message
+
+
+def test_every_unknown_name_is_listed() -> None:
+    problems = check_sample("a = b + c\nd(a)\n", SYMBOLS)
+    assert [p.name for p in problems] == ["b", "c", "d"]
+    assert [p.line for p in problems] == [1, 1, 2]
+
+
+def _seed_samples() -> list[tuple[str, str]]:
+    """Code blocks of the seed pages: Example fix, Validate before calling, Try / catch."""
+    out: list[tuple[str, str]] = []
+    for path in sorted(SEEDS.glob("*.txt")):
+        text = path.read_text()
+        for start, end in (("Example fix", "Defensive patterns"), ("Validate before calling", "Try / catch"),
+                           ("Try / catch", "Prevention")):
+            m = re.search(rf"\n{re.escape(start)}\n(.*?)\n{re.escape(end)}\n", text, re.S)
+            if m:
+                block = m.group(1).strip("\n")
+                if start == "Defensive patterns" or block.startswith("Strategy:"):
+                    continue
+                out.append((f"{path.stem[:3]}:{start}", block + "\n"))
+    return out
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="seed pages not present")
+def test_the_seeds_samples_fail_where_they_are_wrong() -> None:
+    samples = dict(_seed_samples())
+    assert len(samples) >= 10
+    failing = {k: check_sample(v, SYMBOLS) for k, v in samples.items()}
+    # `//` comments (seeds 002 and 003), `jax.lax.run_scoped` (003), made-up names (000, 001)
+    assert failing["002:Example fix"] and failing["002:Example fix"][0].kind == "syntax"
+    assert failing["003:Example fix"] and failing["003:Example fix"][0].kind == "syntax"
+    assert any(p.name == "jitted_fn" for p in failing["000:Try / catch"])
+    assert any(p.name == "cache_is_warm" for p in failing["001:Validate before calling"])
+    assert sum(1 for v in failing.values() if v) >= 8
+    assert check_sample("import jax\nwith jax.lax.run_scoped(f, collective_axes=()):\n    pass\n", SYMBOLS)
