@@ -6,10 +6,7 @@ not pay for FastAPI or the extractor at start-up.
 
 from __future__ import annotations
 
-import json
-import sys
-from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -24,15 +21,6 @@ DbOption = Annotated[
     typer.Option("--db", help="Catalog: a SQLite path or postgresql:// URL (default: $ERRDEX_DB, else per-user data dir)."),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Emit the same JSON objects as the web API.")]
-
-
-def _die(message: str, code: int = 1) -> None:
-    typer.echo(f"errdex: {message}", err=True)
-    raise typer.Exit(code)
-
-
-def _print_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
 @app.command()

@@ -56,6 +56,7 @@ def good_answer(request: dict[str, Any]) -> dict[str, Any]:
     facts = user_facts(request)
     data = facts["untrusted_source_text"]
     ids = [e["id"] for e in data["evidence"]]
+    second = ids[1:2] or ids[:1]  # the first fact after the template (every error has the template)
     guards = [e for e in data["evidence"] if e["kind"] == "guard"]
     public = facts["error"]["public_name"] or "Exception"
     mod = public.rpartition(".")[0]
@@ -66,12 +67,12 @@ def good_answer(request: dict[str, Any]) -> dict[str, Any]:
     raising = f"def call():\n    raise {caught}({template!r})\n"
     return {
         "meaning": {"text": f"It is raised when {cond}. The message is: {template}", "evidence": ids[:2]},
-        "solutions": [{"text": f"Make sure that {cond} does not hold before the call.", "evidence": ids[1:2]}],
+        "solutions": [{"text": f"Make sure that {cond} does not hold before the call.", "evidence": second}],
         "example_fix": {"before": head + raising + "call()\n",
                         "after": head + raising + "if False:\n    call()\n", "evidence": ids[:1]},
         "strategy": "validation",
         "validate_sample": {"code": "values = [1, 2]\nif len(values) != 2:\n    raise SystemExit('bad input')\n",
-                            "evidence": ids[1:2]},
+                            "evidence": second},
         "try_sample": {"code": head + raising + f"try:\n    call()\nexcept {caught} as exc:\n    print(exc)\n",
                        "evidence": ids[:1]},
         "prevention": [{"text": "Check the inputs where they enter the program.", "evidence": ids[:1]}],

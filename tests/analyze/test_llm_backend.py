@@ -367,3 +367,12 @@ def test_a_wrong_model_name_stops_the_run_early(idx: Indexed, server: FakeLLMSer
     server.responder = lambda req: Reply(status=404, body={"error": {"message": f"model {req['model']!r} not found"}})
     report = run(idx, server, cache, concurrency=1)
     assert "not found" in report.aborted and len(server.requests) in (3, 4)
+
+
+def test_server_without_structured_output(idx: Indexed, server: FakeLLMServer, cache: AnswerCache) -> None:
+    """A server that refuses response_format: asked once more without it, then plain JSON all the way."""
+    server.reject_response_format = True
+    report = run(idx, server, cache, concurrency=1)
+    assert report.pages_model == 4 and report.rejects == ()
+    assert report.requests == len(server.requests) == 5
+    assert ["response_format" in r for r in server.requests] == [True, False, False, False, False]

@@ -51,7 +51,9 @@ def test_fenced_json_is_accepted() -> None:
         pytest.param(json.dumps(answer(extra="x")), "extra", id="extra-field"),
         pytest.param(json.dumps(answer(strategy="magic")), "strategy", id="bad-strategy"),
         pytest.param(json.dumps(answer(meaning={"text": "x", "evidence": ["E9"]})), "E9", id="unknown-evidence"),
-        pytest.param(json.dumps(answer(meaning={"text": "", "evidence": []})), "meaning.text", id="empty-text"),
+        pytest.param(json.dumps(answer(meaning={"text": "", "evidence": ["E1"]})), "meaning.text", id="empty-text"),
+        pytest.param(json.dumps(answer(trigger={"text": "x", "evidence": []})), "trigger.evidence",
+                     id="uncited-claim"),
     ],
 )
 def test_bad_answers_say_what_is_wrong(content: str, says: str) -> None:
@@ -81,5 +83,7 @@ def test_schema_is_strict_and_complete() -> None:
     for obj in objects(schema):
         assert obj["additionalProperties"] is False
         assert set(obj["required"]) == set(obj["properties"])
+    assert "minLength" not in json.dumps(schema) and "maxLength" not in json.dumps(schema)
+    assert "minItems" in json.dumps(schema)  # array limits are allowed in strict schemas
     rf = response_format()
     assert rf["type"] == "json_schema" and rf["json_schema"]["strict"] is True

@@ -33,7 +33,7 @@ def test_no_execution_names_the_env_var_and_the_update_call(jaxlike) -> None:  #
     a = _page(jaxlike, "no_execution config")
     text = _all_text(a)
     assert "JAX_NO_EXECUTION" in text
-    assert "jax.config.update('jax_no_execution', False)" in text
+    assert "jax.config.update(\"jax_no_execution\", False)" in text
     assert a.strategy == "configuration"
     assert "the `jax_no_execution` option is on" in a.meaning
     assert any(e.kind == "config" and e.path == "jax/_src/config.py" for s in a.solutions for e in s.evidence)
@@ -55,6 +55,9 @@ def test_eager_shard_map_page_passes_on_the_message_advice(jaxlike) -> None:  # 
     a = _page(jaxlike, "Eager shard_map")
     assert any("Please wrap your shard_map in `jax.jit`" in s.text for s in a.solutions)
     assert "every time this line runs" in a.meaning  # no guard: the raise is unconditional
+    # the example is the test that triggers it, and "after" does what the message says
+    assert "jax.shard_map(f, out_specs=None)(1)" in a.example_fix.before
+    assert "jax.jit(jax.shard_map(f, out_specs=None))(1)" in a.example_fix.after
     _samples_verify(a, jaxlike[2])
 
 
@@ -97,3 +100,18 @@ def test_related_errors_prefer_the_same_function(jaxlike) -> None:  # type: igno
 
 def test_pages_are_deterministic(jaxlike) -> None:  # type: ignore[no-untyped-def]
     assert _page(jaxlike, "no_execution config") == _page(jaxlike, "no_execution config")
+
+
+def test_every_error_of_the_fixture_gets_every_section(jaxlike) -> None:  # type: ignore[no-untyped-def]
+    from errdex.analyze.run import analyze_snapshot
+
+    cat, snap, ctx = jaxlike
+    report = analyze_snapshot(cat, snap)
+    assert report.failures == ()
+    assert len(report.analyses) == len({s.error_id for s in ctx.sites}) >= 10
+    for a in report.analyses:
+        assert a.meaning and a.solutions and a.prevention and a.trigger and a.situations, a.error_id
+        assert a.strategy in ("validation", "type-guard", "configuration", "dependency", "state", "unsupported")
+        assert all(s.evidence for s in a.solutions), a.error_id
+        for code in (a.example_fix.before, a.example_fix.after, a.validate_sample, a.try_sample):
+            assert code.strip() and check_sample(code, ctx.all_symbols) == [], (a.error_id, code)

@@ -120,3 +120,15 @@ def test_json_shape(tiny: Catalog) -> None:
     assert set(data["parsed"]) == {"format", "exception", "message", "frames", "notes", "chain"}
     assert data["parsed"]["frames"][-1]["line"] == 18
     assert len(data["matches"]) == 2
+
+
+def test_keyerror_prints_the_repr_of_its_message(tiny: Catalog) -> None:
+    r = explain(tiny, "KeyError: \"no lowering rule for primitive 'sin'\"")
+    top = r.matches[0]
+    assert r.confident and top.path.endswith("tinyjit/_src/registry.py") and top.line == 10
+    assert [(v.placeholder, v.value) for v in top.values] == [("{name}", "'sin'")]
+
+
+def test_template_without_indexable_words_is_found_by_its_text(tiny: Catalog) -> None:
+    r = explain(tiny, "ValueError: a <= 1.0")
+    assert r.confident and r.matches[0].path.endswith("tinyjit/_src/registry.py")

@@ -63,7 +63,7 @@ def analyze(db: str, env: dict[str, str], repo: str) -> str:
     if not has_command("analyze", env):
         write_analyses(db, payload="")
         return "web_data"
-    proc = run_errdex("analyze", "--repo", repo, "--db", db, env=env, check=False)
+    proc = run_errdex("analyze", "--repo", repo, "--db", db, env=env, check=False, timeout=1200)
     filled = write_analyses(db, payload="", only_missing=True)
     if proc.returncode != 0 or filled:
         warnings.warn(f"errdex analyze left {filled} error(s) of {repo} without analysis (exit "
@@ -113,11 +113,7 @@ def jax(tmp_path_factory: pytest.TempPathFactory) -> Built:
     env = _env(base / "home")
     db = str(base / "catalog.sqlite")
     run_errdex("index", str(JAX_SRC), "--repo", "jax-ml/jax", "--db", db, "-j", "1", env=env)
-    analyzed = "none"
-    if has_command("analyze", env):
-        run_errdex("analyze", "--repo", "jax-ml/jax", "--db", db, env=env, timeout=1200)
-        analyzed = "errdex analyze"
-    return Built(db=db, env=env, analyzed_by=analyzed)
+    return Built(db=db, env=env, analyzed_by=analyze(db, env, "jax-ml/jax"))
 
 
 def free_port() -> int:

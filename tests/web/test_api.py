@@ -162,3 +162,29 @@ def test_sitemap_robots_and_openapi(client: TestClient) -> None:
     assert {"/api/errors/{error_id}", "/api/explain", "/api/search", "/api/repos/{owner}/{name}"} <= set(schema["paths"])
     docs = client.get("/docs")
     assert docs.status_code == 200 and "POST /api/explain" in docs.text and "<script" not in docs.text
+
+
+def test_a_crash_is_a_500_in_the_one_shape_with_the_headers(shop: Built) -> None:
+    catalog = SqliteCatalog(shop.db)
+    app = create_app(catalog, WebSettings())
+
+    def broken(error_id: str) -> None:
+        raise RuntimeError("simulated failure")
+
+    app.state.site.error = broken  # the catalog failing under a request
+    try:
+        with TestClient(app, raise_server_exceptions=False) as c:
+            r = c.get("/api/errors/0123456789abcdef")
+            assert r.status_code == 500
+            assert r.json() == {"error": {"status": 500, "title": "Internal Server Error",
+                                          "detail": "internal error; the server log has the details"}}
+            assert r.headers["content-security-policy"] == CSP and r.headers["cache-control"] == "no-store"
+            html = c.get("/errors/0123456789abcdef")
+            assert html.status_code == 500 and html.headers["content-type"].startswith("text/html")
+    finally:
+        catalog.close()
+
+
+def test_serve_names_a_bad_catalog(shop: Built) -> None:
+    proc = run_errdex("serve", "--db", "postgres://u:secret@db.example/x", "--port", "1", env=shop.env, check=False)
+    assert proc.returncode == 1 and "errdex: postgres://u:***@db.example/x" in proc.stderr and "secret" not in proc.stderr

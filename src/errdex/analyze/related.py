@@ -63,6 +63,8 @@ def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError,
     def consider(other: ErrorSite, points: float, reason: str) -> None:
         if other.error_id == site.error_id or not other.error_id:
             return
+        if not any(t.strip() for t in other.template.literals) and reason != "raised in the same function":
+            return  # "Exception: Exception" tells the reader nothing
         prev = scored.get(other.error_id)
         if prev is None:
             dist = abs(other.line - site.line) if other.path == site.path else 10**6

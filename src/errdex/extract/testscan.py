@@ -94,10 +94,19 @@ def _expect(call: ast.Call, stmt: ast.stmt, fn: ast.FunctionDef | ast.AsyncFunct
         return []
     pattern = _pattern(call, style, consts)
     code = _code(fn, stmt, lines)
-    used = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name)}
+    used = _names_in(code, fn)
     needed = tuple(src for src, names in imports if names & used)
     return [TestExpectation(path="", line=stmt.lineno, test_name=qual, exception=t, pattern=pattern,
                             code=code, style=style, imports=needed) for t in types]
+
+
+def _names_in(code: str, fn: ast.AST) -> set[str]:
+    """Names the shown code reads (the whole function's when the excerpt does not parse alone)."""
+    try:
+        tree: ast.AST = ast.parse(code)
+    except SyntaxError:
+        tree = fn
+    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
 
 
 def _types(node: ast.expr) -> list[str]:

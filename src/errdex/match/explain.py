@@ -45,7 +45,7 @@ from errdex.match.origin import classify
 from errdex.match.traceback import parse
 
 _SECONDARY = 0.9  # a cause or context of the reported exception, not the exception itself
-_MIMIC = 0.55  # the message is one the interpreter itself produces, and there is no traceback
+_MIMIC = 0.45  # the message is one the interpreter itself produces, and there is no traceback
 _VETO = 0.5  # the traceback shows the error surfaced elsewhere than at this site
 
 
@@ -111,7 +111,7 @@ def _score_exception(
     idx: MatchIndex, exc: ParsedException, where: _Where, factor: float, best: dict[int, R.Scored]
 ) -> None:
     """Score the candidates of one exception of the input into ``best`` (site -> best candidate)."""
-    text = V.clip(V.normalize(exc.message)).strip()
+    text = V.clip(V.normalize(_unrepr(exc))).strip()
     text_words = frozenset(words(text))
     pinned_t = [t for s in sorted(where.pins) for t in idx.site_templates[s]]
     skip = set(pinned_t)
@@ -175,6 +175,15 @@ def _exceptions(parsed: Parsed) -> Iterable[tuple[ParsedException, float]]:
     others = [e for e in reversed(chain) if e.role not in ("wrapper",) and e not in primary]
     for e in others[:3]:
         yield e, (1.0 if e.role == "group-member" else _SECONDARY)
+
+
+def _unrepr(exc: ParsedException) -> str:
+    """A KeyError prints ``repr`` of its argument: ``KeyError: "Invalid name: 'x'"`` -> the text inside."""
+    msg = exc.message
+    if exc.exception_name in ("KeyError", "") and len(msg) >= 2 and msg[0] == msg[-1] and msg[0] in "'\"":
+        q = msg[0]
+        return msg[1:-1].replace("\\" + q, q).replace("\\\\", "\\")
+    return msg
 
 
 def _frames_for_pinning(parsed: Parsed) -> list[Frame]:

@@ -25,7 +25,7 @@ from errdex.catalog.base import Catalog
 from errdex.match.verify import normalize
 from errdex.model import ErrorSite, Snapshot
 
-FORMAT = 3  # bump when the stored layout changes
+FORMAT = 4  # bump when the stored layout changes
 _WORD = re.compile(r"[A-Za-z0-9_]+")
 
 Segs = tuple[tuple[bool, str], ...]  # (is_literal, normalized text or placeholder expression)
@@ -85,6 +85,7 @@ class MatchIndex:
     locations: dict[str, tuple[tuple[int, int, int], ...]]  # path -> (line, end_line, site)
     tops: frozenset[str]
     site_templates: tuple[tuple[int, ...], ...]
+    exact: dict[str, tuple[int, ...]]  # the text of templates without placeholders -> templates
 
     @property
     def size(self) -> int:
@@ -116,6 +117,7 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
     site_templates: list[tuple[int, ...]] = []
     post: dict[str, list[int]] = {}
     locs: dict[str, list[tuple[int, int, int]]] = {}
+    exact: dict[str, list[int]] = {}
     for snap, site in entries:
         if snap.key not in snap_no:
             snap_no[snap.key] = len(snaps)
@@ -128,7 +130,7 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
         seen: set[Segs] = set()
         for tmpl in site.templates or ():
             segs = _edges_stripped(tuple((s.is_literal, normalize(s.text) if s.is_literal else (s.expr or ""))
-                                         for s in tmpl.segments))
+                                         for s in tmpl.segments), site.exception_name == "KeyError")
             if segs in seen:
                 continue
             seen.add(segs)
@@ -137,6 +139,8 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
             for w in set(ws):
                 post.setdefault(w, []).append(tno)
             litchars = sum(len(t.strip()) for lit, t in segs if lit)
+            if all(lit for lit, _ in segs) and segs:
+                exact.setdefault("".join(t for _, t in segs).strip().lower(), []).append(tno)
             templates.append((sno, segs, tmpl.render(), litchars, 0.0))
             mine.append(tno)
         site_templates.append(tuple(mine))
@@ -156,12 +160,24 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
         locations={p: tuple(sorted(v)) for p, v in locs.items()},
         tops=frozenset(p.split("/", 1)[0] for p in locs),
         site_templates=tuple(site_templates),
+        exact={k: tuple(v) for k, v in exact.items()},
     )
 
 
-def _edges_stripped(segs: Segs) -> Segs:
-    """Whitespace at the template's very start or end: the message is compared stripped."""
+def _edges_stripped(segs: Segs, key_error: bool = False) -> Segs:
+    """Whitespace at the template's very start or end: the message is compared stripped.
+
+    A KeyError prints the ``repr`` of its message; the extractor writes that as
+    quotes around the template, but which quote ``repr`` picks depends on the
+    value.  The match stage compares the unquoted text instead (``explain._unrepr``).
+    """
     out = list(segs)
+    if key_error and out and out[0][0] and out[-1][0] and out[0][1][:1] in ("'", '"'):
+        q = out[0][1][0]
+        if out[-1][1].rstrip().endswith(q) and (len(out) > 1 or len(out[0][1].strip()) > 1):
+            out[0] = (True, out[0][1][1:])
+            last = out[-1][1].rstrip()
+            out[-1] = (True, last[:-1])
     if out and out[0][0]:
         out[0] = (True, out[0][1].lstrip())
     if out and out[-1][0]:
@@ -218,16 +234,16 @@ def _load(path: Path) -> MatchIndex | None:
             data = marshal.load(fh)
     except (OSError, EOFError, ValueError, TypeError):
         return None
-    if not isinstance(data, tuple) or len(data) != 8 or data[0] != FORMAT:
+    if not isinstance(data, tuple) or len(data) != 9 or data[0] != FORMAT:
         return None
-    _, snaps, sites, templates, postings, locations, tops, site_templates = data
-    return MatchIndex(snaps, sites, templates, postings, locations, frozenset(tops), site_templates)
+    _, snaps, sites, templates, postings, locations, tops, site_templates, exact = data
+    return MatchIndex(snaps, sites, templates, postings, locations, frozenset(tops), site_templates, exact)
 
 
 def _store(path: Path, idx: MatchIndex) -> None:
     """Write atomically, and remove the files of older generations of the same catalog."""
     data = (FORMAT, idx.snaps, idx.sites, idx.templates, idx.postings, idx.locations,
-            tuple(sorted(idx.tops)), idx.site_templates)
+            tuple(sorted(idx.tops)), idx.site_templates, idx.exact)
     try:
         fd, tmp = tempfile.mkstemp(prefix=path.name + ".", dir=path.parent)
         with os.fdopen(fd, "wb") as fh:

@@ -77,6 +77,8 @@ def retrieve(idx: MatchIndex, text: str, limit: int = CANDIDATES) -> list[int]:
     # the templates whose words are best covered, and those that share the most weight with the
     # message (a long template of which the message is only a part)
     best = heapq.nlargest(limit, acc, key=share)
+    # a template of no indexable word ("a <= 1.0") is found by its whole text
+    best.extend(t for t in idx.exact.get(text.strip().lower(), ()) if t not in acc)
     seen = set(best)
     best.extend(t for t in heapq.nlargest(limit // 2, acc, key=acc.__getitem__) if t not in seen)
     return best

@@ -1,9 +1,12 @@
 """Distributions by name: ``pypi:NAME[==VERSION]`` (via pip) and ``installed:NAME``.
 
 ``pypi:`` runs ``pip download --no-deps`` with the running interpreter, so the
-user's pip configuration (index URL, proxy, certificates) applies.  The sdist
-is preferred when it ships the tests (they are the best evidence of when an
-error happens); otherwise the wheel.  Downloads are cached under
+user's pip configuration (index URL, proxy, certificates) applies.  The wheel
+is fetched first: pip only copies it.  An sdist is different: pip runs the
+package's build backend to read its metadata, which would execute indexed
+code, so it is fetched only with ``ERRDEX_PYPI_SDIST=1`` (then preferred when
+it ships the tests and the wheel does not) or, with the same permission, when
+there is no wheel.  Downloads are cached under
 ``paths.cache_dir()/pypi`` and, for a pinned version, the choice is remembered
 so that a second run does not ask the index again.
 """
@@ -13,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import importlib.metadata
 import json
+import os
 import re
 import subprocess
 import sys
@@ -32,6 +36,12 @@ from errdex.sources.metadata import DistMeta, repo_from_metadata
 _NAME = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$")
 _VERSION = re.compile(r"^[A-Za-z0-9][A-Za-z0-9.+!_-]*$")
 PIP_TIMEOUT = 600
+SDIST_ENV = "ERRDEX_PYPI_SDIST"
+
+
+def sdist_allowed() -> bool:
+    """Whether ``pypi:`` may fetch an sdist (pip runs its build backend to read its metadata)."""
+    return os.environ.get(SDIST_ENV, "") not in ("", "0")
 
 
 def parse_pypi_spec(spec: str) -> tuple[str, str | None]:
@@ -101,15 +111,23 @@ def fetch_pypi(name: str, version: str | None) -> Path:
             chosen = cache / str(json.loads(choice.read_text())["file"])
             if chosen.is_file():
                 return chosen
-    sdist, sdist_err = _pip_download(req, cache / "sdist", binary=False)
-    if sdist is not None and archive_has_tests(sdist):
-        picked = sdist
+    wheel, wheel_err = _pip_download(req, cache / "wheel", binary=True)
+    if wheel is not None and (archive_has_tests(wheel) or not sdist_allowed()):
+        picked = wheel
     else:
-        wheel, wheel_err = _pip_download(req, cache / "wheel", binary=True)
-        if wheel is not None:
-            picked = wheel
-        elif sdist is not None:
+        # pip prepares an sdist's metadata by running its build backend (the
+        # package's own setup code), so an sdist is fetched only when the
+        # user allows it or when there is no wheel at all.
+        if wheel is None and not sdist_allowed():
+            raise SourceError(
+                f"pypi:{req}: no wheel could be downloaded ({wheel_err}); fetching the sdist would run "
+                f"the package's build code through pip: set {SDIST_ENV}=1 to allow it"
+            )
+        sdist, sdist_err = _pip_download(req, cache / "sdist", binary=False)
+        if sdist is not None and (wheel is None or archive_has_tests(sdist)):
             picked = sdist
+        elif wheel is not None:
+            picked = wheel
         else:
             raise SourceError(f"pypi:{req}: pip download failed (sdist: {sdist_err}; wheel: {wheel_err})")
     if version:

@@ -18,7 +18,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from errdex.catalog.base import Catalog
-from errdex.web.http import BodyLimit, SecurityHeaders, error_body, json_bytes, wants_json
+from errdex.web.http import SECURITY_HEADERS, BodyLimit, SecurityHeaders, error_body, json_bytes, wants_json
 from errdex.web.render import STATIC
 from errdex.web.settings import WebSettings
 from errdex.web.site import Site
@@ -59,7 +59,8 @@ def create_app(catalog: Catalog | None = None, settings: WebSettings | None = No
             log.exception("error serving %s", request.url.path, exc_info=exc)
             status, detail = 500, "internal error; the server log has the details"
         title = HTTPStatus(status).phrase if status in HTTPStatus._value2member_map_ else "Error"
-        headers = {"Cache-Control": "no-store"}
+        # A 500 is sent by Starlette's outermost middleware, past SecurityHeaders: set them here too.
+        headers = {"Cache-Control": "no-store", **{k.decode(): v.decode() for k, v in SECURITY_HEADERS}}
         if status == 405 and isinstance(exc, HTTPException) and exc.headers:
             headers.update(exc.headers)
         if wants_json(request):

@@ -40,8 +40,10 @@ class _Strict(BaseModel):
 
 
 class CitedText(_Strict):
+    """A claim and the facts it rests on: at least one, or it is not a grounded claim."""
+
     text: str = Field(min_length=1, max_length=_MAX_TEXT)
-    evidence: list[str] = Field(description="ids of the facts (E1, E2, ...) this rests on")
+    evidence: list[str] = Field(min_length=1, description="ids of the facts (E1, E2, ...) this rests on")
 
 
 class CodeOut(_Strict):
@@ -87,10 +89,16 @@ def json_schema() -> dict[str, Any]:
     return schema
 
 
+# String length limits are checked here, by pydantic, but strict structured output on OpenAI
+# refuses them in a schema (only pattern / format are allowed on strings), so they are not sent.
+_UNSENT = ("title", "minLength", "maxLength")
+
+
 def _require_all(node: Any) -> None:
-    """Strict structured output wants every property required and no ``title`` noise."""
+    """Strict structured output wants every property required, and no keyword it refuses."""
     if isinstance(node, dict):
-        node.pop("title", None)
+        for key in _UNSENT:
+            node.pop(key, None)
         if node.get("type") == "object" and "properties" in node:
             node["required"] = list(node["properties"])
             node["additionalProperties"] = False

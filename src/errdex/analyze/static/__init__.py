@@ -56,6 +56,10 @@ def _example_fix(f: Facts, symbols: Mapping[str, tuple[str, ...]], withheld: lis
                     return CodeSample(before=before, after=fixed)
             if S.first_valid([(label, b)], symbols, withheld, "example fix (before)"):
                 return CodeSample(before=b, after=a)
+    if before:
+        wrapped = S.apply_wrap_advice(before, P.advice(f))
+        if wrapped and S.first_valid([("advice", wrapped)], symbols, withheld, "example fix (after)"):
+            return CodeSample(before=before, after=wrapped)
     if check:
         name = check.split("(", 1)[0].removeprefix("def ")
         params = check.split("(", 1)[1].split(")", 1)[0]

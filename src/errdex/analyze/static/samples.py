@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import builtins
 import keyword
+import re
 import textwrap
 from collections.abc import Iterable, Mapping
 
@@ -37,6 +38,11 @@ def first_valid(candidates: Iterable[tuple[str, str]], symbols: Symbols, withhel
 
 
 # --------------------------------------------------------------------------- helpers
+
+
+def dq(text: str) -> str:
+    """A Python string literal in double quotes (option names, as JAX's docs write them)."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def short_literal(f: Facts, limit: int = 60) -> str:
@@ -154,23 +160,23 @@ def option_samples(f: Facts) -> tuple[list[tuple[str, str]], list[tuple[str, str
                 read = opt.read_attr
                 check = f"{read}" if bad == "True" else f"not {read}"
                 if read:
-                    validate.append(("option", f"import {root}\n\nif {check}:\n    {opt.set_call}({opt.name!r}, {good})\n"))
+                    validate.append(("option", f"import {root}\n\nif {check}:\n    {opt.set_call}({dq(opt.name)}, {good})\n"))
                 else:
-                    validate.append(("option", f"import {root}\n\n{opt.set_call}({opt.name!r}, {good})\n"))
+                    validate.append(("option", f"import {root}\n\n{opt.set_call}({dq(opt.name)}, {good})\n"))
                 imports = "\n".join(dict.fromkeys(x for x in (f"import {root}", imp) if x))
                 tries.append(("option", (
                     f"{imports}\n\n\ndef call_with_{_ident(opt.name)}_{good.lower()}(fn, *args, **kwargs):\n"
                     f"    try:\n        return fn(*args, **kwargs)\n"
                     f"    except {exc} as exc:\n"
                     + (f"        if {lit!r} not in str(exc):\n            raise\n" if lit else "")
-                    + f"        {opt.set_call}({opt.name!r}, {good})\n        return fn(*args, **kwargs)\n")))
-                fixes.append(("option", f"import {root}\n\n{opt.set_call}({opt.name!r}, {bad})  # {g.words}\n"
-                              f"\x00import {root}\n\n{opt.set_call}({opt.name!r}, {good})\n"))
+                    + f"        {opt.set_call}({dq(opt.name)}, {good})\n        return fn(*args, **kwargs)\n")))
+                fixes.append(("option", f"import {root}\n\n{opt.set_call}({dq(opt.name)}, {bad})  # {g.words}\n"
+                              f"\x00import {root}\n\n{opt.set_call}({dq(opt.name)}, {good})\n"))
             elif opt.kind == "env" and g.words.endswith("set to a non-empty value"):
-                validate.append(("env", f"import os\n\nif os.environ.get({opt.name!r}):\n"
-                                 f"    del os.environ[{opt.name!r}]\n"))
-                fixes.append(("env", f"import os\n\nos.environ[{opt.name!r}] = '1'\n"
-                              f"\x00import os\n\nos.environ.pop({opt.name!r}, None)\n"))
+                validate.append(("env", f"import os\n\nif os.environ.get({dq(opt.name)}):\n"
+                                 f"    del os.environ[{dq(opt.name)}]\n"))
+                fixes.append(("env", f"import os\n\nos.environ[{dq(opt.name)}] = '1'\n"
+                              f"\x00import os\n\nos.environ.pop({dq(opt.name)}, None)\n"))
     return validate, tries, fixes
 
 
@@ -260,3 +266,37 @@ def generic_try(f: Facts, handler_comment: str, *, imp: str = "", exc: str = "")
 def dependency_check(module: str) -> str:
     return (f"import importlib.util\n\nif importlib.util.find_spec({module.split('.', 1)[0]!r}) is None:\n"
             f"    raise SystemExit('install the package that provides {module}')\n")
+
+
+# --------------------------------------------------------------------------- advice applied to an example
+
+_WRAP = re.compile(r"\bwrap (?:your|the|it|this|a) `?(\w+)`?(?: call)? (?:in|with|inside) `([\w.]+)(?:\(\))?`",
+                   re.IGNORECASE)
+
+
+def apply_wrap_advice(code: str, sentences: list[str]) -> str | None:
+    """``before`` with the message's "wrap your X in `W`" done: every call of ``X(...)`` becomes
+    ``W(X(...))``.  None when no sentence says so or the code has no such call."""
+    for s in sentences:
+        m = _WRAP.search(s)
+        if m is None:
+            continue
+        target, wrapper = m.group(1), m.group(2)
+        try:
+            tree = ast.parse(code)
+        except SyntaxError:
+            return None
+        calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and _callee(n) == target
+                 and n.end_lineno is not None and n.lineno == n.end_lineno]
+        if not calls:
+            continue
+        lines = code.splitlines()
+        for c in sorted(calls, key=lambda n: (n.lineno, n.col_offset), reverse=True):
+            ln = lines[c.lineno - 1]
+            # column offsets are in UTF-8 bytes
+            raw = ln.encode()
+            seg = raw[c.col_offset:c.end_col_offset].decode()
+            lines[c.lineno - 1] = (raw[:c.col_offset].decode() + f"{wrapper}({seg})"
+                                   + raw[c.end_col_offset:].decode())
+        return "\n".join(lines) + "\n"
+    return None

@@ -12,6 +12,7 @@ import re
 
 from errdex.analyze.facts import Facts, GuardFact
 from errdex.analyze.guardwords import describe_negation
+from errdex.analyze.static.samples import dq
 from errdex.model import ConfigOption, Evidence, Solution
 
 MAX_GUARDS = 4
@@ -211,7 +212,7 @@ def _option_solution(o: ConfigOption, f: Facts) -> Solution:
     parts = [f"The error happens because {state}."]
     if o.set_call and g is not None and g.words.endswith((" is on", " is off")):
         good = "False" if g.words.endswith(" is on") else "True"
-        parts.append(f"Set it the other way: `{o.set_call}({o.name!r}, {good})`.")
+        parts.append(f"Set it the other way: `{o.set_call}({dq(o.name)}, {good})`.")
         if o.env_var:
             parts.append(f"It can also come from the environment variable `{o.env_var}` "
                          f"(read when the option is defined): unset it or set it to `{good.lower()}`.")
