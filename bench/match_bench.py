@@ -129,6 +129,7 @@ def hostile_inputs(idx: MatchIndex, rng: random.Random) -> dict[str, str]:
         "a real message with a 1 MB value": head + " " + "[" + "0.0, " * (mb // 5) + "] " + tail,
         "1 MB traceback-shaped junk": ('  File "/x/site-packages/jax/_src/core.py", line 12, in f\n    x\n' * (mb // 60))
         + "TypeError: boom",
+        "500k short lines": "x\n" * (mb // 2) + "ValueError: " + tail,
     }
 
 

@@ -107,12 +107,15 @@ def analyze(
     model: Annotated[str | None, typer.Option("--model", help="Model name for --backend openai.")] = None,
     repo: Annotated[str | None, typer.Option("--repo", help="Only the latest snapshot of OWNER/NAME.")] = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Analyse but do not store.")] = False,
+    stats: Annotated[bool, typer.Option("--stats", help="Only report the evidence coverage of stored analyses.")] = False,
     db: DbOption = None,
     json_out: JsonOption = False,
 ) -> None:
     """Write the page (meaning, solutions, samples, ...) of every error of the latest snapshot(s)."""
     from errdex.commands import analyze as cmd
 
+    if stats:
+        raise typer.Exit(cmd.run_analysis_stats(repo=repo, db=db, json_out=json_out))
     raise typer.Exit(cmd.run_analyze(backend=backend, model=model, repo=repo, dry_run=dry_run, db=db,
                                      json_out=json_out))
 

@@ -18,6 +18,7 @@ import math
 import os
 import re
 from collections import Counter
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 from urllib.parse import quote
 
@@ -333,12 +334,16 @@ def repo_document(
     kind: str | None = None,
     exception: str | None = None,
     page: int = 1,
-    per_page: int = PER_PAGE,
+    per_page: int | None = PER_PAGE,
+    sites: Sequence[ErrorSite] | None = None,
 ) -> RepoDocument | None:
     """A repo's (or one module's) errors in its newest snapshot, counted and filtered; None if unknown.
 
     Counts by module and exception are over the repo (or module) before the
     kind/exception filters, so that the filter links show what each would give.
+    ``per_page=None`` puts every error on one page (the static export has no
+    ``?page=``); ``sites`` are the newest snapshot's sites when the caller
+    already holds them (the export builds a page per module from one read).
     """
     snaps = catalog.snapshots(repo)
     if not snaps:
@@ -346,7 +351,7 @@ def repo_document(
     latest = snaps[0]
     seen: set[str] = set()
     in_scope: list[ErrorSite] = []
-    for site in catalog.sites(snapshot_key=latest.key):
+    for site in sites if sites is not None else catalog.sites(snapshot_key=latest.key):
         if site.error_id in seen:
             continue
         seen.add(site.error_id)
@@ -362,7 +367,7 @@ def repo_document(
         if (kind is None or s.kind == kind) and (exception is None or s.exception_name == exception)
     ]
     chosen.sort(key=lambda s: (s.path, s.line, s.error_id))
-    per_page = max(1, min(per_page, MAX_PER_PAGE))
+    per_page = max(1, len(chosen)) if per_page is None else max(1, min(per_page, MAX_PER_PAGE))
     pages = max(1, math.ceil(len(chosen) / per_page))
     page = max(1, page)
     window = chosen[(page - 1) * per_page: page * per_page]

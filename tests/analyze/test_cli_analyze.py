@@ -58,3 +58,15 @@ def test_bad_options_fail_clearly(jaxlike_db: Path, tmp_path: Path) -> None:
     assert r.returncode == 1 and "no snapshot of 'no/such'" in r.stderr
     r = _run("analyze", "--db", str(jaxlike_db), "--backend", "nope", env_home=tmp_path)
     assert r.returncode == 2 and "unknown backend" in r.stderr
+
+
+def test_stats_reports_evidence_coverage(jaxlike_db: Path, tmp_path: Path) -> None:
+    db = tmp_path / "c.sqlite"
+    shutil.copy(jaxlike_db, db)
+    assert _run("analyze", "--db", str(db), env_home=tmp_path).returncode == 0
+    r = _run("analyze", "--stats", "--db", str(db), "--json", env_home=tmp_path)
+    assert r.returncode == 0, r.stderr
+    (snap,) = json.loads(r.stdout)["snapshots"]
+    assert snap["analysed"] == snap["errors"] and snap["coverage"]["test"] >= 3
+    text = _run("analyze", "--stats", "--db", str(db), env_home=tmp_path).stdout
+    assert "guard rendered in words" in text and "test linked" in text and "config option linked" in text

@@ -52,3 +52,11 @@ def test_unknown_shapes_are_not_paraphrased() -> None:
 def test_negation() -> None:
     assert describe_negation(g("not isinstance(x, int)")) == "`x` is an int"
     assert describe_negation(g("config.no_execution.value"), [OPT]) == "the `jax_no_execution` option is off"
+
+
+def test_settings_read_through_get_config() -> None:
+    opt = ConfigOption(name="array_api_dispatch", kind="setting", default="False", set_call="lib.set_config")
+    assert describe_guard(g('get_config()["array_api_dispatch"]'), [opt])[0] == \
+        "the `array_api_dispatch` setting is on"
+    assert describe_guard(g('not get_config()["array_api_dispatch"]'), [opt])[0] == \
+        "the `array_api_dispatch` setting is off"

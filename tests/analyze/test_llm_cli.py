@@ -42,6 +42,7 @@ def test_analyze_openai_cli(tmp_path: Path, server: FakeLLMServer) -> None:
     assert dry.returncode == 0, dry.stderr
     assert "would send 4 requests" in dry.stdout and "prompt tokens ~" in dry.stdout
     assert server.requests == []
+    assert not (db.parent / "llm_cache.sqlite").exists()  # a dry run writes nothing, not even the cache
 
     run = errdex(["analyze", "--backend", "openai", "--model", "fake-model"], env)
     assert run.returncode == 0, run.stderr
@@ -57,6 +58,9 @@ def test_analyze_openai_cli(tmp_path: Path, server: FakeLLMServer) -> None:
             assert a is not None and a.backend == "openai:fake-model" and a.model_sections
     finally:
         cat.close()
+
+    verify = errdex(["verify"], env)  # the model's samples pass the same check as the static ones
+    assert verify.returncode == 0 and " 0 failure(s)" in verify.stdout, verify.stdout
 
     again = errdex(["analyze", "--backend", "openai", "--model", "fake-model"], env)
     assert again.returncode == 0 and "cache hits 4 (100%)" in again.stdout

@@ -94,3 +94,21 @@ def test_report_json_and_summary(idx: Indexed) -> None:
     assert json.loads(json.dumps(data)) == data
     text = "\n".join(summary_lines(r))
     assert "cache hits 2 (50%)" in text and "0123456789abcdef try_sample" in text
+
+
+def test_token_progress_bar_shows_tokens() -> None:
+    import io
+
+    from rich.console import Console
+
+    from errdex.analyze.llm.backend import ProgressStep
+    from errdex.analyze.llm.report import token_progress
+
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=True, width=120)
+    with token_progress(console, "analysing acme/injlib@0.3.1") as update:
+        update(ProgressStep(1, 4, 1234, 0))
+        update(ProgressStep(4, 4, 5678, 2))
+        console.file.flush()
+    text = out.getvalue()
+    assert "5,678 tokens" in text and "2 cached" in text

@@ -67,3 +67,15 @@ def test_generic_env_reads(src: str, name: str, default: str | None) -> None:
 
 def test_dynamic_env_names_are_not_options() -> None:
     assert _options("import os\ndef f(n):\n    return os.getenv(n.upper())\n") == []
+
+
+def test_settings_object_with_get_and_set_config() -> None:
+    src = ("import os\n_global_config = {\n    'assume_finite': bool(os.environ.get('LIB_ASSUME_FINITE', False)),\n"
+           "    'display': 'text',\n    'internal': 1,\n}\n\n"
+           "def get_config():\n    return dict(_global_config)\n\n"
+           "def set_config(assume_finite=None, display=None):\n    pass\n")
+    opts = {o.name: o for o in _options(src, "lib/_config.py") if o.kind == "setting"}
+    assert set(opts) == {"assume_finite", "display"}  # "internal" is not a set_config parameter
+    o = opts["assume_finite"]
+    assert (o.env_var, o.set_call, o.holder) == ("LIB_ASSUME_FINITE", "lib.set_config", "lib._config._global_config")
+    assert o.default == "bool(os.environ.get('LIB_ASSUME_FINITE', False))"

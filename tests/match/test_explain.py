@@ -132,3 +132,16 @@ def test_keyerror_prints_the_repr_of_its_message(tiny: Catalog) -> None:
 def test_template_without_indexable_words_is_found_by_its_text(tiny: Catalog) -> None:
     r = explain(tiny, "ValueError: a <= 1.0")
     assert r.confident and r.matches[0].path.endswith("tinyjit/_src/registry.py")
+
+
+def test_traceback_from_a_version_whose_lines_moved(tiny: Catalog) -> None:
+    # the real traceback, as a version of tinyjit two lines shorter above the raise would print it
+    text = tb("cpython_multiline_raise").replace('arrays.py", line 11,', 'arrays.py", line 9,')
+    assert 'arrays.py", line 9,' in text
+    r = explain(tiny, text)
+    assert r.confident and r.matches[0].line == 11 and not r.matches[0].pinned_by_frame
+
+
+def test_interpreter_words_in_a_library_file_are_not_a_drifted_raise(tiny: Catalog) -> None:
+    r = explain(tiny, tb("cpython_interpreter"))
+    assert all(not m.confident for m in r.matches)

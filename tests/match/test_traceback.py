@@ -141,3 +141,16 @@ def test_messages(text: str, exc: str, msg: str) -> None:
                                   '  File "x.py", line', "E   ", "+-+---- 1 ----", "Cell In[", "File x.py:12, in"])
 def test_junk_never_crashes(junk: str) -> None:
     parse(junk)
+
+
+def test_long_lines_keep_their_whole_message() -> None:
+    value = "[" + "0.5, " * 100_000 + "]"
+    p = parse(f"ValueError: got {value} into shape (2,)")
+    assert p.exception == "ValueError" and p.message.endswith("into shape (2,)") and value in p.message
+
+
+def test_a_huge_paste_keeps_its_last_exception() -> None:
+    text = "log line\n" * 20_000 + 'Traceback (most recent call last):\n  File "/x/site-packages/lib/m.py", line 3, in f\n' \
+        "    raise ValueError(msg)\nValueError: the end\n"
+    p = parse(text)
+    assert (p.exception, p.message, p.frames[-1].line) == ("ValueError", "the end", 3)

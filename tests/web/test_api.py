@@ -188,3 +188,17 @@ def test_a_crash_is_a_500_in_the_one_shape_with_the_headers(shop: Built) -> None
 def test_serve_names_a_bad_catalog(shop: Built) -> None:
     proc = run_errdex("serve", "--db", "postgres://u:secret@db.example/x", "--port", "1", env=shop.env, check=False)
     assert proc.returncode == 1 and "errdex: postgres://u:***@db.example/x" in proc.stderr and "secret" not in proc.stderr
+
+
+def test_one_page_holds_everything_only_when_asked(shop: Built) -> None:
+    from errdex.documents import MAX_PER_PAGE, repo_document
+
+    catalog = SqliteCatalog(shop.db)
+    try:
+        whole = repo_document(catalog, "acme/shopcart", per_page=None)
+        clamped = repo_document(catalog, "acme/shopcart", per_page=10**6)
+    finally:
+        catalog.close()
+    assert whole is not None and clamped is not None
+    assert (whole["pages"], whole["per_page"], len(whole["errors"])) == (1, 7, 7)
+    assert clamped["per_page"] == MAX_PER_PAGE

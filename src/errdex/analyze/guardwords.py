@@ -79,11 +79,13 @@ def rule_config(node: ast.expr, neg: bool, options: Sequence[ConfigOption]) -> s
             return None
         value_words = f"{verb[1] if neg else verb[0]} {right}"
     name = dotted(target)
+    if name is None and setting_key(target) is not None:
+        name = setting_key(target)
     if name is None:
-        if isinstance(target, ast.Call) and dotted(target.func) in _ENV_CALLS and options:
-            name = options[0].name
-        else:
+        env = _env_arg(target)
+        if env is None:
             return None
+        name = env
     opt = _option_for(name, options)
     if opt is None:
         return None
@@ -97,12 +99,33 @@ def rule_config(node: ast.expr, neg: bool, options: Sequence[ConfigOption]) -> s
     return f"{what} is {'unset (false-like)' if neg else 'set (true-like)'}"
 
 
+def _env_arg(node: ast.expr) -> str | None:
+    """``os.environ.get("X")`` / ``os.getenv("X")`` / ``os.environ["X"]`` → X."""
+    if (isinstance(node, ast.Call) and dotted(node.func) in _ENV_CALLS and node.args
+            and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+        return node.args[0].value
+    if (isinstance(node, ast.Subscript) and dotted(node.value) in ("os.environ", "environ")
+            and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str)):
+        return node.slice.value
+    return None
+
+
+def setting_key(node: ast.AST) -> str | None:
+    """``get_config()["key"]`` → key (a settings object read through its getter)."""
+    if (isinstance(node, ast.Subscript) and isinstance(node.value, ast.Call)
+            and (dotted(node.value.func) or "").rsplit(".", 1)[-1] == "get_config"
+            and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str)):
+        return node.slice.value
+    return None
+
+
 def _kind(opt: ConfigOption) -> str:
     return {"flag": "flag", "setting": "setting"}.get(opt.kind, "option")
 
 
 def _is_bool(opt: ConfigOption) -> bool:
-    return opt.default in ("True", "False") or "bool" in opt.adapter
+    d = opt.default or ""
+    return d in ("True", "False") or d.startswith("bool(") or "bool" in opt.adapter
 
 
 def _option_for(name: str, options: Sequence[ConfigOption]) -> ConfigOption | None:
@@ -111,7 +134,7 @@ def _option_for(name: str, options: Sequence[ConfigOption]) -> ConfigOption | No
         holder = o.holder.rsplit(".", 1)[-1] if o.holder else ""
         if parts and (parts[-1] == holder or parts[-1].lower() == o.name.lower()):
             return o
-    return options[0] if len(options) == 1 else None
+    return None
 
 
 def rule_isinstance(node: ast.expr, neg: bool, options: Sequence[ConfigOption]) -> str | None:

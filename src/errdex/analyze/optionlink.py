@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 
 from errdex.analyze.context import SnapshotContext
-from errdex.analyze.guardwords import dotted, parse_condition
+from errdex.analyze.guardwords import dotted, parse_condition, setting_key
 from errdex.model import ConfigOption, ErrorSite, Guard
 
 _ENV_READERS = {"os.environ.get", "os.getenv", "environ.get", "getenv", "os.environ.__getitem__"}
@@ -36,6 +36,10 @@ def options_for_guard(guard: Guard, site: ErrorSite, ctx: SnapshotContext) -> tu
                 found.append(o)
 
     for n in ast.walk(node):
+        key = setting_key(n)
+        if key is not None:
+            add([o for o in ctx.options_by_name.get(key.lower(), []) if o.kind == "setting"])
+            continue
         env = _env_name(n)
         if env is not None:
             add([o for o in ctx.options_by_name.get(env.lower(), []) if o.kind == "env" or o.env_var == env])

@@ -108,3 +108,35 @@ def verify_snapshot(catalog: Catalog, snapshot: Snapshot) -> tuple[int, int, lis
             n_samples += 1
             failures.extend(VerifyFailure(a.error_id, snapshot.key, section, p) for p in check_sample(code, symbols))
     return n_analyses, n_samples, failures
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisStats:
+    """How many stored analyses of a snapshot rest on each kind of grounded fact."""
+
+    snapshot: str
+    errors: int
+    analysed: int
+    coverage: dict[str, int] = field(default_factory=dict)  # guard-words, config, test, docstring, ...
+    strategies: dict[str, int] = field(default_factory=dict)
+    backends: dict[str, int] = field(default_factory=dict)
+    withheld: int = 0
+
+
+def analysis_stats(catalog: Catalog, snapshot: Snapshot) -> AnalysisStats:
+    cov: Counter[str] = Counter()
+    strat: Counter[str] = Counter()
+    backends: Counter[str] = Counter()
+    ids = {s.error_id for s in catalog.sites(snapshot.key) if s.error_id}
+    analysed = withheld = 0
+    for eid in sorted(ids):
+        a = catalog.get_analysis(eid, snapshot.key)
+        if a is None:
+            continue
+        analysed += 1
+        cov.update(a.coverage)
+        strat[a.strategy] += 1
+        backends[a.backend] += 1
+        withheld += len(a.withheld)
+    return AnalysisStats(snapshot=snapshot.key, errors=len(ids), analysed=analysed, coverage=dict(cov),
+                         strategies=dict(strat), backends=dict(backends), withheld=withheld)

@@ -173,3 +173,39 @@ def run_verify(*, repo: str | None = None, db: str | None = None, json_out: bool
         return 1 if rows else 0
     finally:
         catalog.close()
+
+
+COVERAGE_LABELS = {
+    "guard-words": "guard rendered in words", "config": "config option linked", "test": "test linked",
+    "docstring": "function docstring used", "class-doc": "exception class docstring used",
+    "comment": "comment next to the raise used", "public-name": "public name of the function used",
+}
+
+
+def run_analysis_stats(*, repo: str | None = None, db: str | None = None, json_out: bool = False) -> int:
+    """How many errors have each kind of evidence (``errdex stats --analysis`` / ``analyze --stats``)."""
+    from errdex.analyze.run import analysis_stats
+
+    try:
+        catalog = open_catalog(db)
+    except CatalogError as exc:
+        _error(str(exc))
+        return 1
+    try:
+        targets = _targets(catalog, repo)
+        if targets is None:
+            return 1
+        stats = [analysis_stats(catalog, s) for s in targets]
+    finally:
+        catalog.close()
+    if json_out:
+        sys.stdout.write(json.dumps({"snapshots": [to_json(s) for s in stats]}, indent=2) + "\n")
+        return 0
+    for st in stats:
+        print(f"{st.snapshot}: {st.analysed}/{st.errors} errors analysed "
+              f"({', '.join(f'{b} {n}' for b, n in sorted(st.backends.items())) or 'none'})")
+        for key, label in COVERAGE_LABELS.items():
+            n = st.coverage.get(key, 0)
+            print(f"  {label:<34} {n:>6}/{st.analysed} ({100 * n / max(st.analysed, 1):.1f}%)")
+        print(f"  samples withheld by the verifier   {st.withheld:>6}")
+    return 0

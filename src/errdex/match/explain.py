@@ -41,7 +41,7 @@ from errdex.match.model import (
     ParsedException,
     Value,
 )
-from errdex.match.origin import classify
+from errdex.match.origin import classify, cpython_wording
 from errdex.match.traceback import parse
 
 _SECONDARY = 0.9  # a cause or context of the reported exception, not the exception itself
@@ -94,7 +94,7 @@ def explain_parsed(idx: MatchIndex, parsed: Parsed, *, top: int = 5) -> Explanat
     best: dict[int, R.Scored] = {}
     for n, (exc, factor) in enumerate(_exceptions(parsed)):
         where = primary_where if n == 0 else _where(idx, list(exc.frames), exc.notes)
-        if where.innermost is None and classify(exc.exception, exc.message) == "interpreter":
+        if where.innermost is None and cpython_wording(exc.message):
             # CPython's own wording ("'function' object has no attribute 'lower'"): a library
             # template that mimics it is only a guess until a traceback says where it was raised
             factor *= _MIMIC
@@ -117,12 +117,13 @@ def _score_exception(
     skip = set(pinned_t)
     found = [t for t in (R.retrieve(idx, text) if text else []) if t not in skip]
     confirmed = False  # a pinned site's template agrees with the message: the pin is certain
+    drift_ok = not cpython_wording(exc.message)  # the interpreter's own words never come from a raise
     for tno in pinned_t + found:
         score, method, vals = R.score_template(idx, tno, text, text_words, exc.exception_name)
         site = idx.templates[tno][T_SITE]
         pinned = site in where.pins
         score, method = _frame_evidence(idx, site, score, method, pinned, where.elsewhere, confirmed,
-                                        where.innermost_lib, exc.exception_name)
+                                        where.innermost_lib, exc.exception_name, drift_ok)
         if pinned and method in ("exact", "frame"):
             confirmed = True
         score *= factor
@@ -133,7 +134,7 @@ def _score_exception(
 
 def _frame_evidence(
     idx: MatchIndex, site: int, score: float, method: str, pinned: bool, elsewhere: bool, confirmed: bool,
-    innermost_lib: tuple[Frame, str] | None, exc_name: str,
+    innermost_lib: tuple[Frame, str] | None, exc_name: str, drift_ok: bool = True,
 ) -> tuple[float, Method]:
     """Raise a site the innermost library frame points into; lower the others when it points elsewhere.
 
@@ -158,7 +159,7 @@ def _frame_evidence(
     if innermost_lib is not None:
         path, lo, hi = R.site_range(idx, site)
         line = innermost_lib[0].line or 0
-        if path == innermost_lib[1]:
+        if path == innermost_lib[1] and drift_ok:
             # same file, other lines: a nearby version of the code (lines moved)
             near = 0.02 if abs(line - lo) < 60 or abs(line - hi) < 60 else 0.0
             return min(1.0, score * (0.95 if elsewhere else 1.0) + near), m

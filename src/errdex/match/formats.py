@@ -17,12 +17,12 @@ def ipython_frames(block: list[str]) -> tuple[list[Frame], int]:
     frames: list[Frame] = []
     last = -1
     for i, ln in enumerate(block):
-        m = L.IPY_CELL.match(ln)
+        m = L.IPY_CELL.match(ln[:L.MAXLEN])
         path = ""
         if m is not None:
             path = f"Cell In[{m.group('cell')}]"
         else:
-            m = L.IPY_FRAME.match(ln)
+            m = L.IPY_FRAME.match(ln[:L.MAXLEN])
             if m is not None:
                 path = m.group("path")
         if m is not None:
@@ -30,7 +30,7 @@ def ipython_frames(block: list[str]) -> tuple[list[Frame], int]:
             frames.append(Frame(path, line, m.group("func") or "", _arrow_code(block, i)))
             last = i
             continue
-        m7 = L.IPY7_FRAME.match(ln)
+        m7 = L.IPY7_FRAME.match(ln[:L.MAXLEN])
         if m7 is not None:
             line7, code = _arrow_line(block, i)
             frames.append(Frame(m7.group("path"), line7, m7.group("func"), code))
@@ -47,7 +47,7 @@ def _arrow_code(block: list[str], i: int) -> str:
 
 def _arrow_line(block: list[str], i: int) -> tuple[int | None, str]:
     for ln in block[i + 1 : i + 40]:
-        m = L.IPY_ARROW.match(ln)
+        m = L.IPY_ARROW.match(ln[:L.MAXLEN])
         if m is not None:
             return int(m.group("line")), m.group("code").strip()
         if not ln.strip():
@@ -79,16 +79,15 @@ def pytest_parse(lines: list[str]) -> list[ParsedException]:
             frames = []
             pending_role = "primary"
             continue
-        m_e = L.PYTEST_E.match(ln)
-        if m_e is not None:
-            e_lines.append(m_e.group("text") or "")
+        if L.is_e_line(ln):
+            e_lines.append(ln[1:].lstrip(" "))
             continue
-        m_def = _DEF.match(ln)
+        m_def = _DEF.match(ln[:L.MAXLEN])
         if m_def is not None:
             func = m_def.group(1)
         if ln.startswith(">"):
             code = ln[1:].strip()
-        m_loc = L.PYTEST_LOC.match(ln)
+        m_loc = L.PYTEST_LOC.match(ln[:L.MAXLEN])
         if m_loc is not None:
             frames.append(Frame(m_loc.group("path"), int(m_loc.group("line")), m_loc.group("func") or func, code))
             func, code = "", ""
@@ -97,11 +96,11 @@ def pytest_parse(lines: list[str]) -> list[ParsedException]:
         if fr is not None:
             frames.append(fr)
             continue
-        m_line = _PYTEST_LINE.match(s)
+        m_line = _PYTEST_LINE.match(s[:L.MAXLEN])
         if m_line is not None and L.looks_like_exception(m_line.group("type")):
             fr2 = Frame(m_line.group("path"), int(m_line.group("line")))
             frames.append(fr2)
-            line_excs.append(ParsedException(m_line.group("type"), m_line.group("msg"), (fr2,)))
+            line_excs.append(ParsedException(m_line.group("type"), s[m_line.start("msg") :], (fr2,)))
     flush(pending_role)
     return out or line_excs
 

@@ -10,6 +10,9 @@ import re
 
 from errdex.match.model import Frame
 
+MAXLEN = 2000  # recognisers look at this many characters of a line (a frame line is far shorter)
+MAX_TYPE = 200  # the longest exception type name considered
+TYPE_NAME = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
 # "  File "x.py", line 3, in f"  (the ", in f" part is missing for SyntaxError)
 CPY_FRAME = re.compile(r'^\s*File "(?P<path>[^"]*)", line (?P<line>\d+)(?:, in (?P<func>.+?))?\s*$')
@@ -22,7 +25,6 @@ IPY_ARROW = re.compile(r"^-+>\s*(?P<line>\d+)\s?(?P<code>.*)$")
 IPY_HEADER = re.compile(r"^(?P<type>[A-Za-z_][\w.]*)\s{2,}Traceback \(most recent call last\)")
 # pytest: "x.py:6: in foo" (--tb=short), "x.py:6: ValueError" (--tb=long location line)
 PYTEST_LOC = re.compile(r"^(?P<path>[^\s:][^:]*\.py):(?P<line>\d+):(?: in (?P<func>\S+)| (?P<type>[\w.]+))?\s*$")
-PYTEST_E = re.compile(r"^E(?: {1,}(?P<text>.*)|)$")
 PYTEST_SUMMARY = re.compile(r"^(?:FAILED|ERROR) \S+(?: - (?P<rest>.*))?$")
 # "ValueError: msg", "jax.errors.ConcretizationTypeError: msg", "KeyboardInterrupt"
 EXC_LINE = re.compile(r"^(?P<type>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(?:: ?(?P<msg>.*))?$")
@@ -55,24 +57,47 @@ def exception_line(line: str, *, strict: bool = True) -> tuple[str, str] | None:
     """``(type, message)`` when ``line`` is an ``ExceptionType: message`` line.
 
     ``strict=False`` is for the line right after a traceback's frames, where
-    any dotted name is the type (``struct.error: ...``).
+    any dotted name is the type (``struct.error: ...``).  The type is looked
+    for in the line's first characters only, so a megabyte-long line costs
+    one ``find``.
     """
-    m = EXC_LINE.match(line)
+    colon = line.find(":", 0, MAX_TYPE + 1)
+    if colon < 0:
+        if len(line) > MAX_TYPE:
+            return None
+        etype, msg = line, None
+    else:
+        etype, msg = line[:colon], line[colon + 1 :]
+        msg = msg[1:] if msg.startswith(" ") else msg
+    if not TYPE_NAME.fullmatch(etype):
+        return None
+    if strict and not looks_like_exception(etype):
+        return None
+    if not strict and msg is None and not looks_like_exception(etype):
+        return None
+    return etype, msg or ""
+
+
+def exception_in_line(line: str) -> tuple[str, str] | None:
+    """An exception type somewhere near the start of a log line, and the text after it."""
+    m = EXC_IN_LINE.search(line[:MAXLEN])
     if m is None:
         return None
-    if strict and not looks_like_exception(m.group("type")):
-        return None
-    if not strict and m.group("msg") is None and not looks_like_exception(m.group("type")):
-        return None
-    return m.group("type"), m.group("msg") or ""
+    start = m.start("msg") if m.group("msg") is not None else len(line)
+    return m.group("type"), line[start:]
 
 
 def frame_of(line: str) -> Frame | None:
     """A frame from a CPython ``File "...", line N, in f`` line."""
-    m = CPY_FRAME.match(line)
+    m = CPY_FRAME.match(line[:MAXLEN])
     if m is None:
         return None
     return Frame(path=m.group("path"), line=int(m.group("line")), function=m.group("func") or "")
+
+
+def is_e_line(line: str) -> bool:
+    """pytest's ``E   `` lines (the exception and its message, as pytest shows them)."""
+    return line == "E" or line.startswith("E ")
 
 
 def strip_ansi(text: str) -> str:

@@ -61,6 +61,11 @@ _INTERPRETER = (
 )
 
 
+def cpython_wording(message: str) -> bool:
+    """Whether ``message`` reads like one the interpreter itself produces."""
+    return any(p in message for p in _INTERPRETER)
+
+
 def classify(exception: str, message: str, code: str = "") -> Origin:
     """``native`` | ``interpreter`` | ``unknown`` for an error no raise site explains."""
     name = exception.rsplit(".", 1)[-1]

@@ -15,6 +15,8 @@ from errdex.match import lines as L
 from errdex.match.formats import ipython_frames, pytest_parse
 from errdex.match.model import Frame, Parsed, ParsedException, Role
 
+_MAX_LINES = 5000
+_HEAD_LINES = 1000
 _BANNERS = ("=====", "_____", "----- Captured", "FAILED ", "ERROR ")
 _JAX_NOTE = "For simplicity, JAX has removed its internal frames"
 _WRAPPERS = ("JaxStackTraceBeforeTransformation", "UnfilteredStackTrace")
@@ -28,19 +30,23 @@ def parse(text: str) -> Parsed:
     """Understand ``text``: the reported exception, its frames, and the chain around it."""
     text = L.strip_ansi(text.replace("\r\n", "\n").replace("\r", "\n")).replace("\x00", "")
     lines = text.split("\n")
+    if len(lines) > _MAX_LINES:
+        # the exception line is at the end, the first frames at the start; a pasted log of
+        # half a million lines must not cost a pass of every recogniser over each of them
+        lines = lines[:_HEAD_LINES] + lines[-(_MAX_LINES - _HEAD_LINES) :]
     if not text.strip():
         return Parsed(format="empty")
-    if any(L.IPY_HEADER.match(ln) or L.IPY_CELL.match(ln) for ln in lines):
+    if any(L.IPY_HEADER.match(ln[:L.MAXLEN]) or L.IPY_CELL.match(ln[:L.MAXLEN]) for ln in lines):
         return _finish("ipython", _parse_blocks(lines, ipython=True))
-    if any(L.PYTEST_E.match(ln) for ln in lines) and not any(ln.strip() == L.TB_HEAD for ln in lines):
+    if any(L.is_e_line(ln) for ln in lines) and not any(ln.strip() == L.TB_HEAD for ln in lines):
         chain = pytest_parse(lines)
         if chain:
             return _finish("pytest", chain)
-    if any(ln.lstrip(" |+").startswith((L.TB_HEAD, L.GROUP_HEAD)) or L.CPY_FRAME.match(ln) for ln in lines):
+    if any(ln.lstrip(" |+").startswith((L.TB_HEAD, L.GROUP_HEAD)) or L.CPY_FRAME.match(ln[:L.MAXLEN]) for ln in lines):
         if any(ln.lstrip().startswith("+ " + L.GROUP_HEAD) for ln in lines):
             return _finish("cpython", _parse_group(lines))
         return _finish("cpython", _parse_blocks(lines, ipython=False))
-    if any(L.PYTEST_LOC.match(ln) for ln in lines):
+    if any(L.PYTEST_LOC.match(ln[:L.MAXLEN]) for ln in lines):
         chain = pytest_parse(lines)
         if chain:
             return _finish("pytest", chain)
@@ -94,7 +100,7 @@ def _parse_block(block: list[str], role: Role, *, ipython: bool) -> ParsedExcept
 def _code_after(block: list[str], i: int) -> str:
     if i + 1 < len(block):
         nxt = block[i + 1]
-        if nxt.startswith("    ") and not L.CARET.match(nxt) and L.frame_of(nxt) is None:
+        if nxt.startswith("    ") and not L.CARET.match(nxt[: L.MAXLEN]) and L.frame_of(nxt) is None:
             return nxt.strip()
     return ""
 
@@ -103,9 +109,9 @@ def _exception_start(block: list[str], last_frame: int) -> int | None:
     """Index of the ``Type: message`` line: the first unindented line after the frames."""
     for i in range(last_frame + 1, len(block)):
         ln = block[i]
-        if not ln.strip() or ln[0] in " \t" or L.CARET.match(ln):
+        if not ln.strip() or ln[0] in " \t" or L.CARET.match(ln[:L.MAXLEN]):
             continue
-        if ln.strip() in (L.TB_HEAD, L.GROUP_HEAD) or ln.startswith("-----") or L.IPY_HEADER.match(ln):
+        if ln.strip() in (L.TB_HEAD, L.GROUP_HEAD) or ln.startswith("-----") or L.IPY_HEADER.match(ln[:L.MAXLEN]):
             continue
         if last_frame >= 0 or L.exception_line(ln) is not None:
             return i
@@ -185,15 +191,15 @@ def _message_only(lines: list[str]) -> ParsedException:
             tail = [parsed[1], *lines[i + 1 :]]
             return ParsedException(parsed[0], "\n".join(tail).strip("\n"))
     for i, ln in enumerate(lines):
-        m = L.PYTEST_SUMMARY.match(ln.strip())
+        m = L.PYTEST_SUMMARY.match(ln.strip()[: L.MAXLEN])
         if m and m.group("rest"):
             p = L.exception_line(m.group("rest"))
             if p is not None:
                 return ParsedException(p[0], p[1])
-        found = L.EXC_IN_LINE.search(ln)
+        found = L.exception_in_line(ln)
         if found is not None:
-            tail = [found.group("msg") or "", *lines[i + 1 :]]
-            return ParsedException(found.group("type"), "\n".join(tail).strip("\n"))
+            tail = [found[1], *lines[i + 1 :]]
+            return ParsedException(found[0], "\n".join(tail).strip("\n"))
     return ParsedException("", "\n".join(lines).strip())
 
 

@@ -16,6 +16,7 @@ matching in the browser from ``api/search-index.json``.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
@@ -23,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from errdex.catalog.base import Catalog
-from errdex.documents import MAX_PER_PAGE, home_document, search_document
+from errdex.documents import home_document, repo_document, search_document
 from errdex.web.render import STATIC
 from errdex.web.search_index import build_search_index
 from errdex.web.seo import robots_txt, site_paths, sitemap_xml
@@ -72,6 +73,17 @@ def _write(root: Path, rel: str, data: str | bytes) -> None:
         path.write_bytes(data)
 
 
+def _link(root: Path, existing: str, rel: str) -> None:
+    """The second copy of a JSON document: a hard link where the file system allows it."""
+    src, dst = root / existing.lstrip("/"), root / rel.lstrip("/")
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    dst.unlink(missing_ok=True)
+    try:
+        os.link(src, dst)
+    except OSError:
+        shutil.copyfile(src, dst)
+
+
 def _json_text(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
@@ -85,14 +97,16 @@ def _everything(site: Site) -> Iterator[tuple[str, str, str]]:
     yield "html", "/search", site.search_page(search_document(catalog, ""))
     for entry in home["repos"]:
         repo = entry["repo"]
-        doc = site.repo(repo, None, per_page=MAX_PER_PAGE * 1000)
+        latest = catalog.snapshots(repo)[0]
+        sites = list(catalog.sites(snapshot_key=latest.key))  # once: every module page is cut from it
+        doc = repo_document(catalog, repo, per_page=None, sites=sites)
         if doc is None:
             continue
         yield "html", f"/{repo}", site.repo_page(doc)
         yield "json", f"/api/repos/{repo}", _json_text(doc)
         for module in doc["by_module"]:
             path = module["name"]
-            mdoc = site.repo(repo, path, per_page=MAX_PER_PAGE * 1000)
+            mdoc = repo_document(catalog, repo, path=path, per_page=None, sites=sites)
             if mdoc is not None:
                 yield "html", f"/{repo}/{path}", site.repo_page(mdoc)
                 yield "json", f"/api/repos/{repo}/{path}", _json_text(mdoc)
@@ -125,7 +139,7 @@ def export_site(catalog: Catalog, directory: Path, settings: WebSettings, openap
             files += 1
             continue
         _write(directory, path + ".json", content)
-        _write(directory, path + "/index.json" if path in dirs else path, content)
+        _link(directory, path + ".json", path + "/index.json" if path in dirs else path)
         docs += 1
         files += 2
     base = settings.base_url

@@ -94,7 +94,15 @@ class LLMReport:
 
 
 @dataclass
-class _Tally:
+class _Run:
+    """One run's state: the counters of the report and the analyses waiting to be written."""
+
+    catalog: Catalog
+    model: str
+    dry_run: bool
+    progress: Callable[..., None] | None
+    total: int = 0
+    done: int = 0
     asked: int = 0
     hits: int = 0
     requests: int = 0
@@ -106,6 +114,39 @@ class _Tally:
     sec_static: int = 0
     rejects: list[Reject] = field(default_factory=list)
     failed: list[Reject] = field(default_factory=list)
+    pending: list[Analysis] = field(default_factory=list)
+    today: str = field(default_factory=lambda: datetime.now(UTC).date().isoformat())
+
+    def settle(self, outcome: Outcome, job: _Job) -> None:
+        """Merge one error's outcome over its static page, count it, queue it for the catalog."""
+        analysis = merge(job.static, outcome.sections, job.prompt.evidence, model=self.model, date=self.today,
+                         rejected=[f"{r.section}: {r.reason}" for r in outcome.rejects])
+        self.rejects.extend(outcome.rejects)
+        self.requests += outcome.requests
+        self.ptok += outcome.prompt_tokens
+        self.ctok += outcome.completion_tokens
+        n_model = len(analysis.model_sections)
+        self.sec_model += n_model
+        self.sec_static += len(SECTIONS) - n_model
+        if n_model:
+            self.pages_model += 1
+        else:
+            self.pages_static += 1
+        if not self.dry_run:
+            self.pending.append(analysis)
+            if len(self.pending) >= _BATCH:
+                self.flush()
+        self.step()
+
+    def step(self) -> None:
+        self.done += 1
+        if self.progress is not None:
+            self.progress(ProgressStep(self.done, self.total, self.ptok + self.ctok, self.hits))
+
+    def flush(self) -> None:
+        if self.pending:
+            self.catalog.put_analyses(self.pending)
+            self.pending.clear()
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,114 +164,89 @@ def analyze_with_llm(catalog: Catalog, snapshot_key: str, *, model: str, dry_run
     """Analyse every error of ``snapshot_key`` with ``model``; store the pages unless ``dry_run``.
 
     ``progress(step)`` is called from this thread after each error with a
-    ``ProgressStep`` (an int: 1, plus ``done``, ``total``, ``tokens``, ``cache_hits``).  ``LLMError`` when the snapshot is unknown or the
-    configuration is invalid; a failing request never aborts the run.
+    ``ProgressStep`` (an int, 1, that also carries ``done``, ``total``,
+    ``tokens`` and ``cache_hits``).  Raises ``LLMError`` when the snapshot is
+    unknown or the configuration is invalid; a failing request never does.
+    ``config``, ``cache``, ``static`` and ``client`` default to the
+    environment, the file next to the catalog, the static backend and a new
+    client.
     """
     cfg = config or ClientConfig.from_env()
     snapshot = _snapshot(catalog, snapshot_key)
     static_fn = static or _default_static()
-    own_cache = cache is None
-    answers = cache if cache is not None else AnswerCache(default_cache_path(_catalog_path(catalog)))
-    ctx = load_context(catalog, snapshot)
-    symbols = ctx.all_symbols
-    tally = _Tally()
-    jobs = list(_jobs(catalog, snapshot, ctx, static_fn, model, tally))
-    total = len(jobs) + len(tally.failed)
-    done = len(tally.failed)
-    today = datetime.now(UTC).date().isoformat()
-    pending: list[Analysis] = []
-
-    def report(outcome: Outcome, job: _Job) -> None:
-        nonlocal done
-        analysis = merge(job.static, outcome.sections, job.prompt.evidence, model=model, date=today,
-                         rejected=[f"{r.section}: {r.reason}" for r in outcome.rejects])
-        tally.rejects.extend(outcome.rejects)
-        n_model = len(analysis.model_sections)
-        tally.sec_model += n_model
-        tally.sec_static += len(SECTIONS) - n_model
-        if n_model:
-            tally.pages_model += 1
-        else:
-            tally.pages_static += 1
-        if not dry_run:
-            pending.append(analysis)
-            if len(pending) >= _BATCH:
-                catalog.put_analyses(pending)
-                pending.clear()
-        done += 1
-        if progress is not None:
-            progress(ProgressStep(done, total, tally.ptok + tally.ctok, tally.hits))
-
-    misses: list[_Job] = []
-    for job in jobs:
-        hit = answers.get(job.key)
-        if hit is None:
-            misses.append(job)
-            continue
-        tally.hits += 1
-        report(_from_cache(job, hit.answer, symbols), job)
-    tally.asked = len(misses)
+    answers = cache if cache is not None else AnswerCache(default_cache_path(_catalog_path(catalog)),
+                                                          create=not dry_run)
+    run = _Run(catalog, model, dry_run, progress)
     chat: ChatClient | None = None
-    waited = 0.0
     aborted = ""
     try:
+        ctx = load_context(catalog, snapshot)
+        symbols = ctx.all_symbols
+        jobs = list(_jobs(catalog, snapshot, ctx, static_fn, model, run.failed))
+        run.total, run.done = len(jobs) + len(run.failed), len(run.failed)
+        misses: list[_Job] = []
+        for job in jobs:
+            hit = answers.get(job.key)
+            if hit is None:
+                misses.append(job)
+            else:
+                run.hits += 1
+                run.settle(_from_cache(job, hit.answer, symbols), job)
+        run.asked = len(misses)
         if dry_run:
             for job in misses:
-                tally.requests += 1
-                tally.ptok += prompt_tokens(job.prompt.messages)
-                done += 1
-                if progress is not None:
-                    progress(ProgressStep(done, total, tally.ptok, tally.hits))
+                run.requests += 1
+                run.ptok += prompt_tokens(job.prompt.messages)
+                run.step()
         elif misses:
             chat = client or ChatClient(cfg)
-            streak = 0
-            stop: list[str] = []  # the reason, once the run stops sending
-            for job, outcome in _ask_all(chat, model, symbols, misses, cfg.concurrency, lambda: bool(stop)):
-                streak = streak + 1 if outcome.failure in _FATAL else 0
-                if streak >= _ABORT_AFTER and not stop:
-                    last = outcome.rejects[0].reason if outcome.rejects else outcome.failure
-                    stop.append(f"stopped after {streak} requests in a row failed; the rest keep their static"
-                                f" pages. Last: {last}")
-                tally.requests += outcome.requests
-                tally.ptok += outcome.prompt_tokens
-                tally.ctok += outcome.completion_tokens
-                if outcome.answered:
-                    answers.put(job.key, model=model, prompt_version=PROMPT_VERSION, error_id=job.facts.error_id,
-                                answer=outcome.sections, prompt_tokens=outcome.prompt_tokens,
-                                completion_tokens=outcome.completion_tokens)
-                report(outcome, job)
-            waited = sum(chat.waits)
-            aborted = stop[0] if stop else ""
-        if pending:
-            catalog.put_analyses(pending)
+            aborted = _ask_and_settle(run, chat, symbols, misses, answers, cfg.concurrency)
+        run.flush()
     finally:
         if chat is not None and client is None:
             chat.close()
-        cache_path = str(answers.path)
-        if own_cache:
+        if cache is None:
             answers.close()
     return LLMReport(
         snapshot=snapshot.key, model=model, backend=backend_name(model), prompt_version=PROMPT_VERSION,
-        base_url=cfg.base_url, dry_run=dry_run, errors=total, asked=tally.asked, cache_hits=tally.hits,
-        requests=tally.requests, prompt_tokens=tally.ptok, completion_tokens=tally.ctok,
-        max_completion_tokens=tally.requests * cfg.max_tokens if dry_run else 0,
-        pages_model=0 if dry_run else tally.pages_model, pages_static=0 if dry_run else tally.pages_static,
-        sections_model=0 if dry_run else tally.sec_model, sections_static=0 if dry_run else tally.sec_static,
-        rejects=tuple(tally.rejects), failed=tuple(tally.failed), cache_path=cache_path, retries_waited=waited,
-        aborted=aborted,
+        base_url=cfg.base_url, dry_run=dry_run, errors=run.total, asked=run.asked, cache_hits=run.hits,
+        requests=run.requests, prompt_tokens=run.ptok, completion_tokens=run.ctok,
+        max_completion_tokens=run.requests * cfg.max_tokens if dry_run else 0,
+        pages_model=0 if dry_run else run.pages_model, pages_static=0 if dry_run else run.pages_static,
+        sections_model=0 if dry_run else run.sec_model, sections_static=0 if dry_run else run.sec_static,
+        rejects=tuple(run.rejects), failed=tuple(run.failed), cache_path=str(answers.path),
+        retries_waited=sum(chat.waits) if chat is not None else 0.0, aborted=aborted,
     )
 
 
+def _ask_and_settle(run: _Run, chat: ChatClient, symbols: Mapping[str, tuple[str, ...]], misses: list[_Job],
+                    answers: AnswerCache, concurrency: int) -> str:
+    """Send the misses, cache the valid answers, settle every outcome; the reason if the run stopped early."""
+    streak = 0
+    stop: list[str] = []  # the reason, once the run stops sending
+    for job, outcome in _ask_all(chat, run.model, symbols, misses, concurrency, lambda: bool(stop)):
+        streak = streak + 1 if outcome.failure in _FATAL else 0
+        if streak >= _ABORT_AFTER and not stop:
+            last = outcome.rejects[0].reason if outcome.rejects else outcome.failure
+            stop.append(f"stopped after {streak} requests in a row failed; the rest keep their static"
+                        f" pages. Last: {last}")
+        if outcome.answered:
+            answers.put(job.key, model=run.model, prompt_version=PROMPT_VERSION, error_id=job.facts.error_id,
+                        answer=outcome.sections, prompt_tokens=outcome.prompt_tokens,
+                        completion_tokens=outcome.completion_tokens)
+        run.settle(outcome, job)
+    return stop[0] if stop else ""
+
 
 def _jobs(catalog: Catalog, snapshot: Snapshot, ctx: SnapshotContext, static_fn: StaticFn, model: str,
-          tally: _Tally) -> Iterator[_Job]:
+          failed: list[Reject]) -> Iterator[_Job]:
     """Facts, static page, prompt and cache key per error; an error that cannot be analysed is on record."""
     for site in ctx.sites:
         try:
             facts = gather_facts(catalog, snapshot, site, context=ctx)
             static = static_fn(facts, ctx)
         except Exception as exc:  # one bad error never aborts the run (STYLE.md 4)
-            tally.failed.append(Reject(site.error_id, "*", f"no static analysis: {type(exc).__name__}: {exc}"))
+            failed.append(Reject(site.error_id, "*", f"no static analysis: {type(exc).__name__}: {exc}"))
             continue
         prompt = build_prompt(facts)
         yield _Job(facts, static, prompt, cache_key(prompt.fingerprint, model, PROMPT_VERSION))

@@ -66,15 +66,21 @@ def default_cache_path(catalog_path: Path | None) -> Path:
 class AnswerCache:
     """A small SQLite file; one connection guarded by a lock (writes are tiny and rare)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, create: bool = True) -> None:
+        """``create=False`` (a dry run): a missing file is an empty cache, and nothing is written."""
         self.path = path
+        self._lock = threading.Lock()
+        self._conn: sqlite3.Connection | None = None
+        if not create and not path.exists():
+            return
         path.parent.mkdir(parents=True, exist_ok=True)
         self._conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=30)
         self._conn.execute("PRAGMA journal_mode=WAL")
         self._conn.execute(_SCHEMA)
-        self._lock = threading.Lock()
 
     def get(self, key: str) -> CachedAnswer | None:
+        if self._conn is None:
+            return None
         with self._lock:
             row = self._conn.execute(
                 "SELECT answer, prompt_tokens, completion_tokens FROM llm_answers WHERE key = ?", (key,)).fetchone()
@@ -88,6 +94,8 @@ class AnswerCache:
 
     def put(self, key: str, *, model: str, prompt_version: str, error_id: str, answer: dict[str, Any],
             prompt_tokens: int, completion_tokens: int) -> None:
+        if self._conn is None:
+            return
         now = datetime.now(UTC).isoformat(timespec="seconds")
         with self._lock:
             self._conn.execute(
@@ -96,10 +104,14 @@ class AnswerCache:
                  prompt_tokens, completion_tokens, now))
 
     def __len__(self) -> int:
+        if self._conn is None:
+            return 0
         with self._lock:
             row = self._conn.execute("SELECT count(*) FROM llm_answers").fetchone()
         return int(row[0])
 
     def close(self) -> None:
         with self._lock:
-            self._conn.close()
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None

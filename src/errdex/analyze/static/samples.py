@@ -133,9 +133,14 @@ def condition_check(f: Facts) -> str:
 # --------------------------------------------------------------------------- option samples
 
 
+def is_bool_option(opt: ConfigOption) -> bool:
+    d = opt.default or ""
+    return d in ("True", "False") or d.startswith("bool(") or "bool" in opt.adapter
+
+
 def option_value(g: GuardFact, opt: ConfigOption) -> tuple[str, str] | None:
     """(value that triggers, value that avoids) for a boolean option guard, from the guard's polarity."""
-    if not g.words or (opt.default not in ("True", "False") and "bool" not in opt.adapter):
+    if not g.words or not is_bool_option(opt):
         return None
     if g.words.endswith(" is on"):
         return "True", "False"
@@ -160,24 +165,31 @@ def option_samples(f: Facts) -> tuple[list[tuple[str, str]], list[tuple[str, str
                 read = opt.read_attr
                 check = f"{read}" if bad == "True" else f"not {read}"
                 if read:
-                    validate.append(("option", f"import {root}\n\nif {check}:\n    {opt.set_call}({dq(opt.name)}, {good})\n"))
+                    validate.append(("option", f"import {root}\n\nif {check}:\n    {set_expr(opt, good)}\n"))
                 else:
-                    validate.append(("option", f"import {root}\n\n{opt.set_call}({dq(opt.name)}, {good})\n"))
+                    validate.append(("option", f"import {root}\n\n{set_expr(opt, good)}\n"))
                 imports = "\n".join(dict.fromkeys(x for x in (f"import {root}", imp) if x))
                 tries.append(("option", (
                     f"{imports}\n\n\ndef call_with_{_ident(opt.name)}_{good.lower()}(fn, *args, **kwargs):\n"
                     f"    try:\n        return fn(*args, **kwargs)\n"
                     f"    except {exc} as exc:\n"
                     + (f"        if {lit!r} not in str(exc):\n            raise\n" if lit else "")
-                    + f"        {opt.set_call}({dq(opt.name)}, {good})\n        return fn(*args, **kwargs)\n")))
-                fixes.append(("option", f"import {root}\n\n{opt.set_call}({dq(opt.name)}, {bad})  # {g.words}\n"
-                              f"\x00import {root}\n\n{opt.set_call}({dq(opt.name)}, {good})\n"))
+                    + f"        {set_expr(opt, good)}\n        return fn(*args, **kwargs)\n")))
+                fixes.append(("option", f"import {root}\n\n{set_expr(opt, bad)}  # {g.words}\n"
+                              f"\x00import {root}\n\n{set_expr(opt, good)}\n"))
             elif opt.kind == "env" and g.words.endswith("set to a non-empty value"):
                 validate.append(("env", f"import os\n\nif os.environ.get({dq(opt.name)}):\n"
                                  f"    del os.environ[{dq(opt.name)}]\n"))
                 fixes.append(("env", f"import os\n\nos.environ[{dq(opt.name)}] = '1'\n"
                               f"\x00import os\n\nos.environ.pop({dq(opt.name)}, None)\n"))
     return validate, tries, fixes
+
+
+def set_expr(opt: ConfigOption, value: str) -> str:
+    """The call that sets ``opt``: ``jax.config.update("jax_x", False)`` or ``sklearn.set_config(x=False)``."""
+    if opt.kind == "setting":
+        return f"{opt.set_call}({opt.name}={value})"
+    return f"{opt.set_call}({dq(opt.name)}, {value})"
 
 
 # --------------------------------------------------------------------------- tests as examples

@@ -12,7 +12,7 @@ import re
 
 from errdex.analyze.facts import Facts, GuardFact
 from errdex.analyze.guardwords import describe_negation
-from errdex.analyze.static.samples import dq
+from errdex.analyze.static.samples import set_expr
 from errdex.model import ConfigOption, Evidence, Solution
 
 MAX_GUARDS = 4
@@ -212,16 +212,21 @@ def _option_solution(o: ConfigOption, f: Facts) -> Solution:
     parts = [f"The error happens because {state}."]
     if o.set_call and g is not None and g.words.endswith((" is on", " is off")):
         good = "False" if g.words.endswith(" is on") else "True"
-        parts.append(f"Set it the other way: `{o.set_call}({dq(o.name)}, {good})`.")
+        parts.append(f"Set it the other way: `{set_expr(o, good)}`.")
         if o.env_var:
             parts.append(f"It can also come from the environment variable `{o.env_var}` "
                          f"(read when the option is defined): unset it or set it to `{good.lower()}`.")
     elif o.kind == "env":
-        parts.append(f"Unset the environment variable `{o.name}` (or change its value) before starting Python.")
+        neg = describe_negation(g.guard, g.options) if g is not None else ""
+        if neg:
+            parts.append(f"Make sure that {neg}: set the environment variable before starting Python.")
+        else:
+            parts.append(f"Unset the environment variable `{o.name}` (or change its value) before starting Python.")
     elif o.kind == "flag":
         parts.append(f"Change it on the command line: `{o.set_hint.split(' ', 1)[0]}`.")
     elif o.set_hint:
-        parts.append(f"Change it with `{o.set_hint}`.")
+        neg = describe_negation(g.guard, g.options) if g is not None else ""
+        parts.append((f"Make sure that {neg}: " if neg else "") + f"change it with `{o.set_hint}`.")
     parts.append(f"Defined at `{o.path}:{o.line}`" + (f" with default `{o.default}`." if o.default else "."))
     return Solution(text=" ".join(parts), evidence=(option_evidence(o, f),))
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 
-from errdex.extract.adapters import absl, jax
+from errdex.extract.adapters import absl, jax, settings
 from errdex.model import ConfigOption
 
 Adapter = Callable[[ast.Module, str, str, str], list[ConfigOption]]
 
-ADAPTERS: tuple[Adapter, ...] = (jax.options, absl.options)
+ADAPTERS: tuple[Adapter, ...] = (jax.options, absl.options, settings.options)
 
 __all__ = ["ADAPTERS", "Adapter"]
