@@ -45,7 +45,7 @@ def test_edge_word_cut_by_placeholder_is_not_indexed() -> None:
 def test_retrieve_finds_the_template_by_its_words() -> None:
     idx = build((SNAP, s) for s in SITES)
     got = retrieve(idx, "cannot reshape array of size 3 into shape (2, 2)")
-    assert got[0] == 0
+    assert got[0] == (0, 1.0)
     assert retrieve(idx, "nothing in common whatsoever") == []
 
 

@@ -63,7 +63,8 @@ def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError,
     def consider(other: ErrorSite, points: float, reason: str) -> None:
         if other.error_id == site.error_id or not other.error_id:
             return
-        if not any(t.strip() for t in other.template.literals) and reason != "raised in the same function":
+        if not any(t.strip() for t in other.template.literals) and reason not in (
+                "raised in the same function", "same package, same exception type"):
             return  # "Exception: Exception" tells the reader nothing
         prev = scored.get(other.error_id)
         if prev is None:
@@ -103,7 +104,8 @@ def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError,
                     consider(other, 1.5 * jac, "similar message in another module")
     if not scored:
         package = site.path.rsplit("/", 1)[0]
-        near = [o for o in ctx.sites_by_exception.get(site.exception_name, []) if o.path.startswith(package + "/")]
+        near = [o for o in ctx.sites_by_exception.get(site.exception_name, [])
+                if o.path.startswith(package + "/") and o.error_id != site.error_id]
         for other in near[:MAX_RELATED + 1]:
             consider(other, 0.1, "same package, same exception type")
     ranked = sorted(scored.values(), key=lambda x: (-x[0], x[1], x[2].error_id))[:MAX_RELATED]

@@ -45,6 +45,7 @@ from errdex.match.origin import classify, cpython_wording
 from errdex.match.traceback import parse
 
 _SECONDARY = 0.9  # a cause or context of the reported exception, not the exception itself
+_PRECISE = 12  # candidates whose fuzzy score uses every word of the template
 _MIMIC = 0.45  # the message is one the interpreter itself produces, and there is no traceback
 _VETO = 0.5  # the traceback shows the error surfaced elsewhere than at this site
 
@@ -113,13 +114,15 @@ def _score_exception(
     """Score the candidates of one exception of the input into ``best`` (site -> best candidate)."""
     text = V.clip(V.normalize(_unrepr(exc))).strip()
     text_words = frozenset(words(text))
-    pinned_t = [t for s in sorted(where.pins) for t in idx.site_templates[s]]
-    skip = set(pinned_t)
-    found = [t for t in (R.retrieve(idx, text) if text else []) if t not in skip]
+    pinned_t: list[tuple[int, float | None]] = [(t, None) for s in sorted(where.pins) for t in idx.site_templates[s]]
+    skip = {t for t, _ in pinned_t}
+    found: list[tuple[int, float | None]] = [(t, sh) for t, sh in (R.retrieve(idx, text) if text else []) if t not in skip]
     confirmed = False  # a pinned site's template agrees with the message: the pin is certain
     drift_ok = not cpython_wording(exc.message)  # the interpreter's own words never come from a raise
-    for tno in pinned_t + found:
-        score, method, vals = R.score_template(idx, tno, text, text_words, exc.exception_name)
+    for n, (tno, share) in enumerate(pinned_t + found):
+        # the best candidates get an exact word overlap, the rest the retrieval's estimate
+        score, method, vals = R.score_template(idx, tno, text, text_words, exc.exception_name,
+                                               None if n < _PRECISE else share)
         site = idx.templates[tno][T_SITE]
         pinned = site in where.pins
         score, method = _frame_evidence(idx, site, score, method, pinned, where.elsewhere, confirmed,

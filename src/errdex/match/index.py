@@ -17,7 +17,7 @@ import re
 import tempfile
 from array import array
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
@@ -86,6 +86,7 @@ class MatchIndex:
     tops: frozenset[str]
     site_templates: tuple[tuple[int, ...], ...]
     exact: dict[str, tuple[int, ...]]  # the text of templates without placeholders -> templates
+    memo: dict[int, tuple[tuple[str, float], ...]] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def size(self) -> int:
@@ -96,6 +97,14 @@ class MatchIndex:
 
     def idf(self, word: str) -> float:
         return math.log(1.0 + len(self.templates) / (1 + self.df(word)))
+
+    def words_of(self, tno: int) -> tuple[tuple[str, float], ...]:
+        """A template's indexed words with their IDF weight (computed once per template)."""
+        hit = self.memo.get(tno)
+        if hit is None:
+            hit = tuple((w, self.idf(w)) for w in set(template_words(self.templates[tno][T_SEGS])))
+            self.memo[tno] = hit
+        return hit
 
     def posting(self, word: str) -> array[int]:
         arr = array("I")
@@ -199,6 +208,7 @@ def catalog_entries(catalog: Catalog, repo: str | None = None) -> Iterator[tuple
 # --------------------------------------------------------------------------- cache
 
 _MEMORY: dict[tuple[str, str, str], MatchIndex] = {}
+_MEMORY_MAX = 4  # (catalog, generation, repo filter) entries kept in a process
 
 
 def index_for(catalog: Catalog, repo: str | None = None) -> MatchIndex:
@@ -215,7 +225,10 @@ def index_for(catalog: Catalog, repo: str | None = None) -> MatchIndex:
         idx = build(catalog_entries(catalog, repo))
         if cache is not None:
             _store(cache, idx)
-    _MEMORY.clear()  # one catalog generation at a time is enough for a process
+    for old in [k for k in _MEMORY if k[0] == key[0] and k[1] != gen]:
+        del _MEMORY[old]  # an older generation of this catalog is never asked for again
+    while len(_MEMORY) >= _MEMORY_MAX:
+        del _MEMORY[next(iter(_MEMORY))]
     _MEMORY[key] = idx
     return idx
 

@@ -33,13 +33,12 @@ from errdex.match.index import (
     T_SITE,
     T_WEIGHT,
     MatchIndex,
-    template_words,
     words,
 )
 
 THRESHOLD = 0.5
-POSTING_BUDGET = 30_000  # postings read per lookup, rarest words first
-CANDIDATES = 40  # templates verified per exception of the input
+POSTING_BUDGET = 1_000  # postings read per lookup, rarest words first
+CANDIDATES = 20  # templates verified per exception of the input
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,33 +53,32 @@ class Scored:
     values: tuple[tuple[str, str], ...]
 
 
-def retrieve(idx: MatchIndex, text: str, limit: int = CANDIDATES) -> list[int]:
-    """Template numbers whose indexed words best cover their own weight in ``text``."""
-    present = [(idx.df(w), w) for w in set(words(text))]
-    present = [p for p in present if p[0]]
-    present.sort()
+def retrieve(idx: MatchIndex, text: str, limit: int = CANDIDATES) -> list[tuple[int, float]]:
+    """``(template, share)`` for the templates whose indexed words best cover their own weight.
+
+    ``share`` is the IDF-weighted part of the template's words found in the
+    message, counting the words read within the posting budget (rarest first).
+    """
+    present = sorted((d, w) for w in set(words(text)) if (d := idx.df(w)))
     acc: dict[int, float] = {}
     budget = 0
     for df, w in present:
-        if budget >= POSTING_BUDGET:
-            break
+        if acc and budget + df > POSTING_BUDGET:
+            break  # the remaining words are commoner: they would add many postings and little weight
         weight = idx.idf(w)
         for t in idx.posting(w):
             acc[t] = acc.get(t, 0.0) + weight
         budget += df
     templates = idx.templates
-
-    def share(t: int) -> tuple[float, float]:
-        total = templates[t][T_WEIGHT] or 1.0
-        return (min(acc[t] / total, 1.0), acc[t])
-
+    ranked = [(a / (templates[t][T_WEIGHT] or 1.0), a, t) for t, a in acc.items()]
     # the templates whose words are best covered, and those that share the most weight with the
     # message (a long template of which the message is only a part)
-    best = heapq.nlargest(limit, acc, key=share)
+    best = [(t, min(sh, 1.0)) for sh, _, t in heapq.nlargest(limit, ranked)]
+    seen = {t for t, _ in best}
+    best.extend((t, min(sh, 1.0)) for a, sh, t in heapq.nlargest(limit // 3, ((a, sh, t) for sh, a, t in ranked))
+                if t not in seen)
     # a template of no indexable word ("a <= 1.0") is found by its whole text
-    best.extend(t for t in idx.exact.get(text.strip().lower(), ()) if t not in acc)
-    seen = set(best)
-    best.extend(t for t in heapq.nlargest(limit // 2, acc, key=acc.__getitem__) if t not in seen)
+    best.extend((t, 1.0) for t in idx.exact.get(text.strip().lower(), ()) if t not in acc)
     return best
 
 
@@ -90,7 +88,8 @@ def specificity(litchars: int) -> float:
 
 
 def score_template(
-    idx: MatchIndex, tno: int, text: str, text_words: frozenset[str], exc_name: str
+    idx: MatchIndex, tno: int, text: str, text_words: frozenset[str], exc_name: str,
+    share: float | None = None,
 ) -> tuple[float, str, tuple[tuple[str, str], ...]]:
     """(score before frame evidence, method, placeholder values) of template ``tno`` for ``text``."""
     t = idx.templates[tno]
@@ -107,12 +106,14 @@ def score_template(
         method = "exact"
         vals = tuple(V.values(segs, text, v))
     else:
-        tw = set(template_words(segs))
-        if not tw:
-            return 0.0, "fuzzy", ()
-        total = sum(idx.idf(w) for w in tw)
-        got = sum(idx.idf(w) for w in tw if w in text_words)
-        overlap = got / total if total else 0.0
+        if share is None:
+            tw = idx.words_of(tno)
+            if not tw:
+                return 0.0, "fuzzy", ()
+            got = sum(wt for w, wt in tw if w in text_words)
+            overlap = got / (t[T_WEIGHT] or 1.0)
+        else:
+            overlap = share  # the retrieval's estimate, for candidates far down the list
         score = 0.72 * (overlap**2) * spec * (0.5 + 0.5 * v.coverage)
         # the message is part of the template (a conditional tail the code did not append):
         # how much of the *message* the literal text found in order explains
