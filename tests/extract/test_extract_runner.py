@@ -135,3 +135,13 @@ def test_a_worker_that_dies_costs_only_its_file(tmp_path: Path, monkeypatch: pyt
     result = extract_dir(tmp_path, jobs=2)
     assert [(f.path, f.reason) for f in result.failures] == [("m07.py", "the worker process died while reading it")]
     assert len(result.sites) == 29
+
+
+def test_self_referencing_import_does_not_loop(tmp_path: Path) -> None:
+    # `x` re-bound to a path below itself: following it naively grows pkg.x.y.y.y... forever.
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(
+        "from pkg.x import y as x\n\n\nclass Local(x.Base):\n    pass\n\n\ndef f():\n    raise x.Error('looped import')\n")
+    result = extract_dir(tmp_path)
+    assert [s.template.render() for s in result.sites] == ["looped import"]
+    assert result.sites[0].exception_resolved.startswith("pkg.x.y")

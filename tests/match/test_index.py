@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from errdex.catalog.sqlite import SqliteCatalog
-from errdex.match.index import build, index_for, template_words, words
+from errdex.match.index import build, index_for, keys, template_keys, template_words, words
 from errdex.match.rank import pinned_sites, retrieve
 from errdex.model import ErrorSite, ExtractResult, Segment, Snapshot, Template
 
@@ -42,10 +44,17 @@ def test_edge_word_cut_by_placeholder_is_not_indexed() -> None:
     assert template_words(segs) == ["is", "not", "differentiable"]
 
 
+def test_pairs_of_adjacent_words_are_keys_within_one_literal() -> None:
+    segs = ((True, "expected str target, got "), (False, "x"), (True, " instead"))
+    assert template_keys(segs) == ["expected", "str", "target", "expected str", "str target", "instead"]
+    assert keys("Expected str target, got None") == [
+        "expected", "str", "target", "got", "none", "expected str", "str target", "target got", "got none"]
+
+
 def test_retrieve_finds_the_template_by_its_words() -> None:
     idx = build((SNAP, s) for s in SITES)
     got = retrieve(idx, "cannot reshape array of size 3 into shape (2, 2)")
-    assert got[0] == (0, 1.0)
+    assert got[0][0] == 0 and got[0][1] == pytest.approx(1.0)
     assert retrieve(idx, "nothing in common whatsoever") == []
 
 

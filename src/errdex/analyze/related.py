@@ -108,5 +108,20 @@ def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError,
                 if o.path.startswith(package + "/") and o.error_id != site.error_id]
         for other in near[:MAX_RELATED + 1]:
             consider(other, 0.1, "same package, same exception type")
-    ranked = sorted(scored.values(), key=lambda x: (-x[0], x[1], x[2].error_id))[:MAX_RELATED]
-    return tuple(RelatedError(error_id=o.error_id, title=title(o), reason="; ".join(r)) for _, _, o, r in ranked)
+    ranked = sorted(scored.values(), key=lambda x: (-x[0], x[1], x[2].error_id))
+    out: list[RelatedError] = []
+    repeats: list[RelatedError] = []
+    titles = {title(site)}
+    for _, _, o, r in ranked:
+        t = title(o)
+        item = RelatedError(error_id=o.error_id, title=t, reason="; ".join(r))
+        if t in titles:
+            repeats.append(item)  # the same message raised elsewhere: only if nothing else is related
+            continue
+        titles.add(t)
+        out.append(item)
+        if len(out) == MAX_RELATED:
+            break
+    if not out:
+        out = repeats[:2]
+    return tuple(out)

@@ -28,6 +28,7 @@ class Binding:
     env: Env | None = None
     prev: Binding | None = None
     options: tuple[Binding | None, ...] = ()
+    caught: ast.ExceptHandler | None = None  # ``except X as name``: an instance of X
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -63,7 +63,8 @@ class Tables:
             return hit
         seen: set[str] = set()
         name = dotted
-        while name not in seen:
+        # Bounded: an import that re-binds a name to a path below itself would otherwise grow forever.
+        while name not in seen and len(seen) < 32:
             seen.add(name)
             if name in self.classes or name in self.functions or name in self.constants or name in self.modules:
                 break
@@ -185,12 +186,17 @@ class Expander:
             canon = self.t.canonical(node.target)
             written = node.callee or node.src
             if not node.is_call:
+                if node.reraised:
+                    return [Outcome(written, canon, ((Piece(Segment(expr=node.reraised), True),),))]
                 return [Outcome(written, canon, ((),))]
             f = self.t.functions.get(canon)
             if f is not None and canon not in self.t.classes and f.returns:
                 inner = bind_args(f.params, [subst(a, bind) for a in node.args],
                                   {k: subst(v, bind) for k, v in node.kwargs})
                 return [o for r in f.returns for o in self.exception(r, inner, depth + 1)]
+            if canon not in self.t.classes and not _class_like(canon):
+                # err = make_error(...) / pickle.loads(...): some exception we cannot name
+                return [Outcome(node.src, node.src, ((Piece(Segment(expr=node.src), True),),))]
             args = [subst(a, bind) for a in node.args]
             kwargs = {k: subst(v, bind) for k, v in node.kwargs}
             return [Outcome(written, canon, self.class_message(canon, args, kwargs, depth + 1))]
@@ -341,3 +347,8 @@ def _dedent(v: Variant, how: str) -> Variant:
         if chunk:
             out.append(Piece(Segment(text=chunk)))
     return tuple(out)
+
+
+def _class_like(dotted: str) -> bool:
+    last = dotted.rsplit(".", 1)[-1]
+    return last in BUILTIN_EXCEPTIONS or last[:1].isupper()

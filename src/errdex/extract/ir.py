@@ -88,6 +88,7 @@ class Ref:
     kwargs: tuple[tuple[str, Node], ...] = ()
     is_call: bool = True
     text_position: bool = False
+    reraised: str = ""  # ``raise e`` of a caught exception: the variable, whose message is unknown
 
 
 @fast_pickle

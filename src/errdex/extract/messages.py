@@ -32,6 +32,12 @@ _OPAQUE = (
 )
 
 _DEDENTS = {"textwrap.dedent": "dedent", "inspect.cleandoc": "cleandoc"}
+# gettext-style functions, by name: which positional arguments are message text.
+_GETTEXT: dict[str, tuple[int, ...]] = {
+    "_": (0,), "N_": (0,), "gettext": (0,), "ugettext": (0,), "gettext_lazy": (0,), "lazy_gettext": (0,),
+    "ugettext_lazy": (0,), "ngettext": (0, 1), "ungettext": (0, 1), "ngettext_lazy": (0, 1),
+    "pgettext": (1,), "pgettext_lazy": (1,), "npgettext": (1, 2),
+}
 _STRIPS = frozenset({"strip", "lstrip", "rstrip"})
 MAX_EVAL_DEPTH = 24
 
@@ -188,6 +194,8 @@ class MessageBuilder:
             if isinstance(f, ast.Attribute) and f.attr in ("format", "join", *_STRIPS):
                 return self.text(node, scope)
             d = dotted_source(f)
+            if d is not None and d.rsplit(".", 1)[-1] in _GETTEXT:
+                return self.text(node, scope)
             if d is not None and self.resolve_name(d) is not None:
                 return self._call(node, scope, text_position=False)
         if isinstance(node, ast.Name):
@@ -314,6 +322,9 @@ class MessageBuilder:
                 return DedentNode(self.text(f.value, scope), f.attr)
         written = dotted_source(f)
         if written is not None:
+            translated = self._gettext(node, written, scope)
+            if translated is not None:
+                return translated
             target = self.resolve_name(written)
             if target in _DEDENTS and len(node.args) == 1:
                 return DedentNode(self.text(node.args[0], scope), _DEDENTS[target])
@@ -330,12 +341,38 @@ class MessageBuilder:
                 return Hole(self.src.segment(node))
         return Hole(self.src.segment(node), unresolved=text_position)
 
+    def _gettext(self, node: ast.Call, written: str, scope: Scope) -> Node | None:
+        """``_("text")``, ``gettext``, ``ngettext(singular, plural, n)``...: translation is the identity
+        for the source language, so the message is the argument (both forms for plurals)."""
+        name = written.rsplit(".", 1)[-1]
+        picks = _GETTEXT.get(name)
+        if picks is None or len(node.args) <= max(picks) or any(isinstance(a, ast.Starred) for a in node.args):
+            return None
+        return alt([self.text(node.args[i], scope) for i in picks])
+
     def _ref(self, node: ast.Call, target: str, scope: Scope, text_position: bool) -> Ref:
         args = self.call_args(node.args, scope)
         kwargs = tuple((k.arg, self.arg(k.value, scope)) for k in node.keywords if k.arg is not None)
         callee = self.src.segment(node.func)
         return Ref(target=target, src=self.src.segment(node), callee=callee, args=args, kwargs=kwargs,
                    text_position=text_position)
+
+    def _caught(self, handler: ast.ExceptHandler, name: str) -> Node:
+        """``except (A, B) as e: ... raise e``: one of the caught classes, with an unknown message."""
+        if handler.type is None:
+            types: list[ast.expr] = []
+        elif isinstance(handler.type, ast.Tuple):
+            types = list(handler.type.elts)
+        else:
+            types = [handler.type]
+        refs: list[Node] = []
+        for t in types:
+            d = dotted_source(t)
+            if d is not None:
+                refs.append(Ref(target=self.resolve_name(d) or d, src=d, callee=d, is_call=False, reraised=name))
+        if not refs:
+            refs.append(Ref(target="BaseException", src="BaseException", is_call=False, reraised=name))
+        return alt(refs)
 
     def call_args(self, args: list[ast.expr], scope: Scope) -> tuple[Node, ...]:
         """Positional arguments; a ``*xs`` keeps its slot as an unresolved placeholder."""
@@ -396,6 +433,9 @@ class MessageBuilder:
     def exception(self, node: ast.expr, scope: Scope) -> Node:
         """The raised expression: a class, a constructor call, a variable holding an instance."""
         if isinstance(node, ast.Call):
+            f = node.func
+            if isinstance(f, ast.Attribute) and f.attr == "with_traceback":
+                return self.exception(f.value, scope)  # raise X(...).with_traceback(tb)
             written = dotted_source(node.func)
             if written is not None:
                 target = self.resolve_name(written)
@@ -409,6 +449,8 @@ class MessageBuilder:
             return Hole(self.src.segment(node.func))
         if isinstance(node, ast.Name):
             b = envmod.lookup(scope.env, node.id)
+            if b is not None and b.caught is not None:
+                return self._caught(b.caught, node.id)
             if b is not None:
                 return self.binding(b, node, scope)
             if node.id in scope.params:

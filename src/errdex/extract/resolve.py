@@ -7,6 +7,7 @@ here re-reads or re-parses source.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from errdex.extract.expand import MAX_TEMPLATES, Expander, Outcome, Tables
@@ -14,6 +15,8 @@ from errdex.extract.imports import BUILTIN_EXCEPTIONS
 from errdex.extract.ir import Variant
 from errdex.extract.summary import FileResult, ModuleSummary, PendingSite
 from errdex.model import ClassInfo, ErrorSite, Segment, Template
+
+_DOTTED = re.compile(r"[\w.]+")
 
 
 def clean_text(text: str) -> str:
@@ -44,6 +47,9 @@ def _templates(variants: Iterable[Variant]) -> tuple[tuple[Template, ...], tuple
                 unresolved.append(p.segment.expr)
         if len(templates) >= MAX_TEMPLATES:
             break
+    # A template that is one unresolved placeholder says least: keep it, but never as the first
+    # (the one the id hashes) when a variant with known text exists.
+    templates.sort(key=lambda t: len(t.segments) == 1 and not t.literals and t.segments[0].expr in unresolved)
     return tuple(templates) or (Template(),), tuple(unresolved)
 
 
@@ -69,8 +75,9 @@ class Resolver:
             main = _pick(outcomes)
             variants = [v for o in outcomes for v in o.variants]
             resolved = main.resolved
-            if main.written not in ("?", "") and main.written != written and not written[:1].isupper():
-                written = main.written  # raised through a helper or a variable: name the class
+            if main.written not in ("?", "") and main.written != written and (
+                    not written[:1].isupper() or not _DOTTED.fullmatch(written)):
+                written = main.written  # raised through a helper, a variable or an expression: name the class
         elif s.kind == "warning":
             if s.value is None:
                 resolved = "UserWarning"

@@ -73,10 +73,7 @@ class SourceText:
         start = offs[max(first - 1, 0)]
         end = offs[min(last, len(offs) - 1)]
         text = self._scan or self.scan_text
-        for w in words:
-            if text.find(w, start, end) != -1:
-                return True
-        return False
+        return any(text.find(w, start, end) != -1 for w in words)
 
     def segment(self, node: ast.AST) -> str:
         """The source of ``node`` as written, or its unparsed form when positions are missing."""

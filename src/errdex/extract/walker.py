@@ -347,7 +347,7 @@ class Walker:
         ends: list[tuple[list[ast.stmt], Env]] = []
         for h in node.handlers:
             hstate = state._replace(guards=(*state.guards, g.Spec("except", h)))
-            henv = envmod.bind(env, h.name, envmod.Binding()) if h.name else env
+            henv = envmod.bind(env, h.name, envmod.Binding(caught=h)) if h.name else env
             ends.append((h.body, (yield from self.block(h.body, hstate, henv))))
         else_env = yield from self.block(node.orelse, state, body_env)
         joined = _join(env, [(node.body + node.orelse, else_env), *ends])

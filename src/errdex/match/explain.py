@@ -112,7 +112,7 @@ def _score_exception(
     idx: MatchIndex, exc: ParsedException, where: _Where, factor: float, best: dict[int, R.Scored]
 ) -> None:
     """Score the candidates of one exception of the input into ``best`` (site -> best candidate)."""
-    text = V.clip(V.normalize(_unrepr(exc))).strip()
+    text = V.normalize(V.clip(_unrepr(exc))).strip()
     text_words = frozenset(words(text))
     pinned_t: list[tuple[int, float | None]] = [(t, None) for s in sorted(where.pins) for t in idx.site_templates[s]]
     skip = {t for t, _ in pinned_t}

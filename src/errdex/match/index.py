@@ -18,6 +18,7 @@ import tempfile
 from array import array
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 from typing import Final
 
@@ -25,7 +26,7 @@ from errdex.catalog.base import Catalog
 from errdex.match.verify import normalize
 from errdex.model import ErrorSite, Snapshot
 
-FORMAT = 4  # bump when the stored layout changes
+FORMAT = 5  # bump when the stored layout changes
 _WORD = re.compile(r"[A-Za-z0-9_]+")
 
 Segs = tuple[tuple[bool, str], ...]  # (is_literal, normalized text or placeholder expression)
@@ -55,13 +56,36 @@ def words(text: str) -> list[str]:
     return [w for w in _WORD.findall(text.lower()) if len(w) > 1]
 
 
+def keys(text: str) -> list[str]:
+    """What a message is looked up by: its words and its pairs of adjacent words.
+
+    A pair ("str target") is far rarer than either word, so messages made of
+    common words still reach their template through a short posting list.
+    """
+    ws = words(text)
+    return ws + [f"{a} {b}" for a, b in pairwise(ws)]
+
+
+def template_keys(segs: tuple[tuple[bool, str], ...]) -> list[str]:
+    """The words of a template and the pairs of adjacent words inside one literal."""
+    out: list[str] = []
+    for ws in _literal_words(segs):
+        out.extend(ws)
+        out.extend(f"{a} {b}" for a, b in pairwise(ws))
+    return out
+
+
 def template_words(segs: tuple[tuple[bool, str], ...]) -> list[str]:
     """Words of a template's literals, without a word cut by an adjacent placeholder.
 
     In ``{name}_grad`` the message holds ``fn_grad``, not ``_grad``: a literal's
     edge word touching a placeholder is left out of the index.
     """
-    out: list[str] = []
+    return [w for ws in _literal_words(segs) for w in ws]
+
+
+def _literal_words(segs: tuple[tuple[bool, str], ...]) -> list[list[str]]:
+    out: list[list[str]] = []
     for i, (is_lit, text) in enumerate(segs):
         if not is_lit:
             continue
@@ -70,7 +94,7 @@ def template_words(segs: tuple[tuple[bool, str], ...]) -> list[str]:
             ws = ws[1:]
         if ws and i + 1 < len(segs) and not segs[i + 1][0] and _WORD.match(text[-1:]):
             ws = ws[:-1]
-        out.extend(ws)
+        out.append(ws)
     return out
 
 
@@ -144,8 +168,7 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
                 continue
             seen.add(segs)
             tno = len(templates)
-            ws = template_words(segs)
-            for w in set(ws):
+            for w in set(template_keys(segs)):
                 post.setdefault(w, []).append(tno)
             litchars = sum(len(t.strip()) for lit, t in segs if lit)
             if all(lit for lit, _ in segs) and segs:
@@ -158,7 +181,7 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
     # each template's total word weight, the denominator of its retrieval score
     weighted: list[TemplateRow] = []
     for t in templates:
-        wset = set(template_words(t[T_SEGS]))
+        wset = set(template_keys(t[T_SEGS]))
         weight = sum(math.log(1.0 + n / (1 + len(post[w]))) for w in wset)
         weighted.append((t[0], t[1], t[2], t[3], weight))
     return MatchIndex(

@@ -63,7 +63,8 @@ _INTERPRETER = (
 
 def cpython_wording(message: str) -> bool:
     """Whether ``message`` reads like one the interpreter itself produces."""
-    return any(p in message for p in _INTERPRETER)
+    head = message[:500]  # CPython's messages are short; a huge paste is not scanned 40 times
+    return any(p in head for p in _INTERPRETER)
 
 
 def classify(exception: str, message: str, code: str = "") -> Origin:
@@ -75,7 +76,7 @@ def classify(exception: str, message: str, code: str = "") -> Origin:
     if not exception or name in BUILTIN_EXCEPTIONS:
         if name in ("KeyError", "StopIteration", "RecursionError", "NameError", "UnboundLocalError"):
             return "interpreter"
-        if any(p in message for p in _INTERPRETER):
+        if cpython_wording(message):
             return "interpreter"
         if code and "(" in code and not code.lstrip().startswith("raise"):
             return "native"  # a builtin exception out of a call into compiled code

@@ -33,7 +33,7 @@ from errdex.match.index import (
     T_SITE,
     T_WEIGHT,
     MatchIndex,
-    words,
+    keys,
 )
 
 THRESHOLD = 0.5
@@ -59,7 +59,7 @@ def retrieve(idx: MatchIndex, text: str, limit: int = CANDIDATES) -> list[tuple[
     ``share`` is the IDF-weighted part of the template's words found in the
     message, counting the words read within the posting budget (rarest first).
     """
-    present = sorted((d, w) for w in set(words(text)) if (d := idx.df(w)))
+    present = sorted((d, w) for w in set(keys(text)) if (d := idx.df(w)))
     acc: dict[int, float] = {}
     budget = 0
     for df, w in present:
@@ -111,7 +111,7 @@ def score_template(
             if not tw:
                 return 0.0, "fuzzy", ()
             got = sum(wt for w, wt in tw if w in text_words)
-            overlap = got / (t[T_WEIGHT] or 1.0)
+            overlap = got / (sum(wt for _, wt in tw) or 1.0)
         else:
             overlap = share  # the retrieval's estimate, for candidates far down the list
         score = 0.72 * (overlap**2) * spec * (0.5 + 0.5 * v.coverage)

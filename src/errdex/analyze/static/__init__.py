@@ -166,7 +166,9 @@ def analyze_static(f: Facts, symbols: Mapping[str, tuple[str, ...]], *, date: st
     if not validate:
         when = ("when " + "; ".join(c.replace("`", "") for c in P.conditions(f))
                 if P.conditions(f) else "whenever it is reached")
-        text = (f"# Nothing to check in advance: {f.site.qualname} ({f.site.path}:{f.site.line}) raises "
+        lead = ("Nothing to check in advance" if not P.conditions(f)
+                else "This check cannot be repeated before the call with public names only")
+        text = (f"# {lead}: {f.site.qualname} ({f.site.path}:{f.site.line}) raises "
                 f"{f.exception.name} {when}. Catch it instead (see Try / catch).")
         validate = "\n".join(_comment_wrap(" ".join(text.split()))) + "\n"
     try_sample = S.first_valid([*opt_try, *S.generic_tries(f, _handler_comment(f))],
