@@ -53,8 +53,17 @@ def show(
 
 
 @app.command()
-def stats(db: DbOption = None, json_out: JsonOption = False) -> None:
+def stats(
+    db: DbOption = None,
+    json_out: JsonOption = False,
+    analysis: Annotated[bool, typer.Option("--analysis", help="Evidence coverage of the stored analyses instead.")] = False,
+    repo: Annotated[str | None, typer.Option("--repo", help="With --analysis: only this repo.")] = None,
+) -> None:
     """Per snapshot: files read and failed, sites by kind and type, template coverage."""
+    if analysis:
+        from errdex.commands import analyze as analyze_cmd
+
+        raise typer.Exit(analyze_cmd.run_analysis_stats(repo=repo, db=db, json_out=json_out))
     from errdex.commands import index as cmd
 
     raise typer.Exit(cmd.run_stats(db=db, json_out=json_out))

@@ -70,6 +70,11 @@ CASES = [
     pytest.param("errors.py", "starred", ["{*parts}"], ("*parts",), id="starred-argument"),
     pytest.param("odd_text.py", "surrogate", ["cannot decode byte \\udcff in the file name"], (),
                  id="lone-surrogate-kept-escaped"),
+    pytest.param("i18n.py", "translated", ["Unknown color {value}"], (), id="gettext-format"),
+    pytest.param("i18n.py", "plural", ["Takes {n} value.", "Takes {n} values."], (), id="ngettext-format"),
+    pytest.param("reraise.py", "caught", ["{e}"], ("e",), id="reraise-caught"),
+    pytest.param("reraise.py", "with_traceback", ["the resource was closed"], (), id="with-traceback"),
+    pytest.param("reraise.py", "conditional", ["", "{reason}"], ("reason",), id="raise-ifexp"),
     pytest.param("methods.py", "module_constant", ["a module-level message constant"], (), id="module-constant"),
 ]
 
@@ -147,3 +152,10 @@ def test_assert_without_message_and_bare_reraise_are_not_sites(shapes: ExtractRe
 def test_cause_is_recorded(shapes: ExtractResult) -> None:
     assert site_in(shapes, P + "constants.py", "with_cause").cause == "e"
     assert site_in(shapes, P + "constants.py", "class_with_cause").cause == "None"
+
+
+def test_reraised_exception_is_the_caught_class(shapes: ExtractResult) -> None:
+    site = site_in(shapes, P + "reraise.py", "caught")
+    assert (site.exception, site.exception_resolved) == ("KeyError", "KeyError")
+    cond = site_in(shapes, P + "reraise.py", "conditional")
+    assert (cond.exception, cond.exception_resolved) == ("TimeoutError", "TimeoutError")

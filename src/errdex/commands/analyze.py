@@ -71,7 +71,7 @@ def run_analyze(*, backend: str = "static", model: str | None = None, repo: str 
         if targets is None:
             return 1
         if backend == "openai":
-            return _run_llm(catalog, targets, model=model, dry_run=dry_run)
+            return _run_llm(catalog, targets, model=model, dry_run=dry_run, json_out=json_out)
         return _run_static(catalog, targets, dry_run=dry_run, json_out=json_out)
     finally:
         catalog.close()
@@ -112,28 +112,32 @@ def _run_static(catalog: Catalog, targets: list[Snapshot], *, dry_run: bool, jso
     return 1 if failed else 0
 
 
-def _run_llm(catalog: Catalog, targets: list[Snapshot], *, model: str | None, dry_run: bool) -> int:
-    try:
-        from errdex.analyze import llm
-    except ImportError as exc:
-        _error(f"--backend openai: the language-model backend is not available ({exc})")
-        return 2
-    fn = getattr(llm, "analyze_with_llm", None)
-    if fn is None:
-        _error("--backend openai: the language-model backend is not available in this version "
-               "(errdex.analyze.llm.analyze_with_llm is missing)")
-        return 2
+def _run_llm(catalog: Catalog, targets: list[Snapshot], *, model: str | None, dry_run: bool,
+             json_out: bool) -> int:
+    from errdex.analyze.llm import LLMError, analyze_with_llm
+    from errdex.analyze.llm.report import report_json, token_progress
+
     if not model:
         _error("--backend openai needs --model M")
         return 2
     err = Console(stderr=True)
     code = 0
+    reports: list[dict[str, Any]] = []
     for snap in targets:
-        with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      console=err, transient=True, disable=not err.is_terminal) as bar:
-            task = bar.add_task(f"analysing {snap.key} with {model}", total=None)
-            result = fn(catalog, snap.key, model=model, dry_run=dry_run, progress=_advance(bar, task))
-        print(f"{snap.key}: {result}")
+        try:
+            with token_progress(err, f"analysing {snap.key} with {model}") as progress:
+                result = analyze_with_llm(catalog, snap.key, model=model, dry_run=dry_run, progress=progress)
+        except LLMError as exc:
+            _error(f"--backend openai: {exc}")
+            return 2
+        if result.aborted:
+            code = 1
+        if json_out:
+            reports.append({"snapshot": snap.key, **report_json(result)})
+        else:
+            print(f"{snap.key}: {result}")
+    if json_out:
+        sys.stdout.write(json.dumps({"backend": f"openai:{model}", "snapshots": reports}, indent=2) + "\n")
     return code
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from errdex.extract import env as envmod
 from errdex.extract.formats import Field, Part, parse_brace_format, parse_percent_format
 from errdex.extract.imports import BUILTIN_EXCEPTIONS, BUILTIN_NAMES, dotted_source
-from errdex.extract.ir import EMPTY, Hole, Lit, Node, Param, Ref, alt, cat, literal_text
+from errdex.extract.ir import EMPTY, Alt, Hole, Lit, Node, Param, Ref, alt, cat, literal_text
 from errdex.extract.ir import Dedent as DedentNode
 from errdex.extract.source import SourceText
 from errdex.extract.strict import unclassified
@@ -282,7 +282,11 @@ class MessageBuilder:
 
     def _format(self, node: ast.Call, receiver: ast.expr, scope: Scope) -> Node:
         recv = self.text(receiver, scope)
-        fmt = literal_text(recv)
+        if isinstance(recv, Alt):  # msg chosen by a branch, or ngettext's two forms: format each
+            return alt([self._format_text(node, literal_text(o), scope) for o in recv.options])
+        return self._format_text(node, literal_text(recv), scope)
+
+    def _format_text(self, node: ast.Call, fmt: str | None, scope: Scope) -> Node:
         parts = parse_brace_format(fmt) if fmt is not None else None
         if parts is None or any(isinstance(a, ast.Starred) for a in node.args) or any(
             k.arg is None for k in node.keywords
