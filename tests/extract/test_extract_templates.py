@@ -79,6 +79,10 @@ CASES = [
 ]
 
 INDEXED = [
+    pytest.param("helpers.py", "nested_helper", 0, ["grad_x_dims is not implemented for mode {mode}"],
+                 id="nested-helper"),
+    pytest.param("helpers.py", "nested_helper", 1, ["grad_y_dims is not implemented for mode {mode}"],
+                 id="nested-helper-second-call"),
     pytest.param("methods.py", "Checker.check", 1, ["the value is too big for this checker"], id="imported-constant"),
     pytest.param("methods.py", "Checker.check", 2, ["invalid {x}: see the documentation of Checker for details"],
                  id="class-constant-in-fstring"),

@@ -29,6 +29,7 @@ class Binding:
     prev: Binding | None = None
     options: tuple[Binding | None, ...] = ()
     caught: ast.ExceptHandler | None = None  # ``except X as name``: an instance of X
+    local_def: str | None = None  # a nested ``def``: the dotted key of its summary
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -79,6 +79,18 @@ class MessageBuilder:
             return head
         return None
 
+    def _callee(self, written: str, scope: Scope) -> str | None:
+        """What a call's function names: a nested ``def`` of this function, a method of this
+        class (``self._error``), or a module-level / imported / builtin name."""
+        if "." not in written:
+            b = envmod.lookup(scope.env, written)
+            if b is not None:
+                return b.local_def  # a local variable (None) or a nested helper
+        elif (written.startswith("self.") and written.count(".") == 1 and scope.class_qualname
+              and self.resolve_name(written) is None):
+            return f"{self.module}.{scope.class_qualname}.{written[5:]}"
+        return self.resolve_name(written)
+
     def where(self, node: ast.AST) -> str:
         return f"{self.path}:{getattr(node, 'lineno', 0)}"
 
@@ -196,7 +208,7 @@ class MessageBuilder:
             d = dotted_source(f)
             if d is not None and d.rsplit(".", 1)[-1] in _GETTEXT:
                 return self.text(node, scope)
-            if d is not None and self.resolve_name(d) is not None:
+            if d is not None and self._callee(d, scope) is not None:
                 return self._call(node, scope, text_position=False)
         if isinstance(node, ast.Name):
             if envmod.lookup(scope.env, node.id) is not None:
@@ -329,7 +341,7 @@ class MessageBuilder:
             translated = self._gettext(node, written, scope)
             if translated is not None:
                 return translated
-            target = self.resolve_name(written)
+            target = self._callee(written, scope)
             if target in _DEDENTS and len(node.args) == 1:
                 return DedentNode(self.text(node.args[0], scope), _DEDENTS[target])
             if target == "str" and len(node.args) == 1 and not node.keywords:
@@ -337,8 +349,6 @@ class MessageBuilder:
                 if isinstance(inner, (ast.Constant, ast.JoinedStr)):
                     return self.text(inner, scope)
                 return Hole(self.src.segment(inner), unresolved=text_position)
-            if target is None and written.startswith("self.") and written.count(".") == 1 and scope.class_qualname:
-                target = f"{self.module}.{scope.class_qualname}.{written[5:]}"
             if target is not None and (target not in BUILTIN_NAMES or target in BUILTIN_EXCEPTIONS):
                 return self._ref(node, target, scope, text_position)
             if target in BUILTIN_NAMES:  # repr(x), type(x), len(x): a value, not lost text
@@ -442,9 +452,7 @@ class MessageBuilder:
                 return self.exception(f.value, scope)  # raise X(...).with_traceback(tb)
             written = dotted_source(node.func)
             if written is not None:
-                target = self.resolve_name(written)
-                if target is None and written.startswith("self.") and written.count(".") == 1 and scope.class_qualname:
-                    target = f"{self.module}.{scope.class_qualname}.{written[5:]}"
+                target = self._callee(written, scope)
                 if target is not None:
                     return self._ref(node, target, scope, text_position=False)
                 return Ref(target=written, src=self.src.segment(node), callee=written,

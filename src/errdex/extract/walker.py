@@ -25,6 +25,7 @@ from typing import NamedTuple
 
 from errdex.extract import env as envmod
 from errdex.extract import guards as g
+from errdex.extract import stmts as st
 from errdex.extract.imports import dotted_source, import_bindings, is_package
 from errdex.extract.ir import Node
 from errdex.extract.messages import MessageBuilder, Scope
@@ -39,10 +40,8 @@ Walk = Generator[PendingSite, None, Env]
 _KEYWORDS = ("raise", "warn", "assert")
 _QUOTES = ('"', "'")
 _BASE_INIT = ("super().__init__(", ".__init__(self")
-_MSG_NAME = re.compile(r"err|msg|message|warn|exc|fail|dedent|cleandoc", re.I)
 _EXC_NAME = re.compile(r"Error|Exception|Warning|Exit|Interrupt|Fail")
 _STRISH = (ast.Constant, ast.JoinedStr, ast.BinOp)
-_TERMINAL = (ast.Raise, ast.Return, ast.Continue, ast.Break)
 _WARN_TARGETS = frozenset({"warnings.warn", "warnings.warn_explicit"})
 
 
@@ -102,7 +101,7 @@ class Walker:
         only when its text has both a ``return`` and a string quote."""
         first, last = node.lineno, node.end_lineno or node.lineno
         return (self.src.mentions(("return",), first, last) and self.src.mentions(_QUOTES, first, last)
-                and _returns_message(node.body))
+                and st.returns_message(node.body))
 
     # ----------------------------------------------------------------- module names
 
@@ -118,12 +117,12 @@ class Walker:
             elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 for t in targets:
-                    for n in _target_names(t):
+                    for n in st.target_names(t):
                         self.names.append(n)
                 if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
                     self.module_env[node.targets[0].id] = node.value
             elif isinstance(node, (ast.If, ast.Try, ast.TryStar, ast.With, ast.For, ast.While)):
-                for sub in _child_bodies(node):
+                for sub in st.child_bodies(node):
                     self._prescan(sub)
 
     # ----------------------------------------------------------------- walking
@@ -148,21 +147,21 @@ class Walker:
 
     def function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, state: State, env: Env) -> Walk:
         name = node.name
+        nested = state.in_function
         wanted_kw = self.has_keyword(node.lineno, node.end_lineno or node.lineno)
-        if not wanted_kw and state.in_function:
-            return env  # a nested function that cannot raise: no site, and no summary for nested ones
-        method = state.cls is not None and not state.in_function
-        summary_key = None if state.in_function else ".".join((*state.qual, name))
+        method = state.cls is not None and not nested
         special = method and name in ("__init__", "__str__") and (
             state.exc_class  # a mixin's __init__ may build the text that its exception subclasses carry:
             or (name == "__init__" and self.src.mentions(_BASE_INIT, node.lineno, node.end_lineno or node.lineno)))
-        wants_summary = summary_key is not None and (wanted_kw or special or self.may_build_message(node))
-        if not wanted_kw and not wants_summary:
-            return env  # nothing here can raise, warn, assert or build a message: skip the body
-        qual = (*state.qual, "<locals>", name) if state.in_function else (*state.qual, name)
+        wants_summary = wanted_kw or special or self.may_build_message(node)
+        if not wants_summary:
+            # nothing here can raise, warn, assert or build a message: skip the body
+            return envmod.bind(env, name, envmod.Binding()) if nested else env
+        qual = (*state.qual, "<locals>", name) if nested else (*state.qual, name)
+        summary_key = ".".join(qual)  # nested ones too (f.<locals>.g): calls reach them via a local binding
         a = node.args
         params = [x.arg for x in (*a.posonlyargs, *a.args)]
-        if method and params and not _is_static(node):
+        if method and params and not st.is_static(node):
             params = params[1:]
         all_params = frozenset([*params, *(x.arg for x in a.kwonlyargs),
                                 *(x.arg for x in (a.vararg, a.kwarg) if x is not None)])
@@ -176,8 +175,11 @@ class Walker:
         inner = state._replace(qual=qual, guards=(), docstring=doc or state.docstring, params=all_params,
                                func=collector, in_function=True, self_attrs=self_attrs)
         yield from self.block(node.body, inner, None)
-        if collector is not None and summary_key is not None:
+        if collector is not None:
             self._record(summary_key, name, collector, state)
+        if nested:  # `def helper(...)` inside a function binds a local name, as an assignment does
+            local = f"{self.module}.{summary_key}" if summary_key in self.functions else None
+            return envmod.bind(env, name, envmod.Binding(local_def=local))
         return env
 
     def _record(self, key: str, name: str, c: FuncCollector, state: State) -> None:
@@ -322,7 +324,7 @@ class Walker:
             else_env = yield from self.block(orelse, state._replace(guards=state.guards + else_negs), env)
         else:
             else_env = env
-        return _join(env, [(node.body, body_env), (orelse, else_env)])
+        return st.join(env, [(node.body, body_env), (orelse, else_env)])
 
     def while_(self, node: ast.While, state: State, env: Env) -> Walk:
         inner = state._replace(guards=(*state.guards, g.Spec("while", node.test)))
@@ -331,7 +333,7 @@ class Walker:
         return (yield from self.block(node.orelse, state, after))
 
     def for_(self, node: ast.For | ast.AsyncFor, state: State, env: Env) -> Walk:
-        loop_env = _bind_opaque(env, node.target)
+        loop_env = st.bind_opaque(env, node.target)
         body_env = yield from self.block(node.body, state, loop_env)
         after = envmod.merge(env, [env, body_env])
         return (yield from self.block(node.orelse, state, after))
@@ -339,7 +341,7 @@ class Walker:
     def with_(self, node: ast.With | ast.AsyncWith, state: State, env: Env) -> Walk:
         for item in node.items:
             if item.optional_vars is not None:
-                env = _bind_opaque(env, item.optional_vars)
+                env = st.bind_opaque(env, item.optional_vars)
         return (yield from self.block(node.body, state, env))
 
     def try_(self, node: ast.Try | ast.TryStar, state: State, env: Env) -> Walk:
@@ -350,7 +352,7 @@ class Walker:
             henv = envmod.bind(env, h.name, envmod.Binding(caught=h)) if h.name else env
             ends.append((h.body, (yield from self.block(h.body, hstate, henv))))
         else_env = yield from self.block(node.orelse, state, body_env)
-        joined = _join(env, [(node.body + node.orelse, else_env), *ends])
+        joined = st.join(env, [(node.body + node.orelse, else_env), *ends])
         return (yield from self.block(node.finalbody, state, joined))
 
     def match_(self, node: ast.Match, state: State, env: Env) -> Walk:
@@ -358,7 +360,7 @@ class Walker:
         for c in node.cases:
             cstate = state._replace(guards=(*state.guards, g.Spec("match", c, False, node.subject)))
             ends.append((c.body, (yield from self.block(c.body, cstate, env))))
-        return _join(env, [*ends, ([], env)])
+        return st.join(env, [*ends, ([], env)])
 
     # ----------------------------------------------------------------- bindings
 
@@ -378,7 +380,7 @@ class Walker:
                   and state.func is not None and state.func.is_init):
                 state.func.self_attrs[t.attr] = self.builder.arg(node.value, self.scope(state, env))
             else:
-                env = _bind_opaque(env, t)
+                env = st.bind_opaque(env, t)
         return env
 
     def ann_assign(self, node: ast.AnnAssign, state: State, env: Env) -> Env:
@@ -398,7 +400,7 @@ class Walker:
 
     def return_(self, node: ast.Return, state: State, env: Env) -> Env:
         c = state.func
-        if c is not None and node.value is not None and _message_like(node.value, env):
+        if c is not None and node.value is not None and st.message_like(node.value, env):
             c.returns.append(self.builder.arg(node.value, self.scope(state, env)))
         return env
 
@@ -407,94 +409,6 @@ class Walker:
             for local, target in import_bindings(node, self.module, self.package):
                 self.imports.setdefault(local, target)
         return env
-
-
-def _join(base: Env, ends: list[tuple[list[ast.stmt], Env]]) -> Env:
-    """Merge branch ends; a branch whose last statement leaves (raise/return/...) does not reach the join."""
-    live = [e for body, e in ends if not (body and isinstance(body[-1], _TERMINAL))]
-    if not live:
-        return base
-    if len(live) == 1:
-        return live[0]
-    return envmod.merge(base, live)
-
-
-def _target_names(t: ast.expr) -> list[str]:
-    if isinstance(t, ast.Name):
-        return [t.id]
-    if isinstance(t, (ast.Tuple, ast.List)):
-        return [n for e in t.elts for n in _target_names(e)]
-    if isinstance(t, ast.Starred):
-        return _target_names(t.value)
-    return []
-
-
-def _bind_opaque(env: Env, target: ast.expr) -> Env:
-    for n in _target_names(target):
-        env = envmod.bind(env, n, envmod.Binding())
-    return env
-
-
-def _child_bodies(node: ast.stmt) -> list[list[ast.stmt]]:
-    out: list[list[ast.stmt]] = []
-    for name in ("body", "orelse", "finalbody"):
-        sub = getattr(node, name, None)
-        if sub:
-            out.append(sub)
-    for h in getattr(node, "handlers", ()):
-        out.append(h.body)
-    return out
-
-
-def _is_static(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    return any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list)
-
-
-def _message_like(node: ast.expr, env: Env, depth: int = 0) -> bool:
-    """A cheap look at a returned expression: could it be a message or an exception instance?"""
-    if isinstance(node, ast.Constant):
-        return isinstance(node.value, str)
-    if isinstance(node, ast.JoinedStr):
-        return True
-    if isinstance(node, ast.BinOp):
-        return isinstance(node.op, (ast.Add, ast.Mod))
-    if isinstance(node, ast.Call):
-        f = node.func
-        if isinstance(f, ast.Attribute) and f.attr in ("format", "join", "strip", "rstrip", "lstrip"):
-            return True
-        d = dotted_source(f)
-        if d is None:
-            return False
-        last = d.rsplit(".", 1)[-1]
-        return last[:1].isupper() or bool(_MSG_NAME.search(last))
-    if isinstance(node, ast.Name) and depth < 3:
-        b = envmod.lookup(env, node.id)
-        if b is None:
-            return False
-        if b.options:
-            return any(o is not None and o.value is not None and _message_like(o.value, o.env, depth + 1)
-                       for o in b.options)
-        return b.value is not None and _message_like(b.value, b.env, depth + 1)
-    return False
-
-
-def _returns_message(body: list[ast.stmt]) -> bool:
-    """Statement-level scan (no expression walk) for a return that looks like a message."""
-    stack = list(body)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ast.Return):
-            v = node.value
-            if v is not None and (_message_like(v, None) or (isinstance(v, ast.Name) and _MSG_NAME.search(v.id))):
-                return True
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            continue
-        else:
-            for sub in _child_bodies(node):
-                stack.extend(sub)
-            for c in getattr(node, "cases", ()):
-                stack.extend(c.body)
-    return False
 
 
 _HANDLERS = {

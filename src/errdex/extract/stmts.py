@@ -1,0 +1,106 @@
+"""Statement-level helpers of the walker: branch joins, binding targets, cheap message tests.
+
+Kept apart from ``walker`` so that the walker module holds only the handlers;
+these are pure functions of AST nodes and binding chains.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from errdex.extract import env as envmod
+from errdex.extract.imports import dotted_source
+
+Env = envmod.Env | None
+
+MSG_NAME = re.compile(r"err|msg|message|warn|exc|fail|dedent|cleandoc", re.I)
+_TERMINAL = (ast.Raise, ast.Return, ast.Continue, ast.Break)
+
+
+def join(base: Env, ends: list[tuple[list[ast.stmt], Env]]) -> Env:
+    """Merge branch ends; a branch whose last statement leaves (raise/return/...) does not reach the join."""
+    live = [e for body, e in ends if not (body and isinstance(body[-1], _TERMINAL))]
+    if not live:
+        return base
+    if len(live) == 1:
+        return live[0]
+    return envmod.merge(base, live)
+
+
+def target_names(t: ast.expr) -> list[str]:
+    if isinstance(t, ast.Name):
+        return [t.id]
+    if isinstance(t, (ast.Tuple, ast.List)):
+        return [n for e in t.elts for n in target_names(e)]
+    if isinstance(t, ast.Starred):
+        return target_names(t.value)
+    return []
+
+
+def bind_opaque(env: Env, target: ast.expr) -> Env:
+    for n in target_names(target):
+        env = envmod.bind(env, n, envmod.Binding())
+    return env
+
+
+def child_bodies(node: ast.stmt) -> list[list[ast.stmt]]:
+    out: list[list[ast.stmt]] = []
+    for name in ("body", "orelse", "finalbody"):
+        sub = getattr(node, name, None)
+        if sub:
+            out.append(sub)
+    for h in getattr(node, "handlers", ()):
+        out.append(h.body)
+    return out
+
+
+def is_static(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    return any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list)
+
+
+def message_like(node: ast.expr, env: Env, depth: int = 0) -> bool:
+    """A cheap look at a returned expression: could it be a message or an exception instance?"""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str)
+    if isinstance(node, ast.JoinedStr):
+        return True
+    if isinstance(node, ast.BinOp):
+        return isinstance(node.op, (ast.Add, ast.Mod))
+    if isinstance(node, ast.Call):
+        f = node.func
+        if isinstance(f, ast.Attribute) and f.attr in ("format", "join", "strip", "rstrip", "lstrip"):
+            return True
+        d = dotted_source(f)
+        if d is None:
+            return False
+        last = d.rsplit(".", 1)[-1]
+        return last[:1].isupper() or bool(MSG_NAME.search(last))
+    if isinstance(node, ast.Name) and depth < 3:
+        b = envmod.lookup(env, node.id)
+        if b is None:
+            return False
+        if b.options:
+            return any(o is not None and o.value is not None and message_like(o.value, o.env, depth + 1)
+                       for o in b.options)
+        return b.value is not None and message_like(b.value, b.env, depth + 1)
+    return False
+
+
+def returns_message(body: list[ast.stmt]) -> bool:
+    """Statement-level scan (no expression walk) for a return that looks like a message."""
+    stack = list(body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Return):
+            v = node.value
+            if v is not None and (message_like(v, None) or (isinstance(v, ast.Name) and MSG_NAME.search(v.id))):
+                return True
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        else:
+            for sub in child_bodies(node):
+                stack.extend(sub)
+            for c in getattr(node, "cases", ()):
+                stack.extend(c.body)
+    return False
