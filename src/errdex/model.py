@@ -16,7 +16,7 @@ import hashlib
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeVar, get_args
+from typing import Any, Literal, get_args
 
 SiteKind = Literal["error", "warning", "assertion"]
 SourceKind = Literal["dir", "git", "wheel", "sdist", "zip", "pypi", "installed"]
@@ -24,7 +24,6 @@ GuardKind = Literal["if", "elif", "else", "while", "except", "assert", "match"]
 
 SITE_KINDS: tuple[str, ...] = get_args(SiteKind)
 
-T = TypeVar("T")
 
 
 # --------------------------------------------------------------------------- snapshot
@@ -364,7 +363,7 @@ def to_json(value: Any) -> Any:
     return value
 
 
-def from_json(cls: type[T], data: Any) -> T:
+def from_json[T](cls: type[T], data: Any) -> T:
     """Inverse of ``to_json`` for the classes of this module; unknown keys are ignored."""
     kwargs: dict[str, Any] = {}
     for name, tp in _field_types(cls):
