@@ -115,3 +115,18 @@ def test_every_error_of_the_fixture_gets_every_section(jaxlike) -> None:  # type
         assert all(s.evidence for s in a.solutions), a.error_id
         for code in (a.example_fix.before, a.example_fix.after, a.validate_sample, a.try_sample):
             assert code.strip() and check_sample(code, ctx.all_symbols) == [], (a.error_id, code)
+
+
+def test_every_error_gets_every_section(jaxlike) -> None:  # type: ignore[no-untyped-def]
+    catalog, snap, ctx = jaxlike
+    sites = list(catalog.sites(snap.key))
+    assert len(sites) > 5
+    for site in sites:
+        a = analyze_static(gather_facts(catalog, snap, site, context=ctx), ctx.all_symbols)
+        missing = [name for name, value in [
+            ("meaning", a.meaning), ("solutions", a.solutions), ("before", a.example_fix.before),
+            ("after", a.example_fix.after), ("validate", a.validate_sample), ("try", a.try_sample),
+            ("prevention", a.prevention), ("trigger", a.trigger), ("situations", a.situations),
+            ("related", a.related), ("strategy", a.strategy),
+        ] if not value]
+        assert not missing, (site.path, site.line, site.template.render(), missing)

@@ -64,7 +64,8 @@ def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError,
         if other.error_id == site.error_id or not other.error_id:
             return
         if not any(t.strip() for t in other.template.literals) and reason not in (
-                "raised in the same function", "same package, same exception type"):
+                "raised in the same function", "same package, same exception type", "same exception type",
+                "raised nearby in the same module", "raised in the same package"):
             return  # "Exception: Exception" tells the reader nothing
         prev = scored.get(other.error_id)
         if prev is None:
@@ -108,6 +109,25 @@ def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError,
                 if o.path.startswith(package + "/") and o.error_id != site.error_id]
         for other in near[:MAX_RELATED + 1]:
             consider(other, 0.1, "same package, same exception type")
+    if not scored:
+        # Last resort, falling back through the class chain (STYLE.md item 8): the same
+        # exception type elsewhere in the library, else a base class of it.
+        for name in (site.exception_name, *(b.rsplit(".", 1)[-1] for b in site.exception_bases)):
+            anywhere = [o for o in ctx.sites_by_exception.get(name, []) if o.error_id != site.error_id]
+            reason = "same exception type" if name == site.exception_name else f"raises the base class {name}"
+            for other in sorted(anywhere, key=lambda o: (o.path != site.path, o.path, o.line))[:MAX_RELATED + 1]:
+                consider(other, 0.05, reason)
+            if scored:
+                break
+    if not scored:
+        for other in sorted(module_sites, key=lambda o: abs(o.line - site.line))[:MAX_RELATED + 1]:
+            consider(other, 0.01, "raised nearby in the same module")
+    if not scored:
+        folder = site.path.rsplit("/", 1)[0] + "/"
+        siblings = [o for path, sites in sorted(ctx.sites_by_module.items())
+                    if path.startswith(folder) and "/" not in path[len(folder):] for o in sites]
+        for other in siblings[:MAX_RELATED + 1]:
+            consider(other, 0.01, "raised in the same package")
     ranked = sorted(scored.values(), key=lambda x: (-x[0], x[1], x[2].error_id))
     out: list[RelatedError] = []
     repeats: list[RelatedError] = []
