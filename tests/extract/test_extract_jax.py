@@ -47,6 +47,8 @@ def test_every_raise_with_an_argument_is_a_site(jax_result: ExtractResult) -> No
     errors = sum(1 for s in jax_result.sites if s.kind == "error")
     assert jax_result.raise_statements > 5000
     assert errors / jax_result.raise_statements >= 0.99
+    assert jax_result.raise_sites is not None
+    assert jax_result.raise_sites / jax_result.raise_statements >= 0.99
 
 
 def test_templates_have_literal_text(jax_result: ExtractResult) -> None:

@@ -121,7 +121,7 @@ def extract_tree(tree: SourceTree, *, jobs: int | None = None,
     failures: list[FileFailure] = []
     config: list[ConfigOption] = []
     tests: list[TestExpectation] = []
-    raise_statements = 0
+    raise_statements = raise_sites = 0
     for r in results:
         if r.failure is not None:
             failures.append(r.failure)
@@ -129,6 +129,7 @@ def extract_tree(tree: SourceTree, *, jobs: int | None = None,
         if r.facts_failure is not None:
             failures.append(r.facts_failure)
         raise_statements += r.raise_statements
+        raise_sites += r.raise_sites
         config.extend(r.config)
         tests.extend(r.tests)
         module = r.summary.module if r.summary is not None else module_name(r.path)
@@ -142,4 +143,5 @@ def extract_tree(tree: SourceTree, *, jobs: int | None = None,
         tests=tuple(tests),
         symbols=resolver.symbols(),
         raise_statements=raise_statements,
+        raise_sites=raise_sites,
     )

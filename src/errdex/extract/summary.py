@@ -94,6 +94,7 @@ class FileResult:
     summary: ModuleSummary | None = None
     sites: tuple[PendingSite, ...] = ()
     raise_statements: int = 0
+    raise_sites: int = 0
     failure: FileFailure | None = None
     facts_failure: FileFailure | None = None
     config: tuple[ConfigOption, ...] = ()

@@ -86,6 +86,7 @@ class Walker:
         self.functions: dict[str, FuncSummary] = {}
         self.classes: list[ClassSummary] = []
         self.raise_statements = 0
+        self.raise_sites = 0  # of those, how many produced a site
         self._pending_init: InitSummary | None = None
         self._pending_str: Node | None = None
         self._prescan(tree.body)
@@ -235,7 +236,9 @@ class Walker:
         value = self.builder.exception(exc, self.scope(state, env))
         written = self.src.segment(exc.func if isinstance(exc, ast.Call) else exc)
         cause = self.src.segment(node.cause) if node.cause is not None else None
-        yield self.site(node, state, "error", value, None, written, cause=cause)
+        site = self.site(node, state, "error", value, None, written, cause=cause)
+        self.raise_sites += 1
+        yield site
         return env
 
     def assert_(self, node: ast.Assert, state: State, env: Env) -> Walk:

@@ -111,6 +111,7 @@ def _walk(tree: ast.Module, text: str, path: str, is_test: bool) -> FileResult:
     except (RecursionError, MemoryError) as e:
         return _fail(path, f"nesting too deep to walk ({type(e).__name__})")
     return FileResult(path=path, summary=summary, sites=sites, raise_statements=walker.raise_statements,
+                      raise_sites=walker.raise_sites,
                       config=tuple(config), tests=tuple(tests), facts_failure=facts_failure)
 
 
