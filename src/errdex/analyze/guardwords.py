@@ -14,6 +14,7 @@ import ast
 import re
 from collections.abc import Callable, Sequence
 
+from errdex.extract.imports import dotted_source as dotted
 from errdex.model import ConfigOption, Guard
 
 MAX_CODE = 70  # longer sub-expressions are not quoted inline; the rule declines
@@ -49,15 +50,6 @@ def q(node: ast.AST) -> str | None:
     return None if text is None else f"`{text}`"
 
 
-def dotted(node: ast.AST) -> str | None:
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if isinstance(node, ast.Name):
-        parts.append(node.id)
-        return ".".join(reversed(parts))
-    return None
 
 
 # --------------------------------------------------------------------------- rules

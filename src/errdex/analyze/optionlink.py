@@ -15,7 +15,8 @@ from __future__ import annotations
 import ast
 
 from errdex.analyze.context import SnapshotContext
-from errdex.analyze.guardwords import dotted, parse_condition, setting_key
+from errdex.analyze.guardwords import parse_condition, setting_key
+from errdex.extract.imports import dotted_source as dotted
 from errdex.model import ConfigOption, ErrorSite, Guard
 
 _ENV_READERS = {"os.environ.get", "os.getenv", "environ.get", "getenv", "os.environ.__getitem__"}

@@ -12,20 +12,12 @@ from __future__ import annotations
 import ast
 
 from errdex.extract.adapters import ADAPTERS
+from errdex.extract.imports import dotted_source as _dotted
 from errdex.model import ConfigOption
 
 _READERS = {"os.environ.get", "os.getenv", "environ.get", "getenv", "os.environ.setdefault"}
 
 
-def _dotted(node: ast.AST) -> str | None:
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if isinstance(node, ast.Name):
-        parts.append(node.id)
-        return ".".join(reversed(parts))
-    return None
 
 
 def env_read(node: ast.AST) -> tuple[str, ast.expr | None] | None:

@@ -63,7 +63,7 @@ def import_bindings(node: ast.Import | ast.ImportFrom, module: str, package: boo
     return out
 
 
-def dotted_source(node: ast.expr) -> str | None:
+def dotted_source(node: ast.AST) -> str | None:
     """``a.b.c`` for a chain of attributes on a name, else None."""
     parts: list[str] = []
     while isinstance(node, ast.Attribute):
