@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from errdex.analyze.dispatch import dispatch_alternatives
 from errdex.analyze.facts import Facts, GuardFact
 from errdex.analyze.guardwords import describe_negation
 from errdex.analyze.static.samples import set_expr
@@ -155,9 +156,11 @@ def solutions(f: Facts) -> list[Solution]:
         out.append(_option_solution(o, f))
     for text in advice(f)[:2]:
         out.append(Solution(text=f"Do what the message says: \"{text}\"", evidence=(raise_evidence(f),)))
+    alternatives = dispatch_alternatives(f.site.guards)
+    in_dispatch = {g for alt in alternatives for g in alt.guards}
     for g in actionable(f):
-        if g.options:
-            continue
+        if g.options or g.guard in in_dispatch:
+            continue  # a not-taken dispatch branch: the alternatives below say it better
         if g.rule == "import-failed":
             mod = g.words.split("`")[1] if "`" in g.words else "the module"
             out.append(Solution(text=f"Make `import {mod}` work: install (or repair) the package that provides it.",
@@ -167,6 +170,13 @@ def solutions(f: Facts) -> list[Solution]:
         if neg:
             out.append(Solution(text=f"Make sure that {neg} before {_callee(f)} runs.",
                                 evidence=(_one_guard(f, g.guard.line, g.guard.source, g.guard.kind),)))
+    for alt in alternatives:
+        what = "an instance of one of" if alt.kind == "type" else "one of"
+        choices = ", ".join(f"`{c}`" for c in alt.choices)
+        out.append(Solution(
+            text=f"Use a case that {place(f)} handles: the branches before this raise take `{alt.subject}` "
+                 f"as {what} {choices}.",
+            evidence=tuple(_one_guard(f, g.line, g.source, g.kind) for g in alt.guards)))
     if f.exception.name == "NotImplementedError" or f.exception.name.endswith("NotImplementedError"):
         out.append(Solution(
             text=f"This combination is not implemented in {place(f)}: use another path the library supports "
