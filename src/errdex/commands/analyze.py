@@ -12,7 +12,7 @@ import json
 import sys
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
@@ -20,6 +20,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextC
 from errdex.catalog import CatalogError, open_catalog
 from errdex.catalog.base import Catalog
 from errdex.model import Snapshot, to_json
+
+if TYPE_CHECKING:
+    from errdex.analyze.run import AnalysisStats
 
 
 def _error(message: str) -> None:
@@ -56,11 +59,8 @@ def _set_total(bar: Progress, task: TaskID) -> Callable[[int], None]:
     return set_total
 
 
-def run_analyze(*, backend: str = "static", model: str | None = None, repo: str | None = None,
-                dry_run: bool = False, db: str | None = None, json_out: bool = False) -> int:
-    if backend not in ("static", "openai"):
-        _error(f"--backend: unknown backend {backend!r} (use static or openai)")
-        return 2
+def _with_targets(db: str | None, repo: str | None, work: Callable[[Catalog, list[Snapshot]], int]) -> int:
+    """Open the catalog, pick the snapshots, run ``work`` on them, close; 1 (after a message) on failure."""
     try:
         catalog = open_catalog(db)
     except CatalogError as exc:
@@ -68,13 +68,19 @@ def run_analyze(*, backend: str = "static", model: str | None = None, repo: str 
         return 1
     try:
         targets = _targets(catalog, repo)
-        if targets is None:
-            return 1
-        if backend == "openai":
-            return _run_llm(catalog, targets, model=model, dry_run=dry_run, json_out=json_out)
-        return _run_static(catalog, targets, dry_run=dry_run, json_out=json_out)
+        return 1 if targets is None else work(catalog, targets)
     finally:
         catalog.close()
+
+
+def run_analyze(*, backend: str = "static", model: str | None = None, repo: str | None = None,
+                dry_run: bool = False, db: str | None = None, json_out: bool = False) -> int:
+    if backend not in ("static", "openai"):
+        _error(f"--backend: unknown backend {backend!r} (use static or openai)")
+        return 2
+    if backend == "openai":
+        return _with_targets(db, repo, lambda c, t: _run_llm(c, t, model=model, dry_run=dry_run, json_out=json_out))
+    return _with_targets(db, repo, lambda c, t: _run_static(c, t, dry_run=dry_run, json_out=json_out))
 
 
 def _run_static(catalog: Catalog, targets: list[Snapshot], *, dry_run: bool, json_out: bool) -> int:
@@ -144,15 +150,7 @@ def _run_llm(catalog: Catalog, targets: list[Snapshot], *, model: str | None, dr
 def run_verify(*, repo: str | None = None, db: str | None = None, json_out: bool = False) -> int:
     from errdex.analyze.run import verify_snapshot
 
-    try:
-        catalog = open_catalog(db)
-    except CatalogError as exc:
-        _error(str(exc))
-        return 1
-    try:
-        targets = _targets(catalog, repo)
-        if targets is None:
-            return 1
+    def work(catalog: Catalog, targets: list[Snapshot]) -> int:
         rows: list[dict[str, Any]] = []
         totals: Counter[str] = Counter()
         for snap in targets:
@@ -175,8 +173,8 @@ def run_verify(*, repo: str | None = None, db: str | None = None, json_out: bool
             if totals["analyses"] == 0:
                 print("no stored analyses: run `errdex analyze` first")
         return 1 if rows else 0
-    finally:
-        catalog.close()
+
+    return _with_targets(db, repo, work)
 
 
 COVERAGE_LABELS = {
@@ -190,18 +188,13 @@ def run_analysis_stats(*, repo: str | None = None, db: str | None = None, json_o
     """How many errors have each kind of evidence (``errdex stats --analysis`` / ``analyze --stats``)."""
     from errdex.analyze.run import analysis_stats
 
-    try:
-        catalog = open_catalog(db)
-    except CatalogError as exc:
-        _error(str(exc))
-        return 1
-    try:
-        targets = _targets(catalog, repo)
-        if targets is None:
-            return 1
-        stats = [analysis_stats(catalog, s) for s in targets]
-    finally:
-        catalog.close()
+    def work(catalog: Catalog, targets: list[Snapshot]) -> int:
+        return _print_analysis_stats([analysis_stats(catalog, s) for s in targets], json_out)
+
+    return _with_targets(db, repo, work)
+
+
+def _print_analysis_stats(stats: list[AnalysisStats], json_out: bool) -> int:
     if json_out:
         sys.stdout.write(json.dumps({"snapshots": [to_json(s) for s in stats]}, indent=2) + "\n")
         return 0
