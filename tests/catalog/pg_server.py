@@ -18,7 +18,16 @@ import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
-BIN = Path(os.environ.get("ERRDEX_PG_BIN", "/usr/lib/postgresql/15/bin"))
+
+def _find_bin() -> Path:
+    """``$ERRDEX_PG_BIN``, else the newest Debian PostgreSQL (``/usr/lib/postgresql/<major>/bin``)."""
+    if os.environ.get("ERRDEX_PG_BIN"):
+        return Path(os.environ["ERRDEX_PG_BIN"])
+    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/pg_ctl"), key=lambda p: int("0" + p.parts[-3]))
+    return found[-1].parent if found else Path("/usr/lib/postgresql/15/bin")
+
+
+BIN = _find_bin()
 # One port per pytest-xdist worker (gw0, gw1, ...): sockets live in separate
 # directories anyway, but the server's shared-memory key derives from the port.
 PORT = 5439 + int("0" + "".join(c for c in os.environ.get("PYTEST_XDIST_WORKER", "") if c.isdigit()))

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from errdex.extract.facts import collect_facts
+from jaxsrc import JaxSource
 
 CONFIG = Path(__file__).resolve().parents[1] / "fixtures" / "an_jaxlike" / "jax" / "_src" / "config.py"
-JAX_SRC_CONFIG = Path("/work/jax-src/jax/_src/config.py")
 
 
 def _options(source: str, path: str = "pkg/mod.py") -> list:  # type: ignore[type-arg]
@@ -35,9 +35,8 @@ def test_jax_adapter_ignores_other_packages() -> None:
     assert _options("x = bool_state(name='jax_x', default=False, help='h')\n", "other/mod.py") == []
 
 
-@pytest.mark.skipif(not JAX_SRC_CONFIG.is_file(), reason="no JAX checkout")
-def test_real_jax_config() -> None:
-    src = JAX_SRC_CONFIG.read_text()
+def test_real_jax_config(jax_source: JaxSource) -> None:
+    src = (jax_source.path / "jax/_src/config.py").read_text()
     opts = {o.name: o for o in _options(src, "jax/_src/config.py")}
     assert opts["jax_no_tracing"].help == "Disallow tracing for JIT compilation."
     assert opts["jax_no_execution"].env_var == "JAX_NO_EXECUTION"

@@ -19,10 +19,11 @@ import httpx
 import pytest
 from web_data import write_analyses
 
+from jaxsrc import JaxSource
+
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures"
 ERRDEX = [sys.executable, "-m", "errdex"]
-JAX_SRC = Path("/work/jax-src")
 SHOP_V1_COMMIT = "2" * 40
 SHOP_V2_COMMIT = "3" * 40
 
@@ -105,14 +106,12 @@ def xss(tmp_path_factory: pytest.TempPathFactory) -> Built:
 
 
 @pytest.fixture(scope="session")
-def jax(tmp_path_factory: pytest.TempPathFactory) -> Built:
-    """The JAX checkout at jax-v0.10.2, indexed (and analysed when the stage exists)."""
-    if not (JAX_SRC / "jax").is_dir():
-        pytest.skip("no JAX checkout at /work/jax-src")
+def jax(tmp_path_factory: pytest.TempPathFactory, jax_source: JaxSource) -> Built:
+    """JAX at jax-v0.10.2 (checkout or wheel, see tests/jaxsrc.py), indexed and analysed."""
     base = tmp_path_factory.mktemp("jax")
     env = _env(base / "home")
     db = str(base / "catalog.sqlite")
-    run_errdex("index", str(JAX_SRC), "--repo", "jax-ml/jax", "--db", db, "-j", "1", env=env)
+    run_errdex("index", *jax_source.index_args(), "--db", db, "-j", "1", env=env)
     return Built(db=db, env=env, analyzed_by=analyze(db, env, "jax-ml/jax"))
 
 
