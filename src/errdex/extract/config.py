@@ -10,14 +10,15 @@ assigned name is the option's holder, so a guard reading ``FOO`` links to it.
 from __future__ import annotations
 
 import ast
+import re
 
 from errdex.extract.adapters import ADAPTERS
 from errdex.extract.imports import dotted_source as _dotted
+from errdex.extract.near import marker_lines, walk_near
 from errdex.model import ConfigOption
 
 _READERS = {"os.environ.get", "os.getenv", "environ.get", "getenv", "os.environ.setdefault"}
-
-
+_MARKER = re.compile(r"environ|getenv")  # every reader above is spelled with one of these
 
 
 def env_read(node: ast.AST) -> tuple[str, ast.expr | None] | None:
@@ -39,16 +40,20 @@ def env_read(node: ast.AST) -> tuple[str, ast.expr | None] | None:
     return None
 
 
-def env_options(tree: ast.Module, path: str, module: str) -> list[ConfigOption]:
+def env_options(tree: ast.Module, path: str, module: str, source: str) -> list[ConfigOption]:
+    """The environment variables ``tree`` reads, visiting only the lines that spell a reader."""
+    lines = marker_lines(source, _MARKER)
+    if not lines:
+        return []
     holders: dict[int, str] = {}
     for stmt in tree.body:
         if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             if len(targets) == 1 and isinstance(targets[0], ast.Name):
-                for sub in ast.walk(stmt.value):
+                for sub in walk_near(stmt.value, lines):
                     holders[id(sub)] = targets[0].id
     out: dict[tuple[str, str], ConfigOption] = {}
-    for node in ast.walk(tree):
+    for node in walk_near(tree, lines):
         found = env_read(node)
         if found is None:
             continue
@@ -76,7 +81,7 @@ def env_options(tree: ast.Module, path: str, module: str) -> list[ConfigOption]:
 
 def config_options(tree: ast.Module, path: str, module: str, source: str) -> list[ConfigOption]:
     """Every option this file defines or reads: generic env reads first, then each adapter's."""
-    out = env_options(tree, path, module) if "environ" in source or "getenv" in source else []
+    out = env_options(tree, path, module, source)
     for adapter in ADAPTERS:
         out.extend(adapter(tree, path, module, source))
     return out

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import ast
+import re
+
+from errdex.extract.near import marker_lines, walk_near
 
 
 def const_str(node: ast.expr | None) -> str | None:
@@ -47,18 +50,21 @@ def callee(call: ast.Call) -> str:
     return ""
 
 
-def assignments(module: ast.Module) -> list[tuple[str | None, ast.Call, int]]:
-    """(target name or None, call, line) for every call in the module, with the name it is bound to
-    when the call is the whole right-hand side of a simple assignment."""
+def assignments(module: ast.Module, source: str, marker: re.Pattern[str]) -> list[tuple[str | None, ast.Call, int]]:
+    """(target name or None, call, line) for every call on a line where ``marker`` matches, with the
+    name it is bound to when the call is the whole right-hand side of a simple assignment.
+
+    Only the lines that spell the registry's functions are visited (``near.walk_near``): a
+    registry call is always written with its function's name on the line where it starts.
+    """
+    nodes = list(walk_near(module, marker_lines(source, marker)))
     out: list[tuple[str | None, ast.Call, int]] = []
     bound: set[int] = set()
-    for node in ast.walk(module):
+    for node in nodes:
         if isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(node.value, ast.Call):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             name = targets[0].id if len(targets) == 1 and isinstance(targets[0], ast.Name) else None
             out.append((name, node.value, node.value.lineno))
             bound.add(id(node.value))
-    for node in ast.walk(module):
-        if isinstance(node, ast.Call) and id(node) not in bound:
-            out.append((None, node, node.lineno))
+    out.extend((None, node, node.lineno) for node in nodes if isinstance(node, ast.Call) and id(node) not in bound)
     return out

@@ -8,6 +8,7 @@ the ``FlagHolder`` that ``DEFINE_*`` returns (``_NAME.value``).
 from __future__ import annotations
 
 import ast
+import re
 
 from errdex.extract.adapters._common import arg, assignments, callee, const_str, text
 from errdex.model import ConfigOption
@@ -16,13 +17,14 @@ DEFINERS = frozenset({
     "DEFINE_bool", "DEFINE_boolean", "DEFINE_integer", "DEFINE_float", "DEFINE_string", "DEFINE_enum",
     "DEFINE_list", "DEFINE_multi_string", "DEFINE_multi_integer", "DEFINE_enum_class", "DEFINE_spaceseplist",
 })
+_MARKER = re.compile(r"DEFINE_")  # a call of any name in DEFINERS
 
 
 def options(tree: ast.Module, path: str, module: str, source: str) -> list[ConfigOption]:
     if "absl" not in source or "DEFINE_" not in source:
         return []
     out: list[ConfigOption] = []
-    for target, call, line in assignments(tree):
+    for target, call, line in assignments(tree, source, _MARKER):
         fn = callee(call)
         if fn not in DEFINERS or not _absl_call(call):
             continue

@@ -22,6 +22,7 @@ that import ``jax._src.config``) are read.
 from __future__ import annotations
 
 import ast
+import re
 
 from errdex.extract.adapters._common import arg, assignments, callee, const_str, text
 from errdex.model import ConfigOption
@@ -34,6 +35,7 @@ STATE_FUNCS = frozenset({
 })
 FLAG_FUNCS = frozenset({"bool_flag", "int_flag", "float_flag", "string_flag", "enum_flag"})
 SET_CALL = "jax.config.update"
+_MARKER = re.compile(r"_(?:state|flag)\s*\(")  # a call of any name in STATE_FUNCS or FLAG_FUNCS
 
 
 def _applies(module: str, source: str) -> bool:
@@ -45,7 +47,7 @@ def options(tree: ast.Module, path: str, module: str, source: str) -> list[Confi
     if not _applies(module, source) or ("_state(" not in source and "_flag(" not in source):
         return []
     out: list[ConfigOption] = []
-    for target, call, line in assignments(tree):
+    for target, call, line in assignments(tree, source, _MARKER):
         fn = callee(call)
         is_state = fn in STATE_FUNCS
         is_flag = fn in FLAG_FUNCS and _config_call(call)
