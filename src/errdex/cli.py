@@ -31,12 +31,14 @@ def index(
     ref: Annotated[str | None, typer.Option("--ref", help="Tag or version to pin source links to.")] = None,
     db: DbOption = None,
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", help="Worker processes (default: every core).")] = None,
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Parse every file, neither reading nor writing the result cache ($ERRDEX_NO_CACHE).")] = False,
     json_out: JsonOption = False,
 ) -> None:
     """Index the errors raised in SOURCE(s) into the catalog."""
     from errdex.commands import index as cmd
 
-    code = cmd.run_index(sources, repo=repo, commit=commit, ref=ref, db=db, jobs=jobs, json_out=json_out)
+    code = cmd.run_index(sources, repo=repo, commit=commit, ref=ref, db=db, jobs=jobs, json_out=json_out,
+                         use_cache=not no_cache)
     raise typer.Exit(code)
 
 

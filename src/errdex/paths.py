@@ -31,3 +31,10 @@ def default_db(explicit: str | None = None) -> str:
     if env:
         return env
     return str(data_dir() / "catalog.sqlite")
+
+
+def extract_cache_dir() -> Path | None:
+    """The phase-1 result cache of ``errdex index``, or None when ``$ERRDEX_NO_CACHE`` is set."""
+    if os.environ.get("ERRDEX_NO_CACHE", "") not in ("", "0", "false", "no"):
+        return None
+    return cache_dir() / "extract"

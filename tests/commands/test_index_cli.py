@@ -231,3 +231,29 @@ def test_progress_bar_on_a_terminal_stderr(env: dict[str, str], checkout: Path) 
     err = b"".join(chunks).decode("utf-8", "replace")
     assert "extracting example-org/tinylib" in err
     assert "extracting" not in proc.stdout and "files read" in proc.stdout
+
+
+def _sites_json(db: str) -> list[str]:
+    import sqlite3
+
+    with sqlite3.connect(db) as conn:
+        return [row[0] for row in conn.execute("SELECT json FROM sites ORDER BY error_id, path, line")]
+
+
+def test_reindex_uses_the_result_cache_and_stores_the_same_catalog(env: dict[str, str], checkout: Path,
+                                                                   tmp_path: Path) -> None:
+    assert run(env, "index", str(checkout), "--json").returncode == 0
+    cached = sorted((tmp_path / "home" / "cache" / "extract").rglob("*"))
+    entries = [p for p in cached if p.is_file()]
+    assert len(entries) == 5  # one phase-1 result per file read
+    before = _sites_json(env["ERRDEX_DB"])
+    stamps = {p: p.stat().st_mtime_ns for p in entries}
+    assert run(env, "index", str(checkout), "--json").returncode == 0
+    assert {p: p.stat().st_mtime_ns for p in entries} == stamps  # read, not rewritten
+    assert _sites_json(env["ERRDEX_DB"]) == before
+
+
+def test_no_cache_flag_and_variable_write_nothing(env: dict[str, str], checkout: Path, tmp_path: Path) -> None:
+    assert run(env, "index", str(checkout), "--no-cache").returncode == 0
+    assert run({**env, "ERRDEX_NO_CACHE": "1"}, "index", str(checkout)).returncode == 0
+    assert not (tmp_path / "home" / "cache" / "extract").exists()

@@ -10,27 +10,30 @@ from __future__ import annotations
 import json
 import re
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
+from errdex import paths
 from errdex.catalog import CatalogError, open_catalog
 from errdex.catalog.base import Catalog, SnapshotStats
 from errdex.catalog.rows import stats_to_json
+from errdex.extract.cache import ResultCache
 from errdex.model import ExtractResult
 from errdex.sources import SourceError, SourceTree, open_source
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 _ID = re.compile(r"^[0-9a-f]{16}$")
 
 
+# Rich is imported where something is rendered: `errdex index --json` in a pipe (scripts, the
+# benchmark) renders nothing, and Rich's import is a tenth of a second of its start-up.
+
 def _stdout() -> Console:
+    from rich.console import Console
+
     # Piped output (tests, `| less`) gets a fixed width instead of 80 columns.
     return Console() if sys.stdout.isatty() else Console(width=120, no_color=True)
-
-
-def _stderr() -> Console:
-    return Console(stderr=True)
 
 
 def _error(message: str) -> None:
@@ -49,27 +52,32 @@ def _open(db: str | None) -> Catalog | None:
         return None
 
 
-def _extract(tree: SourceTree, jobs: int | None, err: Console) -> ExtractResult:
-    """Run the extractor with a progress bar on stderr (hidden when stderr is not a terminal)."""
+def _extract(tree: SourceTree, jobs: int | None, cache: ResultCache | None) -> ExtractResult:
+    """Run the extractor with a progress bar on stderr (none when stderr is not a terminal)."""
     from errdex.extract import extract_tree
+
+    if not sys.stderr.isatty():
+        return extract_tree(tree, jobs=jobs, cache=cache)
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     with Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        console=err, transient=True, disable=not err.is_terminal,
+        console=Console(stderr=True), transient=True,
     ) as bar:
         task = bar.add_task(f"extracting {tree.snapshot.repo}", total=len(tree.files))
 
         def progress(finished: int) -> None:
             bar.advance(task, finished)
 
-        return extract_tree(tree, jobs=jobs, progress=progress)
+        return extract_tree(tree, jobs=jobs, progress=progress, cache=cache)
 
 
 def index_one(catalog: Catalog, spec: str, *, repo: str | None, commit: str | None, ref: str | None,
-              jobs: int | None, err: Console) -> SnapshotStats:
+              jobs: int | None, cache: ResultCache | None = None) -> SnapshotStats:
     """Open, extract and store one source; SourceError when there is nothing to index."""
     with open_source(spec, repo=repo, commit=commit, ref=ref) as tree:
-        result = _extract(tree, jobs, err)
+        result = _extract(tree, jobs, cache)
         if result.files_read == 0:
             reasons = "; ".join(f"{f.path}: {f.reason}" for f in result.failures[:3])
             raise SourceError(
@@ -79,33 +87,48 @@ def index_one(catalog: Catalog, spec: str, *, repo: str | None, commit: str | No
         return catalog.replace_snapshot(tree.snapshot, result)
 
 
-def run_index(sources: list[str], *, repo: str | None, commit: str | None, ref: str | None,
-              db: str | None, jobs: int | None, json_out: bool) -> int:
-    from errdex.commands.index_views import stats_view
+def _result_cache(use: bool) -> ResultCache | None:
+    """The phase-1 result cache (``extract/cache.py``), unless disabled; a cache that cannot be
+    created is only a slower run."""
+    base = paths.extract_cache_dir() if use else None
+    if base is None:
+        return None
+    try:
+        return ResultCache.open(base)
+    except OSError as exc:
+        _error(f"not caching extraction results ({base}: {exc.strerror or exc})")
+        return None
 
+
+def run_index(sources: list[str], *, repo: str | None, commit: str | None, ref: str | None,
+              db: str | None, jobs: int | None, json_out: bool, use_cache: bool = True) -> int:
     if jobs is not None and jobs < 1:
         _error(f"--jobs {jobs}: expected a positive number of worker processes")
         return 2
     catalog = _open(db)
     if catalog is None:
         return 1
-    err = _stderr()
-    out = _stdout()
+    out = None if json_out else _stdout()
+    cache = _result_cache(use_cache)
     done: list[SnapshotStats] = []
     failed = 0
     try:
         for spec in sources:
             try:
-                stats = index_one(catalog, spec, repo=repo, commit=commit, ref=ref, jobs=jobs, err=err)
+                stats = index_one(catalog, spec, repo=repo, commit=commit, ref=ref, jobs=jobs, cache=cache)
             except SourceError as exc:
                 _error(str(exc))
                 failed += 1
                 continue
             done.append(stats)
-            if not json_out:
+            if out is not None:
+                from errdex.commands.index_views import stats_view
+
                 out.print(stats_view(stats))
     finally:
         catalog.close()
+        if cache is not None:
+            cache.prune()
     if json_out:
         _print_json([stats_to_json(s) for s in done])
     if failed:

@@ -2,7 +2,9 @@
 
 Files are sorted largest first and dealt into chunks so that two cores stay
 busy to the end, and a chunk's results cross the process boundary once.
-``jobs=1`` (or a tiny tree) runs inline with no pool at all.
+``jobs=1`` (or a tiny tree) runs inline with no pool at all.  With a
+``ResultCache`` the workers take each unchanged file's phase-1 result from
+the cache instead of parsing it (``cache.py``).
 """
 
 from __future__ import annotations
@@ -11,14 +13,16 @@ import multiprocessing
 import os
 import threading
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any
 
+from errdex.extract.cache import ResultCache, load
 from errdex.extract.ids import assign_ids
 from errdex.extract.imports import module_name
 from errdex.extract.resolve import Resolver
 from errdex.extract.summary import FileResult
-from errdex.extract.worker import MAX_FILE_BYTES, process_chunk
+from errdex.extract.worker import MAX_FILE_BYTES, process_chunk, process_chunk_cached, process_file
 from errdex.model import ConfigOption, ErrorSite, ExtractResult, FileFailure, TestExpectation
 from errdex.sources.base import SourceFile, SourceTree
 
@@ -53,28 +57,48 @@ def _context() -> multiprocessing.context.BaseContext:
     return ctx
 
 
+def _task(chunk: list[Item], max_bytes: int, cache: ResultCache | None) -> list[FileResult]:
+    """One chunk's results, through the cache when there is one (run in a worker or inline)."""
+    if cache is None:
+        return process_chunk(chunk, max_bytes)
+    blobs = process_chunk_cached(chunk, max_bytes, cache)
+    return [_loaded(blob, item, max_bytes) for blob, item in zip(blobs, chunk, strict=True)]
+
+
+def _loaded(blob: bytes, item: Item, max_bytes: int) -> FileResult:
+    r = load(blob)
+    return r if r is not None else process_file(*item, max_bytes)  # a corrupt entry: extract again
+
+
 def _run_phase1(tree: SourceTree, jobs: int, max_bytes: int,
-                progress: Callable[[int], None] | None) -> Iterator[FileResult]:
+                progress: Callable[[int], None] | None, cache: ResultCache | None) -> Iterator[FileResult]:
     items = [(f.path, str(f.abspath), f.is_test) for f in tree.files]
     if jobs <= 1 or len(items) < INLINE_BELOW:
         for item in items:
-            (r,) = process_chunk([item], max_bytes)
+            (r,) = _task([item], max_bytes, cache)
             if progress is not None:
                 progress(1)
             yield r
         return
     lost: list[Item] = []
     with ProcessPoolExecutor(max_workers=jobs, mp_context=_context()) as pool:
-        futures = {pool.submit(process_chunk, chunk, max_bytes): chunk for chunk in _chunks(tree.files, jobs)}
+        futures: dict[Future[list[Any]], list[Item]] = {
+            (pool.submit(process_chunk, chunk, max_bytes) if cache is None
+             else pool.submit(process_chunk_cached, chunk, max_bytes, cache)): chunk
+            for chunk in _chunks(tree.files, jobs)
+        }
         for fut in as_completed(futures):
             try:
-                results = fut.result()
+                out = fut.result()
             except BrokenProcessPool:
                 lost.extend(futures[fut])
                 continue
             if progress is not None:
-                progress(len(results))
-            yield from results
+                progress(len(out))
+            if cache is None:
+                yield from out
+            else:
+                yield from (_loaded(blob, item, max_bytes) for blob, item in zip(out, futures[fut], strict=True))
     if lost:
         yield from _retry_one_by_one(sorted(lost), max_bytes, progress)
 
@@ -108,14 +132,15 @@ def _retry_one_by_one(items: list[Item], max_bytes: int,
 
 def extract_tree(tree: SourceTree, *, jobs: int | None = None,
                  progress: Callable[[int], None] | None = None,
-                 max_file_bytes: int = MAX_FILE_BYTES) -> ExtractResult:
+                 max_file_bytes: int = MAX_FILE_BYTES, cache: ResultCache | None = None) -> ExtractResult:
     """Every error site, class, config option and test expectation of ``tree``.
 
     ``progress(n)`` is called with the number of files just finished.  Files
     that cannot be read or parsed are in ``failures`` with their reason.
+    ``cache`` (the CLI passes one) lets unchanged files skip phase 1.
     """
     jobs = jobs if jobs is not None else (os.cpu_count() or 1)
-    results = sorted(_run_phase1(tree, jobs, max_file_bytes, progress), key=lambda r: r.path)
+    results = sorted(_run_phase1(tree, jobs, max_file_bytes, progress, cache), key=lambda r: r.path)
     resolver = Resolver(results)
     sites: list[ErrorSite] = []
     failures: list[FileFailure] = []

@@ -10,14 +10,18 @@ is ``UnclassifiedShape`` under ``ERRDEX_STRICT``: that is meant to be loud.
 from __future__ import annotations
 
 import ast
+import contextlib
 import gc
 import io
+import pickle
 import sys
 import tokenize
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 
 from errdex.extract import facts
+from errdex.extract.cache import ResultCache
 from errdex.extract.imports import module_name
 from errdex.extract.ir import Node
 from errdex.extract.messages import Scope
@@ -51,13 +55,23 @@ def decode(data: bytes, path: str) -> str:
 
 def process_file(path: str, abspath: str, is_test: bool, max_bytes: int = MAX_FILE_BYTES) -> FileResult:
     """The whole per-file job; returns a failure result rather than raising."""
+    data = read(path, abspath, max_bytes)
+    return data if isinstance(data, FileResult) else process_data(path, data, is_test)
+
+
+def read(path: str, abspath: str, max_bytes: int) -> bytes | FileResult:
+    """The file's bytes, or a failure result when it is too large or unreadable."""
     try:
         size = Path(abspath).stat().st_size
         if size > max_bytes:
             return _fail(path, f"file too large: {size} bytes (limit {max_bytes})")
-        data = Path(abspath).read_bytes()
+        return Path(abspath).read_bytes()
     except OSError as e:
         return _fail(path, f"cannot read: {e.strerror or e}")
+
+
+def process_data(path: str, data: bytes, is_test: bool) -> FileResult:
+    """Decode, parse, walk and collect facts of one file's bytes."""
     if b"\x00" in data:
         line = data[: data.index(b"\x00")].count(b"\n") + 1
         return _fail(path, f"NUL byte at line {line}")
@@ -115,20 +129,44 @@ def _walk(tree: ast.Module, text: str, path: str, is_test: bool) -> FileResult:
                       config=tuple(config), tests=tuple(tests), facts_failure=facts_failure)
 
 
-def process_chunk(items: list[tuple[str, str, bool]], max_bytes: int = MAX_FILE_BYTES) -> list[FileResult]:
-    """A worker task: several files at once, so pickling and scheduling are paid per chunk.
-
-    The cyclic garbage collector is paused meanwhile: a parse allocates tens of
-    thousands of AST nodes, none in a cycle, and each allocation burst would
-    otherwise trigger collections that walk them all; refcounting frees them.
-    """
+@contextlib.contextmanager
+def _no_cyclic_gc() -> Iterator[None]:
+    """The cyclic garbage collector paused: a parse allocates tens of thousands of AST nodes,
+    none in a cycle, and each allocation burst would otherwise trigger collections that walk
+    them all; refcounting frees them."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return [process_file(p, a, t, max_bytes) for p, a, t in items]
+        yield
     finally:
         if was_enabled:
             gc.enable()
+
+
+def process_chunk(items: list[tuple[str, str, bool]], max_bytes: int = MAX_FILE_BYTES) -> list[FileResult]:
+    """A worker task: several files at once, so pickling and scheduling are paid per chunk."""
+    with _no_cyclic_gc():
+        return [process_file(p, a, t, max_bytes) for p, a, t in items]
+
+
+def process_chunk_cached(items: list[tuple[str, str, bool]], max_bytes: int, cache: ResultCache) -> list[bytes]:
+    """``process_chunk`` through the result cache: each file's result as a pickle, taken from the
+    cache when its key is there, else extracted and stored.  Returning the pickles (which the
+    parent loads) costs no more than returning the objects, and the cache needs them anyway."""
+    out: list[bytes] = []
+    with _no_cyclic_gc():
+        for path, abspath, is_test in items:
+            data = read(path, abspath, max_bytes)
+            if isinstance(data, FileResult):  # unreadable or too large: nothing worth keeping
+                out.append(pickle.dumps(data, pickle.HIGHEST_PROTOCOL))
+                continue
+            key = cache.key(path, data, is_test, max_bytes)
+            blob = cache.get(key)
+            if blob is None:
+                blob = pickle.dumps(process_data(path, data, is_test), pickle.HIGHEST_PROTOCOL)
+                cache.put(key, blob)
+            out.append(blob)
+    return out
 
 
 def _fail(path: str, reason: str) -> FileResult:

@@ -8,8 +8,6 @@ follow the common ``v{version}`` form.
 
 from __future__ import annotations
 
-import email.parser
-import email.policy
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -69,6 +67,9 @@ def repo_from_metadata(urls: list[tuple[str, str]], home_page: str | None) -> st
 
 def parse_metadata_text(text: str) -> DistMeta:
     """Parse a ``METADATA`` / ``PKG-INFO`` file (RFC 822 headers)."""
+    import email.parser  # here: a directory or a git checkout never needs it
+    import email.policy
+
     msg = email.parser.Parser(policy=email.policy.compat32).parsestr(text, headersonly=True)
     urls: list[tuple[str, str]] = []
     for value in msg.get_all("Project-URL") or []:

@@ -14,7 +14,6 @@ so that a second run does not ask the index again.
 from __future__ import annotations
 
 import contextlib
-import importlib.metadata
 import json
 import os
 import re
@@ -24,6 +23,7 @@ import tarfile
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlparse
 
 from errdex import paths
@@ -32,6 +32,9 @@ from errdex.sources.base import SourceError, SourceTree
 from errdex.sources.files import files_from_list, is_test_path
 from errdex.sources.local import Overrides, archive_kind, open_archive, open_directory, package_snapshot
 from errdex.sources.metadata import DistMeta, repo_from_metadata
+
+if TYPE_CHECKING:
+    import importlib.metadata  # imported where ``installed:`` needs it: the other sources never do
 
 _NAME = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$")
 _VERSION = re.compile(r"^[A-Za-z0-9][A-Za-z0-9.+!_-]*$")
@@ -179,6 +182,8 @@ def open_installed(spec: str, ov: Overrides) -> Iterator[SourceTree]:
     if not _NAME.match(name):
         raise SourceError(f"{spec}: expected installed:NAME")
     try:
+        import importlib.metadata
+
         dist = importlib.metadata.distribution(name)
     except importlib.metadata.PackageNotFoundError as exc:
         raise SourceError(f"{spec}: no distribution named {name!r} is installed for {sys.executable}") from exc
