@@ -34,8 +34,15 @@ _FIELD_NAME = re.compile(r"^([^.\[]*)(.*)$", re.S)
 
 def parse_brace_format(text: str) -> list[Part] | None:
     """``"a {0!r:>10} {name} {}"`` → literal runs and Fields; None when malformed."""
+    parsed = parse_brace_run(text, 0)
+    return parsed[0] if parsed is not None else None
+
+
+def parse_brace_run(text: str, auto: int) -> tuple[list[Part], int] | None:
+    """One literal run of a format string whose other runs are placeholders already filled in
+    (``f"{op} got {{}}".format(x)``): auto-numbered fields continue from ``auto``; returns the
+    parts and the next automatic number, None when malformed."""
     out: list[Part] = []
-    auto = 0
     try:
         parsed = list(string.Formatter().parse(text))
     except ValueError:
@@ -57,7 +64,7 @@ def parse_brace_format(text: str) -> list[Part] | None:
         else:
             key = name
         out.append(Field(key=key, rest=rest, conversion=conversion or None, format_spec=spec or None))
-    return out
+    return out, auto
 
 
 _PERCENT = re.compile(

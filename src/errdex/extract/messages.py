@@ -16,9 +16,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from errdex.extract import env as envmod
-from errdex.extract.formats import Field, Part, parse_brace_format, parse_percent_format
+from errdex.extract.formats import Field, Part, parse_brace_run, parse_percent_format
 from errdex.extract.imports import BUILTIN_EXCEPTIONS, BUILTIN_NAMES, dotted_source
-from errdex.extract.ir import EMPTY, Alt, Hole, Lit, Node, Param, Ref, alt, cat, literal_text
+from errdex.extract.ir import EMPTY, Alt, Cat, Hole, Lit, Node, Param, Ref, alt, cat, literal_text
 from errdex.extract.ir import Dedent as DedentNode
 from errdex.extract.source import SourceText
 from errdex.extract.strict import unclassified
@@ -292,15 +292,18 @@ class MessageBuilder:
         result = self._fields(parts, pick, scope, "%")
         return result if result is not None else Hole(self.src.segment(node), unresolved=True)
 
-    def _format(self, node: ast.Call, receiver: ast.expr, scope: Scope) -> Node:
-        recv = self.text(receiver, scope)
-        if isinstance(recv, Alt):  # msg chosen by a branch, or ngettext's two forms: format each
-            return alt([self._format_text(node, literal_text(o), scope) for o in recv.options])
-        return self._format_text(node, literal_text(recv), scope)
+    def _format(self, node: ast.Call, receiver: ast.expr, scope: Scope, recv_scope: Scope | None = None) -> Node:
+        """``fmt.format(...)``; ``recv_scope`` is where the receiver was written when it differs from the
+        arguments' scope (a bound ``msg = "...".format`` called later)."""
+        recv = self.text(receiver, recv_scope or scope)
+        options = recv.options if isinstance(recv, Alt) else (recv,)  # msg chosen by a branch, ngettext's forms
+        return alt([self._format_ir(node, o, scope) for o in options])
 
-    def _format_text(self, node: ast.Call, fmt: str | None, scope: Scope) -> Node:
-        parts = parse_brace_format(fmt) if fmt is not None else None
-        if parts is None or any(isinstance(a, ast.Starred) for a in node.args) or any(
+    def _format_ir(self, node: ast.Call, fmt: Node, scope: Scope) -> Node:
+        """Format fields are parsed in the literal runs of the receiver; placeholders it already holds
+        (``f"{op} must be unique, got {{}}"``) are values interpolated before ``.format`` ran."""
+        runs = _format_runs(fmt)
+        if runs is None or any(isinstance(a, ast.Starred) for a in node.args) or any(
             k.arg is None for k in node.keywords
         ):
             return Hole(self.src.segment(node), unresolved=True)
@@ -308,8 +311,21 @@ class MessageBuilder:
         for k in node.keywords:
             if k.arg is not None:
                 pick[k.arg] = k.value
-        result = self._fields(parts, pick, scope, "format")
-        return result if result is not None else Hole(self.src.segment(node), unresolved=True)
+        out: list[Node] = []
+        auto = 0
+        for run in runs:
+            if not isinstance(run, str):
+                out.append(run)
+                continue
+            parsed = parse_brace_run(run, auto)
+            if parsed is None:
+                return Hole(self.src.segment(node), unresolved=True)
+            parts, auto = parsed
+            result = self._fields(parts, pick, scope, "format")
+            if result is None:
+                return Hole(self.src.segment(node), unresolved=True)
+            out.append(result)
+        return cat(*out)
 
     def _join(self, node: ast.Call, receiver: ast.expr, scope: Scope) -> Node:
         sep = literal_text(self.text(receiver, scope))
@@ -481,6 +497,24 @@ class MessageBuilder:
             return Hole(self.src.segment(node))
         unclassified(f"raised expression {type(node).__name__}", self.where(node))
         return Hole(self.src.segment(node))
+
+
+def _format_runs(fmt: Node) -> list[str | Node] | None:
+    """The receiver of ``.format`` as literal runs (adjacent literals merged) and interpolated values;
+    None when a part is text we do not know (its own braces would be fields too)."""
+    parts = fmt.parts if isinstance(fmt, Cat) else (fmt,)
+    out: list[str | Node] = []
+    for p in parts:
+        if isinstance(p, Lit):
+            if out and isinstance(out[-1], str):
+                out[-1] += p.text
+            else:
+                out.append(p.text)
+        elif (isinstance(p, Hole) and not p.unresolved) or (isinstance(p, Param) and not p.text_position):
+            out.append(p)
+        else:
+            return None
+    return out
 
 
 def _looks_like_class(dotted: str) -> bool:
