@@ -65,3 +65,15 @@ def test_hostile_repetition_is_answered() -> None:
     segs: Segs = tuple(x for i in range(30) for x in ((True, "a" * (i % 3 + 1) + "b"), (False, f"v{i}")))
     v = verify(segs, "a" * 100_000)
     assert not v.exact and v.covered == 0
+
+
+def test_an_empty_leading_value_with_the_literal_repeated_later() -> None:
+    # "{x} AA {x} AA AA" with both values empty prints " AA  AA AA", stripped "AA AA AA": the first
+    # literal is at the very start (its space went with the strip), not at its next occurrence
+    segs: Segs = ((False, "x"), (True, " AA "), (False, "x"), (True, " AA AA"))
+    v = verify(segs, "AA AA AA")
+    assert v.exact and v.anchored_start and v.anchored_end
+    assert values(segs, "AA AA AA", v) == [("{x}", ""), ("{x}", "")]
+    # a value that is there is still taken
+    v = verify(segs, "q AA r AA AA")
+    assert v.exact and values(segs, "q AA r AA AA", v) == [("{x}", "q"), ("{x}", "r")]

@@ -67,11 +67,14 @@ def verify(segments: tuple[tuple[bool, str], ...], text: str) -> Verification:
     for k, lit in enumerate(lits):
         if pos and lit[:1] == " " and text[pos - 1] == " ":
             pos -= 1  # an empty value between two spaces left one space after normalize(): share it
+        size = len(lit)
         if k == last and ends_lit and ((k == 0 and not starts_lit) or (k > 0 and None not in spans)):
             idx = text.rfind(lit, pos)
+        elif k == 0 and not starts_lit and lit[:1] == " " and lit.strip(" ") and text.startswith(lit.lstrip(" ")):
+            # an empty leading value: the stripped message starts with the literal, its earliest place
+            idx, size = 0, len(lit.lstrip(" "))
         else:
             idx = text.find(lit, pos)
-        size = len(lit)
         if idx < 0:
             idx, size = _at_stripped_edge(lit, text, pos, k == 0 and not starts_lit, k == last and not ends_lit)
         if idx < 0:
