@@ -130,6 +130,14 @@ def test_caret_lines_are_not_code() -> None:
         ("FAILED tests/test_a.py::test_x - KeyError: 'k'", "KeyError", "'k'"),
         ("ValueError: first line\n  second line\nthird", "ValueError", "first line\n  second line\nthird"),
         ("INVALID_ARGUMENT: buffer size mismatch", "", "INVALID_ARGUMENT: buffer size mismatch"),
+        # any class but a builtin is printed with its module: a name not ending in "Error" too
+        ("networkx.exception.NetworkXNoPath: No path between 0 and 3.", "networkx.exception.NetworkXNoPath",
+         "No path between 0 and 3."),
+        ("jax._src.export.shape_poly.InconclusiveDimensionOperation: Symbolic dimension comparison",
+         "jax._src.export.shape_poly.InconclusiveDimensionOperation", "Symbolic dimension comparison"),
+        ("NetworkXNoPath: no path", "", "NetworkXNoPath: no path"),  # unqualified: prose or a type, who knows
+        ("Foo.Bar: baz", "", "Foo.Bar: baz"),  # a module name is lower-case
+        ("jax.DTYPE: not a class", "", "jax.DTYPE: not a class"),  # a constant, not a class
     ],
 )
 def test_messages(text: str, exc: str, msg: str) -> None:
@@ -154,3 +162,10 @@ def test_a_huge_paste_keeps_its_last_exception() -> None:
         "    raise ValueError(msg)\nValueError: the end\n"
     p = parse(text)
     assert (p.exception, p.message, p.frames[-1].line) == ("ValueError", "the end", 3)
+
+
+def test_a_qualified_class_without_message_after_the_frames() -> None:
+    text = ('Traceback (most recent call last):\n  File "/x/site-packages/networkx/tests/t.py", line 35, in t\n'
+            "    raise nx.NetworkXNoPath\nnetworkx.exception.NetworkXNoPath\n")
+    p = parse(text)
+    assert (p.exception, p.message) == ("networkx.exception.NetworkXNoPath", "")

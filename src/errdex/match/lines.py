@@ -46,11 +46,21 @@ _EXC_SUFFIXES = ("Error", "Exception", "Warning", "Exit", "Interrupt", "Group", 
 
 
 def looks_like_exception(name: str) -> bool:
-    """Whether ``name`` (maybe qualified) names an exception class rather than being prose."""
-    last = name.rsplit(".", 1)[-1]
+    """Whether ``name`` (maybe qualified) names an exception class rather than being prose.
+
+    A builtin's name or one ending like an exception (``...Error``), or a
+    class qualified by its module as Python prints every exception that is no
+    builtin: lower-case module names, a capitalised class name
+    (``networkx.exception.NetworkXNoPath``,
+    ``jax.errors.InconclusiveDimensionOperation``).
+    """
+    module, _, last = name.rpartition(".")
     if not last or not (last[0].isupper() or last[0] == "_"):
         return False
-    return last in BUILTIN_EXCEPTIONS or last.endswith(_EXC_SUFFIXES)
+    if last in BUILTIN_EXCEPTIONS or last.endswith(_EXC_SUFFIXES):
+        return True
+    return bool(module) and last[0].isupper() and not last.isupper() \
+        and all(part[:1].islower() or part[:1] == "_" for part in module.split("."))
 
 
 def exception_line(line: str, *, strict: bool = True) -> tuple[str, str] | None:
