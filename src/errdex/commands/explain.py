@@ -63,20 +63,27 @@ def render(result: Explanation) -> str:
     if not confident:
         best = f" (best score {result.matches[0].score:.2f} < {result.threshold:.2f})" if result.matches else ""
         out.append(f"no confident match{best}")
-    for m in confident or result.matches[:3]:
-        out.extend(_match_lines(m))
+    shown = confident or list(result.matches[:3])
+    wrapped_by = {m.wraps: m for m in result.matches if m.wraps}
+    for m in shown:
+        out.extend(_match_lines(m, wrapped_by.get(m.id)))
     if result.no_site is not None:
         out.extend(_no_site_lines(result.no_site))
     return "\n".join(out) + "\n"
 
 
-def _match_lines(m: Match) -> list[str]:
+def _match_lines(m: Match, outer: Match | None = None) -> list[str]:
     how = {"exact": "exact", "fuzzy": "fuzzy (nearby version?)", "frame": "pinned by frame"}[m.method]
     lines = [
         f"{m.repo} · {m.kind} · {m.exception}   score {m.score:.2f}  [{how}]"
         + ("  (frame pins this site)" if m.pinned_by_frame and m.method != "frame" else ""),
         f"  {m.template}",
     ]
+    if m.wraps:
+        lines.append(f"  wraps the message of errdex show {m.wraps} (caught, then raised again with more text)")
+    if outer is not None:
+        lines.append(f"  wrapped by {outer.path}:{outer.line} (errdex show {outer.id}),"
+                     " which caught this error and raised its own around it")
     lines.extend(f"    {v.placeholder} = {v.value[:120]}" for v in m.values)
     lines.append(f"  raised at {m.path}:{m.line} in {m.qualname}  ({m.repo}@{m.commit})")
     if m.url:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from errdex.catalog.base import Catalog
 from errdex.match import rank as R
 from errdex.match import verify as V
+from errdex.match import wrap as W
 from errdex.match.index import (
     S_EXC,
     S_ID,
@@ -44,7 +45,7 @@ from errdex.match.model import (
 from errdex.match.origin import classify, cpython_wording
 from errdex.match.traceback import parse
 
-_SECONDARY = 0.9  # a cause or context of the reported exception, not the exception itself
+_SECONDARY = 0.9  # a cause or context of the reported exception, or a message another one wraps
 _PRECISE = 12  # candidates whose fuzzy score uses every word of the template
 _MIMIC = 0.45  # the message is one the interpreter itself produces, and there is no traceback
 _VETO = 0.5  # the traceback shows the error surfaced elsewhere than at this site
@@ -119,20 +120,60 @@ def _score_exception(
     found: list[tuple[int, float | None]] = [(t, sh) for t, sh in (R.retrieve(idx, text) if text else []) if t not in skip]
     confirmed = False  # a pinned site's template agrees with the message: the pin is certain
     drift_ok = not cpython_wording(exc.message)  # the interpreter's own words never come from a raise
+    exc_name = _printed_type(exc)
+    cands: list[W.Candidate] = []
+    methods: list[str] = []
     for n, (tno, share) in enumerate(pinned_t + found):
         # the best candidates get an exact word overlap, the rest the retrieval's estimate
-        score, method, vals = R.score_template(idx, tno, text, text_words, exc.exception_name,
+        score, method, vals = R.score_template(idx, tno, text, text_words, exc_name,
                                                None if n < _PRECISE else share)
-        site = idx.templates[tno][T_SITE]
+        cands.append(W.Candidate(tno, score, method == "exact", vals))
+        methods.append(method)
+    wraps = W.find_wraps(idx, cands)
+    text_scores = _wrapped_scores(idx, cands, wraps, text, exc_name)
+    for c, method, score in zip(cands, methods, text_scores, strict=True):
+        site = idx.templates[c.template][T_SITE]
         pinned = site in where.pins
-        score, method = _frame_evidence(idx, site, score, method, pinned, where.elsewhere, confirmed,
-                                        where.innermost_lib, exc.exception_name, drift_ok)
-        if pinned and method in ("exact", "frame"):
+        score, m = _frame_evidence(idx, site, score, method, pinned, where.elsewhere, confirmed,
+                                   where.innermost_lib, exc_name, drift_ok)
+        if pinned and m in ("exact", "frame"):
             confirmed = True
         score *= factor
         prev = best.get(site)
         if prev is None or score > prev.score:
-            best[site] = R.Scored(tno, site, score, method, pinned, vals)
+            inner = wraps.get(c.template)
+            best[site] = R.Scored(c.template, site, score, m, pinned, c.values,
+                                  idx.templates[inner][T_SITE] if inner is not None else -1)
+
+
+def _wrapped_scores(
+    idx: MatchIndex, cands: list[W.Candidate], wraps: dict[int, int], text: str, exc_name: str
+) -> list[float]:
+    """The candidates' text scores once wrapping is known (``wrap.py``).
+
+    A wrapper is scored with its literal text and its inner message's; a
+    wrapped template ranks just below the best of its wrappers (and, in a
+    chain of wraps, below the one outside it).
+    """
+    if not wraps:
+        return [c.score for c in cands]
+    own = {c.template: c.score for c in cands}
+    for outer, inner in wraps.items():
+        own[outer] = max(own[outer], R.composite_score(idx, outer, inner, text, exc_name))
+    outers: dict[int, list[int]] = {}
+    for outer, inner in wraps.items():
+        outers.setdefault(inner, []).append(outer)
+    final: dict[int, float] = {}
+
+    def resolve(t: int, visiting: frozenset[int]) -> float:
+        if t in final:
+            return final[t]
+        above = [resolve(o, visiting | {t}) for o in outers.get(t, ()) if o not in visiting]
+        s = min(own[t], max(above)) * _SECONDARY if above else own[t]
+        final[t] = s
+        return s
+
+    return [resolve(c.template, frozenset()) for c in cands]
 
 
 def _frame_evidence(
@@ -148,7 +189,7 @@ def _frame_evidence(
     m: Method = "exact" if method == "exact" else "fuzzy"
     if pinned:
         raised = idx.sites[site][S_EXC].rsplit(".", 1)[-1]
-        agree = R.type_factor(exc_name, raised, raised) >= 0.9
+        agree = R.type_factor(exc_name, raised, raised) >= 0.9 or R.subclass_of(exc_name, raised)
         if m == "exact":
             return 0.99 + 0.01 * score, m
         if agree:
@@ -179,6 +220,16 @@ def _exceptions(parsed: Parsed) -> Iterable[tuple[ParsedException, float]]:
     others = [e for e in reversed(chain) if e.role not in ("wrapper",) and e not in primary]
     for e in others[:3]:
         yield e, (1.0 if e.role == "group-member" else _SECONDARY)
+
+
+def _printed_type(exc: ParsedException) -> str:
+    """The exception's name as printed, or what a typeless message says of it (``rank.REPR_MESSAGE``)."""
+    if exc.exception_name:
+        return exc.exception_name
+    msg = exc.message
+    if len(msg) >= 3 and msg[0] == msg[-1] and msg[0] in "'\"" and repr(_unrepr(exc)) == msg:
+        return R.REPR_MESSAGE
+    return ""
 
 
 def _unrepr(exc: ParsedException) -> str:
@@ -272,6 +323,7 @@ def _match(idx: MatchIndex, c: R.Scored) -> Match:
         method="frame" if c.method == "frame" else ("exact" if c.method == "exact" else "fuzzy"),
         pinned_by_frame=c.pinned,
         confident=c.score >= R.THRESHOLD,
+        wraps=idx.sites[c.wraps][S_ID] if c.wraps >= 0 else None,
     )
 
 

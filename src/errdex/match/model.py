@@ -85,6 +85,7 @@ class Match:
     method: Method = "exact"
     pinned_by_frame: bool = False
     confident: bool = False
+    wraps: str | None = None  # id of the match whose whole message one of this template's placeholders holds
 
 
 @dataclass(frozen=True, slots=True)

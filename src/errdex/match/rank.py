@@ -17,6 +17,7 @@ Scores are in 0–1; ``THRESHOLD`` separates a confident match from a guess.
 
 from __future__ import annotations
 
+import builtins
 import heapq
 import math
 from dataclasses import dataclass
@@ -35,10 +36,12 @@ from errdex.match.index import (
     MatchIndex,
     keys,
 )
+from errdex.match.lines import BUILTIN_EXCEPTIONS
 
 THRESHOLD = 0.5
 POSTING_BUDGET = 1_000  # postings read per lookup, rarest words first
 CANDIDATES = 20  # templates verified per exception of the input
+UNEXPLAINED = 0.02  # an exact match loses up to this much for the share of the text left around it
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +54,7 @@ class Scored:
     method: str  # "exact" | "fuzzy" | "frame"
     pinned: bool
     values: tuple[tuple[str, str], ...]
+    wraps: int = -1  # the site whose whole message one of this template's placeholders holds (``wrap.py``)
 
 
 def retrieve(idx: MatchIndex, text: str, limit: int = CANDIDATES) -> list[tuple[int, float]]:
@@ -98,11 +102,7 @@ def score_template(
     spec = specificity(litchars)
     v = V.verify(segs, text)
     if v.exact and litchars:
-        score = 0.62 + 0.36 * spec
-        if not (v.anchored_start and v.anchored_end):
-            # text around the template: an exception class that adds to its message, or notes
-            explained = v.total / max(len(text), 1)
-            score -= 0.08 * (1.0 - min(1.0, explained * 2))
+        score = exact_score(litchars, v, text)
         method = "exact"
         vals = tuple(V.values(segs, text, v))
     else:
@@ -128,16 +128,81 @@ def score_template(
     return max(0.0, min(1.0, score)), method, vals
 
 
+def exact_score(litchars: int, v: V.Verification, text: str, inner_total: int = 0) -> float:
+    """The score of a template whose every literal was found (before the exception type is compared).
+
+    ``litchars`` is its literal text without edge whitespace (how specific it
+    is); ``inner_total`` the literal text of a message it wraps (``wrap.py``).
+    """
+    score = 0.62 + 0.36 * specificity(litchars)
+    if not (v.anchored_start and v.anchored_end):
+        # text around the template: an exception class that adds to its message, or notes
+        explained = (v.total + inner_total) / max(len(text), 1)
+        score -= 0.08 * (1.0 - min(1.0, explained * 2))
+        # and, however long the template, a little less than one that explains the whole text
+        score -= UNEXPLAINED * _outside(v, len(text)) / max(len(text), 1)
+    return score
+
+
+def _outside(v: V.Verification, n: int) -> int:
+    """Characters of the text before the template's first literal and after its last, when it starts/ends with one."""
+    first, last = v.spans[0] if v.spans else None, v.spans[-1] if v.spans else None
+    out = 0
+    if not v.anchored_start and first is not None:
+        out += first[0]
+    if not v.anchored_end and last is not None:
+        out += n - last[1]
+    return out
+
+
+def composite_score(idx: MatchIndex, outer: int, inner: int, text: str, exc_name: str) -> float:
+    """The score of template ``outer`` whose placeholder holds the whole message of ``inner`` (``wrap.py``).
+
+    The literal text of both is explained as literal text, so both count
+    towards specificity; the exception type is the outer site's.
+    """
+    t, u = idx.templates[outer], idx.templates[inner]
+    v = V.verify(t[T_SEGS], text)
+    inner_total = sum(len(x) for lit, x in u[T_SEGS] if lit)
+    score = exact_score(t[T_LITCHARS] + u[T_LITCHARS], v, text, inner_total)
+    site = idx.sites[t[T_SITE]]
+    return max(0.0, min(1.0, score * type_factor(exc_name, site[S_EXC_NAME], site[S_EXC])))
+
+
+# The "printed type" of a message shown without one whose text is the ``repr`` of a string:
+# only a KeyError (or a subclass) prints its message that way, so no other builtin raised it.
+REPR_MESSAGE = "<repr>"
+
+
 def type_factor(printed: str, raised_name: str, raised_as_written: str) -> float:
     """1 when the printed type is the raised one (or unknown), less when they disagree."""
     if not printed:
         return 1.0
+    if printed == REPR_MESSAGE:
+        return 0.55 if raised_name in BUILTIN_EXCEPTIONS and raised_name != "KeyError" else 1.0
     if printed == raised_name:
         return 1.0
     written = raised_as_written.rsplit(".", 1)[-1]
     if not written[:1].isupper():  # ``raise err_cls(...)``: cannot tell
         return 0.9
     return 0.55
+
+
+def subclass_of(printed: str, raised: str) -> bool:
+    """Whether an exception printed as ``printed`` is an instance of the builtin class ``raised``.
+
+    A site that re-raises what it caught (``except Exception as e: ... raise e``)
+    is catalogued with the caught class; what it raises is any subclass. Only
+    builtin classes are compared (Python's own hierarchy); every exception is
+    an ``Exception`` or a ``BaseException``.
+    """
+    base = getattr(builtins, raised, None)
+    if not (isinstance(base, type) and issubclass(base, BaseException)):
+        return False
+    if raised in ("Exception", "BaseException"):
+        return bool(printed)
+    cls = getattr(builtins, printed, None)
+    return isinstance(cls, type) and issubclass(cls, base)
 
 
 def pinned_sites(idx: MatchIndex, path: str, line: int | None) -> list[int]:

@@ -1,0 +1,105 @@
+"""Wrapped messages: one template's placeholder holds the whole message of another.
+
+Libraries catch an error and raise a new one whose message embeds the old
+one's, as JAX's ``check_jaxpr`` does::
+
+    except JaxprTypeError as e:
+        msg = "\\n\\n".join([e.args[0], "while checking jaxpr:", jaxpr_str])
+        raise JaxprTypeError(msg) from None
+
+The message then starts with the inner error's text, so the inner template
+(``Value for variable '{v}' inconsistently typed as ...``) verifies exactly
+and, having more literal text, outscores the wrapper (``{msg} while checking
+jaxpr: {jaxpr_str}``); but the site that threw is the wrapper.
+
+Among the exactly verified candidates of one message, template A *wraps*
+template B when the value one of A's placeholders absorbed is itself exactly
+and wholly B's message: every literal of B is found in order inside that
+value, and B is anchored at both of its ends, at least one of them by a
+literal of B (a template with a placeholder at each end could sit anywhere,
+so it proves nothing). Both must have real literal text of their own
+(``MIN_LITERAL`` characters): a template that is only ``{msg}`` never wraps,
+and a ``{msg}`` site is never said to be wrapped. When A wraps B, A is the
+better explanation of the text (its literals *and* B's are explained as
+literals, where B alone explains A's literal text as part of a value), so A
+is scored with the literal text of both and B is kept just below it, as the
+wrapped cause.
+
+Only the candidates already retrieved and verified are compared, at most
+``POOL`` of them, and each test is a ``startswith``/``endswith`` and one
+``verify`` of B on the value: linear in the message, no regular expression.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from errdex.match import verify as V
+from errdex.match.index import T_LITCHARS, T_SEGS, T_SITE, MatchIndex, Segs
+
+MIN_LITERAL = 8  # characters of literal text a template needs to wrap or be wrapped
+POOL = 8  # the best exactly verified candidates compared pairwise
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A verified candidate of one message: its template, text score and placeholder values."""
+
+    template: int
+    score: float
+    exact: bool
+    values: tuple[tuple[str, str], ...]
+
+
+def find_wraps(idx: MatchIndex, cands: Sequence[Candidate]) -> dict[int, int]:
+    """``{outer template: inner template}`` for the candidates of which one wraps another.
+
+    Each outer template names the inner template with the most literal text
+    (ties: the better score). A pair that would wrap each other both ways is
+    dropped: the text does not say which one is outside.
+    """
+    pool = sorted((c for c in cands if c.exact and c.score > 0.0 and _literal(idx, c.template) >= MIN_LITERAL),
+                  key=lambda c: -c.score)[:POOL]
+    found: dict[int, int] = {}
+    for a in pool:
+        if not a.values:
+            continue
+        a_site = idx.templates[a.template][T_SITE]
+        best: tuple[int, float, int] | None = None
+        for b in pool:
+            if b.template == a.template or idx.templates[b.template][T_SITE] == a_site:
+                continue
+            if any(wholly(idx.templates[b.template][T_SEGS], value) for _, value in a.values):
+                key = (_literal(idx, b.template), b.score, b.template)
+                if best is None or key[:2] > best[:2]:
+                    best = key
+        if best is not None:
+            found[a.template] = best[2]
+    return {a: b for a, b in found.items() if found.get(b) != a}
+
+
+def wholly(segs: Segs, value: str) -> bool:
+    """Whether ``value`` is exactly and wholly a message of the template ``segs``.
+
+    At least one end of the template must be a literal found at that end of
+    the value (cheap to test first); the rest is ``verify`` anchored at both
+    ends.
+    """
+    if not segs:
+        return False
+    starts_lit, ends_lit = segs[0][0], segs[-1][0]
+    if starts_lit:
+        if not value.startswith(segs[0][1]):
+            return False
+    elif ends_lit:
+        if not value.endswith(segs[-1][1]):
+            return False
+    else:
+        return False  # a placeholder at both ends: it could be any part of the value
+    v = V.verify(segs, value)
+    return v.exact and v.anchored_start and v.anchored_end
+
+
+def _literal(idx: MatchIndex, tno: int) -> int:
+    return int(idx.templates[tno][T_LITCHARS])
