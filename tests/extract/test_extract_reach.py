@@ -55,3 +55,45 @@ def test_format_of_a_receiver_that_already_holds_placeholders(tmp_path: Path) ->
     assert _rendered(_site(result, "check_args")) == ["{fun_name} requires array arguments at position {pos}."]
     # text of unknown content may hold braces of its own: still unresolved
     assert _site(result, "own_braces").unresolved == ('(prefix + " got {}").format(1)',)
+
+
+def test_lambdas_and_bound_format_methods_called_like_helpers(tmp_path: Path) -> None:
+    result = _extract(tmp_path, {"mod.py": '''
+        _too_many = """
+        The function was called with {} arguments, but takes one.
+        """.format
+
+        missing = lambda name: f"the option {name} is missing from the config"
+
+
+        def check_scalar(x, aval):
+            msg = "Gradient only defined for scalar-output functions. Output {}.".format
+            if x:
+                raise TypeError(msg(f"had shape: {aval.shape}"))
+            raise TypeError(_too_many(len(x)))
+
+
+        def pad(axis_size):
+            error_msg = lambda: f"the axis size (= {axis_size}) is larger than 1"
+            raise ValueError(error_msg())
+
+
+        def option(name):
+            raise KeyError(missing(name))
+
+
+        def grad(mode):
+            unimplemented = lambda fn_name, m: NotImplementedError(f"Unimplemented {fn_name} in mode {m.name}.")
+
+            def grad_x_dims():
+                raise unimplemented("grad_x_dims", mode)
+            return grad_x_dims
+    '''})
+    scalar = _site(result, "check_scalar")
+    assert _rendered(scalar) == ["Gradient only defined for scalar-output functions. Output had shape: {aval.shape}."]
+    assert _rendered(_site(result, "check_scalar", 1)) == ["\nThe function was called with {len(x)} arguments, but takes one.\n"]
+    assert _rendered(_site(result, "pad")) == ["the axis size (= {axis_size}) is larger than 1"]
+    assert _rendered(_site(result, "option")) == ["'the option {name} is missing from the config'"]
+    nested = _site(result, "grad.<locals>.grad_x_dims")
+    assert _rendered(nested) == ["Unimplemented grad_x_dims in mode {m.name}."]  # attributes of a parameter stay
+    assert (nested.exception, nested.exception_resolved) == ("NotImplementedError", "NotImplementedError")

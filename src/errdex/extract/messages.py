@@ -50,6 +50,7 @@ class Scope:
     env: envmod.Env | None = None
     class_qualname: str | None = None  # "Outer.Inner" for self.method(...) targets
     self_attrs: Mapping[str, Node] = field(default_factory=dict)
+    outers: tuple[envmod.Env | None, ...] = ()  # enclosing functions' bindings where a nested def was made
 
 
 @dataclass(slots=True)
@@ -86,6 +87,11 @@ class MessageBuilder:
             b = envmod.lookup(scope.env, written)
             if b is not None:
                 return b.local_def  # a local variable (None) or a nested helper
+            if written not in scope.params:
+                for outer in scope.outers:  # a helper of the enclosing function, called from a nested one
+                    b = envmod.lookup(outer, written)
+                    if b is not None:
+                        return b.local_def
         elif (written.startswith("self.") and written.count(".") == 1 and scope.class_qualname
               and self.resolve_name(written) is None):
             return f"{self.module}.{scope.class_qualname}.{written[5:]}"
@@ -148,6 +154,8 @@ class MessageBuilder:
             return Lit(node.value)
         if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and conversion is None and spec is None:
             return Lit(str(node.value))
+        if isinstance(node, ast.JoinedStr) and conversion is None and spec is None:
+            return self._fstring(node, scope)  # "{}".format(f"was {x}") is f"was {x}"
         if isinstance(node, ast.Name):
             b = envmod.lookup(scope.env, node.id)
             if b is None and node.id in scope.params:
@@ -206,7 +214,7 @@ class MessageBuilder:
             if isinstance(f, ast.Attribute) and f.attr in ("format", "join", *_STRIPS):
                 return self.text(node, scope)
             d = dotted_source(f)
-            if d is not None and d.rsplit(".", 1)[-1] in _GETTEXT:
+            if (d is not None and d.rsplit(".", 1)[-1] in _GETTEXT) or self._bound_format(f, scope) is not None:
                 return self.text(node, scope)
             if d is not None and self._callee(d, scope) is not None:
                 return self._call(node, scope, text_position=False)
@@ -341,8 +349,28 @@ class MessageBuilder:
             out.append(self.text(e, scope))
         return cat(*out)
 
+    def _bound_format(self, func: ast.expr, scope: Scope) -> tuple[ast.expr, Scope] | None:
+        """``msg = "... {} ...".format`` (local or module-level), later called as ``msg(x)``: the receiver
+        and the scope it was written in."""
+        if not isinstance(func, ast.Name):
+            return None
+        b = envmod.lookup(scope.env, func.id)
+        if b is not None:
+            v = b.value
+            if isinstance(v, ast.Attribute) and v.attr == "format":
+                return v.value, dataclasses.replace(scope, env=b.env)
+            return None
+        if func.id not in scope.params:
+            v = self.module_env.get(func.id)
+            if isinstance(v, ast.Attribute) and v.attr == "format":
+                return v.value, Scope()
+        return None
+
     def _call(self, node: ast.Call, scope: Scope, text_position: bool) -> Node:
         f = node.func
+        bound = self._bound_format(f, scope)
+        if bound is not None:
+            return self._format(node, bound[0], scope, bound[1])
         if isinstance(f, ast.Attribute):
             if f.attr == "format":
                 return self._format(node, f.value, scope)
@@ -443,7 +471,7 @@ class MessageBuilder:
         elif b.value is None or (isinstance(b.value, ast.Constant) and not isinstance(b.value.value, str)):
             result = Hole(self.src.segment(node), unresolved=True)  # unknown, or a number that may change
         else:
-            inner = Scope(scope.params, b.env, scope.class_qualname, scope.self_attrs)
+            inner = dataclasses.replace(scope, env=b.env)
             if b.prev is not None:
                 result = cat(self.binding(b.prev, node, scope), self.text(b.value, inner))
             else:

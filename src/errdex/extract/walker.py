@@ -68,6 +68,7 @@ class State(NamedTuple):
     in_function: bool = False
     self_attrs: dict[str, Node] | None = None
     exc_class: bool = False  # the class may be an exception: its __init__/__str__ matter
+    outers: tuple[envmod.Env | None, ...] = ()  # bindings of the enclosing functions (innermost first)
 
 
 class Walker:
@@ -144,7 +145,7 @@ class Walker:
         return env
 
     def scope(self, state: State, env: Env) -> Scope:
-        return Scope(state.params, env, state.cls, state.self_attrs or {})
+        return Scope(state.params, env, state.cls, state.self_attrs or {}, state.outers)
 
     def function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, state: State, env: Env) -> Walk:
         name = node.name
@@ -173,8 +174,9 @@ class Walker:
                                       self_attrs=dict(state.self_attrs or {}))  # class constants are visible
         doc = ast.get_docstring(node, clean=True) or ""
         self_attrs = state.self_attrs if name == "__str__" else (collector.self_attrs if collector else None)
+        outers = (env, *state.outers) if nested else ()
         inner = state._replace(qual=qual, guards=(), docstring=doc or state.docstring, params=all_params,
-                               func=collector, in_function=True, self_attrs=self_attrs)
+                               func=collector, in_function=True, self_attrs=self_attrs, outers=outers)
         yield from self.block(node.body, inner, None)
         if collector is not None:
             self._record(summary_key, name, collector, state)
@@ -368,23 +370,41 @@ class Walker:
     # ----------------------------------------------------------------- bindings
 
     def assign(self, node: ast.Assign, state: State, env: Env) -> Env:
+        value = node.value
         if not state.in_function:
-            if state.cls is not None and isinstance(node.value, _STRISH):
+            if state.cls is not None and isinstance(value, _STRISH):
                 for t in node.targets:
                     if isinstance(t, ast.Name):
-                        self.class_constants[f"{state.cls}.{t.id}"] = node.value
+                        self.class_constants[f"{state.cls}.{t.id}"] = value
                         if state.self_attrs is not None:
-                            state.self_attrs[t.id] = self.builder.arg(node.value, Scope())
+                            state.self_attrs[t.id] = self.builder.arg(value, Scope())
+            elif state.cls is None and isinstance(value, ast.Lambda) and len(node.targets) == 1 \
+                    and isinstance(node.targets[0], ast.Name):
+                self._lambda(node.targets[0].id, value)  # a module-level `name = lambda ...: "..."`
             return env
         for t in node.targets:
             if isinstance(t, ast.Name):
-                env = envmod.bind(env, t.id, envmod.Binding(node.value, env))
+                local = None
+                if isinstance(value, ast.Lambda):  # `err = lambda x: E(f"...")`: called like a nested def
+                    local = self._lambda(".".join((*state.qual, "<locals>", t.id)), value)
+                env = envmod.bind(env, t.id, envmod.Binding(value, env, local_def=local))
             elif (isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
                   and state.func is not None and state.func.is_init):
                 state.func.self_attrs[t.attr] = self.builder.arg(node.value, self.scope(state, env))
             else:
                 env = st.bind_opaque(env, t)
         return env
+
+    def _lambda(self, key: str, lam: ast.Lambda) -> str | None:
+        """A lambda bound to a name whose body looks like a message or an exception: a summary like a
+        nested ``def`` returning its body (closure variables read as placeholders)."""
+        if not st.message_like(lam.body, None):
+            return None
+        a = lam.args
+        params = tuple(x.arg for x in (*a.posonlyargs, *a.args, *a.kwonlyargs))
+        scope = Scope(frozenset([*params, *(x.arg for x in (a.vararg, a.kwarg) if x is not None)]))
+        self.functions[key] = FuncSummary(params, (self.builder.arg(lam.body, scope),))
+        return f"{self.module}.{key}" if self.module else key
 
     def ann_assign(self, node: ast.AnnAssign, state: State, env: Env) -> Env:
         if state.in_function and isinstance(node.target, ast.Name) and node.value is not None:
