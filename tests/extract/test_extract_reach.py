@@ -97,3 +97,29 @@ def test_lambdas_and_bound_format_methods_called_like_helpers(tmp_path: Path) ->
     nested = _site(result, "grad.<locals>.grad_x_dims")
     assert _rendered(nested) == ["Unimplemented grad_x_dims in mode {m.name}."]  # attributes of a parameter stay
     assert (nested.exception, nested.exception_resolved) == ("NotImplementedError", "NotImplementedError")
+
+
+def test_assignment_expression_in_a_test_binds_the_message(tmp_path: Path) -> None:
+    result = _extract(tmp_path, {"mod.py": '''
+        def _forgot_tuple(name, shape, dtype):
+            if isinstance(dtype, int) and isinstance(shape, int):
+                return f"Cannot interpret '{dtype}' as a data type. Did you mean {name}(({shape}, {dtype}))?"
+
+
+        def zeros(shape, dtype=None):
+            if (m := _forgot_tuple("zeros", shape, dtype)):
+                raise TypeError(m)
+
+
+        def _describe(queue):
+            if queue:
+                return f"the queue still holds {len(queue)} jobs"
+
+
+        def drain(queue):
+            while (problem := _describe(queue)) is not None:
+                raise RuntimeError("cannot drain: " + problem)
+    '''})
+    assert _rendered(_site(result, "zeros")) == [
+        "Cannot interpret '{dtype}' as a data type. Did you mean zeros(({shape}, {dtype}))?"]
+    assert _rendered(_site(result, "drain")) == ["cannot drain: the queue still holds {len(queue)} jobs"]

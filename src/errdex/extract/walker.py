@@ -318,6 +318,7 @@ class Walker:
 
     def _if_chain(self, node: ast.If, state: State, env: Env, prior: tuple[g.Spec, ...]) -> Walk:
         kind: GuardKind = "elif" if prior else "if"
+        env = self._walrus(node.test, state, env)
         body_state = state._replace(guards=state.guards + prior + (g.Spec(kind, node.test),))
         body_env = yield from self.block(node.body, body_state, env)
         negs = (*prior, g.Spec("elif" if prior else "if", node.test, True))
@@ -331,7 +332,17 @@ class Walker:
             else_env = env
         return st.join(env, [(node.body, body_env), (orelse, else_env)])
 
+    def _walrus(self, test: ast.expr, state: State, env: Env) -> Env:
+        """``if (m := check(x)): raise E(m)``: an assignment expression in a test binds like an assignment."""
+        if not state.in_function or not self.src.mentions((":=",), test.lineno, test.end_lineno or test.lineno):
+            return env
+        for sub in ast.walk(test):
+            if isinstance(sub, ast.NamedExpr) and isinstance(sub.target, ast.Name):
+                env = envmod.bind(env, sub.target.id, envmod.Binding(sub.value, env))
+        return env
+
     def while_(self, node: ast.While, state: State, env: Env) -> Walk:
+        env = self._walrus(node.test, state, env)
         inner = state._replace(guards=(*state.guards, g.Spec("while", node.test)))
         body_env = yield from self.block(node.body, inner, env)
         after = envmod.merge(env, [env, body_env])
