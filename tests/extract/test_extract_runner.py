@@ -122,11 +122,10 @@ def test_a_worker_that_dies_costs_only_its_file(tmp_path: Path, monkeypatch: pyt
 
     real = worker.process_file
 
-    def crashing(path: str, abspath: str, is_test: bool, max_bytes: int = worker.MAX_FILE_BYTES
-                 ) -> worker.FileResult:
-        if path == "m07.py":
+    def crashing(item: worker.Item, max_bytes: int = worker.MAX_FILE_BYTES) -> worker.FileResult:
+        if item.path == "m07.py":
             os._exit(3)  # what a segfaulting parser or the OOM killer looks like from outside
-        return real(path, abspath, is_test, max_bytes)
+        return real(item, max_bytes)
 
     monkeypatch.setattr(worker, "process_file", crashing)
     monkeypatch.setattr(runner, "_context", lambda: multiprocessing.get_context("fork"))

@@ -10,8 +10,15 @@ from pathlib import Path
 import pytest
 from src_builders import build_sdist, build_wheel, build_zip, tar_with
 
-from errdex.sources import SourceError, open_source
+from errdex.extract import extract_tree
+from errdex.sources import SourceError, SourceTree, open_source
 from errdex.sources.archives import ArchiveLimits, unpack_tar, unpack_zip
+from errdex.sources.inplace import read_member
+
+
+def open_source_tree(path: Path) -> SourceTree:
+    with open_source(str(path)) as tree:
+        return tree
 
 
 def test_wheel_gives_package_paths_and_github_ref(tmp_path: Path) -> None:
@@ -22,28 +29,57 @@ def test_wheel_gives_package_paths_and_github_ref(tmp_path: Path) -> None:
         assert (snap.source_kind, snap.repo, snap.version, snap.ref) == ("wheel", "example-org/tinylib", "1.2.3", "v1.2.3")
         assert snap.url_base == "https://github.com/example-org/tinylib/blob/v1.2.3"
         assert snap.source == str(wheel.resolve())
-        root = tree.root
-        assert (root / "tinylib" / "core.py").read_text().startswith('"""Parsing of sizes')
-        assert not (root / "tinylib-1.2.3.dist-info" / "WHEEL").exists(), "only code and metadata are unpacked"
+        core = next(f for f in tree.files if f.path == "tinylib/core.py")
+        assert (core.abspath, core.member) == (wheel.resolve(), "tinylib/core.py")
+        assert read_member(str(core.abspath), core.member, 1 << 20).startswith(b'"""Parsing of sizes')
+
+
+def test_a_wheel_is_read_in_place_not_unpacked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ERRDEX_HOME", str(tmp_path / "home"))
+    wheel = build_wheel(tmp_path)
+    result = extract_tree(open_source_tree(wheel), jobs=1)
+    assert {s.path for s in result.sites} >= {"tinylib/core.py"}
+    assert not (tmp_path / "home" / "cache" / "unpacked").exists()
+
+
+def test_a_wheel_member_that_lies_about_its_size_fails_only_that_file(tmp_path: Path) -> None:
+    wheel = build_wheel(tmp_path)
+    with zipfile.ZipFile(wheel, "a") as zf:
+        zf.writestr("tinylib/liar.py", "raise ValueError('x')\n" * 50)
+    data = bytearray(wheel.read_bytes())
+    # shrink the declared size in the central directory entry of the last member
+    cd = data.rfind(b"PK\x01\x02", 0, data.rfind(b"tinylib/liar.py"))
+    size_at = cd + 24  # uncompressed size field of the central directory header
+    data[size_at:size_at + 4] = (10).to_bytes(4, "little")
+    wheel.write_bytes(bytes(data))
+    result = extract_tree(open_source_tree(wheel), jobs=1)
+    (failure,) = result.failures
+    assert failure.path == "tinylib/liar.py" and "archive member" in failure.reason
+    assert {s.path for s in result.sites} >= {"tinylib/core.py"}
+
+
+def test_too_large_member_is_a_file_failure(tmp_path: Path) -> None:
+    wheel = build_wheel(tmp_path)
+    with open_source(str(wheel)) as tree:
+        core = next(f for f in tree.files if f.path == "tinylib/core.py")
+    with pytest.raises(ValueError, match="file too large"):
+        read_member(str(core.abspath), core.member, 10)
 
 
 def test_unpacked_copy_is_cached_by_content(tmp_path: Path) -> None:
-    wheel = build_wheel(tmp_path)
-    with open_source(str(wheel)) as tree:
+    sdist = build_sdist(tmp_path)
+    with open_source(str(sdist)) as tree:
         first = tree.root
-        core = first / "tinylib" / "core.py"
+        core = next(f.abspath for f in tree.files if f.path.endswith("core.py"))
         mtime = core.stat().st_mtime_ns
-    with open_source(str(wheel)) as tree:
+    with open_source(str(sdist)) as tree:
         assert tree.root == first and core.stat().st_mtime_ns == mtime  # reused, not rewritten
     # Same name, different content: a different copy.
     other = tmp_path / "other"
     other.mkdir()
-    rebuilt = build_wheel(other)
-    with zipfile.ZipFile(rebuilt, "a") as zf:
-        zf.writestr("tinylib/extra.py", "raise ValueError('extra module')\n")
+    rebuilt = build_zip(other)
     with open_source(str(rebuilt)) as tree:
         assert tree.root != first
-        assert "tinylib/extra.py" in {f.path for f in tree.files}
     assert not [p for p in first.parent.iterdir() if p.name.startswith(".tmp-")]
 
 
@@ -124,8 +160,9 @@ def test_zip_symlink_member_not_created(tmp_path: Path) -> None:
         assert not (tree.root / "pkg" / "escape.py").exists()
 
 
-def test_zip_bomb_refused(tmp_path: Path) -> None:
-    archive = tmp_path / "bomb-1.0.zip"
+@pytest.mark.parametrize("suffix", ["zip", "whl"])  # unpacked, and read in place
+def test_zip_bomb_refused(tmp_path: Path, suffix: str) -> None:
+    archive = tmp_path / f"bomb-1.0.{suffix}"
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zf:
         zf.writestr("pkg/__init__.py", "x = 1\n")
         zf.writestr("pkg/huge.py", b"\0" * (64 * 1024**2))

@@ -22,15 +22,16 @@ from errdex.extract.ids import assign_ids
 from errdex.extract.imports import module_name
 from errdex.extract.resolve import Resolver
 from errdex.extract.summary import FileResult
-from errdex.extract.worker import MAX_FILE_BYTES, process_chunk, process_chunk_cached, process_file
+from errdex.extract.worker import MAX_FILE_BYTES, Item, process_chunk, process_chunk_cached, process_file
 from errdex.model import ConfigOption, ErrorSite, ExtractResult, FileFailure, TestExpectation
 from errdex.sources.base import SourceFile, SourceTree
 
-Item = tuple[str, str, bool]
 INLINE_BELOW = 24  # files: below this a pool costs more than it saves
 
 
 def _size(f: SourceFile) -> int:
+    if f.member:
+        return f.size
     try:
         return f.abspath.stat().st_size
     except OSError:
@@ -43,7 +44,7 @@ def _chunks(files: tuple[SourceFile, ...], jobs: int) -> list[list[Item]]:
     n = max(1, min(len(sized), jobs * 8))
     chunks: list[list[Item]] = [[] for _ in range(n)]
     for i, f in enumerate(sized):
-        chunks[i % n].append((f.path, str(f.abspath), f.is_test))
+        chunks[i % n].append(Item.of(f))
     return [c for c in chunks if c]
 
 
@@ -67,12 +68,12 @@ def _task(chunk: list[Item], max_bytes: int, cache: ResultCache | None) -> list[
 
 def _loaded(blob: bytes, item: Item, max_bytes: int) -> FileResult:
     r = load(blob)
-    return r if r is not None else process_file(*item, max_bytes)  # a corrupt entry: extract again
+    return r if r is not None else process_file(item, max_bytes)  # a corrupt entry: extract again
 
 
 def _run_phase1(tree: SourceTree, jobs: int, max_bytes: int,
                 progress: Callable[[int], None] | None, cache: ResultCache | None) -> Iterator[FileResult]:
-    items = [(f.path, str(f.abspath), f.is_test) for f in tree.files]
+    items = [Item.of(f) for f in tree.files]
     if jobs <= 1 or len(items) < INLINE_BELOW:
         for item in items:
             (r,) = _task([item], max_bytes, cache)
@@ -126,7 +127,7 @@ def _retry_one_by_one(items: list[Item], max_bytes: int,
         culprit = items[done]
         if progress is not None:
             progress(1)
-        yield FileResult(path=culprit[0], failure=FileFailure(culprit[0], "the worker process died while reading it"))
+        yield FileResult(path=culprit.path, failure=FileFailure(culprit.path, "the worker process died while reading it"))
         items = items[done + 1 :]
 
 

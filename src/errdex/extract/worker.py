@@ -19,6 +19,7 @@ import tokenize
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 from errdex.extract import facts
 from errdex.extract.cache import ResultCache
@@ -30,6 +31,8 @@ from errdex.extract.strict import UnclassifiedShape
 from errdex.extract.summary import FileResult, ModuleSummary
 from errdex.extract.walker import Walker
 from errdex.model import FileFailure
+from errdex.sources.base import SourceFile
+from errdex.sources.inplace import read_member
 
 MAX_FILE_BYTES = 8 * 1024 * 1024  # generated files beyond this are refused, not parsed for minutes
 _EMPTY_SCOPE = Scope()
@@ -53,21 +56,39 @@ def decode(data: bytes, path: str) -> str:
     return text
 
 
-def process_file(path: str, abspath: str, is_test: bool, max_bytes: int = MAX_FILE_BYTES) -> FileResult:
+class Item(NamedTuple):
+    """One file as a worker task names it (a ``SourceFile`` without the ``Path`` object)."""
+
+    path: str
+    abspath: str
+    is_test: bool = False
+    member: str = ""  # set: ``abspath`` is a wheel and this its member, read in place
+
+    @classmethod
+    def of(cls, f: SourceFile) -> Item:
+        return cls(f.path, str(f.abspath), f.is_test, f.member)
+
+
+def process_file(item: Item, max_bytes: int = MAX_FILE_BYTES) -> FileResult:
     """The whole per-file job; returns a failure result rather than raising."""
-    data = read(path, abspath, max_bytes)
-    return data if isinstance(data, FileResult) else process_data(path, data, is_test)
+    data = read(item, max_bytes)
+    return data if isinstance(data, FileResult) else process_data(item.path, data, item.is_test)
 
 
-def read(path: str, abspath: str, max_bytes: int) -> bytes | FileResult:
+def read(item: Item, max_bytes: int) -> bytes | FileResult:
     """The file's bytes, or a failure result when it is too large or unreadable."""
+    if item.member:
+        try:
+            return read_member(item.abspath, item.member, max_bytes)
+        except ValueError as e:
+            return _fail(item.path, str(e))
     try:
-        size = Path(abspath).stat().st_size
+        size = Path(item.abspath).stat().st_size
         if size > max_bytes:
-            return _fail(path, f"file too large: {size} bytes (limit {max_bytes})")
-        return Path(abspath).read_bytes()
+            return _fail(item.path, f"file too large: {size} bytes (limit {max_bytes})")
+        return Path(item.abspath).read_bytes()
     except OSError as e:
-        return _fail(path, f"cannot read: {e.strerror or e}")
+        return _fail(item.path, f"cannot read: {e.strerror or e}")
 
 
 def process_data(path: str, data: bytes, is_test: bool) -> FileResult:
@@ -143,27 +164,27 @@ def _no_cyclic_gc() -> Iterator[None]:
             gc.enable()
 
 
-def process_chunk(items: list[tuple[str, str, bool]], max_bytes: int = MAX_FILE_BYTES) -> list[FileResult]:
+def process_chunk(items: list[Item], max_bytes: int = MAX_FILE_BYTES) -> list[FileResult]:
     """A worker task: several files at once, so pickling and scheduling are paid per chunk."""
     with _no_cyclic_gc():
-        return [process_file(p, a, t, max_bytes) for p, a, t in items]
+        return [process_file(item, max_bytes) for item in items]
 
 
-def process_chunk_cached(items: list[tuple[str, str, bool]], max_bytes: int, cache: ResultCache) -> list[bytes]:
+def process_chunk_cached(items: list[Item], max_bytes: int, cache: ResultCache) -> list[bytes]:
     """``process_chunk`` through the result cache: each file's result as a pickle, taken from the
     cache when its key is there, else extracted and stored.  Returning the pickles (which the
     parent loads) costs no more than returning the objects, and the cache needs them anyway."""
     out: list[bytes] = []
     with _no_cyclic_gc():
-        for path, abspath, is_test in items:
-            data = read(path, abspath, max_bytes)
+        for item in items:
+            data = read(item, max_bytes)
             if isinstance(data, FileResult):  # unreadable or too large: nothing worth keeping
                 out.append(pickle.dumps(data, pickle.HIGHEST_PROTOCOL))
                 continue
-            key = cache.key(path, data, is_test, max_bytes)
+            key = cache.key(item.path, data, item.is_test, max_bytes)
             blob = cache.get(key)
             if blob is None:
-                blob = pickle.dumps(process_data(path, data, is_test), pickle.HIGHEST_PROTOCOL)
+                blob = pickle.dumps(process_data(item.path, data, item.is_test), pickle.HIGHEST_PROTOCOL)
                 cache.put(key, blob)
             out.append(blob)
     return out

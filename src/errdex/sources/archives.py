@@ -148,42 +148,60 @@ def _iso(ts: datetime) -> str | None:
     return ts.isoformat() if ts.year >= 1990 else None
 
 
+def scan_zip(
+    zf: zipfile.ZipFile, archive: Path, *, limits: ArchiveLimits = DEFAULT_LIMITS, wanted: Wanted = wanted_member
+) -> tuple[list[tuple[zipfile.ZipInfo, PurePosixPath]], str | None]:
+    """The wanted regular members of an open zip with their safe paths, and the newest member's date.
+
+    Every header is checked first (member count, paths, declared sizes and
+    compression ratios), so a hostile archive is refused before any data is
+    read, whether it is then unpacked or read in place.
+    """
+    budget = _Budget(archive, limits)
+    infos = zf.infolist()
+    if len(infos) > limits.max_members:
+        raise SourceError(f"{archive}: {len(infos)} members (limit {limits.max_members}); refusing to unpack")
+    plan: list[tuple[zipfile.ZipInfo, PurePosixPath]] = []
+    newest: datetime | None = None
+    for info in infos:
+        rel = safe_member_path(info.filename, archive)
+        budget.member(info.filename, info.file_size, info.compress_size)
+        mode = info.external_attr >> 16
+        if info.is_dir() or stat.S_ISLNK(mode):
+            continue  # directories are implied; links are never created
+        if wanted(rel.as_posix()):
+            plan.append((info, rel))
+            try:
+                ts = datetime(*info.date_time, tzinfo=UTC)
+            except ValueError:
+                continue
+            newest = ts if newest is None or ts > newest else newest
+    return plan, (_iso(newest) if newest else None)
+
+
+def open_zip(archive: Path) -> zipfile.ZipFile:
+    try:
+        return zipfile.ZipFile(archive)
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise SourceError(f"{archive}: not a readable zip file ({exc})") from exc
+
+
 def unpack_zip(
     archive: Path, target: Path, *, limits: ArchiveLimits = DEFAULT_LIMITS, wanted: Wanted = wanted_member
 ) -> Unpacked:
     """Unpack the wanted members of a zip (or wheel) into the empty directory ``target``."""
     budget = _Budget(archive, limits)
-    newest: datetime | None = None
-    try:
-        zf = zipfile.ZipFile(archive)
-    except (zipfile.BadZipFile, OSError) as exc:
-        raise SourceError(f"{archive}: not a readable zip file ({exc})") from exc
-    with zf:
-        infos = zf.infolist()
-        if len(infos) > limits.max_members:
-            raise SourceError(f"{archive}: {len(infos)} members (limit {limits.max_members}); refusing to unpack")
-        plan: list[tuple[zipfile.ZipInfo, PurePosixPath]] = []
-        for info in infos:
-            rel = safe_member_path(info.filename, archive)
-            budget.member(info.filename, info.file_size, info.compress_size)
-            mode = info.external_attr >> 16
-            if info.is_dir() or stat.S_ISLNK(mode):
-                continue  # directories are implied; links are never created
-            if wanted(rel.as_posix()):
-                plan.append((info, rel))
+    with open_zip(archive) as zf:
+        plan, newest = scan_zip(zf, archive, limits=limits, wanted=wanted)
         for info, rel in plan:
+            budget.members += 1
             dest = _inside(target, rel)
             try:
                 with zf.open(info) as src:
                     _write(src, dest, budget, info.filename, info.file_size)
             except (zipfile.BadZipFile, OSError, EOFError) as exc:
                 raise SourceError(f"{archive}: cannot read member {info.filename!r} ({exc})") from exc
-            try:
-                ts = datetime(*info.date_time, tzinfo=UTC)
-            except ValueError:
-                continue
-            newest = ts if newest is None or ts > newest else newest
-    return Unpacked(target, budget.members, budget.written, _iso(newest) if newest else None)
+    return Unpacked(target, budget.members, budget.written, newest)
 
 
 def unpack_tar(

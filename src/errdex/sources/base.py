@@ -19,12 +19,16 @@ class SourceFile:
     ``path`` is package-relative with "/" separators (``jax/_src/pxla.py``),
     the same path that sites and links use; ``abspath`` is where it is on disk.
     ``is_test`` marks files under a tests folder or named ``test_*.py``: they
-    give evidence (tests that expect an error) but no error sites.
+    give evidence (tests that expect an error) but no error sites.  When
+    ``member`` is set, ``abspath`` is a wheel and the file is that member of
+    it, read in place (``inplace.py``), of ``size`` bytes.
     """
 
     path: str
     abspath: Path
     is_test: bool = False
+    member: str = ""
+    size: int = 0
 
 
 @dataclass(frozen=True, slots=True)

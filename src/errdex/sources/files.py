@@ -57,6 +57,13 @@ def walk_python_files(root: Path) -> tuple[SourceFile, ...]:
     return tuple(found)
 
 
+def keep_python_path(posix: PurePosixPath) -> bool:
+    """A relative ``.py`` path inside the root and outside the folders that never hold library code."""
+    if posix.is_absolute() or ".." in posix.parts or posix.suffix != ".py":
+        return False
+    return not any(p in SKIP_DIRS or p.endswith(".egg-info") for p in posix.parts[:-1])
+
+
 def files_from_list(root: Path, relpaths: Iterable[str]) -> tuple[SourceFile, ...]:
     """SourceFiles for an explicit list of paths under ``root`` (installed distributions).
 
@@ -67,9 +74,7 @@ def files_from_list(root: Path, relpaths: Iterable[str]) -> tuple[SourceFile, ..
     out: dict[str, SourceFile] = {}
     for rel in relpaths:
         posix = PurePosixPath(rel.replace(os.sep, "/"))
-        if posix.is_absolute() or ".." in posix.parts or posix.suffix != ".py":
-            continue
-        if any(p in SKIP_DIRS or p.endswith(".egg-info") for p in posix.parts[:-1]):
+        if not keep_python_path(posix):
             continue
         full = root.joinpath(*posix.parts)
         if full.is_symlink() or not full.is_file():

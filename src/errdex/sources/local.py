@@ -14,8 +14,9 @@ from pathlib import Path
 from errdex.model import Snapshot, SourceKind
 from errdex.sources.archives import single_top_folder
 from errdex.sources.base import SourceError, SourceFile, SourceTree
-from errdex.sources.files import package_layout, walk_python_files
+from errdex.sources.files import package_layout
 from errdex.sources.git import git_info
+from errdex.sources.inplace import wheel_files
 from errdex.sources.metadata import DistMeta, find_metadata, tag_for
 from errdex.sources.unpack_cache import unpack_cached
 
@@ -133,18 +134,19 @@ def package_snapshot(
 
 def unpacked_tree(archive: Path, kind: SourceKind, source: str, ov: Overrides,
                   snapshot_kind: SourceKind | None = None) -> SourceTree:
-    """Unpack ``archive`` (or reuse its cached copy) and describe what is there."""
-    info = unpack_cached(archive, kind)
-    target = info.root
-    root = target if kind == "wheel" else single_top_folder(target)
-    meta = find_metadata(root)
-    if kind == "wheel":
-        files = tuple(f for f in walk_python_files(root) if ".dist-info/" not in f.path)
-        prefix = ""
-    else:
-        files, prefix = package_layout(root)
-    _require_files(files, source)
+    """Describe ``archive``: a wheel is read in place (``inplace.py``); an sdist or zip, whose
+    layout must be found on disk, is unpacked (or its cached copy reused)."""
     fallback = _strip_version_suffix(archive.name)
+    if kind == "wheel":
+        files, meta, newest = wheel_files(archive)
+        _require_files(files, source)
+        snap = package_snapshot(meta, fallback, snapshot_kind or kind, source, ov, newest)
+        return SourceTree(snapshot=snap, root=archive, files=files)
+    info = unpack_cached(archive, kind)
+    root = single_top_folder(info.root)
+    meta = find_metadata(root)
+    files, prefix = package_layout(root)
+    _require_files(files, source)
     snap = package_snapshot(meta, fallback, snapshot_kind or kind, source, ov, info.newest, prefix)
     return SourceTree(snapshot=snap, root=root, files=files)
 
