@@ -22,13 +22,18 @@ def site_id(repo: str, site: ErrorSite, salt: str = "") -> str:
 
 
 def assign_ids(repo: str, sites: Iterable[ErrorSite]) -> list[ErrorSite]:
-    """Sites with ``error_id`` filled, sorted by (path, line, end_line)."""
+    """Sites with ``error_id`` filled, sorted by (path, line, end_line).
+
+    A site that arrives with its unsalted id already set (the resolver builds
+    each site with it, so that a site is not built twice) is kept as it is
+    unless it collides.
+    """
     ordered = sorted(sites, key=lambda s: (s.path, s.line, s.end_line))
     seen: set[str] = set()
     occurrences: dict[str, int] = {}
     out: list[ErrorSite] = []
     for s in ordered:
-        base = site_id(repo, s)
+        base = s.error_id or site_id(repo, s)
         eid = base
         n = occurrences.get(base, 0)
         while eid in seen:
@@ -36,5 +41,5 @@ def assign_ids(repo: str, sites: Iterable[ErrorSite]) -> list[ErrorSite]:
             eid = site_id(repo, s, str(n))
         occurrences[base] = n
         seen.add(eid)
-        out.append(dataclasses.replace(s, error_id=eid))
+        out.append(s if eid == s.error_id else dataclasses.replace(s, error_id=eid))
     return out

@@ -14,7 +14,7 @@ from errdex.extract.expand import MAX_TEMPLATES, Expander, Outcome, Tables
 from errdex.extract.imports import BUILTIN_EXCEPTIONS
 from errdex.extract.ir import Variant
 from errdex.extract.summary import FileResult, ModuleSummary, PendingSite
-from errdex.model import ClassInfo, ErrorSite, Segment, Template
+from errdex.model import ClassInfo, ErrorSite, Segment, Template, error_id
 
 _DOTTED = re.compile(r"[\w.]+")
 
@@ -62,7 +62,8 @@ def _pick(outcomes: list[Outcome]) -> Outcome:
 
 
 class Resolver:
-    def __init__(self, results: list[FileResult]) -> None:
+    def __init__(self, results: list[FileResult], repo: str = "") -> None:
+        self.repo = repo
         self.summaries: list[ModuleSummary] = [r.summary for r in results if r.summary is not None]
         self.tables = Tables(self.summaries)
         self.x = Expander(self.tables)
@@ -95,6 +96,7 @@ class Resolver:
             variants = list(self.x.text(s.message)) if s.message is not None else [()]
         templates, unresolved = _templates(variants)
         return ErrorSite(
+            error_id=error_id(self.repo, s.kind, resolved, templates[0].normalized(), s.qualname),
             kind=s.kind, exception=written, exception_resolved=resolved, templates=templates,
             path=path, line=s.line, end_line=s.end_line, qualname=s.qualname, module=module,
             exception_bases=self.tables.bases_chain(resolved), guards=s.guards,

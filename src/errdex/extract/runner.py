@@ -142,7 +142,7 @@ def extract_tree(tree: SourceTree, *, jobs: int | None = None,
     """
     jobs = jobs if jobs is not None else (os.cpu_count() or 1)
     results = sorted(_run_phase1(tree, jobs, max_file_bytes, progress, cache), key=lambda r: r.path)
-    resolver = Resolver(results)
+    resolver = Resolver(results, tree.snapshot.repo)
     sites: list[ErrorSite] = []
     failures: list[FileFailure] = []
     config: list[ConfigOption] = []
