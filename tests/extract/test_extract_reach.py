@@ -123,3 +123,56 @@ def test_assignment_expression_in_a_test_binds_the_message(tmp_path: Path) -> No
     assert _rendered(_site(result, "zeros")) == [
         "Cannot interpret '{dtype}' as a data type. Did you mean zeros(({shape}, {dtype}))?"]
     assert _rendered(_site(result, "drain")) == ["cannot drain: the queue still holds {len(queue)} jobs"]
+
+
+def test_lists_built_by_append_and_joined(tmp_path: Path) -> None:
+    result = _extract(tmp_path, {"mod.py": '''
+        import os
+        import textwrap
+
+
+        def mismatch(what1, what2, errs):
+            msg = []
+            msg.append(f"{what1} must have the same structure as {what2}, but there are differences:")
+            for path, explanation in errs:
+                msg.append(f"  * at {path}, {explanation};")
+            raise TypeError("\\n".join(msg)[:-1])
+
+
+        def k8s(e):
+            lines = [f"Kubernetes API Error: {e.status}"]
+            if e.status == 403:
+                lines.extend(["forbidden", textwrap.fill("the service account may not read pods", width=20)])
+            lines += ["see the docs"]
+            raise RuntimeError("\\n".join(lines))
+
+
+        def typecheck(prim, param):
+            msg = f"invalid {prim} param of type {type(param).__name__}, required:"
+            param_str = str(param)
+            sep = os.linesep if "\\n" in param_str else " "
+            raise ValueError(sep.join([msg, param_str]))
+
+
+        def filled_elsewhere(diagnostics):
+            lines = ["Cannot lower the module with verifier errors:"]
+            def emit(d):
+                lines.append(f"  {d.message}")
+            for d in diagnostics:
+                emit(d)
+            raise ValueError("\\n".join(lines))
+    '''})
+    assert _rendered(_site(result, "mismatch")) == [
+        "{what1} must have the same structure as {what2}, but there are differences",
+        "{what1} must have the same structure as {what2}, but there are differences:\n  * at {path}, {explanation}",
+    ]
+    assert _rendered(_site(result, "k8s")) == [
+        "Kubernetes API Error: {e.status}\nforbidden\nthe service account\nmay not read pods\nsee the docs",
+        "Kubernetes API Error: {e.status}\nsee the docs",
+    ]
+    # a separator we cannot read is a placeholder between the known items
+    assert _rendered(_site(result, "typecheck")) == [
+        "invalid {prim} param of type {type(param).__name__}, required:{sep}{param_str}"]
+    # a nested function fills the list: its items are not all visible, the join stays one placeholder
+    filled = _site(result, "filled_elsewhere")
+    assert _rendered(filled) == ['{"\\n".join(lines)}']

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-from collections.abc import Mapping
+import re
+import textwrap
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from errdex.extract import env as envmod
@@ -40,6 +42,8 @@ _GETTEXT: dict[str, tuple[int, ...]] = {
 }
 _STRIPS = frozenset({"strip", "lstrip", "rstrip"})
 MAX_EVAL_DEPTH = 24
+MAX_LIST_DEPTH = 64  # appends followed back through a local list
+MAX_LIST_OPTIONS = 8  # combinations of a list's items, like the templates cap
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,10 +147,30 @@ class MessageBuilder:
             const = self._constant_ref(node, scope, text_position=True)
             if const is not None:
                 return const
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
+            sliced = self._slice(node, node.slice, scope)
+            if sliced is not None:
+                return sliced
         if isinstance(node, _OPAQUE):
             return Hole(self.src.segment(node), unresolved=True)
         unclassified(f"message expression {type(node).__name__}", self.where(node))
         return Hole(self.src.segment(node), unresolved=True)
+
+    def _slice(self, node: ast.Subscript, sl: ast.Slice, scope: Scope) -> Node | None:
+        """``text[:-2]`` / ``text[2:]``: cut known literal text at the ends (``"".join(lines)[:-2]``)."""
+        head = _int_constant(sl.lower) if sl.lower is not None else 0
+        tail = _int_constant(sl.upper) if sl.upper is not None else 0
+        if sl.step is not None or head is None or tail is None or head < 0 or tail > 0 or (
+                sl.upper is not None and tail == 0):
+            return None
+        inner = self.text(node.value, scope)
+        out: list[Node] = []
+        for option in inner.options if isinstance(inner, Alt) else (inner,):
+            cut = _cut_ends(option, head, -tail)
+            if cut is None:
+                return None
+            out.append(cut)
+        return alt(out)
 
     def value(self, node: ast.expr, scope: Scope, conversion: str | None = None, spec: str | None = None) -> Node:
         """``node`` interpolated into known text: a placeholder, or a parameter to bind later."""
@@ -205,6 +229,10 @@ class MessageBuilder:
 
     def arg(self, node: ast.expr, scope: Scope) -> Node:
         """A call argument: text when it looks like text, else a value to bind later."""
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
+            sliced = self._slice(node, node.slice, scope)
+            if sliced is not None:
+                return sliced
         if isinstance(node, (ast.Constant, ast.JoinedStr, ast.IfExp)) or (
             isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Mod))
         ):
@@ -336,18 +364,106 @@ class MessageBuilder:
         return cat(*out)
 
     def _join(self, node: ast.Call, receiver: ast.expr, scope: Scope) -> Node:
-        sep = literal_text(self.text(receiver, scope))
-        if sep is None or len(node.args) != 1 or node.keywords:
+        """``sep.join(items)`` over a list literal, a local list grown by ``append``/``extend``/``+=``,
+        or a sum of those; a separator we cannot read is a placeholder between known items."""
+        if len(node.args) != 1 or node.keywords:
             return Hole(self.src.segment(node))
         seq = node.args[0]
-        if not isinstance(seq, (ast.List, ast.Tuple)) or any(isinstance(e, ast.Starred) for e in seq.elts):
+        options = self._list_items(seq, scope, 0)
+        if options is not None and not isinstance(seq, (ast.List, ast.Tuple)):
+            # A list built up before the join: an option with no items says nothing, and an item of
+            # unknown text makes the whole join a guess; then keep it one placeholder, as for a list
+            # we cannot see at all.
+            options = [o for o in options if o]
+            if not options or any(isinstance(i, Hole) and i.unresolved for o in options for i in o) or (
+                    isinstance(seq, ast.Name) and not self._only_grown(seq, node, scope)):
+                options = None
+        if options is None:
             return Hole(self.src.segment(node))
+        sep = literal_text(self.text(receiver, scope))
+        sep_node: Node = Lit(sep) if sep is not None else Hole(self.src.segment(receiver))
         out: list[Node] = []
-        for i, e in enumerate(seq.elts):
-            if i:
-                out.append(Lit(sep))
-            out.append(self.text(e, scope))
-        return cat(*out)
+        for items in options:
+            parts: list[Node] = []
+            for i, item in enumerate(items):
+                if i:
+                    parts.append(sep_node)
+                parts.append(item)
+            out.append(cat(*parts))
+        return alt(out)
+
+    def _list_items(self, node: ast.expr, scope: Scope, depth: int) -> list[tuple[Node, ...]] | None:
+        """The items a list expression can hold, as text, one tuple per combination (capped)."""
+        if depth > MAX_LIST_DEPTH:
+            return None
+        if isinstance(node, (ast.List, ast.Tuple)):
+            if any(isinstance(e, ast.Starred) for e in node.elts):
+                return None
+            return [tuple(self.text(e, scope) for e in node.elts)]
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            left = self._list_items(node.left, scope, depth + 1)
+            right = self._list_items(node.right, scope, depth + 1) if left is not None else None
+            if left is None or right is None:
+                return None
+            return _capped(a + b for a in left for b in right)
+        if isinstance(node, ast.Name):
+            b = envmod.lookup(scope.env, node.id)
+            return self._binding_items(b, scope, depth + 1) if b is not None else None
+        return None
+
+    def _only_grown(self, name: ast.Name, join: ast.Call, scope: Scope) -> bool:
+        """Whether, between the list's creation and the join, its name appears only where the walk
+        saw it built (assignments, ``append``/``extend``/``+=``): a list that a nested function or a
+        callee fills, or that the code reads (``if len(lines) == 1: ...``), is not trusted."""
+        b = envmod.lookup(scope.env, name.id)
+        allowed: set[int] = set()
+        stack: list[envmod.Binding | None] = [b]
+        while stack and len(allowed) < 4 * MAX_LIST_DEPTH:
+            cur = stack.pop()
+            if cur is None:
+                continue
+            if cur.grow:
+                allowed.add(cur.line)
+            elif cur.value is not None:
+                allowed.add(cur.value.lineno)
+            stack.append(cur.prev)
+            stack.extend(cur.options)
+        if not allowed:
+            return False
+        first, last = min(allowed), join.end_lineno or join.lineno
+        allowed.update(range(join.lineno, last + 1))
+        lines = self.src.lines[first - 1 : last]
+        word = re.compile(rf"\b{re.escape(name.id)}\b")
+        return all(first + i in allowed for i, text in enumerate(lines) if word.search(text))
+
+    def _binding_items(self, b: envmod.Binding, scope: Scope, depth: int) -> list[tuple[Node, ...]] | None:
+        if depth > MAX_LIST_DEPTH:
+            return None
+        if b.options:
+            found: list[tuple[Node, ...]] = []
+            for o in b.options:
+                if o is None:
+                    continue  # unbound on that path: the join would fail there
+                items = self._binding_items(o, scope, depth + 1)
+                if items is None:
+                    return None
+                found.extend(items)
+            return _capped(found)
+        if b.value is None:
+            return None
+        here = dataclasses.replace(scope, env=b.env)
+        if b.prev is None:
+            return self._list_items(b.value, here, depth + 1)
+        before = self._binding_items(b.prev, scope, depth + 1)
+        if before is None:
+            return None
+        if b.grow == "append":
+            item = self.text(b.value, here)
+            return _capped((*p, item) for p in before)
+        more = self._list_items(b.value, here, depth + 1)  # extend, or `+=` of a list
+        if more is None:
+            return None
+        return _capped(p + m for p in before for m in more)
 
     def _bound_format(self, func: ast.expr, scope: Scope) -> tuple[ast.expr, Scope] | None:
         """``msg = "... {} ...".format`` (local or module-level), later called as ``msg(x)``: the receiver
@@ -388,6 +504,10 @@ class MessageBuilder:
             target = self._callee(written, scope)
             if target in _DEDENTS and len(node.args) == 1:
                 return DedentNode(self.text(node.args[0], scope), _DEDENTS[target])
+            if target == "textwrap.fill":
+                filled = self._fill(node, scope)
+                if filled is not None:
+                    return filled
             if target == "str" and len(node.args) == 1 and not node.keywords:
                 inner = node.args[0]
                 if isinstance(inner, (ast.Constant, ast.JoinedStr)):
@@ -398,6 +518,19 @@ class MessageBuilder:
             if target in BUILTIN_NAMES:  # repr(x), type(x), len(x): a value, not lost text
                 return Hole(self.src.segment(node))
         return Hole(self.src.segment(node), unresolved=text_position)
+
+    def _fill(self, node: ast.Call, scope: Scope) -> Node | None:
+        """``textwrap.fill(text, width=N)`` of literal text: the wrapped text (placeholders would
+        change where lines break, so text holding any is left alone)."""
+        width = 70
+        for k in node.keywords:
+            if k.arg != "width" or not isinstance(k.value, ast.Constant) or not isinstance(k.value.value, int):
+                return None
+            width = k.value.value
+        if len(node.args) != 1 or width <= 0:
+            return None
+        text = literal_text(self.text(node.args[0], scope))
+        return Lit(textwrap.fill(text, width=width)) if text is not None else None
 
     def _gettext(self, node: ast.Call, written: str, scope: Scope) -> Node | None:
         """``_("text")``, ``gettext``, ``ngettext(singular, plural, n)``...: translation is the identity
@@ -468,7 +601,7 @@ class MessageBuilder:
             for o in b.options:
                 opts.append(self.binding(o, node, scope) if o is not None else Hole(self.src.segment(node), unresolved=True))
             result = alt(opts)
-        elif b.value is None or (isinstance(b.value, ast.Constant) and not isinstance(b.value.value, str)):
+        elif b.value is None or b.grow or (isinstance(b.value, ast.Constant) and not isinstance(b.value.value, str)):
             result = Hole(self.src.segment(node), unresolved=True)  # unknown, or a number that may change
         else:
             inner = dataclasses.replace(scope, env=b.env)
@@ -525,6 +658,48 @@ class MessageBuilder:
             return Hole(self.src.segment(node))
         unclassified(f"raised expression {type(node).__name__}", self.where(node))
         return Hole(self.src.segment(node))
+
+
+def _int_constant(node: ast.expr) -> int | None:
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = _int_constant(node.operand)
+        return -inner if inner is not None else None
+    return None
+
+
+def _cut_ends(node: Node, head: int, tail: int) -> Node | None:
+    """``node`` without ``head`` characters at the start and ``tail`` at the end, when those are
+    literal text; None otherwise."""
+    parts: list[Node] = []
+    for p in node.parts if isinstance(node, Cat) else (node,):
+        if isinstance(p, Lit) and parts and isinstance(parts[-1], Lit):
+            parts[-1] = Lit(parts[-1].text + p.text)
+        else:
+            parts.append(p)
+    if head:
+        first = parts[0]
+        if not isinstance(first, Lit) or len(first.text) < head:
+            return None
+        parts[0] = Lit(first.text[head:])
+    if tail:
+        last = parts[-1]
+        if not isinstance(last, Lit) or len(last.text) < tail:
+            return None
+        parts[-1] = Lit(last.text[:-tail])
+    return cat(*parts)
+
+
+def _capped(options: Iterable[tuple[Node, ...]]) -> list[tuple[Node, ...]]:
+    """Distinct item tuples in order, at most ``MAX_LIST_OPTIONS``."""
+    out: list[tuple[Node, ...]] = []
+    for o in options:
+        if o not in out:
+            out.append(o)
+            if len(out) >= MAX_LIST_OPTIONS:
+                break
+    return out
 
 
 def _format_runs(fmt: Node) -> list[str | Node] | None:

@@ -265,6 +265,21 @@ class Walker:
             yield from self._warn(node, call, state, env)
         elif state.func is not None and state.func.is_init and written.endswith(".__init__"):
             self._super_call(call, state, env)
+        elif target is None and state.in_function:
+            env = self._grow(call, env)
+        return env
+
+    @staticmethod
+    def _grow(call: ast.Call, env: Env) -> Env:
+        """``lines.append(x)`` / ``lines.extend([...])`` on a local: the list's next value (a later
+        ``"\n".join(lines)`` reads the items, one template per combination of branches)."""
+        f = call.func
+        if (isinstance(f, ast.Attribute) and f.attr in ("append", "extend") and isinstance(f.value, ast.Name)
+                and len(call.args) == 1 and not call.keywords and not isinstance(call.args[0], ast.Starred)):
+            prev = envmod.lookup(env, f.value.id)
+            if prev is not None:
+                return envmod.bind(env, f.value.id, envmod.Binding(call.args[0], env, prev=prev, grow=f.attr,
+                                                                           line=call.lineno))
         return env
 
     def _super_call(self, call: ast.Call, state: State, env: Env) -> None:
