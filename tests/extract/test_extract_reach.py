@@ -176,3 +176,52 @@ def test_lists_built_by_append_and_joined(tmp_path: Path) -> None:
     # a nested function fills the list: its items are not all visible, the join stays one placeholder
     filled = _site(result, "filled_elsewhere")
     assert _rendered(filled) == ['{"\\n".join(lines)}']
+
+
+def test_exception_classes_held_in_variables_and_returned_by_helpers(tmp_path: Path) -> None:
+    result = _extract(tmp_path, {"errors.py": '''
+        class KeyReuseError(RuntimeError):
+            pass
+
+
+        def error_with_traceback(message, traceback):
+            err = KeyReuseError(message)
+            if traceback is not None:
+                err.__cause__ = traceback
+            return err
+    ''', "mod.py": '''
+        from pkg.errors import error_with_traceback
+
+
+        def convert(rounding, hw_limitation):
+            err_type = ValueError if hw_limitation else NotImplementedError
+            raise err_type(f"Only nearest rounding is supported, but got {rounding}")
+
+
+        def consume(funcname, key):
+            msg = f"Previously-consumed key passed to {funcname}"
+            raise error_with_traceback(msg, key.traceback)
+
+
+        def unreachable(*_, exc_type, message):
+            raise exc_type(message)
+
+
+        class Constraint:
+            def make_error(self, left):
+                return ValueError(f"The constraint does not hold for {left}")
+
+            def check(self, left):
+                raise self.make_error(left)
+    '''})
+    convert = _site(result, "convert")
+    assert _rendered(convert) == ["Only nearest rounding is supported, but got {rounding}"]
+    assert convert.exception_resolved == "ValueError"
+    consume = _site(result, "consume")
+    assert _rendered(consume) == ["Previously-consumed key passed to {funcname}"]
+    assert consume.exception_resolved == "pkg.errors.KeyReuseError"
+    # the class is a parameter and nobody in the package calls the function: the builtin rule for the text
+    unreachable = _site(result, "unreachable")
+    assert (_rendered(unreachable), unreachable.unresolved) == (["{message}"], ("message",))
+    check = _site(result, "Constraint.check")
+    assert (_rendered(check), check.exception_resolved) == (["The constraint does not hold for {left}"], "ValueError")

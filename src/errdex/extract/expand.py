@@ -182,6 +182,8 @@ class Expander:
             if node.name in bind:
                 return self.exception(bind[node.name], {}, depth + 1)
             return [Outcome(node.name, node.name, ((Piece(Segment(expr=node.name), True),),))]
+        if isinstance(node, Ref) and node.param:
+            return self._param_class(node, bind, depth)
         if isinstance(node, Ref):
             canon = self.t.canonical(node.target)
             written = node.callee or node.src
@@ -203,6 +205,19 @@ class Expander:
         if isinstance(node, Hole):
             return [Outcome(node.expr, node.expr, ((Piece(Segment(expr=node.expr), True),),))]
         return [Outcome("?", "?", self.text(node, bind, depth + 1))]
+
+    def _param_class(self, node: Ref, bind: Bind, depth: int) -> list[Outcome]:
+        """``raise exc_type(msg)`` with ``exc_type`` a parameter: the class the caller passes (or the
+        default); unknown, the message follows the builtin rule (the first argument is the text)."""
+        args = tuple(subst(a, bind) for a in node.args)
+        kwargs = tuple((k, subst(v, bind)) for k, v in node.kwargs)
+        bound = bind.get(node.param)
+        options = bound.options if isinstance(bound, Alt) else (bound,)
+        if bound is not None and all(isinstance(o, Ref) and not o.is_call and not o.reraised for o in options):
+            return [o for r in options if isinstance(r, Ref)
+                    for o in self.exception(dataclasses.replace(r, is_call=True, src=node.src, callee=r.src,
+                                                                args=args, kwargs=kwargs), {}, depth + 1)]
+        return [Outcome(node.param, node.param, self.builtin_message(node.param, list(args)))]
 
     def class_message(self, cls: str, args: list[Node], kwargs: dict[str, Node], depth: int,
                       raised: str | None = None) -> tuple[Variant, ...]:

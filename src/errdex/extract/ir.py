@@ -89,6 +89,7 @@ class Ref:
     is_call: bool = True
     text_position: bool = False
     reraised: str = ""  # ``raise e`` of a caught exception: the variable, whose message is unknown
+    param: str = ""  # ``raise exc_type(msg)``: the callee is this parameter of the enclosing function
 
 
 @fast_pickle

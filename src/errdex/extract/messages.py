@@ -619,6 +619,18 @@ class MessageBuilder:
         self._memo[b] = result
         return result
 
+    def _class_variable(self, name: str, scope: Scope) -> list[Ref] | None:
+        """The classes a local holds when it is assigned only class names (``A if c else B``)."""
+        b = envmod.lookup(scope.env, name)
+        if b is None or b.value is None or b.prev is not None or b.local_def is not None or b.caught is not None:
+            return None
+        ir = self.exception(b.value, dataclasses.replace(scope, env=b.env))
+        refs = ir.options if isinstance(ir, Alt) else (ir,)
+        if all(isinstance(r, Ref) and not r.is_call and not r.reraised and _looks_like_class(r.target)
+               for r in refs):
+            return [r for r in refs if isinstance(r, Ref)]
+        return None
+
     # ----------------------------------------------------------------- exception position
 
     def exception(self, node: ast.expr, scope: Scope) -> Node:
@@ -632,9 +644,18 @@ class MessageBuilder:
                 target = self._callee(written, scope)
                 if target is not None:
                     return self._ref(node, target, scope, text_position=False)
-                return Ref(target=written, src=self.src.segment(node), callee=written,
-                           args=self.call_args(node.args, scope),
-                           kwargs=tuple((k.arg, self.arg(k.value, scope)) for k in node.keywords if k.arg is not None))
+                args = self.call_args(node.args, scope)
+                kwargs = tuple((k.arg, self.arg(k.value, scope)) for k in node.keywords if k.arg is not None)
+                param = ""
+                if isinstance(f, ast.Name):
+                    classes = self._class_variable(f.id, scope)
+                    if classes is not None:  # err_type = ValueError if c else TypeError; raise err_type("...")
+                        return alt([dataclasses.replace(r, is_call=True, src=self.src.segment(node), callee=r.src,
+                                                        args=args, kwargs=kwargs) for r in classes])
+                    if f.id in scope.params and envmod.lookup(scope.env, f.id) is None:
+                        param = f.id  # raise exc_type(message): the class is the caller's
+                return Ref(target=written, src=self.src.segment(node), callee=written, args=args, kwargs=kwargs,
+                           param=param)
             return Hole(self.src.segment(node.func))
         if isinstance(node, ast.Name):
             b = envmod.lookup(scope.env, node.id)

@@ -38,7 +38,7 @@ Env = envmod.Env | None
 Walk = Generator[PendingSite, None, Env]
 
 _KEYWORDS = ("raise", "warn", "assert")
-_QUOTES = ('"', "'")
+_BUILDS = ('"', "'", "Error", "Exception", "Warning")  # text, or an exception instance returned
 _BASE_INIT = ("super().__init__(", ".__init__(self")
 _EXC_NAME = re.compile(r"Error|Exception|Warning|Exit|Interrupt|Fail")
 _STRISH = (ast.Constant, ast.JoinedStr, ast.BinOp)
@@ -102,7 +102,7 @@ class Walker:
         """A function without raise/warn/assert may still build messages for others: look closer
         only when its text has both a ``return`` and a string quote."""
         first, last = node.lineno, node.end_lineno or node.lineno
-        return (self.src.mentions(("return",), first, last) and self.src.mentions(_QUOTES, first, last)
+        return (self.src.mentions(("return",), first, last) and self.src.mentions(_BUILDS, first, last)
                 and st.returns_message(node.body))
 
     # ----------------------------------------------------------------- module names
