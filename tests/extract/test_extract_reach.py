@@ -225,3 +225,81 @@ def test_exception_classes_held_in_variables_and_returned_by_helpers(tmp_path: P
     assert (_rendered(unreachable), unreachable.unresolved) == (["{message}"], ("message",))
     check = _site(result, "Constraint.check")
     assert (_rendered(check), check.exception_resolved) == (["The constraint does not hold for {left}"], "ValueError")
+
+
+CHECKS = '''
+    import warnings
+
+
+    def check(pred, msg):
+        if not pred:
+            raise ValueError(msg)
+
+
+    def check_positive(x, message):
+        check(x > 0, message)
+
+
+    def deprecate(deprecation_id, message, stacklevel, *, error_class=ValueError):
+        if deprecation_id.startswith("accelerated-"):
+            raise error_class(message)
+        warnings.warn(message, category=DeprecationWarning, stacklevel=stacklevel + 1)
+
+
+    def lonely(msg):
+        raise RuntimeError(msg)
+'''
+
+
+def test_message_parameters_bound_by_the_callers(tmp_path: Path) -> None:
+    result = _extract(tmp_path, {"checks.py": CHECKS, "api.py": '''
+        from pkg import checks
+        from pkg.checks import check, check_positive, lonely
+
+
+        def dot(lhs, rhs):
+            msg = f"dot requires matching batch dimensions, got {lhs} and {rhs}."
+            check(lhs == rhs, msg)
+            check(lhs is not None, "dot requires a left-hand side")
+            check(rhs is not None, "dot requires a left-hand side")  # the same text: one template
+            check(lhs, lhs.name)  # a runtime value says no more than the parameter: no template
+
+
+        def size(n):
+            check_positive(n, "the size must be positive")
+
+
+        def one_hot(x):
+            checks.deprecate("one-hot-float", f"one_hot input should be integer-typed; got {x.dtype}", stacklevel=1)
+
+
+        def array_dtype():
+            checks.deprecate("array-dtype", "Implicit conversion of an array to a dtype is deprecated",
+                             stacklevel=2, error_class=TypeError)
+
+
+        lonely(None)
+    '''})
+    check = _site(result, "check")
+    assert _rendered(check) == [
+        "dot requires matching batch dimensions, got {lhs} and {rhs}.",
+        "dot requires a left-hand side",
+        "the size must be positive",  # passed on through check_positive's own parameter
+    ]
+    assert check.unresolved == ()
+    raised = _site(result, "deprecate")
+    assert _rendered(raised) == ["one_hot input should be integer-typed; got {x.dtype}",
+                                 "Implicit conversion of an array to a dtype is deprecated"]
+    assert raised.exception_resolved == "ValueError"  # the first caller's: the default
+    warned = _site(result, "deprecate", 1)
+    assert (warned.kind, _rendered(warned)) == ("warning", _rendered(raised))
+    # nobody passes text: still the parameter, unresolved
+    lonely = _site(result, "lonely")
+    assert (_rendered(lonely), lonely.unresolved) == (["{msg}"], ("msg",))
+
+
+def test_callers_beyond_the_cap_leave_the_site_unresolved(tmp_path: Path) -> None:
+    calls = "\n".join(f"    check(x, 'message number {i} of many')" for i in range(9))
+    result = _extract(tmp_path, {"checks.py": CHECKS, "api.py": f"from pkg.checks import check\n\n\ndef f(x):\n{calls}\n"})
+    site = _site(result, "check")
+    assert (_rendered(site), site.unresolved) == (["{msg}"], ("msg",))

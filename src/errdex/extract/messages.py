@@ -56,6 +56,10 @@ class Scope:
     self_attrs: Mapping[str, Node] = field(default_factory=dict)
     outers: tuple[envmod.Env | None, ...] = ()  # enclosing functions' bindings where a nested def was made
 
+    def at(self, env: envmod.Env | None) -> Scope:
+        """The same scope with the bindings seen at another point (where a local was assigned)."""
+        return Scope(self.params, env, self.class_qualname, self.self_attrs, self.outers)
+
 
 @dataclass(slots=True)
 class MessageBuilder:
@@ -84,7 +88,7 @@ class MessageBuilder:
             return head
         return None
 
-    def _callee(self, written: str, scope: Scope) -> str | None:
+    def callee(self, written: str, scope: Scope) -> str | None:
         """What a call's function names: a nested ``def`` of this function, a method of this
         class (``self._error``), or a module-level / imported / builtin name."""
         if "." not in written:
@@ -244,7 +248,7 @@ class MessageBuilder:
             d = dotted_source(f)
             if (d is not None and d.rsplit(".", 1)[-1] in _GETTEXT) or self._bound_format(f, scope) is not None:
                 return self.text(node, scope)
-            if d is not None and self._callee(d, scope) is not None:
+            if d is not None and self.callee(d, scope) is not None:
                 return self._call(node, scope, text_position=False)
         if isinstance(node, ast.Name):
             if envmod.lookup(scope.env, node.id) is not None:
@@ -451,7 +455,7 @@ class MessageBuilder:
             return _capped(found)
         if b.value is None:
             return None
-        here = dataclasses.replace(scope, env=b.env)
+        here = scope.at(b.env)
         if b.prev is None:
             return self._list_items(b.value, here, depth + 1)
         before = self._binding_items(b.prev, scope, depth + 1)
@@ -474,7 +478,7 @@ class MessageBuilder:
         if b is not None:
             v = b.value
             if isinstance(v, ast.Attribute) and v.attr == "format":
-                return v.value, dataclasses.replace(scope, env=b.env)
+                return v.value, scope.at(b.env)
             return None
         if func.id not in scope.params:
             v = self.module_env.get(func.id)
@@ -501,7 +505,7 @@ class MessageBuilder:
             translated = self._gettext(node, written, scope)
             if translated is not None:
                 return translated
-            target = self._callee(written, scope)
+            target = self.callee(written, scope)
             if target in _DEDENTS and len(node.args) == 1:
                 return DedentNode(self.text(node.args[0], scope), _DEDENTS[target])
             if target == "textwrap.fill":
@@ -604,7 +608,7 @@ class MessageBuilder:
         elif b.value is None or b.grow or (isinstance(b.value, ast.Constant) and not isinstance(b.value.value, str)):
             result = Hole(self.src.segment(node), unresolved=True)  # unknown, or a number that may change
         else:
-            inner = dataclasses.replace(scope, env=b.env)
+            inner = scope.at(b.env)
             if b.prev is not None:
                 result = cat(self.binding(b.prev, node, scope), self.text(b.value, inner))
             else:
@@ -624,7 +628,7 @@ class MessageBuilder:
         b = envmod.lookup(scope.env, name)
         if b is None or b.value is None or b.prev is not None or b.local_def is not None or b.caught is not None:
             return None
-        ir = self.exception(b.value, dataclasses.replace(scope, env=b.env))
+        ir = self.exception(b.value, scope.at(b.env))
         refs = ir.options if isinstance(ir, Alt) else (ir,)
         if all(isinstance(r, Ref) and not r.is_call and not r.reraised and _looks_like_class(r.target)
                for r in refs):
@@ -641,7 +645,7 @@ class MessageBuilder:
                 return self.exception(f.value, scope)  # raise X(...).with_traceback(tb)
             written = dotted_source(node.func)
             if written is not None:
-                target = self._callee(written, scope)
+                target = self.callee(written, scope)
                 if target is not None:
                     return self._ref(node, target, scope, text_position=False)
                 args = self.call_args(node.args, scope)

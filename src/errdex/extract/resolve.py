@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from errdex.extract.expand import MAX_TEMPLATES, Expander, Outcome, Tables
+from errdex.extract.expand import MAX_TEMPLATES, Bind, Expander, Outcome, Tables, bind_args
 from errdex.extract.imports import BUILTIN_EXCEPTIONS
-from errdex.extract.ir import Variant
-from errdex.extract.summary import FileResult, ModuleSummary, PendingSite
+from errdex.extract.ir import Alt, Cat, Dedent, Hole, Lit, Node, Param, Ref, Variant
+from errdex.extract.summary import CallSite, FileResult, FuncSummary, ModuleSummary, PendingSite
 from errdex.model import ClassInfo, ErrorSite, Segment, Template, error_id
 
 _DOTTED = re.compile(r"[\w.]+")
@@ -35,7 +35,7 @@ def _clean(seg: Segment) -> Segment:
     return seg if seg.expr is not None else Segment(text=clean_text(seg.text))
 
 
-def _templates(variants: Iterable[Variant]) -> tuple[tuple[Template, ...], tuple[str, ...]]:
+def _templates(variants: Iterable[Variant], limit: int = MAX_TEMPLATES) -> tuple[tuple[Template, ...], tuple[str, ...]]:
     templates: list[Template] = []
     unresolved: list[str] = []
     for v in variants:
@@ -45,7 +45,7 @@ def _templates(variants: Iterable[Variant]) -> tuple[tuple[Template, ...], tuple
         for p in v:
             if p.unresolved and p.segment.expr is not None and p.segment.expr not in unresolved:
                 unresolved.append(p.segment.expr)
-        if len(templates) >= MAX_TEMPLATES:
+        if len(templates) >= limit:
             break
     # A template that is one unresolved placeholder says least: keep it, but never as the first
     # (the one the id hashes) when a variant with known text exists.
@@ -53,12 +53,45 @@ def _templates(variants: Iterable[Variant]) -> tuple[tuple[Template, ...], tuple
     return tuple(templates) or (Template(),), tuple(unresolved)
 
 
+def _names_class(resolved: str) -> bool:
+    return resolved in BUILTIN_EXCEPTIONS or "." in resolved or resolved[:1].isupper()
+
+
 def _pick(outcomes: list[Outcome]) -> Outcome:
     """The outcome that names a class (not an unknown value), else the first."""
     for o in outcomes:
-        if o.resolved in BUILTIN_EXCEPTIONS or "." in o.resolved or o.resolved[:1].isupper():
+        if _names_class(o.resolved):
             return o
     return outcomes[0]
+
+
+def _says_something(node: Node) -> bool:
+    """An argument worth binding: text with literal parts, a helper call or a constant (expanded in
+    phase 2), a class reference (``error_class=TypeError``); not a runtime value (a name, an object)."""
+    if isinstance(node, Lit):
+        return bool(node.text)
+    if isinstance(node, (Cat, Alt)):
+        return any(_says_something(p) for p in (node.parts if isinstance(node, Cat) else node.options))
+    if isinstance(node, Dedent):
+        return _says_something(node.inner)
+    return isinstance(node, Ref) and not node.reraised and (
+        not node.is_call or not node.target.rsplit(".", 1)[-1][:1].isupper())  # an instance of a class is a value
+
+
+def called_params(node: Node | None, depth: int = 0) -> set[str]:
+    """Parameters called as the raised class (``raise exc_type(msg)``)."""
+    if node is None or depth > 32:
+        return set()
+    if isinstance(node, Ref):
+        return {node.param} if node.param else set()
+    if isinstance(node, Alt):
+        return {p for o in node.options for p in called_params(o, depth + 1)}
+    return set()
+
+
+MAX_CALLER_BINDINGS = 64  # distinct argument bindings examined for one site
+MAX_FORWARDS = 3  # a message parameter passed on unchanged to a function that passes it on...
+_PROBE = "\x00"  # marks the placeholder a parameter becomes while probing which ones are text
 
 
 class Resolver:
@@ -67,12 +100,31 @@ class Resolver:
         self.summaries: list[ModuleSummary] = [r.summary for r in results if r.summary is not None]
         self.tables = Tables(self.summaries)
         self.x = Expander(self.tables)
+        self._callers: dict[str, list[tuple[CallSite, str]]] | None = None
 
     def site(self, s: PendingSite, path: str, module: str) -> ErrorSite:
+        written, resolved, variants = self._message(s, {})
+        templates, unresolved = _templates(variants)
+        if unresolved:
+            via = self._via_callers(s, module)
+            if via is not None:
+                written, resolved, templates, unresolved = via
+        return ErrorSite(
+            error_id=error_id(self.repo, s.kind, resolved, templates[0].normalized(), s.qualname),
+            kind=s.kind, exception=written, exception_resolved=resolved, templates=templates,
+            path=path, line=s.line, end_line=s.end_line, qualname=s.qualname, module=module,
+            exception_bases=self.tables.bases_chain(resolved), guards=s.guards,
+            snippet=s.snippet, snippet_start=s.snippet_start, docstring=clean_text(s.docstring),
+            comments=s.comments, unresolved=unresolved, cause=s.cause,
+        )
+
+    def _message(self, s: PendingSite, bind: Bind) -> tuple[str, str, list[Variant]]:
+        """The exception as written and resolved, and the message variants, with the enclosing
+        function's parameters bound by ``bind`` (empty: left as placeholders)."""
         written = s.written
         if s.kind == "error":
             assert s.value is not None
-            outcomes = self.x.exception(s.value)
+            outcomes = self.x.exception(s.value, bind)
             main = _pick(outcomes)
             variants = [v for o in outcomes for v in o.variants]
             resolved = main.resolved
@@ -82,27 +134,95 @@ class Resolver:
         elif s.kind == "warning":
             if s.value is None:
                 resolved = "UserWarning"
-                variants = list(self.x.text(s.message)) if s.message is not None else [()]
+                variants = list(self.x.text(s.message, bind)) if s.message is not None else [()]
             else:
-                outcomes = self.x.exception(s.value)
+                outcomes = self.x.exception(s.value, bind)
                 main = _pick(outcomes)
                 resolved = main.resolved
                 if s.message is not None:
-                    variants = list(self.x.text(s.message))
+                    variants = list(self.x.text(s.message, bind))
                 else:
                     variants = [v for o in outcomes for v in o.variants]
         else:
             resolved = "AssertionError"
-            variants = list(self.x.text(s.message)) if s.message is not None else [()]
-        templates, unresolved = _templates(variants)
-        return ErrorSite(
-            error_id=error_id(self.repo, s.kind, resolved, templates[0].normalized(), s.qualname),
-            kind=s.kind, exception=written, exception_resolved=resolved, templates=templates,
-            path=path, line=s.line, end_line=s.end_line, qualname=s.qualname, module=module,
-            exception_bases=self.tables.bases_chain(resolved), guards=s.guards,
-            snippet=s.snippet, snippet_start=s.snippet_start, docstring=clean_text(s.docstring),
-            comments=s.comments, unresolved=unresolved, cause=s.cause,
-        )
+            variants = list(self.x.text(s.message, bind)) if s.message is not None else [()]
+        return written, resolved, variants
+
+    # ----------------------------------------------------------------- messages from the callers
+
+    def callers(self) -> dict[str, list[tuple[CallSite, str]]]:
+        """Canonical callee → the calls passing it something message-like, with the calling
+        function's key (built once, from the calls the walks recorded)."""
+        if self._callers is None:
+            index: dict[str, list[tuple[CallSite, str]]] = {}
+            for summary in self.summaries:
+                prefix = f"{summary.module}." if summary.module else ""
+                for key, f in summary.functions.items():
+                    for c in f.calls:
+                        index.setdefault(self.tables.canonical(c.target), []).append((c, prefix + key))
+            self._callers = index
+        return self._callers
+
+    def _via_callers(self, s: PendingSite, module: str
+                     ) -> tuple[str, str, tuple[Template, ...], tuple[str, ...]] | None:
+        """A message (or class) held in a parameter of the enclosing function: one template per
+        distinct message the package's callers pass; None when no caller binds it, or when the
+        callers give more than ``MAX_TEMPLATES`` templates (the site then stays unresolved)."""
+        key = f"{module}.{s.qualname}" if module else s.qualname
+        f = self.tables.functions.get(key)
+        if f is None or not f.params:
+            return None
+        wanted = self._text_params(s, f)
+        if not wanted:
+            return None
+        binds = self._binds(key, f, wanted, 0)
+        if not binds:
+            return None
+        results = [self._message(s, b) for b in binds]
+        templates, unresolved = _templates((v for r in results for v in r[2]), MAX_TEMPLATES + 1)
+        if len(templates) > MAX_TEMPLATES:
+            return None
+        written, resolved, _ = next((r for r in results if _names_class(r[1])), results[0])
+        return written, resolved, templates, unresolved
+
+    def _text_params(self, s: PendingSite, f: FuncSummary) -> set[str]:
+        """The parameters that stand where message text (or the raised class) is expected: bound to
+        marked placeholders, those that come out unresolved."""
+        probe: dict[str, Node] = {p: Hole(_PROBE + p) for p in f.params}
+        wanted = {p.segment.expr[1:] for v in self._message(s, probe)[2] for p in v
+                  if p.unresolved and p.segment.expr is not None and p.segment.expr.startswith(_PROBE)}
+        wanted.update(called_params(s.value))
+        return wanted & set(f.params)
+
+    def _binds(self, key: str, f: FuncSummary, wanted: set[str], depth: int) -> list[dict[str, Node]] | None:
+        """What the callers of ``key`` pass for the ``wanted`` parameters (or their defaults),
+        distinct, in source order; a caller passing on a parameter of its own is followed to its
+        own callers.  None when nobody in the package calls it or there are too many."""
+        calls = self.callers().get(key)
+        if not calls:
+            return None
+        defaults = dict(f.defaults)
+        out: list[dict[str, Node]] = []
+        for c, caller in calls:
+            bound = bind_args(f.params, list(c.args), dict(c.kwargs))
+            b: dict[str, Node] = {}
+            for p in wanted:
+                a = bound.get(p, defaults.get(p))
+                if a is not None and (_says_something(a) or isinstance(a, Param)):
+                    b[p] = a  # a runtime value passed on (`check(x, other)`) says no more than the parameter
+            options: list[dict[str, Node]] = [{k: v for k, v in b.items() if not isinstance(v, Param)}]
+            for p, a in b.items():
+                if isinstance(a, Param) and a.conversion is None and a.format_spec is None and depth < MAX_FORWARDS:
+                    g = self.tables.functions.get(caller)
+                    sub = self._binds(caller, g, {a.name}, depth + 1) if g is not None and a.name in g.params else None
+                    if sub:
+                        options = [{**o, p: sb[a.name]} for o in options for sb in sub if a.name in sb] or options
+            for o in options:
+                if o not in out:
+                    out.append(o)
+            if len(out) > MAX_CALLER_BINDINGS:
+                return None
+        return out
 
     def classes(self) -> tuple[ClassInfo, ...]:
         public: dict[str, list[str]] = {}

@@ -87,6 +87,31 @@ def message_like(node: ast.expr, env: Env, depth: int = 0) -> bool:
     return False
 
 
+def message_arg(node: ast.expr) -> bool:
+    """A call argument that may be a message, by its shape alone (the test for recording a call):
+    literal text with a space in it, an f-string, ``+``/``%``/``.format`` text, or a name like a
+    message's (``msg``, ``error_message``...)."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str) and " " in node.value
+    if isinstance(node, ast.JoinedStr):
+        return True
+    if isinstance(node, ast.Name):
+        return bool(MSG_NAME.search(node.id))
+    if isinstance(node, ast.BinOp):
+        return isinstance(node.op, (ast.Add, ast.Mod))
+    if isinstance(node, ast.Call):
+        return isinstance(node.func, ast.Attribute) and node.func.attr == "format"
+    return False
+
+
+def passes_message(call: ast.Call) -> bool:
+    """Whether a call's arguments hold one that may be a message (``message_arg``)."""
+    for x in call.args:
+        if message_arg(x):
+            return True
+    return any(k.arg is not None and message_arg(k.value) for k in call.keywords)
+
+
 def returns_message(body: list[ast.stmt]) -> bool:
     """Statement-level scan (no expression walk) for a return that looks like a message."""
     stack = list(body)

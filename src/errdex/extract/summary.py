@@ -17,11 +17,26 @@ from errdex.model import ConfigOption, FileFailure, Guard, SiteKind, TestExpecta
 
 @fast_pickle
 @dataclass(frozen=True, slots=True)
+class CallSite:
+    """A call of a package function that passes something message-like (a string, an f-string, an
+    exception instance...): phase 2 binds the callee's message parameters with it."""
+
+    target: str  # resolved dotted name of the callee, as in ``Ref.target``
+    args: tuple[Node, ...]  # positional arguments up to the first ``*xs``
+    kwargs: tuple[tuple[str, Node], ...] = ()
+
+
+@fast_pickle
+@dataclass(frozen=True, slots=True)
 class FuncSummary:
-    """A function whose returns may be a message or an exception instance."""
+    """A function whose returns may be a message or an exception instance, whose sites read a
+    parameter (``defaults`` then matter), or that makes ``calls`` passing messages (the key
+    ``<module>`` holds the module's top-level calls)."""
 
     params: tuple[str, ...]
     returns: tuple[Node, ...]
+    defaults: tuple[tuple[str, Node], ...] = ()
+    calls: tuple[CallSite, ...] = ()
 
 
 @fast_pickle

@@ -26,12 +26,12 @@ from typing import NamedTuple
 from errdex.extract import env as envmod
 from errdex.extract import guards as g
 from errdex.extract import stmts as st
-from errdex.extract.imports import dotted_source, import_bindings, is_package
-from errdex.extract.ir import Node
+from errdex.extract.imports import BUILTIN_NAMES, dotted_source, import_bindings, is_package
+from errdex.extract.ir import Alt, Cat, Dedent, Node, Param, Ref
 from errdex.extract.messages import MessageBuilder, Scope
 from errdex.extract.source import SourceText
 from errdex.extract.strict import unclassified
-from errdex.extract.summary import ClassSummary, FuncSummary, InitSummary, PendingSite
+from errdex.extract.summary import CallSite, ClassSummary, FuncSummary, InitSummary, PendingSite
 from errdex.model import GuardKind
 
 Env = envmod.Env | None
@@ -39,6 +39,9 @@ Walk = Generator[PendingSite, None, Env]
 
 _KEYWORDS = ("raise", "warn", "assert")
 _BUILDS = ('"', "'", "Error", "Exception", "Warning")  # text, or an exception instance returned
+# text that a call passing a message on has (`check(x, "...")`, `warn(f"...")`, `f(x, msg)`): a
+# skipped function without any is not looked at again (a docstring's quotes do not count)
+_CALL_TEXT = ('("', "('", ', "', ", '", '(f"', "(f'", ', f"', ", f'", "msg", "message")
 _BASE_INIT = ("super().__init__(", ".__init__(self")
 _EXC_NAME = re.compile(r"Error|Exception|Warning|Exit|Interrupt|Fail")
 _STRISH = (ast.Constant, ast.JoinedStr, ast.BinOp)
@@ -56,6 +59,8 @@ class FuncCollector:
     super_args: tuple[Node, ...] | None = None
     super_kwargs: tuple[tuple[str, Node], ...] = ()
     self_attrs: dict[str, Node] = field(default_factory=dict)
+    calls: list[CallSite] = field(default_factory=list)
+    reads_params: bool = False  # a site's message or class reads a parameter: callers may bind it
 
 
 class State(NamedTuple):
@@ -88,6 +93,9 @@ class Walker:
         self.classes: list[ClassSummary] = []
         self.raise_statements = 0
         self.raise_sites = 0  # of those, how many produced a site
+        self.module_calls: list[CallSite] = []  # calls at module top level
+        self._has_walrus = ":=" in src.text
+        self._top = module.split(".", 1)[0]
         self._pending_init: InitSummary | None = None
         self._pending_str: Node | None = None
         self._prescan(tree.body)
@@ -131,6 +139,8 @@ class Walker:
 
     def run(self) -> Generator[PendingSite, None, None]:
         yield from self.block(self.tree.body, State(), None)
+        if self.module_calls:
+            self.functions[MODULE_KEY] = FuncSummary((), (), calls=tuple(self.module_calls))
 
     def block(self, body: list[ast.stmt], state: State, env: Env) -> Walk:
         for node in body:
@@ -155,16 +165,16 @@ class Walker:
         special = method and name in ("__init__", "__str__") and (
             state.exc_class  # a mixin's __init__ may build the text that its exception subclasses carry:
             or (name == "__init__" and self.src.mentions(_BASE_INIT, node.lineno, node.end_lineno or node.lineno)))
-        wants_summary = wanted_kw or special or self.may_build_message(node)
-        if not wants_summary:
-            # nothing here can raise, warn, assert or build a message: skip the body
-            return envmod.bind(env, name, envmod.Binding()) if nested else env
-        qual = (*state.qual, "<locals>", name) if nested else (*state.qual, name)
-        summary_key = ".".join(qual)  # nested ones too (f.<locals>.g): calls reach them via a local binding
         a = node.args
         params = [x.arg for x in (*a.posonlyargs, *a.args)]
         if method and params and not st.is_static(node):
             params = params[1:]
+        wants_summary = wanted_kw or special or self.may_build_message(node) or self.passes_message(node, params)
+        if not wants_summary:
+            # nothing here can raise, warn, assert, build a message or pass one on: skip the body
+            return envmod.bind(env, name, envmod.Binding()) if nested else env
+        qual = (*state.qual, "<locals>", name) if nested else (*state.qual, name)
+        summary_key = ".".join(qual)  # nested ones too (f.<locals>.g): calls reach them via a local binding
         all_params = frozenset([*params, *(x.arg for x in a.kwonlyargs),
                                 *(x.arg for x in (a.vararg, a.kwarg) if x is not None)])
         collector: FuncCollector | None = None
@@ -179,21 +189,96 @@ class Walker:
                                func=collector, in_function=True, self_attrs=self_attrs, outers=outers)
         yield from self.block(node.body, inner, None)
         if collector is not None:
-            self._record(summary_key, name, collector, state)
+            self._record(summary_key, name, collector, state, node)
         if nested:  # `def helper(...)` inside a function binds a local name, as an assignment does
             local = f"{self.module}.{summary_key}" if summary_key in self.functions else None
             return envmod.bind(env, name, envmod.Binding(local_def=local))
         return env
 
-    def _record(self, key: str, name: str, c: FuncCollector, state: State) -> None:
+    def passes_message(self, node: ast.FunctionDef | ast.AsyncFunctionDef, params: list[str]) -> bool:
+        """Whether a function the walk would skip calls a package function with literal text, an
+        f-string or a local/parameter named like a message (``check(x, "x must be positive")``):
+        then it is walked, so that the call is recorded with its arguments.  Statement level only
+        (calls that are a statement of their own), and only when its text has a quote or names a
+        message."""
+        if not self.src.mentions(_CALL_TEXT, node.lineno, node.end_lineno or node.lineno):
+            return False
+        stack = list(node.body)
+        while stack:
+            stmt = stack.pop()
+            if isinstance(stmt, ast.Expr):
+                call = stmt.value
+                if isinstance(call, ast.Call) and (call.args or call.keywords) and st.passes_message(call) \
+                        and self._internal_callee(dotted_source(call.func), Scope(frozenset(params))) is not None:
+                    return True
+            elif not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                for sub in st.child_bodies(stmt):
+                    stack.extend(sub)
+                for c in getattr(stmt, "cases", ()):
+                    stack.extend(c.body)
+        return False
+
+    def _record(self, key: str, name: str, c: FuncCollector, state: State,
+                node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         if name == "__init__" and state.self_attrs is not None:
             state.self_attrs.update(c.self_attrs)
-        if c.returns or name == "__init__":
-            self.functions[key] = FuncSummary(c.params, tuple(c.returns))
+        if c.returns or name == "__init__" or c.calls or c.reads_params:
+            defaults = self._defaults(node) if c.reads_params else ()
+            self.functions[key] = FuncSummary(c.params, tuple(c.returns), defaults, tuple(c.calls))
         if name == "__init__":
             self._pending_init = InitSummary(c.params, c.super_args, c.super_kwargs)
         elif name == "__str__" and c.returns:
             self._pending_str = c.returns[0]
+
+    def _defaults(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[tuple[str, Node], ...]:
+        """Default values of the parameters, as IR (``error_class=ValueError`` is a class ``Ref``)."""
+        a = node.args
+        positional = [*a.posonlyargs, *a.args]
+        pairs = list(zip(positional[len(positional) - len(a.defaults):], a.defaults, strict=True))
+        pairs += [(x, d) for x, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None]
+        out: list[tuple[str, Node]] = []
+        for x, d in pairs:
+            if isinstance(d, (ast.Name, ast.Attribute)) and (written := dotted_source(d)) is not None:
+                target = self.builder.resolve_name(written)
+                if target is not None and target not in ("None", "True", "False"):
+                    out.append((x.arg, Ref(target=target, src=written, is_call=False)))
+            elif isinstance(d, (ast.Constant, ast.JoinedStr)) and not (isinstance(d, ast.Constant) and d.value is None):
+                out.append((x.arg, self.builder.arg(d, Scope())))
+        return tuple(out)
+
+    def _call_site(self, call: ast.Call, written: str | None, state: State, env: Env) -> None:
+        """Record a call of a package function that passes something message-like."""
+        args = call.args
+        if written is None or not (args or call.keywords) or written.rsplit(".", 1)[-1][:1].isupper() \
+                or not st.passes_message(call):
+            return
+        scope = self.scope(state, env)
+        target = self._internal_callee(written, scope)
+        if target is None:
+            return
+        star = next((i for i, x in enumerate(args) if isinstance(x, ast.Starred)), len(args))
+        site = CallSite(target, tuple(self._call_arg(x, scope) for x in args[:star]),
+                        tuple((k.arg, self._call_arg(k.value, scope)) for k in call.keywords if k.arg is not None))
+        (state.func.calls if state.func is not None else self.module_calls).append(site)
+
+    def _internal_callee(self, written: str | None, scope: Scope) -> str | None:
+        """The dotted name of a called function of this package (not a class: an exception's text
+        reaches its class through ``__init__``), else None."""
+        if written is None or written.rsplit(".", 1)[-1][:1].isupper():
+            return None
+        target = self.builder.callee(written, scope)
+        if target is None or target.split(".", 1)[0] != self._top or target in BUILTIN_NAMES:
+            return None
+        return target
+
+    def _call_arg(self, node: ast.expr, scope: Scope) -> Node:
+        """An argument of a recorded call: a class name (``error_class=TypeError``) as a class reference."""
+        if isinstance(node, (ast.Name, ast.Attribute)) and (written := dotted_source(node)) is not None \
+                and written.rsplit(".", 1)[-1][:1].isupper() and envmod.lookup(scope.env, written.split(".", 1)[0]) is None:
+            target = self.builder.resolve_name(written)
+            if target is not None:
+                return Ref(target=target, src=written, is_call=False)
+        return self.builder.arg(node, scope)
 
     def klass(self, node: ast.ClassDef, state: State, env: Env) -> Walk:
         qual = (*state.qual, "<locals>", node.name) if state.in_function else (*state.qual, node.name)
@@ -221,6 +306,9 @@ class Walker:
     def site(self, node: ast.stmt, state: State, kind: str, value: Node | None, message: Node | None,
              written: str, guards: tuple[g.Spec, ...] = (), cause: str | None = None) -> PendingSite:
         end = node.end_lineno or node.lineno
+        if state.params and state.func is not None and not state.func.reads_params and (
+                reads_param(value) or reads_param(message)):
+            state.func.reads_params = True
         snippet, start = self.src.snippet(node.lineno, end)
         return PendingSite(
             kind=kind,  # type: ignore[arg-type]
@@ -265,8 +353,10 @@ class Walker:
             yield from self._warn(node, call, state, env)
         elif state.func is not None and state.func.is_init and written.endswith(".__init__"):
             self._super_call(call, state, env)
-        elif target is None and state.in_function:
-            env = self._grow(call, env)
+        elif target is None and state.in_function and (grown := self._grow(call, env)) is not env:
+            env = grown
+        else:
+            self._call_site(call, written, state, env)
         return env
 
     @staticmethod
@@ -333,7 +423,8 @@ class Walker:
 
     def _if_chain(self, node: ast.If, state: State, env: Env, prior: tuple[g.Spec, ...]) -> Walk:
         kind: GuardKind = "elif" if prior else "if"
-        env = self._walrus(node.test, state, env)
+        if self._has_walrus:
+            env = self._walrus(node.test, state, env)
         body_state = state._replace(guards=state.guards + prior + (g.Spec(kind, node.test),))
         body_env = yield from self.block(node.body, body_state, env)
         negs = (*prior, g.Spec("elif" if prior else "if", node.test, True))
@@ -349,7 +440,8 @@ class Walker:
 
     def _walrus(self, test: ast.expr, state: State, env: Env) -> Env:
         """``if (m := check(x)): raise E(m)``: an assignment expression in a test binds like an assignment."""
-        if not state.in_function or not self.src.mentions((":=",), test.lineno, test.end_lineno or test.lineno):
+        if not state.in_function or not self.src.mentions(
+                (":=",), test.lineno, test.end_lineno or test.lineno):
             return env
         for sub in ast.walk(test):
             if isinstance(sub, ast.NamedExpr) and isinstance(sub.target, ast.Name):
@@ -357,7 +449,8 @@ class Walker:
         return env
 
     def while_(self, node: ast.While, state: State, env: Env) -> Walk:
-        env = self._walrus(node.test, state, env)
+        if self._has_walrus:
+            env = self._walrus(node.test, state, env)
         inner = state._replace(guards=(*state.guards, g.Spec("while", node.test)))
         body_env = yield from self.block(node.body, inner, env)
         after = envmod.merge(env, [env, body_env])
@@ -458,6 +551,25 @@ class Walker:
             for local, target in import_bindings(node, self.module, self.package):
                 self.imports.setdefault(local, target)
         return env
+
+
+MODULE_KEY = "<module>"  # the functions-table key of a module's top-level calls
+
+
+def reads_param(node: Node | None, depth: int = 0) -> bool:
+    """Whether an IR tree holds a parameter (as text, a value, or a class called)."""
+    if node is None or depth > 32:
+        return False
+    if isinstance(node, Param):
+        return True
+    if isinstance(node, (Cat, Alt)):
+        return any(reads_param(p, depth + 1) for p in (node.parts if isinstance(node, Cat) else node.options))
+    if isinstance(node, Dedent):
+        return reads_param(node.inner, depth + 1)
+    if isinstance(node, Ref):
+        return bool(node.param) or any(reads_param(a, depth + 1) for a in node.args) or any(
+            reads_param(v, depth + 1) for _, v in node.kwargs)
+    return False
 
 
 _HANDLERS = {
