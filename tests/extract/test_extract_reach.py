@@ -303,3 +303,33 @@ def test_callers_beyond_the_cap_leave_the_site_unresolved(tmp_path: Path) -> Non
     result = _extract(tmp_path, {"checks.py": CHECKS, "api.py": f"from pkg.checks import check\n\n\ndef f(x):\n{calls}\n"})
     site = _site(result, "check")
     assert (_rendered(site), site.unresolved) == (["{msg}"], ("msg",))
+
+
+def test_repeated_text_and_a_parameter_extended_with_plus_equals(tmp_path: Path) -> None:
+    result = _extract(tmp_path, {"mod.py": '''
+        import warnings
+
+
+        def leaked(tracer):
+            raise RuntimeError("Encountered an unexpected tracer.\\n" + "-" * 10 + f"\\n{tracer}")
+
+
+        def update_layout(mat, n_dense, on_inefficient):
+            def _maybe_err_or_warn(msg):
+                if on_inefficient == "error":
+                    msg += " To disable this error, set on_inefficient to 'warn' or None."
+                    raise ValueError(msg)
+                warnings.warn(msg)
+
+            if n_dense > mat.n_dense:
+                _maybe_err_or_warn(f"increasing n_dense to {n_dense} results in inefficient storage.")
+            return mat
+    '''})
+    leaked = _site(result, "leaked")
+    assert (_rendered(leaked), leaked.unresolved) == (
+        ["Encountered an unexpected tracer.\n----------\n{tracer}"], ())
+    err = _site(result, "update_layout.<locals>._maybe_err_or_warn")
+    assert _rendered(err) == [
+        "increasing n_dense to {n_dense} results in inefficient storage. To disable this error, set on_inefficient to "
+        "'warn' or None."]
+    assert err.unresolved == ()

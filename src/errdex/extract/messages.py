@@ -44,6 +44,7 @@ _STRIPS = frozenset({"strip", "lstrip", "rstrip"})
 MAX_EVAL_DEPTH = 24
 MAX_LIST_DEPTH = 64  # appends followed back through a local list
 MAX_LIST_OPTIONS = 8  # combinations of a list's items, like the templates cap
+MAX_REPEATED = 1000  # characters of "-" * n spelled out
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +141,9 @@ class MessageBuilder:
                 return cat(*(self.text(o, scope) for o in reversed(operands)))
             if isinstance(node.op, ast.Mod):
                 return self._percent(node, scope)
+            repeated = _repeated(node)
+            if repeated is not None:
+                return repeated
             return Hole(self.src.segment(node), unresolved=True)
         if isinstance(node, ast.Call):
             return self._call(node, scope, text_position=True)
@@ -184,6 +188,8 @@ class MessageBuilder:
             return Lit(str(node.value))
         if isinstance(node, ast.JoinedStr) and conversion is None and spec is None:
             return self._fstring(node, scope)  # "{}".format(f"was {x}") is f"was {x}"
+        if isinstance(node, ast.BinOp) and conversion is None and spec is None and (rep := _repeated(node)) is not None:
+            return rep  # f"{'-' * 30}"
         if isinstance(node, ast.Name):
             b = envmod.lookup(scope.env, node.id)
             if b is None and node.id in scope.params:
@@ -610,7 +616,10 @@ class MessageBuilder:
         else:
             inner = scope.at(b.env)
             if b.prev is not None:
-                result = cat(self.binding(b.prev, node, scope), self.text(b.value, inner))
+                first = self.binding(b.prev, node, scope)
+                if isinstance(first, Param):  # `msg += "..."` on a parameter: its value is text
+                    first = dataclasses.replace(first, text_position=True)
+                result = cat(first, self.text(b.value, inner))
             else:
                 result = self.arg(b.value, inner)
         # An opaque value reached through a local shows the name the raise used, not the bound expression.
@@ -683,6 +692,19 @@ class MessageBuilder:
             return Hole(self.src.segment(node))
         unclassified(f"raised expression {type(node).__name__}", self.where(node))
         return Hole(self.src.segment(node))
+
+
+def _repeated(node: ast.BinOp) -> Lit | None:
+    """``"-" * 30`` (or ``30 * "-"``): the repeated literal text, when short."""
+    if not isinstance(node.op, ast.Mult):
+        return None
+    a, b = node.left, node.right
+    if isinstance(b, ast.Constant) and isinstance(b.value, str):
+        a, b = b, a
+    if isinstance(a, ast.Constant) and isinstance(a.value, str) and isinstance(b, ast.Constant) \
+            and type(b.value) is int and 0 <= len(a.value) * b.value <= MAX_REPEATED:
+        return Lit(a.value * b.value)
+    return None
 
 
 def _int_constant(node: ast.expr) -> int | None:

@@ -534,7 +534,13 @@ class Walker:
         if state.in_function and isinstance(node.target, ast.Name):
             name = node.target.id
             if isinstance(node.op, ast.Add):
-                prev = envmod.lookup(env, name) or envmod.Binding()
+                prev = envmod.lookup(env, name)
+                if prev is None:  # `msg += "..."` on a parameter: extends the parameter's text
+                    prev = envmod.Binding(ast.Name(id=name, ctx=ast.Load(), lineno=node.lineno,
+                                                   col_offset=node.target.col_offset,
+                                                   end_lineno=node.target.end_lineno,
+                                                   end_col_offset=node.target.end_col_offset), env
+                                          ) if name in state.params else envmod.Binding()
                 env = envmod.bind(env, name, envmod.Binding(node.value, env, prev=prev))
             else:
                 env = envmod.bind(env, name, envmod.Binding())
