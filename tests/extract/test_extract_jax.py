@@ -57,9 +57,10 @@ def test_templates_have_literal_text(jax_result: ExtractResult) -> None:
     good = [s for s in with_message if s.template.longest_literal >= 8]
     # See docs/extract.md: raises with no message at all, and messages that are a lone runtime
     # value (`raise NotImplementedError(dtype)`), have no literal text to reconstruct.
-    # Measured on jax 0.10.2: 0.899 of all sites, 0.939 of the sites that pass a message.
-    assert len(good) / len(sites) >= 0.89
-    assert len(good) / len(with_message) >= 0.93
+    # Measured on jax 0.10.2: 0.904 of all sites, 0.944 of the sites that pass a message (0.899 and
+    # 0.939 before messages were followed into callers, lists, lambdas and bound .format methods).
+    assert len(good) / len(sites) >= 0.90
+    assert len(good) / len(with_message) >= 0.94
 
 
 @pytest.mark.parametrize(("path", "qualname", "exception", "template"), SEEDS, ids=[s[1] for s in SEEDS])

@@ -333,3 +333,30 @@ def test_repeated_text_and_a_parameter_extended_with_plus_equals(tmp_path: Path)
         "increasing n_dense to {n_dense} results in inefficient storage. To disable this error, set on_inefficient to "
         "'warn' or None."]
     assert err.unresolved == ()
+
+
+def test_a_local_holding_a_caught_exception_names_its_class(tmp_path: Path) -> None:
+    result = _extract(tmp_path, {"mod.py": '''
+        import operator
+
+
+        def canonicalize(dim):
+            try:
+                return operator.index(dim)
+            except TypeError as e:
+                type_error = e
+            raise type_error
+
+
+        def sync(client):
+            exception = None
+            try:
+                client.wait()
+            except (TimeoutError, ConnectionError) as e:
+                exception = e
+            if exception:
+                raise exception
+    '''})
+    canon = _site(result, "canonicalize")
+    assert (canon.exception_resolved, _rendered(canon), canon.unresolved) == ("TypeError", ["{type_error}"], ("type_error",))
+    assert _site(result, "sync").exception_resolved == "TimeoutError"

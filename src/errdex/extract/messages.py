@@ -672,8 +672,9 @@ class MessageBuilder:
             return Hole(self.src.segment(node.func))
         if isinstance(node, ast.Name):
             b = envmod.lookup(scope.env, node.id)
-            if b is not None and b.caught is not None:
-                return self._caught(b.caught, node.id)
+            caught = _caught_by(b, 0) if b is not None else None
+            if caught is not None:  # `except E as e: err = e` ... `raise err` too
+                return self._caught(caught, node.id)
             if b is not None:
                 return self.binding(b, node, scope)
             if node.id in scope.params:
@@ -692,6 +693,27 @@ class MessageBuilder:
             return Hole(self.src.segment(node))
         unclassified(f"raised expression {type(node).__name__}", self.where(node))
         return Hole(self.src.segment(node))
+
+
+def _caught_by(b: envmod.Binding, depth: int) -> ast.ExceptHandler | None:
+    """The handler whose caught exception a local holds: ``except E as e``, or a name assigned
+    ``e`` (on some path; the paths where it is ``None`` do not raise it)."""
+    if b.caught is not None:
+        return b.caught
+    if depth > 4:
+        return None
+    if isinstance(b.value, ast.Name):
+        inner = envmod.lookup(b.env, b.value.id)
+        return _caught_by(inner, depth + 1) if inner is not None else None
+    found: ast.ExceptHandler | None = None
+    for o in b.options:
+        if o is None or (isinstance(o.value, ast.Constant) and o.value.value is None):
+            continue
+        h = _caught_by(o, depth + 1)
+        if h is None:
+            return None  # another path holds something else
+        found = found or h
+    return found
 
 
 def _repeated(node: ast.BinOp) -> Lit | None:
