@@ -360,3 +360,17 @@ def test_a_local_holding_a_caught_exception_names_its_class(tmp_path: Path) -> N
     canon = _site(result, "canonicalize")
     assert (canon.exception_resolved, _rendered(canon), canon.unresolved) == ("TypeError", ["{type_error}"], ("type_error",))
     assert _site(result, "sync").exception_resolved == "TimeoutError"
+
+
+def test_a_module_level_exception_instance(tmp_path: Path) -> None:
+    result = _extract(tmp_path, {"mod.py": '''
+        functionalization_error = ValueError(
+            "Cannot abstractly evaluate a check which was not functionalized.")
+
+
+        def abstract_eval(pred):
+            raise functionalization_error
+    '''})
+    site = _site(result, "abstract_eval")
+    assert (_rendered(site), site.exception, site.exception_resolved) == (
+        ["Cannot abstractly evaluate a check which was not functionalized."], "ValueError", "ValueError")

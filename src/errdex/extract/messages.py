@@ -679,6 +679,15 @@ class MessageBuilder:
                 return self.binding(b, node, scope)
             if node.id in scope.params:
                 return Param(node.id)
+            instance = self.module_env.get(node.id)
+            key = ("module-exc", node.id)
+            if isinstance(instance, ast.Call) and key not in self._memo and _looks_like_class(
+                    dotted_source(instance.func) or "_"):  # err = ValueError("...") at top level: an instance
+                self._memo[key] = EMPTY  # guards `err = err(...)`
+                try:
+                    return self.exception(instance, Scope())
+                finally:
+                    del self._memo[key]
             target = self.resolve_name(node.id)
             return Ref(target=target or node.id, src=node.id, is_call=False)
         if isinstance(node, ast.Attribute):
