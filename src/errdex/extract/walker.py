@@ -108,7 +108,7 @@ class Walker:
 
     def may_build_message(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         """A function without raise/warn/assert may still build messages for others: look closer
-        only when its text has both a ``return`` and a string quote."""
+        only when its text has both a ``return`` and a string quote or an exception-like name."""
         first, last = node.lineno, node.end_lineno or node.lineno
         return (self.src.mentions(("return",), first, last) and self.src.mentions(_BUILDS, first, last)
                 and st.returns_message(node.body))
@@ -368,8 +368,8 @@ class Walker:
                 and len(call.args) == 1 and not call.keywords and not isinstance(call.args[0], ast.Starred)):
             prev = envmod.lookup(env, f.value.id)
             if prev is not None:
-                return envmod.bind(env, f.value.id, envmod.Binding(call.args[0], env, prev=prev, grow=f.attr,
-                                                                           line=call.lineno))
+                grown = envmod.Binding(call.args[0], env, prev=prev, grow=f.attr, line=call.lineno)
+                return envmod.bind(env, f.value.id, grown)
         return env
 
     def _super_call(self, call: ast.Call, state: State, env: Env) -> None:
