@@ -12,8 +12,8 @@ first used).  Phase 2 always runs over every file, cached or not.
 
 Entries are pickles that errdex itself wrote under the per-user cache
 directory; nothing of the indexed code is ever unpickled from the source.
-A corrupt or truncated entry is a miss, and writes are atomic (a temporary
-file renamed into place), so a run killed mid-write leaves no half entry.
+A corrupt entry is a miss, and each chunk's entries are written in one
+SQLite transaction, so a run killed mid-write leaves no half entry.
 """
 
 from __future__ import annotations
@@ -23,8 +23,9 @@ import hashlib
 import os
 import pickle
 import shutil
+import sqlite3
 import sys
-import tempfile
+import time
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -46,9 +47,19 @@ def extractor_version() -> str:
     return h.hexdigest()[:16]
 
 
+_SCHEMA = "CREATE TABLE IF NOT EXISTS results (key TEXT PRIMARY KEY, blob BLOB NOT NULL, at REAL NOT NULL)"
+_CONNECTIONS: dict[str, tuple[int, sqlite3.Connection]] = {}  # database -> (pid that opened it, connection)
+
+
 @dataclass(frozen=True, slots=True)
 class ResultCache:
-    """The entries of one extractor version under ``root`` (``<cache>/extract/<version>``)."""
+    """The entries of one extractor version, in ``<cache>/extract/<version>/results.sqlite``.
+
+    One SQLite file rather than a file per entry: creating hundreds of small
+    files costs the first (cold) run of a large package more than the cache
+    saves on it.  Each worker writes a chunk's entries in one transaction
+    (WAL, so the other worker's reads and writes wait for nothing long).
+    """
 
     root: Path
     max_bytes: int = MAX_BYTES_DEFAULT
@@ -63,57 +74,81 @@ class ResultCache:
                 shutil.rmtree(old, ignore_errors=True)
         root = base / version
         root.mkdir(exist_ok=True)
-        return cls(root, max_bytes)
+        cache = cls(root, max_bytes)
+        cache._db()  # create the table now: a cache that cannot be created is reported once, up front
+        return cache
+
+    @property
+    def path(self) -> Path:
+        return self.root / "results.sqlite"
+
+    def _db(self) -> sqlite3.Connection:
+        """This process's connection (a forked worker opens its own rather than share the parent's)."""
+        pid = os.getpid()
+        held = _CONNECTIONS.get(str(self.path))
+        if held is None or held[0] != pid:
+            try:
+                conn = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
+                conn.execute("PRAGMA journal_mode=WAL")
+                conn.execute("PRAGMA synchronous=NORMAL")
+                conn.execute(_SCHEMA)
+            except sqlite3.Error as exc:
+                raise OSError(f"cannot open the result cache {self.path}: {exc}") from exc
+            held = _CONNECTIONS[str(self.path)] = (pid, conn)
+        return held[1]
 
     def key(self, path: str, data: bytes, is_test: bool, max_file_bytes: int) -> str:
         h = hashlib.sha256(data)
         h.update(f"\0{path}\0{int(is_test)}\0{max_file_bytes}\0{int(strict_enabled())}".encode())
         return h.hexdigest()
 
-    def _entry(self, key: str) -> Path:
-        return self.root / key[:2] / key
-
     def get(self, key: str) -> bytes | None:
         """The stored pickle of a ``FileResult``, or None when there is none (``load`` checks it)."""
         try:
-            return self._entry(key).read_bytes()
-        except OSError:
+            row = self._db().execute("SELECT blob FROM results WHERE key = ?", (key,)).fetchone()
+        except (sqlite3.Error, OSError):
             return None
+        return bytes(row[0]) if row is not None else None
 
-    def put(self, key: str, blob: bytes) -> None:
-        """Store a pickled ``FileResult`` atomically; a full disk only loses the entry."""
-        entry = self._entry(key)
-        tmp: str | None = None
+    def put_many(self, entries: list[tuple[str, bytes]]) -> None:
+        """Store pickled ``FileResult`` s in one transaction; a locked or full cache only loses them."""
+        if not entries:
+            return
+        now = time.time()
         try:
-            entry.parent.mkdir(exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=entry.parent, prefix=".tmp-")
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(blob)
-            os.replace(tmp, entry)
-        except OSError:
-            if tmp is not None:
-                with contextlib.suppress(OSError):
-                    os.unlink(tmp)
+            db = self._db()
+            with contextlib.closing(db.cursor()) as cur:
+                cur.execute("BEGIN IMMEDIATE")
+                try:
+                    cur.executemany("INSERT OR REPLACE INTO results (key, blob, at) VALUES (?, ?, ?)",
+                                    [(k, b, now) for k, b in entries])
+                    cur.execute("COMMIT")
+                except sqlite3.Error:
+                    cur.execute("ROLLBACK")
+                    raise
+        except (sqlite3.Error, OSError):
+            pass  # the cache is an optimisation: the results themselves are already in hand
+
+    def count(self) -> int:
+        row = self._db().execute("SELECT count(*) FROM results").fetchone()
+        return int(row[0]) if row else 0
 
     def prune(self) -> int:
         """Remove the least recently written entries until the version's size is under ``max_bytes``."""
-        entries: list[tuple[float, int, Path]] = []
-        for sub in self.root.iterdir():
-            if sub.is_dir():
-                for e in sub.iterdir():
-                    with contextlib.suppress(OSError):
-                        st = e.stat()
-                        entries.append((st.st_mtime, st.st_size, e))
-        total = sum(size for _, size, _ in entries)
-        removed = 0
-        for _, size, e in sorted(entries):
-            if total <= self.max_bytes:
+        db = self._db()
+        row = db.execute("SELECT coalesce(sum(length(blob)), 0) FROM results").fetchone()
+        excess = int(row[0]) - self.max_bytes if row else 0
+        if excess <= 0:
+            return 0
+        doomed: list[str] = []
+        for key, size in db.execute("SELECT key, length(blob) FROM results ORDER BY at, key"):
+            if excess <= 0:
                 break
-            with contextlib.suppress(OSError):
-                e.unlink()
-                total -= size
-                removed += 1
-        return removed
+            doomed.append(key)
+            excess -= int(size)
+        db.executemany("DELETE FROM results WHERE key = ?", [(k,) for k in doomed])
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        return len(doomed)
 
 
 def load(blob: bytes) -> FileResult | None:

@@ -175,6 +175,7 @@ def process_chunk_cached(items: list[Item], max_bytes: int, cache: ResultCache) 
     cache when its key is there, else extracted and stored.  Returning the pickles (which the
     parent loads) costs no more than returning the objects, and the cache needs them anyway."""
     out: list[bytes] = []
+    fresh: list[tuple[str, bytes]] = []
     with _no_cyclic_gc():
         for item in items:
             data = read(item, max_bytes)
@@ -185,8 +186,9 @@ def process_chunk_cached(items: list[Item], max_bytes: int, cache: ResultCache) 
             blob = cache.get(key)
             if blob is None:
                 blob = pickle.dumps(process_data(item.path, data, item.is_test), pickle.HIGHEST_PROTOCOL)
-                cache.put(key, blob)
+                fresh.append((key, blob))
             out.append(blob)
+    cache.put_many(fresh)
     return out
 
 
