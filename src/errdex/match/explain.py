@@ -131,6 +131,9 @@ def _score_exception(
         methods.append(method)
     wraps = W.find_wraps(idx, cands)
     text_scores = _wrapped_scores(idx, cands, wraps, text, exc_name)
+    rivals = R.rival_factors(idx, [c.template for c in cands if c.exact], text, _wrap_groups(wraps))
+    shares = iter(rivals)
+    text_scores = [s * next(shares) if c.exact else s for c, s in zip(cands, text_scores, strict=True)]
     for c, method, score in zip(cands, methods, text_scores, strict=True):
         site = idx.templates[c.template][T_SITE]
         pinned = site in where.pins
@@ -144,6 +147,22 @@ def _score_exception(
             inner = wraps.get(c.template)
             best[site] = R.Scored(c.template, site, score, m, pinned, c.values,
                                   idx.templates[inner][T_SITE] if inner is not None else -1)
+
+
+def _wrap_groups(wraps: dict[int, int]) -> dict[int, int]:
+    """Each template tied to others by wraps -> one representative of its group (a wrap is no rival)."""
+    parent: dict[int, int] = {}
+
+    def root(t: int) -> int:
+        while parent.get(t, t) != t:
+            t = parent[t]
+        return t
+
+    for outer, inner in wraps.items():
+        a, b = root(outer), root(inner)
+        if a != b:
+            parent[a] = b
+    return {t: root(t) for t in parent.keys() | set(parent.values())}
 
 
 def _wrapped_scores(

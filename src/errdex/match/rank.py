@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import builtins
 import heapq
+import itertools
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from errdex.match import verify as V
@@ -42,6 +44,7 @@ THRESHOLD = 0.5
 POSTING_BUDGET = 1_000  # postings read per lookup, rarest words first
 CANDIDATES = 20  # templates verified per exception of the input
 UNEXPLAINED = 0.02  # an exact match loses up to this much for the share of the text left around it
+RIVAL_LITERAL = 8  # characters of literal text an exact candidate needs to count as a rival reading
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +156,94 @@ def _outside(v: V.Verification, n: int) -> int:
     if not v.anchored_end and last is not None:
         out += n - last[1]
     return out
+
+
+def rival_factors(idx: MatchIndex, templates: Sequence[int], text: str, group: Mapping[int, int]) -> list[float]:
+    """For each exactly verified template, the share of the rival literal text that is its own (1: no rival).
+
+    A *rival* of template A is another exactly verified candidate B (with
+    ``RIVAL_LITERAL`` characters of literal text or more; A may have fewer) none of whose
+    literals overlaps one of A's: B's literal text lies where A sees only a
+    value or text around it.  A real message with a long value holds no other
+    template's text there; a text strung together from several errors' texts
+    (or from a catalog's words) holds many, and then no template explains it.
+    B is no rival when the two are one explanation: tied by a wrap (``group``
+    maps a template to its wrap group; a wrapper explains its inner message's
+    literals too), or B's message sits at one end of a value of A or A's at
+    one end of a value of B (code that put a caught error's message into its
+    own, where ``find`` could not tell where the value starts), or B's
+    literals overlap those of such a nested message (another version of it).  A's factor
+    is ``own / (own + rival)``, with ``rival`` the characters of the text its
+    rivals' literals cover: a short rival inside a value costs a long
+    template little, a rival as long as A halves it.  Each template is
+    verified once more (``str.find`` chains): linear in the text.
+    """
+    spans: dict[int, list[tuple[int, int]]] = {}
+    gaps: dict[int, list[tuple[int, int]]] = {}
+    for t in templates:
+        if t in spans:
+            continue
+        segs = idx.templates[t][T_SEGS]
+        v = V.verify(segs, text)
+        sp = [s for s in v.spans if s is not None and s[1] > s[0]] if v.exact else []
+        spans[t] = sp
+        if sp:
+            gaps[t] = _values(segs, sp, len(text))
+    # a wrapper explains its inner message's literals as its own (and the inner one the wrapper's)
+    joint: dict[int, list[tuple[int, int]]] = {}
+    for u, sp in spans.items():
+        joint.setdefault(group.get(u, u), []).extend(sp)
+    out: list[float] = []
+    for t in templates:
+        if not spans[t]:
+            out.append(1.0)
+            continue
+        g = group.get(t, t)
+        # its reading of the text: its wrap group's literals and the messages nested at a value's end
+        own = list(joint[g])
+        for u, sp in spans.items():
+            if sp and group.get(u, u) != g and (_at_value_edge(sp, gaps[t]) or _at_value_edge(spans[t], gaps[u])):
+                own.extend(sp)
+        own.sort()
+        found = sorted(s for u, sp in spans.items()
+                       if sp and idx.templates[u][T_LITCHARS] >= RIVAL_LITERAL and not _overlaps(sp, own) for s in sp)
+        rival, end = 0, 0
+        for a, b in found:  # the characters the rivals' literals cover (spans merged)
+            if b > end:
+                rival += b - max(a, end)
+                end = b
+        mine = sum(b - a for a, b in spans[t])
+        out.append(mine / (mine + rival))
+    return out
+
+
+def _values(segs: tuple[tuple[bool, str], ...], spans: list[tuple[int, int]], n: int) -> list[tuple[int, int]]:
+    """The stretches of the text that the template's placeholders absorb (between and around its literals)."""
+    out = [(a[1], b[0]) for a, b in itertools.pairwise(spans) if b[0] > a[1]]
+    if segs and not segs[0][0]:
+        out.append((0, spans[0][0]))
+    if segs and not segs[-1][0]:
+        out.append((spans[-1][1], n))
+    return out
+
+
+def _at_value_edge(spans: list[tuple[int, int]], values: list[tuple[int, int]]) -> bool:
+    """Whether literals ``spans`` lie within one of ``values`` and reach its start or its end (bar a space)."""
+    lo, hi = spans[0][0], spans[-1][1]
+    return any(a <= lo and hi <= b and (lo - a <= 1 or b - hi <= 1) for a, b in values)
+
+
+def _overlaps(xs: list[tuple[int, int]], ys: list[tuple[int, int]]) -> bool:
+    """Whether any span of ``xs`` overlaps one of ``ys`` (both sorted by start; ``ys`` may overlap itself)."""
+    i = j = 0
+    while i < len(xs) and j < len(ys):
+        if xs[i][1] <= ys[j][0]:
+            i += 1
+        elif ys[j][1] <= xs[i][0]:
+            j += 1
+        else:
+            return True
+    return False
 
 
 def composite_score(idx: MatchIndex, outer: int, inner: int, text: str, exc_name: str) -> float:
