@@ -86,6 +86,7 @@ def test_index_prints_summary_and_stats_json(env: dict[str, str], checkout: Path
     assert by_kind.get("error", 0) >= 3 and by_kind.get("warning", 0) == 1
     assert isinstance(snap["sites_by_exception"], dict) and snap["sites_by_exception"].get("TinyError") == 1
     assert snap["literal8_share"] == 1.0
+    assert snap["literal8_share_of_text"] == 1.0
     for key in ("raise_statements", "raise_sites", "raise_site_share", "templates_resolved",
                 "templates_without_literal", "templates_with_literal8", "unresolved_expressions"):
         assert key in snap

@@ -133,6 +133,10 @@ def stats_to_json(stats: SnapshotStats) -> dict[str, Any]:
         else None
     )
     data["literal8_share"] = round(stats.templates_with_literal8 / stats.sites, 4) if stats.sites else None
+    # The same over the sites whose message has any literal text: the extractor's reconstruction
+    # rate, which a library's own `raise X` / `assert c, (a, b)` cannot lower.
+    with_text = stats.sites - stats.templates_without_literal
+    data["literal8_share_of_text"] = round(stats.templates_with_literal8 / with_text, 4) if with_text else None
     data["resolved_share"] = round(stats.templates_resolved / stats.sites, 4) if stats.sites else None
     return data
 

@@ -47,6 +47,8 @@ def stats_view(stats: SnapshotStats) -> RenderableType:
     table.add_row("templates resolved (no unresolved expression)", _pct(stats.templates_resolved, stats.sites))
     table.add_row("templates with a literal run ≥ 8 chars", _pct(stats.templates_with_literal8, stats.sites))
     table.add_row("templates with no literal text", _pct(stats.templates_without_literal, stats.sites))
+    table.add_row("  of those with literal text, a run ≥ 8 chars",
+                  _pct(stats.templates_with_literal8, stats.sites - stats.templates_without_literal))
     table.add_row("unresolved expressions", str(stats.unresolved_expressions))
     parts: list[RenderableType] = [table]
     if stats.sites_by_exception:
