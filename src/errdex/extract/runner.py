@@ -27,6 +27,7 @@ from errdex.model import ConfigOption, ErrorSite, ExtractResult, FileFailure, Te
 from errdex.sources.base import SourceFile, SourceTree
 
 INLINE_BELOW = 24  # files: below this a pool costs more than it saves
+INLINE_CHUNK = 16  # files per step inline: one cache transaction each, and a progress tick
 
 
 def _size(f: SourceFile) -> int:
@@ -58,12 +59,11 @@ def _context() -> multiprocessing.context.BaseContext:
     return ctx
 
 
-def _task(chunk: list[Item], max_bytes: int, cache: ResultCache | None) -> list[FileResult]:
-    """One chunk's results, through the cache when there is one (run in a worker or inline)."""
+def _results(out: list[Any], chunk: list[Item], max_bytes: int, cache: ResultCache | None) -> list[FileResult]:
+    """What a chunk's task returned as results: the objects, or (through the cache) their pickles."""
     if cache is None:
-        return process_chunk(chunk, max_bytes)
-    blobs = process_chunk_cached(chunk, max_bytes, cache)
-    return [_loaded(blob, item, max_bytes) for blob, item in zip(blobs, chunk, strict=True)]
+        return out
+    return [_loaded(blob, item, max_bytes) for blob, item in zip(out, chunk, strict=True)]
 
 
 def _loaded(blob: bytes, item: Item, max_bytes: int) -> FileResult:
@@ -75,11 +75,12 @@ def _run_phase1(tree: SourceTree, jobs: int, max_bytes: int,
                 progress: Callable[[int], None] | None, cache: ResultCache | None) -> Iterator[FileResult]:
     items = [Item.of(f) for f in tree.files]
     if jobs <= 1 or len(items) < INLINE_BELOW:
-        for item in items:
-            (r,) = _task([item], max_bytes, cache)
+        for i in range(0, len(items), INLINE_CHUNK):
+            chunk = items[i : i + INLINE_CHUNK]
+            out = process_chunk(chunk, max_bytes) if cache is None else process_chunk_cached(chunk, max_bytes, cache)
             if progress is not None:
-                progress(1)
-            yield r
+                progress(len(out))
+            yield from _results(out, chunk, max_bytes, cache)
         return
     lost: list[Item] = []
     with ProcessPoolExecutor(max_workers=jobs, mp_context=_context()) as pool:
@@ -96,10 +97,7 @@ def _run_phase1(tree: SourceTree, jobs: int, max_bytes: int,
                 continue
             if progress is not None:
                 progress(len(out))
-            if cache is None:
-                yield from out
-            else:
-                yield from (_loaded(blob, item, max_bytes) for blob, item in zip(out, futures[fut], strict=True))
+            yield from _results(out, futures[fut], max_bytes, cache)
     if lost:
         yield from _retry_one_by_one(sorted(lost), max_bytes, progress)
 

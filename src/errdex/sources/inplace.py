@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import zipfile
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from errdex.sources.archives import open_zip, scan_zip
 from errdex.sources.base import SourceError, SourceFile
@@ -35,7 +35,7 @@ def wheel_files(archive: Path) -> tuple[tuple[SourceFile, ...], DistMeta | None,
             key = rel.as_posix()
             if len(rel.parts) == 2 and rel.parts[0].endswith(".dist-info") and rel.name == "METADATA":
                 meta = meta or _metadata(zf, info, archive)
-            elif ".dist-info" not in rel.parts[0] and keep_python_path(PurePosixPath(key)):
+            elif ".dist-info" not in rel.parts[0] and keep_python_path(rel):
                 files[key] = SourceFile(path=key, abspath=archive, is_test=is_test_path(key),
                                         member=info.filename, size=info.file_size)
     return tuple(files[k] for k in sorted(files)), meta, newest
