@@ -114,6 +114,8 @@ def test_no_pool_for_small_trees_even_with_jobs(tmp_path: Path) -> None:
     assert [s.template.render() for s in result.sites] == ["small tree"]
 
 
+# fork on purpose (the patched function must reach the workers), also under xdist's threads
+@pytest.mark.filterwarnings("ignore:This process .* is multi-threaded:DeprecationWarning")
 def test_a_worker_that_dies_costs_only_its_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import multiprocessing
     import os
@@ -144,3 +146,19 @@ def test_self_referencing_import_does_not_loop(tmp_path: Path) -> None:
     result = extract_dir(tmp_path)
     assert [s.template.render() for s in result.sites] == ["looped import"]
     assert result.sites[0].exception_resolved.startswith("pkg.x.y")
+
+
+def test_chunks_shrink_so_the_workers_finish_together(tmp_path: Path) -> None:
+    from errdex.extract import runner
+
+    for i in range(200):  # sizes 100 B .. 20 kB
+        (tmp_path / f"m{i:03d}.py").write_text("x = 1\n" * (17 * (i + 1)))
+    tree = tree_of(tmp_path)
+    chunks = runner._chunks(tree.files, 2)
+    dealt = [item.path for chunk in chunks for item in chunk]
+    assert sorted(dealt) == sorted(f.path for f in tree.files)  # every file once
+    sizes = {f.path: (f.abspath.stat().st_size) for f in tree.files}
+    assert [sizes[p] for p in dealt] == sorted(sizes.values(), reverse=True)  # largest first
+    weights = [sum(sizes[item.path] for item in chunk) for chunk in chunks]
+    assert weights[0] >= sum(weights) // 5  # the first chunk: a quarter of the bytes, in one round trip
+    assert weights[-1] <= sum(weights) // 40  # the last: small, so no core idles on a full-size chunk

@@ -112,6 +112,7 @@ class Tables:
 class Expander:
     def __init__(self, tables: Tables) -> None:
         self.t = tables
+        self._lits: dict[str, tuple[Variant, ...]] = {}  # one expansion per literal text: they are immutable
 
     # ----------------------------------------------------------------- messages
 
@@ -123,7 +124,10 @@ class Expander:
         if depth > MAX_DEPTH:
             return ((Piece(Segment(expr="..."), True),),)
         if isinstance(node, Lit):
-            return ((Piece(Segment(text=node.text)),),) if node.text else ((),)
+            hit = self._lits.get(node.text)
+            if hit is None:
+                hit = self._lits[node.text] = ((Piece(Segment(text=node.text)),),) if node.text else ((),)
+            return hit
         if isinstance(node, Hole):
             return ((Piece(Segment(expr=node.expr, conversion=node.conversion, format_spec=node.format_spec),
                            node.unresolved),),)

@@ -22,12 +22,20 @@ from errdex.extract.ids import assign_ids
 from errdex.extract.imports import module_name
 from errdex.extract.resolve import Resolver
 from errdex.extract.summary import FileResult
-from errdex.extract.worker import MAX_FILE_BYTES, Item, process_chunk, process_chunk_cached, process_file
+from errdex.extract.worker import (
+    MAX_FILE_BYTES,
+    Item,
+    no_cyclic_gc,
+    process_chunk,
+    process_chunk_cached,
+    process_file,
+)
 from errdex.model import ConfigOption, ErrorSite, ExtractResult, FileFailure, TestExpectation
 from errdex.sources.base import SourceFile, SourceTree
 
 INLINE_BELOW = 24  # files: below this a pool costs more than it saves
 INLINE_CHUNK = 16  # files per step inline: one cache transaction each, and a progress tick
+GUIDED_MIN_SHARE = 48  # the smallest pool chunk: this many times fewer bytes than one worker's share
 
 
 def _size(f: SourceFile) -> int:
@@ -40,23 +48,64 @@ def _size(f: SourceFile) -> int:
 
 
 def _chunks(files: tuple[SourceFile, ...], jobs: int) -> list[list[Item]]:
-    """Largest files first, dealt round-robin into about 8 chunks per worker."""
-    sized = sorted(files, key=_size, reverse=True)
-    n = max(1, min(len(sized), jobs * 8))
-    chunks: list[list[Item]] = [[] for _ in range(n)]
-    for i, f in enumerate(sized):
-        chunks[i % n].append(Item.of(f))
-    return [c for c in chunks if c]
+    """Largest files first, in chunks that shrink with the work left (guided self-scheduling).
+
+    Each chunk holds about a ``2 * jobs``-th of the bytes not yet dealt: the first
+    chunks are big (few round trips, few pickles), the last ones small, so that
+    the workers run out of work at nearly the same moment instead of one core
+    idling while the other finishes a full-size chunk.
+    """
+    sized = sorted(((f, _size(f)) for f in files), key=lambda p: p[1], reverse=True)
+    left = sum(size for _, size in sized)
+    floor = max(1, left // (jobs * GUIDED_MIN_SHARE))
+    chunks: list[list[Item]] = []
+    chunk: list[Item] = []
+    filled = 0
+    for f, size in sized:
+        chunk.append(Item.of(f))
+        filled += size
+        if filled >= max(floor, left // (2 * jobs)):
+            chunks.append(chunk)
+            left -= filled
+            chunk, filled = [], 0
+    if chunk:
+        chunks.append(chunk)
+    return chunks
 
 
 def _context() -> multiprocessing.context.BaseContext:
     """``fork`` when this process has a single thread (cheapest, no re-import of ``__main__``);
     ``forkserver`` when other threads exist (a Rich progress bar has one), where fork is unsafe."""
-    if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods():
+    if _single_threaded() and "fork" in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("fork")
     ctx = multiprocessing.get_context("forkserver")
     ctx.set_forkserver_preload(["errdex.extract.worker"])
     return ctx
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    """Workers that see this process's ``ERRDEX_STRICT``: a forkserver's children inherit the
+    environment the server started with, not the one of the moment."""
+    strict = os.environ.get("ERRDEX_STRICT", "")
+    return ProcessPoolExecutor(max_workers=workers, mp_context=_context(), initializer=_set_strict, initargs=(strict,))
+
+
+def _set_strict(value: str) -> None:
+    if value:
+        os.environ["ERRDEX_STRICT"] = value
+    else:
+        os.environ.pop("ERRDEX_STRICT", None)
+
+
+def _single_threaded() -> bool:
+    """No other thread, counting those that ``threading`` does not know of (pytest-xdist's
+    execnet starts some): on Linux the kernel's list of this process's tasks."""
+    if threading.active_count() != 1:
+        return False
+    try:
+        return len(os.listdir("/proc/self/task")) == 1
+    except OSError:
+        return True  # no /proc: what ``threading`` says
 
 
 def _results(out: list[Any], chunk: list[Item], max_bytes: int, cache: ResultCache | None) -> list[FileResult]:
@@ -83,7 +132,7 @@ def _run_phase1(tree: SourceTree, jobs: int, max_bytes: int,
             yield from _results(out, chunk, max_bytes, cache)
         return
     lost: list[Item] = []
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=_context()) as pool:
+    with _pool(jobs) as pool:
         futures: dict[Future[list[Any]], list[Item]] = {
             (pool.submit(process_chunk, chunk, max_bytes) if cache is None
              else pool.submit(process_chunk_cached, chunk, max_bytes, cache)): chunk
@@ -109,7 +158,7 @@ def _retry_one_by_one(items: list[Item], max_bytes: int,
     failure and the rest go on in a fresh pool."""
     while items:
         done = 0
-        with ProcessPoolExecutor(max_workers=1, mp_context=_context()) as pool:
+        with _pool(1) as pool:
             futures = [pool.submit(process_chunk, [item], max_bytes) for item in items]
             for fut in futures:
                 try:
@@ -139,6 +188,12 @@ def extract_tree(tree: SourceTree, *, jobs: int | None = None,
     ``cache`` (the CLI passes one) lets unchanged files skip phase 1.
     """
     jobs = jobs if jobs is not None else (os.cpu_count() or 1)
+    with no_cyclic_gc():
+        return _extract(tree, jobs, progress, max_file_bytes, cache)
+
+
+def _extract(tree: SourceTree, jobs: int, progress: Callable[[int], None] | None,
+             max_file_bytes: int, cache: ResultCache | None) -> ExtractResult:
     results = sorted(_run_phase1(tree, jobs, max_file_bytes, progress, cache), key=lambda r: r.path)
     resolver = Resolver(results, tree.snapshot.repo)
     sites: list[ErrorSite] = []

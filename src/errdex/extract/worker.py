@@ -151,10 +151,10 @@ def _walk(tree: ast.Module, text: str, path: str, is_test: bool) -> FileResult:
 
 
 @contextlib.contextmanager
-def _no_cyclic_gc() -> Iterator[None]:
-    """The cyclic garbage collector paused: a parse allocates tens of thousands of AST nodes,
-    none in a cycle, and each allocation burst would otherwise trigger collections that walk
-    them all; refcounting frees them."""
+def no_cyclic_gc() -> Iterator[None]:
+    """The cyclic garbage collector paused: a parse allocates tens of thousands of AST nodes
+    (and the parent unpickles as many result objects), none in a cycle, and each allocation
+    burst would otherwise trigger collections that walk them all; refcounting frees them."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
@@ -166,7 +166,7 @@ def _no_cyclic_gc() -> Iterator[None]:
 
 def process_chunk(items: list[Item], max_bytes: int = MAX_FILE_BYTES) -> list[FileResult]:
     """A worker task: several files at once, so pickling and scheduling are paid per chunk."""
-    with _no_cyclic_gc():
+    with no_cyclic_gc():
         return [process_file(item, max_bytes) for item in items]
 
 
@@ -176,7 +176,7 @@ def process_chunk_cached(items: list[Item], max_bytes: int, cache: ResultCache) 
     parent loads) costs no more than returning the objects, and the cache needs them anyway."""
     out: list[bytes] = []
     fresh: list[tuple[str, bytes]] = []
-    with _no_cyclic_gc():
+    with no_cyclic_gc():
         for item in items:
             data = read(item, max_bytes)
             if isinstance(data, FileResult):  # unreadable or too large: nothing worth keeping
