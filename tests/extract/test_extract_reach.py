@@ -374,3 +374,59 @@ def test_a_module_level_exception_instance(tmp_path: Path) -> None:
     site = _site(result, "abstract_eval")
     assert (_rendered(site), site.exception, site.exception_resolved) == (
         ["Cannot abstractly evaluate a check which was not functionalized."], "ValueError", "ValueError")
+
+
+def test_classmethod_factories_that_return_cls(tmp_path: Path) -> None:
+    # mlflow raises ~1,000 of its errors as `MlflowException.invalid_parameter_value("...")`: before,
+    # a lone placeholder of the whole call, and 21% of mlflow 3.18's sites had literal text (now 86%)
+    result = _extract(tmp_path, {"exceptions.py": '''
+        INVALID_PARAMETER_VALUE = 1000
+
+
+        class MlflowException(Exception):
+            def __init__(self, message, error_code=None, **kwargs):
+                message = str(message)  # the caller's text, still
+                self.message = message
+                self.error_code = error_code
+                super().__init__(message)
+
+            @classmethod
+            def invalid_parameter_value(cls, message, **kwargs):
+                """Constructs an `MlflowException` object with the `INVALID_PARAMETER_VALUE` error code."""
+                return cls(message, error_code=INVALID_PARAMETER_VALUE, **kwargs)
+
+            @classmethod
+            def for_field(klass, field):
+                err = klass(f"field {field!r} is not set")
+                return err
+
+
+        class NotFound(MlflowException):
+            pass
+    ''', "chat.py": '''
+        from pkg.exceptions import MlflowException, NotFound
+
+
+        def convert(message):
+            if not isinstance(message, dict):
+                raise MlflowException.invalid_parameter_value(
+                    f"Message must be either a dict or a Message object, but got: {type(message)}."
+                )
+
+
+        def lookup(name):
+            raise NotFound.for_field(name)
+
+
+        def shadowed(cls):
+            raise cls("a parameter named cls outside a classmethod is just a parameter")
+    '''})
+    convert = _site(result, "convert")
+    assert convert.exception == "MlflowException"
+    assert convert.exception_resolved == "pkg.exceptions.MlflowException"
+    assert _rendered(convert) == ["Message must be either a dict or a Message object, but got: {type(message)}."]
+    assert convert.unresolved == ()
+    found = _site(result, "lookup")  # another first-parameter name, through a local, called on a subclass
+    assert _rendered(found) == ["field {name} is not set"]
+    assert (found.exception, found.exception_resolved) == ("NotFound", "pkg.exceptions.NotFound")  # cls: the caller's class
+    assert _site(result, "shadowed").exception == "cls"

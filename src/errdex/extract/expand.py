@@ -18,7 +18,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from errdex.extract.imports import BUILTIN_EXCEPTIONS
-from errdex.extract.ir import Alt, Cat, Dedent, Hole, Lit, Node, Param, Piece, Ref, Variant, literal_text
+from errdex.extract.ir import (
+    CLS_PARAM,
+    Alt,
+    Cat,
+    Dedent,
+    Hole,
+    Lit,
+    Node,
+    Param,
+    Piece,
+    Ref,
+    Variant,
+    literal_text,
+)
 from errdex.extract.messages import CLASS_NAME
 from errdex.extract.summary import ClassSummary, FuncSummary, ModuleSummary
 from errdex.model import Segment
@@ -87,6 +100,19 @@ class Tables:
             rest = parts[i + 1 :]
             return ".".join([target, *rest])
         return None
+
+    def function(self, dotted: str) -> tuple[FuncSummary | None, str | None]:
+        """The function ``dotted`` names and, for ``Class.method``, that class: a method the class
+        does not define is looked up on its bases (a factory classmethod inherited by a subclass)."""
+        f = self.functions.get(dotted)
+        owner, _, name = dotted.rpartition(".")
+        if owner not in self.classes:
+            return f, None
+        for base in self.bases_chain(owner) if f is None else ():
+            f = self.functions.get(f"{base}.{name}")
+            if f is not None:
+                break
+        return f, owner
 
     def bases_chain(self, cls: str) -> tuple[str, ...]:
         """Resolved bases, nearest first, depth-first, up to (and including) builtins."""
@@ -162,10 +188,9 @@ class Expander:
             if const is not None:
                 return self.expand(const, {}, depth + 1)
         else:
-            f = self.t.functions.get(canon)
+            f, owner = self.t.function(canon)
             if f is not None and f.returns:
-                inner = bind_args(f.params, [subst(a, bind) for a in node.args],
-                                  {k: subst(v, bind) for k, v in node.kwargs})
+                inner = _call_bind(f, owner, node, bind)
                 out: list[Variant] = []
                 for r in f.returns:
                     for v in self.expand(r, inner, depth + 1):
@@ -195,10 +220,9 @@ class Expander:
                 if node.reraised:
                     return [Outcome(written, canon, ((Piece(Segment(expr=node.reraised), True),),))]
                 return [Outcome(written, canon, ((),))]
-            f = self.t.functions.get(canon)
+            f, owner = self.t.function(canon)
             if f is not None and canon not in self.t.classes and f.returns:
-                inner = bind_args(f.params, [subst(a, bind) for a in node.args],
-                                  {k: subst(v, bind) for k, v in node.kwargs})
+                inner = _call_bind(f, owner, node, bind)
                 return [o for r in f.returns for o in self.exception(r, inner, depth + 1)]
             if canon not in self.t.classes and not _class_like(canon):
                 # err = make_error(...) / pickle.loads(...): some exception we cannot name
@@ -221,6 +245,8 @@ class Expander:
             return [o for r in options if isinstance(r, Ref)
                     for o in self.exception(dataclasses.replace(r, is_call=True, src=node.src, callee=r.src,
                                                                 args=args, kwargs=kwargs), {}, depth + 1)]
+        if node.param == CLS_PARAM:  # a classmethod's `cls(...)` read on its own: the class defining it
+            return self.exception(dataclasses.replace(node, param=""), bind, depth + 1)
         return [Outcome(node.param, node.param, self.builtin_message(node.param, list(args)))]
 
     def class_message(self, cls: str, args: list[Node], kwargs: dict[str, Node], depth: int,
@@ -281,6 +307,15 @@ def as_text(node: Node) -> Node:
     if isinstance(node, (Ref, Param)) and not node.text_position:
         return dataclasses.replace(node, text_position=True)
     return node
+
+
+def _call_bind(f: FuncSummary, owner: str | None, call: Ref, bind: Bind) -> dict[str, Node]:
+    """A called function's parameters bound to the call's arguments; a method called on a class
+    (``NotFound.for_field(...)``) also binds its ``cls`` to that class."""
+    inner = bind_args(f.params, [subst(a, bind) for a in call.args], {k: subst(v, bind) for k, v in call.kwargs})
+    if owner is not None:
+        inner[CLS_PARAM] = Ref(target=owner, src=owner.rsplit(".", 1)[-1], is_call=False)
+    return inner
 
 
 def bind_args(params: tuple[str, ...], args: list[Node], kwargs: Mapping[str, Node]) -> dict[str, Node]:

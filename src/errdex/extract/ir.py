@@ -92,6 +92,11 @@ class Ref:
     param: str = ""  # ``raise exc_type(msg)``: the callee is this parameter of the enclosing function
 
 
+# ``param`` of a classmethod's ``cls(...)``: bound to the class the method was called on
+# (``NotFound.for_field(...)`` of an inherited factory); unbound, the class that defines it.
+CLS_PARAM = "<cls>"
+
+
 @fast_pickle
 @dataclass(frozen=True, slots=True)
 class Dedent:

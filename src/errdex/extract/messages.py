@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from errdex.extract import env as envmod
 from errdex.extract.formats import Field, Part, parse_brace_run, parse_percent_format
 from errdex.extract.imports import BUILTIN_EXCEPTIONS, BUILTIN_NAMES, dotted_source
-from errdex.extract.ir import EMPTY, Alt, Cat, Hole, Lit, Node, Param, Ref, alt, cat, literal_text
+from errdex.extract.ir import CLS_PARAM, EMPTY, Alt, Cat, Hole, Lit, Node, Param, Ref, alt, cat, literal_text
 from errdex.extract.ir import Dedent as DedentNode
 from errdex.extract.source import SourceText
 from errdex.extract.strict import unclassified
@@ -56,10 +56,16 @@ class Scope:
     class_qualname: str | None = None  # "Outer.Inner" for self.method(...) targets
     self_attrs: Mapping[str, Node] = field(default_factory=dict)
     outers: tuple[envmod.Env | None, ...] = ()  # enclosing functions' bindings where a nested def was made
+    cls_alias: str = ""  # in a @classmethod: its first parameter (``cls``), which names the class
 
     def at(self, env: envmod.Env | None) -> Scope:
         """The same scope with the bindings seen at another point (where a local was assigned)."""
-        return Scope(self.params, env, self.class_qualname, self.self_attrs, self.outers)
+        return Scope(self.params, env, self.class_qualname, self.self_attrs, self.outers, self.cls_alias)
+
+    def own_class(self, written: str) -> bool:
+        """Whether ``written`` is a classmethod's ``cls`` (not rebound): the class it is defined in."""
+        return bool(self.cls_alias) and written == self.cls_alias and self.class_qualname is not None \
+            and envmod.lookup(self.env, written) is None
 
 
 @dataclass(slots=True)
@@ -92,6 +98,8 @@ class MessageBuilder:
     def callee(self, written: str, scope: Scope) -> str | None:
         """What a call's function names: a nested ``def`` of this function, a method of this
         class (``self._error``), or a module-level / imported / builtin name."""
+        if scope.own_class(written):  # `return cls(message, code=...)` in a factory classmethod
+            return f"{self.module}.{scope.class_qualname}" if self.module else str(scope.class_qualname)
         if "." not in written:
             b = envmod.lookup(scope.env, written)
             if b is not None:
@@ -522,6 +530,9 @@ class MessageBuilder:
                 inner = node.args[0]
                 if isinstance(inner, (ast.Constant, ast.JoinedStr)):
                     return self.text(inner, scope)
+                if isinstance(inner, ast.Name) and (inner.id in scope.params or envmod.lookup(scope.env, inner.id)):
+                    # `message = str(message)` in an __init__: the text the caller passed
+                    return self.text(inner, scope) if text_position else self.arg(inner, scope)
                 return Hole(self.src.segment(inner), unresolved=text_position)
             if target is not None and (target not in BUILTIN_NAMES or target in BUILTIN_EXCEPTIONS):
                 return self._ref(node, target, scope, text_position)
@@ -555,8 +566,11 @@ class MessageBuilder:
         args = self.call_args(node.args, scope)
         kwargs = tuple((k.arg, self.arg(k.value, scope)) for k in node.keywords if k.arg is not None)
         callee = self.src.segment(node.func)
+        param = ""
+        if scope.own_class(callee):  # named as the class, as the raise site will show it
+            callee, param = str(scope.class_qualname).rsplit(".", 1)[-1], CLS_PARAM
         return Ref(target=target, src=self.src.segment(node), callee=callee, args=args, kwargs=kwargs,
-                   text_position=text_position)
+                   text_position=text_position, param=param)
 
     def _caught(self, handler: ast.ExceptHandler, name: str) -> Node:
         """``except (A, B) as e: ... raise e``: one of the caught classes, with an unknown message."""

@@ -129,8 +129,8 @@ class Resolver:
             variants = [v for o in outcomes for v in o.variants]
             resolved = main.resolved
             if main.written not in ("?", "") and main.written != written and (
-                    not written[:1].isupper() or not _DOTTED.fullmatch(written)):
-                written = main.written  # raised through a helper, a variable or an expression: name the class
+                    not written.rsplit(".", 1)[-1][:1].isupper() or not _DOTTED.fullmatch(written)):
+                written = main.written  # raised through a helper (`E.factory(...)`), a variable or an expression: name the class
         elif s.kind == "warning":
             if s.value is None:
                 resolved = "UserWarning"

@@ -59,8 +59,18 @@ def is_static(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list)
 
 
-def message_like(node: ast.expr, env: Env, depth: int = 0) -> bool:
-    """A cheap look at a returned expression: could it be a message or an exception instance?"""
+def classmethod_alias(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
+    """The first parameter of a ``@classmethod`` (``cls``), or "" for any other function."""
+    a = node.args
+    first = [*a.posonlyargs, *a.args][:1]
+    if first and any(isinstance(d, ast.Name) and d.id == "classmethod" for d in node.decorator_list):
+        return first[0].arg
+    return ""
+
+
+def message_like(node: ast.expr, env: Env, depth: int = 0, alias: str = "") -> bool:
+    """A cheap look at a returned expression: could it be a message or an exception instance?
+    ``alias``: a classmethod's ``cls``, whose call is an instance of the class."""
     if isinstance(node, ast.Constant):
         return isinstance(node.value, str)
     if isinstance(node, ast.JoinedStr):
@@ -75,15 +85,15 @@ def message_like(node: ast.expr, env: Env, depth: int = 0) -> bool:
         if d is None:
             return False
         last = d.rsplit(".", 1)[-1]
-        return last[:1].isupper() or bool(MSG_NAME.search(last))
+        return last[:1].isupper() or bool(MSG_NAME.search(last)) or (bool(alias) and d == alias)
     if isinstance(node, ast.Name) and depth < 3:
         b = envmod.lookup(env, node.id)
         if b is None:
             return False
         if b.options:
-            return any(o is not None and o.value is not None and message_like(o.value, o.env, depth + 1)
+            return any(o is not None and o.value is not None and message_like(o.value, o.env, depth + 1, alias)
                        for o in b.options)
-        return b.value is not None and message_like(b.value, b.env, depth + 1)
+        return b.value is not None and message_like(b.value, b.env, depth + 1, alias)
     return False
 
 
@@ -112,14 +122,16 @@ def passes_message(call: ast.Call) -> bool:
     return any(k.arg is not None and message_arg(k.value) for k in call.keywords)
 
 
-def returns_message(body: list[ast.stmt]) -> bool:
-    """Statement-level scan (no expression walk) for a return that looks like a message."""
+def returns_message(body: list[ast.stmt], alias: str = "") -> bool:
+    """Statement-level scan (no expression walk) for a return that looks like a message
+    (or, in a classmethod whose first parameter is ``alias``, an instance of its class)."""
     stack = list(body)
     while stack:
         node = stack.pop()
         if isinstance(node, ast.Return):
             v = node.value
-            if v is not None and (message_like(v, None) or (isinstance(v, ast.Name) and MSG_NAME.search(v.id))):
+            if v is not None and (message_like(v, None, alias=alias)
+                                  or (isinstance(v, ast.Name) and MSG_NAME.search(v.id))):
                 return True
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue

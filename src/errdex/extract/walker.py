@@ -74,6 +74,7 @@ class State(NamedTuple):
     self_attrs: dict[str, Node] | None = None
     exc_class: bool = False  # the class may be an exception: its __init__/__str__ matter
     outers: tuple[envmod.Env | None, ...] = ()  # bindings of the enclosing functions (innermost first)
+    cls_alias: str = ""  # in a @classmethod (and functions nested in one): its ``cls`` parameter
 
 
 class Walker:
@@ -106,12 +107,14 @@ class Walker:
         i = bisect.bisect_left(kw, start)
         return i < len(kw) and kw[i] <= end
 
-    def may_build_message(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    def may_build_message(self, node: ast.FunctionDef | ast.AsyncFunctionDef, alias: str = "") -> bool:
         """A function without raise/warn/assert may still build messages for others: look closer
-        only when its text has both a ``return`` and a string quote or an exception-like name."""
+        only when its text has both a ``return`` and a string quote or an exception-like name (or,
+        in a classmethod, a call of ``cls``: ``MyError.invalid_value("...")`` factories)."""
         first, last = node.lineno, node.end_lineno or node.lineno
-        return (self.src.mentions(("return",), first, last) and self.src.mentions(_BUILDS, first, last)
-                and st.returns_message(node.body))
+        builds = (*_BUILDS, f"{alias}(") if alias else _BUILDS
+        return (self.src.mentions(("return",), first, last) and self.src.mentions(builds, first, last)
+                and st.returns_message(node.body, alias))
 
     # ----------------------------------------------------------------- module names
 
@@ -155,7 +158,7 @@ class Walker:
         return env
 
     def scope(self, state: State, env: Env) -> Scope:
-        return Scope(state.params, env, state.cls, state.self_attrs or {}, state.outers)
+        return Scope(state.params, env, state.cls, state.self_attrs or {}, state.outers, state.cls_alias)
 
     def function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, state: State, env: Env) -> Walk:
         name = node.name
@@ -167,9 +170,11 @@ class Walker:
             or (name == "__init__" and self.src.mentions(_BASE_INIT, node.lineno, node.end_lineno or node.lineno)))
         a = node.args
         params = [x.arg for x in (*a.posonlyargs, *a.args)]
+        alias = state.cls_alias if nested else ""
         if method and params and not st.is_static(node):
+            alias = st.classmethod_alias(node)
             params = params[1:]
-        wants_summary = wanted_kw or special or self.may_build_message(node) or self.passes_message(node, params)
+        wants_summary = wanted_kw or special or self.may_build_message(node, alias) or self.passes_message(node, params)
         if not wants_summary:
             # nothing here can raise, warn, assert, build a message or pass one on: skip the body
             return envmod.bind(env, name, envmod.Binding()) if nested else env
@@ -186,7 +191,8 @@ class Walker:
         self_attrs = state.self_attrs if name == "__str__" else (collector.self_attrs if collector else None)
         outers = (env, *state.outers) if nested else ()
         inner = state._replace(qual=qual, guards=(), docstring=doc or state.docstring, params=all_params,
-                               func=collector, in_function=True, self_attrs=self_attrs, outers=outers)
+                               func=collector, in_function=True, self_attrs=self_attrs, outers=outers,
+                               cls_alias=alias)
         yield from self.block(node.body, inner, None)
         if collector is not None:
             self._record(summary_key, name, collector, state, node)
@@ -548,7 +554,7 @@ class Walker:
 
     def return_(self, node: ast.Return, state: State, env: Env) -> Env:
         c = state.func
-        if c is not None and node.value is not None and st.message_like(node.value, env):
+        if c is not None and node.value is not None and st.message_like(node.value, env, alias=state.cls_alias):
             c.returns.append(self.builder.arg(node.value, self.scope(state, env)))
         return env
 
