@@ -430,3 +430,66 @@ def test_classmethod_factories_that_return_cls(tmp_path: Path) -> None:
     assert _rendered(found) == ["field {name} is not set"]
     assert (found.exception, found.exception_resolved) == ("NotFound", "pkg.exceptions.NotFound")  # cls: the caller's class
     assert _site(result, "shadowed").exception == "cls"
+
+
+def test_str_of_an_exception_that_reads_self_args(tmp_path: Path) -> None:
+    # SQLAlchemy's errors render `self.args[0]` through helper methods, plus a link when they have
+    # a code: the raise's own text used to be lost behind `{message} {self._code_str()}`
+    result = _extract(tmp_path, {"exc.py": '''
+        class HasDescriptionCode:
+            code = None
+
+            def _code_str(self):
+                if not self.code:
+                    return ""
+                return f"(Background on this error at: https://sqlalche.me/e/20/{self.code})"
+
+
+        class SQLAlchemyError(HasDescriptionCode, Exception):
+            def _message(self):
+                if len(self.args) == 1:
+                    arg_text = self.args[0]
+                    if isinstance(arg_text, bytes):
+                        text = arg_text.decode("utf-8", "backslashreplace")
+                    else:
+                        text = str(arg_text)
+                    return text
+                return str(self.args)
+
+            def _sql_message(self):
+                message = self._message()
+                if self.code:
+                    message = "%s %s" % (message, self._code_str())
+                return message
+
+            def __str__(self):
+                return self._sql_message()
+
+
+        class ResourceClosedError(SQLAlchemyError):
+            code = "rcls"
+
+
+        class Tagged(Exception):
+            def __init__(self, tag, detail):
+                self.tag = tag
+                super().__init__(detail)
+
+            def __str__(self):
+                return f"[{self.tag}] {self.args[0]}"
+    ''', "engine.py": '''
+        from pkg import exc
+
+
+        def close(conn):
+            if conn is None:
+                raise exc.ResourceClosedError("This Connection is closed")
+
+
+        def tagged(x):
+            raise exc.Tagged("io", f"cannot read {x}")
+    '''})
+    closed = _rendered(_site(result, "close"))
+    # with a code, the link's helper is a value placeholder; without one, the text alone
+    assert closed[:2] == ["This Connection is closed {self._code_str()}", "This Connection is closed"]
+    assert _rendered(_site(result, "tagged")) == ["[io] cannot read {x}"]

@@ -30,6 +30,8 @@ from errdex.extract.ir import (
     Piece,
     Ref,
     Variant,
+    exc_arg,
+    is_marker,
     literal_text,
 )
 from errdex.extract.messages import CLASS_NAME
@@ -193,7 +195,8 @@ class Expander:
                 inner = _call_bind(f, owner, node, bind)
                 out: list[Variant] = []
                 for r in f.returns:
-                    for v in self.expand(r, inner, depth + 1):
+                    # in text position, what it returns is the text: an unknown value there is unresolved
+                    for v in self.expand(as_text(r) if node.text_position else r, inner, depth + 1):
                         if v not in out:
                             out.append(v)
                 return tuple(out[:MAX_TEMPLATES])
@@ -268,6 +271,11 @@ class Expander:
                 init = next((self.t.classes[n][0].init for n in chain[i:] if n in self.t.classes
                              and self.t.classes[n][0].init is not None), None)
                 bind = bind_args(init.params, args, kwargs) if init is not None else {}
+                # `self.args`: the constructor's arguments (BaseException.__new__ keeps them), unless an
+                # __init__ passes others on with super().__init__(...)
+                base_args = args if init is None or init.super_args is None else [
+                    subst(a, bind) for a in init.super_args]
+                own.update({exc_arg(j): a for j, a in enumerate(base_args[:8])})
                 return self.text(c.str_message, {**own, **bind}, depth)
             if c.init is not None:
                 if c.init.super_args is None:
@@ -302,6 +310,9 @@ class Expander:
 
 
 def as_text(node: Node) -> Node:
+    """``node`` read as message text: an unknown value there is unresolved text (each alternative's)."""
+    if isinstance(node, Alt):
+        return Alt(tuple(as_text(o) for o in node.options))
     if isinstance(node, Hole) and not node.unresolved:
         return dataclasses.replace(node, unresolved=True)
     if isinstance(node, (Ref, Param)) and not node.text_position:
@@ -313,6 +324,7 @@ def _call_bind(f: FuncSummary, owner: str | None, call: Ref, bind: Bind) -> dict
     """A called function's parameters bound to the call's arguments; a method called on a class
     (``NotFound.for_field(...)``) also binds its ``cls`` to that class."""
     inner = bind_args(f.params, [subst(a, bind) for a in call.args], {k: subst(v, bind) for k, v in call.kwargs})
+    inner.update((k, v) for k, v in bind.items() if is_marker(k))  # `self._message()` in __str__: the same self
     if owner is not None:
         inner[CLS_PARAM] = Ref(target=owner, src=owner.rsplit(".", 1)[-1], is_call=False)
     return inner

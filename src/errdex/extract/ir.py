@@ -97,6 +97,18 @@ class Ref:
 CLS_PARAM = "<cls>"
 
 
+def exc_arg(i: int) -> str:
+    """The parameter that stands for ``self.args[i]`` in an exception's ``__str__`` (and the methods
+    it calls): bound to the i-th argument that reached ``BaseException.__init__``."""
+    return f"<args[{i}]>"
+
+
+def is_marker(name: str) -> bool:
+    """A parameter errdex binds itself (``<cls>``, ``<args[0]>``, the class name): not an identifier,
+    so it cannot clash with a real parameter, and a called method of the same object keeps it."""
+    return not name.isidentifier()
+
+
 @fast_pickle
 @dataclass(frozen=True, slots=True)
 class Dedent:

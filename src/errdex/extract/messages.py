@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from errdex.extract import env as envmod
 from errdex.extract.formats import Field, Part, parse_brace_run, parse_percent_format
 from errdex.extract.imports import BUILTIN_EXCEPTIONS, BUILTIN_NAMES, dotted_source
-from errdex.extract.ir import CLS_PARAM, EMPTY, Alt, Cat, Hole, Lit, Node, Param, Ref, alt, cat, literal_text
+from errdex.extract.ir import CLS_PARAM, EMPTY, Alt, Cat, Hole, Lit, Node, Param, Ref, alt, cat, exc_arg, literal_text
 from errdex.extract.ir import Dedent as DedentNode
 from errdex.extract.source import SourceText
 from errdex.extract.strict import unclassified
@@ -167,6 +167,9 @@ class MessageBuilder:
             sliced = self._slice(node, node.slice, scope)
             if sliced is not None:
                 return sliced
+        own = _own_arg(node, scope)
+        if own is not None:
+            return Param(own, text_position=True, shown=self.src.segment(node))
         if isinstance(node, _OPAQUE):
             return Hole(self.src.segment(node), unresolved=True)
         unclassified(f"message expression {type(node).__name__}", self.where(node))
@@ -208,7 +211,12 @@ class MessageBuilder:
                     return Param(ir.name, conversion, spec, shown=self.src.segment(node))
                 if conversion is None and spec is None and literal_text(ir) is not None:
                     return ir
+                if conversion is None and spec is None and self._own_call(ir):
+                    return ir  # message = self._message(); "%s" % message: the text it returns
                 return Hole(self.src.segment(node), conversion, spec)
+        own = _own_arg(node, scope)
+        if own is not None:
+            return Param(own, conversion, spec, shown=self.src.segment(node))
         if isinstance(node, ast.Attribute):
             if scope.class_qualname is not None and node.attr == "__name__" and _is_own_class(node.value):
                 return Param(CLASS_NAME, conversion, spec, shown=self.src.segment(node))
@@ -226,6 +234,12 @@ class MessageBuilder:
                   and isinstance(self.module_env[node.id], (ast.Constant, ast.JoinedStr))):
                 return self._name(node, scope, text_position=False)
         return Hole(self.src.segment(node), conversion, spec)
+
+    def _own_call(self, ir: Node) -> bool:
+        """A call of a function of this package (not a class): interpolated, it is the text it
+        returns (phase 2 expands it, or leaves the call's placeholder when it returns no text)."""
+        return (isinstance(ir, Ref) and ir.is_call and not ir.param and not _looks_like_class(ir.target)
+                and ir.target.split(".", 1)[0] == self.module.split(".", 1)[0] and ir.target not in BUILTIN_NAMES)
 
     def _constant_ref(self, node: ast.Attribute, scope: Scope, text_position: bool) -> Node | None:
         """``self.attr`` bound in ``__init__`` or a class constant, or ``Cls.CONST`` / ``mod.CONST``."""
@@ -817,6 +831,17 @@ def _looks_like_class(dotted: str) -> bool:
 
 
 CLASS_NAME = "__class__.__name__"  # the parameter phase 2 binds to the raised class's name
+
+
+def _own_arg(node: ast.expr, scope: Scope) -> str | None:
+    """``self.args[i]`` in a method of a class: the marker parameter of that argument."""
+    if (scope.class_qualname is not None and isinstance(node, ast.Subscript)
+            and isinstance(node.value, ast.Attribute) and node.value.attr == "args"
+            and isinstance(node.value.value, ast.Name) and node.value.value.id == "self"):
+        i = _int_constant(node.slice)
+        if i is not None and 0 <= i < 8:
+            return exc_arg(i)
+    return None
 
 
 def _is_own_class(node: ast.expr) -> bool:

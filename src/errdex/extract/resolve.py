@@ -47,9 +47,13 @@ def _templates(variants: Iterable[Variant], limit: int = MAX_TEMPLATES) -> tuple
                 unresolved.append(p.segment.expr)
         if len(templates) >= limit:
             break
-    # A template that is one unresolved placeholder says least: keep it, but never as the first
-    # (the one the id hashes) when a variant with known text exists.
-    templates.sort(key=lambda t: len(t.segments) == 1 and not t.literals and t.segments[0].expr in unresolved)
+    # A template with no literal text (one placeholder, or placeholders with only spaces between them:
+    # `{text} ` of a bytes branch) says least, and one holding text we could not resolve is less sure
+    # than one without: keep them, but not as the first (the one the id hashes) when a variant with
+    # all its text known exists.
+    unsure = set(unresolved)
+    templates.sort(key=lambda t: (not any(s.text.strip() for s in t.segments if s.is_literal),
+                                  any(s.expr in unsure for s in t.segments if not s.is_literal)))
     return tuple(templates) or (Template(),), tuple(unresolved)
 
 

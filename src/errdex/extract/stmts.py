@@ -85,7 +85,7 @@ def message_like(node: ast.expr, env: Env, depth: int = 0, alias: str = "") -> b
         if d is None:
             return False
         last = d.rsplit(".", 1)[-1]
-        return last[:1].isupper() or bool(MSG_NAME.search(last)) or (bool(alias) and d == alias)
+        return last[:1].isupper() or bool(MSG_NAME.search(last)) or d == "str" or (bool(alias) and d == alias)
     if isinstance(node, ast.Name) and depth < 3:
         b = envmod.lookup(env, node.id)
         if b is None:

@@ -174,7 +174,9 @@ class Walker:
         if method and params and not st.is_static(node):
             alias = st.classmethod_alias(node)
             params = params[1:]
-        wants_summary = wanted_kw or special or self.may_build_message(node, alias) or self.passes_message(node, params)
+        wants_summary = (wanted_kw or special or self.may_build_message(node, alias)
+                         or (method and state.exc_class and self._returns_something(node))  # what __str__ may call
+                         or self.passes_message(node, params))
         if not wants_summary:
             # nothing here can raise, warn, assert, build a message or pass one on: skip the body
             return envmod.bind(env, name, envmod.Binding()) if nested else env
@@ -200,6 +202,11 @@ class Walker:
             local = f"{self.module}.{summary_key}" if summary_key in self.functions else None
             return envmod.bind(env, name, envmod.Binding(local_def=local))
         return env
+
+    def _returns_something(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        """A method of an exception class with a ``return``: its ``__str__`` may build the text from
+        it (``self._message()``), whatever the returned expression is called."""
+        return self.src.mentions(("return",), node.lineno, node.end_lineno or node.lineno)
 
     def passes_message(self, node: ast.FunctionDef | ast.AsyncFunctionDef, params: list[str]) -> bool:
         """Whether a function the walk would skip calls a package function with literal text, an
@@ -497,7 +504,8 @@ class Walker:
     def assign(self, node: ast.Assign, state: State, env: Env) -> Env:
         value = node.value
         if not state.in_function:
-            if state.cls is not None and isinstance(value, _STRISH):
+            if state.cls is not None and isinstance(value, _STRISH) and not (
+                    isinstance(value, ast.Constant) and value.value is None):  # `code = None`: set by subclasses
                 for t in node.targets:
                     if isinstance(t, ast.Name):
                         self.class_constants[f"{state.cls}.{t.id}"] = value
