@@ -20,7 +20,21 @@ from dataclasses import dataclass, field
 from errdex.extract import env as envmod
 from errdex.extract.formats import Field, Part, parse_brace_run, parse_percent_format
 from errdex.extract.imports import BUILTIN_EXCEPTIONS, BUILTIN_NAMES, dotted_source
-from errdex.extract.ir import CLS_PARAM, EMPTY, Alt, Cat, Hole, Lit, Node, Param, Ref, alt, cat, exc_arg, literal_text
+from errdex.extract.ir import (
+    CLS_PARAM,
+    EMPTY,
+    Alt,
+    Cat,
+    Hole,
+    Lit,
+    Node,
+    Param,
+    Ref,
+    alt,
+    cat,
+    exc_arg,
+    literal_text,
+)
 from errdex.extract.ir import Dedent as DedentNode
 from errdex.extract.source import SourceText
 from errdex.extract.strict import unclassified
