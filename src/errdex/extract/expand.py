@@ -260,7 +260,7 @@ class Expander:
         chain when an ``__init__`` passes its text on): ``self.__class__.__name__`` is its name.
         """
         raised = raised or cls
-        own = {CLASS_NAME: Lit(raised.rsplit(".", 1)[-1])}
+        own: dict[str, Node] = {CLASS_NAME: Lit(raised.rsplit(".", 1)[-1])}
         chain = [cls, *self.t.bases_chain(cls)]
         for i, name in enumerate(chain):
             entry = self.t.classes.get(name)
