@@ -28,6 +28,7 @@ library's environment.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -186,9 +187,33 @@ def _patch_pytest_raises() -> None:
     ctx.__exit__ = __exit__  # type: ignore[method-assign]
 
 
+def _patch_sqlalchemy_expect_raises() -> None:
+    """SQLAlchemy's suite asserts errors with its own ``expect_raises``/``assert_raises_message``
+    (``sqlalchemy.testing.assertions._expect_raises``), not ``pytest.raises``."""
+    try:
+        from sqlalchemy.testing import assertions  # type: ignore[import-not-found]
+    except ImportError:
+        return
+    orig = assertions._expect_raises
+
+    @contextlib.contextmanager
+    def _expect_raises(except_cls: Any, *args: Any, **kwargs: Any) -> Any:
+        with orig(except_cls, *args, **kwargs) as ec:
+            try:
+                yield ec
+            except BaseException as exc:
+                if isinstance(except_cls, type) and isinstance(exc, except_cls):
+                    record(exc, "expect_raises")
+                raise
+
+    assertions._expect_raises = _expect_raises
+
+
 def pytest_configure(config: pytest.Config) -> None:
     if _PACKAGE == "jax":
         _patch_jax_filtering()
+    if _PACKAGE == "sqlalchemy":
+        _patch_sqlalchemy_expect_raises()
     _patch_unittest()
     _patch_pytest_raises()
 

@@ -493,3 +493,32 @@ def test_str_of_an_exception_that_reads_self_args(tmp_path: Path) -> None:
     # with a code, the link's helper is a value placeholder; without one, the text alone
     assert closed[:2] == ["This Connection is closed {self._code_str()}", "This Connection is closed"]
     assert _rendered(_site(result, "tagged")) == ["[io] cannot read {x}"]
+
+
+def test_text_filled_to_a_width_we_cannot_see(tmp_path: Path) -> None:
+    # SymPy raises ~190 errors through `filldedent`: its text must survive the refilling
+    result = _extract(tmp_path, {"misc.py": """
+        from textwrap import dedent, fill
+
+
+        def filldedent(s, w=70, **kwargs):
+            return '\\n' + fill(dedent(str(s)).strip('\\n'), width=w, **kwargs)
+    """, "calculus.py": '''
+        from pkg.misc import filldedent
+
+
+        def singularities(expression, symbol):
+            raise NotImplementedError(filldedent("""
+                Algorithms finding singularities for non-rational
+                functions are not yet implemented."""))
+
+
+        def named(name):
+            raise ValueError(filldedent(f"""
+                The symbol {name} is not
+                a real variable."""))
+    '''})
+    text = _rendered(_site(result, "singularities"))[0]
+    assert " ".join(text.split()) == (
+        "Algorithms finding singularities for non-rational functions are not yet implemented.")
+    assert " ".join(_rendered(_site(result, "named"))[0].split()) == "The symbol {name} is not a real variable."

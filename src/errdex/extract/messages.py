@@ -538,7 +538,7 @@ class MessageBuilder:
                 return self._format(node, f.value, scope)
             if f.attr == "join":
                 return self._join(node, f.value, scope)
-            if f.attr in _STRIPS and not node.args and isinstance(
+            if f.attr in _STRIPS and (not node.args or _blank_chars(node)) and isinstance(
                 f.value, (ast.Constant, ast.JoinedStr, ast.Name, ast.BinOp, ast.Call)
             ):
                 return DedentNode(self.text(f.value, scope), f.attr)
@@ -569,17 +569,21 @@ class MessageBuilder:
         return Hole(self.src.segment(node), unresolved=text_position)
 
     def _fill(self, node: ast.Call, scope: Scope) -> Node | None:
-        """``textwrap.fill(text, width=N)`` of literal text: the wrapped text (placeholders would
-        change where lines break, so text holding any is left alone)."""
-        width = 70
-        for k in node.keywords:
-            if k.arg != "width" or not isinstance(k.value, ast.Constant) or not isinstance(k.value.value, int):
-                return None
-            width = k.value.value
-        if len(node.args) != 1 or width <= 0:
+        """``textwrap.fill(text, width=N)`` of literal text: the wrapped text.  When the lines cannot
+        be broken as Python will (placeholders in the text, a width or options we cannot see:
+        SymPy's ``filldedent(s, w=70, **kwargs)``), the text as it is: only its line breaks differ,
+        which matching ignores (it compares with every run of whitespace as one space)."""
+        if len(node.args) != 1 or isinstance(node.args[0], ast.Starred):
             return None
-        text = literal_text(self.text(node.args[0], scope))
-        return Lit(textwrap.fill(text, width=width)) if text is not None else None
+        width: int | None = 70
+        for k in node.keywords:
+            given = k.value.value if k.arg == "width" and isinstance(k.value, ast.Constant) else None
+            width = given if isinstance(given, int) else None
+        inner = self.text(node.args[0], scope)
+        text = literal_text(inner)
+        if text is not None and width is not None and width > 0:
+            return Lit(textwrap.fill(text, width=width))
+        return inner
 
     def _gettext(self, node: ast.Call, written: str, scope: Scope) -> Node | None:
         """``_("text")``, ``gettext``, ``ngettext(singular, plural, n)``...: translation is the identity
@@ -845,6 +849,13 @@ def _looks_like_class(dotted: str) -> bool:
 
 
 CLASS_NAME = "__class__.__name__"  # the parameter phase 2 binds to the raised class's name
+
+
+def _blank_chars(call: ast.Call) -> bool:
+    """``.strip("\\n")`` and the like: only whitespace stripped, as ``.strip()`` (to whitespace-blind
+    matching, the same)."""
+    return (len(call.args) == 1 and isinstance(a := call.args[0], ast.Constant) and isinstance(a.value, str)
+            and a.value.isspace())
 
 
 def _own_arg(node: ast.expr, scope: Scope) -> str | None:
