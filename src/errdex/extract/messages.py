@@ -71,10 +71,12 @@ class Scope:
     self_attrs: Mapping[str, Node] = field(default_factory=dict)
     outers: tuple[envmod.Env | None, ...] = ()  # enclosing functions' bindings where a nested def was made
     cls_alias: str = ""  # in a @classmethod: its first parameter (``cls``), which names the class
+    in_exception: bool = False  # in a method of a class that may be an exception: it builds its own text
 
     def at(self, env: envmod.Env | None) -> Scope:
         """The same scope with the bindings seen at another point (where a local was assigned)."""
-        return Scope(self.params, env, self.class_qualname, self.self_attrs, self.outers, self.cls_alias)
+        return Scope(self.params, env, self.class_qualname, self.self_attrs, self.outers, self.cls_alias,
+                     self.in_exception)
 
     def own_class(self, written: str) -> bool:
         """Whether ``written`` is a classmethod's ``cls`` (not rebound): the class it is defined in."""
@@ -231,6 +233,12 @@ class MessageBuilder:
         own = _own_arg(node, scope)
         if own is not None:
             return Param(own, conversion, spec, shown=self.src.segment(node))
+        if (scope.in_exception and isinstance(node, ast.Call) and conversion is None and spec is None
+                and (d := dotted_source(node.func)) is not None and d.startswith("self.")
+                and self.callee(d, scope) is not None):
+            call = self._call(node, scope, text_position=False)
+            if self._own_call(call):  # an exception's f"... {self._code_str()}": the text that method returns
+                return call
         if isinstance(node, ast.Attribute):
             if scope.class_qualname is not None and node.attr == "__name__" and _is_own_class(node.value):
                 return Param(CLASS_NAME, conversion, spec, shown=self.src.segment(node))

@@ -73,6 +73,7 @@ class State(NamedTuple):
     in_function: bool = False
     self_attrs: dict[str, Node] | None = None
     exc_class: bool = False  # the class may be an exception: its __init__/__str__ matter
+    exc_named: bool = False  # ... and it or a base is named like one (`SQLAlchemyError`): its methods build its text
     outers: tuple[envmod.Env | None, ...] = ()  # bindings of the enclosing functions (innermost first)
     cls_alias: str = ""  # in a @classmethod (and functions nested in one): its ``cls`` parameter
 
@@ -158,7 +159,8 @@ class Walker:
         return env
 
     def scope(self, state: State, env: Env) -> Scope:
-        return Scope(state.params, env, state.cls, state.self_attrs or {}, state.outers, state.cls_alias)
+        return Scope(state.params, env, state.cls, state.self_attrs or {}, state.outers, state.cls_alias,
+                     state.exc_named and state.cls is not None)
 
     def function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, state: State, env: Env) -> Walk:
         name = node.name
@@ -305,7 +307,9 @@ class Walker:
         top = self.module.split(".", 1)[0] + "."
         exc_class = bool(_EXC_NAME.search(node.name)) or any(
             _EXC_NAME.search(b.rsplit(".", 1)[-1]) or b.startswith(top) for b in bases)
-        inner = State(qual=qual, docstring=doc, cls=".".join(qual), self_attrs=self_attrs, exc_class=exc_class)
+        exc_named = bool(_EXC_NAME.search(node.name)) or any(_EXC_NAME.search(b.rsplit(".", 1)[-1]) for b in bases)
+        inner = State(qual=qual, docstring=doc, cls=".".join(qual), self_attrs=self_attrs, exc_class=exc_class,
+                      exc_named=exc_named)
         saved = self._pending_init, self._pending_str
         self._pending_init, self._pending_str = None, None
         yield from self.block(node.body, inner, None)
