@@ -13,6 +13,20 @@ Reproduce the committed JAX data set::
         --tests /work/jax-src/tests --package jax --out bench/data/jax-0.10.2.jsonl \\
         --budget 240 api_test.py errors_test.py ...
 
+SQLAlchemy's suite needs its own configuration (``setup.cfg``'s ``[db]``), so it runs
+from the unpacked sdist with the plugin loaded directly (the plugin hooks its
+``expect_raises``/``assert_raises_message``)::
+
+    $(pyenv root)/versions/3.13.0/bin/python3 -m venv /work/evalenv-sa
+    /work/evalenv-sa/bin/pip install sqlalchemy==2.1.9 pytest
+    pip download --no-deps --no-binary :all: sqlalchemy==2.1.9 && tar xzf sqlalchemy-2.1.9.tar.gz
+    cd sqlalchemy-2.1.9 && PYTHONPATH=<errdex>/bench CAPTURE_OUT=<errdex>/bench/data/sqlalchemy-2.1.9.jsonl \
+        CAPTURE_PACKAGE=sqlalchemy /work/evalenv-sa/bin/python -m pytest -q -p capture_plugin \
+        -p no:cacheprovider -W ignore test/base test/engine test/sql test/orm/test_mapper.py \
+        test/orm/test_query.py test/orm/test_session.py test/orm/test_relationships.py \
+        test/orm/test_core_compilation.py test/orm/declarative test/ext/test_hybrid.py \
+        test/ext/test_associationproxy.py
+
 ``JAX_TRACEBACK_FILTERING=off`` is the default so that the recorded traceback
 holds every frame (what a JAX user sees after following JAX's own advice to
 turn filtering off); ``--filtering auto`` records what JAX prints by default
