@@ -145,3 +145,11 @@ def test_traceback_from_a_version_whose_lines_moved(tiny: Catalog) -> None:
 def test_interpreter_words_in_a_library_file_are_not_a_drifted_raise(tiny: Catalog) -> None:
     r = explain(tiny, tb("cpython_interpreter"))
     assert all(not m.confident for m in r.matches)
+
+
+def test_str_of_a_class_that_prints_its_own_name(tiny: Catalog) -> None:
+    # `str(exc)` alone reads like "Type: message", but here the type's name is part of the message
+    r = explain(tiny, "ConversionError: 'abc'")
+    assert r.confident and r.matches[0].template == "ConversionError: {value}"  # self.expr: the argument
+    assert r.matches[0].path.endswith("tinyjit/_src/convert.py")
+    assert [(v.placeholder, v.value) for v in r.matches[0].values] == [("{value}", "'abc'")]

@@ -48,6 +48,7 @@ from errdex.match.traceback import parse
 _SECONDARY = 0.9  # a cause or context of the reported exception, or a message another one wraps
 _PRECISE = 12  # candidates whose fuzzy score uses every word of the template
 _MIMIC = 0.45  # the message is one the interpreter itself produces, and there is no traceback
+_SELF_NAMED = 0.95  # "Type: text" read whole, as the message of a class whose str() starts with its name
 _VETO = 0.5  # the traceback shows the error surfaced elsewhere than at this site
 
 
@@ -239,6 +240,11 @@ def _exceptions(parsed: Parsed) -> Iterable[tuple[ParsedException, float]]:
     others = [e for e in reversed(chain) if e.role not in ("wrapper",) and e not in primary]
     for e in others[:3]:
         yield e, (1.0 if e.role == "group-member" else _SECONDARY)
+    if parsed.format == "message" and parsed.exception and "." not in parsed.exception and not parsed.frames:
+        # `str(exc)` pasted alone, of a class that prints its own name first (SymPy's
+        # "SympifyError: '1'"): the "Type: " is part of the message too (a printed last line
+        # names a library's class with its module, so a dotted one is no such message)
+        yield ParsedException(parsed.exception, f"{parsed.exception}: {parsed.message}"), _SELF_NAMED
 
 
 def _printed_type(exc: ParsedException) -> str:
