@@ -27,6 +27,18 @@ from the unpacked sdist with the plugin loaded directly (the plugin hooks its
         test/orm/test_core_compilation.py test/orm/declarative test/ext/test_hybrid.py \
         test/ext/test_associationproxy.py
 
+SymPy's bundled tests run from the installed package the same way (``sympy==1.14.0
+pytest hypothesis`` in ``/work/evalenv-sympy``; its ``raises`` is pytest's)::
+
+    cd /tmp && PYTHONPATH=<errdex>/bench CAPTURE_OUT=<errdex>/bench/data/sympy-1.14.0.jsonl \
+        CAPTURE_PACKAGE=sympy timeout 900 /work/evalenv-sympy/bin/python -m pytest -q -p capture_plugin \
+        -p no:cacheprovider -W ignore --rootdir=$SP --import-mode=importlib $SP/core/tests \
+        $SP/calculus/tests $SP/sets/tests $SP/functions $SP/matrices/tests/test_matrices.py \
+        $SP/solvers/tests/test_solvers.py $SP/polys/tests/test_polytools.py $SP/series/tests \
+        $SP/integrals/tests/test_integrals.py $SP/simplify/tests $SP/utilities/tests $SP/tensor/tests
+
+(``SP`` = the installed ``sympy`` directory.)
+
 ``JAX_TRACEBACK_FILTERING=off`` is the default so that the recorded traceback
 holds every frame (what a JAX user sees after following JAX's own advice to
 turn filtering off); ``--filtering auto`` records what JAX prints by default
