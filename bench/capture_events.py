@@ -37,7 +37,11 @@ pytest hypothesis`` in ``/work/evalenv-sympy``; its ``raises`` is pytest's)::
         $SP/solvers/tests/test_solvers.py $SP/polys/tests/test_polytools.py $SP/series/tests \
         $SP/integrals/tests/test_integrals.py $SP/simplify/tests $SP/utilities/tests $SP/tensor/tests
 
-(``SP`` = the installed ``sympy`` directory.)
+(``SP`` = the installed ``sympy`` directory.)  pandas 3.1.1 likewise (``pandas==3.1.1 pytest
+hypothesis`` in ``/work/evalenv-pd``, ``PD`` = the installed ``pandas``), with the test paths
+``$PD/tests/frame/methods $PD/tests/series/methods $PD/tests/indexing $PD/tests/reshape
+$PD/tests/dtypes $PD/tests/arrays/categorical $PD/tests/tools $PD/tests/scalar
+$PD/tests/indexes/test_base.py $PD/tests/groupby/test_groupby.py`` and ``--maxfail=100000``.
 
 ``JAX_TRACEBACK_FILTERING=off`` is the default so that the recorded traceback
 holds every frame (what a JAX user sees after following JAX's own advice to
