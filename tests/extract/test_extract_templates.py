@@ -72,6 +72,7 @@ CASES = [
                  id="lone-surrogate-kept-escaped"),
     pytest.param("i18n.py", "translated", ["Unknown color {value}"], (), id="gettext-format"),
     pytest.param("i18n.py", "plural", ["Takes {n} value.", "Takes {n} values."], (), id="ngettext-format"),
+    pytest.param("i18n.py", "lazy", ["Enter a valid value: {value}"], (), id="gettext-lazy-percent-dict"),
     pytest.param("i18n.py", "themed", ["The {name} theme does not support this version of the builder"], (),
                  id="sphinx-double-underscore-percent"),
     pytest.param("reraise.py", "caught", ["{e}"], ("e",), id="reraise-caught"),

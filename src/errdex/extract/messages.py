@@ -50,7 +50,8 @@ _OPAQUE = (
 _DEDENTS = {"textwrap.dedent": "dedent", "inspect.cleandoc": "cleandoc"}
 # gettext-style functions, by name: which positional arguments are message text.
 _GETTEXT: dict[str, tuple[int, ...]] = {
-    "_": (0,), "__": (0,), "N_": (0,), "gettext": (0,),  # `__`: Sphinx's console messages "ugettext": (0,), "gettext_lazy": (0,), "lazy_gettext": (0,),
+    "_": (0,), "N_": (0,), "gettext": (0,), "ugettext": (0,), "gettext_lazy": (0,), "lazy_gettext": (0,),
+    "__": (0,),  # Sphinx's console messages (`from sphinx.locale import __`)
     "ugettext_lazy": (0,), "ngettext": (0, 1), "ungettext": (0, 1), "ngettext_lazy": (0, 1),
     "pgettext": (1,), "pgettext_lazy": (1,), "npgettext": (1, 2),
 }
