@@ -305,9 +305,8 @@ class Walker:
                 bases.append(self.builder.resolve_name(d) or d)
         self_attrs: dict[str, Node] = {}
         top = self.module.split(".", 1)[0] + "."
-        exc_class = bool(_EXC_NAME.search(node.name)) or any(
-            _EXC_NAME.search(b.rsplit(".", 1)[-1]) or b.startswith(top) for b in bases)
         exc_named = bool(_EXC_NAME.search(node.name)) or any(_EXC_NAME.search(b.rsplit(".", 1)[-1]) for b in bases)
+        exc_class = exc_named or any(b.startswith(top) for b in bases)
         inner = State(qual=qual, docstring=doc, cls=".".join(qual), self_attrs=self_attrs, exc_class=exc_class,
                       exc_named=exc_named)
         saved = self._pending_init, self._pending_str
