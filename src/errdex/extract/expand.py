@@ -17,7 +17,7 @@ import textwrap
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from errdex.extract.imports import BUILTIN_EXCEPTIONS
+from errdex.extract.imports import BUILTIN_EXCEPTIONS, class_like
 from errdex.extract.ir import (
     CLS_PARAM,
     Alt,
@@ -227,7 +227,7 @@ class Expander:
             if f is not None and canon not in self.t.classes and f.returns:
                 inner = _call_bind(f, owner, node, bind)
                 return [o for r in f.returns for o in self.exception(r, inner, depth + 1)]
-            if canon not in self.t.classes and not _class_like(canon):
+            if canon not in self.t.classes and not class_like(canon):
                 # err = make_error(...) / pickle.loads(...): some exception we cannot name
                 return [Outcome(node.src, node.src, ((Piece(Segment(expr=node.src), True),),))]
             args = [subst(a, bind) for a in node.args]
@@ -415,6 +415,3 @@ def _dedent(v: Variant, how: str) -> Variant:
     return tuple(out)
 
 
-def _class_like(dotted: str) -> bool:
-    last = dotted.rsplit(".", 1)[-1]
-    return last in BUILTIN_EXCEPTIONS or last[:1].isupper()

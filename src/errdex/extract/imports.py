@@ -17,6 +17,13 @@ BUILTIN_EXCEPTIONS = frozenset(
 )
 
 
+def class_like(dotted: str) -> bool:
+    """Whether a dotted name reads as a class (``errors.TracerError``, ``ValueError``), by the naming
+    convention the static walk has to go on: its last part capitalised, or a builtin exception."""
+    last = dotted.rsplit(".", 1)[-1]
+    return last[:1].isupper() or last in BUILTIN_EXCEPTIONS
+
+
 def module_name(path: str) -> str:
     """``jax/_src/errors.py`` → ``jax._src.errors``; a package's ``__init__.py`` → the package."""
     p = path[:-3] if path.endswith(".py") else path

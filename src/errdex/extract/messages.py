@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from errdex.extract import env as envmod
 from errdex.extract.formats import Field, Part, parse_brace_run, parse_percent_format
-from errdex.extract.imports import BUILTIN_EXCEPTIONS, BUILTIN_NAMES, dotted_source
+from errdex.extract.imports import BUILTIN_EXCEPTIONS, BUILTIN_NAMES, class_like, dotted_source
 from errdex.extract.ir import (
     CLS_PARAM,
     EMPTY,
@@ -261,7 +261,7 @@ class MessageBuilder:
     def _own_call(self, ir: Node) -> bool:
         """A call of a function of this package (not a class): interpolated, it is the text it
         returns (phase 2 expands it, or leaves the call's placeholder when it returns no text)."""
-        return (isinstance(ir, Ref) and ir.is_call and not ir.param and not _looks_like_class(ir.target)
+        return (isinstance(ir, Ref) and ir.is_call and not ir.param and not class_like(ir.target)
                 and ir.target.split(".", 1)[0] == self.module.split(".", 1)[0] and ir.target not in BUILTIN_NAMES)
 
     def _constant_ref(self, node: ast.Attribute, scope: Scope, text_position: bool) -> Node | None:
@@ -682,7 +682,7 @@ class MessageBuilder:
             result = Hole(self.src.segment(node), result.conversion, result.format_spec, result.unresolved)
         elif isinstance(result, Param):
             result = dataclasses.replace(result, shown=self.src.segment(node))
-        elif isinstance(result, Ref) and not _looks_like_class(result.target):
+        elif isinstance(result, Ref) and not class_like(result.target):
             result = dataclasses.replace(result, src=self.src.segment(node))
         self._memo[b] = result
         return result
@@ -694,7 +694,7 @@ class MessageBuilder:
             return None
         ir = self.exception(b.value, scope.at(b.env))
         refs = ir.options if isinstance(ir, Alt) else (ir,)
-        if all(isinstance(r, Ref) and not r.is_call and not r.reraised and _looks_like_class(r.target)
+        if all(isinstance(r, Ref) and not r.is_call and not r.reraised and class_like(r.target)
                for r in refs):
             return [r for r in refs if isinstance(r, Ref)]
         return None
@@ -736,7 +736,7 @@ class MessageBuilder:
                 return Param(node.id)
             instance = self.module_env.get(node.id)
             key = ("module-exc", node.id)
-            if isinstance(instance, ast.Call) and key not in self._memo and _looks_like_class(
+            if isinstance(instance, ast.Call) and key not in self._memo and class_like(
                     dotted_source(instance.func) or "_"):  # err = ValueError("...") at top level: an instance
                 self._memo[key] = EMPTY  # guards `err = err(...)`
                 try:
@@ -851,10 +851,6 @@ def _format_runs(fmt: Node) -> list[str | Node] | None:
         else:
             return None
     return out
-
-
-def _looks_like_class(dotted: str) -> bool:
-    return dotted.rsplit(".", 1)[-1][:1].isupper()
 
 
 CLASS_NAME = "__class__.__name__"  # the parameter phase 2 binds to the raised class's name

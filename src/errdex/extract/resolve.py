@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable
 
 from errdex.extract.expand import MAX_TEMPLATES, Bind, Expander, Outcome, Tables, bind_args
-from errdex.extract.imports import BUILTIN_EXCEPTIONS
+from errdex.extract.imports import BUILTIN_EXCEPTIONS, class_like
 from errdex.extract.ir import Alt, Cat, Dedent, Hole, Lit, Node, Param, Ref, Variant
 from errdex.extract.summary import CallSite, FileResult, FuncSummary, ModuleSummary, PendingSite
 from errdex.model import ClassInfo, ErrorSite, Segment, Template, error_id
@@ -79,7 +79,7 @@ def _says_something(node: Node) -> bool:
     if isinstance(node, Dedent):
         return _says_something(node.inner)
     return isinstance(node, Ref) and not node.reraised and (
-        not node.is_call or not node.target.rsplit(".", 1)[-1][:1].isupper())  # an instance of a class is a value
+        not node.is_call or not class_like(node.target))  # an instance of a class is a value
 
 
 def called_params(node: Node | None, depth: int = 0) -> set[str]:
@@ -133,7 +133,7 @@ class Resolver:
             variants = [v for o in outcomes for v in o.variants]
             resolved = main.resolved
             if main.written not in ("?", "") and main.written != written and (
-                    not written.rsplit(".", 1)[-1][:1].isupper() or not _DOTTED.fullmatch(written)):
+                    not class_like(written) or not _DOTTED.fullmatch(written)):
                 written = main.written  # raised through a helper (`E.factory(...)`), a variable or an expression: name the class
         elif s.kind == "warning":
             if s.value is None:

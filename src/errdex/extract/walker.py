@@ -26,7 +26,7 @@ from typing import NamedTuple
 from errdex.extract import env as envmod
 from errdex.extract import guards as g
 from errdex.extract import stmts as st
-from errdex.extract.imports import BUILTIN_NAMES, dotted_source, import_bindings, is_package
+from errdex.extract.imports import BUILTIN_NAMES, class_like, dotted_source, import_bindings, is_package
 from errdex.extract.ir import Alt, Cat, Dedent, Node, Param, Ref
 from errdex.extract.messages import MessageBuilder, Scope
 from errdex.extract.source import SourceText
@@ -264,7 +264,7 @@ class Walker:
     def _call_site(self, call: ast.Call, written: str | None, state: State, env: Env) -> None:
         """Record a call of a package function that passes something message-like."""
         args = call.args
-        if written is None or not (args or call.keywords) or written.rsplit(".", 1)[-1][:1].isupper() \
+        if written is None or not (args or call.keywords) or class_like(written) \
                 or not st.passes_message(call):
             return
         scope = self.scope(state, env)
@@ -279,7 +279,7 @@ class Walker:
     def _internal_callee(self, written: str | None, scope: Scope) -> str | None:
         """The dotted name of a called function of this package (not a class: an exception's text
         reaches its class through ``__init__``), else None."""
-        if written is None or written.rsplit(".", 1)[-1][:1].isupper():
+        if written is None or class_like(written):
             return None
         target = self.builder.callee(written, scope)
         if target is None or target.split(".", 1)[0] != self._top or target in BUILTIN_NAMES:
@@ -289,7 +289,7 @@ class Walker:
     def _call_arg(self, node: ast.expr, scope: Scope) -> Node:
         """An argument of a recorded call: a class name (``error_class=TypeError``) as a class reference."""
         if isinstance(node, (ast.Name, ast.Attribute)) and (written := dotted_source(node)) is not None \
-                and written.rsplit(".", 1)[-1][:1].isupper() and envmod.lookup(scope.env, written.split(".", 1)[0]) is None:
+                and class_like(written) and envmod.lookup(scope.env, written.split(".", 1)[0]) is None:
             target = self.builder.resolve_name(written)
             if target is not None:
                 return Ref(target=target, src=written, is_call=False)
@@ -422,7 +422,7 @@ class Walker:
         if cat_node is not None:
             value = self.builder.exception(cat_node, scope)
             written = self.src.segment(cat_node)
-        if isinstance(msg_node, ast.Call) and (d := dotted_source(msg_node.func)) and d.rsplit(".", 1)[-1][:1].isupper():
+        if isinstance(msg_node, ast.Call) and (d := dotted_source(msg_node.func)) and class_like(d):
             # warnings.warn(DeprecationWarning("...")): the instance carries category and text
             value = self.builder.exception(msg_node, scope)
             written = d
