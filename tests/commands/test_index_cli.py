@@ -138,7 +138,7 @@ def test_show_lists_other_snapshots(env: dict[str, str], checkout: Path) -> None
     out = run(env, "show", site.error_id).stdout
     line = _line_of(core, "raise TinyError")
     assert f"Thrown at tinylib/core.py:{line}" in out
-    assert "Other snapshots" in out
+    assert "Versions" in out
     assert f"example-org/tinylib@{first}: tinylib/core.py:{line - 3}" in out
     assert f"blob/{second}/" in out
     assert len(_stats(env)) == 2

@@ -164,7 +164,9 @@ def run_show(error_id: str, *, db: str | None, json_out: bool) -> int:
                 return 1
             _print_json(document)
         else:
-            _stdout().print(error_view(record))
+            from errdex.documents import absent_from
+
+            _stdout().print(error_view(record, absent_from(catalog, record)))
     finally:
         catalog.close()
     return 0

@@ -6,6 +6,8 @@ code) so that the same table serves ``index`` and ``stats``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.syntax import Syntax
@@ -13,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from errdex.catalog.base import ErrorRecord, SnapshotStats
+from errdex.model import Snapshot
 
 TOP_EXCEPTIONS = 10
 MAX_FAILURES_SHOWN = 20
@@ -70,7 +73,7 @@ def stats_view(stats: SnapshotStats) -> RenderableType:
     return Group(*parts)
 
 
-def error_view(record: ErrorRecord) -> RenderableType:
+def error_view(record: ErrorRecord, not_in: Sequence[Snapshot] = ()) -> RenderableType:
     """One error as ``errdex show`` prints it: the page's header, template and source."""
     snap, site = record.latest
     parts: list[RenderableType] = []
@@ -107,9 +110,22 @@ def error_view(record: ErrorRecord) -> RenderableType:
             site.snippet.rstrip("\n"), "python", line_numbers=True, start_line=start,
             highlight_lines=set(range(site.line, site.end_line + 1)), word_wrap=False, theme="ansi_dark",
         ))
-    if len(record.sites) > 1:
-        parts.append(Text(""))
-        parts.append(Text("Other snapshots", style="bold underline"))
-        for other_snap, other in record.sites[1:]:
-            parts.append(Text(f"  {other_snap.key}: {other.path}:{other.line}"))
+    parts.extend(_versions(record, not_in))
     return Group(*parts)
+
+
+def _versions(record: ErrorRecord, not_in: Sequence[Snapshot]) -> list[RenderableType]:
+    """Every indexed version that raises the error, with its line and pinned link; then those that do not."""
+    if len(record.sites) < 2 and not not_in:
+        return []
+    out: list[RenderableType] = [Text(""), Text("Versions", style="bold underline")]
+    for snap, site in record.sites:
+        label = snap.version or snap.ref or snap.short_pin
+        out.append(Text(f"  {label}  {snap.key}: {site.path}:{site.line}"))
+        url = snap.source_url(site.path, site.line, site.end_line)
+        if url:
+            out.append(Text(f"    {url}", style=f"link {url}", no_wrap=True, overflow="ignore"))
+    if not_in:
+        names = ", ".join(s.version or s.ref or s.short_pin for s in not_in)
+        out.append(Text(f"  not raised in {names}", style="dim"))
+    return out
