@@ -85,6 +85,13 @@ class Catalog(Protocol):
 
     def symbols(self, snapshot_key: str) -> dict[str, tuple[str, ...]]: ...
 
+    def line_digests(self, repo: str, paths: Sequence[str]) -> dict[str, dict[str, bytes]]:
+        """Snapshot key -> {path: line digests} of ``paths``, for the snapshots of ``repo`` that have them.
+
+        A snapshot indexed with digests is a key even when it has none of
+        ``paths``; one indexed without them (an older catalog) is absent.
+        """
+
     def put_analyses(self, analyses: Sequence[Analysis]) -> None:
         """Store analyses (one per error id and snapshot), replacing earlier ones, atomically."""
 

@@ -63,7 +63,13 @@ INSERT INTO meta (key, value) VALUES ('generation', '0');
 INSERT INTO meta (key, value) VALUES ('catalog_id', substr(md5(random()::text || clock_timestamp()::text), 1, 16));
 """
 
-PG_MIGRATIONS: tuple[str, ...] = (PG_V1,)
+PG_V2_LINES = """
+CREATE TABLE file_lines (id BIGSERIAL PRIMARY KEY, snapshot_id BIGINT NOT NULL, path TEXT NOT NULL,
+                         digests BYTEA NOT NULL);
+CREATE INDEX file_lines_snapshot ON file_lines (snapshot_id, path);
+"""
+
+PG_MIGRATIONS: tuple[str, ...] = (PG_V1, PG_V2_LINES)
 PG_LATEST = len(PG_MIGRATIONS)
 _MIGRATION_LOCK = 0x6572726478  # "errdx": the advisory lock id of schema changes
 

@@ -96,10 +96,18 @@ def _v3_search(conn: sqlite3.Connection) -> None:
         )
 
 
+# Line digests of each snapshot's files (extract/lines.py), for version inference; the row
+# with path '' marks a snapshot indexed with them (catalogs written before have none).
+V4_LINES = """
+CREATE TABLE file_lines (snapshot_id INTEGER NOT NULL, path TEXT NOT NULL, digests BLOB NOT NULL);
+CREATE INDEX file_lines_snapshot ON file_lines (snapshot_id, path);
+"""
+
 MIGRATIONS: Sequence[Sequence[Step]] = (
     (V1,),
     (V2,),
     (_v3_search,),
+    (V4_LINES,),
 )
 LATEST = len(MIGRATIONS)
 

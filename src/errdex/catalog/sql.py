@@ -44,7 +44,7 @@ LATEST_IDS = (
     "SELECT id FROM (SELECT id, repo, row_number() OVER (PARTITION BY repo ORDER BY sort_date DESC, seq DESC) AS rn"
     " FROM snapshots) AS ranked WHERE rn = 1 AND (CAST(? AS TEXT) IS NULL OR repo = ?)"
 )
-FACT_TABLES = ("sites", "failures", "classes", "config_options", "test_expectations", "symbols")
+FACT_TABLES = ("sites", "failures", "classes", "config_options", "test_expectations", "symbols", "file_lines")
 
 
 class CatalogError(Exception):
@@ -144,6 +144,10 @@ class SqlCatalog:
                        [(sid, t.exception, dumps(t)) for t in result.tests])
         db.executemany("INSERT INTO symbols (snapshot_id, module, names) VALUES (?, ?, ?)",
                        [(sid, m, json.dumps(list(names))) for m, names in sorted(result.symbols.items())])
+        if result.line_digests:
+            # the row with path '' says "this snapshot has line digests" (see line_digests)
+            db.executemany("INSERT INTO file_lines (snapshot_id, path, digests) VALUES (?, ?, ?)",
+                           [(sid, "", b"")] + [(sid, p, d) for p, d in sorted(result.line_digests.items())])
 
     def _delete_snapshot(self, db: Db, sid: int) -> None:
         self._unindex_search(db, sid)
@@ -262,6 +266,23 @@ class SqlCatalog:
             (snapshot_key,),
         )
         return {str(m): tuple(json.loads(n)) for m, n in rows}
+
+    def line_digests(self, repo: str, paths: Sequence[str]) -> dict[str, dict[str, bytes]]:
+        """For each snapshot of ``repo`` indexed with line digests: ``paths``' digests in it (those it has)."""
+        wanted = sorted(set(paths))[:200]
+        marks = ", ".join("?" for _ in wanted)
+        cond = f"f.path = '' OR f.path IN ({marks})" if wanted else "f.path = ''"
+        rows = self._db().fetchall(
+            f"SELECT s.key, f.path, f.digests FROM file_lines f JOIN snapshots s ON s.id = f.snapshot_id"
+            f" WHERE s.repo = ? AND ({cond})",
+            (repo, *wanted),
+        )
+        out: dict[str, dict[str, bytes]] = {}
+        for key, path, digests in rows:
+            files = out.setdefault(str(key), {})
+            if path:
+                files[str(path)] = bytes(digests)
+        return out
 
     def get_analysis(self, error_id: str, snapshot_key: str | None = None) -> Analysis | None:
         if snapshot_key is not None:

@@ -66,7 +66,12 @@ def render(result: Explanation) -> str:
     shown = confident or list(result.matches[:3])
     wrapped_by = {m.wraps: m for m in result.matches if m.wraps}
     for m in shown:
-        out.extend(_match_lines(m, wrapped_by.get(m.id)))
+        lines = _match_lines(m, wrapped_by.get(m.id))
+        if m.versions_checked:
+            from errdex.match.versions import describe
+
+            lines.insert(-1, f"  {describe(m)}")
+        out.extend(lines)
     if result.no_site is not None:
         out.extend(_no_site_lines(result.no_site))
     return "\n".join(out) + "\n"

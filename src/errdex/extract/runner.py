@@ -20,6 +20,7 @@ from typing import Any
 from errdex.extract.cache import ResultCache, load
 from errdex.extract.ids import assign_ids
 from errdex.extract.imports import module_name
+from errdex.extract.lines import tree_digests
 from errdex.extract.resolve import Resolver
 from errdex.extract.summary import FileResult
 from errdex.extract.worker import (
@@ -223,4 +224,5 @@ def _extract(tree: SourceTree, jobs: int, progress: Callable[[int], None] | None
         symbols=resolver.symbols(),
         raise_statements=raise_statements,
         raise_sites=raise_sites,
+        line_digests=tree_digests(tree.files, max_file_bytes),
     )

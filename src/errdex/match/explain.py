@@ -53,8 +53,14 @@ _VETO = 0.5  # the traceback shows the error surfaced elsewhere than at this sit
 
 
 def explain(catalog: Catalog, text: str, *, top: int = 5, repo: str | None = None) -> Explanation:
-    """The raise sites of ``catalog`` that best explain ``text`` (a message or a traceback)."""
-    return explain_parsed(index_for(catalog, repo), parse_safely(text), top=top)
+    """The raise sites of ``catalog`` that best explain ``text`` (a message or a traceback).
+
+    The top match also says which indexed versions fit the input (``versions.py``).
+    """
+    from errdex.match.versions import with_versions
+
+    idx = index_for(catalog, repo)
+    return with_versions(catalog, idx, explain_parsed(idx, parse_safely(text), top=top))
 
 
 def parse_safely(text: str) -> Parsed:

@@ -65,6 +65,29 @@ class Value:
     value: str
 
 
+Evidence = Literal["frames", "raise-line", "message"]
+
+
+@dataclass(frozen=True, slots=True)
+class VersionFit:
+    """One indexed version (snapshot) consistent with the input, and where it raises the error.
+
+    ``evidence``: ``frames`` — every library frame of the traceback shows the
+    very line this version has at that number (``frames`` of them checked);
+    ``raise-line`` — only the raise site could be checked (a catalog indexed
+    without line digests); ``message`` — no traceback: this version raises
+    exactly this message.
+    """
+
+    snapshot: str  # Snapshot.key
+    version: str  # its version, else ref, else short commit
+    evidence: Evidence
+    frames: int  # library frames checked against this version's lines
+    path: str  # where this version raises the error
+    line: int
+    url: str
+
+
 @dataclass(frozen=True, slots=True)
 class Match:
     """One raise site that could have produced the input, with a calibrated score (0–1)."""
@@ -86,6 +109,8 @@ class Match:
     pinned_by_frame: bool = False
     confident: bool = False
     wraps: str | None = None  # id of the match whose whole message one of this template's placeholders holds
+    versions: tuple[VersionFit, ...] = ()  # top match only: the indexed versions that fit the input, best first
+    versions_checked: int = 0  # top match only: how many indexed versions of its repo were checked
 
 
 @dataclass(frozen=True, slots=True)
