@@ -143,6 +143,20 @@ def verify(
     raise typer.Exit(cmd.run_verify(repo=repo, db=db, json_out=json_out))
 
 
+@app.command()
+def diff(
+    old: Annotated[str, typer.Argument(metavar="OWNER/NAME@OLD", help="The older snapshot: a version, tag or commit.")],
+    new: Annotated[str, typer.Argument(metavar="OWNER/NAME@NEW", help="The newer snapshot.")],
+    fmt: Annotated[str, typer.Option("--format", help="text (default), markdown (for a changelog) or json.")] = "text",
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Errors added, removed, with a changed message or exception type, or moved between two snapshots."""
+    from errdex.commands import review as cmd
+
+    raise typer.Exit(cmd.run_diff(old, new, db=db, json_out=json_out, fmt=fmt))
+
+
 def main() -> None:
     """Console-script entry point."""
     app()

@@ -78,6 +78,7 @@ def create_app(catalog: Catalog | None = None, settings: WebSettings | None = No
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     app.include_router(routes_api.router)
     app.include_router(seo.router)
+    app.include_router(__import__("errdex.web.routes_review", fromlist=["router"]).router)  # before the pages
     app.include_router(routes_pages.router)  # last: /{owner}/{name} matches almost anything
     app.add_middleware(BodyLimit, limit=settings.max_paste, on_error=handle_error)
     app.add_middleware(SecurityHeaders)
