@@ -157,6 +157,22 @@ def diff(
     raise typer.Exit(cmd.run_diff(old, new, db=db, json_out=json_out, fmt=fmt))
 
 
+@app.command()
+def lint(
+    source: Annotated[str | None, typer.Argument(help="Lint this source (as for index) instead of the catalog: dir, git checkout, archive, pypi:NAME.")] = None,
+    repo: Annotated[str | None, typer.Option("--repo", help="OWNER/NAME[@REF] in the catalog (default: its only repo), or the repo name of SOURCE.")] = None,
+    fmt: Annotated[str, typer.Option("--format", help="text (default), json or sarif (SARIF 2.1.0 for code scanning).")] = "text",
+    select: Annotated[str | None, typer.Option("--select", help="Only these rule codes or prefixes, comma-separated (EDX001,EDX004).")] = None,
+    ignore: Annotated[str | None, typer.Option("--ignore", help="Skip these rule codes or prefixes.")] = None,
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Check a library's error messages (rules EDX001-EDX005, docs/lint.md); exit 1 when anything is found."""
+    from errdex.commands import review as cmd
+
+    raise typer.Exit(cmd.run_lint(source, repo=repo, db=db, json_out=json_out, fmt=fmt, select=select, ignore=ignore))
+
+
 def main() -> None:
     """Console-script entry point."""
     app()

@@ -102,3 +102,116 @@ def diff_text(diff: Any) -> str:
             out.append(f"      errdex show {ref.id}")
         out.append("")
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+# --------------------------------------------------------------------------- lint
+
+
+def run_lint(source: str | None, *, repo: str | None, db: str | None, json_out: bool, fmt: str,
+             select: str | None, ignore: str | None) -> int:
+    """Exit 1 when anything is found (for CI), 0 when clean, 2 on bad arguments or an unreadable source."""
+    from errdex.review.lint import choose
+
+    if fmt not in ("text", "json", "sarif"):
+        _error(f"--format must be text, json or sarif (got {fmt!r})")
+        return 2
+    if source and repo and "@" in repo:
+        _error("give a SOURCE or --repo OWNER/NAME[@REF], not both with a ref")
+        return 2
+    try:
+        rules = choose(select, ignore)
+    except ValueError as exc:
+        _error(str(exc))
+        return 2
+    if not rules:
+        _error("--select/--ignore leave no rule to run")
+        return 2
+    report = _lint_source(source, repo, rules) if source else _lint_catalog(repo, db, rules)
+    if isinstance(report, int):
+        return report
+    if json_out or fmt == "json":
+        from errdex.model import to_json
+
+        _print_json(to_json(report))
+    elif fmt == "sarif":
+        from importlib.metadata import PackageNotFoundError, version
+
+        from errdex.review.sarif import to_sarif
+
+        try:
+            own = version("errdex")
+        except PackageNotFoundError:
+            own = ""
+        _print_json(to_sarif(report, own))
+    else:
+        sys.stdout.write(lint_text(report))
+    return 1 if report.findings else 0
+
+
+def _lint_source(source: str, repo: str | None, rules: Any) -> Any:
+    """Extract ``source`` on the spot (nothing is written to the catalog) and lint its sites."""
+    from errdex.extract import extract_tree
+    from errdex.review.lint import lint_sites
+    from errdex.sources import SourceError, open_source
+
+    try:
+        with open_source(source, repo=repo, commit=None, ref=None) as tree:
+            result = extract_tree(tree)
+            if result.files_read == 0:
+                _error(f"{source}: no Python file could be parsed")
+                return 2
+            return lint_sites(tree.snapshot, result.sites, rules, None)
+    except SourceError as exc:
+        _error(str(exc))
+        return 2
+
+
+def _lint_catalog(repo: str | None, db: str | None, rules: Any) -> Any:
+    """Lint the newest snapshot of ``repo`` (or the one ``repo@ref`` names) in the catalog."""
+    from errdex.review.lint import lint_sites
+    from errdex.review.snapshots import SnapshotNotFound, parse_spec, resolve
+
+    catalog = _open(db)
+    if catalog is None:
+        return 1
+    try:
+        if repo is None:
+            repos = catalog.repos()
+            if len(repos) != 1:
+                _error("give a SOURCE or --repo OWNER/NAME (the catalog holds "
+                       + (", ".join(repos) if repos else "no repo") + ")")
+                return 2
+            repo = repos[0]
+        try:
+            if "@" in repo:
+                snap = resolve(catalog, *parse_spec(repo))
+            else:
+                snaps = catalog.snapshots(repo)
+                if not snaps:
+                    _error(f"no repo {repo} in the catalog")
+                    return 1
+                snap = snaps[0]
+        except (ValueError, SnapshotNotFound) as exc:
+            _error(str(exc))
+            return 1 if isinstance(exc, SnapshotNotFound) else 2
+        return lint_sites(snap, list(catalog.sites(snapshot_key=snap.key)), rules, catalog)  # type: ignore[arg-type]
+    finally:
+        catalog.close()
+
+
+def lint_text(report: Any) -> str:
+    """flake8-style lines, then the count of each rule and the rules that were skipped."""
+    from errdex.review.rules import RULES
+
+    names = {r.code: r.name for r in RULES}
+    out = [f"{report.path_prefix}{f.path}:{f.line}: {f.code} {f.message} [errdex show {f.error_id}]"
+           for f in report.findings]
+    if out:
+        out.append("")
+    which = report.repo + (f" {report.version}" if report.version != "unknown" else "")
+    out.append(f"{which}: {len(report.findings)} finding(s) over {report.sites} sites")
+    for code, n in report.counts.items():
+        out.append(f"  {code} {names.get(code, '')}: {n}")
+    for s in report.skipped:
+        out.append(f"  {s.code} skipped: {s.reason}")
+    return "\n".join(out) + "\n"
