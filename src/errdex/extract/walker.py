@@ -325,13 +325,13 @@ class Walker:
         if state.params and state.func is not None and not state.func.reads_params and (
                 reads_param(value) or reads_param(message)):
             state.func.reads_params = True
-        snippet, start = self.src.snippet(node.lineno, end)
+        snippet, start = self.src.snippet(node.lineno, end, node.col_offset, node.end_col_offset)
         return PendingSite(
             kind=kind,  # type: ignore[arg-type]
             value=value, message=message, written=written, line=node.lineno, end_line=end,
             qualname=".".join(state.qual) or "<module>", guards=g.build(state.guards + guards, self.src),
             snippet=snippet, snippet_start=start, docstring=state.docstring,
-            comments=self.src.comments(node.lineno, end), cause=cause,
+            comments=self.src.comments(node.lineno, end, node.col_offset), cause=cause,
         )
 
     def raise_(self, node: ast.Raise, state: State, env: Env) -> Walk:
