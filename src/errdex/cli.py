@@ -32,13 +32,14 @@ def index(
     db: DbOption = None,
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", help="Worker processes (default: every core).")] = None,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Parse every file, neither reading nor writing the result cache ($ERRDEX_NO_CACHE).")] = False,
+    limit: Annotated[list[str] | None, typer.Option("--limit", metavar="NAME=VALUE", help="Change a bound on untrusted input (docs/security.md; $ERRDEX_LIMIT_NAME), e.g. archive_bytes=4GiB.")] = None,
     json_out: JsonOption = False,
 ) -> None:
     """Index the errors raised in SOURCE(s) into the catalog."""
     from errdex.commands import index as cmd
 
     code = cmd.run_index(sources, repo=repo, commit=commit, ref=ref, db=db, jobs=jobs, json_out=json_out,
-                         use_cache=not no_cache)
+                         use_cache=not no_cache, limits=limit or [])
     raise typer.Exit(code)
 
 
@@ -78,11 +79,21 @@ def serve(
     base_url: Annotated[str | None, typer.Option("--base-url", help="Public origin for canonical links and the sitemap (default: $ERRDEX_BASE_URL, else the request's).")] = None,
     report_url: Annotated[str | None, typer.Option("--report-url", help="Pattern of the 'Report an issue' link: {repo} {id} {title} {body} (default: $ERRDEX_REPORT_URL, else the repo's GitHub new-issue page).")] = None,
     db: DbOption = None,
+    max_paste: Annotated[int | None, typer.Option("--max-paste", help="Longest paste, in characters (default 262144; $ERRDEX_MAX_PASTE_CHARS).")] = None,
+    cache_mb: Annotated[float | None, typer.Option("--cache-mb", help="Memory for cached documents and pages, MB (default 64; $ERRDEX_CACHE_MB).")] = None,
+    header_timeout: Annotated[float | None, typer.Option("--header-timeout", help="Seconds a client has to send its request line and headers (default 5; $ERRDEX_HEADER_TIMEOUT).")] = None,
+    body_timeout: Annotated[float | None, typer.Option("--body-timeout", help="Seconds a client has to send its request body (default 10; $ERRDEX_BODY_TIMEOUT).")] = None,
+    keep_alive: Annotated[float | None, typer.Option("--keep-alive", help="Seconds an idle connection is kept open (default 5; $ERRDEX_KEEP_ALIVE).")] = None,
+    max_connections: Annotated[int | None, typer.Option("--max-connections", help="Connections served at once; more get 503 (default 4096; $ERRDEX_MAX_CONNECTIONS).")] = None,
 ) -> None:
-    """Serve the catalog as a web site with a JSON API."""
+    """Serve the catalog as a web site with a JSON API (limits: docs/security.md)."""
     from errdex.commands import web as cmd
 
-    raise typer.Exit(cmd.run_serve(host=host, port=port, db=db, base_url=base_url, report_url=report_url))
+    limits: dict[str, float | None] = {"max_paste": max_paste, "cache_mb": cache_mb, "header_timeout": header_timeout,
+                                       "body_timeout": body_timeout, "keep_alive": keep_alive,
+                                       "max_connections": max_connections}
+    raise typer.Exit(cmd.run_serve(host=host, port=port, db=db, base_url=base_url, report_url=report_url,
+                                   limits=limits))
 
 
 @app.command()

@@ -182,7 +182,8 @@ def error_json_url(error_id: str) -> str:
 
 
 def repo_url(repo: str, path: str | None = None) -> str:
-    return f"/{repo}" + (f"/{path}" if path else "")
+    """The page of a repo or module, percent-encoded (names come from untrusted packages)."""
+    return quote(f"/{repo}" + (f"/{path}" if path else ""), safe="/")
 
 
 def shorten(text: str, limit: int = TITLE_CHARS) -> str:
@@ -394,7 +395,7 @@ def repo_document(
     pages = max(1, math.ceil(len(chosen) / per_page))
     page = max(1, page)
     window = chosen[(page - 1) * per_page: page * per_page]
-    api = "/api/repos/" + repo + (f"/{path}" if path else "")
+    api = "/api" + repo_url(repo, path).replace("/", "/repos/", 1)
     return RepoDocument(
         repo=repo,
         url=repo_url(repo, path),

@@ -17,20 +17,16 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from errdex.model import to_json
-from errdex.web.app import site_of
 from errdex.web.http import HTML_MEDIA, JSON_MEDIA, cached, json_bytes
-from errdex.web.routes_api import ERRORS, Name, Owner
+from errdex.web.routing import MALFORMED, NOT_FOUND, Name, Owner, site_of
 from errdex.web.site import SITE_NAME, PageMeta
 
 router = APIRouter(tags=["review"])
 
 Pair = Annotated[str, Path(pattern=r"^[A-Za-z0-9_.+-]{1,100}\.\.[A-Za-z0-9_.+-]{1,100}$",
                            description="OLD..NEW: two snapshots of the repo (version, tag or commit).")]
-HTML: dict[int | str, dict[str, Any]] = {
-    200: {"content": {"text/html": {}}, "description": "The page"},
-    404: {"content": {"text/html": {}}, "description": "Not in the catalog"},
-    422: {"content": {"text/html": {}}, "description": "Malformed request"},
-}
+ERRORS = {**NOT_FOUND, **MALFORMED}
+HTML: dict[int | str, dict[str, Any]] = {200: {"content": {"text/html": {}}, "description": "The page"}, **ERRORS}
 
 
 def _diff(request: Request, owner: str, name: str, pair: str) -> dict[str, Any]:

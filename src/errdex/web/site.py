@@ -6,11 +6,13 @@ the page's template — the same data either way (STYLE.md item 7).
 
 Documents and rendered bodies are cached under the catalog's ``generation()``,
 which changes whenever the catalog does, so a re-index is visible at once and
-nothing stale is ever served.
+nothing stale is ever served.  The cache is bounded in bytes
+(``WebSettings.cache_mb``), not entries.
 """
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -26,7 +28,6 @@ from errdex.web.render import highlight_snippet, make_env
 from errdex.web.settings import WebSettings
 
 T = TypeVar("T")
-CACHE_ENTRIES = 2048
 SITE_NAME = "errdex"
 
 
@@ -41,24 +42,63 @@ class PageMeta:
     json_url: str = ""
 
 
-class _LRU:
-    """A small thread-safe LRU (routes run in a thread pool)."""
+def size_of(value: object) -> int:
+    """Approximate bytes a cached value holds: exact for bytes and str, a walk for documents.
 
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.data: OrderedDict[Hashable, Any] = OrderedDict()
+    Documents are dicts and lists of str and numbers (JSON shapes), so the
+    walk sums ``sys.getsizeof`` over them; it is linear in the document, as
+    building it was.
+    """
+    seen = 0
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        seen += sys.getsizeof(v)
+        if isinstance(v, dict):
+            stack.extend(v.keys())
+            stack.extend(v.values())
+        elif isinstance(v, (list, tuple)):
+            stack.extend(v)
+    return seen
+
+
+class ByteLRU:
+    """A thread-safe LRU bounded by the bytes its values hold (routes run in a thread pool).
+
+    A bound on entries would let one catalog's large pages (a JAX repo page
+    is megabytes) or a client sending many Host headers (pages are keyed by
+    origin) grow the process without limit; this bound holds whatever the
+    entries weigh.  A value larger than a quarter of the budget is returned
+    but not kept.
+    """
+
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes = max_bytes
+        self.bytes = 0
+        self.data: OrderedDict[Hashable, tuple[Any, int]] = OrderedDict()
         self.lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self.data)
 
     def get_or(self, key: Hashable, make: Callable[[], T]) -> T:
         with self.lock:
             if key in self.data:
                 self.data.move_to_end(key)
-                return self.data[key]  # type: ignore[no-any-return]
+                return self.data[key][0]  # type: ignore[no-any-return]
         value = make()
+        size = size_of(value) + sys.getsizeof(key)
+        if size > self.max_bytes // 4:
+            return value
         with self.lock:
-            self.data[key] = value
-            while len(self.data) > self.size:
-                self.data.popitem(last=False)
+            old = self.data.pop(key, None)
+            if old is not None:
+                self.bytes -= old[1]
+            self.data[key] = (value, size)
+            self.bytes += size
+            while self.bytes > self.max_bytes:
+                _, (_, dropped) = self.data.popitem(last=False)
+                self.bytes -= dropped
         return value
 
 
@@ -67,7 +107,7 @@ class Site:
         self.catalog = catalog
         self.settings = settings
         self.env = make_env()
-        self._cache = _LRU(CACHE_ENTRIES)
+        self._cache = ByteLRU(settings.cache_bytes)
 
     # ------------------------------------------------------------------ documents
 
