@@ -101,9 +101,17 @@ def export(
     directory: Annotated[str, typer.Argument(metavar="DIR", help="Directory to write the static site to.")],
     base_url: Annotated[str | None, typer.Option("--base-url", help="Public origin of the static site, for canonical links and the sitemap.")] = None,
     report_url: Annotated[str | None, typer.Option("--report-url", help="Pattern of the 'Report an issue' link (see serve).")] = None,
+    fmt: Annotated[str, typer.Option("--format", help="html (the site, default) or markdown (pages for MkDocs / Sphinx+MyST).")] = "html",
     db: DbOption = None,
 ) -> None:
-    """Write the site as static files (pages and JSON at the same paths) for any static host."""
+    """Write the site as static files (pages and JSON at the same paths) for any static host, or Markdown docs."""
+    if fmt == "markdown":
+        from errdex.commands import review
+
+        raise typer.Exit(review.run_export_markdown(directory, db=db))
+    if fmt != "html":
+        typer.echo(f"errdex: --format must be html or markdown (got {fmt!r})", err=True)
+        raise typer.Exit(2)
     from errdex.commands import web as cmd
 
     raise typer.Exit(cmd.run_export(directory, db=db, base_url=base_url, report_url=report_url))

@@ -215,3 +215,41 @@ def lint_text(report: Any) -> str:
     for s in report.skipped:
         out.append(f"  {s.code} skipped: {s.reason}")
     return "\n".join(out) + "\n"
+
+
+# --------------------------------------------------------------------------- export --format markdown
+
+
+def run_export_markdown(directory: str, *, db: str | None) -> int:
+    """``errdex export --format markdown DIR``: exit 0 when written, 1 when refused or the catalog is empty."""
+    from pathlib import Path
+
+    from errdex.web.export import ExportError
+    from errdex.web.export_markdown import export_markdown
+
+    target = Path(directory)
+    if target.exists() and not target.is_dir():
+        _error(f"{directory}: exists and is not a directory")
+        return 2
+    catalog = _open(db)
+    if catalog is None:
+        return 1
+    try:
+        if not catalog.repos():
+            _error("the catalog is empty: index something with `errdex index SOURCE` first")
+            return 1
+        try:
+            result = export_markdown(catalog, target)
+        except ExportError as exc:
+            _error(f"export refused: {exc}")
+            return 1
+        except OSError as exc:
+            _error(f"{directory}: cannot write the pages ({exc})")
+            return 1
+    finally:
+        catalog.close()
+    for what in result.skipped:
+        _error(f"warning: not exported, {what}")
+    sys.stdout.write(f"exported {result.errors} error pages and {result.pages - result.errors} index pages "
+                     f"(Markdown) to {result.directory}\n")
+    return 0

@@ -26,12 +26,34 @@ def code(text: str) -> str:
     return f"{fence}{pad}{flat}{pad}{fence}"
 
 
-_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+!|~])")
+_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+!|~-])")
 
 
 def text(value: str) -> str:
-    """Plain words (a version, a repo name) with every Markdown and HTML special character escaped."""
-    return _SPECIAL.sub(r"\\\1", re.sub(r"\s+", " ", value)).strip()
+    """Plain words on one line with every Markdown and HTML special character made literal.
+
+    ``<``, ``>`` and ``&`` become entities (Python-Markdown, which MkDocs
+    uses, does not honour a backslash before ``<`` and would pass a tag
+    through); the other punctuation that Markdown reads gets a backslash.
+    """
+    flat = re.sub(r"\s+", " ", value).strip()
+    flat = flat.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return _SPECIAL.sub(r"\\\1", flat)
+
+
+def prose(value: str) -> str:
+    """Analysis prose: literal text, with its `backticked` spans kept as code (as on the web page)."""
+    parts = value.split("`")
+    if len(parts) % 2 == 0:  # an unpaired backtick: all of it is text
+        return text(value)
+    return "".join((code(p) if p else "") if i % 2 else text(p) for i, p in enumerate(parts))
+
+
+def fence(body: str, lang: str = "") -> str:
+    """A fenced code block holding ``body`` as it is (the fence outgrows any backtick run inside)."""
+    longest = max((len(m) for m in _TICKS.findall(body)), default=0)
+    ticks = "`" * max(3, longest + 1)
+    return f"{ticks}{lang}\n{body.rstrip()}\n{ticks}"
 
 
 def link(label: str, url: str) -> str:
