@@ -9,11 +9,15 @@ keeping the source itself.  Four bytes a line: JAX's 305,000 lines take
 
 Lines are split the way ``linecache`` (which prints tracebacks) reads a
 file: universal newlines only, not ``str.splitlines``' form feeds and
-Unicode separators, and compared stripped, as tracebacks print them.
+Unicode separators, and compared stripped of ASCII whitespace, as
+tracebacks print them (a line edged by a non-ASCII space, which no
+indentation can be, is the one case where the two strips differ).
 """
 
 from __future__ import annotations
 
+import io
+import tokenize
 import zlib
 from array import array
 from collections.abc import Iterable
@@ -24,15 +28,36 @@ from errdex.sources.base import SourceFile
 
 def line_digest(text: str) -> int:
     """The digest of one line as a traceback prints it (surrounding whitespace ignored)."""
-    return zlib.crc32(text.strip().encode("utf-8", "surrogatepass"))
+    return zlib.crc32(text.encode("utf-8", "surrogatepass").strip())
 
 
 def text_digests(text: str) -> bytes:
     """The ``array('I')`` bytes of every line's digest, line 1 first."""
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    if lines and lines[-1] == "":
+    return _utf8_digests(text.encode("utf-8", "surrogatepass"))
+
+
+def data_digests(data: bytes, path: str) -> bytes:
+    """``text_digests`` of a file's bytes, decoded as Python does (``ValueError`` when they cannot be).
+
+    UTF-8 files (nearly all) are digested as bytes, a C loop over the lines:
+    decoding and re-encoding JAX's 305,000 lines one by one took 1.8 s.
+    """
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError as e:
+        raise ValueError(f"bad coding cookie: {e}") from None
+    if encoding not in ("utf-8", "utf-8-sig"):
+        return text_digests(decode(data, path))
+    return _utf8_digests(data.removeprefix(b"\xef\xbb\xbf"))
+
+
+def _utf8_digests(data: bytes) -> bytes:
+    if b"\r" in data:
+        data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+    lines = data.split(b"\n")
+    if lines and lines[-1] == b"":
         lines.pop()  # the newline that ends the last line opens no line
-    return array("I", (line_digest(s) for s in lines)).tobytes()
+    return array("I", map(zlib.crc32, map(bytes.strip, lines))).tobytes()
 
 
 def digests_of(data: bytes) -> array[int]:
@@ -50,7 +75,7 @@ def tree_digests(files: Iterable[SourceFile], max_bytes: int) -> dict[str, bytes
         if not isinstance(data, bytes) or b"\x00" in data:
             continue
         try:
-            out[f.path] = text_digests(decode(data, f.path))
+            out[f.path] = data_digests(data, f.path)
         except ValueError:
             continue
     return out
