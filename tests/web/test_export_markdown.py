@@ -81,6 +81,19 @@ def test_every_relative_link_reaches_a_page_and_mkdocs_builds_it(tmp_path: Path,
     assert (built / "index.html").is_file()
 
 
+def test_sphinx_with_myst_builds_it_without_a_warning(tmp_path: Path, shop: Built) -> None:
+    out = tmp_path / "docs"
+    _export(shop, out)
+    (out / "conf.py").write_text('extensions = ["myst_parser"]\nproject = "errors"\n', encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(out), str(tmp_path / "html")],
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    pages = list((tmp_path / "html" / "acme" / "shopcart" / "errors").glob("*.html"))
+    assert len(pages) == 7
+    index = (tmp_path / "html" / "acme" / "shopcart" / "index.html").read_text()
+    assert all(f'href="errors/{p.name}"' in index for p in pages)  # MyST resolved the .md links
+
+
 def test_hostile_text_stays_text_through_mkdocs(tmp_path: Path, xss: Built) -> None:
     out = tmp_path / "docs"
     _export(xss, out)

@@ -7,8 +7,8 @@ Layout (relative links only, so the directory can sit anywhere in a docs tree)::
     <owner>/<name>/errors/<id>.md one page per error
 
 Every page starts with YAML front matter (``title``, ``description`` and the
-error's facts); error pages carry ``orphan: true`` so that Sphinx with MyST
-does not ask for them in a toctree, and MkDocs (which enables ``toc``,
+error's facts); pages below the top index carry ``orphan: true`` so that Sphinx
+with MyST does not ask for them in a toctree (they are reached by links), and MkDocs (which enables ``toc``,
 ``tables`` and ``fenced_code`` by itself) needs nothing added.  The pages
 say what the HTML page says, from the same document (``documents.py``).
 
@@ -141,7 +141,7 @@ def repo_index(repo: str, version: str, docs: list[ErrorDocument]) -> str:
         by_module[d["path"]].append(d)
     out = [front_matter({"title": f"Errors of {repo}", "description":
                          f"The {len(docs)} errors, warnings and assertions raised by {repo} {version}, by module.",
-                         "repo": repo, "version": version})]
+                         "orphan": True, "repo": repo, "version": version})]
     out.append(_heading(1, f"Errors of {md.text(repo)}"))
     out.append(f"{len(docs)} errors, warnings and assertions of {md.text(repo)} {md.text(version)}, "
                f"in {len(by_module)} modules.\n\n")
