@@ -18,22 +18,16 @@ from __future__ import annotations
 
 import io
 import tokenize
-import zlib
-from array import array
 from collections.abc import Iterable
 
+from errdex.digests import digests_of, line_digest, utf8_digests
 from errdex.extract.worker import Item, decode, read
 from errdex.sources.base import SourceFile
 
 
-def line_digest(text: str) -> int:
-    """The digest of one line as a traceback prints it (surrounding whitespace ignored)."""
-    return zlib.crc32(text.encode("utf-8", "surrogatepass").strip())
-
-
 def text_digests(text: str) -> bytes:
     """The ``array('I')`` bytes of every line's digest, line 1 first."""
-    return _utf8_digests(text.encode("utf-8", "surrogatepass"))
+    return utf8_digests(text.encode("utf-8", "surrogatepass"))
 
 
 def data_digests(data: bytes, path: str) -> bytes:
@@ -48,23 +42,7 @@ def data_digests(data: bytes, path: str) -> bytes:
         raise ValueError(f"bad coding cookie: {e}") from None
     if encoding not in ("utf-8", "utf-8-sig"):
         return text_digests(decode(data, path))
-    return _utf8_digests(data.removeprefix(b"\xef\xbb\xbf"))
-
-
-def _utf8_digests(data: bytes) -> bytes:
-    if b"\r" in data:
-        data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
-    lines = data.split(b"\n")
-    if lines and lines[-1] == b"":
-        lines.pop()  # the newline that ends the last line opens no line
-    return array("I", map(zlib.crc32, map(bytes.strip, lines))).tobytes()
-
-
-def digests_of(data: bytes) -> array[int]:
-    """The digests stored by ``text_digests``, as numbers."""
-    out = array("I")
-    out.frombytes(data[: len(data) - len(data) % 4])
-    return out
+    return utf8_digests(data.removeprefix(b"\xef\xbb\xbf"))
 
 
 def tree_digests(files: Iterable[SourceFile], max_bytes: int) -> dict[str, bytes]:
@@ -79,3 +57,6 @@ def tree_digests(files: Iterable[SourceFile], max_bytes: int) -> dict[str, bytes
         except ValueError:
             continue
     return out
+
+
+__all__ = ["data_digests", "digests_of", "line_digest", "text_digests", "tree_digests"]

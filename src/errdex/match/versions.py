@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 
 from errdex.catalog.base import Catalog, ErrorRecord
-from errdex.extract.lines import digests_of, line_digest
+from errdex.digests import digests_of, line_digest
 from errdex.match import verify as V
 from errdex.match.index import MatchIndex, _edges_stripped
 from errdex.match.model import Explanation, Frame, Match, Parsed, VersionFit
