@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from errdex.catalog.base import Catalog
+
+if TYPE_CHECKING:
+    from errdex.review.diff import Diff
+    from errdex.review.lint import LintReport
+    from errdex.review.rules import Rule
 
 
 def _error(message: str) -> None:
@@ -75,7 +80,7 @@ def _t(template: str) -> str:
     return repr(template) if template.strip() else "(no message)"
 
 
-def diff_text(diff: Any) -> str:
+def diff_text(diff: Diff) -> str:
     """The terminal rendering: the counts, then one line per change."""
     from errdex.review.diff_markdown import TITLES, summary
 
@@ -89,11 +94,12 @@ def diff_text(diff: Any) -> str:
         for c in changes:
             o, n = c.old, c.new
             ref = n or o
-            if kind == "message":
+            assert ref is not None
+            if o is not None and n is not None and kind == "message":
                 what = f"{_t(o.template)} -> {_t(n.template)}"
-            elif kind == "exception":
+            elif o is not None and n is not None and kind == "exception":
                 what = f"{o.exception} -> {n.exception}: {_t(n.template)}"
-            elif kind == "moved":
+            elif o is not None and n is not None and kind == "moved":
                 what = f"{_t(n.template)}: {o.path}:{o.line} ({o.qualname}) -> {n.path}:{n.line} ({n.qualname})"
             else:
                 what = f"{ref.exception}: {_t(ref.template)}"
@@ -148,7 +154,7 @@ def run_lint(source: str | None, *, repo: str | None, db: str | None, json_out: 
     return 1 if report.findings else 0
 
 
-def _lint_source(source: str, repo: str | None, rules: Any) -> Any:
+def _lint_source(source: str, repo: str | None, rules: tuple[Rule, ...]) -> LintReport | int:
     """Extract ``source`` on the spot (nothing is written to the catalog) and lint its sites."""
     from errdex.extract import extract_tree
     from errdex.review.lint import lint_sites
@@ -166,7 +172,7 @@ def _lint_source(source: str, repo: str | None, rules: Any) -> Any:
         return 2
 
 
-def _lint_catalog(repo: str | None, db: str | None, rules: Any) -> Any:
+def _lint_catalog(repo: str | None, db: str | None, rules: tuple[Rule, ...]) -> LintReport | int:
     """Lint the newest snapshot of ``repo`` (or the one ``repo@ref`` names) in the catalog."""
     from errdex.review.lint import lint_sites
     from errdex.review.snapshots import SnapshotNotFound, parse_spec, resolve
@@ -194,12 +200,12 @@ def _lint_catalog(repo: str | None, db: str | None, rules: Any) -> Any:
         except (ValueError, SnapshotNotFound) as exc:
             _error(str(exc))
             return 1 if isinstance(exc, SnapshotNotFound) else 2
-        return lint_sites(snap, list(catalog.sites(snapshot_key=snap.key)), rules, catalog)  # type: ignore[arg-type]
+        return lint_sites(snap, list(catalog.sites(snapshot_key=snap.key)), rules, catalog)
     finally:
         catalog.close()
 
 
-def lint_text(report: Any) -> str:
+def lint_text(report: LintReport) -> str:
     """flake8-style lines, then the count of each rule and the rules that were skipped."""
     from errdex.review.rules import RULES
 

@@ -71,8 +71,13 @@ def observed_ids(source: object | None, snapshot_key: str) -> tuple[frozenset[st
 
 
 def lint_sites(snapshot: Snapshot, sites: Sequence[ErrorSite], rules: Iterable[Rule],
-               observations: Observations | None = None) -> LintReport:
-    """Run ``rules`` over ``sites`` of ``snapshot``; findings sorted by path, line and code."""
+               observations: Observations | object | None = None) -> LintReport:
+    """Run ``rules`` over ``sites`` of ``snapshot``; findings sorted by path, line and code.
+
+    ``observations`` is the catalog (or anything with ``observed_site_ids``,
+    ``rules.Observations``); a catalog without that method, or None for a
+    source linted outside the catalog, skips EDX005 with the reason.
+    """
     rules = tuple(rules)
     skipped: list[Skipped] = []
     observed: frozenset[str] | None = None
