@@ -8,7 +8,8 @@ then paired, most certain first, so that an edit reads as one change rather
 than a removal plus an addition:
 
 1. same kind, function and message, another exception: **exception changed**;
-2. same kind, exception and message, another function: **moved**;
+2. same kind, exception and message (with 8+ literal characters), another
+   function: **moved**;
 3. same kind, exception and function, a message at least half alike
    (``difflib`` ratio of the normalized templates): **message changed**.
 
@@ -114,15 +115,17 @@ def diff_snapshots(catalog: Catalog, old: Snapshot, new: Snapshot) -> Diff:
     gone = [before[i] for i in sorted(before.keys() - after.keys(), key=lambda i: (before[i].path, before[i].line))]
     came = [after[i] for i in sorted(after.keys() - before.keys(), key=lambda i: (after[i].path, after[i].line))]
 
-    def pair(kind: ChangeKind, key: Callable[[ErrorSite], Hashable], similar: bool = False) -> None:
+    def pair(kind: ChangeKind, key: Callable[[ErrorSite], Hashable], similar: bool = False,
+             when: Callable[[ErrorSite], bool] = lambda s: True) -> None:
         nonlocal gone, came
         waiting: dict[Hashable, list[ErrorSite]] = defaultdict(list)
         for s in came:
-            waiting[key(s)].append(s)
+            if when(s):
+                waiting[key(s)].append(s)
         used: set[int] = set()
         kept: list[ErrorSite] = []
         for s in gone:
-            cands = [c for c in waiting.get(key(s), []) if id(c) not in used]
+            cands = [c for c in waiting.get(key(s), []) if id(c) not in used] if when(s) else []
             if similar:
                 text = s.template.normalized()
                 scored = [(difflib.SequenceMatcher(None, text, c.template.normalized()).ratio(), c) for c in cands]
@@ -136,7 +139,9 @@ def diff_snapshots(catalog: Catalog, old: Snapshot, new: Snapshot) -> Diff:
         came = [c for c in came if id(c) not in used]
 
     pair("exception", lambda s: (s.kind, s.qualname, s.template.normalized()))
-    pair("moved", lambda s: (s.kind, s.exception_name, s.template.normalized()))
+    # a message one can recognise (8+ literal characters), or two unrelated bare raises would "move"
+    pair("moved", lambda s: (s.kind, s.exception_name, s.template.normalized()),
+         when=lambda s: s.template.longest_literal >= 8)
     pair("message", lambda s: (s.kind, s.exception_name, s.qualname), similar=True)
     changes.extend(Change("removed", old=ref_of(old, s)) for s in gone)
     changes.extend(Change("added", new=ref_of(new, s)) for s in came)
