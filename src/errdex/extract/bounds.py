@@ -54,7 +54,7 @@ def capped_sites(sites: Iterable[PendingSite], path: str, limit: int) -> tuple[t
     if not dropped:
         return tuple(kept), None
     return tuple(kept), FileFailure(
-        path, f"{limit + dropped} error sites, kept the first {limit} ({hint('sites_per_file')})")
+        path, f"{limit + dropped} error sites, kept the first {limit} ({hint('sites_per_file', limit)})")
 
 
 def template_chars(t: Template) -> int:
@@ -100,7 +100,7 @@ def snapshot_cap(sites: Iterator[tuple[str, ErrorSite]], limit: int, warnings: l
         if count >= limit:
             rest = 1 + sum(1 for _ in sites)
             warnings.append(FileFailure(path, f"the snapshot reached {limit} error sites at this file; "
-                                              f"{rest} more dropped ({hint('sites_per_snapshot')})"))
+                                              f"{rest} more dropped ({hint('sites_per_snapshot', limit)})"))
             return
         yield bounded_site(site)
 
@@ -108,4 +108,4 @@ def snapshot_cap(sites: Iterator[tuple[str, ErrorSite]], limit: int, warnings: l
 def cut_warnings(cut: dict[str, int], limit: int) -> list[FileFailure]:
     """One warning per file whose templates the resolver cut."""
     return [FileFailure(path, f"{n} message template(s) longer than {limit} characters, cut "
-                              f"({hint('template_chars')})") for path, n in sorted(cut.items())]
+                              f"({hint('template_chars', limit)})") for path, n in sorted(cut.items())]
