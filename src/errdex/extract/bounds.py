@@ -87,10 +87,15 @@ def bounded_templates(templates: tuple[Template, ...], limit: int) -> tuple[tupl
 
 
 def bounded_site(site: ErrorSite) -> ErrorSite:
-    """``site`` with its unresolved expressions bounded (its templates were, by the resolver)."""
-    if all(len(u) <= EXPRESSION_CHARS for u in site.unresolved):
+    """``site`` with its exception names and unresolved expressions bounded (its templates were,
+    by the resolver)."""
+    if (len(site.exception) <= EXPRESSION_CHARS and len(site.exception_resolved) <= EXPRESSION_CHARS
+            and all(len(u) <= EXPRESSION_CHARS for u in site.unresolved)):
         return site
-    return dataclasses.replace(site, unresolved=tuple(cut(u, EXPRESSION_CHARS) for u in site.unresolved))
+    return dataclasses.replace(
+        site, exception=cut(site.exception, EXPRESSION_CHARS),
+        exception_resolved=cut(site.exception_resolved, EXPRESSION_CHARS),
+        unresolved=tuple(cut(u, EXPRESSION_CHARS) for u in site.unresolved))
 
 
 def snapshot_cap(sites: Iterator[tuple[str, ErrorSite]], limit: int, warnings: list[FileFailure]) -> Iterator[ErrorSite]:
