@@ -17,7 +17,7 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from errdex.extract.bounds import snapshot_cap
+from errdex.extract.bounds import cut_warnings, snapshot_cap
 from errdex.extract.cache import ResultCache, load
 from errdex.extract.ids import assign_ids
 from errdex.extract.imports import module_name
@@ -200,7 +200,7 @@ def _extract(tree: SourceTree, jobs: int, progress: Callable[[int], None] | None
              max_file_bytes: int, cache: ResultCache | None) -> ExtractResult:
     limits = current()
     results = sorted(_run_phase1(tree, jobs, max_file_bytes, progress, cache), key=lambda r: r.path)
-    resolver = Resolver(results, tree.snapshot.repo)
+    resolver = Resolver(results, tree.snapshot.repo, limits.template_chars)
     failures: list[FileFailure] = list(tree.skipped)
     warnings: list[FileFailure] = []
     config: list[ConfigOption] = []
@@ -224,7 +224,8 @@ def _extract(tree: SourceTree, jobs: int, progress: Callable[[int], None] | None
                 module = r.summary.module if r.summary is not None else module_name(r.path)
                 yield from ((r.path, resolver.site(s, r.path, module)) for s in r.sites)
 
-    sites = list(snapshot_cap(resolved(), limits.sites_per_snapshot, limits.template_chars, warnings))
+    sites = list(snapshot_cap(resolved(), limits.sites_per_snapshot, warnings))
+    warnings.extend(cut_warnings(resolver.cut, limits.template_chars))
     return ExtractResult(
         sites=tuple(assign_ids(tree.snapshot.repo, sites)),
         warnings=tuple(sorted(warnings, key=lambda w: w.path)),
