@@ -67,8 +67,11 @@ class DeadlineH11Protocol(H11Protocol):
         self._deadline = None
         if self.transport.is_closing():
             return
-        if self._waiting_for == "headers" or (self.cycle is not None and not self.cycle.response_started):
-            # no response has begun on this connection's current request: say why it ends
+        if self._waiting_for == "headers":
+            owed = bool(self.conn.trailing_data[0])  # an idle connection that sent nothing is just closed
+        else:
+            owed = self.cycle is not None and not self.cycle.response_started
+        if owed:  # a request has begun and nothing has answered it: say why the connection ends
             self.transport.write(_timeout_response())
         if self.cycle is not None and not self.cycle.response_complete:
             self.cycle.disconnected = True
