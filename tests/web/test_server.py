@@ -67,6 +67,7 @@ def test_stalled_clients_are_dropped_within_the_deadlines(strict_server: Server,
     secs, got = stall(strict_server, b"GET / HTTP/1.1\r\nHost: x\r\n", drip=b"X")
     assert HEADER_TIMEOUT - 0.1 <= secs <= HEADER_TIMEOUT + SLACK
     assert got.startswith(b"HTTP/1.1 408 ") and b"connection: close" in got.lower()
+    assert b"content-security-policy: " + CSP.encode() in got and b"x-content-type-options: nosniff" in got
     figures.append(("headers dripped", secs))
     # headers and never the body: 408 from the route's body deadline, in the one error shape
     secs, got = stall(strict_server, b"POST /api/explain HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"

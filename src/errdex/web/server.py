@@ -30,6 +30,7 @@ import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from errdex.web.http import SECURITY_HEADERS
 from errdex.web.settings import WebSettings
 
 BODY_GRACE = 1.0
@@ -37,8 +38,9 @@ BODY_GRACE = 1.0
 
 def _timeout_response() -> bytes:
     body = b"the request did not arrive in time\n"
+    headers = b"".join(k + b": " + v + b"\r\n" for k, v in SECURITY_HEADERS)
     return (b"HTTP/1.1 408 Request Timeout\r\ncontent-type: text/plain; charset=utf-8\r\nconnection: close\r\n"
-            b"content-length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
+            + headers + b"content-length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
 
 
 class DeadlineH11Protocol(H11Protocol):
