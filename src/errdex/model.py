@@ -286,6 +286,7 @@ class ExtractResult:
     symbols: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # module -> names
     raise_statements: int = 0  # raise statements with an argument (for the coverage figure)
     raise_sites: int | None = None  # of those, how many produced an ErrorSite (None: not counted)
+    warnings: tuple[FileFailure, ...] = ()  # limits hit (errdex.limits): what was cut or dropped, by file
 
 
 # --------------------------------------------------------------------------- analysis

@@ -40,6 +40,7 @@ class SnapshotStats:
     templates_without_literal: int = 0
     templates_with_literal8: int = 0  # a literal run of 8 or more characters
     unresolved_expressions: int = 0
+    warnings: tuple[FileFailure, ...] = ()  # limits hit while indexing (errdex.limits), by file
 
 
 @dataclass(frozen=True, slots=True)

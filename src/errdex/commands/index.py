@@ -8,6 +8,7 @@ exit code is non-zero when any failed.
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from typing import TYPE_CHECKING, Any
@@ -100,10 +101,29 @@ def _result_cache(use: bool) -> ResultCache | None:
         return None
 
 
+def apply_limits(assignments: list[str]) -> str | None:
+    """Set ``ERRDEX_LIMIT_*`` for this run (and its workers) from ``--limit NAME=VALUE``, then
+    check every limit parses; the error message, or None."""
+    from errdex import limits
+
+    try:
+        for text in assignments:
+            name, value = limits.parse_assignment(text)
+            os.environ[limits.env_var(name)] = str(value)
+        limits.current()
+    except limits.LimitError as exc:
+        return str(exc)
+    return None
+
+
 def run_index(sources: list[str], *, repo: str | None, commit: str | None, ref: str | None,
-              db: str | None, jobs: int | None, json_out: bool, use_cache: bool = True) -> int:
+              db: str | None, jobs: int | None, json_out: bool, use_cache: bool = True,
+              limits: list[str] | None = None) -> int:
     if jobs is not None and jobs < 1:
         _error(f"--jobs {jobs}: expected a positive number of worker processes")
+        return 2
+    if (problem := apply_limits(limits or [])) is not None:
+        _error(problem)
         return 2
     catalog = _open(db)
     if catalog is None:
@@ -120,6 +140,8 @@ def run_index(sources: list[str], *, repo: str | None, commit: str | None, ref: 
                 _error(str(exc))
                 failed += 1
                 continue
+            for w in stats.warnings:
+                _error(f"warning: {spec}: {w.path}: {w.reason}")
             done.append(stats)
             if out is not None:
                 from errdex.commands.index_views import stats_view

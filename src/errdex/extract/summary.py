@@ -114,6 +114,7 @@ class FileResult:
     facts_failure: FileFailure | None = None
     config: tuple[ConfigOption, ...] = ()
     tests: tuple[TestExpectation, ...] = ()
+    warnings: tuple[FileFailure, ...] = ()  # a limit was hit: the file is indexed, but not all of it
 
 
 register_model_types(Guard, FileFailure, ConfigOption, TestExpectation)

@@ -31,7 +31,7 @@ from errdex.model import SourceKind
 from errdex.sources.base import SourceError, SourceTree
 from errdex.sources.files import files_from_list, is_test_path
 from errdex.sources.local import Overrides, archive_kind, open_archive, open_directory, package_snapshot
-from errdex.sources.metadata import DistMeta, repo_from_metadata
+from errdex.sources.metadata import DistMeta, repo_and_field
 
 if TYPE_CHECKING:
     import importlib.metadata  # imported where ``installed:`` needs it: the other sources never do
@@ -153,8 +153,8 @@ def _meta_of(dist: importlib.metadata.Distribution) -> DistMeta:
         label, _, url = str(value).partition(",")
         urls.append((label, url.strip()))
     home = md.get("Home-page")
-    return DistMeta(name=str(md.get("Name") or ""), version=dist.version,
-                    repo=repo_from_metadata(urls, str(home) if home else None))
+    repo, field = repo_and_field(urls, str(home) if home else None)
+    return DistMeta(name=str(md.get("Name") or ""), version=dist.version, repo=repo, repo_field=field)
 
 
 def _editable_dir(dist: importlib.metadata.Distribution) -> Path | None:
