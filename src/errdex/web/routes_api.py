@@ -12,7 +12,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
@@ -45,19 +45,24 @@ from errdex.web.search_index import SearchIndex, build_search_index
 router = APIRouter(prefix="/api", tags=["api"])
 
 
+def _integral(value: Any) -> Any:
+    """JSON Schema's integer: 5.0 is one (strict pydantic would refuse it), "5" and true are not."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
 class ExplainRequest(BaseModel):
     """``POST /api/explain``: the pasted text (a message or a whole traceback).
 
     ``text`` is limited in characters (``WebSettings.max_paste``; the OpenAPI
     document states the configured value as ``maxLength``), checked by the
     route after decoding, never in bytes of the encoded body.  Strict: JSON
-    types as the schema states them (``"5"`` is not an integer).
+    types as the schema states them (``"5"`` is not an integer, ``5.0`` is).
     """
 
     model_config = ConfigDict(strict=True)
 
     text: str = Field(description="A message or a traceback, as printed (at most the paste limit, in characters).")
-    top: int = Field(5, ge=1, le=50, description="How many matches to return at most.")
+    top: Annotated[int, BeforeValidator(_integral)] = Field(5, ge=1, le=50, description="How many matches to return at most.")
     repo: str | None = Field(None, max_length=200, description="Only match errors of this repo (owner/name).")
 
 
