@@ -60,7 +60,9 @@ def render(result: Explanation) -> str:
         out.append(f"  {len(p.frames)} frame(s); innermost {f.path}:{f.line} in {f.function or '?'}")
     out.append("")
     confident = [m for m in result.matches if m.confident]
-    if not confident:
+    if result.matches and result.matches[0].tied_count:
+        out.append(f"not confident: {result.matches[0].tie_note}")
+    elif not confident:
         best = f" (best score {result.matches[0].score:.2f} < {result.threshold:.2f})" if result.matches else ""
         out.append(f"no confident match{best}")
     shown = confident or list(result.matches[:3])
@@ -89,8 +91,16 @@ def _match_lines(m: Match, outer: Match | None = None) -> list[str]:
     if m.url:
         lines.append(f"  {m.url}")
     lines.append(f"  errdex show {m.id}")
+    if m.tied_count:
+        lines.append(f"  tied with {m.tied_count} other site{'s' if m.tied_count != 1 else ''} raising the same text:")
+        lines.extend(f"    {t.path}:{t.line} in {t.qualname}  (errdex show {t.id})" for t in m.tied[:_TIES_SHOWN])
+        if m.tied_count > _TIES_SHOWN:
+            lines.append(f"    … and {m.tied_count - _TIES_SHOWN} more (--json lists {len(m.tied)})")
     lines.append("")
     return lines
+
+
+_TIES_SHOWN = 10  # tied sites printed under the top match
 
 
 def _no_site_lines(n: NoSite) -> list[str]:

@@ -9,10 +9,11 @@ sites, and classify errors that no raise statement produced (``origin.py``).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from errdex.catalog.base import Catalog
 from errdex.match import rank as R
+from errdex.match import ties as T
 from errdex.match import verify as V
 from errdex.match import wrap as W
 from errdex.match.index import (
@@ -104,7 +105,12 @@ def explain_parsed(idx: MatchIndex, parsed: Parsed, *, top: int = 5) -> Explanat
         _score_exception(idx, exc, where, factor, best)
     ranked = sorted(best.values(), key=lambda c: (-c.score, idx.sites[c.site][S_ID]))
     matches = tuple(_match(idx, c) for c in ranked[: max(top, 0)] if c.score > 0.0)
-    confident = bool(matches) and matches[0].score >= R.THRESHOLD
+    if matches:
+        first = _with_ties(idx, matches[0], ranked[0], best, _printed_type(next(iter(_exceptions(parsed)))[0]))
+        group = {t.id for t in first.tied}
+        # the tied sites listed below the top are no more certain than it
+        matches = (first, *(replace(m, confident=False) if m.id in group else m for m in matches[1:]))
+    confident = bool(matches) and matches[0].confident
     no_site = _no_site(idx, parsed, primary_where, confident)
     return Explanation(matches=matches, parsed=parsed, confident=confident, threshold=R.THRESHOLD,
                        no_site=no_site)
@@ -148,6 +154,17 @@ def _score_exception(
             inner = wraps.get(c.template)
             best[site] = R.Scored(c.template, site, score, m, pinned, c.values,
                                   idx.templates[inner][T_SITE] if inner is not None else -1)
+
+
+def _with_ties(idx: MatchIndex, m: Match, c: R.Scored, best: dict[int, R.Scored], exc_name: str) -> Match:
+    """The top match with the sites that raise the same text (``ties.py``): not confident then,
+    unless a frame pinned it."""
+    sites, count = T.tied_sites(idx, c, best, exc_name)
+    if not count:
+        return m
+    tied = T.as_tied(idx, sites)
+    return replace(m, tied=tied, tied_count=count, confident=False,
+                   tie_note=T.apart(m.path, m.qualname, m.exception, tied, count))
 
 
 def _wrap_groups(wraps: dict[int, int]) -> dict[int, int]:
