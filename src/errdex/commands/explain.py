@@ -60,7 +60,7 @@ def render(result: Explanation) -> str:
         out.append(f"  {len(p.frames)} frame(s); innermost {f.path}:{f.line} in {f.function or '?'}")
     out.append("")
     confident = [m for m in result.matches if m.confident]
-    if result.matches and result.matches[0].tied_count:
+    if result.matches and result.matches[0].tie_note:
         out.append(f"not confident: {result.matches[0].tie_note}")
     elif not confident:
         best = f" (best score {result.matches[0].score:.2f} < {result.threshold:.2f})" if result.matches else ""
@@ -75,7 +75,8 @@ def render(result: Explanation) -> str:
 
 
 def _match_lines(m: Match, outer: Match | None = None) -> list[str]:
-    how = {"exact": "exact", "fuzzy": "fuzzy (nearby version?)", "frame": "pinned by frame"}[m.method]
+    how = {"exact": "exact", "fuzzy": "fuzzy (nearby version?)", "frame": "pinned by frame",
+           "class": "fallback to the exception class"}[m.method]
     lines = [
         f"{m.repo} · {m.kind} · {m.exception}   score {m.score:.2f}  [{how}]"
         + ("  (frame pins this site)" if m.pinned_by_frame and m.method != "frame" else ""),
@@ -92,7 +93,8 @@ def _match_lines(m: Match, outer: Match | None = None) -> list[str]:
         lines.append(f"  {m.url}")
     lines.append(f"  errdex show {m.id}")
     if m.tied_count:
-        lines.append(f"  tied with {m.tied_count} other site{'s' if m.tied_count != 1 else ''} raising the same text:")
+        same = f"the same class, {m.exception.rsplit('.', 1)[-1]}" if m.method == "class" else "the same text"
+        lines.append(f"  tied with {m.tied_count} other site{'s' if m.tied_count != 1 else ''} raising {same}:")
         lines.extend(f"    {t.path}:{t.line} in {t.qualname}  (errdex show {t.id})" for t in m.tied[:_TIES_SHOWN])
         if m.tied_count > _TIES_SHOWN:
             lines.append(f"    … and {m.tied_count - _TIES_SHOWN} more (--json lists {len(m.tied)})")

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 Origin = Literal["native", "interpreter", "user-code", "other-library", "unknown"]
-Method = Literal["exact", "fuzzy", "frame"]
+Method = Literal["exact", "fuzzy", "frame", "class"]
 Role = Literal["primary", "cause", "context", "group-member", "group", "wrapper"]
 
 
