@@ -90,7 +90,9 @@ def _match_lines(m: Match, outer: Match | None = None) -> list[str]:
     lines.extend(f"    {v.placeholder} = {v.value[:120]}" for v in m.values)
     lines.append(f"  raised at {m.path}:{m.line} in {m.qualname}  ({m.repo}@{m.commit})")
     if m.url:
-        lines.append(f"  {m.url}")
+        lines.append(f"  {m.url}" + ("  (approximate: the wheel does not say where the package sits in the"
+                                     " repository; re-index with --repo-path-prefix src/ for a src layout)"
+                                     if m.url_approximate else ""))
     lines.append(f"  errdex show {m.id}")
     if m.tied_count:
         same = f"the same class, {m.exception.rsplit('.', 1)[-1]}" if m.method == "class" else "the same text"

@@ -383,6 +383,7 @@ def _match(idx: MatchIndex, c: R.Scored) -> Match:
         path=f"{snap[3]}{site[S_PATH]}",
         line=site[S_LINE],
         url=idx.url(site),
+        url_approximate=bool(snap[5]) and bool(idx.url(site)),
         end_line=end,
         qualname=site[S_QUAL],
         method=c.method if c.method in ("frame", "exact", "class") else "fuzzy",  # type: ignore[arg-type]

@@ -99,7 +99,8 @@ class Match:
     wraps: str | None = None  # id of the match whose whole message one of this template's placeholders holds
     tied: tuple[Tied, ...] = ()  # other sites raising the same text (top match only; empty when frames pin one)
     tied_count: int = 0  # how many sites are tied in all (``tied`` lists at most ``ties.MAX_LISTED``)
-    tie_note: str = ""  # "N places raise this exact message ...": what tells them apart
+    tie_note: str = ""
+    url_approximate: bool = False  # ``url`` assumes the package sits at the repository root (a wheel's layout)  # "N places raise this exact message ...": what tells them apart
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from errdex.sources.base import SourceError, SourceFile, SourceTree
 from errdex.sources.local import Overrides, archive_kind, open_archive, open_directory
+from errdex.sources.names import module_path_problem
 from errdex.sources.packages import open_installed, open_pypi
 
 __all__ = ["SourceError", "SourceFile", "SourceTree", "open_source"]
@@ -21,10 +22,14 @@ __all__ = ["SourceError", "SourceFile", "SourceTree", "open_source"]
 
 @contextlib.contextmanager
 def open_source(
-    spec: str, *, repo: str | None = None, commit: str | None = None, ref: str | None = None
+    spec: str, *, repo: str | None = None, commit: str | None = None, ref: str | None = None,
+    path_prefix: str | None = None,
 ) -> Iterator[SourceTree]:
-    """Open ``spec`` as a SourceTree; SourceError (naming the source) when it cannot be."""
-    ov = Overrides(repo=repo, commit=commit, ref=ref)
+    """Open ``spec`` as a SourceTree; SourceError (naming the source) when it cannot be.
+
+    ``path_prefix`` (``--repo-path-prefix``) says where the package sits in the repository
+    (``src/``): a wheel does not say, and a ``src/`` layout's links 404 without it."""
+    ov = Overrides(repo=repo, commit=commit, ref=ref, path_prefix=_prefix(path_prefix))
     if repo is not None and not _valid_repo(repo):
         raise SourceError(f"--repo {repo!r}: expected OWNER/NAME")
     if spec.startswith("pypi:"):
@@ -41,6 +46,19 @@ def open_source(
             yield tree
         return
     yield open_directory(path, spec, ov)
+
+
+def _prefix(prefix: str | None) -> str | None:
+    """``src`` / ``src/`` / ``python/pkg/`` as a repo directory ending in ``/`` ("" for the root)."""
+    if prefix is None:
+        return None
+    clean = prefix.strip().strip("/")
+    if not clean:
+        return ""
+    problem = module_path_problem(clean)
+    if problem is not None:
+        raise SourceError(f"--repo-path-prefix {prefix!r}: {problem}")
+    return clean + "/"
 
 
 def _valid_repo(repo: str) -> bool:
