@@ -31,6 +31,7 @@ def index(
     ref: Annotated[str | None, typer.Option("--ref", help="Tag or version to pin source links to.")] = None,
     db: DbOption = None,
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", help="Worker processes (default: every core).")] = None,
+    repo_path_prefix: Annotated[str | None, typer.Option("--repo-path-prefix", help="Where the package sits in the repository (src/ for a src layout): a wheel does not say, and source links need it.")] = None,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Parse every file, neither reading nor writing the result cache ($ERRDEX_NO_CACHE).")] = False,
     limit: Annotated[list[str] | None, typer.Option("--limit", metavar="NAME=VALUE", help="Change a bound on untrusted input (docs/security.md; $ERRDEX_LIMIT_NAME), e.g. archive_bytes=4GiB.")] = None,
     json_out: JsonOption = False,
@@ -39,7 +40,7 @@ def index(
     from errdex.commands import index as cmd
 
     code = cmd.run_index(sources, repo=repo, commit=commit, ref=ref, db=db, jobs=jobs, json_out=json_out,
-                         use_cache=not no_cache, limits=limit or [])
+                         use_cache=not no_cache, limits=limit or [], path_prefix=repo_path_prefix)
     raise typer.Exit(code)
 
 

@@ -60,7 +60,9 @@ def render(result: Explanation) -> str:
         out.append(f"  {len(p.frames)} frame(s); innermost {f.path}:{f.line} in {f.function or '?'}")
     out.append("")
     confident = [m for m in result.matches if m.confident]
-    if not confident:
+    if result.matches and result.matches[0].tie_note:
+        out.append(f"not confident: {result.matches[0].tie_note}")
+    elif not confident:
         best = f" (best score {result.matches[0].score:.2f} < {result.threshold:.2f})" if result.matches else ""
         out.append(f"no confident match{best}")
     shown = confident or list(result.matches[:3])
@@ -73,7 +75,8 @@ def render(result: Explanation) -> str:
 
 
 def _match_lines(m: Match, outer: Match | None = None) -> list[str]:
-    how = {"exact": "exact", "fuzzy": "fuzzy (nearby version?)", "frame": "pinned by frame"}[m.method]
+    how = {"exact": "exact", "fuzzy": "fuzzy (nearby version?)", "frame": "pinned by frame",
+           "class": "fallback to the exception class"}[m.method]
     lines = [
         f"{m.repo} · {m.kind} · {m.exception}   score {m.score:.2f}  [{how}]"
         + ("  (frame pins this site)" if m.pinned_by_frame and m.method != "frame" else ""),
@@ -87,10 +90,21 @@ def _match_lines(m: Match, outer: Match | None = None) -> list[str]:
     lines.extend(f"    {v.placeholder} = {v.value[:120]}" for v in m.values)
     lines.append(f"  raised at {m.path}:{m.line} in {m.qualname}  ({m.repo}@{m.commit})")
     if m.url:
-        lines.append(f"  {m.url}")
+        lines.append(f"  {m.url}" + ("  (approximate: the wheel does not say where the package sits in the"
+                                     " repository; re-index with --repo-path-prefix src/ for a src layout)"
+                                     if m.url_approximate else ""))
     lines.append(f"  errdex show {m.id}")
+    if m.tied_count:
+        same = f"the same class, {m.exception.rsplit('.', 1)[-1]}" if m.method == "class" else "the same text"
+        lines.append(f"  tied with {m.tied_count} other site{'s' if m.tied_count != 1 else ''} raising {same}:")
+        lines.extend(f"    {t.path}:{t.line} in {t.qualname}  (errdex show {t.id})" for t in m.tied[:_TIES_SHOWN])
+        if m.tied_count > _TIES_SHOWN:
+            lines.append(f"    … and {m.tied_count - _TIES_SHOWN} more (--json lists {len(m.tied)})")
     lines.append("")
     return lines
+
+
+_TIES_SHOWN = 10  # tied sites printed under the top match
 
 
 def _no_site_lines(n: NoSite) -> list[str]:

@@ -75,9 +75,9 @@ def _extract(tree: SourceTree, jobs: int | None, cache: ResultCache | None) -> E
 
 
 def index_one(catalog: Catalog, spec: str, *, repo: str | None, commit: str | None, ref: str | None,
-              jobs: int | None, cache: ResultCache | None = None) -> SnapshotStats:
+              jobs: int | None, cache: ResultCache | None = None, path_prefix: str | None = None) -> SnapshotStats:
     """Open, extract and store one source; SourceError when there is nothing to index."""
-    with open_source(spec, repo=repo, commit=commit, ref=ref) as tree:
+    with open_source(spec, repo=repo, commit=commit, ref=ref, path_prefix=path_prefix) as tree:
         result = _extract(tree, jobs, cache)
         if result.files_read == 0:
             reasons = "; ".join(f"{f.path}: {f.reason}" for f in result.failures[:3])
@@ -118,7 +118,7 @@ def apply_limits(assignments: list[str]) -> str | None:
 
 def run_index(sources: list[str], *, repo: str | None, commit: str | None, ref: str | None,
               db: str | None, jobs: int | None, json_out: bool, use_cache: bool = True,
-              limits: list[str] | None = None) -> int:
+              limits: list[str] | None = None, path_prefix: str | None = None) -> int:
     if jobs is not None and jobs < 1:
         _error(f"--jobs {jobs}: expected a positive number of worker processes")
         return 2
@@ -135,7 +135,8 @@ def run_index(sources: list[str], *, repo: str | None, commit: str | None, ref: 
     try:
         for spec in sources:
             try:
-                stats = index_one(catalog, spec, repo=repo, commit=commit, ref=ref, jobs=jobs, cache=cache)
+                stats = index_one(catalog, spec, repo=repo, commit=commit, ref=ref, jobs=jobs, cache=cache,
+                                  path_prefix=path_prefix)
             except SourceError as exc:
                 _error(str(exc))
                 failed += 1

@@ -26,7 +26,7 @@ from errdex.catalog.base import Catalog
 from errdex.match.verify import normalize
 from errdex.model import ErrorSite, Snapshot
 
-FORMAT = 5  # bump when the stored layout changes
+FORMAT = 6  # bump when the stored layout changes (6: a snapshot's approximate-links flag)
 _WORD = re.compile(r"[A-Za-z0-9_]+")
 
 Segs = tuple[tuple[bool, str], ...]  # (is_literal, normalized text or placeholder expression)
@@ -102,7 +102,7 @@ def _literal_words(segs: tuple[tuple[bool, str], ...]) -> list[list[str]]:
 class MatchIndex:
     """Everything ``explain`` needs, without touching the catalog again."""
 
-    snaps: tuple[tuple[str, str, str, str, str], ...]  # (repo, pin, url_base, path_prefix, commit)
+    snaps: tuple[tuple[str, str, str, str, str, str], ...]  # (repo, pin, url_base, path_prefix, commit, approx)
     sites: tuple[SiteRow, ...]
     templates: tuple[TemplateRow, ...]
     postings: dict[str, bytes]
@@ -143,7 +143,7 @@ class MatchIndex:
 
 def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
     """Index ``(snapshot, site)`` pairs: templates, posting lists and site locations."""
-    snaps: list[tuple[str, str, str, str, str]] = []
+    snaps: list[tuple[str, str, str, str, str, str]] = []
     snap_no: dict[str, int] = {}
     sites: list[SiteRow] = []
     templates: list[TemplateRow] = []
@@ -154,7 +154,8 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
     for snap, site in entries:
         if snap.key not in snap_no:
             snap_no[snap.key] = len(snaps)
-            snaps.append((snap.repo, snap.pin, snap.url_base, snap.path_prefix, snap.commit or ""))
+            snaps.append((snap.repo, snap.pin, snap.url_base, snap.path_prefix, snap.commit or "",
+                          "1" if approximate_links(snap) else ""))
         sno = len(sites)
         sites.append((site.error_id, site.kind, site.exception_resolved or site.exception, site.exception_name, site.path,
                       site.line, site.end_line, site.qualname, snap_no[snap.key]))
@@ -194,6 +195,12 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
         site_templates=tuple(site_templates),
         exact={k: tuple(v) for k, v in exact.items()},
     )
+
+
+def approximate_links(snap: Snapshot) -> bool:
+    """A package read from a wheel or an installation with no ``path_prefix``: where it sits in the
+    repository is assumed (its root), and a ``src/`` layout's links 404 (``--repo-path-prefix``)."""
+    return bool(snap.url_base) and not snap.path_prefix and snap.source_kind in ("wheel", "pypi", "installed")
 
 
 def _edges_stripped(segs: Segs, key_error: bool = False) -> Segs:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 Origin = Literal["native", "interpreter", "user-code", "other-library", "unknown"]
-Method = Literal["exact", "fuzzy", "frame"]
+Method = Literal["exact", "fuzzy", "frame", "class"]
 Role = Literal["primary", "cause", "context", "group-member", "group", "wrapper"]
 
 
@@ -66,6 +66,17 @@ class Value:
 
 
 @dataclass(frozen=True, slots=True)
+class Tied:
+    """Another site that raises text the input cannot tell apart from the top match's (``ties.py``)."""
+
+    id: str
+    path: str
+    line: int
+    qualname: str
+    exception: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Match:
     """One raise site that could have produced the input, with a calibrated score (0–1)."""
 
@@ -86,6 +97,10 @@ class Match:
     pinned_by_frame: bool = False
     confident: bool = False
     wraps: str | None = None  # id of the match whose whole message one of this template's placeholders holds
+    tied: tuple[Tied, ...] = ()  # other sites raising the same text (top match only; empty when frames pin one)
+    tied_count: int = 0  # how many sites are tied in all (``tied`` lists at most ``ties.MAX_LISTED``)
+    tie_note: str = ""
+    url_approximate: bool = False  # ``url`` assumes the package sits at the repository root (a wheel's layout)  # "N places raise this exact message ...": what tells them apart
 
 
 @dataclass(frozen=True, slots=True)

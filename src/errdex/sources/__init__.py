@@ -24,10 +24,14 @@ __all__ = ["SourceError", "SourceFile", "SourceTree", "open_source"]
 
 @contextlib.contextmanager
 def open_source(
-    spec: str, *, repo: str | None = None, commit: str | None = None, ref: str | None = None
+    spec: str, *, repo: str | None = None, commit: str | None = None, ref: str | None = None,
+    path_prefix: str | None = None,
 ) -> Iterator[SourceTree]:
-    """Open ``spec`` as a SourceTree; SourceError (naming the source) when it cannot be."""
-    ov = Overrides(repo=repo, commit=commit, ref=ref)
+    """Open ``spec`` as a SourceTree; SourceError (naming the source) when it cannot be.
+
+    ``path_prefix`` (``--repo-path-prefix``) says where the package sits in the repository
+    (``src/``): a wheel does not say, and a ``src/`` layout's links 404 without it."""
+    ov = Overrides(repo=repo, commit=commit, ref=ref, path_prefix=_prefix(path_prefix))
     if repo is not None:
         try:
             check_repo(repo, where="--repo")
@@ -66,3 +70,17 @@ def checked(tree: SourceTree, spec: str) -> SourceTree:
     if not skipped:
         return tree
     return dataclasses.replace(tree, files=tuple(kept), skipped=(*tree.skipped, *skipped))
+
+
+def _prefix(prefix: str | None) -> str | None:
+    """``src`` / ``src/`` / ``python/pkg/`` as a repo directory ending in ``/`` ("" for the root)."""
+    if prefix is None:
+        return None
+    clean = prefix.strip().strip("/")
+    if not clean:
+        return ""
+    problem = module_path_problem(clean)
+    if problem is not None:
+        raise SourceError(f"--repo-path-prefix {prefix!r}: {problem}")
+    return clean + "/"
+
