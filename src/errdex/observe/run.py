@@ -65,6 +65,7 @@ class RunPlan:
     record: bool = True  # False: a plain pytest run of the same files (the benchmark's baseline)
     extra_args: tuple[str, ...] = ()
     mode: str = "auto"  # recorder mode: auto, monitoring, trace
+    pythonpath: tuple[str, ...] = ()  # more import roots (tests run the library from a folder)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +124,7 @@ def run_file(plan: RunPlan, rel: str, stamp: str) -> FileOutcome:
     site_packages = [str(p) for p in plan.env.site_packages]
     roots = [f"{sp}/{r}" + ("" if r.endswith(".py") else "/") for sp in site_packages for r in plan.roots]
     env = {
-        "PYTHONPATH": str(plan.workspace / "plugin"),
+        "PYTHONPATH": ":".join([str(plan.workspace / "plugin"), *plan.pythonpath]),
         "PYTHONHASHSEED": "0",
         "ERRDEX_OBSERVE_OUT": str(out),
         "ERRDEX_OBSERVE_ROOTS": ":".join(roots) if plan.record else "",

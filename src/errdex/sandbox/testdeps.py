@@ -27,7 +27,7 @@ _REQ_FILES = (
     "requirements/tests.in", "requirements/test.in",
     "requirements-test.txt", "requirements-tests.txt", "requirements_test.txt", "test-requirements.txt",
     "tests-requirements.txt", "requirements-dev.txt", "dev-requirements.txt",
-    "tests/requirements.txt", "test/requirements.txt", "ci/requirements-test.txt",
+    "tests/requirements.txt", "test/requirements.txt", "ci/requirements-test.txt", "build/test-requirements.txt",
 )
 
 
