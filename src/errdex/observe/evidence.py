@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, TypedDict
 
-from errdex.model import Analysis, Observation, Snapshot
+from errdex.model import Analysis, Observation, ObserveRun, Snapshot
 
 if TYPE_CHECKING:
     from errdex.catalog.base import Catalog
@@ -116,3 +116,20 @@ def observation_document(catalog: Catalog, snapshot: Snapshot, error_id: str,
         observed_run=ran,
         test_links=static_test_links(analysis, found, ran),
     )
+
+
+class ObservedStats(TypedDict):
+    """``errdex stats --json``: what the last ``errdex observe`` of a snapshot saw (None: never observed)."""
+
+    sites: int
+    events: int
+    tests: int
+    failed_files: int
+    duration_s: float
+
+
+def observed_stats(run: ObserveRun | None) -> ObservedStats | None:
+    if run is None:
+        return None
+    return ObservedStats(sites=run.sites, events=run.events, tests=run.tests,
+                         failed_files=len(run.failed_files), duration_s=run.duration_s)

@@ -41,6 +41,7 @@ OUT = os.environ.get("ERRDEX_OBSERVE_OUT", "")
 ROOTS = tuple(p for p in os.environ.get("ERRDEX_OBSERVE_ROOTS", "").split(os.pathsep) if p)
 BASES = tuple(p for p in os.environ.get("ERRDEX_OBSERVE_BASES", "").split(os.pathsep) if p)
 MODE = os.environ.get("ERRDEX_OBSERVE_MODE", "auto")
+PROJECT = os.environ.get("ERRDEX_OBSERVE_PROJECT", "")
 MAX_MESSAGE = 2000
 MAX_REPR = 120
 MAX_PENDING = 20000
@@ -164,8 +165,10 @@ def _chain(frame: Any) -> tuple[list[dict[str, Any]], Any]:
     chain = []
     for fr in kept:
         rel = _lib(fr.f_code)
-        chain.append({"func": _func(fr), "path": rel or fr.f_code.co_filename, "line": fr.f_lineno,
-                      "lib": bool(rel)})
+        where = rel or fr.f_code.co_filename
+        if not rel and PROJECT and where.startswith(PROJECT + os.sep):
+            where = where[len(PROJECT) + 1:]
+        chain.append({"func": _func(fr), "path": where, "line": fr.f_lineno, "lib": bool(rel)})
     return chain, entry
 
 
@@ -181,6 +184,13 @@ def _origin(frame: Any, rel: str, exc: BaseException, raised_by: str) -> None:
     if len(_pending) >= MAX_PENDING:
         return
     chain, entry = _chain(frame)
+    # "Escaped" means: reached a caller of the entry (the test, pytest), not merely a non-library
+    # frame inside the library's own call (contextlib, a user callback the library catches around).
+    ancestors: set[int] = set()
+    f = entry.f_back if entry is not None else None
+    while f is not None and len(ancestors) < 200:
+        ancestors.add(id(f))
+        f = f.f_back
     _pending[id(exc)] = {
         "path": rel,
         "line": frame.f_lineno,
@@ -193,12 +203,14 @@ def _origin(frame: Any, rel: str, exc: BaseException, raised_by: str) -> None:
         "args": _args(entry) if entry is not None else [],
         "chain": chain,
         "_type": type(exc),
+        "_ancestors": ancestors,
+        "_entry": id(entry) if entry is not None else 0,
     }
 
 
-def _escape(exc: BaseException) -> None:
+def _escape(exc: BaseException, frame: Any) -> None:
     ev = _pending.get(id(exc))
-    if ev is not None and ev["_type"] is type(exc):
+    if ev is not None and ev["_type"] is type(exc) and id(frame) in ev["_ancestors"]:
         ev["escaped"] = True
 
 
@@ -221,12 +233,12 @@ def _on_raise(code: Any, offset: int, exc: BaseException) -> None:
         finally:
             _state["busy"] = False
     elif not rel and _pending:
-        _escape(exc)
+        _escape(exc, sys._getframe(1))
 
 
 def _on_reraise(code: Any, offset: int, exc: BaseException) -> None:
     if _pending and not _lib(code):
-        _escape(exc)
+        _escape(exc, sys._getframe(1))
 
 
 def _start_monitoring() -> None:
@@ -260,14 +272,12 @@ def _local(frame: Any, event: str, arg: Any) -> Any:
         _last_exc[id(frame)] = (id(exc), frame.f_lineno)
     elif event == "return":
         last = _last_exc.pop(id(frame), None)
-        # Leaving the outermost library frame at the line where an exception arrived, with no
-        # value: the exception propagates out of the library.
+        # Leaving the entry frame at the line where an exception arrived, with no value: the
+        # exception propagates out of the library into its caller.
         if last is not None and arg is None and last[1] == frame.f_lineno:
-            back = frame.f_back
-            if back is None or not _lib(back.f_code):
-                ev = _pending.get(last[0])
-                if ev is not None:
-                    ev["escaped"] = True
+            ev = _pending.get(last[0])
+            if ev is not None and ev["_entry"] == id(frame):
+                ev["escaped"] = True
     return _local
 
 
@@ -304,7 +314,8 @@ def _flush(test: str) -> None:
             got["count"] += 1
         elif len(groups) < MAX_DISTINCT_PER_TEST:
             ev = dict(ev)
-            ev.pop("_type", None)
+            for private in ("_type", "_ancestors", "_entry"):
+                ev.pop(private, None)
             ev["type"] = "event"
             ev["test"] = test
             ev["count"] = 1

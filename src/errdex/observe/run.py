@@ -130,6 +130,7 @@ def run_file(plan: RunPlan, rel: str, stamp: str) -> FileOutcome:
         "ERRDEX_OBSERVE_ROOTS": ":".join(roots) if plan.record else "",
         "ERRDEX_OBSERVE_BASES": ":".join(site_packages),
         "ERRDEX_OBSERVE_MODE": plan.mode,
+        "ERRDEX_OBSERVE_PROJECT": str(plan.project),
     }
     result = run(RunRequest(argv=_argv(plan, rel), limits=plan.limits, env=env, path=(str(plan.env.bin),),
                             scratch=scratch))
