@@ -85,7 +85,7 @@ def fingerprint(plan: RunPlan) -> str:
     h = hashlib.sha256()
     h.update(plan.env.key.encode())
     h.update(RECORDER.read_bytes() if plan.record else b"plain")
-    h.update(json.dumps([plan.roots, plan.extra_args, plan.mode, plan.limits.timeout_s]).encode())
+    h.update(json.dumps([plan.roots, plan.extra_args, plan.mode]).encode())
     return h.hexdigest()[:16]
 
 
@@ -144,7 +144,8 @@ def run_file(plan: RunPlan, rel: str, stamp: str) -> FileOutcome:
     )
     if out.exists():
         shutil.move(str(out), results / f"{slug}.jsonl")
-    (results / f"{slug}.json").write_text(json.dumps({"fingerprint": stamp, **_outcome_json(outcome)}))
+    (results / f"{slug}.json").write_text(json.dumps({"fingerprint": stamp, "timeout_s": plan.limits.timeout_s,
+                                                      **_outcome_json(outcome)}))
     shutil.rmtree(scratch, ignore_errors=True)
     return outcome
 
@@ -153,7 +154,8 @@ def _outcome_json(o: FileOutcome) -> dict[str, object]:
     return {name: getattr(o, name) for name in FileOutcome.__dataclass_fields__}
 
 
-def _resumed(results: Path, rel: str, stamp: str) -> FileOutcome | None:
+def _resumed(results: Path, rel: str, stamp: str, timeout_s: float) -> FileOutcome | None:
+    """The record of a finished file, unless it was made otherwise or timed out under a shorter limit."""
     path = results / f"{_slug(rel)}.json"
     try:
         data = json.loads(path.read_text())
@@ -161,6 +163,9 @@ def _resumed(results: Path, rel: str, stamp: str) -> FileOutcome | None:
         return None
     if data.pop("fingerprint", None) != stamp or data.get("file") != rel:
         return None
+    if data.get("status") == "timeout" and timeout_s > float(data.get("timeout_s", 0)):
+        return None
+    data.pop("timeout_s", None)
     data["resumed"] = True
     try:
         return FileOutcome(**data)
@@ -184,7 +189,7 @@ def run_plan(plan: RunPlan, progress: Callable[[FileOutcome], None] | None = Non
     outcomes: dict[str, FileOutcome] = {}
     todo: list[str] = []
     for rel in plan.files:
-        done = _resumed(results, rel, stamp) if resume else None
+        done = _resumed(results, rel, stamp, plan.limits.timeout_s) if resume else None
         if done is not None:
             outcomes[rel] = done
             if progress:

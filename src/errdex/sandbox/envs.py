@@ -104,7 +104,18 @@ def uv_binary() -> str | None:
 
 
 def _sha256(path: Path) -> str:
+    """The content of an artifact; of a project directory, its files' names, sizes and times."""
     h = hashlib.sha256()
+    if path.is_dir():
+        for p in sorted(path.rglob("*")):
+            rel = p.relative_to(path).parts
+            # Not what a build writes into the project (build/, dist/, *.egg-info): building must
+            # not make the next run's environment look different.
+            if p.is_file() and not any(part in (".git", "__pycache__", "build", "dist")
+                                       or part.endswith(".egg-info") for part in rel):
+                st = p.stat()
+                h.update(f"{'/'.join(rel)}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+        return h.hexdigest()
     with path.open("rb") as f:
         while chunk := f.read(1 << 20):
             h.update(chunk)
@@ -209,6 +220,13 @@ def _build(spec: EnvSpec, python: PythonInfo, dest: Path, key: str) -> Environme
         else:
             _call([str(python.path), "-m", "venv", str(tmp)], "python -m venv")
         main = requirement_of(spec)
+        if spec.artifact is not None and spec.artifact.is_dir():
+            # A build writes into the project folder (build/, *.egg-info): build a copy instead,
+            # so the user's checkout stays as it was and the next run sees the same files.
+            src = tmp / ".errdex-src"
+            shutil.copytree(spec.artifact, src, symlinks=True, ignore=shutil.ignore_patterns(
+                ".git", "__pycache__", "build", "dist", "*.egg-info", ".tox", ".venv", "node_modules"))
+            main = f"{spec.name} @ {src.as_uri()}"
         tests = tuple(dict.fromkeys((*BASE_TEST_REQUIREMENTS, *spec.test_requirements)))
         dropped = False
         try:
@@ -217,10 +235,11 @@ def _build(spec: EnvSpec, python: PythonInfo, dest: Path, key: str) -> Environme
             # A project's test pins are often for its CI's newest Python; the names are what matter.
             _install(builder, uv, tmp, python, [main, *spec.extra_requirements, *unpinned(tests)])
             dropped = True
+        shutil.rmtree(tmp / ".errdex-src", ignore_errors=True)
         sites, installed = _inspect(tmp / "bin" / "python")
         env = Environment(
             key=key, root=dest, python=dest / "bin" / "python", python_version=python.version,
-            site_packages=tuple(dest / s.relative_to(tmp) for s in sites), requirement=main,
+            site_packages=tuple(dest / s.relative_to(tmp) for s in sites), requirement=requirement_of(spec),
             installed=installed, builder=builder, pins_dropped=dropped,
             build_s=round(time.monotonic() - start, 2),
         )
