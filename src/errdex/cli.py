@@ -155,6 +155,43 @@ def verify(
     raise typer.Exit(cmd.run_verify(repo=repo, db=db, json_out=json_out))
 
 
+@app.command()
+def observe(
+    source: Annotated[str, typer.Argument(help="As for index: directory, git checkout, .whl/.tar.gz/.zip, pypi:NAME[==VERSION]")],
+    tests: Annotated[list[str] | None, typer.Option("--tests", help="Test folder(s) or file(s) to run, e.g. a checkout of the repo at the indexed tag (repeatable).")] = None,
+    python: Annotated[str | None, typer.Option("--python", help="Interpreter for the sandboxed environment (default: newest that the library supports).")] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Test files run at once.")] = 1,
+    timeout: Annotated[float, typer.Option("--timeout", help="Wall-clock seconds per test file.")] = 600.0,
+    memory: Annotated[float, typer.Option("--memory", help="Address-space limit per test file, GiB.")] = 8.0,
+    fresh: Annotated[bool, typer.Option("--fresh", help="Run every file again instead of resuming.")] = False,
+    with_req: Annotated[list[str] | None, typer.Option("--with", help="Extra requirement to install in the sandbox (repeatable), e.g. jaxlib==0.10.2.")] = None,
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Run the library's own tests in a sandbox and record every error its code raises."""
+    from errdex.commands import observe as cmd
+
+    raise typer.Exit(cmd.run_observe(source, tests=tests or [], python=python, jobs=jobs, timeout=timeout,
+                                     memory_gb=memory, db=db, json_out=json_out, fresh=fresh,
+                                     with_requirements=with_req or []))
+
+
+report_app = typer.Typer(no_args_is_help=True, help="Reports over the catalog for maintainers.")
+app.add_typer(report_app, name="report")
+
+
+@report_app.command("untested")
+def report_untested(
+    repo: Annotated[str | None, typer.Option("--repo", help="Only OWNER/NAME (its latest snapshot).")] = None,
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """The raise sites that no test reached (needs `errdex observe`), by module."""
+    from errdex.commands import observe as cmd
+
+    raise typer.Exit(cmd.run_report_untested(repo=repo, db=db, json_out=json_out))
+
+
 def main() -> None:
     """Console-script entry point."""
     app()

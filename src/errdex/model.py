@@ -347,6 +347,69 @@ class Analysis:
     coverage: tuple[str, ...] = ()  # kinds of grounded fact used: guard-words, config, test, docstring, ...
 
 
+# --------------------------------------------------------------------------- observations
+
+ObservationKind = Literal["site", "native", "not-a-site"]
+
+
+@dataclass(frozen=True, slots=True)
+class ObservedArg:
+    """One argument of the public entry call, as the recorder saw it (bounded, never the object)."""
+
+    name: str
+    type: str  # qualified class name
+    repr: str  # bounded; ``<type>`` for objects whose own repr was not called
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """A real exception seen while the library's tests ran, deduplicated with a count.
+
+    ``kind`` is ``site`` when its origin frame (path, line) lies inside an
+    indexed site's span with a compatible exception class (``error_id`` set),
+    ``native`` when it came from a call into C at a line that is no site, and
+    ``not-a-site`` when a Python ``raise`` that errdex did not index raised it.
+    ``entry`` is the outermost library function on the way from the test;
+    ``test`` the pytest node id, at ``test_path:test_line`` (repo-relative).
+    """
+
+    snapshot: str  # Snapshot.key
+    kind: ObservationKind
+    path: str  # package-relative, as sites' paths
+    line: int
+    exception: str  # qualified class name
+    message: str
+    test: str
+    error_id: str = ""
+    test_path: str = ""
+    test_line: int = 0
+    entry: str = ""
+    entry_args: tuple[ObservedArg, ...] = ()
+    chain: tuple[str, ...] = ()  # "module.func (path:line)", test first, origin last
+    escaped: bool = False  # left the library (reached the test) rather than caught inside it
+    raised_by: str = "raise"  # "raise" statement or "native" (a call into C)
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ObserveRun:
+    """What one ``errdex observe`` of a snapshot did (the figures of ``stats``)."""
+
+    snapshot: str
+    python: str = ""
+    mode: str = ""  # "monitoring" (3.12+) or "trace"
+    files: int = 0
+    failed_files: tuple[FileFailure, ...] = ()
+    tests: int = 0
+    events: int = 0  # exceptions recorded (sum of counts)
+    sites: int = 0  # distinct indexed sites observed
+    duration_s: float = 0.0
+    date: str = ""
+    tests_source: str = ""  # where the tests came from
+    network: str = ""  # the sandbox's network isolation as granted
+    processes: str = ""  # the sandbox's process-count limit as granted
+
+
 # --------------------------------------------------------------------------- JSON
 
 

@@ -19,6 +19,8 @@ from errdex.model import (
     ErrorSite,
     ExtractResult,
     FileFailure,
+    Observation,
+    ObserveRun,
     Snapshot,
     TestExpectation,
 )
@@ -90,6 +92,17 @@ class Catalog(Protocol):
         """Store analyses (one per error id and snapshot), replacing earlier ones, atomically."""
 
     def get_analysis(self, error_id: str, snapshot_key: str | None = None) -> Analysis | None: ...
+
+    def replace_observations(self, run: ObserveRun, observations: Sequence[Observation]) -> None:
+        """Install what ``errdex observe`` saw of ``run.snapshot``, replacing earlier observations, atomically."""
+
+    def observations(self, *, error_id: str | None = None, snapshot_key: str | None = None,
+                     kind: str | None = None) -> list[Observation]: ...
+
+    def observed_site_ids(self, snapshot_key: str) -> frozenset[str]:
+        """Error ids of the snapshot's sites that at least one test reached."""
+
+    def observe_run(self, snapshot_key: str) -> ObserveRun | None: ...
 
     def generation(self) -> str:
         """Changes whenever the catalog's content changes (cache key for the match index)."""

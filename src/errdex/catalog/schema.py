@@ -96,10 +96,27 @@ def _v3_search(conn: sqlite3.Connection) -> None:
         )
 
 
+V4_OBSERVATIONS = """
+CREATE TABLE observations (
+    id INTEGER PRIMARY KEY,
+    snapshot TEXT NOT NULL,
+    error_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    path TEXT NOT NULL,
+    line INTEGER NOT NULL,
+    count INTEGER NOT NULL,
+    json TEXT NOT NULL
+);
+CREATE INDEX observations_snapshot ON observations (snapshot);
+CREATE INDEX observations_error ON observations (error_id);
+CREATE TABLE observe_runs (snapshot TEXT PRIMARY KEY, json TEXT NOT NULL);
+"""
+
 MIGRATIONS: Sequence[Sequence[Step]] = (
     (V1,),
     (V2,),
     (_v3_search,),
+    (V4_OBSERVATIONS,),
 )
 LATEST = len(MIGRATIONS)
 

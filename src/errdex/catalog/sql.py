@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from errdex.catalog.base import ErrorRecord, SnapshotStats
 from errdex.catalog.decode import decode
+from errdex.catalog.observations import ObservationStore
 from errdex.catalog.rows import (
     compute_stats,
     dumps,
@@ -63,7 +64,7 @@ class Db(Protocol):
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
 
 
-class SqlCatalog:
+class SqlCatalog(ObservationStore):
     """``Catalog`` over the shared SQL schema; subclasses provide connections and search."""
 
     backend = "sql"

@@ -201,10 +201,13 @@ def run_stats(*, db: str | None, json_out: bool) -> int:
         return 1
     try:
         all_stats = catalog.stats()
+        runs = {s.snapshot.key: catalog.observe_run(s.snapshot.key) for s in all_stats}
     finally:
         catalog.close()
     if json_out:
-        _print_json([stats_to_json(s) for s in all_stats])
+        from errdex.observe.evidence import observed_stats
+
+        _print_json([{**stats_to_json(s), "observed": observed_stats(runs.get(s.snapshot.key))} for s in all_stats])
         return 0
     out = _stdout()
     if not all_stats:

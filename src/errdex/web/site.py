@@ -24,6 +24,7 @@ from markupsafe import Markup
 from errdex import documents
 from errdex.catalog.base import Catalog
 from errdex.documents import ErrorDocument, HomeDocument, RepoDocument, SearchDocument
+from errdex.observe.report import UntestedDocument
 from errdex.web.render import highlight_snippet, make_env
 from errdex.web.settings import WebSettings
 
@@ -122,6 +123,25 @@ class Site:
              page: int = 1, per_page: int = documents.PER_PAGE) -> RepoDocument | None:
         return self.cached(("repo", repo, path, kind, exception, page, per_page), lambda: documents.repo_document(
             self.catalog, repo, path=path, kind=kind, exception=exception, page=page, per_page=per_page))
+
+    def untested(self, repo: str) -> UntestedDocument | None:
+        """``/{owner}/{name}/untested``: raise sites no test reached (None: repo not in the catalog)."""
+        from errdex.observe.report import untested_documents
+
+        def make() -> UntestedDocument | None:
+            docs = untested_documents(self.catalog, repo)
+            return docs[0] if docs else None
+
+        return self.cached(("untested", repo), make)
+
+    def untested_page(self, doc: UntestedDocument, base: str = "") -> str:
+        meta = PageMeta(
+            title=f"Errors no test reaches in {doc['repo']} | {SITE_NAME}",
+            description=f"{doc['untested']} of the {doc['total']} raise sites of {doc['repo']} are reached by "
+                        "none of its tests (observed by running them).",
+            canonical=self.absolute(doc["url"], base), json_url=doc["json_url"],
+        )
+        return self.render("untested.html", meta, doc=doc)
 
     def home(self) -> HomeDocument:
         return self.cached(("home",), lambda: documents.home_document(self.catalog))
