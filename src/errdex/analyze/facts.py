@@ -17,7 +17,6 @@ from errdex.analyze.context import SnapshotContext, load_context
 from errdex.analyze.guardwords import describe_guard, guard_names
 from errdex.analyze.optionlink import options_for_guard
 from errdex.analyze.related import related_errors
-from errdex.analyze.testlink import tests_for_site
 from errdex.catalog.base import Catalog
 from errdex.model import ConfigOption, ErrorSite, Guard, RelatedError, Snapshot, TestExpectation
 
@@ -108,7 +107,7 @@ def gather_facts(catalog: Catalog, snapshot: Snapshot, site: ErrorSite, *,
         words, rule = describe_guard(g, opts, snippet=site.snippet, snippet_start=site.snippet_start)
         guards.append(GuardFact(guard=g, words=words, rule=rule, names=guard_names(g), options=opts))
         options.extend(o for o in opts if o not in options)
-    links = tests_for_site(site, ctx)
+    links = ctx.tests_for_site(site)
     return Facts(
         site=site,
         snapshot=snapshot,
