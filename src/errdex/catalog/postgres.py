@@ -63,7 +63,12 @@ INSERT INTO meta (key, value) VALUES ('generation', '0');
 INSERT INTO meta (key, value) VALUES ('catalog_id', substr(md5(random()::text || clock_timestamp()::text), 1, 16));
 """
 
-PG_MIGRATIONS: tuple[str, ...] = (PG_V1,)
+PG_V2 = """
+CREATE TABLE calls (id BIGSERIAL PRIMARY KEY, snapshot_id BIGINT NOT NULL, caller TEXT NOT NULL, json TEXT NOT NULL);
+CREATE INDEX calls_snapshot ON calls (snapshot_id);
+"""
+
+PG_MIGRATIONS: tuple[str, ...] = (PG_V1, PG_V2)
 PG_LATEST = len(PG_MIGRATIONS)
 _MIGRATION_LOCK = 0x6572726478  # "errdx": the advisory lock id of schema changes
 

@@ -96,10 +96,17 @@ def _v3_search(conn: sqlite3.Connection) -> None:
         )
 
 
+# The package's call graph, one row per caller (json: [[callee, kind, line], ...]).
+V4 = """
+CREATE TABLE calls (snapshot_id INTEGER NOT NULL, caller TEXT NOT NULL, json TEXT NOT NULL);
+CREATE INDEX calls_snapshot ON calls (snapshot_id);
+"""
+
 MIGRATIONS: Sequence[Sequence[Step]] = (
     (V1,),
     (V2,),
     (_v3_search,),
+    (V4,),
 )
 LATEST = len(MIGRATIONS)
 

@@ -30,7 +30,7 @@ from errdex.extract.worker import (
     process_chunk_cached,
     process_file,
 )
-from errdex.model import ConfigOption, ErrorSite, ExtractResult, FileFailure, TestExpectation
+from errdex.model import CallEdge, ConfigOption, ErrorSite, ExtractResult, FileFailure, TestExpectation
 from errdex.sources.base import SourceFile, SourceTree
 
 INLINE_BELOW = 24  # files: below this a pool costs more than it saves
@@ -200,6 +200,7 @@ def _extract(tree: SourceTree, jobs: int, progress: Callable[[int], None] | None
     failures: list[FileFailure] = []
     config: list[ConfigOption] = []
     tests: list[TestExpectation] = []
+    calls: list[CallEdge] = []
     raise_statements = raise_sites = 0
     for r in results:
         if r.failure is not None:
@@ -211,6 +212,7 @@ def _extract(tree: SourceTree, jobs: int, progress: Callable[[int], None] | None
         raise_sites += r.raise_sites
         config.extend(r.config)
         tests.extend(r.tests)
+        calls.extend(r.calls)
         module = r.summary.module if r.summary is not None else module_name(r.path)
         sites.extend(resolver.site(s, r.path, module) for s in r.sites)
     return ExtractResult(
@@ -223,4 +225,5 @@ def _extract(tree: SourceTree, jobs: int, progress: Callable[[int], None] | None
         symbols=resolver.symbols(),
         raise_statements=raise_statements,
         raise_sites=raise_sites,
+        calls=tuple(calls),
     )
