@@ -38,6 +38,7 @@ class SnapshotContext:
     _test_links: dict[str, list[Link]] | None = None
     _all_symbols: dict[str, tuple[str, ...]] | None = None
     _graph: CallGraph | None = None
+    _by_text: dict[str, list[ErrorSite]] | None = None
     word_cache: dict[tuple[str, int, str], frozenset[str]] = field(default_factory=dict)  # related.py
     var_cache: dict[tuple[str, int, str], frozenset[str]] = field(default_factory=dict)  # related.py
     site_words: dict[str, list[ErrorSite]] = field(default_factory=dict)  # related.py: word -> sites
@@ -112,6 +113,19 @@ class SnapshotContext:
         if self._graph is None:
             self._graph = build_graph(self.calls, self.symbols)
         return self._graph
+
+    def same_text(self, site: ErrorSite) -> tuple[ErrorSite, ...]:
+        """The other sites whose message is exactly this site's (literal text and placeholders)."""
+        if self._by_text is None:
+            by: defaultdict[str, list[ErrorSite]] = defaultdict(list)
+            for s in self.sites:
+                if s.error_id:
+                    by[s.template.render()].append(s)
+            self._by_text = {k: v for k, v in by.items() if len(v) > 1}
+        text = site.template.render()
+        if not text.strip():
+            return ()
+        return tuple(s for s in self._by_text.get(text, ()) if s.error_id != site.error_id)
 
     def public_path(self, site: ErrorSite, observed: Sequence[str] = ()) -> PublicPath:
         return public_path(site, self.call_graph, observed)

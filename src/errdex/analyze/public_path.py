@@ -16,6 +16,7 @@ Parse only: this reads the stored graph and never imports the library.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict, deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -143,7 +144,10 @@ def site_function(site: ErrorSite) -> str:
 
 
 def public_path(site: ErrorSite, graph: CallGraph, observed: Sequence[str] = ()) -> PublicPath:
-    """The public entries that reach ``site`` (observed ones, when given, first and alone)."""
+    """The public entries that reach ``site`` (observed ones, when given, first and alone).
+
+    An entry the message itself names (``for `jit```) comes first: the library says which call it is;
+    then the nearest, then the more top-level name, then the one more of the package's code uses."""
     if observed:
         return PublicPath(entries=tuple(dict.fromkeys(observed))[:MAX_ENTRIES], observed=True)
     start = site_function(site)
@@ -153,7 +157,8 @@ def public_path(site: ErrorSite, graph: CallGraph, observed: Sequence[str] = ())
     parent: dict[str, str] = {start: ""}
     depth: dict[str, int] = {start: 0}
     queue = deque([start])
-    found: list[tuple[int, tuple[int, int, str], int, str, str]] = []
+    found: list[tuple[int, int, tuple[int, int, str], int, str, str]] = []
+    mentioned = set(re.findall(r"\w+", site.template.render()))
     while queue and len(parent) < MAX_VISITED:
         cur = queue.popleft()
         d = depth[cur]
@@ -166,17 +171,18 @@ def public_path(site: ErrorSite, graph: CallGraph, observed: Sequence[str] = ())
             depth[caller] = d + 1
             name = graph.public_name(caller)
             if name and not _is_test_module(caller):
-                found.append((d + 1, _rank_name(name), -graph.uses.get(caller, 0), name, caller))
+                named = 0 if name.rsplit(".", 1)[-1] in mentioned else 1
+                found.append((named, d + 1, _rank_name(name), -graph.uses.get(caller, 0), name, caller))
                 continue  # a public name is where the user's call enters; no need to go further up
             queue.append(caller)
     if not found:
         return PublicPath()
     found.sort()
-    best_depth = found[0][0]
-    entries = tuple(dict.fromkeys(f[3] for f in found if f[0] <= best_depth + 1))[:MAX_ENTRIES]
+    best_depth = min(f[1] for f in found)
+    entries = tuple(dict.fromkeys(f[4] for f in found if f[0] == 0 or f[1] <= best_depth + 1))[:MAX_ENTRIES]
     chain: list[str] = []
-    cur = found[0][4]
+    cur = found[0][5]
     while cur:
         chain.append(cur)
         cur = parent.get(cur, "")
-    return PublicPath(entries=entries, chain=tuple(chain), depth=best_depth)
+    return PublicPath(entries=entries, chain=tuple(chain), depth=found[0][1])

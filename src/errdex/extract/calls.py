@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast
 from typing import Literal
 
-from errdex.extract.imports import dotted_source, import_bindings, is_package, resolve_relative
+from errdex.extract.imports import class_like, dotted_source, import_bindings, is_package, resolve_relative
 from errdex.model import CallEdge
 
 EdgeKind = Literal["call", "register", "alias", "export"]
@@ -126,7 +126,7 @@ class _Walk:
                 func, args = self.resolve(args[0]), args[1:]
             for a in args:
                 target = self.resolve(a)
-                if target and not target.startswith("?"):
+                if target and not target.startswith("?") and not class_like(target):  # not an enum member
                     self.add(target, me, "register", dec.lineno)
 
     def module_statement(self, stmt: ast.stmt) -> None:
