@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from errdex.analyze.public_path import CallGraph, build_graph, public_path
 from errdex.analyze.testlink import Link, link_all
+from errdex.analyze.verify import expand_symbols
 from errdex.catalog.base import Catalog
 from errdex.model import CallEdge, ClassInfo, ConfigOption, ErrorSite, PublicPath, Snapshot, TestExpectation
 
@@ -68,7 +69,7 @@ class SnapshotContext:
         """The catalog's symbol table plus the attributes of public objects that adapters proved
         (computed once: the verifier looks names up in it for every sample)."""
         if self._all_symbols is None:
-            merged = dict(self.symbols)
+            merged = expand_symbols(self.symbols, self.calls)
             for k, v in self.extra_symbols.items():
                 merged[k] = tuple(sorted(set(merged.get(k, ())) | set(v)))
             self._all_symbols = merged

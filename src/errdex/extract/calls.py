@@ -170,19 +170,42 @@ def _function_refs(value: ast.expr) -> list[ast.expr]:
 
 def _exports(tree: ast.Module, module: str, imports: dict[str, str], top: frozenset[str],
              stars: list[str]) -> list[CallEdge]:
-    """``module.name`` → what it is, for the public names the module offers (``__all__`` when given)."""
-    if any(p.startswith("_") for p in module.split(".")):
-        return []
+    """``module.name`` → what it is, for the public names the module offers (``__all__`` when given).
+
+    Any module (private ones too, which star re-exports read) also gets ``module.__all__`` →
+    ``module.name`` for each declared name, and ``module.__getattr__`` → ``module.name`` for the
+    string keys of its module-level tables when it defines a lazy ``__getattr__``."""
     declared = _dunder_all(tree)
+    marks = [CallEdge(caller=f"{module}.__all__", callee=f"{module}.{n}", kind="export") for n in declared or ()]
+    if any(isinstance(n, ast.FunctionDef) and n.name == "__getattr__" for n in tree.body):
+        marks.extend(CallEdge(caller=f"{module}.__getattr__", callee=f"{module}.{n}", kind="export")
+                     for n in _lazy_names(tree))
+    if any(p.startswith("_") for p in module.split(".")):
+        return marks
     names = declared if declared is not None else [n for n in [*imports, *top] if not n.startswith("_")]
     out: list[CallEdge] = []
     for n in names:
         target = imports.get(n)
         if target is not None and target != f"{module}.{n}":
             out.append(CallEdge(caller=f"{module}.{n}", callee=target, kind="export"))
-    if declared is None:
-        out.extend(CallEdge(caller=f"{module}.*", callee=f"{s}.*", kind="export") for s in stars)
-    return out
+    out.extend(CallEdge(caller=f"{module}.*", callee=f"{s}.*", kind="export") for s in stars)
+    return [*marks, *out]
+
+
+def _lazy_names(tree: ast.Module) -> list[str]:
+    """String keys and items of module-level dict/list/tuple/set literals: the tables a lazy
+    ``__getattr__`` looks names up in (``_deprecations``, ``_lazy_imports``...)."""
+    out: list[str] = []
+    for node in tree.body:
+        value = node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
+        elts: list[ast.expr | None] = []
+        if isinstance(value, ast.Dict):
+            elts = list(value.keys)
+        elif isinstance(value, ast.List | ast.Tuple | ast.Set):
+            elts = list(value.elts)
+        out.extend(e.value for e in elts if isinstance(e, ast.Constant) and isinstance(e.value, str)
+                   and e.value.isidentifier())
+    return list(dict.fromkeys(out))
 
 
 def _dunder_all(tree: ast.Module) -> list[str] | None:

@@ -65,7 +65,6 @@ def _example_fix(f: Facts, symbols: Mapping[str, tuple[str, ...]], withheld: lis
         return CodeSample(before=before, after=try_after)
     # No proven or test-derived example: the slot stays empty (issue 15's proofs fill it); comment-only
     # and mirror-function ``would_raise_x(...)`` examples are not published.
-    withheld.append("example fix: no example from a test or an option")
     return CodeSample()
 
 
