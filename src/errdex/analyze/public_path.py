@@ -170,6 +170,8 @@ def public_path(site: ErrorSite, graph: CallGraph, observed: Sequence[str] = ())
             parent[caller] = cur
             depth[caller] = d + 1
             name = graph.public_name(caller)
+            if name.endswith("_p"):  # an exported primitive object: users call the function that binds it
+                name = ""
             if name and not _is_test_module(caller):
                 named = 0 if name.rsplit(".", 1)[-1] in mentioned else 1
                 found.append((named, d + 1, _rank_name(name), -graph.uses.get(caller, 0), name, caller))

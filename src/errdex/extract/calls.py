@@ -153,7 +153,7 @@ class _Walk:
                 keys, refs = refs[:1], refs[1:]
             for k in keys:
                 for f in refs:
-                    if k and f and not k.startswith("?") and not f.startswith("?"):
+                    if k and f and not k.startswith("?") and not f.startswith("?") and not class_like(k):
                         self.add(k, f, "register", stmt.lineno)
 
 
