@@ -130,6 +130,11 @@ class Template:
     def render(self) -> str:
         return "".join(s.render() for s in self.segments)
 
+    def display(self) -> str:
+        """As an f-string body: literal braces doubled, so ``{x}`` is always a placeholder (pages show this)."""
+        return "".join(s.text.replace("{", "{{").replace("}", "}}") if s.is_literal else s.render()
+                       for s in self.segments)
+
     @property
     def literals(self) -> tuple[str, ...]:
         return tuple(s.text for s in self.segments if s.is_literal)

@@ -73,7 +73,7 @@ def render(result: Explanation) -> str:
 
 
 def _match_lines(m: Match, outer: Match | None = None) -> list[str]:
-    how = {"exact": "exact", "fuzzy": "fuzzy (nearby version?)", "frame": "pinned by frame"}[m.method]
+    how = {"exact": "exact", "fuzzy": "approximate text", "frame": "pinned by frame"}[m.method]
     lines = [
         f"{m.repo} · {m.kind} · {m.exception}   score {m.score:.2f}  [{how}]"
         + ("  (frame pins this site)" if m.pinned_by_frame and m.method != "frame" else ""),

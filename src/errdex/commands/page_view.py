@@ -11,76 +11,14 @@ wraps rather than cutting long lines.
 
 from __future__ import annotations
 
-import re
-
 from rich.console import Group, RenderableType
 from rich.markdown import Markdown
 from rich.syntax import Syntax
 from rich.text import Text
 
 from errdex.catalog.base import ErrorRecord
-from errdex.model import Analysis, ErrorSite
-
-_STMT_START = re.compile(r"(?:async\s+def|def|class|@)\b|@")
-
-
-def snippet_window(site: ErrorSite) -> tuple[str, int]:
-    """The snippet from its first line that starts a statement at the outermost indentation seen
-    (a ``def``, ``class`` or decorator when there is one), never inside a docstring or a bracket."""
-    lines = site.snippet.splitlines()
-    start = site.snippet_start or site.line
-    rel = site.line - start
-    if not lines or not 0 <= rel < len(lines):
-        return site.snippet, start
-    in_string = _string_state(lines)
-    candidates = [i for i in range(rel + 1) if not in_string[i] and lines[i].strip()
-                  and not lines[i].lstrip().startswith((")", "]", "}", "#"))]
-    if not candidates:
-        return site.snippet, start
-    defs = [i for i in candidates if _STMT_START.match(lines[i].lstrip())]
-    base = min(len(lines[i]) - len(lines[i].lstrip()) for i in candidates)
-    outer = [i for i in candidates if len(lines[i]) - len(lines[i].lstrip()) == base]
-    # the last def above the raise whose body holds it, else the first statement at the outer level
-    holders = [i for i in defs if len(lines[i]) - len(lines[i].lstrip()) < len(lines[rel]) - len(lines[rel].lstrip())]
-    first = holders[-1] if holders else outer[0]
-    while first > 0 and lines[first - 1].lstrip().startswith("@") and not in_string[first - 1]:
-        first -= 1
-    return "\n".join(lines[first:]), start + first
-
-
-def _string_state(lines: list[str]) -> list[bool]:
-    """Per line: whether it begins inside a triple-quoted string or an open bracket (rough, by counting)."""
-    out: list[bool] = []
-    quote: str | None = None
-    depth = 0
-    for ln in lines:
-        out.append(quote is not None or depth > 0)
-        i = 0
-        while i < len(ln):
-            if quote is not None:
-                if ln.startswith(quote, i):
-                    quote = None
-                    i += 3
-                    continue
-                i += 1
-                continue
-            ch = ln[i]
-            if ch == "#":
-                break
-            if ln.startswith('"""', i) or ln.startswith("'''", i):
-                quote = ln[i:i + 3]
-                i += 3
-                continue
-            if ch in "\"'":
-                j = ln.find(ch, i + 1)
-                i = len(ln) if j < 0 else j + 1
-                continue
-            if ch in "([{":
-                depth += 1
-            elif ch in ")]}":
-                depth = max(0, depth - 1)
-            i += 1
-    return out
+from errdex.model import Analysis
+from errdex.snippets import snippet_window
 
 
 def _h(title: str) -> Text:
@@ -104,7 +42,7 @@ def page_view(record: ErrorRecord, analysis: Analysis | None) -> RenderableType:
         Text(f"id {record.error_id}", style="dim"), Text(""), _h("Error message"),
     ]
     for t in site.templates or ():
-        parts.append(Text(t.render() or "(no message)"))
+        parts.append(Text(t.display() or "(no message)"))
     if not site.templates:
         parts.append(Text("(no message)", style="dim"))
     a = analysis

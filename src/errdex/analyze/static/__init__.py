@@ -133,7 +133,7 @@ def _handler_comment(f: Facts) -> str:
         text = "raised because " + "; ".join(c.replace("`", "") for c in conds)
     else:
         text = f"raised by {f.site.qualname} ({f.site.path}:{f.site.line})"
-    return " ".join(text.split())[:90]
+    return " ".join(text.split())[:400]
 
 
 def analyze_static(f: Facts, symbols: Mapping[str, tuple[str, ...]], *, date: str = "") -> Analysis:

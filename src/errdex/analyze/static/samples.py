@@ -261,7 +261,8 @@ def generic_try(f: Facts, handler_comment: str, *, imp: str = "", exc: str = "")
     if not exc:
         imp, exc = catch_clause(f)
     lit = short_literal(f)
-    fn = f"call_{_ident(f.site.qualname.rsplit('.', 1)[-1]).lower()}_checked".replace("__", "_")
+    who = f.public_path.entries[0] if f.public_path.entries else f.site.qualname
+    fn = f"call_{_ident(who.rsplit('.', 1)[-1]).lower()}_checked".replace("__", "_")
     lines = [imp, "", ""] if imp else []
     lines += [
         f"def {fn}(fn, *args, **kwargs):",
@@ -271,7 +272,7 @@ def generic_try(f: Facts, handler_comment: str, *, imp: str = "", exc: str = "")
     ]
     if lit:
         lines += [f"        if {lit!r} not in str(exc):", f"            raise  # another {f.exception.name}"]
-    lines += [f"        # {handler_comment}", "        return None"]
+    lines += [f"        # {c}" for c in textwrap.wrap(handler_comment, 80)] + ["        return None"]
     return "\n".join(lines) + "\n"
 
 

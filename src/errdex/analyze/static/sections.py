@@ -260,7 +260,10 @@ def _user_reachable(f: Facts, g: GuardFact) -> bool:
     (the object the user holds) or an option; not a local the function computed itself."""
     if g.options:
         return True
-    heads = {n.split(".", 1)[0] for n in g.names}
+    names = [n for n in g.names if not any(p.startswith("_") for p in n.split(".")[1:])]  # no private attributes
+    if len(names) < len(g.names):
+        return False
+    heads = {n.split(".", 1)[0] for n in names}
     return bool(heads & set(f.params)) or "self" in heads or (not f.params and not heads)
 
 
@@ -354,8 +357,9 @@ def prevention(f: Facts) -> list[str]:
             continue
         neg = describe_negation(g.guard, g.options)
         if neg and _user_reachable(f, g):
-            out.append(f"Before calling {_callee(f)}, check that {neg}{_naming(f, g)}; otherwise it raises "
-                       f"{exc_name(f)}.")
+            rest = len(conditions(f)) - 1
+            out.append(f"Before calling {_callee(f)}, check that {neg}{_naming(f, g)}: then this raise cannot "
+                       "happen" + (f" (it needs all {rest + 1} of its conditions)." if rest else "."))
     for g in f.guards:
         if g.rule == "import-failed":
             out.append("Install the optional dependency in every environment that runs this code path "
