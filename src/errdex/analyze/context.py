@@ -43,6 +43,8 @@ class SnapshotContext:
     word_cache: dict[tuple[str, int, str], frozenset[str]] = field(default_factory=dict)  # related.py
     var_cache: dict[tuple[str, int, str], frozenset[str]] = field(default_factory=dict)  # related.py
     site_words: dict[str, list[ErrorSite]] = field(default_factory=dict)  # related.py: word -> sites
+    relation_index: dict[str, dict[str, list[ErrorSite]]] = field(default_factory=dict)  # related.py: guard var / entry / test -> sites
+    _paths: dict[tuple[str, int, str], PublicPath] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for o in self.options:
@@ -129,7 +131,13 @@ class SnapshotContext:
         return tuple(s for s in self._by_text.get(text, ()) if s.error_id != site.error_id)
 
     def public_path(self, site: ErrorSite, observed: Sequence[str] = ()) -> PublicPath:
-        return public_path(site, self.call_graph, observed)
+        if observed:
+            return public_path(site, self.call_graph, observed)
+        key = (site.path, site.line, site.error_id)
+        p = self._paths.get(key)
+        if p is None:
+            p = self._paths[key] = public_path(site, self.call_graph)
+        return p
 
 
 def _is_public(dotted: str) -> bool:

@@ -93,8 +93,8 @@ def set_ways(o: ConfigOption, value: str, symbols: Mapping[str, tuple[str, ...]]
     if o.kind == "flag" or o.adapter.split(":", 1)[0] == "jax":
         flag = f"--{o.name}={_literal(value, True).lower()}" if value not in ("True", "False") else (
             f"--{o.name}" if value == "True" else f"--no{o.name}")
-        note = ("on the command line of a program that parses absl flags (after "
-                f"`{o.set_call.rsplit('.', 1)[0]}.config_with_absl()`)" if o.set_call else "on the command line")
+        note = ("on the command line, for a program that parses absl flags with "
+                f"`{o.set_call.rsplit('.', 1)[0]}.config_with_absl()`" if o.set_call else "on the command line")
         ways.append(SetWay("flag", flag, note))
     return tuple(ways)
 

@@ -48,6 +48,10 @@ def dq(text: str) -> str:
 def short_literal(f: Facts, limit: int = 60) -> str:
     """The longest literal run of the template, cut at a word boundary: text the message surely contains."""
     lits = sorted((ln.strip() for t in f.site.template.literals for ln in t.split("\n")), key=len, reverse=True)
+    if len(f.site.templates) > 1:  # a raise with several messages: text that every one of them contains
+        pieces = sorted({p.strip() for x in lits for p in [x, *re.split(r"[;.:\n]", x)] if p.strip()},
+                        key=len, reverse=True)
+        lits = [x for x in pieces if all(x in t.render() for t in f.site.templates)]
     if not lits or len(lits[0]) < 4:
         return ""
     text = lits[0]

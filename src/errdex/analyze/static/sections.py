@@ -60,11 +60,11 @@ def route(f: Facts) -> str:
         return ""
     prims = [c for c in p.chain[1:-1] if c.rsplit(".", 1)[-1].endswith("_p")]
     if prims:
-        return (f"The check is in {place(f)}, the rule registered for the `{prims[-1].rsplit('.', 1)[-1]}` "
+        return (f"The raise is in {place(f)}, the rule registered for the `{prims[-1].rsplit('.', 1)[-1]}` "
                 f"operation that `{p.entries[0]}` binds.")
     hops = p.depth - 1
     via = f" through {hops} internal call{'s' if hops != 1 else ''}" if hops else " directly"
-    return f"The check is in {place(f)}, which `{p.entries[0]}` reaches{via}."
+    return f"The raise is in {place(f)}, which `{p.entries[0]}` reaches{via}."
 
 
 def subject(f: Facts, name: str) -> str:
@@ -158,6 +158,11 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
               f"{where(f)} {verb} {exc_name(f)} every time it runs: it checks nothing before this line.")
         ev.append(raise_evidence(f))
     sentences = [s1]
+    forms = message_forms(f)
+    if forms:
+        sentences.append(f"The message takes {len(f.site.templates)} forms, depending on the values; what sets "
+                         "them apart: " + "; ".join(f"\"{x}\"" for x in forms[:4])
+                         + (f"; and {len(forms) - 4} more" if len(forms) > 4 else "") + ".")
     r = route(f)
     if r:
         sentences.append(r)
@@ -186,6 +191,20 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
         sentences.append(f"The `assert` in `{f.site.qualname}` is an internal consistency check; "
                          "Python skips it under `-O`.")
     return " ".join(sentences[:5]), ev
+
+
+def message_forms(f: Facts, limit: int = 140) -> list[str]:
+    """For a raise with several templates: the sentences (or lines) that not every template has."""
+    if len(f.site.templates) < 2:
+        return []
+    split = [[p.strip() for p in re.split(r"(?<=[.;])\s+|\n", t.render()) if p.strip()] for t in f.site.templates]
+    common = set(split[0]).intersection(*split[1:])
+    out: list[str] = []
+    for parts in split:
+        for p in parts:
+            if p not in common and p not in out:
+                out.append(p if len(p) <= limit else p[:limit].rsplit(" ", 1)[0] + " ...")
+    return out
 
 
 def _join(parts: list[str]) -> str:
@@ -303,10 +322,17 @@ def _option_solution(o: ConfigOption, f: Facts) -> list[Solution]:
         demo = contrast(f)[:1]
         how = (f" The test `{demo[0][0]}` shows it: `{demo[0][1]}` runs before the check is on, "
                f"and `{demo[0][2]}` inside it raises." if demo else "")
-        out.append(Solution(
-            text=f"Satisfy the check before turning it off: `{o.name}` is on and {_callee(f)} still needed "
-                 f"{what}. Do that before the option is turned on (or outside the checked block), so that "
-                 f"with it on nothing new is needed.{how}", evidence=ev))
+        cache = cached_by(f)
+        if cache:
+            text = (f"Warm the cache before turning the check on: `{f.site.qualname.split('.<locals>.')[0]}` is "
+                    f"cached ({cache}), so only a call with arguments it has not seen before needs {what}. "
+                    f"Run {_callee(f)} once with every argument it will get before `{o.name}` is on; inside the "
+                    f"check the same calls are then served from the cache.{how}")
+        else:
+            text = (f"Satisfy the check before turning it off: with `{o.name}` on, {_callee(f)} may not need "
+                    f"{what}. Do that work before the option is turned on, or outside the block that turns it "
+                    f"on.{how}")
+        out.append(Solution(text=text, evidence=ev))
     if of is not None and of.ways:
         ways = "; ".join(f"`{w.code.splitlines()[0]}` ({w.note})" for w in of.ways)
         lead = (f"If you do not want this check here, turn `{o.name}` off"
@@ -329,6 +355,24 @@ def _option_solution(o: ConfigOption, f: Facts) -> list[Solution]:
     return out
 
 
+def cached_by(f: Facts) -> str:
+    """"`@weakref_lru_cache`" when the raising function is memoised (a decorator naming a cache above
+    its ``def`` in the snippet), "a cache miss" when it is the miss path of one; else ""."""
+    if "cache_miss" in f.site.qualname:
+        return f"the raise is in `{f.site.qualname}`, the path taken on a cache miss"
+    name = f.site.qualname.split(".<locals>.")[0].rsplit(".", 1)[-1]
+    lines = f.site.snippet.splitlines()
+    for i, ln in enumerate(lines):
+        if re.match(rf"\s*(?:async\s+)?def\s+{re.escape(name)}\b", ln):
+            j = i - 1
+            while j >= 0 and lines[j].lstrip().startswith("@"):
+                deco = lines[j].strip()
+                if "cache" in deco.lower() or "memo" in deco.lower():
+                    return f"`{deco.split('(')[0]}`"
+                j -= 1
+    return ""
+
+
 def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:] if text[:2] != text[:2].upper() else text
 
@@ -347,8 +391,12 @@ def prevention(f: Facts) -> list[str]:
     for of in f.option_facts:
         o = of.option
         if of.diagnostic and of.purpose:
-            out.append(f"Turn `{o.name}` on only around code that has already done {_forbidden(of.purpose)}; "
-                       "do it once, outside the checked region, before the check starts.")
+            if cached_by(f):
+                out.append(f"Turn `{o.name}` on only after a warm-up that has called {_callee(f)} with every "
+                           "argument shape and type the checked code will use.")
+            else:
+                out.append(f"Turn `{o.name}` on only around code that has already done {_forbidden(of.purpose)}, "
+                           "outside the checked region.")
         elif o.default is not None:
             out.append(f"Leave `{o.name}` at its default (`{o.default}`) unless you need what it does"
                        + (f" (\"{first_sentence(o.help, 120)}\")." if o.help else "."))
