@@ -112,3 +112,18 @@ def test_star_re_exports_and_test_runner_resolve(tmp_path) -> None:  # type: ign
     assert [p.name for p in bad] == ["pubpkg._Internal"]
     # without the star expansion the table alone does not know it: the fix is the expansion
     assert check_sample("from pubpkg import PubError\n", ctx.symbols) != []
+
+
+def test_a_module_re_exported_by_a_star_keeps_its_names_and_the_later_star_wins() -> None:
+    """``pkg/__init__``: ``from pkg.gen import *`` then ``from pkg.alg import *``; both have a
+    ``community`` submodule: ``pkg.community`` is ``pkg.alg.community``, as in Python."""
+    from errdex.analyze.verify import expand_symbols
+    from errdex.model import CallEdge
+
+    symbols = {"pkg": ("alg", "gen"), "pkg.gen": ("community",), "pkg.alg": ("community",),
+               "pkg.gen.community": ("caveman_graph",), "pkg.alg.community": ("louvain",)}
+    edges = [CallEdge("pkg.*", "pkg.gen.*", "export"), CallEdge("pkg.*", "pkg.alg.*", "export")]
+    table = expand_symbols(symbols, edges)
+    assert check_sample("import pkg\n\npkg.community.louvain\n", table) == []
+    assert [p.name for p in check_sample("import pkg\n\npkg.community.caveman_graph\n", table)] == [
+        "pkg.community.caveman_graph"]

@@ -91,10 +91,27 @@ def expand_symbols(symbols: Mapping[str, tuple[str, ...]], edges: Iterable[CallE
             return set(declared[src])
         return {n for n in out.get(src, ()) if not n.startswith("_")}
 
+    modules = dict.fromkeys(symbols)
+    alias: dict[str, str] = {}  # "pkg.isomorphism" -> "pkg.algorithms.isomorphism": a module under another name
+    for e in edges:
+        if e.kind == "export" and e.callee in modules and e.caller not in modules and not e.caller.endswith("*"):
+            alias[e.caller] = e.callee
+    explicit = set(alias)
     for _ in range(3):  # a star of a star: a few rounds reach the fixed point of real packages
         for mod, sources in stars.items():
             for src in sources:
-                out.setdefault(mod, set()).update(offered(src))
+                names = offered(src)
+                out.setdefault(mod, set()).update(names)
+                for n in names:  # the later star import wins, as in Python; an explicit import is kept
+                    key = f"{mod}.{n}"
+                    if key in explicit or key in modules:
+                        continue
+                    if f"{src}.{n}" in modules:
+                        alias[key] = alias.get(f"{src}.{n}", f"{src}.{n}")
+                    elif f"{src}.{n}" in alias:
+                        alias[key] = alias[f"{src}.{n}"]
+    for name, target in alias.items():
+        out.setdefault(name, set()).update(out.get(target, ()))
     return {m: tuple(sorted(v)) for m, v in out.items()}
 
 
