@@ -100,9 +100,9 @@ def expand_symbols(symbols: Mapping[str, tuple[str, ...]], edges: Iterable[CallE
     for _ in range(3):  # a star of a star: a few rounds reach the fixed point of real packages
         for mod, sources in stars.items():
             for src in sources:
-                names = offered(src)
-                out.setdefault(mod, set()).update(names)
-                for n in names:  # the later star import wins, as in Python; an explicit import is kept
+                given = offered(src)
+                out.setdefault(mod, set()).update(given)
+                for n in given:  # the later star import wins, as in Python; an explicit import is kept
                     key = f"{mod}.{n}"
                     if key in explicit or key in modules:
                         continue
