@@ -50,7 +50,7 @@ def show(
     db: DbOption = None,
     json_out: JsonOption = False,
 ) -> None:
-    """Show one error: header, template, location, guards, snippet."""
+    """Show one error's whole page: meaning, source, solutions, samples, prevention, related."""
     from errdex.commands import index as cmd
 
     raise typer.Exit(cmd.run_show(error_id, db=db, json_out=json_out))

@@ -130,6 +130,11 @@ class Template:
     def render(self) -> str:
         return "".join(s.render() for s in self.segments)
 
+    def display(self) -> str:
+        """As an f-string body: literal braces doubled, so ``{x}`` is always a placeholder (pages show this)."""
+        return "".join(s.text.replace("{", "{{").replace("}", "}}") if s.is_literal else s.render()
+                       for s in self.segments)
+
     @property
     def literals(self) -> tuple[str, ...]:
         return tuple(s.text for s in self.segments if s.is_literal)
@@ -274,6 +279,37 @@ class TestExpectation:
 
 
 @dataclass(frozen=True, slots=True)
+class CallEdge:
+    """One edge of the package's call graph, read from the source (``extract/calls.py``).
+
+    ``call``: ``caller``'s body calls (or passes along) ``callee``; ``register``: binding
+    ``caller`` (a primitive, a rule table key) runs ``callee``; ``alias``: the module name
+    ``caller`` is ``callee`` wrapped; ``export``: the public name ``caller`` is ``callee``
+    (``pkg.*`` → ``pkg.mod.*`` for a star import).  ``?.name`` is a method of an untyped object.
+    """
+
+    caller: str
+    callee: str
+    kind: Literal["call", "register", "alias", "export"] = "call"
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PublicPath:
+    """The public names whose calls lead to a site, best first (``analyze/public_path.py``).
+
+    ``entries`` are what users call (``jax.jit``); ``chain`` is, for the first entry, the
+    package functions from it down to the raising function; ``observed`` is True when the
+    entries came from running the library's tests (observe) rather than the static graph.
+    """
+
+    entries: tuple[str, ...] = ()
+    chain: tuple[str, ...] = ()
+    depth: int = 0
+    observed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class ExtractResult:
     """All that extraction learned from one snapshot's files."""
 
@@ -287,6 +323,7 @@ class ExtractResult:
     raise_statements: int = 0  # raise statements with an argument (for the coverage figure)
     raise_sites: int | None = None  # of those, how many produced an ErrorSite (None: not counted)
     warnings: tuple[FileFailure, ...] = ()  # limits hit (errdex.limits): what was cut or dropped, by file
+    calls: tuple[CallEdge, ...] = ()  # the package's call graph (extract/calls.py)
 
 
 # --------------------------------------------------------------------------- analysis

@@ -14,6 +14,7 @@ from typing import Protocol
 
 from errdex.model import (
     Analysis,
+    CallEdge,
     ClassInfo,
     ConfigOption,
     ErrorSite,
@@ -87,6 +88,10 @@ class Catalog(Protocol):
     def tests(self, snapshot_key: str) -> list[TestExpectation]: ...
 
     def symbols(self, snapshot_key: str) -> dict[str, tuple[str, ...]]: ...
+
+    def calls(self, snapshot_key: str) -> list[CallEdge]:
+        """The package's call graph (``extract/calls.py``); empty for snapshots indexed before it."""
+        ...
 
     def put_analyses(self, analyses: Sequence[Analysis]) -> None:
         """Store analyses (one per error id and snapshot), replacing earlier ones, atomically."""

@@ -77,6 +77,8 @@ CREATE TABLE observations (
 CREATE INDEX observations_snapshot ON observations (snapshot);
 CREATE INDEX observations_error ON observations (error_id);
 CREATE TABLE observe_runs (snapshot TEXT PRIMARY KEY, json TEXT NOT NULL);
+CREATE TABLE calls (id BIGSERIAL PRIMARY KEY, snapshot_id BIGINT NOT NULL, caller TEXT NOT NULL, json TEXT NOT NULL);
+CREATE INDEX calls_snapshot ON calls (snapshot_id);
 """
 
 PG_MIGRATIONS: tuple[str, ...] = (PG_V1, PG_V2)

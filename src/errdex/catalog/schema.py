@@ -112,11 +112,18 @@ CREATE INDEX observations_error ON observations (error_id);
 CREATE TABLE observe_runs (snapshot TEXT PRIMARY KEY, json TEXT NOT NULL);
 """
 
+# The package's call graph, one row per caller (json: [[callee, kind, line], ...]).
+V5_CALLS = """
+CREATE TABLE calls (snapshot_id INTEGER NOT NULL, caller TEXT NOT NULL, json TEXT NOT NULL);
+CREATE INDEX calls_snapshot ON calls (snapshot_id);
+"""
+
 MIGRATIONS: Sequence[Sequence[Step]] = (
     (V1,),
     (V2,),
     (_v3_search,),
     (V4_OBSERVATIONS,),
+    (V5_CALLS,),
 )
 LATEST = len(MIGRATIONS)
 

@@ -30,6 +30,7 @@ from errdex.catalog.rows import (
 )
 from errdex.model import (
     Analysis,
+    CallEdge,
     ClassInfo,
     ConfigOption,
     ErrorSite,
@@ -45,7 +46,7 @@ LATEST_IDS = (
     "SELECT id FROM (SELECT id, repo, row_number() OVER (PARTITION BY repo ORDER BY sort_date DESC, seq DESC) AS rn"
     " FROM snapshots) AS ranked WHERE rn = 1 AND (CAST(? AS TEXT) IS NULL OR repo = ?)"
 )
-FACT_TABLES = ("sites", "failures", "classes", "config_options", "test_expectations", "symbols")
+FACT_TABLES = ("sites", "failures", "classes", "config_options", "test_expectations", "symbols", "calls")
 
 
 class CatalogError(Exception):
@@ -145,6 +146,11 @@ class SqlCatalog(ObservationStore):
                        [(sid, t.exception, dumps(t)) for t in result.tests])
         db.executemany("INSERT INTO symbols (snapshot_id, module, names) VALUES (?, ?, ?)",
                        [(sid, m, json.dumps(list(names))) for m, names in sorted(result.symbols.items())])
+        grouped: dict[str, list[list[str | int]]] = {}
+        for e in result.calls:
+            grouped.setdefault(e.caller, []).append([e.callee, e.kind, e.line])
+        db.executemany("INSERT INTO calls (snapshot_id, caller, json) VALUES (?, ?, ?)",
+                       [(sid, c, json.dumps(v)) for c, v in sorted(grouped.items())])
 
     def _delete_snapshot(self, db: Db, sid: int) -> None:
         self._unindex_search(db, sid)
@@ -263,6 +269,14 @@ class SqlCatalog(ObservationStore):
             (snapshot_key,),
         )
         return {str(m): tuple(json.loads(n)) for m, n in rows}
+
+    def calls(self, snapshot_key: str) -> list[CallEdge]:
+        rows = self._db().fetchall(
+            "SELECT t.caller, t.json FROM calls t JOIN snapshots s ON s.id = t.snapshot_id WHERE s.key = ?",
+            (snapshot_key,),
+        )
+        return [CallEdge(caller=str(c), callee=str(callee), kind=kind, line=int(line))
+                for c, js in rows for callee, kind, line in json.loads(js)]
 
     def get_analysis(self, error_id: str, snapshot_key: str | None = None) -> Analysis | None:
         if snapshot_key is not None:

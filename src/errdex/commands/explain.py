@@ -75,7 +75,7 @@ def render(result: Explanation) -> str:
 
 
 def _match_lines(m: Match, outer: Match | None = None) -> list[str]:
-    how = {"exact": "exact", "fuzzy": "fuzzy (nearby version?)", "frame": "pinned by frame",
+    how = {"exact": "exact", "fuzzy": "approximate text", "frame": "pinned by frame",
            "class": "fallback to the exception class"}[m.method]
     lines = [
         f"{m.repo} · {m.kind} · {m.exception}   score {m.score:.2f}  [{how}]"

@@ -161,8 +161,6 @@ def run_index(sources: list[str], *, repo: str | None, commit: str | None, ref: 
 
 
 def run_show(error_id: str, *, db: str | None, json_out: bool) -> int:
-    from errdex.commands.index_views import error_view
-
     eid = error_id.strip().lower()
     if not _ID.match(eid):
         _error(f"{error_id!r} is not an error id (16 hexadecimal characters, as in /errors/<id>)")
@@ -187,7 +185,10 @@ def run_show(error_id: str, *, db: str | None, json_out: bool) -> int:
                 return 1
             _print_json(document)
         else:
-            _stdout().print(error_view(record))
+            from errdex.commands.page_view import page_view
+
+            snap = record.latest[0]
+            _stdout().print(page_view(record, catalog.get_analysis(eid, snap.key)))
     finally:
         catalog.close()
     return 0

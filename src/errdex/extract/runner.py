@@ -31,7 +31,7 @@ from errdex.extract.worker import (
     process_file,
 )
 from errdex.limits import ENV_PREFIX, current
-from errdex.model import ConfigOption, ErrorSite, ExtractResult, FileFailure, TestExpectation
+from errdex.model import CallEdge, ConfigOption, ErrorSite, ExtractResult, FileFailure, TestExpectation
 from errdex.sources.base import SourceFile, SourceTree
 
 INLINE_BELOW = 24  # files: below this a pool costs more than it saves
@@ -205,6 +205,7 @@ def _extract(tree: SourceTree, jobs: int, progress: Callable[[int], None] | None
     warnings: list[FileFailure] = []
     config: list[ConfigOption] = []
     tests: list[TestExpectation] = []
+    calls: list[CallEdge] = []
     raise_statements = raise_sites = 0
     for r in results:
         if r.failure is not None:
@@ -217,6 +218,7 @@ def _extract(tree: SourceTree, jobs: int, progress: Callable[[int], None] | None
         config.extend(r.config)
         tests.extend(r.tests)
         warnings.extend(r.warnings)
+        calls.extend(r.calls)
 
     def resolved() -> Iterator[tuple[str, ErrorSite]]:
         for r in results:
@@ -237,4 +239,5 @@ def _extract(tree: SourceTree, jobs: int, progress: Callable[[int], None] | None
         symbols=resolver.symbols(),
         raise_statements=raise_statements,
         raise_sites=raise_sites,
+        calls=tuple(calls),
     )

@@ -25,6 +25,7 @@ from errdex import documents
 from errdex.catalog.base import Catalog
 from errdex.documents import ErrorDocument, HomeDocument, RepoDocument, SearchDocument
 from errdex.observe.report import UntestedDocument
+from errdex.snippets import window_of
 from errdex.web.render import highlight_snippet, make_env
 from errdex.web.settings import WebSettings
 
@@ -171,8 +172,9 @@ class Site:
 
     def error_page(self, doc: ErrorDocument, base: str = "") -> str:
         site = doc["site"]
-        snippet = highlight_snippet(site.get("snippet", ""), int(site.get("snippet_start") or doc["line"]),
-                                    doc["line"], doc["end_line"] or doc["line"])
+        text, start = window_of(site.get("snippet", ""), int(site.get("snippet_start") or doc["line"]),
+                                doc["line"], doc.get("qualname") or "")
+        snippet = highlight_snippet(text, start, doc["line"], doc["end_line"] or doc["line"])
         meta = PageMeta(
             title=f"{doc['exception']}: {doc['title']} — {doc['repo']} | {SITE_NAME}",
             description=doc["description"], canonical=self.absolute(doc["url"], base), og_type="article",
