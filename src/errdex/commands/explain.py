@@ -1,22 +1,25 @@
 """``errdex explain``: print the raise sites that explain a pasted message or traceback.
 
-Plain text (no rich) and lazy imports keep the whole process under a second
-on a catalog holding JAX: the match index is loaded from its cache beside the
-catalog, and nothing else of errdex is imported.
+This is the one command that must be instant (docs/runtime.md): ``errdex.entry``
+reaches it without the CLI framework, it prints plain text (no Rich), and a
+SQLite catalog is not even opened when its match index is on disk
+(``match.store.CatalogFile``): the process imports the match stage and
+``sqlite3``, nothing else of errdex.
 """
 
 from __future__ import annotations
 
-import json
 import sys
+from typing import TYPE_CHECKING, cast
 
 from errdex.match.model import Explanation, Match, NoSite
+
+if TYPE_CHECKING:
+    from errdex.catalog.base import Catalog
 
 
 def run_explain(text: str | None, *, db: str | None, json_out: bool, top: int, repo: str | None) -> int:
     """Exit 0 with an answer (confident or not), 2 on bad input, 1 when the catalog fails."""
-    from errdex.catalog import CatalogError, open_catalog
-
     if top < 1:
         sys.stderr.write(f"errdex: --top must be at least 1 (got {top})\n")
         return 2
@@ -28,24 +31,51 @@ def run_explain(text: str | None, *, db: str | None, json_out: bool, top: int, r
     if not text.strip():
         sys.stderr.write("errdex: the input is empty: paste a message or a traceback\n")
         return 2
+    from errdex.paths import default_db
+
+    target = default_db(db)
     try:
-        catalog = open_catalog(db)
-    except CatalogError as exc:
+        catalog = _open(target)
+        try:
+            from errdex.match import explain
+
+            result = explain(catalog, text, top=top, repo=repo)
+        finally:
+            catalog.close()
+    except Exception as exc:
+        if not _catalog_error(exc):
+            raise
         sys.stderr.write(f"errdex: {exc}\n")
         return 1
-    try:
-        from errdex.match import explain
-
-        result = explain(catalog, text, top=top, repo=repo)
-    finally:
-        catalog.close()
     if json_out:
+        import json
+
         from errdex.model import to_json
 
         sys.stdout.write(json.dumps(to_json(result), indent=2, ensure_ascii=False) + "\n")
     else:
         sys.stdout.write(render(result))
     return 0
+
+
+def _open(target: str) -> Catalog:
+    """A plain SQLite path as a ``CatalogFile`` (opened only when its stored index is missing), else the catalog."""
+    if "://" not in target:
+        from errdex.match.store import CatalogFile
+
+        return cast("Catalog", CatalogFile(target))
+    from errdex.catalog import open_catalog
+
+    return open_catalog(target)
+
+
+def _catalog_error(exc: Exception) -> bool:
+    """Whether ``exc`` is a ``CatalogError`` (whose module is loaded only if a catalog was opened)."""
+    if "errdex.catalog" not in sys.modules:
+        return False
+    from errdex.catalog import CatalogError
+
+    return isinstance(exc, CatalogError)
 
 
 def render(result: Explanation) -> str:

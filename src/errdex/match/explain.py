@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from errdex.catalog.base import Catalog
 from errdex.match import rank as R
 from errdex.match import verify as V
 from errdex.match import wrap as W
@@ -44,6 +44,9 @@ from errdex.match.model import (
 )
 from errdex.match.origin import classify, cpython_wording
 from errdex.match.traceback import parse
+
+if TYPE_CHECKING:  # the catalog package is not imported on ``errdex explain``'s start-up path
+    from errdex.catalog.base import Catalog
 
 _SECONDARY = 0.9  # a cause or context of the reported exception, or a message another one wraps
 _PRECISE = 12  # candidates whose fuzzy score uses every word of the template
