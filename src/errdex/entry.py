@@ -20,12 +20,16 @@ _EXPLAIN_OPTIONS = {
     "--repo": ("repo", True),
     "--db": ("db", True),
     "--json": ("json_out", False),
+    "--python": ("python", True),
+    "--sys-path": ("sys_path", True),
+    "--brief": ("brief", False),
 }
 
 
 def explain_args(argv: list[str]) -> dict[str, object] | None:
     """The keyword arguments of ``run_explain`` for ``errdex explain ARGV``, or None to leave it to Typer."""
-    opts: dict[str, object] = {"text": None, "db": None, "json_out": False, "top": 5, "repo": None}
+    opts: dict[str, object] = {"text": None, "db": None, "json_out": False, "top": 5, "repo": None, "python": None,
+                               "sys_path": None, "brief": False}
     seen: set[str] = set()
     positional: list[str] = []
     i = 0

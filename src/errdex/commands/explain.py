@@ -18,8 +18,14 @@ if TYPE_CHECKING:
     from errdex.catalog.base import Catalog
 
 
-def run_explain(text: str | None, *, db: str | None, json_out: bool, top: int, repo: str | None) -> int:
-    """Exit 0 with an answer (confident or not), 2 on bad input, 1 when the catalog fails."""
+def run_explain(text: str | None, *, db: str | None, json_out: bool, top: int, repo: str | None,
+                python: str | None = None, sys_path: str | None = None, brief: bool = False) -> int:
+    """Exit 0 with an answer (confident or not), 2 on bad input, 1 when the catalog fails.
+
+    ``sys_path`` (``os.pathsep``-joined, as the runtime hook sends it) lets the
+    first error from a distribution of that environment index it
+    (``runtime/lazy.py``); ``brief`` prints the hook's few lines.
+    """
     if top < 1:
         sys.stderr.write(f"errdex: --top must be at least 1 (got {top})\n")
         return 2
@@ -39,7 +45,12 @@ def run_explain(text: str | None, *, db: str | None, json_out: bool, top: int, r
         try:
             from errdex.match import explain
 
+            if sys_path is not None:
+                _index_missing(catalog, text, sys_path, python)
             result = explain(catalog, text, top=top, repo=repo)
+            if brief and not json_out:
+                sys.stdout.write(render_brief(catalog, result))
+                return 0
         finally:
             catalog.close()
     except Exception as exc:
@@ -67,6 +78,44 @@ def _open(target: str) -> Catalog:
     from errdex.catalog import open_catalog
 
     return open_catalog(target)
+
+
+def _index_missing(catalog: Catalog, text: str, sys_path: str, python: str | None) -> None:
+    """Index the distributions of the traceback's frames that the catalog lacks (only files are read)."""
+    import os
+
+    from errdex.match import parse_safely
+    from errdex.match.index import index_for
+
+    parsed = parse_safely(text)
+    if not parsed.frames and not any(e.frames for e in parsed.chain):
+        return
+    from errdex.runtime.lazy import index_missing
+
+    tops = index_for(catalog).tops
+    index_missing(catalog, parsed, [p for p in sys_path.split(os.pathsep) if p], python, tops)
+
+
+def render_brief(catalog: Catalog, result: Explanation) -> str:
+    """The runtime hook's note: page id, title, the first solution, the link; nothing when nothing is confident."""
+    import os
+
+    best = result.matches[0] if result.matches and result.matches[0].confident else None
+    if best is None:
+        return ""  # most uncaught errors are the user's own: the hook stays quiet about them
+    title = " ".join(best.template.split())
+    if len(title) > 100:
+        title = title[:100].rsplit(" ", 1)[0] + "…"
+    lines = [f"errdex: {best.exception} · {best.repo} · {best.id}  (score {best.score:.2f})", f"  {title}"]
+    analysis = catalog.get_analysis(best.id)
+    if analysis is not None and analysis.solutions:
+        first = " ".join(analysis.solutions[0].text.split())
+        lines.append(f"  first fix: {first[:300]}" + ("…" if len(first) > 300 else ""))
+    base = os.environ.get("ERRDEX_URL", "").rstrip("/")
+    lines.append(f"  page: {base}/errors/{best.id}" if base else f"  page: errdex show {best.id}")
+    if best.url:
+        lines.append(f"  raised at: {best.url}")
+    return "\n".join(lines) + "\n"
 
 
 def _catalog_error(exc: Exception) -> bool:

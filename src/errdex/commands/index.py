@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from errdex import paths
@@ -74,9 +75,10 @@ def _extract(tree: SourceTree, jobs: int | None, cache: ResultCache | None) -> E
 
 
 def index_one(catalog: Catalog, spec: str, *, repo: str | None, commit: str | None, ref: str | None,
-              jobs: int | None, cache: ResultCache | None = None) -> SnapshotStats:
+              jobs: int | None, cache: ResultCache | None = None, python: str | None = None,
+              search_path: Sequence[str] | None = None) -> SnapshotStats:
     """Open, extract and store one source; SourceError when there is nothing to index."""
-    with open_source(spec, repo=repo, commit=commit, ref=ref) as tree:
+    with open_source(spec, repo=repo, commit=commit, ref=ref, python=python, search_path=search_path) as tree:
         result = _extract(tree, jobs, cache)
         if result.files_read == 0:
             reasons = "; ".join(f"{f.path}: {f.reason}" for f in result.failures[:3])
@@ -101,7 +103,8 @@ def _result_cache(use: bool) -> ResultCache | None:
 
 
 def run_index(sources: list[str], *, repo: str | None, commit: str | None, ref: str | None,
-              db: str | None, jobs: int | None, json_out: bool, use_cache: bool = True) -> int:
+              db: str | None, jobs: int | None, json_out: bool, use_cache: bool = True,
+              python: str | None = None) -> int:
     if jobs is not None and jobs < 1:
         _error(f"--jobs {jobs}: expected a positive number of worker processes")
         return 2
@@ -115,7 +118,8 @@ def run_index(sources: list[str], *, repo: str | None, commit: str | None, ref: 
     try:
         for spec in sources:
             try:
-                stats = index_one(catalog, spec, repo=repo, commit=commit, ref=ref, jobs=jobs, cache=cache)
+                stats = index_one(catalog, spec, repo=repo, commit=commit, ref=ref, jobs=jobs, cache=cache,
+                                  python=python)
             except SourceError as exc:
                 _error(str(exc))
                 failed += 1

@@ -9,7 +9,7 @@ unpacking when the ``with`` block ends.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from errdex.sources.base import SourceError, SourceFile, SourceTree
@@ -21,9 +21,13 @@ __all__ = ["SourceError", "SourceFile", "SourceTree", "open_source"]
 
 @contextlib.contextmanager
 def open_source(
-    spec: str, *, repo: str | None = None, commit: str | None = None, ref: str | None = None
+    spec: str, *, repo: str | None = None, commit: str | None = None, ref: str | None = None,
+    python: str | None = None, search_path: Sequence[str] | None = None,
 ) -> Iterator[SourceTree]:
-    """Open ``spec`` as a SourceTree; SourceError (naming the source) when it cannot be."""
+    """Open ``spec`` as a SourceTree; SourceError (naming the source) when it cannot be.
+
+    ``python`` / ``search_path``: where ``installed:NAME`` looks (another interpreter's environment).
+    """
     ov = Overrides(repo=repo, commit=commit, ref=ref)
     if repo is not None and not _valid_repo(repo):
         raise SourceError(f"--repo {repo!r}: expected OWNER/NAME")
@@ -32,7 +36,7 @@ def open_source(
             yield tree
         return
     if spec.startswith("installed:"):
-        with open_installed(spec, ov) as tree:
+        with open_installed(spec, ov, python=python, search_path=search_path) as tree:
             yield tree
         return
     path = Path(spec).expanduser()
