@@ -30,7 +30,8 @@ def typer_args(argv: list[str]) -> dict[str, object]:
     sub = typer.main.get_command(app).commands["explain"]  # type: ignore[attr-defined]
     ctx = sub.make_context("explain", list(argv))
     p = ctx.params
-    return {"text": p["text"], "db": p["db"], "json_out": p["json_out"], "top": p["top"], "repo": p["repo"]}
+    keys = ("text", "db", "json_out", "top", "repo", "python", "sys_path", "brief")
+    return {k: p[k] for k in keys}
 
 
 @pytest.mark.parametrize("argv", [
@@ -42,6 +43,7 @@ def typer_args(argv: list[str]) -> dict[str, object]:
     [],
     ["--", "--not-an-option"],
     ["", "--json"],
+    ["-", "--brief", "--python", "/v/bin/python", "--sys-path", "/a:/b"],
 ])
 def test_the_fast_parser_agrees_with_typer(argv: list[str]) -> None:
     assert explain_args(argv) == typer_args(argv)
