@@ -120,3 +120,27 @@ def test_ipython_extension(catalog: Path, tmp_path: Path) -> None:
     out = proc.stdout + proc.stderr
     assert "CarrierError" in out
     assert "errdex: CarrierError" in out or "errdex: parcel.shipping.CarrierError" in out
+
+
+def test_the_installed_hook_patches_ipython_when_it_is_imported(catalog: Path, tmp_path: Path) -> None:
+    """The hook's .pth in a site directory: IPython, imported later, gets errdex's note after its traceback."""
+    pytest.importorskip("IPython")
+    from errdex.runtime.installer import PTH, PTH_LINE, errdex_command, hook_source
+
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "_errdex_hook.py").write_text(hook_source(errdex_command()))
+    (site / PTH).write_text(PTH_LINE)
+    code = textwrap.dedent(
+        f"""
+        import site, sys
+        site.addsitedir({str(site)!r})
+        assert "IPython" not in sys.modules and "_errdex_hook" in sys.modules
+        from IPython.testing.globalipapp import start_ipython
+        ip = start_ipython()
+        ip.run_cell("import parcel; parcel.ship(99, carrier='van')")
+        """
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=_env(catalog), cwd=tmp_path)
+    out = proc.stdout + proc.stderr
+    assert out.index("CarrierError") < out.index("errdex: parcel.shipping.CarrierError · acme/parcel")

@@ -1,4 +1,4 @@
-"""``errdex hook install|uninstall|status``: the presentation of ``runtime/install.py``."""
+"""``errdex hook install|uninstall|status``: the presentation of ``runtime/installer.py``."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import json
 import sys
 
 from errdex.model import to_json
-from errdex.runtime.install import HookError, HookStatus, default_python, install, status, uninstall
+from errdex.runtime.installer import HookError, HookStatus, default_python, install, status, uninstall
 
 
 def run_hook(action: str, *, python: str | None, json_out: bool) -> int:

@@ -6,7 +6,8 @@ command line that installed it, and adds ``_errdex_hook.pth`` (one line,
 ``import _errdex_hook``).  errdex itself is not installed there: this module
 must run on any Python >= 3.9 with the standard library alone, so it is
 written in 3.9 syntax and imports nothing at start-up (``sys`` and ``os``
-are already loaded when ``site`` reads a ``.pth`` file).
+are already loaded when ``site`` reads a ``.pth`` file; not even
+``__future__``: its annotations are strings).
 
 At start-up it only replaces ``sys.excepthook`` and puts a finder on
 ``sys.meta_path`` that patches ``threading.excepthook`` and IPython's
@@ -24,8 +25,6 @@ Inside errdex's own environment the module is importable as
 ``errdex.runtime.install()`` use the same ``explain_text``.
 """
 
-from __future__ import annotations
-
 import os
 import sys
 
@@ -35,11 +34,11 @@ if TYPE_CHECKING:  # never true at run time: the hook imports nothing at start-u
     from types import ModuleType, TracebackType
     from typing import Any
 
-COMMAND: list[str] | None = None  # the errdex command, written by ``errdex hook install``
+COMMAND: "list[str] | None" = None  # the errdex command, written by ``errdex hook install``
 VERSION = 1  # of this file's protocol with the CLI; ``errdex hook status`` compares it
 TIMEOUT = 300.0  # seconds: the first error from a distribution indexes it
 _OFF = ("0", "false", "no", "off")
-_previous: dict[str, Any] = {}
+_previous: "dict[str, Any]" = {}
 
 
 def enabled() -> bool:
@@ -47,14 +46,14 @@ def enabled() -> bool:
     return os.environ.get("ERRDEX_HOOK", "1").strip().lower() not in _OFF
 
 
-def command() -> list[str]:
+def command() -> "list[str]":
     """The errdex command line: the one recorded at install time, else this interpreter's errdex."""
     if COMMAND:
         return list(COMMAND)
     return [sys.executable, "-I", "-m", "errdex"]
 
 
-def explain_text(text: str, db: str | None = None) -> str | None:
+def explain_text(text: "str", db: "str | None" = None) -> "str | None":
     """errdex's short explanation of a traceback (or message), or a one-line reason it has none.
 
     Returns None when errdex answered but knows nothing confident.  Never raises.
@@ -84,19 +83,19 @@ def explain_text(text: str, db: str | None = None) -> str | None:
     return out or None
 
 
-def explain_exception(etype: type[BaseException], value: BaseException, tb: TracebackType | None,
-                      db: str | None = None) -> str | None:
+def explain_exception(etype: "type[BaseException]", value: "BaseException", tb: "TracebackType | None",
+                      db: "str | None" = None) -> "str | None":
     """``explain_text`` of the traceback that Python prints for this exception."""
     import traceback
 
     return explain_text("".join(traceback.format_exception(etype, value, tb)), db=db)
 
 
-def _wanted(etype: object) -> bool:
+def _wanted(etype: "object") -> bool:
     return enabled() and isinstance(etype, type) and not issubclass(etype, (KeyboardInterrupt, SystemExit))
 
 
-def _say(note: str | None, stream: Any = None) -> None:
+def _say(note: "str | None", stream: "Any" = None) -> None:
     if note:
         try:
             (stream or sys.stderr).write(note + "\n")
@@ -105,7 +104,7 @@ def _say(note: str | None, stream: Any = None) -> None:
             pass
 
 
-def excepthook(etype: type[BaseException], value: BaseException, tb: TracebackType | None) -> None:
+def excepthook(etype: "type[BaseException]", value: "BaseException", tb: "TracebackType | None") -> None:
     """``sys.excepthook``: the previous hook prints the traceback, then errdex's note follows."""
     previous = _previous.get("sys") or sys.__excepthook__
     try:
@@ -115,7 +114,7 @@ def excepthook(etype: type[BaseException], value: BaseException, tb: TracebackTy
             _say(explain_exception(etype, value, tb))
 
 
-def _threading_hook(args: Any) -> None:
+def _threading_hook(args: "Any") -> None:
     previous = _previous.get("threading")
     try:
         if previous is not None:
@@ -125,21 +124,21 @@ def _threading_hook(args: Any) -> None:
             _say(explain_exception(args.exc_type, args.exc_value, args.exc_traceback))
 
 
-def _patch_threading(module: ModuleType) -> None:
+def _patch_threading(module: "ModuleType") -> None:
     current = getattr(module, "excepthook", None)
     if current is not None and current is not _threading_hook:
         _previous["threading"] = current
         setattr(module, "excepthook", _threading_hook)  # noqa: B010 (a module typed as ModuleType)
 
 
-def _patch_ipython(module: ModuleType) -> None:
+def _patch_ipython(module: "ModuleType") -> None:
     """Wrap ``InteractiveShell.showtraceback``: IPython prints its traceback, then errdex's note follows."""
     shell: Any = getattr(module, "InteractiveShell", None)
     original = getattr(shell, "showtraceback", None)
     if shell is None or original is None or getattr(original, "_errdex", False):
         return
 
-    def showtraceback(self: Any, *args: Any, **kwargs: Any) -> Any:
+    def showtraceback(self: "Any", *args: "Any", **kwargs: "Any") -> "Any":
         result = original(self, *args, **kwargs)
         try:
             exc_tuple = args[0] if args else kwargs.get("exc_tuple")
@@ -155,34 +154,37 @@ def _patch_ipython(module: ModuleType) -> None:
     shell.showtraceback = showtraceback
 
 
-_PATCHES: dict[str, Callable[[ModuleType], None]] = {"threading": _patch_threading, "IPython.core.interactiveshell": _patch_ipython}
+_PATCHES: "dict[str, Callable[[ModuleType], None]]" = {
+    "threading": _patch_threading,
+    "IPython.core.interactiveshell": _patch_ipython,
+}
 
 
 class _Loader:
     """The module's own loader, then the patch."""
 
-    def __init__(self, loader: Any, patch: Callable[[ModuleType], None]) -> None:
+    def __init__(self, loader: "Any", patch: "Callable[[ModuleType], None]") -> None:
         self.loader = loader
         self.patch = patch
 
-    def create_module(self, spec: Any) -> Any:
+    def create_module(self, spec: "Any") -> "Any":
         return self.loader.create_module(spec)
 
-    def exec_module(self, module: ModuleType) -> None:
+    def exec_module(self, module: "ModuleType") -> None:
         self.loader.exec_module(module)
         try:  # noqa: SIM105 (contextlib would be an import at start-up)
             self.patch(module)
         except Exception:
             pass
 
-    def __getattr__(self, name: str) -> Any:
+    def __getattr__(self, name: "str") -> "Any":
         return getattr(self.loader, name)
 
 
 class _Finder:
     """On ``sys.meta_path``: patches the watched modules when they are imported, declines the rest."""
 
-    def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
+    def find_spec(self, name: "str", path: "Any" = None, target: "Any" = None) -> "Any":
         patch = _PATCHES.get(name)
         if patch is None:
             return None

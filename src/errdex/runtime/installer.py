@@ -32,7 +32,7 @@ from errdex.sources.interpreter import Interpreter, InterpreterError
 MODULE = "_errdex_hook"
 PTH = f"{MODULE}.pth"
 PTH_LINE = f"import {MODULE}\n"
-_COMMAND_LINE = re.compile(r"^COMMAND: list\[str\] \| None = (.*)$", re.M)
+_COMMAND_LINE = re.compile(r'^COMMAND: "list\[str\] \| None" = (.*?)(  #.*)?$', re.M)
 _VERSION_LINE = re.compile(r"^VERSION = (\d+)", re.M)
 
 class HookError(Exception):
@@ -79,7 +79,7 @@ def errdex_command() -> list[str]:
 def hook_source(command: list[str]) -> str:
     """``hook.py`` with ``COMMAND`` set."""
     text = Path(__file__).with_name("hook.py").read_text(encoding="utf-8")
-    out, n = _COMMAND_LINE.subn(lambda _: f"COMMAND: list[str] | None = {command!r}", text, count=1)
+    out, n = _COMMAND_LINE.subn(lambda _: f'COMMAND: "list[str] | None" = {command!r}', text, count=1)
     if n != 1:
         raise HookError("hook.py has no COMMAND line to fill in (a broken errdex installation?)")
     return out
