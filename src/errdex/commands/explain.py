@@ -107,9 +107,15 @@ def render_brief(catalog: Catalog, result: Explanation) -> str:
     if len(title) > 100:
         title = title[:100].rsplit(" ", 1)[0] + "…"
     lines = [f"errdex: {best.exception} · {best.repo} · {best.id}  (score {best.score:.2f})", f"  {title}"]
-    analysis = catalog.get_analysis(best.id)
-    if analysis is not None and analysis.solutions:
-        first = " ".join(analysis.solutions[0].text.split())
+    from errdex.match.store import CatalogFile
+
+    if isinstance(catalog, CatalogFile):
+        solution = catalog.first_solution(best.id)  # without opening the catalog package
+    else:
+        analysis = catalog.get_analysis(best.id)
+        solution = analysis.solutions[0].text if analysis is not None and analysis.solutions else None
+    if solution:
+        first = " ".join(solution.split())
         lines.append(f"  first fix: {first[:300]}" + ("…" if len(first) > 300 else ""))
     base = os.environ.get("ERRDEX_URL", "").rstrip("/")
     lines.append(f"  page: {base}/errors/{best.id}" if base else f"  page: errdex show {best.id}")

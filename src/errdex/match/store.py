@@ -259,6 +259,32 @@ class CatalogFile:
                 return gen
         return str(self._open().generation())
 
+    def first_solution(self, error_id: str) -> str | None:
+        """The first solution of the error's newest analysis (``SqlCatalog.get_analysis`` without a
+        snapshot), read directly like the generation: the runtime hook's note needs nothing else."""
+        if self._real is None and os.path.isfile(self.path):
+            try:
+                conn = sqlite3.connect(f"{_uri(self.path).split('?', 1)[0]}?mode=ro", uri=True)
+                try:
+                    row = conn.execute(
+                        "SELECT a.json FROM analyses a LEFT JOIN snapshots s ON s.key = a.snapshot WHERE a.error_id = ?"
+                        " ORDER BY CASE WHEN s.id IS NULL THEN 1 ELSE 0 END, s.sort_date DESC, s.seq DESC LIMIT 1",
+                        (error_id,)).fetchone()
+                finally:
+                    conn.close()
+            except sqlite3.Error:
+                row = None
+            else:
+                import json
+
+                try:
+                    solutions = json.loads(row[0]).get("solutions") if row else None
+                    return str(solutions[0]["text"]) if solutions else None
+                except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+                    return None
+        analysis = self._open().get_analysis(error_id)
+        return str(analysis.solutions[0].text) if analysis is not None and analysis.solutions else None
+
     def _open(self) -> Any:
         if self._real is None:
             from errdex.catalog import open_catalog
