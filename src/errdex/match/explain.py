@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from errdex.match import rank as R
 from errdex.match import verify as V
@@ -45,7 +44,8 @@ from errdex.match.model import (
 from errdex.match.origin import classify, cpython_wording
 from errdex.match.traceback import parse
 
-if TYPE_CHECKING:  # the catalog package is not imported on ``errdex explain``'s start-up path
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # neither ``typing`` nor the catalog package is imported on ``errdex explain``'s start-up path
     from errdex.catalog.base import Catalog
 
 _SECONDARY = 0.9  # a cause or context of the reported exception, or a message another one wraps

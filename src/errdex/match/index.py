@@ -18,13 +18,15 @@ from array import array
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
-from typing import TYPE_CHECKING, Final
 
 from errdex.links import source_url
 from errdex.match import store
 from errdex.match.verify import normalize
 
-if TYPE_CHECKING:
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # no ``typing`` at run time (``errdex explain``'s start-up)
+    from typing import Final
+
     from errdex.catalog.base import Catalog
     from errdex.model import ErrorSite, Snapshot
 

@@ -22,13 +22,20 @@ import marshal
 import os
 import sqlite3
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
 
-if TYPE_CHECKING:
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # no ``typing`` at run time (``errdex explain``'s start-up)
+    from typing import Any
+
     from errdex.match.index import MatchIndex
 
+    _RowsBase = Sequence[Any]
+    _TableBase = Mapping[str, Any]
+else:
+    _RowsBase = Sequence
+    _TableBase = Mapping
+
 FORMAT = "errdex-match-6"  # bump when the stored layout changes
-T = TypeVar("T")
 
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID;
@@ -63,11 +70,12 @@ class _Db:
             return [r[0] for r in self.conn.execute(sql).fetchall()]
 
 
-class _Rows(Sequence[T]):
+class _Rows(_RowsBase):
     """``index.templates`` / ``sites`` / ``site_templates``: row ``n`` read (and kept) when asked for."""
 
     def __init__(self, db: _Db, table: str, column: str, size: int) -> None:
-        self._db, self._size, self._cache = db, size, dict[int, T]()
+        self._db, self._size = db, size
+        self._cache: dict[int, Any] = {}
         self._sql = f"SELECT {column} FROM {table} WHERE n = ?"
         self._many = f"SELECT n, {column} FROM {table} WHERE n IN"
 
@@ -87,7 +95,7 @@ class _Rows(Sequence[T]):
             hit = self._cache[n] = marshal.loads(blob)
         return hit
 
-    def __iter__(self) -> Iterator[T]:
+    def __iter__(self) -> Iterator[Any]:
         return (self[i] for i in range(self._size))
 
     def prefetch(self, numbers: Iterable[int]) -> None:
@@ -108,23 +116,24 @@ def prefetch(rows: Sequence[Any], numbers: Iterable[int]) -> None:
         rows.prefetch(numbers)
 
 
-class _Table(Mapping[str, T]):
+class _Table(_TableBase):
     """``index.postings`` / ``locations`` / ``exact`` / key counts: one key read (and kept) when asked for."""
 
     def __init__(self, db: _Db, table: str, key: str, column: str, decode: bool = True) -> None:
-        self._db, self._decode, self._cache = db, decode, dict[str, Any]()
+        self._db, self._decode = db, decode
+        self._cache: dict[str, Any] = {}
         self._sql = f"SELECT {column} FROM {table} WHERE {key} = ?"
         self._keys_sql = f"SELECT {key} FROM {table}"
         self._missing = object()
 
-    def __getitem__(self, key: str) -> T:
+    def __getitem__(self, key: str) -> Any:
         hit = self._cache.get(key, self._missing)
         if hit is self._missing:
             value = self._db.one(self._sql, key)
             hit = self._cache[key] = (marshal.loads(value) if self._decode else value) if value is not None else None
         if hit is None:
             raise KeyError(key)
-        return hit  # type: ignore[no-any-return]
+        return hit
 
     def get(self, key: str, default: Any = None) -> Any:
         try:
