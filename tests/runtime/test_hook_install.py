@@ -198,3 +198,15 @@ def test_the_hook_runs_on_the_oldest_python(version: str, home: Path, tmp_path: 
     proc = run_script(exe, "import threading\nraise KeyError('mine')\n", tmp_path, home)
     assert proc.returncode == 1 and proc.stderr.rstrip().endswith("KeyError: 'mine'")  # quiet: no confident match
     assert H.status(str(exe)).current
+
+
+@needs_311
+@pytest.mark.slow
+def test_index_installed_from_another_interpreter(venv: Path, tmp_path: Path) -> None:
+    """``errdex index installed:click --python PATH``: the distribution of that environment, not errdex's own."""
+    db = str(tmp_path / "c.sqlite")
+    done = errdex("index", "installed:click", "--python", str(venv), "--db", db, "--json", home=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert '"source": "installed:click"' in done.stdout and '"repo": "pallets/click"' in done.stdout
+    missing = errdex("index", "installed:no-such-dist", "--python", str(venv), "--db", db, home=tmp_path)
+    assert missing.returncode == 1 and str(venv) in missing.stderr
