@@ -116,6 +116,7 @@ def test_a_click_error_is_explained_after_hook_install(venv: Path, home: Path, t
     assert err.startswith("Traceback (most recent call last):")
     assert err.index("click.exceptions.BadParameter: 'x' is not a valid integer.") < err.index("\nerrdex: ")
     assert "errdex: click.exceptions.BadParameter · pallets/click · " in err
+    assert "  BadParameter raised in ParamType.fail (click/types.py:" in err  # its template is only {message}
     assert "page: errdex show " in err and "raised at: https://github.com/pallets/click/blob/" in err
 
     again = run_script(venv, CLICK_ERROR, tmp_path, home)  # from the catalog now

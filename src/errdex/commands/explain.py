@@ -109,6 +109,9 @@ def render_brief(catalog: Catalog, result: Explanation) -> str:
     title = " ".join(best.template.split())
     if len(title) > 100:
         title = title[:100].rsplit(" ", 1)[0] + "…"
+    literal = "".join(title.replace("{", "}").split("}")[::2]).strip()  # the text outside {placeholders}
+    if not literal:  # a message that is only placeholders (``raise BadParameter(message)``): say where instead
+        title = f"{best.exception.rsplit('.', 1)[-1]} raised in {best.qualname} ({best.path}:{best.line})"
     lines = [f"errdex: {best.exception} · {best.repo} · {best.id}  (score {best.score:.2f})", f"  {title}"]
     from errdex.match.store import CatalogFile
 
