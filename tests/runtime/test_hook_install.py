@@ -211,3 +211,12 @@ def test_index_installed_from_another_interpreter(venv: Path, tmp_path: Path) ->
     assert '"source": "installed:click"' in done.stdout and '"repo": "pallets/click"' in done.stdout
     missing = errdex("index", "installed:no-such-dist", "--python", str(venv), "--db", db, home=tmp_path)
     assert missing.returncode == 1 and str(venv) in missing.stderr
+
+
+def test_a_python_older_than_3_9_is_refused(home: Path) -> None:
+    python = find_python("3.8")
+    if python is None:
+        pytest.skip("no Python 3.8 found")
+    done = errdex("hook", "install", "--python", python, home=home)
+    assert done.returncode == 1 and "is too old (the hook needs 3.9+)" in done.stderr
+    assert not list(Path(python).resolve().parent.parent.glob("lib/python3.8/site-packages/_errdex_hook*"))
