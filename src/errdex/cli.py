@@ -35,12 +35,14 @@ def index(
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Parse every file, neither reading nor writing the result cache ($ERRDEX_NO_CACHE).")] = False,
     limit: Annotated[list[str] | None, typer.Option("--limit", metavar="NAME=VALUE", help="Change a bound on untrusted input (docs/security.md; $ERRDEX_LIMIT_NAME), e.g. archive_bytes=4GiB.")] = None,
     json_out: JsonOption = False,
+    python: Annotated[str | None, typer.Option("--python", help="For installed:NAME: the interpreter whose environment holds it (default: errdex's own).")] = None,
 ) -> None:
     """Index the errors raised in SOURCE(s) into the catalog."""
     from errdex.commands import index as cmd
 
     code = cmd.run_index(sources, repo=repo, commit=commit, ref=ref, db=db, jobs=jobs, json_out=json_out,
-                         use_cache=not no_cache, limits=limit or [], path_prefix=repo_path_prefix)
+                         use_cache=not no_cache, limits=limit or [], path_prefix=repo_path_prefix,
+                         python=python)
     raise typer.Exit(code)
 
 
@@ -117,11 +119,15 @@ def explain(
     repo: Annotated[str | None, typer.Option("--repo", help="Only match errors of OWNER/NAME.")] = None,
     db: DbOption = None,
     json_out: JsonOption = False,
+    python: Annotated[str | None, typer.Option("--python", help="The interpreter the traceback comes from (runtime hook).")] = None,
+    sys_path: Annotated[str | None, typer.Option("--sys-path", help="Its sys.path, os.pathsep-joined: a distribution there that the catalog lacks is indexed first.")] = None,
+    brief: Annotated[bool, typer.Option("--brief", help="The runtime hook's few lines: page id, title, first fix, link.")] = False,
 ) -> None:
     """Find the raise site(s) that produced a pasted error message or traceback."""
     from errdex.commands import explain as cmd
 
-    raise typer.Exit(cmd.run_explain(text, db=db, json_out=json_out, top=top, repo=repo))
+    raise typer.Exit(cmd.run_explain(text, db=db, json_out=json_out, top=top, repo=repo, python=python,
+                                     sys_path=sys_path, brief=brief))
 
 
 @app.command()
@@ -190,6 +196,33 @@ def report_untested(
     from errdex.commands import observe as cmd
 
     raise typer.Exit(cmd.run_report_untested(repo=repo, db=db, json_out=json_out))
+hook_app = typer.Typer(no_args_is_help=True, help="The runtime hook in any Python >= 3.9: explain uncaught errors as they happen.")
+app.add_typer(hook_app, name="hook")
+PythonOption = Annotated[str | None, typer.Option("--python", help="The interpreter (default: python3 on PATH).")]
+
+
+@hook_app.command("install")
+def hook_install(python: PythonOption = None, json_out: JsonOption = False) -> None:
+    """Put the hook (a module and a .pth line) into PYTHON's site-packages."""
+    from errdex.commands import hook as cmd
+
+    raise typer.Exit(cmd.run_hook("install", python=python, json_out=json_out))
+
+
+@hook_app.command("uninstall")
+def hook_uninstall(python: PythonOption = None, json_out: JsonOption = False) -> None:
+    """Remove the hook from PYTHON's site-packages."""
+    from errdex.commands import hook as cmd
+
+    raise typer.Exit(cmd.run_hook("uninstall", python=python, json_out=json_out))
+
+
+@hook_app.command("status")
+def hook_status(python: PythonOption = None, json_out: JsonOption = False) -> None:
+    """Whether the hook is installed in PYTHON, and which errdex it runs."""
+    from errdex.commands import hook as cmd
+
+    raise typer.Exit(cmd.run_hook("status", python=python, json_out=json_out))
 
 
 def main() -> None:

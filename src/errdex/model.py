@@ -68,14 +68,9 @@ class Snapshot:
 
     def source_url(self, path: str, line: int | None = None, end_line: int | None = None) -> str:
         """Link to ``path`` (package-relative) at this snapshot, or "" when unknown."""
-        if not self.url_base:
-            return ""
-        url = f"{self.url_base.rstrip('/')}/{self.path_prefix}{path}"
-        if line is not None:
-            url += f"#L{line}"
-            if end_line is not None and end_line != line:
-                url += f"-L{end_line}"
-        return url
+        from errdex.links import source_url
+
+        return source_url(self.url_base, self.path_prefix, path, line, end_line)
 
 
 # --------------------------------------------------------------------------- templates

@@ -11,6 +11,7 @@ import json
 import os
 import re
 import sys
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from errdex import paths
@@ -75,9 +76,11 @@ def _extract(tree: SourceTree, jobs: int | None, cache: ResultCache | None) -> E
 
 
 def index_one(catalog: Catalog, spec: str, *, repo: str | None, commit: str | None, ref: str | None,
-              jobs: int | None, cache: ResultCache | None = None, path_prefix: str | None = None) -> SnapshotStats:
+              jobs: int | None, cache: ResultCache | None = None, path_prefix: str | None = None,
+              python: str | None = None, search_path: Sequence[str] | None = None) -> SnapshotStats:
     """Open, extract and store one source; SourceError when there is nothing to index."""
-    with open_source(spec, repo=repo, commit=commit, ref=ref, path_prefix=path_prefix) as tree:
+    with open_source(spec, repo=repo, commit=commit, ref=ref, path_prefix=path_prefix, python=python,
+                     search_path=search_path) as tree:
         result = _extract(tree, jobs, cache)
         if result.files_read == 0:
             reasons = "; ".join(f"{f.path}: {f.reason}" for f in result.failures[:3])
@@ -118,7 +121,8 @@ def apply_limits(assignments: list[str]) -> str | None:
 
 def run_index(sources: list[str], *, repo: str | None, commit: str | None, ref: str | None,
               db: str | None, jobs: int | None, json_out: bool, use_cache: bool = True,
-              limits: list[str] | None = None, path_prefix: str | None = None) -> int:
+              limits: list[str] | None = None, path_prefix: str | None = None,
+              python: str | None = None) -> int:
     if jobs is not None and jobs < 1:
         _error(f"--jobs {jobs}: expected a positive number of worker processes")
         return 2
@@ -136,7 +140,7 @@ def run_index(sources: list[str], *, repo: str | None, commit: str | None, ref: 
         for spec in sources:
             try:
                 stats = index_one(catalog, spec, repo=repo, commit=commit, ref=ref, jobs=jobs, cache=cache,
-                                  path_prefix=path_prefix)
+                                  path_prefix=path_prefix, python=python)
             except SourceError as exc:
                 _error(str(exc))
                 failed += 1

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from errdex.catalog.base import Catalog
 from errdex.match import rank as R
 from errdex.match import scope as SC
 from errdex.match import ties as T
@@ -46,6 +45,10 @@ from errdex.match.model import (
 )
 from errdex.match.origin import classify, cpython_wording
 from errdex.match.traceback import parse
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # neither ``typing`` nor the catalog package is imported on ``errdex explain``'s start-up path
+    from errdex.catalog.base import Catalog
 
 _SECONDARY = 0.9  # a cause or context of the reported exception, or a message another one wraps
 _PRECISE = 12  # candidates whose fuzzy score uses every word of the template

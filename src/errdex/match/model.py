@@ -8,11 +8,16 @@ is the documented JSON of ``errdex explain --json`` and ``POST /api/explain``
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
-Origin = Literal["native", "interpreter", "user-code", "other-library", "unknown"]
-Method = Literal["exact", "fuzzy", "frame", "class"]
-Role = Literal["primary", "cause", "context", "group-member", "group", "wrapper"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # ``typing`` costs ``errdex explain`` a fifth of Python's start-up: not imported at run time
+    from typing import Literal
+
+    Origin = Literal["native", "interpreter", "user-code", "other-library", "unknown"]
+    Method = Literal["exact", "fuzzy", "frame", "class"]
+    Role = Literal["primary", "cause", "context", "group-member", "group", "wrapper"]
+else:  # only ever used in annotations, which are strings at run time
+    Origin = Method = Role = str
 
 
 @dataclass(frozen=True, slots=True)

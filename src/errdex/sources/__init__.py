@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from errdex.model import FileFailure
@@ -25,12 +25,14 @@ __all__ = ["SourceError", "SourceFile", "SourceTree", "open_source"]
 @contextlib.contextmanager
 def open_source(
     spec: str, *, repo: str | None = None, commit: str | None = None, ref: str | None = None,
-    path_prefix: str | None = None,
+    path_prefix: str | None = None, python: str | None = None, search_path: Sequence[str] | None = None,
 ) -> Iterator[SourceTree]:
     """Open ``spec`` as a SourceTree; SourceError (naming the source) when it cannot be.
 
     ``path_prefix`` (``--repo-path-prefix``) says where the package sits in the repository
-    (``src/``): a wheel does not say, and a ``src/`` layout's links 404 without it."""
+    (``src/``): a wheel does not say, and a ``src/`` layout's links 404 without it.
+    ``python`` / ``search_path``: where ``installed:NAME`` looks (another interpreter's environment).
+    """
     ov = Overrides(repo=repo, commit=commit, ref=ref, path_prefix=_prefix(path_prefix))
     if repo is not None:
         try:
@@ -42,7 +44,7 @@ def open_source(
             yield checked(tree, spec)
         return
     if spec.startswith("installed:"):
-        with open_installed(spec, ov) as tree:
+        with open_installed(spec, ov, python=python, search_path=search_path) as tree:
             yield checked(tree, spec)
         return
     path = Path(spec).expanduser()
