@@ -31,15 +31,18 @@ def index(
     ref: Annotated[str | None, typer.Option("--ref", help="Tag or version to pin source links to.")] = None,
     db: DbOption = None,
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", help="Worker processes (default: every core).")] = None,
+    repo_path_prefix: Annotated[str | None, typer.Option("--repo-path-prefix", help="Where the package sits in the repository (src/ for a src layout): a wheel does not say, and source links need it.")] = None,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Parse every file, neither reading nor writing the result cache ($ERRDEX_NO_CACHE).")] = False,
     limit: Annotated[list[str] | None, typer.Option("--limit", metavar="NAME=VALUE", help="Change a bound on untrusted input (docs/security.md; $ERRDEX_LIMIT_NAME), e.g. archive_bytes=4GiB.")] = None,
     json_out: JsonOption = False,
+    python: Annotated[str | None, typer.Option("--python", help="For installed:NAME: the interpreter whose environment holds it (default: errdex's own).")] = None,
 ) -> None:
     """Index the errors raised in SOURCE(s) into the catalog."""
     from errdex.commands import index as cmd
 
     code = cmd.run_index(sources, repo=repo, commit=commit, ref=ref, db=db, jobs=jobs, json_out=json_out,
-                         use_cache=not no_cache, limits=limit or [])
+                         use_cache=not no_cache, limits=limit or [], path_prefix=repo_path_prefix,
+                         python=python)
     raise typer.Exit(code)
 
 
@@ -49,7 +52,7 @@ def show(
     db: DbOption = None,
     json_out: JsonOption = False,
 ) -> None:
-    """Show one error: header, template, location, guards, snippet."""
+    """Show one error's whole page: meaning, source, solutions, samples, prevention, related."""
     from errdex.commands import index as cmd
 
     raise typer.Exit(cmd.run_show(error_id, db=db, json_out=json_out))
@@ -124,11 +127,15 @@ def explain(
     repo: Annotated[str | None, typer.Option("--repo", help="Only match errors of OWNER/NAME.")] = None,
     db: DbOption = None,
     json_out: JsonOption = False,
+    python: Annotated[str | None, typer.Option("--python", help="The interpreter the traceback comes from (runtime hook).")] = None,
+    sys_path: Annotated[str | None, typer.Option("--sys-path", help="Its sys.path, os.pathsep-joined: a distribution there that the catalog lacks is indexed first.")] = None,
+    brief: Annotated[bool, typer.Option("--brief", help="The runtime hook's few lines: page id, title, first fix, link.")] = False,
 ) -> None:
     """Find the raise site(s) that produced a pasted error message or traceback."""
     from errdex.commands import explain as cmd
 
-    raise typer.Exit(cmd.run_explain(text, db=db, json_out=json_out, top=top, repo=repo))
+    raise typer.Exit(cmd.run_explain(text, db=db, json_out=json_out, top=top, repo=repo, python=python,
+                                     sys_path=sys_path, brief=brief))
 
 
 @app.command()
@@ -190,6 +197,70 @@ def lint(
     from errdex.commands import review as cmd
 
     raise typer.Exit(cmd.run_lint(source, repo=repo, db=db, json_out=json_out, fmt=fmt, select=select, ignore=ignore))
+
+
+@app.command()
+def observe(
+    source: Annotated[str, typer.Argument(help="As for index: directory, git checkout, .whl/.tar.gz/.zip, pypi:NAME[==VERSION]")],
+    tests: Annotated[list[str] | None, typer.Option("--tests", help="Test folder(s) or file(s) to run, e.g. a checkout of the repo at the indexed tag (repeatable).")] = None,
+    python: Annotated[str | None, typer.Option("--python", help="Interpreter for the sandboxed environment (default: newest that the library supports).")] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Test files run at once.")] = 1,
+    timeout: Annotated[float, typer.Option("--timeout", help="Wall-clock seconds per test file.")] = 600.0,
+    memory: Annotated[float, typer.Option("--memory", help="Address-space limit per test file, GiB.")] = 8.0,
+    fresh: Annotated[bool, typer.Option("--fresh", help="Run every file again instead of resuming.")] = False,
+    with_req: Annotated[list[str] | None, typer.Option("--with", help="Extra requirement to install in the sandbox (repeatable), e.g. jaxlib==0.10.2.")] = None,
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Run the library's own tests in a sandbox and record every error its code raises."""
+    from errdex.commands import observe as cmd
+
+    raise typer.Exit(cmd.run_observe(source, tests=tests or [], python=python, jobs=jobs, timeout=timeout,
+                                     memory_gb=memory, db=db, json_out=json_out, fresh=fresh,
+                                     with_requirements=with_req or []))
+
+
+report_app = typer.Typer(no_args_is_help=True, help="Reports over the catalog for maintainers.")
+app.add_typer(report_app, name="report")
+
+
+@report_app.command("untested")
+def report_untested(
+    repo: Annotated[str | None, typer.Option("--repo", help="Only OWNER/NAME (its latest snapshot).")] = None,
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """The raise sites that no test reached (needs `errdex observe`), by module."""
+    from errdex.commands import observe as cmd
+
+    raise typer.Exit(cmd.run_report_untested(repo=repo, db=db, json_out=json_out))
+hook_app = typer.Typer(no_args_is_help=True, help="The runtime hook in any Python >= 3.9: explain uncaught errors as they happen.")
+app.add_typer(hook_app, name="hook")
+PythonOption = Annotated[str | None, typer.Option("--python", help="The interpreter (default: python3 on PATH).")]
+
+
+@hook_app.command("install")
+def hook_install(python: PythonOption = None, json_out: JsonOption = False) -> None:
+    """Put the hook (a module and a .pth line) into PYTHON's site-packages."""
+    from errdex.commands import hook as cmd
+
+    raise typer.Exit(cmd.run_hook("install", python=python, json_out=json_out))
+
+
+@hook_app.command("uninstall")
+def hook_uninstall(python: PythonOption = None, json_out: JsonOption = False) -> None:
+    """Remove the hook from PYTHON's site-packages."""
+    from errdex.commands import hook as cmd
+
+    raise typer.Exit(cmd.run_hook("uninstall", python=python, json_out=json_out))
+
+
+@hook_app.command("status")
+def hook_status(python: PythonOption = None, json_out: JsonOption = False) -> None:
+    """Whether the hook is installed in PYTHON, and which errdex it runs."""
+    from errdex.commands import hook as cmd
+
+    raise typer.Exit(cmd.run_hook("status", python=python, json_out=json_out))
 
 
 def main() -> None:

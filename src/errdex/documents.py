@@ -24,6 +24,7 @@ from urllib.parse import quote
 
 from errdex.catalog.base import Catalog, ErrorRecord
 from errdex.model import Analysis, ErrorSite, Snapshot, to_json
+from errdex.observe.evidence import ObservedEntry, StaticTestLink, observation_document
 
 TITLE_CHARS = 60
 DESCRIPTION_CHARS = 155
@@ -94,6 +95,9 @@ class ErrorDocument(TypedDict):
     analysis_snapshot: str | None  # which snapshot the analysis describes
     snapshots: list[SnapshotVersion]  # every snapshot that has the error, newest first
     report_url: str
+    observed: list[ObservedEntry]  # what the library's own tests raised here (`errdex observe`)
+    observed_run: bool  # whether the snapshot was observed at all (an empty list then means: no test reached it)
+    test_links: list[StaticTestLink]  # the analysis's test evidence, each confirmed by an observation or not
     not_in: list[SnapshotRef]  # the repo's other indexed snapshots, which do not raise it, newest first
 
 
@@ -272,6 +276,7 @@ def document_of(catalog: Catalog, record: ErrorRecord, *, report_template: str |
     snap, site = record.latest
     eid = record.error_id
     analysis = catalog.get_analysis(eid, snap.key) or catalog.get_analysis(eid)
+    seen = observation_document(catalog, snap, eid, analysis)
     return ErrorDocument(
         id=eid,
         url=error_url(eid),
@@ -301,6 +306,9 @@ def document_of(catalog: Catalog, record: ErrorRecord, *, report_template: str |
             for s, x in record.sites
         ],
         report_url=report_url(snap, site, eid, report_template),
+        observed=seen["observed"],
+        observed_run=seen["observed_run"],
+        test_links=seen["test_links"],
         not_in=[SnapshotRef(snapshot=s.key, version=_version(s)) for s in absent_from(catalog, record)],
     )
 

@@ -37,7 +37,7 @@ def test_the_rules_find_each_case_once_and_nothing_else(mylib: Lib) -> None:
     (dup,) = [f for f in doc["findings"] if f["code"] == "EDX001"]
     assert [(r["path"], r["line"], r["qualname"]) for r in dup["related"]] == [("mylib/core.py", 23, "check")]
     assert doc["skipped"] == [{"code": "EDX005", "reason": doc["skipped"][0]["reason"]}]
-    assert "observ" in doc["skipped"][0]["reason"]
+    assert doc["skipped"][0]["reason"] == f"no observations for {REPO}@v2.0: run `errdex observe` on it first"
     assert doc["snapshot"] == f"{REPO}@v2.0" and doc["sites"] == 9
 
 
@@ -84,13 +84,16 @@ def test_a_source_is_linted_without_the_catalog(mylib: Lib, tmp_path: Path) -> N
 
 
 class _Observed:
-    """The observe stage's catalog method, as the lint rule reads it (``rules.Observations``)."""
+    """The observe stage's catalog methods as EDX005 reads them (``rules.Observations``)."""
 
     def __init__(self, ids: set[str] | None) -> None:
         self.ids = ids
 
-    def observed_site_ids(self, snapshot_key: str) -> set[str] | None:
-        return self.ids
+    def observe_run(self, snapshot_key: str) -> object | None:
+        return None if self.ids is None else {"snapshot": snapshot_key}
+
+    def observed_site_ids(self, snapshot_key: str) -> frozenset[str]:
+        return frozenset(self.ids or ())
 
 
 def test_untested_errors_come_from_observations(mylib: Lib) -> None:
@@ -162,3 +165,28 @@ def test_the_pre_commit_hook_runs_errdex_lint() -> None:
 def test_unknown_format(mylib: Lib, fmt: str) -> None:
     proc = errdex("lint", "--db", mylib.db, "--format", fmt, env=mylib.env)
     assert proc.returncode == 2 and "--format must be text, json or sarif" in proc.stderr
+
+
+def test_untested_errors_from_the_catalogs_observations(mylib: Lib, tmp_path: Path) -> None:
+    """EDX005 on a catalog where `errdex observe` stored a run: what no test reached is reported."""
+    import shutil
+
+    from errdex.model import Observation, ObserveRun
+
+    db = str(tmp_path / "observed.sqlite")
+    shutil.copyfile(mylib.db, db)
+    cat = open_catalog(db)
+    try:
+        snap = cat.snapshots(REPO)[0]
+        errors = [s for s in cat.sites(snapshot_key=snap.key) if s.kind == "error"]
+        reached = errors[0]
+        cat.replace_observations(ObserveRun(snapshot=snap.key, tests=1, events=1, sites=1), [Observation(
+            snapshot=snap.key, kind="site", path=reached.path, line=reached.line, exception="ValueError",
+            message="x", test="tests/test_x.py::test_x", error_id=reached.error_id)])
+    finally:
+        cat.close()
+    proc = errdex("lint", "--db", db, "--select", "EDX005", "--json", env=mylib.env)
+    assert proc.returncode == 1, proc.stderr
+    doc = json.loads(proc.stdout)
+    assert doc["skipped"] == [] and doc["counts"] == {"EDX005": len(errors) - 1}
+    assert {f["error_id"] for f in doc["findings"]} == {s.error_id for s in errors[1:]}

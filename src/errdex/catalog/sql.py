@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from errdex.catalog.base import ErrorRecord, SnapshotStats
 from errdex.catalog.decode import decode
+from errdex.catalog.observations import ObservationStore
 from errdex.catalog.rows import (
     compute_stats,
     dumps,
@@ -29,6 +30,7 @@ from errdex.catalog.rows import (
 )
 from errdex.model import (
     Analysis,
+    CallEdge,
     ClassInfo,
     ConfigOption,
     ErrorSite,
@@ -44,7 +46,8 @@ LATEST_IDS = (
     "SELECT id FROM (SELECT id, repo, row_number() OVER (PARTITION BY repo ORDER BY sort_date DESC, seq DESC) AS rn"
     " FROM snapshots) AS ranked WHERE rn = 1 AND (CAST(? AS TEXT) IS NULL OR repo = ?)"
 )
-FACT_TABLES = ("sites", "failures", "classes", "config_options", "test_expectations", "symbols", "file_lines")
+FACT_TABLES = ("sites", "failures", "classes", "config_options", "test_expectations", "symbols", "calls",
+               "file_lines")
 
 
 class CatalogError(Exception):
@@ -63,7 +66,7 @@ class Db(Protocol):
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
 
 
-class SqlCatalog:
+class SqlCatalog(ObservationStore):
     """``Catalog`` over the shared SQL schema; subclasses provide connections and search."""
 
     backend = "sql"
@@ -144,6 +147,11 @@ class SqlCatalog:
                        [(sid, t.exception, dumps(t)) for t in result.tests])
         db.executemany("INSERT INTO symbols (snapshot_id, module, names) VALUES (?, ?, ?)",
                        [(sid, m, json.dumps(list(names))) for m, names in sorted(result.symbols.items())])
+        grouped: dict[str, list[list[str | int]]] = {}
+        for e in result.calls:
+            grouped.setdefault(e.caller, []).append([e.callee, e.kind, e.line])
+        db.executemany("INSERT INTO calls (snapshot_id, caller, json) VALUES (?, ?, ?)",
+                       [(sid, c, json.dumps(v)) for c, v in sorted(grouped.items())])
         if result.line_digests:
             # the row with path '' says "this snapshot has line digests" (see line_digests)
             db.executemany("INSERT INTO file_lines (snapshot_id, path, digests) VALUES (?, ?, ?)",
@@ -266,6 +274,14 @@ class SqlCatalog:
             (snapshot_key,),
         )
         return {str(m): tuple(json.loads(n)) for m, n in rows}
+
+    def calls(self, snapshot_key: str) -> list[CallEdge]:
+        rows = self._db().fetchall(
+            "SELECT t.caller, t.json FROM calls t JOIN snapshots s ON s.id = t.snapshot_id WHERE s.key = ?",
+            (snapshot_key,),
+        )
+        return [CallEdge(caller=str(c), callee=str(callee), kind=kind, line=int(line))
+                for c, js in rows for callee, kind, line in json.loads(js)]
 
     def line_digests(self, repo: str, paths: Sequence[str]) -> dict[str, dict[str, bytes]]:
         """For each snapshot of ``repo`` indexed with line digests: ``paths``' digests in it (those it has)."""

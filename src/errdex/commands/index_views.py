@@ -10,7 +10,6 @@ from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
 from rich.markup import escape
-from rich.syntax import Syntax
 from rich.table import Table
 from rich.text import Text
 
@@ -73,48 +72,7 @@ def stats_view(stats: SnapshotStats) -> RenderableType:
     return Group(*parts)
 
 
-def error_view(record: ErrorRecord, not_in: Sequence[Snapshot] = ()) -> RenderableType:
-    """One error as ``errdex show`` prints it: the page's header, template and source."""
-    snap, site = record.latest
-    parts: list[RenderableType] = []
-    parts.append(Text(f"{snap.repo} · {site.kind} · {site.exception_name}", style="bold"))
-    parts.append(Text(f"id {record.error_id}", style="dim"))
-    parts.append(Text(""))
-    parts.append(Text("Error message", style="bold underline"))
-    for t in site.templates or ():
-        parts.append(Text(t.render() or "(no message)"))
-    if not site.templates:
-        parts.append(Text("(no message)", style="dim"))
-    parts.append(Text(""))
-    parts.append(Text("Source", style="bold underline"))
-    loc = Text(f"Thrown at {site.path}:{site.line}")
-    if site.qualname:
-        loc.append(f"  in {site.qualname}", style="dim")
-    parts.append(loc)
-    url = snap.source_url(site.path, site.line, site.end_line)
-    if url:
-        parts.append(Text(f"View on GitHub (pinned to {snap.short_pin}):"))
-        # A link broken over two lines cannot be clicked or copied: never wrap it.
-        parts.append(Text(url, style=f"link {url}", no_wrap=True, overflow="ignore"))
-    if site.exception_resolved and site.exception_resolved != site.exception:
-        parts.append(Text(f"Exception: {site.exception} → {site.exception_resolved}"))
-    if site.guards:
-        parts.append(Text(""))
-        parts.append(Text("Guards (what holds when it is raised)", style="bold underline"))
-        for g in site.guards:
-            parts.append(Text(f"  line {g.line}: {g.kind}: {g.normalized}"))
-    if site.snippet:
-        parts.append(Text(""))
-        start = site.snippet_start or site.line
-        parts.append(Syntax(
-            site.snippet.rstrip("\n"), "python", line_numbers=True, start_line=start,
-            highlight_lines=set(range(site.line, site.end_line + 1)), word_wrap=False, theme="ansi_dark",
-        ))
-    parts.extend(_versions(record, not_in))
-    return Group(*parts)
-
-
-def _versions(record: ErrorRecord, not_in: Sequence[Snapshot]) -> list[RenderableType]:
+def versions_view(record: ErrorRecord, not_in: Sequence[Snapshot] = ()) -> list[RenderableType]:
     """Every indexed version that raises the error, with its line and pinned link; then those that do not."""
     if len(record.sites) < 2 and not not_in:
         return []

@@ -17,7 +17,7 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from errdex.extract.bounds import snapshot_cap
+from errdex.extract.bounds import cut_warnings, snapshot_cap
 from errdex.extract.cache import ResultCache, load
 from errdex.extract.ids import assign_ids
 from errdex.extract.imports import module_name
@@ -32,7 +32,7 @@ from errdex.extract.worker import (
     process_file,
 )
 from errdex.limits import ENV_PREFIX, current
-from errdex.model import ConfigOption, ErrorSite, ExtractResult, FileFailure, TestExpectation
+from errdex.model import CallEdge, ConfigOption, ErrorSite, ExtractResult, FileFailure, TestExpectation
 from errdex.sources.base import SourceFile, SourceTree
 
 INLINE_BELOW = 24  # files: below this a pool costs more than it saves
@@ -201,11 +201,12 @@ def _extract(tree: SourceTree, jobs: int, progress: Callable[[int], None] | None
              max_file_bytes: int, cache: ResultCache | None) -> ExtractResult:
     limits = current()
     results = sorted(_run_phase1(tree, jobs, max_file_bytes, progress, cache), key=lambda r: r.path)
-    resolver = Resolver(results, tree.snapshot.repo)
+    resolver = Resolver(results, tree.snapshot.repo, limits.template_chars)
     failures: list[FileFailure] = list(tree.skipped)
     warnings: list[FileFailure] = []
     config: list[ConfigOption] = []
     tests: list[TestExpectation] = []
+    calls: list[CallEdge] = []
     raise_statements = raise_sites = 0
     for r in results:
         if r.failure is not None:
@@ -218,6 +219,7 @@ def _extract(tree: SourceTree, jobs: int, progress: Callable[[int], None] | None
         config.extend(r.config)
         tests.extend(r.tests)
         warnings.extend(r.warnings)
+        calls.extend(r.calls)
 
     def resolved() -> Iterator[tuple[str, ErrorSite]]:
         for r in results:
@@ -225,7 +227,8 @@ def _extract(tree: SourceTree, jobs: int, progress: Callable[[int], None] | None
                 module = r.summary.module if r.summary is not None else module_name(r.path)
                 yield from ((r.path, resolver.site(s, r.path, module)) for s in r.sites)
 
-    sites = list(snapshot_cap(resolved(), limits.sites_per_snapshot, limits.template_chars, warnings))
+    sites = list(snapshot_cap(resolved(), limits.sites_per_snapshot, warnings))
+    warnings.extend(cut_warnings(resolver.cut, limits.template_chars))
     return ExtractResult(
         sites=tuple(assign_ids(tree.snapshot.repo, sites)),
         warnings=tuple(sorted(warnings, key=lambda w: w.path)),
@@ -237,5 +240,6 @@ def _extract(tree: SourceTree, jobs: int, progress: Callable[[int], None] | None
         symbols=resolver.symbols(),
         raise_statements=raise_statements,
         raise_sites=raise_sites,
+        calls=tuple(calls),
         line_digests=tree_digests(tree.files, max_file_bytes),
     )

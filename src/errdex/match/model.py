@@ -8,11 +8,17 @@ is the documented JSON of ``errdex explain --json`` and ``POST /api/explain``
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
-Origin = Literal["native", "interpreter", "user-code", "other-library", "unknown"]
-Method = Literal["exact", "fuzzy", "frame"]
-Role = Literal["primary", "cause", "context", "group-member", "group", "wrapper"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # ``typing`` costs ``errdex explain`` a fifth of Python's start-up: not imported at run time
+    from typing import Literal
+
+    Origin = Literal["native", "interpreter", "user-code", "other-library", "unknown"]
+    Method = Literal["exact", "fuzzy", "frame", "class"]
+    Role = Literal["primary", "cause", "context", "group-member", "group", "wrapper"]
+    Evidence = Literal["frames", "raise-line", "message"]
+else:  # only ever used in annotations, which are strings at run time
+    Origin = Method = Role = Evidence = str
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,9 +71,6 @@ class Value:
     value: str
 
 
-Evidence = Literal["frames", "raise-line", "message"]
-
-
 @dataclass(frozen=True, slots=True)
 class VersionFit:
     """One indexed version (snapshot) consistent with the input, and where it raises the error.
@@ -86,6 +89,17 @@ class VersionFit:
     path: str  # where this version raises the error
     line: int
     url: str
+
+
+@dataclass(frozen=True, slots=True)
+class Tied:
+    """Another site that raises text the input cannot tell apart from the top match's (``ties.py``)."""
+
+    id: str
+    path: str
+    line: int
+    qualname: str
+    exception: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +123,10 @@ class Match:
     pinned_by_frame: bool = False
     confident: bool = False
     wraps: str | None = None  # id of the match whose whole message one of this template's placeholders holds
+    tied: tuple[Tied, ...] = ()  # other sites raising the same text (top match only; empty when frames pin one)
+    tied_count: int = 0  # how many sites are tied in all (``tied`` lists at most ``ties.MAX_LISTED``)
+    tie_note: str = ""
+    url_approximate: bool = False  # ``url`` assumes the package sits at the repository root (a wheel's layout)  # "N places raise this exact message ...": what tells them apart
     versions: tuple[VersionFit, ...] = ()  # top match only: the indexed versions that fit the input, best first
     versions_checked: int = 0  # top match only: how many indexed versions of its repo were checked
 

@@ -15,23 +15,44 @@ user's input can have happened:
 - with a message alone, a version fits when one of its templates for the
   Error produces exactly that message.
 
-The answer is on the top match (``Match.versions``, best first: the most
-frames checked, then the newest), and ``Match.versions_checked`` says how
-many versions of the repo were looked at.
+The answer is on the top match (``Match.versions``, newest first), and
+``Match.versions_checked`` says how many versions of the repo were looked at.
+
+``errdex explain`` must stay instant (docs/runtime.md): this module imports
+neither the catalog package nor the data model.  It works on the catalog's
+JSON rows as plain dicts, read straight from a SQLite file that
+``match.store.CatalogFile`` has not opened, else through the ``Catalog``.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import json
+import sqlite3
 
-from errdex.catalog.base import Catalog, ErrorRecord
 from errdex.digests import digests_of, line_digest
+from errdex.links import source_url
 from errdex.match import verify as V
 from errdex.match.index import MatchIndex, _edges_stripped
 from errdex.match.model import Explanation, Frame, Match, Parsed, VersionFit
-from errdex.model import ErrorSite, Snapshot
+from errdex.match.store import CatalogFile, read_only_uri
 
-LibFrame = tuple[str, int | None, str]  # catalog path, line, code as printed
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # no ``typing`` at run time
+    from typing import Any
+
+    from errdex.catalog.base import Catalog
+
+_NEWEST = "s.sort_date DESC, s.seq DESC"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Facts:
+    """What inference needs of the catalog, as JSON rows (``model.to_json`` shapes)."""
+
+    snapshots: list[tuple[str, dict[str, Any]]]  # (key, snapshot) of the error's repo, newest first
+    sites: dict[str, dict[str, Any]]  # snapshot key -> the error's site there
+    digests: dict[str, dict[str, bytes]]  # snapshot key -> path -> line digests (``Catalog.line_digests``)
 
 
 def with_versions(catalog: Catalog, idx: MatchIndex, result: Explanation) -> Explanation:
@@ -39,32 +60,96 @@ def with_versions(catalog: Catalog, idx: MatchIndex, result: Explanation) -> Exp
     if not result.matches:
         return result
     top = result.matches[0]
-    record = catalog.get_error(top.id)
-    if record is None:
-        return result
-    snaps = catalog.snapshots(record.latest[0].repo)
-    package = record.latest[1].path.split("/", 1)[0]
+    package = _strip_prefix(idx, top.path).split("/", 1)[0]
     frames = library_frames(idx, result.parsed, package)
-    fits = by_frames(catalog, record, snaps, frames) if frames else by_message(record, snaps, result.parsed)
-    best = dataclasses.replace(top, versions=tuple(fits), versions_checked=len(snaps))
+    facts = read_facts(catalog, top.id, [p for p, _, _ in frames])
+    if facts is None:
+        return result
+    fits = by_frames(facts, frames) if frames else by_message(facts, result.parsed)
+    best = dataclasses.replace(top, versions=tuple(fits), versions_checked=len(facts.snapshots))
     return dataclasses.replace(result, matches=(best, *result.matches[1:]))
 
 
-def library_frames(idx: MatchIndex, parsed: Parsed, package: str) -> list[LibFrame]:
-    """The frames of every exception of the input that lie in ``package``, innermost of the reported one last."""
+def _strip_prefix(idx: MatchIndex, path: str) -> str:
+    """A match's repo-relative path made package-relative (``src/pkg/m.py`` -> ``pkg/m.py``)."""
+    parts = path.split("/")
+    for i, part in enumerate(parts):
+        if part in idx.tops:
+            return "/".join(parts[i:])
+    return path
+
+
+# --------------------------------------------------------------------------- reading the catalog
+
+
+def read_facts(catalog: Catalog, error_id: str, paths: list[str]) -> Facts | None:
+    """The error's sites, its repo's snapshots and the digests of ``paths``; None for an unknown id."""
+    if isinstance(catalog, CatalogFile) and not catalog.opened:
+        try:
+            return _read_file(catalog.path, error_id, paths)
+        except sqlite3.Error:
+            pass  # an older catalog (no file_lines table): ask the catalog itself
+    from errdex.model import to_json
+
+    record = catalog.get_error(error_id)
+    if record is None:
+        return None
+    repo = record.latest[0].repo
+    return Facts(
+        snapshots=[(s.key, to_json(s)) for s in catalog.snapshots(repo)],
+        sites={s.key: to_json(x) for s, x in record.sites},
+        digests=catalog.line_digests(repo, paths),
+    )
+
+
+def _read_file(path: str, error_id: str, paths: list[str]) -> Facts | None:
+    """``read_facts`` of a SQLite catalog file, read-only, without importing the catalog package
+    (the same statements as ``catalog/sql.py``'s ``get_error``, ``snapshots`` and ``line_digests``)."""
+    conn = sqlite3.connect(read_only_uri(path), uri=True)
+    try:
+        rows = conn.execute(
+            f"SELECT s.key, s.repo, x.json FROM sites x JOIN snapshots s ON s.id = x.snapshot_id"
+            f" WHERE x.error_id = ? ORDER BY {_NEWEST}, x.id", (error_id,)).fetchall()
+        if not rows:
+            return None
+        repo = str(rows[0][1])
+        snaps = conn.execute(f"SELECT s.key, s.json FROM snapshots s WHERE s.repo = ? ORDER BY {_NEWEST}",
+                             (repo,)).fetchall()
+        wanted = sorted(set(paths))[:200]
+        marks = ", ".join("?" for _ in wanted)
+        cond = f"f.path = '' OR f.path IN ({marks})" if wanted else "f.path = ''"
+        lines = conn.execute(
+            f"SELECT s.key, f.path, f.digests FROM file_lines f JOIN snapshots s ON s.id = f.snapshot_id"
+            f" WHERE s.repo = ? AND ({cond})", (repo, *wanted)).fetchall()
+    finally:
+        conn.close()
+    sites: dict[str, dict[str, Any]] = {}
+    for key, _, site in rows:
+        sites.setdefault(str(key), json.loads(site))
+    digests: dict[str, dict[str, bytes]] = {}
+    for key, p, d in lines:
+        files = digests.setdefault(str(key), {})
+        if p:
+            files[str(p)] = bytes(d)
+    return Facts(snapshots=[(str(k), json.loads(j)) for k, j in snaps], sites=sites, digests=digests)
+
+
+# --------------------------------------------------------------------------- frames
+
+
+def library_frames(idx: MatchIndex, parsed: Parsed, package: str) -> list[tuple[str, int | None, str]]:
+    """(catalog path, line, code) of the frames of every exception of the input inside ``package``."""
     from errdex.match.explain import library_path
 
-    seen: set[tuple[str, int | None, str]] = set()
-    out: list[LibFrame] = []
+    out: list[tuple[str, int | None, str]] = []
     chain_frames = [f for e in parsed.chain for f in e.frames]
     for f in [*chain_frames, *parsed.frames]:
         path = library_path(idx, f.path)
         if path is None or not path.startswith(package + "/"):
             continue
         item = (path, f.line, _first_line(f))
-        if item in seen:
+        if item in out:
             out.remove(item)  # keep one, at its latest position
-        seen.add(item)
         out.append(item)
     return out
 
@@ -73,22 +158,20 @@ def _first_line(f: Frame) -> str:
     return f.code.split("\n", 1)[0].strip()
 
 
-def by_frames(catalog: Catalog, record: ErrorRecord, snaps: list[Snapshot], frames: list[LibFrame]) -> list[VersionFit]:
+def by_frames(facts: Facts, frames: list[tuple[str, int | None, str]]) -> list[VersionFit]:
     """The versions that raise the Error and whose files hold every frame's line."""
-    digests = catalog.line_digests(record.latest[0].repo, [p for p, _, _ in frames])
-    sites = {s.key: x for s, x in record.sites}
     fits: list[VersionFit] = []
-    for snap in snaps:
-        site = sites.get(snap.key)
+    for key, snap in facts.snapshots:
+        site = facts.sites.get(key)
         if site is None:
             continue
-        files = digests.get(snap.key)
+        files = facts.digests.get(key)
         if files is None:  # indexed without line digests: only the raise statement can be checked
             if _raise_line_fits(site, frames[-1]):
-                fits.append(_fit(snap, site, "raise-line", 1))
+                fits.append(_fit(key, snap, site, "raise-line", 1))
             continue
         if all(_line_fits(files.get(path), line, code) for path, line, code in frames):
-            fits.append(_fit(snap, site, "frames", len(frames)))
+            fits.append(_fit(key, snap, site, "frames", len(frames)))
     return fits
 
 
@@ -103,34 +186,37 @@ def _line_fits(data: bytes | None, line: int | None, code: str) -> bool:
     return not code or lines[line - 1] == line_digest(code)
 
 
-def _raise_line_fits(site: ErrorSite, frame: LibFrame) -> bool:
+def _raise_line_fits(site: dict[str, Any], frame: tuple[str, int | None, str]) -> bool:
     path, line, code = frame
-    if path != site.path or line is None or not site.line <= line <= max(site.end_line, site.line):
+    lo, hi = int(site.get("line") or 0), int(site.get("end_line") or 0)
+    if path != site.get("path") or line is None or not lo <= line <= max(hi, lo):
         return False
-    if code and site.snippet and site.snippet_start:
-        lines = site.snippet.split("\n")
-        k = line - site.snippet_start
+    snippet, start = str(site.get("snippet") or ""), int(site.get("snippet_start") or 0)
+    if code and snippet and start:
+        lines = snippet.split("\n")
+        k = line - start
         if 0 <= k < len(lines):
             return lines[k].strip() == code
     return True
 
 
-def by_message(record: ErrorRecord, snaps: list[Snapshot], parsed: Parsed) -> list[VersionFit]:
+# --------------------------------------------------------------------------- messages
+
+
+def by_message(facts: Facts, parsed: Parsed) -> list[VersionFit]:
     """The versions one of whose templates for the Error produces exactly the message."""
     texts = _messages(parsed)
-    sites = {s.key: x for s, x in record.sites}
     fits: list[VersionFit] = []
-    for snap in snaps:
-        site = sites.get(snap.key)
+    for key, snap in facts.snapshots:
+        site = facts.sites.get(key)
         if site is not None and texts and _produces(site, texts):
-            fits.append(_fit(snap, site, "message", 0))
+            fits.append(_fit(key, snap, site, "message", 0))
     return fits
 
 
 def _messages(parsed: Parsed) -> list[str]:
-    raw = [parsed.message, *(e.message for e in parsed.chain)]
     out: list[str] = []
-    for m in raw:
+    for m in [parsed.message, *(e.message for e in parsed.chain)]:
         m = m.strip()
         if len(m) >= 2 and m[0] == m[-1] and m[0] in "'\"":
             out.append(V.normalize(V.clip(m[1:-1])).strip())  # a KeyError prints repr() of its message
@@ -139,10 +225,12 @@ def _messages(parsed: Parsed) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def _produces(site: ErrorSite, texts: list[str]) -> bool:
-    for tmpl in site.templates:
-        segs = _edges_stripped(tuple((s.is_literal, V.normalize(s.text) if s.is_literal else (s.expr or ""))
-                                     for s in tmpl.segments), site.exception_name == "KeyError")
+def _produces(site: dict[str, Any], texts: list[str]) -> bool:
+    name = str(site.get("exception_resolved") or site.get("exception") or "").rsplit(".", 1)[-1]
+    for tmpl in site.get("templates") or ():
+        segs = _edges_stripped(tuple(
+            (s.get("expr") is None, V.normalize(s.get("text") or "") if s.get("expr") is None else str(s["expr"]))
+            for s in tmpl.get("segments") or ()), name == "KeyError")
         if not any(lit and t.strip() for lit, t in segs):
             continue  # a template without literal text produces any message: no evidence
         if any(V.verify(segs, t).exact for t in texts):
@@ -150,15 +238,16 @@ def _produces(site: ErrorSite, texts: list[str]) -> bool:
     return False
 
 
-def _fit(snap: Snapshot, site: ErrorSite, evidence: str, frames: int) -> VersionFit:
+def _fit(key: str, snap: dict[str, Any], site: dict[str, Any], evidence: str, frames: int) -> VersionFit:
+    pin = str(snap.get("commit") or snap.get("ref") or "unknown")
+    short = pin[:10] if len(pin) == 40 and all(c in "0123456789abcdef" for c in pin) else pin
+    prefix, path = str(snap.get("path_prefix") or ""), str(site.get("path") or "")
+    line, end = int(site.get("line") or 0), int(site.get("end_line") or 0)
     return VersionFit(
-        snapshot=snap.key,
-        version=snap.version or snap.ref or snap.short_pin,
+        snapshot=key, version=str(snap.get("version") or snap.get("ref") or short),
         evidence=evidence,  # type: ignore[arg-type]
-        frames=frames,
-        path=f"{snap.path_prefix}{site.path}",
-        line=site.line,
-        url=snap.source_url(site.path, site.line, site.end_line),
+        frames=frames, path=f"{prefix}{path}", line=line,
+        url=source_url(str(snap.get("url_base") or ""), prefix, path, line, end),
     )
 
 
@@ -171,14 +260,14 @@ def describe(match: Match) -> str:
         return ""
     if not versions:
         return f"fits no indexed version of {name} ({n} checked)"
-    evidence = match.versions[0].evidence
-    if evidence == "message":
+    if match.versions[0].evidence == "message":
         if n == 1:
             return f"{name} {versions[0]} raises this message (the only version indexed)"
         if len(versions) == 1:
             return f"only {name} {versions[0]} raises this message (of {n} versions indexed)"
         return f"raised by {name} {', '.join(versions)} (of {n} versions indexed)"
-    how = "every library frame checked" if evidence == "frames" else "raise line checked; no line digests"
+    how = ("every library frame checked" if match.versions[0].evidence == "frames"
+           else "raise line checked; no line digests")
     if n == 1:
         return f"fits {name} {versions[0]} (the only version indexed; {how})"
     if len(versions) == 1:

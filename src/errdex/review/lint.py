@@ -58,16 +58,16 @@ def choose(select: str | None = None, ignore: str | None = None) -> tuple[Rule, 
 
 
 def observed_ids(source: object | None, snapshot_key: str) -> tuple[frozenset[str] | None, str]:
-    """The error ids the tests raised, from a catalog that has observations; else None and why not."""
-    method = getattr(source, "observed_site_ids", None)
+    """The error ids the tests raised, from a catalog that observed the snapshot; else None and why not."""
     if source is None:
         return None, "a source linted outside the catalog has no observations: index it and run `errdex observe`"
-    if method is None:
+    run = getattr(source, "observe_run", None)
+    reached = getattr(source, "observed_site_ids", None)
+    if run is None or reached is None:
         return None, "this catalog keeps no observations (errdex observe is not in this build)"
-    got = method(snapshot_key)
-    if got is None:
+    if run(snapshot_key) is None:
         return None, f"no observations for {snapshot_key}: run `errdex observe` on it first"
-    return frozenset(got), ""
+    return frozenset(reached(snapshot_key)), ""
 
 
 def lint_sites(snapshot: Snapshot, sites: Sequence[ErrorSite], rules: Iterable[Rule],

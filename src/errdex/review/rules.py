@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 import textwrap
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -49,13 +49,15 @@ class Finding:
 
 
 class Observations(Protocol):
-    """What the observe stage's catalog method gives: the ids of the errors some test raised.
+    """What EDX005 asks of the catalog (``errdex observe``'s tables, catalog/base.py).
 
-    ``None`` when the catalog holds no observations for the snapshot (then
-    EDX005 is skipped, with a note, rather than reporting every error).
+    ``observe_run`` is None when the snapshot was never observed: the rule is
+    then skipped with a note rather than reporting every error as untested.
     """
 
-    def observed_site_ids(self, snapshot_key: str) -> Iterable[str] | None: ...
+    def observe_run(self, snapshot_key: str) -> object | None: ...
+
+    def observed_site_ids(self, snapshot_key: str) -> frozenset[str]: ...
 
 
 @dataclass(frozen=True, slots=True)

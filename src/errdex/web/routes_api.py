@@ -12,7 +12,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
@@ -20,6 +20,7 @@ from starlette.responses import Response
 from errdex import documents
 from errdex.documents import ErrorDocument, HomeDocument, RepoDocument, SearchDocument
 from errdex.match.model import Explanation
+from errdex.observe.report import UntestedDocument
 from errdex.web.http import JSON_MEDIA, cached, json_bytes
 from errdex.web.routing import (
     BODY_ERRORS,
@@ -45,19 +46,24 @@ from errdex.web.search_index import SearchIndex, build_search_index
 router = APIRouter(prefix="/api", tags=["api"])
 
 
+def _integral(value: Any) -> Any:
+    """JSON Schema's integer: 5.0 is one (strict pydantic would refuse it), "5" and true are not."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
 class ExplainRequest(BaseModel):
     """``POST /api/explain``: the pasted text (a message or a whole traceback).
 
     ``text`` is limited in characters (``WebSettings.max_paste``; the OpenAPI
     document states the configured value as ``maxLength``), checked by the
     route after decoding, never in bytes of the encoded body.  Strict: JSON
-    types as the schema states them (``"5"`` is not an integer).
+    types as the schema states them (``"5"`` is not an integer, ``5.0`` is).
     """
 
     model_config = ConfigDict(strict=True)
 
     text: str = Field(description="A message or a traceback, as printed (at most the paste limit, in characters).")
-    top: int = Field(5, ge=1, le=50, description="How many matches to return at most.")
+    top: Annotated[int, BeforeValidator(_integral)] = Field(5, ge=1, le=50, description="How many matches to return at most.")
     repo: str | None = Field(None, max_length=200, description="Only match errors of this repo (owner/name).")
 
 
@@ -103,6 +109,14 @@ def api_repo(request: Request, owner: Owner, name: Name, kind: Kind = None, exce
     repo = f"{owner}/{name}"
     doc = site_of(request).repo(repo, None, kind=kind, exception=exception, page=page, per_page=per_page)
     return _json(request, _found(doc, f"repo {repo}"))
+
+
+@router.get("/repos/{owner}/{name}/untested", response_model=UntestedDocument, responses=GET_ONE,
+            summary="Raise sites that none of the repo's tests reached (needs errdex observe)")
+def api_untested(request: Request, owner: Owner, name: Name) -> Response:
+    """The same object as the page ``/{owner}/{name}/untested`` and ``errdex report untested --repo R --json``."""
+    repo = f"{owner}/{name}"
+    return _json(request, _found(site_of(request).untested(repo), f"repo {repo}"))
 
 
 @router.get("/repos/{owner}/{name}/{path:path}", response_model=RepoDocument, responses=GET_ONE,

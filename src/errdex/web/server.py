@@ -30,6 +30,7 @@ import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from errdex.web.http import SECURITY_HEADERS
 from errdex.web.settings import WebSettings
 
 BODY_GRACE = 1.0
@@ -37,8 +38,9 @@ BODY_GRACE = 1.0
 
 def _timeout_response() -> bytes:
     body = b"the request did not arrive in time\n"
+    headers = b"".join(k + b": " + v + b"\r\n" for k, v in SECURITY_HEADERS)
     return (b"HTTP/1.1 408 Request Timeout\r\ncontent-type: text/plain; charset=utf-8\r\nconnection: close\r\n"
-            b"content-length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
+            + headers + b"content-length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
 
 
 class DeadlineH11Protocol(H11Protocol):
@@ -67,8 +69,11 @@ class DeadlineH11Protocol(H11Protocol):
         self._deadline = None
         if self.transport.is_closing():
             return
-        if self._waiting_for == "headers" or (self.cycle is not None and not self.cycle.response_started):
-            # no response has begun on this connection's current request: say why it ends
+        if self._waiting_for == "headers":
+            owed = bool(self.conn.trailing_data[0])  # an idle connection that sent nothing is just closed
+        else:
+            owed = self.cycle is not None and not self.cycle.response_started
+        if owed:  # a request has begun and nothing has answered it: say why the connection ends
             self.transport.write(_timeout_response())
         if self.cycle is not None and not self.cycle.response_complete:
             self.cycle.disconnected = True
