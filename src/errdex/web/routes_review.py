@@ -17,16 +17,17 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from errdex.model import to_json
+from errdex.review.diff import Diff
 from errdex.web.http import HTML_MEDIA, JSON_MEDIA, cached, json_bytes
-from errdex.web.routing import MALFORMED, NOT_FOUND, Name, Owner, site_of
+from errdex.web.routing import MALFORMED, NOT_FOUND, NOT_MODIFIED, Name, Owner, Responses, site_of
 from errdex.web.site import SITE_NAME, PageMeta
 
 router = APIRouter(tags=["review"])
 
 Pair = Annotated[str, Path(pattern=r"^[A-Za-z0-9_.+-]{1,100}\.\.[A-Za-z0-9_.+-]{1,100}$",
                            description="OLD..NEW: two snapshots of the repo (version, tag or commit).")]
-ERRORS = {**NOT_FOUND, **MALFORMED}
-HTML: dict[int | str, dict[str, Any]] = {200: {"content": {"text/html": {}}, "description": "The page"}, **ERRORS}
+ERRORS: Responses = {**NOT_MODIFIED, **NOT_FOUND, **MALFORMED}
+HTML: Responses = {200: {"content": {"text/html": {"schema": {"type": "string"}}}, "description": "The page"}, **ERRORS}
 
 
 def _diff(request: Request, owner: str, name: str, pair: str) -> dict[str, Any]:
@@ -52,7 +53,7 @@ def _diff(request: Request, owner: str, name: str, pair: str) -> dict[str, Any]:
     return doc
 
 
-@router.get("/api/diff/{owner}/{name}/{pair}", responses=ERRORS, tags=["api"],
+@router.get("/api/diff/{owner}/{name}/{pair}", response_model=Diff, responses=ERRORS, tags=["api"],
             summary="Errors added, removed and changed between two snapshots")
 def api_diff(request: Request, owner: Owner, name: Name, pair: Pair) -> Response:
     """The same object as ``errdex diff --json`` and the page ``/{owner}/{name}/diff/{pair}``."""
