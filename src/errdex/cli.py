@@ -25,7 +25,7 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Emit the same JSON obj
 
 @app.command()
 def index(
-    sources: Annotated[list[str], typer.Argument(help="Directory, git checkout, .whl/.tar.gz/.zip, pypi:NAME[==VERSION], installed:NAME")],
+    sources: Annotated[list[str] | None, typer.Argument(help="Directory, git checkout, .whl/.tar.gz/.zip, pypi:NAME[==VERSION], installed:NAME")] = None,
     repo: Annotated[str | None, typer.Option("--repo", help="OWNER/NAME, overriding what the source says.")] = None,
     commit: Annotated[str | None, typer.Option("--commit", help="Full commit sha the source corresponds to.")] = None,
     ref: Annotated[str | None, typer.Option("--ref", help="Tag or version to pin source links to.")] = None,
@@ -33,12 +33,17 @@ def index(
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", help="Worker processes (default: every core).")] = None,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Parse every file, neither reading nor writing the result cache ($ERRDEX_NO_CACHE).")] = False,
     json_out: JsonOption = False,
+    from_list: Annotated[str | None, typer.Option("--from-list", help="Also index the sources listed in FILE, one per line ('-': stdin).")] = None,
+    cluster: Annotated[str | None, typer.Option("--cluster", help="Start a local Dask cluster of N workers: local or local:N.")] = None,
+    scheduler: Annotated[str | None, typer.Option("--scheduler", help="Run on an existing Dask scheduler (tcp://HOST:8786 or a scheduler file).")] = None,
+    reindex: Annotated[bool, typer.Option("--reindex", help="With --from-list/--cluster/--scheduler: index again snapshots already in the catalog.")] = False,
 ) -> None:
     """Index the errors raised in SOURCE(s) into the catalog."""
     from errdex.commands import index as cmd
 
-    code = cmd.run_index(sources, repo=repo, commit=commit, ref=ref, db=db, jobs=jobs, json_out=json_out,
-                         use_cache=not no_cache)
+    code = cmd.run_index(sources or [], repo=repo, commit=commit, ref=ref, db=db, jobs=jobs, json_out=json_out,
+                         use_cache=not no_cache, from_list=from_list, cluster=cluster, scheduler=scheduler,
+                         reindex=reindex)
     raise typer.Exit(code)
 
 

@@ -194,8 +194,14 @@ def extract_tree(tree: SourceTree, *, jobs: int | None = None,
 
 def _extract(tree: SourceTree, jobs: int, progress: Callable[[int], None] | None,
              max_file_bytes: int, cache: ResultCache | None) -> ExtractResult:
-    results = sorted(_run_phase1(tree, jobs, max_file_bytes, progress, cache), key=lambda r: r.path)
-    resolver = Resolver(results, tree.snapshot.repo)
+    return finish_phase2(list(_run_phase1(tree, jobs, max_file_bytes, progress, cache)), tree.snapshot.repo)
+
+
+def finish_phase2(phase1: list[FileResult], repo: str) -> ExtractResult:
+    """Phase 2 over every file's phase-1 result, wherever phase 1 ran (here, a pool, or the file
+    groups of a large source on a Dask cluster, ``extract/groups.py``)."""
+    results = sorted(phase1, key=lambda r: r.path)
+    resolver = Resolver(results, repo)
     sites: list[ErrorSite] = []
     failures: list[FileFailure] = []
     config: list[ConfigOption] = []
@@ -214,7 +220,7 @@ def _extract(tree: SourceTree, jobs: int, progress: Callable[[int], None] | None
         module = r.summary.module if r.summary is not None else module_name(r.path)
         sites.extend(resolver.site(s, r.path, module) for s in r.sites)
     return ExtractResult(
-        sites=tuple(assign_ids(tree.snapshot.repo, sites)),
+        sites=tuple(assign_ids(repo, sites)),
         failures=tuple(failures),
         files_read=sum(1 for r in results if r.failure is None),
         classes=resolver.classes(),
