@@ -257,6 +257,17 @@ class SqlCatalog:
         for (text,) in rows:
             yield site_from_json(text)
 
+    def site_json(self, snapshot_key: str) -> Iterator[str]:
+        """The stored JSON of a snapshot's sites, undecoded (the global match index reads 10^6 of
+        them and needs a few fields of each, ``match/global_index.py``)."""
+        rows = self._db().fetchall(
+            "SELECT x.json FROM sites x JOIN snapshots s ON s.id = x.snapshot_id WHERE s.key = ?"
+            " ORDER BY x.path, x.line, x.id",
+            (snapshot_key,),
+        )
+        for (text,) in rows:
+            yield str(text)
+
     def site_count(self) -> int:
         row = self._db().fetchone("SELECT count(*) FROM sites")
         return int(row[0]) if row else 0

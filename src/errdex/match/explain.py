@@ -53,8 +53,19 @@ _VETO = 0.5  # the traceback shows the error surfaced elsewhere than at this sit
 
 
 def explain(catalog: Catalog, text: str, *, top: int = 5, repo: str | None = None) -> Explanation:
-    """The raise sites of ``catalog`` that best explain ``text`` (a message or a traceback)."""
-    return explain_parsed(index_for(catalog, repo), parse_safely(text), top=top)
+    """The raise sites of ``catalog`` that best explain ``text`` (a message or a traceback).
+
+    Over a catalog of many libraries, the global index picks the libraries first (``route.py``).
+    """
+    parsed = parse_safely(text)
+    if repo is None:
+        from errdex.match import route
+
+        if route.should_route(catalog):
+            repos = route.candidate_repos(catalog, parsed)
+            if repos:
+                return route.merge([explain_parsed(index_for(catalog, r), parsed, top=top) for r in repos], top)
+    return explain_parsed(index_for(catalog, repo), parsed, top=top)
 
 
 def parse_safely(text: str) -> Parsed:
