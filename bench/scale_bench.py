@@ -78,7 +78,7 @@ def variants(real: list[G.Entry], needed: int, seed: int = 7) -> Iterator[G.Entr
                     out.append((lit, t))
                 new_t.append(tuple(out))
             rendered = tuple("".join(t if lit else "{" + t + "}" for lit, t in segs) for segs in new_t)
-            repo, pin, url, prefix = e.snapshot
+            repo, pin, _url, prefix = e.snapshot
             snap = (f"variants-{k}/{repo.split('/')[-1]}", pin, "", prefix)
             site = (f"{made:016x}", *e.site[1:])
             made += len(new_t)

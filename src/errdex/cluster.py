@@ -31,14 +31,13 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol, TypeVar
+from typing import Any, Literal, Protocol, TypeVar, cast
 
 T = TypeVar("T")
 R = TypeVar("R")
 
 Kind = Literal["pool", "local", "scheduler"]
 WINDOW_PER_WORKER = 4  # tasks in flight per worker: enough to keep it busy, few results waiting
-POOL_RETRIES = 1  # a task in flight when a pool worker died is run again this many times
 
 
 class ClusterError(Exception):
@@ -160,43 +159,51 @@ class PoolMapper:
             self._pool = None
 
     def map_unordered(self, fn: Callable[..., R], items: Iterable[T], *common: Any) -> Iterator[Outcome[T, R]]:
+        """Items in a window of ``WINDOW_PER_WORKER`` per worker.  When a worker dies, the pool is
+        lost with every task in it: those tasks run again one at a time in a fresh pool, so the
+        one that kills its worker again is known exactly and fails alone."""
         pending = iter(items)
         window = self._workers * WINDOW_PER_WORKER
-        running: dict[Future[tuple[R | None, str | None]], tuple[T, int]] = {}
-        retry: list[tuple[T, int]] = []
+        running: dict[Future[tuple[R | None, str | None]], tuple[T, bool]] = {}
+        suspects: list[T] = []  # lost with a broken pool: each runs again on its own
 
         def fill() -> None:
+            if suspects:
+                if not running:
+                    alone = suspects.pop(0)
+                    running[self._executor().submit(_run_caught, fn, alone, common)] = (alone, True)
+                return
             while len(running) < window:
-                if retry:
-                    item, tries = retry.pop()
-                else:
-                    nxt = next(pending, _END)
-                    if nxt is _END:
-                        return
-                    item, tries = nxt, 0  # type: ignore[assignment]
-                running[self._executor().submit(_run_caught, fn, item, common)] = (item, tries)
+                nxt = next(pending, _END)
+                if nxt is _END:
+                    return
+                running[self._executor().submit(_run_caught, fn, nxt, common)] = (cast(T, nxt), False)
 
         fill()
         while running:
             done, _ = wait(list(running), return_when=FIRST_COMPLETED)
             broken = False
             for fut in done:
-                item, tries = running.pop(fut)
+                item, alone = running.pop(fut)
                 try:
                     value, error = fut.result()
                 except BrokenProcessPool:
                     broken = True
-                    if tries < POOL_RETRIES:
-                        retry.append((item, tries + 1))
-                    else:
+                    if alone:
                         yield Outcome(item, None, "the worker process died while running it")
+                    else:
+                        suspects.append(item)
                     continue
                 yield Outcome(item, value, error)
             if broken:
-                # every task still in the broken pool is lost with it: run them again in a new one
-                for fut, (item, tries) in list(running.items()):
+                for fut, (item, _alone) in list(running.items()):
                     running.pop(fut)
-                    retry.append((item, tries))
+                    finished = fut.done() and not isinstance(fut.exception(), BrokenProcessPool)
+                    if finished:
+                        value, error = fut.result()
+                        yield Outcome(item, value, error)
+                    else:
+                        suspects.append(item)
                 with contextlib.suppress(Exception):
                     assert self._pool is not None
                     self._pool.shutdown(wait=False, cancel_futures=True)
@@ -284,7 +291,7 @@ class DaskMapper:
                 if nxt is _END:
                     return
                 fut = self.client.submit(fn, nxt, *shared, pure=False)
-                running[fut] = nxt  # type: ignore[assignment]
+                running[fut] = cast(T, nxt)
                 queue.add(fut)
 
         fill()

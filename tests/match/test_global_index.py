@@ -12,10 +12,10 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-import cluster_helpers as H
 import pytest
 from match_fixtures import tb
 
+import cluster_helpers as H
 from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain, route
