@@ -126,6 +126,8 @@ def analyze(
     stats: Annotated[bool, typer.Option("--stats", help="Only report the evidence coverage of stored analyses.")] = False,
     db: DbOption = None,
     json_out: JsonOption = False,
+    cluster: Annotated[str | None, typer.Option("--cluster", help="Analyse error groups on a local Dask cluster: local or local:N.")] = None,
+    scheduler: Annotated[str | None, typer.Option("--scheduler", help="Analyse error groups on an existing Dask scheduler (its workers must reach --db).")] = None,
 ) -> None:
     """Write the page (meaning, solutions, samples, ...) of every error of the latest snapshot(s)."""
     from errdex.commands import analyze as cmd
@@ -133,7 +135,7 @@ def analyze(
     if stats:
         raise typer.Exit(cmd.run_analysis_stats(repo=repo, db=db, json_out=json_out))
     raise typer.Exit(cmd.run_analyze(backend=backend, model=model, repo=repo, dry_run=dry_run, db=db,
-                                     json_out=json_out))
+                                     json_out=json_out, cluster=cluster, scheduler=scheduler))
 
 
 @app.command()
