@@ -83,11 +83,13 @@ def serve(
     base_url: Annotated[str | None, typer.Option("--base-url", help="Public origin for canonical links and the sitemap (default: $ERRDEX_BASE_URL, else the request's).")] = None,
     report_url: Annotated[str | None, typer.Option("--report-url", help="Pattern of the 'Report an issue' link: {repo} {id} {title} {body} (default: $ERRDEX_REPORT_URL, else the repo's GitHub new-issue page).")] = None,
     db: DbOption = None,
+    workers: Annotated[int, typer.Option("--workers", help="Worker processes (several serve a PostgreSQL catalog to many users).")] = 1,
 ) -> None:
     """Serve the catalog as a web site with a JSON API."""
     from errdex.commands import web as cmd
 
-    raise typer.Exit(cmd.run_serve(host=host, port=port, db=db, base_url=base_url, report_url=report_url))
+    raise typer.Exit(cmd.run_serve(host=host, port=port, db=db, base_url=base_url, report_url=report_url,
+                                   workers=workers))
 
 
 @app.command()
