@@ -56,9 +56,10 @@ def test_serve_workers_on_postgres(tmp_path: Path) -> None:
                 try:
                     status, body = _get(f"http://127.0.0.1:{port}/api/search?q=reshape")
                     break
-                except OSError:
+                except OSError as exc:
                     if time.monotonic() > deadline or proc.poll() is not None:
-                        raise AssertionError(proc.stderr.read().decode() if proc.poll() is not None else "no answer")
+                        died = proc.stderr.read().decode() if proc.poll() is not None else "no answer"
+                        raise AssertionError(died) from exc
                     time.sleep(0.5)
             assert status == 200 and b"reshape" in body
             assert len(_children(proc.pid)) >= 2  # the worker processes (and uvicorn's own helpers)
