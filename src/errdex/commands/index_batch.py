@@ -59,6 +59,7 @@ class RunTally:
     seconds: float = 0.0
     write_seconds: float = 0.0
     groups: int = 0
+    startup_seconds: float = 0.0  # until the pool or cluster was ready (a LocalCluster's start)
     received: int = 0  # results back from the workers (written, or in the batch being filled)
     received_sites: int = 0
 
@@ -72,6 +73,7 @@ class RunTally:
             "sites": self.sites,
             "seconds": round(self.seconds, 3),
             "write_seconds": round(self.write_seconds, 3),
+            "startup_seconds": round(self.startup_seconds, 3),
             "file_groups": self.groups,
             "packages_per_hour": round(3600 * done / self.seconds, 1) if self.seconds > 0 else None,
         }
@@ -177,6 +179,7 @@ def run_many(catalog: Catalog, sources: list[str], spec: ClusterSpec, options: I
         yield "done", tally
         return
     with open_mapper(spec) as mapper:
+        tally.startup_seconds = time.perf_counter() - started
         for out in mapper.map_unordered(index_source, sources, options, known):
             if out.error is not None or out.value is None:
                 reason = out.error or "the task returned nothing"
