@@ -65,15 +65,6 @@ def test_local_dask_cluster_maps_with_failures() -> None:
     assert out[7].error == "ValueError: refusing 7"
 
 
-@pytest.mark.slow
-def test_separately_started_scheduler(tmp_path: Path) -> None:
-    with H.dask_cluster(tmp_path / "cluster", workers=2) as address, \
-            open_mapper(parse_spec(scheduler=address)) as mapper:
-        assert mapper.workers == 2
-        values = sorted(o.value for o in mapper.map_unordered(H.square, range(30)) if o.value is not None)
-    assert values == sorted(i * i for i in range(30))
-
-
 def test_unreachable_scheduler_is_a_clear_error() -> None:
     port = H.free_port()  # nothing listens there
     with pytest.raises(ClusterError, match=f"127.0.0.1:{port}"), \

@@ -239,7 +239,7 @@ class DaskMapper:
                 # one single-threaded process per worker: extraction holds the GIL, and a crash
                 # (or the OOM killer) takes one worker, not the run
                 self._cluster = dd.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                                dashboard_address=None, silence_logs=50)
+                                                dashboard_address=":0", silence_logs=50)
                 self.client = dd.Client(self._cluster, timeout=timeout)
             else:
                 address = spec.address or ""

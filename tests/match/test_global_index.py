@@ -116,3 +116,23 @@ def test_candidate_repos_come_from_frames_and_text(many: Catalog) -> None:
 
     parsed = parse_safely(tb("cpython_shared_template_jit"))
     assert route.candidate_repos(many, parsed)[0] == "example-org/tinyjit"
+
+
+def test_index_run_builds_the_global_index_when_explain_will_route(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from errdex.cluster import ClusterSpec
+    from errdex.commands.index_batch import run_index_many
+    from errdex.extract.groups import IndexOptions
+
+    monkeypatch.setenv("ERRDEX_HOME", str(tmp_path / "home"))
+    monkeypatch.setattr(route, "ROUTE_ABOVE", 2)
+    wheels = [H.make_wheel(tmp_path / "w", "tinyjit", "0.3.0", H.FIXTURES / "match_tinyjit" / "tinyjit"),
+              H.make_wheel(tmp_path / "w", "shop", "0.4.0", H.FIXTURES / "web_shop" / "shopcart")]
+    cat = open_catalog(str(tmp_path / "c.sqlite"))
+    try:
+        assert run_index_many(cat, [str(w) for w in wheels], ClusterSpec("pool", workers=1), IndexOptions(),
+                              json_out=True) == 0
+        assert G.index_path(cat).exists()
+    finally:
+        cat.close()
+    assert "global match index of" in capsys.readouterr().err
