@@ -11,7 +11,8 @@ wheels, as a subprocess, into a fresh catalog and a fresh ``ERRDEX_HOME`` (nothi
    worker processes that errdex starts, the code path of any cluster).
 
 It prints packages per hour of each, their ratio (cluster / pool), sites, and the catalog size
-per 1,000 packages (the SQLite file after a checkpoint).
+per 1,000 packages (the SQLite file after a checkpoint; ``--postgres``: also in a throw-away
+PostgreSQL server).
 """
 
 from __future__ import annotations
@@ -71,12 +72,37 @@ def run(mode: str, wheels: list[Path], workers: int, work: Path) -> dict[str, fl
             "steady_per_hour": 3600 * len(doc["indexed"]) / max(wall - doc["startup_seconds"], 1e-9)}
 
 
+def postgres_size(wheels: list[Path], workers: int) -> str:
+    """Index the wheels into a throw-away PostgreSQL server (``tests/catalog/pg_server.py``): its size."""
+    sys.path.insert(0, str(HERE.parent / "tests" / "catalog"))
+    import pg_server
+    import psycopg
+
+    work = Path(tempfile.mkdtemp(prefix="errdex-cluster-bench-pg-"))
+    listing = work / "list.txt"
+    listing.write_text("\n".join(map(str, wheels)) + "\n")
+    with pg_server.server() as base:
+        db = pg_server.fresh_database(base)
+        with psycopg.connect(db) as conn:
+            empty = conn.execute("SELECT pg_database_size(current_database())").fetchone()[0]
+        env = dict(os.environ, ERRDEX_HOME=str(work / "home"))
+        out = subprocess.run([sys.executable, "-m", "errdex", "index", "--from-list", str(listing), "--db", db,
+                              "--no-cache", "--json", "--jobs", str(workers)], env=env, capture_output=True,
+                             text=True, check=False)
+        n = len(json.loads(out.stdout)["indexed"])
+        with psycopg.connect(db) as conn:
+            size = conn.execute("SELECT pg_database_size(current_database())").fetchone()[0] - empty
+    return (f"PostgreSQL: {n} packages = {size / 2**20:.1f} MiB over an empty database = "
+            f"{1000 * size / max(n, 1) / 2**30:.2f} GiB per 1,000 packages")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--list", default=str(HERE / "data" / "cluster_bench_packages.txt"))
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--rounds", type=int, default=1)
     ap.add_argument("--wheels-dir", default=str(HERE / "out" / "wheels"))
+    ap.add_argument("--postgres", action="store_true", help="also measure the catalog size in PostgreSQL")
     args = ap.parse_args()
     specs = [line.strip() for line in Path(args.list).read_text().splitlines()
              if line.strip() and not line.startswith("#")]
@@ -97,6 +123,8 @@ def main() -> None:
                   f"{1000 * res['catalog_mb'] / max(res['indexed'], 1) / 1024:.2f} GiB per 1,000 packages")
         print(f"round {r + 1} ratio dask local / pool: {ratio:.2f}")
     print(f"median ratio dask local / pool: {sorted(ratios)[len(ratios) // 2]:.2f}")
+    if args.postgres:
+        print(postgres_size(wheels, args.workers))
 
 
 if __name__ == "__main__":
