@@ -258,6 +258,8 @@ class GlobalIndex:
         self.path = path
         with path.open("rb") as fh:
             self._mm = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+        if hasattr(mmap, "MADV_RANDOM"):  # lookups read a few scattered pages: no read-ahead around them
+            self._mm.madvise(mmap.MADV_RANDOM)
         mm = memoryview(self._mm)
         magic, self.templates, self.sites, self.keys, *ends9 = _HEADER.unpack_from(mm, 0)
         if magic != MAGIC:
