@@ -25,7 +25,7 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Emit the same JSON obj
 
 @app.command()
 def index(
-    sources: Annotated[list[str], typer.Argument(help="Directory, git checkout, .whl/.tar.gz/.zip, pypi:NAME[==VERSION], installed:NAME")],
+    sources: Annotated[list[str] | None, typer.Argument(help="Directory, git checkout, .whl/.tar.gz/.zip, pypi:NAME[==VERSION], installed:NAME")] = None,
     repo: Annotated[str | None, typer.Option("--repo", help="OWNER/NAME, overriding what the source says.")] = None,
     commit: Annotated[str | None, typer.Option("--commit", help="Full commit sha the source corresponds to.")] = None,
     ref: Annotated[str | None, typer.Option("--ref", help="Tag or version to pin source links to.")] = None,
@@ -36,13 +36,18 @@ def index(
     limit: Annotated[list[str] | None, typer.Option("--limit", metavar="NAME=VALUE", help="Change a bound on untrusted input (docs/security.md; $ERRDEX_LIMIT_NAME), e.g. archive_bytes=4GiB.")] = None,
     json_out: JsonOption = False,
     python: Annotated[str | None, typer.Option("--python", help="For installed:NAME: the interpreter whose environment holds it (default: errdex's own).")] = None,
+    from_list: Annotated[str | None, typer.Option("--from-list", help="Also index the sources listed in FILE, one per line ('-': stdin).")] = None,
+    cluster: Annotated[str | None, typer.Option("--cluster", help="Start a local Dask cluster of N workers: local or local:N.")] = None,
+    scheduler: Annotated[str | None, typer.Option("--scheduler", help="Run on an existing Dask scheduler (tcp://HOST:8786 or a scheduler file).")] = None,
+    reindex: Annotated[bool, typer.Option("--reindex", help="With --from-list/--cluster/--scheduler: index again snapshots already in the catalog.")] = False,
 ) -> None:
     """Index the errors raised in SOURCE(s) into the catalog."""
     from errdex.commands import index as cmd
 
-    code = cmd.run_index(sources, repo=repo, commit=commit, ref=ref, db=db, jobs=jobs, json_out=json_out,
+    code = cmd.run_index(sources or [], repo=repo, commit=commit, ref=ref, db=db, jobs=jobs, json_out=json_out,
                          use_cache=not no_cache, limits=limit or [], path_prefix=repo_path_prefix,
-                         python=python)
+                         python=python, from_list=from_list, cluster=cluster, scheduler=scheduler,
+                         reindex=reindex)
     raise typer.Exit(code)
 
 
@@ -88,6 +93,7 @@ def serve(
     body_timeout: Annotated[float | None, typer.Option("--body-timeout", help="Seconds a client has to send its request body (default 10; $ERRDEX_BODY_TIMEOUT).")] = None,
     keep_alive: Annotated[float | None, typer.Option("--keep-alive", help="Seconds an idle connection is kept open (default 5; $ERRDEX_KEEP_ALIVE).")] = None,
     max_connections: Annotated[int | None, typer.Option("--max-connections", help="Connections served at once; more get 503 (default 4096; $ERRDEX_MAX_CONNECTIONS).")] = None,
+    workers: Annotated[int, typer.Option("--workers", help="Worker processes (several serve a PostgreSQL catalog to many users).")] = 1,
 ) -> None:
     """Serve the catalog as a web site with a JSON API (limits: docs/security.md)."""
     from errdex.commands import web as cmd
@@ -96,7 +102,7 @@ def serve(
                                        "body_timeout": body_timeout, "keep_alive": keep_alive,
                                        "max_connections": max_connections}
     raise typer.Exit(cmd.run_serve(host=host, port=port, db=db, base_url=base_url, report_url=report_url,
-                                   limits=limits))
+                                   limits=limits, workers=workers))
 
 
 @app.command()
@@ -147,6 +153,8 @@ def analyze(
     stats: Annotated[bool, typer.Option("--stats", help="Only report the evidence coverage of stored analyses.")] = False,
     db: DbOption = None,
     json_out: JsonOption = False,
+    cluster: Annotated[str | None, typer.Option("--cluster", help="Analyse error groups on a local Dask cluster: local or local:N.")] = None,
+    scheduler: Annotated[str | None, typer.Option("--scheduler", help="Analyse error groups on an existing Dask scheduler (its workers must reach --db).")] = None,
 ) -> None:
     """Write the page (meaning, solutions, samples, ...) of every error of the latest snapshot(s)."""
     from errdex.commands import analyze as cmd
@@ -154,7 +162,7 @@ def analyze(
     if stats:
         raise typer.Exit(cmd.run_analysis_stats(repo=repo, db=db, json_out=json_out))
     raise typer.Exit(cmd.run_analyze(backend=backend, model=model, repo=repo, dry_run=dry_run, db=db,
-                                     json_out=json_out))
+                                     json_out=json_out, cluster=cluster, scheduler=scheduler))
 
 
 @app.command()

@@ -40,7 +40,10 @@ class AnalyzeReport:
 
 
 def analyze_snapshot(catalog: Catalog, snapshot: Snapshot, *, progress: Progress | None = None,
-                     total: Callable[[int], None] | None = None) -> AnalyzeReport:
+                     total: Callable[[int], None] | None = None,
+                     only: frozenset[str] | None = None) -> AnalyzeReport:
+    """Analyse every error of ``snapshot`` (or the ids in ``only``: one group of a cluster run,
+    ``analyze/groups.py``)."""
     ctx = load_context(catalog, snapshot)
     symbols = ctx.all_symbols
     date = today()
@@ -55,7 +58,7 @@ def analyze_snapshot(catalog: Catalog, snapshot: Snapshot, *, progress: Progress
     for site in ctx.sites:
         if progress is not None:
             progress(1)
-        if not site.error_id or site.error_id in seen:
+        if not site.error_id or site.error_id in seen or (only is not None and site.error_id not in only):
             continue
         seen.add(site.error_id)
         try:

@@ -122,12 +122,21 @@ def apply_limits(assignments: list[str]) -> str | None:
 def run_index(sources: list[str], *, repo: str | None, commit: str | None, ref: str | None,
               db: str | None, jobs: int | None, json_out: bool, use_cache: bool = True,
               limits: list[str] | None = None, path_prefix: str | None = None,
-              python: str | None = None) -> int:
+              python: str | None = None,
+              from_list: str | None = None, cluster: str | None = None, scheduler: str | None = None,
+              reindex: bool = False) -> int:
     if jobs is not None and jobs < 1:
         _error(f"--jobs {jobs}: expected a positive number of worker processes")
         return 2
     if (problem := apply_limits(limits or [])) is not None:
         _error(problem)
+        return 2
+    if from_list is not None or cluster is not None or scheduler is not None:
+        return _run_many(sources, repo=repo, commit=commit, ref=ref, db=db, jobs=jobs, json_out=json_out,
+                         use_cache=use_cache, from_list=from_list, cluster=cluster, scheduler=scheduler,
+                         reindex=reindex)
+    if not sources:
+        _error("no SOURCE given (or use --from-list FILE)")
         return 2
     catalog = _open(db)
     if catalog is None:
@@ -162,6 +171,38 @@ def run_index(sources: list[str], *, repo: str | None, commit: str | None, ref: 
         _error(f"{failed} of {len(sources)} source(s) failed; {len(done)} indexed")
         return 1
     return 0
+
+
+def _run_many(sources: list[str], *, repo: str | None, commit: str | None, ref: str | None, db: str | None,
+              jobs: int | None, json_out: bool, use_cache: bool, from_list: str | None, cluster: str | None,
+              scheduler: str | None, reindex: bool) -> int:
+    """Many sources as tasks on a pool or a Dask cluster (``index_batch.py``)."""
+    from errdex.cluster import parse_spec
+    from errdex.commands.index_batch import read_list, run_index_many
+    from errdex.extract.groups import IndexOptions
+
+    try:
+        spec = parse_spec(cluster, scheduler, jobs)
+    except ValueError as exc:
+        _error(str(exc))
+        return 2
+    if from_list is not None:
+        try:
+            sources = [*sources, *read_list(from_list)]
+        except (OSError, UnicodeDecodeError) as exc:
+            _error(f"--from-list {from_list}: cannot read it ({exc})")
+            return 2
+    if not sources:
+        _error("no source to index (the list is empty)")
+        return 2
+    catalog = _open(db)
+    if catalog is None:
+        return 1
+    try:
+        options = IndexOptions(repo=repo, commit=commit, ref=ref, use_cache=use_cache)
+        return run_index_many(catalog, sources, spec, options, json_out=json_out, reindex=reindex)
+    finally:
+        catalog.close()
 
 
 def run_show(error_id: str, *, db: str | None, json_out: bool) -> int:

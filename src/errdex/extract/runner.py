@@ -12,7 +12,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -199,10 +199,18 @@ def extract_tree(tree: SourceTree, *, jobs: int | None = None,
 
 def _extract(tree: SourceTree, jobs: int, progress: Callable[[int], None] | None,
              max_file_bytes: int, cache: ResultCache | None) -> ExtractResult:
+    return finish_phase2(list(_run_phase1(tree, jobs, max_file_bytes, progress, cache)), tree.snapshot.repo,
+                         skipped=tree.skipped, line_digests=tree_digests(tree.files, max_file_bytes))
+
+
+def finish_phase2(phase1: list[FileResult], repo: str, *, skipped: Sequence[FileFailure] = (),
+                  line_digests: dict[str, bytes] | None = None) -> ExtractResult:
+    """Phase 2 over every file's phase-1 result, wherever phase 1 ran (here, a pool, or the file
+    groups of a large source on a Dask cluster, ``extract/groups.py``)."""
     limits = current()
-    results = sorted(_run_phase1(tree, jobs, max_file_bytes, progress, cache), key=lambda r: r.path)
-    resolver = Resolver(results, tree.snapshot.repo, limits.template_chars)
-    failures: list[FileFailure] = list(tree.skipped)
+    results = sorted(phase1, key=lambda r: r.path)
+    resolver = Resolver(results, repo, limits.template_chars)
+    failures: list[FileFailure] = list(skipped)
     warnings: list[FileFailure] = []
     config: list[ConfigOption] = []
     tests: list[TestExpectation] = []
@@ -230,7 +238,7 @@ def _extract(tree: SourceTree, jobs: int, progress: Callable[[int], None] | None
     sites = list(snapshot_cap(resolved(), limits.sites_per_snapshot, warnings))
     warnings.extend(cut_warnings(resolver.cut, limits.template_chars))
     return ExtractResult(
-        sites=tuple(assign_ids(tree.snapshot.repo, sites)),
+        sites=tuple(assign_ids(repo, sites)),
         warnings=tuple(sorted(warnings, key=lambda w: w.path)),
         failures=tuple(failures),
         files_read=sum(1 for r in results if r.failure is None),
@@ -241,5 +249,5 @@ def _extract(tree: SourceTree, jobs: int, progress: Callable[[int], None] | None
         raise_statements=raise_statements,
         raise_sites=raise_sites,
         calls=tuple(calls),
-        line_digests=tree_digests(tree.files, max_file_bytes),
+        line_digests=line_digests or {},
     )

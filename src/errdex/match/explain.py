@@ -61,11 +61,20 @@ def explain(catalog: Catalog, text: str, *, top: int = 5, repo: str | None = Non
     """The raise sites of ``catalog`` that best explain ``text`` (a message or a traceback).
 
     The top match also says which indexed versions fit the input (``versions.py``).
+    Over a catalog of many libraries, the global index picks the libraries first (``route.py``).
     """
     from errdex.match.versions import with_versions
 
+    parsed = parse_safely(text)
+    if repo is None:
+        from errdex.match import route
+
+        if route.should_route(catalog):
+            repos = route.candidate_repos(catalog, parsed)
+            if repos:
+                return route.merge([explain_parsed(index_for(catalog, r), parsed, top=top) for r in repos], top)
     idx = index_for(catalog, repo)
-    return with_versions(catalog, idx, explain_parsed(idx, parse_safely(text), top=top))
+    return with_versions(catalog, idx, explain_parsed(idx, parsed, top=top))
 
 
 def parse_safely(text: str) -> Parsed:
