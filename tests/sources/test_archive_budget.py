@@ -131,3 +131,16 @@ def test_prune_removes_stale_temporary_directories(tmp_path: Path) -> None:
     os.utime(stale, (old, old))
     prune(base, 1 << 30)
     assert not stale.exists() and fresh.exists()
+
+
+def test_a_tiny_wheel_with_a_huge_module_is_refused(tmp_path: Path) -> None:
+    """Issue 13's 21 KB wheel: one module of megabytes of raises (1.6 GB of memory, a 702 MB catalog)."""
+    wheel = tmp_path / "tiny-1.0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        zf.writestr("tiny/__init__.py", "")
+        zf.writestr("tiny/m.py", "def f(x):\n" + "    raise ValueError('x')\n" * 150_000)
+        zf.writestr("tiny-1.0.dist-info/METADATA", "Metadata-Version: 2.1\nName: tiny\nVersion: 1.0\n")
+    assert wheel.stat().st_size < 32 * 1024
+    with pytest.raises(SourceError, match=r"member 'tiny/m.py' expands \d+x.*limit archive_ratio = 100x"), \
+            open_source(str(wheel)):
+        pass
