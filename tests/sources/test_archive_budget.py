@@ -144,3 +144,18 @@ def test_a_tiny_wheel_with_a_huge_module_is_refused(tmp_path: Path) -> None:
     with pytest.raises(SourceError, match=r"member 'tiny/m.py' expands \d+x.*limit archive_ratio = 100x"), \
             open_source(str(wheel)):
         pass
+
+
+def test_unpacking_never_writes_more_than_the_cache_holds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    archive = tmp_path / "big-1.0.tar.gz"
+    with tarfile.open(archive, "w:gz") as tf:
+        for i in range(6):
+            data = os.urandom(64 * 1024)  # incompressible: no ratio limit applies
+            info = tarfile.TarInfo(f"big-1.0/pkg/m{i}.py")
+            info.size = len(data)
+            tf.addfile(info, io.BytesIO(data))
+    monkeypatch.setenv("ERRDEX_LIMIT_UNPACK_CACHE_BYTES", str(200 * 1024))
+    with pytest.raises(SourceError, match=r"more than 204800 bytes of code on disk.*limit unpack_cache_bytes"), \
+            open_source(str(archive)):
+        pass
+    assert _left_on_disk() == 0
