@@ -299,10 +299,44 @@ def test_message_parameters_bound_by_the_callers(tmp_path: Path) -> None:
 
 
 def test_callers_beyond_the_cap_leave_the_site_unresolved(tmp_path: Path) -> None:
-    calls = "\n".join(f"    check(x, 'message number {i} of many')" for i in range(9))
+    calls = "\n".join(f"    check(x, 'message number {i} of many')" for i in range(33))  # MAX_CALLER_TEMPLATES + 1
     result = _extract(tmp_path, {"checks.py": CHECKS, "api.py": f"from pkg.checks import check\n\n\ndef f(x):\n{calls}\n"})
     site = _site(result, "check")
     assert (_rendered(site), site.unresolved) == (["{msg}"], ("msg",))
+
+
+def test_a_helper_method_of_a_generic_base_gets_its_subclasses_messages(tmp_path: Path) -> None:
+    # click's ParamType.fail(message, param, ctx): every type's convert calls self.fail(...)
+    result = _extract(tmp_path, {"types.py": '''
+        import typing as t
+
+
+        class BadParameter(Exception):
+            pass
+
+
+        class ParamType(t.Generic[t.Any]):
+            def fail(self, message, param=None):
+                raise BadParameter(message)
+
+
+        class IntType(ParamType[int]):
+            def convert(self, value, param):
+                try:
+                    return int(value)
+                except ValueError:
+                    self.fail(f"{value!r} is not a valid integer.", param)
+
+
+        class Choice(ParamType[str]):
+            def convert(self, value, param):
+                if value not in self.choices:
+                    self.fail("{value!r} is not one of {choices}.".format(value=value, choices=self.choices), param)
+                return value
+    '''})
+    site = _site(result, "ParamType.fail")
+    assert _rendered(site) == ["{value} is not a valid integer.", "{value} is not one of {self.choices}."]
+    assert site.unresolved == ()
 
 
 def test_repeated_text_and_a_parameter_extended_with_plus_equals(tmp_path: Path) -> None:

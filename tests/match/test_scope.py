@@ -31,6 +31,20 @@ def load(name):
 def find(name):
     if not name:
         raise WidgetError(name)
+
+
+class ArgIndexError(ValueError):
+    pass
+
+
+class Sin:
+    def fdiff(self, i):
+        raise ArgIndexError(f"no argument number {i} for function {self}")
+
+
+class Cos:
+    def fdiff(self, i):
+        raise ArgIndexError(f"no argument number {i} for function {self}")
 '''
 
 BETA = '''
@@ -90,3 +104,11 @@ def test_no_fallback_for_an_unscoped_builtin_or_with_a_traceback(two: Catalog) -
     tb = ('Traceback (most recent call last):\n  File "/app/main.py", line 3, in <module>\n    load("w")\n'
           "alpha.WidgetError: w\n")
     assert all(m.method != "class" for m in explain(two, tb).matches)
+
+
+def test_a_value_that_names_the_class_picks_among_tied_sites(two: Catalog) -> None:
+    r = explain(two, "alpha.ArgIndexError: no argument number 2 for function Cos(x)")
+    top = r.matches[0]
+    assert top.qualname == "Cos.fdiff" and top.tied == () and top.confident
+    tied = explain(two, "alpha.ArgIndexError: no argument number 2 for function <object at 0x1>")
+    assert tied.matches[0].tied_count == 1 and not tied.confident

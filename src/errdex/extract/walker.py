@@ -145,7 +145,7 @@ class Walker(CallsMixin, ClassesMixin):
             params = params[1:]
         wants_summary = (wanted_kw or special or self.may_build_message(node, alias)
                          or (method and state.exc_class and self._returns_something(node))  # what __str__ may call
-                         or self.passes_message(node, params))
+                         or self.passes_message(node, params, state.cls if method else None))
         if not wants_summary:
             # nothing here can raise, warn, assert, build a message or pass one on: skip the body
             return envmod.bind(env, name, envmod.Binding()) if nested else env

@@ -165,8 +165,10 @@ def _score_exception(
 
 def _with_ties(idx: MatchIndex, m: Match, c: R.Scored, best: dict[int, R.Scored], exc_name: str) -> Match:
     """The top match with the sites that raise the same text (``ties.py``): not confident then,
-    unless a frame pinned it."""
-    sites, count = T.tied_sites(idx, c, best, exc_name)
+    unless a frame pinned it or the values picked one."""
+    first, sites, count = T.tied_sites(idx, c, best, exc_name)
+    if first.site != c.site:
+        m = _match(idx, first)
     if not count:
         return m
     tied = T.as_tied(idx, sites)
