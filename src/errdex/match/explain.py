@@ -143,7 +143,7 @@ def _score_exception(
                                                None if n < _PRECISE else share)
         cands.append(W.Candidate(tno, score, method == "exact", vals))
         methods.append(method)
-    wraps = W.find_wraps(idx, cands)
+    wraps = W.find_wraps(idx, cands, text)
     text_scores = _wrapped_scores(idx, cands, wraps, text, exc_name)
     rivals = R.rival_factors(idx, [c.template for c in cands if c.exact], text, _wrap_groups(wraps))
     shares = iter(rivals)
