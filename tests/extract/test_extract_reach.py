@@ -418,6 +418,27 @@ def test_percent_format_whose_default_is_set_when_none(tmp_path: Path) -> None:
         "This {type(estimator).__name__} instance is not fitted yet. Call 'fit' first."]
 
 
+def test_str_of_an_attribute_kept_by_init(tmp_path: Path) -> None:
+    # attrs' NotCallableError: __init__ keeps msg, __str__ returns str(self.msg)
+    result = _extract(tmp_path, {"mod.py": '''
+        class NotCallableError(TypeError):
+            def __init__(self, msg, value):
+                super(TypeError, self).__init__(msg, value)
+                self.msg = msg
+                self.value = value
+
+            def __str__(self):
+                return str(self.msg)
+
+
+        def check(name, value):
+            if not callable(value):
+                msg = f"'{name}' must be callable (got {value!r} that is a {value.__class__!r})."
+                raise NotCallableError(msg=msg, value=value)
+    '''})
+    assert _rendered(_site(result, "check")) == ["'{name}' must be callable (got {value} that is a {value.__class__})."]
+
+
 def test_repeated_text_and_a_parameter_extended_with_plus_equals(tmp_path: Path) -> None:
     result = _extract(tmp_path, {"mod.py": '''
         import warnings
