@@ -185,7 +185,7 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
         sentences.append(f"`{f.site.qualname}` is documented as: \"{fdoc}\"")
         ev.append(Evidence(kind="docstring", text=fdoc, path=f.site.path, line=f.site.line))
     if f.site.kind == "warning":
-        sentences.append(f"As a warning, {exc_name(f)} does not stop the program unless warnings are turned "
+        sentences.append(f"As a warning, {exc_name(f)} does not stop {_callee(f)} unless warnings are turned "
                          "into errors (`-W error`).")
     elif f.site.kind == "assertion":
         sentences.append(f"The `assert` in `{f.site.qualname}` is an internal consistency check; "
