@@ -329,9 +329,9 @@ def _option_solution(o: ConfigOption, f: Facts) -> list[Solution]:
                     f"Run {_callee(f)} once with every argument it will get before `{o.name}` is on; inside the "
                     f"check the same calls are then served from the cache.{how}")
         else:
-            text = (f"Satisfy the check before turning it off: with `{o.name}` on, {_callee(f)} may not need "
-                    f"{what}. Do that work before the option is turned on, or outside the block that turns it "
-                    f"on.{how}")
+            text = (f"Satisfy the check before turning it off: with `{o.name}` on, {_callee(f)} is not allowed "
+                    f"{what}. Keep the code that runs under the check to work that needs none, and do any that "
+                    f"does before the option is turned on.{how}")
         out.append(Solution(text=text, evidence=ev))
     if of is not None and of.ways:
         ways = "; ".join(f"`{w.code.splitlines()[0]}` ({w.note})" for w in of.ways)
@@ -395,8 +395,7 @@ def prevention(f: Facts) -> list[str]:
                 out.append(f"Turn `{o.name}` on only after a warm-up that has called {_callee(f)} with every "
                            "argument shape and type the checked code will use.")
             else:
-                out.append(f"Turn `{o.name}` on only around code that has already done {_forbidden(of.purpose)}, "
-                           "outside the checked region.")
+                out.append(f"Turn `{o.name}` on only around code that needs no {_forbidden(of.purpose)}.")
         elif o.default is not None:
             out.append(f"Leave `{o.name}` at its default (`{o.default}`) unless you need what it does"
                        + (f" (\"{first_sentence(o.help, 120)}\")." if o.help else "."))
