@@ -152,6 +152,10 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
     if conds:
         s1 = f"{where(f)} {verb} {exc_name(f)} when " + _join(conds) + "."
         ev.extend(guard_evidence(f))
+    elif not f.whole_function:
+        s1 = (f"{where(f)} {verb} {exc_name(f)} at `{f.site.qualname}` (`{f.site.path}:{f.site.line}`); "
+              "the lines shown above the raise hold no check of their own.")
+        ev.append(raise_evidence(f))
     else:
         s1 = (f"{where(f)} {verb} {exc_name(f)} whenever it reaches `{f.site.qualname}`: that function "
               "checks nothing before this line." if f.public_path.entries else
