@@ -99,3 +99,8 @@ def test_a_method_overridden_in_a_subclass_is_reached_through_the_subclass(ctx: 
     """``Base.__init__`` calls ``self._check()``; ``Strict._check`` raises: users meet it as ``Strict(...)``,
     not as ``Loose(...)`` (which inherits the base's harmless ``_check``)."""
     assert _path(ctx, "strict names are checked") == ("pubpkg.Strict",)
+
+
+def test_calling_an_instance_is_reached_through_what_made_it(ctx: SnapshotContext) -> None:
+    """``_Executable.__call__`` runs when the object ``compile_executable`` built is called."""
+    assert _path(ctx, "executions are disabled") == ("pubpkg.compile_executable",)

@@ -147,6 +147,9 @@ def _dispatch_edges(edges: list[CallEdge], bases: Mapping[str, Sequence[str]],
         head, _, meth = d.rpartition(".")
         methods[head].add(meth)
     out: list[CallEdge] = []
+    for cls, meths in methods.items():  # an instance is called by whoever made it: X(...) reaches X.__call__
+        if "__call__" in meths and cls in methods:
+            out.append(CallEdge(caller=cls, callee=f"{cls}.__call__", kind="call"))
     for cls, bs in bases.items():
         own = methods.get(cls, set())
         for b in bs:
