@@ -154,6 +154,15 @@ def _patch_ipython(module: "ModuleType") -> None:
     shell.showtraceback = showtraceback
 
 
+def pytest_runtest_logreport(report: "Any") -> None:
+    """As a pytest plugin (``pytest -p _errdex_hook``): errdex's note as an "errdex" section of each
+    failed test's report (pytest catches the exception, so no excepthook sees it)."""
+    if getattr(report, "failed", False) and getattr(report, "when", "") == "call" and enabled():
+        note = explain_text(str(report.longrepr))
+        if note:
+            report.sections.append(("errdex", note))
+
+
 _PATCHES: "dict[str, Callable[[ModuleType], None]]" = {
     "threading": _patch_threading,
     "IPython.core.interactiveshell": _patch_ipython,
