@@ -199,6 +199,14 @@ def test_the_hook_runs_on_the_oldest_python(version: str, home: Path, tmp_path: 
     proc = run_script(exe, "import threading\nraise KeyError('mine')\n", tmp_path, home)
     assert proc.returncode == 1 and proc.stderr.rstrip().endswith("KeyError: 'mine'")  # quiet: no confident match
     assert H.status(str(exe)).current
+    # a library error is explained (the fixture is on PYTHONPATH, indexed beforehand)
+    fixture = Path(__file__).parent.parent / "fixtures" / "rt_parcel"
+    db = str(tmp_path / "parcel.sqlite")
+    done = errdex("index", str(fixture), "--repo", "acme/parcel", "--ref", "v1.4.0", "--db", db, home=home)
+    assert done.returncode == 0, done.stderr
+    lib = run_script(exe, "import parcel\nparcel.ship(45.5, carrier='bike')\n", tmp_path, home,
+                     PYTHONPATH=str(fixture), ERRDEX_DB=db)
+    assert lib.stderr.index("CarrierError: parcel of 45.5 kg") < lib.stderr.index("errdex: parcel.shipping.CarrierError")
 
 
 @needs_311

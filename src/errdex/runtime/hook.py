@@ -74,6 +74,8 @@ def explain_text(text: "str", db: "str | None" = None) -> "str | None":
     except FileNotFoundError:
         return (f"errdex: the hook could not run errdex ({command()[0]} not found); reinstall errdex or run "
                 f"'errdex hook uninstall --python {sys.executable}' (ERRDEX_HOOK=0 turns it off)")
+    except KeyboardInterrupt:  # Ctrl-C while errdex indexes: the program's own report is already printed
+        return "errdex: interrupted"
     except Exception as exc:  # a timeout, no fork: the user's error matters more
         return f"errdex: could not explain this error ({type(exc).__name__}: {exc})"
     out = proc.stdout.decode("utf-8", "replace").rstrip()
