@@ -9,6 +9,7 @@ alone.  Each test runs the environment's Python as a user would.
 
 from __future__ import annotations
 
+import ast
 import glob
 import os
 import shutil
@@ -157,7 +158,7 @@ def test_start_up_imports_only_the_hook_and_uninstall_removes_it(home: Path, tmp
 
     def modules() -> set[str]:
         out = subprocess.run([str(exe), "-c", probe], capture_output=True, text=True, env=env_for(home), check=True)
-        return set(eval(out.stdout))  # a list of module names printed by the probe above
+        return set(ast.literal_eval(out.stdout))  # the list of module names the probe printed
 
     before = modules()
     H.install(str(exe))
