@@ -117,11 +117,14 @@ def test_a_click_error_is_explained_after_hook_install(venv: Path, home: Path, t
     assert err.startswith("Traceback (most recent call last):")
     assert err.index("click.exceptions.BadParameter: 'x' is not a valid integer.") < err.index("\nerrdex: ")
     assert "errdex: click.exceptions.BadParameter · pallets/click · " in err
+    # the wait is announced as it starts, after the traceback
+    assert err.index("'x' is not a valid integer.") < err.index("errdex: indexing click ") < err.index("errdex: click.")
     assert "  BadParameter raised in ParamType.fail (click/types.py:" in err  # its template is only {message}
     assert "page: errdex show " in err and "raised at: https://github.com/pallets/click/blob/" in err
 
     again = run_script(venv, CLICK_ERROR, tmp_path, home)  # from the catalog now
     assert "errdex: click.exceptions.BadParameter · pallets/click · " in again.stderr
+    assert "errdex: indexing" not in again.stderr
     listed = errdex("stats", "--json", home=home)
     assert listed.stdout.count('"installed:click"') == 1  # indexed once, not per error
 
