@@ -20,6 +20,7 @@ OPERATIONS = [
     ("POST", "/api/explain"), ("GET", "/"), ("GET", "/search"), ("POST", "/explain"),
     ("GET", "/errors/{error_id}"), ("GET", "/{owner}/{name}"), ("GET", "/{owner}/{name}/{path}"),
     ("GET", "/sitemap.xml"), ("GET", "/robots.txt"), ("GET", "/docs"),
+    ("GET", "/api/repos/{owner}/{name}/untested"), ("GET", "/{owner}/{name}/untested"),
 ]
 
 
