@@ -16,6 +16,7 @@ import dataclasses
 import shutil
 import sys
 import time
+from pathlib import Path
 
 from errdex.catalog import open_catalog
 from errdex.commands.observe import _index_if_needed
@@ -29,10 +30,12 @@ def main() -> int:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--python", default=None, help="interpreter of the sandbox (3.9-3.11: the settrace recorder)")
     ap.add_argument("--mode", default="auto", choices=("auto", "monitoring", "trace"))
+    ap.add_argument("--tests", action="append", default=[], help="test files/folders, as for errdex observe")
     args = ap.parse_args()
     catalog = open_catalog()
     snapshot, files = _index_if_needed(catalog, args.source, json_out=True)
-    options = ObserveOptions(jobs=args.jobs, timeout_s=600, python=args.python, mode=args.mode)
+    options = ObserveOptions(jobs=args.jobs, timeout_s=900, python=args.python, mode=args.mode,
+                             tests=tuple(Path(t) for t in args.tests))
     prepared = prepare(catalog, args.source, snapshot, files, options)
     plan = prepared.plan
     timings = {}

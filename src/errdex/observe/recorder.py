@@ -262,7 +262,9 @@ def _local(frame: Any, event: str, arg: Any) -> Any:
     if event == "exception":
         exc = arg[1]
         tb = arg[2]
-        if tb is not None and tb.tb_next is None and not _state["busy"]:
+        # GeneratorExit is thrown into a suspended generator by close(): no raise of the library's
+        # (sys.monitoring reports it as PY_THROW, not RAISE; both modes record the same events).
+        if tb is not None and tb.tb_next is None and not _state["busy"] and not isinstance(exc, GeneratorExit):
             _state["busy"] = True
             try:
                 code = frame.f_code
