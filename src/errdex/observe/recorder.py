@@ -366,10 +366,17 @@ def pytest_runtest_logstart(nodeid: str, location: Any) -> None:
 def pytest_runtest_setup(item: Any) -> None:
     codes = set()
     obj = getattr(item, "obj", None)
+    # A test decorated by the library's own helpers (jax's test_util wrappers) is called through
+    # those wrappers: the test's code is the innermost ``__wrapped__``, not the wrapper's.
     for candidate in (obj, getattr(obj, "__func__", None)):
-        code = getattr(candidate, "__code__", None)
-        if code is not None:
-            codes.add(code)
+        for _ in range(10):
+            if candidate is None:
+                break
+            code = getattr(candidate, "__code__", None) or getattr(getattr(candidate, "__func__", None),
+                                                                 "__code__", None)
+            if code is not None:
+                codes.add(code)
+            candidate = getattr(candidate, "__wrapped__", None)
     _state["test_codes"] = frozenset(codes)
 
 
