@@ -204,6 +204,9 @@ def project_tests(root: Path, origin: str) -> TestTree | None:
             if p.is_dir() and p.name in TEST_DIRS and ".errdex" not in p.as_posix():
                 files += _test_files(p, root)
     if not files:
+        # Test modules at the project's root (six's test_six.py).
+        files = [p.name for p in sorted(root.glob("*.py")) if is_test_file(p.name)]
+    if not files:
         return None
     return TestTree(root=root, files=tuple(dict.fromkeys(files)), origin=origin)
 
