@@ -95,3 +95,22 @@ def test_observe_fixture_then_show_stats_report_web(env: dict[str, str], tmp_pat
     assert api["observed"] == shown["observed"]
     assert client.get("/local/obs_shop/untested").status_code == 200
     assert client.get("/api/repos/local/obs_shop/untested").json() == report
+
+
+@pytest.mark.network
+@pytest.mark.slow
+def test_observe_a_real_pypi_package(env: dict[str, str]) -> None:
+    """six 1.16.0: the wheel is indexed, its sdist (downloaded as a file, never built) has the tests."""
+    r = run(env, "observe", "pypi:six==1.16.0", "--jobs", "2", "--json")
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(r.stdout)
+    assert doc["run"]["files"] == 1 and doc["run"]["failed_files"] == []
+    assert doc["run"]["tests"] >= 150 and doc["sites_observed"] >= 2 and doc["raise_statements"] >= 10
+
+    from errdex.catalog import open_catalog
+
+    catalog = open_catalog(env["ERRDEX_DB"])
+    key = catalog.snapshots("benjaminp/six")[0].key
+    seen = catalog.observations(snapshot_key=key, kind="site")
+    catalog.close()
+    assert seen and all(o.path == "six.py" and o.test.startswith("test_six.py::") for o in seen)
