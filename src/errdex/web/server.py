@@ -24,6 +24,8 @@ and ``on_response_complete`` are wrapped.
 from __future__ import annotations
 
 import asyncio
+import resource
+import sys
 from typing import Any
 
 import h11
@@ -125,6 +127,25 @@ def uvicorn_config(app: Any, settings: WebSettings, host: str, port: int) -> uvi
                           limit_concurrency=settings.max_connections)
 
 
+def ensure_descriptors(wanted: int) -> int:
+    """Raise the soft limit on open files towards ``wanted`` (never above the hard limit); the new soft limit.
+
+    Each connection holds a descriptor: with a soft limit of 1,024 (a common
+    default) ``max_connections`` of 4,096 would fail with EMFILE long before
+    the 503 it promises.
+    """
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        return target
+    return soft
+
+
 def serve(app: Any, settings: WebSettings, host: str, port: int) -> None:
     """Run ``app`` until interrupted, with ``settings``' deadlines and connection limit."""
+    have = ensure_descriptors(settings.max_connections + 256)
+    if have < settings.max_connections + 64:
+        sys.stderr.write(f"errdex: warning: {have} open files allowed (ulimit -n), fewer than "
+                         f"--max-connections {settings.max_connections} needs\n")
     uvicorn.Server(uvicorn_config(app, settings, host, port)).run()
