@@ -222,3 +222,39 @@ def test_dot_segments_sent_as_they_are_are_refused(strict_server: Server) -> Non
             while chunk := s.recv(65536):
                 got += chunk
         assert got.startswith(b"HTTP/1.1 422 "), (path, got[:200])
+
+
+def test_connections_over_the_cap_get_503_in_the_one_shape(shop: Built) -> None:
+    server = start_server(shop, "--max-connections", "5", "--header-timeout", "30")
+    held: list[socket.socket] = []
+    try:
+        host, port = _address(server)
+        # start_server's probes may still be closing: wait until a sixth connection is the one refused
+        deadline = time.monotonic() + 20
+        while len(held) < 5 and time.monotonic() < deadline:
+            s = socket.create_connection((host, port))
+            s.settimeout(0.3)
+            try:
+                if s.recv(65536):  # refused: an earlier connection is still counted
+                    s.close()
+                    time.sleep(0.2)
+                    continue
+            except TimeoutError:
+                pass
+            held.append(s)
+        assert len(held) == 5
+        with socket.create_connection((host, port)) as extra:
+            got = b""
+            while chunk := extra.recv(65536):
+                got += chunk
+        assert got.startswith(b"HTTP/1.1 503 ") and b"retry-after: 1" in got
+        assert got.endswith(b'{"error":{"status":503,"title":"Service Unavailable","detail":'
+                            b'"more than 5 connections are open; try again shortly"}}')
+        assert b"content-security-policy: " + CSP.encode() in got
+        held.pop().close()
+        time.sleep(0.5)
+        assert httpx.get(server.url + "/robots.txt", timeout=10).status_code == 200
+    finally:
+        for s in held:
+            s.close()
+        stop_server(server)
