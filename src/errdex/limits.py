@@ -96,9 +96,10 @@ def current() -> Limits:
     return dataclasses.replace(DEFAULTS, **changes) if changes else DEFAULTS  # type: ignore[arg-type]
 
 
-def hint(name: str) -> str:
-    """How the user raises limit ``name``: named in every message that reports it was hit."""
-    return f"limit {name}; raise it with --limit {name}=N or {env_var(name)}"
+def hint(name: str, value: object = None) -> str:
+    """Which limit was hit (and its value) and how the user raises it: in every such message."""
+    shown = f" = {value}" if value is not None else ""
+    return f"limit {name}{shown}; raise it with --limit {name}=N or {env_var(name)}"
 
 
 def size_text(n: float) -> str:

@@ -29,6 +29,8 @@ OPERATIONS = [
     ("POST", "/api/explain"), ("GET", "/"), ("GET", "/search"), ("POST", "/explain"),
     ("GET", "/errors/{error_id}"), ("GET", "/{owner}/{name}"), ("GET", "/{owner}/{name}/{path}"),
     ("GET", "/sitemap.xml"), ("GET", "/robots.txt"), ("GET", "/docs"),
+    ("GET", "/api/diff/{owner}/{name}/{pair}"), ("GET", "/{owner}/{name}/diff/{pair}"),
+    ("GET", "/api/repos/{owner}/{name}/untested"), ("GET", "/{owner}/{name}/untested"),
 ]
 EXAMPLES = int(os.environ.get("ERRDEX_SCHEMATHESIS_EXAMPLES", "15"))
 SEED = os.environ.get("ERRDEX_SCHEMATHESIS_SEED", "13")
@@ -50,7 +52,7 @@ def _config(server: Server, path: Path) -> Path:
     errors = api.get("/api/repos/acme/shopcart?per_page=100").json()["errors"]
     values = {
         "ids": sorted({e["id"] for e in errors}),
-        "owners": ["acme"], "names": ["shopcart"],
+        "owners": ["acme"], "names": ["shopcart"], "pairs": ["v2.0.0..v2.1.0", "v2.1.0..v2.0.0"],
         "paths": sorted({e["path"] for e in errors}),
         "messages": [e["template"] for e in errors] + ["shopcart.errors.OutOfStockError: only 1 of apple left in stock"],
     }
@@ -58,6 +60,7 @@ def _config(server: Server, path: Path) -> Path:
     lines.append("[parameters]")
     for param, dictionary, p in (("path.error_id", "ids", 0.5), ("path.owner", "owners", 0.7),
                                  ("path.name", "names", 0.7), ("path.path", "paths", 0.5),
+                                 ("path.pair", "pairs", 0.7),
                                  ("query.q", "messages", 0.5), ("body.text", "messages", 0.5)):
         lines.append(f'"{param}" = {{ dictionary = "{dictionary}", probability = {p} }}')
     path.write_text("\n".join(lines) + "\n")

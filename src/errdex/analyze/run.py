@@ -40,7 +40,10 @@ class AnalyzeReport:
 
 
 def analyze_snapshot(catalog: Catalog, snapshot: Snapshot, *, progress: Progress | None = None,
-                     total: Callable[[int], None] | None = None) -> AnalyzeReport:
+                     total: Callable[[int], None] | None = None,
+                     only: frozenset[str] | None = None) -> AnalyzeReport:
+    """Analyse every error of ``snapshot`` (or the ids in ``only``: one group of a cluster run,
+    ``analyze/groups.py``)."""
     ctx = load_context(catalog, snapshot)
     symbols = ctx.all_symbols
     date = today()
@@ -55,7 +58,7 @@ def analyze_snapshot(catalog: Catalog, snapshot: Snapshot, *, progress: Progress
     for site in ctx.sites:
         if progress is not None:
             progress(1)
-        if not site.error_id or site.error_id in seen:
+        if not site.error_id or site.error_id in seen or (only is not None and site.error_id not in only):
             continue
         seen.add(site.error_id)
         try:
@@ -108,6 +111,23 @@ def verify_snapshot(catalog: Catalog, snapshot: Snapshot) -> tuple[int, int, lis
             n_samples += 1
             failures.extend(VerifyFailure(a.error_id, snapshot.key, section, p) for p in check_sample(code, symbols))
     return n_analyses, n_samples, failures
+
+
+def withheld_by_reason(catalog: Catalog, snapshot: Snapshot) -> Counter[str]:
+    """What the verifier kept off the stored pages, counted by reason ("no module `pytest`",
+    "`pkg` has no attribute `X`"): one count per rejected sample and problem."""
+    out: Counter[str] = Counter()
+    seen: set[str] = set()
+    for site in catalog.sites(snapshot.key):
+        if not site.error_id or site.error_id in seen:
+            continue
+        seen.add(site.error_id)
+        a = catalog.get_analysis(site.error_id, snapshot.key)
+        for w in a.withheld if a is not None else ():
+            _, _, problems = w.partition(" sample dropped: ")
+            for p in (problems or w).split("; "):
+                out[p.strip()] += 1
+    return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from errdex.catalog.base import ErrorRecord, SnapshotStats
 from errdex.catalog.decode import decode
+from errdex.catalog.observations import ObservationStore
 from errdex.catalog.rows import (
     compute_stats,
     dumps,
@@ -29,6 +30,7 @@ from errdex.catalog.rows import (
 )
 from errdex.model import (
     Analysis,
+    CallEdge,
     ClassInfo,
     ConfigOption,
     ErrorSite,
@@ -44,7 +46,10 @@ LATEST_IDS = (
     "SELECT id FROM (SELECT id, repo, row_number() OVER (PARTITION BY repo ORDER BY sort_date DESC, seq DESC) AS rn"
     " FROM snapshots) AS ranked WHERE rn = 1 AND (CAST(? AS TEXT) IS NULL OR repo = ?)"
 )
-FACT_TABLES = ("sites", "failures", "classes", "config_options", "test_expectations", "symbols")
+_SOURCE_FAILED = "source-failed:"  # meta keys of the sources whose last index failed
+_SOURCE_GAVE = "source-gave:"  # meta keys of pinned sources -> the snapshot key they gave
+FACT_TABLES = ("sites", "failures", "classes", "config_options", "test_expectations", "symbols", "calls",
+               "file_lines")
 
 
 class CatalogError(Exception):
@@ -63,7 +68,7 @@ class Db(Protocol):
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
 
 
-class SqlCatalog:
+class SqlCatalog(ObservationStore):
     """``Catalog`` over the shared SQL schema; subclasses provide connections and search."""
 
     backend = "sql"
@@ -116,6 +121,64 @@ class SqlCatalog:
             self._insert_facts(db, sid, result)
         return stats
 
+    def replace_snapshots(self, batch: Sequence[tuple[Snapshot, ExtractResult]]) -> list[SnapshotStats]:
+        """``replace_snapshot`` for several snapshots in ONE transaction (``errdex index`` on a
+        cluster writes what its workers return in batches: one commit per batch, not per package)."""
+        out: list[SnapshotStats] = []
+        with self._write() as db:
+            for snapshot, result in batch:
+                stats = compute_stats(snapshot, result)
+                old = db.fetchone("SELECT id FROM snapshots WHERE key = ?", (snapshot.key,))
+                if old is not None:
+                    self._delete_snapshot(db, int(old[0]))
+                row = db.fetchone("SELECT coalesce(max(id), 0) + 1, coalesce(max(seq), 0) + 1 FROM snapshots")
+                assert row is not None
+                sid, seq = int(row[0]), int(row[1])
+                db.execute(
+                    "INSERT INTO snapshots (id, key, repo, sort_date, seq, json, stats_json) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (sid, snapshot.key, snapshot.repo, sort_date(snapshot, now_iso()), seq, dumps(snapshot),
+                     dumps(stats)),
+                )
+                self._insert_facts(db, sid, result)
+                out.append(stats)
+        return out
+
+    def record_source_failure(self, source: str, reason: str) -> None:
+        """Keep on record that ``source`` (as given to ``errdex index``) could not be indexed, and why.
+
+        Kept in ``meta`` (``source-failed:<source>`` -> JSON), which needs no schema change;
+        ``record_sources`` clears it when the same source is indexed later.
+        """
+        value = json.dumps({"reason": reason, "date": now_iso()})
+        with self._transaction() as db:
+            db.execute("DELETE FROM meta WHERE key = ?", (_SOURCE_FAILED + source,))
+            db.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (_SOURCE_FAILED + source, value))
+
+    def source_failures(self) -> dict[str, dict[str, str]]:
+        """``{source: {"reason": ..., "date": ...}}`` of the sources whose last index failed."""
+        rows = self._db().fetchall("SELECT key, value FROM meta WHERE substr(key, 1, ?) = ? ORDER BY key",
+                                   (len(_SOURCE_FAILED), _SOURCE_FAILED))
+        return {str(k)[len(_SOURCE_FAILED):]: json.loads(v) for k, v in rows}
+
+    def record_sources(self, indexed: dict[str, str]) -> None:
+        """Remember which snapshot each pinned source (``pypi:NAME==VER``, an archive) gave, so that
+        a re-run skips it without fetching it again; clears those sources' failures."""
+        with self._transaction() as db:
+            for source, key in indexed.items():
+                db.execute("DELETE FROM meta WHERE key IN (?, ?)", (_SOURCE_FAILED + source, _SOURCE_GAVE + source))
+                db.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (_SOURCE_GAVE + source, key))
+
+    def indexed_sources(self) -> dict[str, str]:
+        """``{source: snapshot key}`` recorded by ``record_sources`` whose snapshot is still here."""
+        rows = self._db().fetchall(
+            "SELECT m.key, m.value FROM meta m JOIN snapshots s ON s.key = m.value WHERE substr(m.key, 1, ?) = ?",
+            (len(_SOURCE_GAVE), _SOURCE_GAVE))
+        return {str(k)[len(_SOURCE_GAVE):]: str(v) for k, v in rows}
+
+    def snapshot_keys(self) -> set[str]:
+        """Every snapshot key in the catalog (one small query: what a re-run of a list skips)."""
+        return {str(r[0]) for r in self._db().fetchall("SELECT key FROM snapshots")}
+
     def _insert_facts(self, db: Db, sid: int, result: ExtractResult) -> None:
         row = db.fetchone("SELECT coalesce(max(id), 0) + 1 FROM sites")
         next_id = int(row[0]) if row else 1
@@ -144,6 +207,15 @@ class SqlCatalog:
                        [(sid, t.exception, dumps(t)) for t in result.tests])
         db.executemany("INSERT INTO symbols (snapshot_id, module, names) VALUES (?, ?, ?)",
                        [(sid, m, json.dumps(list(names))) for m, names in sorted(result.symbols.items())])
+        grouped: dict[str, list[list[str | int]]] = {}
+        for e in result.calls:
+            grouped.setdefault(e.caller, []).append([e.callee, e.kind, e.line])
+        db.executemany("INSERT INTO calls (snapshot_id, caller, json) VALUES (?, ?, ?)",
+                       [(sid, c, json.dumps(v)) for c, v in sorted(grouped.items())])
+        if result.line_digests:
+            # the row with path '' says "this snapshot has line digests" (see line_digests)
+            db.executemany("INSERT INTO file_lines (snapshot_id, path, digests) VALUES (?, ?, ?)",
+                           [(sid, "", b"")] + [(sid, p, d) for p, d in sorted(result.line_digests.items())])
 
     def _delete_snapshot(self, db: Db, sid: int) -> None:
         self._unindex_search(db, sid)
@@ -196,6 +268,17 @@ class SqlCatalog:
             )
         for (text,) in rows:
             yield site_from_json(text)
+
+    def site_json(self, snapshot_key: str) -> Iterator[str]:
+        """The stored JSON of a snapshot's sites, undecoded (the global match index reads 10^6 of
+        them and needs a few fields of each, ``match/global_index.py``)."""
+        rows = self._db().fetchall(
+            "SELECT x.json FROM sites x JOIN snapshots s ON s.id = x.snapshot_id WHERE s.key = ?"
+            " ORDER BY x.path, x.line, x.id",
+            (snapshot_key,),
+        )
+        for (text,) in rows:
+            yield str(text)
 
     def site_count(self) -> int:
         row = self._db().fetchone("SELECT count(*) FROM sites")
@@ -262,6 +345,31 @@ class SqlCatalog:
             (snapshot_key,),
         )
         return {str(m): tuple(json.loads(n)) for m, n in rows}
+
+    def calls(self, snapshot_key: str) -> list[CallEdge]:
+        rows = self._db().fetchall(
+            "SELECT t.caller, t.json FROM calls t JOIN snapshots s ON s.id = t.snapshot_id WHERE s.key = ?",
+            (snapshot_key,),
+        )
+        return [CallEdge(caller=str(c), callee=str(callee), kind=kind, line=int(line))
+                for c, js in rows for callee, kind, line in json.loads(js)]
+
+    def line_digests(self, repo: str, paths: Sequence[str]) -> dict[str, dict[str, bytes]]:
+        """For each snapshot of ``repo`` indexed with line digests: ``paths``' digests in it (those it has)."""
+        wanted = sorted(set(paths))[:200]
+        marks = ", ".join("?" for _ in wanted)
+        cond = f"f.path = '' OR f.path IN ({marks})" if wanted else "f.path = ''"
+        rows = self._db().fetchall(
+            f"SELECT s.key, f.path, f.digests FROM file_lines f JOIN snapshots s ON s.id = f.snapshot_id"
+            f" WHERE s.repo = ? AND ({cond})",
+            (repo, *wanted),
+        )
+        out: dict[str, dict[str, bytes]] = {}
+        for key, path, digests in rows:
+            files = out.setdefault(str(key), {})
+            if path:
+                files[str(path)] = bytes(digests)
+        return out
 
     def get_analysis(self, error_id: str, snapshot_key: str | None = None) -> Analysis | None:
         if snapshot_key is not None:

@@ -12,6 +12,7 @@ import json
 import sys
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
@@ -74,10 +75,24 @@ def _with_targets(db: str | None, repo: str | None, work: Callable[[Catalog, lis
 
 
 def run_analyze(*, backend: str = "static", model: str | None = None, repo: str | None = None,
-                dry_run: bool = False, db: str | None = None, json_out: bool = False) -> int:
+                dry_run: bool = False, db: str | None = None, json_out: bool = False,
+                cluster: str | None = None, scheduler: str | None = None) -> int:
     if backend not in ("static", "openai"):
         _error(f"--backend: unknown backend {backend!r} (use static or openai)")
         return 2
+    if cluster is not None or scheduler is not None:
+        if backend != "static":
+            _error("--cluster/--scheduler run the static backend (the openai backend is limited by its API)")
+            return 2
+        from errdex.cluster import parse_spec
+
+        try:
+            spec = parse_spec(cluster, scheduler)
+        except ValueError as exc:
+            _error(str(exc))
+            return 2
+        return _with_targets(db, repo, lambda c, t: _run_static_cluster(c, t, spec, db, dry_run=dry_run,
+                                                                          json_out=json_out))
     if backend == "openai":
         return _with_targets(db, repo, lambda c, t: _run_llm(c, t, model=model, dry_run=dry_run, json_out=json_out))
     return _with_targets(db, repo, lambda c, t: _run_static(c, t, dry_run=dry_run, json_out=json_out))
@@ -102,6 +117,53 @@ def _run_static(catalog: Catalog, targets: list[Snapshot], *, dry_run: bool, jso
             "failures": [to_json(f) for f in report.failures], "coverage": report.coverage,
             "strategies": report.strategies, "samples_withheld": report.withheld,
         })
+    _print_static(summaries, dry_run=dry_run, json_out=json_out)
+    return 1 if failed else 0
+
+
+def _run_static_cluster(catalog: Catalog, targets: list[Snapshot], spec: Any, db: str | None, *,
+                        dry_run: bool, json_out: bool) -> int:
+    """The static backend as tasks of error groups on a pool or a Dask cluster (``analyze/groups.py``);
+    the analyses come back here and are stored by this process."""
+    from errdex import paths
+    from errdex.analyze.groups import analyze_group, groups
+    from errdex.cluster import ClusterError, open_mapper
+
+    target = paths.default_db(db)
+    if "://" not in target:
+        target = str(Path(target).resolve())  # the workers open the same file
+    per: dict[str, dict[str, Any]] = {
+        s.key: {"snapshot": s.key, "analysed": 0, "stored": 0, "failures": [], "coverage": Counter(),
+                "strategies": Counter(), "samples_withheld": 0} for s in targets}
+    failed = 0
+    try:
+        with open_mapper(spec) as mapper:
+            for out in mapper.map_unordered(analyze_group, list(groups(catalog, target, targets))):
+                s = per[out.item.snapshot_key]
+                if out.value is None:
+                    failed += len(out.item.error_ids)
+                    s["failures"].extend({"error_id": e, "reason": out.error or "the task failed"}
+                                         for e in out.item.error_ids)
+                    continue
+                report = out.value
+                if not dry_run:
+                    catalog.put_analyses(report.analyses)
+                    s["stored"] += len(report.analyses)
+                failed += len(report.failures)
+                s["analysed"] += len(report.analyses)
+                s["failures"].extend(to_json(f) for f in report.failures)
+                s["coverage"].update(report.coverage)
+                s["strategies"].update(report.strategies)
+                s["samples_withheld"] += report.withheld
+    except ClusterError as exc:
+        _error(str(exc))
+        return 1
+    summaries = [{**s, "coverage": dict(s["coverage"]), "strategies": dict(s["strategies"])} for s in per.values()]
+    _print_static(summaries, dry_run=dry_run, json_out=json_out)
+    return 1 if failed else 0
+
+
+def _print_static(summaries: list[dict[str, Any]], *, dry_run: bool, json_out: bool) -> None:
     if json_out:
         sys.stdout.write(json.dumps({"backend": "static", "snapshots": summaries}, indent=2) + "\n")
     else:
@@ -115,7 +177,6 @@ def _run_static(catalog: Catalog, targets: list[Snapshot], *, dry_run: bool, jso
             print("  strategies: " + ", ".join(f"{k} {v}" for k, v in sorted(s["strategies"].items())))
             for f in s["failures"][:10]:
                 print(f"  failed {f['error_id']}: {f['reason']}")
-    return 1 if failed else 0
 
 
 def _run_llm(catalog: Catalog, targets: list[Snapshot], *, model: str | None, dry_run: bool,
@@ -148,12 +209,14 @@ def _run_llm(catalog: Catalog, targets: list[Snapshot], *, model: str | None, dr
 
 
 def run_verify(*, repo: str | None = None, db: str | None = None, json_out: bool = False) -> int:
-    from errdex.analyze.run import verify_snapshot
+    from errdex.analyze.run import verify_snapshot, withheld_by_reason
 
     def work(catalog: Catalog, targets: list[Snapshot]) -> int:
         rows: list[dict[str, Any]] = []
         totals: Counter[str] = Counter()
+        withheld: Counter[str] = Counter()
         for snap in targets:
+            withheld.update(withheld_by_reason(catalog, snap))
             n_a, n_s, failures = verify_snapshot(catalog, snap)
             totals["analyses"] += n_a
             totals["samples"] += n_s
@@ -163,13 +226,19 @@ def run_verify(*, repo: str | None = None, db: str | None = None, json_out: bool
                              "message": f.problem.message})
         if json_out:
             sys.stdout.write(json.dumps({"analyses": totals["analyses"], "samples": totals["samples"],
-                                         "failures": rows}, indent=2) + "\n")
+                                         "failures": rows, "withheld": sum(withheld.values()),
+                                         "withheld_by_reason": [{"reason": r, "count": n}
+                                                                for r, n in withheld.most_common()]},
+                                        indent=2) + "\n")
         else:
             for r in rows:
                 print(f"{r['error_id']} {r['section']} line {r['line']}: {r['kind']} "
                       f"{r['name'] or ''}: {r['message']}")
             print(f"{totals['analyses']} analyses, {totals['samples']} code samples checked: "
                   f"{len(rows)} failure(s)")
+            print(f"withheld from the pages by the verifier: {sum(withheld.values())}")
+            for reason, n in withheld.most_common(20):
+                print(f"  {n:>6}  {reason}")
             if totals["analyses"] == 0:
                 print("no stored analyses: run `errdex analyze` first")
         return 1 if rows else 0

@@ -11,6 +11,7 @@ import json
 import os
 import re
 import sys
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from errdex import paths
@@ -75,9 +76,11 @@ def _extract(tree: SourceTree, jobs: int | None, cache: ResultCache | None) -> E
 
 
 def index_one(catalog: Catalog, spec: str, *, repo: str | None, commit: str | None, ref: str | None,
-              jobs: int | None, cache: ResultCache | None = None) -> SnapshotStats:
+              jobs: int | None, cache: ResultCache | None = None, path_prefix: str | None = None,
+              python: str | None = None, search_path: Sequence[str] | None = None) -> SnapshotStats:
     """Open, extract and store one source; SourceError when there is nothing to index."""
-    with open_source(spec, repo=repo, commit=commit, ref=ref) as tree:
+    with open_source(spec, repo=repo, commit=commit, ref=ref, path_prefix=path_prefix, python=python,
+                     search_path=search_path) as tree:
         result = _extract(tree, jobs, cache)
         if result.files_read == 0:
             reasons = "; ".join(f"{f.path}: {f.reason}" for f in result.failures[:3])
@@ -118,12 +121,22 @@ def apply_limits(assignments: list[str]) -> str | None:
 
 def run_index(sources: list[str], *, repo: str | None, commit: str | None, ref: str | None,
               db: str | None, jobs: int | None, json_out: bool, use_cache: bool = True,
-              limits: list[str] | None = None) -> int:
+              limits: list[str] | None = None, path_prefix: str | None = None,
+              python: str | None = None,
+              from_list: str | None = None, cluster: str | None = None, scheduler: str | None = None,
+              reindex: bool = False) -> int:
     if jobs is not None and jobs < 1:
         _error(f"--jobs {jobs}: expected a positive number of worker processes")
         return 2
     if (problem := apply_limits(limits or [])) is not None:
         _error(problem)
+        return 2
+    if from_list is not None or cluster is not None or scheduler is not None:
+        return _run_many(sources, repo=repo, commit=commit, ref=ref, db=db, jobs=jobs, json_out=json_out,
+                         use_cache=use_cache, from_list=from_list, cluster=cluster, scheduler=scheduler,
+                         reindex=reindex)
+    if not sources:
+        _error("no SOURCE given (or use --from-list FILE)")
         return 2
     catalog = _open(db)
     if catalog is None:
@@ -135,7 +148,8 @@ def run_index(sources: list[str], *, repo: str | None, commit: str | None, ref: 
     try:
         for spec in sources:
             try:
-                stats = index_one(catalog, spec, repo=repo, commit=commit, ref=ref, jobs=jobs, cache=cache)
+                stats = index_one(catalog, spec, repo=repo, commit=commit, ref=ref, jobs=jobs, cache=cache,
+                                  path_prefix=path_prefix, python=python)
             except SourceError as exc:
                 _error(str(exc))
                 failed += 1
@@ -159,9 +173,39 @@ def run_index(sources: list[str], *, repo: str | None, commit: str | None, ref: 
     return 0
 
 
-def run_show(error_id: str, *, db: str | None, json_out: bool) -> int:
-    from errdex.commands.index_views import error_view
+def _run_many(sources: list[str], *, repo: str | None, commit: str | None, ref: str | None, db: str | None,
+              jobs: int | None, json_out: bool, use_cache: bool, from_list: str | None, cluster: str | None,
+              scheduler: str | None, reindex: bool) -> int:
+    """Many sources as tasks on a pool or a Dask cluster (``index_batch.py``)."""
+    from errdex.cluster import parse_spec
+    from errdex.commands.index_batch import read_list, run_index_many
+    from errdex.extract.groups import IndexOptions
 
+    try:
+        spec = parse_spec(cluster, scheduler, jobs)
+    except ValueError as exc:
+        _error(str(exc))
+        return 2
+    if from_list is not None:
+        try:
+            sources = [*sources, *read_list(from_list)]
+        except (OSError, UnicodeDecodeError) as exc:
+            _error(f"--from-list {from_list}: cannot read it ({exc})")
+            return 2
+    if not sources:
+        _error("no source to index (the list is empty)")
+        return 2
+    catalog = _open(db)
+    if catalog is None:
+        return 1
+    try:
+        options = IndexOptions(repo=repo, commit=commit, ref=ref, use_cache=use_cache)
+        return run_index_many(catalog, sources, spec, options, json_out=json_out, reindex=reindex)
+    finally:
+        catalog.close()
+
+
+def run_show(error_id: str, *, db: str | None, json_out: bool) -> int:
     eid = error_id.strip().lower()
     if not _ID.match(eid):
         _error(f"{error_id!r} is not an error id (16 hexadecimal characters, as in /errors/<id>)")
@@ -186,7 +230,11 @@ def run_show(error_id: str, *, db: str | None, json_out: bool) -> int:
                 return 1
             _print_json(document)
         else:
-            _stdout().print(error_view(record))
+            from errdex.commands.page_view import page_view
+            from errdex.documents import absent_from
+
+            snap = record.latest[0]
+            _stdout().print(page_view(record, catalog.get_analysis(eid, snap.key), absent_from(catalog, record)))
     finally:
         catalog.close()
     return 0
@@ -200,10 +248,13 @@ def run_stats(*, db: str | None, json_out: bool) -> int:
         return 1
     try:
         all_stats = catalog.stats()
+        runs = {s.snapshot.key: catalog.observe_run(s.snapshot.key) for s in all_stats}
     finally:
         catalog.close()
     if json_out:
-        _print_json([stats_to_json(s) for s in all_stats])
+        from errdex.observe.evidence import observed_stats
+
+        _print_json([{**stats_to_json(s), "observed": observed_stats(runs.get(s.snapshot.key))} for s in all_stats])
         return 0
     out = _stdout()
     if not all_stats:

@@ -2,17 +2,33 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
+from typing import Any
 
 
 def _error(message: str) -> None:
     sys.stderr.write(f"errdex: {message}\n")
 
 
+def app_factory() -> Any:
+    """The app of one worker process of ``errdex serve --workers N`` (uvicorn imports this by name
+    in each worker; the options travel in the environment: ``ERRDEX_DB``, ``ERRDEX_BASE_URL``,
+    ``ERRDEX_REPORT_URL`` and the limits' variables).  Each worker opens its own catalog connections."""
+    from errdex.web.app import create_app
+    from errdex.web.settings import WebSettings
+
+    return create_app(None, WebSettings.from_env(db=os.environ.get("ERRDEX_DB") or None))
+
+
 def run_serve(*, host: str, port: int, db: str | None, base_url: str | None, report_url: str | None,
-              limits: dict[str, float | None] | None = None) -> int:
-    """Serve the catalog until interrupted; ``limits`` are ``WebSettings`` fields (None: env or default)."""
+              limits: dict[str, float | None] | None = None, workers: int = 1) -> int:
+    """Serve the catalog until interrupted; ``limits`` are ``WebSettings`` fields (None: env or default);
+    ``workers`` > 1: that many processes on one socket."""
+    if workers < 1:
+        _error(f"--workers {workers}: expected at least one worker process")
+        return 2
     from errdex.catalog import CatalogError, open_catalog
     from errdex.web.app import create_app
     from errdex.web.server import serve
@@ -28,12 +44,40 @@ def run_serve(*, host: str, port: int, db: str | None, base_url: str | None, rep
     except CatalogError as exc:
         _error(str(exc))
         return 1
+    if workers > 1:
+        return _serve_workers(catalog, settings, host=host, port=port, db=db, limits=limits or {},
+                              workers=workers)
     app = create_app(catalog, settings)
     sys.stderr.write(f"errdex: serving {len(catalog.repos())} repo(s) at http://{host}:{port}/\n")
     try:
         serve(app, settings, host, port)
     finally:
         catalog.close()
+    return 0
+
+
+def _serve_workers(catalog: Any, settings: Any, *, host: str, port: int, db: str | None,
+                   limits: dict[str, float | None], workers: int) -> int:
+    """Several uvicorn worker processes, each with the app from ``app_factory``: the parent checked
+    the catalog and the settings once, and hands them on through the environment."""
+    from errdex import paths
+    from errdex.web.server import serve_workers
+    from errdex.web.settings import BASE_URL_ENV, ENV
+
+    try:
+        repos = len(catalog.repos())
+    finally:
+        catalog.close()
+    os.environ["ERRDEX_DB"] = paths.default_db(db)
+    if settings.base_url:
+        os.environ[BASE_URL_ENV] = settings.base_url
+    if settings.report_url:
+        os.environ["ERRDEX_REPORT_URL"] = settings.report_url
+    for name, value in limits.items():
+        if value is not None:
+            os.environ[ENV[name]] = str(value)
+    sys.stderr.write(f"errdex: serving {repos} repo(s) at http://{host}:{port}/ with {workers} worker processes\n")
+    serve_workers(settings, host, port, workers, "errdex.commands.web:app_factory")
     return 0
 
 

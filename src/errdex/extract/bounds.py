@@ -54,7 +54,7 @@ def capped_sites(sites: Iterable[PendingSite], path: str, limit: int) -> tuple[t
     if not dropped:
         return tuple(kept), None
     return tuple(kept), FileFailure(
-        path, f"{limit + dropped} error sites, kept the first {limit} ({hint('sites_per_file')})")
+        path, f"{limit + dropped} error sites, kept the first {limit} ({hint('sites_per_file', limit)})")
 
 
 def template_chars(t: Template) -> int:
@@ -79,35 +79,38 @@ def cut_template(t: Template, limit: int) -> Template:
     return Template.of(out)
 
 
-def bounded_site(site: ErrorSite, limit: int) -> tuple[ErrorSite, bool]:
-    """``site`` with templates over ``limit`` characters cut and unresolved expressions bounded;
-    True when a template was cut (the caller warns)."""
-    long = any(template_chars(t) > limit for t in site.templates)
-    wide = any(len(u) > EXPRESSION_CHARS for u in site.unresolved)
-    if not long and not wide:
-        return site, False
+def bounded_templates(templates: tuple[Template, ...], limit: int) -> tuple[tuple[Template, ...], bool]:
+    """``templates`` with each one over ``limit`` characters cut; True when one was."""
+    if all(template_chars(t) <= limit for t in templates):
+        return templates, False
+    return tuple(cut_template(t, limit) if template_chars(t) > limit else t for t in templates), True
+
+
+def bounded_site(site: ErrorSite) -> ErrorSite:
+    """``site`` with its exception names and unresolved expressions bounded (its templates were,
+    by the resolver)."""
+    if (len(site.exception) <= EXPRESSION_CHARS and len(site.exception_resolved) <= EXPRESSION_CHARS
+            and all(len(u) <= EXPRESSION_CHARS for u in site.unresolved)):
+        return site
     return dataclasses.replace(
-        site,
-        templates=tuple(cut_template(t, limit) if template_chars(t) > limit else t for t in site.templates),
-        unresolved=tuple(cut(u, EXPRESSION_CHARS) for u in site.unresolved),
-    ), long
+        site, exception=cut(site.exception, EXPRESSION_CHARS),
+        exception_resolved=cut(site.exception_resolved, EXPRESSION_CHARS),
+        unresolved=tuple(cut(u, EXPRESSION_CHARS) for u in site.unresolved))
 
 
-def snapshot_cap(sites: Iterator[tuple[str, ErrorSite]], limit: int, template_limit: int,
-                 warnings: list[FileFailure]) -> Iterator[ErrorSite]:
-    """The sites (each with the path it came from) up to ``limit`` in all, templates bounded;
-    appends to ``warnings`` one note per file with a cut template and one when the cap is hit."""
-    cut_in: dict[str, int] = {}
+def snapshot_cap(sites: Iterator[tuple[str, ErrorSite]], limit: int, warnings: list[FileFailure]) -> Iterator[ErrorSite]:
+    """The sites (each with the path it came from) up to ``limit`` in all; appends a warning
+    naming the file where the cap was hit."""
     for count, (path, site) in enumerate(sites):
         if count >= limit:
             rest = 1 + sum(1 for _ in sites)
             warnings.append(FileFailure(path, f"the snapshot reached {limit} error sites at this file; "
-                                              f"{rest} more dropped ({hint('sites_per_snapshot')})"))
-            break
-        site, was_cut = bounded_site(site, template_limit)
-        if was_cut:
-            cut_in[path] = cut_in.get(path, 0) + 1
-        yield site
-    for path, n in sorted(cut_in.items()):
-        warnings.append(FileFailure(path, f"{n} message template(s) longer than {template_limit} characters, "
-                                             f"cut ({hint('template_chars')})"))
+                                              f"{rest} more dropped ({hint('sites_per_snapshot', limit)})"))
+            return
+        yield bounded_site(site)
+
+
+def cut_warnings(cut: dict[str, int], limit: int) -> list[FileFailure]:
+    """One warning per file whose templates the resolver cut."""
+    return [FileFailure(path, f"{n} message template(s) longer than {limit} characters, cut "
+                              f"({hint('template_chars', limit)})") for path, n in sorted(cut.items())]

@@ -12,15 +12,16 @@ from __future__ import annotations
 import multiprocessing
 import os
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from errdex.extract.bounds import snapshot_cap
+from errdex.extract.bounds import cut_warnings, snapshot_cap
 from errdex.extract.cache import ResultCache, load
 from errdex.extract.ids import assign_ids
 from errdex.extract.imports import module_name
+from errdex.extract.lines import tree_digests
 from errdex.extract.resolve import Resolver
 from errdex.extract.summary import FileResult
 from errdex.extract.worker import (
@@ -31,7 +32,7 @@ from errdex.extract.worker import (
     process_file,
 )
 from errdex.limits import ENV_PREFIX, current
-from errdex.model import ConfigOption, ErrorSite, ExtractResult, FileFailure, TestExpectation
+from errdex.model import CallEdge, ConfigOption, ErrorSite, ExtractResult, FileFailure, TestExpectation
 from errdex.sources.base import SourceFile, SourceTree
 
 INLINE_BELOW = 24  # files: below this a pool costs more than it saves
@@ -198,13 +199,22 @@ def extract_tree(tree: SourceTree, *, jobs: int | None = None,
 
 def _extract(tree: SourceTree, jobs: int, progress: Callable[[int], None] | None,
              max_file_bytes: int, cache: ResultCache | None) -> ExtractResult:
+    return finish_phase2(list(_run_phase1(tree, jobs, max_file_bytes, progress, cache)), tree.snapshot.repo,
+                         skipped=tree.skipped, line_digests=tree_digests(tree.files, max_file_bytes))
+
+
+def finish_phase2(phase1: list[FileResult], repo: str, *, skipped: Sequence[FileFailure] = (),
+                  line_digests: dict[str, bytes] | None = None) -> ExtractResult:
+    """Phase 2 over every file's phase-1 result, wherever phase 1 ran (here, a pool, or the file
+    groups of a large source on a Dask cluster, ``extract/groups.py``)."""
     limits = current()
-    results = sorted(_run_phase1(tree, jobs, max_file_bytes, progress, cache), key=lambda r: r.path)
-    resolver = Resolver(results, tree.snapshot.repo)
-    failures: list[FileFailure] = list(tree.skipped)
+    results = sorted(phase1, key=lambda r: r.path)
+    resolver = Resolver(results, repo, limits.template_chars)
+    failures: list[FileFailure] = list(skipped)
     warnings: list[FileFailure] = []
     config: list[ConfigOption] = []
     tests: list[TestExpectation] = []
+    calls: list[CallEdge] = []
     raise_statements = raise_sites = 0
     for r in results:
         if r.failure is not None:
@@ -217,6 +227,7 @@ def _extract(tree: SourceTree, jobs: int, progress: Callable[[int], None] | None
         config.extend(r.config)
         tests.extend(r.tests)
         warnings.extend(r.warnings)
+        calls.extend(r.calls)
 
     def resolved() -> Iterator[tuple[str, ErrorSite]]:
         for r in results:
@@ -224,9 +235,10 @@ def _extract(tree: SourceTree, jobs: int, progress: Callable[[int], None] | None
                 module = r.summary.module if r.summary is not None else module_name(r.path)
                 yield from ((r.path, resolver.site(s, r.path, module)) for s in r.sites)
 
-    sites = list(snapshot_cap(resolved(), limits.sites_per_snapshot, limits.template_chars, warnings))
+    sites = list(snapshot_cap(resolved(), limits.sites_per_snapshot, warnings))
+    warnings.extend(cut_warnings(resolver.cut, limits.template_chars))
     return ExtractResult(
-        sites=tuple(assign_ids(tree.snapshot.repo, sites)),
+        sites=tuple(assign_ids(repo, sites)),
         warnings=tuple(sorted(warnings, key=lambda w: w.path)),
         failures=tuple(failures),
         files_read=sum(1 for r in results if r.failure is None),
@@ -236,4 +248,6 @@ def _extract(tree: SourceTree, jobs: int, progress: Callable[[int], None] | None
         symbols=resolver.symbols(),
         raise_statements=raise_statements,
         raise_sites=raise_sites,
+        calls=tuple(calls),
+        line_digests=line_digests or {},
     )

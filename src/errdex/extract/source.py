@@ -52,6 +52,8 @@ class SourceText:
     _offsets: list[int] | None = field(default=None, repr=False)
     _encoded: tuple[int, bytes] | None = field(default=None, repr=False)  # the last non-ASCII line, as UTF-8
     memo: dict[Any, Any] = field(default_factory=dict, repr=False)  # per-file renders (guards.build)
+    _col: tuple[int, int, int] = (0, 0, 0)  # (line, byte column, str index) of the furthest char_col answer
+    _cols: dict[int, int] = field(default_factory=dict, repr=False)  # that line's answers: byte column -> index
 
     @property
     def scan_text(self) -> str:
@@ -132,7 +134,21 @@ class SourceText:
         line = self.lines[lineno - 1]
         if line.isascii():
             return col
-        return len(self._utf8(lineno)[:col].decode("utf-8", "replace"))
+        # Sites come in column order: count on from the last answer on this line, so that many
+        # sites on one long line cost one pass over it, not one each.
+        last_line, last_col, last_index = self._col
+        if last_line != lineno:
+            self._cols.clear()
+            last_col, last_index = 0, 0
+        elif col in self._cols:
+            return self._cols[col]
+        elif col < last_col:
+            last_col, last_index = 0, 0
+        index = last_index + len(self._utf8(lineno)[last_col:col].decode("utf-8", "replace"))
+        self._cols[col] = index
+        if col >= self._col[1] or last_line != lineno:
+            self._col = (lineno, col, index)
+        return index
 
     def snippet(self, line: int, end_line: int, col: int = 0, end_col: int | None = None) -> tuple[str, int]:
         """About 15 lines before to 20 after the statement, and the first line's number.

@@ -24,6 +24,7 @@ from typing import NamedTuple
 from errdex.extract import facts
 from errdex.extract.bounds import capped_sites
 from errdex.extract.cache import ResultCache
+from errdex.extract.calls import call_edges
 from errdex.extract.imports import module_name
 from errdex.extract.ir import Node
 from errdex.extract.messages import Scope
@@ -147,7 +148,12 @@ def _walk(tree: ast.Module, text: str, path: str, is_test: bool) -> FileResult:
         raise
     except (RecursionError, MemoryError) as e:
         return _fail(path, f"nesting too deep to walk ({type(e).__name__})")
+    try:
+        edges = call_edges(tree, module, path)
+    except (RecursionError, MemoryError):
+        edges = ()
     return FileResult(path=path, summary=summary, sites=sites, raise_statements=walker.raise_statements,
+                      calls=edges,
                       raise_sites=walker.raise_sites,
                       config=tuple(config), tests=tuple(tests), facts_failure=facts_failure,
                       warnings=(warning,) if warning else ())

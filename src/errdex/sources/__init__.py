@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from errdex.model import FileFailure
@@ -24,10 +24,16 @@ __all__ = ["SourceError", "SourceFile", "SourceTree", "open_source"]
 
 @contextlib.contextmanager
 def open_source(
-    spec: str, *, repo: str | None = None, commit: str | None = None, ref: str | None = None
+    spec: str, *, repo: str | None = None, commit: str | None = None, ref: str | None = None,
+    path_prefix: str | None = None, python: str | None = None, search_path: Sequence[str] | None = None,
 ) -> Iterator[SourceTree]:
-    """Open ``spec`` as a SourceTree; SourceError (naming the source) when it cannot be."""
-    ov = Overrides(repo=repo, commit=commit, ref=ref)
+    """Open ``spec`` as a SourceTree; SourceError (naming the source) when it cannot be.
+
+    ``path_prefix`` (``--repo-path-prefix``) says where the package sits in the repository
+    (``src/``): a wheel does not say, and a ``src/`` layout's links 404 without it.
+    ``python`` / ``search_path``: where ``installed:NAME`` looks (another interpreter's environment).
+    """
+    ov = Overrides(repo=repo, commit=commit, ref=ref, path_prefix=_prefix(path_prefix))
     if repo is not None:
         try:
             check_repo(repo, where="--repo")
@@ -38,7 +44,7 @@ def open_source(
             yield checked(tree, spec)
         return
     if spec.startswith("installed:"):
-        with open_installed(spec, ov) as tree:
+        with open_installed(spec, ov, python=python, search_path=search_path) as tree:
             yield checked(tree, spec)
         return
     path = Path(spec).expanduser()
@@ -66,3 +72,17 @@ def checked(tree: SourceTree, spec: str) -> SourceTree:
     if not skipped:
         return tree
     return dataclasses.replace(tree, files=tuple(kept), skipped=(*tree.skipped, *skipped))
+
+
+def _prefix(prefix: str | None) -> str | None:
+    """``src`` / ``src/`` / ``python/pkg/`` as a repo directory ending in ``/`` ("" for the root)."""
+    if prefix is None:
+        return None
+    clean = prefix.strip().strip("/")
+    if not clean:
+        return ""
+    problem = module_path_problem(clean)
+    if problem is not None:
+        raise SourceError(f"--repo-path-prefix {prefix!r}: {problem}")
+    return clean + "/"
+

@@ -80,25 +80,25 @@ class _Budget:
         self.members += 1
         if self.members > lim.archive_members:
             raise SourceError(f"{self.archive}: more than {lim.archive_members} members; refusing to unpack "
-                              f"({hint('archive_members')})")
+                              f"({hint('archive_members', lim.archive_members)})")
         if declared_size > lim.archive_member_bytes:
             raise SourceError(
                 f"{self.archive}: member {name!r} unpacks to {declared_size} bytes "
-                f"({hint('archive_member_bytes')} = {lim.archive_member_bytes}); refusing a possible zip bomb"
+                f"({hint('archive_member_bytes', size_text(lim.archive_member_bytes))}); refusing a possible zip bomb"
             )
         if compressed_size is not None and declared_size > lim.archive_ratio_floor:
             ratio = declared_size / max(compressed_size, 1)
             if ratio > lim.archive_ratio:
                 raise SourceError(
                     f"{self.archive}: member {name!r} expands {ratio:.0f}x "
-                    f"({compressed_size} -> {declared_size} bytes; {hint('archive_ratio')} = "
-                    f"{lim.archive_ratio:g}); refusing a zip bomb"
+                    f"({compressed_size} -> {declared_size} bytes; {hint('archive_ratio', f'{lim.archive_ratio:g}x')}); "
+                    "refusing a zip bomb"
                 )
         self.declared += declared_size
         if self.declared > lim.archive_bytes:
             raise SourceError(
                 f"{self.archive}: members unpack to more than {lim.archive_bytes} bytes "
-                f"({size_text(lim.archive_bytes)}; {hint('archive_bytes')}); refusing a zip bomb"
+                f"({hint('archive_bytes', size_text(lim.archive_bytes))}); refusing a zip bomb"
             )
         self._ratio(self.declared, "its members unpack to")
 
@@ -107,7 +107,8 @@ class _Budget:
         if total > lim.archive_ratio_floor and total / self.compressed > lim.archive_ratio:
             raise SourceError(
                 f"{self.archive}: expands more than {lim.archive_ratio:g}x ({what} {total}+ bytes from "
-                f"{self.compressed} on disk; {hint('archive_ratio')}); refusing a compression bomb"
+                f"{self.compressed} on disk; {hint('archive_ratio', f'{lim.archive_ratio:g}x')}); "
+                "refusing a compression bomb"
             )
 
     def wrote(self, n: int, name: str) -> None:
@@ -115,7 +116,8 @@ class _Budget:
         if self.written > self.limits.archive_bytes:
             raise SourceError(
                 f"{self.archive}: unpacking {name!r} exceeded {self.limits.archive_bytes} bytes "
-                f"(sizes in the headers were false; {hint('archive_bytes')}); refusing a zip bomb"
+                f"(sizes in the headers were false; {hint('archive_bytes', size_text(self.limits.archive_bytes))}); "
+                "refusing a zip bomb"
             )
         self._ratio(self.written, "unpacking wrote")
 
@@ -172,7 +174,7 @@ def scan_zip(
     infos = zf.infolist()
     if len(infos) > limits.archive_members:
         raise SourceError(f"{archive}: {len(infos)} members (limit {limits.archive_members}); refusing to unpack "
-                          f"({hint('archive_members')})")
+                          f"({hint('archive_members', limits.archive_members)})")
     plan: list[tuple[zipfile.ZipInfo, PurePosixPath]] = []
     newest: datetime | None = None
     for info in infos:

@@ -39,6 +39,7 @@ class Overrides:
     repo: str | None = None
     commit: str | None = None
     ref: str | None = None
+    path_prefix: str | None = None  # where the package sits in the repo (``src/``): --repo-path-prefix
 
 
 def archive_kind(path: Path) -> SourceKind | None:
@@ -87,7 +88,7 @@ def open_directory(path: Path, spec: str, ov: Overrides) -> SourceTree:
             source_kind="git",
             source=str(root),
             url_base=url_base(repo, commit, bool(ov.repo or gi.repo)),
-            path_prefix=full_prefix,
+            path_prefix=full_prefix if ov.path_prefix is None else ov.path_prefix,
         )
     else:
         repo = ov.repo or f"local/{normalise_part(root.name)}"
@@ -98,7 +99,7 @@ def open_directory(path: Path, spec: str, ov: Overrides) -> SourceTree:
             source_kind="dir",
             source=str(root),
             url_base=url_base(repo, ov.commit or ov.ref, ov.repo is not None),
-            path_prefix=prefix,
+            path_prefix=prefix if ov.path_prefix is None else ov.path_prefix,
         )
     return SourceTree(snapshot=snap, root=root, files=files)
 
@@ -135,7 +136,7 @@ def package_snapshot(
         source_kind=kind,
         source=source,
         url_base=url_base(repo, ov.commit or ref, on_github),
-        path_prefix=prefix,
+        path_prefix=prefix if ov.path_prefix is None else ov.path_prefix,
         version=version,
     )
 

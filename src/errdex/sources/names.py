@@ -67,13 +67,13 @@ _OUTSIDE_PART = re.compile(r"[^A-Za-z0-9._-]+")
 def normalise_part(text: str) -> str:
     """A name errdex makes itself (``local/<folder>``, ``local/<distribution>``) made valid by
     one rule: unchanged when it already is; else each run of characters other than letters,
-    digits, ``.``, ``_``, ``-`` becomes ``-``, leading ``.``, ``_``, ``-`` and a trailing
-    ``.git`` are dropped, and it is cut to 100 characters; ``unnamed`` when nothing is left."""
+    digits, ``.``, ``_``, ``-`` becomes ``-``; leading ``.``, ``_``, ``-``, trailing ``-`` and
+    a trailing ``.git`` are dropped; it is cut to 100 characters; ``unnamed`` when nothing is left."""
     if PART_RE.fullmatch(text) and not text.endswith(".git"):
         return text
-    out = _OUTSIDE_PART.sub("-", text).lstrip("._-")
+    out = _OUTSIDE_PART.sub("-", text).lstrip("._-").rstrip("-")
     while out.endswith(".git"):
-        out = out.removesuffix(".git")
+        out = out.removesuffix(".git").rstrip("-")
     out = out[:100]
     return out if PART_RE.fullmatch(out) else "unnamed"
 

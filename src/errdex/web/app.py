@@ -19,7 +19,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 
 from errdex.catalog.base import Catalog
-from errdex.web import routes_api, routes_pages, seo
+from errdex.web import routes_api, routes_pages, routes_review, seo
 from errdex.web.http import (
     SECURITY_HEADERS,
     HeadAsGet,
@@ -92,6 +92,7 @@ def create_app(catalog: Catalog | None = None, settings: WebSettings | None = No
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     app.include_router(routes_api.router)
     app.include_router(seo.router)
+    app.include_router(routes_review.router)  # before the pages, whose /{owner}/{name}/{path} takes anything
     app.include_router(routes_pages.router)  # last: /{owner}/{name} matches almost anything
     app.add_middleware(RequestBody, limit=settings.max_body_bytes, timeout=settings.body_timeout,
                        on_error=handle_error)

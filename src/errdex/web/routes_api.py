@@ -20,6 +20,7 @@ from starlette.responses import Response
 from errdex import documents
 from errdex.documents import ErrorDocument, HomeDocument, RepoDocument, SearchDocument
 from errdex.match.model import Explanation
+from errdex.observe.report import UntestedDocument
 from errdex.web.http import JSON_MEDIA, cached, json_bytes
 from errdex.web.routing import (
     BODY_ERRORS,
@@ -108,6 +109,14 @@ def api_repo(request: Request, owner: Owner, name: Name, kind: Kind = None, exce
     repo = f"{owner}/{name}"
     doc = site_of(request).repo(repo, None, kind=kind, exception=exception, page=page, per_page=per_page)
     return _json(request, _found(doc, f"repo {repo}"))
+
+
+@router.get("/repos/{owner}/{name}/untested", response_model=UntestedDocument, responses=GET_ONE,
+            summary="Raise sites that none of the repo's tests reached (needs errdex observe)")
+def api_untested(request: Request, owner: Owner, name: Name) -> Response:
+    """The same object as the page ``/{owner}/{name}/untested`` and ``errdex report untested --repo R --json``."""
+    repo = f"{owner}/{name}"
+    return _json(request, _found(site_of(request).untested(repo), f"repo {repo}"))
 
 
 @router.get("/repos/{owner}/{name}/{path:path}", response_model=RepoDocument, responses=GET_ONE,

@@ -122,6 +122,18 @@ def repo_page(request: Request, owner: Owner, name: Name, kind: Kind = None, exc
     return _repo(request, f"{owner}/{name}", None, kind, exception, page)
 
 
+@router.get("/{owner}/{name}/untested", responses=ONE, summary="Raise sites that none of the repo's tests reached")
+def untested_page(request: Request, owner: Owner, name: Name) -> Response:
+    site = site_of(request)
+    repo = f"{owner}/{name}"
+
+    def make(base: str) -> str | None:
+        doc = site.untested(repo)
+        return None if doc is None else site.untested_page(doc, base)
+
+    return _html(request, ("untested", repo), make, f"repo {repo}")
+
+
 @router.get("/{owner}/{name}/{path:path}", responses=ONE, summary="One module's errors")
 def module_page(request: Request, owner: Owner, name: Name, path: ModulePath, kind: Kind = None,
                 exception: Exc = None, page: Page = 1) -> Response:

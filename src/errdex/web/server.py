@@ -170,3 +170,33 @@ def serve(app: Any, settings: WebSettings, host: str, port: int) -> None:
         sys.stderr.write(f"errdex: warning: {have} open files allowed (ulimit -n), fewer than "
                          f"--max-connections {settings.max_connections} needs\n")
     uvicorn.Server(uvicorn_config(app, settings, host, port)).run()
+
+
+class EnvDeadlineH11Protocol(DeadlineH11Protocol):
+    """The deadlines of ``errdex serve --workers N``: each worker process is spawned by uvicorn and
+    imports this class by name, so its deadlines come from the environment the parent set
+    (``WebSettings.from_env``), not from a class built at run time (which could not be pickled)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        settings = _env_settings()
+        self.header_timeout = settings.header_timeout
+        self.body_timeout = settings.body_timeout
+
+
+def _env_settings() -> WebSettings:
+    global _ENV_SETTINGS
+    if _ENV_SETTINGS is None:
+        _ENV_SETTINGS = WebSettings.from_env()
+    return _ENV_SETTINGS
+
+
+_ENV_SETTINGS: WebSettings | None = None
+
+
+def serve_workers(settings: WebSettings, host: str, port: int, workers: int, factory: str) -> None:
+    """``workers`` uvicorn processes on one socket, each building its app with ``factory`` (an
+    import string) and serving it with the same deadlines and connection limit as ``serve``."""
+    uvicorn.run(factory, factory=True, host=host, port=port, workers=workers, log_level="warning",
+                http=EnvDeadlineH11Protocol, timeout_keep_alive=max(1, round(settings.keep_alive)),
+                limit_concurrency=settings.max_connections)

@@ -24,6 +24,8 @@ from markupsafe import Markup
 from errdex import documents
 from errdex.catalog.base import Catalog
 from errdex.documents import ErrorDocument, HomeDocument, RepoDocument, SearchDocument
+from errdex.observe.report import UntestedDocument
+from errdex.snippets import window_of
 from errdex.web.render import highlight_snippet, make_env
 from errdex.web.settings import WebSettings
 
@@ -123,6 +125,25 @@ class Site:
         return self.cached(("repo", repo, path, kind, exception, page, per_page), lambda: documents.repo_document(
             self.catalog, repo, path=path, kind=kind, exception=exception, page=page, per_page=per_page))
 
+    def untested(self, repo: str) -> UntestedDocument | None:
+        """``/{owner}/{name}/untested``: raise sites no test reached (None: repo not in the catalog)."""
+        from errdex.observe.report import untested_documents
+
+        def make() -> UntestedDocument | None:
+            docs = untested_documents(self.catalog, repo)
+            return docs[0] if docs else None
+
+        return self.cached(("untested", repo), make)
+
+    def untested_page(self, doc: UntestedDocument, base: str = "") -> str:
+        meta = PageMeta(
+            title=f"Errors no test reaches in {doc['repo']} | {SITE_NAME}",
+            description=f"{doc['untested']} of the {doc['total']} raise sites of {doc['repo']} are reached by "
+                        "none of its tests (observed by running them).",
+            canonical=self.absolute(doc["url"], base), json_url=doc["json_url"],
+        )
+        return self.render("untested.html", meta, doc=doc)
+
     def home(self) -> HomeDocument:
         return self.cached(("home",), lambda: documents.home_document(self.catalog))
 
@@ -151,8 +172,9 @@ class Site:
 
     def error_page(self, doc: ErrorDocument, base: str = "") -> str:
         site = doc["site"]
-        snippet = highlight_snippet(site.get("snippet", ""), int(site.get("snippet_start") or doc["line"]),
-                                    doc["line"], doc["end_line"] or doc["line"])
+        text, start = window_of(site.get("snippet", ""), int(site.get("snippet_start") or doc["line"]),
+                                doc["line"], doc.get("qualname") or "")
+        snippet = highlight_snippet(text, start, doc["line"], doc["end_line"] or doc["line"])
         meta = PageMeta(
             title=f"{doc['exception']}: {doc['title']} — {doc['repo']} | {SITE_NAME}",
             description=doc["description"], canonical=self.absolute(doc["url"], base), og_type="article",
