@@ -9,11 +9,14 @@ altogether) and is counted separately.
 
 Three inputs per event: the full traceback as Python printed it, the last
 line only (``traceback.format_exception_only``: the ``Type: message`` line(s)
-and notes) and the message only (``str(exc)``).  With the traceback the
-exact site must be first; from the last line or the message any site with
-the same template is correct (the text cannot tell two sites of one template
-apart).  "Confident but wrong": a top match at or above the threshold that is
-not correct, or any confident match for a no-raise-site event.
+and notes) and the message only (``str(exc)``).  ``--rule ties`` (the default):
+in every mode the top match is right when it is the true site, or when it
+reports a tie (``tied``) whose group holds the true site and at most ten
+sites; ``--rule template`` (the rule before ties were reported): with the
+traceback the exact site must be first, from the last line or the message any
+site with the same template is correct.  "Confident but wrong": a top match
+marked ``confident`` that is not correct, or any confident match for a
+no-raise-site event.
 
 Usage::
 

@@ -299,10 +299,144 @@ def test_message_parameters_bound_by_the_callers(tmp_path: Path) -> None:
 
 
 def test_callers_beyond_the_cap_leave_the_site_unresolved(tmp_path: Path) -> None:
-    calls = "\n".join(f"    check(x, 'message number {i} of many')" for i in range(9))
+    calls = "\n".join(f"    check(x, 'message number {i} of many')" for i in range(33))  # MAX_CALLER_TEMPLATES + 1
     result = _extract(tmp_path, {"checks.py": CHECKS, "api.py": f"from pkg.checks import check\n\n\ndef f(x):\n{calls}\n"})
     site = _site(result, "check")
     assert (_rendered(site), site.unresolved) == (["{msg}"], ("msg",))
+
+
+def test_a_helper_method_of_a_generic_base_gets_its_subclasses_messages(tmp_path: Path) -> None:
+    # click's ParamType.fail(message, param, ctx): every type's convert calls self.fail(...)
+    result = _extract(tmp_path, {"types.py": '''
+        import typing as t
+
+
+        class BadParameter(Exception):
+            pass
+
+
+        class ParamType(t.Generic[t.Any]):
+            def fail(self, message, param=None):
+                raise BadParameter(message)
+
+
+        class IntType(ParamType[int]):
+            def convert(self, value, param):
+                try:
+                    return int(value)
+                except ValueError:
+                    self.fail(f"{value!r} is not a valid integer.", param)
+
+
+        class Choice(ParamType[str]):
+            def convert(self, value, param):
+                if value not in self.choices:
+                    self.fail("{value!r} is not one of {choices}.".format(value=value, choices=self.choices), param)
+                return value
+    '''})
+    site = _site(result, "ParamType.fail")
+    assert _rendered(site) == ["{value} is not a valid integer.", "{value} is not one of {self.choices}."]
+    assert site.unresolved == ()
+
+
+def test_messages_in_class_tables_read_by_key(tmp_path: Path) -> None:
+    # marshmallow's and Django's fields: `default_error_messages` per class, `self.error_messages[key]`
+    result = _extract(tmp_path, {"fields.py": '''
+        class ValidationError(Exception):
+            pass
+
+
+        class Field:
+            default_error_messages: dict = {"null": "Field may not be null.", "invalid": "Invalid value."}
+
+            def make_error(self, key, **kwargs):
+                msg = self.error_messages[key]
+                if isinstance(msg, str):
+                    msg = msg.format(**kwargs)
+                return ValidationError(msg)
+
+            def validate(self, value):
+                if value is None:
+                    raise self.make_error("null")
+
+
+        class Number(Field):
+            default_error_messages = {"invalid": "Not a valid number.", "too_large": "Number too large."}
+
+            def convert(self, value):
+                try:
+                    return float(value)
+                except ValueError:
+                    raise self.make_error("invalid", input=value)
+
+
+        class Integer(Number):
+            default_error_messages = {"invalid": "Not a valid integer."}
+
+
+        class Strict(Number):
+            pass
+    '''})
+    assert _rendered(_site(result, "Number.convert")) == ["Not a valid number.", "Not a valid integer."]
+    assert _rendered(_site(result, "Field.validate")) == ["Field may not be null."]
+
+
+def test_a_class_attribute_message_unless_the_caller_gives_one(tmp_path: Path) -> None:
+    # marshmallow's validators: `default_message`, `self.error = error or self.default_message`
+    result = _extract(tmp_path, {"validate.py": '''
+        class ValidationError(Exception):
+            pass
+
+
+        class URL:
+            default_message = "Not a valid URL."
+
+            def __init__(self, error=None):
+                self.error = error or self.default_message
+
+            def _format_error(self, value):
+                return self.error.format(input=value)
+
+            def __call__(self, value):
+                message = self._format_error(value)
+                if not value:
+                    raise ValidationError(message)
+                return value
+    '''})
+    assert "Not a valid URL." in _rendered(_site(result, "URL.__call__"))
+
+
+def test_percent_format_whose_default_is_set_when_none(tmp_path: Path) -> None:
+    result = _extract(tmp_path, {"mod.py": '''
+        def check_is_fitted(estimator, msg=None):
+            if msg is None:
+                msg = "This %(name)s instance is not fitted yet. Call 'fit' first."
+            if not hasattr(estimator, "coef_"):
+                raise ValueError(msg % {"name": type(estimator).__name__})
+    '''})
+    assert _rendered(_site(result, "check_is_fitted")) == [
+        "This {type(estimator).__name__} instance is not fitted yet. Call 'fit' first."]
+
+
+def test_str_of_an_attribute_kept_by_init(tmp_path: Path) -> None:
+    # attrs' NotCallableError: __init__ keeps msg, __str__ returns str(self.msg)
+    result = _extract(tmp_path, {"mod.py": '''
+        class NotCallableError(TypeError):
+            def __init__(self, msg, value):
+                super(TypeError, self).__init__(msg, value)
+                self.msg = msg
+                self.value = value
+
+            def __str__(self):
+                return str(self.msg)
+
+
+        def check(name, value):
+            if not callable(value):
+                msg = f"'{name}' must be callable (got {value!r} that is a {value.__class__!r})."
+                raise NotCallableError(msg=msg, value=value)
+    '''})
+    assert _rendered(_site(result, "check")) == ["'{name}' must be callable (got {value} that is a {value.__class__})."]
 
 
 def test_repeated_text_and_a_parameter_extended_with_plus_equals(tmp_path: Path) -> None:

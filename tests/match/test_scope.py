@@ -31,6 +31,20 @@ def load(name):
 def find(name):
     if not name:
         raise WidgetError(name)
+
+
+class ArgIndexError(ValueError):
+    pass
+
+
+class Sin:
+    def fdiff(self, i):
+        raise ArgIndexError(f"no argument number {i} for function {self}")
+
+
+class Cos:
+    def fdiff(self, i):
+        raise ArgIndexError(f"no argument number {i} for function {self}")
 '''
 
 BETA = '''
@@ -90,3 +104,34 @@ def test_no_fallback_for_an_unscoped_builtin_or_with_a_traceback(two: Catalog) -
     tb = ('Traceback (most recent call last):\n  File "/app/main.py", line 3, in <module>\n    load("w")\n'
           "alpha.WidgetError: w\n")
     assert all(m.method != "class" for m in explain(two, tb).matches)
+
+
+def test_a_value_that_names_the_class_picks_among_tied_sites(two: Catalog) -> None:
+    r = explain(two, "alpha.ArgIndexError: no argument number 2 for function Cos(x)")
+    top = r.matches[0]
+    assert top.qualname == "Cos.fdiff" and top.tied == () and top.confident
+    tied = explain(two, "alpha.ArgIndexError: no argument number 2 for function <object at 0x1>")
+    assert tied.matches[0].tied_count == 1 and not tied.confident
+
+
+def _tb(*frames: tuple[str, int, str], last: str) -> str:
+    body = "".join(f'  File "{p}", line {n}, in {f}\n    x()\n' for p, n, f in frames)
+    return f"Traceback (most recent call last):\n{body}{last}\n"
+
+
+def test_cython_frames_are_the_librarys_compiled_code(two: Catalog) -> None:
+    text = _tb(("/app/main.py", 3, "<module>"), ("/venv/lib/python3.13/site-packages/alpha/__init__.py", 13, "load"),
+               ("alpha/_speed.pyx", 10, "alpha._speed.go"), last="alpha.WidgetError: the widget is broken")
+    r = explain(two, text)
+    assert r.no_site is not None and r.no_site.origin == "native"
+    assert r.no_site.reason.startswith("raised in the library's compiled code (Cython, alpha/_speed.pyx)")
+    assert not r.confident  # the Python template with the same text is only a guess now
+
+
+def test_a_dependencys_error_raised_through_the_library(two: Catalog) -> None:
+    text = _tb(("/app/main.py", 3, "<module>"), ("/venv/lib/python3.13/site-packages/alpha/__init__.py", 13, "load"),
+               ("/venv/lib/python3.13/site-packages/urllib3/connection.py", 5, "connect"),
+               last="urllib3.exceptions.NewConnectionError: failed to connect")
+    r = explain(two, text)
+    assert r.no_site is not None and r.no_site.origin == "other-library"
+    assert r.no_site.reason == "raised in urllib3, called from ex/alpha (alpha/__init__.py:13)"

@@ -91,7 +91,7 @@ def test_the_wrapper_ranks_first_and_the_wrapped_cause_just_below(idx: MatchInde
 
 def test_without_wrap_detection_the_inner_template_would_win(idx: MatchIndex, monkeypatch: pytest.MonkeyPatch) -> None:
     # the fixture really exercises the mechanism: the inner template has more literal text
-    monkeypatch.setattr(W, "find_wraps", lambda idx, cands: {})
+    monkeypatch.setattr(W, "find_wraps", lambda idx, cands, text="": {})
     got = ranked(idx, "ProgTypeError: " + WRAPPED_MSG)
     assert got[0][0] == INNER and got[1][0] == WRAPPER and got[0][1] > got[1][1]
 
@@ -99,7 +99,7 @@ def test_without_wrap_detection_the_inner_template_would_win(idx: MatchIndex, mo
 def test_the_wrapper_counts_the_literal_text_of_both(idx: MatchIndex, monkeypatch: pytest.MonkeyPatch) -> None:
     text = "ProgTypeError: " + WRAPPED_MSG
     with_wrap = dict((i, s) for i, s, _ in ranked(idx, text))
-    monkeypatch.setattr(W, "find_wraps", lambda idx, cands: {})
+    monkeypatch.setattr(W, "find_wraps", lambda idx, cands, text="": {})
     without = dict((i, s) for i, s, _ in ranked(idx, text))
     assert with_wrap[WRAPPER] > without[INNER] > without[WRAPPER]
 
@@ -116,7 +116,7 @@ def test_a_message_that_wraps_nothing_is_unaffected(idx: MatchIndex, monkeypatch
     for text in ("ProgTypeError: " + INNER_MSG, "ValueError: cannot reshape array of size 3 into shape (2, 2)"):
         got = ranked(idx, text)
         assert all(w is None for _, _, w in got)
-        monkeypatch.setattr(W, "find_wraps", lambda idx, cands: {})
+        monkeypatch.setattr(W, "find_wraps", lambda idx, cands, text="": {})
         assert ranked(idx, text) == got
         monkeypatch.undo()
     assert ranked(idx, "ProgTypeError: " + INNER_MSG)[0][0] == INNER
@@ -224,3 +224,19 @@ def test_the_explain_page_links_the_wrapper_and_the_wrapped_error(idx: MatchInde
     first, second = html.split('<li class="match">')[1:3]
     assert f'around the message of <a href="/errors/{INNER}">' in first and "wrapped in" not in first
     assert f'wrapped in <a href="/errors/{WRAPPER}">tinyprog/core.py:100</a>' in second
+
+
+def test_a_caught_exception_edited_by_little_text_still_wraps() -> None:
+    # packaging's pylock: `except ... as e: raise PylockValidationError(f"{e} in {key!r}") from e`
+    idx = build([
+        (SNAP, site("p/pylock.py", 10, "PylockValidationError", ph("e"), lit(" in "), ph("key!r"),
+                    eid="c000000000000001")),
+        (SNAP, site("p/pylock.py", 40, "PylockValidationError", lit("Hash values must be strings in "), ph("ctx"),
+                    eid="c000000000000002")),
+        (SNAP, site("p/other.py", 5, "PylockValidationError", ph("name"), lit(" in "), ph("where"),
+                    eid="c000000000000003")),
+    ])
+    r = explain_parsed(idx, parse_safely("Hash values must be strings in 'archive' in 'packages[0]'"), top=3)
+    assert r.matches[0].id == "c000000000000001" and r.matches[0].wraps == "c000000000000002"
+    # a short template whose placeholder is no caught exception wraps nothing
+    assert W._rewraps(idx, 0) and not W._rewraps(idx, 2)

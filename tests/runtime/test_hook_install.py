@@ -9,6 +9,7 @@ alone.  Each test runs the environment's Python as a user would.
 
 from __future__ import annotations
 
+import ast
 import glob
 import os
 import shutil
@@ -116,11 +117,14 @@ def test_a_click_error_is_explained_after_hook_install(venv: Path, home: Path, t
     assert err.startswith("Traceback (most recent call last):")
     assert err.index("click.exceptions.BadParameter: 'x' is not a valid integer.") < err.index("\nerrdex: ")
     assert "errdex: click.exceptions.BadParameter · pallets/click · " in err
+    # the wait is announced as it starts, after the traceback
+    assert err.index("'x' is not a valid integer.") < err.index("errdex: indexing click ") < err.index("errdex: click.")
     assert "  BadParameter raised in ParamType.fail (click/types.py:" in err  # its template is only {message}
     assert "page: errdex show " in err and "raised at: https://github.com/pallets/click/blob/" in err
 
     again = run_script(venv, CLICK_ERROR, tmp_path, home)  # from the catalog now
     assert "errdex: click.exceptions.BadParameter · pallets/click · " in again.stderr
+    assert "errdex: indexing" not in again.stderr
     listed = errdex("stats", "--json", home=home)
     assert listed.stdout.count('"installed:click"') == 1  # indexed once, not per error
 
@@ -157,7 +161,7 @@ def test_start_up_imports_only_the_hook_and_uninstall_removes_it(home: Path, tmp
 
     def modules() -> set[str]:
         out = subprocess.run([str(exe), "-c", probe], capture_output=True, text=True, env=env_for(home), check=True)
-        return set(eval(out.stdout))  # a list of module names printed by the probe above
+        return set(ast.literal_eval(out.stdout))  # the list of module names the probe printed
 
     before = modules()
     H.install(str(exe))
@@ -199,6 +203,14 @@ def test_the_hook_runs_on_the_oldest_python(version: str, home: Path, tmp_path: 
     proc = run_script(exe, "import threading\nraise KeyError('mine')\n", tmp_path, home)
     assert proc.returncode == 1 and proc.stderr.rstrip().endswith("KeyError: 'mine'")  # quiet: no confident match
     assert H.status(str(exe)).current
+    # a library error is explained (the fixture is on PYTHONPATH, indexed beforehand)
+    fixture = Path(__file__).parent.parent / "fixtures" / "rt_parcel"
+    db = str(tmp_path / "parcel.sqlite")
+    done = errdex("index", str(fixture), "--repo", "acme/parcel", "--ref", "v1.4.0", "--db", db, home=home)
+    assert done.returncode == 0, done.stderr
+    lib = run_script(exe, "import parcel\nparcel.ship(45.5, carrier='bike')\n", tmp_path, home,
+                     PYTHONPATH=str(fixture), ERRDEX_DB=db)
+    assert lib.stderr.index("CarrierError: parcel of 45.5 kg") < lib.stderr.index("errdex: parcel.shipping.CarrierError")
 
 
 @needs_311

@@ -144,3 +144,16 @@ def test_the_installed_hook_patches_ipython_when_it_is_imported(catalog: Path, t
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=_env(catalog), cwd=tmp_path)
     out = proc.stdout + proc.stderr
     assert out.index("CarrierError") < out.index("errdex: parcel.shipping.CarrierError · acme/parcel")
+
+
+def test_the_hook_module_is_a_pytest_plugin_too(catalog: Path, tmp_path: Path) -> None:
+    """``pytest -p _errdex_hook`` in a hooked environment (here its errdex twin): a section per failure."""
+    test = tmp_path / "test_ship.py"
+    test.write_text("import parcel\n\ndef test_heavy():\n    parcel.ship(0)\n\ndef test_fine():\n    pass\n")
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "errdex.runtime.hook", str(test)],
+        capture_output=True, text=True, env=_env(catalog), cwd=tmp_path,
+    )
+    assert proc.returncode == 1, proc.stdout
+    assert "errdex: ValueError · acme/parcel" in proc.stdout
+    assert proc.stdout.count("errdex: ValueError") == 1  # the passing test gets nothing

@@ -131,3 +131,31 @@ def test_prune_removes_stale_temporary_directories(tmp_path: Path) -> None:
     os.utime(stale, (old, old))
     prune(base, 1 << 30)
     assert not stale.exists() and fresh.exists()
+
+
+def test_a_tiny_wheel_with_a_huge_module_is_refused(tmp_path: Path) -> None:
+    """Issue 13's 21 KB wheel: one module of megabytes of raises (1.6 GB of memory, a 702 MB catalog)."""
+    wheel = tmp_path / "tiny-1.0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        zf.writestr("tiny/__init__.py", "")
+        zf.writestr("tiny/m.py", "def f(x):\n" + "    raise ValueError('x')\n" * 150_000)
+        zf.writestr("tiny-1.0.dist-info/METADATA", "Metadata-Version: 2.1\nName: tiny\nVersion: 1.0\n")
+    assert wheel.stat().st_size < 32 * 1024
+    with pytest.raises(SourceError, match=r"member 'tiny/m.py' expands \d+x.*limit archive_ratio = 100x"), \
+            open_source(str(wheel)):
+        pass
+
+
+def test_unpacking_never_writes_more_than_the_cache_holds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    archive = tmp_path / "big-1.0.tar.gz"
+    with tarfile.open(archive, "w:gz") as tf:
+        for i in range(6):
+            data = os.urandom(64 * 1024)  # incompressible: no ratio limit applies
+            info = tarfile.TarInfo(f"big-1.0/pkg/m{i}.py")
+            info.size = len(data)
+            tf.addfile(info, io.BytesIO(data))
+    monkeypatch.setenv("ERRDEX_LIMIT_UNPACK_CACHE_BYTES", str(200 * 1024))
+    with pytest.raises(SourceError, match=r"more than 204800 bytes of code on disk.*limit unpack_cache_bytes"), \
+            open_source(str(archive)):
+        pass
+    assert _left_on_disk() == 0

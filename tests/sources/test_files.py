@@ -19,7 +19,9 @@ from errdex.sources.files import files_from_list, is_test_path, walk_python_file
         pytest.param("tests/test_core.py", True, id="tests-folder"),
         pytest.param("pkg/test/helpers.py", True, id="test-folder"),
         pytest.param("pkg/test_util.py", True, id="test-prefix"),
-        pytest.param("pkg/shapes_test.py", True, id="test-suffix"),
+        pytest.param("pkg/shapes_test.py", False, id="test-suffix-outside-tests-is-library"),
+        pytest.param("scipy/stats/_bws_test.py", False, id="a-statistical-test-module"),
+        pytest.param("tests/api_test.py", True, id="test-suffix-in-tests"),
         pytest.param("conftest.py", True, id="conftest"),
         pytest.param("pkg/testing.py", False, id="testing-module-is-library"),
         pytest.param("pkg/contest.py", False, id="not-a-test"),
@@ -49,7 +51,7 @@ def test_walk_skips_caches_non_python_and_links(tmp_path: Path) -> None:
         "flatpkg/sub/shapes_test.py",
         "setup.py",
     ]
-    assert {f.path: f.is_test for f in files}["flatpkg/sub/shapes_test.py"] is True
+    assert {f.path: f.is_test for f in files}["flatpkg/sub/shapes_test.py"] is False  # by location: library
     assert all(f.abspath.is_file() and f.abspath.is_relative_to(root.resolve()) for f in files)
 
 

@@ -102,3 +102,18 @@ def test_files_whose_path_breaks_the_rule_are_skipped_on_the_ledger(tmp_path: Pa
         result = extract_tree(tree, jobs=1)
     assert {f.path for f in result.failures} >= set(skipped)
     assert {s.path for s in result.sites} == {"evil/__init__.py"}
+
+
+def test_metadata_version_that_breaks_the_ref_rule_is_refused(tmp_path: Path) -> None:
+    wheel = _wheel(tmp_path, "Name: evil\nVersion: 1.0/../../x\n")
+    with pytest.raises(SourceError, match=r"METADATA Version '1\.0/\.\./\.\./x'"), open_source(str(wheel)):
+        pass
+    with pytest.raises(SourceError, match=r"--ref: 'a\.\.b'"), open_source(str(wheel), ref="a..b"):
+        pass
+
+
+@pytest.mark.parametrize("ref", ["1.0", "jax-v0.10.2", "1!2.0+cu118", "v2.0.0rc1", "2024.01.01"])
+def test_real_refs_pass(ref: str) -> None:
+    from errdex.sources.names import ref_problem
+
+    assert ref_problem(ref) is None

@@ -73,6 +73,8 @@ def run_explain(text: str | None, *, db: str | None, json_out: bool, top: int, r
 
 def _open(target: str) -> Catalog:
     """A plain SQLite path as a ``CatalogFile`` (opened only when its stored index is missing), else the catalog."""
+    if target.startswith("sqlite:///"):
+        target = target.removeprefix("sqlite://")  # as open_catalog reads it
     if "://" not in target:
         from errdex.match.store import CatalogFile
 

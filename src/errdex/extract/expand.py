@@ -17,9 +17,11 @@ import textwrap
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from errdex.extract.formats import parse_brace_run
 from errdex.extract.imports import BUILTIN_EXCEPTIONS, class_like
 from errdex.extract.ir import (
     CLS_PARAM,
+    KEYED,
     Alt,
     Cat,
     Dedent,
@@ -70,6 +72,7 @@ class Tables:
             for name, n in s.constants.items():
                 self.constants[prefix + name] = n
         self._canon: dict[str, str] = {}
+        self._subclasses: dict[str, tuple[str, ...]] | None = None
 
     def canonical(self, dotted: str) -> str:
         """Follow re-exports: ``jax.errors.X`` → where ``X`` is defined (or as given)."""
@@ -115,6 +118,16 @@ class Tables:
             if f is not None:
                 break
         return f, owner
+
+    def subclasses(self, cls: str) -> tuple[str, ...]:
+        """The package's classes that have ``cls`` among their bases (computed once per class)."""
+        if self._subclasses is None:
+            index: dict[str, list[str]] = {}
+            for c in self.classes:
+                for b in self.bases_chain(c):
+                    index.setdefault(b, []).append(c)
+            self._subclasses = {b: tuple(sorted(cs)) for b, cs in index.items()}
+        return self._subclasses.get(cls, ())
 
     def bases_chain(self, cls: str) -> tuple[str, ...]:
         """Resolved bases, nearest first, depth-first, up to (and including) builtins."""
@@ -184,6 +197,11 @@ class Expander:
         raise TypeError(f"not a message node: {node!r}")  # pragma: no cover - the union is closed
 
     def _ref_text(self, node: Ref, bind: Bind, depth: int) -> tuple[Variant, ...]:
+        if node.callee == KEYED and not node.is_call:
+            found = self._keyed(node, bind, depth)
+            if found:
+                return found
+            return ((Piece(Segment(expr=node.src), node.text_position),),)
         canon = self.t.canonical(node.target)
         if not node.is_call:
             const = self.t.constants.get(canon)
@@ -201,6 +219,33 @@ class Expander:
                             out.append(v)
                 return tuple(out[:MAX_TEMPLATES])
         return ((Piece(Segment(expr=node.src), node.text_position),),)
+
+    def _keyed(self, node: Ref, bind: Bind, depth: int) -> tuple[Variant, ...]:
+        """``self.error_messages[key]``: the entry for ``key`` of each class the method may run on
+        (the class it was called on, or its own, and their subclasses), each looked up through that
+        class's bases as Python's attribute lookup does (a subclass's table overrides its base's).
+        The tables are ``name`` or ``default_name`` (marshmallow and Django merge
+        ``default_error_messages`` into ``self.error_messages``)."""
+        key = literal_text(subst(node.args[0], bind)) if node.args else None
+        if key is None:
+            return ()
+        where, _, table = node.target.rpartition(".")
+        owner_node = subst(node.args[1], bind) if len(node.args) > 1 else None
+        owner = self.t.canonical(owner_node.target) if isinstance(owner_node, Ref) else self.t.canonical(where)
+        names = dict.fromkeys((table, table.removeprefix("default_"), f"default_{table.removeprefix('default_')}"))
+        fmt = dict(node.kwargs).get("format")
+        formatted = literal_text(fmt) if fmt is not None else None  # `.format(**kwargs)`: the mapping's name
+        out: list[Variant] = []
+        for cls in (owner, *self.t.subclasses(owner)):
+            for k in (cls, *self.t.bases_chain(cls)):
+                entry = next((c for n in names if (c := self.t.constants.get(f"{k}.{n}[{key}]")) is not None), None)
+                if entry is not None:
+                    for v in self.expand(entry, {}, depth + 1):
+                        v = _fields_of(v, formatted) if formatted is not None else v
+                        if v not in out:
+                            out.append(v)
+                    break
+        return tuple(out[:MAX_TEMPLATES])
 
     # ----------------------------------------------------------------- exceptions
 
@@ -307,6 +352,27 @@ class Expander:
 
 
 # --------------------------------------------------------------------------- substitution
+
+
+def _fields_of(v: Variant, mapping: str) -> Variant:
+    """A table entry that the code formats (``msg.format(**kwargs)``): its ``{name}`` fields become
+    placeholders (``{kwargs['name']}``); text whose braces do not parse stays as it is."""
+    out: list[Piece] = []
+    for p in v:
+        text = p.segment.text
+        if p.segment.expr is not None or text is None or ("{" not in text and "}" not in text):
+            out.append(p)
+            continue
+        parsed = parse_brace_run(text, 0)
+        if parsed is None:
+            return v
+        for part in parsed[0]:
+            if isinstance(part, str):
+                out.append(Piece(Segment(text=part)))
+            else:
+                expr = f"{mapping}[{part.key!r}]{part.rest}" if mapping else f"{part.key}{part.rest}"
+                out.append(Piece(Segment(expr=expr, conversion=part.conversion, format_spec=part.format_spec)))
+    return tuple(out)
 
 
 def as_text(node: Node) -> Node:

@@ -95,6 +95,9 @@ class Ref:
 # ``param`` of a classmethod's ``cls(...)``: bound to the class the method was called on
 # (``NotFound.for_field(...)`` of an inherited factory); unbound, the class that defines it.
 CLS_PARAM = "<cls>"
+# ``Ref.callee`` of a keyed read of a class's message table, ``self.error_messages[key]``: ``target`` is
+# the class and table, ``args`` the key and the class the method runs on (``CLS_PARAM``, when bound)
+KEYED = "[]"
 
 
 def exc_arg(i: int) -> str:

@@ -23,7 +23,9 @@ from dataclasses import dataclass, field
 from errdex.extract import env as envmod
 from errdex.extract.imports import BUILTIN_NAMES, class_like, dotted_source
 from errdex.extract.ir import (
+    CLS_PARAM,
     EMPTY,
+    KEYED,
     Hole,
     Lit,
     Node,
@@ -34,7 +36,7 @@ from errdex.extract.ir import (
     exc_arg,
     literal_text,
 )
-from errdex.extract.msgbase import _GETTEXT, _OPAQUE, _STRIPS, MAX_EVAL_DEPTH, Scope
+from errdex.extract.msgbase import _GETTEXT, _OPAQUE, _STRIPS, MAX_EVAL_DEPTH, MESSAGE_TABLE, Scope
 from errdex.extract.msgcalls import CallsMixin
 from errdex.extract.msgforms import FormsMixin, _int_constant, _repeated
 from errdex.extract.msgraise import RaisedMixin
@@ -141,6 +143,8 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
             sliced = self._slice(node, node.slice, scope)
             if sliced is not None:
                 return sliced
+        if isinstance(node, ast.Subscript) and (keyed := self._keyed(node, scope)) is not None:
+            return keyed
         own = _own_arg(node, scope)
         if own is not None:
             return Param(own, text_position=True, shown=self.src.segment(node))
@@ -229,6 +233,11 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
             sliced = self._slice(node, node.slice, scope)
             if sliced is not None:
                 return sliced
+        if isinstance(node, ast.Subscript) and (keyed := self._keyed(node, scope)) is not None:
+            return keyed
+        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or) and any(_texty(v) for v in node.values):
+            # `self.error = error or self.default_message`: the caller's text, else the class's
+            return alt([self.arg(v, scope) for v in node.values])
         if isinstance(node, (ast.Constant, ast.JoinedStr, ast.IfExp)) or (
             isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Mod))
         ):
@@ -250,6 +259,25 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
             if node.id in self.module_env or node.id in self.imports:
                 return self._name(node, scope, text_position=False)
         return self.value(node, scope)
+
+    def _keyed(self, node: ast.Subscript, scope: Scope) -> Node | None:
+        """``self.error_messages[key]`` in a method: a read of the class's message table by a literal key
+        or a parameter (bound by the caller: ``self.make_error("invalid")``), resolved in phase 2 over
+        the class the method runs on, its subclasses and its bases (``expand.py``)."""
+        v, k = node.value, node.slice
+        if not (scope.class_qualname and isinstance(v, ast.Attribute) and isinstance(v.value, ast.Name)
+                and v.value.id == "self" and MESSAGE_TABLE.search(v.attr)):
+            return None
+        key: Node
+        if isinstance(k, ast.Constant) and isinstance(k.value, str):
+            key = Lit(k.value)
+        elif isinstance(k, ast.Name) and k.id in scope.params and envmod.lookup(scope.env, k.id) is None:
+            key = Param(k.id)
+        else:
+            return None
+        owner = f"{self.module}.{scope.class_qualname}" if self.module else scope.class_qualname
+        return Ref(target=f"{owner}.{v.attr}", src=self.src.segment(node), callee=KEYED,
+                   args=(key, Param(CLS_PARAM)), is_call=False, text_position=True)
 
     def _name(self, node: ast.Name, scope: Scope, text_position: bool) -> Node:
         b = envmod.lookup(scope.env, node.id)
@@ -316,6 +344,12 @@ def _own_arg(node: ast.expr, scope: Scope) -> str | None:
         if i is not None and 0 <= i < 8:
             return exc_arg(i)
     return None
+
+
+def _texty(node: ast.expr) -> bool:
+    """Literal text, or a class attribute read through ``self`` (``self.default_message``)."""
+    return (isinstance(node, ast.Constant) and isinstance(node.value, str)) or isinstance(node, ast.JoinedStr) or (
+        isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self")
 
 
 def _is_own_class(node: ast.expr) -> bool:

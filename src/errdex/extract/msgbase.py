@@ -8,6 +8,7 @@ expression) may call on the others.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -36,6 +37,7 @@ _GETTEXT: dict[str, tuple[int, ...]] = {
     "pgettext": (1,), "pgettext_lazy": (1,), "npgettext": (1, 2),
 }
 _STRIPS = frozenset({"strip", "lstrip", "rstrip"})
+MESSAGE_TABLE = re.compile(r"messages?$", re.IGNORECASE)  # `default_error_messages = {"invalid": "..."}`
 MAX_EVAL_DEPTH = 24
 MAX_LIST_DEPTH = 64  # appends followed back through a local list
 MAX_LIST_OPTIONS = 8  # combinations of a list's items, like the templates cap

@@ -66,6 +66,10 @@ class CallsMixin(Builder):
                 if isinstance(inner, ast.Name) and (inner.id in scope.params or envmod.lookup(scope.env, inner.id)):
                     # `message = str(message)` in an __init__: the text the caller passed
                     return self.text(inner, scope) if text_position else self.arg(inner, scope)
+                if (isinstance(inner, ast.Attribute) and isinstance(inner.value, ast.Name) and inner.value.id == "self"
+                        and inner.attr in scope.self_attrs):
+                    # `return str(self.msg)` in an exception's __str__: what __init__ kept there
+                    return self.text(inner, scope) if text_position else self.arg(inner, scope)
                 return Hole(self.src.segment(inner), unresolved=text_position)
             if target is not None and (target not in BUILTIN_NAMES or target in BUILTIN_EXCEPTIONS):
                 return self._ref(node, target, scope, text_position)

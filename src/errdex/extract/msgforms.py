@@ -4,18 +4,21 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
 import re
 from collections.abc import Iterable
 
 from errdex.extract import env as envmod
 from errdex.extract.formats import Field, Part, parse_brace_run, parse_percent_format
 from errdex.extract.ir import (
+    KEYED,
     Alt,
     Cat,
     Hole,
     Lit,
     Node,
     Param,
+    Ref,
     alt,
     cat,
     literal_text,
@@ -76,13 +79,17 @@ class FormsMixin(Builder):
             return "".join(out)
         return self.src.segment(spec)
 
-    def _fields(self, parts: list[Part], pick: dict[int | str, ast.expr], scope: Scope, what: str) -> Node | None:
+    def _fields(self, parts: list[Part], pick: dict[int | str, ast.expr], scope: Scope, what: str,
+                rest: str = "") -> Node | None:
         out: list[Node] = []
         for p in parts:
             if isinstance(p, str):
                 out.append(Lit(p))
                 continue
             arg = pick.get(p.key)
+            if arg is None and rest and isinstance(p.key, str):
+                out.append(Hole(f"{rest}[{p.key!r}]", p.conversion, p.format_spec))  # from `**kwargs`
+                continue
             if arg is None:
                 return None
             out.append(self._field_value(p, arg, scope))
@@ -94,7 +101,16 @@ class FormsMixin(Builder):
         return self.value(arg, scope, f.conversion, f.format_spec)
 
     def _percent(self, node: ast.BinOp, scope: Scope) -> Node:
-        fmt = literal_text(self.text(node.left, scope))
+        left = self.text(node.left, scope)
+        if isinstance(left, Alt):
+            # `if msg is None: msg = "... %(name)s ..."`, then `msg % {...}`: each literal format the
+            # local can hold (the caller's own text, when it passes one, is not known here)
+            done = [self._percent_of(literal_text(o), node, scope) for o in left.options]
+            known = [d for d in done if not (isinstance(d, Hole) and d.unresolved)]
+            return alt(known) if known else Hole(self.src.segment(node), unresolved=True)
+        return self._percent_of(literal_text(left), node, scope)
+
+    def _percent_of(self, fmt: str | None, node: ast.BinOp, scope: Scope) -> Node:
         parts = parse_percent_format(fmt) if fmt is not None else None
         if parts is None:
             return Hole(self.src.segment(node), unresolved=True)
@@ -133,9 +149,12 @@ class FormsMixin(Builder):
         """Format fields are parsed in the literal runs of the receiver; placeholders it already holds
         (``f"{op} must be unique, got {{}}"``) are values interpolated before ``.format`` ran."""
         runs = _format_runs(fmt)
-        if runs is None or any(isinstance(a, ast.Starred) for a in node.args) or any(
-            k.arg is None for k in node.keywords
-        ):
+        spread = [k for k in node.keywords if k.arg is None]  # `.format(**kwargs)`: named fields from a mapping
+        rest = self.src.segment(spread[0].value) if len(spread) == 1 else ""
+        if runs is None and isinstance(fmt, Ref) and fmt.callee == KEYED and not node.args:
+            # a message table's entry, formatted: its fields are known in phase 2 (``expand._keyed``)
+            return dataclasses.replace(fmt, kwargs=(("format", Lit(rest)),))
+        if runs is None or any(isinstance(a, ast.Starred) for a in node.args) or len(spread) > 1:
             return Hole(self.src.segment(node), unresolved=True)
         pick: dict[int | str, ast.expr] = {i: a for i, a in enumerate(node.args)}
         for k in node.keywords:
@@ -151,7 +170,7 @@ class FormsMixin(Builder):
             if parsed is None:
                 return Hole(self.src.segment(node), unresolved=True)
             parts, auto = parsed
-            result = self._fields(parts, pick, scope, "format")
+            result = self._fields(parts, pick, scope, "format", rest)
             if result is None:
                 return Hole(self.src.segment(node), unresolved=True)
             out.append(result)

@@ -95,6 +95,9 @@ def called_params(node: Node | None, depth: int = 0) -> set[str]:
 
 
 MAX_CALLER_BINDINGS = 64  # distinct argument bindings examined for one site
+# distinct caller messages a helper that forwards one keeps (click's ``fail`` has ~20 callers,
+# each message its own text; more than this and the site stays one unresolved placeholder)
+MAX_CALLER_TEMPLATES = 32
 MAX_FORWARDS = 3  # a message parameter passed on unchanged to a function that passes it on...
 _PROBE = "\x00"  # marks the placeholder a parameter becomes while probing which ones are text
 
@@ -171,9 +174,21 @@ class Resolver:
                 prefix = f"{summary.module}." if summary.module else ""
                 for key, f in summary.functions.items():
                     for c in f.calls:
-                        index.setdefault(self.tables.canonical(c.target), []).append((c, prefix + key))
+                        index.setdefault(self._defining(self.tables.canonical(c.target)), []).append((c, prefix + key))
             self._callers = index
         return self._callers
+
+    def _defining(self, target: str) -> str:
+        """``pkg.Sub.fail`` called as ``self.fail(...)`` in a subclass: the base class method that
+        defines it (click's ``ParamType.fail(message, param, ctx)``, whose callers are every type)."""
+        if target in self.tables.functions:
+            return target
+        owner, _, name = target.rpartition(".")
+        if owner in self.tables.classes:
+            for base in self.tables.bases_chain(owner):
+                if f"{base}.{name}" in self.tables.functions:
+                    return f"{base}.{name}"
+        return target
 
     def _via_callers(self, s: PendingSite, module: str
                      ) -> tuple[str, str, tuple[Template, ...], tuple[str, ...]] | None:
@@ -191,8 +206,8 @@ class Resolver:
         if not binds:
             return None
         results = [self._message(s, b) for b in binds]
-        templates, unresolved = _templates((v for r in results for v in r[2]), MAX_TEMPLATES + 1)
-        if len(templates) > MAX_TEMPLATES:
+        templates, unresolved = _templates((v for r in results for v in r[2]), MAX_CALLER_TEMPLATES + 1)
+        if len(templates) > MAX_CALLER_TEMPLATES:
             return None
         written, resolved, _ = next((r for r in results if _names_class(r[1])), results[0])
         return written, resolved, templates, unresolved

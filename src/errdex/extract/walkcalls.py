@@ -18,10 +18,12 @@ from errdex.extract.walkstate import _CALL_TEXT, Env, State, WalkerBase
 class CallsMixin(WalkerBase):
     """Records the package's own calls that pass message text to a package function."""
 
-    def passes_message(self, node: ast.FunctionDef | ast.AsyncFunctionDef, params: list[str]) -> bool:
+    def passes_message(self, node: ast.FunctionDef | ast.AsyncFunctionDef, params: list[str],
+                       cls: str | None = None) -> bool:
         """Whether a function the walk would skip calls a package function with literal text, an
         f-string or a local/parameter named like a message (``check(x, "x must be positive")``):
-        then it is walked, so that the call is recorded with its arguments.  Statement level only
+        then it is walked, so that the call is recorded with its arguments (in a method of class
+        ``cls``, ``self.fail(...)`` too).  Statement level only
         (calls that are a statement of their own), and only when its text has a quote or names a
         message."""
         if not self.src.mentions(_CALL_TEXT, node.lineno, node.end_lineno or node.lineno):
@@ -32,7 +34,7 @@ class CallsMixin(WalkerBase):
             if isinstance(stmt, ast.Expr):
                 call = stmt.value
                 if isinstance(call, ast.Call) and (call.args or call.keywords) and st.passes_message(call) \
-                        and self._internal_callee(dotted_source(call.func), Scope(frozenset(params))) is not None:
+                        and self._internal_callee(dotted_source(call.func), Scope(frozenset(params), class_qualname=cls)) is not None:
                     return True
             elif not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 for sub in st.child_bodies(stmt):

@@ -22,7 +22,7 @@ class ClassesMixin(WalkerBase):
         doc = ast.get_docstring(node, clean=True) or ""
         bases = []
         for b in node.bases:
-            d = dotted_source(b)
+            d = dotted_source(b.value if isinstance(b, ast.Subscript) else b)  # `ParamType[t.Any]` is a ParamType
             if d is not None:
                 bases.append(self.builder.resolve_name(d) or d)
         self_attrs: dict[str, Node] = {}

@@ -26,6 +26,7 @@ from errdex.extract import stmts as st
 from errdex.extract.imports import class_like, dotted_source, import_bindings, is_package
 from errdex.extract.ir import Alt, Cat, Dedent, Node, Param, Ref
 from errdex.extract.messages import MessageBuilder, Scope
+from errdex.extract.msgbase import MESSAGE_TABLE
 from errdex.extract.source import SourceText
 from errdex.extract.strict import unclassified
 from errdex.extract.summary import CallSite, ClassSummary, FuncSummary, InitSummary, PendingSite
@@ -34,6 +35,7 @@ from errdex.extract.walkclasses import ClassesMixin
 from errdex.extract.walkstate import (
     _BASE_INIT,
     _BUILDS,
+    _KEEPS_MESSAGE,
     _KEYWORDS,
     _STRISH,
     _WARN_TARGETS,
@@ -136,7 +138,9 @@ class Walker(CallsMixin, ClassesMixin):
         method = state.cls is not None and not nested
         special = method and name in ("__init__", "__str__") and (
             state.exc_class  # a mixin's __init__ may build the text that its exception subclasses carry:
-            or (name == "__init__" and self.src.mentions(_BASE_INIT, node.lineno, node.end_lineno or node.lineno)))
+            or (name == "__init__" and self.src.mentions(_BASE_INIT, node.lineno, node.end_lineno or node.lineno))
+            # an __init__ that keeps a message for its methods (`self.error = error or self.default_message`)
+            or (name == "__init__" and self.src.mentions(_KEEPS_MESSAGE, node.lineno, node.end_lineno or node.lineno)))
         a = node.args
         params = [x.arg for x in (*a.posonlyargs, *a.args)]
         alias = state.cls_alias if nested else ""
@@ -145,7 +149,7 @@ class Walker(CallsMixin, ClassesMixin):
             params = params[1:]
         wants_summary = (wanted_kw or special or self.may_build_message(node, alias)
                          or (method and state.exc_class and self._returns_something(node))  # what __str__ may call
-                         or self.passes_message(node, params))
+                         or self.passes_message(node, params, state.cls if method else None))
         if not wants_summary:
             # nothing here can raise, warn, assert, build a message or pass one on: skip the body
             return envmod.bind(env, name, envmod.Binding()) if nested else env
@@ -351,6 +355,10 @@ class Walker(CallsMixin, ClassesMixin):
                         self.class_constants[f"{state.cls}.{t.id}"] = value
                         if state.self_attrs is not None:
                             state.self_attrs[t.id] = self.builder.arg(value, Scope())
+            elif state.cls is not None and isinstance(value, ast.Dict):
+                for t in node.targets:
+                    if isinstance(t, ast.Name):
+                        self._message_table(state.cls, t.id, value)
             elif state.cls is None and isinstance(value, ast.Lambda) and len(node.targets) == 1 \
                     and isinstance(node.targets[0], ast.Name):
                 self._lambda(node.targets[0].id, value)  # a module-level `name = lambda ...: "..."`
@@ -379,9 +387,28 @@ class Walker(CallsMixin, ClassesMixin):
         self.functions[key] = FuncSummary(params, (self.builder.arg(lam.body, scope),))
         return f"{self.module}.{key}" if self.module else key
 
+    def _message_table(self, cls: str, name: str, table: ast.Dict) -> None:
+        """A class's table of messages by key (``default_error_messages = {"invalid": "Not a valid
+        integer."}``, marshmallow's and Django's fields): each entry a class constant ``Cls.name[key]``,
+        read by ``self.error_messages[key]`` (``messages.py``, expanded in phase 2 over the class,
+        its subclasses and its bases)."""
+        if not MESSAGE_TABLE.search(name):
+            return
+        for k, v in zip(table.keys, table.values, strict=True):
+            if isinstance(k, ast.Constant) and isinstance(k.value, str) and isinstance(v, _STRISH) \
+                    and not (isinstance(v, ast.Constant) and not isinstance(v.value, str)):
+                self.class_constants[f"{cls}.{name}[{k.value}]"] = v
+
     def ann_assign(self, node: ast.AnnAssign, state: State, env: Env) -> Env:
+        if not state.in_function and state.cls is not None and isinstance(node.value, ast.Dict) \
+                and isinstance(node.target, ast.Name):
+            self._message_table(state.cls, node.target.id, node.value)
         if state.in_function and isinstance(node.target, ast.Name) and node.value is not None:
             env = envmod.bind(env, node.target.id, envmod.Binding(node.value, env))
+        elif (isinstance(node.target, ast.Attribute) and isinstance(node.target.value, ast.Name)
+              and node.target.value.id == "self" and node.value is not None and state.func is not None
+              and state.func.is_init):  # `self.error: str = error or self.default_message`
+            state.func.self_attrs[node.target.attr] = self.builder.arg(node.value, self.scope(state, env))
         return env
 
     def aug_assign(self, node: ast.AugAssign, state: State, env: Env) -> Env:

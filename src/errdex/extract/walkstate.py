@@ -23,11 +23,13 @@ Env = envmod.Env | None
 Walk = Generator[PendingSite, None, Env]
 
 _KEYWORDS = ("raise", "warn", "assert")
-_BUILDS = ('"', "'", "Error", "Exception", "Warning")  # text, or an exception instance returned
+_BUILDS = ('"', "'", "Error", "Exception", "Warning", ".format(")  # text, or an exception instance returned
 # text that a call passing a message on has (`check(x, "...")`, `warn(f"...")`, `f(x, msg)`): a
 # skipped function without any is not looked at again (a docstring's quotes do not count)
 _CALL_TEXT = ('("', "('", ', "', ", '", '(f"', "(f'", ', f"', ", f'", "msg", "message")
 _BASE_INIT = ("super().__init__(", ".__init__(self")
+_KEEPS_MESSAGE = ("self.message =", "self.error =", "self.msg =", "self.error_message =", "self.message:",
+                  "self.error:", "self.msg:")
 _EXC_NAME = re.compile(r"Error|Exception|Warning|Exit|Interrupt|Fail")
 _STRISH = (ast.Constant, ast.JoinedStr, ast.BinOp)
 _WARN_TARGETS = frozenset({"warnings.warn", "warnings.warn_explicit"})
@@ -78,7 +80,8 @@ class WalkerBase(Protocol):
 
     def block(self, body: list[ast.stmt], state: State, env: Env) -> Walk: ...
     def scope(self, state: State, env: Env) -> Scope: ...
-    def passes_message(self, node: ast.FunctionDef | ast.AsyncFunctionDef, params: list[str]) -> bool: ...
+    def passes_message(self, node: ast.FunctionDef | ast.AsyncFunctionDef, params: list[str],
+                       cls: str | None = None) -> bool: ...
     def _defaults(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[tuple[str, Node], ...]: ...
     def _internal_callee(self, written: str | None, scope: Scope) -> str | None: ...
     def _call_arg(self, node: ast.expr, scope: Scope) -> Node: ...

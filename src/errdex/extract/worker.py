@@ -32,12 +32,12 @@ from errdex.extract.source import SourceText
 from errdex.extract.strict import UnclassifiedShape
 from errdex.extract.summary import FileResult, ModuleSummary
 from errdex.extract.walker import Walker
-from errdex.limits import current
+from errdex.limits import DEFAULTS, current, hint
 from errdex.model import FileFailure
 from errdex.sources.base import SourceFile
 from errdex.sources.inplace import read_member
 
-MAX_FILE_BYTES = 8 * 1024 * 1024  # generated files beyond this are refused (``Limits.file_bytes``)
+MAX_FILE_BYTES = DEFAULTS.file_bytes  # larger files are refused, not parsed (``Limits.file_bytes``)
 _EMPTY_SCOPE = Scope()
 
 
@@ -88,7 +88,7 @@ def read(item: Item, max_bytes: int) -> bytes | FileResult:
     try:
         size = Path(item.abspath).stat().st_size
         if size > max_bytes:
-            return _fail(item.path, f"file too large: {size} bytes (limit {max_bytes})")
+            return _fail(item.path, f"file too large: {size} bytes ({hint('file_bytes', max_bytes)})")
         return Path(item.abspath).read_bytes()
     except OSError as e:
         return _fail(item.path, f"cannot read: {e.strerror or e}")

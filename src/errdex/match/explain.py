@@ -161,7 +161,7 @@ def _score_exception(
                                                None if n < _PRECISE else share)
         cands.append(W.Candidate(tno, score, method == "exact", vals))
         methods.append(method)
-    wraps = W.find_wraps(idx, cands)
+    wraps = W.find_wraps(idx, cands, text)
     text_scores = _wrapped_scores(idx, cands, wraps, text, exc_name)
     rivals = R.rival_factors(idx, [c.template for c in cands if c.exact], text, _wrap_groups(wraps))
     shares = iter(rivals)
@@ -183,8 +183,10 @@ def _score_exception(
 
 def _with_ties(idx: MatchIndex, m: Match, c: R.Scored, best: dict[int, R.Scored], exc_name: str) -> Match:
     """The top match with the sites that raise the same text (``ties.py``): not confident then,
-    unless a frame pinned it."""
-    sites, count = T.tied_sites(idx, c, best, exc_name)
+    unless a frame pinned it or the values picked one."""
+    first, sites, count = T.tied_sites(idx, c, best, exc_name)
+    if first.site != c.site:
+        m = _match(idx, first)
     if not count:
         return m
     tied = T.as_tied(idx, sites)
@@ -348,14 +350,22 @@ def library_path(idx: MatchIndex, path: str) -> str | None:
             cand = "/".join(parts[i:])
             if cand in idx.locations:
                 return cand
-            if fallback is None and cand.endswith(".py") and ("site-packages" in parts[:i] or i == 0):
+            if fallback is None and cand.endswith(_SOURCE_SUFFIXES) and ("site-packages" in parts[:i] or i == 0):
                 fallback = cand
     return fallback
+
+
+_SOURCE_SUFFIXES = (".py", ".pyx", ".pxd", ".pxi")  # a library's Python and Cython files
+_COMPILED = (".pyx", ".pxd", ".pxi")
 
 
 def _no_site(idx: MatchIndex, parsed: Parsed, w: _Where, confident: bool) -> NoSite | None:
     lib_frame = _library_frame(idx, w.innermost_lib) if w.innermost_lib is not None else None
     innermost = w.innermost
+    if innermost is not None and w.surfaced_in_lib and w.innermost_lib is not None \
+            and w.innermost_lib[1].endswith(_COMPILED):
+        return NoSite("native", f"raised in the library's compiled code (Cython, {w.innermost_lib[1]}); errdex "
+                      "indexes Python source only", lib_frame)
     if innermost is not None and w.surfaced_in_lib and not w.pins:
         found = classify(parsed.exception, parsed.message, innermost.code)
         if found == "unknown":
@@ -365,11 +375,29 @@ def _no_site(idx: MatchIndex, parsed: Parsed, w: _Where, confident: bool) -> NoS
         other = "site-packages" in innermost.path or "dist-packages" in innermost.path
         origin: Origin = "other-library" if other else "user-code"
         where = "another library" if other else "code outside the indexed libraries"
+        dep = _installed_package(innermost.path) if other else ""
+        if dep and w.innermost_lib is not None and lib_frame is not None:
+            # a dependency's error raised through the indexed library (requests over urllib3)
+            caller = lib_frame.repo or w.innermost_lib[1].split("/", 1)[0]
+            return NoSite(origin, f"raised in {dep}, called from {caller} ({w.innermost_lib[1]}:{lib_frame.line})",
+                          lib_frame)
+        if dep:
+            where = dep
         return NoSite(origin, f"the error was raised in {where}", lib_frame)
     if not confident:
         guess = classify(parsed.exception, parsed.message, innermost.code if innermost else "")
         return NoSite(guess, "no raise site of the indexed libraries matches the message", lib_frame)
     return None
+
+
+def _installed_package(path: str) -> str:
+    """``urllib3`` of ``/venv/lib/python3.13/site-packages/urllib3/connection.py`` ("" if none)."""
+    parts = path.replace("\\", "/").split("/")
+    for i, part in enumerate(parts[:-1]):
+        if part in ("site-packages", "dist-packages") and i + 1 < len(parts):
+            name = parts[i + 1]
+            return name[:-3] if name.endswith(".py") else name
+    return ""
 
 
 def _library_frame(idx: MatchIndex, lib: tuple[Frame, str]) -> LibraryFrame:

@@ -16,6 +16,7 @@ with the top's, or when it was verified exactly and scored as high as the top.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from errdex.match import rank as R
@@ -40,22 +41,47 @@ MAX_LISTED = 50  # tied sites named in the answer; a larger group is reported by
 
 def tied_sites(
     idx: MatchIndex, top: R.Scored, scored: Mapping[int, R.Scored], exc_name: str
-) -> tuple[list[int], int]:
-    """The sites tied with ``top`` (by site number, in path/line order; at most ``MAX_LISTED``) and
-    how many there are in all."""
+) -> tuple[R.Scored, list[int], int]:
+    """The site to name first, the sites tied with it (in path/line order; at most ``MAX_LISTED``)
+    and how many there are in all.
+
+    Values can pick among sites of one template: a placeholder holding the object itself
+    (``{self}``, ``{type(self).__name__}``) prints its class first (SymPy's ``sin(x)``, a
+    ``Foo(...)`` repr), so when the value starts with the name of the class whose method is
+    the site (``sin.fdiff``), only the sites of that class remain; the first answer is then one of
+    them even if retrieval ranked another first."""
     if top.pinned or top.method != "exact":
-        return [], 0  # a frame pinned it, or the text was not verified exactly: nothing to tie
-    group: set[int] = set()
+        return top, [], 0  # a frame pinned it, or the text was not verified exactly: nothing to tie
+    group: dict[int, R.Scored] = {top.site: top}
     for site, c in scored.items():
         if site != top.site and c.method == "exact" and not c.pinned and c.score >= top.score - TIE_EPSILON:
-            group.add(site)
-    group.update(_same_template(idx, top, exc_name))
-    group.discard(top.site)
-    ordered = sorted(group, key=lambda s: (idx.sites[s][S_PATH], idx.sites[s][S_LINE], idx.sites[s][S_ID]))
-    return ordered[:MAX_LISTED], len(ordered)
+            group[site] = c
+    for site, t in _same_template(idx, top, exc_name).items():
+        group.setdefault(site, R.Scored(t, site, top.score, top.method, False, top.values, top.wraps))
+    picked = _by_values(idx, top, group)
+    first = top if top.site in picked else group[min(picked, key=lambda s: _order(idx, s))]
+    rest = sorted((s for s in picked if s != first.site), key=lambda s: _order(idx, s))
+    return first, rest[:MAX_LISTED], len(rest)
 
 
-def _same_template(idx: MatchIndex, top: R.Scored, exc_name: str) -> set[int]:
+_SELF_VALUES = frozenset({"self", "type(self).__name__", "self.__class__.__name__", "self.func", "cls.__name__"})
+_HEAD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _by_values(idx: MatchIndex, top: R.Scored, group: Mapping[int, R.Scored]) -> set[int]:
+    """The sites of ``group`` that the values leave (all of them when the values say nothing)."""
+    heads = {m.group(0) for p, v in top.values if p.strip("{}") in _SELF_VALUES and (m := _HEAD.match(v.strip()))}
+    if not heads or len(group) < 2:
+        return set(group)
+    named = {s for s in group if idx.sites[s][S_QUAL].split(".", 1)[0] in heads and "." in idx.sites[s][S_QUAL]}
+    return named or set(group)
+
+
+def _order(idx: MatchIndex, s: int) -> tuple[str, int, str]:
+    return idx.sites[s][S_PATH], idx.sites[s][S_LINE], idx.sites[s][S_ID]
+
+
+def _same_template(idx: MatchIndex, top: R.Scored, exc_name: str) -> dict[int, int]:
     """Sites whose template has the top template's segments and whose class agrees as well."""
     segs = idx.templates[top.template][T_SEGS]
     ks = set(template_keys(segs))
@@ -68,14 +94,14 @@ def _same_template(idx: MatchIndex, top: R.Scored, exc_name: str) -> set[int]:
     mine = idx.sites[top.site]
     agree = R.type_factor(exc_name, mine[S_EXC_NAME], mine[S_EXC])
     snap = mine[S_SNAP]
-    out: set[int] = set()
+    out: dict[int, int] = {}  # site -> its template
     for t in pool:
         if t == top.template or idx.templates[t][T_SEGS] != segs:
             continue
         s = idx.templates[t][T_SITE]
         row = idx.sites[s]
         if row[S_SNAP] == snap and R.type_factor(exc_name, row[S_EXC_NAME], row[S_EXC]) >= agree:
-            out.add(s)
+            out.setdefault(s, t)
     return out
 
 

@@ -32,6 +32,7 @@ Only the candidates already retrieved and verified are compared, at most
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -52,14 +53,15 @@ class Candidate:
     values: tuple[tuple[str, str], ...]
 
 
-def find_wraps(idx: MatchIndex, cands: Sequence[Candidate]) -> dict[int, int]:
+def find_wraps(idx: MatchIndex, cands: Sequence[Candidate], text: str = "") -> dict[int, int]:
     """``{outer template: inner template}`` for the candidates of which one wraps another.
 
     Each outer template names the inner template with the most literal text
     (ties: the better score). A pair that would wrap each other both ways is
     dropped: the text does not say which one is outside.
     """
-    pool = sorted((c for c in cands if c.exact and c.score > 0.0 and _literal(idx, c.template) >= MIN_LITERAL),
+    pool = sorted((c for c in cands if c.exact and c.score > 0.0
+                   and (_literal(idx, c.template) >= MIN_LITERAL or _rewraps(idx, c.template))),
                   key=lambda c: -c.score)[:POOL]
     found: dict[int, int] = {}
     for a in pool:
@@ -68,9 +70,10 @@ def find_wraps(idx: MatchIndex, cands: Sequence[Candidate]) -> dict[int, int]:
         a_site = idx.templates[a.template][T_SITE]
         best: tuple[int, float, int] | None = None
         for b in pool:
-            if b.template == a.template or idx.templates[b.template][T_SITE] == a_site:
+            if b.template == a.template or idx.templates[b.template][T_SITE] == a_site \
+                    or _literal(idx, b.template) < MIN_LITERAL:
                 continue
-            if any(wholly(idx.templates[b.template][T_SEGS], value) for _, value in a.values):
+            if any(wholly(idx.templates[b.template][T_SEGS], value) for value in _wrapped_values(idx, a, text)):
                 key = (_literal(idx, b.template), b.score, b.template)
                 if best is None or key[:2] > best[:2]:
                     best = key
@@ -99,6 +102,29 @@ def wholly(segs: Segs, value: str) -> bool:
         return False  # a placeholder at both ends: it could be any part of the value
     v = V.verify(segs, value)
     return v.exact and v.anchored_start and v.anchored_end
+
+
+# a placeholder holding the caught exception: ``raise X(f"{e} in {key!r}") from e`` edits the message the
+# user sees around the one it caught, however little text it adds
+_CAUGHT = re.compile(r"(?:str\()?(?:e|ex|exc|err|error|exception|cause)(?:\))?")
+
+
+def _wrapped_values(idx: MatchIndex, a: Candidate, text: str) -> list[str]:
+    """The values of ``a``'s placeholders, and for ``{e} <literal> ...`` the caught message read up to
+    the literal's *last* occurrence (``find`` stops at the first " in " of the caught message)."""
+    out = [v for _, v in a.values]
+    segs = idx.templates[a.template][T_SEGS]
+    if text and len(segs) > 1 and not segs[0][0] and segs[1][0] and _CAUGHT.fullmatch(segs[0][1]):
+        cut = text.rfind(segs[1][1])
+        if cut > 0:
+            out.append(text[:cut].strip())
+    return out
+
+
+def _rewraps(idx: MatchIndex, tno: int) -> bool:
+    """A template with some literal text and a placeholder that holds a caught exception (``{e}``)."""
+    segs = idx.templates[tno][T_SEGS]
+    return _literal(idx, tno) >= 2 and any(not lit and _CAUGHT.fullmatch(x) for lit, x in segs)
 
 
 def _literal(idx: MatchIndex, tno: int) -> int:

@@ -69,18 +69,54 @@ def explain_text(text: "str", db: "str | None" = None) -> "str | None":
         env["ERRDEX_HOOK"] = "0"  # errdex's own interpreter must not explain itself
         env.pop("PYTHONPATH", None)
         env.pop("PYTHONHOME", None)
-        proc = subprocess.run(args, input=text.encode("utf-8", "replace"), capture_output=True, env=env,
-                              timeout=TIMEOUT, check=False)
+        code, out, last = _run(subprocess, args, env, text.encode("utf-8", "replace"))
     except FileNotFoundError:
         return (f"errdex: the hook could not run errdex ({command()[0]} not found); reinstall errdex or run "
                 f"'errdex hook uninstall --python {sys.executable}' (ERRDEX_HOOK=0 turns it off)")
+    except KeyboardInterrupt:  # Ctrl-C while errdex indexes: the program's own report is already printed
+        return "errdex: interrupted"
     except Exception as exc:  # a timeout, no fork: the user's error matters more
         return f"errdex: could not explain this error ({type(exc).__name__}: {exc})"
-    out = proc.stdout.decode("utf-8", "replace").rstrip()
-    if proc.returncode != 0:
-        err = proc.stderr.decode("utf-8", "replace").strip().splitlines()
-        return f"errdex: could not explain this error ({err[-1] if err else f'exit {proc.returncode}'})"
+    if code != 0:
+        return f"errdex: could not explain this error ({last or f'exit {code}'})"
     return out or None
+
+
+def _run(subprocess: "Any", args: "list[str]", env: "dict[str, str]", data: bytes) -> "tuple[int, str, str]":
+    """Run errdex: (exit status, its answer, its last line on stderr).
+
+    errdex's "indexing NAME ..." lines are shown as they come: the first error
+    from a distribution waits a few seconds for it.  The rest of stderr is kept
+    for the one-line failure.  After ``TIMEOUT`` seconds errdex is killed.
+    """
+    import threading
+
+    proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    timer = threading.Timer(TIMEOUT, proc.kill)
+    timer.daemon = True
+    timer.start()
+    try:
+        try:
+            proc.stdin.write(data)  # errdex reads all of it before it writes anything
+            proc.stdin.close()
+        except BrokenPipeError:
+            pass  # it exited first: its status and stderr say why
+        last = ""
+        for raw in proc.stderr:  # its answer on stdout is a few lines: no pipe fills meanwhile
+            line = raw.decode("utf-8", "replace").rstrip()
+            if line.startswith("errdex: indexing "):
+                _say(line)
+            if line:
+                last = line
+        out = proc.stdout.read().decode("utf-8", "replace").rstrip()
+        code = proc.wait()
+    except BaseException:
+        proc.kill()
+        proc.wait()
+        raise
+    finally:
+        timer.cancel()
+    return code, out, last
 
 
 def explain_exception(etype: "type[BaseException]", value: "BaseException", tb: "TracebackType | None",
@@ -152,6 +188,15 @@ def _patch_ipython(module: "ModuleType") -> None:
 
     showtraceback._errdex = True  # type: ignore[attr-defined]
     shell.showtraceback = showtraceback
+
+
+def pytest_runtest_logreport(report: "Any") -> None:
+    """As a pytest plugin (``pytest -p _errdex_hook``): errdex's note as an "errdex" section of each
+    failed test's report (pytest catches the exception, so no excepthook sees it)."""
+    if getattr(report, "failed", False) and getattr(report, "when", "") == "call" and enabled():
+        note = explain_text(str(report.longrepr))
+        if note:
+            report.sections.append(("errdex", note))
 
 
 _PATCHES: "dict[str, Callable[[ModuleType], None]]" = {

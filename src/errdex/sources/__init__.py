@@ -16,7 +16,14 @@ from pathlib import Path
 from errdex.model import FileFailure
 from errdex.sources.base import SourceError, SourceFile, SourceTree
 from errdex.sources.local import Overrides, archive_kind, open_archive, open_directory
-from errdex.sources.names import InvalidName, check_repo, module_path_problem, printable_path, repo_problem
+from errdex.sources.names import (
+    InvalidName,
+    check_repo,
+    module_path_problem,
+    printable_path,
+    ref_problem,
+    repo_problem,
+)
 from errdex.sources.packages import open_installed, open_pypi
 
 __all__ = ["SourceError", "SourceFile", "SourceTree", "open_source"]
@@ -39,6 +46,8 @@ def open_source(
             check_repo(repo, where="--repo")
         except InvalidName as exc:
             raise SourceError(str(exc)) from None
+    if ref is not None and (problem := ref_problem(ref)):
+        raise SourceError(f"--ref: {ref!r}: {problem}")
     if spec.startswith("pypi:"):
         with open_pypi(spec, ov) as tree:
             yield checked(tree, spec)
@@ -61,6 +70,8 @@ def checked(tree: SourceTree, spec: str) -> SourceTree:
     problem = repo_problem(tree.snapshot.repo)
     if problem:
         raise SourceError(f"{spec}: repository name {tree.snapshot.repo!r}: {problem}")
+    if tree.snapshot.ref and (problem := ref_problem(tree.snapshot.ref)):
+        raise SourceError(f"{spec}: ref {tree.snapshot.ref!r}: {problem}")
     kept: list[SourceFile] = []
     skipped: list[FileFailure] = []
     for f in tree.files:

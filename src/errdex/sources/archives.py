@@ -119,6 +119,12 @@ class _Budget:
                 f"(sizes in the headers were false; {hint('archive_bytes', size_text(self.limits.archive_bytes))}); "
                 "refusing a zip bomb"
             )
+        if self.written > self.limits.unpack_cache_bytes:
+            raise SourceError(
+                f"{self.archive}: unpacking {name!r} would put more than {self.limits.unpack_cache_bytes} bytes "
+                f"of code on disk, more than the unpack cache holds "
+                f"({hint('unpack_cache_bytes', size_text(self.limits.unpack_cache_bytes))})"
+            )
         self._ratio(self.written, "unpacking wrote")
 
 

@@ -23,15 +23,18 @@ TEST_DIRS = frozenset({"tests", "test"})
 
 
 def is_test_path(path: str) -> bool:
-    """True for files under a ``tests``/``test`` folder or named like a test module.
+    """True for files under a ``tests``/``test`` folder, ``conftest.py`` and ``test_*.py`` modules.
 
     Tests are evidence of when an error happens, never error sites themselves.
+    A module named ``*_test.py`` outside a test folder is library code (SciPy's
+    ``stats/_bws_test.py`` and ``_page_trend_test.py`` are statistical tests);
+    a suite of ``*_test.py`` files (JAX's) lives in a ``tests`` folder.
     """
     parts = PurePosixPath(path).parts
     name = parts[-1] if parts else ""
     if any(p in TEST_DIRS for p in parts[:-1]):
         return True
-    return name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py"
+    return name.startswith("test_") or name == "conftest.py"
 
 
 def walk_python_files(root: Path) -> tuple[SourceFile, ...]:

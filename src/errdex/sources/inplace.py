@@ -16,6 +16,7 @@ import os
 import zipfile
 from pathlib import Path
 
+from errdex.limits import hint
 from errdex.sources.archives import open_zip, scan_zip
 from errdex.sources.base import SourceError, SourceFile
 from errdex.sources.files import is_test_path, keep_python_path
@@ -73,7 +74,7 @@ def read_member(archive: str, member: str, max_bytes: int) -> bytes:
     except KeyError:
         raise ValueError(f"no member {member!r} in the archive") from None
     if info.file_size > max_bytes:
-        raise ValueError(f"file too large: {info.file_size} bytes (limit {max_bytes})")
+        raise ValueError(f"file too large: {info.file_size} bytes ({hint('file_bytes', max_bytes)})")
     try:
         return zf.read(info)  # bounded by the declared size, and CRC-checked
     except (zipfile.BadZipFile, OSError, EOFError, RuntimeError) as exc:

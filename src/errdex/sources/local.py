@@ -18,7 +18,7 @@ from errdex.sources.files import package_layout
 from errdex.sources.git import git_info
 from errdex.sources.inplace import wheel_files
 from errdex.sources.metadata import DistMeta, find_metadata, tag_for
-from errdex.sources.names import normalise_part, repo_problem
+from errdex.sources.names import normalise_part, ref_problem, repo_problem
 from errdex.sources.unpack_cache import unpack_cached
 
 ARCHIVE_SUFFIXES: tuple[tuple[str, SourceKind], ...] = (
@@ -83,7 +83,7 @@ def open_directory(path: Path, spec: str, ov: Overrides) -> SourceTree:
         snap = Snapshot(
             repo=repo,
             commit=commit,
-            ref=ov.ref or gi.tag,
+            ref=ov.ref or (gi.tag if gi.tag and not ref_problem(gi.tag) else None),  # else pinned by commit
             date=gi.date or None,
             source_kind="git",
             source=str(root),
@@ -118,6 +118,8 @@ def package_snapshot(
         raise SourceError(f"{source}: METADATA {meta.repo_field or 'Project-URL'}: repository name "
                           f"{meta_repo!r}: {problem}; name it with --repo OWNER/NAME")
     version = meta.version if meta else None
+    if version and (problem := ref_problem(version)):
+        raise SourceError(f"{source}: METADATA Version {version!r}: {problem}")
     name = (meta.name if meta and meta.name else fallback_name) or "unknown"
     # The distribution's Name (or the file's) as a repo name: one rule makes it valid (names.py).
     repo = ov.repo or meta_repo or f"local/{normalise_part(name)}"

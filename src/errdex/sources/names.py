@@ -84,3 +84,17 @@ def printable_path(path: str, limit: int = 300) -> str:
     shown = path.encode("ascii", "backslashreplace").decode("ascii")
     shown = "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in shown)
     return shown if len(shown) <= limit else shown[: limit - 1] + "…"
+
+
+# A ref (tag or version) as it appears in snapshot keys, links and ``/diff/<old>..<new>``: one
+# segment (no "/"), never "..", so a PEP 440 version ("1!2.0+cu118") or a tag ("jax-v0.10.2") passes.
+REF_PATTERN = r"[A-Za-z0-9][A-Za-z0-9._+!-]{0,99}"
+REF_RE = re.compile(REF_PATTERN)
+
+
+def ref_problem(ref: str) -> str | None:
+    """Why ``ref`` is not a valid tag or version, or None when it is."""
+    if not REF_RE.fullmatch(ref) or ".." in ref:
+        return ("must start with a letter or digit and hold only letters, digits, '.', '_', '+', '!' and '-' "
+                "(no '..', at most 100 characters)")
+    return None
