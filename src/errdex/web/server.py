@@ -182,6 +182,7 @@ class EnvDeadlineH11Protocol(DeadlineH11Protocol):
         settings = _env_settings()
         self.header_timeout = settings.header_timeout
         self.body_timeout = settings.body_timeout
+        self.max_connections = settings.max_connections  # per worker process
 
 
 def _env_settings() -> WebSettings:
@@ -196,7 +197,9 @@ _ENV_SETTINGS: WebSettings | None = None
 
 def serve_workers(settings: WebSettings, host: str, port: int, workers: int, factory: str) -> None:
     """``workers`` uvicorn processes on one socket, each building its app with ``factory`` (an
-    import string) and serving it with the same deadlines and connection limit as ``serve``."""
+    import string) and serving it with the same deadlines and connection limit as ``serve``
+    (the limit counts each worker's connections; the open-files limit is raised here, before the
+    workers are spawned, so that they inherit it)."""
+    ensure_descriptors(settings.max_connections + 256)
     uvicorn.run(factory, factory=True, host=host, port=port, workers=workers, log_level="warning",
-                http=EnvDeadlineH11Protocol, timeout_keep_alive=max(1, round(settings.keep_alive)),
-                limit_concurrency=settings.max_connections)
+                http=EnvDeadlineH11Protocol, timeout_keep_alive=max(1, round(settings.keep_alive)))
