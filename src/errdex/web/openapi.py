@@ -4,7 +4,7 @@ FastAPI's generated document leaves out what the middlewares and the one
 error handler add, and describes 422 with its own ``HTTPValidationError``
 shape, which errdex never sends.  ``openapi_document`` fixes both: every
 error status of every operation refers to ``ErrorBody`` (the one shape), 500
-is declared everywhere, and the paste limit appears as the configured
+and 503 (``errdex serve``'s connection cap) are declared everywhere, and the paste limit appears as the configured
 ``maxLength`` in characters.
 """
 
@@ -24,6 +24,8 @@ from errdex.web.settings import WebSettings
 REF = "#/components/schemas/{model}"
 METHODS = ("get", "post", "put", "patch", "delete")
 INTERNAL = error_response("Internal error; the server log has the details")
+BUSY = error_response("More connections open than --max-connections; sent as the connection opens, "
+                      "with Retry-After")
 
 
 def _component(schema: dict[str, Any], into: dict[str, Any], name: str) -> None:
@@ -51,4 +53,5 @@ def openapi_document(app: FastAPI, settings: WebSettings, description: str) -> d
             if "422" in responses and "HTTPValidationError" in str(responses["422"]):
                 responses["422"] = error_response("Malformed request; `detail` names the field")
             responses.setdefault("500", INTERNAL)
+            responses.setdefault("503", BUSY)
     return doc

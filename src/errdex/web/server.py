@@ -16,6 +16,11 @@ a few thousand of them exhaust the server.  ``DeadlineH11Protocol`` adds:
   also closes connections whose body still trickles after the response was
   sent, which keep-alive alone would let live forever.
 
+It also caps open connections at ``max_connections``: one over the cap is
+answered ``503`` in the one error shape (``Retry-After: 1``) and closed as
+it opens, before it can hold a task.  (uvicorn's ``limit_concurrency``
+answers a plain-text 503 instead, so it is not used.)
+
 The protocol class is uvicorn's own, extended by its documented ``http=``
 parameter; only ``data_received``, ``connection_made``, ``connection_lost``
 and ``on_response_complete`` are wrapped.
@@ -24,13 +29,15 @@ and ``on_response_complete`` are wrapped.
 from __future__ import annotations
 
 import asyncio
+import resource
+import sys
 from typing import Any
 
 import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from errdex.web.http import SECURITY_HEADERS
+from errdex.web.http import SECURITY_HEADERS, error_body, json_bytes
 from errdex.web.settings import WebSettings
 
 BODY_GRACE = 1.0
@@ -43,14 +50,26 @@ def _timeout_response() -> bytes:
             + headers + b"content-length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
 
 
+def _busy_response(limit: int) -> bytes:
+    """503 in the one error shape, sent as the connection opens (no request has been read)."""
+    body = json_bytes(error_body(503, "Service Unavailable",
+                                 f"more than {limit} connections are open; try again shortly"))
+    headers = b"".join(k + b": " + v + b"\r\n" for k, v in SECURITY_HEADERS)
+    return (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nconnection: close\r\n"
+            b"retry-after: 1\r\ncache-control: no-store\r\n" + headers
+            + b"content-length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
+
+
 class DeadlineH11Protocol(H11Protocol):
     """h11 with a deadline for the headers and one for the body of every request."""
 
     header_timeout = 5.0
     body_timeout = 10.0
+    max_connections = 4096
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.limit_concurrency = None  # uvicorn's own check answers plain text; ours is in connection_made
         self._deadline: asyncio.TimerHandle | None = None
         self._waiting_for: str = ""  # "headers", "body" or "" (nothing owed by the client)
 
@@ -96,6 +115,10 @@ class DeadlineH11Protocol(H11Protocol):
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        if len(self.connections) > self.max_connections:
+            transport.write(_busy_response(self.max_connections))
+            transport.close()
+            return
         self._arm("headers", self.header_timeout)
 
     def data_received(self, data: bytes) -> None:
@@ -116,17 +139,36 @@ class DeadlineH11Protocol(H11Protocol):
 def protocol_for(settings: WebSettings) -> type[DeadlineH11Protocol]:
     """A protocol class carrying ``settings``' deadlines (uvicorn instantiates it per connection)."""
     return type("ErrdexH11Protocol", (DeadlineH11Protocol,), {
-        "header_timeout": settings.header_timeout, "body_timeout": settings.body_timeout})
+        "header_timeout": settings.header_timeout, "body_timeout": settings.body_timeout,
+        "max_connections": settings.max_connections})
 
 
 def uvicorn_config(app: Any, settings: WebSettings, host: str, port: int) -> uvicorn.Config:
     return uvicorn.Config(app, host=host, port=port, log_level="warning", http=protocol_for(settings),
-                          timeout_keep_alive=max(1, round(settings.keep_alive)),
-                          limit_concurrency=settings.max_connections)
+                          timeout_keep_alive=max(1, round(settings.keep_alive)))
+
+
+def ensure_descriptors(wanted: int) -> int:
+    """Raise the soft limit on open files towards ``wanted`` (never above the hard limit); the new soft limit.
+
+    Each connection holds a descriptor: with a soft limit of 1,024 (a common
+    default) ``max_connections`` of 4,096 would fail with EMFILE long before
+    the 503 it promises.
+    """
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        return target
+    return soft
 
 
 def serve(app: Any, settings: WebSettings, host: str, port: int) -> None:
     """Run ``app`` until interrupted, with ``settings``' deadlines and connection limit."""
+    have = ensure_descriptors(settings.max_connections + 256)
+    if have < settings.max_connections + 64:
+        sys.stderr.write(f"errdex: warning: {have} open files allowed (ulimit -n), fewer than "
+                         f"--max-connections {settings.max_connections} needs\n")
     uvicorn.Server(uvicorn_config(app, settings, host, port)).run()
 
 
@@ -140,6 +182,7 @@ class EnvDeadlineH11Protocol(DeadlineH11Protocol):
         settings = _env_settings()
         self.header_timeout = settings.header_timeout
         self.body_timeout = settings.body_timeout
+        self.max_connections = settings.max_connections  # per worker process
 
 
 def _env_settings() -> WebSettings:
@@ -154,7 +197,9 @@ _ENV_SETTINGS: WebSettings | None = None
 
 def serve_workers(settings: WebSettings, host: str, port: int, workers: int, factory: str) -> None:
     """``workers`` uvicorn processes on one socket, each building its app with ``factory`` (an
-    import string) and serving it with the same deadlines and connection limit as ``serve``."""
+    import string) and serving it with the same deadlines and connection limit as ``serve``
+    (the limit counts each worker's connections; the open-files limit is raised here, before the
+    workers are spawned, so that they inherit it)."""
+    ensure_descriptors(settings.max_connections + 256)
     uvicorn.run(factory, factory=True, host=host, port=port, workers=workers, log_level="warning",
-                http=EnvDeadlineH11Protocol, timeout_keep_alive=max(1, round(settings.keep_alive)),
-                limit_concurrency=settings.max_connections)
+                http=EnvDeadlineH11Protocol, timeout_keep_alive=max(1, round(settings.keep_alive)))
