@@ -22,7 +22,11 @@ ROUTED_REPOS = 3  # libraries explained in full per paste
 
 
 def should_route(catalog: Any) -> bool:
-    return len(catalog.repos()) >= ROUTE_ABOVE
+    """Whether the catalog holds enough libraries for the global index to pick among them (a
+    lazily opened catalog file counts its repos without being opened)."""
+    count = getattr(type(catalog), "repo_count", None)
+    repos = count(catalog) if count is not None else len(catalog.repos())
+    return bool(repos >= ROUTE_ABOVE)
 
 
 def candidate_repos(catalog: Any, parsed: Parsed, limit: int = ROUTED_REPOS) -> list[str]:
