@@ -16,7 +16,8 @@ SEED_SECTIONS = [
     ("header", None), ("title", None), ("message", "Error message"), ("meaning", "What it means"),
     ("source", "Source"), ("solutions", "Solutions"), ("example-fix", "Example fix"),
     ("defensive-patterns", "Defensive patterns"), ("prevention", "Prevention"), ("when", "When it happens"),
-    ("related", "Related errors"), ("evidence", "Evidence"), ("versions", "Versions"),
+    ("related", "Related errors"), ("evidence", "Evidence"), ("observed", "Seen in the library's tests"),
+    ("versions", "Versions"),
 ]
 
 
