@@ -1,6 +1,6 @@
 """Cost of observing: the same test files in the same sandbox, with the recorder and without.
 
-    ERRDEX_HOME=/tmp/errdex-bench python bench/observe_bench.py [SOURCE] [--jobs N]
+    ERRDEX_HOME=/tmp/errdex-bench python bench/observe_bench.py [SOURCE] [--jobs N] [--python P] [--mode M]
 
 SOURCE defaults to pypi:click==8.1.8 (its sdist's tests).  Both runs are
 made here, one after the other, each fresh (no resumed files): the plain run
@@ -27,10 +27,12 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("source", nargs="?", default="pypi:click==8.1.8")
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--python", default=None, help="interpreter of the sandbox (3.9-3.11: the settrace recorder)")
+    ap.add_argument("--mode", default="auto", choices=("auto", "monitoring", "trace"))
     args = ap.parse_args()
     catalog = open_catalog()
     snapshot, files = _index_if_needed(catalog, args.source, json_out=True)
-    options = ObserveOptions(jobs=args.jobs, timeout_s=600)
+    options = ObserveOptions(jobs=args.jobs, timeout_s=600, python=args.python, mode=args.mode)
     prepared = prepare(catalog, args.source, snapshot, files, options)
     plan = prepared.plan
     timings = {}
@@ -43,11 +45,13 @@ def main() -> int:
         out = run_plan(p, resume=False)
         timings[label] = time.monotonic() - start
         events = sum(e.count for e in out.events)
+        modes = sorted({o.mode for o in out.outcomes if o.mode})
         print(f"{label:12s} {timings[label]:7.1f}s  files={len(out.outcomes)} tests={len(out.tests) or '-'} "
-              f"events={events}", flush=True)
+              f"events={events} {','.join(modes)}", flush=True)
     baseline = (timings["plain"] + timings["plain-again"]) / 2
     print(f"observed / plain = {timings['observed'] / baseline:.2f}x "
-          f"({prepared.dist.name} {prepared.dist.version}, {len(plan.files)} test files, jobs={args.jobs})")
+          f"({prepared.dist.name} {prepared.dist.version}, {len(plan.files)} test files, jobs={args.jobs}, "
+          f"Python {plan.env.python_version})")
     catalog.close()
     return 0
 

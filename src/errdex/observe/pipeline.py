@@ -28,9 +28,9 @@ from errdex.observe.target import (
     TargetError,
     TestTree,
     distribution_of,
+    given_tests,
     package_roots,
-    tests_in,
-    tests_of_project,
+    project_tests,
 )
 from errdex.sandbox import EnvSpec, Limits, declared_test_requirements, ensure_environment
 from errdex.sandbox.runner import GiB
@@ -146,17 +146,17 @@ def prepare(catalog: Catalog, spec: str, snapshot: Snapshot, package_files: list
         dist = distribution_of(artifact, sdist_root, snapshot.version)
         tree: TestTree | None
         if options.tests:
-            tree = tests_in(list(options.tests))
+            tree = given_tests(list(options.tests))
         elif sdist_root is not None:
-            tree = tests_of_project(sdist_root, "sdist")
+            tree = project_tests(sdist_root, "sdist")
         elif artifact.is_dir():
-            tree = tests_of_project(artifact, "checkout")
+            tree = project_tests(artifact, "checkout")
         else:
             tree = None
             if spec.startswith("pypi:"):
                 sdist = _download_sdist(dist.name, dist.version, ws)
                 sdist_root = _unpack_all(sdist, ws / "sdist")
-                tree = tests_of_project(sdist_root, "sdist")
+                tree = project_tests(sdist_root, "sdist")
         if tree is None or not tree.files:
             raise TargetError(f"{spec}: no tests found (no tests/ folder in the sdist or checkout); "
                               "pass --tests PATH, e.g. a checkout of the repository at the indexed tag")

@@ -51,6 +51,7 @@ TOOL_ID = 4
 _RAISE_OPS = {dis.opmap[n] for n in ("RAISE_VARARGS",) if n in dis.opmap}
 
 _lib_cache: dict[Any, str] = {}  # code object -> package-relative path, or "" when not the library's
+_recorded: list[dict[str, Any]] = []  # every origin event of the current test, in order
 _pending: dict[int, dict[str, Any]] = {}  # id(exception) -> event dict, for the current test
 _state: dict[str, Any] = {"test": "", "phase": "collect", "test_codes": frozenset(), "busy": False,
                          "outcomes": {}}
@@ -181,7 +182,7 @@ def _message(exc: BaseException) -> str:
 
 
 def _origin(frame: Any, rel: str, exc: BaseException, raised_by: str) -> None:
-    if len(_pending) >= MAX_PENDING:
+    if len(_recorded) >= MAX_PENDING:
         return
     chain, entry = _chain(frame)
     # "Escaped" means: reached a caller of the entry (the test, pytest), not merely a non-library
@@ -191,7 +192,9 @@ def _origin(frame: Any, rel: str, exc: BaseException, raised_by: str) -> None:
     while f is not None and len(ancestors) < 200:
         ancestors.add(id(f))
         f = f.f_back
-    _pending[id(exc)] = {
+    # Keyed by id(): a freed exception's id can be reused by a later one, which then takes the key;
+    # the earlier event stays recorded in ``_recorded``.
+    ev = _pending[id(exc)] = {
         "path": rel,
         "line": frame.f_lineno,
         "raised_by": raised_by,
@@ -206,6 +209,7 @@ def _origin(frame: Any, rel: str, exc: BaseException, raised_by: str) -> None:
         "_ancestors": ancestors,
         "_entry": id(entry) if entry is not None else 0,
     }
+    _recorded.append(ev)
 
 
 def _escape(exc: BaseException, frame: Any) -> None:
@@ -307,7 +311,7 @@ def _write(lines: list[dict[str, Any]]) -> None:
 def _flush(test: str) -> None:
     """Aggregate the pending events of ``test`` with counts and append them to the output."""
     groups: dict[tuple[Any, ...], dict[str, Any]] = {}
-    for ev in list(_pending.values()):
+    for ev in list(_recorded):
         key = (ev["path"], ev["line"], ev["exception"], ev["message"], ev["escaped"], ev["entry"])
         got = groups.get(key)
         if got is not None:
@@ -321,6 +325,7 @@ def _flush(test: str) -> None:
             ev["count"] = 1
             groups[key] = ev
     _pending.clear()
+    _recorded.clear()
     _last_exc.clear()
     _write(list(groups.values()))
 
@@ -346,12 +351,12 @@ def pytest_collectstart(collector: Any) -> None:
 
 
 def pytest_collectreport(report: Any) -> None:
-    if _pending:
+    if _recorded:
         _flush("<collect>::" + str(report.nodeid))
 
 
 def pytest_runtest_logstart(nodeid: str, location: Any) -> None:
-    if _pending:
+    if _recorded:
         _flush("<collect>")
     _state["test"] = nodeid
 
@@ -383,6 +388,6 @@ def pytest_runtest_logfinish(nodeid: str, location: Any) -> None:
 
 
 def pytest_sessionfinish(session: Any, exitstatus: Any) -> None:
-    if _pending:
+    if _recorded:
         _flush(_state["test"] or "<session>")
     _write([{"type": "end", "tests": _tests_done, "exitstatus": int(exitstatus)}])

@@ -12,11 +12,12 @@ a file, never built).  Nothing here runs the library's code.
 from __future__ import annotations
 
 import email.parser
+import fnmatch
 import re
 import tomllib
 import zipfile
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from errdex.sources.local import archive_kind
 
@@ -114,12 +115,50 @@ def is_test_file(name: str) -> bool:
     return name.endswith(".py") and (name.startswith("test_") or name.endswith("_test.py"))
 
 
+def norecursedirs(root: Path) -> tuple[str, ...]:
+    """pytest's ``norecursedirs`` of the project (pyproject, pytest.ini, tox.ini, setup.cfg), so that
+    folders the project keeps out of its test run (mypy test cases, fixtures) stay out of ours."""
+    import configparser
+
+    pyproject = root / "pyproject.toml"
+    if pyproject.is_file():
+        try:
+            data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
+            value = data.get("tool", {}).get("pytest", {}).get("ini_options", {}).get("norecursedirs")
+            if isinstance(value, str):
+                return tuple(value.split())
+            if isinstance(value, list):
+                return tuple(str(v) for v in value)
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError, AttributeError):
+            pass
+    for name, section in (("pytest.ini", "pytest"), ("tox.ini", "pytest"), ("setup.cfg", "tool:pytest")):
+        cp = configparser.ConfigParser(interpolation=None)
+        try:
+            cp.read(root / name, encoding="utf-8")
+            if cp.has_option(section, "norecursedirs"):
+                return tuple(cp.get(section, "norecursedirs").split())
+        except (configparser.Error, UnicodeDecodeError):
+            continue
+    return ()
+
+
+def _excluded(rel: PurePosixPath, patterns: tuple[str, ...]) -> bool:
+    dirs = rel.parts[:-1]
+    for i, part in enumerate(dirs):
+        if part.startswith(".") or part in ("__pycache__", "node_modules"):
+            return True
+        path = "/".join(dirs[: i + 1])
+        if any(fnmatch.fnmatch(part, pat) or fnmatch.fnmatch(path, pat) for pat in patterns):
+            return True
+    return False
+
+
 def _test_files(folder: Path, root: Path) -> list[str]:
+    patterns = norecursedirs(root)
     out = []
     for p in sorted(folder.rglob("*.py")):
-        rel = p.relative_to(root)
-        if is_test_file(p.name) and not any(part.startswith(".") or part in ("__pycache__", "node_modules")
-                                            for part in rel.parts):
+        rel = PurePosixPath(p.relative_to(root).as_posix())
+        if is_test_file(p.name) and not _excluded(rel, patterns):
             out.append(rel.as_posix())
     return out
 
@@ -132,7 +171,7 @@ def _project_root(start: Path) -> Path:
     return start
 
 
-def tests_in(paths: list[Path]) -> TestTree:
+def given_tests(paths: list[Path]) -> TestTree:
     """``--tests``: folders and files; a checkout's root means its tests folder."""
     resolved = [p.expanduser().resolve() for p in paths]
     for p in resolved:
@@ -153,7 +192,7 @@ def tests_in(paths: list[Path]) -> TestTree:
     return TestTree(root=root, files=tuple(dict.fromkeys(files)), origin="--tests")
 
 
-def tests_of_project(root: Path, origin: str) -> TestTree | None:
+def project_tests(root: Path, origin: str) -> TestTree | None:
     """The tests folder(s) of an sdist or checkout, or test modules shipped in a package."""
     files: list[str] = []
     for d in TEST_DIRS:
