@@ -93,3 +93,14 @@ def test_related_by_the_same_public_entry_before_same_module_same_type(ctx: Snap
     _, a = _page(ctx, "lowering is not implemented")
     reasons = [r.reason for r in a.related]  # type: ignore[attr-defined]
     assert any("also raised by a call of `pubpkg.compile_fn`" in r for r in reasons), reasons
+
+
+def test_a_method_overridden_in_a_subclass_is_reached_through_the_subclass(ctx: SnapshotContext) -> None:
+    """``Base.__init__`` calls ``self._check()``; ``Strict._check`` raises: users meet it as ``Strict(...)``,
+    not as ``Loose(...)`` (which inherits the base's harmless ``_check``)."""
+    assert _path(ctx, "strict names are checked") == ("pubpkg.Strict",)
+
+
+def test_calling_an_instance_is_reached_through_what_made_it(ctx: SnapshotContext) -> None:
+    """``_Executable.__call__`` runs when the object ``compile_executable`` built is called."""
+    assert _path(ctx, "executions are disabled") == ("pubpkg.compile_executable",)

@@ -124,3 +124,22 @@ def test_prose_marks_backticks_as_code_and_escapes_the_rest() -> None:
     assert str(prose("set `jax_no_execution` <off>")) == "set <code>jax_no_execution</code> &lt;off&gt;"
     assert str(prose("`<script>`")) == "<code>&lt;script&gt;</code>"
     assert str(prose("one ` unpaired <b>")) == "one ` unpaired &lt;b&gt;"
+
+
+def test_literal_braces_are_doubled_and_the_snippet_starts_at_a_statement(xss_client: TestClient) -> None:
+    """A message with literal ``{{7*7}}`` shows it as written in an f-string (``{{{{7*7}}}}``), so that
+    ``{x}`` on a page is always a placeholder; the snippet's first line is a statement, not text."""
+    ids = [e["id"] for e in xss_client.get("/api/repos/evil/xsslib").json()["errors"]]
+    for i in ids:
+        doc = xss_client.get(f"/api/errors/{i}").json()
+        if "{{7*7}}" not in doc["template"]:
+            continue
+        html = xss_client.get(f"/errors/{i}").text
+        message = html.split('<pre class="template">', 1)[1].split("</pre>", 1)[0]
+        assert "{{{{7*7}}}}" in message
+        first = re.search(r'<span class="linenos">\s*(\d+)</span>(.*?)\n', html)
+        assert first is not None
+        text = re.sub(r"<[^>]+>", "", first.group(2)).strip()
+        assert re.match(r"(def |class |@|import |from |\w+ = )", text), text
+        return
+    pytest.fail("no page with the {{7*7}} payload")

@@ -12,7 +12,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from errdex.analyze.public_path import CallGraph, build_graph, public_path
+from errdex.analyze.public_path import CallGraph, build_graph, public_path, site_function
 from errdex.analyze.testlink import Link, link_all
 from errdex.analyze.verify import expand_symbols
 from errdex.catalog.base import Catalog
@@ -114,7 +114,9 @@ class SnapshotContext:
     def call_graph(self) -> CallGraph:
         """The reversed call graph with the public names (built once per snapshot)."""
         if self._graph is None:
-            self._graph = build_graph(self.calls, self.symbols)
+            self._graph = build_graph(self.calls, self.symbols,
+                                      {q: c.bases for q, c in self.classes.items() if c.bases},
+                                      {site_function(s) for s in self.sites})
         return self._graph
 
     def same_text(self, site: ErrorSite) -> tuple[ErrorSite, ...]:

@@ -57,6 +57,11 @@ def _function_tree(site: ErrorSite) -> tuple[ast.FunctionDef | ast.AsyncFunction
     return None
 
 
+def function_seen(site: ErrorSite) -> bool:
+    """Whether the snippet holds the raising function from its ``def`` (so its early exits are known)."""
+    return site.qualname.startswith("<") or _function_tree(site) is not None
+
+
 def parameters(site: ErrorSite) -> tuple[str, ...]:
     """The raising function's parameter names (``self``/``cls`` left out), when the snippet shows its ``def``."""
     found = _function_tree(site)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from errdex.analyze.context import SnapshotContext, load_context
-from errdex.analyze.earlyexit import early_exits, parameters
+from errdex.analyze.earlyexit import early_exits, function_seen, parameters
 from errdex.analyze.guardwords import describe_guard, guard_names
 from errdex.analyze.optionlink import options_for_guard
 from errdex.analyze.options import OptionFacts, option_facts, raising_value
@@ -88,6 +88,7 @@ class Facts:
     option_facts: tuple[OptionFacts, ...] = ()  # per option in ``options``: how to set it, what it is for
     same_text: tuple[ErrorSite, ...] = ()  # other sites of the snapshot that raise exactly this message
     params: tuple[str, ...] = ()  # the raising function's parameters (when its ``def`` is in the snippet)
+    whole_function: bool = True  # the snippet shows the raising function from its ``def``
 
     @property
     def error_id(self) -> str:
@@ -134,6 +135,7 @@ def gather_facts(catalog: Catalog, snapshot: Snapshot, site: ErrorSite, *,
         option_facts=ofacts,
         same_text=ctx.same_text(site),
         params=parameters(site),
+        whole_function=function_seen(site),
     )
 
 

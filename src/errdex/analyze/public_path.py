@@ -61,9 +61,17 @@ class CallGraph:
         return ""
 
 
-def build_graph(edges: Iterable[CallEdge], symbols: Mapping[str, tuple[str, ...]]) -> CallGraph:
-    """The reversed call graph with every public name mapped to what it is inside the package."""
+def build_graph(edges: Iterable[CallEdge], symbols: Mapping[str, tuple[str, ...]],
+                bases: Mapping[str, Sequence[str]] | None = None, functions: Iterable[str] = ()) -> CallGraph:
+    """The reversed call graph with every public name mapped to what it is inside the package.
+
+    ``bases`` (class -> its base classes, nearest first) adds virtual dispatch: ``self.m()`` written
+    in a base class also reaches a subclass's own ``m``, and a subclass's inherited ``__init__``
+    path starts at the subclass.  ``functions`` are functions known to exist though they call
+    nothing the graph records (the raising functions: ``def _check(self): raise ...``)."""
     edges = list(edges)
+    if bases:
+        edges.extend(_dispatch_edges(edges, bases, functions))
     modules = frozenset(symbols)
     callers: defaultdict[str, list[tuple[str, str]]] = defaultdict(list)
     uses: defaultdict[str, int] = defaultdict(int)
@@ -128,6 +136,31 @@ def build_graph(edges: Iterable[CallEdge], symbols: Mapping[str, tuple[str, ...]
     return CallGraph(callers=dict(callers), public=public, uses=dict(uses), modules=modules)
 
 
+def _dispatch_edges(edges: list[CallEdge], bases: Mapping[str, Sequence[str]],
+                    functions: Iterable[str] = ()) -> list[CallEdge]:
+    """``Base.m`` → ``Sub.m`` for every method a subclass overrides, and ``Sub.__init__`` →
+    ``Base.__init__`` when the subclass has none (its construction runs the base's)."""
+    defined = {e.caller for e in edges if e.kind in ("call", "alias")} | {
+        e.callee for e in edges if e.kind == "call" and not e.callee.startswith("?")} | set(functions)
+    methods: defaultdict[str, set[str]] = defaultdict(set)
+    for d in defined:
+        head, _, meth = d.rpartition(".")
+        methods[head].add(meth)
+    out: list[CallEdge] = []
+    for cls, meths in methods.items():  # an instance is called by whoever made it: X(...) reaches X.__call__
+        if "__call__" in meths and cls in methods:
+            out.append(CallEdge(caller=cls, callee=f"{cls}.__call__", kind="call"))
+    for cls, bs in bases.items():
+        own = methods.get(cls, set())
+        for b in bs:
+            for meth in methods.get(b, ()):
+                if meth in own and meth != "__init__":
+                    out.append(CallEdge(caller=f"{b}.{meth}", callee=f"{cls}.{meth}", kind="call"))
+                elif meth == "__init__":  # its own __init__ calls super().__init__, or it has none
+                    out.append(CallEdge(caller=f"{cls}.__init__", callee=f"{b}.__init__", kind="call"))
+    return out
+
+
 def _rank_name(name: str) -> tuple[int, int, str]:
     """Shorter, more top-level names first; experimental and internal-looking ones last."""
     parts = name.split(".")
@@ -159,6 +192,8 @@ def public_path(site: ErrorSite, graph: CallGraph, observed: Sequence[str] = ())
     queue = deque([start])
     found: list[tuple[int, int, tuple[int, int, str], int, str, str]] = []
     mentioned = set(re.findall(r"\w+", site.template.render()))
+    owner = start.rpartition(".")[0]
+    own_class = graph.public.get(owner, "") if owner[owner.rfind(".") + 1:][:1].isupper() else ""
     while queue and len(parent) < MAX_VISITED:
         cur = queue.popleft()
         d = depth[cur]
@@ -173,15 +208,20 @@ def public_path(site: ErrorSite, graph: CallGraph, observed: Sequence[str] = ())
             if name.endswith("_p"):  # an exported primitive object: users call the function that binds it
                 name = ""
             if name and not _is_test_module(caller):
-                named = 0 if name.rsplit(".", 1)[-1] in mentioned else 1
+                named = 0 if name.rsplit(".", 1)[-1] in mentioned else 1 if own_class and (
+                    name == own_class or name.startswith(own_class + ".")) else 2
                 found.append((named, d + 1, _rank_name(name), -graph.uses.get(caller, 0), name, caller))
-                continue  # a public name is where the user's call enters; no need to go further up
+                if named < 2 or not own_class:
+                    continue  # a public name is where the user's call enters; no need to go further up
             queue.append(caller)
     if not found:
         return PublicPath()
     found.sort()
     best_depth = min(f[1] for f in found)
-    entries = tuple(dict.fromkeys(f[4] for f in found if f[0] == 0 or f[1] <= best_depth + 1))[:MAX_ENTRIES]
+    if found[0][0] < 2:  # named by the message or the raising method's own class: those alone
+        entries = tuple(dict.fromkeys(f[4] for f in found if f[0] < 2))[:MAX_ENTRIES]
+    else:
+        entries = tuple(dict.fromkeys(f[4] for f in found if f[1] <= best_depth + 1))[:MAX_ENTRIES]
     chain: list[str] = []
     cur = found[0][5]
     while cur:

@@ -152,6 +152,10 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
     if conds:
         s1 = f"{where(f)} {verb} {exc_name(f)} when " + _join(conds) + "."
         ev.extend(guard_evidence(f))
+    elif not f.whole_function:
+        s1 = (f"{where(f)} {verb} {exc_name(f)} at `{f.site.qualname}` (`{f.site.path}:{f.site.line}`); "
+              "the lines shown above the raise hold no check of their own.")
+        ev.append(raise_evidence(f))
     else:
         s1 = (f"{where(f)} {verb} {exc_name(f)} whenever it reaches `{f.site.qualname}`: that function "
               "checks nothing before this line." if f.public_path.entries else
@@ -185,7 +189,7 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
         sentences.append(f"`{f.site.qualname}` is documented as: \"{fdoc}\"")
         ev.append(Evidence(kind="docstring", text=fdoc, path=f.site.path, line=f.site.line))
     if f.site.kind == "warning":
-        sentences.append(f"As a warning, {exc_name(f)} does not stop the program unless warnings are turned "
+        sentences.append(f"As a warning, {exc_name(f)} does not stop {_callee(f)} unless warnings are turned "
                          "into errors (`-W error`).")
     elif f.site.kind == "assertion":
         sentences.append(f"The `assert` in `{f.site.qualname}` is an internal consistency check; "
@@ -329,9 +333,9 @@ def _option_solution(o: ConfigOption, f: Facts) -> list[Solution]:
                     f"Run {_callee(f)} once with every argument it will get before `{o.name}` is on; inside the "
                     f"check the same calls are then served from the cache.{how}")
         else:
-            text = (f"Satisfy the check before turning it off: with `{o.name}` on, {_callee(f)} may not need "
-                    f"{what}. Do that work before the option is turned on, or outside the block that turns it "
-                    f"on.{how}")
+            text = (f"Satisfy the check before turning it off: with `{o.name}` on, {_callee(f)} is not allowed "
+                    f"{what}. Keep the code that runs under the check to work that needs none, and do any that "
+                    f"does before the option is turned on.{how}")
         out.append(Solution(text=text, evidence=ev))
     if of is not None and of.ways:
         ways = "; ".join(f"`{w.code.splitlines()[0]}` ({w.note})" for w in of.ways)
@@ -395,8 +399,7 @@ def prevention(f: Facts) -> list[str]:
                 out.append(f"Turn `{o.name}` on only after a warm-up that has called {_callee(f)} with every "
                            "argument shape and type the checked code will use.")
             else:
-                out.append(f"Turn `{o.name}` on only around code that has already done {_forbidden(of.purpose)}, "
-                           "outside the checked region.")
+                out.append(f"Turn `{o.name}` on only around code that needs no {_forbidden(of.purpose)}.")
         elif o.default is not None:
             out.append(f"Leave `{o.name}` at its default (`{o.default}`) unless you need what it does"
                        + (f" (\"{first_sentence(o.help, 120)}\")." if o.help else "."))
