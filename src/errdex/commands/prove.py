@@ -31,7 +31,7 @@ def _prover(catalog: Catalog, db: str | None, snap: Snapshot, package: str | Non
     from errdex.sandbox import EnvSpec, ensure_environment
 
     name = package or snap.repo.rsplit("/", 1)[-1]
-    env = ensure_environment(EnvSpec(name=name, version=snap.version or "",
+    env = ensure_environment(EnvSpec(name=name, version=snap.version or snap.ref or "",
                                      artifact=Path(artifact).resolve() if artifact else None, python=python))
     return Prover(catalog_path=db or "", snapshot=snap, env=env, package=name, timeout_s=timeout)
 

@@ -81,7 +81,7 @@ class Prover:
         return data
 
     def _proof(self, before: ProofBefore, after: ProofAfter, candidate: str) -> Proof:
-        return Proof(before=before, after=after, library=self.package, version=self.snapshot.version or "",
+        return Proof(before=before, after=after, library=self.package, version=self.snapshot.version or self.snapshot.ref or "",
                      python=self.env.python_version, date=datetime.now(UTC).isoformat(timespec="seconds"),
                      candidate=candidate)
 
