@@ -104,3 +104,37 @@ def test_prove_fixture_pair_try_page_and_verify(tmp_path: Path) -> None:
              home=tmp_path / "home2", )
     assert r.returncode == 1
     assert json.loads(r.stdout)["failed"][0]["reason"] == "before no longer raises"
+
+
+@pytest.mark.network
+@pytest.mark.slow
+def test_prove_on_click_from_pypi(tmp_path: Path) -> None:
+    """click 8.1.8 from PyPI: the observation observe records for test_float_range_no_clamp_open is proven
+    (click.FloatRange restated from the recorded reprs, its traceback matched back to the site)."""
+    home = tmp_path / "home"
+    db = str(tmp_path / "c.sqlite")
+    r = _cli("index", "pypi:click==8.1.8", "--db", db, home=home)
+    assert r.returncode == 0, r.stderr
+    cat = open_catalog(db)
+    snap = cat.snapshots()[-1]
+    site = next(s for s in cat.sites(snap.key) if "Clamping is not supported" in s.template.render())
+    args = tuple(ObservedArg(n, t, v) for n, t, v in (
+        ("self", "click.types.FloatRange", "<click.types.FloatRange>"), ("min", "int", "0"), ("max", "int", "1"),
+        ("min_open", "bool", "False"), ("max_open", "bool", "True"), ("clamp", "bool", "True")))
+    o = Observation(snapshot=snap.key, kind="site", path=site.path, line=site.line, exception="TypeError",
+                    message="Clamping is not supported for open bounds.",
+                    test="tests/test_types.py::test_float_range_no_clamp_open", error_id=site.error_id,
+                    entry="click.types.FloatRange.__init__", entry_args=args, escaped=True)
+    cat.replace_observations(ObserveRun(snapshot=snap.key, python="3", mode="m", files=1, tests=1, events=1,
+                                        sites=1, duration_s=0.1, date="2026-01-01"), [o])
+    cat.close()
+    r = _cli("prove", "--db", db, "--json", home=home)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["proven_pairs"] == 1
+    cat = open_catalog(db)
+    a = cat.get_analysis(site.error_id, snap.key)
+    cat.close()
+    assert a is not None and a.example_fix.proof is not None
+    assert "click.FloatRange(min=0, max=1, max_open=True, clamp=True)" in a.example_fix.before
+    assert a.example_fix.proof.version == "8.1.8" and a.example_fix.proof.before.error_id == site.error_id
+    assert a.example_fix.proof.before.output.endswith("TypeError: Clamping is not supported for open bounds.")
