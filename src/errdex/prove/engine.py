@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import json
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -56,6 +56,8 @@ class Prover:
     env: Environment
     package: str
     timeout_s: float = 30.0
+    # entry -> parameter -> argument reprs the library's tests passed to it (any error's observation)
+    alternatives: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
 
     def _run(self, code: str, scratch: Path, name: str) -> tuple[int, str, str]:
         script = scratch / f"{name}.py"
@@ -71,6 +73,7 @@ class Prover:
         req = scratch / "plan-in.json"
         out = scratch / "plan-out.json"
         req.write_text(json.dumps({"entry": o.entry, "package": self.package,
+                                   "alternatives": {k: list(v) for k, v in self.alternatives.get(o.entry, {}).items()},
                                    "args": [{"name": a.name, "type": a.type, "repr": a.repr} for a in o.entry_args]}))
         out.unlink(missing_ok=True)
         run(RunRequest(argv=(str(self.env.python), str(PLAN_SCRIPT), str(req), str(out)),
@@ -209,6 +212,14 @@ def prove_all(prover: Prover, open_catalog: Callable[[], Catalog], targets: Sequ
                 obs.setdefault(o.error_id, []).append(o)
     finally:
         cat.close()
+    alts: dict[str, dict[str, list[str]]] = {}
+    for group in obs.values():
+        for o in group:
+            for a in o.entry_args:
+                seen = alts.setdefault(o.entry, {}).setdefault(a.name, [])
+                if a.repr not in seen and len(seen) < 8:
+                    seen.append(a.repr)
+    prover = replace(prover, alternatives={e: {k: tuple(v) for k, v in ps.items()} for e, ps in alts.items()})
     by_function: dict[tuple[str, str], list[ErrorSite]] = {}
     for s in sites.values():
         by_function.setdefault((s.path, s.qualname), []).append(s)

@@ -72,6 +72,19 @@ def render(alias: str, attr: str, params: list[inspect.Parameter], values: dict[
     return f"{alias}.{attr}({', '.join(pos + kws)})"
 
 
+def fill_of(annotation: Any) -> list[Any]:
+    """Simple values of an annotated type (the annotation's text: ``t.Optional[int]`` gives 1)."""
+    text = annotation if isinstance(annotation, str) else str(annotation)
+    if annotation is EMPTY:
+        return []
+    out: list[Any] = []
+    for word, value in (("int", 1), ("float", 1.0), ("str", "x"), ("bool", True),
+                        ("Iterable", [1]), ("Sequence", [1]), ("list", [1]), ("dict", {})):
+        if word in text:
+            out.append(value)
+    return out
+
+
 def plan(req: dict[str, Any]) -> dict[str, Any]:
     rest, owner, fn = resolve(req["entry"])
     args = {a["name"]: a for a in req["args"]}
@@ -126,13 +139,40 @@ def plan(req: dict[str, Any]) -> dict[str, Any]:
                 nv = dict(values)
                 nv[p.name] = not v
                 variants.append((f"{p.name}={not v}", render(module, attr, params, nv)))
+    # The guard turned around: a value the library's own tests passed for the same parameter of the same
+    # call, and for a parameter left at None, a simple value of its annotated type.
+    alternatives = req.get("alternatives") or {}
+    for p in params:
+        if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
+            continue
+        current = values.get(p.name, p.default)
+        options: list[Any] = []
+        for text in alternatives.get(p.name, []):
+            try:
+                options.append(ast.literal_eval(text))
+            except (ValueError, SyntaxError, MemoryError, RecursionError):
+                continue
+        if current is None or current is EMPTY:
+            options.extend(fill_of(p.annotation))
+        for alt in options:
+            try:
+                if alt == current and type(alt) is type(current):
+                    continue
+            except Exception:
+                continue
+            nv = dict(values)
+            if p.default is not EMPTY and alt is p.default:
+                nv.pop(p.name, None)
+            else:
+                nv[p.name] = alt
+            variants.append((f"{p.name}={alt!r}", render(module, attr, params, nv)))
     seen: set[str] = set()
     unique: list[dict[str, str]] = []
     for why, c in variants:
         if c != call and c not in seen:
             seen.add(c)
             unique.append({"why": why, "call": c})
-    return {"import": imp, "call": call, "variants": unique, "target": f"{module}.{attr}"}
+    return {"import": imp, "call": call, "variants": unique[:40], "target": f"{module}.{attr}"}
 
 
 def main() -> None:
