@@ -158,7 +158,8 @@ def run_verify_execute(*, repo: str | None, db: str | None, json_out: bool, pack
                 continue
             checked += 1
             with tempfile.TemporaryDirectory(prefix="errdex-verify-") as tmp:
-                why = prover.recheck(catalog, site.error_id, a.example_fix.before, a.example_fix.after, Path(tmp))
+                why = prover.recheck(catalog, site.error_id, a.example_fix.before, a.example_fix.after, Path(tmp),
+                                     a.try_sample if a.try_proof is not None else "")
             if why:
                 failures.append({"error_id": site.error_id, "reason": why})
     finally:

@@ -142,9 +142,10 @@ class Prover:
                 reason = f"{call} raises this error, but no variant of its arguments ran clean"
         return Outcome(site.error_id, None, reason, runs, (datetime.now(UTC) - start).total_seconds())
 
-    def recheck(self, catalog: Catalog, error_id: str, before: str, after: str, scratch: Path) -> str:
+    def recheck(self, catalog: Catalog, error_id: str, before: str, after: str, scratch: Path,
+                try_sample: str = "") -> str:
         """Why a stored proof no longer holds ("" when it does): before must raise and resolve to
-        ``error_id``, after must exit 0 without it."""
+        ``error_id``, after must exit 0 without it, a proven try sample must still handle it."""
         rc, _, err = self._run(before, scratch, "before")
         if rc == 0:
             return "before no longer raises"
@@ -154,6 +155,10 @@ class Prover:
         rc2, _, err2 = self._run(after, scratch, "after")
         if rc2 != 0:
             return f"after exits {rc2}: {_tail(err2)}"
+        if try_sample:
+            rc3, out3, err3 = self._run(try_sample, scratch, "try")
+            if rc3 != 3 or "rejected" not in out3:
+                return f"the try sample no longer handles the error (exit {rc3}): {_tail(err3 or out3)}"
         return ""
 
     def _try_sample(self, catalog: Catalog, site: ErrorSite, others: Sequence[ErrorSite], imp: str, bad: str,
