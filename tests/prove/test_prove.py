@@ -94,6 +94,15 @@ def test_prove_fixture_pair_try_page_and_verify(tmp_path: Path) -> None:
     shown = json.loads(_cli("show", site.error_id, "--db", db, "--json", home=home).stdout)
     assert shown["analysis"]["example_fix"]["proof"]["before"]["error_id"] == site.error_id
 
+    # A later errdex analyze keeps the proven example (it would otherwise replace it with a static one).
+    r = _cli("analyze", "--db", db, home=home)
+    assert r.returncode == 0, r.stderr
+    cat = open_catalog(db)
+    again = cat.get_analysis(site.error_id, snap.key)
+    cat.close()
+    assert again is not None and again.backend == "static" and again.example_fix == a.example_fix
+    assert again.try_proof == a.try_proof
+
     r = _cli("export", str(tmp_path / "site"), "--db", db, home=home)
     assert r.returncode == 0, r.stderr
     pages = {p.read_text() for p in (tmp_path / "site").rglob("*.html") if site.error_id in p.read_text()}
