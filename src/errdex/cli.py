@@ -170,11 +170,40 @@ def verify(
     repo: Annotated[str | None, typer.Option("--repo", help="Only the latest snapshot of OWNER/NAME.")] = None,
     db: DbOption = None,
     json_out: JsonOption = False,
+    execute: Annotated[bool, typer.Option("--execute", help="Re-run every stored proof in the sandbox (errdex prove) and report those that no longer hold.")] = False,
+    package: Annotated[str | None, typer.Option("--package", help="With --execute: the distribution to install (default: the repo's name).")] = None,
+    artifact: Annotated[str | None, typer.Option("--artifact", help="With --execute: install this wheel, sdist or directory instead of NAME==VERSION.")] = None,
 ) -> None:
     """Check every stored analysis's code samples: they parse and use only names that exist (exit 1 if not)."""
+    if execute:
+        from errdex.commands import prove as pcmd
+
+        raise typer.Exit(pcmd.run_verify_execute(repo=repo, db=db, json_out=json_out, package=package,
+                                                 artifact=artifact, python=None, timeout=30.0))
     from errdex.commands import analyze as cmd
 
     raise typer.Exit(cmd.run_verify(repo=repo, db=db, json_out=json_out))
+
+
+@app.command()
+def prove(
+    repo: Annotated[str | None, typer.Option("--repo", help="OWNER/NAME (its latest snapshot); needed when the catalog holds several.")] = None,
+    ids: Annotated[list[str] | None, typer.Option("--id", help="Only this error id or id prefix (repeatable).")] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Errors proven at once.")] = 2,
+    package: Annotated[str | None, typer.Option("--package", help="The distribution to install (default: the repo's name).")] = None,
+    artifact: Annotated[str | None, typer.Option("--artifact", help="Install this wheel, sdist or directory instead of NAME==VERSION from the index.")] = None,
+    python: Annotated[str | None, typer.Option("--python", help="Interpreter for the sandboxed environment.")] = None,
+    timeout: Annotated[float, typer.Option("--timeout", help="Wall-clock seconds per example run.")] = 30.0,
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Run candidate examples for observed errors in the sandbox; store those proven (docs/prove.md)."""
+    from errdex.commands import prove as cmd
+
+    if jobs < 1 or timeout <= 0:
+        raise typer.BadParameter("--jobs and --timeout must be positive")
+    raise typer.Exit(cmd.run_prove(repo=repo, ids=ids or [], jobs=jobs, db=db, json_out=json_out, package=package,
+                                   artifact=artifact, python=python, timeout=timeout))
 
 
 @app.command()

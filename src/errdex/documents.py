@@ -92,6 +92,9 @@ class ErrorDocument(TypedDict):
     snapshot: SnapshotJSON  # model.Snapshot of the newest snapshot holding the error
     site: SiteJSON  # model.ErrorSite in that snapshot
     analysis: AnalysisJSON | None  # model.Analysis, None until `errdex analyze` ran
+    # analysis.example_fix.proof, .try_proof, .validate_proof (`errdex prove`, docs/prove.md): null when not
+    # proven, else {before: {exception, error_id, output}, after: {exit, output}, library, version, python,
+    # date, candidate}; output is the last lines the sandboxed run really printed
     analysis_snapshot: str | None  # which snapshot the analysis describes
     snapshots: list[SnapshotVersion]  # every snapshot that has the error, newest first
     report_url: str

@@ -337,9 +337,38 @@ class Evidence:
 
 
 @dataclass(frozen=True, slots=True)
+class ProofBefore:
+    """What the sample's failing run really printed (``errdex prove``)."""
+
+    exception: str = ""  # qualified class, as the traceback printed it
+    error_id: str = ""  # what errdex's own matcher resolved that traceback to (by its frames)
+    output: str = ""  # the last lines of the real traceback
+
+
+@dataclass(frozen=True, slots=True)
+class ProofAfter:
+    exit: int = 0
+    output: str = ""  # what the passing run printed (the try sample's handler output), bounded
+
+
+@dataclass(frozen=True, slots=True)
+class Proof:
+    """A sample that ran in the sandbox with the indexed version installed (docs/prove.md)."""
+
+    before: ProofBefore
+    after: ProofAfter
+    library: str
+    version: str
+    python: str
+    date: str
+    candidate: str = ""  # which generator built it: "entry" (the observed public call), ...
+
+
+@dataclass(frozen=True, slots=True)
 class CodeSample:
     before: str = ""
     after: str = ""
+    proof: Proof | None = None  # null when not proven
 
 
 @dataclass(frozen=True, slots=True)
@@ -367,6 +396,8 @@ class Analysis:
     strategy: str = "validation"
     validate_sample: str = ""
     try_sample: str = ""
+    validate_proof: Proof | None = None  # errdex prove: the validate sample ran (None: not proven)
+    try_proof: Proof | None = None  # errdex prove: the try sample ran (None: not proven)
     prevention: tuple[str, ...] = ()
     trigger: str = ""
     situations: tuple[str, ...] = ()

@@ -110,7 +110,9 @@ def _run_static(catalog: Catalog, targets: list[Snapshot], *, dry_run: bool, jso
             task = bar.add_task(f"analysing {snap.key}", total=None)
             report = analyze_snapshot(catalog, snap, progress=_advance(bar, task), total=_set_total(bar, task))
         if not dry_run:
-            catalog.put_analyses(report.analyses)
+            from errdex.prove.stored import keep_proofs
+
+            catalog.put_analyses(keep_proofs(catalog, report.analyses))
         failed += len(report.failures)
         summaries.append({
             "snapshot": snap.key, "analysed": len(report.analyses), "stored": 0 if dry_run else len(report.analyses),

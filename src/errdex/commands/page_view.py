@@ -75,8 +75,13 @@ def page_view(record: ErrorRecord, analysis: Analysis | None, not_in: Sequence[S
         parts += [Text(""), _h("Solutions"), _md("\n".join(f"{i}. {s.text}" for i, s in enumerate(a.solutions, 1)))]
     if a.example_fix.before or a.example_fix.after:
         parts += [Text(""), _h("Example fix")]
+        pf = a.example_fix.proof
+        parts.append(Text(f"Proven on {pf.library} {pf.version}, Python {'.'.join(pf.python.split('.')[:2])}"
+                          if pf else "Not proven: this example was not run.", style="green" if pf else "dim"))
         if a.example_fix.before:
             parts += [Text("before", style="dim"), _code(a.example_fix.before)]
+        if pf is not None and pf.before.output:
+            parts += [Text("output", style="dim"), Text(pf.before.output)]
         if a.example_fix.after:
             parts += [Text("after", style="dim"), _code(a.example_fix.after)]
     parts += [Text(""), _h("Defensive patterns"), Text(f"Strategy: {a.strategy}")]

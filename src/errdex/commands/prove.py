@@ -1,0 +1,174 @@
+"""``errdex prove`` and ``errdex verify --execute``: the presentation of the prove stage."""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from errdex.catalog.base import Catalog
+from errdex.commands.index import _error, _open, _print_json, _stdout
+from errdex.model import Analysis, CodeSample, Snapshot
+
+
+def _snapshot(catalog: Catalog, repo: str | None) -> Snapshot | None:
+    snaps = catalog.snapshots(repo)
+    repos = {s.repo for s in snaps}
+    if not snaps:
+        _error(f"no snapshot of {repo}" if repo else "the catalog is empty: run errdex index and observe first")
+        return None
+    if len(repos) > 1:
+        _error(f"several repos in the catalog ({', '.join(sorted(repos))}): pass --repo")
+        return None
+    return snaps[-1]
+
+
+def _prover(catalog: Catalog, db: str | None, snap: Snapshot, package: str | None, artifact: str | None,
+            python: str | None, timeout: float) -> Any:
+    from errdex.prove.engine import Prover
+    from errdex.sandbox import EnvSpec, ensure_environment
+
+    name = package or snap.repo.rsplit("/", 1)[-1]
+    env = ensure_environment(EnvSpec(name=name, version=snap.version or snap.ref or "",
+                                     artifact=Path(artifact).resolve() if artifact else None, python=python))
+    return Prover(catalog_path=db or "", snapshot=snap, env=env, package=name, timeout_s=timeout)
+
+
+def run_prove(*, repo: str | None, ids: list[str], jobs: int, db: str | None, json_out: bool, package: str | None,
+              artifact: str | None, python: str | None, timeout: float) -> int:
+    from errdex.catalog import open_catalog
+    from errdex.prove.engine import Outcome
+    from errdex.sandbox import EnvError, PythonNotFound
+
+    catalog = _open(db)
+    if catalog is None:
+        return 1
+    try:
+        snap = _snapshot(catalog, repo)
+        if snap is None:
+            return 1
+        observed = sorted(catalog.observed_site_ids(snap.key))
+        targets = [i for i in observed if not ids or i in ids or any(i.startswith(x) for x in ids)]
+        if not observed:
+            _error(f"{snap.key} has no observations: run errdex observe first (prove starts from observed calls)")
+            return 1
+        try:
+            prover = _prover(catalog, db, snap, package, artifact, python, timeout)
+        except (EnvError, PythonNotFound) as exc:
+            _error(str(exc))
+            return 1
+        start = time.monotonic()
+        outcomes = _with_progress(prover, lambda: open_catalog(db), targets, jobs, quiet=json_out)
+        wall = time.monotonic() - start
+        _store(catalog, snap, outcomes)
+    finally:
+        catalog.close()
+    proven = [o for o in outcomes if o.proven]
+    tried = [o for o in proven if o.proven and o.proven.try_proof]
+    doc = {
+        "snapshot": snap.key, "observed_sites": len(observed), "attempted": len(outcomes),
+        "proven_pairs": len(proven), "proven_try": len(tried), "proven_validate": 0,
+        "share_pairs": round(len(proven) / len(observed), 4) if observed else 0.0,
+        "wall_s": round(wall, 2), "runs": sum(o.runs for o in outcomes),
+        "seconds_per_error": round(sum(o.duration_s for o in outcomes) / max(1, len(outcomes)), 3),
+        "errors": [{"error_id": o.error_id, "proven": o.proven is not None, "reason": o.reason,
+                    "runs": o.runs, "duration_s": round(o.duration_s, 3)} for o in outcomes],
+    }
+    if json_out:
+        _print_json(doc)
+        return 0
+    out = _stdout()
+    out.print(f"[bold]{snap.key}[/bold]: {len(proven)} of {len(observed)} observed sites have a proven "
+              f"before/after pair ({doc['share_pairs']:.0%}), {len(tried)} a proven try sample; "
+              f"{doc['runs']} sandboxed runs in {wall:.1f}s")
+    for o in outcomes:
+        if o.proven is None:
+            out.print(f"  not proven {o.error_id}: {o.reason}", markup=False)
+    _ = Outcome
+    return 0
+
+
+def _with_progress(prover: Any, open_cat: Any, targets: list[str], jobs: int, quiet: bool) -> list[Any]:
+    from errdex.prove.engine import prove_all
+
+    if quiet or not sys.stderr.isatty():
+        return list(prove_all(prover, open_cat, targets, jobs))
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TextColumn("{task.fields[detail]}"), TimeElapsedColumn(), console=Console(stderr=True)) as bar:
+        task = bar.add_task(f"proving {prover.snapshot.repo}", total=len(targets), detail="")
+        count = {"proven": 0}
+
+        def progress(o: Any) -> None:
+            count["proven"] += o.proven is not None
+            bar.update(task, advance=1, detail=f"{count['proven']} proven")
+
+        return list(prove_all(prover, open_cat, targets, jobs, progress=progress))
+
+
+def _store(catalog: Catalog, snap: Snapshot, outcomes: list[Any]) -> None:
+    """Each proven pair into the error's analysis (made when analyze has not run); an error whose proof no
+    longer holds loses it (its sample stays, marked not proven)."""
+    updated: list[Analysis] = []
+    for o in outcomes:
+        a = catalog.get_analysis(o.error_id, snap.key)
+        if o.proven is None:
+            if a is not None and (a.example_fix.proof is not None or a.try_proof is not None):
+                updated.append(dataclasses.replace(a, example_fix=dataclasses.replace(a.example_fix, proof=None),
+                                                   try_proof=None))
+            continue
+        p = o.proven
+        base = a or Analysis(error_id=o.error_id, snapshot=snap.key, meaning="", backend="prove")
+        updated.append(dataclasses.replace(
+            base, example_fix=CodeSample(before=p.before, after=p.after, proof=p.proof),
+            try_sample=p.try_sample or base.try_sample, try_proof=p.try_proof,
+        ))
+    if updated:
+        catalog.put_analyses(updated)
+
+
+def run_verify_execute(*, repo: str | None, db: str | None, json_out: bool, package: str | None,
+                       artifact: str | None, python: str | None, timeout: float) -> int:
+    """Re-run every stored proof (before must still resolve to its error, after exit 0); exit 1 if any fails."""
+    import tempfile
+
+    from errdex.sandbox import EnvError, PythonNotFound
+
+    catalog = _open(db)
+    if catalog is None:
+        return 1
+    failures: list[dict[str, str]] = []
+    checked = 0
+    try:
+        snap = _snapshot(catalog, repo)
+        if snap is None:
+            return 1
+        try:
+            prover = _prover(catalog, db, snap, package, artifact, python, timeout)
+        except (EnvError, PythonNotFound) as exc:
+            _error(str(exc))
+            return 1
+        for site in catalog.sites(snap.key):
+            a = catalog.get_analysis(site.error_id, snap.key)
+            if a is None or a.example_fix.proof is None:
+                continue
+            checked += 1
+            with tempfile.TemporaryDirectory(prefix="errdex-verify-") as tmp:
+                why = prover.recheck(catalog, site.error_id, a.example_fix.before, a.example_fix.after, Path(tmp),
+                                     a.try_sample if a.try_proof is not None else "")
+            if why:
+                failures.append({"error_id": site.error_id, "reason": why})
+    finally:
+        catalog.close()
+    if json_out:
+        _print_json({"snapshot": snap.key, "proofs": checked, "failed": failures})
+    else:
+        out = _stdout()
+        out.print(f"{checked} stored proofs re-run, {len(failures)} no longer hold")
+        for f in failures:
+            out.print(f"  {f['error_id']}: {f['reason']}", markup=False)
+    return 1 if failures else 0
