@@ -39,6 +39,7 @@ from typing import Any
 from errdex.catalog import open_catalog
 from errdex.match import explain_parsed, parse_safely
 from errdex.match.index import S_ID, T_RENDER, MatchIndex, index_for
+from errdex.match.model import Match
 from errdex.match.rank import pinned_sites
 from errdex.match.verify import normalize
 
@@ -96,10 +97,26 @@ def truth(idx: MatchIndex, ev: dict[str, Any]) -> tuple[str, set[str], set[str]]
     return "site", ids, templates
 
 
+MAX_GROUP = 10  # a tied group larger than this is no answer
+
+
+def right(m: Match, ids: set[str]) -> bool:
+    """The tie rule: a match is right when it is the true site, or when it reports a tie whose
+    group (itself and its ``tied`` sites) holds the true site and at most ``MAX_GROUP`` sites."""
+    if not m.tied_count:
+        return m.id in ids
+    group = {m.id} | {t.id for t in m.tied}
+    return m.tied_count + 1 <= MAX_GROUP and bool(group & ids)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--db", required=True)
     ap.add_argument("--show-failures", type=int, default=0)
+    ap.add_argument("--rule", choices=("ties", "template"), default="ties",
+                    help="ties (default): the top match is right when it is the true site or reports a tied "
+                         "group of at most 10 sites holding it; template (the rule before ties were reported): "
+                         "from the last line or the message, any site with the true site's template is right")
     ap.add_argument("data", nargs="+", type=Path)
     args = ap.parse_args()
     catalog = open_catalog(args.db)
@@ -122,11 +139,13 @@ def main() -> None:
             text = ev[name]
             result = explain_parsed(idx, parse_safely(text), top=3)
             top = result.matches
-            confident = bool(top) and top[0].score >= result.threshold
+            confident = bool(top) and top[0].confident
             if cls == "site":
                 t = tallies[name]
                 t.n += 1
-                if name == "traceback":
+                if args.rule == "ties":
+                    ok = [right(m, ids) for m in top]
+                elif name == "traceback":
                     ok = [m.id in ids for m in top]
                 else:
                     ok = [m.id in ids or shape(m.template) in templates for m in top]

@@ -1,5 +1,5 @@
 """``python -m errdex``."""
 
-from errdex.cli import main
+from errdex.entry import main
 
 main()

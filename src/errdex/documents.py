@@ -24,6 +24,7 @@ from urllib.parse import quote
 
 from errdex.catalog.base import Catalog, ErrorRecord
 from errdex.model import Analysis, ErrorSite, Snapshot, to_json
+from errdex.observe.evidence import ObservedEntry, StaticTestLink, observation_document
 
 TITLE_CHARS = 60
 DESCRIPTION_CHARS = 155
@@ -62,6 +63,13 @@ class SnapshotVersion(TypedDict):
     source_url: str
 
 
+class SnapshotRef(TypedDict):
+    """A snapshot named by its key and version (the versions that do not raise an error)."""
+
+    snapshot: str  # Snapshot.key
+    version: str
+
+
 class ErrorDocument(TypedDict):
     """One Error: ``/errors/{id}``, ``/api/errors/{id}``, ``errdex show --json``."""
 
@@ -87,6 +95,10 @@ class ErrorDocument(TypedDict):
     analysis_snapshot: str | None  # which snapshot the analysis describes
     snapshots: list[SnapshotVersion]  # every snapshot that has the error, newest first
     report_url: str
+    observed: list[ObservedEntry]  # what the library's own tests raised here (`errdex observe`)
+    observed_run: bool  # whether the snapshot was observed at all (an empty list then means: no test reached it)
+    test_links: list[StaticTestLink]  # the analysis's test evidence, each confirmed by an observation or not
+    not_in: list[SnapshotRef]  # the repo's other indexed snapshots, which do not raise it, newest first
 
 
 class ErrorSummary(TypedDict):
@@ -174,7 +186,8 @@ def error_json_url(error_id: str) -> str:
 
 
 def repo_url(repo: str, path: str | None = None) -> str:
-    return f"/{repo}" + (f"/{path}" if path else "")
+    """The page of a repo or module, percent-encoded (names come from untrusted packages)."""
+    return quote(f"/{repo}" + (f"/{path}" if path else ""), safe="/")
 
 
 def shorten(text: str, limit: int = TITLE_CHARS) -> str:
@@ -189,8 +202,12 @@ def shorten(text: str, limit: int = TITLE_CHARS) -> str:
     return cut.rstrip(" ,;:.") + "…"
 
 
-def _version(snap: Snapshot) -> str:
+def version_label(snap: Snapshot) -> str:
+    """What a user calls the snapshot: its version, else its ref, else its short commit."""
     return snap.version or snap.ref or snap.short_pin
+
+
+_version = version_label
 
 
 def _date(snap: Snapshot) -> str:
@@ -259,6 +276,7 @@ def document_of(catalog: Catalog, record: ErrorRecord, *, report_template: str |
     snap, site = record.latest
     eid = record.error_id
     analysis = catalog.get_analysis(eid, snap.key) or catalog.get_analysis(eid)
+    seen = observation_document(catalog, snap, eid, analysis)
     return ErrorDocument(
         id=eid,
         url=error_url(eid),
@@ -288,7 +306,21 @@ def document_of(catalog: Catalog, record: ErrorRecord, *, report_template: str |
             for s, x in record.sites
         ],
         report_url=report_url(snap, site, eid, report_template),
+        observed=seen["observed"],
+        observed_run=seen["observed_run"],
+        test_links=seen["test_links"],
+        not_in=[SnapshotRef(snapshot=s.key, version=_version(s)) for s in absent_from(catalog, record)],
     )
+
+
+def absent_from(catalog: Catalog, record: ErrorRecord) -> list[Snapshot]:
+    """The snapshots of the error's repo that do not raise it, newest first.
+
+    With several versions side by side, "raised in 0.10.1 and 0.10.2, not in
+    0.9.2" tells a user on 0.9.2 that this page is not about their version.
+    """
+    have = {s.key for s, _ in record.sites}
+    return [s for s in catalog.snapshots(record.latest[0].repo) if s.key not in have]
 
 
 # --------------------------------------------------------------------------- lists
@@ -371,7 +403,7 @@ def repo_document(
     pages = max(1, math.ceil(len(chosen) / per_page))
     page = max(1, page)
     window = chosen[(page - 1) * per_page: page * per_page]
-    api = "/api/repos/" + repo + (f"/{path}" if path else "")
+    api = "/api" + repo_url(repo, path).replace("/", "/repos/", 1)
     return RepoDocument(
         repo=repo,
         url=repo_url(repo, path),

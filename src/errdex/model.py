@@ -68,14 +68,9 @@ class Snapshot:
 
     def source_url(self, path: str, line: int | None = None, end_line: int | None = None) -> str:
         """Link to ``path`` (package-relative) at this snapshot, or "" when unknown."""
-        if not self.url_base:
-            return ""
-        url = f"{self.url_base.rstrip('/')}/{self.path_prefix}{path}"
-        if line is not None:
-            url += f"#L{line}"
-            if end_line is not None and end_line != line:
-                url += f"-L{end_line}"
-        return url
+        from errdex.links import source_url
+
+        return source_url(self.url_base, self.path_prefix, path, line, end_line)
 
 
 # --------------------------------------------------------------------------- templates
@@ -129,6 +124,11 @@ class Template:
 
     def render(self) -> str:
         return "".join(s.render() for s in self.segments)
+
+    def display(self) -> str:
+        """As an f-string body: literal braces doubled, so ``{x}`` is always a placeholder (pages show this)."""
+        return "".join(s.text.replace("{", "{{").replace("}", "}}") if s.is_literal else s.render()
+                       for s in self.segments)
 
     @property
     def literals(self) -> tuple[str, ...]:
@@ -274,6 +274,37 @@ class TestExpectation:
 
 
 @dataclass(frozen=True, slots=True)
+class CallEdge:
+    """One edge of the package's call graph, read from the source (``extract/calls.py``).
+
+    ``call``: ``caller``'s body calls (or passes along) ``callee``; ``register``: binding
+    ``caller`` (a primitive, a rule table key) runs ``callee``; ``alias``: the module name
+    ``caller`` is ``callee`` wrapped; ``export``: the public name ``caller`` is ``callee``
+    (``pkg.*`` → ``pkg.mod.*`` for a star import).  ``?.name`` is a method of an untyped object.
+    """
+
+    caller: str
+    callee: str
+    kind: Literal["call", "register", "alias", "export"] = "call"
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PublicPath:
+    """The public names whose calls lead to a site, best first (``analyze/public_path.py``).
+
+    ``entries`` are what users call (``jax.jit``); ``chain`` is, for the first entry, the
+    package functions from it down to the raising function; ``observed`` is True when the
+    entries came from running the library's tests (observe) rather than the static graph.
+    """
+
+    entries: tuple[str, ...] = ()
+    chain: tuple[str, ...] = ()
+    depth: int = 0
+    observed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class ExtractResult:
     """All that extraction learned from one snapshot's files."""
 
@@ -286,6 +317,9 @@ class ExtractResult:
     symbols: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # module -> names
     raise_statements: int = 0  # raise statements with an argument (for the coverage figure)
     raise_sites: int | None = None  # of those, how many produced an ErrorSite (None: not counted)
+    warnings: tuple[FileFailure, ...] = ()  # limits hit (errdex.limits): what was cut or dropped, by file
+    calls: tuple[CallEdge, ...] = ()  # the package's call graph (extract/calls.py)
+    line_digests: Mapping[str, bytes] = field(default_factory=dict)  # path -> extract.lines.text_digests
 
 
 # --------------------------------------------------------------------------- analysis
@@ -344,6 +378,69 @@ class Analysis:
     model_sections: tuple[str, ...] = ()  # which sections a language model wrote
     withheld: tuple[str, ...] = ()  # samples not published because they failed verification, with the reason
     coverage: tuple[str, ...] = ()  # kinds of grounded fact used: guard-words, config, test, docstring, ...
+
+
+# --------------------------------------------------------------------------- observations
+
+ObservationKind = Literal["site", "native", "not-a-site"]
+
+
+@dataclass(frozen=True, slots=True)
+class ObservedArg:
+    """One argument of the public entry call, as the recorder saw it (bounded, never the object)."""
+
+    name: str
+    type: str  # qualified class name
+    repr: str  # bounded; ``<type>`` for objects whose own repr was not called
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """A real exception seen while the library's tests ran, deduplicated with a count.
+
+    ``kind`` is ``site`` when its origin frame (path, line) lies inside an
+    indexed site's span with a compatible exception class (``error_id`` set),
+    ``native`` when it came from a call into C at a line that is no site, and
+    ``not-a-site`` when a Python ``raise`` that errdex did not index raised it.
+    ``entry`` is the outermost library function on the way from the test;
+    ``test`` the pytest node id, at ``test_path:test_line`` (repo-relative).
+    """
+
+    snapshot: str  # Snapshot.key
+    kind: ObservationKind
+    path: str  # package-relative, as sites' paths
+    line: int
+    exception: str  # qualified class name
+    message: str
+    test: str
+    error_id: str = ""
+    test_path: str = ""
+    test_line: int = 0
+    entry: str = ""
+    entry_args: tuple[ObservedArg, ...] = ()
+    chain: tuple[str, ...] = ()  # "module.func (path:line)", test first, origin last
+    escaped: bool = False  # left the library (reached the test) rather than caught inside it
+    raised_by: str = "raise"  # "raise" statement or "native" (a call into C)
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ObserveRun:
+    """What one ``errdex observe`` of a snapshot did (the figures of ``stats``)."""
+
+    snapshot: str
+    python: str = ""
+    mode: str = ""  # "monitoring" (3.12+) or "trace"
+    files: int = 0
+    failed_files: tuple[FileFailure, ...] = ()
+    tests: int = 0
+    events: int = 0  # exceptions recorded (sum of counts)
+    sites: int = 0  # distinct indexed sites observed
+    duration_s: float = 0.0
+    date: str = ""
+    tests_source: str = ""  # where the tests came from
+    network: str = ""  # the sandbox's network isolation as granted
+    processes: str = ""  # the sandbox's process-count limit as granted
 
 
 # --------------------------------------------------------------------------- JSON

@@ -32,7 +32,12 @@ def test_analyze_then_verify(jaxlike_db: Path, tmp_path: Path) -> None:
     cat.close()
     v = _run("verify", "--db", str(db), "--json", env_home=tmp_path)
     assert v.returncode == 0, v.stdout
-    assert json.loads(v.stdout)["failures"] == []
+    data = json.loads(v.stdout)
+    assert data["failures"] == []
+    # what the verifier kept off the pages is counted by reason, and the counts add up
+    assert data["withheld"] == sum(r["count"] for r in data["withheld_by_reason"])
+    t = _run("verify", "--db", str(db), env_home=tmp_path)
+    assert f"withheld from the pages by the verifier: {data['withheld']}" in t.stdout
 
 
 def test_verify_reports_a_bad_stored_sample(jaxlike_db: Path, tmp_path: Path) -> None:

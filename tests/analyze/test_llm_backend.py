@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from errdex.analyze.llm import PROMPT_VERSION, LLMReport, analyze_with_llm
-from errdex.analyze.llm.backend import ProgressStep
 from errdex.analyze.llm.cache import AnswerCache
+from errdex.analyze.llm.runreport import ProgressStep
 from errdex.analyze.llm.schema import SECTIONS
 from errdex.model import Analysis
 

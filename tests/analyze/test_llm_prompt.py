@@ -83,8 +83,8 @@ def test_cache_round_trip_and_location(tmp_path: Path, monkeypatch: pytest.Monke
 
 
 def test_report_json_and_summary(idx: Indexed) -> None:
-    from errdex.analyze.llm.backend import LLMReport
     from errdex.analyze.llm.rounds import Reject
+    from errdex.analyze.llm.runreport import LLMReport
 
     r = LLMReport(snapshot="a/b@1", model="m", backend="openai:m", prompt_version=PROMPT_VERSION,
                   base_url="http://x/v1", dry_run=False, errors=4, asked=2, cache_hits=2, requests=3,
@@ -101,8 +101,8 @@ def test_token_progress_bar_shows_tokens() -> None:
 
     from rich.console import Console
 
-    from errdex.analyze.llm.backend import ProgressStep
     from errdex.analyze.llm.report import token_progress
+    from errdex.analyze.llm.runreport import ProgressStep
 
     out = io.StringIO()
     console = Console(file=out, force_terminal=True, width=120)

@@ -24,8 +24,10 @@ def _all_text(a: Analysis) -> str:
 
 
 def _samples_verify(a: Analysis, ctx: SnapshotContext) -> None:
+    """Published samples verify; an empty slot waits for a proven example (issue 15), never a mirror."""
+    assert a.try_sample.strip()
     for code in (a.example_fix.before, a.example_fix.after, a.validate_sample, a.try_sample):
-        assert code.strip()
+        assert "would_raise" not in code and (not code.strip() or not code.lstrip().startswith("#")), code
         assert check_sample(code, ctx.all_symbols) == [], code
 
 
@@ -54,7 +56,7 @@ def test_no_tracing_names_the_option_and_doing_the_work_first(jaxlike) -> None: 
 def test_eager_shard_map_page_passes_on_the_message_advice(jaxlike) -> None:  # type: ignore[no-untyped-def]
     a = _page(jaxlike, "Eager shard_map")
     assert any("Please wrap your shard_map in `jax.jit`" in s.text for s in a.solutions)
-    assert "every time this line runs" in a.meaning  # no guard: the raise is unconditional
+    assert "checks nothing before this line" in a.meaning  # no guard: the raise is unconditional
     # the example is the test that triggers it, and "after" does what the message says
     assert "jax.shard_map(f, out_specs=None)(1)" in a.example_fix.before
     assert "jax.jit(jax.shard_map(f, out_specs=None))(1)" in a.example_fix.after
@@ -65,8 +67,7 @@ def test_run_scoped_page_says_to_leave_collective_axes_empty(jaxlike) -> None:  
     a = _page(jaxlike, "run_scoped lowering outside of Pallas")
     assert "`collective_axes` is true (non-empty)" in a.meaning
     assert any("`collective_axes` is false or empty" in s.text for s in a.solutions)
-    assert "def would_raise_run_scoped_lowering_rule(collective_axes):" in a.validate_sample
-    assert "return bool(collective_axes)" in a.validate_sample
+    assert "would_raise" not in a.validate_sample + a.example_fix.after  # no mirror of the library's check
     _samples_verify(a, jaxlike[2])
 
 
@@ -114,7 +115,7 @@ def test_every_error_of_the_fixture_gets_every_section(jaxlike) -> None:  # type
         assert a.strategy in ("validation", "type-guard", "configuration", "dependency", "state", "unsupported")
         assert all(s.evidence for s in a.solutions), a.error_id
         for code in (a.example_fix.before, a.example_fix.after, a.validate_sample, a.try_sample):
-            assert code.strip() and check_sample(code, ctx.all_symbols) == [], (a.error_id, code)
+            assert check_sample(code, ctx.all_symbols) == [], (a.error_id, code)
 
 
 def test_every_error_gets_every_section(jaxlike) -> None:  # type: ignore[no-untyped-def]
@@ -124,8 +125,7 @@ def test_every_error_gets_every_section(jaxlike) -> None:  # type: ignore[no-unt
     for site in sites:
         a = analyze_static(gather_facts(catalog, snap, site, context=ctx), ctx.all_symbols)
         missing = [name for name, value in [
-            ("meaning", a.meaning), ("solutions", a.solutions), ("before", a.example_fix.before),
-            ("after", a.example_fix.after), ("validate", a.validate_sample), ("try", a.try_sample),
+            ("meaning", a.meaning), ("solutions", a.solutions), ("try", a.try_sample),
             ("prevention", a.prevention), ("trigger", a.trigger), ("situations", a.situations),
             ("related", a.related), ("strategy", a.strategy),
         ] if not value]

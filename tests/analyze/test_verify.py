@@ -87,3 +87,43 @@ def test_the_seeds_samples_fail_where_they_are_wrong() -> None:
     assert any(p.name == "cache_is_warm" for p in failing["001:Validate before calling"])
     assert sum(1 for v in failing.values() if v) >= 8
     assert check_sample("import jax\nwith jax.lax.run_scoped(f, collective_axes=()):\n    pass\n", SYMBOLS)
+
+
+def test_star_re_exports_and_test_runner_resolve(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """``from pubpkg.errors import *`` (with ``__all__``) makes ``pubpkg.PubError`` exist; ``_Internal``,
+    left out of ``__all__``, does not; an example from a test may import pytest."""
+    from pathlib import Path
+
+    from errdex.analyze.context import load_context
+    from errdex.catalog import SqliteCatalog
+    from errdex.extract import extract_tree
+    from errdex.sources import open_source
+
+    pkg = Path(__file__).resolve().parents[1] / "fixtures" / "an_pubpath"
+    cat = SqliteCatalog(tmp_path / "c.sqlite")
+    with open_source(str(pkg), repo="example/pubpkg", ref="v1") as tree:
+        cat.replace_snapshot(tree.snapshot, extract_tree(tree, jobs=1))
+    ctx = load_context(cat, cat.snapshots()[0])
+    cat.close()
+    ok = "import pytest\nimport pubpkg\n\nwith pytest.raises(pubpkg.ShapeError):\n    pubpkg.compile_fn(len, (1, 2, 3), strict=True)\n"
+    assert check_sample(ok, ctx.all_symbols) == []
+    assert check_sample("from pubpkg import PubError\n", ctx.all_symbols) == []
+    bad = check_sample("import pubpkg\n\npubpkg._Internal\n", ctx.all_symbols)
+    assert [p.name for p in bad] == ["pubpkg._Internal"]
+    # without the star expansion the table alone does not know it: the fix is the expansion
+    assert check_sample("from pubpkg import PubError\n", ctx.symbols) != []
+
+
+def test_a_module_re_exported_by_a_star_keeps_its_names_and_the_later_star_wins() -> None:
+    """``pkg/__init__``: ``from pkg.gen import *`` then ``from pkg.alg import *``; both have a
+    ``community`` submodule: ``pkg.community`` is ``pkg.alg.community``, as in Python."""
+    from errdex.analyze.verify import expand_symbols
+    from errdex.model import CallEdge
+
+    symbols = {"pkg": ("alg", "gen"), "pkg.gen": ("community",), "pkg.alg": ("community",),
+               "pkg.gen.community": ("caveman_graph",), "pkg.alg.community": ("louvain",)}
+    edges = [CallEdge("pkg.*", "pkg.gen.*", "export"), CallEdge("pkg.*", "pkg.alg.*", "export")]
+    table = expand_symbols(symbols, edges)
+    assert check_sample("import pkg\n\npkg.community.louvain\n", table) == []
+    assert [p.name for p in check_sample("import pkg\n\npkg.community.caveman_graph\n", table)] == [
+        "pkg.community.caveman_graph"]

@@ -103,3 +103,17 @@ def test_index_cache_is_made_beside_the_catalog(db: tuple[str, Path]) -> None:
     path, home = db
     errdex("explain", "x", "--db", path, home=home)
     assert list(Path(path).parent.glob(Path(path).name + ".match.*"))
+
+
+def test_a_tie_is_explained(db: tuple[str, Path]) -> None:
+    path, home = db
+    msg = "RuntimeError: re-tracing function f for `jit`, but 'no_tracing' is set"
+    out = errdex("explain", msg, "--db", path, home=home)
+    assert out.returncode == 0, out.stderr
+    assert "not confident: 2 places raise this exact message" in out.stdout
+    assert "paste the full traceback and its innermost frame decides" in out.stdout
+    assert "tied with 1 other site raising the same text:" in out.stdout
+    data = json.loads(errdex("explain", msg, "--json", "--db", path, home=home).stdout)
+    top = data["matches"][0]
+    assert data["confident"] is False and top["confident"] is False and top["tied_count"] == 1
+    assert [t["line"] for t in top["tied"]] == [data["matches"][1]["line"]]

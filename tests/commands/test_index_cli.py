@@ -138,7 +138,7 @@ def test_show_lists_other_snapshots(env: dict[str, str], checkout: Path) -> None
     out = run(env, "show", site.error_id).stdout
     line = _line_of(core, "raise TinyError")
     assert f"Thrown at tinylib/core.py:{line}" in out
-    assert "Other snapshots" in out
+    assert "Versions" in out
     assert f"example-org/tinylib@{first}: tinylib/core.py:{line - 3}" in out
     assert f"blob/{second}/" in out
     assert len(_stats(env)) == 2
@@ -264,3 +264,22 @@ def test_no_cache_flag_and_variable_write_nothing(env: dict[str, str], checkout:
     assert run(env, "index", str(checkout), "--no-cache").returncode == 0
     assert run({**env, "ERRDEX_NO_CACHE": "1"}, "index", str(checkout)).returncode == 0
     assert not (tmp_path / "home" / "cache" / "extract").exists()
+
+
+def test_show_prints_the_whole_page_after_analyze(env: dict[str, str], checkout: Path) -> None:
+    """Once analysed, ``errdex show`` prints every section of the page, not only the source."""
+    assert run(env, "index", str(checkout)).returncode == 0
+    assert run(env, "analyze").returncode == 0
+    from errdex.catalog import open_catalog
+
+    cat = open_catalog(env["ERRDEX_DB"])
+    ((snap, site),) = cat.search("unknown size unit")
+    analysis = cat.get_analysis(site.error_id, snap.key)
+    cat.close()
+    assert analysis is not None
+    out = run(env, "show", site.error_id).stdout
+    for heading in ("Error message", "What it means", "Source", "Solutions", "Defensive patterns", "Prevention",
+                    "When it happens", f"Data as JSON: /api/errors/{site.error_id}"):
+        assert heading in out, (heading, out)
+    assert analysis.meaning.split("`")[0].strip()[:30] in " ".join(out.split())
+    assert "No analysis stored" not in out

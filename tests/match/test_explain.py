@@ -39,6 +39,35 @@ def test_shared_template_without_frames_is_a_tie(tiny: Catalog) -> None:
     assert r.matches[0].values[0].value == "my_fn"
 
 
+def test_a_tie_is_reported_and_not_confident(tiny: Catalog) -> None:
+    r = explain(tiny, "RuntimeError: re-tracing function my_fn for `jit`, but 'no_tracing' is set")
+    top, second = r.matches[0], r.matches[1]
+    assert top.tied_count == 1 and [(t.id, t.line) for t in top.tied] == [(second.id, second.line)]
+    assert top.tied[0].qualname in ("jit.<locals>.cache_miss", "pmap.<locals>.pmap_f")
+    assert top.tied[0].path == "tests/fixtures/match_tinyjit/tinyjit/_src/api.py"
+    assert not top.confident and not second.confident and not r.confident
+    assert top.tie_note.startswith("2 places raise this exact message in 1 file and 2 functions")
+    assert "full traceback" in top.tie_note
+    doc = to_json(r)["matches"][0]
+    assert doc["tied"] == [{"id": second.id, "path": second.path, "line": second.line,
+                            "qualname": second.qualname, "exception": "RuntimeError"}]
+
+
+def test_frames_decide_a_tie(tiny: Catalog) -> None:
+    r = explain(tiny, tb("cpython_shared_template_jit"))
+    assert r.matches[0].pinned_by_frame and r.matches[0].tied == () and r.matches[0].tied_count == 0
+    assert r.confident and r.matches[0].confident
+
+
+def test_a_type_that_fits_neither_site_keeps_the_tie(tiny: Catalog) -> None:
+    # the printed type agrees with neither site: both are equally wrong, still a tie
+    r = explain(tiny, "TypeError: re-tracing function my_fn for `jit`, but 'no_tracing' is set")
+    assert r.matches[0].tied_count == 1
+    # a message without a shared template has no tie
+    one = explain(tiny, "ValueError: cannot reshape array of size 3 into shape (2, 2)")
+    assert one.matches[0].tied == () and one.confident
+
+
 def test_every_dialect_finds_the_reshape_site(tiny: Catalog) -> None:
     for name in ("cpython_multiline_raise", "pytest_long", "pytest_short", "pytest_line", "pytest_native"):
         top = explain(tiny, tb(name)).matches[0]

@@ -95,8 +95,43 @@ def test_cache_file_is_loaded_by_a_new_process_state(tmp_path: Path) -> None:
         index_mod._MEMORY.clear()
         path = next(tmp_path.glob("c.sqlite.match.*"))
         loaded = index_mod._load(path)
-        assert loaded is not None and loaded == built
-        path.write_bytes(b"not marshal data")
+        assert loaded is not None
+        assert [list(x.templates) for x in (loaded, built)] == [list(built.templates)] * 2
+        assert list(loaded.sites) == list(built.sites)
+        assert list(loaded.site_templates) == list(built.site_templates)
+        assert dict(loaded.postings) == dict(built.postings) and dict(loaded.exact) == dict(built.exact)
+        assert dict(loaded.locations) == dict(built.locations)
+        assert (tuple(loaded.snaps), loaded.tops) == (tuple(built.snaps), built.tops)
+        assert all(loaded.df(k) == len(v) // 4 for k, v in built.postings.items())
+        path.write_bytes(b"not an index")
         assert index_mod._load(path) is None  # a damaged cache is rebuilt, never trusted
     finally:
         cat.close()
+
+
+def test_a_stored_index_reads_only_what_a_lookup_touches(tmp_path: Path) -> None:
+    """The file is not deserialised whole: one lookup reads a handful of rows of 300 templates."""
+    from errdex.match import explain
+    from errdex.match import index as index_mod
+    from errdex.match.store import CatalogFile
+
+    # words of their own: retrieval reads one short posting list (shared words would make it read
+    # every template holding them, within its budget, by design)
+    many = [site(f"lib/m{i}.py", 1, "ValueError", lit(f"w{i}x v{i}y z{i}q: "), ph("s"), eid=f"{i:016x}")
+            for i in range(300)]
+    db = tmp_path / "c.sqlite"
+    cat = SqliteCatalog(db)
+    try:
+        cat.replace_snapshot(SNAP, ExtractResult(sites=tuple(many), files_read=300))
+        index_for(cat)  # builds and stores it
+    finally:
+        cat.close()
+    index_mod._MEMORY.clear()
+    lazy = CatalogFile(str(db))
+    result = explain(lazy, "ValueError: w123x v123y z123q: 4")  # type: ignore[arg-type]
+    assert result.matches[0].id == f"{123:016x}"
+    idx = index_for(lazy)  # type: ignore[arg-type]
+    assert idx.size == 300
+    read = len(idx.templates._cache)  # type: ignore[attr-defined]
+    assert 1 <= read <= 10, read
+    assert lazy._real is None  # the catalog itself was never opened: its generation was read directly

@@ -44,10 +44,11 @@ def test_excepthook_names_the_error_after_the_traceback(catalog: Path, tmp_path:
     # Python's own traceback comes first, unchanged ...
     assert "Traceback (most recent call last)" in err
     assert err.index("CarrierError: parcel of 45.5 kg") < err.index("errdex:")
-    # ... then the note naming the template and where it is raised.
-    assert "errdex: parcel.shipping.CarrierError: parcel of {weight_kg} kg exceeds the" in err
-    assert "parcel/shipping.py:13" in err
-    assert "errdex show " in err
+    # ... then the note: the error's page id, its title (the template) and where it is raised.
+    assert "errdex: parcel.shipping.CarrierError · acme/parcel · " in err
+    assert "parcel of {weight_kg} kg exceeds the" in err
+    assert "parcel/shipping.py#L13" in err
+    assert "page: errdex show " in err
 
 
 def test_excepthook_links_pages_when_a_server_is_named(catalog: Path, tmp_path: Path) -> None:
@@ -55,7 +56,7 @@ def test_excepthook_links_pages_when_a_server_is_named(catalog: Path, tmp_path: 
     script.write_text(SCRIPT)
     env = {**_env(catalog), "ERRDEX_URL": "http://127.0.0.1:8000/"}
     proc = subprocess.run([sys.executable, "-m", "errdex.runtime", str(script)], capture_output=True, text=True, env=env)
-    assert "explained: http://127.0.0.1:8000/errors/" in proc.stderr
+    assert "page: http://127.0.0.1:8000/errors/" in proc.stderr
 
 
 def test_excepthook_is_quiet_about_unknown_errors(catalog: Path, tmp_path: Path) -> None:
@@ -92,7 +93,7 @@ def test_pytest_plugin_adds_an_errdex_section(catalog: Path, tmp_path: Path) -> 
     assert proc.returncode == 1, proc.stdout
     assert "errdex" in proc.stdout
     assert "parcel weight must be positive" in proc.stdout
-    assert "errdex: ValueError" in proc.stdout
+    assert "errdex: ValueError · acme/parcel" in proc.stdout
 
 
 def test_pytest_plugin_is_off_by_default(catalog: Path, tmp_path: Path) -> None:
@@ -119,3 +120,27 @@ def test_ipython_extension(catalog: Path, tmp_path: Path) -> None:
     out = proc.stdout + proc.stderr
     assert "CarrierError" in out
     assert "errdex: CarrierError" in out or "errdex: parcel.shipping.CarrierError" in out
+
+
+def test_the_installed_hook_patches_ipython_when_it_is_imported(catalog: Path, tmp_path: Path) -> None:
+    """The hook's .pth in a site directory: IPython, imported later, gets errdex's note after its traceback."""
+    pytest.importorskip("IPython")
+    from errdex.runtime.installer import PTH, PTH_LINE, errdex_command, hook_source
+
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "_errdex_hook.py").write_text(hook_source(errdex_command()))
+    (site / PTH).write_text(PTH_LINE)
+    code = textwrap.dedent(
+        f"""
+        import site, sys
+        site.addsitedir({str(site)!r})
+        assert "IPython" not in sys.modules and "_errdex_hook" in sys.modules
+        from IPython.testing.globalipapp import start_ipython
+        ip = start_ipython()
+        ip.run_cell("import parcel; parcel.ship(99, carrier='van')")
+        """
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=_env(catalog), cwd=tmp_path)
+    out = proc.stdout + proc.stderr
+    assert out.index("CarrierError") < out.index("errdex: parcel.shipping.CarrierError · acme/parcel")

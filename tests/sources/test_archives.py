@@ -11,8 +11,9 @@ import pytest
 from src_builders import build_sdist, build_wheel, build_zip, tar_with
 
 from errdex.extract import extract_tree
+from errdex.limits import Limits
 from errdex.sources import SourceError, SourceTree, open_source
-from errdex.sources.archives import ArchiveLimits, unpack_tar, unpack_zip
+from errdex.sources.archives import unpack_tar, unpack_zip
 from errdex.sources.inplace import read_member
 
 
@@ -184,12 +185,12 @@ def test_total_size_and_member_limits(tmp_path: Path) -> None:
         for i in range(30):
             zf.writestr(f"pkg/m{i}.py", f"x = {i}\n" * 100)
     with pytest.raises(SourceError, match=r"30 members \(limit 20\)"):
-        unpack_zip(archive, tmp_path / "out1", limits=ArchiveLimits(max_members=20))
+        unpack_zip(archive, tmp_path / "out1", limits=Limits(archive_members=20))
     with pytest.raises(SourceError, match="more than 5000 bytes"):
-        unpack_zip(archive, tmp_path / "out2", limits=ArchiveLimits(max_total_bytes=5000))
+        unpack_zip(archive, tmp_path / "out2", limits=Limits(archive_bytes=5000))
     sdist = build_sdist(tmp_path)
     with pytest.raises(SourceError, match="more than 3 members"):
-        unpack_tar(sdist, tmp_path / "out3", limits=ArchiveLimits(max_members=3))
+        unpack_tar(sdist, tmp_path / "out3", limits=Limits(archive_members=3))
 
 
 def test_corrupt_archives_are_clear_errors(tmp_path: Path) -> None:

@@ -82,25 +82,60 @@ def test_explain_returns_ranked_matches_with_values(client: TestClient) -> None:
     assert r.headers["cache-control"] == "no-store"
 
 
-def test_oversized_paste_is_413_declared_or_streamed(client: TestClient) -> None:
-    big = "x" * 5000
-    r = client.post("/api/explain", json={"text": big})
+def test_paste_limit_is_in_characters_at_the_boundary(client: TestClient) -> None:
+    """4096 characters pass however they are encoded (12-byte JSON escapes, 12-byte form escapes);
+    4097 are a 422 naming the field and the limit, as the schema's maxLength says."""
+    at = "\U0001f600" * 4096  # ensure_ascii: each is "\ud83d\ude00", 12 bytes
+    r = client.post("/api/explain", json={"text": at})
+    assert r.status_code == 200, r.text
+    r = client.post("/api/explain", json={"text": at + "x"})
+    assert r.status_code == 422
+    assert r.json()["error"]["detail"] == "body.text: 4097 characters, more than the paste limit of 4096 characters"
+    assert client.post("/explain", data={"text": at}).status_code == 200  # %F0%9F%98%80: 12 bytes each
+    r = client.post("/explain", data={"text": at + "x"}, headers={"Accept": "text/html"})
+    assert r.status_code == 422 and "more than the paste limit of 4096 characters" in r.text
+    assert client.get("/openapi.json").json()["components"]["schemas"]["ExplainRequest"]["properties"]["text"][
+        "maxLength"] == 4096
+
+
+def test_a_body_no_paste_can_take_is_413_declared_or_streamed(client: TestClient) -> None:
+    cap = WebSettings(max_paste=4096).max_body_bytes
+    r = client.post("/api/explain", content=b"x" * (cap + 1), headers={"Content-Type": "application/json"})
     assert r.status_code == 413 and r.json()["error"]["status"] == 413
 
     def chunks() -> Iterator[bytes]:  # no Content-Length: counted as it arrives
         yield b'{"text": "'
-        for _ in range(10):
+        for _ in range(cap // 1000 + 1):
             yield b"y" * 1000
         yield b'"}'
 
     r = client.post("/api/explain", content=chunks(), headers={"Content-Type": "application/json"})
     assert r.status_code == 413
-    r = client.post("/explain", data={"text": big}, headers={"Accept": "text/html"})
-    assert r.status_code == 413 and "paste limit" in r.text
+    r = client.post("/explain", content=b"text=" + b"z" * cap, headers={
+        "Accept": "text/html", "Content-Type": "application/x-www-form-urlencoded"})
+    assert r.status_code == 413 and "character limit" in r.text
+
+
+def test_a_250_kb_paste_is_accepted_at_the_default_limit(shop: Built) -> None:
+    catalog = SqliteCatalog(shop.db)
+    try:
+        with TestClient(create_app(catalog, WebSettings())) as c:
+            frame = '  File "/x/shopcart/cart.py", line 12, in checkout\n    raise CartError("empty")\n'
+            text = ("Traceback (most recent call last):\n" + frame * (250_000 // len(frame))
+                    + "shopcart.errors.CartError: cannot check out an empty cart\n")
+            assert len(text) > 249_000
+            r = c.post("/api/explain", json={"text": text})
+            assert r.status_code == 200, r.text
+            assert r.json()["matches"][0]["template"] == "cannot check out an empty cart"
+    finally:
+        catalog.close()
 
 
 def test_malformed_explain_is_422(client: TestClient) -> None:
     assert client.post("/api/explain", content=b"{not json", headers={"Content-Type": "application/json"}).status_code == 422
+    r = client.post("/api/explain", content=b'{"text": "\xff"}', headers={"Content-Type": "application/json"})
+    assert r.status_code == 422 and r.json()["error"]["detail"].startswith("body: the body is not UTF-8 text")
+    assert client.post("/api/explain", json={"text": "x", "top": "5"}).status_code == 422  # strict, as the schema
     assert client.post("/api/explain", json={"txt": "x"}).status_code == 422
     assert client.post("/api/explain", json={"text": "x", "top": 0}).status_code == 422
     r = client.post("/explain", content=b"other=1", headers={"Content-Type": "application/x-www-form-urlencoded"})

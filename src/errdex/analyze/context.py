@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import builtins
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from errdex.analyze.public_path import CallGraph, build_graph, public_path
+from errdex.analyze.testlink import Link, link_all
+from errdex.analyze.verify import expand_symbols
 from errdex.catalog.base import Catalog
-from errdex.model import ClassInfo, ConfigOption, ErrorSite, Snapshot, TestExpectation
+from errdex.model import CallEdge, ClassInfo, ConfigOption, ErrorSite, PublicPath, Snapshot, TestExpectation
 
 
 @dataclass
@@ -23,6 +27,7 @@ class SnapshotContext:
     options: list[ConfigOption]
     tests: list[TestExpectation]
     symbols: dict[str, tuple[str, ...]]
+    calls: list[CallEdge] = field(default_factory=list)
     extra_symbols: dict[str, tuple[str, ...]] = field(default_factory=dict)
     options_by_holder: dict[str, list[ConfigOption]] = field(default_factory=dict)
     options_by_name: dict[str, list[ConfigOption]] = field(default_factory=dict)
@@ -31,11 +36,15 @@ class SnapshotContext:
     sites_by_function: dict[tuple[str, str], list[ErrorSite]] = field(default_factory=dict)
     sites_by_module: dict[str, list[ErrorSite]] = field(default_factory=dict)
     _public_functions: dict[str, str] = field(default_factory=dict)
-    _test_links: dict[str, list[tuple[TestExpectation, str, float]]] | None = None
+    _test_links: dict[str, list[Link]] | None = None
     _all_symbols: dict[str, tuple[str, ...]] | None = None
+    _graph: CallGraph | None = None
+    _by_text: dict[str, list[ErrorSite]] | None = None
     word_cache: dict[tuple[str, int, str], frozenset[str]] = field(default_factory=dict)  # related.py
     var_cache: dict[tuple[str, int, str], frozenset[str]] = field(default_factory=dict)  # related.py
     site_words: dict[str, list[ErrorSite]] = field(default_factory=dict)  # related.py: word -> sites
+    relation_index: dict[str, dict[str, list[ErrorSite]]] = field(default_factory=dict)  # related.py: guard var / entry / test -> sites
+    _paths: dict[tuple[str, int, str], PublicPath] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for o in self.options:
@@ -62,7 +71,7 @@ class SnapshotContext:
         """The catalog's symbol table plus the attributes of public objects that adapters proved
         (computed once: the verifier looks names up in it for every sample)."""
         if self._all_symbols is None:
-            merged = dict(self.symbols)
+            merged = expand_symbols(self.symbols, self.calls)
             for k, v in self.extra_symbols.items():
                 merged[k] = tuple(sorted(set(merged.get(k, ())) | set(v)))
             self._all_symbols = merged
@@ -92,13 +101,43 @@ class SnapshotContext:
             return ""
         return self._public_functions.get(name, "")
 
-    def test_links(self) -> dict[str, list[tuple[TestExpectation, str, float]]]:
+    def test_links(self) -> dict[str, list[Link]]:
         """Error id -> linked tests; computed once for the snapshot (each test picks its best sites)."""
         if self._test_links is None:
-            from errdex.analyze.testlink import link_all
-
-            self._test_links = link_all(self)
+            self._test_links = link_all(self.sites, self.tests)
         return self._test_links
+
+    def tests_for_site(self, site: ErrorSite) -> list[Link]:
+        return list(self.test_links().get(site.error_id, []))
+
+    @property
+    def call_graph(self) -> CallGraph:
+        """The reversed call graph with the public names (built once per snapshot)."""
+        if self._graph is None:
+            self._graph = build_graph(self.calls, self.symbols)
+        return self._graph
+
+    def same_text(self, site: ErrorSite) -> tuple[ErrorSite, ...]:
+        """The other sites whose message is exactly this site's (literal text and placeholders)."""
+        if self._by_text is None:
+            by: defaultdict[str, list[ErrorSite]] = defaultdict(list)
+            for s in self.sites:
+                if s.error_id:
+                    by[s.template.render()].append(s)
+            self._by_text = {k: v for k, v in by.items() if len(v) > 1}
+        text = site.template.render()
+        if not text.strip():
+            return ()
+        return tuple(s for s in self._by_text.get(text, ()) if s.error_id != site.error_id)
+
+    def public_path(self, site: ErrorSite, observed: Sequence[str] = ()) -> PublicPath:
+        if observed:
+            return public_path(site, self.call_graph, observed)
+        key = (site.path, site.line, site.error_id)
+        p = self._paths.get(key)
+        if p is None:
+            p = self._paths[key] = public_path(site, self.call_graph)
+        return p
 
 
 def _is_public(dotted: str) -> bool:
@@ -146,4 +185,5 @@ def load_context(catalog: Catalog, snapshot: Snapshot) -> SnapshotContext:
         options=list(catalog.config_options(key)),
         tests=list(catalog.tests(key)),
         symbols=dict(catalog.symbols(key)),
+        calls=list(catalog.calls(key)),
     )

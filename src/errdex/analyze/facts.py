@@ -14,12 +14,13 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from errdex.analyze.context import SnapshotContext, load_context
+from errdex.analyze.earlyexit import early_exits, parameters
 from errdex.analyze.guardwords import describe_guard, guard_names
 from errdex.analyze.optionlink import options_for_guard
+from errdex.analyze.options import OptionFacts, option_facts, raising_value
 from errdex.analyze.related import related_errors
-from errdex.analyze.testlink import tests_for_site
 from errdex.catalog.base import Catalog
-from errdex.model import ConfigOption, ErrorSite, Guard, RelatedError, Snapshot, TestExpectation
+from errdex.model import ConfigOption, ErrorSite, Guard, PublicPath, RelatedError, Snapshot, TestExpectation
 
 LinkHow = Literal["regex", "literals", "type"]
 
@@ -83,6 +84,10 @@ class Facts:
     related: tuple[RelatedError, ...] = ()  # at most five, best first
     source_url: str = ""
     symbols_extra: dict[str, tuple[str, ...]] = field(default_factory=dict)  # objects' attributes (jax.config)
+    public_path: PublicPath = field(default_factory=PublicPath)  # the public names whose calls reach the raise
+    option_facts: tuple[OptionFacts, ...] = ()  # per option in ``options``: how to set it, what it is for
+    same_text: tuple[ErrorSite, ...] = ()  # other sites of the snapshot that raise exactly this message
+    params: tuple[str, ...] = ()  # the raising function's parameters (when its ``def`` is in the snippet)
 
     @property
     def error_id(self) -> str:
@@ -103,12 +108,14 @@ def gather_facts(catalog: Catalog, snapshot: Snapshot, site: ErrorSite, *,
     ctx = context if context is not None else load_context(catalog, snapshot)
     guards: list[GuardFact] = []
     options: list[ConfigOption] = []
-    for g in site.guards:
+    for g in (*early_exits(site), *site.guards):
         opts = options_for_guard(g, site, ctx)
         words, rule = describe_guard(g, opts, snippet=site.snippet, snippet_start=site.snippet_start)
         guards.append(GuardFact(guard=g, words=words, rule=rule, names=guard_names(g), options=opts))
         options.extend(o for o in opts if o not in options)
-    links = tests_for_site(site, ctx)
+    links = ctx.tests_for_site(site)
+    raising = {o: raising_value(g.words) for g in guards for o in g.options}
+    ofacts = tuple(option_facts(o, raising.get(o), ctx.symbols, ctx.tests) for o in options)
     return Facts(
         site=site,
         snapshot=snapshot,
@@ -123,6 +130,10 @@ def gather_facts(catalog: Catalog, snapshot: Snapshot, site: ErrorSite, *,
         related=related_errors(site, ctx),
         source_url=snapshot.source_url(site.path, site.line, site.end_line),
         symbols_extra=ctx.extra_symbols,
+        public_path=ctx.public_path(site),
+        option_facts=ofacts,
+        same_text=ctx.same_text(site),
+        params=parameters(site),
     )
 
 

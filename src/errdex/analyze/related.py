@@ -49,6 +49,46 @@ def _word_index(ctx: SnapshotContext) -> dict[str, list[ErrorSite]]:
     return ctx.site_words
 
 
+def _global_name(var: str) -> bool:
+    """A module-level object's attribute (``config.no_tracing.value``), not ``self.x`` or a local."""
+    head = var.split(".", 1)[0]
+    return "." in var and head not in ("self", "cls") and not head.startswith("_")
+
+
+def _var_index(ctx: SnapshotContext) -> dict[str, list[ErrorSite]]:
+    if "vars" not in ctx.relation_index:
+        idx: dict[str, list[ErrorSite]] = {}
+        for s in ctx.sites:
+            for v in _guard_vars(s, ctx):
+                if _global_name(v):
+                    idx.setdefault(v, []).append(s)
+        ctx.relation_index["vars"] = idx
+    return ctx.relation_index["vars"]
+
+
+def _entry_index(ctx: SnapshotContext) -> dict[str, list[ErrorSite]]:
+    if "entries" not in ctx.relation_index:
+        idx: dict[str, list[ErrorSite]] = {}
+        for s in ctx.sites:
+            for e in ctx.public_path(s).entries[:1]:
+                idx.setdefault(e, []).append(s)
+        ctx.relation_index["entries"] = idx
+    return ctx.relation_index["entries"]
+
+
+def _test_index(ctx: SnapshotContext) -> dict[str, list[ErrorSite]]:
+    if "tests" not in ctx.relation_index:
+        by_id: dict[str, list[ErrorSite]] = {}
+        for s in ctx.sites:
+            by_id.setdefault(s.error_id, []).append(s)
+        idx: dict[str, list[ErrorSite]] = {}
+        for eid, links in ctx.test_links().items():
+            for link in links:
+                idx.setdefault(f"{link[0].path}::{link[0].test_name}", []).extend(by_id.get(eid, []))
+        ctx.relation_index["tests"] = idx
+    return ctx.relation_index["tests"]
+
+
 def title(site: ErrorSite) -> str:
     text = site.template.render().strip() or site.exception_name
     text = " ".join(text.split())
@@ -71,11 +111,26 @@ def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError,
         if prev is None:
             dist = abs(other.line - site.line) if other.path == site.path else 10**6
             scored[other.error_id] = (points, dist, other, [reason])
-        elif reason not in prev[3]:
+        elif reason not in prev[3] and "no closer relation" not in reason:
             scored[other.error_id] = (prev[0] + points, prev[1], other, [*prev[3], reason])
 
+    for other in ctx.same_text(site):
+        consider(other, 4.0, f"the same message, raised in `{other.qualname}`")
     for other in ctx.sites_by_function.get((site.path, site.qualname), []):
         consider(other, 3.0, "raised in the same function")
+    for var in sorted(v for v in mine_vars if _global_name(v) and not any(w.startswith(v + ".") for w in mine_vars)):
+        for other in _var_index(ctx).get(var, [])[:50]:
+            if other.path != site.path:
+                consider(other, 2.5, f"checks the same `{var}`")
+    mine_entries = ctx.public_path(site).entries[:1]
+    for entry in mine_entries:
+        others = _entry_index(ctx).get(entry, [])
+        if len(others) <= 40:  # an entry that reaches hundreds of raises says little about any two
+            for other in others:
+                consider(other, 1.5, f"also raised by a call of `{entry}`")
+    for test in {link[0].test_name: link[0] for link in ctx.tests_for_site(site)}.values():
+        for other in _test_index(ctx).get(f"{test.path}::{test.test_name}", []):
+            consider(other, 2.0, f"expected by the same test `{test.test_name}`")
     module_sites = ctx.sites_by_module.get(site.path, [])
     for other in module_sites:
         if mine_vars:
@@ -92,7 +147,7 @@ def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError,
     if len(scored) < MAX_RELATED:
         for other in module_sites:
             if other.exception_name == site.exception_name:
-                consider(other, 0.5, "same module, same exception type")
+                consider(other, 0.5, "same module, same exception type (no closer relation found)")
     if len(scored) < MAX_RELATED and mine_words:
         index = _word_index(ctx)
         for w in sorted(mine_words, key=lambda w: len(index.get(w, ())))[:2]:
@@ -108,7 +163,7 @@ def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError,
         near = [o for o in ctx.sites_by_exception.get(site.exception_name, [])
                 if o.path.startswith(package + "/") and o.error_id != site.error_id]
         for other in near[:MAX_RELATED + 1]:
-            consider(other, 0.1, "same package, same exception type")
+            consider(other, 0.1, "same package, same exception type (no closer relation found)")
     if not scored:
         # Last resort, falling back through the class chain (STYLE.md item 8): the same
         # exception type elsewhere in the library, else a base class of it.
@@ -135,8 +190,8 @@ def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError,
     for _, _, o, r in ranked:
         t = title(o)
         item = RelatedError(error_id=o.error_id, title=t, reason="; ".join(r))
-        if t in titles:
-            repeats.append(item)  # the same message raised elsewhere: only if nothing else is related
+        if t in titles and not r[0].startswith("the same message"):
+            repeats.append(item)  # a repeated title for another reason: only if nothing else is related
             continue
         titles.add(t)
         out.append(item)

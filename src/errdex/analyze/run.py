@@ -113,6 +113,23 @@ def verify_snapshot(catalog: Catalog, snapshot: Snapshot) -> tuple[int, int, lis
     return n_analyses, n_samples, failures
 
 
+def withheld_by_reason(catalog: Catalog, snapshot: Snapshot) -> Counter[str]:
+    """What the verifier kept off the stored pages, counted by reason ("no module `pytest`",
+    "`pkg` has no attribute `X`"): one count per rejected sample and problem."""
+    out: Counter[str] = Counter()
+    seen: set[str] = set()
+    for site in catalog.sites(snapshot.key):
+        if not site.error_id or site.error_id in seen:
+            continue
+        seen.add(site.error_id)
+        a = catalog.get_analysis(site.error_id, snapshot.key)
+        for w in a.withheld if a is not None else ():
+            _, _, problems = w.partition(" sample dropped: ")
+            for p in (problems or w).split("; "):
+                out[p.strip()] += 1
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class AnalysisStats:
     """How many stored analyses of a snapshot rest on each kind of grounded fact."""

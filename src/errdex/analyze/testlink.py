@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import builtins
 from collections import defaultdict
+from collections.abc import Sequence
 
-from errdex.analyze.context import SnapshotContext
 from errdex.analyze.patterns import match_pattern, pattern_words, safe_compile, template_words
 from errdex.model import ErrorSite, TestExpectation
 
@@ -39,8 +39,9 @@ def _compatible(expected: str, site: ErrorSite) -> bool:
     return name in bases and name not in ("Exception", "BaseException")
 
 
-def link_all(ctx: SnapshotContext) -> dict[str, list[Link]]:
-    sites = [s for s in ctx.sites if s.error_id]
+def link_all(all_sites: Sequence[ErrorSite], tests: Sequence[TestExpectation]) -> dict[str, list[Link]]:
+    """Error id -> its linked tests, best first (at most ``MAX_TESTS_PER_ERROR``)."""
+    sites = [s for s in all_sites if s.error_id]
     index: defaultdict[str, list[int]] = defaultdict(list)
     for i, s in enumerate(sites):
         words: set[str] = set()
@@ -52,7 +53,7 @@ def link_all(ctx: SnapshotContext) -> dict[str, list[Link]]:
     for i, s in enumerate(sites):
         by_class[s.exception_name].append(i)
     links: defaultdict[str, list[Link]] = defaultdict(list)
-    for test in ctx.tests:
+    for test in tests:
         for i, how, score in _best_sites(test, sites, index, by_class):
             links[sites[i].error_id].append((test, how, score))
     out: dict[str, list[Link]] = {}
@@ -98,6 +99,3 @@ def _best_sites(test: TestExpectation, sites: list[ErrorSite], index: dict[str, 
     winners = [x for x in scored if x[2] == top]
     return winners if len(winners) <= MAX_TIES else []
 
-
-def tests_for_site(site: ErrorSite, ctx: SnapshotContext) -> list[Link]:
-    return list(ctx.test_links().get(site.error_id, []))

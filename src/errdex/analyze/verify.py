@@ -25,10 +25,12 @@ import importlib
 import importlib.util
 import sys
 import warnings
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Literal
+
+from errdex.model import CallEdge
 
 ProblemKind = Literal["syntax", "unknown-name", "unknown-module", "unknown-attribute", "relative-import"]
 
@@ -36,6 +38,8 @@ _BUILTINS = frozenset(dir(builtins)) | {"__name__", "__file__", "__doc__", "__sp
 # Importing these has side effects (opening a browser, printing); never import them to check a name.
 _NO_IMPORT = frozenset({"antigravity", "this", "__hello__", "__phello__", "idlelib", "tkinter", "turtle", "turtledemo"})
 _MISSING = object()
+# Examples taken from a library's tests import its test runner; that is not a missing name.
+_TEST_RUNNERS = frozenset({"pytest"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +63,56 @@ def check_sample(code: str, symbols: Mapping[str, tuple[str, ...]]) -> list[Samp
     except (ValueError, RecursionError) as e:
         return [SampleProblem("syntax", "", 0, f"does not parse: {e}")]
     return _Checker(symbols).run(tree)
+
+
+def expand_symbols(symbols: Mapping[str, tuple[str, ...]], edges: Iterable[CallEdge]) -> dict[str, tuple[str, ...]]:
+    """The symbol table as the import system sees it: ``from .m import *`` adds ``m``'s names (its
+    ``__all__`` when it declares one, else its public names), and a module with a lazy
+    ``__getattr__`` also has the names its lookup tables list (``extract/calls.py`` records both)."""
+    declared: dict[str, list[str]] = {}
+    lazy: dict[str, list[str]] = {}
+    stars: dict[str, list[str]] = {}
+    for e in edges:
+        if e.kind != "export":
+            continue
+        mod, _, last = e.caller.rpartition(".")
+        if last == "__all__":
+            declared.setdefault(mod, []).append(e.callee.rsplit(".", 1)[-1])
+        elif last == "__getattr__":
+            lazy.setdefault(mod, []).append(e.callee.rsplit(".", 1)[-1])
+        elif last == "*":
+            stars.setdefault(mod, []).append(e.callee[:-2])
+    out = {m: set(v) for m, v in symbols.items()}
+    for mod, names in lazy.items():
+        out.setdefault(mod, set()).update(names)
+
+    def offered(src: str) -> set[str]:
+        if src in declared:
+            return set(declared[src])
+        return {n for n in out.get(src, ()) if not n.startswith("_")}
+
+    modules = dict.fromkeys(symbols)
+    alias: dict[str, str] = {}  # "pkg.isomorphism" -> "pkg.algorithms.isomorphism": a module under another name
+    for e in edges:
+        if e.kind == "export" and e.callee in modules and e.caller not in modules and not e.caller.endswith("*"):
+            alias[e.caller] = e.callee
+    explicit = set(alias)
+    for _ in range(3):  # a star of a star: a few rounds reach the fixed point of real packages
+        for mod, sources in stars.items():
+            for src in sources:
+                given = offered(src)
+                out.setdefault(mod, set()).update(given)
+                for n in given:  # the later star import wins, as in Python; an explicit import is kept
+                    key = f"{mod}.{n}"
+                    if key in explicit or key in modules:
+                        continue
+                    if f"{src}.{n}" in modules:
+                        alias[key] = alias.get(f"{src}.{n}", f"{src}.{n}")
+                    elif f"{src}.{n}" in alias:
+                        alias[key] = alias[f"{src}.{n}"]
+    for name, target in alias.items():
+        out.setdefault(name, set()).update(out.get(target, ()))
+    return {m: tuple(sorted(v)) for m, v in out.items()}
 
 
 def is_valid_sample(code: str, symbols: Mapping[str, tuple[str, ...]]) -> bool:
@@ -228,11 +282,15 @@ class _Checker:
             return False
         if self._is_library(dotted):
             return dotted in self.symbols
+        if dotted.split(".", 1)[0] in _TEST_RUNNERS:
+            return True
         return _stdlib_module(dotted) is not None
 
     def _has_attr(self, dotted: str, attr: str) -> bool:
         if self._is_library(dotted):
             return attr in self._names(dotted) or f"{dotted}.{attr}" in self.symbols
+        if dotted.split(".", 1)[0] in _TEST_RUNNERS:
+            return True  # not the indexed code and not importable here: the test's own runner
         obj = _stdlib_object(dotted)
         if obj is _MISSING:
             return False

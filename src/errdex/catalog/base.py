@@ -14,11 +14,14 @@ from typing import Protocol
 
 from errdex.model import (
     Analysis,
+    CallEdge,
     ClassInfo,
     ConfigOption,
     ErrorSite,
     ExtractResult,
     FileFailure,
+    Observation,
+    ObserveRun,
     Snapshot,
     TestExpectation,
 )
@@ -40,6 +43,7 @@ class SnapshotStats:
     templates_without_literal: int = 0
     templates_with_literal8: int = 0  # a literal run of 8 or more characters
     unresolved_expressions: int = 0
+    warnings: tuple[FileFailure, ...] = ()  # limits hit while indexing (errdex.limits), by file
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,10 +89,32 @@ class Catalog(Protocol):
 
     def symbols(self, snapshot_key: str) -> dict[str, tuple[str, ...]]: ...
 
+    def calls(self, snapshot_key: str) -> list[CallEdge]:
+        """The package's call graph (``extract/calls.py``); empty for snapshots indexed before it."""
+        ...
+
+    def line_digests(self, repo: str, paths: Sequence[str]) -> dict[str, dict[str, bytes]]:
+        """Snapshot key -> {path: line digests} of ``paths``, for the snapshots of ``repo`` that have them.
+
+        A snapshot indexed with digests is a key even when it has none of
+        ``paths``; one indexed without them (an older catalog) is absent.
+        """
+
     def put_analyses(self, analyses: Sequence[Analysis]) -> None:
         """Store analyses (one per error id and snapshot), replacing earlier ones, atomically."""
 
     def get_analysis(self, error_id: str, snapshot_key: str | None = None) -> Analysis | None: ...
+
+    def replace_observations(self, run: ObserveRun, observations: Sequence[Observation]) -> None:
+        """Install what ``errdex observe`` saw of ``run.snapshot``, replacing earlier observations, atomically."""
+
+    def observations(self, *, error_id: str | None = None, snapshot_key: str | None = None,
+                     kind: str | None = None) -> list[Observation]: ...
+
+    def observed_site_ids(self, snapshot_key: str) -> frozenset[str]:
+        """Error ids of the snapshot's sites that at least one test reached."""
+
+    def observe_run(self, snapshot_key: str) -> ObserveRun | None: ...
 
     def generation(self) -> str:
         """Changes whenever the catalog's content changes (cache key for the match index)."""

@@ -63,7 +63,32 @@ INSERT INTO meta (key, value) VALUES ('generation', '0');
 INSERT INTO meta (key, value) VALUES ('catalog_id', substr(md5(random()::text || clock_timestamp()::text), 1, 16));
 """
 
-PG_MIGRATIONS: tuple[str, ...] = (PG_V1,)
+PG_V2 = """
+CREATE TABLE observations (
+    id BIGSERIAL PRIMARY KEY,
+    snapshot TEXT NOT NULL,
+    error_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    path TEXT NOT NULL,
+    line INTEGER NOT NULL,
+    count BIGINT NOT NULL,
+    json TEXT NOT NULL
+);
+CREATE INDEX observations_snapshot ON observations (snapshot);
+CREATE INDEX observations_error ON observations (error_id);
+CREATE TABLE observe_runs (snapshot TEXT PRIMARY KEY, json TEXT NOT NULL);
+CREATE TABLE calls (id BIGSERIAL PRIMARY KEY, snapshot_id BIGINT NOT NULL, caller TEXT NOT NULL, json TEXT NOT NULL);
+CREATE INDEX calls_snapshot ON calls (snapshot_id);
+"""
+
+
+PG_V3_LINES = """
+CREATE TABLE file_lines (id BIGSERIAL PRIMARY KEY, snapshot_id BIGINT NOT NULL, path TEXT NOT NULL,
+                         digests BYTEA NOT NULL);
+CREATE INDEX file_lines_snapshot ON file_lines (snapshot_id, path);
+"""
+
+PG_MIGRATIONS: tuple[str, ...] = (PG_V1, PG_V2, PG_V3_LINES)
 PG_LATEST = len(PG_MIGRATIONS)
 _MIGRATION_LOCK = 0x6572726478  # "errdx": the advisory lock id of schema changes
 

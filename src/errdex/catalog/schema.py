@@ -96,10 +96,42 @@ def _v3_search(conn: sqlite3.Connection) -> None:
         )
 
 
+V4_OBSERVATIONS = """
+CREATE TABLE observations (
+    id INTEGER PRIMARY KEY,
+    snapshot TEXT NOT NULL,
+    error_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    path TEXT NOT NULL,
+    line INTEGER NOT NULL,
+    count INTEGER NOT NULL,
+    json TEXT NOT NULL
+);
+CREATE INDEX observations_snapshot ON observations (snapshot);
+CREATE INDEX observations_error ON observations (error_id);
+CREATE TABLE observe_runs (snapshot TEXT PRIMARY KEY, json TEXT NOT NULL);
+"""
+
+# The package's call graph, one row per caller (json: [[callee, kind, line], ...]).
+V5_CALLS = """
+CREATE TABLE calls (snapshot_id INTEGER NOT NULL, caller TEXT NOT NULL, json TEXT NOT NULL);
+CREATE INDEX calls_snapshot ON calls (snapshot_id);
+"""
+
+# Line digests of each snapshot's files (extract/lines.py), for version inference; the row
+# with path '' marks a snapshot indexed with them (catalogs written before have none).
+V6_LINES = """
+CREATE TABLE file_lines (snapshot_id INTEGER NOT NULL, path TEXT NOT NULL, digests BLOB NOT NULL);
+CREATE INDEX file_lines_snapshot ON file_lines (snapshot_id, path);
+"""
+
 MIGRATIONS: Sequence[Sequence[Step]] = (
     (V1,),
     (V2,),
     (_v3_search,),
+    (V4_OBSERVATIONS,),
+    (V5_CALLS,),
+    (V6_LINES,),
 )
 LATEST = len(MIGRATIONS)
 

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from errdex.catalog.base import ErrorRecord, SnapshotStats
 from errdex.catalog.decode import decode
+from errdex.catalog.observations import ObservationStore
 from errdex.catalog.rows import (
     compute_stats,
     dumps,
@@ -29,6 +30,7 @@ from errdex.catalog.rows import (
 )
 from errdex.model import (
     Analysis,
+    CallEdge,
     ClassInfo,
     ConfigOption,
     ErrorSite,
@@ -46,7 +48,8 @@ LATEST_IDS = (
 )
 _SOURCE_FAILED = "source-failed:"  # meta keys of the sources whose last index failed
 _SOURCE_GAVE = "source-gave:"  # meta keys of pinned sources -> the snapshot key they gave
-FACT_TABLES = ("sites", "failures", "classes", "config_options", "test_expectations", "symbols")
+FACT_TABLES = ("sites", "failures", "classes", "config_options", "test_expectations", "symbols", "calls",
+               "file_lines")
 
 
 class CatalogError(Exception):
@@ -65,7 +68,7 @@ class Db(Protocol):
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
 
 
-class SqlCatalog:
+class SqlCatalog(ObservationStore):
     """``Catalog`` over the shared SQL schema; subclasses provide connections and search."""
 
     backend = "sql"
@@ -204,6 +207,15 @@ class SqlCatalog:
                        [(sid, t.exception, dumps(t)) for t in result.tests])
         db.executemany("INSERT INTO symbols (snapshot_id, module, names) VALUES (?, ?, ?)",
                        [(sid, m, json.dumps(list(names))) for m, names in sorted(result.symbols.items())])
+        grouped: dict[str, list[list[str | int]]] = {}
+        for e in result.calls:
+            grouped.setdefault(e.caller, []).append([e.callee, e.kind, e.line])
+        db.executemany("INSERT INTO calls (snapshot_id, caller, json) VALUES (?, ?, ?)",
+                       [(sid, c, json.dumps(v)) for c, v in sorted(grouped.items())])
+        if result.line_digests:
+            # the row with path '' says "this snapshot has line digests" (see line_digests)
+            db.executemany("INSERT INTO file_lines (snapshot_id, path, digests) VALUES (?, ?, ?)",
+                           [(sid, "", b"")] + [(sid, p, d) for p, d in sorted(result.line_digests.items())])
 
     def _delete_snapshot(self, db: Db, sid: int) -> None:
         self._unindex_search(db, sid)
@@ -333,6 +345,31 @@ class SqlCatalog:
             (snapshot_key,),
         )
         return {str(m): tuple(json.loads(n)) for m, n in rows}
+
+    def calls(self, snapshot_key: str) -> list[CallEdge]:
+        rows = self._db().fetchall(
+            "SELECT t.caller, t.json FROM calls t JOIN snapshots s ON s.id = t.snapshot_id WHERE s.key = ?",
+            (snapshot_key,),
+        )
+        return [CallEdge(caller=str(c), callee=str(callee), kind=kind, line=int(line))
+                for c, js in rows for callee, kind, line in json.loads(js)]
+
+    def line_digests(self, repo: str, paths: Sequence[str]) -> dict[str, dict[str, bytes]]:
+        """For each snapshot of ``repo`` indexed with line digests: ``paths``' digests in it (those it has)."""
+        wanted = sorted(set(paths))[:200]
+        marks = ", ".join("?" for _ in wanted)
+        cond = f"f.path = '' OR f.path IN ({marks})" if wanted else "f.path = ''"
+        rows = self._db().fetchall(
+            f"SELECT s.key, f.path, f.digests FROM file_lines f JOIN snapshots s ON s.id = f.snapshot_id"
+            f" WHERE s.repo = ? AND ({cond})",
+            (repo, *wanted),
+        )
+        out: dict[str, dict[str, bytes]] = {}
+        for key, path, digests in rows:
+            files = out.setdefault(str(key), {})
+            if path:
+                files[str(path)] = bytes(digests)
+        return out
 
     def get_analysis(self, error_id: str, snapshot_key: str | None = None) -> Analysis | None:
         if snapshot_key is not None:

@@ -209,12 +209,14 @@ def _run_llm(catalog: Catalog, targets: list[Snapshot], *, model: str | None, dr
 
 
 def run_verify(*, repo: str | None = None, db: str | None = None, json_out: bool = False) -> int:
-    from errdex.analyze.run import verify_snapshot
+    from errdex.analyze.run import verify_snapshot, withheld_by_reason
 
     def work(catalog: Catalog, targets: list[Snapshot]) -> int:
         rows: list[dict[str, Any]] = []
         totals: Counter[str] = Counter()
+        withheld: Counter[str] = Counter()
         for snap in targets:
+            withheld.update(withheld_by_reason(catalog, snap))
             n_a, n_s, failures = verify_snapshot(catalog, snap)
             totals["analyses"] += n_a
             totals["samples"] += n_s
@@ -224,13 +226,19 @@ def run_verify(*, repo: str | None = None, db: str | None = None, json_out: bool
                              "message": f.problem.message})
         if json_out:
             sys.stdout.write(json.dumps({"analyses": totals["analyses"], "samples": totals["samples"],
-                                         "failures": rows}, indent=2) + "\n")
+                                         "failures": rows, "withheld": sum(withheld.values()),
+                                         "withheld_by_reason": [{"reason": r, "count": n}
+                                                                for r, n in withheld.most_common()]},
+                                        indent=2) + "\n")
         else:
             for r in rows:
                 print(f"{r['error_id']} {r['section']} line {r['line']}: {r['kind']} "
                       f"{r['name'] or ''}: {r['message']}")
             print(f"{totals['analyses']} analyses, {totals['samples']} code samples checked: "
                   f"{len(rows)} failure(s)")
+            print(f"withheld from the pages by the verifier: {sum(withheld.values())}")
+            for reason, n in withheld.most_common(20):
+                print(f"  {n:>6}  {reason}")
             if totals["analyses"] == 0:
                 print("no stored analyses: run `errdex analyze` first")
         return 1 if rows else 0

@@ -8,8 +8,10 @@ exit code is non-zero when any failed.
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from errdex import paths
@@ -74,9 +76,11 @@ def _extract(tree: SourceTree, jobs: int | None, cache: ResultCache | None) -> E
 
 
 def index_one(catalog: Catalog, spec: str, *, repo: str | None, commit: str | None, ref: str | None,
-              jobs: int | None, cache: ResultCache | None = None) -> SnapshotStats:
+              jobs: int | None, cache: ResultCache | None = None, path_prefix: str | None = None,
+              python: str | None = None, search_path: Sequence[str] | None = None) -> SnapshotStats:
     """Open, extract and store one source; SourceError when there is nothing to index."""
-    with open_source(spec, repo=repo, commit=commit, ref=ref) as tree:
+    with open_source(spec, repo=repo, commit=commit, ref=ref, path_prefix=path_prefix, python=python,
+                     search_path=search_path) as tree:
         result = _extract(tree, jobs, cache)
         if result.files_read == 0:
             reasons = "; ".join(f"{f.path}: {f.reason}" for f in result.failures[:3])
@@ -100,12 +104,32 @@ def _result_cache(use: bool) -> ResultCache | None:
         return None
 
 
+def apply_limits(assignments: list[str]) -> str | None:
+    """Set ``ERRDEX_LIMIT_*`` for this run (and its workers) from ``--limit NAME=VALUE``, then
+    check every limit parses; the error message, or None."""
+    from errdex import limits
+
+    try:
+        for text in assignments:
+            name, value = limits.parse_assignment(text)
+            os.environ[limits.env_var(name)] = str(value)
+        limits.current()
+    except limits.LimitError as exc:
+        return str(exc)
+    return None
+
+
 def run_index(sources: list[str], *, repo: str | None, commit: str | None, ref: str | None,
               db: str | None, jobs: int | None, json_out: bool, use_cache: bool = True,
+              limits: list[str] | None = None, path_prefix: str | None = None,
+              python: str | None = None,
               from_list: str | None = None, cluster: str | None = None, scheduler: str | None = None,
               reindex: bool = False) -> int:
     if jobs is not None and jobs < 1:
         _error(f"--jobs {jobs}: expected a positive number of worker processes")
+        return 2
+    if (problem := apply_limits(limits or [])) is not None:
+        _error(problem)
         return 2
     if from_list is not None or cluster is not None or scheduler is not None:
         return _run_many(sources, repo=repo, commit=commit, ref=ref, db=db, jobs=jobs, json_out=json_out,
@@ -124,11 +148,14 @@ def run_index(sources: list[str], *, repo: str | None, commit: str | None, ref: 
     try:
         for spec in sources:
             try:
-                stats = index_one(catalog, spec, repo=repo, commit=commit, ref=ref, jobs=jobs, cache=cache)
+                stats = index_one(catalog, spec, repo=repo, commit=commit, ref=ref, jobs=jobs, cache=cache,
+                                  path_prefix=path_prefix, python=python)
             except SourceError as exc:
                 _error(str(exc))
                 failed += 1
                 continue
+            for w in stats.warnings:
+                _error(f"warning: {spec}: {w.path}: {w.reason}")
             done.append(stats)
             if out is not None:
                 from errdex.commands.index_views import stats_view
@@ -179,8 +206,6 @@ def _run_many(sources: list[str], *, repo: str | None, commit: str | None, ref: 
 
 
 def run_show(error_id: str, *, db: str | None, json_out: bool) -> int:
-    from errdex.commands.index_views import error_view
-
     eid = error_id.strip().lower()
     if not _ID.match(eid):
         _error(f"{error_id!r} is not an error id (16 hexadecimal characters, as in /errors/<id>)")
@@ -205,7 +230,11 @@ def run_show(error_id: str, *, db: str | None, json_out: bool) -> int:
                 return 1
             _print_json(document)
         else:
-            _stdout().print(error_view(record))
+            from errdex.commands.page_view import page_view
+            from errdex.documents import absent_from
+
+            snap = record.latest[0]
+            _stdout().print(page_view(record, catalog.get_analysis(eid, snap.key), absent_from(catalog, record)))
     finally:
         catalog.close()
     return 0
@@ -219,10 +248,13 @@ def run_stats(*, db: str | None, json_out: bool) -> int:
         return 1
     try:
         all_stats = catalog.stats()
+        runs = {s.snapshot.key: catalog.observe_run(s.snapshot.key) for s in all_stats}
     finally:
         catalog.close()
     if json_out:
-        _print_json([stats_to_json(s) for s in all_stats])
+        from errdex.observe.evidence import observed_stats
+
+        _print_json([{**stats_to_json(s), "observed": observed_stats(runs.get(s.snapshot.key))} for s in all_stats])
         return 0
     out = _stdout()
     if not all_stats:

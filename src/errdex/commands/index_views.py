@@ -6,13 +6,15 @@ code) so that the same table serves ``index`` and ``stats``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.console import Group, RenderableType
 from rich.markup import escape
-from rich.syntax import Syntax
 from rich.table import Table
 from rich.text import Text
 
 from errdex.catalog.base import ErrorRecord, SnapshotStats
+from errdex.model import Snapshot
 
 TOP_EXCEPTIONS = 10
 MAX_FAILURES_SHOWN = 20
@@ -70,46 +72,18 @@ def stats_view(stats: SnapshotStats) -> RenderableType:
     return Group(*parts)
 
 
-def error_view(record: ErrorRecord) -> RenderableType:
-    """One error as ``errdex show`` prints it: the page's header, template and source."""
-    snap, site = record.latest
-    parts: list[RenderableType] = []
-    parts.append(Text(f"{snap.repo} · {site.kind} · {site.exception_name}", style="bold"))
-    parts.append(Text(f"id {record.error_id}", style="dim"))
-    parts.append(Text(""))
-    parts.append(Text("Error message", style="bold underline"))
-    for t in site.templates or ():
-        parts.append(Text(t.render() or "(no message)"))
-    if not site.templates:
-        parts.append(Text("(no message)", style="dim"))
-    parts.append(Text(""))
-    parts.append(Text("Source", style="bold underline"))
-    loc = Text(f"Thrown at {site.path}:{site.line}")
-    if site.qualname:
-        loc.append(f"  in {site.qualname}", style="dim")
-    parts.append(loc)
-    url = snap.source_url(site.path, site.line, site.end_line)
-    if url:
-        parts.append(Text(f"View on GitHub (pinned to {snap.short_pin}):"))
-        # A link broken over two lines cannot be clicked or copied: never wrap it.
-        parts.append(Text(url, style=f"link {url}", no_wrap=True, overflow="ignore"))
-    if site.exception_resolved and site.exception_resolved != site.exception:
-        parts.append(Text(f"Exception: {site.exception} → {site.exception_resolved}"))
-    if site.guards:
-        parts.append(Text(""))
-        parts.append(Text("Guards (what holds when it is raised)", style="bold underline"))
-        for g in site.guards:
-            parts.append(Text(f"  line {g.line}: {g.kind}: {g.normalized}"))
-    if site.snippet:
-        parts.append(Text(""))
-        start = site.snippet_start or site.line
-        parts.append(Syntax(
-            site.snippet.rstrip("\n"), "python", line_numbers=True, start_line=start,
-            highlight_lines=set(range(site.line, site.end_line + 1)), word_wrap=False, theme="ansi_dark",
-        ))
-    if len(record.sites) > 1:
-        parts.append(Text(""))
-        parts.append(Text("Other snapshots", style="bold underline"))
-        for other_snap, other in record.sites[1:]:
-            parts.append(Text(f"  {other_snap.key}: {other.path}:{other.line}"))
-    return Group(*parts)
+def versions_view(record: ErrorRecord, not_in: Sequence[Snapshot] = ()) -> list[RenderableType]:
+    """Every indexed version that raises the error, with its line and pinned link; then those that do not."""
+    if len(record.sites) < 2 and not not_in:
+        return []
+    out: list[RenderableType] = [Text(""), Text("Versions", style="bold underline")]
+    for snap, site in record.sites:
+        label = snap.version or snap.ref or snap.short_pin
+        out.append(Text(f"  {label}  {snap.key}: {site.path}:{site.line}"))
+        url = snap.source_url(site.path, site.line, site.end_line)
+        if url:
+            out.append(Text(f"    {url}", style=f"link {url}", no_wrap=True, overflow="ignore"))
+    if not_in:
+        names = ", ".join(s.version or s.ref or s.short_pin for s in not_in)
+        out.append(Text(f"  not raised in {names}", style="dim"))
+    return out

@@ -32,6 +32,7 @@ from pathlib import Path
 
 from errdex.extract.strict import strict_enabled
 from errdex.extract.summary import FileResult
+from errdex.limits import current
 
 MAX_BYTES_DEFAULT = 1 << 30  # a version's entries beyond this are pruned, oldest first
 _PACKAGE = Path(__file__).resolve().parent
@@ -99,7 +100,8 @@ class ResultCache:
 
     def key(self, path: str, data: bytes, is_test: bool, max_file_bytes: int) -> str:
         h = hashlib.sha256(data)
-        h.update(f"\0{path}\0{int(is_test)}\0{max_file_bytes}\0{int(strict_enabled())}".encode())
+        sites_cap = current().sites_per_file  # the only limit applied in phase 1 besides the file size
+        h.update(f"\0{path}\0{int(is_test)}\0{max_file_bytes}\0{int(strict_enabled())}\0{sites_cap}".encode())
         return h.hexdigest()
 
     def get(self, key: str) -> bytes | None:

@@ -10,8 +10,11 @@ from __future__ import annotations
 import ast
 from typing import NamedTuple
 
-from errdex.extract.source import SourceText
+from errdex.extract.source import CUT, SourceText
 from errdex.model import Guard, GuardKind
+
+MAX_GUARDS = 32  # guards kept per site, nearest the raise (an elif chain of thousands would be quadratic)
+GUARD_CHARS = 1_000  # characters of a guard's source and normalized text; longer ones end in "…"
 
 
 class Spec(NamedTuple):
@@ -25,15 +28,39 @@ class Spec(NamedTuple):
 
 
 def build(specs: tuple[Spec, ...], src: SourceText) -> tuple[Guard, ...]:
+    """The guards of a site: at most ``MAX_GUARDS``, the innermost, each rendered once per file
+    (the many sites under one condition share its ``Guard``) and bounded in length."""
     out: list[Guard] = []
-    for sp in specs:
-        if isinstance(sp.node, ast.ExceptHandler):
-            out.append(handler(sp.node, src))
-        elif isinstance(sp.node, ast.match_case) and sp.subject is not None:
-            out.append(case(sp.subject, sp.node, src))
-        elif isinstance(sp.node, ast.expr):
-            out.append((negative if sp.negated else positive)(sp.kind, sp.node, src))
+    memo = src.memo
+    for sp in specs[-MAX_GUARDS:]:
+        key = (id(sp.node), sp.negated, sp.kind)
+        guard = memo.get(key)
+        if guard is None:
+            guard = _render(sp, src)
+            if guard is None:
+                continue
+            memo[key] = guard
+        out.append(guard)
     return tuple(out)
+
+
+def _render(sp: Spec, src: SourceText) -> Guard | None:
+    if isinstance(sp.node, ast.ExceptHandler):
+        guard = handler(sp.node, src)
+    elif isinstance(sp.node, ast.match_case) and sp.subject is not None:
+        guard = case(sp.subject, sp.node, src)
+    elif isinstance(sp.node, ast.expr):
+        guard = (negative if sp.negated else positive)(sp.kind, sp.node, src)
+    else:
+        return None
+    if len(guard.source) > GUARD_CHARS or len(guard.normalized) > GUARD_CHARS:
+        guard = Guard(kind=guard.kind, source=_cut(guard.source), normalized=_cut(guard.normalized),
+                      line=guard.line, negated=guard.negated)
+    return guard
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= GUARD_CHARS else text[: GUARD_CHARS - 1] + CUT
 
 
 def _norm(node: ast.AST, src: SourceText, text: str | None = None) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from errdex.extract.bounds import bounded_templates
 from errdex.extract.expand import MAX_TEMPLATES, Bind, Expander, Outcome, Tables, bind_args
 from errdex.extract.imports import BUILTIN_EXCEPTIONS, class_like
 from errdex.extract.ir import Alt, Cat, Dedent, Hole, Lit, Node, Param, Ref, Variant
@@ -99,8 +100,10 @@ _PROBE = "\x00"  # marks the placeholder a parameter becomes while probing which
 
 
 class Resolver:
-    def __init__(self, results: list[FileResult], repo: str = "") -> None:
+    def __init__(self, results: list[FileResult], repo: str = "", template_chars: int = 0) -> None:
         self.repo = repo
+        self.template_chars = template_chars  # cut templates longer than this (0: no cut)
+        self.cut: dict[str, int] = {}  # path -> how many sites had a template cut
         self.summaries: list[ModuleSummary] = [r.summary for r in results if r.summary is not None]
         self.tables = Tables(self.summaries)
         self.x = Expander(self.tables)
@@ -113,6 +116,11 @@ class Resolver:
             via = self._via_callers(s, module)
             if via is not None:
                 written, resolved, templates, unresolved = via
+        if self.template_chars:
+            # Before the id hashes it: a megabyte message costs its normalisation once per site.
+            templates, was_cut = bounded_templates(templates, self.template_chars)
+            if was_cut:
+                self.cut[path] = self.cut.get(path, 0) + 1
         return ErrorSite(
             error_id=error_id(self.repo, s.kind, resolved, templates[0].normalized(), s.qualname),
             kind=s.kind, exception=written, exception_resolved=resolved, templates=templates,

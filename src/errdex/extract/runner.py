@@ -12,25 +12,27 @@ from __future__ import annotations
 import multiprocessing
 import os
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from errdex.extract.bounds import cut_warnings, snapshot_cap
 from errdex.extract.cache import ResultCache, load
 from errdex.extract.ids import assign_ids
 from errdex.extract.imports import module_name
+from errdex.extract.lines import tree_digests
 from errdex.extract.resolve import Resolver
 from errdex.extract.summary import FileResult
 from errdex.extract.worker import (
-    MAX_FILE_BYTES,
     Item,
     no_cyclic_gc,
     process_chunk,
     process_chunk_cached,
     process_file,
 )
-from errdex.model import ConfigOption, ErrorSite, ExtractResult, FileFailure, TestExpectation
+from errdex.limits import ENV_PREFIX, current
+from errdex.model import CallEdge, ConfigOption, ErrorSite, ExtractResult, FileFailure, TestExpectation
 from errdex.sources.base import SourceFile, SourceTree
 
 INLINE_BELOW = 24  # files: below this a pool costs more than it saves
@@ -84,17 +86,16 @@ def _context() -> multiprocessing.context.BaseContext:
 
 
 def _pool(workers: int) -> ProcessPoolExecutor:
-    """Workers that see this process's ``ERRDEX_STRICT``: a forkserver's children inherit the
-    environment the server started with, not the one of the moment."""
-    strict = os.environ.get("ERRDEX_STRICT", "")
-    return ProcessPoolExecutor(max_workers=workers, mp_context=_context(), initializer=_set_strict, initargs=(strict,))
+    """Workers that see this process's ``ERRDEX_STRICT`` and ``ERRDEX_LIMIT_*``: a forkserver's
+    children inherit the environment the server started with, not the one of the moment."""
+    seen = {k: v for k, v in os.environ.items() if k == "ERRDEX_STRICT" or k.startswith(ENV_PREFIX)}
+    return ProcessPoolExecutor(max_workers=workers, mp_context=_context(), initializer=_set_env, initargs=(seen,))
 
 
-def _set_strict(value: str) -> None:
-    if value:
-        os.environ["ERRDEX_STRICT"] = value
-    else:
-        os.environ.pop("ERRDEX_STRICT", None)
+def _set_env(seen: dict[str, str]) -> None:
+    for k in [k for k in os.environ if k == "ERRDEX_STRICT" or k.startswith(ENV_PREFIX)]:
+        del os.environ[k]
+    os.environ.update(seen)
 
 
 def _single_threaded() -> bool:
@@ -180,32 +181,40 @@ def _retry_one_by_one(items: list[Item], max_bytes: int,
 
 def extract_tree(tree: SourceTree, *, jobs: int | None = None,
                  progress: Callable[[int], None] | None = None,
-                 max_file_bytes: int = MAX_FILE_BYTES, cache: ResultCache | None = None) -> ExtractResult:
+                 max_file_bytes: int | None = None, cache: ResultCache | None = None) -> ExtractResult:
     """Every error site, class, config option and test expectation of ``tree``.
 
     ``progress(n)`` is called with the number of files just finished.  Files
     that cannot be read or parsed are in ``failures`` with their reason.
     ``cache`` (the CLI passes one) lets unchanged files skip phase 1.
+    ``max_file_bytes`` defaults to ``Limits.file_bytes``; the other bounds
+    (``errdex.limits``) apply too, and what they cut is in ``warnings``.
     """
     jobs = jobs if jobs is not None else (os.cpu_count() or 1)
+    if max_file_bytes is None:
+        max_file_bytes = current().file_bytes
     with no_cyclic_gc():
         return _extract(tree, jobs, progress, max_file_bytes, cache)
 
 
 def _extract(tree: SourceTree, jobs: int, progress: Callable[[int], None] | None,
              max_file_bytes: int, cache: ResultCache | None) -> ExtractResult:
-    return finish_phase2(list(_run_phase1(tree, jobs, max_file_bytes, progress, cache)), tree.snapshot.repo)
+    return finish_phase2(list(_run_phase1(tree, jobs, max_file_bytes, progress, cache)), tree.snapshot.repo,
+                         skipped=tree.skipped, line_digests=tree_digests(tree.files, max_file_bytes))
 
 
-def finish_phase2(phase1: list[FileResult], repo: str) -> ExtractResult:
+def finish_phase2(phase1: list[FileResult], repo: str, *, skipped: Sequence[FileFailure] = (),
+                  line_digests: dict[str, bytes] | None = None) -> ExtractResult:
     """Phase 2 over every file's phase-1 result, wherever phase 1 ran (here, a pool, or the file
     groups of a large source on a Dask cluster, ``extract/groups.py``)."""
+    limits = current()
     results = sorted(phase1, key=lambda r: r.path)
-    resolver = Resolver(results, repo)
-    sites: list[ErrorSite] = []
-    failures: list[FileFailure] = []
+    resolver = Resolver(results, repo, limits.template_chars)
+    failures: list[FileFailure] = list(skipped)
+    warnings: list[FileFailure] = []
     config: list[ConfigOption] = []
     tests: list[TestExpectation] = []
+    calls: list[CallEdge] = []
     raise_statements = raise_sites = 0
     for r in results:
         if r.failure is not None:
@@ -217,10 +226,20 @@ def finish_phase2(phase1: list[FileResult], repo: str) -> ExtractResult:
         raise_sites += r.raise_sites
         config.extend(r.config)
         tests.extend(r.tests)
-        module = r.summary.module if r.summary is not None else module_name(r.path)
-        sites.extend(resolver.site(s, r.path, module) for s in r.sites)
+        warnings.extend(r.warnings)
+        calls.extend(r.calls)
+
+    def resolved() -> Iterator[tuple[str, ErrorSite]]:
+        for r in results:
+            if r.failure is None:
+                module = r.summary.module if r.summary is not None else module_name(r.path)
+                yield from ((r.path, resolver.site(s, r.path, module)) for s in r.sites)
+
+    sites = list(snapshot_cap(resolved(), limits.sites_per_snapshot, warnings))
+    warnings.extend(cut_warnings(resolver.cut, limits.template_chars))
     return ExtractResult(
         sites=tuple(assign_ids(repo, sites)),
+        warnings=tuple(sorted(warnings, key=lambda w: w.path)),
         failures=tuple(failures),
         files_read=sum(1 for r in results if r.failure is None),
         classes=resolver.classes(),
@@ -229,4 +248,6 @@ def finish_phase2(phase1: list[FileResult], repo: str) -> ExtractResult:
         symbols=resolver.symbols(),
         raise_statements=raise_statements,
         raise_sites=raise_sites,
+        calls=tuple(calls),
+        line_digests=line_digests or {},
     )

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from errdex.extract.ir import Node
 from errdex.extract.pickling import fast_pickle, register_model_types
-from errdex.model import ConfigOption, FileFailure, Guard, SiteKind, TestExpectation
+from errdex.model import CallEdge, ConfigOption, FileFailure, Guard, SiteKind, TestExpectation
 
 
 @fast_pickle
@@ -114,6 +114,8 @@ class FileResult:
     facts_failure: FileFailure | None = None
     config: tuple[ConfigOption, ...] = ()
     tests: tuple[TestExpectation, ...] = ()
+    warnings: tuple[FileFailure, ...] = ()  # a limit was hit: the file is indexed, but not all of it
+    calls: tuple[CallEdge, ...] = ()
 
 
-register_model_types(Guard, FileFailure, ConfigOption, TestExpectation)
+register_model_types(Guard, FileFailure, ConfigOption, TestExpectation, CallEdge)

@@ -18,67 +18,34 @@ from __future__ import annotations
 
 import ast
 import bisect
-import re
 from collections.abc import Generator, Iterable
-from dataclasses import dataclass, field
-from typing import NamedTuple
 
 from errdex.extract import env as envmod
 from errdex.extract import guards as g
 from errdex.extract import stmts as st
-from errdex.extract.imports import BUILTIN_NAMES, class_like, dotted_source, import_bindings, is_package
+from errdex.extract.imports import class_like, dotted_source, import_bindings, is_package
 from errdex.extract.ir import Alt, Cat, Dedent, Node, Param, Ref
 from errdex.extract.messages import MessageBuilder, Scope
 from errdex.extract.source import SourceText
 from errdex.extract.strict import unclassified
 from errdex.extract.summary import CallSite, ClassSummary, FuncSummary, InitSummary, PendingSite
+from errdex.extract.walkcalls import CallsMixin
+from errdex.extract.walkclasses import ClassesMixin
+from errdex.extract.walkstate import (
+    _BASE_INIT,
+    _BUILDS,
+    _KEYWORDS,
+    _STRISH,
+    _WARN_TARGETS,
+    Env,
+    FuncCollector,
+    State,
+    Walk,
+)
 from errdex.model import GuardKind
 
-Env = envmod.Env | None
-Walk = Generator[PendingSite, None, Env]
 
-_KEYWORDS = ("raise", "warn", "assert")
-_BUILDS = ('"', "'", "Error", "Exception", "Warning")  # text, or an exception instance returned
-# text that a call passing a message on has (`check(x, "...")`, `warn(f"...")`, `f(x, msg)`): a
-# skipped function without any is not looked at again (a docstring's quotes do not count)
-_CALL_TEXT = ('("', "('", ', "', ", '", '(f"', "(f'", ', f"', ", f'", "msg", "message")
-_BASE_INIT = ("super().__init__(", ".__init__(self")
-_EXC_NAME = re.compile(r"Error|Exception|Warning|Exit|Interrupt|Fail")
-_STRISH = (ast.Constant, ast.JoinedStr, ast.BinOp)
-_WARN_TARGETS = frozenset({"warnings.warn", "warnings.warn_explicit"})
-
-
-@dataclass(slots=True)
-class FuncCollector:
-    """What a function's walk learns for its summary (returns, the base ``__init__`` call)."""
-
-    params: tuple[str, ...]
-    is_init: bool = False
-    vararg: str | None = None
-    returns: list[Node] = field(default_factory=list)
-    super_args: tuple[Node, ...] | None = None
-    super_kwargs: tuple[tuple[str, Node], ...] = ()
-    self_attrs: dict[str, Node] = field(default_factory=dict)
-    calls: list[CallSite] = field(default_factory=list)
-    reads_params: bool = False  # a site's message or class reads a parameter: callers may bind it
-
-
-class State(NamedTuple):
-    qual: tuple[str, ...] = ()
-    guards: tuple[g.Spec, ...] = ()
-    docstring: str = ""
-    params: frozenset[str] = frozenset()
-    cls: str | None = None  # qualname of the class whose methods we are in
-    func: FuncCollector | None = None
-    in_function: bool = False
-    self_attrs: dict[str, Node] | None = None
-    exc_class: bool = False  # the class may be an exception: its __init__/__str__ matter
-    exc_named: bool = False  # ... and it or a base is named like one (`SQLAlchemyError`): its methods build its text
-    outers: tuple[envmod.Env | None, ...] = ()  # bindings of the enclosing functions (innermost first)
-    cls_alias: str = ""  # in a @classmethod (and functions nested in one): its ``cls`` parameter
-
-
-class Walker:
+class Walker(CallsMixin, ClassesMixin):
     """Walks one module; ``run`` yields its sites and fills the summary fields."""
 
     def __init__(self, tree: ast.Module, src: SourceText, module: str, path: str) -> None:
@@ -205,117 +172,6 @@ class Walker:
             return envmod.bind(env, name, envmod.Binding(local_def=local))
         return env
 
-    def _returns_something(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-        """A method of an exception class with a ``return``: its ``__str__`` may build the text from
-        it (``self._message()``), whatever the returned expression is called."""
-        return self.src.mentions(("return",), node.lineno, node.end_lineno or node.lineno)
-
-    def passes_message(self, node: ast.FunctionDef | ast.AsyncFunctionDef, params: list[str]) -> bool:
-        """Whether a function the walk would skip calls a package function with literal text, an
-        f-string or a local/parameter named like a message (``check(x, "x must be positive")``):
-        then it is walked, so that the call is recorded with its arguments.  Statement level only
-        (calls that are a statement of their own), and only when its text has a quote or names a
-        message."""
-        if not self.src.mentions(_CALL_TEXT, node.lineno, node.end_lineno or node.lineno):
-            return False
-        stack = list(node.body)
-        while stack:
-            stmt = stack.pop()
-            if isinstance(stmt, ast.Expr):
-                call = stmt.value
-                if isinstance(call, ast.Call) and (call.args or call.keywords) and st.passes_message(call) \
-                        and self._internal_callee(dotted_source(call.func), Scope(frozenset(params))) is not None:
-                    return True
-            elif not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                for sub in st.child_bodies(stmt):
-                    stack.extend(sub)
-                for c in getattr(stmt, "cases", ()):
-                    stack.extend(c.body)
-        return False
-
-    def _record(self, key: str, name: str, c: FuncCollector, state: State,
-                node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
-        if name == "__init__" and state.self_attrs is not None:
-            state.self_attrs.update(c.self_attrs)
-        if c.returns or name == "__init__" or c.calls or c.reads_params:
-            defaults = self._defaults(node) if c.reads_params else ()
-            self.functions[key] = FuncSummary(c.params, tuple(c.returns), defaults, tuple(c.calls))
-        if name == "__init__":
-            self._pending_init = InitSummary(c.params, c.super_args, c.super_kwargs)
-        elif name == "__str__" and c.returns:
-            self._pending_str = c.returns[0]
-
-    def _defaults(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[tuple[str, Node], ...]:
-        """Default values of the parameters, as IR (``error_class=ValueError`` is a class ``Ref``)."""
-        a = node.args
-        positional = [*a.posonlyargs, *a.args]
-        pairs = list(zip(positional[len(positional) - len(a.defaults):], a.defaults, strict=True))
-        pairs += [(x, d) for x, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None]
-        out: list[tuple[str, Node]] = []
-        for x, d in pairs:
-            if isinstance(d, (ast.Name, ast.Attribute)) and (written := dotted_source(d)) is not None:
-                target = self.builder.resolve_name(written)
-                if target is not None and target not in ("None", "True", "False"):
-                    out.append((x.arg, Ref(target=target, src=written, is_call=False)))
-            elif isinstance(d, (ast.Constant, ast.JoinedStr)) and not (isinstance(d, ast.Constant) and d.value is None):
-                out.append((x.arg, self.builder.arg(d, Scope())))
-        return tuple(out)
-
-    def _call_site(self, call: ast.Call, written: str | None, state: State, env: Env) -> None:
-        """Record a call of a package function that passes something message-like."""
-        args = call.args
-        if written is None or not (args or call.keywords) or class_like(written) \
-                or not st.passes_message(call):
-            return
-        scope = self.scope(state, env)
-        target = self._internal_callee(written, scope)
-        if target is None:
-            return
-        star = next((i for i, x in enumerate(args) if isinstance(x, ast.Starred)), len(args))
-        site = CallSite(target, tuple(self._call_arg(x, scope) for x in args[:star]),
-                        tuple((k.arg, self._call_arg(k.value, scope)) for k in call.keywords if k.arg is not None))
-        (state.func.calls if state.func is not None else self.module_calls).append(site)
-
-    def _internal_callee(self, written: str | None, scope: Scope) -> str | None:
-        """The dotted name of a called function of this package (not a class: an exception's text
-        reaches its class through ``__init__``), else None."""
-        if written is None or class_like(written):
-            return None
-        target = self.builder.callee(written, scope)
-        if target is None or target.split(".", 1)[0] != self._top or target in BUILTIN_NAMES:
-            return None
-        return target
-
-    def _call_arg(self, node: ast.expr, scope: Scope) -> Node:
-        """An argument of a recorded call: a class name (``error_class=TypeError``) as a class reference."""
-        if isinstance(node, (ast.Name, ast.Attribute)) and (written := dotted_source(node)) is not None \
-                and class_like(written) and envmod.lookup(scope.env, written.split(".", 1)[0]) is None:
-            target = self.builder.resolve_name(written)
-            if target is not None:
-                return Ref(target=target, src=written, is_call=False)
-        return self.builder.arg(node, scope)
-
-    def klass(self, node: ast.ClassDef, state: State, env: Env) -> Walk:
-        qual = (*state.qual, "<locals>", node.name) if state.in_function else (*state.qual, node.name)
-        doc = ast.get_docstring(node, clean=True) or ""
-        bases = []
-        for b in node.bases:
-            d = dotted_source(b)
-            if d is not None:
-                bases.append(self.builder.resolve_name(d) or d)
-        self_attrs: dict[str, Node] = {}
-        top = self.module.split(".", 1)[0] + "."
-        exc_named = bool(_EXC_NAME.search(node.name)) or any(_EXC_NAME.search(b.rsplit(".", 1)[-1]) for b in bases)
-        exc_class = exc_named or any(b.startswith(top) for b in bases)
-        inner = State(qual=qual, docstring=doc, cls=".".join(qual), self_attrs=self_attrs, exc_class=exc_class,
-                      exc_named=exc_named)
-        saved = self._pending_init, self._pending_str
-        self._pending_init, self._pending_str = None, None
-        yield from self.block(node.body, inner, None)
-        self.classes.append(ClassSummary(".".join(qual), node.lineno, tuple(bases), doc,
-                                         self._pending_init, self._pending_str))
-        self._pending_init, self._pending_str = saved
-        return env
 
     # ----------------------------------------------------------------- sites
 
@@ -325,13 +181,13 @@ class Walker:
         if state.params and state.func is not None and not state.func.reads_params and (
                 reads_param(value) or reads_param(message)):
             state.func.reads_params = True
-        snippet, start = self.src.snippet(node.lineno, end)
+        snippet, start = self.src.snippet(node.lineno, end, node.col_offset, node.end_col_offset)
         return PendingSite(
             kind=kind,  # type: ignore[arg-type]
             value=value, message=message, written=written, line=node.lineno, end_line=end,
             qualname=".".join(state.qual) or "<module>", guards=g.build(state.guards + guards, self.src),
             snippet=snippet, snippet_start=start, docstring=state.docstring,
-            comments=self.src.comments(node.lineno, end), cause=cause,
+            comments=self.src.comments(node.lineno, end, node.col_offset), cause=cause,
         )
 
     def raise_(self, node: ast.Raise, state: State, env: Env) -> Walk:
@@ -388,25 +244,6 @@ class Walker:
                 return envmod.bind(env, f.value.id, grown)
         return env
 
-    def _super_call(self, call: ast.Call, state: State, env: Env) -> None:
-        f = call.func
-        if not (isinstance(f, ast.Attribute) and f.attr == "__init__") or state.func is None:
-            return
-        args = list(call.args)
-        if isinstance(f.value, ast.Call) and isinstance(f.value.func, ast.Name) and f.value.func.id == "super":
-            pass
-        elif args and isinstance(args[0], ast.Name) and args[0].id == "self":
-            args = args[1:]  # Base.__init__(self, ...)
-        else:
-            return
-        scope = self.scope(state, env)
-        if len(args) == 1 and isinstance(args[0], ast.Starred) and isinstance(args[0].value, ast.Name) \
-                and args[0].value.id == state.func.vararg:
-            return  # super().__init__(*args): the constructor's own arguments are the message
-        state.func.super_args = self.builder.call_args(args, scope)
-        state.func.super_kwargs = tuple(
-            (k.arg, self.builder.arg(k.value, scope)) for k in call.keywords if k.arg is not None
-        )
 
     def _warn(self, node: ast.Expr, call: ast.Call, state: State, env: Env) -> Walk:
         scope = self.scope(state, env)

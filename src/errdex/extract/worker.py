@@ -22,7 +22,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 from errdex.extract import facts
+from errdex.extract.bounds import capped_sites
 from errdex.extract.cache import ResultCache
+from errdex.extract.calls import call_edges
 from errdex.extract.imports import module_name
 from errdex.extract.ir import Node
 from errdex.extract.messages import Scope
@@ -30,11 +32,12 @@ from errdex.extract.source import SourceText
 from errdex.extract.strict import UnclassifiedShape
 from errdex.extract.summary import FileResult, ModuleSummary
 from errdex.extract.walker import Walker
+from errdex.limits import current
 from errdex.model import FileFailure
 from errdex.sources.base import SourceFile
 from errdex.sources.inplace import read_member
 
-MAX_FILE_BYTES = 8 * 1024 * 1024  # generated files beyond this are refused, not parsed for minutes
+MAX_FILE_BYTES = 8 * 1024 * 1024  # generated files beyond this are refused (``Limits.file_bytes``)
 _EMPTY_SCOPE = Scope()
 
 
@@ -130,7 +133,7 @@ def _walk(tree: ast.Module, text: str, path: str, is_test: bool) -> FileResult:
     src = SourceText(text)
     try:
         walker = Walker(tree, src, module, path)
-        sites = tuple(walker.run())
+        sites, warning = capped_sites(walker.run(), path, current().sites_per_file)
         constants: dict[str, Node] = {}
         for name, value in [*walker.module_env.items(), *walker.class_constants.items()]:
             if isinstance(value, (ast.Constant, ast.JoinedStr, ast.BinOp)) and not (
@@ -145,9 +148,15 @@ def _walk(tree: ast.Module, text: str, path: str, is_test: bool) -> FileResult:
         raise
     except (RecursionError, MemoryError) as e:
         return _fail(path, f"nesting too deep to walk ({type(e).__name__})")
+    try:
+        edges = call_edges(tree, module, path)
+    except (RecursionError, MemoryError):
+        edges = ()
     return FileResult(path=path, summary=summary, sites=sites, raise_statements=walker.raise_statements,
+                      calls=edges,
                       raise_sites=walker.raise_sites,
-                      config=tuple(config), tests=tuple(tests), facts_failure=facts_failure)
+                      config=tuple(config), tests=tuple(tests), facts_failure=facts_failure,
+                      warnings=(warning,) if warning else ())
 
 
 @contextlib.contextmanager

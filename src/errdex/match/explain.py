@@ -9,10 +9,11 @@ sites, and classify errors that no raise statement produced (``origin.py``).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from errdex.catalog.base import Catalog
 from errdex.match import rank as R
+from errdex.match import scope as SC
+from errdex.match import ties as T
 from errdex.match import verify as V
 from errdex.match import wrap as W
 from errdex.match.index import (
@@ -45,6 +46,10 @@ from errdex.match.model import (
 from errdex.match.origin import classify, cpython_wording
 from errdex.match.traceback import parse
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # neither ``typing`` nor the catalog package is imported on ``errdex explain``'s start-up path
+    from errdex.catalog.base import Catalog
+
 _SECONDARY = 0.9  # a cause or context of the reported exception, or a message another one wraps
 _PRECISE = 12  # candidates whose fuzzy score uses every word of the template
 _MIMIC = 0.45  # the message is one the interpreter itself produces, and there is no traceback
@@ -55,8 +60,11 @@ _VETO = 0.5  # the traceback shows the error surfaced elsewhere than at this sit
 def explain(catalog: Catalog, text: str, *, top: int = 5, repo: str | None = None) -> Explanation:
     """The raise sites of ``catalog`` that best explain ``text`` (a message or a traceback).
 
+    The top match also says which indexed versions fit the input (``versions.py``).
     Over a catalog of many libraries, the global index picks the libraries first (``route.py``).
     """
+    from errdex.match.versions import with_versions
+
     parsed = parse_safely(text)
     if repo is None:
         from errdex.match import route
@@ -65,7 +73,8 @@ def explain(catalog: Catalog, text: str, *, top: int = 5, repo: str | None = Non
             repos = route.candidate_repos(catalog, parsed)
             if repos:
                 return route.merge([explain_parsed(index_for(catalog, r), parsed, top=top) for r in repos], top)
-    return explain_parsed(index_for(catalog, repo), parsed, top=top)
+    idx = index_for(catalog, repo)
+    return with_versions(catalog, idx, explain_parsed(idx, parsed, top=top))
 
 
 def parse_safely(text: str) -> Parsed:
@@ -104,7 +113,9 @@ def _where(idx: MatchIndex, frames: list[Frame], notes: tuple[str, ...]) -> _Whe
 
 def explain_parsed(idx: MatchIndex, parsed: Parsed, *, top: int = 5) -> Explanation:
     """``explain`` on an already parsed input and a loaded index (what the benchmark times)."""
-    primary_where = _where(idx, _frames_for_pinning(parsed), parsed.notes)
+    frames = _frames_for_pinning(parsed)
+    primary_where = _where(idx, frames, parsed.notes)
+    tops = SC.scope_tops(idx, parsed.exception, [p for f in frames if (p := library_path(idx, f.path))])
     best: dict[int, R.Scored] = {}
     for n, (exc, factor) in enumerate(_exceptions(parsed)):
         where = primary_where if n == 0 else _where(idx, list(exc.frames), exc.notes)
@@ -113,9 +124,18 @@ def explain_parsed(idx: MatchIndex, parsed: Parsed, *, top: int = 5) -> Explanat
             # template that mimics it is only a guess until a traceback says where it was raised
             factor *= _MIMIC
         _score_exception(idx, exc, where, factor, best)
-    ranked = sorted(best.values(), key=lambda c: (-c.score, idx.sites[c.site][S_ID]))
+    # the library the input names comes first: another library's template never outranks it
+    ranked = sorted(best.values(), key=lambda c: (not SC.in_scope(idx, c.site, tops), -c.score, idx.sites[c.site][S_ID]))
     matches = tuple(_match(idx, c) for c in ranked[: max(top, 0)] if c.score > 0.0)
-    confident = bool(matches) and matches[0].score >= R.THRESHOLD
+    fallback = _class_fallback(idx, parsed, tops, ranked) if not frames else None
+    if fallback is not None:
+        matches = (fallback, *(m for m in matches if m.id != fallback.id))[: max(top, 0)]
+    elif matches:
+        first = _with_ties(idx, matches[0], ranked[0], best, _printed_type(next(iter(_exceptions(parsed)))[0]))
+        group = {t.id for t in first.tied}
+        # the tied sites listed below the top are no more certain than it
+        matches = (first, *(replace(m, confident=False) if m.id in group else m for m in matches[1:]))
+    confident = bool(matches) and matches[0].confident
     no_site = _no_site(idx, parsed, primary_where, confident)
     return Explanation(matches=matches, parsed=parsed, confident=confident, threshold=R.THRESHOLD,
                        no_site=no_site)
@@ -159,6 +179,33 @@ def _score_exception(
             inner = wraps.get(c.template)
             best[site] = R.Scored(c.template, site, score, m, pinned, c.values,
                                   idx.templates[inner][T_SITE] if inner is not None else -1)
+
+
+def _with_ties(idx: MatchIndex, m: Match, c: R.Scored, best: dict[int, R.Scored], exc_name: str) -> Match:
+    """The top match with the sites that raise the same text (``ties.py``): not confident then,
+    unless a frame pinned it."""
+    sites, count = T.tied_sites(idx, c, best, exc_name)
+    if not count:
+        return m
+    tied = T.as_tied(idx, sites)
+    return replace(m, tied=tied, tied_count=count, confident=False,
+                   tie_note=T.apart(m.path, m.qualname, m.exception, tied, count))
+
+
+def _class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranked: list[R.Scored]) -> Match | None:
+    """No template's text was found (or the message is empty): the sites raising the printed class
+    with a message of no checkable text, as one labelled, tied, unconfident group (``scope.py``)."""
+    if not parsed.exception or any(c.method == "exact" or c.pinned for c in ranked[:3]):
+        return None
+    sites = SC.class_sites(idx, parsed.exception, tops)
+    if not sites:
+        return None
+    first = sites[0]
+    ts = idx.site_templates[first]
+    m = _match(idx, R.Scored(ts[0] if ts else -1, first, SC.CLASS_SCORE, "class", False, ()))
+    tied = T.as_tied(idx, sites[1 : 1 + T.MAX_LISTED])
+    return replace(m, method="class", confident=False, tied=tied, tied_count=len(sites) - 1,
+                   tie_note=SC.class_note(parsed.exception, len(sites), not parsed.message.strip()))
 
 
 def _wrap_groups(wraps: dict[int, int]) -> dict[int, int]:
@@ -347,16 +394,17 @@ def _match(idx: MatchIndex, c: R.Scored) -> Match:
         score=round(c.score, 4),
         kind=site[S_KIND],
         exception=site[S_EXC],
-        template=idx.templates[c.template][T_RENDER],
+        template=idx.templates[c.template][T_RENDER] if c.template >= 0 else "",
         values=tuple(Value(p, v) for p, v in c.values),
         repo=snap[0],
         commit=snap[1],
         path=f"{snap[3]}{site[S_PATH]}",
         line=site[S_LINE],
         url=idx.url(site),
+        url_approximate=bool(snap[5]) and bool(idx.url(site)),
         end_line=end,
         qualname=site[S_QUAL],
-        method="frame" if c.method == "frame" else ("exact" if c.method == "exact" else "fuzzy"),
+        method=c.method if c.method in ("frame", "exact", "class") else "fuzzy",  # type: ignore[arg-type]
         pinned_by_frame=c.pinned,
         confident=c.score >= R.THRESHOLD,
         wraps=idx.sites[c.wraps][S_ID] if c.wraps >= 0 else None,

@@ -1,32 +1,35 @@
 """The match index: every template's literal text, an inverted index over its words, and
 where each site sits in its file, built once per catalog generation.
 
-The index is plain tuples, dicts and ``bytes`` so that ``marshal`` can store
-and load it quickly; it is written by errdex itself beside the catalog
-(``<db>.match.<generation>``) and holds no object from indexed code.  A
-posting list is the ``array('I')`` bytes of the template numbers that contain
-a word, so loading does not build a million small ints.
+The index is plain tuples, dicts and ``bytes``; it is written by errdex itself
+beside the catalog (``<db>.match.<generation>``, see ``store.py``: a SQLite
+file whose parts are read lazily, so a lookup loads only what it touches) and
+holds no object from indexed code.  A posting list is the ``array('I')`` bytes
+of the template numbers that contain a word, so reading one does not build a
+million small ints.  This module is on ``errdex explain``'s start-up path:
+the catalog package and the data model are imported only to build an index.
 """
 
 from __future__ import annotations
 
-import marshal
 import math
-import os
 import re
-import tempfile
 from array import array
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
-from pathlib import Path
-from typing import Final
 
-from errdex.catalog.base import Catalog
+from errdex.links import source_url
+from errdex.match import store
 from errdex.match.verify import normalize
-from errdex.model import ErrorSite, Snapshot
 
-FORMAT = 5  # bump when the stored layout changes
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # no ``typing`` at run time (``errdex explain``'s start-up)
+    from typing import Final
+
+    from errdex.catalog.base import Catalog
+    from errdex.model import ErrorSite, Snapshot
+
 _WORD = re.compile(r"[A-Za-z0-9_]+")
 
 Segs = tuple[tuple[bool, str], ...]  # (is_literal, normalized text or placeholder expression)
@@ -100,16 +103,22 @@ def _literal_words(segs: tuple[tuple[bool, str], ...]) -> list[list[str]]:
 
 @dataclass(frozen=True, slots=True)
 class MatchIndex:
-    """Everything ``explain`` needs, without touching the catalog again."""
+    """Everything ``explain`` needs, without touching the catalog again.
 
-    snaps: tuple[tuple[str, str, str, str, str], ...]  # (repo, pin, url_base, path_prefix, commit)
-    sites: tuple[SiteRow, ...]
-    templates: tuple[TemplateRow, ...]
-    postings: dict[str, bytes]
-    locations: dict[str, tuple[tuple[int, int, int], ...]]  # path -> (line, end_line, site)
+    Built in memory by ``build`` (tuples and dicts), or opened from its file
+    by ``store.load`` (sequences and mappings that read a row when it is first
+    asked for): the code that ranks only indexes and ``get``s them.
+    """
+
+    snaps: Sequence[tuple[str, str, str, str, str, str]]  # (repo, pin, url_base, path_prefix, commit, approx)
+    sites: Sequence[SiteRow]
+    templates: Sequence[TemplateRow]
+    postings: Mapping[str, bytes]
+    locations: Mapping[str, tuple[tuple[int, int, int], ...]]  # path -> (line, end_line, site)
     tops: frozenset[str]
-    site_templates: tuple[tuple[int, ...], ...]
-    exact: dict[str, tuple[int, ...]]  # the text of templates without placeholders -> templates
+    site_templates: Sequence[tuple[int, ...]]
+    exact: Mapping[str, tuple[int, ...]]  # the text of templates without placeholders -> templates
+    counts: Mapping[str, int] | None = None  # key -> templates holding it, when stored apart from postings
     memo: dict[int, tuple[tuple[str, float], ...]] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -117,6 +126,8 @@ class MatchIndex:
         return len(self.templates)
 
     def df(self, word: str) -> int:
+        if self.counts is not None:
+            return self.counts.get(word, 0)
         return len(self.postings.get(word, b"")) // 4
 
     def idf(self, word: str) -> float:
@@ -131,19 +142,21 @@ class MatchIndex:
         return hit
 
     def posting(self, word: str) -> array[int]:
+        """The templates holding ``word``; a stored index reads their rows in one query now, since
+        retrieval weighs every template of a posting list it reads."""
         arr = array("I")
         arr.frombytes(self.postings.get(word, b""))
+        store.prefetch(self.templates, arr)
         return arr
 
     def url(self, site: SiteRow) -> str:
         snap = self.snaps[site[S_SNAP]]
-        return Snapshot(repo="", url_base=snap[2], path_prefix=snap[3]).source_url(
-            site[S_PATH], site[S_LINE], site[S_END])
+        return source_url(snap[2], snap[3], site[S_PATH], site[S_LINE], site[S_END])
 
 
 def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
     """Index ``(snapshot, site)`` pairs: templates, posting lists and site locations."""
-    snaps: list[tuple[str, str, str, str, str]] = []
+    snaps: list[tuple[str, str, str, str, str, str]] = []
     snap_no: dict[str, int] = {}
     sites: list[SiteRow] = []
     templates: list[TemplateRow] = []
@@ -154,7 +167,8 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
     for snap, site in entries:
         if snap.key not in snap_no:
             snap_no[snap.key] = len(snaps)
-            snaps.append((snap.repo, snap.pin, snap.url_base, snap.path_prefix, snap.commit or ""))
+            snaps.append((snap.repo, snap.pin, snap.url_base, snap.path_prefix, snap.commit or "",
+                          "1" if approximate_links(snap) else ""))
         sno = len(sites)
         sites.append((site.error_id, site.kind, site.exception_resolved or site.exception, site.exception_name, site.path,
                       site.line, site.end_line, site.qualname, snap_no[snap.key]))
@@ -194,6 +208,12 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
         site_templates=tuple(site_templates),
         exact={k: tuple(v) for k, v in exact.items()},
     )
+
+
+def approximate_links(snap: Snapshot) -> bool:
+    """A package read from a wheel or an installation with no ``path_prefix``: where it sits in the
+    repository is assumed (its root), and a ``src/`` layout's links 404 (``--repo-path-prefix``)."""
+    return bool(snap.url_base) and not snap.path_prefix and snap.source_kind in ("wheel", "pypi", "installed")
 
 
 def _edges_stripped(segs: Segs, key_error: bool = False) -> Segs:
@@ -243,11 +263,12 @@ def index_for(catalog: Catalog, repo: str | None = None) -> MatchIndex:
     if hit is not None:
         return hit
     cache = _cache_path(db, gen, repo)
-    idx = _load(cache) if cache is not None else None
+    idx = _load(cache, gen) if cache is not None else None
     if idx is None:
         idx = build(catalog_entries(catalog, repo))
         if cache is not None:
-            _store(cache, idx)
+            store.save(cache, gen, idx)
+            idx = _load(cache, gen) or idx  # the stored form: lookups read rows, the built one is dropped
     for old in [k for k in _MEMORY if k[0] == key[0] and k[1] != gen]:
         del _MEMORY[old]  # an older generation of this catalog is never asked for again
     while len(_MEMORY) >= _MEMORY_MAX:
@@ -256,39 +277,35 @@ def index_for(catalog: Catalog, repo: str | None = None) -> MatchIndex:
     return idx
 
 
-def _cache_path(db: object, gen: str, repo: str | None) -> Path | None:
+def stored_index(db: str, repo: str | None = None) -> MatchIndex | None:
+    """The stored index of the SQLite catalog at ``db``, if one exists for its current generation.
+
+    ``errdex explain``'s fast path: the catalog's generation is read from its
+    ``meta`` table directly, so neither the catalog package nor the data model
+    is imported when the index is already on disk.
+    """
+    gen = store.catalog_generation(db)
+    if gen is None:
+        return None
+    key = (db, gen, repo or "")
+    hit = _MEMORY.get(key)
+    if hit is not None:
+        return hit
+    cache = _cache_path(db, gen, repo)
+    idx = _load(cache, gen) if cache is not None else None
+    if idx is not None:
+        _MEMORY[key] = idx
+    return idx
+
+
+def _cache_path(db: object, gen: str, repo: str | None) -> str | None:
     if not db or str(db) == ":memory:":
         return None
     safe_gen = re.sub(r"[^A-Za-z0-9_-]", "_", gen)
     safe_repo = re.sub(r"[^A-Za-z0-9_-]", "_", repo or "all")
-    return Path(f"{db}.match.{safe_gen}.{safe_repo}")
+    return f"{db}.match.{safe_gen}.{safe_repo}"
 
 
-def _load(path: Path) -> MatchIndex | None:
-    try:
-        with path.open("rb") as fh:
-            data = marshal.load(fh)
-    except (OSError, EOFError, ValueError, TypeError):
-        return None
-    if not isinstance(data, tuple) or len(data) != 9 or data[0] != FORMAT:
-        return None
-    _, snaps, sites, templates, postings, locations, tops, site_templates, exact = data
-    return MatchIndex(snaps, sites, templates, postings, locations, frozenset(tops), site_templates, exact)
-
-
-def _store(path: Path, idx: MatchIndex) -> None:
-    """Write atomically, and remove the files of older generations of the same catalog."""
-    data = (FORMAT, idx.snaps, idx.sites, idx.templates, idx.postings, idx.locations,
-            tuple(sorted(idx.tops)), idx.site_templates, idx.exact)
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", dir=path.parent)
-        with os.fdopen(fd, "wb") as fh:
-            marshal.dump(data, fh)  # type: ignore[arg-type]
-        os.replace(tmp, path)
-        stem = path.name.split(".match.", 1)[0] + ".match."
-        gen_part = path.name[len(stem):].split(".", 1)[0]
-        for old in path.parent.glob(stem + "*"):
-            if old.name[len(stem):].split(".", 1)[0] != gen_part:
-                old.unlink(missing_ok=True)
-    except OSError:
-        pass  # a read-only catalog directory: the index is rebuilt next time
+def _load(path: str | object, gen: str | None = None) -> MatchIndex | None:
+    """The index stored at ``path`` (for generation ``gen``, read from the file name when None)."""
+    return store.load(str(path), gen)

@@ -8,11 +8,17 @@ is the documented JSON of ``errdex explain --json`` and ``POST /api/explain``
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
-Origin = Literal["native", "interpreter", "user-code", "other-library", "unknown"]
-Method = Literal["exact", "fuzzy", "frame"]
-Role = Literal["primary", "cause", "context", "group-member", "group", "wrapper"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # ``typing`` costs ``errdex explain`` a fifth of Python's start-up: not imported at run time
+    from typing import Literal
+
+    Origin = Literal["native", "interpreter", "user-code", "other-library", "unknown"]
+    Method = Literal["exact", "fuzzy", "frame", "class"]
+    Role = Literal["primary", "cause", "context", "group-member", "group", "wrapper"]
+    Evidence = Literal["frames", "raise-line", "message"]
+else:  # only ever used in annotations, which are strings at run time
+    Origin = Method = Role = Evidence = str
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +72,37 @@ class Value:
 
 
 @dataclass(frozen=True, slots=True)
+class VersionFit:
+    """One indexed version (snapshot) consistent with the input, and where it raises the error.
+
+    ``evidence``: ``frames`` — every library frame of the traceback shows the
+    very line this version has at that number (``frames`` of them checked);
+    ``raise-line`` — only the raise site could be checked (a catalog indexed
+    without line digests); ``message`` — no traceback: this version raises
+    exactly this message.
+    """
+
+    snapshot: str  # Snapshot.key
+    version: str  # its version, else ref, else short commit
+    evidence: Evidence
+    frames: int  # library frames checked against this version's lines
+    path: str  # where this version raises the error
+    line: int
+    url: str
+
+
+@dataclass(frozen=True, slots=True)
+class Tied:
+    """Another site that raises text the input cannot tell apart from the top match's (``ties.py``)."""
+
+    id: str
+    path: str
+    line: int
+    qualname: str
+    exception: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Match:
     """One raise site that could have produced the input, with a calibrated score (0–1)."""
 
@@ -86,6 +123,12 @@ class Match:
     pinned_by_frame: bool = False
     confident: bool = False
     wraps: str | None = None  # id of the match whose whole message one of this template's placeholders holds
+    tied: tuple[Tied, ...] = ()  # other sites raising the same text (top match only; empty when frames pin one)
+    tied_count: int = 0  # how many sites are tied in all (``tied`` lists at most ``ties.MAX_LISTED``)
+    tie_note: str = ""
+    url_approximate: bool = False  # ``url`` assumes the package sits at the repository root (a wheel's layout)  # "N places raise this exact message ...": what tells them apart
+    versions: tuple[VersionFit, ...] = ()  # top match only: the indexed versions that fit the input, best first
+    versions_checked: int = 0  # top match only: how many indexed versions of its repo were checked
 
 
 @dataclass(frozen=True, slots=True)

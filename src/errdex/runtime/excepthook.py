@@ -1,38 +1,21 @@
-"""``sys.excepthook``: after Python prints an uncaught exception, print errdex's note.
+"""``sys.excepthook`` in errdex's own environment: ``errdex.runtime.install()``.
 
-Install it from code (``errdex.runtime.install()``), or for a whole program
-with ``python -m errdex.runtime script.py [args]``.
+The same hook as ``errdex hook install`` puts into other environments
+(``hook.py``); this installs it in the running process.  ``python -m
+errdex.runtime script.py`` also works, but runs the script under ``runpy``
+(whose frames then appear in tracebacks): the installed hook does not.
 """
 
 from __future__ import annotations
 
-import sys
-from types import TracebackType
-
-from errdex.runtime.describe import describe_exception
-
-_previous: list[object] = []
-
-
-def _hook(tp: type[BaseException], value: BaseException, tb: TracebackType | None) -> None:
-    previous = _previous[-1] if _previous else sys.__excepthook__
-    previous(tp, value, tb)  # type: ignore[operator]
-    if isinstance(value, KeyboardInterrupt | SystemExit):
-        return
-    note = describe_exception(value.with_traceback(tb))
-    if note:
-        print(note, file=sys.stderr)
+from errdex.runtime import hook
 
 
 def install() -> None:
-    """Chain errdex after the current ``sys.excepthook`` (idempotent)."""
-    if sys.excepthook is _hook:
-        return
-    _previous.append(sys.excepthook)
-    sys.excepthook = _hook
+    """Chain errdex after the current ``sys.excepthook`` (idempotent); threading and IPython too."""
+    hook.install()
 
 
 def uninstall() -> None:
-    """Restore the hook that ``install`` replaced."""
-    if sys.excepthook is _hook and _previous:
-        sys.excepthook = _previous.pop()  # type: ignore[assignment]
+    """Restore the hooks that ``install`` replaced."""
+    hook.uninstall()

@@ -20,27 +20,8 @@ from datetime import UTC, datetime
 from pathlib import Path, PurePosixPath
 from typing import IO
 
+from errdex.limits import Limits, current, hint, size_text
 from errdex.sources.base import SourceError
-
-
-@dataclass(frozen=True, slots=True)
-class ArchiveLimits:
-    """What an archive may hold before we call it hostile.
-
-    The defaults are far above any real Python distribution (the jax wheel
-    has ~900 members and unpacks to ~30 MB) yet well below what would hurt
-    the machine.  ``max_ratio`` applies only to members larger than
-    ``ratio_floor`` bytes: source code compresses 4-10x, a bomb 1000x.
-    """
-
-    max_members: int = 100_000
-    max_total_bytes: int = 2 * 1024**3
-    max_member_bytes: int = 512 * 1024**2
-    max_ratio: float = 200.0
-    ratio_floor: int = 8 * 1024**2
-
-
-DEFAULT_LIMITS = ArchiveLimits()
 
 # What we need from an archive: code, and the metadata that names the repo.
 Wanted = Callable[[str], bool]
@@ -76,11 +57,20 @@ def safe_member_path(name: str, archive: Path) -> PurePosixPath:
 
 
 class _Budget:
-    """Counts members and bytes across the archive and raises as soon as a limit is crossed."""
+    """Counts members and bytes across the whole archive and raises as soon as a limit is crossed.
 
-    def __init__(self, archive: Path, limits: ArchiveLimits) -> None:
+    Three totals are checked on every member header and every chunk written:
+    the member count, the uncompressed bytes (declared by the headers, and
+    actually written: headers can lie) and the expansion ratio of everything
+    so far against the archive's size on disk.  A bomb of many members each
+    just under a per-member limit (280 x 7 MiB in a 4 MB zip) is refused by
+    the total ratio before a byte is written.
+    """
+
+    def __init__(self, archive: Path, limits: Limits, compressed: int) -> None:
         self.archive = archive
         self.limits = limits
+        self.compressed = max(compressed, 1)
         self.members = 0
         self.declared = 0
         self.written = 0
@@ -88,33 +78,48 @@ class _Budget:
     def member(self, name: str, declared_size: int, compressed_size: int | None) -> None:
         lim = self.limits
         self.members += 1
-        if self.members > lim.max_members:
-            raise SourceError(f"{self.archive}: more than {lim.max_members} members; refusing to unpack")
-        if declared_size > lim.max_member_bytes:
+        if self.members > lim.archive_members:
+            raise SourceError(f"{self.archive}: more than {lim.archive_members} members; refusing to unpack "
+                              f"({hint('archive_members', lim.archive_members)})")
+        if declared_size > lim.archive_member_bytes:
             raise SourceError(
                 f"{self.archive}: member {name!r} unpacks to {declared_size} bytes "
-                f"(limit {lim.max_member_bytes}); refusing a possible zip bomb"
+                f"({hint('archive_member_bytes', size_text(lim.archive_member_bytes))}); refusing a possible zip bomb"
             )
-        if compressed_size is not None and declared_size > lim.ratio_floor:
+        if compressed_size is not None and declared_size > lim.archive_ratio_floor:
             ratio = declared_size / max(compressed_size, 1)
-            if ratio > lim.max_ratio:
+            if ratio > lim.archive_ratio:
                 raise SourceError(
                     f"{self.archive}: member {name!r} expands {ratio:.0f}x "
-                    f"({compressed_size} -> {declared_size} bytes); refusing a zip bomb"
+                    f"({compressed_size} -> {declared_size} bytes; {hint('archive_ratio', f'{lim.archive_ratio:g}x')}); "
+                    "refusing a zip bomb"
                 )
         self.declared += declared_size
-        if self.declared > lim.max_total_bytes:
+        if self.declared > lim.archive_bytes:
             raise SourceError(
-                f"{self.archive}: members unpack to more than {lim.max_total_bytes} bytes; refusing a zip bomb"
+                f"{self.archive}: members unpack to more than {lim.archive_bytes} bytes "
+                f"({hint('archive_bytes', size_text(lim.archive_bytes))}); refusing a zip bomb"
+            )
+        self._ratio(self.declared, "its members unpack to")
+
+    def _ratio(self, total: int, what: str) -> None:
+        lim = self.limits
+        if total > lim.archive_ratio_floor and total / self.compressed > lim.archive_ratio:
+            raise SourceError(
+                f"{self.archive}: expands more than {lim.archive_ratio:g}x ({what} {total}+ bytes from "
+                f"{self.compressed} on disk; {hint('archive_ratio', f'{lim.archive_ratio:g}x')}); "
+                "refusing a compression bomb"
             )
 
     def wrote(self, n: int, name: str) -> None:
         self.written += n
-        if self.written > self.limits.max_total_bytes:
+        if self.written > self.limits.archive_bytes:
             raise SourceError(
-                f"{self.archive}: unpacking {name!r} exceeded {self.limits.max_total_bytes} bytes "
-                "(sizes in the headers were false); refusing a zip bomb"
+                f"{self.archive}: unpacking {name!r} exceeded {self.limits.archive_bytes} bytes "
+                f"(sizes in the headers were false; {hint('archive_bytes', size_text(self.limits.archive_bytes))}); "
+                "refusing a zip bomb"
             )
+        self._ratio(self.written, "unpacking wrote")
 
 
 def _write(src: IO[bytes], dest: Path, budget: _Budget, name: str, cap: int) -> None:
@@ -144,12 +149,19 @@ def _inside(target: Path, rel: PurePosixPath) -> Path:
     return dest
 
 
+def _disk_size(archive: Path) -> int:
+    try:
+        return archive.stat().st_size
+    except OSError as exc:
+        raise SourceError(f"{archive}: cannot read ({exc.strerror or exc})") from exc
+
+
 def _iso(ts: datetime) -> str | None:
     return ts.isoformat() if ts.year >= 1990 else None
 
 
 def scan_zip(
-    zf: zipfile.ZipFile, archive: Path, *, limits: ArchiveLimits = DEFAULT_LIMITS, wanted: Wanted = wanted_member
+    zf: zipfile.ZipFile, archive: Path, *, limits: Limits | None = None, wanted: Wanted = wanted_member
 ) -> tuple[list[tuple[zipfile.ZipInfo, PurePosixPath]], str | None]:
     """The wanted regular members of an open zip with their safe paths, and the newest member's date.
 
@@ -157,10 +169,12 @@ def scan_zip(
     compression ratios), so a hostile archive is refused before any data is
     read, whether it is then unpacked or read in place.
     """
-    budget = _Budget(archive, limits)
+    limits = limits or current()
+    budget = _Budget(archive, limits, _disk_size(archive))
     infos = zf.infolist()
-    if len(infos) > limits.max_members:
-        raise SourceError(f"{archive}: {len(infos)} members (limit {limits.max_members}); refusing to unpack")
+    if len(infos) > limits.archive_members:
+        raise SourceError(f"{archive}: {len(infos)} members (limit {limits.archive_members}); refusing to unpack "
+                          f"({hint('archive_members', limits.archive_members)})")
     plan: list[tuple[zipfile.ZipInfo, PurePosixPath]] = []
     newest: datetime | None = None
     for info in infos:
@@ -187,10 +201,11 @@ def open_zip(archive: Path) -> zipfile.ZipFile:
 
 
 def unpack_zip(
-    archive: Path, target: Path, *, limits: ArchiveLimits = DEFAULT_LIMITS, wanted: Wanted = wanted_member
+    archive: Path, target: Path, *, limits: Limits | None = None, wanted: Wanted = wanted_member
 ) -> Unpacked:
     """Unpack the wanted members of a zip (or wheel) into the empty directory ``target``."""
-    budget = _Budget(archive, limits)
+    limits = limits or current()
+    budget = _Budget(archive, limits, _disk_size(archive))
     with open_zip(archive) as zf:
         plan, newest = scan_zip(zf, archive, limits=limits, wanted=wanted)
         for info, rel in plan:
@@ -205,16 +220,16 @@ def unpack_zip(
 
 
 def unpack_tar(
-    archive: Path, target: Path, *, limits: ArchiveLimits = DEFAULT_LIMITS, wanted: Wanted = wanted_member
+    archive: Path, target: Path, *, limits: Limits | None = None, wanted: Wanted = wanted_member
 ) -> Unpacked:
     """Unpack the wanted regular files of a (compressed) tar into the empty directory ``target``.
 
     Members are checked one by one as the stream is read, so a hostile header
     is refused before its data is decompressed.
     """
-    budget = _Budget(archive, limits)
+    limits = limits or current()
+    budget = _Budget(archive, limits, _disk_size(archive))
     newest = 0.0
-    compressed = archive.stat().st_size
     try:
         tf = tarfile.open(archive, mode="r:*")  # noqa: SIM115 - closed by the with below
     except (tarfile.TarError, OSError, EOFError) as exc:
@@ -224,11 +239,6 @@ def unpack_tar(
             for member in _iter_tar(tf, archive):
                 rel = safe_member_path(member.name, archive)
                 budget.member(member.name, member.size if member.isfile() else 0, None)
-                if budget.declared > limits.ratio_floor and budget.declared / max(compressed, 1) > limits.max_ratio:
-                    raise SourceError(
-                        f"{archive}: expands more than {limits.max_ratio:.0f}x "
-                        f"({compressed} -> {budget.declared}+ bytes); refusing a compression bomb"
-                    )
                 if not member.isfile():
                     continue  # directories implied; symlinks, hardlinks, devices never created
                 if not wanted(rel.as_posix()):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from errdex.model import Snapshot
+from errdex.model import FileFailure, Snapshot
 
 
 class SourceError(Exception):
@@ -33,8 +33,13 @@ class SourceFile:
 
 @dataclass(frozen=True, slots=True)
 class SourceTree:
-    """A snapshot and its files, ready for extraction (on disk, read-only)."""
+    """A snapshot and its files, ready for extraction (on disk, read-only).
+
+    ``skipped`` are files left out because their path breaks the name rule
+    (``sources/names.py``); extraction puts them on the skipped-files ledger.
+    """
 
     snapshot: Snapshot
     root: Path
     files: tuple[SourceFile, ...]
+    skipped: tuple[FileFailure, ...] = ()

@@ -18,6 +18,7 @@ from errdex.sources.files import package_layout
 from errdex.sources.git import git_info
 from errdex.sources.inplace import wheel_files
 from errdex.sources.metadata import DistMeta, find_metadata, tag_for
+from errdex.sources.names import normalise_part, repo_problem
 from errdex.sources.unpack_cache import unpack_cached
 
 ARCHIVE_SUFFIXES: tuple[tuple[str, SourceKind], ...] = (
@@ -38,6 +39,7 @@ class Overrides:
     repo: str | None = None
     commit: str | None = None
     ref: str | None = None
+    path_prefix: str | None = None  # where the package sits in the repo (``src/``): --repo-path-prefix
 
 
 def archive_kind(path: Path) -> SourceKind | None:
@@ -73,7 +75,10 @@ def open_directory(path: Path, spec: str, ov: Overrides) -> SourceTree:
     if gi is not None:
         sub = root.relative_to(gi.toplevel.resolve()).as_posix() if root != gi.toplevel.resolve() else ""
         full_prefix = (f"{sub}/" if sub else "") + prefix
-        repo = ov.repo or gi.repo or f"local/{gi.toplevel.name}"
+        if gi.repo and not ov.repo and (problem := repo_problem(gi.repo)):
+            raise SourceError(f"{spec}: git remote 'origin' ({gi.remote_url}): repository name {gi.repo!r}: "
+                              f"{problem}; name it with --repo OWNER/NAME")
+        repo = ov.repo or gi.repo or f"local/{normalise_part(gi.toplevel.name)}"
         commit = ov.commit or gi.commit
         snap = Snapshot(
             repo=repo,
@@ -83,10 +88,10 @@ def open_directory(path: Path, spec: str, ov: Overrides) -> SourceTree:
             source_kind="git",
             source=str(root),
             url_base=url_base(repo, commit, bool(ov.repo or gi.repo)),
-            path_prefix=full_prefix,
+            path_prefix=full_prefix if ov.path_prefix is None else ov.path_prefix,
         )
     else:
-        repo = ov.repo or f"local/{root.name}"
+        repo = ov.repo or f"local/{normalise_part(root.name)}"
         snap = Snapshot(
             repo=repo,
             commit=ov.commit,
@@ -94,7 +99,7 @@ def open_directory(path: Path, spec: str, ov: Overrides) -> SourceTree:
             source_kind="dir",
             source=str(root),
             url_base=url_base(repo, ov.commit or ov.ref, ov.repo is not None),
-            path_prefix=prefix,
+            path_prefix=prefix if ov.path_prefix is None else ov.path_prefix,
         )
     return SourceTree(snapshot=snap, root=root, files=files)
 
@@ -109,9 +114,13 @@ def package_snapshot(
 ) -> Snapshot:
     """The snapshot of a distribution: repo from its metadata, ref from its version."""
     meta_repo = meta.repo if meta else None
+    if meta and meta_repo and not ov.repo and (problem := repo_problem(meta_repo)):
+        raise SourceError(f"{source}: METADATA {meta.repo_field or 'Project-URL'}: repository name "
+                          f"{meta_repo!r}: {problem}; name it with --repo OWNER/NAME")
     version = meta.version if meta else None
     name = (meta.name if meta and meta.name else fallback_name) or "unknown"
-    repo = ov.repo or meta_repo or f"local/{name}"
+    # The distribution's Name (or the file's) as a repo name: one rule makes it valid (names.py).
+    repo = ov.repo or meta_repo or f"local/{normalise_part(name)}"
     on_github = bool(ov.repo or meta_repo)
     if ov.ref:
         ref: str | None = ov.ref
@@ -127,7 +136,7 @@ def package_snapshot(
         source_kind=kind,
         source=source,
         url_base=url_base(repo, ov.commit or ref, on_github),
-        path_prefix=prefix,
+        path_prefix=prefix if ov.path_prefix is None else ov.path_prefix,
         version=version,
     )
 

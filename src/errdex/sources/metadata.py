@@ -38,6 +38,7 @@ class DistMeta:
     name: str
     version: str | None
     repo: str | None
+    repo_field: str = ""  # where ``repo`` came from: "Project-URL 'Source'", "Home-page"
 
 
 def tag_for(repo: str | None, version: str) -> str:
@@ -48,7 +49,13 @@ def tag_for(repo: str | None, version: str) -> str:
 
 def repo_from_metadata(urls: list[tuple[str, str]], home_page: str | None) -> str | None:
     """``owner/name`` from labelled project URLs (``[(label, url)]``) and the home page."""
-    ranked: list[tuple[int, str]] = []
+    return repo_and_field(urls, home_page)[0]
+
+
+def repo_and_field(urls: list[tuple[str, str]], home_page: str | None) -> tuple[str | None, str]:
+    """``owner/name`` from labelled project URLs and the home page, and the field it came from
+    (an error about the name names that field)."""
+    ranked: list[tuple[int, str, str]] = []
     for label, url in urls:
         repo = repo_from_url(url)
         if not repo:
@@ -56,13 +63,13 @@ def repo_from_metadata(urls: list[tuple[str, str]], home_page: str | None) -> st
         key = label.strip().lower()
         rank = _LABEL_ORDER.index(key) if key in _LABEL_ORDER else len(_LABEL_ORDER)
         # Issue trackers and docs on github.com still name the right repo.
-        ranked.append((rank, repo))
+        ranked.append((rank, repo, f"Project-URL {label.strip()!r}"))
     if home_page:
         repo = repo_from_url(home_page)
         if repo:
-            ranked.append((len(_LABEL_ORDER) + 1, repo))
+            ranked.append((len(_LABEL_ORDER) + 1, repo, "Home-page"))
     ranked.sort(key=lambda r: r[0])
-    return ranked[0][1] if ranked else None
+    return (ranked[0][1], ranked[0][2]) if ranked else (None, "")
 
 
 def parse_metadata_text(text: str) -> DistMeta:
@@ -76,10 +83,11 @@ def parse_metadata_text(text: str) -> DistMeta:
         label, _, url = str(value).partition(",")
         urls.append((label, url.strip()))
     home = msg.get("Home-page") or msg.get("Home-Page")
+    repo, field = repo_and_field(urls, str(home) if home else None)
     return DistMeta(
         name=str(msg.get("Name") or "").strip(),
         version=(str(msg.get("Version")).strip() or None) if msg.get("Version") else None,
-        repo=repo_from_metadata(urls, str(home) if home else None),
+        repo=repo, repo_field=field,
     )
 
 

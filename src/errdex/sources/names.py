@@ -59,3 +59,28 @@ def module_path_problem(path: str) -> str | None:
         if seg in (".", "..") or not SEGMENT_RE.fullmatch(seg):
             return f"segment {seg!r} must be letters, digits, '_', '.', '-' and not '.' or '..'"
     return None
+
+
+_OUTSIDE_PART = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def normalise_part(text: str) -> str:
+    """A name errdex makes itself (``local/<folder>``, ``local/<distribution>``) made valid by
+    one rule: unchanged when it already is; else each run of characters other than letters,
+    digits, ``.``, ``_``, ``-`` becomes ``-``; leading ``.``, ``_``, ``-``, trailing ``-`` and
+    a trailing ``.git`` are dropped; it is cut to 100 characters; ``unnamed`` when nothing is left."""
+    if PART_RE.fullmatch(text) and not text.endswith(".git"):
+        return text
+    out = _OUTSIDE_PART.sub("-", text).lstrip("._-").rstrip("-")
+    while out.endswith(".git"):
+        out = out.removesuffix(".git").rstrip("-")
+    out = out[:100]
+    return out if PART_RE.fullmatch(out) else "unnamed"
+
+
+def printable_path(path: str, limit: int = 300) -> str:
+    """A path that broke the rule, as the skipped-files ledger records it: control and
+    non-ASCII characters escaped, at most ``limit`` characters."""
+    shown = path.encode("ascii", "backslashreplace").decode("ascii")
+    shown = "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in shown)
+    return shown if len(shown) <= limit else shown[: limit - 1] + "…"

@@ -21,7 +21,7 @@ import subprocess
 import sys
 import tarfile
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlparse
@@ -31,7 +31,7 @@ from errdex.model import SourceKind
 from errdex.sources.base import SourceError, SourceTree
 from errdex.sources.files import files_from_list, is_test_path
 from errdex.sources.local import Overrides, archive_kind, open_archive, open_directory, package_snapshot
-from errdex.sources.metadata import DistMeta, repo_from_metadata
+from errdex.sources.metadata import DistMeta, repo_and_field
 
 if TYPE_CHECKING:
     import importlib.metadata  # imported where ``installed:`` needs it: the other sources never do
@@ -153,8 +153,8 @@ def _meta_of(dist: importlib.metadata.Distribution) -> DistMeta:
         label, _, url = str(value).partition(",")
         urls.append((label, url.strip()))
     home = md.get("Home-page")
-    return DistMeta(name=str(md.get("Name") or ""), version=dist.version,
-                    repo=repo_from_metadata(urls, str(home) if home else None))
+    repo, field = repo_and_field(urls, str(home) if home else None)
+    return DistMeta(name=str(md.get("Name") or ""), version=dist.version, repo=repo, repo_field=field)
 
 
 def _editable_dir(dist: importlib.metadata.Distribution) -> Path | None:
@@ -176,17 +176,39 @@ def _editable_dir(dist: importlib.metadata.Distribution) -> Path | None:
 
 
 @contextlib.contextmanager
-def open_installed(spec: str, ov: Overrides) -> Iterator[SourceTree]:
-    """The files an installed distribution recorded (its RECORD), read where they are."""
+def open_installed(spec: str, ov: Overrides, *, python: str | None = None,
+                   search_path: Sequence[str] | None = None) -> Iterator[SourceTree]:
+    """The files an installed distribution recorded (its RECORD), read where they are.
+
+    The distribution is looked up in ``search_path`` (another interpreter's
+    ``sys.path``, as the runtime hook sends it), else in the site-packages of
+    ``python`` (asked with ``-I -S``: no installed code runs), else in
+    errdex's own environment.  Only its metadata is read; nothing is imported.
+    """
     name = spec.removeprefix("installed:").strip()
     if not _NAME.match(name):
         raise SourceError(f"{spec}: expected installed:NAME")
-    try:
-        import importlib.metadata
+    import importlib.metadata
 
-        dist = importlib.metadata.distribution(name)
+    where = python or sys.executable
+    if search_path is None and python is not None:
+        from errdex.sources.interpreter import InterpreterError, probe
+
+        try:
+            interp = probe(python)
+        except InterpreterError as exc:
+            raise SourceError(f"{spec}: {exc}") from exc
+        search_path = [*interp.site_dirs, *interp.path]
+    try:
+        if search_path is None:
+            dist = importlib.metadata.distribution(name)
+        else:
+            found = list(importlib.metadata.distributions(name=name, path=list(search_path)))
+            if not found:
+                raise importlib.metadata.PackageNotFoundError(name)
+            dist = found[0]
     except importlib.metadata.PackageNotFoundError as exc:
-        raise SourceError(f"{spec}: no distribution named {name!r} is installed for {sys.executable}") from exc
+        raise SourceError(f"{spec}: no distribution named {name!r} is installed for {where}") from exc
     meta = _meta_of(dist)
     root = Path(str(dist.locate_file(""))).resolve()
     files = files_from_list(root, [str(f) for f in dist.files or ()])

@@ -2,7 +2,8 @@
 
 ``create_app`` takes an open catalog (tests, export) or opens the one the
 settings name (``errdex serve``).  Routes live in ``routes_api`` (JSON) and
-``routes_pages`` (HTML); both ask ``Site`` for the same documents.
+``routes_pages`` (HTML); both ask ``Site`` for the same documents, and take
+what they share from ``routing`` (never from this module, which imports them).
 """
 
 from __future__ import annotations
@@ -14,11 +15,21 @@ from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 
 from errdex.catalog.base import Catalog
-from errdex.web.http import SECURITY_HEADERS, BodyLimit, SecurityHeaders, error_body, json_bytes, wants_json
+from errdex.web import routes_api, routes_pages, routes_review, seo
+from errdex.web.http import (
+    SECURITY_HEADERS,
+    HeadAsGet,
+    RequestBody,
+    SecurityHeaders,
+    error_body,
+    json_bytes,
+    wants_json,
+)
+from errdex.web.openapi import openapi_document
 from errdex.web.render import STATIC
 from errdex.web.settings import WebSettings
 from errdex.web.site import Site
@@ -27,7 +38,9 @@ log = logging.getLogger("errdex.web")
 
 DESCRIPTION = (
     "errdex publishes an encyclopedia of a Python library's errors, read from its source code: "
-    "one page per error, a JSON twin for every page, and matching of pasted messages and tracebacks."
+    "one page per error, a JSON twin for every page, and matching of pasted messages and tracebacks. "
+    "Every GET operation also answers HEAD (the same headers, no body). Lengths are in characters of "
+    "decoded text."
 )
 
 
@@ -51,6 +64,8 @@ def create_app(catalog: Catalog | None = None, settings: WebSettings | None = No
 
     async def handle_error(request: Request, exc: Exception) -> Response:
         """The one handler: every error, HTML for browsers, the ``ErrorBody`` JSON for the API."""
+        if isinstance(exc, ClientDisconnect):  # nobody is left to answer
+            return Response(status_code=400)
         if isinstance(exc, RequestValidationError):
             status, detail = 422, _describe_validation(exc)
         elif isinstance(exc, HTTPException):
@@ -61,8 +76,8 @@ def create_app(catalog: Catalog | None = None, settings: WebSettings | None = No
         title = HTTPStatus(status).phrase if status in HTTPStatus._value2member_map_ else "Error"
         # A 500 is sent by Starlette's outermost middleware, past SecurityHeaders: set them here too.
         headers = {"Cache-Control": "no-store", **{k.decode(): v.decode() for k, v in SECURITY_HEADERS}}
-        if status == 405 and isinstance(exc, HTTPException) and exc.headers:
-            headers.update(exc.headers)
+        if isinstance(exc, HTTPException) and exc.headers:
+            headers.update(exc.headers)  # Allow on 405, Connection: close on 408
         if wants_json(request):
             return Response(json_bytes(error_body(status, title, detail)), status_code=status,
                             media_type="application/json", headers=headers)
@@ -71,19 +86,24 @@ def create_app(catalog: Catalog | None = None, settings: WebSettings | None = No
 
     app.add_exception_handler(HTTPException, handle_error)
     app.add_exception_handler(RequestValidationError, handle_error)
+    app.add_exception_handler(ClientDisconnect, handle_error)
     app.add_exception_handler(Exception, handle_error)
-
-    from errdex.web import routes_api, routes_pages, seo
 
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     app.include_router(routes_api.router)
     app.include_router(seo.router)
+    app.include_router(routes_review.router)  # before the pages, whose /{owner}/{name}/{path} takes anything
     app.include_router(routes_pages.router)  # last: /{owner}/{name} matches almost anything
-    app.add_middleware(BodyLimit, limit=settings.max_paste, on_error=handle_error)
+    app.add_middleware(RequestBody, limit=settings.max_body_bytes, timeout=settings.body_timeout,
+                       on_error=handle_error)
+    app.add_middleware(HeadAsGet)
     app.add_middleware(SecurityHeaders)
+    document: dict[str, object] = {}
+
+    def openapi() -> dict[str, object]:
+        if not document:
+            document.update(openapi_document(app, settings, DESCRIPTION))
+        return document
+
+    app.openapi = openapi  # type: ignore[method-assign]
     return app
-
-
-def site_of(request: Request) -> Site:
-    site: Site = request.app.state.site
-    return site

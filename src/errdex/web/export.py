@@ -11,13 +11,19 @@ and ``nginx.conf.example`` tell a static host to serve ``/api/*`` as
 Query strings do not exist on a static host: repo pages list all of their
 errors on one page, and ``static/search.js`` does search, filters and paste
 matching in the browser from ``api/search-index.json``.
+
+Names in the catalog come from untrusted packages, so every write goes
+through ``Target``: resolved inside the directory, never replacing a file
+that export did not write (docs/security.md, "Export").
 """
 
 from __future__ import annotations
 
 import json
 import os
+import secrets
 import shutil
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -25,6 +31,7 @@ from typing import Any
 
 from errdex.catalog.base import Catalog
 from errdex.documents import home_document, repo_document, search_document
+from errdex.sources.names import module_path_problem, repo_problem
 from errdex.web.render import STATIC
 from errdex.web.search_index import build_search_index
 from errdex.web.seo import robots_txt, site_paths, sitemap_xml
@@ -56,40 +63,111 @@ location / {{
 """
 
 
+MANIFEST = ".errdex-export"
+
+
+class ExportError(Exception):
+    """Export refused to write or replace a path; the message names it and why."""
+
+
 @dataclass(frozen=True, slots=True)
 class ExportResult:
     directory: Path
     pages: int
     documents: int
     files: int
+    skipped: tuple[str, ...] = ()  # repos and modules left out, each with the reason
 
 
-def _write(root: Path, rel: str, data: str | bytes) -> None:
-    path = root / rel.lstrip("/")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if isinstance(data, str):
-        path.write_text(data, encoding="utf-8")
-    else:
-        path.write_bytes(data)
+class Target:
+    """The export directory, and the only way export writes into it.
 
+    Every path is resolved (symlinks followed) and must lie inside the
+    directory, whatever the catalog's names say.  A file is replaced only if
+    an earlier export wrote it (it is listed in ``.errdex-export``); a file
+    in the way that export did not write is refused, never deleted.  Files
+    are written to a temporary name and renamed over, so an existing link
+    (hard or symbolic) is replaced, never written through.
+    """
 
-def _link(root: Path, existing: str, rel: str) -> None:
-    """The second copy of a JSON document: a hard link where the file system allows it."""
-    src, dst = root / existing.lstrip("/"), root / rel.lstrip("/")
-    dst.parent.mkdir(parents=True, exist_ok=True)
-    dst.unlink(missing_ok=True)
-    try:
-        os.link(src, dst)
-    except OSError:
-        shutil.copyfile(src, dst)
+    def __init__(self, directory: Path) -> None:
+        self.root = directory.resolve()
+        manifest = self.root / MANIFEST
+        if self.root.exists() and any(self.root.iterdir()) and not manifest.is_file():
+            raise ExportError(f"{directory}: not empty and not written by errdex export (no {MANIFEST}); "
+                              "choose an empty or new directory")
+        self.ours: set[str] = set()
+        if manifest.is_file():
+            self.ours = {line for line in manifest.read_text(encoding="utf-8").splitlines() if line}
+        self.written: set[str] = set()
+        self.root.mkdir(parents=True, exist_ok=True)
+
+    def path(self, rel: str) -> Path:
+        """``rel`` inside the directory, or ExportError naming it."""
+        path = (self.root / rel.lstrip("/")).resolve()
+        if path == self.root or not path.is_relative_to(self.root):
+            raise ExportError(f"{rel}: resolves to {path}, outside the export directory {self.root}")
+        return path
+
+    def write(self, rel: str, data: str | bytes) -> Path:
+        path = self.path(rel)
+        key = path.relative_to(self.root).as_posix()
+        if path.is_dir():
+            raise ExportError(f"{path}: a directory is where export would write a file")
+        if (path.exists() or path.is_symlink()) and key not in self.ours and key not in self.written:
+            raise ExportError(f"{path}: exists and was not written by errdex export; not replacing it")
+        self._parent(path)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:50]}.", suffix=".tmp", dir=path.parent)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data.encode("utf-8") if isinstance(data, str) else data)
+        os.replace(tmp, path)
+        self.written.add(key)
+        return path
+
+    def _parent(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.parent.resolve().is_relative_to(self.root):  # a link put in the way meanwhile
+            raise ExportError(f"{path.parent}: resolves outside the export directory {self.root}")
+
+    def link(self, existing: str, rel: str) -> None:
+        """The second copy of a JSON document: a hard link where the file system allows it."""
+        src = self.path(existing)
+        dst = self.path(rel)
+        key = dst.relative_to(self.root).as_posix()
+        if (dst.exists() or dst.is_symlink()) and key not in self.ours and key not in self.written:
+            raise ExportError(f"{dst}: exists and was not written by errdex export; not replacing it")
+        if dst.is_dir():
+            raise ExportError(f"{dst}: a directory is where export would write a file")
+        self._parent(dst)
+        tmp = dst.with_name(f".{dst.name[:50]}.{secrets.token_hex(8)}.tmp")  # new: os.link never overwrites
+        try:
+            os.link(src, tmp)
+        except OSError:
+            shutil.copyfile(src, tmp)
+        os.replace(tmp, dst)
+        self.written.add(key)
+
+    def finish(self) -> None:
+        """Record what this export wrote (and what earlier ones did, still there) for the next one."""
+        keep = self.written | {k for k in self.ours if (self.root / k).is_file()}
+        manifest = self.root / MANIFEST
+        fd, tmp = tempfile.mkstemp(prefix=f"{MANIFEST}.", suffix=".tmp", dir=self.root)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write("".join(f"{k}\n" for k in sorted(keep)))
+        os.replace(tmp, manifest)
 
 
 def _json_text(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-def _everything(site: Site) -> Iterator[tuple[str, str, str]]:
-    """(kind, url path, content): every page ("html") and every JSON document ("json")."""
+def _everything(site: Site, skipped: list[str]) -> Iterator[tuple[str, str, str]]:
+    """(kind, url path, content): every page ("html") and every JSON document ("json").
+
+    Repos and modules whose names break the one rule (``errdex.sources.names``)
+    are left out and named in ``skipped``: the server would refuse their URLs,
+    and their names must not become paths.
+    """
     catalog = site.catalog
     home = home_document(catalog)
     yield "html", "/", site.home_page(home)
@@ -97,6 +175,8 @@ def _everything(site: Site) -> Iterator[tuple[str, str, str]]:
     yield "html", "/search", site.search_page(search_document(catalog, ""))
     for entry in home["repos"]:
         repo = entry["repo"]
+        if repo_problem(repo):
+            continue  # site_paths names it in skipped
         latest = catalog.snapshots(repo)[0]
         sites = list(catalog.sites(snapshot_key=latest.key))  # once: every module page is cut from it
         doc = repo_document(catalog, repo, per_page=None, sites=sites)
@@ -106,11 +186,13 @@ def _everything(site: Site) -> Iterator[tuple[str, str, str]]:
         yield "json", f"/api/repos/{repo}", _json_text(doc)
         for module in doc["by_module"]:
             path = module["name"]
+            if module_path_problem(path):
+                continue
             mdoc = repo_document(catalog, repo, path=path, per_page=None, sites=sites)
             if mdoc is not None:
                 yield "html", f"/{repo}/{path}", site.repo_page(mdoc)
                 yield "json", f"/api/repos/{repo}/{path}", _json_text(mdoc)
-    for path in site_paths(catalog):
+    for path in site_paths(catalog, skipped):
         if path.startswith("/errors/"):
             eid = path.removeprefix("/errors/")
             edoc = site.error(eid)
@@ -120,12 +202,17 @@ def _everything(site: Site) -> Iterator[tuple[str, str, str]]:
 
 
 def export_site(catalog: Catalog, directory: Path, settings: WebSettings, openapi: dict[str, Any]) -> ExportResult:
-    """Write the whole site under ``directory`` (created; existing files are overwritten)."""
+    """Write the whole site under ``directory`` (new, empty, or an earlier export's, whose files are replaced).
+
+    Raises ExportError, naming the path, rather than write outside
+    ``directory`` or replace a file that export did not write.
+    """
     from errdex.web.http import CSP
 
     site = Site(catalog, replace(settings, static_site=True))
-    directory.mkdir(parents=True, exist_ok=True)
-    items = list(_everything(site))
+    target = Target(directory)
+    skipped: list[str] = []
+    items = list(_everything(site, skipped))
     json_paths = {p for kind, p, _ in items if kind == "json"}
     dirs = {q.rsplit("/", 1)[0] for q in json_paths} | {"/api"}
     # every proper prefix of a JSON path is a directory of the export
@@ -134,12 +221,12 @@ def export_site(catalog: Catalog, directory: Path, settings: WebSettings, openap
     pages = docs = files = 0
     for kind, path, content in items:
         if kind == "html":
-            _write(directory, path.rstrip("/") + "/index.html", content)
+            target.write(path.rstrip("/") + "/index.html", content)
             pages += 1
             files += 1
             continue
-        _write(directory, path + ".json", content)
-        _link(directory, path + ".json", path + "/index.json" if path in dirs else path)
+        target.write(path + ".json", content)
+        target.link(path + ".json", path + "/index.json" if path in dirs else path)
         docs += 1
         files += 2
     base = settings.base_url
@@ -154,12 +241,11 @@ def export_site(catalog: Catalog, directory: Path, settings: WebSettings, openap
         "nginx.conf.example": NGINX_FILE.format(csp=CSP),
     }
     for rel, text in extras.items():
-        _write(directory, rel, text)
+        target.write(rel, text)
         files += 1
-    static_out = directory / "static"
-    static_out.mkdir(exist_ok=True)
     for f in sorted(STATIC.iterdir()):
         if f.is_file():
-            shutil.copyfile(f, static_out / f.name)
+            target.write(f"static/{f.name}", f.read_bytes())
             files += 1
-    return ExportResult(directory=directory, pages=pages, documents=docs, files=files)
+    target.finish()
+    return ExportResult(directory=directory, pages=pages, documents=docs, files=files, skipped=tuple(skipped))

@@ -1,4 +1,4 @@
-"""HTTP concerns shared by every route: security headers, body limit, ETags, errors.
+"""HTTP concerns shared by every route: security headers, request body bounds, HEAD, ETags, errors.
 
 Pages show text taken from indexed code, which is untrusted.  Besides the
 escaping done by the templates, every response carries a strict
@@ -11,6 +11,7 @@ fraction of the per-request time of the Starlette helper.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -74,24 +75,39 @@ class SecurityHeaders:
 
 class PayloadTooLarge(HTTPException):
     def __init__(self, limit: int) -> None:
-        super().__init__(413, f"request body larger than {limit} bytes (the paste limit); send less text")
+        super().__init__(413, f"request body larger than {limit} bytes, more than any paste within the "
+                              "character limit can take; send less text")
 
 
-class BodyLimit:
-    """Refuses request bodies over ``limit`` bytes with 413, declared or streamed.
+class BodyTimeout(HTTPException):
+    def __init__(self, seconds: float) -> None:
+        super().__init__(408, f"the request body did not arrive within {seconds:g} s", headers={"Connection": "close"})
 
-    A declared Content-Length over the limit is refused before reading; a
-    chunked body is counted as it arrives and refused when it crosses the
-    limit (the route sees ``PayloadTooLarge``, which the error handler renders).
+
+BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
+
+
+class RequestBody:
+    """Bounds what a client may make the server wait for and hold: body bytes and body time.
+
+    Only methods that carry a body the routes read are watched (a GET's body
+    is never read).  A declared Content-Length over ``limit`` is refused
+    before reading; a chunked body is counted as it arrives and refused when
+    it crosses the limit; a body not complete ``timeout`` seconds after the
+    route first asks for it is answered 408 and the connection closed.  The
+    route sees ``PayloadTooLarge`` or ``BodyTimeout``, which the error
+    handler renders.
     """
 
-    def __init__(self, app: ASGIApp, limit: int, on_error: Callable[[Request, Exception], Awaitable[Response]]) -> None:
+    def __init__(self, app: ASGIApp, limit: int, timeout: float,
+                 on_error: Callable[[Request, Exception], Awaitable[Response]]) -> None:
         self.app = app
         self.limit = limit
+        self.timeout = timeout
         self.on_error = on_error
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] != "http" or scope["method"] not in BODY_METHODS:
             await self.app(scope, receive, send)
             return
         for key, value in scope.get("headers", []):
@@ -105,17 +121,55 @@ class BodyLimit:
                     await response(scope, receive, send)
                     return
         seen = 0
+        deadline: float | None = None
+        done = False
 
         async def counted() -> Message:
-            nonlocal seen
-            message = await receive()
+            nonlocal seen, deadline, done
+            if done:  # the body is in: what is left to hear is a disconnect, which may take any time
+                return await receive()
+            loop = asyncio.get_running_loop()
+            if deadline is None:
+                deadline = loop.time() + self.timeout
+            try:
+                async with asyncio.timeout_at(deadline):
+                    message = await receive()
+            except TimeoutError:
+                raise BodyTimeout(self.timeout) from None
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.limit:
                     raise PayloadTooLarge(self.limit)
+                done = not message.get("more_body", False)
             return message
 
         await self.app(scope, counted, send)
+
+
+class HeadAsGet:
+    """``HEAD`` on every GET route: the GET is run and its body dropped (RFC 9110 §9.3.2).
+
+    FastAPI registers GET routes for GET only; doing it here keeps the
+    OpenAPI document to the GET operations and every header (ETag,
+    Content-Length, Cache-Control) identical to the GET's.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "HEAD":
+            await self.app(scope, receive, send)
+            return
+
+        async def bodiless(message: Message) -> None:
+            if message["type"] == "http.response.body":
+                if message.get("more_body", False):
+                    return
+                message = {"type": "http.response.body", "body": b"", "more_body": False}
+            await send(message)
+
+        await self.app({**scope, "method": "GET"}, receive, bodiless)
 
 
 def etag_of(body: bytes) -> str:

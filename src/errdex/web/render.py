@@ -20,6 +20,8 @@ from pygments import highlight
 from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
 
+from errdex.documents import repo_url
+
 HERE = Path(__file__).parent
 TEMPLATES = HERE / "templates"
 STATIC = HERE / "static"
@@ -107,5 +109,6 @@ def make_env() -> Environment:
     env.filters["short_pin"] = short_pin
     env.filters["safe_url"] = safe_url
     env.filters["snapshot_pin"] = snapshot_pin
+    env.filters["repo_url"] = repo_url
     env.globals["query"] = query
     return env

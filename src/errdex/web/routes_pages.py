@@ -7,33 +7,50 @@ thread pool) because the catalog is synchronous.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 from urllib.parse import parse_qs
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter
 from fastapi.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 
 from errdex import documents
-from errdex.web.app import site_of
 from errdex.web.http import HTML_MEDIA, cached
-from errdex.web.routes_api import ErrorId, Exc, Kind, ModulePath, Name, Owner, Page
+from errdex.web.routing import (
+    BODY_ERRORS,
+    MALFORMED,
+    NOT_FOUND,
+    NOT_MODIFIED,
+    ErrorId,
+    Exc,
+    Kind,
+    ModulePath,
+    Name,
+    Owner,
+    Page,
+    RepoFilter,
+    Responses,
+    SearchQuery,
+    site_of,
+    too_long,
+)
 
 router = APIRouter(tags=["pages"])
 
-HTML: dict[int | str, dict[str, Any]] = {
-    200: {"content": {"text/html": {}}, "description": "The page"},
-    404: {"content": {"text/html": {}}, "description": "Not in the catalog"},
-    422: {"content": {"text/html": {}}, "description": "Malformed request"},
-}
+PAGE: Responses = {200: {"content": {"text/html": {"schema": {"type": "string"}}},
+                                                "description": "The page"}}
+PLAIN: Responses = {**PAGE, **NOT_MODIFIED}
+QUERIED: Responses = {**PLAIN, **MALFORMED}
+ONE: Responses = {**QUERIED, **NOT_FOUND}
 FORM_BODY = {
     "requestBody": {
         "required": True,
         "content": {"application/x-www-form-urlencoded": {"schema": {
             "type": "object", "required": ["text"],
-            "properties": {"text": {"type": "string", "description": "A message or a whole traceback."}},
+            "properties": {"text": {"type": "string", "description":
+                                    "A message or a whole traceback (at most the paste limit, in characters)."}},
         }}},
     }
 }
@@ -53,24 +70,23 @@ def _encode(html: str | None) -> bytes | None:
     return None if html is None else html.encode("utf-8")
 
 
-@router.get("/", responses=HTML, summary="Paste box, search and the catalog's repos")
+@router.get("/", responses=PLAIN, summary="Paste box, search and the catalog's repos")
 def home(request: Request) -> Response:
     site = site_of(request)
     return _html(request, ("home",), lambda base: site.home_page(site.home(), base))
 
 
-@router.get("/search", responses=HTML, summary="Search results page")
-def search(request: Request, q: Annotated[str, Query(max_length=1000)] = "",
-           repo: Annotated[str | None, Query(max_length=200)] = None) -> Response:
+@router.get("/search", responses=QUERIED, summary="Search results page")
+def search(request: Request, q: SearchQuery = "", repo: RepoFilter = None) -> Response:
     site = site_of(request)
     return _html(request, ("search", q, repo), lambda base: site.search_page(site.search(q, repo), base))
 
 
-@router.post("/explain", responses={**HTML, 413: {"content": {"text/html": {}}, "description": "Paste too large"}},
+@router.post("/explain", responses={**PAGE, **BODY_ERRORS, **MALFORMED},
              summary="Paste result page (form POST)", openapi_extra=FORM_BODY)
 async def explain(request: Request) -> Response:
     site = site_of(request)
-    raw = await request.body()  # BodyLimit has refused anything over the paste limit
+    raw = await request.body()  # RequestBody has refused a body no paste within the limit can take
     ctype = request.headers.get("content-type", "")
     if "application/x-www-form-urlencoded" not in ctype:
         raise HTTPException(422, "expected a form (application/x-www-form-urlencoded) with a 'text' field")
@@ -82,12 +98,14 @@ async def explain(request: Request) -> Response:
     if not texts:
         raise HTTPException(422, "the form has no 'text' field: paste a message or a traceback")
     text = texts[0]
+    if len(text) > site.settings.max_paste:
+        raise too_long("text", len(text), site.settings.max_paste)
     result = await run_in_threadpool(site.explain, text)
     html = site.explain_page(result, text, str(request.base_url))
     return Response(html, media_type=HTML_MEDIA, headers={"Cache-Control": "no-store"})
 
 
-@router.get("/errors/{error_id}", responses=HTML, summary="One error's page")
+@router.get("/errors/{error_id}", responses=ONE, summary="One error's page")
 def error_page(request: Request, error_id: ErrorId) -> Response:
     site = site_of(request)
 
@@ -98,13 +116,25 @@ def error_page(request: Request, error_id: ErrorId) -> Response:
     return _html(request, ("error", error_id), make, f"error {error_id}")
 
 
-@router.get("/{owner}/{name}", responses=HTML, summary="A repo's errors by module and exception type")
+@router.get("/{owner}/{name}", responses=ONE, summary="A repo's errors by module and exception type")
 def repo_page(request: Request, owner: Owner, name: Name, kind: Kind = None, exception: Exc = None,
               page: Page = 1) -> Response:
     return _repo(request, f"{owner}/{name}", None, kind, exception, page)
 
 
-@router.get("/{owner}/{name}/{path:path}", responses=HTML, summary="One module's errors")
+@router.get("/{owner}/{name}/untested", responses=ONE, summary="Raise sites that none of the repo's tests reached")
+def untested_page(request: Request, owner: Owner, name: Name) -> Response:
+    site = site_of(request)
+    repo = f"{owner}/{name}"
+
+    def make(base: str) -> str | None:
+        doc = site.untested(repo)
+        return None if doc is None else site.untested_page(doc, base)
+
+    return _html(request, ("untested", repo), make, f"repo {repo}")
+
+
+@router.get("/{owner}/{name}/{path:path}", responses=ONE, summary="One module's errors")
 def module_page(request: Request, owner: Owner, name: Name, path: ModulePath, kind: Kind = None,
                 exception: Exc = None, page: Page = 1) -> Response:
     return _repo(request, f"{owner}/{name}", path, kind, exception, page)

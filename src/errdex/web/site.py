@@ -6,11 +6,13 @@ the page's template — the same data either way (STYLE.md item 7).
 
 Documents and rendered bodies are cached under the catalog's ``generation()``,
 which changes whenever the catalog does, so a re-index is visible at once and
-nothing stale is ever served.
+nothing stale is ever served.  The cache is bounded in bytes
+(``WebSettings.cache_mb``), not entries.
 """
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -22,11 +24,12 @@ from markupsafe import Markup
 from errdex import documents
 from errdex.catalog.base import Catalog
 from errdex.documents import ErrorDocument, HomeDocument, RepoDocument, SearchDocument
+from errdex.observe.report import UntestedDocument
+from errdex.snippets import window_of
 from errdex.web.render import highlight_snippet, make_env
 from errdex.web.settings import WebSettings
 
 T = TypeVar("T")
-CACHE_ENTRIES = 2048
 SITE_NAME = "errdex"
 
 
@@ -41,24 +44,63 @@ class PageMeta:
     json_url: str = ""
 
 
-class _LRU:
-    """A small thread-safe LRU (routes run in a thread pool)."""
+def size_of(value: object) -> int:
+    """Approximate bytes a cached value holds: exact for bytes and str, a walk for documents.
 
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.data: OrderedDict[Hashable, Any] = OrderedDict()
+    Documents are dicts and lists of str and numbers (JSON shapes), so the
+    walk sums ``sys.getsizeof`` over them; it is linear in the document, as
+    building it was.
+    """
+    seen = 0
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        seen += sys.getsizeof(v)
+        if isinstance(v, dict):
+            stack.extend(v.keys())
+            stack.extend(v.values())
+        elif isinstance(v, (list, tuple)):
+            stack.extend(v)
+    return seen
+
+
+class ByteLRU:
+    """A thread-safe LRU bounded by the bytes its values hold (routes run in a thread pool).
+
+    A bound on entries would let one catalog's large pages (a JAX repo page
+    is megabytes) or a client sending many Host headers (pages are keyed by
+    origin) grow the process without limit; this bound holds whatever the
+    entries weigh.  A value larger than a quarter of the budget is returned
+    but not kept.
+    """
+
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes = max_bytes
+        self.bytes = 0
+        self.data: OrderedDict[Hashable, tuple[Any, int]] = OrderedDict()
         self.lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self.data)
 
     def get_or(self, key: Hashable, make: Callable[[], T]) -> T:
         with self.lock:
             if key in self.data:
                 self.data.move_to_end(key)
-                return self.data[key]  # type: ignore[no-any-return]
+                return self.data[key][0]  # type: ignore[no-any-return]
         value = make()
+        size = size_of(value) + sys.getsizeof(key)
+        if size > self.max_bytes // 4:
+            return value
         with self.lock:
-            self.data[key] = value
-            while len(self.data) > self.size:
-                self.data.popitem(last=False)
+            old = self.data.pop(key, None)
+            if old is not None:
+                self.bytes -= old[1]
+            self.data[key] = (value, size)
+            self.bytes += size
+            while self.bytes > self.max_bytes:
+                _, (_, dropped) = self.data.popitem(last=False)
+                self.bytes -= dropped
         return value
 
 
@@ -67,7 +109,7 @@ class Site:
         self.catalog = catalog
         self.settings = settings
         self.env = make_env()
-        self._cache = _LRU(CACHE_ENTRIES)
+        self._cache = ByteLRU(settings.cache_bytes)
 
     # ------------------------------------------------------------------ documents
 
@@ -82,6 +124,25 @@ class Site:
              page: int = 1, per_page: int = documents.PER_PAGE) -> RepoDocument | None:
         return self.cached(("repo", repo, path, kind, exception, page, per_page), lambda: documents.repo_document(
             self.catalog, repo, path=path, kind=kind, exception=exception, page=page, per_page=per_page))
+
+    def untested(self, repo: str) -> UntestedDocument | None:
+        """``/{owner}/{name}/untested``: raise sites no test reached (None: repo not in the catalog)."""
+        from errdex.observe.report import untested_documents
+
+        def make() -> UntestedDocument | None:
+            docs = untested_documents(self.catalog, repo)
+            return docs[0] if docs else None
+
+        return self.cached(("untested", repo), make)
+
+    def untested_page(self, doc: UntestedDocument, base: str = "") -> str:
+        meta = PageMeta(
+            title=f"Errors no test reaches in {doc['repo']} | {SITE_NAME}",
+            description=f"{doc['untested']} of the {doc['total']} raise sites of {doc['repo']} are reached by "
+                        "none of its tests (observed by running them).",
+            canonical=self.absolute(doc["url"], base), json_url=doc["json_url"],
+        )
+        return self.render("untested.html", meta, doc=doc)
 
     def home(self) -> HomeDocument:
         return self.cached(("home",), lambda: documents.home_document(self.catalog))
@@ -111,8 +172,9 @@ class Site:
 
     def error_page(self, doc: ErrorDocument, base: str = "") -> str:
         site = doc["site"]
-        snippet = highlight_snippet(site.get("snippet", ""), int(site.get("snippet_start") or doc["line"]),
-                                    doc["line"], doc["end_line"] or doc["line"])
+        text, start = window_of(site.get("snippet", ""), int(site.get("snippet_start") or doc["line"]),
+                                doc["line"], doc.get("qualname") or "")
+        snippet = highlight_snippet(text, start, doc["line"], doc["end_line"] or doc["line"])
         meta = PageMeta(
             title=f"{doc['exception']}: {doc['title']} — {doc['repo']} | {SITE_NAME}",
             description=doc["description"], canonical=self.absolute(doc["url"], base), og_type="article",

@@ -7,9 +7,10 @@ samples verify, else the static section stands (see docs/llm.md).
 
 from __future__ import annotations
 
-from errdex.analyze.llm.backend import LLMReport, analyze_with_llm
+from errdex.analyze.llm.backend import analyze_with_llm
 from errdex.analyze.llm.client import ClientConfig, LLMError
 from errdex.analyze.llm.prompt import PROMPT_VERSION
 from errdex.analyze.llm.rounds import Reject
+from errdex.analyze.llm.runreport import LLMReport
 
 __all__ = ["PROMPT_VERSION", "ClientConfig", "LLMError", "LLMReport", "Reject", "analyze_with_llm"]

@@ -26,6 +26,7 @@ from errdex.analyze.llm.client import ChatClient, ClientConfig, LLMError
 from errdex.analyze.llm.merge import backend_name, merge
 from errdex.analyze.llm.prompt import PROMPT_VERSION, Prompt, build_prompt, prompt_tokens
 from errdex.analyze.llm.rounds import Conversation, Outcome, Reject, catchable, sample_problem
+from errdex.analyze.llm.runreport import LLMReport, ProgressStep
 from errdex.analyze.llm.schema import SAMPLE_SECTIONS, SECTIONS
 from errdex.catalog.base import Catalog
 from errdex.model import Analysis, Snapshot
@@ -36,61 +37,6 @@ _BATCH = 100
 # there, the key or the model name is wrong) stops the run: the rest keep their static pages.
 _ABORT_AFTER = 3
 _FATAL = frozenset({"connection", "client"})
-
-
-class ProgressStep(int):
-    """What ``progress`` is called with after each error: an int, the errors just finished (1).
-
-    Being an int, it suits a plain ``bar.advance(task, step)``; it also carries
-    the run's totals so far for a bar that shows tokens (``report.token_progress``).
-    """
-
-    done: int
-    total: int
-    tokens: int
-    cache_hits: int
-
-    def __new__(cls, done: int, total: int, tokens: int, cache_hits: int) -> ProgressStep:
-        step = super().__new__(cls, 1)
-        step.done, step.total, step.tokens, step.cache_hits = done, total, tokens, cache_hits
-        return step
-
-
-@dataclass(frozen=True, slots=True)
-class LLMReport:
-    """What a run did (or, with ``dry_run``, would do).  Its JSON is documented in docs/llm.md."""
-
-    snapshot: str
-    model: str
-    backend: str  # Analysis.backend of the model-written pages: "openai:<model>"
-    prompt_version: str
-    base_url: str
-    dry_run: bool
-    errors: int  # errors in the snapshot
-    asked: int = 0  # errors sent to the model (cache misses)
-    cache_hits: int = 0
-    requests: int = 0  # HTTP requests sent, retries and correction rounds included (dry run: would send)
-    prompt_tokens: int = 0  # as the server counted them (dry run: estimated, ~4 characters a token)
-    completion_tokens: int = 0
-    max_completion_tokens: int = 0  # dry run: the ceiling max_tokens puts on the answers
-    pages_model: int = 0  # stored pages with at least one model-written section
-    pages_static: int = 0  # stored pages that are wholly static
-    sections_model: int = 0  # sections published from the model
-    sections_static: int = 0  # sections that fell back to the static page
-    rejects: tuple[Reject, ...] = ()
-    failed: tuple[Reject, ...] = ()  # errors that got no page at all (facts or static analysis failed)
-    cache_path: str = ""
-    retries_waited: float = 0.0  # seconds slept in backoff
-    aborted: str = ""  # why the run stopped sending (a dead server, a bad key), or ""
-
-    @property
-    def cache_hit_rate(self) -> float:
-        return self.cache_hits / self.errors if self.errors else 0.0
-
-    def __str__(self) -> str:
-        from errdex.analyze.llm.report import summary_lines
-
-        return "\n".join(summary_lines(self))
 
 
 @dataclass

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from errdex.analyze.llm.runreport import LLMReport, ProgressStep, summary_lines
 from errdex.model import to_json
 
-if TYPE_CHECKING:
-    from errdex.analyze.llm.backend import LLMReport, ProgressStep
+__all__ = ["report_json", "summary_lines", "token_progress"]
 
 
 @contextmanager
@@ -40,31 +40,3 @@ def report_json(report: LLMReport) -> dict[str, Any]:
     data: dict[str, Any] = to_json(report)
     data["cache_hit_rate"] = round(report.cache_hit_rate, 4)
     return data
-
-
-def summary_lines(report: LLMReport) -> list[str]:
-    r = report
-    if r.dry_run:
-        lines = [
-            f"dry run: {r.snapshot} with {r.model} at {r.base_url} (prompt {r.prompt_version})",
-            f"would send {r.requests} requests ({r.cache_hits} of {r.errors} errors answered from the cache)",
-            f"prompt tokens ~{r.prompt_tokens:,} (estimated, ~4 characters a token);"
-            f" answers at most {r.max_completion_tokens:,} tokens",
-        ]
-    else:
-        lines = [
-            f"{r.snapshot}: {r.errors} errors with {r.model} (prompt {r.prompt_version})",
-            f"requests {r.requests} for {r.asked} errors; cache hits {r.cache_hits}"
-            f" ({r.cache_hit_rate:.0%}); tokens {r.prompt_tokens:,} in, {r.completion_tokens:,} out",
-            f"pages: {r.pages_model} model-written, {r.pages_static} static;"
-            f" sections: {r.sections_model} from the model, {r.sections_static} static",
-        ]
-        if r.rejects:
-            lines.append(f"rejected {len(r.rejects)} (section or whole answer); first ones:")
-            lines.extend(f"  {x.error_id} {x.section}: {x.reason[:160]}" for x in r.rejects[:5])
-    if r.aborted:
-        lines.append(f"ABORTED: {r.aborted[:400]}")
-    if r.failed:
-        lines.append(f"{len(r.failed)} errors could not be analysed:")
-        lines.extend(f"  {x.error_id}: {x.reason[:160]}" for x in r.failed[:5])
-    return lines

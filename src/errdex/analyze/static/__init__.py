@@ -44,7 +44,7 @@ def coverage(f: Facts) -> tuple[str, ...]:
 
 
 def _example_fix(f: Facts, symbols: Mapping[str, tuple[str, ...]], withheld: list[str],
-                 option_fixes: list[tuple[str, str]], check: str) -> CodeSample:
+                 option_fixes: list[tuple[str, str]]) -> CodeSample:
     tests = S.test_examples(f)
     before = S.first_valid(tests, symbols, withheld, "example fix (before, from a test)")
     for label, pair in option_fixes:
@@ -60,25 +60,12 @@ def _example_fix(f: Facts, symbols: Mapping[str, tuple[str, ...]], withheld: lis
         wrapped = S.apply_wrap_advice(before, P.advice(f))
         if wrapped and S.first_valid([("advice", wrapped)], symbols, withheld, "example fix (after)"):
             return CodeSample(before=before, after=wrapped)
-    if check:
-        name = check.split("(", 1)[0].removeprefix("def ")
-        params = check.split("(", 1)[1].split(")", 1)[0]
-        after = (check + f"\n\ndef checked({params}):\n    if {name}({params}):\n"
-                 f"        raise ValueError({_failure_text(f)!r})\n    return {params or 'None'}\n")
-        if S.first_valid([("guard", after)], symbols, withheld, "example fix (after)"):
-            if not before:
-                before = f"# {f.site.qualname} at {f.site.path}:{f.site.line} runs this check:\n" + check
-            return CodeSample(before=before, after=after)
     try_after = S.first_valid(S.generic_tries(f, _handler_comment(f)), symbols, [], "try")
     if before and try_after:
         return CodeSample(before=before, after=try_after)
-    fallback_before = (f"# {f.site.qualname} at {f.site.path}:{f.site.line} raises {f.exception.name}"
-                       + (" when " + "; ".join(P.conditions(f)) if P.conditions(f) else "") + "\n")
-    fallback_before = "\n".join(_comment_wrap(" ".join(fallback_before.split()))) + "\n"
-    if try_after:
-        return CodeSample(before=fallback_before, after=try_after)
-    withheld.append("example fix: no verified sample")
-    return CodeSample(before=fallback_before, after="")
+    # No proven or test-derived example: the slot stays empty (issue 15's proofs fill it); comment-only
+    # and mirror-function ``would_raise_x(...)`` examples are not published.
+    return CodeSample()
 
 
 def _merge_imports(code: str) -> str:
@@ -146,7 +133,7 @@ def _handler_comment(f: Facts) -> str:
         text = "raised because " + "; ".join(c.replace("`", "") for c in conds)
     else:
         text = f"raised by {f.site.qualname} ({f.site.path}:{f.site.line})"
-    return " ".join(text.split())[:90]
+    return " ".join(text.split())[:400]
 
 
 def analyze_static(f: Facts, symbols: Mapping[str, tuple[str, ...]], *, date: str = "") -> Analysis:
@@ -155,25 +142,14 @@ def analyze_static(f: Facts, symbols: Mapping[str, tuple[str, ...]], *, date: st
     sols = P.solutions(f)
     strategy = choose_strategy(f)
     opt_validate, opt_try, opt_fix = S.option_samples(f)
-    check = S.first_valid([("guard", S.condition_check(f))], symbols, withheld, "condition check")
     validate_candidates = list(opt_validate)
-    if check:
-        validate_candidates.append(("guard", check))
     for g in f.guards:
         if g.rule == "import-failed" and "`" in g.words:
             validate_candidates.append(("import", S.dependency_check(g.words.split("`")[1])))
     validate = S.first_valid(validate_candidates, symbols, withheld, "validate before calling")
-    if not validate:
-        when = ("when " + "; ".join(c.replace("`", "") for c in P.conditions(f))
-                if P.conditions(f) else "whenever it is reached")
-        lead = ("Nothing to check in advance" if not P.conditions(f)
-                else "This check cannot be repeated before the call with public names only")
-        text = (f"# {lead}: {f.site.qualname} ({f.site.path}:{f.site.line}) raises "
-                f"{f.exception.name} {when}. Catch it instead (see Try / catch).")
-        validate = "\n".join(_comment_wrap(" ".join(text.split()))) + "\n"
     try_sample = S.first_valid([*opt_try, *S.generic_tries(f, _handler_comment(f))],
                                symbols, withheld, "try / catch")
-    example = _example_fix(f, symbols, withheld, opt_fix, check)
+    example = _example_fix(f, symbols, withheld, opt_fix)
     evidence: list[Evidence] = list(ev)
     for s in sols:
         evidence.extend(e for e in s.evidence if e not in evidence)

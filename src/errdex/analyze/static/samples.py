@@ -48,6 +48,10 @@ def dq(text: str) -> str:
 def short_literal(f: Facts, limit: int = 60) -> str:
     """The longest literal run of the template, cut at a word boundary: text the message surely contains."""
     lits = sorted((ln.strip() for t in f.site.template.literals for ln in t.split("\n")), key=len, reverse=True)
+    if len(f.site.templates) > 1:  # a raise with several messages: text that every one of them contains
+        pieces = sorted({p.strip() for x in lits for p in [x, *re.split(r"[;.:\n]", x)] if p.strip()},
+                        key=len, reverse=True)
+        lits = [x for x in pieces if all(x in t.render() for t in f.site.templates)]
     if not lits or len(lits[0]) < 4:
         return ""
     text = lits[0]
@@ -261,7 +265,8 @@ def generic_try(f: Facts, handler_comment: str, *, imp: str = "", exc: str = "")
     if not exc:
         imp, exc = catch_clause(f)
     lit = short_literal(f)
-    fn = f"call_{_ident(f.site.qualname.rsplit('.', 1)[-1]).lower()}_checked".replace("__", "_")
+    who = f.public_path.entries[0] if f.public_path.entries else f.site.qualname
+    fn = f"call_{_ident(who.rsplit('.', 1)[-1]).lower()}_checked".replace("__", "_")
     lines = [imp, "", ""] if imp else []
     lines += [
         f"def {fn}(fn, *args, **kwargs):",
@@ -271,7 +276,7 @@ def generic_try(f: Facts, handler_comment: str, *, imp: str = "", exc: str = "")
     ]
     if lit:
         lines += [f"        if {lit!r} not in str(exc):", f"            raise  # another {f.exception.name}"]
-    lines += [f"        # {handler_comment}", "        return None"]
+    lines += [f"        # {c}" for c in textwrap.wrap(handler_comment, 80)] + ["        return None"]
     return "\n".join(lines) + "\n"
 
 

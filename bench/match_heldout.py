@@ -1,0 +1,90 @@
+"""Replay held-out corpora: top-1 / top-3 / confident-wrong per data set and input mode, with the tie rule.
+
+Each ``DB=DATA`` pair is a catalog of one library's wheel and the events captured
+from that library's own test suite (``bench/capture_events.py``); the catalog
+is the library alone, so that the figures measure matching, not scope.  Three
+input modes per event: the full traceback, the last line, the message.
+
+The tie rule (``match_eval.right``): the top match is right when it is the true
+site, or when it reports a tie (``tied``) whose group holds the true site and
+at most ten sites.  Confident-wrong counts a confident top match that is not
+right, over the events with a raise site and those without one (raised in
+native code, by the interpreter, or outside the library: any confident answer
+is wrong there).
+
+Usage (index each wheel first with ``errdex index WHEEL --db /tmp/c_<lib>.sqlite``)::
+
+    .venv/bin/python bench/match_heldout.py /tmp/c_click.sqlite=bench/data/click-8.5.1.jsonl \\
+        /tmp/c_mm.sqlite=bench/data/marshmallow-4.4.0.jsonl ...
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from pathlib import Path
+
+from errdex.catalog import open_catalog
+from errdex.match import explain_parsed, parse_safely
+from errdex.match.index import index_for
+from match_eval import INPUTS, load_events, right, truth
+
+
+def evaluate(db: str, data: Path) -> dict[str, Counter[str]]:
+    """Per input mode: n (site events), top1, top3, n_all (every event), cw (confident-wrong)."""
+    catalog = open_catalog(db)
+    idx = index_for(catalog)
+    out = {name: Counter[str]() for name in INPUTS}
+    try:
+        for ev in load_events([data]):
+            cls, ids, _ = truth(idx, ev)
+            if cls == "filtered":
+                continue
+            for name in INPUTS:
+                result = explain_parsed(idx, parse_safely(ev[name]), top=3)
+                top = result.matches
+                c = out[name]
+                c["n_all"] += 1
+                confident = bool(top) and top[0].confident
+                if cls == "site":
+                    ok = [right(m, ids) for m in top]
+                    c["n"] += 1
+                    c["top1"] += bool(ok and ok[0])
+                    c["top3"] += any(ok)
+                    c["cw"] += confident and not ok[0]
+                else:
+                    c["cw"] += confident
+    finally:
+        catalog.close()
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("pairs", nargs="+", help="CATALOG=EVENTS.jsonl")
+    args = ap.parse_args()
+    pooled = {name: Counter[str]() for name in INPUTS}
+    print(f"{'data set':<24} {'input':<10} {'site ev':>7} {'top-1':>7} {'top-3':>7} {'conf-wrong':>16}")
+    for pair in args.pairs:
+        db, _, data = pair.partition("=")
+        if not data:
+            sys.exit(f"expected CATALOG=EVENTS, got {pair!r}")
+        res = evaluate(db, Path(data))
+        for name in INPUTS:
+            c = res[name]
+            pooled[name].update(c)
+            _row(Path(data).stem, name, c)
+    if len(args.pairs) > 1:
+        for name in INPUTS:
+            _row("all", name, pooled[name])
+
+
+def _row(label: str, name: str, c: Counter[str]) -> None:
+    n, n_all = max(c["n"], 1), max(c["n_all"], 1)
+    print(f"{label:<24} {name:<10} {c['n']:>7} {100 * c['top1'] / n:>6.1f}% {100 * c['top3'] / n:>6.1f}% "
+          f"{c['cw']:>5}/{c['n_all']:<5} {100 * c['cw'] / n_all:>4.1f}%")
+
+
+if __name__ == "__main__":
+    main()

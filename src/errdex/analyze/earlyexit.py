@@ -1,0 +1,116 @@
+"""Guards the extractor does not record: ``if ...: return`` before the raise at the same level.
+
+``def f(x): if x is None: return; raise E`` raises only when ``x is not None``:
+the early exit is a guard as much as an enclosing ``if`` is.  The site's
+snippet is parsed from the enclosing ``def`` (trailing lines dropped until it
+parses), the raise is found by line, and every earlier sibling statement on
+the way up (in the raise's block and the blocks around it) that is an ``if``
+without ``else`` whose body always leaves (``return``, ``raise``,
+``continue``, ``break``) adds the negation of its test.  Also: the parameter
+names of the raising function, so that pages call a parameter a parameter and
+nothing else one.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import textwrap
+
+from errdex.model import ErrorSite, Guard
+
+_MAX_TRIM = 60
+
+
+def _function_tree(site: ErrorSite) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, int] | None:
+    """The enclosing function parsed from the snippet, and the file line of its ``def``."""
+    lines = site.snippet.splitlines()
+    rel = site.line - site.snippet_start
+    if not lines or not 0 <= rel < len(lines):
+        return None
+    name = site.qualname.split(".<locals>.")[-1].rsplit(".", 1)[-1]
+    raise_indent = len(lines[rel]) - len(lines[rel].lstrip())
+    start = None
+    for i in range(rel, -1, -1):
+        ln = lines[i]
+        indent = len(ln) - len(ln.lstrip())
+        if re.match(rf"\s*(async\s+)?def\s+{re.escape(name)}\b", ln) and indent < raise_indent:
+            start = i
+            break
+    if start is None:
+        return None
+    # decorators above the def are not needed; the body may be cut at the snippet's end
+    end = len(lines)
+    for _ in range(_MAX_TRIM):
+        text = textwrap.dedent("\n".join(lines[start:end]))
+        try:
+            tree = ast.parse(text)
+        except (SyntaxError, ValueError, RecursionError):
+            end -= 1
+            if end <= rel:
+                return None
+            continue
+        fn = tree.body[0] if tree.body else None
+        if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+            return fn, site.snippet_start + start
+        return None
+    return None
+
+
+def parameters(site: ErrorSite) -> tuple[str, ...]:
+    """The raising function's parameter names (``self``/``cls`` left out), when the snippet shows its ``def``."""
+    found = _function_tree(site)
+    if found is None:
+        return ()
+    a = found[0].args
+    names = [x.arg for x in [*a.posonlyargs, *a.args, *a.kwonlyargs]]
+    if a.vararg:
+        names.append(a.vararg.arg)
+    if a.kwarg:
+        names.append(a.kwarg.arg)
+    return tuple(n for n in names if n not in ("self", "cls"))
+
+
+def _leaves(body: list[ast.stmt]) -> bool:
+    return bool(body) and isinstance(body[-1], ast.Return | ast.Raise | ast.Continue | ast.Break)
+
+
+def early_exits(site: ErrorSite) -> tuple[Guard, ...]:
+    """``not (<test>)`` for each ``if <test>: return`` that runs before the raise on its way."""
+    found = _function_tree(site)
+    if found is None:
+        return ()
+    fn, def_line = found
+    target_line = site.line - def_line + 1  # line of the raise inside the parsed text
+    out: list[Guard] = []
+
+    def visit(body: list[ast.stmt]) -> bool:
+        for i, stmt in enumerate(body):
+            end = stmt.end_lineno or stmt.lineno
+            if stmt.lineno <= target_line <= end:
+                for prev in body[:i]:
+                    if isinstance(prev, ast.If) and not prev.orelse and _leaves(prev.body):
+                        cond = ast.unparse(prev.test)
+                        out.append(Guard(kind="if", source=f"if {cond}: {type(prev.body[-1]).__name__.lower()}",
+                                         normalized=f"not ({cond})", line=def_line + prev.lineno - 1, negated=True))
+                for child in _blocks(stmt):
+                    if visit(child):
+                        return True
+                return True
+        return False
+
+    visit(fn.body)
+    return tuple(out)
+
+
+def _blocks(stmt: ast.stmt) -> list[list[ast.stmt]]:
+    out: list[list[ast.stmt]] = []
+    for name in ("body", "orelse", "finalbody"):
+        b = getattr(stmt, name, None)
+        if isinstance(b, list) and b and isinstance(b[0], ast.stmt):
+            out.append(b)
+    for h in getattr(stmt, "handlers", []) or []:
+        out.append(h.body)
+    for c in getattr(stmt, "cases", []) or []:
+        out.append(c.body)
+    return out

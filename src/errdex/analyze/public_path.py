@@ -1,0 +1,190 @@
+"""The public path: which names users call that lead to a raise, shortest first.
+
+The call graph (``extract/calls.py``, stored per snapshot) is walked
+backwards from the raising function: callers, the primitives or rule tables
+that register it, the module names that wrap it, until a name the package
+offers to users is reached — a name a public module binds or re-exports
+(``__all__`` and star re-exports honoured), a method of a class so exported,
+or a public module's own function.  Among the entries found, the ones nearest
+the raise come first; at equal distance, the shorter (more top-level) name
+and the one more of the package's code calls.
+
+Observed entries (what ``errdex observe`` recorded while the library's tests
+ran) take precedence over this static guess: pass them as ``observed``.
+Parse only: this reads the stored graph and never imports the library.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict, deque
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from errdex.model import CallEdge, ErrorSite, PublicPath
+
+MAX_DEPTH = 8
+MAX_VISITED = 4000
+MAX_ENTRIES = 5
+MAX_UNTYPED = 3  # ``?.meth`` maps to methods of that name only when the package has at most this many
+
+
+def is_public_module(dotted: str) -> bool:
+    return bool(dotted) and not any(p.startswith("_") for p in dotted.split(".")) and not _is_test_module(dotted)
+
+
+def _is_test_module(dotted: str) -> bool:
+    parts = dotted.split(".")
+    return any(p in ("tests", "test", "testing") or p.startswith("test_") or p.endswith("_test") for p in parts)
+
+
+@dataclass
+class CallGraph:
+    """The reversed graph and the public names, built once per snapshot."""
+
+    callers: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # callee -> [(caller, kind)]
+    public: dict[str, str] = field(default_factory=dict)  # internal dotted -> best public name
+    uses: dict[str, int] = field(default_factory=dict)  # how many call edges reach a name
+    modules: frozenset[str] = frozenset()
+
+    def public_name(self, dotted: str) -> str:
+        """The name users write for ``dotted``, or ""."""
+        if dotted in self.public:
+            return self.public[dotted]
+        head, _, last = dotted.rpartition(".")
+        if last.startswith("_") and last not in ("__call__", "__init__"):
+            return ""
+        # a method of a public class: ``jax.sharding.Mesh.__enter__`` -> users call on the instance
+        owner = self.public.get(head)
+        if owner and owner.rsplit(".", 1)[-1][:1].isupper():
+            return owner if last == "__init__" else f"{owner}.{last}"
+        return ""
+
+
+def build_graph(edges: Iterable[CallEdge], symbols: Mapping[str, tuple[str, ...]]) -> CallGraph:
+    """The reversed call graph with every public name mapped to what it is inside the package."""
+    edges = list(edges)
+    modules = frozenset(symbols)
+    callers: defaultdict[str, list[tuple[str, str]]] = defaultdict(list)
+    uses: defaultdict[str, int] = defaultdict(int)
+    by_last: defaultdict[str, list[str]] = defaultdict(list)
+    defined: set[str] = {e.caller for e in edges if e.kind in ("call", "alias")}
+    for name in defined:
+        by_last[name.rsplit(".", 1)[-1]].append(name)
+    exports: defaultdict[str, list[str]] = defaultdict(list)
+    for e in edges:
+        if e.kind == "export":
+            exports[e.caller].append(e.callee)
+            continue
+        targets = [e.callee]
+        if e.callee.startswith("?."):
+            cands = by_last.get(e.callee[2:], [])
+            targets = cands if 0 < len(cands) <= MAX_UNTYPED else []
+        for t in targets:
+            callers[t].append((e.caller, e.kind))
+            uses[t] += 1
+    public: dict[str, str] = {}
+
+    def offer(internal: str, name: str) -> None:
+        old = public.get(internal)
+        if old is None or _rank_name(name) < _rank_name(old):
+            public[internal] = name
+
+    # names defined in public modules are public where they are
+    for mod, names in symbols.items():
+        if is_public_module(mod):
+            for n in names:
+                if not n.startswith("_"):
+                    offer(f"{mod}.{n}", f"{mod}.{n}")
+    for name, targets in exports.items():
+        if name.endswith(".*"):
+            continue
+        for t in targets:
+            offer(t, name)
+    # star re-exports: ``pkg.*`` -> ``pkg.mod.*``: every public name of ``pkg.mod`` is also ``pkg.<name>``
+    for star, targets in exports.items():
+        if not star.endswith(".*"):
+            continue
+        pkg = star[:-2]
+        for t in targets:
+            src = t[:-2]
+            for n in symbols.get(src, ()):
+                if not n.startswith("_"):
+                    inner = f"{src}.{n}"
+                    offer(inner, f"{pkg}.{n}")
+                    for deeper in exports.get(inner, ()):
+                        offer(deeper, f"{pkg}.{n}")
+    # a public name that is a re-export of another re-export: follow to the definition
+    for internal, name in list(public.items()):
+        seen = {internal}
+        cur = internal
+        while cur in exports and len(seen) < 6:
+            nxt = exports[cur][0]
+            if nxt in seen:
+                break
+            seen.add(nxt)
+            offer(nxt, name)
+            cur = nxt
+    return CallGraph(callers=dict(callers), public=public, uses=dict(uses), modules=modules)
+
+
+def _rank_name(name: str) -> tuple[int, int, str]:
+    """Shorter, more top-level names first; experimental and internal-looking ones last."""
+    parts = name.split(".")
+    odd = sum(p in ("experimental", "interpreters", "lib", "extend", "core") for p in parts)
+    return (odd, len(parts), name)
+
+
+def site_function(site: ErrorSite) -> str:
+    """The dotted name of the function that raises (``<locals>`` stripped to the outer function)."""
+    qual = site.qualname.split(".<locals>.", 1)[0]
+    if qual.startswith("<"):
+        return site.module
+    return f"{site.module}.{qual}" if site.module else qual
+
+
+def public_path(site: ErrorSite, graph: CallGraph, observed: Sequence[str] = ()) -> PublicPath:
+    """The public entries that reach ``site`` (observed ones, when given, first and alone).
+
+    An entry the message itself names (``for `jit```) comes first: the library says which call it is;
+    then the nearest, then the more top-level name, then the one more of the package's code uses."""
+    if observed:
+        return PublicPath(entries=tuple(dict.fromkeys(observed))[:MAX_ENTRIES], observed=True)
+    start = site_function(site)
+    own = graph.public_name(start)
+    if own:
+        return PublicPath(entries=(own,), chain=(start,), depth=0)
+    parent: dict[str, str] = {start: ""}
+    depth: dict[str, int] = {start: 0}
+    queue = deque([start])
+    found: list[tuple[int, int, tuple[int, int, str], int, str, str]] = []
+    mentioned = set(re.findall(r"\w+", site.template.render()))
+    while queue and len(parent) < MAX_VISITED:
+        cur = queue.popleft()
+        d = depth[cur]
+        if d >= MAX_DEPTH:
+            continue
+        for caller, _kind in graph.callers.get(cur, ()):
+            if caller in parent:
+                continue
+            parent[caller] = cur
+            depth[caller] = d + 1
+            name = graph.public_name(caller)
+            if name.endswith("_p"):  # an exported primitive object: users call the function that binds it
+                name = ""
+            if name and not _is_test_module(caller):
+                named = 0 if name.rsplit(".", 1)[-1] in mentioned else 1
+                found.append((named, d + 1, _rank_name(name), -graph.uses.get(caller, 0), name, caller))
+                continue  # a public name is where the user's call enters; no need to go further up
+            queue.append(caller)
+    if not found:
+        return PublicPath()
+    found.sort()
+    best_depth = min(f[1] for f in found)
+    entries = tuple(dict.fromkeys(f[4] for f in found if f[0] == 0 or f[1] <= best_depth + 1))[:MAX_ENTRIES]
+    chain: list[str] = []
+    cur = found[0][5]
+    while cur:
+        chain.append(cur)
+        cur = parent.get(cur, "")
+    return PublicPath(entries=entries, chain=tuple(chain), depth=found[0][1])

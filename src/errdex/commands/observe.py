@@ -1,0 +1,155 @@
+"""``errdex observe`` and ``errdex report untested``: the presentation of the observe stage."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from errdex.catalog.base import Catalog
+from errdex.commands.index import _error, _extract, _open, _print_json, _result_cache, _stdout
+from errdex.sources import SourceError, open_source
+
+
+def _index_if_needed(catalog: Catalog, spec: str, json_out: bool) -> tuple[Any, list[str]]:
+    """The snapshot of ``spec`` and its package files, indexing it first when the catalog lacks it."""
+    with open_source(spec) as tree:
+        snapshot = tree.snapshot
+        files = [f.path for f in tree.files if not f.is_test]
+        if not catalog.stats(snapshot.key):
+            if not json_out:
+                sys.stderr.write(f"errdex: {snapshot.key} is not indexed yet: indexing it first\n")
+            result = _extract(tree, None, _result_cache(True))
+            if result.files_read == 0:
+                raise SourceError(f"{spec}: nothing indexable")
+            catalog.replace_snapshot(snapshot, result)
+    return snapshot, files
+
+
+def run_observe(spec: str, *, tests: list[str], python: str | None, jobs: int, timeout: float,
+                memory_gb: float, db: str | None, json_out: bool, fresh: bool, with_requirements: list[str]) -> int:
+    from errdex.observe.pipeline import ObserveOptions, observe_prepared, prepare, run_json
+    from errdex.observe.target import TargetError
+    from errdex.sandbox import EnvError, PythonNotFound
+
+    if jobs < 1 or timeout <= 0:
+        _error("--jobs and --timeout must be positive")
+        return 2
+    catalog = _open(db)
+    if catalog is None:
+        return 1
+    options = ObserveOptions(tests=tuple(Path(t) for t in tests), python=python, jobs=jobs, timeout_s=timeout,
+                             memory_bytes=int(memory_gb * 1024**3), resume=not fresh,
+                             extra_requirements=tuple(with_requirements))
+    try:
+        snapshot, files = _index_if_needed(catalog, spec, json_out)
+        prepared = prepare(catalog, spec, snapshot, files, options)
+        if json_out or not sys.stderr.isatty():
+            result = observe_prepared(catalog, prepared, options, progress=None if json_out else _plain_progress)
+        else:
+            result = _with_progress(catalog, prepared, options)
+    except (SourceError, TargetError, EnvError, PythonNotFound) as exc:
+        _error(str(exc))
+        return 1
+    except KeyboardInterrupt:
+        _error("interrupted: finished test files are kept; run the same command again to resume")
+        return 130
+    finally:
+        catalog.close()
+    if json_out:
+        _print_json(run_json(result))
+        return 0
+    _summary(result)
+    return 0
+
+
+def _plain_progress(outcome: Any) -> None:
+    mark = "" if outcome.status in ("ok", "tests-failed", "no-tests") else f" [{outcome.status}: {outcome.reason}]"
+    sys.stderr.write(f"  {outcome.file}: {outcome.tests} tests, {outcome.events} events"
+                     f"{' (resumed)' if outcome.resumed else ''}{mark}\n")
+
+
+def _with_progress(catalog: Catalog, prepared: Any, options: Any) -> Any:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from errdex.observe.mapping import SiteIndex, classify, read_output
+    from errdex.observe.pipeline import observe_prepared
+    from errdex.observe.run import _slug
+
+    index = SiteIndex(catalog.sites(prepared.snapshot.key))
+    seen: set[str] = set()
+    totals = {"events": 0, "failed": 0}
+    start = time.monotonic()
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TextColumn("{task.fields[detail]}"), TimeElapsedColumn(),
+                  console=Console(stderr=True), transient=False) as bar:
+        task = bar.add_task(f"observing {prepared.snapshot.repo}", total=len(prepared.plan.files), detail="")
+
+        def progress(outcome: Any) -> None:
+            events, _, _ = read_output(prepared.plan.workspace / "results" / f"{_slug(outcome.file)}.jsonl")
+            for ev in events:
+                kind, eid = classify(index, ev)
+                if kind == "site":
+                    seen.add(eid)
+            totals["events"] += outcome.events
+            totals["failed"] += outcome.status in ("timeout", "crash", "error")
+            bar.update(task, advance=1, detail=f"{totals['events']} events, {len(seen)} sites seen, "
+                                                f"{totals['failed']} failed files")
+
+        result = observe_prepared(catalog, prepared, options, progress=progress)
+    _ = start
+    return result
+
+
+def _summary(result: Any) -> None:
+    run = result.run
+    out = _stdout()
+    out.print(f"[bold]{run.snapshot}[/bold]: {run.files} test files ({len(run.failed_files)} failed), "
+              f"{run.tests} tests, {run.events} events, {run.duration_s:.1f}s on Python {run.python} ({run.mode})")
+    share = f"{run.sites / result.raise_statements:.1%}" if result.raise_statements else "n/a"
+    out.print(f"raise sites observed: {run.sites} of {result.sites} indexed sites "
+              f"({share} of {result.raise_statements} raise statements)")
+    out.print(f"sandbox: network {run.network or 'unknown'}, processes {run.processes or 'unknown'}")
+    for f in run.failed_files[:20]:
+        out.print(f"  failed: {f.path}: {f.reason}", markup=False)
+
+
+# --------------------------------------------------------------------------- report untested
+
+
+def run_report_untested(*, repo: str | None, db: str | None, json_out: bool) -> int:
+    from errdex.observe.report import untested_documents
+
+    catalog = _open(db)
+    if catalog is None:
+        return 1
+    try:
+        docs = untested_documents(catalog, repo)
+    finally:
+        catalog.close()
+    if json_out:
+        _print_json(docs[0] if repo and docs else docs)
+        return 0
+    out = _stdout()
+    if not docs:
+        out.print("Nothing to report: index a library and run `errdex observe` on it first.")
+        return 0
+    for doc in docs:
+        if not doc["observed"]:
+            out.print(f"[bold]{doc['repo']}[/bold] ({doc['snapshot']}): not observed yet; "
+                      "run `errdex observe SOURCE`")
+            continue
+        out.print(f"[bold]{doc['repo']}[/bold] ({doc['snapshot']}): {doc['untested']} of {doc['total']} "
+                  f"raise sites reached by no test")
+        for mod in doc["modules"]:
+            out.print(f"  {mod['path']}  ({len(mod['errors'])})", markup=False)
+            for e in mod["errors"]:
+                out.print(f"    {e['line']:>5}  {e['exception']}: {e['title']}  {e['id']}", markup=False)
+    return 0
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False)

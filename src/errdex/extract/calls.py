@@ -1,0 +1,217 @@
+"""The package's call graph, one file at a time: who calls, registers and re-exports what.
+
+Phase 1 reads each file's functions and records, per function, the package
+names it calls (resolved through the file's imports, ``self.m`` through the
+enclosing class), the functions it registers (``table[prim] = f``,
+``@partial(register_lowering, prim)``, ``register(prim)(f)``) and, for the
+module itself, the names it re-exports (``from ._src.api import jit as jit``,
+``from .errors import *``, honouring ``__all__``).  ``analyze.public_path``
+walks these edges backwards from a raise to what users can call.
+
+A call on something the walk cannot type (``obj.method()``) is kept as
+``?.method``: the analysis maps it to the package's methods of that name when
+there are few of them, and drops it otherwise.  Parse only: nothing is imported.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Literal
+
+from errdex.extract.imports import class_like, dotted_source, import_bindings, is_package, resolve_relative
+from errdex.model import CallEdge
+
+EdgeKind = Literal["call", "register", "alias", "export"]
+
+_IGNORED_ATTRS = frozenset({"append", "extend", "get", "items", "keys", "values", "format", "join", "pop",
+                            "update", "setdefault", "add", "copy", "split", "strip", "replace", "startswith",
+                            "endswith", "lower", "upper", "encode", "decode", "__init__", "__enter__", "__exit__"})
+
+
+def call_edges(tree: ast.Module, module: str, path: str) -> tuple[CallEdge, ...]:
+    """Every call, registration and export edge of one library module."""
+    package = is_package(path)
+    imports: dict[str, str] = {}
+    stars: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            for local, target in import_bindings(node, module, package):
+                imports.setdefault(local, target)
+            if isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names):
+                stars.append(resolve_relative(module, package, node.level, node.module))
+    top = _top_level_defs(tree)
+    w = _Walk(module, imports, top)
+    w.visit_body(tree.body, "")
+    return tuple(dict.fromkeys([*w.edges, *_exports(tree, module, imports, top, stars)]))
+
+
+def _top_level_defs(tree: ast.Module) -> frozenset[str]:
+    out: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(node.name)
+        elif isinstance(node, ast.Assign):
+            out.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            out.add(node.target.id)
+    return frozenset(out)
+
+
+class _Walk:
+    """Functions with the class they sit in; edges from each to the names it uses."""
+
+    def __init__(self, module: str, imports: dict[str, str], top: frozenset[str]) -> None:
+        self.module, self.imports, self.top = module, imports, top
+        self.edges: list[CallEdge] = []
+        self.class_stack: list[str] = []
+
+    def resolve(self, node: ast.AST) -> str | None:
+        """The package-wide dotted name of ``node`` when the file's names say it; ``?.attr`` for an
+        attribute of an untyped object; None for locals and builtins."""
+        written = dotted_source(node)
+        if written is None:
+            if isinstance(node, ast.Attribute) and node.attr not in _IGNORED_ATTRS:
+                return f"?.{node.attr}"
+            return None
+        head, _, rest = written.partition(".")
+        if head in ("self", "cls") and self.class_stack and rest:
+            first = rest.split(".", 1)[0]
+            return f"{self.module}.{self.class_stack[-1]}.{first}"
+        if head in self.imports:
+            target = self.imports[head]
+            return f"{target}.{rest}" if rest else target
+        if head in self.top:
+            return f"{self.module}.{written}"
+        if rest:
+            last = rest.rsplit(".", 1)[-1]
+            return None if last in _IGNORED_ATTRS else f"?.{last}"
+        return None
+
+    def add(self, caller: str, callee: str | None, kind: EdgeKind, line: int) -> None:
+        if callee and callee != caller:
+            if callee.endswith(".bind") and not callee.startswith("?"):  # prim.bind(...) reaches prim's rules
+                callee = callee[: -len(".bind")]
+            self.edges.append(CallEdge(caller=caller, callee=callee, kind=kind, line=line))
+
+    def visit_body(self, body: list[ast.stmt], prefix: str) -> None:
+        for stmt in body:
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                self.visit_function(stmt, prefix)
+            elif isinstance(stmt, ast.ClassDef):
+                self.class_stack.append(prefix + stmt.name)
+                self.visit_body(stmt.body, prefix + stmt.name + ".")
+                self.class_stack.pop()
+            elif not prefix:
+                self.module_statement(stmt)
+
+    def visit_function(self, fn: ast.FunctionDef | ast.AsyncFunctionDef, prefix: str) -> None:
+        me = f"{self.module}.{prefix}{fn.name}"
+        for dec in fn.decorator_list:
+            self.decorator(dec, me)
+        for node in ast.walk(fn):  # a nested function's calls count as the outer's: it runs the inner
+            if isinstance(node, ast.Call):
+                self.add(me, self.resolve(node.func), "call", node.lineno)
+                for a in node.args:  # functions passed along (``cache(f)``, ``partial(f, x)``)
+                    if isinstance(a, (ast.Name, ast.Attribute)):
+                        target = self.resolve(a)
+                        if target and not target.startswith("?"):
+                            self.add(me, target, "call", node.lineno)
+
+    def decorator(self, dec: ast.expr, me: str) -> None:
+        """``@register(prim)`` / ``@partial(register, prim)``: the primitive's binding reaches ``me``."""
+        if isinstance(dec, ast.Call):
+            args = list(dec.args)
+            func = self.resolve(dec.func)
+            if func and func.rsplit(".", 1)[-1] == "partial" and args:
+                func, args = self.resolve(args[0]), args[1:]
+            for a in args:
+                target = self.resolve(a)
+                if target and not target.startswith("?") and not class_like(target):  # not an enum member
+                    self.add(target, me, "register", dec.lineno)
+
+    def module_statement(self, stmt: ast.stmt) -> None:
+        """``table[prim] = f`` registers ``f`` for ``prim``; ``g = wrap(f)`` makes ``g`` reach ``f``;
+        ``register(prim)(f)`` / ``register(prim, f)`` register ``f``."""
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+            target, value = stmt.targets[0], stmt.value
+            funcs = [self.resolve(v) for v in _function_refs(value)]
+            if isinstance(target, ast.Subscript):
+                key = self.resolve(target.slice)
+                for f in funcs:
+                    if key and f and not f.startswith("?"):
+                        self.add(key, f, "register", stmt.lineno)
+            elif isinstance(target, ast.Name):
+                for f in funcs:
+                    if f and not f.startswith("?"):
+                        self.add(f"{self.module}.{target.id}", f, "alias", stmt.lineno)
+        elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+            call = stmt.value
+            refs = [self.resolve(a) for a in call.args if isinstance(a, (ast.Name, ast.Attribute))]
+            if isinstance(call.func, ast.Call):  # register(prim)(f)
+                keys = [self.resolve(a) for a in call.func.args if isinstance(a, (ast.Name, ast.Attribute))]
+            else:  # register(prim, f): the first reference is the key, the others the functions
+                keys, refs = refs[:1], refs[1:]
+            for k in keys:
+                for f in refs:
+                    if k and f and not k.startswith("?") and not f.startswith("?") and not class_like(k):
+                        self.add(k, f, "register", stmt.lineno)
+
+
+def _function_refs(value: ast.expr) -> list[ast.expr]:
+    """Names that ``value`` makes callable under a new name: ``f``, ``wrap(f)``, ``partial(f, 1)``."""
+    if isinstance(value, ast.Name | ast.Attribute):
+        out: list[ast.expr] = [value]
+        return out
+    if isinstance(value, ast.Call):
+        refs: list[ast.expr] = [a for a in value.args if isinstance(a, ast.Name | ast.Attribute)]
+        return refs[:2]
+    return []
+
+
+def _exports(tree: ast.Module, module: str, imports: dict[str, str], top: frozenset[str],
+             stars: list[str]) -> list[CallEdge]:
+    """``module.name`` → what it is, for the public names the module offers (``__all__`` when given).
+
+    Any module (private ones too, which star re-exports read) also gets ``module.__all__`` →
+    ``module.name`` for each declared name, and ``module.__getattr__`` → ``module.name`` for the
+    string keys of its module-level tables when it defines a lazy ``__getattr__``."""
+    declared = _dunder_all(tree)
+    marks = [CallEdge(caller=f"{module}.__all__", callee=f"{module}.{n}", kind="export") for n in declared or ()]
+    if any(isinstance(n, ast.FunctionDef) and n.name == "__getattr__" for n in tree.body):
+        marks.extend(CallEdge(caller=f"{module}.__getattr__", callee=f"{module}.{n}", kind="export")
+                     for n in _lazy_names(tree))
+    if any(p.startswith("_") for p in module.split(".")):
+        return marks
+    names = declared if declared is not None else [n for n in [*imports, *top] if not n.startswith("_")]
+    out: list[CallEdge] = []
+    for n in names:
+        target = imports.get(n)
+        if target is not None and target != f"{module}.{n}":
+            out.append(CallEdge(caller=f"{module}.{n}", callee=target, kind="export"))
+    out.extend(CallEdge(caller=f"{module}.*", callee=f"{s}.*", kind="export") for s in stars)
+    return [*marks, *out]
+
+
+def _lazy_names(tree: ast.Module) -> list[str]:
+    """String keys and items of module-level dict/list/tuple/set literals: the tables a lazy
+    ``__getattr__`` looks names up in (``_deprecations``, ``_lazy_imports``...)."""
+    out: list[str] = []
+    for node in tree.body:
+        value = node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
+        elts: list[ast.expr | None] = []
+        if isinstance(value, ast.Dict):
+            elts = list(value.keys)
+        elif isinstance(value, ast.List | ast.Tuple | ast.Set):
+            elts = list(value.elts)
+        out.extend(e.value for e in elts if isinstance(e, ast.Constant) and isinstance(e.value, str)
+                   and e.value.isidentifier())
+    return list(dict.fromkeys(out))
+
+
+def _dunder_all(tree: ast.Module) -> list[str] | None:
+    for node in tree.body:
+        if (isinstance(node, (ast.Assign, ast.AugAssign)) and isinstance(node.value, (ast.List, ast.Tuple))
+                and any(isinstance(t, ast.Name) and t.id == "__all__"
+                        for t in (node.targets if isinstance(node, ast.Assign) else [node.target]))):
+            return [e.value for e in node.value.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+    return None

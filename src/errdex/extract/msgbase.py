@@ -1,0 +1,104 @@
+"""What the message builder's parts share: the ``Scope`` an expression is read in, the
+constants of the expression rules, and ``Builder``, the interface each part of
+``MessageBuilder`` (``messages.py``: names, text and value position; ``msgforms.py``:
+f-strings, ``%``, ``.format``, joins; ``msgcalls.py``: calls; ``msgraise.py``: the raised
+expression) may call on the others.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from errdex.extract import env as envmod
+from errdex.extract.ir import (
+    Node,
+    Ref,
+)
+from errdex.extract.source import SourceText
+
+# Expressions that are runtime values by nature: a placeholder is the right answer.
+_OPAQUE = (
+    ast.Name, ast.Attribute, ast.Subscript, ast.Call, ast.BoolOp, ast.Compare, ast.UnaryOp,
+    ast.BinOp, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Tuple, ast.List,
+    ast.Dict, ast.Set, ast.Lambda, ast.Await, ast.NamedExpr, ast.Starred, ast.Slice, ast.Constant,
+    ast.IfExp, ast.JoinedStr,
+)
+
+_DEDENTS = {"textwrap.dedent": "dedent", "inspect.cleandoc": "cleandoc"}
+# gettext-style functions, by name: which positional arguments are message text.
+_GETTEXT: dict[str, tuple[int, ...]] = {
+    "_": (0,), "N_": (0,), "gettext": (0,), "ugettext": (0,), "gettext_lazy": (0,), "lazy_gettext": (0,),
+    "__": (0,),  # Sphinx's console messages (`from sphinx.locale import __`)
+    "ugettext_lazy": (0,), "ngettext": (0, 1), "ungettext": (0, 1), "ngettext_lazy": (0, 1),
+    "pgettext": (1,), "pgettext_lazy": (1,), "npgettext": (1, 2),
+}
+_STRIPS = frozenset({"strip", "lstrip", "rstrip"})
+MAX_EVAL_DEPTH = 24
+MAX_LIST_DEPTH = 64  # appends followed back through a local list
+MAX_LIST_OPTIONS = 8  # combinations of a list's items, like the templates cap
+MAX_REPEATED = 1000  # characters of "-" * n spelled out
+
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    """Where an expression is evaluated: the function's parameters and local bindings."""
+
+    params: frozenset[str] = frozenset()
+    env: envmod.Env | None = None
+    class_qualname: str | None = None  # "Outer.Inner" for self.method(...) targets
+    self_attrs: Mapping[str, Node] = field(default_factory=dict)
+    outers: tuple[envmod.Env | None, ...] = ()  # enclosing functions' bindings where a nested def was made
+    cls_alias: str = ""  # in a @classmethod: its first parameter (``cls``), which names the class
+    in_exception: bool = False  # in a method of a class that may be an exception: it builds its own text
+
+    def at(self, env: envmod.Env | None) -> Scope:
+        """The same scope with the bindings seen at another point (where a local was assigned)."""
+        return Scope(self.params, env, self.class_qualname, self.self_attrs, self.outers, self.cls_alias,
+                     self.in_exception)
+
+    def own_class(self, written: str) -> bool:
+        """Whether ``written`` is a classmethod's ``cls`` (not rebound): the class it is defined in."""
+        return bool(self.cls_alias) and written == self.cls_alias and self.class_qualname is not None \
+            and envmod.lookup(self.env, written) is None
+
+
+
+
+class Builder(Protocol):
+    """The builder as its parts see it (``MessageBuilder`` implements every member)."""
+
+    src: SourceText
+    module: str
+    imports: dict[str, str]
+    top_defs: set[str]
+    module_env: dict[str, ast.expr]
+    path: str
+    _memo: dict[object, Node]
+    _depth: int
+
+    def resolve_name(self, written: str) -> str | None: ...
+    def callee(self, written: str, scope: Scope) -> str | None: ...
+    def where(self, node: ast.AST) -> str: ...
+    def text(self, node: ast.expr, scope: Scope) -> Node: ...
+    def value(self, node: ast.expr, scope: Scope, conversion: str | None = None, spec: str | None = None) -> Node: ...
+    def arg(self, node: ast.expr, scope: Scope) -> Node: ...
+    def _name(self, node: ast.Name, scope: Scope, text_position: bool) -> Node: ...
+    def binding(self, b: envmod.Binding, node: ast.expr, scope: Scope) -> Node: ...
+    def _slice(self, node: ast.Subscript, sl: ast.Slice, scope: Scope) -> Node | None: ...
+    def _fstring(self, node: ast.JoinedStr, scope: Scope) -> Node: ...
+    def _percent(self, node: ast.BinOp, scope: Scope) -> Node: ...
+    def _format(self, node: ast.Call, receiver: ast.expr, scope: Scope, recv_scope: Scope | None = None) -> Node: ...
+    def _join(self, node: ast.Call, receiver: ast.expr, scope: Scope) -> Node: ...
+    def _bound_format(self, func: ast.expr, scope: Scope) -> tuple[ast.expr, Scope] | None: ...
+    def _call(self, node: ast.Call, scope: Scope, text_position: bool) -> Node: ...
+    def _fill(self, node: ast.Call, scope: Scope) -> Node | None: ...
+    def _gettext(self, node: ast.Call, written: str, scope: Scope) -> Node | None: ...
+    def _ref(self, node: ast.Call, target: str, scope: Scope, text_position: bool) -> Ref: ...
+    def call_args(self, args: list[ast.expr], scope: Scope) -> tuple[Node, ...]: ...
+    def _caught(self, handler: ast.ExceptHandler, name: str) -> Node: ...
+    def _class_variable(self, name: str, scope: Scope) -> list[Ref] | None: ...
+    def exception(self, node: ast.expr, scope: Scope) -> Node: ...

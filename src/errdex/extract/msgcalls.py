@@ -1,0 +1,122 @@
+"""Calls in a message: package helpers and bound ``.format`` methods (``Ref`` nodes that phase 2
+expands), gettext, ``textwrap``, ``str()``, ``.strip()`` (part of ``MessageBuilder``, see
+``messages.py``)."""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+
+from errdex.extract import env as envmod
+from errdex.extract.imports import BUILTIN_EXCEPTIONS, BUILTIN_NAMES, dotted_source
+from errdex.extract.ir import (
+    CLS_PARAM,
+    Hole,
+    Lit,
+    Node,
+    Ref,
+    alt,
+    literal_text,
+)
+from errdex.extract.ir import Dedent as DedentNode
+from errdex.extract.msgbase import (
+    _DEDENTS,
+    _GETTEXT,
+    _STRIPS,
+    Builder,
+    Scope,
+)
+
+
+class CallsMixin(Builder):
+    """Calls that build or return message text."""
+
+    __slots__ = ()
+
+    def _call(self, node: ast.Call, scope: Scope, text_position: bool) -> Node:
+        f = node.func
+        bound = self._bound_format(f, scope)
+        if bound is not None:
+            return self._format(node, bound[0], scope, bound[1])
+        if isinstance(f, ast.Attribute):
+            if f.attr == "format":
+                return self._format(node, f.value, scope)
+            if f.attr == "join":
+                return self._join(node, f.value, scope)
+            if f.attr in _STRIPS and (not node.args or _blank_chars(node)) and isinstance(
+                f.value, (ast.Constant, ast.JoinedStr, ast.Name, ast.BinOp, ast.Call)
+            ):
+                return DedentNode(self.text(f.value, scope), f.attr)
+        written = dotted_source(f)
+        if written is not None:
+            translated = self._gettext(node, written, scope)
+            if translated is not None:
+                return translated
+            target = self.callee(written, scope)
+            if target in _DEDENTS and len(node.args) == 1:
+                return DedentNode(self.text(node.args[0], scope), _DEDENTS[target])
+            if target == "textwrap.fill":
+                filled = self._fill(node, scope)
+                if filled is not None:
+                    return filled
+            if target == "str" and len(node.args) == 1 and not node.keywords:
+                inner = node.args[0]
+                if isinstance(inner, (ast.Constant, ast.JoinedStr)):
+                    return self.text(inner, scope)
+                if isinstance(inner, ast.Name) and (inner.id in scope.params or envmod.lookup(scope.env, inner.id)):
+                    # `message = str(message)` in an __init__: the text the caller passed
+                    return self.text(inner, scope) if text_position else self.arg(inner, scope)
+                return Hole(self.src.segment(inner), unresolved=text_position)
+            if target is not None and (target not in BUILTIN_NAMES or target in BUILTIN_EXCEPTIONS):
+                return self._ref(node, target, scope, text_position)
+            if target in BUILTIN_NAMES:  # repr(x), type(x), len(x): a value, not lost text
+                return Hole(self.src.segment(node))
+        return Hole(self.src.segment(node), unresolved=text_position)
+
+    def _fill(self, node: ast.Call, scope: Scope) -> Node | None:
+        """``textwrap.fill(text, width=N)`` of literal text: the wrapped text.  When the lines cannot
+        be broken as Python will (placeholders in the text, a width or options we cannot see:
+        SymPy's ``filldedent(s, w=70, **kwargs)``), the text as it is: only its line breaks differ,
+        which matching ignores (it compares with every run of whitespace as one space)."""
+        if len(node.args) != 1 or isinstance(node.args[0], ast.Starred):
+            return None
+        width: int | None = 70
+        for k in node.keywords:
+            given = k.value.value if k.arg == "width" and isinstance(k.value, ast.Constant) else None
+            width = given if isinstance(given, int) else None
+        inner = self.text(node.args[0], scope)
+        text = literal_text(inner)
+        if text is not None and width is not None and width > 0:
+            return Lit(textwrap.fill(text, width=width))
+        return inner
+
+    def _gettext(self, node: ast.Call, written: str, scope: Scope) -> Node | None:
+        """``_("text")``, ``gettext``, ``ngettext(singular, plural, n)``...: translation is the identity
+        for the source language, so the message is the argument (both forms for plurals)."""
+        name = written.rsplit(".", 1)[-1]
+        picks = _GETTEXT.get(name)
+        if picks is None or len(node.args) <= max(picks) or any(isinstance(a, ast.Starred) for a in node.args):
+            return None
+        return alt([self.text(node.args[i], scope) for i in picks])
+
+    def _ref(self, node: ast.Call, target: str, scope: Scope, text_position: bool) -> Ref:
+        args = self.call_args(node.args, scope)
+        kwargs = tuple((k.arg, self.arg(k.value, scope)) for k in node.keywords if k.arg is not None)
+        callee = self.src.segment(node.func)
+        param = ""
+        if scope.own_class(callee):  # named as the class, as the raise site will show it
+            callee, param = str(scope.class_qualname).rsplit(".", 1)[-1], CLS_PARAM
+        return Ref(target=target, src=self.src.segment(node), callee=callee, args=args, kwargs=kwargs,
+                   text_position=text_position, param=param)
+
+    def call_args(self, args: list[ast.expr], scope: Scope) -> tuple[Node, ...]:
+        """Positional arguments; a ``*xs`` keeps its slot as an unresolved placeholder."""
+        return tuple(Hole(self.src.segment(a), unresolved=True) if isinstance(a, ast.Starred) else self.arg(a, scope)
+                     for a in args)
+
+
+def _blank_chars(call: ast.Call) -> bool:
+    """``.strip("\\n")`` and the like: only whitespace stripped, as ``.strip()`` (to whitespace-blind
+    matching, the same)."""
+    return (len(call.args) == 1 and isinstance(a := call.args[0], ast.Constant) and isinstance(a.value, str)
+            and a.value.isspace())

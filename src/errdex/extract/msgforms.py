@@ -1,0 +1,350 @@
+"""Message forms: f-strings, ``%`` and ``.format``, ``sep.join`` over lists built up in place,
+``"-" * n``, slices of known text (part of ``MessageBuilder``, see ``messages.py``)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterable
+
+from errdex.extract import env as envmod
+from errdex.extract.formats import Field, Part, parse_brace_run, parse_percent_format
+from errdex.extract.ir import (
+    Alt,
+    Cat,
+    Hole,
+    Lit,
+    Node,
+    Param,
+    alt,
+    cat,
+    literal_text,
+)
+from errdex.extract.msgbase import (
+    MAX_LIST_DEPTH,
+    MAX_LIST_OPTIONS,
+    MAX_REPEATED,
+    Builder,
+    Scope,
+)
+from errdex.extract.strict import unclassified
+
+
+class FormsMixin(Builder):
+    """The text of f-strings, ``%``/``.format`` formatting, joins, list items and slices."""
+
+    __slots__ = ()
+
+    def _slice(self, node: ast.Subscript, sl: ast.Slice, scope: Scope) -> Node | None:
+        """``text[:-2]`` / ``text[2:]``: cut known literal text at the ends (``"".join(lines)[:-2]``)."""
+        head = _int_constant(sl.lower) if sl.lower is not None else 0
+        tail = _int_constant(sl.upper) if sl.upper is not None else 0
+        if sl.step is not None or head is None or tail is None or head < 0 or tail > 0 or (
+                sl.upper is not None and tail == 0):
+            return None
+        inner = self.text(node.value, scope)
+        out: list[Node] = []
+        for option in inner.options if isinstance(inner, Alt) else (inner,):
+            cut = _cut_ends(option, head, -tail)
+            if cut is None:
+                return None
+            out.append(cut)
+        return alt(out)
+
+    def _fstring(self, node: ast.JoinedStr, scope: Scope) -> Node:
+        parts: list[Node] = []
+        for v in node.values:
+            if isinstance(v, ast.Constant) and isinstance(v.value, str):
+                parts.append(Lit(v.value))
+            elif isinstance(v, ast.FormattedValue):
+                conv = chr(v.conversion) if v.conversion and v.conversion > 0 else None
+                spec = self._spec_text(v.format_spec) if v.format_spec is not None else None
+                parts.append(self.value(v.value, scope, conv, spec))
+            else:  # pragma: no cover - JoinedStr holds only these two
+                unclassified(f"f-string part {type(v).__name__}", self.where(v))
+        return cat(*parts)
+
+    def _spec_text(self, spec: ast.expr) -> str:
+        """A format spec as text; nested fields keep their source (``{width}``)."""
+        if isinstance(spec, ast.JoinedStr):
+            out: list[str] = []
+            for v in spec.values:
+                if isinstance(v, ast.Constant) and isinstance(v.value, str):
+                    out.append(v.value)
+                elif isinstance(v, ast.FormattedValue):
+                    out.append("{" + self.src.segment(v.value) + "}")
+            return "".join(out)
+        return self.src.segment(spec)
+
+    def _fields(self, parts: list[Part], pick: dict[int | str, ast.expr], scope: Scope, what: str) -> Node | None:
+        out: list[Node] = []
+        for p in parts:
+            if isinstance(p, str):
+                out.append(Lit(p))
+                continue
+            arg = pick.get(p.key)
+            if arg is None:
+                return None
+            out.append(self._field_value(p, arg, scope))
+        return cat(*out)
+
+    def _field_value(self, f: Field, arg: ast.expr, scope: Scope) -> Node:
+        if f.rest:
+            return Hole(self.src.segment(arg) + f.rest, f.conversion, f.format_spec)
+        return self.value(arg, scope, f.conversion, f.format_spec)
+
+    def _percent(self, node: ast.BinOp, scope: Scope) -> Node:
+        fmt = literal_text(self.text(node.left, scope))
+        parts = parse_percent_format(fmt) if fmt is not None else None
+        if parts is None:
+            return Hole(self.src.segment(node), unresolved=True)
+        right = node.right
+        pick: dict[int | str, ast.expr] = {}
+        if isinstance(right, ast.Tuple):
+            pick = {i: e for i, e in enumerate(right.elts)}
+        elif isinstance(right, ast.Dict):
+            for k, v in zip(right.keys, right.values, strict=True):
+                if isinstance(k, ast.Constant) and isinstance(k.value, str):
+                    pick[k.value] = v
+        else:
+            keys = [p.key for p in parts if isinstance(p, Field)]
+            if all(isinstance(k, int) for k in keys):
+                pick = {0: right}
+            else:  # %(name)s with a mapping we cannot see: name the lookups
+                out: list[Node] = []
+                base = self.src.segment(right)
+                for p in parts:
+                    if isinstance(p, str):
+                        out.append(Lit(p))
+                    else:
+                        out.append(Hole(f"{base}[{p.key!r}]", p.conversion, p.format_spec))
+                return cat(*out)
+        result = self._fields(parts, pick, scope, "%")
+        return result if result is not None else Hole(self.src.segment(node), unresolved=True)
+
+    def _format(self, node: ast.Call, receiver: ast.expr, scope: Scope, recv_scope: Scope | None = None) -> Node:
+        """``fmt.format(...)``; ``recv_scope`` is where the receiver was written when it differs from the
+        arguments' scope (a bound ``msg = "...".format`` called later)."""
+        recv = self.text(receiver, recv_scope or scope)
+        options = recv.options if isinstance(recv, Alt) else (recv,)  # msg chosen by a branch, ngettext's forms
+        return alt([self._format_ir(node, o, scope) for o in options])
+
+    def _format_ir(self, node: ast.Call, fmt: Node, scope: Scope) -> Node:
+        """Format fields are parsed in the literal runs of the receiver; placeholders it already holds
+        (``f"{op} must be unique, got {{}}"``) are values interpolated before ``.format`` ran."""
+        runs = _format_runs(fmt)
+        if runs is None or any(isinstance(a, ast.Starred) for a in node.args) or any(
+            k.arg is None for k in node.keywords
+        ):
+            return Hole(self.src.segment(node), unresolved=True)
+        pick: dict[int | str, ast.expr] = {i: a for i, a in enumerate(node.args)}
+        for k in node.keywords:
+            if k.arg is not None:
+                pick[k.arg] = k.value
+        out: list[Node] = []
+        auto = 0
+        for run in runs:
+            if not isinstance(run, str):
+                out.append(run)
+                continue
+            parsed = parse_brace_run(run, auto)
+            if parsed is None:
+                return Hole(self.src.segment(node), unresolved=True)
+            parts, auto = parsed
+            result = self._fields(parts, pick, scope, "format")
+            if result is None:
+                return Hole(self.src.segment(node), unresolved=True)
+            out.append(result)
+        return cat(*out)
+
+    def _join(self, node: ast.Call, receiver: ast.expr, scope: Scope) -> Node:
+        """``sep.join(items)`` over a list literal, a local list grown by ``append``/``extend``/``+=``,
+        or a sum of those; a separator we cannot read is a placeholder between known items."""
+        if len(node.args) != 1 or node.keywords:
+            return Hole(self.src.segment(node))
+        seq = node.args[0]
+        options = self._list_items(seq, scope, 0)
+        if options is not None and not isinstance(seq, (ast.List, ast.Tuple)):
+            # A list built up before the join: an option with no items says nothing, and an item of
+            # unknown text makes the whole join a guess; then keep it one placeholder, as for a list
+            # we cannot see at all.
+            options = [o for o in options if o]
+            if not options or any(isinstance(i, Hole) and i.unresolved for o in options for i in o) or (
+                    isinstance(seq, ast.Name) and not self._only_grown(seq, node, scope)):
+                options = None
+        if options is None:
+            return Hole(self.src.segment(node))
+        sep = literal_text(self.text(receiver, scope))
+        sep_node: Node = Lit(sep) if sep is not None else Hole(self.src.segment(receiver))
+        out: list[Node] = []
+        for items in options:
+            parts: list[Node] = []
+            for i, item in enumerate(items):
+                if i:
+                    parts.append(sep_node)
+                parts.append(item)
+            out.append(cat(*parts))
+        return alt(out)
+
+    def _list_items(self, node: ast.expr, scope: Scope, depth: int) -> list[tuple[Node, ...]] | None:
+        """The items a list expression can hold, as text, one tuple per combination (capped)."""
+        if depth > MAX_LIST_DEPTH:
+            return None
+        if isinstance(node, (ast.List, ast.Tuple)):
+            if any(isinstance(e, ast.Starred) for e in node.elts):
+                return None
+            return [tuple(self.text(e, scope) for e in node.elts)]
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            left = self._list_items(node.left, scope, depth + 1)
+            right = self._list_items(node.right, scope, depth + 1) if left is not None else None
+            if left is None or right is None:
+                return None
+            return _capped(a + b for a in left for b in right)
+        if isinstance(node, ast.Name):
+            b = envmod.lookup(scope.env, node.id)
+            return self._binding_items(b, scope, depth + 1) if b is not None else None
+        return None
+
+    def _only_grown(self, name: ast.Name, join: ast.Call, scope: Scope) -> bool:
+        """Whether, between the list's creation and the join, its name appears only where the walk
+        saw it built (assignments, ``append``/``extend``/``+=``): a list that a nested function or a
+        callee fills, or that the code reads (``if len(lines) == 1: ...``), is not trusted."""
+        b = envmod.lookup(scope.env, name.id)
+        allowed: set[int] = set()
+        stack: list[envmod.Binding | None] = [b]
+        while stack and len(allowed) < 4 * MAX_LIST_DEPTH:
+            cur = stack.pop()
+            if cur is None:
+                continue
+            if cur.grow:
+                allowed.add(cur.line)
+            elif cur.value is not None:
+                allowed.add(cur.value.lineno)
+            stack.append(cur.prev)
+            stack.extend(cur.options)
+        if not allowed:
+            return False
+        first, last = min(allowed), join.end_lineno or join.lineno
+        allowed.update(range(join.lineno, last + 1))
+        lines = self.src.lines[first - 1 : last]
+        word = re.compile(rf"\b{re.escape(name.id)}\b")
+        return all(first + i in allowed for i, text in enumerate(lines) if word.search(text))
+
+    def _binding_items(self, b: envmod.Binding, scope: Scope, depth: int) -> list[tuple[Node, ...]] | None:
+        if depth > MAX_LIST_DEPTH:
+            return None
+        if b.options:
+            found: list[tuple[Node, ...]] = []
+            for o in b.options:
+                if o is None:
+                    continue  # unbound on that path: the join would fail there
+                items = self._binding_items(o, scope, depth + 1)
+                if items is None:
+                    return None
+                found.extend(items)
+            return _capped(found)
+        if b.value is None:
+            return None
+        here = scope.at(b.env)
+        if b.prev is None:
+            return self._list_items(b.value, here, depth + 1)
+        before = self._binding_items(b.prev, scope, depth + 1)
+        if before is None:
+            return None
+        if b.grow == "append":
+            item = self.text(b.value, here)
+            return _capped((*p, item) for p in before)
+        more = self._list_items(b.value, here, depth + 1)  # extend, or `+=` of a list
+        if more is None:
+            return None
+        return _capped(p + m for p in before for m in more)
+
+    def _bound_format(self, func: ast.expr, scope: Scope) -> tuple[ast.expr, Scope] | None:
+        """``msg = "... {} ...".format`` (local or module-level), later called as ``msg(x)``: the receiver
+        and the scope it was written in."""
+        if not isinstance(func, ast.Name):
+            return None
+        b = envmod.lookup(scope.env, func.id)
+        if b is not None:
+            v = b.value
+            if isinstance(v, ast.Attribute) and v.attr == "format":
+                return v.value, scope.at(b.env)
+            return None
+        if func.id not in scope.params:
+            v = self.module_env.get(func.id)
+            if isinstance(v, ast.Attribute) and v.attr == "format":
+                return v.value, Scope()
+        return None
+
+
+def _repeated(node: ast.BinOp) -> Lit | None:
+    """``"-" * 30`` (or ``30 * "-"``): the repeated literal text, when short."""
+    if not isinstance(node.op, ast.Mult):
+        return None
+    a, b = node.left, node.right
+    if isinstance(b, ast.Constant) and isinstance(b.value, str):
+        a, b = b, a
+    if isinstance(a, ast.Constant) and isinstance(a.value, str) and isinstance(b, ast.Constant) \
+            and type(b.value) is int and 0 <= len(a.value) * b.value <= MAX_REPEATED:
+        return Lit(a.value * b.value)
+    return None
+
+
+def _int_constant(node: ast.expr) -> int | None:
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = _int_constant(node.operand)
+        return -inner if inner is not None else None
+    return None
+
+
+def _cut_ends(node: Node, head: int, tail: int) -> Node | None:
+    """``node`` without ``head`` characters at the start and ``tail`` at the end, when those are
+    literal text; None otherwise."""
+    parts: list[Node] = []
+    for p in node.parts if isinstance(node, Cat) else (node,):
+        if isinstance(p, Lit) and parts and isinstance(parts[-1], Lit):
+            parts[-1] = Lit(parts[-1].text + p.text)
+        else:
+            parts.append(p)
+    if head:
+        first = parts[0]
+        if not isinstance(first, Lit) or len(first.text) < head:
+            return None
+        parts[0] = Lit(first.text[head:])
+    if tail:
+        last = parts[-1]
+        if not isinstance(last, Lit) or len(last.text) < tail:
+            return None
+        parts[-1] = Lit(last.text[:-tail])
+    return cat(*parts)
+
+
+def _capped(options: Iterable[tuple[Node, ...]]) -> list[tuple[Node, ...]]:
+    """Distinct item tuples in order, at most ``MAX_LIST_OPTIONS``."""
+    out: list[tuple[Node, ...]] = []
+    for o in options:
+        if o not in out:
+            out.append(o)
+            if len(out) >= MAX_LIST_OPTIONS:
+                break
+    return out
+
+
+def _format_runs(fmt: Node) -> list[str | Node] | None:
+    """The receiver of ``.format`` as literal runs (adjacent literals merged) and interpolated values;
+    None when a part is text we do not know (its own braces would be fields too)."""
+    parts = fmt.parts if isinstance(fmt, Cat) else (fmt,)
+    out: list[str | Node] = []
+    for p in parts:
+        if isinstance(p, Lit):
+            if out and isinstance(out[-1], str):
+                out[-1] += p.text
+            else:
+                out.append(p.text)
+        elif (isinstance(p, Hole) and not p.unresolved) or (isinstance(p, Param) and not p.text_position):
+            out.append(p)
+        else:
+            return None
+    return out

@@ -1,0 +1,138 @@
+"""The raised expression: a class, a constructor call, a variable holding an instance or a
+caught exception (part of ``MessageBuilder``, see ``messages.py``)."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+
+from errdex.extract import env as envmod
+from errdex.extract.imports import class_like, dotted_source
+from errdex.extract.ir import (
+    EMPTY,
+    Alt,
+    Hole,
+    Node,
+    Param,
+    Ref,
+    alt,
+)
+from errdex.extract.msgbase import (
+    _OPAQUE,
+    Builder,
+    Scope,
+)
+from errdex.extract.strict import unclassified
+
+
+class RaisedMixin(Builder):
+    """What a ``raise`` raises: the class and its constructor's arguments."""
+
+    __slots__ = ()
+
+    def _caught(self, handler: ast.ExceptHandler, name: str) -> Node:
+        """``except (A, B) as e: ... raise e``: one of the caught classes, with an unknown message."""
+        if handler.type is None:
+            types: list[ast.expr] = []
+        elif isinstance(handler.type, ast.Tuple):
+            types = list(handler.type.elts)
+        else:
+            types = [handler.type]
+        refs: list[Node] = []
+        for t in types:
+            d = dotted_source(t)
+            if d is not None:
+                refs.append(Ref(target=self.resolve_name(d) or d, src=d, callee=d, is_call=False, reraised=name))
+        if not refs:
+            refs.append(Ref(target="BaseException", src="BaseException", is_call=False, reraised=name))
+        return alt(refs)
+
+    def _class_variable(self, name: str, scope: Scope) -> list[Ref] | None:
+        """The classes a local holds when it is assigned only class names (``A if c else B``)."""
+        b = envmod.lookup(scope.env, name)
+        if b is None or b.value is None or b.prev is not None or b.local_def is not None or b.caught is not None:
+            return None
+        ir = self.exception(b.value, scope.at(b.env))
+        refs = ir.options if isinstance(ir, Alt) else (ir,)
+        if all(isinstance(r, Ref) and not r.is_call and not r.reraised and class_like(r.target)
+               for r in refs):
+            return [r for r in refs if isinstance(r, Ref)]
+        return None
+
+    def exception(self, node: ast.expr, scope: Scope) -> Node:
+        """The raised expression: a class, a constructor call, a variable holding an instance."""
+        if isinstance(node, ast.Call):
+            f = node.func
+            if isinstance(f, ast.Attribute) and f.attr == "with_traceback":
+                return self.exception(f.value, scope)  # raise X(...).with_traceback(tb)
+            written = dotted_source(node.func)
+            if written is not None:
+                target = self.callee(written, scope)
+                if target is not None:
+                    return self._ref(node, target, scope, text_position=False)
+                args = self.call_args(node.args, scope)
+                kwargs = tuple((k.arg, self.arg(k.value, scope)) for k in node.keywords if k.arg is not None)
+                param = ""
+                if isinstance(f, ast.Name):
+                    classes = self._class_variable(f.id, scope)
+                    if classes is not None:  # err_type = ValueError if c else TypeError; raise err_type("...")
+                        return alt([dataclasses.replace(r, is_call=True, src=self.src.segment(node), callee=r.src,
+                                                        args=args, kwargs=kwargs) for r in classes])
+                    if f.id in scope.params and envmod.lookup(scope.env, f.id) is None:
+                        param = f.id  # raise exc_type(message): the class is the caller's
+                return Ref(target=written, src=self.src.segment(node), callee=written, args=args, kwargs=kwargs,
+                           param=param)
+            return Hole(self.src.segment(node.func))
+        if isinstance(node, ast.Name):
+            b = envmod.lookup(scope.env, node.id)
+            caught = _caught_by(b, 0) if b is not None else None
+            if caught is not None:  # `except E as e: err = e` ... `raise err` too
+                return self._caught(caught, node.id)
+            if b is not None:
+                return self.binding(b, node, scope)
+            if node.id in scope.params:
+                return Param(node.id)
+            instance = self.module_env.get(node.id)
+            key = ("module-exc", node.id)
+            if isinstance(instance, ast.Call) and key not in self._memo and class_like(
+                    dotted_source(instance.func) or "_"):  # err = ValueError("...") at top level: an instance
+                self._memo[key] = EMPTY  # guards `err = err(...)`
+                try:
+                    return self.exception(instance, Scope())
+                finally:
+                    del self._memo[key]
+            target = self.resolve_name(node.id)
+            return Ref(target=target or node.id, src=node.id, is_call=False)
+        if isinstance(node, ast.Attribute):
+            written = dotted_source(node)
+            if written is not None:
+                target = self.resolve_name(written)
+                return Ref(target=target or written, src=written, is_call=False)
+            return Hole(self.src.segment(node))
+        if isinstance(node, ast.IfExp):
+            return alt([self.exception(node.body, scope), self.exception(node.orelse, scope)])
+        if isinstance(node, _OPAQUE):  # raise errors[k], raise a or b, even raise "text": values
+            return Hole(self.src.segment(node))
+        unclassified(f"raised expression {type(node).__name__}", self.where(node))
+        return Hole(self.src.segment(node))
+
+
+def _caught_by(b: envmod.Binding, depth: int) -> ast.ExceptHandler | None:
+    """The handler whose caught exception a local holds: ``except E as e``, or a name assigned
+    ``e`` (on some path; the paths where it is ``None`` do not raise it)."""
+    if b.caught is not None:
+        return b.caught
+    if depth > 4:
+        return None
+    if isinstance(b.value, ast.Name):
+        inner = envmod.lookup(b.env, b.value.id)
+        return _caught_by(inner, depth + 1) if inner is not None else None
+    found: ast.ExceptHandler | None = None
+    for o in b.options:
+        if o is None or (isinstance(o.value, ast.Constant) and o.value.value is None):
+            continue
+        h = _caught_by(o, depth + 1)
+        if h is None:
+            return None  # another path holds something else
+        found = found or h
+    return found

@@ -1,0 +1,92 @@
+"""Calls that pass a message on (``check(x > 0, "the size must be positive")``): recorded with
+their arguments so that phase 2 binds the callee's message parameter (part of ``Walker``,
+see ``walker.py`` and docs/extract.md, "Messages from the callers")."""
+
+from __future__ import annotations
+
+import ast
+
+from errdex.extract import env as envmod
+from errdex.extract import stmts as st
+from errdex.extract.imports import BUILTIN_NAMES, class_like, dotted_source
+from errdex.extract.ir import Node, Ref
+from errdex.extract.messages import Scope
+from errdex.extract.summary import CallSite
+from errdex.extract.walkstate import _CALL_TEXT, Env, State, WalkerBase
+
+
+class CallsMixin(WalkerBase):
+    """Records the package's own calls that pass message text to a package function."""
+
+    def passes_message(self, node: ast.FunctionDef | ast.AsyncFunctionDef, params: list[str]) -> bool:
+        """Whether a function the walk would skip calls a package function with literal text, an
+        f-string or a local/parameter named like a message (``check(x, "x must be positive")``):
+        then it is walked, so that the call is recorded with its arguments.  Statement level only
+        (calls that are a statement of their own), and only when its text has a quote or names a
+        message."""
+        if not self.src.mentions(_CALL_TEXT, node.lineno, node.end_lineno or node.lineno):
+            return False
+        stack = list(node.body)
+        while stack:
+            stmt = stack.pop()
+            if isinstance(stmt, ast.Expr):
+                call = stmt.value
+                if isinstance(call, ast.Call) and (call.args or call.keywords) and st.passes_message(call) \
+                        and self._internal_callee(dotted_source(call.func), Scope(frozenset(params))) is not None:
+                    return True
+            elif not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                for sub in st.child_bodies(stmt):
+                    stack.extend(sub)
+                for c in getattr(stmt, "cases", ()):
+                    stack.extend(c.body)
+        return False
+
+    def _defaults(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[tuple[str, Node], ...]:
+        """Default values of the parameters, as IR (``error_class=ValueError`` is a class ``Ref``)."""
+        a = node.args
+        positional = [*a.posonlyargs, *a.args]
+        pairs = list(zip(positional[len(positional) - len(a.defaults):], a.defaults, strict=True))
+        pairs += [(x, d) for x, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None]
+        out: list[tuple[str, Node]] = []
+        for x, d in pairs:
+            if isinstance(d, (ast.Name, ast.Attribute)) and (written := dotted_source(d)) is not None:
+                target = self.builder.resolve_name(written)
+                if target is not None and target not in ("None", "True", "False"):
+                    out.append((x.arg, Ref(target=target, src=written, is_call=False)))
+            elif isinstance(d, (ast.Constant, ast.JoinedStr)) and not (isinstance(d, ast.Constant) and d.value is None):
+                out.append((x.arg, self.builder.arg(d, Scope())))
+        return tuple(out)
+
+    def _call_site(self, call: ast.Call, written: str | None, state: State, env: Env) -> None:
+        """Record a call of a package function that passes something message-like."""
+        args = call.args
+        if written is None or not (args or call.keywords) or class_like(written) \
+                or not st.passes_message(call):
+            return
+        scope = self.scope(state, env)
+        target = self._internal_callee(written, scope)
+        if target is None:
+            return
+        star = next((i for i, x in enumerate(args) if isinstance(x, ast.Starred)), len(args))
+        site = CallSite(target, tuple(self._call_arg(x, scope) for x in args[:star]),
+                        tuple((k.arg, self._call_arg(k.value, scope)) for k in call.keywords if k.arg is not None))
+        (state.func.calls if state.func is not None else self.module_calls).append(site)
+
+    def _internal_callee(self, written: str | None, scope: Scope) -> str | None:
+        """The dotted name of a called function of this package (not a class: an exception's text
+        reaches its class through ``__init__``), else None."""
+        if written is None or class_like(written):
+            return None
+        target = self.builder.callee(written, scope)
+        if target is None or target.split(".", 1)[0] != self._top or target in BUILTIN_NAMES:
+            return None
+        return target
+
+    def _call_arg(self, node: ast.expr, scope: Scope) -> Node:
+        """An argument of a recorded call: a class name (``error_class=TypeError``) as a class reference."""
+        if isinstance(node, (ast.Name, ast.Attribute)) and (written := dotted_source(node)) is not None \
+                and class_like(written) and envmod.lookup(scope.env, written.split(".", 1)[0]) is None:
+            target = self.builder.resolve_name(written)
+            if target is not None:
+                return Ref(target=target, src=written, is_call=False)
+        return self.builder.arg(node, scope)

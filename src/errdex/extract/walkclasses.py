@@ -1,0 +1,77 @@
+"""Classes: their bases, constants, and the ``__init__``/``__str__`` that build an exception's
+text (part of ``Walker``, see ``walker.py``)."""
+
+from __future__ import annotations
+
+import ast
+
+from errdex.extract.imports import dotted_source
+from errdex.extract.ir import Node
+from errdex.extract.summary import ClassSummary, FuncSummary, InitSummary
+from errdex.extract.walkstate import _EXC_NAME, Env, FuncCollector, State, Walk, WalkerBase
+
+
+class ClassesMixin(WalkerBase):
+    """Walks a class body and summarises what builds its instances' message."""
+
+    _pending_init: InitSummary | None  # the __init__/__str__ of the class being walked
+    _pending_str: Node | None
+
+    def klass(self, node: ast.ClassDef, state: State, env: Env) -> Walk:
+        qual = (*state.qual, "<locals>", node.name) if state.in_function else (*state.qual, node.name)
+        doc = ast.get_docstring(node, clean=True) or ""
+        bases = []
+        for b in node.bases:
+            d = dotted_source(b)
+            if d is not None:
+                bases.append(self.builder.resolve_name(d) or d)
+        self_attrs: dict[str, Node] = {}
+        top = self.module.split(".", 1)[0] + "."
+        exc_named = bool(_EXC_NAME.search(node.name)) or any(_EXC_NAME.search(b.rsplit(".", 1)[-1]) for b in bases)
+        exc_class = exc_named or any(b.startswith(top) for b in bases)
+        inner = State(qual=qual, docstring=doc, cls=".".join(qual), self_attrs=self_attrs, exc_class=exc_class,
+                      exc_named=exc_named)
+        saved = self._pending_init, self._pending_str
+        self._pending_init, self._pending_str = None, None
+        yield from self.block(node.body, inner, None)
+        self.classes.append(ClassSummary(".".join(qual), node.lineno, tuple(bases), doc,
+                                         self._pending_init, self._pending_str))
+        self._pending_init, self._pending_str = saved
+        return env
+
+    def _returns_something(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        """A method of an exception class with a ``return``: its ``__str__`` may build the text from
+        it (``self._message()``), whatever the returned expression is called."""
+        return self.src.mentions(("return",), node.lineno, node.end_lineno or node.lineno)
+
+    def _record(self, key: str, name: str, c: FuncCollector, state: State,
+                node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        if name == "__init__" and state.self_attrs is not None:
+            state.self_attrs.update(c.self_attrs)
+        if c.returns or name == "__init__" or c.calls or c.reads_params:
+            defaults = self._defaults(node) if c.reads_params else ()
+            self.functions[key] = FuncSummary(c.params, tuple(c.returns), defaults, tuple(c.calls))
+        if name == "__init__":
+            self._pending_init = InitSummary(c.params, c.super_args, c.super_kwargs)
+        elif name == "__str__" and c.returns:
+            self._pending_str = c.returns[0]
+
+    def _super_call(self, call: ast.Call, state: State, env: Env) -> None:
+        f = call.func
+        if not (isinstance(f, ast.Attribute) and f.attr == "__init__") or state.func is None:
+            return
+        args = list(call.args)
+        if isinstance(f.value, ast.Call) and isinstance(f.value.func, ast.Name) and f.value.func.id == "super":
+            pass
+        elif args and isinstance(args[0], ast.Name) and args[0].id == "self":
+            args = args[1:]  # Base.__init__(self, ...)
+        else:
+            return
+        scope = self.scope(state, env)
+        if len(args) == 1 and isinstance(args[0], ast.Starred) and isinstance(args[0].value, ast.Name) \
+                and args[0].value.id == state.func.vararg:
+            return  # super().__init__(*args): the constructor's own arguments are the message
+        state.func.super_args = self.builder.call_args(args, scope)
+        state.func.super_kwargs = tuple(
+            (k.arg, self.builder.arg(k.value, scope)) for k in call.keywords if k.arg is not None
+        )

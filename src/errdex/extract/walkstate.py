@@ -1,0 +1,84 @@
+"""What the walker's parts share: the immutable ``State`` of the walk, what a function's walk
+collects, the source-text tests, and ``WalkerBase``, the interface each part of ``Walker``
+(``walker.py``: statements, sites, flow, bindings; ``walkcalls.py``: calls that pass a message
+on; ``walkclasses.py``: classes and their ``__init__``/``__str__``) may call on the others.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from typing import NamedTuple, Protocol
+
+from errdex.extract import env as envmod
+from errdex.extract import guards as g
+from errdex.extract.ir import Node
+from errdex.extract.messages import MessageBuilder, Scope
+from errdex.extract.source import SourceText
+from errdex.extract.summary import CallSite, ClassSummary, FuncSummary, InitSummary, PendingSite
+
+Env = envmod.Env | None
+Walk = Generator[PendingSite, None, Env]
+
+_KEYWORDS = ("raise", "warn", "assert")
+_BUILDS = ('"', "'", "Error", "Exception", "Warning")  # text, or an exception instance returned
+# text that a call passing a message on has (`check(x, "...")`, `warn(f"...")`, `f(x, msg)`): a
+# skipped function without any is not looked at again (a docstring's quotes do not count)
+_CALL_TEXT = ('("', "('", ', "', ", '", '(f"', "(f'", ', f"', ", f'", "msg", "message")
+_BASE_INIT = ("super().__init__(", ".__init__(self")
+_EXC_NAME = re.compile(r"Error|Exception|Warning|Exit|Interrupt|Fail")
+_STRISH = (ast.Constant, ast.JoinedStr, ast.BinOp)
+_WARN_TARGETS = frozenset({"warnings.warn", "warnings.warn_explicit"})
+
+
+@dataclass(slots=True)
+class FuncCollector:
+    """What a function's walk learns for its summary (returns, the base ``__init__`` call)."""
+
+    params: tuple[str, ...]
+    is_init: bool = False
+    vararg: str | None = None
+    returns: list[Node] = field(default_factory=list)
+    super_args: tuple[Node, ...] | None = None
+    super_kwargs: tuple[tuple[str, Node], ...] = ()
+    self_attrs: dict[str, Node] = field(default_factory=dict)
+    calls: list[CallSite] = field(default_factory=list)
+    reads_params: bool = False  # a site's message or class reads a parameter: callers may bind it
+
+
+class State(NamedTuple):
+    qual: tuple[str, ...] = ()
+    guards: tuple[g.Spec, ...] = ()
+    docstring: str = ""
+    params: frozenset[str] = frozenset()
+    cls: str | None = None  # qualname of the class whose methods we are in
+    func: FuncCollector | None = None
+    in_function: bool = False
+    self_attrs: dict[str, Node] | None = None
+    exc_class: bool = False  # the class may be an exception: its __init__/__str__ matter
+    exc_named: bool = False  # ... and it or a base is named like one (`SQLAlchemyError`): its methods build its text
+    outers: tuple[envmod.Env | None, ...] = ()  # bindings of the enclosing functions (innermost first)
+    cls_alias: str = ""  # in a @classmethod (and functions nested in one): its ``cls`` parameter
+
+
+class WalkerBase(Protocol):
+    """The walker as its parts see it (``Walker`` implements every member)."""
+
+    src: SourceText
+    module: str
+    builder: MessageBuilder
+    functions: dict[str, FuncSummary]
+    classes: list[ClassSummary]
+    module_calls: list[CallSite]
+    _top: str
+    _pending_init: InitSummary | None
+    _pending_str: Node | None
+
+    def block(self, body: list[ast.stmt], state: State, env: Env) -> Walk: ...
+    def scope(self, state: State, env: Env) -> Scope: ...
+    def passes_message(self, node: ast.FunctionDef | ast.AsyncFunctionDef, params: list[str]) -> bool: ...
+    def _defaults(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[tuple[str, Node], ...]: ...
+    def _internal_callee(self, written: str | None, scope: Scope) -> str | None: ...
+    def _call_arg(self, node: ast.expr, scope: Scope) -> Node: ...

@@ -1,0 +1,95 @@
+"""The public path on a package whose public names are re-exports, registrations and methods."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from errdex.analyze.context import SnapshotContext, load_context
+from errdex.analyze.public_path import public_path
+from errdex.catalog import SqliteCatalog
+from errdex.extract import extract_tree
+from errdex.sources import open_source
+
+PUBPKG = Path(__file__).resolve().parents[1] / "fixtures" / "an_pubpath"
+
+
+@pytest.fixture(scope="module")
+def ctx(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SnapshotContext]:
+    cat = SqliteCatalog(tmp_path_factory.mktemp("pp") / "c.sqlite")
+    with open_source(str(PUBPKG), repo="example/pubpkg", ref="v1") as tree:
+        cat.replace_snapshot(tree.snapshot, extract_tree(tree, jobs=1))
+    yield load_context(cat, cat.snapshots()[0])
+    cat.close()
+
+
+def _path(ctx: SnapshotContext, text: str) -> tuple[str, ...]:
+    (site,) = [s for s in ctx.sites if text in s.template.render()]
+    return ctx.public_path(site).entries
+
+
+def test_re_exported_function_through_private_helpers(ctx: SnapshotContext) -> None:
+    assert _path(ctx, "has more than two axes") == ("pubpkg.compile_fn",)
+    # _lower_nocache is reached through the module alias ``_cached_lower = partial(_lower_nocache)``
+    (site,) = [s for s in ctx.sites if "lowering is not implemented" in s.template.render()]
+    p = ctx.public_path(site)
+    assert p.entries == ("pubpkg.compile_fn",)
+    assert p.chain == ("pubpkg._src.api.compile_fn", "pubpkg._src.api._lower", "pubpkg._src.api._cached_lower",
+                       "pubpkg._src.api._lower_nocache")
+
+
+def test_rules_registered_for_a_primitive_lead_to_the_function_that_binds_it(ctx: SnapshotContext) -> None:
+    assert _path(ctx, "does not support collective_axes") == ("pubpkg.run_scoped",)  # @partial(register, prim)
+    assert _path(ctx, "Eager run_scoped") == ("pubpkg.run_scoped",)  # table[prim] = rule
+
+
+def test_private_method_of_a_public_class(ctx: SnapshotContext) -> None:
+    assert _path(ctx, "level must not be negative") == ("pubpkg.Settings.apply",)
+
+
+def test_observed_entries_take_precedence(ctx: SnapshotContext) -> None:
+    (site,) = [s for s in ctx.sites if "has more than two axes" in s.template.render()]
+    p = public_path(site, ctx.call_graph, observed=["pubpkg.other_entry", "pubpkg.other_entry"])
+    assert p.entries == ("pubpkg.other_entry",) and p.observed
+
+
+def _page(ctx: SnapshotContext, text: str, qualname: str = "") -> tuple[object, object]:
+    from errdex.analyze.facts import gather_facts
+    from errdex.analyze.static import analyze_static
+
+    (site,) = [s for s in ctx.sites if text in s.template.render() and (not qualname or s.qualname == qualname)]
+    f = gather_facts(None, ctx.snapshot, site, context=ctx)  # type: ignore[arg-type]
+    return f, analyze_static(f, ctx.all_symbols)
+
+
+def test_same_text_sites_link_each_other_and_say_what_differs(ctx: SnapshotContext) -> None:
+    f, a = _page(ctx, "shape must be a tuple", "transpose")
+    assert [s.qualname for s in f.same_text] == ["reshape"]  # type: ignore[attr-defined]
+    assert a.related[0].reason.startswith("the same message, raised in `reshape`")  # type: ignore[attr-defined]
+    assert any("also comes from `reshape`" in s for s in a.situations)  # type: ignore[attr-defined]
+
+
+def test_an_early_return_is_a_guard_and_the_page_names_the_public_call(ctx: SnapshotContext) -> None:
+    f, a = _page(ctx, "shape must be a tuple", "transpose")
+    assert [g.guard.normalized for g in f.guards][:1] == ["not (axes is None)"]  # type: ignore[attr-defined]
+    assert "checks nothing" not in a.meaning  # type: ignore[attr-defined]
+    assert a.meaning.startswith("A call of `pubpkg.transpose` raises `TypeError` when `axes` is not None")  # type: ignore[attr-defined]
+    assert any("the `axes` argument of `pubpkg.transpose`" in s.text for s in a.solutions)  # type: ignore[attr-defined]
+
+
+def test_a_raise_with_several_messages_covers_each(ctx: SnapshotContext) -> None:
+    import re
+
+    f, a = _page(ctx, "pad width must be positive")
+    assert "takes 2 forms" in a.meaning and "reflect mode also needs a width below the size" in a.meaning  # type: ignore[attr-defined]
+    lit = re.search(r"if ['\"]([^'\"]+)['\"] not in str\(exc\)", a.try_sample)  # type: ignore[attr-defined]
+    assert lit is not None
+    assert all(lit.group(1) in t.render() for t in f.site.templates)  # type: ignore[attr-defined]
+
+
+def test_related_by_the_same_public_entry_before_same_module_same_type(ctx: SnapshotContext) -> None:
+    _, a = _page(ctx, "lowering is not implemented")
+    reasons = [r.reason for r in a.related]  # type: ignore[attr-defined]
+    assert any("also raised by a call of `pubpkg.compile_fn`" in r for r in reasons), reasons
