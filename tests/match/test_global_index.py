@@ -101,10 +101,15 @@ def test_explain_routes_through_the_global_index(many: Catalog, monkeypatch: pyt
     """Over a catalog of many libraries, explain asks the global index which ones, then explains with
     theirs: the answer is the one the whole-catalog index gives."""
     texts = ["ValueError: cannot reshape array of size 3 into shape (2, 2)", tb("cpython_shared_template_jit")]
-    monkeypatch.setattr(route, "ROUTE_ABOVE", 10_000)
-    whole = [explain(many, t) for t in texts]
+    from errdex.match.explain import explain_parsed, parse_safely
+    from errdex.match.index import index_for
+
+    whole = [explain_parsed(index_for(many), parse_safely(t)) for t in texts]  # every template at once
     monkeypatch.setattr(route, "ROUTE_ABOVE", 2)
     assert route.should_route(many)
+    monkeypatch.setattr(route, "ROUTE_ABOVE", 10_000)
+    G.global_index_for(many).close()
+    assert route.should_route(many)  # its global index exists: routed whatever the repo count
     routed = [explain(many, t) for t in texts]
     for w, r in zip(whole, routed, strict=True):
         assert r.matches and r.matches[0].id == w.matches[0].id and r.matches[0].repo == "example-org/tinyjit"

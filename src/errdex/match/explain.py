@@ -72,7 +72,9 @@ def explain(catalog: Catalog, text: str, *, top: int = 5, repo: str | None = Non
         if route.should_route(catalog):
             repos = route.candidate_repos(catalog, parsed)
             if repos:
-                return route.merge([explain_parsed(index_for(catalog, r), parsed, top=top) for r in repos], top)
+                merged = route.merge([explain_parsed(index_for(catalog, r), parsed, top=top) for r in repos], top)
+                best = merged.matches[0].repo if merged.matches else repos[0]
+                return with_versions(catalog, index_for(catalog, best), merged)
     idx = index_for(catalog, repo)
     return with_versions(catalog, idx, explain_parsed(idx, parsed, top=top))
 

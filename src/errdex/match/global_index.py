@@ -52,6 +52,8 @@ MAGIC = b"ERRDEXG1"
 _HEADER = struct.Struct("<8s12Q")  # magic, counts and section offsets (see ``_write``)
 POSTING_BUDGET = 1_000  # postings read per lookup, rarest keys first
 CANDIDATES = 12  # templates verified per lookup
+ALWAYS_READ = 4  # the rarest keys read in full even beyond the budget ...
+KEY_CAP = 4_000  # ... when none has more postings than this
 
 SiteRec = tuple[str, str, str, str, str, int, int, str, int]  # id, kind, exc, exc name, path, line, end, qual, snap
 SnapRec = tuple[str, str, str, str]  # repo, pin, url_base, path_prefix
@@ -318,8 +320,10 @@ class GlobalIndex:
     def retrieve(self, text: str, limit: int = CANDIDATES) -> list[tuple[int, float]]:
         """``(template, share)``: the templates whose key weight the message best covers.
 
-        Keys are read rarest first until ``POSTING_BUDGET`` postings; a key commoner than the whole
-        budget is read only when nothing rarer was found, and then only its first ``POSTING_BUDGET``.
+        Keys are read rarest first until ``POSTING_BUDGET`` postings, but the ``ALWAYS_READ`` rarest
+        keys are read whatever the budget when none is commoner than ``KEY_CAP``: a message that a
+        library raises from hundreds of places has no rare key, only several uncommon ones.  A key
+        commoner than ``KEY_CAP`` is read (its first ``POSTING_BUDGET``) only when nothing rarer was.
         """
         n = self.templates
         present = []
@@ -331,16 +335,22 @@ class GlobalIndex:
         acc: dict[int, float] = {}
         budget = 0
         get = acc.get
-        for df, a, b in present:
-            if acc and budget + df > POSTING_BUDGET:
+        for i, (df, a, b) in enumerate(present):
+            if acc and budget + df > POSTING_BUDGET and (i >= ALWAYS_READ or df > KEY_CAP):
                 break
             w = math.log(1.0 + n / (1 + df))
-            for t in self._postings[a:min(b, a + POSTING_BUDGET)]:
+            for t in self._postings[a:b if df <= KEY_CAP else a + POSTING_BUDGET]:
                 acc[t] = get(t, 0.0) + w
             budget += df
         weights = self._t_weight
-        ranked = heapq.nlargest(limit, ((a / (weights[t] or 1.0), t) for t, a in acc.items()))
-        return [(t, min(share, 1.0)) for share, t in ranked]
+        ranked = [(a / (weights[t] or 1.0), a, t) for t, a in acc.items()]
+        best = [(t, min(share, 1.0)) for share, _, t in heapq.nlargest(limit, ranked)]
+        # and the templates that share the most weight with the message, however long they are
+        # (a short template covering one rare pair has a higher share than the message's own)
+        seen = {t for t, _ in best}
+        best.extend((t, min(share, 1.0)) for _, share, t in heapq.nlargest(limit // 2, ((a, sh, t) for sh, a, t in ranked))
+                    if t not in seen)
+        return best
 
     def lookup(self, text: str, *, exception: str = "", top: int = 5) -> list[GlobalHit]:
         """The best sites for a message (``exception``: the printed type, when the paste had one)."""

@@ -22,11 +22,36 @@ ROUTED_REPOS = 3  # libraries explained in full per paste
 
 
 def should_route(catalog: Any) -> bool:
-    """Whether the catalog holds enough libraries for the global index to pick among them (a
-    lazily opened catalog file counts its repos without being opened)."""
-    count = getattr(type(catalog), "repo_count", None)
-    repos = count(catalog) if count is not None else len(catalog.repos())
-    return bool(repos >= ROUTE_ABOVE)
+    """Whether the catalog has a global index of its current generation, or ``ROUTE_ABOVE`` repos.
+
+    Both are read without opening a lazy catalog (``store.CatalogFile``): ``explain`` on a small
+    catalog keeps answering from its stored index alone.
+    """
+    from errdex.match.global_index import index_path
+
+    if index_path(catalog).exists():
+        return True
+    return _repo_count(catalog) >= ROUTE_ABOVE
+
+
+def _repo_count(catalog: Any) -> int:
+    from errdex.match.store import CatalogFile
+
+    if isinstance(catalog, CatalogFile) and not catalog.opened:
+        import sqlite3
+
+        from errdex.match.store import read_only_uri
+
+        try:
+            conn = sqlite3.connect(read_only_uri(catalog.path), uri=True)
+            try:
+                row = conn.execute("SELECT count(DISTINCT repo) FROM snapshots").fetchone()
+            finally:
+                conn.close()
+            return int(row[0])
+        except sqlite3.Error:
+            pass  # not readable this way: ask the catalog
+    return len(catalog.repos())
 
 
 def candidate_repos(catalog: Any, parsed: Parsed, limit: int = ROUTED_REPOS) -> list[str]:

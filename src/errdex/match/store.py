@@ -296,21 +296,6 @@ class CatalogFile:
                 return gen
         return str(self._open().generation())
 
-    def repo_count(self) -> int:
-        """How many repos the catalog holds (``len(Catalog.repos())``), read directly like the
-        generation: explain asks it to decide whether to route through the global index."""
-        if self._real is None and os.path.isfile(self.path):
-            try:
-                conn = sqlite3.connect(f"{_uri(self.path).split('?', 1)[0]}?mode=ro", uri=True)
-                try:
-                    row = conn.execute("SELECT count(DISTINCT repo) FROM snapshots").fetchone()
-                finally:
-                    conn.close()
-                return int(row[0])
-            except sqlite3.Error:
-                pass
-        return len(self._open().repos())
-
     def first_solution(self, error_id: str) -> str | None:
         """The first solution of the error's newest analysis (``SqlCatalog.get_analysis`` without a
         snapshot), read directly like the generation: the runtime hook's note needs nothing else."""
