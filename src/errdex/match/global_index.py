@@ -397,11 +397,14 @@ class GlobalIndex:
 def index_path(catalog: Any) -> Path:
     """Where the global index of ``catalog`` at its current generation lives: beside a SQLite file,
     else (PostgreSQL) in the per-user cache under the catalog's id."""
-    gen = re.sub(r"[^A-Za-z0-9_-]", "_", catalog.generation())
-    db = getattr(catalog, "path", None)
-    if db is not None and str(db) != ":memory:":
-        return Path(f"{db}.global.{gen}")
+    from errdex.match.route import file_beside
+
+    beside = file_beside(catalog)
+    if beside is not None:
+        return Path(beside)
     from errdex import paths
+
+    gen = re.sub(r"[^A-Za-z0-9_-]", "_", catalog.generation())
 
     return paths.cache_dir() / "global" / f"catalog.global.{gen}"
 

@@ -27,11 +27,30 @@ def should_route(catalog: Any) -> bool:
     Both are read without opening a lazy catalog (``store.CatalogFile``): ``explain`` on a small
     catalog keeps answering from its stored index alone.
     """
-    from errdex.match.global_index import index_path
+    beside = file_beside(catalog)
+    if beside is not None:
+        import os
 
-    if index_path(catalog).exists():
-        return True
+        if os.path.exists(beside):
+            return True
+    else:
+        from errdex.match.global_index import index_path
+
+        if index_path(catalog).exists():
+            return True
     return _repo_count(catalog) >= ROUTE_ABOVE
+
+
+def file_beside(catalog: Any) -> str | None:
+    """The global index's file beside a SQLite catalog at its current generation (None for other
+    catalogs), named with ``re`` and ``str`` alone: ``pathlib`` is not on explain's start-up path."""
+    import re
+
+    db = getattr(catalog, "path", None)
+    if db is None or str(db) == ":memory:":
+        return None
+    gen = re.sub(r"[^A-Za-z0-9_-]", "_", catalog.generation())
+    return f"{db}.global.{gen}"
 
 
 def _repo_count(catalog: Any) -> int:
