@@ -80,8 +80,12 @@ def test_every_seed_section_and_the_footer(browser: Any, shop: Built, shop_serve
     assert page.locator("meta[property='og:title']").get_attribute("content") == page.title()
     assert page.locator("meta[name=description]").get_attribute("content") == data["description"]
     # every analysed section has its content, not the "not analysed" placeholder
-    for sid in ("meaning", "solutions", "example-fix", "defensive-patterns", "prevention", "when"):
+    for sid in ("meaning", "solutions", "defensive-patterns", "prevention", "when"):
         assert page.locator(f"#{sid} .none").count() == 0, sid
+    # no example has been run for this catalog (no `errdex prove`): the page says so, it shows no guess
+    fix = page.locator("#example-fix").inner_text()
+    assert "Proven on" not in fix
+    assert "not proven" in fix.lower() or "no example could be proven" in fix.lower()
     lines = [int(n) for n in page.locator(".snippet .linenos").all_inner_texts()]
     # the window starts at a statement at or after the stored snippet's first line (snippets.window_of)
     assert data["site"]["snippet_start"] <= lines[0] <= data["line"] and lines == list(range(lines[0], lines[0] + len(lines)))
