@@ -18,7 +18,7 @@ from errdex.catalog.rows import dumps
 from errdex.model import Observation, ObserveRun
 
 if TYPE_CHECKING:
-    from errdex.catalog.sql import Db
+    from errdex.catalog.db import Db
 
 
 class ObservationStore:

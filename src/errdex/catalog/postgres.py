@@ -18,7 +18,8 @@ import threading
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from errdex.catalog.sql import NEWEST, CatalogError, Db, SqlCatalog
+from errdex.catalog.db import CatalogError, Db
+from errdex.catalog.sql import NEWEST, SqlCatalog
 
 PG_V1 = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

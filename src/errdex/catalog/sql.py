@@ -14,9 +14,10 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Iterator, Sequence
-from typing import Any, Protocol
+from typing import Any
 
 from errdex.catalog.base import ErrorRecord, SnapshotStats
+from errdex.catalog.db import Db
 from errdex.catalog.decode import decode
 from errdex.catalog.observations import ObservationStore
 from errdex.catalog.rows import (
@@ -50,22 +51,6 @@ _SOURCE_FAILED = "source-failed:"  # meta keys of the sources whose last index f
 _SOURCE_GAVE = "source-gave:"  # meta keys of pinned sources -> the snapshot key they gave
 FACT_TABLES = ("sites", "failures", "classes", "config_options", "test_expectations", "symbols", "calls",
                "file_lines")
-
-
-class CatalogError(Exception):
-    """The catalog cannot be opened or used: the message names the file or server."""
-
-
-class Db(Protocol):
-    """The four things the shared logic asks of a connection (``?`` placeholders)."""
-
-    def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]: ...
-
-    def fetchone(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None: ...
-
-    def execute(self, sql: str, params: Sequence[Any] = ()) -> None: ...
-
-    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
 
 
 class SqlCatalog(ObservationStore):

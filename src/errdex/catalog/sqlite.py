@@ -19,8 +19,9 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from errdex.catalog.db import CatalogError, Db
 from errdex.catalog.schema import migrate
-from errdex.catalog.sql import NEWEST, CatalogError, Db, SqlCatalog
+from errdex.catalog.sql import NEWEST, SqlCatalog
 
 __all__ = ["CatalogError", "SqliteCatalog"]
 
