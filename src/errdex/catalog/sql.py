@@ -91,20 +91,7 @@ class SqlCatalog(ObservationStore):
             db.execute("UPDATE meta SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) WHERE key = 'generation'")
 
     def replace_snapshot(self, snapshot: Snapshot, result: ExtractResult) -> SnapshotStats:
-        stats = compute_stats(snapshot, result)
-        with self._write() as db:
-            old = db.fetchone("SELECT id FROM snapshots WHERE key = ?", (snapshot.key,))
-            if old is not None:
-                self._delete_snapshot(db, int(old[0]))
-            row = db.fetchone("SELECT coalesce(max(id), 0) + 1, coalesce(max(seq), 0) + 1 FROM snapshots")
-            assert row is not None
-            sid, seq = int(row[0]), int(row[1])
-            db.execute(
-                "INSERT INTO snapshots (id, key, repo, sort_date, seq, json, stats_json) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (sid, snapshot.key, snapshot.repo, sort_date(snapshot, now_iso()), seq, dumps(snapshot), dumps(stats)),
-            )
-            self._insert_facts(db, sid, result)
-        return stats
+        return self.replace_snapshots([(snapshot, result)])[0]
 
     def replace_snapshots(self, batch: Sequence[tuple[Snapshot, ExtractResult]]) -> list[SnapshotStats]:
         """``replace_snapshot`` for several snapshots in ONE transaction (``errdex index`` on a
