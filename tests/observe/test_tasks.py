@@ -91,7 +91,8 @@ def test_scheduler_observes_what_local_observe_does(tmp_path: Path) -> None:
     assert any("unknown currency 'XYZ'" in o[5] for o in seen_there)
 
     # The workers built the environment in their own data directory; the client built none.
-    assert [p.name for p in (workers_home / "sandbox" / "envs").iterdir() if p.is_dir()][0].startswith("obs-shop-1.0.0-")
+    envs = [p.name for p in (workers_home / "sandbox" / "envs").iterdir() if p.is_dir()]
+    assert len(envs) == 1 and envs[0].startswith("obs-shop-1.0.0-py")
     assert not (client_home / "sandbox" / "envs").exists()
     assert (workers_home / "observe").is_dir() and not list((client_home / "observe").glob("*/cluster"))
 
