@@ -167,8 +167,12 @@ def _remove_stale(runs: Path, keep: str) -> None:
     now = time.time()
     for other in runs.iterdir():
         if other.is_dir() and other.name != keep:
-            ready = other / ".ready"
-            if not ready.is_file() or now - ready.stat().st_mtime > STALE_S:
+            ready = other / ".ready"  # touched by every task; a copy being unpacked has none yet
+            try:
+                used = (ready if ready.is_file() else other).stat().st_mtime
+            except OSError:
+                continue
+            if now - used > STALE_S:
                 shutil.rmtree(other, ignore_errors=True)
                 (runs / f"{other.name}.lock").unlink(missing_ok=True)
 
