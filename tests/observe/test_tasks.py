@@ -120,3 +120,52 @@ def test_cluster_options_are_checked(tmp_path: Path) -> None:
         r = errdex(tmp_path / "home", "observe", str(SHOP), *bad)
         assert r.returncode == 2 and "--cluster" in r.stderr, r.stderr
     assert os.environ.get("ERRDEX_HOME") != str(tmp_path / "home")
+
+
+def test_the_bundle_holds_the_tests_and_the_source_but_no_build_output(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+    import tarfile
+
+    from errdex.model import Snapshot
+    from errdex.observe.pipeline import ObserveOptions, resolve
+    from errdex.observe.tasks import _unpack, make_setup
+
+    monkeypatch.setenv("ERRDEX_HOME", str(tmp_path / "home"))
+    shop = shop_with_bad_files(tmp_path)
+    for junk in ("build/lib/shop/cart.py", "shop/__pycache__/cart.cpython-313.pyc", "tests/__pycache__/x.pyc"):
+        (shop / junk).parent.mkdir(parents=True, exist_ok=True)
+        (shop / junk).write_text("junk")
+    snap = Snapshot(repo="local/obs_shop")
+    options = ObserveOptions(timeout_s=30)
+    resolved = resolve(str(shop), snap, ["shop/cart.py", "shop/prices.py"], options)
+    setup, data = make_setup(str(shop), resolved, options)
+    assert not setup.pypi and setup.artifact_name == "obs_shop" and setup.roots == ("shop",)
+    assert setup.stamp == resolved.record_stamp(options)
+    with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as tar:
+        names = set(tar.getnames())
+    assert {"project/pyproject.toml", "project/tests/test_hang.py", "project/tests/test_broken.py",
+            "artifact/obs_shop/shop/cart.py", "artifact/obs_shop/pyproject.toml"} <= names
+    assert not [n for n in names if "__pycache__" in n or n.startswith("artifact/obs_shop/build")]
+    here = _unpack(setup, data)
+    assert (here / "project" / "tests" / "test_cart.py").read_bytes() == (shop / "tests" / "test_cart.py").read_bytes()
+    assert (here / "plugin" / "errdex_recorder.py").is_file() and (here / "results").is_dir()
+    assert _unpack(setup, data) == here  # once per machine and run
+
+
+@pytest.mark.network
+@pytest.mark.slow
+def test_workers_fetch_a_pypi_source_themselves(tmp_path: Path) -> None:
+    """six 1.16.0 (its tests are in the sdist): the client sends the tests; each worker downloads the
+    wheel from the index into its own data directory, checks it is the client's, builds the environment."""
+    workers_home = tmp_path / "workers-home"
+    with H.dask_cluster(workers_home, workers=1) as address:
+        r = errdex(tmp_path / "client-home", "observe", "pypi:six==1.16.0", "--scheduler", address,
+                   "--db", str(tmp_path / "c.sqlite"), "--json")
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(r.stdout)
+    assert doc["run"]["files"] == 1 and doc["run"]["failed_files"] == [] and doc["run"]["tests"] >= 150
+    assert doc["sites_observed"] >= 2
+    assert list((workers_home / "cache" / "pypi").glob("six-1.16.0/wheel/six-1.16.0-*.whl"))
+    envs = [p.name for p in (workers_home / "sandbox" / "envs").iterdir() if p.is_dir()]
+    assert len(envs) == 1 and envs[0].startswith("six-1.16.0-py")
