@@ -78,6 +78,7 @@ def test_scheduler_observes_what_local_observe_does(tmp_path: Path) -> None:
 
     # The same files, the same failures, the same observations.
     assert there["run"]["files"] == here["run"]["files"] == 4
+    assert there["cluster"] == f"Dask scheduler {address}" and here["cluster"] is None
     status = {f["file"]: f["status"] for f in there["files"]}
     assert status == {f["file"]: f["status"] for f in here["files"]}
     assert status == {"tests/test_broken.py": "error", "tests/test_cart.py": "ok", "tests/test_hang.py": "timeout",

@@ -68,7 +68,9 @@ def run_observe(spec: str, *, tests: list[str], python: str | None, jobs: int, t
     finally:
         catalog.close()
     if json_out:
-        _print_json(run_json(result))
+        doc = run_json(result)
+        doc["cluster"] = cluster_spec.describe() if cluster_spec is not None else None
+        _print_json(doc)
         return 0
     _summary(result)
     return 0
