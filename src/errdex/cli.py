@@ -246,6 +246,8 @@ def observe(
     memory: Annotated[float, typer.Option("--memory", help="Address-space limit per test file, GiB.")] = 8.0,
     fresh: Annotated[bool, typer.Option("--fresh", help="Run every file again instead of resuming.")] = False,
     with_req: Annotated[list[str] | None, typer.Option("--with", help="Extra requirement to install in the sandbox (repeatable), e.g. jaxlib==0.10.2.")] = None,
+    cluster: Annotated[str | None, typer.Option("--cluster", help="One task per test file on a local Dask cluster errdex starts: local or local:N.")] = None,
+    scheduler: Annotated[str | None, typer.Option("--scheduler", help="One task per test file on an existing Dask scheduler (tcp://HOST:8786 or a scheduler file).")] = None,
     db: DbOption = None,
     json_out: JsonOption = False,
 ) -> None:
@@ -254,7 +256,7 @@ def observe(
 
     raise typer.Exit(cmd.run_observe(source, tests=tests or [], python=python, jobs=jobs, timeout=timeout,
                                      memory_gb=memory, db=db, json_out=json_out, fresh=fresh,
-                                     with_requirements=with_req or []))
+                                     with_requirements=with_req or [], cluster=cluster, scheduler=scheduler))
 
 
 report_app = typer.Typer(no_args_is_help=True, help="Reports over the catalog for maintainers.")

@@ -309,6 +309,9 @@ class DaskMapper:
 
 
 def _large(value: Any) -> bool:
+    """Worth sending once: a collection of many items, or bytes (a bundle of files) over 64 KiB."""
+    if isinstance(value, (bytes, bytearray)):
+        return len(value) > 1 << 16
     return isinstance(value, (set, frozenset, dict, list, tuple)) and len(value) > 64
 
 

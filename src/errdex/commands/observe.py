@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,13 +29,21 @@ def _index_if_needed(catalog: Catalog, spec: str, json_out: bool) -> tuple[Any, 
 
 
 def run_observe(spec: str, *, tests: list[str], python: str | None, jobs: int, timeout: float,
-                memory_gb: float, db: str | None, json_out: bool, fresh: bool, with_requirements: list[str]) -> int:
-    from errdex.observe.pipeline import ObserveOptions, observe_prepared, prepare, run_json
+                memory_gb: float, db: str | None, json_out: bool, fresh: bool, with_requirements: list[str],
+                cluster: str | None = None, scheduler: str | None = None) -> int:
+    from errdex.cluster import ClusterError, parse_spec
+    from errdex.observe.pipeline import ObserveOptions, run_json
     from errdex.observe.target import TargetError
     from errdex.sandbox import EnvError, PythonNotFound
 
     if jobs < 1 or timeout <= 0:
         _error("--jobs and --timeout must be positive")
+        return 2
+    distributed = cluster is not None or scheduler is not None
+    try:
+        cluster_spec = parse_spec(cluster, scheduler) if distributed else None
+    except ValueError as exc:
+        _error(str(exc))
         return 2
     catalog = _open(db)
     if catalog is None:
@@ -45,12 +53,13 @@ def run_observe(spec: str, *, tests: list[str], python: str | None, jobs: int, t
                              extra_requirements=tuple(with_requirements))
     try:
         snapshot, files = _index_if_needed(catalog, spec, json_out)
-        prepared = prepare(catalog, spec, snapshot, files, options)
+        start = _on_cluster(catalog, spec, snapshot, files, options, cluster_spec) if cluster_spec is not None \
+            else _here(catalog, spec, snapshot, files, options)
         if json_out or not sys.stderr.isatty():
-            result = observe_prepared(catalog, prepared, options, progress=None if json_out else _plain_progress)
+            result = start(None if json_out else _plain_progress)
         else:
-            result = _with_progress(catalog, prepared, options)
-    except (SourceError, TargetError, EnvError, PythonNotFound) as exc:
+            result = _with_progress(catalog, snapshot, len(start.files), start)
+    except (SourceError, TargetError, EnvError, PythonNotFound, ClusterError) as exc:
         _error(str(exc))
         return 1
     except KeyboardInterrupt:
@@ -59,10 +68,48 @@ def run_observe(spec: str, *, tests: list[str], python: str | None, jobs: int, t
     finally:
         catalog.close()
     if json_out:
-        _print_json(run_json(result))
+        doc = run_json(result)
+        doc["cluster"] = cluster_spec.describe() if cluster_spec is not None else None
+        _print_json(doc)
         return 0
     _summary(result)
     return 0
+
+
+class _Start:
+    """A resolved observe run, started with a progress callback: here or on a cluster."""
+
+    def __init__(self, files: tuple[str, ...], workspace: Path, run: Callable[[Any], Any]) -> None:
+        self.files, self.workspace, self._run = files, workspace, run
+
+    def __call__(self, progress: Any) -> Any:
+        return self._run(progress)
+
+
+def _here(catalog: Catalog, spec: str, snapshot: Any, files: list[str], options: Any) -> _Start:
+    """Local observe: the environment built here, ``--jobs`` files at a time."""
+    from errdex.observe.pipeline import observe_prepared, prepare
+
+    prepared = prepare(catalog, spec, snapshot, files, options)
+    return _Start(prepared.plan.files, prepared.plan.workspace,
+                  lambda progress: observe_prepared(catalog, prepared, options, progress=progress))
+
+
+def _on_cluster(catalog: Catalog, spec: str, snapshot: Any, files: list[str], options: Any,
+                cluster_spec: Any) -> _Start:
+    """One task per test file on a Dask cluster (``observe/tasks.py``); each worker builds or reuses
+    the environment in its own data directory."""
+    from errdex.observe.pipeline import observe_files, resolve
+    from errdex.observe.tasks import make_setup, on_cluster
+
+    resolved = resolve(spec, snapshot, files, options)
+    setup, data = make_setup(spec, resolved, options)
+    execute = on_cluster(cluster_spec, setup, data, resolved.workspace)
+    sys.stderr.write(f"errdex: observing {len(resolved.tests.files)} test file(s) of {snapshot.key} on "
+                     f"{cluster_spec.describe()}\n")
+    return _Start(resolved.tests.files, resolved.workspace,
+                  lambda progress: observe_files(catalog, snapshot, resolved.tests, resolved.workspace, options,
+                                                 execute, setup.stamp, progress=progress))
 
 
 def _plain_progress(outcome: Any) -> None:
@@ -71,25 +118,24 @@ def _plain_progress(outcome: Any) -> None:
                      f"{' (resumed)' if outcome.resumed else ''}{mark}\n")
 
 
-def _with_progress(catalog: Catalog, prepared: Any, options: Any) -> Any:
+def _with_progress(catalog: Catalog, snapshot: Any, total: int, start: _Start) -> Any:
+    """Rich progress on stderr: files done of the total, events, indexed sites seen, failed files."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from errdex.observe.mapping import SiteIndex, classify, read_output
-    from errdex.observe.pipeline import observe_prepared
-    from errdex.observe.run import _slug
+    from errdex.observe.run import events_path
 
-    index = SiteIndex(catalog.sites(prepared.snapshot.key))
+    index = SiteIndex(catalog.sites(snapshot.key))
     seen: set[str] = set()
     totals = {"events": 0, "failed": 0}
-    start = time.monotonic()
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TextColumn("{task.fields[detail]}"), TimeElapsedColumn(),
                   console=Console(stderr=True), transient=False) as bar:
-        task = bar.add_task(f"observing {prepared.snapshot.repo}", total=len(prepared.plan.files), detail="")
+        task = bar.add_task(f"observing {snapshot.repo}", total=total, detail="")
 
         def progress(outcome: Any) -> None:
-            events, _, _ = read_output(prepared.plan.workspace / "results" / f"{_slug(outcome.file)}.jsonl")
+            events, _, _ = read_output(events_path(start.workspace / "results", outcome.file))
             for ev in events:
                 kind, eid = classify(index, ev)
                 if kind == "site":
@@ -99,9 +145,7 @@ def _with_progress(catalog: Catalog, prepared: Any, options: Any) -> Any:
             bar.update(task, advance=1, detail=f"{totals['events']} events, {len(seen)} sites seen, "
                                                 f"{totals['failed']} failed files")
 
-        result = observe_prepared(catalog, prepared, options, progress=progress)
-    _ = start
-    return result
+        return start(progress)
 
 
 def _summary(result: Any) -> None:

@@ -13,6 +13,7 @@ import hashlib
 import json
 import re
 import shutil
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -20,9 +21,22 @@ from pathlib import Path
 
 from errdex import paths
 from errdex.catalog.base import Catalog
-from errdex.model import FileFailure, Observation, ObserveRun, Snapshot
+from errdex.model import ErrorSite, FileFailure, Observation, ObserveRun, Snapshot
 from errdex.observe.mapping import SiteIndex, observations
-from errdex.observe.run import FAILED, FileOutcome, RunPlan, prepare_project, run_plan
+from errdex.observe.run import (
+    FAILED,
+    Executor,
+    FileOutcome,
+    RunOutput,
+    RunPlan,
+    collect,
+    fingerprint,
+    in_threads,
+    install_plugin,
+    prepare_project,
+    run_files,
+    stamp,
+)
 from errdex.observe.target import (
     Distribution,
     TargetError,
@@ -32,7 +46,7 @@ from errdex.observe.target import (
     package_roots,
     project_tests,
 )
-from errdex.sandbox import EnvSpec, Limits, declared_test_requirements, ensure_environment
+from errdex.sandbox import EnvSpec, Limits, declared_test_requirements, ensure_environment, env_identity
 from errdex.sandbox.runner import GiB
 
 SIMPLE_JSON = "https://pypi.org/simple/{name}/"
@@ -69,9 +83,11 @@ class Prepared:
     plan: RunPlan
 
 
-def workspace_for(snapshot: Snapshot) -> Path:
-    slug = re.sub(r"[^\w.-]+", "-", snapshot.key)[:80]
-    digest = hashlib.sha256(snapshot.key.encode()).hexdigest()[:8]
+def workspace_for(snapshot: Snapshot | str) -> Path:
+    """The snapshot's (or snapshot key's) observe workspace in this machine's data directory."""
+    key = snapshot if isinstance(snapshot, str) else snapshot.key
+    slug = re.sub(r"[^\w.-]+", "-", key)[:80]
+    digest = hashlib.sha256(key.encode()).hexdigest()[:8]
     path = paths.data_dir() / "observe" / f"{slug}-{digest}"
     path.mkdir(parents=True, exist_ok=True)
     return path
@@ -135,9 +151,26 @@ def _artifact(spec: str, snapshot: Snapshot) -> Iterator[Path]:
     yield Path(spec).expanduser().resolve()
 
 
-def prepare(catalog: Catalog, spec: str, snapshot: Snapshot, package_files: list[str],
-            options: ObserveOptions) -> Prepared:
-    """Resolve the artifact, the tests and the environment (built or reused)."""
+@dataclass(frozen=True, slots=True)
+class Resolved:
+    """What the client resolves before anything runs: the artifact, the tests (copied into the
+    workspace's ``project/``) and the inputs of the environment, which is not built yet."""
+
+    snapshot: Snapshot
+    dist: Distribution
+    tests: TestTree
+    env_spec: EnvSpec
+    workspace: Path
+    project: Path
+    roots: tuple[str, ...]
+
+    def record_stamp(self, options: ObserveOptions) -> str:
+        """The records' stamp, as ``fingerprint`` of the local plan computes it."""
+        return stamp(env_identity(self.env_spec), True, self.roots, (), options.mode)
+
+
+def resolve(spec: str, snapshot: Snapshot, package_files: list[str], options: ObserveOptions) -> Resolved:
+    """Resolve the artifact and the tests, and what the environment must hold (TargetError if no tests)."""
     ws = workspace_for(snapshot)
     with _artifact(spec, snapshot) as artifact:
         sdist_root: Path | None = None
@@ -161,31 +194,91 @@ def prepare(catalog: Catalog, spec: str, snapshot: Snapshot, package_files: list
             raise TargetError(f"{spec}: no tests found (no tests/ folder in the sdist or checkout); "
                               "pass --tests PATH, e.g. a checkout of the repository at the indexed tag")
         test_reqs = declared_test_requirements(sdist_root or tree.root, dist.metadata, own=dist.name)
-        env = ensure_environment(EnvSpec(
+        env_spec = EnvSpec(
             name=dist.name, version=dist.version, artifact=dist.artifact, test_requirements=test_reqs,
             extra_requirements=options.extra_requirements, requires_python=dist.requires_python,
             python=options.python,
-        ))
+        )
     project = prepare_project(ws, tree.root, tree.files)
+    return Resolved(snapshot=snapshot, dist=dist, tests=tree, env_spec=env_spec, workspace=ws, project=project,
+                    roots=package_roots(package_files))
+
+
+def prepare(catalog: Catalog, spec: str, snapshot: Snapshot, package_files: list[str],
+            options: ObserveOptions) -> Prepared:
+    """Resolve the artifact, the tests and the environment (built or reused) for a run here."""
+    r = resolve(spec, snapshot, package_files, options)
+    env = ensure_environment(r.env_spec)
     plan = RunPlan(
-        workspace=ws, project=project, files=tree.files, env=env, roots=package_roots(package_files),
+        workspace=r.workspace, project=r.project, files=r.tests.files, env=env, roots=r.roots,
         limits=Limits(timeout_s=options.timeout_s, memory_bytes=options.memory_bytes),
-        jobs=options.jobs, mode=options.mode,
+        jobs=options.jobs, mode=options.mode, identity=env_identity(r.env_spec),
     )
-    return Prepared(snapshot=snapshot, dist=dist, tests=tree, plan=plan)
+    return Prepared(snapshot=snapshot, dist=r.dist, tests=r.tests, plan=plan)
 
 
 def observe_prepared(catalog: Catalog, prepared: Prepared, options: ObserveOptions,
                      progress: Callable[[FileOutcome], None] | None = None) -> ObserveResult:
-    snap = prepared.snapshot
-    output = run_plan(prepared.plan, progress=progress, resume=options.resume)
-    sites = list(catalog.sites(snap.key))
+    """Observe every test file here (``--jobs`` at a time)."""
+    plan = prepared.plan
+    install_plugin(plan.workspace)
+    st = fingerprint(plan)
+    return observe_files(catalog, prepared.snapshot, prepared.tests, plan.workspace, options,
+                         in_threads(plan, st), st, progress=progress, python=plan.env.python_version)
+
+
+def observe_files(catalog: Catalog, snapshot: Snapshot, tests: TestTree, workspace: Path, options: ObserveOptions,
+                  execute: Executor, stamp: str, *, progress: Callable[[FileOutcome], None] | None = None,
+                  python: str = "") -> ObserveResult:
+    """Run the files with ``execute`` (here or on a cluster), writing what was seen to the catalog in
+    batches as files finish and in full at the end."""
+    sites = list(catalog.sites(snapshot.key))
+    batches = _Batches(catalog, snapshot, sites, f"{tests.origin}: {tests.root}", workspace, python)
+
+    def finished(outcome: FileOutcome) -> None:
+        batches.add(outcome)
+        if progress is not None:
+            progress(outcome)
+
+    output = run_files(workspace, tests.files, stamp, options.timeout_s, execute, progress=finished,
+                       resume=options.resume, jobs=options.jobs)
+    return store_run(catalog, snapshot, sites, batches.tests_source, output, python)
+
+
+BATCH_FILES = 16  # files per catalog write while a run goes on ...
+BATCH_SECONDS = 10.0  # ... or whatever finished within this time
+
+
+class _Batches:
+    """What the finished files saw so far, written to the catalog every few files or seconds, so an
+    interrupted run leaves its finished files' observations (the end of the run writes them all)."""
+
+    def __init__(self, catalog: Catalog, snapshot: Snapshot, sites: list[ErrorSite], tests_source: str,
+                 workspace: Path, python: str) -> None:
+        self.catalog, self.snapshot, self.sites = catalog, snapshot, sites
+        self.tests_source, self.results, self.python = tests_source, workspace / "results", python
+        self.done: list[FileOutcome] = []
+        self.unwritten = 0
+        self.since = time.monotonic()
+
+    def add(self, outcome: FileOutcome) -> None:
+        self.done.append(outcome)
+        self.unwritten += 1
+        if self.unwritten >= BATCH_FILES or time.monotonic() - self.since >= BATCH_SECONDS:
+            output = collect(self.results, self.done, sum(o.duration_s for o in self.done))
+            store_run(self.catalog, self.snapshot, self.sites, self.tests_source, output, self.python)
+            self.unwritten, self.since = 0, time.monotonic()
+
+
+def store_run(catalog: Catalog, snap: Snapshot, sites: list[ErrorSite], tests_source: str, output: RunOutput,
+              python: str = "") -> ObserveResult:
+    """Map the events to sites and replace the snapshot's observations and run record with them."""
     tests = {t.test: t for t in output.tests}
     found = tuple(observations(snap.key, SiteIndex(sites), output.events, tests))
     first = next((o for o in output.outcomes if o.network), None)
     run = ObserveRun(
         snapshot=snap.key,
-        python=prepared.plan.env.python_version,
+        python=python or next((o.python for o in output.outcomes if o.python), ""),
         mode=next((o.mode for o in output.outcomes if o.mode), ""),
         files=len(output.outcomes),
         failed_files=tuple(FileFailure(path=o.file, reason=f"{o.status}: {o.reason}".rstrip(": "))
@@ -195,7 +288,7 @@ def observe_prepared(catalog: Catalog, prepared: Prepared, options: ObserveOptio
         sites=len({o.error_id for o in found if o.kind == "site"}),
         duration_s=output.duration_s,
         date=datetime.now(UTC).isoformat(timespec="seconds"),
-        tests_source=f"{prepared.tests.origin}: {prepared.tests.root}",
+        tests_source=tests_source,
         network=first.network if first else "",
         processes=first.processes if first else "",
     )

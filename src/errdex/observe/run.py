@@ -9,6 +9,13 @@ environment and the same recorder) is not run again: an interrupted
 ``errdex observe`` resumes where it stopped.  A file that hangs, crashes,
 exhausts its memory or fails to import is recorded as failed with the
 reason, and the others go on.
+
+``run_file`` observes one test file; ``run_files`` resumes, hands the rest to
+an executor and reads every record.  The local executor runs ``run_file`` in
+threads (``run_plan``); on a Dask cluster each worker runs the same
+``run_file`` (``observe/tasks.py``) and the client saves what comes back as
+the same records (``save_record``), so resuming and mapping do not care where
+a file ran.
 """
 
 from __future__ import annotations
@@ -16,9 +23,8 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
-import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -66,6 +72,19 @@ class RunPlan:
     extra_args: tuple[str, ...] = ()
     mode: str = "auto"  # recorder mode: auto, monitoring, trace
     pythonpath: tuple[str, ...] = ()  # more import roots (tests run the library from a folder)
+    identity: str = ""  # what decides the environment (sandbox.env_identity); "" : env.key
+
+
+@dataclass(frozen=True, slots=True)
+class FileRecord:
+    """One finished test file as a cluster worker sends it back: its outcome and the recorder's lines."""
+
+    outcome: FileOutcome
+    lines: str = ""
+
+
+# Runs the files it is given and yields each one's outcome (its record saved) as it finishes.
+Executor = Callable[[list[str]], Iterable[FileOutcome]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,12 +100,18 @@ def _slug(rel: str) -> str:
     return hashlib.sha1(rel.encode()).hexdigest()[:16]
 
 
-def fingerprint(plan: RunPlan) -> str:
+def stamp(identity: str, record: bool, roots: Sequence[str], extra_args: Sequence[str], mode: str) -> str:
+    """What a file's record was made with: the environment's inputs, the recorder, its settings.
+    A record with another stamp is run again."""
     h = hashlib.sha256()
-    h.update(plan.env.key.encode())
-    h.update(RECORDER.read_bytes() if plan.record else b"plain")
-    h.update(json.dumps([plan.roots, plan.extra_args, plan.mode]).encode())
+    h.update(identity.encode())
+    h.update(RECORDER.read_bytes() if record else b"plain")
+    h.update(json.dumps([list(roots), list(extra_args), mode]).encode())
     return h.hexdigest()[:16]
+
+
+def fingerprint(plan: RunPlan) -> str:
+    return stamp(plan.identity or plan.env.key, plan.record, plan.roots, plan.extra_args, plan.mode)
 
 
 def _status(returncode: int, timed_out: bool, info: dict[str, object], stderr: str) -> tuple[FileStatus, str]:
@@ -144,14 +169,42 @@ def run_file(plan: RunPlan, rel: str, stamp: str) -> FileOutcome:
     )
     if out.exists():
         shutil.move(str(out), results / f"{slug}.jsonl")
-    (results / f"{slug}.json").write_text(json.dumps({"fingerprint": stamp, "timeout_s": plan.limits.timeout_s,
-                                                      **_outcome_json(outcome)}))
+    else:
+        (results / f"{slug}.jsonl").unlink(missing_ok=True)  # an earlier run's events are not this one's
+    save_record(results, stamp, plan.limits.timeout_s, outcome)
     shutil.rmtree(scratch, ignore_errors=True)
     return outcome
 
 
 def _outcome_json(o: FileOutcome) -> dict[str, object]:
     return {name: getattr(o, name) for name in FileOutcome.__dataclass_fields__}
+
+
+def events_path(results: Path, rel: str) -> Path:
+    """The recorder's JSON lines of one finished file."""
+    return results / f"{_slug(rel)}.jsonl"
+
+
+def save_record(results: Path, stamp: str, timeout_s: float, outcome: FileOutcome) -> None:
+    """Mark ``outcome.file`` done (its events already in ``events_path``): what resuming reads."""
+    (results / f"{_slug(outcome.file)}.json").write_text(json.dumps({"fingerprint": stamp, "timeout_s": timeout_s,
+                                                                     **_outcome_json(outcome)}))
+
+
+def save_sent(results: Path, stamp: str, timeout_s: float, record: FileRecord) -> None:
+    """Keep what a worker sent as ``run_file`` keeps a local run: the same two files."""
+    path = events_path(results, record.outcome.file)
+    if record.lines:
+        path.write_text(record.lines, encoding="utf-8")
+    else:
+        path.unlink(missing_ok=True)
+    save_record(results, stamp, timeout_s, record.outcome)
+
+
+def forget(results: Path, rel: str) -> None:
+    """Drop a file's record (a task that never ran it): the next run tries it again."""
+    (results / f"{_slug(rel)}.json").unlink(missing_ok=True)
+    events_path(results, rel).unlink(missing_ok=True)
 
 
 def _resumed(results: Path, rel: str, stamp: str, timeout_s: float) -> FileOutcome | None:
@@ -181,15 +234,40 @@ def install_plugin(workspace: Path) -> None:
 
 def run_plan(plan: RunPlan, progress: Callable[[FileOutcome], None] | None = None,
              resume: bool = True) -> RunOutput:
-    """Run every file of ``plan`` (``jobs`` at a time), resuming finished ones; read all records."""
-    results = plan.workspace / "results"
-    results.mkdir(parents=True, exist_ok=True)
+    """Run every file of ``plan`` here (``jobs`` at a time), resuming finished ones; read all records."""
     install_plugin(plan.workspace)
-    stamp = fingerprint(plan)
+    st = fingerprint(plan)
+    return run_files(plan.workspace, plan.files, st, plan.limits.timeout_s, in_threads(plan, st),
+                     progress=progress, resume=resume, jobs=plan.jobs)
+
+
+def in_threads(plan: RunPlan, stamp: str) -> Executor:
+    """The local executor: ``run_file`` in ``plan.jobs`` threads (each waits on its sandboxed pytest)."""
+
+    def execute(todo: list[str]) -> Iterator[FileOutcome]:
+        with ThreadPoolExecutor(max_workers=max(1, plan.jobs)) as pool:
+            futures = [pool.submit(run_file, plan, rel, stamp) for rel in todo]
+            try:
+                for fut in as_completed(futures):
+                    yield fut.result()
+            finally:
+                for f in futures:
+                    f.cancel()
+
+    return execute
+
+
+def run_files(workspace: Path, files: Sequence[str], stamp: str, timeout_s: float, execute: Executor, *,
+              progress: Callable[[FileOutcome], None] | None = None, resume: bool = True,
+              jobs: int = 1) -> RunOutput:
+    """Resume the files recorded under ``workspace/results`` with ``stamp``, run the others with
+    ``execute`` (``progress`` after each), and read the records of all of them."""
+    results = workspace / "results"
+    results.mkdir(parents=True, exist_ok=True)
     outcomes: dict[str, FileOutcome] = {}
     todo: list[str] = []
-    for rel in plan.files:
-        done = _resumed(results, rel, stamp, plan.limits.timeout_s) if resume else None
+    for rel in files:
+        done = _resumed(results, rel, stamp, timeout_s) if resume else None
         if done is not None:
             outcomes[rel] = done
             if progress:
@@ -197,31 +275,26 @@ def run_plan(plan: RunPlan, progress: Callable[[FileOutcome], None] | None = Non
         else:
             todo.append(rel)
     start = time.monotonic()
-    lock = threading.Lock()
-    with ThreadPoolExecutor(max_workers=max(1, plan.jobs)) as pool:
-        futures = {pool.submit(run_file, plan, rel, stamp): rel for rel in todo}
-        try:
-            for fut in as_completed(futures):
-                outcome = fut.result()
-                with lock:
-                    outcomes[outcome.file] = outcome
-                if progress:
-                    progress(outcome)
-        except BaseException:
-            for f in futures:
-                f.cancel()
-            raise
+    for outcome in execute(todo):
+        outcomes[outcome.file] = outcome
+        if progress:
+            progress(outcome)
     duration = time.monotonic() - start
+    ordered = tuple(outcomes[rel] for rel in files if rel in outcomes)
+    resumed_s = sum(o.duration_s for o in ordered if o.resumed) / max(1, jobs)
+    return collect(results, ordered, duration + resumed_s)
+
+
+def collect(results: Path, outcomes: Sequence[FileOutcome], duration_s: float) -> RunOutput:
+    """The events and tests recorded for ``outcomes`` (also mid-run, for a batch written early)."""
     events: list[RawEvent] = []
     tests: list[TestRecord] = []
-    for rel in plan.files:
-        ev, ts, _ = read_output(results / f"{_slug(rel)}.jsonl")
+    for o in outcomes:
+        ev, ts, _ = read_output(events_path(results, o.file))
         events += ev
         tests += ts
-    ordered = tuple(outcomes[rel] for rel in plan.files if rel in outcomes)
-    resumed_s = sum(o.duration_s for o in ordered if o.resumed) / max(1, plan.jobs)
-    return RunOutput(outcomes=ordered, events=tuple(events), tests=tuple(tests),
-                     duration_s=round(duration + resumed_s, 2))
+    return RunOutput(outcomes=tuple(outcomes), events=tuple(events), tests=tuple(tests),
+                     duration_s=round(duration_s, 2))
 
 
 def prepare_project(workspace: Path, source_root: Path, files: Sequence[str]) -> Path:

@@ -32,13 +32,14 @@ environment (no credentials), and no network (new network namespace).
 
 from __future__ import annotations
 
-from errdex.sandbox.envs import EnvError, Environment, EnvSpec, ensure_environment
+from errdex.sandbox.envs import EnvError, Environment, EnvSpec, ensure_environment, env_identity, locked
 from errdex.sandbox.pythons import PythonInfo, PythonNotFound, find_python
 from errdex.sandbox.runner import Isolation, Limits, RunRequest, RunResult, run, scrub_env
 from errdex.sandbox.testdeps import declared_test_requirements
 
 __all__ = [
     "EnvError", "EnvSpec", "Environment", "Isolation", "Limits", "PythonInfo", "PythonNotFound",
-    "RunRequest", "RunResult", "declared_test_requirements", "ensure_environment", "find_python", "run",
+    "RunRequest", "RunResult", "declared_test_requirements", "ensure_environment", "env_identity",
+    "find_python", "locked", "run",
     "scrub_env",
 ]

@@ -145,8 +145,24 @@ def env_key(spec: EnvSpec, python: PythonInfo) -> str:
     return f"{_slug(spec.name)}-{_slug(spec.version)}-py{python.minor}-{digest}"
 
 
+def env_identity(spec: EnvSpec) -> str:
+    """What decides an environment's content apart from the interpreter a machine finds for it: the
+    library's artifact (its content), the requirements, Requires-Python and ``--python``.  The same
+    on a client and on a cluster's workers, so records made by either are recognised by both."""
+    what = {
+        "library": (spec.artifact and _sha256(spec.artifact)) or f"{spec.name}=={spec.version}",
+        "tests": sorted(spec.test_requirements),
+        "extra": sorted(spec.extra_requirements),
+        "requires_python": spec.requires_python,
+        "python": spec.python,
+        "layout": 1,
+    }
+    return hashlib.sha256(json.dumps(what, sort_keys=True).encode()).hexdigest()[:16]
+
+
 @contextlib.contextmanager
-def _locked(path: Path) -> Iterator[None]:
+def locked(path: Path) -> Iterator[None]:
+    """An exclusive ``flock`` on ``path`` (created), for work that processes of one machine share."""
     with path.open("a") as f:
         fcntl.flock(f, fcntl.LOCK_EX)
         try:
@@ -284,7 +300,7 @@ def ensure_environment(spec: EnvSpec, *, rebuild: bool = False) -> Environment:
     python = find_python(spec.requires_python, spec.python)
     key = env_key(spec, python)
     dest = envs_dir() / key
-    with _locked(envs_dir() / f"{key}.lock"):
+    with locked(envs_dir() / f"{key}.lock"):
         if not rebuild:
             env = _load(dest)
             if env is not None:
