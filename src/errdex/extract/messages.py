@@ -135,6 +135,9 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
             return self._name(node, scope, text_position=True)
         if isinstance(node, ast.IfExp):
             return alt([self.text(node.body, scope), self.text(node.orelse, scope)])
+        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
+            # `(self.error or message).format(...)`: the value of `a or b` is one of its operands
+            return alt([self.text(v, scope) for v in node.values])
         if isinstance(node, ast.Attribute):
             const = self._constant_ref(node, scope, text_position=True)
             if const is not None:
@@ -163,6 +166,11 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
             return self._fstring(node, scope)  # "{}".format(f"was {x}") is f"was {x}"
         if isinstance(node, ast.BinOp) and conversion is None and spec is None and (rep := _repeated(node)) is not None:
             return rep  # f"{'-' * 30}"
+        if isinstance(node, ast.IfExp) and conversion is None and spec is None:
+            # f"must be {'>=' if inclusive else '>'} {x}": both branches literal text, so the text is one of them
+            branches = [self.value(node.body, scope), self.value(node.orelse, scope)]
+            if all(literal_text(b) is not None for b in branches):
+                return alt(branches)
         if isinstance(node, ast.Name):
             b = envmod.lookup(scope.env, node.id)
             if b is None and node.id in scope.params:

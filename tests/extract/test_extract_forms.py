@@ -1,0 +1,35 @@
+"""Message text that only phase 2 knows (tests/fixtures/extract_forms): each site's templates."""
+
+from __future__ import annotations
+
+import pytest
+from extract_helpers import FIXTURES, extract_dir, site_in
+
+from errdex.model import ExtractResult, Segment
+
+P = "formlib/validators.py"
+
+
+@pytest.fixture(scope="module")
+def forms() -> ExtractResult:
+    return extract_dir(FIXTURES / "extract_forms", repo="acme/forms")
+
+
+@pytest.mark.parametrize(("qualname", "templates"), [
+    pytest.param("Length.__call__", ["Shorter than minimum length {min}.", "Length must be between {min} and {max}.",
+                                     "{error}"], id="caller-text-formatted-in-helper"),
+    pytest.param("Length.direct", ["Length must be between {min} and {max}.", "{error}"], id="or-receiver-of-format"),
+    pytest.param("Range.__call__", ["Must be greater than or equal to {min}.", "Must be greater than {min}.", "{error}"],
+                 id="class-attribute-formatted-in-init"),
+    pytest.param("bounded", ["must be above {low}, got {value}", "must be at least {low}, got {value}"],
+                 id="conditional-words-in-format"),
+])
+def test_templates(forms: ExtractResult, qualname: str, templates: list[str]) -> None:
+    assert [t.render() for t in site_in(forms, P, qualname).templates] == templates
+
+
+def test_fields_of_deferred_text_are_placeholders(forms: ExtractResult) -> None:
+    """`{min}` of the formatted class attribute is a placeholder (a value), not literal braces."""
+    first = site_in(forms, P, "Range.__call__").templates[0]
+    assert first.segments == (Segment(text="Must be greater than or equal to "), Segment(expr="min"),
+                              Segment(text="."))
