@@ -16,6 +16,7 @@ from errdex.match import scope as SC
 from errdex.match import ties as T
 from errdex.match import verify as V
 from errdex.match import wrap as W
+from errdex.match.frames import library_path
 from errdex.match.index import (
     S_EXC,
     S_ID,
@@ -343,21 +344,6 @@ def _looks_filtered(frames: list[Frame]) -> bool:
                for f in frames[-1:])
 
 
-def library_path(idx: MatchIndex, path: str) -> str | None:
-    """The catalog path of a printed frame file (``.../site-packages/jax/_src/pjit.py``), if any."""
-    parts = path.replace("\\", "/").split("/")
-    fallback: str | None = None
-    for i, part in enumerate(parts):
-        if part in idx.tops:
-            cand = "/".join(parts[i:])
-            if cand in idx.locations:
-                return cand
-            if fallback is None and cand.endswith(_SOURCE_SUFFIXES) and ("site-packages" in parts[:i] or i == 0):
-                fallback = cand
-    return fallback
-
-
-_SOURCE_SUFFIXES = (".py", ".pyx", ".pxd", ".pxi")  # a library's Python and Cython files
 _COMPILED = (".pyx", ".pxd", ".pxi")
 
 

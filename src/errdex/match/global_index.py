@@ -397,7 +397,7 @@ class GlobalIndex:
 def index_path(catalog: Any) -> Path:
     """Where the global index of ``catalog`` at its current generation lives: beside a SQLite file,
     else (PostgreSQL) in the per-user cache under the catalog's id."""
-    from errdex.match.route import file_beside
+    from errdex.match.store import file_beside
 
     beside = file_beside(catalog)
     if beside is not None:

@@ -23,11 +23,11 @@ import os
 import sqlite3
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
+from errdex.match.indexdata import MatchIndex
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # no ``typing`` at run time (``errdex explain``'s start-up)
     from typing import Any
-
-    from errdex.match.index import MatchIndex
 
     _RowsBase = Sequence[Any]
     _TableBase = Mapping[str, Any]
@@ -115,12 +115,6 @@ class _Rows(_RowsBase):
                 self._cache[n] = marshal.loads(blob)
 
 
-def prefetch(rows: Sequence[Any], numbers: Iterable[int]) -> None:
-    """``_Rows.prefetch`` for a stored index; nothing for one built in memory."""
-    if isinstance(rows, _Rows):
-        rows.prefetch(numbers)
-
-
 class _Table(_TableBase):
     """``index.postings`` / ``locations`` / ``exact`` / key counts: one key read (and kept) when asked for."""
 
@@ -159,8 +153,6 @@ class _Table(_TableBase):
 def load(path: str, generation: str | None) -> MatchIndex | None:
     """The index stored at ``path`` for catalog ``generation`` (any, when None), or None (absent, stale,
     foreign, damaged)."""
-    from errdex.match.index import MatchIndex
-
     if not os.path.isfile(path):
         return None
     try:
@@ -243,6 +235,18 @@ def _write(tmp: str, generation: str, idx: MatchIndex) -> None:
         conn.execute("COMMIT")
     finally:
         conn.close()
+
+
+def file_beside(catalog: Any) -> str | None:
+    """The global index's file beside a SQLite catalog at its current generation (None for other
+    catalogs), named with ``re`` and ``str`` alone: ``pathlib`` is not on explain's start-up path."""
+    import re
+
+    db = getattr(catalog, "path", None)
+    if db is None or str(db) == ":memory:":
+        return None
+    gen = re.sub(r"[^A-Za-z0-9_-]", "_", catalog.generation())
+    return f"{db}.global.{gen}"
 
 
 def catalog_generation(db: str) -> str | None:
