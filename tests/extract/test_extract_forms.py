@@ -23,6 +23,8 @@ def forms() -> ExtractResult:
                  id="class-attribute-formatted-in-init"),
     pytest.param("bounded", ["must be above {low}, got {value}", "must be at least {low}, got {value}"],
                  id="conditional-words-in-format"),
+    pytest.param("no_such", ["No filter named {name}.", "No test named {name}."], id="local-literal-on-branches"),
+    pytest.param("no_such_kind", ["No {kind} named {name}."], id="parameter-not-enumerated"),
 ])
 def test_templates(forms: ExtractResult, qualname: str, templates: list[str]) -> None:
     assert [t.render() for t in site_in(forms, P, qualname).templates] == templates

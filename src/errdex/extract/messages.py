@@ -26,6 +26,7 @@ from errdex.extract.ir import (
     CLS_PARAM,
     EMPTY,
     KEYED,
+    Alt,
     Hole,
     Lit,
     Node,
@@ -181,6 +182,9 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
                     return Param(ir.name, conversion, spec, shown=self.src.segment(node))
                 if conversion is None and spec is None and literal_text(ir) is not None:
                     return ir
+                enumerated = _enumerated(ir, conversion, spec)
+                if enumerated is not None:  # `kind = "filter"` / `kind = "test"` on two branches: each word
+                    return enumerated
                 if conversion is None and spec is None and self._own_call(ir):
                     return ir  # message = self._message(); "%s" % message: the text it returns
                 return Hole(self.src.segment(node), conversion, spec)
@@ -352,6 +356,20 @@ def _own_arg(node: ast.expr, scope: Scope) -> str | None:
         if i is not None and 0 <= i < 8:
             return exc_arg(i)
     return None
+
+
+_ENUMERATED = 4  # at most this many literal values of one local are spelled out as alternatives
+
+
+def _enumerated(ir: Node, conversion: str | None, spec: str | None) -> Node | None:
+    """A local bound to one of a few literal strings on different branches, interpolated plainly
+    or with ``!r``: the alternatives of its text (``repr`` of each for ``!r``)."""
+    if not isinstance(ir, Alt) or len(ir.options) > _ENUMERATED or spec is not None or conversion not in (None, "r"):
+        return None
+    texts = [literal_text(o) for o in ir.options]
+    if any(t is None for t in texts):
+        return None
+    return alt([Lit(repr(t) if conversion == "r" else t) for t in texts if t is not None])
 
 
 def _texty(node: ast.expr) -> bool:

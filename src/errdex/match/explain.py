@@ -32,6 +32,7 @@ from errdex.match.index import (
     index_for,
     words,
 )
+from errdex.match.indexdata import REPR
 from errdex.match.model import (
     Explanation,
     Frame,
@@ -120,13 +121,16 @@ def explain_parsed(idx: MatchIndex, parsed: Parsed, *, top: int = 5) -> Explanat
     primary_where = _where(idx, frames, parsed.notes)
     tops = SC.scope_tops(idx, parsed.exception, [p for f in frames if (p := library_path(idx, f.path))])
     best: dict[int, R.Scored] = {}
+    cap = 1.0
     for n, (exc, factor) in enumerate(_exceptions(parsed)):
         where = primary_where if n == 0 else _where(idx, list(exc.frames), exc.notes)
         if where.innermost is None and cpython_wording(exc.message):
             # CPython's own wording ("'function' object has no attribute 'lower'"): a library
             # template that mimics it is only a guess until a traceback says where it was raised
             factor *= _MIMIC
-        _score_exception(idx, exc, where, factor, best)
+        _score_exception(idx, exc, where, factor, best, cap if exc.role in _CHAINED else 1.0)
+        if n == 0:
+            cap = _chain_cap(primary_where, best)
     # the library the input names comes first: another library's template never outranks it
     ranked = sorted(best.values(), key=lambda c: (not SC.in_scope(idx, c.site, tops), -c.score, idx.sites[c.site][S_ID]))
     matches = tuple(_match(idx, c) for c in ranked[: max(top, 0)] if c.score > 0.0)
@@ -144,10 +148,29 @@ def explain_parsed(idx: MatchIndex, parsed: Parsed, *, top: int = 5) -> Explanat
                        no_site=no_site)
 
 
+_CHAINED = ("cause", "context")  # exceptions the reported one was raised from or while handling
+
+
+def _chain_cap(where: _Where, best: dict[int, R.Scored]) -> float:
+    """The most a site of the reported exception's cause or context may score, once the reported
+    exception's own frames have spoken.  Its innermost frame pins a site whose text or class agrees:
+    that site raised what the user sees (``raise InvalidRequirement(str(e)) from e``), so the cause's
+    sites rank below it.  Its innermost frame is a library line that raises nothing indexed: no site
+    explains the reported exception, so none of the chain's is confident."""
+    pinned = [c.score for c in best.values() if c.pinned and c.method in ("exact", "frame")]
+    if pinned:
+        return max(pinned) * _SECONDARY
+    if where.surfaced_in_lib and where.elsewhere:
+        return R.THRESHOLD * _SECONDARY
+    return 1.0
+
+
 def _score_exception(
-    idx: MatchIndex, exc: ParsedException, where: _Where, factor: float, best: dict[int, R.Scored]
+    idx: MatchIndex, exc: ParsedException, where: _Where, factor: float, best: dict[int, R.Scored],
+    cap: float = 1.0,
 ) -> None:
-    """Score the candidates of one exception of the input into ``best`` (site -> best candidate)."""
+    """Score the candidates of one exception of the input into ``best`` (site -> best candidate);
+    no score above ``cap``."""
     text = V.normalize(V.clip(_unrepr(exc))).strip()
     text_words = frozenset(words(text))
     pinned_t: list[tuple[int, float | None]] = [(t, None) for s in sorted(where.pins) for t in idx.site_templates[s]]
@@ -176,7 +199,7 @@ def _score_exception(
                                    where.innermost_lib, exc_name, drift_ok)
         if pinned and m in ("exact", "frame"):
             confirmed = True
-        score *= factor
+        score = min(score * factor, cap)
         prev = best.get(site)
         if prev is None or score > prev.score:
             inner = wraps.get(c.template)
@@ -325,7 +348,11 @@ def _unrepr(exc: ParsedException) -> str:
     msg = exc.message
     if exc.exception_name in ("KeyError", "") and len(msg) >= 2 and msg[0] == msg[-1] and msg[0] in "'\"":
         q = msg[0]
-        return msg[1:-1].replace("\\" + q, q).replace("\\\\", "\\")
+        inner = msg[1:-1].replace("\\" + q, q).replace("\\\\", "\\")
+        # a message without its type is read so only when it is one quoted string as ``repr`` prints it
+        # ("'x' is invalid for 'name'" is text with quoted values, not a repr)
+        if exc.exception_name or repr(inner) == msg:
+            return inner
     return msg
 
 
@@ -411,7 +438,7 @@ def _match(idx: MatchIndex, c: R.Scored) -> Match:
         kind=site[S_KIND],
         exception=site[S_EXC],
         template=idx.templates[c.template][T_RENDER] if c.template >= 0 else "",
-        values=tuple(Value(p, v) for p, v in c.values),
+        values=tuple(Value(p.replace(REPR + "}", "}"), v) for p, v in c.values),  # as the template shows it
         repo=snap[0],
         commit=snap[1],
         path=f"{snap[3]}{site[S_PATH]}",

@@ -37,6 +37,7 @@ from errdex.match.indexdata import Segs as Segs
 from errdex.match.indexdata import SiteRow as SiteRow
 from errdex.match.indexdata import TemplateRow as TemplateRow
 from errdex.match.indexdata import keys as keys
+from errdex.match.indexdata import placeholder as placeholder
 from errdex.match.indexdata import template_keys as template_keys
 from errdex.match.indexdata import template_words as template_words
 from errdex.match.indexdata import words as words
@@ -69,7 +70,8 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
         mine: list[int] = []
         seen: set[Segs] = set()
         for tmpl in site.templates or ():
-            segs = _edges_stripped(tuple((s.is_literal, normalize(s.text) if s.is_literal else (s.expr or ""))
+            segs = _edges_stripped(tuple((s.is_literal, normalize(s.text) if s.is_literal
+                                          else placeholder(s.expr or "", s.conversion))
                                          for s in tmpl.segments), site.exception_name == "KeyError")
             if segs in seen:
                 continue

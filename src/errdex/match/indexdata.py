@@ -43,6 +43,15 @@ T_LITCHARS: Final = 3
 T_WEIGHT: Final = 4
 
 
+REPR = "!r"  # the end of a placeholder's expression in the index when the code interpolates its ``repr``
+
+
+def placeholder(expr: str, conversion: str | None) -> str:
+    """A placeholder's text in the index's segments: its expression, and ``!r`` for a ``repr``
+    (``verify`` checks that such a value looks like one)."""
+    return expr + REPR if conversion == "r" else expr
+
+
 def words(text: str) -> list[str]:
     """The lower-cased words of ``text`` that the index knows (two characters or more)."""
     return [w for w in _WORD.findall(text.lower()) if len(w) > 1]

@@ -106,10 +106,10 @@ def score_template(
     litchars = t[T_LITCHARS]
     spec = specificity(litchars)
     v = V.verify(segs, text)
-    if v.exact and litchars:
+    vals = tuple(V.values(segs, text, v)) if v.exact and litchars else ()
+    if v.exact and litchars and V.reprs_plausible(vals):
         score = exact_score(litchars, v, text)
         method = "exact"
-        vals = tuple(V.values(segs, text, v))
     else:
         if share is None:
             tw = idx.words_of(tno)

@@ -139,3 +139,13 @@ def values(segments: tuple[tuple[bool, str], ...], text: str, v: Verification) -
             continue
         out.append(("{" + s + "}", text[prev_end:nxt].strip()))
     return out
+
+
+def reprs_plausible(values: tuple[tuple[str, str], ...] | list[tuple[str, str]]) -> bool:
+    """Every value of a ``{x!r}`` placeholder that starts with a quote is one quoted string, as
+    ``repr`` of a ``str`` prints it (``'f' found`` is not: the template's literal text was found, but
+    in the wrong place)."""
+    for ph, value in values:
+        if ph.endswith("!r}") and value[:1] in ("'", '"') and (len(value) < 2 or value[-1] != value[0]):
+            return False
+    return True
