@@ -35,3 +35,11 @@ def test_fields_of_deferred_text_are_placeholders(forms: ExtractResult) -> None:
     first = site_in(forms, P, "Range.__call__").templates[0]
     assert first.segments == (Segment(text="Must be greater than or equal to "), Segment(expr="min"),
                               Segment(text="."))
+
+
+def test_every_return_of_an_exceptions_str_is_a_message(forms: ExtractResult) -> None:
+    """`if self.context: return f"{self.message} in {self.context!r}"` / `return self.message`."""
+    path = "formlib/contexts.py"
+    assert [t.render() for t in site_in(forms, path, "check").templates] == [
+        "Name {name} is not normalized in {context}", "Name {name} is not normalized"]
+    assert [t.render() for t in site_in(forms, path, "wrapped").templates] == ["{e} in {key}", "{e}"]

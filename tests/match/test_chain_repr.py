@@ -56,6 +56,31 @@ def visit(obj, attribute):
     return getattr(obj, attribute)
 '''
 
+LOCKS = '''
+class LockError(Exception):
+    context = None
+
+    def __init__(self, cause, *, context=None):
+        self.context = context
+        self.message = cause.message if isinstance(cause, LockError) else str(cause)
+
+    def __str__(self):
+        if self.context:
+            return f"{self.message} in {self.context!r}"
+        return self.message
+
+
+def check_name(name):
+    raise LockError(f"Name {name!r} is not normalized")
+
+
+def get_as(d, key):
+    try:
+        return check_name(d[key])
+    except Exception as e:
+        raise LockError(e, context=key) from e
+'''
+
 TB_CHAIN = '''Traceback (most recent call last):
   File "/venv/lib/python3.13/site-packages/gamma/reqs.py", line 10, in parse_requirement
     parse_spec(text)
@@ -98,6 +123,7 @@ def gamma(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
     (pkg / "__init__.py").write_text("")
     (pkg / "specs.py").write_text(SPECS.lstrip("\n"))
     (pkg / "reqs.py").write_text(REQS.lstrip("\n"))
+    (pkg / "locks.py").write_text(LOCKS.lstrip("\n"))
     env = dict(os.environ, ERRDEX_HOME=str(root))
     done = subprocess.run([sys.executable, "-m", "errdex", "index", str(root / "gamma"), "--repo", "ex/gamma",
                            "--db", db], capture_output=True, text=True, env=env, check=False, timeout=120)
@@ -143,3 +169,25 @@ def test_a_typeless_message_with_quoted_values_is_no_repr(gamma: Catalog) -> Non
     top = r.matches[0]
     assert top.qualname == "guard" and top.method == "exact"
     assert [v.value for v in top.values] == ["'NotReal'", "'requires-python'"]
+
+
+def test_a_reraise_as_another_class_is_the_answer(gamma: Catalog) -> None:
+    """`raise InvalidRequirement(str(e)) from e`: the printed class names the re-raise, whose template
+    is only the caught message; the caught error's site is listed below as what it wraps."""
+    r = explain(gamma, "gamma.reqs.InvalidRequirement: Invalid specifier: 'y'")
+    top = r.matches[0]
+    assert (top.qualname, top.method) == ("parse_requirement", "exact")
+    assert top.wraps is not None
+    assert any(m.qualname == "parse_spec" and m.id == top.wraps for m in r.matches[1:])
+
+
+def test_a_reraise_that_adds_a_context_ties_with_the_direct_raise(gamma: Catalog) -> None:
+    """The class prints " in 'key'" itself when given a context: from the text alone, the direct raise
+    (given one) and the re-raise around it (which gives one) cannot be told apart."""
+    r = explain(gamma, "gamma.locks.LockError: Name 'Feature' is not normalized in 'extras'")
+    top = r.matches[0]
+    group = {top.qualname, *(t.qualname for t in top.tied)}
+    assert {"check_name", "get_as"} <= group
+    assert not r.confident
+    plain = explain(gamma, "gamma.locks.LockError: Name 'Feature' is not normalized")
+    assert plain.matches[0].qualname == "check_name" and plain.confident

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from errdex.match import rank as R
+from errdex.match import rewrap as RW
 from errdex.match import scope as SC
 from errdex.match import ties as T
 from errdex.match import verify as V
@@ -187,7 +188,14 @@ def _score_exception(
                                                None if n < _PRECISE else share)
         cands.append(W.Candidate(tno, score, method == "exact", vals))
         methods.append(method)
+    seen = {c.template for c in cands}
+    for tno in RW.rewrap_pool(idx, exc_name, cands, seen):
+        score, method, vals = R.score_template(idx, tno, text, text_words, exc_name)
+        cands.append(W.Candidate(tno, score, method == "exact", vals))
+        methods.append(method)
     wraps = W.find_wraps(idx, cands, text)
+    for outer_t, inner_t in RW.bare_rewraps(idx, cands, methods, exc_name, text, seen).items():
+        wraps.setdefault(outer_t, inner_t)
     text_scores = _wrapped_scores(idx, cands, wraps, text, exc_name)
     rivals = R.rival_factors(idx, [c.template for c in cands if c.exact], text, _wrap_groups(wraps))
     shares = iter(rivals)
@@ -264,8 +272,17 @@ def _wrapped_scores(
     if not wraps:
         return [c.score for c in cands]
     own = {c.template: c.score for c in cands}
+    site_best: dict[int, float] = {}
+    for c in cands:
+        if c.exact:
+            s = idx.templates[c.template][T_SITE]
+            site_best[s] = max(site_best.get(s, 0.0), c.score)
     for outer, inner in wraps.items():
-        own[outer] = max(own[outer], R.composite_score(idx, outer, inner, text, exc_name))
+        # at least as good as the wrapped site's best reading: when another of that site's templates
+        # explains the whole text too (a class that appends " in {context}" itself), the text cannot
+        # tell a direct raise from the re-raise around it, and the two tie
+        own[outer] = max(own[outer], R.composite_score(idx, outer, inner, text, exc_name),
+                         site_best.get(idx.templates[inner][T_SITE], 0.0))
     outers: dict[int, list[int]] = {}
     for outer, inner in wraps.items():
         outers.setdefault(inner, []).append(outer)

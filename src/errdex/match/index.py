@@ -36,6 +36,7 @@ from errdex.match.indexdata import MatchIndex as MatchIndex
 from errdex.match.indexdata import Segs as Segs
 from errdex.match.indexdata import SiteRow as SiteRow
 from errdex.match.indexdata import TemplateRow as TemplateRow
+from errdex.match.indexdata import caught
 from errdex.match.indexdata import keys as keys
 from errdex.match.indexdata import placeholder as placeholder
 from errdex.match.indexdata import template_keys as template_keys
@@ -58,6 +59,7 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
     post: dict[str, list[int]] = {}
     locs: dict[str, list[tuple[int, int, int]]] = {}
     exact: dict[str, list[int]] = {}
+    rewraps: dict[str, list[int]] = {}
     for snap, site in entries:
         if snap.key not in snap_no:
             snap_no[snap.key] = len(snaps)
@@ -84,6 +86,8 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
                 exact.setdefault("".join(t for _, t in segs).strip().lower(), []).append(tno)
             templates.append((sno, segs, tmpl.render(), litchars, 0.0))
             mine.append(tno)
+            if any(not lit and caught(x, site.cause) for lit, x in segs):
+                rewraps.setdefault(site.exception_name, []).append(tno)
         site_templates.append(tuple(mine))
     n = len(templates)
     postings = {w: array("I", ids).tobytes() for w, ids in post.items()}
@@ -102,6 +106,7 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
         tops=frozenset(p.split("/", 1)[0] for p in locs),
         site_templates=tuple(site_templates),
         exact={k: tuple(v) for k, v in exact.items()},
+        rewraps={k: tuple(v) for k, v in rewraps.items()},
     )
 
 

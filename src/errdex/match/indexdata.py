@@ -43,6 +43,20 @@ T_LITCHARS: Final = 3
 T_WEIGHT: Final = 4
 
 
+# a placeholder holding the caught exception: ``raise X(f"{e} in {key!r}") from e`` edits the message the
+# user sees around the one it caught, however little text it adds
+CAUGHT = re.compile(r"(?:str\()?(?:e|ex|exc|err|error|exception|cause)(?:\))?")
+
+
+def caught(expr: str, cause: str | None) -> bool:
+    """Whether a placeholder's expression is the exception the raise caught: the name its
+    ``raise ... from NAME`` gives, or a name such code uses (``e``, ``exc``, ``str(err)``)."""
+    expr = expr.removesuffix(REPR)
+    if cause and expr in (cause, f"str({cause})"):
+        return True
+    return CAUGHT.fullmatch(expr) is not None
+
+
 REPR = "!r"  # the end of a placeholder's expression in the index when the code interpolates its ``repr``
 
 
@@ -117,6 +131,9 @@ class MatchIndex:
     site_templates: Sequence[tuple[int, ...]]
     exact: Mapping[str, tuple[int, ...]]  # the text of templates without placeholders -> templates
     counts: Mapping[str, int] | None = None  # key -> templates holding it, when stored apart from postings
+    # class name (as raised) -> templates with a placeholder holding a caught exception (``{e} in {key}``,
+    # ``str(e)``): re-raises around another error's message, whose literal text is too little to retrieve
+    rewraps: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     memo: dict[int, tuple[tuple[str, float], ...]] = field(default_factory=dict, compare=False, repr=False)
 
     @property

@@ -35,7 +35,7 @@ else:
     _RowsBase = Sequence
     _TableBase = Mapping
 
-FORMAT = "errdex-match-8"  # bump when the stored layout changes (8: a !r placeholder ends with "!r")
+FORMAT = "errdex-match-8"  # bump when the stored layout changes (8: a !r placeholder ends with "!r"; rewraps)
 
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID;
@@ -164,6 +164,7 @@ def load(path: str, generation: str | None) -> MatchIndex | None:
         sizes = marshal.loads(meta["sizes"])
         snaps = marshal.loads(meta["snaps"])
         tops = marshal.loads(meta["tops"])
+        rewraps = marshal.loads(meta["rewraps"])
     except (sqlite3.Error, KeyError, ValueError, EOFError, TypeError, OSError):
         return None
     n_templates, n_sites = sizes
@@ -177,6 +178,7 @@ def load(path: str, generation: str | None) -> MatchIndex | None:
         site_templates=_Rows(db, "sites", "templates", n_sites),
         exact=_Table(db, "exact", "text", "row"),
         counts=_Table(db, "keys", "key", "df", decode=False),
+        rewraps=rewraps,
     )
 
 
@@ -220,6 +222,7 @@ def _write(tmp: str, generation: str, idx: MatchIndex) -> None:
             ("format", FORMAT), ("generation", generation),
             ("sizes", marshal.dumps((len(idx.templates), len(idx.sites)))),
             ("snaps", marshal.dumps(tuple(idx.snaps))), ("tops", marshal.dumps(tuple(sorted(idx.tops)))),
+            ("rewraps", marshal.dumps({k: tuple(v) for k, v in idx.rewraps.items()})),
         ])
         conn.executemany("INSERT INTO templates VALUES (?, ?)",
                          ((n, marshal.dumps(t)) for n, t in enumerate(idx.templates)))
