@@ -191,3 +191,15 @@ def test_a_reraise_that_adds_a_context_ties_with_the_direct_raise(gamma: Catalog
     assert not r.confident
     plain = explain(gamma, "gamma.locks.LockError: Name 'Feature' is not normalized")
     assert plain.matches[0].qualname == "check_name" and plain.confident
+
+
+def test_a_message_found_as_an_element_of_a_printed_list_is_not_the_raise(gamma: Catalog) -> None:
+    """`raise ValidationError(errors)` with a list or dict of messages prints their repr: a template found
+    inside it is one element, raised elsewhere and collected; it is not a confident answer."""
+    for text in ("gamma.reqs.InvalidRequirement: [\"Invalid specifier: 'y'\"]",
+                 "{'name': [\"Invalid specifier: 'y'\"]}",
+                 "defaultdict(<class 'dict'>, {1: [\"Invalid specifier: 'y'\"]})"):
+        r = explain(gamma, text)
+        assert not r.confident, text
+        assert all(m.method != "exact" for m in r.matches if m.qualname == "parse_spec"), text
+    assert explain(gamma, "Invalid specifier: 'y'").confident  # the message itself still is

@@ -28,6 +28,7 @@ from errdex.match.index import (
     S_SNAP,
     T_LITCHARS,
     T_RENDER,
+    T_SEGS,
     T_SITE,
     MatchIndex,
     index_for,
@@ -57,6 +58,7 @@ _SECONDARY = 0.9  # a cause or context of the reported exception, or a message a
 _PRECISE = 12  # candidates whose fuzzy score uses every word of the template
 _MIMIC = 0.45  # the message is one the interpreter itself produces, and there is no traceback
 _SELF_NAMED = 0.95  # "Type: text" read whole, as the message of a class whose str() starts with its name
+_ELEMENT = 0.45  # a template found as one element of a list or dict that the message prints
 _VETO = 0.5  # the traceback shows the error surfaced elsewhere than at this site
 
 
@@ -149,6 +151,15 @@ def explain_parsed(idx: MatchIndex, parsed: Parsed, *, top: int = 5) -> Explanat
                        no_site=no_site)
 
 
+def _scored(idx: MatchIndex, tno: int, text: str, text_words: frozenset[str], exc_name: str, share: float | None,
+            container: bool) -> tuple[float, str, tuple[tuple[str, str], ...]]:
+    """``rank.score_template``; a template found as one element of a printed list or dict is no exact match."""
+    score, method, vals = R.score_template(idx, tno, text, text_words, exc_name, share)
+    if container and score > 0.0 and V.element_of(idx.templates[tno][T_SEGS], text):
+        return score * _ELEMENT, "fuzzy", ()
+    return score, method, vals
+
+
 _CHAINED = ("cause", "context")  # exceptions the reported one was raised from or while handling
 
 
@@ -182,15 +193,16 @@ def _score_exception(
     exc_name = _printed_type(exc)
     cands: list[W.Candidate] = []
     methods: list[str] = []
+    container = V.container_repr(text)
     for n, (tno, share) in enumerate(pinned_t + found):
         # the best candidates get an exact word overlap, the rest the retrieval's estimate
-        score, method, vals = R.score_template(idx, tno, text, text_words, exc_name,
-                                               None if n < _PRECISE else share)
+        score, method, vals = _scored(idx, tno, text, text_words, exc_name, None if n < _PRECISE else share,
+                                      container)
         cands.append(W.Candidate(tno, score, method == "exact", vals))
         methods.append(method)
     seen = {c.template for c in cands}
     for tno in RW.rewrap_pool(idx, exc_name, cands, seen):
-        score, method, vals = R.score_template(idx, tno, text, text_words, exc_name)
+        score, method, vals = _scored(idx, tno, text, text_words, exc_name, None, container)
         cands.append(W.Candidate(tno, score, method == "exact", vals))
         methods.append(method)
     wraps = W.find_wraps(idx, cands, text)

@@ -149,3 +149,27 @@ def reprs_plausible(values: tuple[tuple[str, str], ...] | list[tuple[str, str]])
         if ph.endswith("!r}") and value[:1] in ("'", '"') and (len(value) < 2 or value[-1] != value[0]):
             return False
     return True
+
+
+# ``str()`` of an exception raised with a list or dict of messages (``raise ValidationError(errors)``):
+# ``['Not a valid URL.']``, ``{'name': ['Missing data.']}``, ``defaultdict(<class 'dict'>, {1: ...})``
+_CONTAINER_HEAD = re.compile(r"(?:[A-Za-z_][\w.]*\((?:<class '[\w.]+'>, )?)?[\[{(]")
+_CLOSE = {"[": "]", "{": "}", "(": ")"}
+
+
+def container_repr(text: str) -> bool:
+    """Whether ``text`` is the ``repr`` of a list, dict, tuple or set holding quoted text."""
+    m = _CONTAINER_HEAD.match(text)
+    if m is None or ("'" not in text and '"' not in text):
+        return False
+    close = _CLOSE[text[m.end() - 1]]
+    return text.endswith(close + ")" if m.end() > 1 and text[0] not in _CLOSE else close)
+
+
+def element_of(segments: tuple[tuple[bool, str], ...], text: str) -> bool:
+    """A template found inside a container's ``repr`` without reaching its brackets: its text is one of
+    the container's elements (the message of some other raise), not what this exception printed."""
+    if not segments or not (segments[0][0] or segments[-1][0]):
+        return False
+    v = verify(segments, text)
+    return v.exact and not (v.anchored_start and v.anchored_end)
