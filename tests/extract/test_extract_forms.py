@@ -43,3 +43,10 @@ def test_every_return_of_an_exceptions_str_is_a_message(forms: ExtractResult) ->
     assert [t.render() for t in site_in(forms, path, "check").templates] == [
         "Name {name} is not normalized in {context}", "Name {name} is not normalized"]
     assert [t.render() for t in site_in(forms, path, "wrapped").templates] == ["{e} in {key}", "{e}"]
+
+
+def test_a_class_raised_without_a_call_is_constructed_with_no_arguments(forms: ExtractResult) -> None:
+    """`raise FrozenInstanceError` runs its base's `__init__`, which passes a fixed text on."""
+    path = "formlib/frozen.py"
+    assert [t.render() for t in site_in(forms, path, "setattr_").templates] == ["can't set attribute"]
+    assert [t.render() for t in site_in(forms, path, "other").templates] == [""]

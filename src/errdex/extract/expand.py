@@ -265,6 +265,8 @@ class Expander:
             if not node.is_call:
                 if node.reraised:
                     return [Outcome(written, canon, ((Piece(Segment(expr=node.reraised), True),),))]
+                if canon in self.t.classes:  # `raise FrozenError` is `raise FrozenError()`: its __init__ speaks
+                    return [Outcome(written, canon, self.class_message(canon, [], {}, depth + 1))]
                 return [Outcome(written, canon, ((),))]
             f, owner = self.t.function(canon)
             if f is not None and canon not in self.t.classes and f.returns:
