@@ -50,3 +50,14 @@ def test_a_class_raised_without_a_call_is_constructed_with_no_arguments(forms: E
     path = "formlib/frozen.py"
     assert [t.render() for t in site_in(forms, path, "setattr_").templates] == ["can't set attribute"]
     assert [t.render() for t in site_in(forms, path, "other").templates] == [""]
+
+
+@pytest.mark.parametrize(("qualname", "templates"), [
+    # repr() of text holding a single quote and no double quote is written in double quotes
+    pytest.param("child", ['("validator child \'{validator}\' did not raise", {attr})'], id="tuple-repr-quotes"),
+    pytest.param("plain", ["('no quote here', {attr})"], id="tuple-repr-literal"),
+    pytest.param("finalize", ["data was invalid ({len(errors)} sub-exception)",
+                              "data was invalid ({len(errors)} sub-exceptions)"], id="exception-group"),
+])
+def test_several_arguments_and_groups(forms: ExtractResult, qualname: str, templates: list[str]) -> None:
+    assert [t.render() for t in site_in(forms, "formlib/tuples.py", qualname).templates] == templates

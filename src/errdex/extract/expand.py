@@ -342,16 +342,37 @@ class Expander:
             if cls == "KeyError" and cls in BUILTIN_EXCEPTIONS:
                 return self.expand(_repr(args[0]), {}, 0)
             return self.text(args[0])
-        parts: list[Node] = [Lit("(")]
+        if cls.rsplit(".", 1)[-1] in _GROUPS and len(args) == 2:
+            # ExceptionGroup(msg, excs) prints "msg (2 sub-exceptions)", or "(1 sub-exception)"
+            excs = args[1]
+            shown = excs.expr if isinstance(excs, Hole) else (excs.shown or excs.name) if isinstance(excs, Param) \
+                else "exceptions"
+            count = Hole(f"len({shown})")
+            return self.expand(Cat((as_text(args[0]), Lit(" ("), count, Lit(" sub-exception"),
+                                    Alt((Lit(")"), Lit("s)"))))), {}, 0)
+        acc: tuple[Variant, ...] = ((Piece(Segment(text="(")),),)
         for i, a in enumerate(args):
-            if i:
-                parts.append(Lit(", "))
-            parts.append(_repr(a))
-        parts.append(Lit(")"))
-        return self.expand(Cat(tuple(parts)), {}, 0)
+            sep: Variant = (Piece(Segment(text=", ")),) if i else ()
+            acc = tuple(itertools.islice((v + sep + r for v in acc for r in self._repr_variants(a)), MAX_TEMPLATES))
+        return tuple((*v, Piece(Segment(text=")"))) for v in acc)
+
+    def _repr_variants(self, node: Node) -> tuple[Variant, ...]:
+        """``repr`` of an argument inside the tuple an exception of several arguments prints; text that
+        is only known expanded is quoted as Python does: with ``"`` when it holds a ``'`` and no ``"``."""
+        if literal_text(node) is not None or isinstance(node, (Hole, Param)):
+            return self.expand(_repr(node), {}, 0)
+        out: list[Variant] = []
+        for v in self.text(node):
+            lits = "".join(p.segment.text or "" for p in v if p.segment.is_literal)
+            q = '"' if "'" in lits and '"' not in lits else "'"
+            out.append((Piece(Segment(text=q)), *v, Piece(Segment(text=q))))
+        return tuple(out)
 
 
 # --------------------------------------------------------------------------- substitution
+
+
+_GROUPS = frozenset({"ExceptionGroup", "BaseExceptionGroup"})
 
 
 def as_text(node: Node) -> Node:
