@@ -61,3 +61,9 @@ def test_a_class_raised_without_a_call_is_constructed_with_no_arguments(forms: E
 ])
 def test_several_arguments_and_groups(forms: ExtractResult, qualname: str, templates: list[str]) -> None:
     assert [t.render() for t in site_in(forms, "formlib/tuples.py", qualname).templates] == templates
+
+
+def test_a_parameter_reassigned_only_when_none_keeps_what_the_caller_passed(forms: ExtractResult) -> None:
+    """`if message is None: message = name`: on the other path the message is the caller's text."""
+    site = site_in(forms, "formlib/defaults.py", "get_source")
+    assert [t.render() for t in site.templates] == ["{template} not found in search path: {paths}", "{template}"]

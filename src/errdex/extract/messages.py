@@ -319,8 +319,11 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
         result: Node
         if b.options:
             opts: list[Node] = []
+            unset: Node = Hole(self.src.segment(node), unresolved=True)
+            if isinstance(node, ast.Name) and node.id in scope.params:
+                unset = Param(node.id)  # `if message is None: message = name`: else the parameter as passed
             for o in b.options:
-                opts.append(self.binding(o, node, scope) if o is not None else Hole(self.src.segment(node), unresolved=True))
+                opts.append(self.binding(o, node, scope) if o is not None else unset)
             result = alt(opts)
         elif b.value is None or b.grow or (isinstance(b.value, ast.Constant) and not isinstance(b.value.value, str)):
             result = Hole(self.src.segment(node), unresolved=True)  # unknown, or a number that may change
