@@ -54,6 +54,10 @@ def guard(value, field):
 
 def visit(obj, attribute):
     return getattr(obj, attribute)
+
+
+def pick(items, index):
+    raise IndexError(index)
 '''
 
 LOCKS = '''
@@ -203,3 +207,11 @@ def test_a_message_found_as_an_element_of_a_printed_list_is_not_the_raise(gamma:
         assert not r.confident, text
         assert all(m.method != "exact" for m in r.matches if m.qualname == "parse_spec"), text
     assert explain(gamma, "Invalid specifier: 'y'").confident  # the message itself still is
+
+
+def test_a_catalog_of_one_library_scopes_a_builtin_class(gamma: Catalog) -> None:
+    """`IndexError: 7` names no library, but the index holds only one: the sites raising that builtin
+    with a value for a message are the class fallback (never confident)."""
+    r = explain(gamma, "IndexError: 7")
+    top = r.matches[0]
+    assert (top.method, top.qualname, top.confident) == ("class", "pick", False)
