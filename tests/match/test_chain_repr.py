@@ -58,6 +58,10 @@ def visit(obj, attribute):
 
 def pick(items, index):
     raise IndexError(index)
+
+
+def same(a, b, msg=None):
+    assert a is b, msg or "%r is %r" % (a, b)
 '''
 
 LOCKS = '''
@@ -215,3 +219,12 @@ def test_a_catalog_of_one_library_scopes_a_builtin_class(gamma: Catalog) -> None
     r = explain(gamma, "IndexError: 7")
     top = r.matches[0]
     assert (top.method, top.qualname, top.confident) == ("class", "pick", False)
+
+
+def test_a_template_of_little_literal_text_is_never_confident_alone(gamma: Catalog) -> None:
+    """`"%r is %r" % (a, b)`: " is " fits half of all sentences (the template comes from `msg or ...`,
+    which the extractor reads as either operand)."""
+    r = explain(gamma, "AssertionError: 'the cache' is 'the store'")
+    top = r.matches[0]
+    assert (top.qualname, top.method) == ("same", "exact")
+    assert not top.confident and top.score < 0.5

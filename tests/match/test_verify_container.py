@@ -17,6 +17,10 @@ from errdex.match.verify import container_repr, element_of, reprs_plausible
     ("Not a valid URL.", False),
     ("[dependency-groups] data was invalid (1 sub-exception)", False),
     ("{'a': 1", False),
+    # a class name in brackets first and a link in brackets last: not one container
+    ("(sqlalchemy.exc.InvalidRequestError) A value is required for 'x' (Background on this error at: "
+     "https://sqlalche.me/e/21/cd3x)", False),
+    ("['a'] and ['b']", False),
 ])
 def test_container_repr(text: str, expected: bool) -> None:
     assert container_repr(text) is expected

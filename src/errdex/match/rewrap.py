@@ -44,6 +44,9 @@ def bare_rewraps(idx: MatchIndex, cands: list[W.Candidate], methods: list[str], 
         return {}
     segs = idx.templates[inner.template][T_SEGS]
     v = V.verify(segs, text)
+    if not (v.anchored_start and v.anchored_end) or not (segs[0][0] or segs[-1][0]):
+        # (a template with a placeholder at each end, `{a} is not {b}`, fits anywhere: it proves nothing)
+        return {}  # `str(e)` is the caught message itself: text around it comes from elsewhere
     score = R.exact_score(idx.templates[inner.template][T_LITCHARS], v, text)
     out: dict[int, int] = {}
     for k, c in enumerate(cands):
