@@ -21,6 +21,7 @@ Usage (index each wheel first with ``errdex index WHEEL --db /tmp/c_<lib>.sqlite
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections import Counter
 from pathlib import Path
@@ -31,14 +32,17 @@ from errdex.match.index import index_for
 from match_eval import INPUTS, load_events, right, truth
 
 
-def evaluate(db: str, data: Path) -> dict[str, Counter[str]]:
-    """Per input mode: n (site events), top1, top3, n_all (every event), cw (confident-wrong)."""
+def evaluate(db: str, data: Path, misses: list[dict[str, object]] | None = None) -> dict[str, Counter[str]]:
+    """Per input mode: n (site events), top1, top3, n_all (every event), cw (confident-wrong).
+
+    With ``misses``, every event whose top match is not right (or confident on a no-site event)
+    is appended to it: data set, mode, class, type, message, true site(s) and templates, answer."""
     catalog = open_catalog(db)
     idx = index_for(catalog)
     out = {name: Counter[str]() for name in INPUTS}
     try:
         for ev in load_events([data]):
-            cls, ids, _ = truth(idx, ev)
+            cls, ids, templates = truth(idx, ev)
             if cls == "filtered":
                 continue
             for name in INPUTS:
@@ -53,28 +57,46 @@ def evaluate(db: str, data: Path) -> dict[str, Counter[str]]:
                     c["top1"] += bool(ok and ok[0])
                     c["top3"] += any(ok)
                     c["cw"] += confident and not ok[0]
+                    wrong = not ok[0] if ok else True
                 else:
                     c["cw"] += confident
+                    wrong = confident
+                if wrong and misses is not None:
+                    misses.append(_miss(data.stem, name, cls, ev, ids, templates, top))
     finally:
         catalog.close()
     return out
 
 
+def _miss(label: str, mode: str, cls: str, ev: dict[str, object], ids: set[str], templates: set[str],
+          top: list[object]) -> dict[str, object]:
+    def brief(m: object) -> dict[str, object]:
+        return {k: getattr(m, k) for k in ("id", "path", "line", "template", "score", "confident", "method",
+                                           "tied_count", "exception")}
+    return {"set": label, "mode": mode, "class": cls, "type": ev.get("type"), "message": str(ev.get("message"))[:400],
+            "innermost": ev.get("innermost_lib"), "true_ids": sorted(ids), "true_templates": sorted(templates),
+            "answer": [brief(m) for m in top[:2]]}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("pairs", nargs="+", help="CATALOG=EVENTS.jsonl")
+    ap.add_argument("--misses", type=Path, help="write every miss as a JSON line to this file")
     args = ap.parse_args()
+    misses: list[dict[str, object]] | None = [] if args.misses else None
     pooled = {name: Counter[str]() for name in INPUTS}
     print(f"{'data set':<24} {'input':<10} {'site ev':>7} {'top-1':>7} {'top-3':>7} {'conf-wrong':>16}")
     for pair in args.pairs:
         db, _, data = pair.partition("=")
         if not data:
             sys.exit(f"expected CATALOG=EVENTS, got {pair!r}")
-        res = evaluate(db, Path(data))
+        res = evaluate(db, Path(data), misses)
         for name in INPUTS:
             c = res[name]
             pooled[name].update(c)
             _row(Path(data).stem, name, c)
+    if args.misses and misses is not None:
+        args.misses.write_text("".join(json.dumps(m, default=str) + "\n" for m in misses))
     if len(args.pairs) > 1:
         for name in INPUTS:
             _row("all", name, pooled[name])

@@ -11,13 +11,10 @@ a pathological helper costs little.
 from __future__ import annotations
 
 import dataclasses
-import inspect
 import itertools
-import textwrap
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from errdex.extract.formats import parse_brace_run
 from errdex.extract.imports import BUILTIN_EXCEPTIONS, class_like
 from errdex.extract.ir import (
     CLS_PARAM,
@@ -38,6 +35,7 @@ from errdex.extract.ir import (
 )
 from errdex.extract.messages import CLASS_NAME
 from errdex.extract.summary import ClassSummary, FuncSummary, ModuleSummary
+from errdex.extract.textops import fields_of, transform
 from errdex.model import Segment
 
 MAX_TEMPLATES = 8
@@ -191,7 +189,7 @@ class Expander:
                         out.append(v)
             return tuple(out[:MAX_TEMPLATES])
         if isinstance(node, Dedent):
-            return tuple(_dedent(v, node.how) for v in self.expand(node.inner, bind, depth))
+            return tuple(transform(v, node.how) for v in self.expand(node.inner, bind, depth))
         if isinstance(node, Ref):
             return self._ref_text(node, bind, depth)
         raise TypeError(f"not a message node: {node!r}")  # pragma: no cover - the union is closed
@@ -241,7 +239,7 @@ class Expander:
                 entry = next((c for n in names if (c := self.t.constants.get(f"{k}.{n}[{key}]")) is not None), None)
                 if entry is not None:
                     for v in self.expand(entry, {}, depth + 1):
-                        v = _fields_of(v, formatted) if formatted is not None else v
+                        v = fields_of(v, formatted) if formatted is not None else v
                         if v not in out:
                             out.append(v)
                     break
@@ -267,6 +265,8 @@ class Expander:
             if not node.is_call:
                 if node.reraised:
                     return [Outcome(written, canon, ((Piece(Segment(expr=node.reraised), True),),))]
+                if canon in self.t.classes:  # `raise FrozenError` is `raise FrozenError()`: its __init__ speaks
+                    return [Outcome(written, canon, self.class_message(canon, [], {}, depth + 1))]
                 return [Outcome(written, canon, ((),))]
             f, owner = self.t.function(canon)
             if f is not None and canon not in self.t.classes and f.returns:
@@ -342,37 +342,37 @@ class Expander:
             if cls == "KeyError" and cls in BUILTIN_EXCEPTIONS:
                 return self.expand(_repr(args[0]), {}, 0)
             return self.text(args[0])
-        parts: list[Node] = [Lit("(")]
+        if cls.rsplit(".", 1)[-1] in _GROUPS and len(args) == 2:
+            # ExceptionGroup(msg, excs) prints "msg (2 sub-exceptions)", or "(1 sub-exception)"
+            excs = args[1]
+            shown = excs.expr if isinstance(excs, Hole) else (excs.shown or excs.name) if isinstance(excs, Param) \
+                else "exceptions"
+            count = Hole(f"len({shown})")
+            return self.expand(Cat((as_text(args[0]), Lit(" ("), count, Lit(" sub-exception"),
+                                    Alt((Lit(")"), Lit("s)"))))), {}, 0)
+        acc: tuple[Variant, ...] = ((Piece(Segment(text="(")),),)
         for i, a in enumerate(args):
-            if i:
-                parts.append(Lit(", "))
-            parts.append(_repr(a))
-        parts.append(Lit(")"))
-        return self.expand(Cat(tuple(parts)), {}, 0)
+            sep: Variant = (Piece(Segment(text=", ")),) if i else ()
+            acc = tuple(itertools.islice((v + sep + r for v in acc for r in self._repr_variants(a)), MAX_TEMPLATES))
+        return tuple((*v, Piece(Segment(text=")"))) for v in acc)
+
+    def _repr_variants(self, node: Node) -> tuple[Variant, ...]:
+        """``repr`` of an argument inside the tuple an exception of several arguments prints; text that
+        is only known expanded is quoted as Python does: with ``"`` when it holds a ``'`` and no ``"``."""
+        if literal_text(node) is not None or isinstance(node, (Hole, Param)):
+            return self.expand(_repr(node), {}, 0)
+        out: list[Variant] = []
+        for v in self.text(node):
+            lits = "".join(p.segment.text or "" for p in v if p.segment.is_literal)
+            q = '"' if "'" in lits and '"' not in lits else "'"
+            out.append((Piece(Segment(text=q)), *v, Piece(Segment(text=q))))
+        return tuple(out)
 
 
 # --------------------------------------------------------------------------- substitution
 
 
-def _fields_of(v: Variant, mapping: str) -> Variant:
-    """A table entry that the code formats (``msg.format(**kwargs)``): its ``{name}`` fields become
-    placeholders (``{kwargs['name']}``); text whose braces do not parse stays as it is."""
-    out: list[Piece] = []
-    for p in v:
-        text = p.segment.text
-        if p.segment.expr is not None or text is None or ("{" not in text and "}" not in text):
-            out.append(p)
-            continue
-        parsed = parse_brace_run(text, 0)
-        if parsed is None:
-            return v
-        for part in parsed[0]:
-            if isinstance(part, str):
-                out.append(Piece(Segment(text=part)))
-            else:
-                expr = f"{mapping}[{part.key!r}]{part.rest}" if mapping else f"{part.key}{part.rest}"
-                out.append(Piece(Segment(expr=expr, conversion=part.conversion, format_spec=part.format_spec)))
-    return tuple(out)
+_GROUPS = frozenset({"ExceptionGroup", "BaseExceptionGroup"})
 
 
 def as_text(node: Node) -> Node:
@@ -454,30 +454,3 @@ def _repr(node: Node) -> Node:
     if isinstance(node, Param):
         return Param(node.name, "r", node.format_spec, shown=node.shown)
     return Cat((Lit("'"), node, Lit("'")))
-
-
-_SENTINEL = "\x00"
-
-
-def _dedent(v: Variant, how: str) -> Variant:
-    """Apply dedent/cleandoc/strip to a variant; placeholders ride along as sentinels."""
-    holes = [p for p in v if not p.segment.is_literal]
-    text = "".join(p.segment.text if p.segment.is_literal else _SENTINEL for p in v)
-    if how == "dedent":
-        text = textwrap.dedent(text)
-    elif how == "cleandoc":
-        text = inspect.cleandoc(text)
-    else:
-        text = getattr(text, how)()
-    out: list[Piece] = []
-    it = iter(holes)
-    for i, chunk in enumerate(text.split(_SENTINEL)):
-        if i:
-            nxt = next(it, None)
-            if nxt is not None:
-                out.append(nxt)
-        if chunk:
-            out.append(Piece(Segment(text=chunk)))
-    return tuple(out)
-
-

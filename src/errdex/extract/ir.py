@@ -115,10 +115,16 @@ def is_marker(name: str) -> bool:
 @fast_pickle
 @dataclass(frozen=True, slots=True)
 class Dedent:
-    """``textwrap.dedent`` / ``inspect.cleandoc`` / ``.strip()`` applied in phase 2."""
+    """A transformation of text known in phase 2: ``textwrap.dedent`` / ``inspect.cleandoc`` /
+    ``.strip()``, or ``.format(...)`` of a parameter's text (``FORMAT_FIELDS``)."""
 
     inner: Node
-    how: str  # "dedent", "cleandoc", "strip", "lstrip", "rstrip"
+    how: str  # "dedent", "cleandoc", "strip", "lstrip", "rstrip", FORMAT_FIELDS
+
+
+# ``Dedent.how`` of ``text.format(...)`` where ``text`` is known only in phase 2 (a parameter, a constant):
+# its ``{name}`` fields become placeholders
+FORMAT_FIELDS = "format"
 
 
 Node = Lit | Hole | Param | Cat | Alt | Ref | Dedent

@@ -26,6 +26,7 @@ from errdex.extract.ir import (
     CLS_PARAM,
     EMPTY,
     KEYED,
+    Alt,
     Hole,
     Lit,
     Node,
@@ -135,6 +136,9 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
             return self._name(node, scope, text_position=True)
         if isinstance(node, ast.IfExp):
             return alt([self.text(node.body, scope), self.text(node.orelse, scope)])
+        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
+            # `(self.error or message).format(...)`: the value of `a or b` is one of its operands
+            return alt([self.text(v, scope) for v in node.values])
         if isinstance(node, ast.Attribute):
             const = self._constant_ref(node, scope, text_position=True)
             if const is not None:
@@ -163,6 +167,11 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
             return self._fstring(node, scope)  # "{}".format(f"was {x}") is f"was {x}"
         if isinstance(node, ast.BinOp) and conversion is None and spec is None and (rep := _repeated(node)) is not None:
             return rep  # f"{'-' * 30}"
+        if isinstance(node, ast.IfExp) and conversion is None and spec is None:
+            # f"must be {'>=' if inclusive else '>'} {x}": both branches literal text, so the text is one of them
+            branches = [self.value(node.body, scope), self.value(node.orelse, scope)]
+            if all(literal_text(b) is not None for b in branches):
+                return alt(branches)
         if isinstance(node, ast.Name):
             b = envmod.lookup(scope.env, node.id)
             if b is None and node.id in scope.params:
@@ -173,6 +182,9 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
                     return Param(ir.name, conversion, spec, shown=self.src.segment(node))
                 if conversion is None and spec is None and literal_text(ir) is not None:
                     return ir
+                enumerated = _enumerated(ir, conversion, spec)
+                if enumerated is not None:  # `kind = "filter"` / `kind = "test"` on two branches: each word
+                    return enumerated
                 if conversion is None and spec is None and self._own_call(ir):
                     return ir  # message = self._message(); "%s" % message: the text it returns
                 return Hole(self.src.segment(node), conversion, spec)
@@ -307,8 +319,11 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
         result: Node
         if b.options:
             opts: list[Node] = []
+            unset: Node = Hole(self.src.segment(node), unresolved=True)
+            if isinstance(node, ast.Name) and node.id in scope.params:
+                unset = Param(node.id)  # `if message is None: message = name`: else the parameter as passed
             for o in b.options:
-                opts.append(self.binding(o, node, scope) if o is not None else Hole(self.src.segment(node), unresolved=True))
+                opts.append(self.binding(o, node, scope) if o is not None else unset)
             result = alt(opts)
         elif b.value is None or b.grow or (isinstance(b.value, ast.Constant) and not isinstance(b.value.value, str)):
             result = Hole(self.src.segment(node), unresolved=True)  # unknown, or a number that may change
@@ -344,6 +359,20 @@ def _own_arg(node: ast.expr, scope: Scope) -> str | None:
         if i is not None and 0 <= i < 8:
             return exc_arg(i)
     return None
+
+
+_ENUMERATED = 4  # at most this many literal values of one local are spelled out as alternatives
+
+
+def _enumerated(ir: Node, conversion: str | None, spec: str | None) -> Node | None:
+    """A local bound to one of a few literal strings on different branches, interpolated plainly
+    or with ``!r``: the alternatives of its text (``repr`` of each for ``!r``)."""
+    if not isinstance(ir, Alt) or len(ir.options) > _ENUMERATED or spec is not None or conversion not in (None, "r"):
+        return None
+    texts = [literal_text(o) for o in ir.options]
+    if any(t is None for t in texts):
+        return None
+    return alt([Lit(repr(t) if conversion == "r" else t) for t in texts if t is not None])
 
 
 def _texty(node: ast.expr) -> bool:

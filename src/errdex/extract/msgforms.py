@@ -11,9 +11,11 @@ from collections.abc import Iterable
 from errdex.extract import env as envmod
 from errdex.extract.formats import Field, Part, parse_brace_run, parse_percent_format
 from errdex.extract.ir import (
+    FORMAT_FIELDS,
     KEYED,
     Alt,
     Cat,
+    Dedent,
     Hole,
     Lit,
     Node,
@@ -154,6 +156,10 @@ class FormsMixin(Builder):
         if runs is None and isinstance(fmt, Ref) and fmt.callee == KEYED and not node.args:
             # a message table's entry, formatted: its fields are known in phase 2 (``expand._keyed``)
             return dataclasses.replace(fmt, kwargs=(("format", Lit(rest)),))
+        if runs is None and _deferred(fmt) and not spread and not any(isinstance(a, ast.Starred) for a in node.args):
+            # `message.format(min=self.min)` with `message` a parameter (or a call's result): its text is
+            # known in phase 2, where its `{name}` fields become placeholders (`expand._dedent`)
+            return Dedent(fmt, FORMAT_FIELDS)
         if runs is None or any(isinstance(a, ast.Starred) for a in node.args) or len(spread) > 1:
             return Hole(self.src.segment(node), unresolved=True)
         pick: dict[int | str, ast.expr] = {i: a for i, a in enumerate(node.args)}
@@ -349,6 +355,13 @@ def _capped(options: Iterable[tuple[Node, ...]]) -> list[tuple[Node, ...]]:
             if len(out) >= MAX_LIST_OPTIONS:
                 break
     return out
+
+
+def _deferred(fmt: Node) -> bool:
+    """Text only phase 2 knows: a parameter, a call of the package, a constant (or a choice of them)."""
+    if isinstance(fmt, Alt):
+        return all(isinstance(o, Lit) or _deferred(o) for o in fmt.options)
+    return isinstance(fmt, (Param, Ref))
 
 
 def _format_runs(fmt: Node) -> list[str | Node] | None:

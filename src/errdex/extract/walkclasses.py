@@ -6,9 +6,11 @@ from __future__ import annotations
 import ast
 
 from errdex.extract.imports import dotted_source
-from errdex.extract.ir import Node
+from errdex.extract.ir import Node, alt
 from errdex.extract.summary import ClassSummary, FuncSummary, InitSummary
 from errdex.extract.walkstate import _EXC_NAME, Env, FuncCollector, State, Walk, WalkerBase
+
+_STR_RETURNS = 4  # returns of an exception's __str__ kept as its possible messages
 
 
 class ClassesMixin(WalkerBase):
@@ -54,7 +56,9 @@ class ClassesMixin(WalkerBase):
         if name == "__init__":
             self._pending_init = InitSummary(c.params, c.super_args, c.super_kwargs)
         elif name == "__str__" and c.returns:
-            self._pending_str = c.returns[0]
+            # `if self.context: return f"{self.message} in {self.context!r}"` / `return self.message`:
+            # each return is a message the class may print
+            self._pending_str = alt(list(c.returns[:_STR_RETURNS]))
 
     def _super_call(self, call: ast.Call, state: State, env: Env) -> None:
         f = call.func

@@ -429,7 +429,9 @@ class Walker(CallsMixin, ClassesMixin):
 
     def return_(self, node: ast.Return, state: State, env: Env) -> Env:
         c = state.func
-        if c is not None and node.value is not None and st.message_like(node.value, env, alias=state.cls_alias):
+        if c is not None and node.value is not None and (
+                st.message_like(node.value, env, alias=state.cls_alias)
+                or (state.exc_class and state.qual[-1:] == ("__str__",))):  # an exception's __str__: its text
             c.returns.append(self.builder.arg(node.value, self.scope(state, env)))
         return env
 

@@ -12,10 +12,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from errdex.match import rank as R
+from errdex.match import rewrap as RW
 from errdex.match import scope as SC
 from errdex.match import ties as T
 from errdex.match import verify as V
 from errdex.match import wrap as W
+from errdex.match.frames import library_path
 from errdex.match.index import (
     S_EXC,
     S_ID,
@@ -26,11 +28,13 @@ from errdex.match.index import (
     S_SNAP,
     T_LITCHARS,
     T_RENDER,
+    T_SEGS,
     T_SITE,
     MatchIndex,
     index_for,
     words,
 )
+from errdex.match.indexdata import REPR
 from errdex.match.model import (
     Explanation,
     Frame,
@@ -54,6 +58,7 @@ _SECONDARY = 0.9  # a cause or context of the reported exception, or a message a
 _PRECISE = 12  # candidates whose fuzzy score uses every word of the template
 _MIMIC = 0.45  # the message is one the interpreter itself produces, and there is no traceback
 _SELF_NAMED = 0.95  # "Type: text" read whole, as the message of a class whose str() starts with its name
+_ELEMENT = 0.45  # a template found as one element of a list or dict that the message prints
 _VETO = 0.5  # the traceback shows the error surfaced elsewhere than at this site
 
 
@@ -119,13 +124,16 @@ def explain_parsed(idx: MatchIndex, parsed: Parsed, *, top: int = 5) -> Explanat
     primary_where = _where(idx, frames, parsed.notes)
     tops = SC.scope_tops(idx, parsed.exception, [p for f in frames if (p := library_path(idx, f.path))])
     best: dict[int, R.Scored] = {}
+    cap = 1.0
     for n, (exc, factor) in enumerate(_exceptions(parsed)):
         where = primary_where if n == 0 else _where(idx, list(exc.frames), exc.notes)
         if where.innermost is None and cpython_wording(exc.message):
             # CPython's own wording ("'function' object has no attribute 'lower'"): a library
             # template that mimics it is only a guess until a traceback says where it was raised
             factor *= _MIMIC
-        _score_exception(idx, exc, where, factor, best)
+        _score_exception(idx, exc, where, factor, best, cap if exc.role in _CHAINED else 1.0)
+        if n == 0:
+            cap = _chain_cap(primary_where, best)
     # the library the input names comes first: another library's template never outranks it
     ranked = sorted(best.values(), key=lambda c: (not SC.in_scope(idx, c.site, tops), -c.score, idx.sites[c.site][S_ID]))
     matches = tuple(_match(idx, c) for c in ranked[: max(top, 0)] if c.score > 0.0)
@@ -143,10 +151,38 @@ def explain_parsed(idx: MatchIndex, parsed: Parsed, *, top: int = 5) -> Explanat
                        no_site=no_site)
 
 
+def _scored(idx: MatchIndex, tno: int, text: str, text_words: frozenset[str], exc_name: str, share: float | None,
+            container: bool) -> tuple[float, str, tuple[tuple[str, str], ...]]:
+    """``rank.score_template``; a template found as one element of a printed list or dict is no exact match."""
+    score, method, vals = R.score_template(idx, tno, text, text_words, exc_name, share)
+    if container and score > 0.0 and V.element_of(idx.templates[tno][T_SEGS], text):
+        return score * _ELEMENT, "fuzzy", ()
+    return score, method, vals
+
+
+_CHAINED = ("cause", "context")  # exceptions the reported one was raised from or while handling
+
+
+def _chain_cap(where: _Where, best: dict[int, R.Scored]) -> float:
+    """The most a site of the reported exception's cause or context may score, once the reported
+    exception's own frames have spoken.  Its innermost frame pins a site whose text or class agrees:
+    that site raised what the user sees (``raise InvalidRequirement(str(e)) from e``), so the cause's
+    sites rank below it.  Its innermost frame is a library line that raises nothing indexed: no site
+    explains the reported exception, so none of the chain's is confident."""
+    pinned = [c.score for c in best.values() if c.pinned and c.method in ("exact", "frame")]
+    if pinned:
+        return max(pinned) * _SECONDARY
+    if where.surfaced_in_lib and where.elsewhere:
+        return R.THRESHOLD * _SECONDARY
+    return 1.0
+
+
 def _score_exception(
-    idx: MatchIndex, exc: ParsedException, where: _Where, factor: float, best: dict[int, R.Scored]
+    idx: MatchIndex, exc: ParsedException, where: _Where, factor: float, best: dict[int, R.Scored],
+    cap: float = 1.0,
 ) -> None:
-    """Score the candidates of one exception of the input into ``best`` (site -> best candidate)."""
+    """Score the candidates of one exception of the input into ``best`` (site -> best candidate);
+    no score above ``cap``."""
     text = V.normalize(V.clip(_unrepr(exc))).strip()
     text_words = frozenset(words(text))
     pinned_t: list[tuple[int, float | None]] = [(t, None) for s in sorted(where.pins) for t in idx.site_templates[s]]
@@ -157,13 +193,21 @@ def _score_exception(
     exc_name = _printed_type(exc)
     cands: list[W.Candidate] = []
     methods: list[str] = []
+    container = V.container_repr(text)
     for n, (tno, share) in enumerate(pinned_t + found):
         # the best candidates get an exact word overlap, the rest the retrieval's estimate
-        score, method, vals = R.score_template(idx, tno, text, text_words, exc_name,
-                                               None if n < _PRECISE else share)
+        score, method, vals = _scored(idx, tno, text, text_words, exc_name, None if n < _PRECISE else share,
+                                      container)
+        cands.append(W.Candidate(tno, score, method == "exact", vals))
+        methods.append(method)
+    seen = {c.template for c in cands}
+    for tno in RW.rewrap_pool(idx, exc_name, cands, seen):
+        score, method, vals = _scored(idx, tno, text, text_words, exc_name, None, container)
         cands.append(W.Candidate(tno, score, method == "exact", vals))
         methods.append(method)
     wraps = W.find_wraps(idx, cands, text)
+    for outer_t, inner_t in RW.bare_rewraps(idx, cands, methods, exc_name, text, seen).items():
+        wraps.setdefault(outer_t, inner_t)
     text_scores = _wrapped_scores(idx, cands, wraps, text, exc_name)
     rivals = R.rival_factors(idx, [c.template for c in cands if c.exact], text, _wrap_groups(wraps))
     shares = iter(rivals)
@@ -175,7 +219,7 @@ def _score_exception(
                                    where.innermost_lib, exc_name, drift_ok)
         if pinned and m in ("exact", "frame"):
             confirmed = True
-        score *= factor
+        score = min(score * factor, cap)
         prev = best.get(site)
         if prev is None or score > prev.score:
             inner = wraps.get(c.template)
@@ -240,8 +284,17 @@ def _wrapped_scores(
     if not wraps:
         return [c.score for c in cands]
     own = {c.template: c.score for c in cands}
+    site_best: dict[int, float] = {}
+    for c in cands:
+        if c.exact:
+            s = idx.templates[c.template][T_SITE]
+            site_best[s] = max(site_best.get(s, 0.0), c.score)
     for outer, inner in wraps.items():
-        own[outer] = max(own[outer], R.composite_score(idx, outer, inner, text, exc_name))
+        # at least as good as the wrapped site's best reading: when another of that site's templates
+        # explains the whole text too (a class that appends " in {context}" itself), the text cannot
+        # tell a direct raise from the re-raise around it, and the two tie
+        own[outer] = max(own[outer], R.composite_score(idx, outer, inner, text, exc_name),
+                         site_best.get(idx.templates[inner][T_SITE], 0.0))
     outers: dict[int, list[int]] = {}
     for outer, inner in wraps.items():
         outers.setdefault(inner, []).append(outer)
@@ -324,7 +377,11 @@ def _unrepr(exc: ParsedException) -> str:
     msg = exc.message
     if exc.exception_name in ("KeyError", "") and len(msg) >= 2 and msg[0] == msg[-1] and msg[0] in "'\"":
         q = msg[0]
-        return msg[1:-1].replace("\\" + q, q).replace("\\\\", "\\")
+        inner = msg[1:-1].replace("\\" + q, q).replace("\\\\", "\\")
+        # a message without its type is read so only when it is one quoted string as ``repr`` prints it
+        # ("'x' is invalid for 'name'" is text with quoted values, not a repr)
+        if exc.exception_name or repr(inner) == msg:
+            return inner
     return msg
 
 
@@ -343,21 +400,6 @@ def _looks_filtered(frames: list[Frame]) -> bool:
                for f in frames[-1:])
 
 
-def library_path(idx: MatchIndex, path: str) -> str | None:
-    """The catalog path of a printed frame file (``.../site-packages/jax/_src/pjit.py``), if any."""
-    parts = path.replace("\\", "/").split("/")
-    fallback: str | None = None
-    for i, part in enumerate(parts):
-        if part in idx.tops:
-            cand = "/".join(parts[i:])
-            if cand in idx.locations:
-                return cand
-            if fallback is None and cand.endswith(_SOURCE_SUFFIXES) and ("site-packages" in parts[:i] or i == 0):
-                fallback = cand
-    return fallback
-
-
-_SOURCE_SUFFIXES = (".py", ".pyx", ".pxd", ".pxi")  # a library's Python and Cython files
 _COMPILED = (".pyx", ".pxd", ".pxi")
 
 
@@ -425,7 +467,7 @@ def _match(idx: MatchIndex, c: R.Scored) -> Match:
         kind=site[S_KIND],
         exception=site[S_EXC],
         template=idx.templates[c.template][T_RENDER] if c.template >= 0 else "",
-        values=tuple(Value(p, v) for p, v in c.values),
+        values=tuple(Value(p.replace(REPR + "}", "}"), v) for p, v in c.values),  # as the template shows it
         repo=snap[0],
         commit=snap[1],
         path=f"{snap[3]}{site[S_PATH]}",

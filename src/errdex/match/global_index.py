@@ -46,9 +46,9 @@ from typing import Any
 
 from errdex.match import rank as R
 from errdex.match import verify as V
-from errdex.match.index import _edges_stripped, keys, template_keys, template_words, words
+from errdex.match.index import _edges_stripped, keys, placeholder, template_keys, template_words, words
 
-MAGIC = b"ERRDEXG1"
+MAGIC = b"ERRDEXG2"  # 2: a placeholder interpolated with !r says so in its segment
 _HEADER = struct.Struct("<8s12Q")  # magic, counts and section offsets (see ``_write``)
 POSTING_BUDGET = 1_000  # postings read per lookup, rarest keys first
 CANDIDATES = 12  # templates verified per lookup
@@ -127,7 +127,7 @@ def entry_from_json(snapshot: SnapRec, snap_no: int, text: str) -> Entry | None:
                 segs.append((True, V.normalize(s.get("text") or "")))
                 parts.append((s.get("text") or "").replace("{", "{{").replace("}", "}}"))
             else:
-                segs.append((False, s.get("expr") or ""))
+                segs.append((False, placeholder(s.get("expr") or "", s.get("conversion"))))
                 parts.append("{" + (s.get("expr") or "") + "}")
         stripped = _edges_stripped(tuple(segs), key_error)
         if stripped and stripped not in segs_all:
@@ -397,7 +397,7 @@ class GlobalIndex:
 def index_path(catalog: Any) -> Path:
     """Where the global index of ``catalog`` at its current generation lives: beside a SQLite file,
     else (PostgreSQL) in the per-user cache under the catalog's id."""
-    from errdex.match.route import file_beside
+    from errdex.match.store import file_beside
 
     beside = file_beside(catalog)
     if beside is not None:

@@ -15,144 +15,39 @@ from __future__ import annotations
 import math
 import re
 from array import array
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
-from itertools import pairwise
+from collections.abc import Iterable, Iterator
 
-from errdex.links import source_url
 from errdex.match import store
+from errdex.match.indexdata import S_END as S_END
+from errdex.match.indexdata import S_EXC as S_EXC
+from errdex.match.indexdata import S_EXC_NAME as S_EXC_NAME
+from errdex.match.indexdata import S_ID as S_ID
+from errdex.match.indexdata import S_KIND as S_KIND
+from errdex.match.indexdata import S_LINE as S_LINE
+from errdex.match.indexdata import S_PATH as S_PATH
+from errdex.match.indexdata import S_QUAL as S_QUAL
+from errdex.match.indexdata import S_SNAP as S_SNAP
+from errdex.match.indexdata import T_LITCHARS as T_LITCHARS
+from errdex.match.indexdata import T_RENDER as T_RENDER
+from errdex.match.indexdata import T_SEGS as T_SEGS
+from errdex.match.indexdata import T_SITE as T_SITE
+from errdex.match.indexdata import T_WEIGHT as T_WEIGHT
+from errdex.match.indexdata import MatchIndex as MatchIndex
+from errdex.match.indexdata import Segs as Segs
+from errdex.match.indexdata import SiteRow as SiteRow
+from errdex.match.indexdata import TemplateRow as TemplateRow
+from errdex.match.indexdata import caught
+from errdex.match.indexdata import keys as keys
+from errdex.match.indexdata import placeholder as placeholder
+from errdex.match.indexdata import template_keys as template_keys
+from errdex.match.indexdata import template_words as template_words
+from errdex.match.indexdata import words as words
 from errdex.match.verify import normalize
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # no ``typing`` at run time (``errdex explain``'s start-up)
-    from typing import Final
-
     from errdex.catalog.base import Catalog
     from errdex.model import ErrorSite, Snapshot
-
-_WORD = re.compile(r"[A-Za-z0-9_]+")
-
-Segs = tuple[tuple[bool, str], ...]  # (is_literal, normalized text or placeholder expression)
-SiteRow = tuple[str, str, str, str, str, int, int, str, int]
-TemplateRow = tuple[int, Segs, str, int, float]
-
-# site tuple fields
-S_ID: Final = 0
-S_KIND: Final = 1
-S_EXC: Final = 2
-S_EXC_NAME: Final = 3
-S_PATH: Final = 4
-S_LINE: Final = 5
-S_END: Final = 6
-S_QUAL: Final = 7
-S_SNAP: Final = 8
-# template tuple fields
-T_SITE: Final = 0
-T_SEGS: Final = 1
-T_RENDER: Final = 2
-T_LITCHARS: Final = 3
-T_WEIGHT: Final = 4
-
-
-def words(text: str) -> list[str]:
-    """The lower-cased words of ``text`` that the index knows (two characters or more)."""
-    return [w for w in _WORD.findall(text.lower()) if len(w) > 1]
-
-
-def keys(text: str) -> list[str]:
-    """What a message is looked up by: its words and its pairs of adjacent words.
-
-    A pair ("str target") is far rarer than either word, so messages made of
-    common words still reach their template through a short posting list.
-    """
-    ws = words(text)
-    return ws + [f"{a} {b}" for a, b in pairwise(ws)]
-
-
-def template_keys(segs: tuple[tuple[bool, str], ...]) -> list[str]:
-    """The words of a template and the pairs of adjacent words inside one literal."""
-    out: list[str] = []
-    for ws in _literal_words(segs):
-        out.extend(ws)
-        out.extend(f"{a} {b}" for a, b in pairwise(ws))
-    return out
-
-
-def template_words(segs: tuple[tuple[bool, str], ...]) -> list[str]:
-    """Words of a template's literals, without a word cut by an adjacent placeholder.
-
-    In ``{name}_grad`` the message holds ``fn_grad``, not ``_grad``: a literal's
-    edge word touching a placeholder is left out of the index.
-    """
-    return [w for ws in _literal_words(segs) for w in ws]
-
-
-def _literal_words(segs: tuple[tuple[bool, str], ...]) -> list[list[str]]:
-    out: list[list[str]] = []
-    for i, (is_lit, text) in enumerate(segs):
-        if not is_lit:
-            continue
-        ws = words(text)
-        if ws and i > 0 and not segs[i - 1][0] and _WORD.match(text[:1]):
-            ws = ws[1:]
-        if ws and i + 1 < len(segs) and not segs[i + 1][0] and _WORD.match(text[-1:]):
-            ws = ws[:-1]
-        out.append(ws)
-    return out
-
-
-@dataclass(frozen=True, slots=True)
-class MatchIndex:
-    """Everything ``explain`` needs, without touching the catalog again.
-
-    Built in memory by ``build`` (tuples and dicts), or opened from its file
-    by ``store.load`` (sequences and mappings that read a row when it is first
-    asked for): the code that ranks only indexes and ``get``s them.
-    """
-
-    snaps: Sequence[tuple[str, str, str, str, str, str]]  # (repo, pin, url_base, path_prefix, commit, approx)
-    sites: Sequence[SiteRow]
-    templates: Sequence[TemplateRow]
-    postings: Mapping[str, bytes]
-    locations: Mapping[str, tuple[tuple[int, int, int], ...]]  # path -> (line, end_line, site)
-    tops: frozenset[str]
-    site_templates: Sequence[tuple[int, ...]]
-    exact: Mapping[str, tuple[int, ...]]  # the text of templates without placeholders -> templates
-    counts: Mapping[str, int] | None = None  # key -> templates holding it, when stored apart from postings
-    memo: dict[int, tuple[tuple[str, float], ...]] = field(default_factory=dict, compare=False, repr=False)
-
-    @property
-    def size(self) -> int:
-        return len(self.templates)
-
-    def df(self, word: str) -> int:
-        if self.counts is not None:
-            return self.counts.get(word, 0)
-        return len(self.postings.get(word, b"")) // 4
-
-    def idf(self, word: str) -> float:
-        return math.log(1.0 + len(self.templates) / (1 + self.df(word)))
-
-    def words_of(self, tno: int) -> tuple[tuple[str, float], ...]:
-        """A template's indexed words with their IDF weight (computed once per template)."""
-        hit = self.memo.get(tno)
-        if hit is None:
-            hit = tuple((w, self.idf(w)) for w in set(template_words(self.templates[tno][T_SEGS])))
-            self.memo[tno] = hit
-        return hit
-
-    def posting(self, word: str) -> array[int]:
-        """The templates holding ``word``; a stored index reads their rows in one query now, since
-        retrieval weighs every template of a posting list it reads."""
-        arr = array("I")
-        arr.frombytes(self.postings.get(word, b""))
-        store.prefetch(self.templates, arr)
-        return arr
-
-    def url(self, site: SiteRow) -> str:
-        snap = self.snaps[site[S_SNAP]]
-        return source_url(snap[2], snap[3], site[S_PATH], site[S_LINE], site[S_END])
-
 
 def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
     """Index ``(snapshot, site)`` pairs: templates, posting lists and site locations."""
@@ -164,6 +59,7 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
     post: dict[str, list[int]] = {}
     locs: dict[str, list[tuple[int, int, int]]] = {}
     exact: dict[str, list[int]] = {}
+    rewraps: dict[str, list[int]] = {}
     for snap, site in entries:
         if snap.key not in snap_no:
             snap_no[snap.key] = len(snaps)
@@ -176,7 +72,8 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
         mine: list[int] = []
         seen: set[Segs] = set()
         for tmpl in site.templates or ():
-            segs = _edges_stripped(tuple((s.is_literal, normalize(s.text) if s.is_literal else (s.expr or ""))
+            segs = _edges_stripped(tuple((s.is_literal, normalize(s.text) if s.is_literal
+                                          else placeholder(s.expr or "", s.conversion))
                                          for s in tmpl.segments), site.exception_name == "KeyError")
             if segs in seen:
                 continue
@@ -189,6 +86,8 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
                 exact.setdefault("".join(t for _, t in segs).strip().lower(), []).append(tno)
             templates.append((sno, segs, tmpl.render(), litchars, 0.0))
             mine.append(tno)
+            if any(not lit and caught(x, site.cause) for lit, x in segs):
+                rewraps.setdefault(site.exception_name, []).append(tno)
         site_templates.append(tuple(mine))
     n = len(templates)
     postings = {w: array("I", ids).tobytes() for w, ids in post.items()}
@@ -207,6 +106,7 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
         tops=frozenset(p.split("/", 1)[0] for p in locs),
         site_templates=tuple(site_templates),
         exact={k: tuple(v) for k, v in exact.items()},
+        rewraps={k: tuple(v) for k, v in rewraps.items()},
     )
 
 

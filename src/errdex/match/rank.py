@@ -46,6 +46,8 @@ CANDIDATES = 20  # templates verified per exception of the input
 UNEXPLAINED = 0.3  # an exact match loses up to this much for the share of the text left around it:
 # pandas 3.1.1 (raised in Cython, no Python raise site), "Limit must be an integer" matched a template
 # `integer` at 0.71 with 0.02; across six real data sets only such guesses changed
+SHORT_LITERAL = 6  # an exact template with less literal text than this is a lead, never confident alone
+SHORT_CAP = 0.45  # ... its score at most (a frame pin, a wrapped message or a tie can still raise it)
 RIVAL_LITERAL = 8  # characters of literal text an exact candidate needs to count as a rival reading
 
 
@@ -106,10 +108,13 @@ def score_template(
     litchars = t[T_LITCHARS]
     spec = specificity(litchars)
     v = V.verify(segs, text)
-    if v.exact and litchars:
+    vals = tuple(V.values(segs, text, v)) if v.exact and litchars else ()
+    plausible = V.reprs_plausible(vals, bool(segs) and not segs[-1][0])
+    if v.exact and litchars and plausible:
         score = exact_score(litchars, v, text)
+        if litchars < SHORT_LITERAL:  # `{a} is {b}`, `{e} in {key}`: half of all sentences fit
+            score = min(score, SHORT_CAP)
         method = "exact"
-        vals = tuple(V.values(segs, text, v))
     else:
         if share is None:
             tw = idx.words_of(tno)
@@ -127,6 +132,8 @@ def score_template(
         explained = min(1.0, found / max(len(text), 1))
         score = max(score, 0.72 * specificity(found) * explained**2 * (0.5 + 0.5 * v.coverage))
         method = "fuzzy"
+        if v.exact and litchars:  # every literal found, but a repr value says not in the right places
+            score = min(score, SHORT_CAP)
         vals = ()
     site = idx.sites[t[T_SITE]]
     score *= type_factor(exc_name, site[S_EXC_NAME], site[S_EXC])

@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from errdex.match.model import Explanation, Parsed
+from errdex.match.store import file_beside
 
 ROUTE_ABOVE = 24  # repos: at or above this many, explain routes through the global index
 ROUTED_REPOS = 3  # libraries explained in full per paste
@@ -39,18 +40,6 @@ def should_route(catalog: Any) -> bool:
         if index_path(catalog).exists():
             return True
     return _repo_count(catalog) >= ROUTE_ABOVE
-
-
-def file_beside(catalog: Any) -> str | None:
-    """The global index's file beside a SQLite catalog at its current generation (None for other
-    catalogs), named with ``re`` and ``str`` alone: ``pathlib`` is not on explain's start-up path."""
-    import re
-
-    db = getattr(catalog, "path", None)
-    if db is None or str(db) == ":memory:":
-        return None
-    gen = re.sub(r"[^A-Za-z0-9_-]", "_", catalog.generation())
-    return f"{db}.global.{gen}"
 
 
 def _repo_count(catalog: Any) -> int:

@@ -29,7 +29,10 @@ MAX_SCAN = 200_000  # sites looked at for a class (the whole of a large catalog'
 
 
 def scope_tops(idx: MatchIndex, exception: str, library_paths: Iterable[str]) -> frozenset[str]:
-    """The catalog's top-level packages that the input names: its qualified class, its frames."""
+    """The catalog's top-level packages that the input names: its qualified class, its frames; an
+    index of one library (a catalog of one, or ``--repo``) is that library's scope whatever the input."""
+    if len(idx.snaps) == 1:
+        return frozenset(idx.tops)
     out: set[str] = set()
     head = exception.split(".", 1)[0] if "." in exception else ""
     if head in idx.tops:

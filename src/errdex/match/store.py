@@ -23,11 +23,11 @@ import os
 import sqlite3
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
+from errdex.match.indexdata import MatchIndex
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # no ``typing`` at run time (``errdex explain``'s start-up)
     from typing import Any
-
-    from errdex.match.index import MatchIndex
 
     _RowsBase = Sequence[Any]
     _TableBase = Mapping[str, Any]
@@ -35,7 +35,7 @@ else:
     _RowsBase = Sequence
     _TableBase = Mapping
 
-FORMAT = "errdex-match-7"  # bump when the stored layout changes (7: snapshots carry the approximate-links flag)
+FORMAT = "errdex-match-8"  # bump when the stored layout changes (8: a !r placeholder ends with "!r"; rewraps)
 
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID;
@@ -115,12 +115,6 @@ class _Rows(_RowsBase):
                 self._cache[n] = marshal.loads(blob)
 
 
-def prefetch(rows: Sequence[Any], numbers: Iterable[int]) -> None:
-    """``_Rows.prefetch`` for a stored index; nothing for one built in memory."""
-    if isinstance(rows, _Rows):
-        rows.prefetch(numbers)
-
-
 class _Table(_TableBase):
     """``index.postings`` / ``locations`` / ``exact`` / key counts: one key read (and kept) when asked for."""
 
@@ -159,8 +153,6 @@ class _Table(_TableBase):
 def load(path: str, generation: str | None) -> MatchIndex | None:
     """The index stored at ``path`` for catalog ``generation`` (any, when None), or None (absent, stale,
     foreign, damaged)."""
-    from errdex.match.index import MatchIndex
-
     if not os.path.isfile(path):
         return None
     try:
@@ -172,6 +164,7 @@ def load(path: str, generation: str | None) -> MatchIndex | None:
         sizes = marshal.loads(meta["sizes"])
         snaps = marshal.loads(meta["snaps"])
         tops = marshal.loads(meta["tops"])
+        rewraps = marshal.loads(meta["rewraps"])
     except (sqlite3.Error, KeyError, ValueError, EOFError, TypeError, OSError):
         return None
     n_templates, n_sites = sizes
@@ -185,6 +178,7 @@ def load(path: str, generation: str | None) -> MatchIndex | None:
         site_templates=_Rows(db, "sites", "templates", n_sites),
         exact=_Table(db, "exact", "text", "row"),
         counts=_Table(db, "keys", "key", "df", decode=False),
+        rewraps=rewraps,
     )
 
 
@@ -228,6 +222,7 @@ def _write(tmp: str, generation: str, idx: MatchIndex) -> None:
             ("format", FORMAT), ("generation", generation),
             ("sizes", marshal.dumps((len(idx.templates), len(idx.sites)))),
             ("snaps", marshal.dumps(tuple(idx.snaps))), ("tops", marshal.dumps(tuple(sorted(idx.tops)))),
+            ("rewraps", marshal.dumps({k: tuple(v) for k, v in idx.rewraps.items()})),
         ])
         conn.executemany("INSERT INTO templates VALUES (?, ?)",
                          ((n, marshal.dumps(t)) for n, t in enumerate(idx.templates)))
@@ -243,6 +238,18 @@ def _write(tmp: str, generation: str, idx: MatchIndex) -> None:
         conn.execute("COMMIT")
     finally:
         conn.close()
+
+
+def file_beside(catalog: Any) -> str | None:
+    """The global index's file beside a SQLite catalog at its current generation (None for other
+    catalogs), named with ``re`` and ``str`` alone: ``pathlib`` is not on explain's start-up path."""
+    import re
+
+    db = getattr(catalog, "path", None)
+    if db is None or str(db) == ":memory:":
+        return None
+    gen = re.sub(r"[^A-Za-z0-9_-]", "_", catalog.generation())
+    return f"{db}.global.{gen}"
 
 
 def catalog_generation(db: str) -> str | None:

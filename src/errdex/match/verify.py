@@ -139,3 +139,69 @@ def values(segments: tuple[tuple[bool, str], ...], text: str, v: Verification) -
             continue
         out.append(("{" + s + "}", text[prev_end:nxt].strip()))
     return out
+
+
+def reprs_plausible(values: tuple[tuple[str, str], ...] | list[tuple[str, str]], open_end: bool = False) -> bool:
+    """Every value of a ``{x!r}`` placeholder that starts with a quote is one quoted string, as
+    ``repr`` of a ``str`` prints it (``'f' found`` is not: the template's literal text was found, but
+    in the wrong place).  With ``open_end`` (the template ends with that placeholder) the last value
+    also holds whatever the exception appended (``\n[SQL: ...]``): it need only start with one."""
+    last = len(values) - 1
+    for i, (ph, value) in enumerate(values):
+        if not ph.endswith("!r}") or value[:1] not in ("'", '"'):
+            continue
+        if open_end and i == last:
+            if value.find(value[0], 1) < 0:
+                return False
+        elif len(value) < 2 or value[-1] != value[0]:
+            return False
+    return True
+
+
+# ``str()`` of an exception raised with a list or dict of messages (``raise ValidationError(errors)``):
+# ``['Not a valid URL.']``, ``{'name': ['Missing data.']}``, ``defaultdict(<class 'dict'>, {1: ...})``
+_CONTAINER_HEAD = re.compile(r"(?:[A-Za-z_][\w.]*\((?:<class '[\w.]+'>, )?)?[\[{(]")
+_CLOSE = {"[": "]", "{": "}", "(": ")"}
+
+
+def container_repr(text: str) -> bool:
+    """Whether ``text`` is the ``repr`` of a list, dict, tuple or set holding quoted text."""
+    m = _CONTAINER_HEAD.match(text)
+    if m is None or ("'" not in text and '"' not in text):
+        return False
+    start = m.end() - 1
+    end = _closing(text, start)  # the bracket that closes the first one, quotes skipped
+    if end < 0:
+        return False
+    return end == len(text) - 1 if start == 0 else text[end + 1:] == ")"
+
+
+def _closing(text: str, start: int) -> int:
+    """Where the bracket at ``start`` closes (skipping quoted strings), or -1."""
+    depth, quote, i, n = 0, "", start, min(len(text), 1 << 16)
+    while i < n:
+        ch = text[i]
+        if quote:
+            if ch == "\\":
+                i += 1
+            elif ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "[{(":
+            depth += 1
+        elif ch in "]})":
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    return -1
+
+
+def element_of(segments: tuple[tuple[bool, str], ...], text: str) -> bool:
+    """A template found inside a container's ``repr`` without reaching its brackets: its text is one of
+    the container's elements (the message of some other raise), not what this exception printed."""
+    if not segments or not (segments[0][0] or segments[-1][0]):
+        return False
+    v = verify(segments, text)
+    return v.exact and not (v.anchored_start and v.anchored_end)

@@ -33,6 +33,7 @@ import sqlite3
 from errdex.digests import digests_of, line_digest
 from errdex.links import source_url
 from errdex.match import verify as V
+from errdex.match.frames import library_path
 from errdex.match.index import MatchIndex, _edges_stripped
 from errdex.match.model import Explanation, Frame, Match, Parsed, VersionFit
 from errdex.match.store import CatalogFile, read_only_uri
@@ -139,8 +140,6 @@ def _read_file(path: str, error_id: str, paths: list[str]) -> Facts | None:
 
 def library_frames(idx: MatchIndex, parsed: Parsed, package: str) -> list[tuple[str, int | None, str]]:
     """(catalog path, line, code) of the frames of every exception of the input inside ``package``."""
-    from errdex.match.explain import library_path
-
     out: list[tuple[str, int | None, str]] = []
     chain_frames = [f for e in parsed.chain for f in e.frames]
     for f in [*chain_frames, *parsed.frames]:

@@ -32,12 +32,12 @@ Only the candidates already retrieved and verified are compared, at most
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from errdex.match import verify as V
 from errdex.match.index import T_LITCHARS, T_SEGS, T_SITE, MatchIndex, Segs
+from errdex.match.indexdata import CAUGHT, REPR
 
 MIN_LITERAL = 8  # characters of literal text a template needs to wrap or be wrapped
 POOL = 8  # the best exactly verified candidates compared pairwise
@@ -104,17 +104,12 @@ def wholly(segs: Segs, value: str) -> bool:
     return v.exact and v.anchored_start and v.anchored_end
 
 
-# a placeholder holding the caught exception: ``raise X(f"{e} in {key!r}") from e`` edits the message the
-# user sees around the one it caught, however little text it adds
-_CAUGHT = re.compile(r"(?:str\()?(?:e|ex|exc|err|error|exception|cause)(?:\))?")
-
-
 def _wrapped_values(idx: MatchIndex, a: Candidate, text: str) -> list[str]:
     """The values of ``a``'s placeholders, and for ``{e} <literal> ...`` the caught message read up to
     the literal's *last* occurrence (``find`` stops at the first " in " of the caught message)."""
     out = [v for _, v in a.values]
     segs = idx.templates[a.template][T_SEGS]
-    if text and len(segs) > 1 and not segs[0][0] and segs[1][0] and _CAUGHT.fullmatch(segs[0][1]):
+    if text and len(segs) > 1 and not segs[0][0] and segs[1][0] and CAUGHT.fullmatch(segs[0][1].removesuffix(REPR)):
         cut = text.rfind(segs[1][1])
         if cut > 0:
             out.append(text[:cut].strip())
@@ -124,7 +119,7 @@ def _wrapped_values(idx: MatchIndex, a: Candidate, text: str) -> list[str]:
 def _rewraps(idx: MatchIndex, tno: int) -> bool:
     """A template with some literal text and a placeholder that holds a caught exception (``{e}``)."""
     segs = idx.templates[tno][T_SEGS]
-    return _literal(idx, tno) >= 2 and any(not lit and _CAUGHT.fullmatch(x) for lit, x in segs)
+    return _literal(idx, tno) >= 2 and any(not lit and CAUGHT.fullmatch(x.removesuffix(REPR)) for lit, x in segs)
 
 
 def _literal(idx: MatchIndex, tno: int) -> int:

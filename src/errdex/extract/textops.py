@@ -1,0 +1,70 @@
+"""Phase 2's text transformations of an expanded message variant: ``textwrap.dedent``,
+``inspect.cleandoc``, ``.strip()``, and ``.format`` fields of text known only now."""
+
+from __future__ import annotations
+
+import inspect
+import textwrap
+
+from errdex.extract.formats import parse_brace_run
+from errdex.extract.ir import FORMAT_FIELDS, Piece, Variant
+from errdex.model import Segment
+
+
+def fields_of(v: Variant, mapping: str) -> Variant:
+    """A table entry that the code formats (``msg.format(**kwargs)``): its ``{name}`` fields become
+    placeholders (``{kwargs['name']}``); text whose braces do not parse stays as it is."""
+    out: list[Piece] = []
+    for p in _merged(v):
+        text = p.segment.text
+        if p.segment.expr is not None or text is None or ("{" not in text and "}" not in text):
+            out.append(p)
+            continue
+        parsed = parse_brace_run(text, 0)
+        if parsed is None:
+            return v
+        for part in parsed[0]:
+            if isinstance(part, str):
+                out.append(Piece(Segment(text=part)))
+            else:
+                expr = f"{mapping}[{part.key!r}]{part.rest}" if mapping else f"{part.key}{part.rest}"
+                out.append(Piece(Segment(expr=expr, conversion=part.conversion, format_spec=part.format_spec)))
+    return tuple(out)
+
+
+def _merged(v: Variant) -> Variant:
+    """Adjacent literal pieces as one (a ``{{`` escape may have left ``{`` and ``min}`` apart)."""
+    out: list[Piece] = []
+    for p in v:
+        if out and p.segment.is_literal and out[-1].segment.is_literal:
+            out[-1] = Piece(Segment(text=(out[-1].segment.text or "") + (p.segment.text or "")))
+        else:
+            out.append(p)
+    return tuple(out)
+
+
+_SENTINEL = "\x00"
+
+
+def transform(v: Variant, how: str) -> Variant:
+    """Apply dedent/cleandoc/strip to a variant; placeholders ride along as sentinels."""
+    if how == FORMAT_FIELDS:
+        return fields_of(v, "")
+    holes = [p for p in v if not p.segment.is_literal]
+    text = "".join(p.segment.text if p.segment.is_literal else _SENTINEL for p in v)
+    if how == "dedent":
+        text = textwrap.dedent(text)
+    elif how == "cleandoc":
+        text = inspect.cleandoc(text)
+    else:
+        text = getattr(text, how)()
+    out: list[Piece] = []
+    it = iter(holes)
+    for i, chunk in enumerate(text.split(_SENTINEL)):
+        if i:
+            nxt = next(it, None)
+            if nxt is not None:
+                out.append(nxt)
+        if chunk:
+            out.append(Piece(Segment(text=chunk)))
+    return tuple(out)

@@ -1,0 +1,27 @@
+"""Frames of a pasted traceback against an index: the catalog path of a printed file.
+
+Used by ``explain`` (pinning, origins) and ``versions`` (which versions fit the frames).
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from errdex.match.indexdata import MatchIndex
+
+
+def library_path(idx: MatchIndex, path: str) -> str | None:
+    """The catalog path of a printed frame file (``.../site-packages/jax/_src/pjit.py``), if any."""
+    parts = path.replace("\\", "/").split("/")
+    fallback: str | None = None
+    for i, part in enumerate(parts):
+        if part in idx.tops:
+            cand = "/".join(parts[i:])
+            if cand in idx.locations:
+                return cand
+            if fallback is None and cand.endswith(_SOURCE_SUFFIXES) and ("site-packages" in parts[:i] or i == 0):
+                fallback = cand
+    return fallback
+
+
+_SOURCE_SUFFIXES = (".py", ".pyx", ".pxd", ".pxi")  # a library's Python and Cython files

@@ -1,0 +1,171 @@
+"""The match index's data: its row layouts, the words and keys of a text, and ``MatchIndex``, the
+object ``explain`` ranks on, whether built in memory (``index.build``) or opened from its file
+(``store.load``).  Both of those use this module; it uses neither.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from array import array
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import pairwise
+
+from errdex.links import source_url
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # no ``typing`` at run time (``errdex explain``'s start-up)
+    from typing import Final
+
+
+_WORD = re.compile(r"[A-Za-z0-9_]+")
+
+Segs = tuple[tuple[bool, str], ...]  # (is_literal, normalized text or placeholder expression)
+SiteRow = tuple[str, str, str, str, str, int, int, str, int]
+TemplateRow = tuple[int, Segs, str, int, float]
+
+# site tuple fields
+S_ID: Final = 0
+S_KIND: Final = 1
+S_EXC: Final = 2
+S_EXC_NAME: Final = 3
+S_PATH: Final = 4
+S_LINE: Final = 5
+S_END: Final = 6
+S_QUAL: Final = 7
+S_SNAP: Final = 8
+# template tuple fields
+T_SITE: Final = 0
+T_SEGS: Final = 1
+T_RENDER: Final = 2
+T_LITCHARS: Final = 3
+T_WEIGHT: Final = 4
+
+
+# a placeholder holding the caught exception: ``raise X(f"{e} in {key!r}") from e`` edits the message the
+# user sees around the one it caught, however little text it adds
+CAUGHT = re.compile(r"(?:str\()?(?:e|ex|exc|err|error|exception|cause)(?:\))?")
+
+
+def caught(expr: str, cause: str | None) -> bool:
+    """Whether a placeholder's expression is the exception the raise caught: the name its
+    ``raise ... from NAME`` gives, or a name such code uses (``e``, ``exc``, ``str(err)``)."""
+    expr = expr.removesuffix(REPR)
+    if cause and expr in (cause, f"str({cause})"):
+        return True
+    return CAUGHT.fullmatch(expr) is not None
+
+
+REPR = "!r"  # the end of a placeholder's expression in the index when the code interpolates its ``repr``
+
+
+def placeholder(expr: str, conversion: str | None) -> str:
+    """A placeholder's text in the index's segments: its expression, and ``!r`` for a ``repr``
+    (``verify`` checks that such a value looks like one)."""
+    return expr + REPR if conversion == "r" else expr
+
+
+def words(text: str) -> list[str]:
+    """The lower-cased words of ``text`` that the index knows (two characters or more)."""
+    return [w for w in _WORD.findall(text.lower()) if len(w) > 1]
+
+
+def keys(text: str) -> list[str]:
+    """What a message is looked up by: its words and its pairs of adjacent words.
+
+    A pair ("str target") is far rarer than either word, so messages made of
+    common words still reach their template through a short posting list.
+    """
+    ws = words(text)
+    return ws + [f"{a} {b}" for a, b in pairwise(ws)]
+
+
+def template_keys(segs: tuple[tuple[bool, str], ...]) -> list[str]:
+    """The words of a template and the pairs of adjacent words inside one literal."""
+    out: list[str] = []
+    for ws in _literal_words(segs):
+        out.extend(ws)
+        out.extend(f"{a} {b}" for a, b in pairwise(ws))
+    return out
+
+
+def template_words(segs: tuple[tuple[bool, str], ...]) -> list[str]:
+    """Words of a template's literals, without a word cut by an adjacent placeholder.
+
+    In ``{name}_grad`` the message holds ``fn_grad``, not ``_grad``: a literal's
+    edge word touching a placeholder is left out of the index.
+    """
+    return [w for ws in _literal_words(segs) for w in ws]
+
+
+def _literal_words(segs: tuple[tuple[bool, str], ...]) -> list[list[str]]:
+    out: list[list[str]] = []
+    for i, (is_lit, text) in enumerate(segs):
+        if not is_lit:
+            continue
+        ws = words(text)
+        if ws and i > 0 and not segs[i - 1][0] and _WORD.match(text[:1]):
+            ws = ws[1:]
+        if ws and i + 1 < len(segs) and not segs[i + 1][0] and _WORD.match(text[-1:]):
+            ws = ws[:-1]
+        out.append(ws)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class MatchIndex:
+    """Everything ``explain`` needs, without touching the catalog again.
+
+    Built in memory by ``build`` (tuples and dicts), or opened from its file
+    by ``store.load`` (sequences and mappings that read a row when it is first
+    asked for): the code that ranks only indexes and ``get``s them.
+    """
+
+    snaps: Sequence[tuple[str, str, str, str, str, str]]  # (repo, pin, url_base, path_prefix, commit, approx)
+    sites: Sequence[SiteRow]
+    templates: Sequence[TemplateRow]
+    postings: Mapping[str, bytes]
+    locations: Mapping[str, tuple[tuple[int, int, int], ...]]  # path -> (line, end_line, site)
+    tops: frozenset[str]
+    site_templates: Sequence[tuple[int, ...]]
+    exact: Mapping[str, tuple[int, ...]]  # the text of templates without placeholders -> templates
+    counts: Mapping[str, int] | None = None  # key -> templates holding it, when stored apart from postings
+    # class name (as raised) -> templates with a placeholder holding a caught exception (``{e} in {key}``,
+    # ``str(e)``): re-raises around another error's message, whose literal text is too little to retrieve
+    rewraps: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    memo: dict[int, tuple[tuple[str, float], ...]] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def size(self) -> int:
+        return len(self.templates)
+
+    def df(self, word: str) -> int:
+        if self.counts is not None:
+            return self.counts.get(word, 0)
+        return len(self.postings.get(word, b"")) // 4
+
+    def idf(self, word: str) -> float:
+        return math.log(1.0 + len(self.templates) / (1 + self.df(word)))
+
+    def words_of(self, tno: int) -> tuple[tuple[str, float], ...]:
+        """A template's indexed words with their IDF weight (computed once per template)."""
+        hit = self.memo.get(tno)
+        if hit is None:
+            hit = tuple((w, self.idf(w)) for w in set(template_words(self.templates[tno][T_SEGS])))
+            self.memo[tno] = hit
+        return hit
+
+    def posting(self, word: str) -> array[int]:
+        """The templates holding ``word``; a stored index reads their rows in one query now, since
+        retrieval weighs every template of a posting list it reads."""
+        arr = array("I")
+        arr.frombytes(self.postings.get(word, b""))
+        prefetch = getattr(self.templates, "prefetch", None)  # a stored index's rows (``store._Rows``)
+        if prefetch is not None:
+            prefetch(arr)
+        return arr
+
+    def url(self, site: SiteRow) -> str:
+        snap = self.snaps[site[S_SNAP]]
+        return source_url(snap[2], snap[3], site[S_PATH], site[S_LINE], site[S_END])

@@ -1,0 +1,69 @@
+"""Message text that only phase 2 knows (tests/fixtures/extract_forms): each site's templates."""
+
+from __future__ import annotations
+
+import pytest
+from extract_helpers import FIXTURES, extract_dir, site_in
+
+from errdex.model import ExtractResult, Segment
+
+P = "formlib/validators.py"
+
+
+@pytest.fixture(scope="module")
+def forms() -> ExtractResult:
+    return extract_dir(FIXTURES / "extract_forms", repo="acme/forms")
+
+
+@pytest.mark.parametrize(("qualname", "templates"), [
+    pytest.param("Length.__call__", ["Shorter than minimum length {min}.", "Length must be between {min} and {max}.",
+                                     "{error}"], id="caller-text-formatted-in-helper"),
+    pytest.param("Length.direct", ["Length must be between {min} and {max}.", "{error}"], id="or-receiver-of-format"),
+    pytest.param("Range.__call__", ["Must be greater than or equal to {min}.", "Must be greater than {min}.", "{error}"],
+                 id="class-attribute-formatted-in-init"),
+    pytest.param("bounded", ["must be above {low}, got {value}", "must be at least {low}, got {value}"],
+                 id="conditional-words-in-format"),
+    pytest.param("no_such", ["No filter named {name}.", "No test named {name}."], id="local-literal-on-branches"),
+    pytest.param("no_such_kind", ["No {kind} named {name}."], id="parameter-not-enumerated"),
+])
+def test_templates(forms: ExtractResult, qualname: str, templates: list[str]) -> None:
+    assert [t.render() for t in site_in(forms, P, qualname).templates] == templates
+
+
+def test_fields_of_deferred_text_are_placeholders(forms: ExtractResult) -> None:
+    """`{min}` of the formatted class attribute is a placeholder (a value), not literal braces."""
+    first = site_in(forms, P, "Range.__call__").templates[0]
+    assert first.segments == (Segment(text="Must be greater than or equal to "), Segment(expr="min"),
+                              Segment(text="."))
+
+
+def test_every_return_of_an_exceptions_str_is_a_message(forms: ExtractResult) -> None:
+    """`if self.context: return f"{self.message} in {self.context!r}"` / `return self.message`."""
+    path = "formlib/contexts.py"
+    assert [t.render() for t in site_in(forms, path, "check").templates] == [
+        "Name {name} is not normalized in {context}", "Name {name} is not normalized"]
+    assert [t.render() for t in site_in(forms, path, "wrapped").templates] == ["{e} in {key}", "{e}"]
+
+
+def test_a_class_raised_without_a_call_is_constructed_with_no_arguments(forms: ExtractResult) -> None:
+    """`raise FrozenInstanceError` runs its base's `__init__`, which passes a fixed text on."""
+    path = "formlib/frozen.py"
+    assert [t.render() for t in site_in(forms, path, "setattr_").templates] == ["can't set attribute"]
+    assert [t.render() for t in site_in(forms, path, "other").templates] == [""]
+
+
+@pytest.mark.parametrize(("qualname", "templates"), [
+    # repr() of text holding a single quote and no double quote is written in double quotes
+    pytest.param("child", ['("validator child \'{validator}\' did not raise", {attr})'], id="tuple-repr-quotes"),
+    pytest.param("plain", ["('no quote here', {attr})"], id="tuple-repr-literal"),
+    pytest.param("finalize", ["data was invalid ({len(errors)} sub-exception)",
+                              "data was invalid ({len(errors)} sub-exceptions)"], id="exception-group"),
+])
+def test_several_arguments_and_groups(forms: ExtractResult, qualname: str, templates: list[str]) -> None:
+    assert [t.render() for t in site_in(forms, "formlib/tuples.py", qualname).templates] == templates
+
+
+def test_a_parameter_reassigned_only_when_none_keeps_what_the_caller_passed(forms: ExtractResult) -> None:
+    """`if message is None: message = name`: on the other path the message is the caller's text."""
+    site = site_in(forms, "formlib/defaults.py", "get_source")
+    assert [t.render() for t in site.templates] == ["{template} not found in search path: {paths}", "{template}"]
