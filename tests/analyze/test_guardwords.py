@@ -91,3 +91,8 @@ def test_a_name_unpacked_from_an_attribute_reads_as_its_item() -> None:
     guard = Guard(kind="if", source="_2 != 2", normalized="_2 != 2", line=12)
     assert describe_guard(guard, snippet=snippet, snippet_start=10)[0] == "`meta.shape[2]` does not equal `2`"
     assert describe_negation(guard, snippet=snippet, snippet_start=10) == "`meta.shape[2]` equals `2`"
+
+
+def test_a_sentinel_class_means_not_given() -> None:
+    assert describe_guard(g("isinstance(body, api.NotSpecified)"))[0] == "`body` is not given"
+    assert describe_negation(g("isinstance(body, api.NotSpecified)")) == "`body` is given"

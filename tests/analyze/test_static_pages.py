@@ -131,3 +131,14 @@ def test_every_error_gets_every_section(jaxlike) -> None:  # type: ignore[no-unt
             ("trigger", a.trigger), ("strategy", a.strategy),
         ] if not value]
         assert not missing, (site.path, site.line, site.template.render(), missing)
+
+
+def test_related_by_the_same_operation_and_never_by_module_and_type_alone(jaxlike) -> None:  # type: ignore[no-untyped-def]
+    """The interpret rule of ``run_scoped`` is related to its lowering rule (another rule of the same
+    operation), not to the unrelated NotImplementedError beside it in the same module."""
+    a = _page(jaxlike, "run_scoped interpret rule")
+    assert "interpret mode" in a.meaning
+    assert a.related[0].reason == "another rule of the same operation `run_scoped`"
+    assert "lowering outside of Pallas" in a.related[0].title
+    assert not any("no closer relation" in r.reason or "same exception type" in r.reason for r in a.related)
+    assert not any("poisoning" in r.title for r in a.related)

@@ -33,6 +33,7 @@ _CMP_WORDS: dict[type[ast.cmpop], tuple[str, str]] = {
     ast.Is: ("is", "is not"), ast.IsNot: ("is not", "is"),
     ast.In: ("is in", "is not in"), ast.NotIn: ("is not in", "is in"),
 }
+_SENTINEL = re.compile(r"(?:^|\.)_*(?:NotSpecified|Unspecified|NotGiven|NoDefault|Missing|MISSING|Sentinel)\w*$")
 _ENV_CALLS = {"os.environ.get", "os.getenv", "environ.get", "getenv"}
 
 
@@ -137,6 +138,8 @@ def rule_isinstance(node: ast.expr, neg: bool, options: Sequence[ConfigOption]) 
     kinds = type_words(node.args[1])
     if subject is None or kinds is None:
         return None
+    if node.func.id == "isinstance" and _SENTINEL.search(dotted(node.args[1]) or ""):
+        return f"{subject} is {'given' if neg else 'not given'}"  # ``isinstance(body, NotSpecified)``
     if node.func.id == "issubclass":
         return f"{subject} is {'not ' if neg else ''}a subclass of {kinds}"
     return f"{subject} is {'not ' if neg else ''}{kinds}"

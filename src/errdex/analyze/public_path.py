@@ -177,7 +177,14 @@ def _dispatch_edges(edges: list[CallEdge], bases: Mapping[str, Sequence[str]],
 
 
 _RULE_NAME = re.compile(r"^_(\w+?)_(?:abstract_eval|shape_rule|dtype_rule|lowering_rule|lowering|batch_rule|"
-                        r"batching_rule|transpose_rule|jvp_rule|jvp|discharge_rule|impl)$")
+                        r"batching_rule|transpose_rule|jvp_rule|jvp|discharge_rule|physicalize_rule|"
+                        r"interpret_rule|impl)$")
+
+
+def rule_operation(function: str) -> str:
+    """``run_scoped`` for a rule named ``_run_scoped_lowering_rule`` (a primitive's rule by its name), or ""."""
+    m = _RULE_NAME.match(function.rsplit(".", 1)[-1])
+    return m.group(1) if m else ""
 
 
 def _rule_edges(edges: list[CallEdge], functions: Iterable[str]) -> list[CallEdge]:

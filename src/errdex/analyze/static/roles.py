@@ -100,11 +100,12 @@ def forwarder(f: Facts) -> str:
     if f.guards or not f.whole_function or not f.params:
         return ""
     first = f.params[0]
-    exprs = [s.expr for t in f.site.templates[:1] for s in t.segments if not s.is_literal]
-    literal = "".join(s.text for s in f.site.template.segments if s.is_literal).strip()
-    if (exprs == [first] or not exprs) and not literal and first in ("message", "msg", "text", "reason"):
-        return first
-    return ""
+    if first not in ("message", "msg", "text", "reason"):
+        return ""
+    lines = f.site.snippet.splitlines()
+    k = f.site.line - f.site.snippet_start
+    raise_line = lines[k] if 0 <= k < len(lines) else ""
+    return first if re.search(rf"\braise\s+[\w.]+\(\s*{first}\b", raise_line) else ""
 
 
 def module_getattr(f: Facts) -> bool:

@@ -69,7 +69,7 @@ def user_guards(f: Facts) -> list[GuardFact]:
         return []
     told = bool(advice(f))
     return [g for g in decisive(f) if user_reads(f, g) and not g.options and g.rule != "import-failed"
-            and not (told and all(n.startswith("self.") for n in g.names))]
+            and not (told and all(n == "self" or n.startswith("self.") for n in g.names))]
 
 
 def _instance_wanted(f: Facts) -> str:
@@ -105,10 +105,15 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
         sentences.append(f"{who(f)} raises {exc_name(f)} every time: that is what it is for, not a failure.")
         ev.append(raise_evidence(f))
     elif (field := roles.forwarder(f)):
-        forms = [t.render() for t in f.site.templates[1:4]]
-        sentences.append(f"`{f.site.qualname}` raises {exc_name(f)} with the message its caller passes as "
-                         f"`{field}`: the check that failed is the caller's"
-                         + (", e.g. " + "; ".join(f"\"{x}\"" for x in forms) if forms else "") + ".")
+        forms = [t.render() for t in f.site.templates[:3]]
+        cls = f.site.qualname.split(".")[0]
+        lead = ("A value given for an option or argument was rejected by its type: " if roles.usage_error(f)
+                else "")
+        text = (f"{lead}the `{cls}` classes call `{f.site.qualname}` when they refuse a value, and it "
+                f"raises {exc_name(f)} with the message they pass as `{field}`"
+                + (", e.g. " + "; ".join(f"\"{x}\"" for x in forms) if forms else "")
+                + ". The check that failed is the caller's; the message names the value.")
+        sentences.append(text[:1].upper() + text[1:])
         ev.append(raise_evidence(f))
     elif _internal(f) and _literal(f):
         sentences.append(f"{who(f)} {verb} {exc_name(f)}" + (f" {stage}" if stage else "")
@@ -118,6 +123,10 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
         sentences.append(f"{who(f)} {verb} {exc_name(f)}" + (f" {stage}," if stage else "")
                          + " when " + join(conds) + ".")
         ev.extend(guard_evidence(f))
+    elif roles.usage_error(f) and _literal(f):
+        sentences.append(f"{who(f)} raises {exc_name(f)} when the command line does not fit the command: "
+                         f"\"{message_text(f)[:200]}\"")
+        ev.append(raise_evidence(f))
     elif f.guards and _literal(f):
         sentences.append(f"{who(f)} {verb} {exc_name(f)}" + (f" {stage}," if stage else "")
                          + " when a value it works out" + (" from your arguments" if f.params else "")
@@ -128,6 +137,12 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
         sentences.append(f"{who(f)} {verb} {exc_name(f)}" + (f" {stage}" if stage else "")
                          + " after the checks shown above the raise in the source let it through.")
         ev.append(raise_evidence(f))
+    elif roles.operation(f) and f.public_path.depth > 0:
+        sentences.append(f"{who(f)} {verb} {exc_name(f)}" + (f" {stage}" if stage else "")
+                         + f" when JAX applies the rule `{f.site.qualname}` of `{f.site.module}` to the "
+                         f"`{roles.operation(f)}` operation: that rule raises whenever it runs, so what matters "
+                         "is where the operation is used; the message says: \"" + message_text(f)[:200] + "\"")
+        ev.append(raise_evidence(f))
     else:
         sentences.append(f"{who(f)} {verb} {exc_name(f)}" + (f" {stage}" if stage else "")
                          + ", with no condition of its own: every call that gets there raises.")
@@ -136,9 +151,9 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
         sentences.append(f"{exc_name(f)} is a usage error: it is about the command line the program was run "
                          "with (an option, an argument or its value), and is reported to the person who ran it.")
     if _internal(f):
-        sentences.append(f"This is a consistency check of {package(f)}'s own work, not a check of your "
-                         "arguments: a valid program is not expected to reach it, so it most likely points at a "
-                         f"bug in {package(f)} or at an input it does not handle.")
+        sentences.append(f"It is a consistency check in `{roles.outer_name(f)}` of {package(f)}'s own work, not a "
+                         "check of your arguments: a valid program is not expected to reach it, so it most likely "
+                         f"points at a bug in {package(f)} or at an input it does not handle.")
     forms = message_forms(f)
     if forms and not roles.forwarder(f):
         sentences.append(f"The message takes {len(f.site.templates)} forms, depending on the values; what sets "
@@ -255,9 +270,10 @@ def solutions(f: Facts) -> list[Solution]:
                  "which triggers this error on purpose: your code does what it does.",
             evidence=(test_evidence(link.test.path, link.test.line, link.test.test_name, link.url),)))
     if _internal(f) and issues_url(f):
-        out.append(Solution(text=f"Report it at {issues_url(f)} with the shortest program that still raises it "
-                                 f"and the full traceback: {package(f)} should have rejected the input earlier "
-                                 "with a clear error, or handled it.", evidence=(raise_evidence(f),)))
+        out.append(Solution(text=f"Report it at {issues_url(f)}: the shortest program that still raises it, the "
+                                 f"full traceback and the message (\"{message_text(f)[:80]}\"); {package(f)} should "
+                                 "have rejected the input earlier with a clear error, or handled it.",
+                            evidence=(raise_evidence(f),)))
     if not out:
         out.append(_fallback(f))
     return out
@@ -284,6 +300,11 @@ def _kind_solutions(f: Facts) -> list[Solution]:
         return [Solution(text="Give the option or argument a value its type accepts: the message names the value "
                               "that was given and what was expected. If the value is right, declare a type that "
                               "accepts it (the `type=` of the option or argument).", evidence=ev)]
+    if roles.usage_error(f) and "Parameter" in f.exception.name:
+        return [Solution(text="If the value came from the command line, give the option or argument a value of "
+                              "the form the message asks for. If your code supplied it (a `default=`, or arguments "
+                              "passed to the command from Python), make that value fit the parameter's `type=`, "
+                              "`nargs=` and `multiple=`.", evidence=ev)]
     if roles.usage_error(f):
         return [Solution(text="Fix the command line the program was run with, as the message says (run it with "
                               "`--help` to see its options and arguments); the program itself needs no change "
@@ -369,7 +390,8 @@ def situations(f: Facts) -> list[str]:
                    + f" reaches the raise in {place(f)}.")
     conds = conditions(f)
     for other in f.same_text[:3]:
-        out.append(f"The same message also comes from `{other.qualname}` (`{other.path}:{other.line}`); this page "
+        as_type = f" as `{other.exception_name}`" if other.exception_name != f.site.exception_name else ""
+        out.append(f"The same message also comes{as_type} from `{other.qualname}` (`{other.path}:{other.line}`); this page "
                    f"is the one raised in `{f.site.qualname}`" + (f" when {conds[-1]}" if conds else "") + ".")
     comment = " ".join(w for c in f.comments[:3] for w in c.lstrip("#").split())
     if comment:

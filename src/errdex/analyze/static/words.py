@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from errdex.analyze.facts import Facts, GuardFact
-from errdex.analyze.guardwords import describe_negation
+from errdex.analyze.guardwords import describe_negation, unpacked_names
 from errdex.analyze.static import roles
 from errdex.model import ConfigOption, Evidence
 
@@ -64,6 +64,8 @@ def callee(f: Facts, cap: bool = False) -> str:
 
 def who(f: Facts) -> str:
     """The subject of "... raises X": the user's action, or the internal function when none is known."""
+    if roles.usage_error(f) and not roles.forwarder(f):
+        return "Parsing a command line" + (f" ({entry_words(f)})" if f.public_path.entries else "")
     action = roles.who(f, entry_words(f))
     if action:
         return action
@@ -98,7 +100,12 @@ def local_only(f: Facts, g: GuardFact) -> bool:
     ``reg_ty``): true of the user's input only through code the page cannot show, so not said."""
     if g.options or not g.names:
         return False
-    heads = {n.split(".", 1)[0] for n in g.names}
+    if any(p.startswith("_") for n in g.names for p in n.split(".")[1:]):
+        return True  # a private attribute (``self._long_opt``): the object's internals, not the user's input
+    if not f.whole_function:
+        return False  # without the ``def`` the parameters are unknown
+    unpacked = unpacked_names(f.site.snippet, g.guard.line, f.site.snippet_start)
+    heads = {unpacked.get(h, h).split(".", 1)[0] for h in (n.split(".", 1)[0] for n in g.names)}
     if heads & (set(f.params) | {"self", "cls"}):
         return False
     assigned = {h for h in heads if re.search(rf"^\s*(?:[\w, ]*\b{re.escape(h)}\b[\w, ]*)\s*=[^=]|"

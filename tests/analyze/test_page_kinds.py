@@ -1,0 +1,91 @@
+"""Pages in the user's terms on a click-shaped fixture: each kind of raise gets its own words
+(docs/pages-rating.md's findings: Exit treated as a bug, ``python -O`` advice, "checks nothing",
+``ParamType.fail`` addressed as the user's call, private attributes in conditions)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from errdex.analyze.context import SnapshotContext, load_context
+from errdex.analyze.facts import gather_facts
+from errdex.analyze.static import analyze_static
+from errdex.catalog import SqliteCatalog
+from errdex.extract import extract_tree
+from errdex.model import Analysis
+from errdex.sources import open_source
+
+CLILIKE = Path(__file__).resolve().parents[1] / "fixtures" / "an_clilike"
+
+
+@pytest.fixture(scope="module")
+def ctx(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[SqliteCatalog, SnapshotContext]]:
+    cat = SqliteCatalog(tmp_path_factory.mktemp("cli") / "c.sqlite")
+    with open_source(str(CLILIKE), repo="example/clilike", ref="v1") as tree:
+        cat.replace_snapshot(tree.snapshot, extract_tree(tree, jobs=1))
+    yield cat, load_context(cat, cat.snapshots()[0])
+    cat.close()
+
+
+def _page(ctx: tuple[SqliteCatalog, SnapshotContext], qualname: str) -> Analysis:
+    cat, c = ctx
+    (site,) = [s for s in c.sites if s.qualname == qualname and s.kind != "warning"]
+    return analyze_static(gather_facts(cat, c.snapshot, site, context=c), c.all_symbols)
+
+
+def _all(a: Analysis) -> str:
+    return "\n".join([a.meaning, *(s.text for s in a.solutions), *a.prevention, a.trigger, *a.situations])
+
+
+def test_exit_is_how_it_works_not_a_bug(ctx) -> None:  # type: ignore[no-untyped-def]
+    a = _page(ctx, "Context.exit")
+    assert "not a failure" in a.meaning
+    assert a.solutions[0].text.startswith("Let it propagate")
+    assert "for a report" not in _all(a) and "change how you call it" not in _all(a)
+    assert any("subclass of `RuntimeError`" in p for p in a.prevention)
+
+
+def test_a_raise_only_helper_speaks_of_the_option_and_its_value(ctx) -> None:  # type: ignore[no-untyped-def]
+    a = _page(ctx, "ParamType.fail")
+    assert a.meaning.startswith("A value given for an option or argument was rejected by its type")
+    assert "value" in a.solutions[0].text and "option or argument" in a.solutions[0].text
+    assert "Every call that reaches" not in _all(a) and "change how you call it" not in _all(a)
+
+
+def test_usage_error_names_the_command_line_not_private_attributes(ctx) -> None:  # type: ignore[no-untyped-def]
+    a = _page(ctx, "_Parser.match_long_opt")
+    assert "_long_opt" not in a.meaning + a.solutions[0].text
+    assert "command line" in a.meaning and "command line" in a.solutions[0].text
+
+
+def test_debug_is_never_the_fix_and_an_instance_is(ctx) -> None:  # type: ignore[no-untyped-def]
+    a = _page(ctx, "convert_type")
+    assert "__debug__" not in _all(a) and "-O" not in _all(a)
+    assert any("Pass an instance of a `ParamType` subclass" in s.text for s in a.solutions)
+
+
+def test_module_getattr_is_a_missing_name_and_lists_the_names_it_provides(ctx) -> None:  # type: ignore[no-untyped-def]
+    a = _page(ctx, "__getattr__")
+    assert "checks nothing" not in a.meaning and "has no attribute" in a.meaning
+    assert "`BaseCommand`" in a.solutions[0].text
+
+
+def test_an_internal_assertion_says_report_it_without_its_locals(ctx) -> None:  # type: ignore[no-untyped-def]
+    a = _page(ctx, "check_table")
+    assert "consistency check" in a.meaning and "`seen`" not in a.meaning
+    assert any(s.text.startswith("Report it at https://github.com/example/clilike/issues") for s in a.solutions)
+    assert a.prevention == ()  # nothing to prevent from the user's side: said as nothing, not padded
+
+
+def test_the_objects_attribute_reads_as_the_objects_and_the_message_advice_leads(ctx) -> None:  # type: ignore[no-untyped-def]
+    a = _page(ctx, "ProgressBar.generator")
+    assert "`self.entered`" not in _all(a) and "the `ProgressBar`'s `entered`" in a.meaning
+    assert a.solutions[0].text == 'Do what the message says: "You need to use progress bars in a with block."'
+
+
+def test_a_constructor_is_the_class_and_the_function_that_builds_it(ctx) -> None:  # type: ignore[no-untyped-def]
+    a = _page(ctx, "ProgressBar.__init__")
+    assert a.meaning.startswith("Creating a `clilike.core.ProgressBar` (directly or through `clilike.progressbar`)")
+    assert "`iterable` is None and `length` is None" in a.meaning
