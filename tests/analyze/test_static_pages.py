@@ -138,7 +138,7 @@ def test_related_by_the_same_operation_and_never_by_module_and_type_alone(jaxlik
     operation), not to the unrelated NotImplementedError beside it in the same module."""
     a = _page(jaxlike, "run_scoped interpret rule")
     assert "interpret mode" in a.meaning
-    assert a.related[0].reason == "another rule of the same operation `run_scoped`"
+    assert a.related[0].reason == "another rule of the same operation `run_scoped`, checking the same `collective_axes`"
     assert "lowering outside of Pallas" in a.related[0].title
     assert not any("no closer relation" in r.reason or "same exception type" in r.reason for r in a.related)
     assert not any("poisoning" in r.title for r in a.related)

@@ -54,10 +54,25 @@ def _word_index(ctx: SnapshotContext) -> dict[str, list[ErrorSite]]:
     return ctx.site_words
 
 
+_COMMON_MODULES = frozenset({"math", "os", "sys", "np", "numpy", "jnp", "operator", "itertools", "functools",
+                             "builtins", "typing", "collections", "re", "inspect", "dataclasses", "enum", "abc"})
+
+
 def _global_name(var: str) -> bool:
-    """A module-level object's attribute (``config.no_tracing.value``), not ``self.x`` or a local."""
+    """A module-level object's attribute (``config.no_tracing.value``), not ``self.x``, a parameter's
+    attribute (``a.dtype``), a class named in a type check (``ir.F32Type``) or a common module's function."""
     head = var.split(".", 1)[0]
-    return "." in var and head not in ("self", "cls") and not head.startswith("_")
+    last = var.rsplit(".", 1)[-1]
+    return ("." in var and head not in ("self", "cls") and not head.startswith("_") and len(head) >= 3
+            and not last[:1].isupper() and head not in _COMMON_MODULES)
+
+
+def _shared_vars(mine: frozenset[str], other: frozenset[str]) -> list[str]:
+    """Variables both guards read, without ``self`` and module or class names (``api`` of ``api.NotSpecified``)."""
+    shared = mine & other
+    classes = {v.rsplit(".", 1)[0] for v in shared | mine if "." in v and v.rsplit(".", 1)[-1][:1].isupper()}
+    return sorted(v for v in shared if v not in ("self", "cls") and not v.rsplit(".", 1)[-1][:1].isupper()
+                  and v not in classes and v.split(".", 1)[0] not in _COMMON_MODULES)
 
 
 def _var_index(ctx: SnapshotContext) -> dict[str, list[ErrorSite]]:
@@ -141,7 +156,11 @@ def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError,
     op = rule_operation(site.qualname.split(".<locals>.", 1)[0])
     if op:
         for other in _rule_index(ctx).get(op, []):
-            consider(other, 3.0, f"another rule of the same operation `{op}`")
+            same = _shared_vars(mine_vars, _guard_vars(other, ctx))
+            if same:
+                consider(other, 4.0, f"another rule of the same operation `{op}`, checking the same `{same[0]}`")
+            else:
+                consider(other, 1.5, f"another rule of the same operation `{op}`")
     mine_entries = ctx.public_path(site).entries[:1]
     for entry in mine_entries:
         others = _entry_index(ctx).get(entry, [])
@@ -154,9 +173,9 @@ def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError,
     module_sites = ctx.sites_by_module.get(site.path, [])
     for other in module_sites:
         if mine_vars:
-            shared = mine_vars & _guard_vars(other, ctx)
+            shared = _shared_vars(mine_vars, _guard_vars(other, ctx))
             if shared:
-                consider(other, 2.0, "guarded by the same " + ", ".join(f"`{v}`" for v in sorted(shared)[:2]))
+                consider(other, 2.0, "guarded by the same " + ", ".join(f"`{v}`" for v in shared[:2]))
     if mine_words:
         for other in module_sites:
             ow = _words(other, ctx)
