@@ -399,7 +399,10 @@ def guard_names(guard: Guard) -> tuple[str, ...]:
     if node is None:
         return ()
     out: list[str] = []
+    called = {id(c.func) for c in ast.walk(node) if isinstance(c, ast.Call)}  # ``utils.bitwidth(x)``: not a variable
     for n in ast.walk(node):
+        if id(n) in called:
+            continue
         if isinstance(n, (ast.Attribute, ast.Name)) and isinstance(getattr(n, "ctx", None), ast.Load):
             d = dotted(n)
             if d is not None and d not in out and not _is_builtin_name(d):

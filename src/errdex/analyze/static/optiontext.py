@@ -93,6 +93,10 @@ def option_prevention(f: Facts) -> list[str]:
                            "argument shape and type the checked code will use.")
             else:
                 out.append(f"Turn `{o.name}` on only around code that needs no {_forbidden(of.purpose)}.")
+            if o.env_var:
+                out.append(f"Set `{o.env_var}` only for the run that needs the check, not in a shell profile or a "
+                           "CI-wide environment: it is read when the option is defined and applies to the whole "
+                           "process.")
         elif o.default is not None:
             out.append(f"Leave `{o.name}` at its default (`{o.default}`) unless you need what it does"
                        + (f" (\"{first_sentence(o.help, 120)}\")." if o.help else "."))

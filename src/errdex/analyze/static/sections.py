@@ -147,6 +147,9 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
         sentences.append(f"{who(f)} {verb} {exc_name(f)}" + (f" {stage}" if stage else "")
                          + ", with no condition of its own: every call that gets there raises.")
         ev.append(raise_evidence(f))
+    context = _message_context(f)
+    if context and context.split(": ", 1)[1] not in " ".join(sentences):
+        sentences.append(context)
     if roles.usage_error(f):
         sentences.append(f"{exc_name(f)} is a usage error: it is about the command line the program was run "
                          "with (an option, an argument or its value), and is reported to the person who ran it.")
@@ -163,7 +166,7 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
         o = of.option
         if of.diagnostic and of.purpose:
             sentences.append(f"`{o.name}` is a check, not a setting that changes results (\"{of.purpose}\"): "
-                             "this error is that check firing.")
+                             "this error is that check firing" + _when_it_fires(f) + ".")
             ev.append(option_evidence(o, f))
         elif of.purpose:
             sentences.append(f"The `{o.name}` option (default `{o.default}`) is for this: \"{of.purpose}\"")
@@ -183,6 +186,30 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
         sentences.append(f"As a warning, {exc_name(f)} does not stop {callee(f)} unless warnings are turned "
                          "into errors (`-W error`).")
     return " ".join(sentences[:5]), ev
+
+
+def _when_it_fires(f: Facts) -> str:
+    """The moment a diagnostic option's check runs, from where it sits: in ``__call__`` of what the
+    public call built (running it, not building it), or in a cached function (only on a cache miss)."""
+    if roles.returned_call(f):
+        return (f", at the moment the compiled function runs (`{f.site.qualname}`): building it (tracing, "
+                "lowering, compiling) is not refused, only running it")
+    if cached_by(f):
+        return (f", and only on a cache miss: `{roles.outer_name(f)}` is cached, so a call with arguments (shapes, "
+                "dtypes, static values) that were traced before does not reach it")
+    return ""
+
+
+_CONTEXT = re.compile(r"\b(?:outside|inside|eager|interpret\w*|mode|when using|within|under)\b", re.IGNORECASE)
+
+
+def _message_context(f: Facts) -> str:
+    """The message's own account of where this happens ("... outside of Pallas", "Eager shard_map ..."),
+    for a page whose meaning would otherwise leave that context out."""
+    msg = message_text(f)
+    if len(_literal(f)) < 20 or not _CONTEXT.search(_literal(f)) or roles.forwarder(f):
+        return ""
+    return f"The message says where: \"{msg[:200]}\""
 
 
 def _literal(f: Facts) -> str:
@@ -342,6 +369,9 @@ def _fallback(f: Facts) -> Solution:
 
 def prevention(f: Facts) -> list[str]:
     out = option_prevention(f)
+    for text in advice(f)[:1]:
+        if not f.options:
+            out.append(f"Make the message's advice the rule wherever {callee(f)} is used: \"{text}\"")
     for g in user_guards(f):
         neg = negation(f, g)
         if neg:
