@@ -353,6 +353,10 @@ def _fallback(f: Facts) -> Solution:
                              f"errdex reads, so look in your traceback for the {package(f)} call your code made: "
                              "what it passes down must avoid this: " + join(conds, "or") + ".",
                         evidence=tuple(guard_evidence(f)))
+    if f.whole_function and not f.params and len(literal) >= 20:
+        return Solution(text=f"`{f.site.qualname}` takes no arguments, so the cause is not in how it is called "
+                             f"but in the state it reads, which the message names: \"{msg[:200]}\"",
+                        evidence=(raise_evidence(f),))
     if len(literal) >= 20:
         return Solution(text=f"The message states what {target} needs: \"{msg[:200]}\"; change the arguments "
                              "of that call until it holds.", evidence=(raise_evidence(f),))
@@ -393,6 +397,9 @@ def prevention(f: Facts) -> list[str]:
 
 
 def trigger(f: Facts) -> str:
+    if roles.forwarder(f) and roles.usage_error(f):
+        return ("Running a command with a value for an option or argument that its type rejects (the type calls "
+                f"`{f.site.qualname}` with its message).")
     if roles.module_getattr(f):
         return f"Reading a name from `{f.site.module}` (`{f.site.module}.<name>` or `from {f.site.module} import " \
                "<name>`) that the module does not define."
