@@ -89,3 +89,28 @@ def test_a_constructor_is_the_class_and_the_function_that_builds_it(ctx) -> None
     a = _page(ctx, "ProgressBar.__init__")
     assert a.meaning.startswith("Creating a `clilike.core.ProgressBar` (directly or through `clilike.progressbar`)")
     assert "`iterable` is None and `length` is None" in a.meaning
+
+
+def test_observed_runs_of_the_librarys_tests_are_stated(tmp_path: Path) -> None:
+    """With ``errdex observe`` data, the page says what the library's own test did to raise it."""
+    from errdex.model import ObservedArg, Observation, ObserveRun
+
+    cat = SqliteCatalog(tmp_path / "c.sqlite")
+    with open_source(str(CLILIKE), repo="example/clilike", ref="v1") as tree:
+        cat.replace_snapshot(tree.snapshot, extract_tree(tree, jobs=1))
+    snap = cat.snapshots()[0]
+    (site,) = [s for s in cat.sites(snap.key) if s.qualname == "_Parser.match_long_opt"]
+    cat.replace_observations(ObserveRun(snapshot=snap.key), [Observation(
+        snapshot=snap.key, kind="site", path=site.path, line=site.line, exception="clilike.NoSuchOption",
+        message="No such option --colour.", test="tests/test_options.py::test_unknown_option",
+        error_id=site.error_id, test_path="tests/test_options.py", test_line=12, entry="clilike.core._Parser.match_long_opt",
+        entry_args=(ObservedArg(name="opt", type="str", repr="'--colour'"),), escaped=False, count=3)])
+    c = load_context(cat, snap)
+    a = analyze_static(gather_facts(cat, snap, site, context=c), c.all_symbols)
+    assert "own tests raised it 3 times in 1 test, e.g. `test_unknown_option` with \"No such option --colour.\"" \
+        in a.meaning
+    assert "caught it itself" in a.meaning
+    assert a.situations[0] == ("The library's test `test_unknown_option` (`tests/test_options.py:12`) raised it "
+                               "through `clilike.core._Parser.match_long_opt(opt='--colour')`: "
+                               "\"No such option --colour.\"")
+    cat.close()
