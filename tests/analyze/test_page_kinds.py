@@ -93,7 +93,7 @@ def test_a_constructor_is_the_class_and_the_function_that_builds_it(ctx) -> None
 
 def test_observed_runs_of_the_librarys_tests_are_stated(tmp_path: Path) -> None:
     """With ``errdex observe`` data, the page says what the library's own test did to raise it."""
-    from errdex.model import ObservedArg, Observation, ObserveRun
+    from errdex.model import Observation, ObservedArg, ObserveRun
 
     cat = SqliteCatalog(tmp_path / "c.sqlite")
     with open_source(str(CLILIKE), repo="example/clilike", ref="v1") as tree:
