@@ -16,6 +16,14 @@ import re
 from errdex.analyze.dispatch import dispatch_alternatives
 from errdex.analyze.facts import Facts, GuardFact
 from errdex.analyze.static import roles
+from errdex.analyze.static.observed import (
+    clean,
+    entry_call,
+    observations,
+    observed_evidence,
+    observed_sentence,
+    test_name,
+)
 from errdex.analyze.static.optiontext import cached_by, option_prevention, option_solution
 from errdex.analyze.static.words import (
     callee,
@@ -40,7 +48,7 @@ from errdex.analyze.static.words import (
     user_reads,
     who,
 )
-from errdex.model import Evidence, Observation, Solution
+from errdex.model import Evidence, Solution
 
 __all__ = ["advice", "cached_by", "conditions", "meaning", "prevention", "situations", "solutions", "trigger"]
 
@@ -190,31 +198,6 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
         sentences.append(f"As a warning, {exc_name(f)} does not stop {callee(f)} unless warnings are turned "
                          "into errors (`-W error`).")
     return " ".join(sentences[:5]), ev
-
-
-def observed_sentence(f: Facts) -> str:
-    """What the library's own tests did to raise it (``errdex observe``), in one sentence."""
-    if not f.observed:
-        return ""
-    tests = {o.test for o in f.observed}
-    times = sum(o.count for o in f.observed)
-    caught = [o for o in f.observed if not o.escaped]
-    o = f.observed[0]
-    return (f"{package(f)}'s own tests raised it {times} time{'s' if times != 1 else ''} in {len(tests)} "
-            f"test{'s' if len(tests) != 1 else ''}, e.g. `{o.test.rsplit('::', 1)[-1]}` with \"{o.message[:120]}\""
-            + (f"; in {len(caught)} of those {package(f)} caught it itself rather than letting it reach the test"
-               if caught else "") + ".")
-
-
-def observed_evidence(f: Facts) -> list[Evidence]:
-    return [Evidence(kind="test", text=f"observed: {o.test}: {o.message[:200]}", path=o.test_path, line=o.test_line,
-                     url=f.snapshot.source_url(o.test_path, o.test_line) if o.test_path else "")
-            for o in f.observed[:3]]
-
-
-def _entry_call(o: Observation) -> str:
-    args = ", ".join(f"{a.name}={a.repr}" for a in o.entry_args[:3] if a.repr)
-    return f"`{o.entry}({args[:100]})`" if o.entry else ""
 
 
 def _when_it_fires(f: Facts) -> str:
@@ -442,11 +425,11 @@ def trigger(f: Facts) -> str:
 
 def situations(f: Facts) -> list[str]:
     out: list[str] = []
-    for ob in f.observed[:3]:
-        call = _entry_call(ob)
+    for ob in observations(f)[:3]:
+        call = entry_call(ob)
         where = f" (`{ob.test_path}:{ob.test_line}`)" if ob.test_path else ""
-        out.append(f"The library's test `{ob.test.rsplit('::', 1)[-1]}`{where} raised it"
-                   + (f" through {call}" if call else "") + f": \"{ob.message[:160]}\"")
+        out.append(f"The library's test `{test_name(ob.test)}`{where} raised it"
+                   + (f" through {call}" if call else "") + f": \"{clean(ob.message, 160)}\"")
     for link in f.tests[:3]:
         t = link.test
         first = next((ln.strip() for ln in reversed(t.code.splitlines()) if ln.strip()), "")
