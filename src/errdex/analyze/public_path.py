@@ -110,7 +110,12 @@ def build_graph(edges: Iterable[CallEdge], symbols: Mapping[str, tuple[str, ...]
         if name.rsplit(".", 1)[-1].startswith("__"):  # ``pkg.__all__``, ``pkg.__getattr__``: not a call
             return
         old = public.get(internal)
-        if old is None or _rank_name(name) < _rank_name(old):
+
+        def rank(n: str) -> tuple[int, int, bool, str]:  # at equal depth, the defining module's own name
+            r = _rank_name(n)
+            return (r[0], r[1], n != internal, n)
+
+        if old is None or rank(name) < rank(old):
             public[internal] = name
 
     # names defined in public modules are public where they are

@@ -121,11 +121,17 @@ def usage_error(f: Facts) -> bool:
 
 def returned_call(f: Facts) -> bool:
     """The raise is in ``__call__`` of an object the public call builds (``jax.jit`` builds the
-    executable; calling it raises): the user's action is calling what the entry returned."""
-    if function_name(f) != "__call__" or f.public_path.depth == 0 or not f.public_path.chain:
+    executable; calling it raises), or on a path through a ``make_*`` factory: the user's action
+    is calling what the entry returned."""
+    chain = f.public_path.chain
+    if f.public_path.depth == 0 or not chain:
+        return False
+    if any(c.rsplit(".", 1)[-1].startswith("make_") for c in chain[1:-1]):
+        return True  # through a factory (``jit`` → ``make_jit``): what runs is the function it made
+    if function_name(f) != "__call__":
         return False
     cls = f.site.qualname.rsplit(".", 2)[0]
-    return any(c.rsplit(".", 1)[-1] == cls for c in f.public_path.chain)
+    return any(c.rsplit(".", 1)[-1] == cls for c in chain)
 
 
 def who(f: Facts, names: str) -> str:

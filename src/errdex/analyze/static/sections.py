@@ -34,6 +34,7 @@ from errdex.analyze.static.words import (
     exc_name,
     first_sentence,
     guard_evidence,
+    inputs_of,
     issues_url,
     join,
     message_text,
@@ -136,8 +137,10 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
                          f"\"{message_text(f)[:200]}\"")
         ev.append(raise_evidence(f))
     elif f.guards and _literal(f):
+        src = _inputs(f)
         sentences.append(f"{who(f)} {verb} {exc_name(f)}" + (f" {stage}," if stage else "")
-                         + " when a value it works out" + (" from your arguments" if f.params else "")
+                         + " when a value it works out" + (f" from {src}" if src else
+                                                           " from your arguments" if f.params else "")
                          + " fails its check; the message says "
                          f"which: \"{message_text(f)[:200]}\"")
         ev.extend(guard_evidence(f))
@@ -222,6 +225,15 @@ def _message_context(f: Facts) -> str:
     if len(_literal(f)) < 20 or not _CONTEXT.search(_literal(f)) or roles.forwarder(f):
         return ""
     return f"The message says where: \"{msg[:200]}\""
+
+
+def _inputs(f: Facts) -> str:
+    """"`idxs`" (the arguments the failing check's locals are computed from), or ""."""
+    names: list[str] = []
+    for g in decisive(f):
+        for n in g.names:
+            names.extend(p for p in inputs_of(f, n.split(".", 1)[0]) if p not in names)
+    return join([f"`{n}`" for n in names[:3]])
 
 
 def _literal(f: Facts) -> str:
@@ -370,8 +382,10 @@ def _fallback(f: Facts) -> Solution:
                              f"but in the state it reads, which the message names: \"{msg[:200]}\"",
                         evidence=(raise_evidence(f),))
     if len(literal) >= 20:
-        return Solution(text=f"The message states what {target} needs: \"{msg[:200]}\"; change the arguments "
-                             "of that call until it holds.", evidence=(raise_evidence(f),))
+        src = _inputs(f)
+        return Solution(text=f"The message states what {target} needs" + (f" from {src}" if src else "")
+                             + f": \"{msg[:200]}\"; change " + (f"{src}" if src else "the arguments of that call")
+                             + " until it holds.", evidence=(raise_evidence(f),))
     if conds:
         return Solution(text=f"{target[:1].upper() + target[1:]} raises this when " + join(conds)
                              + ": pass values for which that does not hold.",

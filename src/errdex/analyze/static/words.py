@@ -140,15 +140,34 @@ def user_reads(f: Facts, g: GuardFact) -> bool:
     attribute of the object the user holds, or an option; not a local the function computed."""
     if g.options:
         return True
-    if not g.names:
+    names = value_names(g)
+    if not names:
         return False
-    if any(p.startswith("_") for n in g.names for p in n.split(".")[1:]):  # a private attribute
+    if any(p.startswith("_") for n in names for p in n.split(".")[1:]):  # a private attribute
         return False
-    heads = {n.split(".", 1)[0] for n in g.names}
+    heads = {n.split(".", 1)[0] for n in names}
     if "self" in heads:  # the object the user holds: only when its method is what the user calls
         return bool(f.public_path.entries) and f.public_path.depth == 0 and heads <= set(f.params) | {"self"}
     # parameters, passed down from the public call (a primitive's rule gets the call's keywords)
     return bool(heads) and heads <= set(f.params)
+
+
+def value_names(g: GuardFact) -> tuple[str, ...]:
+    """The guard's names without the classes it names (``api.NotSpecified``, ``Sequence``) and their modules."""
+    classes = [n for n in g.names if n.rsplit(".", 1)[-1][:1].isupper()]
+    heads = {c.rsplit(".", 1)[0] for c in classes if "." in c}
+    return tuple(n for n in g.names if n not in classes and n not in heads)
+
+
+def inputs_of(f: Facts, local: str) -> list[str]:
+    """The parameters a local is computed from, when its assignment is in the snippet
+    (``base, shape, is_squeezed = utils.parse_indices(idxs, self.shape)`` → ["idxs"])."""
+    for line in f.site.snippet.splitlines():
+        m = re.match(rf"\s*(?:[\w, ]*\b{re.escape(local)}\b[\w, ]*)=(?!=)(.+)$", line)
+        if m:
+            used = re.findall(r"[A-Za-z_]\w*", m.group(1))
+            return [p for p in dict.fromkeys(used) if p in f.params]
+    return []
 
 
 def naming(f: Facts, g: GuardFact) -> str:
