@@ -114,3 +114,13 @@ def test_observed_runs_of_the_librarys_tests_are_stated(tmp_path: Path) -> None:
                                "through `clilike.core._Parser.match_long_opt(opt='--colour')`: "
                                "\"No such option --colour.\"")
     cat.close()
+
+
+def test_roles_read_from_names_only_where_they_hold() -> None:
+    """A rule's stage comes from its name; the 'compiled function runs' reading only for ``__call__``."""
+    from errdex.analyze.public_path import rule_operation
+
+    assert rule_operation("_run_scoped_lowering_rule") == "run_scoped"
+    assert rule_operation("_approx_top_k_abstract_eval") == "approx_top_k"
+    assert rule_operation("_run_scoped_physicalize_rule") == "run_scoped"
+    assert rule_operation("lower_jaxpr_to_mosaic_gpu") == ""

@@ -121,17 +121,21 @@ def usage_error(f: Facts) -> bool:
 
 def returned_call(f: Facts) -> bool:
     """The raise is in ``__call__`` of an object the public call builds (``jax.jit`` builds the
-    executable; calling it raises), or on a path through a ``make_*`` factory: the user's action
-    is calling what the entry returned."""
+    executable; calling it raises): the user's action is calling what the entry returned."""
     chain = f.public_path.chain
     if f.public_path.depth == 0 or not chain:
         return False
-    if any(c.rsplit(".", 1)[-1].startswith("make_") for c in chain[1:-1]):
-        return True  # through a factory (``jit`` → ``make_jit``): what runs is the function it made
     if function_name(f) != "__call__":
         return False
     cls = f.site.qualname.rsplit(".", 2)[0]
     return any(c.rsplit(".", 1)[-1] == cls for c in chain)
+
+
+def through_factory(f: Facts) -> bool:
+    """The path goes through a ``make_*`` function (``jit`` → ``make_jit``): the raise may come when the
+    entry is called or when what it made is called, and the graph does not tell which."""
+    return f.public_path.depth > 0 and any(c.rsplit(".", 1)[-1].startswith("make_")
+                                           for c in f.public_path.chain[1:-1])
 
 
 def who(f: Facts, names: str) -> str:
@@ -141,6 +145,8 @@ def who(f: Facts, names: str) -> str:
         return ""
     if returned_call(f):
         return f"Calling the function that {names} returns"
+    if through_factory(f):
+        return f"Calling {names}, or the function it returns,"
     if p.depth == 0 and function_name(f) in CONSTRUCTORS:
         return f"Creating {_article(p.entries[0])}`{p.entries[0]}`" + (
             f" (directly or through {', '.join(f'`{e}`' for e in p.entries[1:])})" if len(p.entries) > 1 else "")

@@ -206,12 +206,12 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
 def _when_it_fires(f: Facts) -> str:
     """The moment a diagnostic option's check runs, from where it sits: in ``__call__`` of what the
     public call built (running it, not building it), or in a cached function (only on a cache miss)."""
-    if roles.returned_call(f):
-        return (f", at the moment the compiled function runs (`{f.site.qualname}`): building it (tracing, "
-                "lowering, compiling) is not refused, only running it")
     if cached_by(f):
         return (f", and only on a cache miss: `{roles.outer_name(f)}` is cached, so a call with arguments (shapes, "
                 "dtypes, static values) that were traced before does not reach it")
+    if roles.returned_call(f) and roles.function_name(f) == "__call__":
+        return (f", at the moment the compiled function runs (`{f.site.qualname}`): building it (tracing, "
+                "lowering, compiling) is not refused, only running it")
     return ""
 
 

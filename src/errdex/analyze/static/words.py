@@ -53,6 +53,8 @@ def callee(f: Facts, cap: bool = False) -> str:
     """What the user calls, for "when you call ..." sentences."""
     if roles.returned_call(f):
         return ("The" if cap else "the") + f" function that {entry_words(f)} returns"
+    if roles.through_factory(f):
+        return f"{entry_words(f)} (or the function it returns)"
     if f.public_path.entries and f.public_path.depth == 0:
         return f"`{f.public_path.entries[0]}`"  # its own arguments: not those of the functions that build it
     if f.public_path.entries:
