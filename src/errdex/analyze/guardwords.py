@@ -152,7 +152,7 @@ def type_words(node: ast.expr) -> str | None:
         name = dotted(e)
         if name is None:
             return None
-        words.append(_TYPE_WORDS.get(name, f"a `{name}`"))
+        words.append(_TYPE_WORDS.get(name, f"{'an' if name[:1].lower() in 'aeiou' else 'a'} `{name}`"))
     if not words:
         return None
     if len(words) == 1:

@@ -64,7 +64,8 @@ def stage(f: Facts) -> str:
     """"while JAX lowers the `run_scoped` operation for compilation", or ""."""
     if f.site.module.split(".", 1)[0] != "jax":  # the rule-naming conventions are JAX's
         return ""
-    names = (function_name(f), outer_name(f))
+    rules = [c.rsplit(".", 1)[-1] for c in reversed(f.public_path.chain[1:-1]) if _RULE_SUFFIX.search(c)]
+    names = (function_name(f), outer_name(f), *rules[:1])  # the raising function, else the rule that calls it
     op = operation(f)
     what = f"the `{op}` operation" if op else "the operation"
     path = f.site.path.rsplit("/", 1)[-1]

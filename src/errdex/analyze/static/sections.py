@@ -302,7 +302,7 @@ def solutions(f: Facts) -> list[Solution]:
             text=f"Use a case that {callee(f)} handles: the branches before this raise take `{alt.subject}` "
                  f"as {what} {choices}.",
             evidence=tuple(one_guard(f, g.line, g.source, g.kind) for g in alt.guards)))
-    if f.exception.name.endswith("NotImplementedError"):
+    if f.exception.name.endswith("NotImplementedError") and not alternatives:
         conds = conditions(f)
         out.append(Solution(
             text=f"{callee(f, cap=True)} does not implement the case where " + join(conds)
