@@ -76,7 +76,7 @@ def test_an_early_return_is_a_guard_and_the_page_names_the_public_call(ctx: Snap
     assert [g.guard.normalized for g in f.guards][:1] == ["not (axes is None)"]  # type: ignore[attr-defined]
     assert "checks nothing" not in a.meaning  # type: ignore[attr-defined]
     assert a.meaning.startswith("Calling `pubpkg.transpose` raises `TypeError` when `axes` is not None")  # type: ignore[attr-defined]
-    assert any("the `axes` argument of `pubpkg.transpose`" in s.text for s in a.solutions)  # type: ignore[attr-defined]
+    assert any("when you call `pubpkg.transpose` (its `axes` argument)" in s.text for s in a.solutions)  # type: ignore[attr-defined]
 
 
 def test_a_raise_with_several_messages_covers_each(ctx: SnapshotContext) -> None:

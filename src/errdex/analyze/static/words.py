@@ -148,6 +148,10 @@ def user_reads(f: Facts, g: GuardFact) -> bool:
     if any(p.startswith("_") for n in names for p in n.split(".")[1:]):  # a private attribute
         return False
     heads = {n.split(".", 1)[0] for n in names}
+    if not f.whole_function and f.public_path.depth == 0 and f.public_path.entries and "self" not in heads:
+        # the ``def`` is above the snippet: names the snippet does not assign are the call's arguments
+        return not any(re.search(rf"^\s*(?:[\w, ]*\b{re.escape(h)}\b[\w, ]*)=(?!=)", f.site.snippet, re.MULTILINE)
+                       for h in heads)
     if "self" in heads:  # the object the user holds: only when its method is what the user calls
         return bool(f.public_path.entries) and f.public_path.depth == 0 and heads <= set(f.params) | {"self"}
     # parameters, passed down from the public call (a primitive's rule gets the call's keywords)
@@ -178,7 +182,7 @@ def naming(f: Facts, g: GuardFact) -> str:
     if not ps or f.public_path.depth > 0 or not f.public_path.entries:
         return ""
     args = " and ".join(f"`{p}`" for p in ps[:2])
-    return f" (the {args} argument{'s' if len(ps) > 1 else ''} of `{f.public_path.entries[0]}`)"
+    return f" (its {args} argument{'s' if len(ps) > 1 else ''})"
 
 
 def join(parts: list[str], word: str = "and") -> str:
