@@ -147,7 +147,8 @@ def user_reads(f: Facts, g: GuardFact) -> bool:
         return False
     if any(p.startswith("_") for n in names for p in n.split(".")[1:]):  # a private attribute
         return False
-    heads = {n.split(".", 1)[0] for n in names}
+    unpacked = unpacked_names(f.site.snippet, g.guard.line, f.site.snippet_start)
+    heads = {unpacked.get(h, h).split(".", 1)[0].split("[", 1)[0] for h in (n.split(".", 1)[0] for n in names)}
     if not f.whole_function and f.public_path.depth == 0 and f.public_path.entries and "self" not in heads:
         # the ``def`` is above the snippet: names the snippet does not assign are the call's arguments
         return not any(re.search(rf"^\s*(?:[\w, ]*\b{re.escape(h)}\b[\w, ]*)=(?!=)", f.site.snippet, re.MULTILINE)
