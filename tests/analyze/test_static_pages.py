@@ -142,3 +142,13 @@ def test_related_by_the_same_operation_and_never_by_module_and_type_alone(jaxlik
     assert "lowering outside of Pallas" in a.related[0].title
     assert not any("no closer relation" in r.reason or "same exception type" in r.reason for r in a.related)
     assert not any("poisoning" in r.title for r in a.related)
+
+
+def test_the_messages_context_gives_the_way_around(jaxlike) -> None:  # type: ignore[no-untyped-def]
+    """"... outside of Pallas": inside Pallas the rule does not apply; an interpreter rule: compiled, it does not."""
+    lowering = _page(jaxlike, "run_scoped lowering outside of Pallas")
+    assert any(s.text.startswith("Or run the code inside Pallas") for s in lowering.solutions)
+    assert 'The message says where: "run_scoped lowering outside of Pallas' in lowering.meaning
+    interpret = _page(jaxlike, "run_scoped interpret rule")
+    assert any(s.text.startswith("Or run it compiled instead of under the Pallas interpreter")
+               for s in interpret.solutions)

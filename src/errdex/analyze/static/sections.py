@@ -15,7 +15,7 @@ import re
 
 from errdex.analyze.dispatch import dispatch_alternatives
 from errdex.analyze.facts import Facts, GuardFact
-from errdex.analyze.static import roles
+from errdex.analyze.static import roles, scope
 from errdex.analyze.static.observed import (
     clean,
     entry_call,
@@ -158,7 +158,7 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
         sentences.append(f"{who(f)} {verb} {exc_name(f)}" + (f" {stage}" if stage else "")
                          + ", with no condition of its own: every call that gets there raises.")
         ev.append(raise_evidence(f))
-    context = _message_context(f)
+    context = scope.message_context(f)
     if context and context.split(": ", 1)[1] not in " ".join(sentences):
         sentences.append(context)
     if roles.usage_error(f):
@@ -213,18 +213,6 @@ def _when_it_fires(f: Facts) -> str:
         return (f", at the moment the compiled function runs (`{f.site.qualname}`): building it (tracing, "
                 "lowering, compiling) is not refused, only running it")
     return ""
-
-
-_CONTEXT = re.compile(r"\b(?:outside|inside|eager|interpret\w*|mode|when using|within|under)\b", re.IGNORECASE)
-
-
-def _message_context(f: Facts) -> str:
-    """The message's own account of where this happens ("... outside of Pallas", "Eager shard_map ..."),
-    for a page whose meaning would otherwise leave that context out."""
-    msg = message_text(f)
-    if len(_literal(f)) < 20 or not _CONTEXT.search(_literal(f)) or roles.forwarder(f):
-        return ""
-    return f"The message says where: \"{msg[:200]}\""
 
 
 def _inputs(f: Facts) -> str:
@@ -327,6 +315,7 @@ def solutions(f: Facts) -> list[Solution]:
                             evidence=(raise_evidence(f),)))
     if not out:
         out.append(_fallback(f))
+    out.extend(Solution(text=text, evidence=(raise_evidence(f),)) for text in scope.context_solutions(f))
     return out
 
 
@@ -406,6 +395,8 @@ def prevention(f: Facts) -> list[str]:
         neg = negation(f, g)
         if neg:
             out.append(f"Before calling {callee(f)}, check that {neg}{naming(f, g)}.")
+    if scope.outside(f) and conditions(f):
+        out.append(f"Keep calls of {callee(f)} where {join(conditions(f))} to code that runs inside {scope.outside(f)}.")
     for g in f.guards:
         if g.rule == "import-failed":
             out.append("Install the optional dependency in every environment that runs this code path "
@@ -451,7 +442,15 @@ def situations(f: Facts) -> list[str]:
                    + (f", after `{first[:100]}`." if first else "."))
     for o in f.options:
         if o.env_var:
-            out.append(f"The environment variable `{o.env_var}` is set when the process starts.")
+            out.append(f"The environment variable `{o.env_var}` is set when the process starts (a CI job or a "
+                       "production environment that enforces the check).")
+    for of in f.option_facts[:1]:
+        if of.diagnostic and cached_by(f):
+            out.append(f"The first call after `{of.option.name}` is turned on, or a call with argument shapes, "
+                       "dtypes or static values not seen before: each is a cache miss.")
+        elif of.diagnostic and roles.returned_call(f):
+            out.append(f"Running a compiled function while `{of.option.name}` is on, as in a test or tool meant "
+                       "only to build and compile.")
     if f.public_path.entries and f.public_path.depth > 0:
         out.append(f"Calling {entry_words(f)}: the library's own call chain "
                    + " → ".join(f"`{c.rsplit('.', 1)[-1]}`" for c in f.public_path.chain[:5])
