@@ -43,8 +43,17 @@ def context_solutions(f: Facts) -> list[str]:
     where = outside(f)
     if where and conds:
         out.append(f"Or run the code inside {where}: the restriction is on use outside of it (the message: "
-                   f"\"{message_text(f)[:160]}\"), so there {join(conds)} is not refused by this rule.")
+                   f"\"{message_text(f)[:160]}\"), so inside {where} this rule does not refuse the case where "
+                   f"{join(conds)}.")
     if "interpreter" in roles.stage(f) and conds:
         out.append("Or run it compiled instead of under the Pallas interpreter: this rule belongs to interpret "
-                   f"mode only, so the compiled path does not refuse {join(conds)} here.")
+                   f"mode only, so the compiled path does not go through it when {join(conds)}.")
     return out
+
+
+def first_clause(f: Facts) -> str:
+    """The message's first sentence when it says where the raise happens ("Eager shard_map cannot return
+    a `jax.Ref`."), for a trigger that has no condition of its own; else ""."""
+    if not message_context(f):
+        return ""
+    return re.split(r"(?<=[.!?])\s+", message_text(f))[0][:160]

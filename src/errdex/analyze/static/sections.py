@@ -396,7 +396,8 @@ def prevention(f: Facts) -> list[str]:
         if neg:
             out.append(f"Before calling {callee(f)}, check that {neg}{naming(f, g)}.")
     if scope.outside(f) and conditions(f):
-        out.append(f"Keep calls of {callee(f)} where {join(conditions(f))} to code that runs inside {scope.outside(f)}.")
+        out.append(f"Keep calls of {callee(f)} in which {join(conditions(f))} to code that runs inside "
+                   f"{scope.outside(f)}.")
     for g in f.guards:
         if g.rule == "import-failed":
             out.append("Install the optional dependency in every environment that runs this code path "
@@ -425,7 +426,9 @@ def trigger(f: Facts) -> str:
     head = who(f) if f.public_path.entries or f.public_function else f"Reaching {place(f)}"
     if conds:
         return f"{head}" + (f" ({stage.removeprefix('while ')})" if stage else "") + " while " + join(conds) + "."
-    return f"{head}" + (f" ({stage.removeprefix('while ')})" if stage else "") + "."
+    clause = scope.first_clause(f)
+    return f"{head}" + (f" ({stage.removeprefix('while ')})" if stage else "") + (
+        f", in the situation the message names: \"{clause}\"" if clause else "") + "."
 
 
 def situations(f: Facts) -> list[str]:
