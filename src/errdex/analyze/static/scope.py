@@ -56,4 +56,4 @@ def first_clause(f: Facts) -> str:
     a `jax.Ref`."), for a trigger that has no condition of its own; else ""."""
     if not message_context(f):
         return ""
-    return re.split(r"(?<=[.!?])\s+", message_text(f))[0][:160]
+    return re.split(r"(?<=[.!?])\s+", message_text(f))[0][:160].rstrip(".")
