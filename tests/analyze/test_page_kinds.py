@@ -124,3 +124,11 @@ def test_roles_read_from_names_only_where_they_hold() -> None:
     assert rule_operation("_approx_top_k_abstract_eval") == "approx_top_k"
     assert rule_operation("_run_scoped_physicalize_rule") == "run_scoped"
     assert rule_operation("lower_jaxpr_to_mosaic_gpu") == ""
+
+
+def test_a_module_or_class_in_a_guard_is_never_an_argument(ctx) -> None:  # type: ignore[no-untyped-def]
+    a = _page(ctx, "check_rows")
+    text = _all(a)
+    assert "(its `rows` argument)" in text
+    assert "`collections` argument" not in text and "`collections.abc` argument" not in text
+    assert "`rows` is not a `collections.abc.Sequence`" in a.meaning

@@ -162,8 +162,7 @@ def user_reads(f: Facts, g: GuardFact) -> bool:
 def value_names(g: GuardFact) -> tuple[str, ...]:
     """The guard's names without the classes it names (``api.NotSpecified``, ``Sequence``) and their modules."""
     classes = [n for n in g.names if n.rsplit(".", 1)[-1][:1].isupper()]
-    heads = {c.rsplit(".", 1)[0] for c in classes if "." in c}
-    return tuple(n for n in g.names if n not in classes and n not in heads)
+    return tuple(n for n in g.names if n not in classes and not any(c.startswith(n + ".") for c in classes))
 
 
 def inputs_of(f: Facts, local: str) -> list[str]:
