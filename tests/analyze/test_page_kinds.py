@@ -132,3 +132,10 @@ def test_a_module_or_class_in_a_guard_is_never_an_argument(ctx) -> None:  # type
     assert "(its `rows` argument)" in text
     assert "`collections` argument" not in text and "`collections.abc` argument" not in text
     assert "`rows` is not a `collections.abc.Sequence`" in a.meaning
+
+
+def test_an_abstract_method_says_use_a_subclass_that_defines_it(ctx) -> None:  # type: ignore[no-untyped-def]
+    a = _page(ctx, "Formatter.render")
+    assert "`render` of `Formatter` is abstract" in a.meaning
+    assert a.solutions[0].text.startswith("Use an object of a subclass of `Formatter` that defines `render`")
+    assert not any("does not implement this case" in s.text for s in a.solutions)

@@ -109,6 +109,16 @@ def forwarder(f: Facts) -> str:
     return first if re.search(rf"\braise\s+[\w.]+\(\s*{first}\b", raise_line) else ""
 
 
+def abstract_method(f: Facts) -> str:
+    """"BufferedRefBase" when a method of that class raises ``NotImplementedError`` with no condition:
+    an abstract method, provided by subclasses."""
+    parts = f.site.qualname.split(".")
+    if (f.guards or len(parts) != 2 or not parts[0][:1].isupper() or not f.whole_function
+            or not f.exception.name.endswith("NotImplementedError")):
+        return ""
+    return parts[0]
+
+
 def module_getattr(f: Facts) -> bool:
     return f.site.qualname == "__getattr__" and f.exception.name == "AttributeError"
 

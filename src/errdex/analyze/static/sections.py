@@ -110,6 +110,12 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
                          f"is that name. `{f.site.module}.__getattr__` is only asked for names the module does "
                          "not define, and it provides none but the ones it checks for before this raise.")
         ev.append(raise_evidence(f))
+    elif (cls := roles.abstract_method(f)):
+        meth = f.site.qualname.split(".")[1]
+        sentences.append(f"`{meth}` of `{cls}` is abstract: `{cls}` only declares it and its subclasses provide it. "
+                         f"{who(f)} raised {exc_name(f)} because the object is a `{cls}` itself or a subclass "
+                         f"that does not define `{meth}`.")
+        ev.append(raise_evidence(f))
     elif roles.control_flow(f):
         sentences.append(f"{who(f)} raises {exc_name(f)} every time: that is what it is for, not a failure.")
         ev.append(raise_evidence(f))
@@ -290,7 +296,7 @@ def solutions(f: Facts) -> list[Solution]:
             text=f"Use a case that {callee(f)} handles: the branches before this raise take `{alt.subject}` "
                  f"as {what} {choices}.",
             evidence=tuple(one_guard(f, g.line, g.source, g.kind) for g in alt.guards)))
-    if f.exception.name.endswith("NotImplementedError") and not alternatives:
+    if f.exception.name.endswith("NotImplementedError") and not alternatives and not roles.abstract_method(f):
         conds = conditions(f)
         out.append(Solution(
             text=f"{callee(f, cap=True)} does not implement the case where " + join(conds)
@@ -329,6 +335,10 @@ def _kind_solutions(f: Facts) -> list[Solution]:
                               f"shows it) and whether it exists in this version of {package(f)} "
                               f"({f.snapshot.ref or (f.snapshot.commit or "")[:10]}); it may have been renamed or removed."
                               + known, evidence=ev)]
+    if (cls := roles.abstract_method(f)):
+        meth = f.site.qualname.split(".")[1]
+        return [Solution(text=f"Use an object of a subclass of `{cls}` that defines `{meth}`; if the class is "
+                              f"your own subclass, define `{meth}` in it.", evidence=ev)]
     if roles.control_flow(f):
         base = next((b.rsplit(".", 1)[-1] for b in f.exception.bases if b), "")
         return [Solution(text=f"Let it propagate: {callee(f)} raises {exc_name(f)} to stop the application with "
