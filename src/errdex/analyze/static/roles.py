@@ -83,7 +83,7 @@ def is_private(f: Facts) -> bool:
 def internal_check(f: Facts, user_reads: bool) -> bool:
     """An assertion in private code that reads nothing the user passed: not a check of the user's input."""
     asserting = f.site.kind == "assertion" or f.exception.name == "AssertionError"
-    return asserting and is_private(f) and not user_reads
+    return asserting and is_private(f) and not user_reads and not abstract_method(f)
 
 
 def control_flow(f: Facts) -> bool:
@@ -113,10 +113,11 @@ def abstract_method(f: Facts) -> str:
     """"BufferedRefBase" when a method of that class raises ``NotImplementedError`` with no condition:
     an abstract method, provided by subclasses."""
     parts = f.site.qualname.split(".")
-    if (f.guards or len(parts) != 2 or not parts[0][:1].isupper() or not f.whole_function
-            or not f.exception.name.endswith("NotImplementedError")):
+    if f.guards or len(parts) != 2 or not parts[0][:1].isupper() or not f.whole_function:
         return ""
-    return parts[0]
+    literal = "".join(s.text for s in f.site.template.segments if s.is_literal).lower()
+    says_so = f.exception.name == "AssertionError" and bool(re.search(r"overrid|implement|abstract", literal))
+    return parts[0] if f.exception.name.endswith("NotImplementedError") or says_so else ""
 
 
 def module_getattr(f: Facts) -> bool:
