@@ -139,3 +139,8 @@ def test_an_abstract_method_says_use_a_subclass_that_defines_it(ctx) -> None:  #
     assert "`render` of `Formatter` is abstract" in a.meaning
     assert a.solutions[0].text.startswith("Use an object of a subclass of `Formatter` that defines `render`")
     assert not any("does not implement this case" in s.text for s in a.solutions)
+
+
+def test_assert_false_must_override_is_abstract_not_a_bug(ctx) -> None:  # type: ignore[no-untyped-def]
+    a = _page(ctx, "Renderer.abstract_eval")
+    assert "is abstract" in a.meaning and not any(s.text.startswith("Report it") for s in a.solutions)
