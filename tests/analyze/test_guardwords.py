@@ -60,3 +60,39 @@ def test_settings_read_through_get_config() -> None:
         "the `array_api_dispatch` setting is on"
     assert describe_guard(g('not get_config()["array_api_dispatch"]'), [opt])[0] == \
         "the `array_api_dispatch` setting is off"
+
+
+@pytest.mark.parametrize(("guard", "words"), [
+    # ``__debug__`` is never part of the reason: "make `__debug__` false" would mean ``python -O``
+    (g("__debug__ and issubclass(guessed, ParamType)"), "`guessed` is a subclass of a `ParamType`"),
+    # a walrus reads as the value it binds
+    (g("isinstance((aval := var.aval), ShapedArray)"), "`var.aval` is a `ShapedArray`"),
+    (g("(is_scaled := (a_scale is not None)) != (b_scale is not None)"),
+     "exactly one of `a_scale` and `b_scale` is given (not None)"),
+    (g("not ((a is None) == (b is None))"), "exactly one of `a` and `b` is given (not None)"),
+    (g("(a is None) == (b is None)"), "`a` and `b` are either both given or both None"),
+    (g("n % 2"), "`n` is odd"),
+    (g("math.prod(shape) % vec_size"), "`math.prod(shape)` is not a multiple of `vec_size`"),
+    (g("not (n % 4)"), "`n` is a multiple of `4`"),
+    (g("len(factors) < 2"), "the length of `factors` is less than `2`"),
+])
+def test_rules_read_what_the_caller_controls(guard: Guard, words: str) -> None:
+    assert describe_guard(guard)[0] == words
+
+
+def test_negations_read_naturally() -> None:
+    assert describe_negation(g("len(factors) < 2")) == "the length of `factors` is at least `2`"
+    assert describe_negation(g("k > 3")) == "`k` is at most `3`"
+    assert describe_negation(g("__debug__ and issubclass(t, ParamType)")) == "`t` is not a subclass of a `ParamType`"
+
+
+def test_a_name_unpacked_from_an_attribute_reads_as_its_item() -> None:
+    snippet = "def f(meta):\n    m, k, _2 = meta.shape\n    if _2 != 2:\n        raise ValueError\n"
+    guard = Guard(kind="if", source="_2 != 2", normalized="_2 != 2", line=12)
+    assert describe_guard(guard, snippet=snippet, snippet_start=10)[0] == "`meta.shape[2]` does not equal `2`"
+    assert describe_negation(guard, snippet=snippet, snippet_start=10) == "`meta.shape[2]` equals `2`"
+
+
+def test_a_sentinel_class_means_not_given() -> None:
+    assert describe_guard(g("isinstance(body, api.NotSpecified)"))[0] == "`body` is not given"
+    assert describe_negation(g("isinstance(body, api.NotSpecified)")) == "`body` is given"

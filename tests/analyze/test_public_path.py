@@ -75,8 +75,8 @@ def test_an_early_return_is_a_guard_and_the_page_names_the_public_call(ctx: Snap
     f, a = _page(ctx, "shape must be a tuple", "transpose")
     assert [g.guard.normalized for g in f.guards][:1] == ["not (axes is None)"]  # type: ignore[attr-defined]
     assert "checks nothing" not in a.meaning  # type: ignore[attr-defined]
-    assert a.meaning.startswith("A call of `pubpkg.transpose` raises `TypeError` when `axes` is not None")  # type: ignore[attr-defined]
-    assert any("the `axes` argument of `pubpkg.transpose`" in s.text for s in a.solutions)  # type: ignore[attr-defined]
+    assert a.meaning.startswith("Calling `pubpkg.transpose` raises `TypeError` when `axes` is not None")  # type: ignore[attr-defined]
+    assert any("when you call `pubpkg.transpose` (its `axes` argument)" in s.text for s in a.solutions)  # type: ignore[attr-defined]
 
 
 def test_a_raise_with_several_messages_covers_each(ctx: SnapshotContext) -> None:
@@ -104,3 +104,9 @@ def test_a_method_overridden_in_a_subclass_is_reached_through_the_subclass(ctx: 
 def test_calling_an_instance_is_reached_through_what_made_it(ctx: SnapshotContext) -> None:
     """``_Executable.__call__`` runs when the object ``compile_executable`` built is called."""
     assert _path(ctx, "executions are disabled") == ("pubpkg.compile_executable",)
+
+
+def test_a_raise_in_post_init_is_the_class_and_the_function_that_builds_it(ctx: SnapshotContext) -> None:
+    """``Grid.__post_init__`` runs in ``Grid(...)``: the class is public (not "an internal function"),
+    and ``pubpkg.make_grid``, the more top-level function that builds it, is named too."""
+    assert _path(ctx, "a grid needs at least one axis") == ("pubpkg.shapes.Grid", "pubpkg.make_grid")

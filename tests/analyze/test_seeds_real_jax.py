@@ -49,8 +49,28 @@ def _text(a: Analysis) -> str:
 
 
 def test_no_execution(jax_ctx) -> None:  # type: ignore[no-untyped-def]
-    t = _text(_page(jax_ctx, "but the no_execution config option is set", "jax/_src/interpreters/pxla.py"))
+    a = _page(jax_ctx, "but the no_execution config option is set", "jax/_src/interpreters/pxla.py")
+    t = _text(a)
     assert "JAX_NO_EXECUTION" in t and 'jax.config.update("jax_no_execution", False)' in t
+    # the user's action is running what jax.jit built, and building it is not what the check refuses
+    assert a.meaning.startswith("Calling the function that `jax.jit` returns raises `RuntimeError`")
+    assert "only running it" in a.meaning
+
+
+def test_no_tracing_fires_on_a_cache_miss(jax_ctx) -> None:  # type: ignore[no-untyped-def]
+    a = _page(jax_ctx, "'no_tracing' is set", "jax/_src/interpreters/partial_eval.py")
+    assert a.meaning.startswith("Calling `jax.jit`, or the function it returns, raises `RuntimeError`")
+    assert "only on a cache miss" in a.meaning and "only running it" not in a.meaning
+
+
+@pytest.mark.parametrize(("text", "path", "entry"), [
+    ("Invalid dimensions for SC lax.rev", "jax/_src/pallas/mosaic/sc_lowering.py", "`jax.lax.rev`"),
+    ("approx_top_k operand must have >= 1 dimension", "jax/_src/lax/ann.py", "`jax.lax.approx_max_k`"),
+    ("Mesh requires the ndim of its first argument", "jax/_src/mesh.py", "`jax.sharding.Mesh`"),
+])
+def test_rules_and_constructors_name_the_public_call(jax_ctx, text: str, path: str, entry: str) -> None:  # type: ignore[no-untyped-def]
+    a = _page(jax_ctx, text, path)
+    assert entry in a.meaning.split(" raises ")[0] and "internal function" not in a.meaning
 
 
 def test_no_tracing_warms_first(jax_ctx, jax_source: JaxSource) -> None:  # type: ignore[no-untyped-def]

@@ -121,3 +121,8 @@ def test_markdown_text_and_links_are_escaped() -> None:
     assert md.text("v1.0 <b>*x*</b>") == "v1.0 &lt;b&gt;\\*x\\*&lt;/b&gt;"
     assert md.link("x", "javascript:alert(1)") == "x"
     assert md.link("x", "https://h/a b>") == "[x](<https://h/a%20b%3E>)"
+
+
+def test_prose_keeps_the_spaces_around_code_spans() -> None:
+    assert md.prose("Calling `click.Context.exit` raises `Exit`.") == "Calling `click.Context.exit` raises `Exit`."
+    assert md.prose("`a` and `b`") == "`a` and `b`"

@@ -102,7 +102,7 @@ def test_every_seed_section_and_the_footer(browser: Any, shop: Built, shop_serve
 
 
 def test_a_related_link_leads_to_that_errors_page(browser: Any, shop_server: Server) -> None:
-    eid = httpx.get(shop_server.url + "/api/search", params={"q": "empty cart"}).json()["results"][0]["id"]
+    eid = httpx.get(shop_server.url + "/api/search", params={"q": "quantity must be positive"}).json()["results"][0]["id"]
     page = _page(browser)
     page.goto(f"{shop_server.url}/errors/{eid}")
     link = page.locator("#related a").first

@@ -16,7 +16,16 @@ from errdex.analyze.public_path import CallGraph, build_graph, public_path, site
 from errdex.analyze.testlink import Link, link_all
 from errdex.analyze.verify import expand_symbols
 from errdex.catalog.base import Catalog
-from errdex.model import CallEdge, ClassInfo, ConfigOption, ErrorSite, PublicPath, Snapshot, TestExpectation
+from errdex.model import (
+    CallEdge,
+    ClassInfo,
+    ConfigOption,
+    ErrorSite,
+    Observation,
+    PublicPath,
+    Snapshot,
+    TestExpectation,
+)
 
 
 @dataclass
@@ -28,6 +37,7 @@ class SnapshotContext:
     tests: list[TestExpectation]
     symbols: dict[str, tuple[str, ...]]
     calls: list[CallEdge] = field(default_factory=list)
+    observations: list[Observation] = field(default_factory=list)  # what ``errdex observe`` saw (may be empty)
     extra_symbols: dict[str, tuple[str, ...]] = field(default_factory=dict)
     options_by_holder: dict[str, list[ConfigOption]] = field(default_factory=dict)
     options_by_name: dict[str, list[ConfigOption]] = field(default_factory=dict)
@@ -45,6 +55,7 @@ class SnapshotContext:
     site_words: dict[str, list[ErrorSite]] = field(default_factory=dict)  # related.py: word -> sites
     relation_index: dict[str, dict[str, list[ErrorSite]]] = field(default_factory=dict)  # related.py: guard var / entry / test -> sites
     _paths: dict[tuple[str, int, str], PublicPath] = field(default_factory=dict)
+    _observed: dict[str, list[Observation]] | None = None
 
     def __post_init__(self) -> None:
         for o in self.options:
@@ -100,6 +111,16 @@ class SnapshotContext:
         if name.startswith("_"):
             return ""
         return self._public_functions.get(name, "")
+
+    def observed(self, site: ErrorSite) -> tuple[Observation, ...]:
+        """The exceptions the library's own tests raised at ``site``: escaped ones first, then by count."""
+        if self._observed is None:
+            by: defaultdict[str, list[Observation]] = defaultdict(list)
+            for o in self.observations:
+                if o.kind == "site" and o.error_id:
+                    by[o.error_id].append(o)
+            self._observed = {k: sorted(v, key=lambda o: (not o.escaped, -o.count, o.test)) for k, v in by.items()}
+        return tuple(self._observed.get(site.error_id, ()))
 
     def test_links(self) -> dict[str, list[Link]]:
         """Error id -> linked tests; computed once for the snapshot (each test picks its best sites)."""
@@ -188,4 +209,5 @@ def load_context(catalog: Catalog, snapshot: Snapshot) -> SnapshotContext:
         tests=list(catalog.tests(key)),
         symbols=dict(catalog.symbols(key)),
         calls=list(catalog.calls(key)),
+        observations=list(catalog.observations(snapshot_key=key)),
     )

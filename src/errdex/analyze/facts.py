@@ -20,7 +20,16 @@ from errdex.analyze.optionlink import options_for_guard
 from errdex.analyze.options import OptionFacts, option_facts, raising_value
 from errdex.analyze.related import related_errors
 from errdex.catalog.base import Catalog
-from errdex.model import ConfigOption, ErrorSite, Guard, PublicPath, RelatedError, Snapshot, TestExpectation
+from errdex.model import (
+    ConfigOption,
+    ErrorSite,
+    Guard,
+    Observation,
+    PublicPath,
+    RelatedError,
+    Snapshot,
+    TestExpectation,
+)
 
 LinkHow = Literal["regex", "literals", "type"]
 
@@ -89,6 +98,7 @@ class Facts:
     same_text: tuple[ErrorSite, ...] = ()  # other sites of the snapshot that raise exactly this message
     params: tuple[str, ...] = ()  # the raising function's parameters (when its ``def`` is in the snippet)
     whole_function: bool = True  # the snippet shows the raising function from its ``def``
+    observed: tuple[Observation, ...] = ()  # the library's own tests raising it (``errdex observe``), best first
 
     @property
     def error_id(self) -> str:
@@ -136,6 +146,7 @@ def gather_facts(catalog: Catalog, snapshot: Snapshot, site: ErrorSite, *,
         same_text=ctx.same_text(site),
         params=parameters(site),
         whole_function=function_seen(site),
+        observed=ctx.observed(site),
     )
 
 

@@ -28,11 +28,12 @@ _TYPE_WORDS = {
 }
 _CMP_WORDS: dict[type[ast.cmpop], tuple[str, str]] = {
     ast.Eq: ("equals", "does not equal"), ast.NotEq: ("does not equal", "equals"),
-    ast.Lt: ("is less than", "is not less than"), ast.LtE: ("is at most", "is greater than"),
-    ast.Gt: ("is greater than", "is not greater than"), ast.GtE: ("is at least", "is less than"),
+    ast.Lt: ("is less than", "is at least"), ast.LtE: ("is at most", "is greater than"),
+    ast.Gt: ("is greater than", "is at most"), ast.GtE: ("is at least", "is less than"),
     ast.Is: ("is", "is not"), ast.IsNot: ("is not", "is"),
     ast.In: ("is in", "is not in"), ast.NotIn: ("is not in", "is in"),
 }
+_SENTINEL = re.compile(r"(?:^|\.)_*(?:NotSpecified|Unspecified|NotGiven|NoDefault|Missing|MISSING|Sentinel)\w*$")
 _ENV_CALLS = {"os.environ.get", "os.getenv", "environ.get", "getenv"}
 
 
@@ -137,6 +138,8 @@ def rule_isinstance(node: ast.expr, neg: bool, options: Sequence[ConfigOption]) 
     kinds = type_words(node.args[1])
     if subject is None or kinds is None:
         return None
+    if node.func.id == "isinstance" and _SENTINEL.search(dotted(node.args[1]) or ""):
+        return f"{subject} is {'given' if neg else 'not given'}"  # ``isinstance(body, NotSpecified)``
     if node.func.id == "issubclass":
         return f"{subject} is {'not ' if neg else ''}a subclass of {kinds}"
     return f"{subject} is {'not ' if neg else ''}{kinds}"
@@ -149,7 +152,7 @@ def type_words(node: ast.expr) -> str | None:
         name = dotted(e)
         if name is None:
             return None
-        words.append(_TYPE_WORDS.get(name, f"a `{name}`"))
+        words.append(_TYPE_WORDS.get(name, f"{'an' if name[:1].lower() in 'aeiou' else 'a'} `{name}`"))
     if not words:
         return None
     if len(words) == 1:
@@ -209,6 +212,40 @@ def rule_compare(node: ast.expr, neg: bool, options: Sequence[ConfigOption]) -> 
     return f"{left} {verb[1] if neg else verb[0]} {r}"
 
 
+def rule_given(node: ast.expr, neg: bool, options: Sequence[ConfigOption]) -> str | None:
+    """``(a is not None) != (b is not None)`` → "exactly one of `a` and `b` is given (not None)"."""
+    if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.Eq | ast.NotEq)):
+        return None
+    sides = [_none_test(node.left), _none_test(node.comparators[0])]
+    if sides[0] is None or sides[1] is None:
+        return None
+    (a, a_not), (b, b_not) = sides  # type: ignore[misc]
+    differ = isinstance(node.ops[0], ast.NotEq) != (a_not != b_not)
+    if differ != neg:
+        return f"exactly one of {a} and {b} is given (not None)"
+    return f"{a} and {b} are either both given or both None"
+
+
+def _none_test(node: ast.expr) -> tuple[str, bool] | None:
+    if (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.Is | ast.IsNot)
+            and isinstance(node.comparators[0], ast.Constant) and node.comparators[0].value is None):
+        s = q(node.left)
+        return None if s is None else (s, isinstance(node.ops[0], ast.IsNot))
+    return None
+
+
+def rule_multiple(node: ast.expr, neg: bool, options: Sequence[ConfigOption]) -> str | None:
+    """``x % n`` as a condition → "`x` is not a multiple of `n`" ("`x` is odd" for 2)."""
+    if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod)):
+        return None
+    x, n = q(node.left), q(node.right)
+    if x is None or n is None or (isinstance(node.left, ast.Constant) and isinstance(node.left.value, str)):
+        return None
+    if isinstance(node.right, ast.Constant) and node.right.value == 2:
+        return f"{x} is {'even' if neg else 'odd'}"
+    return f"{x} is {'a multiple' if neg else 'not a multiple'} of {n}"
+
+
 def rule_callable(node: ast.expr, neg: bool, options: Sequence[ConfigOption]) -> str | None:
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) in (1, 2):
         if node.func.id == "callable" and len(node.args) == 1:
@@ -234,14 +271,62 @@ RULES: tuple[tuple[str, Rule], ...] = (
     ("config", rule_config),
     ("isinstance", rule_isinstance),
     ("len", rule_len),
+    ("given", rule_given),
     ("compare", rule_compare),
+    ("multiple", rule_multiple),
     ("callable", rule_callable),
     ("truth", rule_truth),
 )
 
 
+class _Simplify(ast.NodeTransformer):
+    """What the condition means to a caller: ``(x := e)`` is ``e``; ``__debug__`` (true unless Python
+    runs with ``-O``) is dropped from an ``and``, since turning assertions off is never the fix."""
+
+    def visit_NamedExpr(self, node: ast.NamedExpr) -> ast.expr:
+        return self.visit(node.value)  # type: ignore[no-any-return]
+
+    def visit_BoolOp(self, node: ast.BoolOp) -> ast.expr:
+        values = [self.visit(v) for v in node.values]
+        if isinstance(node.op, ast.And):
+            values = [v for v in values if not (isinstance(v, ast.Name) and v.id == "__debug__")] or values
+        return values[0] if len(values) == 1 else ast.BoolOp(op=node.op, values=values)
+
+
+def simplify(node: ast.expr, snippet: str = "", before_line: int = 0, snippet_start: int = 0) -> ast.expr:
+    """``node`` without walrus targets and ``__debug__``, and with names unpacked from an attribute
+    in the snippet above (``m, k, _2 = meta.shape``) read as that attribute's item (``meta.shape[2]``)."""
+    out: ast.expr = _Simplify().visit(node)
+    unpacked = unpacked_names(snippet, before_line, snippet_start) if snippet else {}
+    if unpacked:
+        class _Sub(ast.NodeTransformer):
+            def visit_Name(self, n: ast.Name) -> ast.expr:
+                rep = unpacked.get(n.id)
+                return parse_condition(rep) or n if rep else n
+
+        out = _Sub().visit(out)
+    return out
+
+
+def unpacked_names(snippet: str, before_line: int, snippet_start: int) -> dict[str, str]:
+    """Names bound by ``a, b, c = x.attr`` above ``before_line`` → ``x.attr[i]`` (only from a plain
+    dotted name, so the substitute reads as the thing the caller passed)."""
+    out: dict[str, str] = {}
+    for i, line in enumerate(snippet.splitlines()):
+        if before_line and snippet_start + i >= before_line:
+            break
+        m = re.match(r"\s*((?:\w+\s*,\s*)+\w+)\s*,?\s*=\s*([A-Za-z_][\w.]*)\s*(?:#.*)?$", line)
+        if m:
+            for k, name in enumerate(n.strip() for n in m.group(1).split(",")):
+                if name != "_":
+                    out[name] = f"{m.group(2)}[{k}]"
+    return out
+
+
 def words_for(node: ast.expr, neg: bool, options: Sequence[ConfigOption]) -> tuple[str, str] | None:
     """(words, rule) for ``node`` (negated when ``neg``), trying each rule; None when none applies."""
+    if isinstance(node, ast.Name) and node.id == "__debug__":
+        return None
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
         return words_for(node.operand, not neg, options)
     if isinstance(node, ast.BoolOp):
@@ -277,7 +362,7 @@ def describe_guard(guard: Guard, options: Sequence[ConfigOption] = (), *,
     node = parse_condition(guard.normalized or guard.source)
     if node is None:
         return "", ""
-    out = words_for(node, False, options)
+    out = words_for(simplify(node, snippet, guard.line, snippet_start), False, options)
     return out if out is not None else ("", "")
 
 
@@ -314,7 +399,10 @@ def guard_names(guard: Guard) -> tuple[str, ...]:
     if node is None:
         return ()
     out: list[str] = []
+    called = {id(c.func) for c in ast.walk(node) if isinstance(c, ast.Call)}  # ``utils.bitwidth(x)``: not a variable
     for n in ast.walk(node):
+        if id(n) in called:
+            continue
         if isinstance(n, (ast.Attribute, ast.Name)) and isinstance(getattr(n, "ctx", None), ast.Load):
             d = dotted(n)
             if d is not None and d not in out and not _is_builtin_name(d):
@@ -341,12 +429,13 @@ def imported_module_near(snippet: str, before_line: int, snippet_start: int) -> 
     return last
 
 
-def describe_negation(guard: Guard, options: Sequence[ConfigOption] = ()) -> str:
+def describe_negation(guard: Guard, options: Sequence[ConfigOption] = (), *,
+                       snippet: str = "", snippet_start: int = 0) -> str:
     """Plain words for the opposite of the guard (what must hold for the raise *not* to happen)."""
     if guard.kind in ("except", "match"):
         return ""
     node = parse_condition(guard.normalized or guard.source)
     if node is None:
         return ""
-    out = words_for(node, True, options)
+    out = words_for(simplify(node, snippet, guard.line, snippet_start), True, options)
     return out[0] if out is not None else ""

@@ -27,6 +27,7 @@ MAX_DEPTH = 8
 MAX_VISITED = 4000
 MAX_ENTRIES = 5
 MAX_UNTYPED = 3  # ``?.meth`` maps to methods of that name only when the package has at most this many
+CONSTRUCTORS = ("__init__", "__new__", "__post_init__")  # a raise in these is a raise of ``Class(...)``
 
 
 def is_public_module(dotted: str) -> bool:
@@ -52,12 +53,12 @@ class CallGraph:
         if dotted in self.public:
             return self.public[dotted]
         head, _, last = dotted.rpartition(".")
-        if last.startswith("_") and last not in ("__call__", "__init__"):
+        if last.startswith("_") and last not in ("__call__", *CONSTRUCTORS):
             return ""
         # a method of a public class: ``jax.sharding.Mesh.__enter__`` -> users call on the instance
         owner = self.public.get(head)
         if owner and owner.rsplit(".", 1)[-1][:1].isupper():
-            return owner if last == "__init__" else f"{owner}.{last}"
+            return owner if last in CONSTRUCTORS else f"{owner}.{last}"
         return ""
 
 
@@ -70,8 +71,10 @@ def build_graph(edges: Iterable[CallEdge], symbols: Mapping[str, tuple[str, ...]
     path starts at the subclass.  ``functions`` are functions known to exist though they call
     nothing the graph records (the raising functions: ``def _check(self): raise ...``)."""
     edges = list(edges)
+    functions = list(functions)
     if bases:
         edges.extend(_dispatch_edges(edges, bases, functions))
+    edges.extend(_rule_edges(edges, functions))
     modules = frozenset(symbols)
     callers: defaultdict[str, list[tuple[str, str]]] = defaultdict(list)
     uses: defaultdict[str, int] = defaultdict(int)
@@ -79,6 +82,10 @@ def build_graph(edges: Iterable[CallEdge], symbols: Mapping[str, tuple[str, ...]
     defined: set[str] = {e.caller for e in edges if e.kind in ("call", "alias")}
     for name in defined:
         by_last[name.rsplit(".", 1)[-1]].append(name)
+    prims = {e.caller for e in edges if e.kind == "register"}
+    prims_by_last: defaultdict[str, list[str]] = defaultdict(list)
+    for name in prims:
+        prims_by_last[name.rsplit(".", 1)[-1]].append(name)
     exports: defaultdict[str, list[str]] = defaultdict(list)
     for e in edges:
         if e.kind == "export":
@@ -88,14 +95,27 @@ def build_graph(edges: Iterable[CallEdge], symbols: Mapping[str, tuple[str, ...]
         if e.callee.startswith("?."):
             cands = by_last.get(e.callee[2:], [])
             targets = cands if 0 < len(cands) <= MAX_UNTYPED else []
+        elif e.kind == "register" and e.caller.endswith("_p") and e.caller not in defined:
+            # ``lax.rev_p`` read through a package that re-exports it: the one primitive of that name
+            cands = prims_by_last.get(e.caller.rsplit(".", 1)[-1], [])
+            if len(cands) == 2 and e.caller in cands:
+                other = next(c for c in cands if c != e.caller)
+                callers[e.callee].append((other, e.kind))
         for t in targets:
             callers[t].append((e.caller, e.kind))
             uses[t] += 1
     public: dict[str, str] = {}
 
     def offer(internal: str, name: str) -> None:
+        if name.rsplit(".", 1)[-1].startswith("__"):  # ``pkg.__all__``, ``pkg.__getattr__``: not a call
+            return
         old = public.get(internal)
-        if old is None or _rank_name(name) < _rank_name(old):
+
+        def rank(n: str) -> tuple[int, int, bool, str]:  # at equal depth, the defining module's own name
+            r = _rank_name(n)
+            return (r[0], r[1], n != internal, n)
+
+        if old is None or rank(name) < rank(old):
             public[internal] = name
 
     # names defined in public modules are public where they are
@@ -161,6 +181,34 @@ def _dispatch_edges(edges: list[CallEdge], bases: Mapping[str, Sequence[str]],
     return out
 
 
+_RULE_NAME = re.compile(r"^_(\w+?)_(?:abstract_eval|shape_rule|dtype_rule|lowering_rule|lowering|batch_rule|"
+                        r"batching_rule|transpose_rule|jvp_rule|jvp|discharge_rule|physicalize_rule|"
+                        r"interpret_rule|impl)$")
+
+
+def rule_operation(function: str) -> str:
+    """``run_scoped`` for a rule named ``_run_scoped_lowering_rule`` (a primitive's rule by its name), or ""."""
+    m = _RULE_NAME.match(function.rsplit(".", 1)[-1])
+    return m.group(1) if m else ""
+
+
+def _rule_edges(edges: list[CallEdge], functions: Iterable[str]) -> list[CallEdge]:
+    """``prim_p`` → ``_prim_abstract_eval`` for a raising rule that nothing in the graph registers
+    (``prim_p.def_abstract_eval(_prim_abstract_eval)``): a rule named after a primitive of its own
+    module is that primitive's rule."""
+    prims = {e.caller for e in edges if e.caller.endswith("_p")} | {e.callee for e in edges if e.callee.endswith("_p")}
+    reached = {e.callee for e in edges}
+    out: list[CallEdge] = []
+    for fn in functions:
+        if fn in reached:
+            continue
+        module, _, name = fn.rpartition(".")
+        m = _RULE_NAME.match(name)
+        if m and f"{module}.{m.group(1)}_p" in prims:
+            out.append(CallEdge(caller=f"{module}.{m.group(1)}_p", callee=fn, kind="register"))
+    return out
+
+
 def _rank_name(name: str) -> tuple[int, int, str]:
     """Shorter, more top-level names first; experimental and internal-looking ones last."""
     parts = name.split(".")
@@ -176,6 +224,19 @@ def site_function(site: ErrorSite) -> str:
     return f"{site.module}.{qual}" if site.module else qual
 
 
+def factories(start: str, own: str, graph: CallGraph, limit: int = 1) -> tuple[str, ...]:
+    """For a raise in a constructor: the more top-level public functions that build the class
+    (``click.progressbar`` makes a ``click.termui.ProgressBar``), as users more often call those."""
+    cls, _, last = start.rpartition(".")
+    if last not in CONSTRUCTORS:
+        return ()
+    depth = own.count(".")
+    out = [n for n in dict.fromkeys(graph.public_name(c) for c, _ in graph.callers.get(cls, ()))
+           if n and n != own and n.count(".") < depth and n.rsplit(".", 1)[-1][:1].islower()
+           and not _is_test_module(n)]
+    return tuple(sorted(out, key=_rank_name)[:limit])
+
+
 def public_path(site: ErrorSite, graph: CallGraph, observed: Sequence[str] = ()) -> PublicPath:
     """The public entries that reach ``site`` (observed ones, when given, first and alone).
 
@@ -186,7 +247,7 @@ def public_path(site: ErrorSite, graph: CallGraph, observed: Sequence[str] = ())
     start = site_function(site)
     own = graph.public_name(start)
     if own:
-        return PublicPath(entries=(own,), chain=(start,), depth=0)
+        return PublicPath(entries=(own, *factories(start, own, graph)), chain=(start,), depth=0)
     parent: dict[str, str] = {start: ""}
     depth: dict[str, int] = {start: 0}
     queue = deque([start])

@@ -1,8 +1,12 @@
-"""Related errors: same function, same guard variables, similar text, same module; ranked, at most five.
+"""Related errors by real relations, ranked, at most five: the same message, the same function, another
+rule of the same operation, the same guard variables, the same public entry, the same test, a similar
+message.
 
 Every candidate gets a score from the reasons that apply (each reason is a
 fact that the page states: "raised in the same function"), ties broken by
-distance in the file so the neighbours of a raise come first.
+distance in the file so the neighbours of a raise come first.  When nothing
+is related, the list is empty: "same module, same exception type" told the
+reader nothing (docs/pages-rating.md) and is no longer offered.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ import re
 
 from errdex.analyze.context import SnapshotContext
 from errdex.analyze.guardwords import guard_names
+from errdex.analyze.public_path import rule_operation
 from errdex.model import ErrorSite, RelatedError
 
 MAX_RELATED = 5
@@ -49,10 +54,25 @@ def _word_index(ctx: SnapshotContext) -> dict[str, list[ErrorSite]]:
     return ctx.site_words
 
 
+_COMMON_MODULES = frozenset({"math", "os", "sys", "np", "numpy", "jnp", "operator", "itertools", "functools",
+                             "builtins", "typing", "collections", "re", "inspect", "dataclasses", "enum", "abc"})
+
+
 def _global_name(var: str) -> bool:
-    """A module-level object's attribute (``config.no_tracing.value``), not ``self.x`` or a local."""
+    """A module-level object's attribute (``config.no_tracing.value``), not ``self.x``, a parameter's
+    attribute (``a.dtype``), a class named in a type check (``ir.F32Type``) or a common module's function."""
     head = var.split(".", 1)[0]
-    return "." in var and head not in ("self", "cls") and not head.startswith("_")
+    last = var.rsplit(".", 1)[-1]
+    return ("." in var and head not in ("self", "cls") and not head.startswith("_") and len(head) >= 3
+            and not last[:1].isupper() and head not in _COMMON_MODULES)
+
+
+def _shared_vars(mine: frozenset[str], other: frozenset[str]) -> list[str]:
+    """Variables both guards read, without ``self`` and module or class names (``api`` of ``api.NotSpecified``)."""
+    shared = mine & other
+    classes = {v.rsplit(".", 1)[0] for v in shared | mine if "." in v and v.rsplit(".", 1)[-1][:1].isupper()}
+    return sorted(v for v in shared if v not in ("self", "cls") and not v.rsplit(".", 1)[-1][:1].isupper()
+                  and v not in classes and v.split(".", 1)[0] not in _COMMON_MODULES)
 
 
 def _var_index(ctx: SnapshotContext) -> dict[str, list[ErrorSite]]:
@@ -95,6 +115,19 @@ def title(site: ErrorSite) -> str:
     return f"{site.exception_name}: {text[:117] + '...' if len(text) > 120 else text}"
 
 
+def _rule_index(ctx: SnapshotContext) -> dict[str, list[ErrorSite]]:
+    """operation -> the sites in its rules (``_run_scoped_lowering_rule``, ``_run_scoped_discharge_rule``)."""
+    key = "rule-operation"
+    if key not in ctx.relation_index:
+        idx: dict[str, list[ErrorSite]] = {}
+        for s in ctx.sites:
+            op = rule_operation(s.qualname.split(".<locals>.", 1)[0])
+            if op:
+                idx.setdefault(op, []).append(s)
+        ctx.relation_index[key] = idx
+    return ctx.relation_index[key]
+
+
 def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError, ...]:
     mine_words = _words(site, ctx)
     mine_vars = _guard_vars(site, ctx)
@@ -103,9 +136,7 @@ def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError,
     def consider(other: ErrorSite, points: float, reason: str) -> None:
         if other.error_id == site.error_id or not other.error_id:
             return
-        if not any(t.strip() for t in other.template.literals) and reason not in (
-                "raised in the same function", "same package, same exception type", "same exception type",
-                "raised nearby in the same module", "raised in the same package"):
+        if not any(t.strip() for t in other.template.literals) and reason != "raised in the same function":
             return  # "Exception: Exception" tells the reader nothing
         prev = scored.get(other.error_id)
         if prev is None:
@@ -122,10 +153,18 @@ def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError,
         for other in _var_index(ctx).get(var, [])[:50]:
             if other.path != site.path:
                 consider(other, 2.5, f"checks the same `{var}`")
+    op = rule_operation(site.qualname.split(".<locals>.", 1)[0])
+    if op:
+        for other in _rule_index(ctx).get(op, []):
+            same = _shared_vars(mine_vars, _guard_vars(other, ctx))
+            if same:
+                consider(other, 4.0, f"another rule of the same operation `{op}`, checking the same `{same[0]}`")
+            else:
+                consider(other, 1.5, f"another rule of the same operation `{op}`")
     mine_entries = ctx.public_path(site).entries[:1]
     for entry in mine_entries:
         others = _entry_index(ctx).get(entry, [])
-        if len(others) <= 40:  # an entry that reaches hundreds of raises says little about any two
+        if len(others) <= 12:  # an entry that reaches dozens of raises says little about any two
             for other in others:
                 consider(other, 1.5, f"also raised by a call of `{entry}`")
     for test in {link[0].test_name: link[0] for link in ctx.tests_for_site(site)}.values():
@@ -134,9 +173,9 @@ def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError,
     module_sites = ctx.sites_by_module.get(site.path, [])
     for other in module_sites:
         if mine_vars:
-            shared = mine_vars & _guard_vars(other, ctx)
+            shared = _shared_vars(mine_vars, _guard_vars(other, ctx))
             if shared:
-                consider(other, 2.0, "guarded by the same " + ", ".join(f"`{v}`" for v in sorted(shared)[:2]))
+                consider(other, 2.0, "guarded by the same " + ", ".join(f"`{v}`" for v in shared[:2]))
     if mine_words:
         for other in module_sites:
             ow = _words(other, ctx)
@@ -144,10 +183,6 @@ def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError,
                 jac = len(mine_words & ow) / len(mine_words | ow)
                 if jac >= 0.4:
                     consider(other, 2.0 * jac, "similar message")
-    if len(scored) < MAX_RELATED:
-        for other in module_sites:
-            if other.exception_name == site.exception_name:
-                consider(other, 0.5, "same module, same exception type (no closer relation found)")
     if len(scored) < MAX_RELATED and mine_words:
         index = _word_index(ctx)
         for w in sorted(mine_words, key=lambda w: len(index.get(w, ())))[:2]:
@@ -158,31 +193,6 @@ def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError,
                 jac = len(mine_words & ow) / len(mine_words | ow)
                 if jac >= 0.3:
                     consider(other, 1.5 * jac, "similar message in another module")
-    if not scored:
-        package = site.path.rsplit("/", 1)[0]
-        near = [o for o in ctx.sites_by_exception.get(site.exception_name, [])
-                if o.path.startswith(package + "/") and o.error_id != site.error_id]
-        for other in near[:MAX_RELATED + 1]:
-            consider(other, 0.1, "same package, same exception type (no closer relation found)")
-    if not scored:
-        # Last resort, falling back through the class chain (STYLE.md item 8): the same
-        # exception type elsewhere in the library, else a base class of it.
-        for name in (site.exception_name, *(b.rsplit(".", 1)[-1] for b in site.exception_bases)):
-            anywhere = [o for o in ctx.sites_by_exception.get(name, []) if o.error_id != site.error_id]
-            reason = "same exception type" if name == site.exception_name else f"raises the base class {name}"
-            for other in sorted(anywhere, key=lambda o: (o.path != site.path, o.path, o.line))[:MAX_RELATED + 1]:
-                consider(other, 0.05, reason)
-            if scored:
-                break
-    if not scored:
-        for other in sorted(module_sites, key=lambda o: abs(o.line - site.line))[:MAX_RELATED + 1]:
-            consider(other, 0.01, "raised nearby in the same module")
-    if not scored:
-        folder = site.path.rsplit("/", 1)[0] + "/"
-        siblings = [o for path, sites in sorted(ctx.sites_by_module.items())
-                    if path.startswith(folder) and "/" not in path[len(folder):] for o in sites]
-        for other in siblings[:MAX_RELATED + 1]:
-            consider(other, 0.01, "raised in the same package")
     ranked = sorted(scored.values(), key=lambda x: (-x[0], x[1], x[2].error_id))
     out: list[RelatedError] = []
     repeats: list[RelatedError] = []

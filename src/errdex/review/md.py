@@ -46,7 +46,14 @@ def prose(value: str) -> str:
     parts = value.split("`")
     if len(parts) % 2 == 0:  # an unpaired backtick: all of it is text
         return text(value)
-    return "".join((code(p) if p else "") if i % 2 else text(p) for i, p in enumerate(parts))
+    return "".join((code(p) if p else "") if i % 2 else _spaced(p) for i, p in enumerate(parts))
+
+
+def _spaced(value: str) -> str:
+    """``text`` keeping one space where the words met a code span ("Calling `f` raises", not "Calling`f`raises")."""
+    if not value.strip():
+        return " " if value else ""
+    return (" " if value[0].isspace() else "") + text(value) + (" " if value[-1].isspace() else "")
 
 
 def fence(body: str, lang: str = "") -> str:

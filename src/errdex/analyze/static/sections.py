@@ -3,7 +3,10 @@
 What it means, Solutions, Prevention, When it happens.  No sentence here
 states anything the facts do not: conditions come from the guards' plain
 words (or the code itself, quoted), options from their definitions,
-advice from the message, examples from the tests.
+advice from the message, examples from the tests.  Sentences speak of the
+user's call (``words.who``/``callee``), the arguments it passes and the
+object it holds, never of the raising function's locals; where the facts are
+thin a section says less (Prevention and When may be empty) rather than pad.
 """
 
 from __future__ import annotations
@@ -12,134 +15,85 @@ import re
 
 from errdex.analyze.dispatch import dispatch_alternatives
 from errdex.analyze.facts import Facts, GuardFact
-from errdex.analyze.guardwords import describe_negation
-from errdex.model import ConfigOption, Evidence, Solution
+from errdex.analyze.static import roles, scope
+from errdex.analyze.static.observed import (
+    clean,
+    entry_call,
+    observations,
+    observed_evidence,
+    observed_sentence,
+    test_name,
+)
+from errdex.analyze.static.optiontext import cached_by, option_prevention, option_solution
+from errdex.analyze.static.words import (
+    callee,
+    conditions,
+    contrast,
+    decisive,
+    entry_words,
+    exc_name,
+    first_sentence,
+    guard_evidence,
+    inputs_of,
+    issues_url,
+    join,
+    message_text,
+    naming,
+    negation,
+    one_guard,
+    option_evidence,
+    package,
+    place,
+    raise_evidence,
+    test_evidence,
+    user_reads,
+    who,
+)
+from errdex.model import Evidence, Solution
 
-MAX_GUARDS = 4
+__all__ = ["advice", "cached_by", "conditions", "meaning", "prevention", "situations", "solutions", "trigger"]
+
 _ADVICE = re.compile(
     r"^(?:please|use|try|consider|pass|set|call|wrap|make sure|ensure|did you mean|you can|you may|you should|"
-    r"to fix|instead|specify|provide|add|remove|install|upgrade|downgrade|enable|disable|either)\b",
+    r"you need to|you must|hint|to fix|instead|specify|provide|add|remove|install|upgrade|downgrade|enable|"
+    r"disable|either)\b",
     re.IGNORECASE,
 )
 
 
-def first_sentence(text: str, limit: int = 300) -> str:
-    text = " ".join(text.strip().split())
-    if not text:
-        return ""
-    m = re.search(r"(?<=[.!?])\s+(?=[A-Z`])", text)
-    out = text[: m.start()] if m else text
-    if len(out) > limit:
-        out = out[:limit].rsplit(" ", 1)[0] + " ..."
-    return out
-
-
-def place(f: Facts) -> str:
-    return f"`{f.site.qualname}` (`{f.site.path}:{f.site.line}`)"
-
-
-def entry_words(f: Facts, limit: int = 3) -> str:
-    """The public calls that reach the raise: "`jax.jit`", "`a`, `b` or `c`"; "" when none is known."""
-    names = [f"`{e}`" for e in f.public_path.entries[:limit]]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " or " + names[-1]
-
-
-def where(f: Facts) -> str:
-    """Who raises, in the user's terms: the public call when known, else the internal function."""
-    if f.public_path.entries:
-        return f"A call of {entry_words(f)}"
-    return f"The internal function {place(f)}"
-
-
-def route(f: Facts) -> str:
-    """How the public call gets to the raise: through a registered rule, or through internal calls."""
-    p = f.public_path
-    if not p.entries or p.depth == 0:
-        return ""
-    prims = [c for c in p.chain[1:-1] if c.rsplit(".", 1)[-1].endswith("_p")]
-    if prims:
-        return (f"The raise is in {place(f)}, the rule registered for the `{prims[-1].rsplit('.', 1)[-1]}` "
-                f"operation that `{p.entries[0]}` binds.")
-    hops = p.depth - 1
-    via = f" through {hops} internal call{'s' if hops != 1 else ''}" if hops else " directly"
-    return f"The raise is in {place(f)}, which `{p.entries[0]}` reaches{via}."
-
-
-def subject(f: Facts, name: str) -> str:
-    """``x`` as the page names it: "the argument `x` of `jax.jit`" for a parameter, else the code."""
-    if name in f.params:
-        if f.public_path.entries and f.public_path.depth == 0:
-            return f"the `{name}` argument of `{f.public_path.entries[0]}`"
-        return f"the parameter `{name}` of `{f.site.qualname}`"
-    return f"`{name}`"
-
-
-def exc_name(f: Facts) -> str:
-    return f"`{f.exception.public_name or f.exception.name}`"
-
-
-def conditions(f: Facts) -> list[str]:
-    """The guards as words, innermost last; code quoted when no rule read it."""
-    out: list[str] = []
-    for g in f.guards[-MAX_GUARDS:]:
-        if g.words:
-            out.append(g.words)
-        elif g.guard.normalized and len(g.guard.normalized) <= 100:
-            out.append(f"`{g.guard.normalized}` holds")
-    return out
-
-
-def actionable(f: Facts) -> list[GuardFact]:
-    """Guards a user can act on: the ones that hold as written.  ``else``/``elif`` negations of a
-    dispatch (``not (prim is lax.while_p)``) say which branch was not taken, not what to change."""
-    pos = [g for g in f.guards[-MAX_GUARDS:] if not g.guard.negated and g.words]
-    return pos or [g for g in f.guards[-MAX_GUARDS:] if g.words][-1:]
-
-
-def contrast(f: Facts) -> list[tuple[str, str, str]]:
-    """(test, statement that runs fine, statement that raises) from linked tests: a test's statements
-    before its ``with pytest.raises`` block ran without the error, or the test would have failed."""
-    out: list[tuple[str, str, str]] = []
-    for link in f.tests[:2]:
-        code = link.test.code.splitlines()
-        inside = [i for i, ln in enumerate(code) if re.search(r"\b(raises|assertRaises\w*|warns)\(", ln)]
-        if not inside:
-            continue
-        k = inside[-1]
-        before = [ln.strip() for ln in code[:k] if re.match(r"\s*(?:\w+\s*=\s*)?\w+\(.*\)\s*(?:#.*)?$", ln)]
-        after = [ln.strip() for ln in code[k + 1:] if ln.strip() and not ln.strip().startswith(("with ", "#"))]
-        if before and after:
-            out.append((link.test.test_name, before[-1].split("#")[0].strip(), after[-1].split("#")[0].strip()))
-    return out
-
-
-def guard_evidence(f: Facts) -> list[Evidence]:
-    return [Evidence(kind="guard", text=f"{g.guard.kind} {g.guard.source}".strip(), path=f.site.path,
-                     line=g.guard.line, url=f.snapshot.source_url(f.site.path, g.guard.line))
-            for g in f.guards[-MAX_GUARDS:]]
-
-
-def raise_evidence(f: Facts) -> Evidence:
-    return Evidence(kind="template", text=f.site.template.render(), path=f.site.path, line=f.site.line,
-                    url=f.source_url)
-
-
-def option_evidence(o: ConfigOption, f: Facts) -> Evidence:
-    text = f"{o.name} (default {o.default})" + (f": {o.help}" if o.help else "")
-    return Evidence(kind="config", text=text, path=o.path, line=o.line, url=f.snapshot.source_url(o.path, o.line))
-
-
 def advice(f: Facts) -> list[str]:
     """Sentences of the message that tell the user what to do ("Please wrap your shard_map in `jax.jit`.")."""
-    text = " ".join(f.site.template.render().split())
     out: list[str] = []
-    for sentence in re.split(r"(?<=[.!?;])\s+|\s+-\s+", text):
-        s = sentence.strip()
+    for sentence in re.split(r"(?<=[.!?;])\s+|\s+-\s+", message_text(f)):
+        s = sentence.strip().removeprefix("Hint:").strip()
         if len(s) >= 8 and (_ADVICE.search(s) or " instead" in s.lower()) and "{" not in s[:2]:
             out.append(s)
     return out
+
+
+def user_guards(f: Facts) -> list[GuardFact]:
+    """Decisive guards on what the user passes (arguments, or the object they hold when the message
+    gives no advice of its own), on a page whose public call is known."""
+    if not f.public_path.entries and not f.public_function:
+        return []
+    told = bool(advice(f))
+    return [g for g in decisive(f) if user_reads(f, g) and not g.options and g.rule != "import-failed"
+            and not (told and all(n == "self" or n.startswith("self.") for n in g.names))]
+
+
+def _instance_wanted(f: Facts) -> str:
+    """"`ParamType`" when the raise fires on a class where the message asks for an instance."""
+    if "instan" not in message_text(f).lower():
+        return ""
+    for g in decisive(f):
+        m = re.search(r"is a subclass of a `([\w.]+)`", g.words)
+        if m and not g.guard.negated:
+            return m.group(1)
+    return ""
+
+
+def _internal(f: Facts) -> bool:
+    return roles.internal_check(f, any(user_reads(f, g) for g in decisive(f)))
 
 
 # --------------------------------------------------------------------------- what it means
@@ -147,54 +101,150 @@ def advice(f: Facts) -> list[str]:
 
 def meaning(f: Facts) -> tuple[str, list[Evidence]]:
     ev: list[Evidence] = []
-    conds = conditions(f)
     verb = {"warning": "warns with", "assertion": "fails an assertion,"}.get(f.site.kind, "raises")
-    if conds:
-        s1 = f"{where(f)} {verb} {exc_name(f)} when " + _join(conds) + "."
+    stage = roles.stage(f)
+    conds = conditions(f)
+    sentences: list[str] = []
+    if roles.module_getattr(f):
+        sentences.append(f"The module `{f.site.module}` has no attribute by the name you asked for: the message "
+                         f"is that name. `{f.site.module}.__getattr__` is only asked for names the module does "
+                         "not define, and it provides none but the ones it checks for before this raise.")
+        ev.append(raise_evidence(f))
+    elif (cls := roles.abstract_method(f)):
+        meth = f.site.qualname.split(".")[1]
+        sentences.append(f"`{meth}` of `{cls}` is abstract: `{cls}` only declares it and its subclasses provide it. "
+                         f"{who(f)} raised {exc_name(f)} because the object is a `{cls}` itself or a subclass "
+                         f"that does not define `{meth}`.")
+        ev.append(raise_evidence(f))
+    elif roles.control_flow(f):
+        sentences.append(f"{who(f)} raises {exc_name(f)} every time: that is what it is for, not a failure.")
+        ev.append(raise_evidence(f))
+    elif (field := roles.forwarder(f)):
+        forms = [t.render() for t in f.site.templates[:3]]
+        cls = f.site.qualname.split(".")[0]
+        lead = ("A value given for an option or argument was rejected by its type: " if roles.usage_error(f)
+                else "")
+        text = (f"{lead}the `{cls}` classes call `{f.site.qualname}` when they refuse a value, and it "
+                f"raises {exc_name(f)} with the message they pass as `{field}`"
+                + (", e.g. " + "; ".join(f"\"{x}\"" for x in forms) if forms else "")
+                + ". The check that failed is the caller's; the message names the value.")
+        sentences.append(text[:1].upper() + text[1:])
+        ev.append(raise_evidence(f))
+    elif _internal(f) and _literal(f):
+        sentences.append(f"{who(f)} {verb} {exc_name(f)}" + (f" {stage}" if stage else "")
+                         + f": an internal check failed (\"{message_text(f)[:200]}\").")
         ev.extend(guard_evidence(f))
-    elif not f.whole_function:
-        s1 = (f"{where(f)} {verb} {exc_name(f)} at `{f.site.qualname}` (`{f.site.path}:{f.site.line}`); "
-              "the lines shown above the raise hold no check of their own.")
+    elif conds:
+        sentences.append(f"{who(f)} {verb} {exc_name(f)}" + (f" {stage}," if stage else "")
+                         + " when " + join(conds) + ".")
+        ev.extend(guard_evidence(f))
+    elif roles.usage_error(f) and _literal(f):
+        sentences.append(f"{who(f)} raises {exc_name(f)} when the command line does not fit the command: "
+                         f"\"{message_text(f)[:200]}\"")
+        ev.append(raise_evidence(f))
+    elif f.guards and _literal(f):
+        src = _inputs(f)
+        sentences.append(f"{who(f)} {verb} {exc_name(f)}" + (f" {stage}," if stage else "")
+                         + " when a value it works out" + (f" from {src}" if src else
+                                                           " from your arguments" if f.params else "")
+                         + " fails its check; the message says "
+                         f"which: \"{message_text(f)[:200]}\"")
+        ev.extend(guard_evidence(f))
+    elif _shows_checks_above(f):
+        sentences.append(f"{who(f)} {verb} {exc_name(f)}" + (f" {stage}" if stage else "")
+                         + " after the checks shown above the raise in the source let it through.")
+        ev.append(raise_evidence(f))
+    elif roles.operation(f) and f.public_path.depth > 0:
+        sentences.append(f"{who(f)} {verb} {exc_name(f)}" + (f" {stage}" if stage else "")
+                         + f" when JAX applies the rule `{f.site.qualname}` of `{f.site.module}` to the "
+                         f"`{roles.operation(f)}` operation: that rule raises whenever it runs, so what matters "
+                         "is where the operation is used; the message says: \"" + message_text(f)[:200] + "\"")
         ev.append(raise_evidence(f))
     else:
-        s1 = (f"{where(f)} {verb} {exc_name(f)} whenever it reaches `{f.site.qualname}`: that function "
-              "checks nothing before this line." if f.public_path.entries else
-              f"{where(f)} {verb} {exc_name(f)} every time it runs: it checks nothing before this line.")
+        sentences.append(f"{who(f)} {verb} {exc_name(f)}" + (f" {stage}" if stage else "")
+                         + ", with no condition of its own: every call that gets there raises.")
         ev.append(raise_evidence(f))
-    sentences = [s1]
+    context = scope.message_context(f)
+    if context and context.split(": ", 1)[1] not in " ".join(sentences):
+        sentences.append(context)
+    if roles.usage_error(f):
+        sentences.append(f"{exc_name(f)} is a usage error: it is about the command line the program was run "
+                         "with (an option, an argument or its value), and is reported to the person who ran it.")
+    if _internal(f):
+        sentences.append(f"It is a consistency check in `{roles.outer_name(f)}` of {package(f)}'s own work, not a "
+                         "check of your arguments: a valid program is not expected to reach it, so it most likely "
+                         f"points at a bug in {package(f)} or at an input it does not handle.")
     forms = message_forms(f)
-    if forms:
+    if forms and not roles.forwarder(f):
         sentences.append(f"The message takes {len(f.site.templates)} forms, depending on the values; what sets "
                          "them apart: " + "; ".join(f"\"{x}\"" for x in forms[:4])
                          + (f"; and {len(forms) - 4} more" if len(forms) > 4 else "") + ".")
-    r = route(f)
-    if r:
-        sentences.append(r)
     for of in f.option_facts[:1]:
         o = of.option
         if of.diagnostic and of.purpose:
             sentences.append(f"`{o.name}` is a check, not a setting that changes results (\"{of.purpose}\"): "
-                             "this error is that check firing.")
+                             "this error is that check firing" + _when_it_fires(f) + ".")
             ev.append(option_evidence(o, f))
         elif of.purpose:
             sentences.append(f"The `{o.name}` option (default `{o.default}`) is for this: \"{of.purpose}\"")
             ev.append(option_evidence(o, f))
+    seen = observed_sentence(f)
+    if seen:
+        sentences.insert(1, seen)
+        ev.extend(observed_evidence(f))
     doc = first_sentence(f.exception.docstring)
-    if doc:
+    if doc and not f.exception.builtin:
         sentences.append(f"The class {exc_name(f)} is documented as: \"{doc}\"")
         ev.append(Evidence(kind="class-doc", text=doc, path=f.exception.path, line=f.exception.line,
                            url=f.snapshot.source_url(f.exception.path, f.exception.line) if f.exception.path else ""))
     fdoc = first_sentence(f.docstring)
-    if fdoc and len(sentences) < 4:
-        sentences.append(f"`{f.site.qualname}` is documented as: \"{fdoc}\"")
+    public_here = f.public_path.depth == 0 and bool(f.public_path.entries)
+    if fdoc and len(sentences) < 4 and (public_here or f.public_function) and ".<locals>." not in f.site.qualname:
+        sentences.append(f"`{f.public_path.entries[0] if public_here else f.public_function}` is documented as: "
+                         f"\"{fdoc}\"")
         ev.append(Evidence(kind="docstring", text=fdoc, path=f.site.path, line=f.site.line))
     if f.site.kind == "warning":
-        sentences.append(f"As a warning, {exc_name(f)} does not stop {_callee(f)} unless warnings are turned "
+        sentences.append(f"As a warning, {exc_name(f)} does not stop {callee(f)} unless warnings are turned "
                          "into errors (`-W error`).")
-    elif f.site.kind == "assertion":
-        sentences.append(f"The `assert` in `{f.site.qualname}` is an internal consistency check; "
-                         "Python skips it under `-O`.")
     return " ".join(sentences[:5]), ev
+
+
+def _when_it_fires(f: Facts) -> str:
+    """The moment a diagnostic option's check runs, from where it sits: in ``__call__`` of what the
+    public call built (running it, not building it), or in a cached function (only on a cache miss)."""
+    if cached_by(f):
+        return (f", and only on a cache miss: `{roles.outer_name(f)}` is cached, so a call with arguments (shapes, "
+                "dtypes, static values) that were traced before does not reach it")
+    if roles.returned_call(f) and roles.function_name(f) == "__call__":
+        return (f", at the moment the compiled function runs (`{f.site.qualname}`): building it (tracing, "
+                "lowering, compiling) is not refused, only running it")
+    return ""
+
+
+def _inputs(f: Facts) -> str:
+    """"`idxs`" (the arguments the failing check's locals are computed from), or ""."""
+    names: list[str] = []
+    for g in decisive(f):
+        for n in g.names:
+            names.extend(p for p in inputs_of(f, n.split(".", 1)[0]) if p not in names)
+    return join([f"`{n}`" for n in names[:3]])
+
+
+def _literal(f: Facts) -> str:
+    return "".join(s.text for s in f.site.template.segments if s.is_literal).strip()
+
+
+def _shows_checks_above(f: Facts) -> bool:
+    """Whether the snippet shows ``if`` statements at the raise's own indentation above it (branches
+    that return before it): then "no condition" would be false even though no guard was recorded."""
+    if f.whole_function:
+        return False  # its early exits are guards already
+    lines = f.site.snippet.splitlines()
+    k = f.site.line - f.site.snippet_start
+    if not 0 <= k < len(lines):
+        return False
+    indent = len(lines[k]) - len(lines[k].lstrip())
+    return any(re.match(rf"\s{{{indent}}}(?:if|elif)\b", ln) for ln in lines[:k])
 
 
 def message_forms(f: Facts, limit: int = 140) -> list[str]:
@@ -211,230 +261,193 @@ def message_forms(f: Facts, limit: int = 140) -> list[str]:
     return out
 
 
-def _join(parts: list[str]) -> str:
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
 # --------------------------------------------------------------------------- solutions
 
 
 def solutions(f: Facts) -> list[Solution]:
-    out: list[Solution] = []
+    out: list[Solution] = [*_kind_solutions(f)]
     for o in f.options:
-        out.extend(_option_solution(o, f))
+        out.extend(option_solution(o, f))
     for text in advice(f)[:2]:
         out.append(Solution(text=f"Do what the message says: \"{text}\"", evidence=(raise_evidence(f),)))
     alternatives = dispatch_alternatives(f.site.guards)
     in_dispatch = {g for alt in alternatives for g in alt.guards}
-    for g in actionable(f):
-        if g.options or g.guard in in_dispatch:
-            continue  # a not-taken dispatch branch: the alternatives below say it better
+    for g in decisive(f):
         if g.rule == "import-failed":
             mod = g.words.split("`")[1] if "`" in g.words else "the module"
             out.append(Solution(text=f"Make `import {mod}` work: install (or repair) the package that provides it.",
                                 evidence=tuple(guard_evidence(f))))
-            continue
-        neg = describe_negation(g.guard, g.options)
-        if neg and _user_reachable(f, g):
-            out.append(Solution(text=f"Make sure that {neg} when you call {_callee(f)}{_naming(f, g)}.",
-                                evidence=(_one_guard(f, g.guard.line, g.guard.source, g.guard.kind),)))
+    wanted = _instance_wanted(f)
+    if wanted:
+        out.append(Solution(text=f"Pass an instance of a `{wanted}` subclass (`MyType()`), not the class itself "
+                                 f"(`MyType`), where {callee(f)} expects a parameter type.",
+                            evidence=tuple(guard_evidence(f))))
+    for g in user_guards(f):
+        if g.guard in in_dispatch:
+            continue  # a not-taken dispatch branch: the alternatives below say it better
+        neg = negation(f, g)
+        if neg:
+            out.append(Solution(text=f"Make sure that {neg} when you call {callee(f)}{naming(f, g)}.",
+                                evidence=(one_guard(f, g.guard.line, g.guard.source, g.guard.kind),)))
     for alt in alternatives:
         what = "an instance of one of" if alt.kind == "type" else "one of"
         choices = ", ".join(f"`{c}`" for c in alt.choices)
         out.append(Solution(
-            text=f"Use a case that {place(f)} handles: the branches before this raise take `{alt.subject}` "
+            text=f"Use a case that {callee(f)} handles: the branches before this raise take `{alt.subject}` "
                  f"as {what} {choices}.",
-            evidence=tuple(_one_guard(f, g.line, g.source, g.kind) for g in alt.guards)))
-    if f.exception.name == "NotImplementedError" or f.exception.name.endswith("NotImplementedError"):
+            evidence=tuple(one_guard(f, g.line, g.source, g.kind) for g in alt.guards)))
+    if f.exception.name.endswith("NotImplementedError") and not alternatives and not roles.abstract_method(f):
+        conds = conditions(f)
         out.append(Solution(
-            text=f"{_callee(f, cap=True)} does not implement this case (the check is in {place(f)}): "
-                 "give it inputs of a kind it supports, or open an issue with the library.",
+            text=f"{callee(f, cap=True)} does not implement the case where " + join(conds)
+                 + ": stay within the cases it supports" + (f", or ask for this one at {issues_url(f)}."
+                                                            if issues_url(f) else ".")
+            if conds else f"{callee(f, cap=True)} does not implement this case: stay within the cases it supports.",
             evidence=(raise_evidence(f),)))
     for name, ok, bad in contrast(f)[:1]:
         out.append(Solution(
             text=f"Do the work that succeeds first, outside the failing state: in the test `{name}`, "
                  f"`{ok}` runs without this error before `{bad}` raises it.",
-            evidence=tuple(_test_evidence(t.test.path, t.test.line, t.test.test_name, t.url)
-                           for t in f.tests[:1])))
+            evidence=tuple(test_evidence(t.test.path, t.test.line, t.test.test_name, t.url) for t in f.tests[:1])))
     for link in f.tests[:1]:
         out.append(Solution(
             text=f"Compare with the test `{link.test.test_name}` (`{link.test.path}:{link.test.line}`), "
                  "which triggers this error on purpose: your code does what it does.",
-            evidence=(_test_evidence(link.test.path, link.test.line, link.test.test_name, link.url),)))
-    if not out and not f.guards:
-        text = (f"Every call that reaches {place(f)} raises; from your code that is a call of {entry_words(f)}, "
-                "so change how you call it or call another function for this case."
-                if f.public_path.entries else
-                f"Every call that reaches {place(f)} raises: look in your traceback for the first frame of "
-                f"`{f.site.module.split('.', 1)[0]}` below your own code; that call is the one to change.")
-        out.append(Solution(text=text, evidence=(raise_evidence(f),)))
-    elif not out:
-        out.append(Solution(
-            text=f"{_callee(f, cap=True)} raises this when " + _join(conditions(f)) + ": change the input or "
-                 "state that makes it so before the call.",
-            evidence=tuple(guard_evidence(f))))
+            evidence=(test_evidence(link.test.path, link.test.line, link.test.test_name, link.url),)))
+    if _internal(f) and issues_url(f):
+        out.append(Solution(text=f"Report it at {issues_url(f)}: the shortest program that still raises it, the "
+                                 f"full traceback and the message (\"{message_text(f)[:80]}\"); {package(f)} should "
+                                 "have rejected the input earlier with a clear error, or handled it.",
+                            evidence=(raise_evidence(f),)))
+    if not out:
+        out.append(_fallback(f))
+    out.extend(Solution(text=text, evidence=(raise_evidence(f),)) for text in scope.context_solutions(f))
     return out
 
 
-def _user_reachable(f: Facts, g: GuardFact) -> bool:
-    """Whether the guard reads something a caller controls: a parameter, an attribute of ``self``
-    (the object the user holds) or an option; not a local the function computed itself."""
-    if g.options:
-        return True
-    names = [n for n in g.names if not any(p.startswith("_") for p in n.split(".")[1:])]  # no private attributes
-    if len(names) < len(g.names):
-        return False
-    heads = {n.split(".", 1)[0] for n in names}
-    return bool(heads & set(f.params)) or "self" in heads or (not f.params and not heads)
+def _kind_solutions(f: Facts) -> list[Solution]:
+    ev = (raise_evidence(f),)
+    if roles.module_getattr(f):
+        names = re.findall(r"\bname\s*==\s*['\"](\w+)['\"]", f.site.snippet)
+        known = (" The names it does provide this way: " + ", ".join(f"`{n}`" for n in dict.fromkeys(names))
+                 + " (see the branches above the raise).") if names else ""
+        return [Solution(text=f"Check the spelling of the name you read from `{f.site.module}` (the message "
+                              f"shows it) and whether it exists in this version of {package(f)} "
+                              f"({f.snapshot.ref or (f.snapshot.commit or "")[:10]}); it may have been renamed or removed."
+                              + known, evidence=ev)]
+    if (cls := roles.abstract_method(f)):
+        meth = f.site.qualname.split(".")[1]
+        return [Solution(text=f"Use an object of a subclass of `{cls}` that defines `{meth}`; if the class is "
+                              f"your own subclass, define `{meth}` in it.", evidence=ev)]
+    if roles.control_flow(f):
+        base = next((b.rsplit(".", 1)[-1] for b in f.exception.bases if b), "")
+        return [Solution(text=f"Let it propagate: {callee(f)} raises {exc_name(f)} to stop the application with "
+                              "a status code, and the code that runs the application exits with it. Catch it only "
+                              "where you run the command yourself and want to carry on afterwards"
+                              + (f", and do not swallow it in a broad `except {base}`." if base else "."),
+                         evidence=ev)]
+    if roles.forwarder(f) and roles.usage_error(f):
+        return [Solution(text="Give the option or argument a value its type accepts: the message names the value "
+                              "that was given and what was expected. If the value is right, declare a type that "
+                              "accepts it (the `type=` of the option or argument).", evidence=ev)]
+    if roles.usage_error(f) and "Parameter" in f.exception.name:
+        return [Solution(text="If the value came from the command line, give the option or argument a value of "
+                              "the form the message asks for. If your code supplied it (a `default=`, or arguments "
+                              "passed to the command from Python), make that value fit the parameter's `type=`, "
+                              "`nargs=` and `multiple=`.", evidence=ev)]
+    if roles.usage_error(f):
+        return [Solution(text="Fix the command line the program was run with, as the message says (run it with "
+                              "`--help` to see its options and arguments); the program itself needs no change "
+                              "unless it should accept this.", evidence=ev)]
+    if roles.forwarder(f):
+        return [Solution(text=f"Look at the caller of `{f.site.qualname}` in your traceback: the message is the "
+                              "caller's, and so is the check to satisfy.", evidence=ev)]
+    return []
 
 
-def _naming(f: Facts, g: GuardFact) -> str:
-    """" (`x` is the `x` argument of `pkg.f`)" for the parameters the guard reads."""
-    ps = [n for n in dict.fromkeys(n.split(".", 1)[0] for n in g.names) if n in f.params]
-    if not ps or f.public_path.depth > 0:  # an internal function's parameter is not the user's to name
-        return ""
-    return " (" + "; ".join(f"`{p}` is {subject(f, p)}" for p in ps[:2]) + ")"
-
-
-def _callee(f: Facts, cap: bool = False) -> str:
-    if f.public_path.entries:
-        return entry_words(f)
-    if f.public_function:
-        return f"`{f.public_function}`"
-    return ("The" if cap else "the") + f" internal function `{f.site.qualname}`"
-
-
-def _one_guard(f: Facts, line: int, source: str, kind: str) -> Evidence:
-    return Evidence(kind="guard", text=f"{kind} {source}", path=f.site.path, line=line,
-                    url=f.snapshot.source_url(f.site.path, line))
-
-
-def _test_evidence(path: str, line: int, name: str, url: str) -> Evidence:
-    return Evidence(kind="test", text=name, path=path, line=line, url=url)
-
-
-def _option_solution(o: ConfigOption, f: Facts) -> list[Solution]:
-    g = next((g for g in f.guards if o in g.options), None)
-    of = next((x for x in f.option_facts if x.option == o), None)
-    state = g.words if g is not None and g.words else f"the `{o.name}` option has the value that triggers it"
-    ev = (option_evidence(o, f),)
-    out: list[Solution] = []
-    if of is not None and of.diagnostic and of.purpose:
-        what = _forbidden(of.purpose)
-        demo = contrast(f)[:1]
-        how = (f" The test `{demo[0][0]}` shows it: `{demo[0][1]}` runs before the check is on, "
-               f"and `{demo[0][2]}` inside it raises." if demo else "")
-        cache = cached_by(f)
-        if cache:
-            text = (f"Warm the cache before turning the check on: `{f.site.qualname.split('.<locals>.')[0]}` is "
-                    f"cached ({cache}), so only a call with arguments it has not seen before needs {what}. "
-                    f"Run {_callee(f)} once with every argument it will get before `{o.name}` is on; inside the "
-                    f"check the same calls are then served from the cache.{how}")
-        else:
-            text = (f"Satisfy the check before turning it off: with `{o.name}` on, {_callee(f)} is not allowed "
-                    f"{what}. Keep the code that runs under the check to work that needs none, and do any that "
-                    f"does before the option is turned on.{how}")
-        out.append(Solution(text=text, evidence=ev))
-    if of is not None and of.ways:
-        ways = "; ".join(f"`{w.code.splitlines()[0]}` ({w.note})" for w in of.ways)
-        lead = (f"If you do not want this check here, turn `{o.name}` off"
-                if of.diagnostic and of.purpose else f"Set `{o.name}` to `{of.safe_value}`")
-        out.append(Solution(text=f"{lead} (the error happens because {state}); any one of: {ways}. "
-                                 f"Its default is `{o.default}` (`{o.path}:{o.line}`).", evidence=ev))
-        return out
-    parts = [f"The error happens because {state}."]
-    if o.kind == "env":
-        neg = describe_negation(g.guard, g.options) if g is not None else ""
-        parts.append(f"Make sure that {neg}: set the environment variable before starting Python." if neg
-                     else f"Unset the environment variable `{o.name}` (or change its value) before starting Python.")
-    elif o.kind == "flag":
-        parts.append(f"Change it on the command line: `{o.set_hint.split(' ', 1)[0]}`.")
-    elif o.set_hint:
-        neg = describe_negation(g.guard, g.options) if g is not None else ""
-        parts.append((f"Make sure that {neg}: " if neg else "") + f"change it with `{o.set_hint}`.")
-    parts.append(f"Defined at `{o.path}:{o.line}`" + (f" with default `{o.default}`." if o.default else "."))
-    out.append(Solution(text=" ".join(parts), evidence=ev))
-    return out
-
-
-def cached_by(f: Facts) -> str:
-    """"`@weakref_lru_cache`" when the raising function is memoised (a decorator naming a cache above
-    its ``def`` in the snippet), "a cache miss" when it is the miss path of one; else ""."""
-    if "cache_miss" in f.site.qualname:
-        return f"the raise is in `{f.site.qualname}`, the path taken on a cache miss"
-    name = f.site.qualname.split(".<locals>.")[0].rsplit(".", 1)[-1]
-    lines = f.site.snippet.splitlines()
-    for i, ln in enumerate(lines):
-        if re.match(rf"\s*(?:async\s+)?def\s+{re.escape(name)}\b", ln):
-            j = i - 1
-            while j >= 0 and lines[j].lstrip().startswith("@"):
-                deco = lines[j].strip()
-                if "cache" in deco.lower() or "memo" in deco.lower():
-                    return f"`{deco.split('(')[0]}`"
-                j -= 1
-    return ""
-
-
-def _lower_first(text: str) -> str:
-    return text[:1].lower() + text[1:] if text[:2] != text[:2].upper() else text
-
-
-def _forbidden(purpose: str) -> str:
-    """What a diagnostic option's help says it stops: "Disallow tracing for JIT compilation." → that."""
-    m = re.match(r"\s*(?:disallow|forbid|prevent|disable|check for|detect)s?\s+(.+?)\.?$", purpose, re.IGNORECASE)
-    return _lower_first(m.group(1)) if m else "what the option checks for (\"" + purpose.rstrip(".") + "\")"
+def _fallback(f: Facts) -> Solution:
+    """When no fact says what to change: the message's own rule, stated as what the call must satisfy."""
+    msg = message_text(f)
+    literal = _literal(f)
+    target = callee(f) if f.public_path.entries or f.public_function else f"the {package(f)} call in your traceback"
+    conds = conditions(f)
+    if conds and not (f.public_path.entries or f.public_function):
+        return Solution(text=f"No public function of {package(f)} reaches `{f.site.qualname}` in the call graph "
+                             f"errdex reads, so look in your traceback for the {package(f)} call your code made: "
+                             "what it passes down must avoid this: " + join(conds, "or") + ".",
+                        evidence=tuple(guard_evidence(f)))
+    if f.whole_function and not f.params and len(literal) >= 20:
+        return Solution(text=f"`{f.site.qualname}` takes no arguments, so the cause is not in how it is called "
+                             f"but in the state it reads, which the message names: \"{msg[:200]}\"",
+                        evidence=(raise_evidence(f),))
+    if len(literal) >= 20:
+        src = _inputs(f)
+        return Solution(text=f"The message states what {target} needs" + (f" from {src}" if src else "")
+                             + f": \"{msg[:200]}\"; change " + (f"{src}" if src else "the arguments of that call")
+                             + " until it holds.", evidence=(raise_evidence(f),))
+    if conds:
+        return Solution(text=f"{target[:1].upper() + target[1:]} raises this when " + join(conds)
+                             + ": pass values for which that does not hold.",
+                        evidence=tuple(guard_evidence(f)))
+    return Solution(text=f"Every call of {target} that reaches {place(f)} raises it: call it differently "
+                         "or not at all in this case.", evidence=(raise_evidence(f),))
 
 
 # --------------------------------------------------------------------------- prevention / when
 
 
 def prevention(f: Facts) -> list[str]:
-    out: list[str] = []
-    for of in f.option_facts:
-        o = of.option
-        if of.diagnostic and of.purpose:
-            if cached_by(f):
-                out.append(f"Turn `{o.name}` on only after a warm-up that has called {_callee(f)} with every "
-                           "argument shape and type the checked code will use.")
-            else:
-                out.append(f"Turn `{o.name}` on only around code that needs no {_forbidden(of.purpose)}.")
-        elif o.default is not None:
-            out.append(f"Leave `{o.name}` at its default (`{o.default}`) unless you need what it does"
-                       + (f" (\"{first_sentence(o.help, 120)}\")." if o.help else "."))
-    for g in actionable(f):
-        if g.options or g.rule == "import-failed":
-            continue
-        neg = describe_negation(g.guard, g.options)
-        if neg and _user_reachable(f, g):
-            rest = len(conditions(f)) - 1
-            out.append(f"Before calling {_callee(f)}, check that {neg}{_naming(f, g)}: then this raise cannot "
-                       "happen" + (f" (it needs all {rest + 1} of its conditions)." if rest else "."))
+    out = option_prevention(f)
+    for text in advice(f)[:1]:
+        if not f.options:
+            out.append(f"Make the message's advice the rule wherever {callee(f)} is used: \"{text}\"")
+    for g in user_guards(f):
+        neg = negation(f, g)
+        if neg:
+            out.append(f"Before calling {callee(f)}, check that {neg}{naming(f, g)}.")
+    if scope.outside(f) and conditions(f):
+        out.append(f"Keep calls of {callee(f)} in which {join(conditions(f))} to code that runs inside "
+                   f"{scope.outside(f)}.")
     for g in f.guards:
         if g.rule == "import-failed":
             out.append("Install the optional dependency in every environment that runs this code path "
                        "(pin it in your requirements).")
             break
+    if roles.control_flow(f):
+        base = next((b.rsplit(".", 1)[-1] for b in f.exception.bases if b), "")
+        if base:
+            out.append(f"Do not catch `{base}` broadly around code that may call {callee(f)}: {exc_name(f)} is a "
+                       f"subclass of `{base}`.")
     if f.tests:
         t = f.tests[0].test
         out.append(f"Keep a test like `{t.test_name}` (`{t.path}:{t.line}`) for your own use of this path.")
-    if not out:
-        out.append(f"Catch {exc_name(f)} around your calls of {_callee(f)} and keep the input that led to "
-                   f"{place(f)} for a report.")
     return out
 
 
 def trigger(f: Facts) -> str:
-    conds = conditions(f)
-    how = f"Calling {entry_words(f)} in a way that reaches {place(f)}" if f.public_path.entries else f"Reaching {place(f)}"
+    if roles.forwarder(f) and roles.usage_error(f):
+        return ("Running a command with a value for an option or argument that its type rejects (the type calls "
+                f"`{f.site.qualname}` with its message).")
+    if roles.module_getattr(f):
+        return f"Reading a name from `{f.site.module}` (`{f.site.module}.<name>` or `from {f.site.module} import " \
+               "<name>`) that the module does not define."
+    conds = [] if _internal(f) else conditions(f)
+    stage = roles.stage(f)
+    head = who(f) if f.public_path.entries or f.public_function else f"Reaching {place(f)}"
     if conds:
-        return f"{how} while " + _join(conds) + "."
-    return f"{how}: every call that gets there raises {exc_name(f)}."
+        return f"{head}" + (f" ({stage.removeprefix('while ')})" if stage else "") + " while " + join(conds) + "."
+    clause = scope.first_clause(f)
+    return f"{head}" + (f" ({stage.removeprefix('while ')})" if stage else "") + (
+        f", in the situation the message names: \"{clause}\"" if clause else "") + "."
 
 
 def situations(f: Facts) -> list[str]:
     out: list[str] = []
+    for ob in observations(f)[:3]:
+        call = entry_call(ob)
+        where = f" (`{ob.test_path}:{ob.test_line}`)" if ob.test_path else ""
+        out.append(f"The library's test `{test_name(ob.test)}`{where} raised it"
+                   + (f" through {call}" if call else "") + f": \"{clean(ob.message, 160)}\"")
     for link in f.tests[:3]:
         t = link.test
         first = next((ln.strip() for ln in reversed(t.code.splitlines()) if ln.strip()), "")
@@ -442,21 +455,25 @@ def situations(f: Facts) -> list[str]:
                    + (f", after `{first[:100]}`." if first else "."))
     for o in f.options:
         if o.env_var:
-            out.append(f"The environment variable `{o.env_var}` is set when the process starts.")
-    if f.public_path.entries and f.public_path.depth == 0:
-        out.append(f"Calling `{f.public_path.entries[0]}` directly (the public name of `{f.site.qualname}`).")
-    elif f.public_path.entries:
+            out.append(f"The environment variable `{o.env_var}` is set when the process starts (a CI job or a "
+                       "production environment that enforces the check).")
+    for of in f.option_facts[:1]:
+        if of.diagnostic and cached_by(f):
+            out.append(f"The first call after `{of.option.name}` is turned on, or a call with argument shapes, "
+                       "dtypes or static values not seen before: each is a cache miss.")
+        elif of.diagnostic and roles.returned_call(f):
+            out.append(f"Running a compiled function while `{of.option.name}` is on, as in a test or tool meant "
+                       "only to build and compile.")
+    if f.public_path.entries and f.public_path.depth > 0:
         out.append(f"Calling {entry_words(f)}: the library's own call chain "
-                   + " → ".join(f"`{c.rsplit('.', 1)[-1]}`" for c in f.public_path.chain[:5]) + " reaches the raise.")
+                   + " → ".join(f"`{c.rsplit('.', 1)[-1]}`" for c in f.public_path.chain[:5])
+                   + f" reaches the raise in {place(f)}.")
+    conds = conditions(f)
     for other in f.same_text[:3]:
-        out.append(f"The same message also comes from `{other.qualname}` (`{other.path}:{other.line}`); this page "
-                   f"is the one raised in `{f.site.qualname}`"
-                   + (f" when {conditions(f)[-1]}" if conditions(f) else "") + ".")
-    for c in f.comments[:2]:
-        c = " ".join(c.lstrip("#").split())
-        if c:
-            out.append(f"A comment next to the raise says: \"{c[:200]}\"")
-    if not out:
-        out.append(f"Any call path that reaches {place(f)}" + (
-            " while " + _join(conditions(f)) if conditions(f) else "") + ".")
+        as_type = f" as `{other.exception_name}`" if other.exception_name != f.site.exception_name else ""
+        out.append(f"The same message also comes{as_type} from `{other.qualname}` (`{other.path}:{other.line}`); this page "
+                   f"is the one raised in `{f.site.qualname}`" + (f" when {conds[-1]}" if conds else "") + ".")
+    comment = " ".join(w for c in f.comments[:3] for w in c.lstrip("#").split())
+    if comment:
+        out.append(f"A comment next to the raise says: \"{comment[:240]}\"")
     return out

@@ -1,0 +1,80 @@
+"""Write the rated pages' current text to rating/pages-after/ID.md for an independent reader.
+
+Usage (from the worktree, with the catalog the pages come from):
+    ERRDEX_HOME=... .venv/bin/python rating/make_pages_after.py rating/ids.txt rating/pages-after
+
+Each file holds every section of the page as ``errdex show ID --json`` gives it, in the seed pages'
+order, as plain Markdown for reading (not escaped: this is a review artifact, not the published
+export), with a section the page leaves empty named as such so that "said nothing" is not
+mistaken for "missing".
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from errdex.catalog import open_catalog
+from errdex.documents import error_document
+
+
+def _fence(code: str, lang: str = "python") -> str:
+    return f"```{lang}\n{code.rstrip()}\n```\n"
+
+
+def page(doc: Any) -> str:
+    a = doc["analysis"] or {}
+    site = doc["site"]
+    out = [f"# {doc['exception']}: {doc['title']}\n", f"{doc['repo']} · {doc['kind']} · {doc['exception_qualified']}"
+           f" · id {doc['id']}\n", "## Error message\n", *(_fence(t, "text") for t in doc["templates"])]
+    out += ["## What it means\n", (a.get("meaning") or "_(none)_") + "\n"]
+    out += ["## Source\n", f"Thrown at `{doc['path']}:{doc['line']}` in `{doc['qualname']}` ({doc['source_url']})\n"]
+    if site.get("snippet"):
+        out.append(_fence(site["snippet"]))
+    out.append("## Solutions\n")
+    out += [f"{i}. {s['text']}" for i, s in enumerate(a.get("solutions") or [], 1)] or ["_(none)_"]
+    out.append("\n## Example fix\n")
+    fix = a.get("example_fix") or {}
+    if fix.get("before") or fix.get("after"):
+        out += ["Before:\n", _fence(fix.get("before") or ""), "After:\n", _fence(fix.get("after") or "")]
+    else:
+        out.append("_No example fix on this page: none has been proven yet (filled by `errdex prove`)._\n")
+    out += ["## Defensive patterns\n", f"Strategy: {a.get('strategy') or ''}\n"]
+    if a.get("validate_sample"):
+        out += ["Validate before calling:\n", _fence(a["validate_sample"])]
+    if a.get("try_sample"):
+        out += ["Try / except:\n", _fence(a["try_sample"])]
+    out.append("## Prevention\n")
+    out += [f"- {p}" for p in a.get("prevention") or []] or [
+        "_No prevention advice on this page: the facts errdex has support none beyond the solutions._"]
+    out += ["\n## When it happens\n", f"Trigger: {a.get('trigger') or '_(none)_'}\n"]
+    if a.get("situations"):
+        out += ["Common situations:\n", *(f"- {s}" for s in a["situations"]), ""]
+    out.append("## Related errors\n")
+    out += [f"- {r['title']} (/errors/{r['error_id']}) — {r.get('reason', '')}" for r in a.get("related") or []] or [
+        "_No related errors: nothing shares this error's message, function, operation, checked values, public "
+        "call or tests._"]
+    out.append(f"\n---\n{a.get('backend', '')} analysis ({a.get('rules_version', '')}) of {doc['analysis_snapshot']}"
+               f" ({a.get('date', '')}). Data as JSON: /api/errors/{doc['id']}\n")
+    return "\n".join(out)
+
+
+def main(ids_file: str, out_dir: str) -> int:
+    ids = [ln.strip() for ln in Path(ids_file).read_text().splitlines() if ln.strip()]
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    catalog = open_catalog(None)
+    missing = []
+    for eid in ids:
+        doc = error_document(catalog, eid)
+        if doc is None:
+            missing.append(eid)
+            continue
+        (out / f"{eid}.md").write_text(page(doc))
+    print(f"{len(ids) - len(missing)} pages written to {out}" + (f"; missing: {missing}" if missing else ""))
+    return 1 if missing else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1], sys.argv[2]))

@@ -1,0 +1,62 @@
+"""What ``errdex observe`` saw of an error, for the page: the library's own tests that raised it, the
+public call they went through with its arguments, and the real messages (the run's scratch paths
+replaced by ``<path>``)."""
+
+from __future__ import annotations
+
+import re
+
+from errdex.analyze.facts import Facts
+from errdex.analyze.static.words import package
+from errdex.model import Evidence, Observation
+
+_PATH = re.compile(r"(?:/[^\s'\"/]+){3,}/?")
+
+
+def clean(text: str, limit: int) -> str:
+    """An observed message or argument without the run's scratch paths, bounded."""
+    return _PATH.sub("<path>", " ".join(text.split()))[:limit]
+
+
+def test_name(node: str) -> str:
+    name = node.rsplit("::", 1)[-1]
+    return re.sub(r"\[.{24,}\]$", "[...]", name)
+
+
+def observations(f: Facts) -> list[Observation]:
+    """Observations from tests (not import-time probing such as ``__path__`` look-ups), one per test."""
+    out: list[Observation] = []
+    seen: set[str] = set()
+    for o in f.observed:
+        base = re.sub(r"\[.*\]$", "", o.test)
+        if not o.test or o.entry.endswith("<module>") or base in seen:
+            continue
+        seen.add(base)
+        out.append(o)
+    return out
+
+
+def observed_sentence(f: Facts) -> str:
+    """What the library's own tests did to raise it (``errdex observe``), in one sentence."""
+    obs = [o for o in f.observed if o.test and not o.entry.endswith("<module>")]
+    if not obs:
+        return ""
+    tests = {o.test for o in obs}
+    times = sum(o.count for o in obs)
+    caught = [o for o in obs if not o.escaped]
+    o = observations(f)[0]
+    return (f"{package(f)}'s own tests raised it {times} time{'s' if times != 1 else ''} in {len(tests)} "
+            f"test{'s' if len(tests) != 1 else ''}, e.g. `{test_name(o.test)}` with \"{clean(o.message, 120)}\""
+            + (f"; in {len(caught)} of those {package(f)} caught it itself rather than letting it reach the test"
+               if caught else "") + ".")
+
+
+def observed_evidence(f: Facts) -> list[Evidence]:
+    return [Evidence(kind="test", text=f"observed: {o.test}: {clean(o.message, 200)}", path=o.test_path,
+                     line=o.test_line, url=f.snapshot.source_url(o.test_path, o.test_line) if o.test_path else "")
+            for o in observations(f)[:3]]
+
+
+def entry_call(o: Observation) -> str:
+    args = ", ".join(f"{a.name}={clean(a.repr, 60)}" for a in o.entry_args[:3] if a.repr and a.name != "self")
+    return f"`{o.entry}({args[:100]})`" if o.entry else ""

@@ -1,0 +1,103 @@
+"""The solutions and prevention a configuration option gives a page: every way to set it, and, for a
+diagnostic option, how to satisfy the check before turning it off."""
+
+from __future__ import annotations
+
+import re
+
+from errdex.analyze.facts import Facts
+from errdex.analyze.static.words import callee, contrast, first_sentence, negation, option_evidence
+from errdex.model import ConfigOption, Solution
+
+
+def option_solution(o: ConfigOption, f: Facts) -> list[Solution]:
+    g = next((g for g in f.guards if o in g.options), None)
+    of = next((x for x in f.option_facts if x.option == o), None)
+    state = g.words if g is not None and g.words else f"the `{o.name}` option has the value that triggers it"
+    ev = (option_evidence(o, f),)
+    out: list[Solution] = []
+    if of is not None and of.diagnostic and of.purpose:
+        what = _forbidden(of.purpose)
+        demo = contrast(f)[:1]
+        how = (f" The test `{demo[0][0]}` shows it: `{demo[0][1]}` runs before the check is on, "
+               f"and `{demo[0][2]}` inside it raises." if demo else "")
+        cache = cached_by(f)
+        if cache:
+            text = (f"Warm the cache before turning the check on: `{f.site.qualname.split('.<locals>.')[0]}` is "
+                    f"cached ({cache}), so only a call with arguments it has not seen before needs {what}. "
+                    f"Run {callee(f)} once with every argument it will get before `{o.name}` is on; inside the "
+                    f"check the same calls are then served from the cache.{how}")
+        else:
+            text = (f"Satisfy the check before turning it off: `{o.name}` is there to catch {what} (its help: "
+                    f"\"{of.purpose}\"), and {callee(f)} was about to do that. Keep the code that runs while the "
+                    f"option is on to work that needs none of it, and do what does need it before turning the "
+                    f"option on.{how}")
+        out.append(Solution(text=text, evidence=ev))
+    if of is not None and of.ways:
+        ways = "; ".join(f"`{w.code.splitlines()[0]}` ({w.note})" for w in of.ways)
+        lead = (f"If you do not want this check here, turn `{o.name}` off"
+                if of.diagnostic and of.purpose else f"Set `{o.name}` to `{of.safe_value}`")
+        out.append(Solution(text=f"{lead} (the error happens because {state}); any one of: {ways}. "
+                                 f"Its default is `{o.default}` (`{o.path}:{o.line}`).", evidence=ev))
+        return out
+    parts = [f"The error happens because {state}."]
+    if o.kind == "env":
+        neg = negation(f, g) if g is not None else ""
+        parts.append(f"Make sure that {neg}: set the environment variable before starting Python." if neg
+                     else f"Unset the environment variable `{o.name}` (or change its value) before starting Python.")
+    elif o.kind == "flag":
+        parts.append(f"Change it on the command line: `{o.set_hint.split(' ', 1)[0]}`.")
+    elif o.set_hint:
+        neg = negation(f, g) if g is not None else ""
+        parts.append((f"Make sure that {neg}: " if neg else "") + f"change it with `{o.set_hint}`.")
+    parts.append(f"Defined at `{o.path}:{o.line}`" + (f" with default `{o.default}`." if o.default else "."))
+    out.append(Solution(text=" ".join(parts), evidence=ev))
+    return out
+
+
+def cached_by(f: Facts) -> str:
+    """"`@weakref_lru_cache`" when the raising function is memoised (a decorator naming a cache above
+    its ``def`` in the snippet), "a cache miss" when it is the miss path of one; else ""."""
+    if "cache_miss" in f.site.qualname:
+        return f"the raise is in `{f.site.qualname}`, the path taken on a cache miss"
+    name = f.site.qualname.split(".<locals>.")[0].rsplit(".", 1)[-1]
+    lines = f.site.snippet.splitlines()
+    for i, ln in enumerate(lines):
+        if re.match(rf"\s*(?:async\s+)?def\s+{re.escape(name)}\b", ln):
+            j = i - 1
+            while j >= 0 and lines[j].lstrip().startswith("@"):
+                deco = lines[j].strip()
+                if "cache" in deco.lower() or "memo" in deco.lower():
+                    return f"`{deco.split('(')[0]}`"
+                j -= 1
+    return ""
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:] if text[:2] != text[:2].upper() else text
+
+
+def _forbidden(purpose: str) -> str:
+    """What a diagnostic option's help says it stops: "Disallow tracing for JIT compilation." → that."""
+    m = re.match(r"\s*(?:disallow|forbid|prevent|disable|check for|detect)s?\s+(.+?)\.?$", purpose, re.IGNORECASE)
+    return _lower_first(m.group(1)) if m else "what the option checks for (\"" + purpose.rstrip(".") + "\")"
+
+
+def option_prevention(f: Facts) -> list[str]:
+    out: list[str] = []
+    for of in f.option_facts:
+        o = of.option
+        if of.diagnostic and of.purpose:
+            if cached_by(f):
+                out.append(f"Turn `{o.name}` on only after a warm-up that has called {callee(f)} with every "
+                           "argument shape and type the checked code will use.")
+            else:
+                out.append(f"Turn `{o.name}` on only around code that needs no {_forbidden(of.purpose)}.")
+            if o.env_var:
+                out.append(f"Set `{o.env_var}` only for the run that needs the check, not in a shell profile or a "
+                           "CI-wide environment: it is read when the option is defined and applies to the whole "
+                           "process.")
+        elif o.default is not None:
+            out.append(f"Leave `{o.name}` at its default (`{o.default}`) unless you need what it does"
+                       + (f" (\"{first_sentence(o.help, 120)}\")." if o.help else "."))
+    return out

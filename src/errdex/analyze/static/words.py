@@ -1,0 +1,237 @@
+"""The small vocabulary every prose section shares: how the page names the user's call, a condition,
+a parameter, the raise's place, and the evidence a sentence points at.
+
+Conditions are said as the guards' plain words (``guardwords``), with ``self.x`` read as the
+object's attribute and parameters named as arguments of the public call; the guards a page states
+are the decisive ones (the check that raises, not the earlier checks that passed on the way).
+"""
+
+from __future__ import annotations
+
+import re
+
+from errdex.analyze.facts import Facts, GuardFact
+from errdex.analyze.guardwords import describe_negation, unpacked_names
+from errdex.analyze.static import roles
+from errdex.model import ConfigOption, Evidence
+
+MAX_GUARDS = 4
+
+
+def first_sentence(text: str, limit: int = 300) -> str:
+    text = " ".join(text.strip().split())
+    if not text:
+        return ""
+    m = re.search(r"(?<=[.!?])\s+(?=[A-Z`])", text)
+    out = text[: m.start()] if m else text
+    if len(out) > limit:
+        out = out[:limit].rsplit(" ", 1)[0] + " ..."
+    return out
+
+
+def place(f: Facts) -> str:
+    return f"`{f.site.qualname}` (`{f.site.path}:{f.site.line}`)"
+
+
+def package(f: Facts) -> str:
+    return f.site.module.split(".", 1)[0] or f.snapshot.repo.rsplit("/", 1)[-1]
+
+
+def issues_url(f: Facts) -> str:
+    return f"https://github.com/{f.snapshot.repo}/issues" if f.snapshot.repo.count("/") == 1 else ""
+
+
+def entry_words(f: Facts, limit: int = 3) -> str:
+    """The public calls that reach the raise: "`jax.jit`", "`a`, `b` or `c`"; "" when none is known."""
+    names = [f"`{e}`" for e in f.public_path.entries[:limit]]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def callee(f: Facts, cap: bool = False) -> str:
+    """What the user calls, for "when you call ..." sentences."""
+    if roles.returned_call(f):
+        return ("The" if cap else "the") + f" function that {entry_words(f)} returns"
+    if roles.through_factory(f):
+        return f"{entry_words(f)} (or the function it returns)"
+    if f.public_path.entries and f.public_path.depth == 0:
+        return f"`{f.public_path.entries[0]}`"  # its own arguments: not those of the functions that build it
+    if f.public_path.entries:
+        return entry_words(f)
+    if f.public_function:
+        return f"`{f.public_function}`"
+    return ("The" if cap else "the") + f" internal function `{f.site.qualname}` of `{package(f)}`"
+
+
+def who(f: Facts) -> str:
+    """The subject of "... raises X": the user's action, or the internal function when none is known."""
+    if roles.usage_error(f) and not roles.forwarder(f):
+        return "Parsing a command line" + (f" ({entry_words(f)})" if f.public_path.entries else "")
+    action = roles.who(f, entry_words(f))
+    if action:
+        return action
+    if f.public_function:
+        return f"Calling `{f.public_function}`"
+    return f"`{f.site.qualname}`, inside `{f.site.module}`,"
+
+
+def exc_name(f: Facts) -> str:
+    return f"`{f.exception.public_name or f.exception.name}`"
+
+
+def user_words(f: Facts, text: str) -> str:
+    """``self.entered`` read as "the `ProgressBar`'s `entered`": the object the user holds."""
+    parts = f.site.qualname.split(".<locals>.")[0].split(".")
+    cls = parts[-2] if len(parts) >= 2 and parts[-2][:1].isupper() else ""
+    if not cls:
+        return text
+    return re.sub(r"`self\.(\w+)`", lambda m: f"the `{cls}`'s `{m.group(1)}`", text)
+
+
+def decisive(f: Facts) -> list[GuardFact]:
+    """The guards that make this raise happen: the ones that hold as written; an ``elif``/early-exit
+    negation (an earlier check that passed) only when nothing else is known."""
+    gs = [g for g in f.guards[-MAX_GUARDS:] if g.words]
+    pos = [g for g in gs if not g.guard.negated or _early_exit(g)]
+    return pos or gs[-1:]
+
+
+def local_only(f: Facts, g: GuardFact) -> bool:
+    """Whether the guard reads only names the raising function computed itself (``is_squeezed``,
+    ``reg_ty``): true of the user's input only through code the page cannot show, so not said."""
+    if g.options or not g.names:
+        return False
+    if any(p.startswith("_") for n in g.names for p in n.split(".")[1:]):
+        return True  # a private attribute (``self._long_opt``): the object's internals, not the user's input
+    if not f.whole_function:
+        return False  # without the ``def`` the parameters are unknown
+    unpacked = unpacked_names(f.site.snippet, g.guard.line, f.site.snippet_start)
+    heads = {unpacked.get(h, h).split(".", 1)[0] for h in (n.split(".", 1)[0] for n in g.names)}
+    if heads & (set(f.params) | {"self", "cls"}):
+        return False
+    assigned = {h for h in heads if re.search(rf"^\s*(?:[\w, ]*\b{re.escape(h)}\b[\w, ]*)\s*=[^=]|"
+                                                rf"\bfor\s+[\w, ]*\b{re.escape(h)}\b|\({re.escape(h)}\s*:=",
+                                                f.site.snippet, re.MULTILINE)}
+    return heads <= assigned
+
+
+def _early_exit(g: GuardFact) -> bool:
+    """``if axes is None: return`` before the raise: a condition of its own, not a branch not taken."""
+    return g.guard.source.endswith((": return", ": continue", ": break"))
+
+
+def conditions(f: Facts) -> list[str]:
+    """The decisive guards as words (the ones on the function's own locals left out); code quoted
+    when no rule read it."""
+    out = [user_words(f, g.words) for g in decisive(f) if not local_only(f, g)]
+    if not out and not any(local_only(f, g) for g in f.guards):
+        for g in f.guards[-1:]:
+            if g.guard.normalized and len(g.guard.normalized) <= 100:
+                out.append(f"`{g.guard.normalized}` holds")
+    return out
+
+
+def negation(f: Facts, g: GuardFact) -> str:
+    return user_words(f, describe_negation(g.guard, g.options, snippet=f.site.snippet,
+                                           snippet_start=f.site.snippet_start))
+
+
+def user_reads(f: Facts, g: GuardFact) -> bool:
+    """Whether the guard reads something a caller controls: a parameter of the public call, an
+    attribute of the object the user holds, or an option; not a local the function computed."""
+    if g.options:
+        return True
+    names = value_names(g)
+    if not names:
+        return False
+    if any(p.startswith("_") for n in names for p in n.split(".")[1:]):  # a private attribute
+        return False
+    unpacked = unpacked_names(f.site.snippet, g.guard.line, f.site.snippet_start)
+    heads = {unpacked.get(h, h).split(".", 1)[0].split("[", 1)[0] for h in (n.split(".", 1)[0] for n in names)}
+    if not f.whole_function and f.public_path.depth == 0 and f.public_path.entries and "self" not in heads:
+        # the ``def`` is above the snippet: names the snippet does not assign are the call's arguments
+        return not any(re.search(rf"^\s*(?:[\w, ]*\b{re.escape(h)}\b[\w, ]*)=(?!=)", f.site.snippet, re.MULTILINE)
+                       for h in heads)
+    if "self" in heads:  # the object the user holds: only when its method is what the user calls
+        return bool(f.public_path.entries) and f.public_path.depth == 0 and heads <= set(f.params) | {"self"}
+    # parameters, passed down from the public call (a primitive's rule gets the call's keywords)
+    return bool(heads) and heads <= set(f.params)
+
+
+def value_names(g: GuardFact) -> tuple[str, ...]:
+    """The guard's names without the classes it names (``api.NotSpecified``, ``Sequence``) and their modules."""
+    classes = [n for n in g.names if n.rsplit(".", 1)[-1][:1].isupper()]
+    return tuple(n for n in g.names if n not in classes and not any(c.startswith(n + ".") for c in classes))
+
+
+def inputs_of(f: Facts, local: str) -> list[str]:
+    """The parameters a local is computed from, when its assignment is in the snippet
+    (``base, shape, is_squeezed = utils.parse_indices(idxs, self.shape)`` → ["idxs"])."""
+    for line in f.site.snippet.splitlines():
+        m = re.match(rf"\s*(?:[\w, ]*\b{re.escape(local)}\b[\w, ]*)=(?!=)(.+)$", line)
+        if m:
+            used = re.findall(r"[A-Za-z_]\w*", m.group(1))
+            return [p for p in dict.fromkeys(used) if p in f.params]
+    return []
+
+
+def naming(f: Facts, g: GuardFact) -> str:
+    """" (`x` is the `x` argument of `pkg.f`)" for the parameters the guard reads."""
+    ps = [n for n in dict.fromkeys(n.split(".", 1)[0] for n in g.names) if n in f.params]
+    if not ps or f.public_path.depth > 0 or not f.public_path.entries:
+        return ""
+    args = " and ".join(f"`{p}`" for p in ps[:2])
+    return f" (its {args} argument{'s' if len(ps) > 1 else ''})"
+
+
+def join(parts: list[str], word: str = "and") -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + f" {word} " + parts[-1]
+
+
+def message_text(f: Facts) -> str:
+    return " ".join(f.site.template.render().split())
+
+
+def guard_evidence(f: Facts) -> list[Evidence]:
+    return [Evidence(kind="guard", text=f"{g.guard.kind} {g.guard.source}".strip(), path=f.site.path,
+                     line=g.guard.line, url=f.snapshot.source_url(f.site.path, g.guard.line))
+            for g in f.guards[-MAX_GUARDS:]]
+
+
+def one_guard(f: Facts, line: int, source: str, kind: str) -> Evidence:
+    return Evidence(kind="guard", text=f"{kind} {source}", path=f.site.path, line=line,
+                    url=f.snapshot.source_url(f.site.path, line))
+
+
+def raise_evidence(f: Facts) -> Evidence:
+    return Evidence(kind="template", text=f.site.template.render(), path=f.site.path, line=f.site.line,
+                    url=f.source_url)
+
+
+def option_evidence(o: ConfigOption, f: Facts) -> Evidence:
+    text = f"{o.name} (default {o.default})" + (f": {o.help}" if o.help else "")
+    return Evidence(kind="config", text=text, path=o.path, line=o.line, url=f.snapshot.source_url(o.path, o.line))
+
+
+def test_evidence(path: str, line: int, name: str, url: str) -> Evidence:
+    return Evidence(kind="test", text=name, path=path, line=line, url=url)
+
+
+def contrast(f: Facts) -> list[tuple[str, str, str]]:
+    """(test, statement that runs fine, statement that raises) from linked tests: a test's statements
+    before its ``with pytest.raises`` block ran without the error, or the test would have failed."""
+    out: list[tuple[str, str, str]] = []
+    for link in f.tests[:2]:
+        code = link.test.code.splitlines()
+        inside = [i for i, ln in enumerate(code) if re.search(r"\b(raises|assertRaises\w*|warns)\(", ln)]
+        if not inside:
+            continue
+        k = inside[-1]
+        before = [ln.strip() for ln in code[:k] if re.match(r"\s*(?:\w+\s*=\s*)?\w+\(.*\)\s*(?:#.*)?$", ln)]
+        after = [ln.strip() for ln in code[k + 1:] if ln.strip() and not ln.strip().startswith(("with ", "#"))]
+        if before and after:
+            out.append((link.test.test_name, before[-1].split("#")[0].strip(), after[-1].split("#")[0].strip()))
+    return out

@@ -1,0 +1,146 @@
+"""Pages in the user's terms on a click-shaped fixture: each kind of raise gets its own words
+(docs/pages-rating.md's findings: Exit treated as a bug, ``python -O`` advice, "checks nothing",
+``ParamType.fail`` addressed as the user's call, private attributes in conditions)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from errdex.analyze.context import SnapshotContext, load_context
+from errdex.analyze.facts import gather_facts
+from errdex.analyze.static import analyze_static
+from errdex.catalog import SqliteCatalog
+from errdex.extract import extract_tree
+from errdex.model import Analysis
+from errdex.sources import open_source
+
+CLILIKE = Path(__file__).resolve().parents[1] / "fixtures" / "an_clilike"
+
+
+@pytest.fixture(scope="module")
+def ctx(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[SqliteCatalog, SnapshotContext]]:
+    cat = SqliteCatalog(tmp_path_factory.mktemp("cli") / "c.sqlite")
+    with open_source(str(CLILIKE), repo="example/clilike", ref="v1") as tree:
+        cat.replace_snapshot(tree.snapshot, extract_tree(tree, jobs=1))
+    yield cat, load_context(cat, cat.snapshots()[0])
+    cat.close()
+
+
+def _page(ctx: tuple[SqliteCatalog, SnapshotContext], qualname: str) -> Analysis:
+    cat, c = ctx
+    (site,) = [s for s in c.sites if s.qualname == qualname and s.kind != "warning"]
+    return analyze_static(gather_facts(cat, c.snapshot, site, context=c), c.all_symbols)
+
+
+def _all(a: Analysis) -> str:
+    return "\n".join([a.meaning, *(s.text for s in a.solutions), *a.prevention, a.trigger, *a.situations])
+
+
+def test_exit_is_how_it_works_not_a_bug(ctx) -> None:  # type: ignore[no-untyped-def]
+    a = _page(ctx, "Context.exit")
+    assert "not a failure" in a.meaning
+    assert a.solutions[0].text.startswith("Let it propagate")
+    assert "for a report" not in _all(a) and "change how you call it" not in _all(a)
+    assert any("subclass of `RuntimeError`" in p for p in a.prevention)
+
+
+def test_a_raise_only_helper_speaks_of_the_option_and_its_value(ctx) -> None:  # type: ignore[no-untyped-def]
+    a = _page(ctx, "ParamType.fail")
+    assert a.meaning.startswith("A value given for an option or argument was rejected by its type")
+    assert "value" in a.solutions[0].text and "option or argument" in a.solutions[0].text
+    assert "Every call that reaches" not in _all(a) and "change how you call it" not in _all(a)
+
+
+def test_usage_error_names_the_command_line_not_private_attributes(ctx) -> None:  # type: ignore[no-untyped-def]
+    a = _page(ctx, "_Parser.match_long_opt")
+    assert "_long_opt" not in a.meaning + a.solutions[0].text
+    assert "command line" in a.meaning and "command line" in a.solutions[0].text
+
+
+def test_debug_is_never_the_fix_and_an_instance_is(ctx) -> None:  # type: ignore[no-untyped-def]
+    a = _page(ctx, "convert_type")
+    assert "__debug__" not in _all(a) and "-O" not in _all(a)
+    assert any("Pass an instance of a `ParamType` subclass" in s.text for s in a.solutions)
+
+
+def test_module_getattr_is_a_missing_name_and_lists_the_names_it_provides(ctx) -> None:  # type: ignore[no-untyped-def]
+    a = _page(ctx, "__getattr__")
+    assert "checks nothing" not in a.meaning and "has no attribute" in a.meaning
+    assert "`BaseCommand`" in a.solutions[0].text
+
+
+def test_an_internal_assertion_says_report_it_without_its_locals(ctx) -> None:  # type: ignore[no-untyped-def]
+    a = _page(ctx, "check_table")
+    assert "consistency check" in a.meaning and "`seen`" not in a.meaning
+    assert any(s.text.startswith("Report it at https://github.com/example/clilike/issues") for s in a.solutions)
+    assert a.prevention == ()  # nothing to prevent from the user's side: said as nothing, not padded
+
+
+def test_the_objects_attribute_reads_as_the_objects_and_the_message_advice_leads(ctx) -> None:  # type: ignore[no-untyped-def]
+    a = _page(ctx, "ProgressBar.generator")
+    assert "`self.entered`" not in _all(a) and "the `ProgressBar`'s `entered`" in a.meaning
+    assert a.solutions[0].text == 'Do what the message says: "You need to use progress bars in a with block."'
+
+
+def test_a_constructor_is_the_class_and_the_function_that_builds_it(ctx) -> None:  # type: ignore[no-untyped-def]
+    a = _page(ctx, "ProgressBar.__init__")
+    assert a.meaning.startswith("Creating a `clilike.core.ProgressBar` (directly or through `clilike.progressbar`)")
+    assert "`iterable` is None and `length` is None" in a.meaning
+
+
+def test_observed_runs_of_the_librarys_tests_are_stated(tmp_path: Path) -> None:
+    """With ``errdex observe`` data, the page says what the library's own test did to raise it."""
+    from errdex.model import Observation, ObservedArg, ObserveRun
+
+    cat = SqliteCatalog(tmp_path / "c.sqlite")
+    with open_source(str(CLILIKE), repo="example/clilike", ref="v1") as tree:
+        cat.replace_snapshot(tree.snapshot, extract_tree(tree, jobs=1))
+    snap = cat.snapshots()[0]
+    (site,) = [s for s in cat.sites(snap.key) if s.qualname == "_Parser.match_long_opt"]
+    cat.replace_observations(ObserveRun(snapshot=snap.key), [Observation(
+        snapshot=snap.key, kind="site", path=site.path, line=site.line, exception="clilike.NoSuchOption",
+        message="No such option --colour.", test="tests/test_options.py::test_unknown_option",
+        error_id=site.error_id, test_path="tests/test_options.py", test_line=12, entry="clilike.core._Parser.match_long_opt",
+        entry_args=(ObservedArg(name="opt", type="str", repr="'--colour'"),), escaped=False, count=3)])
+    c = load_context(cat, snap)
+    a = analyze_static(gather_facts(cat, snap, site, context=c), c.all_symbols)
+    assert "own tests raised it 3 times in 1 test, e.g. `test_unknown_option` with \"No such option --colour.\"" \
+        in a.meaning
+    assert "caught it itself" in a.meaning
+    assert a.situations[0] == ("The library's test `test_unknown_option` (`tests/test_options.py:12`) raised it "
+                               "through `clilike.core._Parser.match_long_opt(opt='--colour')`: "
+                               "\"No such option --colour.\"")
+    cat.close()
+
+
+def test_roles_read_from_names_only_where_they_hold() -> None:
+    """A rule's stage comes from its name; the 'compiled function runs' reading only for ``__call__``."""
+    from errdex.analyze.public_path import rule_operation
+
+    assert rule_operation("_run_scoped_lowering_rule") == "run_scoped"
+    assert rule_operation("_approx_top_k_abstract_eval") == "approx_top_k"
+    assert rule_operation("_run_scoped_physicalize_rule") == "run_scoped"
+    assert rule_operation("lower_jaxpr_to_mosaic_gpu") == ""
+
+
+def test_a_module_or_class_in_a_guard_is_never_an_argument(ctx) -> None:  # type: ignore[no-untyped-def]
+    a = _page(ctx, "check_rows")
+    text = _all(a)
+    assert "(its `rows` argument)" in text
+    assert "`collections` argument" not in text and "`collections.abc` argument" not in text
+    assert "`rows` is not a `collections.abc.Sequence`" in a.meaning
+
+
+def test_an_abstract_method_says_use_a_subclass_that_defines_it(ctx) -> None:  # type: ignore[no-untyped-def]
+    a = _page(ctx, "Formatter.render")
+    assert "`render` of `Formatter` is abstract" in a.meaning
+    assert a.solutions[0].text.startswith("Use an object of a subclass of `Formatter` that defines `render`")
+    assert not any("does not implement this case" in s.text for s in a.solutions)
+
+
+def test_assert_false_must_override_is_abstract_not_a_bug(ctx) -> None:  # type: ignore[no-untyped-def]
+    a = _page(ctx, "Renderer.abstract_eval")
+    assert "is abstract" in a.meaning and not any(s.text.startswith("Report it") for s in a.solutions)
