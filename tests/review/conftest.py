@@ -10,38 +10,10 @@ work tree first, so that each version is a plain directory pinned by its ref.
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import sys
-from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-FIXTURE = ROOT / "tests" / "fixtures" / "review_lib"
-REPO = "acme/mylib"
-
-
-@dataclass(frozen=True)
-class Lib:
-    db: str
-    env: dict[str, str]
-    root: Path  # holds v1/ and v2/
-
-
-def errdex(*args: str, env: dict[str, str], timeout: float = 300) -> subprocess.CompletedProcess[str]:
-    """``errdex ARGS`` in a subprocess, as a user runs it (the exit code is the caller's to check)."""
-    return subprocess.run([sys.executable, "-m", "errdex", *args], env=env, capture_output=True, text=True,
-                          timeout=timeout, cwd=ROOT)
-
-
-def make_env(home: Path) -> dict[str, str]:
-    env = dict(os.environ)
-    env.update(ERRDEX_HOME=str(home), ERRDEX_STRICT="1", PYTHONPATH=str(ROOT / "src"))
-    env.pop("ERRDEX_DB", None)
-    return env
+from reviewkit import FIXTURE, REPO, Lib, errdex, make_env
 
 
 @pytest.fixture(scope="session")

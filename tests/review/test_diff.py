@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import REPO, Lib, errdex
+from reviewkit import REPO, Lib, errdex
 
 from errdex.catalog import open_catalog
 from errdex.review import md

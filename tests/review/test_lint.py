@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import REPO, Lib, errdex
+from reviewkit import REPO, Lib, errdex
 
 from errdex.catalog import open_catalog
 from errdex.review.lint import choose, lint_sites

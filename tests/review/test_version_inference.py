@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import Lib, errdex
+from reviewkit import Lib, errdex
 
 from errdex.catalog import open_catalog
 from errdex.match import explain

@@ -16,7 +16,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, errdex, make_env
+from reviewkit import ROOT, errdex, make_env
 
 from errdex.catalog import open_catalog
 from errdex.match import explain

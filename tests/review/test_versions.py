@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import REPO, Lib, errdex
+from reviewkit import REPO, Lib, errdex
 
 from errdex.catalog import open_catalog
 

@@ -6,8 +6,8 @@ import json
 from collections.abc import Iterator
 
 import pytest
-from conftest import Built, run_errdex
 from fastapi.testclient import TestClient
+from webkit import Built, run_errdex
 
 from errdex.catalog.sqlite import SqliteCatalog
 from errdex.documents import error_document

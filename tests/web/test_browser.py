@@ -7,7 +7,7 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import FIXTURES, SCREENSHOTS, Built, Server
+from webkit import FIXTURES, SCREENSHOTS, Built, Server
 
 pytestmark = pytest.mark.browser
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import ROOT, run_errdex
+from webkit import ROOT, run_errdex
 
 from errdex.web.settings import ENV, WebSettings
 

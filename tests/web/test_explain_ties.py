@@ -6,8 +6,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import _env, run_errdex
 from fastapi.testclient import TestClient
+from webkit import _env, run_errdex
 
 from errdex.catalog.sqlite import SqliteCatalog
 from errdex.web.app import create_app

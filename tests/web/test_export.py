@@ -12,8 +12,8 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import Built, free_port, run_errdex
 from fastapi.testclient import TestClient
+from webkit import Built, free_port, run_errdex
 
 from errdex.catalog.sqlite import SqliteCatalog
 from errdex.web.app import create_app

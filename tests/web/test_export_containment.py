@@ -6,8 +6,8 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import _env, run_errdex
 from hostile_data import GOOD_REPO, HOSTILE, write_catalog
+from webkit import _env, run_errdex
 
 from errdex.web.export import ExportError, Target
 

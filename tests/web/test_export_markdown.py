@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 
 import yaml
-from conftest import Built, _env, run_errdex
 from hostile_data import GOOD_REPO, HOSTILE, write_catalog
+from webkit import Built, _env, run_errdex
 
 from errdex.catalog import open_catalog
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from conftest import Built
 from fastapi.testclient import TestClient
+from webkit import Built
 
 from errdex.catalog.sqlite import SqliteCatalog
 from errdex.web.app import create_app

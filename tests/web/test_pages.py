@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from html.parser import HTMLParser
 
 import pytest
-from conftest import Built
 from fastapi.testclient import TestClient
+from webkit import Built
 
 from errdex.catalog.sqlite import SqliteCatalog
 from errdex.documents import report_url, shorten

@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 import schemathesis
-from conftest import Built, Server
+from webkit import Built, Server
 
 from errdex.catalog.sqlite import SqliteCatalog
 from errdex.web.app import create_app

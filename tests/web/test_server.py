@@ -13,7 +13,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import FIXTURES, Built, Server, run_errdex, start_server, stop_server
+from webkit import FIXTURES, Built, Server, run_errdex, start_server, stop_server
 
 from errdex.web.http import CSP
 from errdex.web.server import ensure_descriptors

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from conftest import Built
 from fastapi.testclient import TestClient
+from webkit import Built
 
 from errdex.catalog.sqlite import SqliteCatalog
 from errdex.web.app import create_app
