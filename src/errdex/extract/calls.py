@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 from typing import Literal
 
+from errdex.extract.astwalk import statements, walk
 from errdex.extract.imports import class_like, dotted_source, import_bindings, is_package, resolve_relative
 from errdex.model import CallEdge
 
@@ -33,7 +34,7 @@ def call_edges(tree: ast.Module, module: str, path: str) -> tuple[CallEdge, ...]
     package = is_package(path)
     imports: dict[str, str] = {}
     stars: list[str] = []
-    for node in ast.walk(tree):
+    for node in statements(tree):  # imports are statements: the walk need not enter expressions
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             for local, target in import_bindings(node, module, package):
                 imports.setdefault(local, target)
@@ -108,7 +109,7 @@ class _Walk:
         me = f"{self.module}.{prefix}{fn.name}"
         for dec in fn.decorator_list:
             self.decorator(dec, me)
-        for node in ast.walk(fn):  # a nested function's calls count as the outer's: it runs the inner
+        for node in walk(fn):  # a nested function's calls count as the outer's: it runs the inner
             if isinstance(node, ast.Call):
                 self.add(me, self.resolve(node.func), "call", node.lineno)
                 for a in node.args:  # functions passed along (``cache(f)``, ``partial(f, x)``)

@@ -21,7 +21,6 @@ from errdex.extract.bounds import cut_warnings, snapshot_cap
 from errdex.extract.cache import ResultCache, load
 from errdex.extract.ids import assign_ids
 from errdex.extract.imports import module_name
-from errdex.extract.lines import tree_digests
 from errdex.extract.resolve import Resolver
 from errdex.extract.summary import FileResult
 from errdex.extract.worker import (
@@ -199,8 +198,9 @@ def extract_tree(tree: SourceTree, *, jobs: int | None = None,
 
 def _extract(tree: SourceTree, jobs: int, progress: Callable[[int], None] | None,
              max_file_bytes: int, cache: ResultCache | None) -> ExtractResult:
-    return finish_phase2(list(_run_phase1(tree, jobs, max_file_bytes, progress, cache)), tree.snapshot.repo,
-                         skipped=tree.skipped, line_digests=tree_digests(tree.files, max_file_bytes))
+    results = list(_run_phase1(tree, jobs, max_file_bytes, progress, cache))
+    digests = {r.path: r.digests for r in results if r.digests is not None}  # from the same read as the parse
+    return finish_phase2(results, tree.snapshot.repo, skipped=tree.skipped, line_digests=digests)
 
 
 def finish_phase2(phase1: list[FileResult], repo: str, *, skipped: Sequence[FileFailure] = (),
