@@ -45,6 +45,18 @@ def _fields_of(cls: type) -> tuple[str, ...]:
 def walk(root: ast.AST) -> Iterator[ast.AST]:
     """Every node under ``root`` (itself first), breadth first as ``ast.walk`` orders them,
     without expression contexts and operators."""
+    for node in _order(root):
+        if isinstance(node, ast.AST):
+            yield node
+
+
+def calls(root: ast.AST) -> list[ast.Call]:
+    """The calls under ``root`` in ``ast.walk`` order (``root`` itself when it is one)."""
+    return [node for node in _order(root) if node.__class__ is ast.Call]  # type: ignore[misc]
+
+
+def _order(root: ast.AST) -> list[object]:
+    """``root`` and the nodes under it breadth first, with values that are no node among them."""
     order: list[object] = [root]
     append, extend = order.append, order.extend
     fields = _FIELDS
@@ -59,9 +71,7 @@ def walk(root: ast.AST) -> Iterator[ast.AST]:
                 extend(value)  # a dict's keys may hold None for ``**x``: a class with no fields
             elif isinstance(value, ast.AST):
                 append(value)
-    for node in order:
-        if isinstance(node, ast.AST):
-            yield node
+    return order
 
 
 def _bodies_of(cls: type) -> tuple[str, ...]:

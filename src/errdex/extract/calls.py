@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast
 from typing import Literal
 
-from errdex.extract.astwalk import statements, walk
+from errdex.extract.astwalk import calls, statements
 from errdex.extract.imports import class_like, dotted_source, import_bindings, is_package, resolve_relative
 from errdex.model import CallEdge
 
@@ -109,14 +109,13 @@ class _Walk:
         me = f"{self.module}.{prefix}{fn.name}"
         for dec in fn.decorator_list:
             self.decorator(dec, me)
-        for node in walk(fn):  # a nested function's calls count as the outer's: it runs the inner
-            if isinstance(node, ast.Call):
-                self.add(me, self.resolve(node.func), "call", node.lineno)
-                for a in node.args:  # functions passed along (``cache(f)``, ``partial(f, x)``)
-                    if isinstance(a, (ast.Name, ast.Attribute)):
-                        target = self.resolve(a)
-                        if target and not target.startswith("?"):
-                            self.add(me, target, "call", node.lineno)
+        for node in calls(fn):  # a nested function's calls count as the outer's: it runs the inner
+            self.add(me, self.resolve(node.func), "call", node.lineno)
+            for a in node.args:  # functions passed along (``cache(f)``, ``partial(f, x)``)
+                if isinstance(a, (ast.Name, ast.Attribute)):
+                    target = self.resolve(a)
+                    if target and not target.startswith("?"):
+                        self.add(me, target, "call", node.lineno)
 
     def decorator(self, dec: ast.expr, me: str) -> None:
         """``@register(prim)`` / ``@partial(register, prim)``: the primitive's binding reaches ``me``."""
