@@ -65,15 +65,23 @@ class _Walk:
         self.module, self.imports, self.top = module, imports, top
         self.edges: list[CallEdge] = []
         self.class_stack: list[str] = []
+        self.memo: dict[str, str | None] = {}  # written name -> resolved, for the current class
 
     def resolve(self, node: ast.AST) -> str | None:
         """The package-wide dotted name of ``node`` when the file's names say it; ``?.attr`` for an
         attribute of an untyped object; None for locals and builtins."""
-        written = dotted_source(node)
+        written = node.id if node.__class__ is ast.Name else dotted_source(node)  # type: ignore[attr-defined]
         if written is None:
             if isinstance(node, ast.Attribute) and node.attr not in _IGNORED_ATTRS:
                 return f"?.{node.attr}"
             return None
+        memo = self.memo  # a name is called many times in a class: resolve it once
+        if written in memo:
+            return memo[written]
+        memo[written] = found = self._resolve_written(written)
+        return found
+
+    def _resolve_written(self, written: str) -> str | None:
         head, _, rest = written.partition(".")
         if head in ("self", "cls") and self.class_stack and rest:
             first = rest.split(".", 1)[0]
@@ -100,8 +108,10 @@ class _Walk:
                 self.visit_function(stmt, prefix)
             elif isinstance(stmt, ast.ClassDef):
                 self.class_stack.append(prefix + stmt.name)
+                self.memo = {}  # ``self.x`` resolves through the class
                 self.visit_body(stmt.body, prefix + stmt.name + ".")
                 self.class_stack.pop()
+                self.memo = {}
             elif not prefix:
                 self.module_statement(stmt)
 
