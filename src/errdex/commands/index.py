@@ -78,9 +78,14 @@ def _extract(tree: SourceTree, jobs: int | None, cache: ResultCache | None) -> E
 def index_one(catalog: Catalog, spec: str, *, repo: str | None, commit: str | None, ref: str | None,
               jobs: int | None, cache: ResultCache | None = None, path_prefix: str | None = None,
               python: str | None = None, search_path: Sequence[str] | None = None) -> SnapshotStats:
-    """Open, extract and store one source; SourceError when there is nothing to index."""
+    """Open, extract and store one source; SourceError when there is nothing to index.
+
+    The cyclic garbage collector stays off until the snapshot is written: the results hold
+    hundreds of thousands of objects, none in a cycle, that each collection would walk."""
+    from errdex.extract.worker import no_cyclic_gc
+
     with open_source(spec, repo=repo, commit=commit, ref=ref, path_prefix=path_prefix, python=python,
-                     search_path=search_path) as tree:
+                     search_path=search_path) as tree, no_cyclic_gc():
         result = _extract(tree, jobs, cache)
         if result.files_read == 0:
             reasons = "; ".join(f"{f.path}: {f.reason}" for f in result.failures[:3])
