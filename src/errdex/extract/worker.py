@@ -106,7 +106,7 @@ def process_data(path: str, data: bytes, is_test: bool) -> FileResult:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # SyntaxWarning for invalid escapes in indexed code
-            tree = ast.parse(text, filename=path)
+            tree = ast.parse(data, filename=path)  # the bytes: a str would be encoded back to UTF-8 first
     except SyntaxError as e:
         newer = "" if sys.version_info >= (3, 14) else f" (or syntax newer than Python {sys.version_info.major}.{sys.version_info.minor})"
         return _fail(path, f"syntax error at line {e.lineno}: {e.msg}{newer}")
