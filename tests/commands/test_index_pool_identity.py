@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
+import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -82,3 +84,27 @@ def test_inline_pool_and_cache_write_identical_catalogs(kind: str, package: Path
     for name, got in catalogs.items():
         for table, rows in reference.items():
             assert got[table] == rows, f"{name}: table {table} differs from the inline run's"
+
+
+def test_the_progress_bar_starts_no_thread_so_the_pool_can_fork(package: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a terminal ``index`` draws a progress bar; a refresh thread would make the pool start a
+    forkserver (fork is unsafe with threads), which re-imports the extractor before any parse."""
+    from errdex.commands import index as cmd
+    from errdex.model import Snapshot
+    from errdex.sources.base import SourceTree
+    from errdex.sources.files import walk_python_files
+
+    threads: list[int] = []
+    real_pool = runner._pool
+
+    def watching_pool(workers: int) -> Any:
+        threads.append(threading.active_count())
+        return real_pool(workers)
+
+    monkeypatch.setattr(runner, "_pool", watching_pool)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    before = threading.active_count()
+    tree = SourceTree(Snapshot(repo="acme/errdex"), package.parent, walk_python_files(package.parent))
+    result = cmd._extract(tree, 2, None)
+    assert result.files_read == len(tree.files) > runner.INLINE_BELOW
+    assert threads == [before]
