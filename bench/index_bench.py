@@ -24,7 +24,11 @@ the neighbours, the CPU ratio much less.
 
 Target (issue 18): cold wall ratio <= 0.7 on the 2-core machine.
 
-Usage: ``.venv/bin/python bench/index_bench.py [--repeat N] [--jobs N] [--lib jax|sympy ...]``
+With ``--compare SRC`` (another checkout's ``src/``) every round also runs that
+errdex, cold and warm, between the same baselines ("cold@other"): a before/after
+comparison under the same load, which separate runs on a shared machine are not.
+
+Usage: ``.venv/bin/python bench/index_bench.py [--repeat N] [--jobs N] [--lib jax|sympy ...] [--compare SRC]``
 """
 
 from __future__ import annotations
@@ -54,7 +58,7 @@ LIBS = {"jax": "jax==0.10.2", "sympy": "sympy==1.14.0"}
 
 @dataclass(frozen=True)
 class Run:
-    label: str  # "cold" or "warm"
+    label: str  # "cold" or "warm" (with "@other": the --compare checkout's errdex)
     wall: float
     cpu: float  # user+sys of the errdex process and its workers
     base_wall: float  # mean of the baseline runs before and after
@@ -84,7 +88,7 @@ def wheel_sources(wheel: Path) -> list[tuple[str, bytes]]:
         return [(n, zf.read(n)) for n in sorted(zf.namelist()) if n.endswith(".py") and ".dist-info/" not in n]
 
 
-def compile_errdex() -> None:
+def compile_errdex(other: Path | None) -> None:
     """Write errdex's bytecode first, as pip does when it installs a package: where
     PYTHONDONTWRITEBYTECODE is set (CI machines) an editable install would otherwise compile
     every errdex module in every run, start-up that no installed errdex pays."""
@@ -94,6 +98,8 @@ def compile_errdex() -> None:
     spec = importlib.util.find_spec("errdex")
     for location in (spec.submodule_search_locations or []) if spec is not None else []:
         compileall.compile_dir(location, quiet=1)
+    if other is not None:
+        compileall.compile_dir(other / "errdex", quiet=1)
 
 
 def baseline(sources: list[tuple[str, bytes]]) -> tuple[float, float]:
@@ -112,9 +118,12 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def errdex_index(wheel: Path, home: Path, jobs: int) -> tuple[float, float, dict[str, object]]:
-    """Wall and CPU seconds of ``errdex index WHEEL`` into a fresh catalog, and its statistics."""
+def errdex_index(wheel: Path, home: Path, jobs: int, src: Path | None = None) -> tuple[float, float, dict[str, object]]:
+    """Wall and CPU seconds of ``errdex index WHEEL`` into a fresh catalog, and its statistics
+    (``src``: the errdex package of another checkout, put first on ``PYTHONPATH``)."""
     env = dict(os.environ, ERRDEX_HOME=str(home))
+    if src is not None:
+        env["PYTHONPATH"] = str(src)
     for var in ("ERRDEX_STRICT", "ERRDEX_DB"):
         env.pop(var, None)
     with tempfile.TemporaryDirectory(prefix="errdex-bench-db-") as tmp:
@@ -131,20 +140,24 @@ def errdex_index(wheel: Path, home: Path, jobs: int) -> tuple[float, float, dict
     return wall, cpu, stats
 
 
-def bench_wheel(wheel: Path, repeat: int, jobs: int, work: Path) -> tuple[list[Run], dict[str, object], int]:
+def bench_wheel(wheel: Path, repeat: int, jobs: int, work: Path,
+                other: Path | None) -> tuple[list[Run], dict[str, object], int]:
     sources = wheel_sources(wheel)
     baseline(sources)  # warm-up: the allocator, the page cache, the CPU's caches
     runs: list[Run] = []
     stats: dict[str, object] = {}
     before = baseline(sources)
     for i in range(repeat):
-        home = work / f"home-{wheel.stem}-{i}"
-        for label in ("cold", "warm"):
-            wall, cpu, stats = errdex_index(wheel, home, jobs)
-            after = baseline(sources)
-            runs.append(Run(label, wall, cpu, (before[0] + after[0]) / 2, (before[1] + after[1]) / 2))
-            before = after
-        shutil.rmtree(home, ignore_errors=True)
+        for src in ([None, other] if other is not None else [None]):
+            home = work / f"home-{wheel.stem}-{i}"
+            for label in ("cold", "warm"):
+                wall, cpu, got = errdex_index(wheel, home, jobs, src)
+                stats = got if src is None else stats
+                after = baseline(sources)
+                runs.append(Run(label if src is None else f"{label}@other", wall, cpu,
+                                (before[0] + after[0]) / 2, (before[1] + after[1]) / 2))
+                before = after
+            shutil.rmtree(home, ignore_errors=True)
     return runs, stats, len(sources)
 
 
@@ -155,15 +168,16 @@ def _spread(values: list[float]) -> str:
 def report(wheel: Path, files: int, runs: list[Run], stats: dict[str, object], jobs: int) -> dict[str, object]:
     print(f"\n== {wheel.name}: {files} .py files, {stats.get('sites')} sites, files read {stats.get('files_read')}, "
           f"errdex --jobs {jobs}")
-    print("run  kind   baseline wall   errdex wall   ratio   | baseline cpu   errdex cpu   cpu ratio")
+    print("run  kind         baseline wall   errdex wall   ratio   | baseline cpu   errdex cpu   cpu ratio")
+    per_round = len({r.label for r in runs})
     for i, r in enumerate(runs):
-        print(f"{i // 2 + 1:>3}  {r.label}  {r.base_wall:>11.2f} s  {r.wall:>10.2f} s  {r.wall / r.base_wall:>6.2f}"
+        print(f"{i // per_round + 1:>3}  {r.label:<11}  {r.base_wall:>11.2f} s  {r.wall:>10.2f} s  {r.wall / r.base_wall:>6.2f}"
               f"   | {r.base_cpu:>10.2f} s  {r.cpu:>9.2f} s  {r.cpu / r.base_cpu:>8.2f}")
     summary: dict[str, object] = {"wheel": wheel.name, "files": files}
-    for label in ("cold", "warm"):
+    for label in dict.fromkeys(r.label for r in runs):
         wall = [r.wall / r.base_wall for r in runs if r.label == label]
         cpu = [r.cpu / r.base_cpu for r in runs if r.label == label]
-        print(f"{label}: wall ratio {_spread(wall)};  cpu ratio {_spread(cpu)}")
+        print(f"{label:<11}: wall ratio {_spread(wall)};  cpu ratio {_spread(cpu)}")
         summary[label] = {"wall_ratio_median": round(statistics.median(wall), 3), "wall_ratio_min": round(min(wall), 3),
                           "wall_ratio_max": round(max(wall), 3), "cpu_ratio_median": round(statistics.median(cpu), 3)}
     base = [r.base_wall for r in runs]
@@ -176,16 +190,22 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=5, help="rounds of cold + warm per wheel (default 5)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="errdex workers (default: every core)")
     parser.add_argument("--lib", action="append", choices=sorted(LIBS), help="wheel(s) to index (default: all)")
+    parser.add_argument("--compare", type=Path, metavar="SRC",
+                        help="also time the errdex of another checkout's src/ (e.g. a `git archive` of main), "
+                             "interleaved with this one's in every round: before/after under the same load")
     args = parser.parse_args()
+    other = args.compare.resolve() if args.compare is not None else None
+    if other is not None and not (other / "errdex" / "__init__.py").is_file():
+        parser.error(f"--compare {args.compare}: expected a directory holding the errdex package (a src/)")
 
     gc.collect()
-    compile_errdex()
+    compile_errdex(other)
     load_start = os.getloadavg()
     summaries = []
     with tempfile.TemporaryDirectory(prefix="errdex-bench-") as tmp:
         for lib in args.lib or list(LIBS):
             wheel = fetch_wheel(LIBS[lib])
-            runs, stats, files = bench_wheel(wheel, args.repeat, args.jobs, Path(tmp))
+            runs, stats, files = bench_wheel(wheel, args.repeat, args.jobs, Path(tmp), other)
             summaries.append(report(wheel, files, runs, stats, args.jobs))
     load_end = os.getloadavg()
     print(f"\ncores: {os.cpu_count()}; load average (1, 5, 15 min) at start {load_start[0]:.1f} {load_start[1]:.1f} "
