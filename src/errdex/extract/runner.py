@@ -4,7 +4,8 @@ Files are sorted largest first and dealt into chunks so that two cores stay
 busy to the end, and a chunk's results cross the process boundary once.
 ``jobs=1`` (or a tiny tree) runs inline with no pool at all.  With a
 ``ResultCache`` the workers take each unchanged file's phase-1 result from
-the cache instead of parsing it (``cache.py``).
+the cache instead of parsing it (``cache.py``), and the parent stores the
+new ones as their chunks arrive: it is the cache's only writer.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from errdex.extract.worker import (
     Item,
     no_cyclic_gc,
     process_chunk,
-    process_chunk_cached,
+    process_chunk_lookup,
     process_file,
 )
 from errdex.limits import ENV_PREFIX, current
@@ -109,15 +110,24 @@ def _single_threaded() -> bool:
 
 
 def _results(out: list[Any], chunk: list[Item], max_bytes: int, cache: ResultCache | None) -> list[FileResult]:
-    """What a chunk's task returned as results: the objects, or (through the cache) their pickles."""
+    """What a chunk's task returned as results: the objects, or (through the cache) their pickles,
+    of which those extracted now are stored in the cache here, one transaction per chunk."""
     if cache is None:
         return out
-    return [_loaded(blob, item, max_bytes) for blob, item in zip(out, chunk, strict=True)]
+    cache.put_many([(key, blob) for blob, key in out if key is not None])
+    return [_loaded(blob, item, max_bytes) for (blob, _), item in zip(out, chunk, strict=True)]
 
 
 def _loaded(blob: bytes, item: Item, max_bytes: int) -> FileResult:
     r = load(blob)
     return r if r is not None else process_file(item, max_bytes)  # a corrupt entry: extract again
+
+
+def _task(chunk: list[Item], max_bytes: int, cache: ResultCache | None) -> tuple[Callable[..., list[Any]], tuple[Any, ...]]:
+    """The worker function and its arguments for one chunk."""
+    if cache is None:
+        return process_chunk, (chunk, max_bytes)
+    return process_chunk_lookup, (chunk, max_bytes, cache)
 
 
 def _run_phase1(tree: SourceTree, jobs: int, max_bytes: int,
@@ -126,18 +136,18 @@ def _run_phase1(tree: SourceTree, jobs: int, max_bytes: int,
     if jobs <= 1 or len(items) < INLINE_BELOW:
         for i in range(0, len(items), INLINE_CHUNK):
             chunk = items[i : i + INLINE_CHUNK]
-            out = process_chunk(chunk, max_bytes) if cache is None else process_chunk_cached(chunk, max_bytes, cache)
+            fn, args = _task(chunk, max_bytes, cache)
+            out = fn(*args)
             if progress is not None:
                 progress(len(out))
             yield from _results(out, chunk, max_bytes, cache)
         return
     lost: list[Item] = []
     with _pool(jobs) as pool:
-        futures: dict[Future[list[Any]], list[Item]] = {
-            (pool.submit(process_chunk, chunk, max_bytes) if cache is None
-             else pool.submit(process_chunk_cached, chunk, max_bytes, cache)): chunk
-            for chunk in _chunks(tree.files, jobs)
-        }
+        futures: dict[Future[list[Any]], list[Item]] = {}
+        for chunk in _chunks(tree.files, jobs):
+            fn, args = _task(chunk, max_bytes, cache)
+            futures[pool.submit(fn, *args)] = chunk
         for fut in as_completed(futures):
             try:
                 out = fut.result()

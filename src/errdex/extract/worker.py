@@ -183,21 +183,29 @@ def process_chunk_cached(items: list[Item], max_bytes: int, cache: ResultCache) 
     """``process_chunk`` through the result cache: each file's result as a pickle, taken from the
     cache when its key is there, else extracted and stored.  Returning the pickles (which the
     parent loads) costs no more than returning the objects, and the cache needs them anyway."""
-    out: list[bytes] = []
-    fresh: list[tuple[str, bytes]] = []
+    looked = process_chunk_lookup(items, max_bytes, cache)
+    cache.put_many([(key, blob) for blob, key in looked if key is not None])
+    return [blob for blob, _ in looked]
+
+
+def process_chunk_lookup(items: list[Item], max_bytes: int, cache: ResultCache) -> list[tuple[bytes, str | None]]:
+    """Each file's result as a pickle, from the cache when it is there, with the cache key of those
+    extracted now (None for the others): the caller stores them.  The local pool's workers only
+    read the cache and the parent writes what they return, so no worker ever waits for the other's
+    write lock (SQLite's busy handler sleeps, and a descheduled lock holder stalls both)."""
+    out: list[tuple[bytes, str | None]] = []
     with no_cyclic_gc():
         for item in items:
             data = read(item, max_bytes)
             if isinstance(data, FileResult):  # unreadable or too large: nothing worth keeping
-                out.append(pickle.dumps(data, pickle.HIGHEST_PROTOCOL))
+                out.append((pickle.dumps(data, pickle.HIGHEST_PROTOCOL), None))
                 continue
             key = cache.key(item.path, data, item.is_test, max_bytes)
             blob = cache.get(key)
             if blob is None:
-                blob = pickle.dumps(phase1(item.path, data, item.is_test), pickle.HIGHEST_PROTOCOL)
-                fresh.append((key, blob))
-            out.append(blob)
-    cache.put_many(fresh)
+                out.append((pickle.dumps(phase1(item.path, data, item.is_test), pickle.HIGHEST_PROTOCOL), key))
+            else:
+                out.append((blob, None))
     return out
 
 
