@@ -5,8 +5,10 @@ from __future__ import annotations
 import linecache
 from pathlib import Path
 
-from errdex.extract.lines import digests_of, line_digest, text_digests, tree_digests
-from errdex.sources.base import SourceFile
+from errdex.extract.lines import digests_of, line_digest, text_digests
+from errdex.extract.runner import extract_tree
+from errdex.model import Snapshot
+from errdex.sources.base import SourceFile, SourceTree
 
 
 def test_lines_are_split_as_tracebacks_read_them(tmp_path: Path) -> None:
@@ -29,6 +31,6 @@ def test_every_file_of_the_tree_is_digested_tests_too_and_unreadable_ones_left_o
     files = [SourceFile("pkg/core.py", tmp_path / "pkg" / "core.py"),
              SourceFile("pkg/test_util.py", tmp_path / "pkg" / "test_util.py", is_test=True),
              SourceFile("pkg/bad.py", tmp_path / "pkg" / "bad.py")]
-    got = tree_digests(files, 1 << 20)
+    got = extract_tree(SourceTree(Snapshot(repo="o/pkg"), tmp_path, tuple(files)), jobs=1).line_digests
     assert set(got) == {"pkg/core.py", "pkg/test_util.py"}
     assert list(digests_of(got["pkg/core.py"])) == [line_digest("x = 1")]

@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 from typing import Literal
 
+from errdex.extract.astwalk import calls, statements
 from errdex.extract.imports import class_like, dotted_source, import_bindings, is_package, resolve_relative
 from errdex.model import CallEdge
 
@@ -33,7 +34,7 @@ def call_edges(tree: ast.Module, module: str, path: str) -> tuple[CallEdge, ...]
     package = is_package(path)
     imports: dict[str, str] = {}
     stars: list[str] = []
-    for node in ast.walk(tree):
+    for node in statements(tree):  # imports are statements: the walk need not enter expressions
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             for local, target in import_bindings(node, module, package):
                 imports.setdefault(local, target)
@@ -64,15 +65,23 @@ class _Walk:
         self.module, self.imports, self.top = module, imports, top
         self.edges: list[CallEdge] = []
         self.class_stack: list[str] = []
+        self.memo: dict[str, str | None] = {}  # written name -> resolved, for the current class
 
     def resolve(self, node: ast.AST) -> str | None:
         """The package-wide dotted name of ``node`` when the file's names say it; ``?.attr`` for an
         attribute of an untyped object; None for locals and builtins."""
-        written = dotted_source(node)
+        written = node.id if node.__class__ is ast.Name else dotted_source(node)  # type: ignore[attr-defined]
         if written is None:
             if isinstance(node, ast.Attribute) and node.attr not in _IGNORED_ATTRS:
                 return f"?.{node.attr}"
             return None
+        memo = self.memo  # a name is called many times in a class: resolve it once
+        if written in memo:
+            return memo[written]
+        memo[written] = found = self._resolve_written(written)
+        return found
+
+    def _resolve_written(self, written: str) -> str | None:
         head, _, rest = written.partition(".")
         if head in ("self", "cls") and self.class_stack and rest:
             first = rest.split(".", 1)[0]
@@ -99,8 +108,10 @@ class _Walk:
                 self.visit_function(stmt, prefix)
             elif isinstance(stmt, ast.ClassDef):
                 self.class_stack.append(prefix + stmt.name)
+                self.memo = {}  # ``self.x`` resolves through the class
                 self.visit_body(stmt.body, prefix + stmt.name + ".")
                 self.class_stack.pop()
+                self.memo = {}
             elif not prefix:
                 self.module_statement(stmt)
 
@@ -108,14 +119,13 @@ class _Walk:
         me = f"{self.module}.{prefix}{fn.name}"
         for dec in fn.decorator_list:
             self.decorator(dec, me)
-        for node in ast.walk(fn):  # a nested function's calls count as the outer's: it runs the inner
-            if isinstance(node, ast.Call):
-                self.add(me, self.resolve(node.func), "call", node.lineno)
-                for a in node.args:  # functions passed along (``cache(f)``, ``partial(f, x)``)
-                    if isinstance(a, (ast.Name, ast.Attribute)):
-                        target = self.resolve(a)
-                        if target and not target.startswith("?"):
-                            self.add(me, target, "call", node.lineno)
+        for node in calls(fn):  # a nested function's calls count as the outer's: it runs the inner
+            self.add(me, self.resolve(node.func), "call", node.lineno)
+            for a in node.args:  # functions passed along (``cache(f)``, ``partial(f, x)``)
+                if isinstance(a, (ast.Name, ast.Attribute)):
+                    target = self.resolve(a)
+                    if target and not target.startswith("?"):
+                        self.add(me, target, "call", node.lineno)
 
     def decorator(self, dec: ast.expr, me: str) -> None:
         """``@register(prim)`` / ``@partial(register, prim)``: the primitive's binding reaches ``me``."""

@@ -18,11 +18,9 @@ from __future__ import annotations
 
 import io
 import tokenize
-from collections.abc import Iterable
 
 from errdex.digests import digests_of, line_digest, utf8_digests
-from errdex.extract.worker import Item, decode, read
-from errdex.sources.base import SourceFile
+from errdex.extract.decoding import decode
 
 
 def text_digests(text: str) -> bytes:
@@ -45,18 +43,4 @@ def data_digests(data: bytes, path: str) -> bytes:
     return utf8_digests(data.removeprefix(b"\xef\xbb\xbf"))
 
 
-def tree_digests(files: Iterable[SourceFile], max_bytes: int) -> dict[str, bytes]:
-    """Digests of every file that can be read and decoded (a package's test helpers are frames too)."""
-    out: dict[str, bytes] = {}
-    for f in files:
-        data = read(Item.of(f), max_bytes)
-        if not isinstance(data, bytes) or b"\x00" in data:
-            continue
-        try:
-            out[f.path] = data_digests(data, f.path)
-        except ValueError:
-            continue
-    return out
-
-
-__all__ = ["data_digests", "digests_of", "line_digest", "text_digests", "tree_digests"]
+__all__ = ["data_digests", "digests_of", "line_digest", "text_digests"]

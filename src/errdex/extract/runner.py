@@ -4,7 +4,8 @@ Files are sorted largest first and dealt into chunks so that two cores stay
 busy to the end, and a chunk's results cross the process boundary once.
 ``jobs=1`` (or a tiny tree) runs inline with no pool at all.  With a
 ``ResultCache`` the workers take each unchanged file's phase-1 result from
-the cache instead of parsing it (``cache.py``).
+the cache instead of parsing it (``cache.py``), and the parent stores the
+new ones as their chunks arrive: it is the cache's only writer.
 """
 
 from __future__ import annotations
@@ -21,14 +22,13 @@ from errdex.extract.bounds import cut_warnings, snapshot_cap
 from errdex.extract.cache import ResultCache, load
 from errdex.extract.ids import assign_ids
 from errdex.extract.imports import module_name
-from errdex.extract.lines import tree_digests
 from errdex.extract.resolve import Resolver
 from errdex.extract.summary import FileResult
 from errdex.extract.worker import (
     Item,
     no_cyclic_gc,
     process_chunk,
-    process_chunk_cached,
+    process_chunk_lookup,
     process_file,
 )
 from errdex.limits import ENV_PREFIX, current
@@ -110,15 +110,24 @@ def _single_threaded() -> bool:
 
 
 def _results(out: list[Any], chunk: list[Item], max_bytes: int, cache: ResultCache | None) -> list[FileResult]:
-    """What a chunk's task returned as results: the objects, or (through the cache) their pickles."""
+    """What a chunk's task returned as results: the objects, or (through the cache) their pickles,
+    of which those extracted now are stored in the cache here, one transaction per chunk."""
     if cache is None:
         return out
-    return [_loaded(blob, item, max_bytes) for blob, item in zip(out, chunk, strict=True)]
+    cache.put_many([(key, blob) for blob, key in out if key is not None])
+    return [_loaded(blob, item, max_bytes) for (blob, _), item in zip(out, chunk, strict=True)]
 
 
 def _loaded(blob: bytes, item: Item, max_bytes: int) -> FileResult:
     r = load(blob)
     return r if r is not None else process_file(item, max_bytes)  # a corrupt entry: extract again
+
+
+def _task(chunk: list[Item], max_bytes: int, cache: ResultCache | None) -> tuple[Callable[..., list[Any]], tuple[Any, ...]]:
+    """The worker function and its arguments for one chunk."""
+    if cache is None:
+        return process_chunk, (chunk, max_bytes)
+    return process_chunk_lookup, (chunk, max_bytes, cache)
 
 
 def _run_phase1(tree: SourceTree, jobs: int, max_bytes: int,
@@ -127,18 +136,18 @@ def _run_phase1(tree: SourceTree, jobs: int, max_bytes: int,
     if jobs <= 1 or len(items) < INLINE_BELOW:
         for i in range(0, len(items), INLINE_CHUNK):
             chunk = items[i : i + INLINE_CHUNK]
-            out = process_chunk(chunk, max_bytes) if cache is None else process_chunk_cached(chunk, max_bytes, cache)
+            fn, args = _task(chunk, max_bytes, cache)
+            out = fn(*args)
             if progress is not None:
                 progress(len(out))
             yield from _results(out, chunk, max_bytes, cache)
         return
     lost: list[Item] = []
     with _pool(jobs) as pool:
-        futures: dict[Future[list[Any]], list[Item]] = {
-            (pool.submit(process_chunk, chunk, max_bytes) if cache is None
-             else pool.submit(process_chunk_cached, chunk, max_bytes, cache)): chunk
-            for chunk in _chunks(tree.files, jobs)
-        }
+        futures: dict[Future[list[Any]], list[Item]] = {}
+        for chunk in _chunks(tree.files, jobs):
+            fn, args = _task(chunk, max_bytes, cache)
+            futures[pool.submit(fn, *args)] = chunk
         for fut in as_completed(futures):
             try:
                 out = fut.result()
@@ -199,8 +208,9 @@ def extract_tree(tree: SourceTree, *, jobs: int | None = None,
 
 def _extract(tree: SourceTree, jobs: int, progress: Callable[[int], None] | None,
              max_file_bytes: int, cache: ResultCache | None) -> ExtractResult:
-    return finish_phase2(list(_run_phase1(tree, jobs, max_file_bytes, progress, cache)), tree.snapshot.repo,
-                         skipped=tree.skipped, line_digests=tree_digests(tree.files, max_file_bytes))
+    results = list(_run_phase1(tree, jobs, max_file_bytes, progress, cache))
+    digests = {r.path: r.digests for r in results if r.digests is not None}  # from the same read as the parse
+    return finish_phase2(results, tree.snapshot.repo, skipped=tree.skipped, line_digests=digests)
 
 
 def finish_phase2(phase1: list[FileResult], repo: str, *, skipped: Sequence[FileFailure] = (),

@@ -116,6 +116,7 @@ class FileResult:
     tests: tuple[TestExpectation, ...] = ()
     warnings: tuple[FileFailure, ...] = ()  # a limit was hit: the file is indexed, but not all of it
     calls: tuple[CallEdge, ...] = ()
+    digests: bytes | None = None  # the file's line digests (``lines.py``); None when it cannot be decoded
 
 
 register_model_types(Guard, FileFailure, ConfigOption, TestExpectation, CallEdge)

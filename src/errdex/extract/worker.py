@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import dataclasses
 import gc
-import io
 import pickle
 import sys
-import tokenize
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,8 +24,10 @@ from errdex.extract import facts
 from errdex.extract.bounds import capped_sites
 from errdex.extract.cache import ResultCache
 from errdex.extract.calls import call_edges
+from errdex.extract.decoding import decode
 from errdex.extract.imports import module_name
 from errdex.extract.ir import Node
+from errdex.extract.lines import data_digests
 from errdex.extract.messages import Scope
 from errdex.extract.source import SourceText
 from errdex.extract.strict import UnclassifiedShape
@@ -39,24 +40,6 @@ from errdex.sources.inplace import read_member
 
 MAX_FILE_BYTES = DEFAULTS.file_bytes  # larger files are refused, not parsed (``Limits.file_bytes``)
 _EMPTY_SCOPE = Scope()
-
-
-def decode(data: bytes, path: str) -> str:
-    """Decode as Python does: BOM, coding cookie, else UTF-8.  Raises ``ValueError`` with a reason."""
-    try:
-        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-    except SyntaxError as e:
-        raise ValueError(f"bad coding cookie: {e.msg if hasattr(e, 'msg') else e}") from None
-    try:
-        text = data.decode(encoding)
-    except LookupError:
-        raise ValueError(f"unknown encoding {encoding!r} in the coding cookie") from None
-    except UnicodeDecodeError as e:
-        line = data[: e.start].count(b"\n") + 1
-        raise ValueError(f"not valid {encoding}: byte {data[e.start]:#04x} at line {line}") from None
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    return text
 
 
 class Item(NamedTuple):
@@ -75,7 +58,24 @@ class Item(NamedTuple):
 def process_file(item: Item, max_bytes: int = MAX_FILE_BYTES) -> FileResult:
     """The whole per-file job; returns a failure result rather than raising."""
     data = read(item, max_bytes)
-    return data if isinstance(data, FileResult) else process_data(item.path, data, item.is_test)
+    return data if isinstance(data, FileResult) else phase1(item.path, data, item.is_test)
+
+
+def phase1(path: str, data: bytes, is_test: bool) -> FileResult:
+    """``process_data`` and the line digests of the same bytes: each file is read once."""
+    result = process_data(path, data, is_test)
+    digests = _digests(data, path)
+    return result if digests is None else dataclasses.replace(result, digests=digests)
+
+
+def _digests(data: bytes, path: str) -> bytes | None:
+    """The file's line digests (``lines.py``), None when it holds a NUL byte or cannot be decoded."""
+    if b"\x00" in data:
+        return None
+    try:
+        return data_digests(data, path)
+    except ValueError:
+        return None
 
 
 def read(item: Item, max_bytes: int) -> bytes | FileResult:
@@ -106,7 +106,7 @@ def process_data(path: str, data: bytes, is_test: bool) -> FileResult:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # SyntaxWarning for invalid escapes in indexed code
-            tree = ast.parse(text, filename=path)
+            tree = ast.parse(data, filename=path)  # the bytes: a str would be encoded back to UTF-8 first
     except SyntaxError as e:
         newer = "" if sys.version_info >= (3, 14) else f" (or syntax newer than Python {sys.version_info.major}.{sys.version_info.minor})"
         return _fail(path, f"syntax error at line {e.lineno}: {e.msg}{newer}")
@@ -183,21 +183,29 @@ def process_chunk_cached(items: list[Item], max_bytes: int, cache: ResultCache) 
     """``process_chunk`` through the result cache: each file's result as a pickle, taken from the
     cache when its key is there, else extracted and stored.  Returning the pickles (which the
     parent loads) costs no more than returning the objects, and the cache needs them anyway."""
-    out: list[bytes] = []
-    fresh: list[tuple[str, bytes]] = []
+    looked = process_chunk_lookup(items, max_bytes, cache)
+    cache.put_many([(key, blob) for blob, key in looked if key is not None])
+    return [blob for blob, _ in looked]
+
+
+def process_chunk_lookup(items: list[Item], max_bytes: int, cache: ResultCache) -> list[tuple[bytes, str | None]]:
+    """Each file's result as a pickle, from the cache when it is there, with the cache key of those
+    extracted now (None for the others): the caller stores them.  The local pool's workers only
+    read the cache and the parent writes what they return, so no worker ever waits for the other's
+    write lock (SQLite's busy handler sleeps, and a descheduled lock holder stalls both)."""
+    out: list[tuple[bytes, str | None]] = []
     with no_cyclic_gc():
         for item in items:
             data = read(item, max_bytes)
             if isinstance(data, FileResult):  # unreadable or too large: nothing worth keeping
-                out.append(pickle.dumps(data, pickle.HIGHEST_PROTOCOL))
+                out.append((pickle.dumps(data, pickle.HIGHEST_PROTOCOL), None))
                 continue
             key = cache.key(item.path, data, item.is_test, max_bytes)
             blob = cache.get(key)
             if blob is None:
-                blob = pickle.dumps(process_data(item.path, data, item.is_test), pickle.HIGHEST_PROTOCOL)
-                fresh.append((key, blob))
-            out.append(blob)
-    cache.put_many(fresh)
+                out.append((pickle.dumps(phase1(item.path, data, item.is_test), pickle.HIGHEST_PROTOCOL), key))
+            else:
+                out.append((blob, None))
     return out
 
 
