@@ -11,6 +11,7 @@ timeout (fresh module state by construction).
 
 from __future__ import annotations
 
+import ast
 import json
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
@@ -22,11 +23,16 @@ from pathlib import Path
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 from errdex.model import ErrorSite, Observation, Proof, ProofAfter, ProofBefore, Snapshot
+from errdex.prove.checks import distinct_regex, try_script, validate_script
+from errdex.prove.distill import Distilled, NotDistillable, distill
+from errdex.prove.harness import adapter_for
+from errdex.prove.mutate import variants
 from errdex.sandbox import Environment, Limits, RunRequest, run
 
 PLAN_SCRIPT = Path(__file__).with_name("plan_script.py")
 OUTPUT_LINES = 6
-MAX_CANDIDATES = 4
+MAX_CANDIDATES = 3  # observations (distinct tests / entry calls) tried per error
+MAX_VARIANTS = 24
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +44,16 @@ class Proven:
     proof: Proof
     try_sample: str = ""
     try_proof: Proof | None = None
+    validate_sample: str = ""
+    validate_proof: Proof | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    kind: str  # "test" (the observed test, distilled) or "entry" (the observed public call)
+    before: str
+    afters: tuple[str, ...]
+    distilled: Distilled | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +72,7 @@ class Prover:
     env: Environment
     package: str
     timeout_s: float = 30.0
+    project: Path | None = None  # observe's workspace copy of the tests (the distilled candidates)
     # entry -> parameter -> argument reprs the library's tests passed to it (any error's observation)
     alternatives: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
 
@@ -94,52 +111,73 @@ class Prover:
         top = ex.matches[0].id if ex.matches else ""
         return top, ex.parsed.exception
 
+    def _scripts(self, o: Observation, scratch: Path) -> tuple[list[Candidate], str]:
+        """Candidates for one observation, best first: the triggering test distilled, then the
+        observed public entry call restated from its recorded arguments."""
+        out: list[Candidate] = []
+        reason = ""
+        if self.project is not None and o.test:
+            try:
+                for d in distill(self.project, o.test, o.chain, adapter_for(o.entry, o.chain))[:2]:
+                    out.append(Candidate("test", d.source, tuple(v for _, v in variants(d)), d))
+            except NotDistillable as exc:
+                reason = f"test {o.test}: {exc}"
+        if o.entry:
+            plan = self._plan(o, scratch)
+            if "unsupported" in plan:
+                reason = reason or f"entry {o.entry}: {plan['unsupported']}"
+            else:
+                imp, call = str(plan["import"]), str(plan["call"])
+                vs = plan.get("variants")
+                after = tuple(f"{imp}\n\n{v['call']}\n" for v in (vs if isinstance(vs, list) else []))
+                out.append(Candidate("entry", f"{imp}\n\n{call}\n", after, None))
+        return out, reason
+
     def prove(self, catalog: Catalog, site: ErrorSite, observed: Sequence[Observation],
               others: Sequence[ErrorSite]) -> Outcome:
         start = datetime.now(UTC)
         runs = 0
-        reason = "no observation reached this error through a public call"
-        tried: set[tuple[str, tuple[str, ...]]] = set()
+        reason = "no observation reached this error through a public call or a test"
+        tried: set[str] = set()
+        tests_seen: set[tuple[str, str]] = set()
         with tempfile.TemporaryDirectory(prefix="errdex-prove-") as tmp:
             scratch = Path(tmp)
             for o in observed:
-                key = (o.entry, tuple(a.repr for a in o.entry_args))
-                if not o.entry or key in tried:
+                key = (o.test, o.entry + repr([a.repr for a in o.entry_args]))
+                if key in tests_seen:
                     continue
-                tried.add(key)
-                if len(tried) > MAX_CANDIDATES:
+                tests_seen.add(key)
+                if len(tests_seen) > MAX_CANDIDATES:
                     break
-                plan = self._plan(o, scratch)
-                runs += 1
-                if "unsupported" in plan:
-                    reason = f"entry {o.entry}: {plan['unsupported']}"
-                    continue
-                imp, call = str(plan["import"]), str(plan["call"])
-                before = f"{imp}\n\n{call}\n"
-                rc, _, err = self._run(before, scratch, "before")
-                runs += 1
-                if rc == 0:
-                    reason = f"{call} did not raise outside the test"
-                    continue
-                got, exc = self.resolves_to(catalog, err, site.error_id)
-                if got != site.error_id:
-                    reason = f"{call} raised, but its traceback resolves to {got or 'nothing'}"
-                    continue
-                pb = ProofBefore(exception=exc, error_id=got, output=_tail(err))
-                variants = plan.get("variants")
-                for v in variants if isinstance(variants, list) else []:
-                    after = f"{imp}\n\n{v['call']}\n"
-                    rc2, out2, err2 = self._run(after, scratch, "after")
-                    runs += 1
-                    if rc2 != 0 or (err2.strip() and self.resolves_to(catalog, err2, site.error_id)[0]
-                                    == site.error_id):
+                cands, why = self._scripts(o, scratch)
+                runs += 1 if o.entry else 0  # the planner
+                reason = why or reason
+                for cand in cands:
+                    if cand.before in tried:
                         continue
-                    proof = self._proof(pb, ProofAfter(exit=0, output=_tail(out2)), "entry")
-                    trys, tproof, n = self._try_sample(catalog, site, others, imp, call, str(v["call"]), pb, scratch)
-                    runs += n
-                    secs = (datetime.now(UTC) - start).total_seconds()
-                    return Outcome(site.error_id, Proven(before, after, proof, trys, tproof), "", runs, secs)
-                reason = f"{call} raises this error, but no variant of its arguments ran clean"
+                    tried.add(cand.before)
+                    rc, _, err = self._run(cand.before, scratch, "before")
+                    runs += 1
+                    if rc == 0:
+                        reason = f"the {cand.kind} candidate did not raise outside the test ({o.test})"
+                        continue
+                    got, exc = self.resolves_to(catalog, err, site.error_id)
+                    if got != site.error_id:
+                        reason = f"the {cand.kind} candidate raised, but its traceback resolves to {got or 'nothing'}"
+                        continue
+                    pb = ProofBefore(exception=exc, error_id=got, output=_tail(err))
+                    for after in cand.afters[:MAX_VARIANTS]:
+                        rc2, out2, err2 = self._run(after, scratch, "after")
+                        runs += 1
+                        if rc2 != 0 or (err2.strip() and self.resolves_to(catalog, err2, site.error_id)[0]
+                                        == site.error_id):
+                            continue
+                        proof = self._proof(pb, ProofAfter(exit=0, output=_tail(out2)), cand.kind)
+                        samples, n = self._samples(site, others, cand, after, pb, scratch)
+                        runs += n
+                        secs = (datetime.now(UTC) - start).total_seconds()
+                        return Outcome(site.error_id, Proven(cand.before, after, proof, *samples), "", runs, secs)
+                    reason = f"the {cand.kind} candidate raises this error, but no variant of its arguments ran clean"
         return Outcome(site.error_id, None, reason, runs, (datetime.now(UTC) - start).total_seconds())
 
     def recheck(self, catalog: Catalog, error_id: str, before: str, after: str, scratch: Path,
@@ -161,43 +199,58 @@ class Prover:
                 return f"the try sample no longer handles the error (exit {rc3}): {_tail(err3 or out3)}"
         return ""
 
-    def _try_sample(self, catalog: Catalog, site: ErrorSite, others: Sequence[ErrorSite], imp: str, bad: str,
-                    good: str, pb: ProofBefore, scratch: Path) -> tuple[str, Proof | None, int]:
-        """``try`` around the call catching this error's class, checked by a literal of its template that
-        no other error of the same function has; anything else re-raised."""
-        check = distinctive_literal(site, others)
-        name = site.exception_name
-        qual = pb.exception if "." in pb.exception else name
-        if not check or not qual:
-            return "", None, 0
-        mod, _, cls = qual.rpartition(".")
-        catch_imp = "" if not mod or mod == "builtins" else f"import {mod}\n"
-        catch = cls if not mod or mod == "builtins" else qual
+    def _samples(self, site: ErrorSite, others: Sequence[ErrorSite], cand: Candidate, after: str,
+                 pb: ProofBefore, scratch: Path) -> tuple[tuple[str, Proof | None, str, Proof | None], int]:
+        """(try sample, its proof, validate sample, its proof), and the runs it took."""
+        runs = 0
+        bad_m, good_m = _module(cand.before), _module(after)
+        trys, tproof = "", None
+        pattern = distinct_regex(site, others)
+        if bad_m is not None and good_m is not None and pattern and pb.exception:
+            bad_t = try_script(bad_m, len(bad_m.body) - 1, pb.exception, pattern)
+            good_t = try_script(good_m, len(good_m.body) - 1, pb.exception, pattern)
+            rc, out, err = self._run(bad_t, scratch, "try-bad")
+            runs += 1
+            if rc == 3 and out.startswith("rejected") and "Traceback" not in err:
+                rc2, out2, _ = self._run(good_t, scratch, "try-good")
+                runs += 1
+                if rc2 == 0 and out2.rstrip().endswith("ok"):
+                    trys = bad_t
+                    tproof = self._proof(replace(pb, output=_tail(out)), ProofAfter(exit=0, output=_tail(out2)),
+                                         cand.kind)
+        val, vproof = "", None
+        if bad_m is not None and good_m is not None:
+            n_bad, n_good = list(ast.walk(bad_m)), list(ast.walk(good_m))
+            for idx, node in enumerate(n_bad):
+                if not isinstance(node, ast.Call) or not node.keywords or idx >= len(n_good):
+                    continue
+                twin = n_good[idx]
+                if not isinstance(twin, ast.Call) or ast.unparse(twin.func) != ast.unparse(node.func):
+                    continue
+                bad_v = validate_script(bad_m, len(bad_m.body) - 1, idx, site)
+                good_v = validate_script(good_m, len(good_m.body) - 1, idx, site) if twin.keywords else ""
+                if not bad_v or not good_v:
+                    continue
+                rc, out, err = self._run(bad_v, scratch, "validate-bad")
+                runs += 1
+                if rc != 3 or not out.startswith("invalid input") or "Traceback" in err:
+                    continue
+                rc2, out2, err2 = self._run(good_v, scratch, "validate-good")
+                runs += 1
+                if rc2 != 0:
+                    continue
+                val = bad_v
+                vproof = self._proof(ProofBefore(exception="", error_id=site.error_id, output=_tail(out)),
+                                     ProofAfter(exit=0, output=_tail(out2 or err2)), cand.kind)
+                break
+        return (trys, tproof, val, vproof), runs
 
-        def sample(call: str) -> str:
-            return (f"{imp}\n{catch_imp}\ntry:\n    result = {call}\nexcept {catch} as exc:\n"
-                    f"    if {check!r} not in str(exc):\n        raise\n"
-                    f"    print(f\"rejected, fix the arguments: {{exc}}\")\n    raise SystemExit(3) from None\n"
-                    f"else:\n    print(f\"ok: {{result!r}}\")\n")
-        rc, out, err = self._run(sample(bad), scratch, "try-bad")
-        if rc != 3 or "rejected" not in out or err.strip():
-            return "", None, 1
-        rc2, out2, _ = self._run(sample(good), scratch, "try-good")
-        if rc2 != 0 or not out2.startswith("ok:"):
-            return "", None, 2
-        before = ProofBefore(exception=pb.exception, error_id=pb.error_id, output=_tail(out))
-        return sample(bad), self._proof(before, ProofAfter(exit=0, output=_tail(out2)), "entry"), 2
 
-
-def distinctive_literal(site: ErrorSite, others: Sequence[ErrorSite]) -> str:
-    """The longest literal piece of the site's message that no other site of the same function has."""
-    pieces = sorted((s.text.strip() for s in site.template.segments if s.is_literal and len(s.text.strip()) >= 6),
-                    key=len, reverse=True)
-    rivals = [o.template.render() for o in others if o.error_id != site.error_id]
-    for p in pieces:
-        if not any(p in r for r in rivals):
-            return p
-    return ""
+def _module(src: str) -> ast.Module | None:
+    try:
+        return ast.parse(src)
+    except SyntaxError:
+        return None
 
 
 def _tail(text: str) -> str:
@@ -229,12 +282,26 @@ def prove_all(prover: Prover, open_catalog: Callable[[], Catalog], targets: Sequ
     for s in sites.values():
         by_function.setdefault((s.path, s.qualname), []).append(s)
 
+    by_entry: dict[str, set[str]] = {}
+    for eid, group in obs.items():
+        for o in group:
+            by_entry.setdefault(o.entry, set()).add(eid)
+
+    def rivals(site: ErrorSite) -> list[ErrorSite]:
+        """Other errors the same call can raise: the same function's, and those observed through the
+        same public entry."""
+        ids = {o.error_id for o in by_function.get((site.path, site.qualname), [])}
+        for o in obs.get(site.error_id, []):
+            ids |= by_entry.get(o.entry, set())
+        ids.discard(site.error_id)
+        return [sites[i] for i in sorted(ids) if i in sites]
+
     def one(eid: str) -> Outcome:
         c = open_catalog()
         try:
             site = sites[eid]
             observed = sorted(obs.get(eid, []), key=lambda o: (not o.escaped, -o.count))
-            out = prover.prove(c, site, observed, by_function.get((site.path, site.qualname), []))
+            out = prover.prove(c, site, observed, rivals(site))
         finally:
             c.close()
         if progress is not None:
