@@ -148,12 +148,34 @@ def _as_call(stmt: ast.Assert) -> ast.stmt:
     return ast.copy_location(ast.Expr(test), stmt)
 
 
+def _global_reads(stmts: Sequence[ast.stmt]) -> set[str]:
+    """Names read inside functions the test defines: an assignment before the call may feed them."""
+    out: set[str] = set()
+    for s in stmts:
+        for n in ast.walk(s):
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                out |= _used_names([n])
+    return out
+
+
+def _expect_block(stmt: ast.stmt) -> bool:
+    return isinstance(stmt, (ast.With, ast.AsyncWith)) and all(_expectation(i) for i in stmt.items)
+
+
+def _registers(stmt: ast.stmt, needed: set[str], local: set[str]) -> bool:
+    """A def or class whose decorator reads a needed object the test made (``@cli.command()``):
+    it registers itself there."""
+    decorators = getattr(stmt, "decorator_list", [])
+    return bool(decorators) and bool(_used_names(decorators) & needed & local)
+
+
 def prune(stmts: Sequence[ast.stmt], raising: ast.stmt, later: set[str]) -> list[ast.stmt]:
     """A backward slice: the test's checks (``assert``, docstrings) go, and an assignment, def or
     class whose names nothing after it reads; blocks keep what is left of their bodies.  The
     raising statement stays (an ``assert`` around it becomes the bare expression)."""
     out: list[ast.stmt] = []
     needed = set(later)
+    local = {name for st in stmts for n in ast.walk(st) if isinstance(n, ast.stmt) for name in _bound(n)}
     for stmt in reversed(stmts):
         if stmt is raising:
             kept: ast.stmt = _as_call(stmt) if isinstance(stmt, ast.Assert) else stmt
@@ -162,9 +184,10 @@ def prune(stmts: Sequence[ast.stmt], raising: ast.stmt, later: set[str]) -> list
             c = copy.copy(stmt)
             c.body = prune(stmt.body, raising, needed)
             kept = c
-        elif isinstance(stmt, (ast.Assert, ast.Pass)) or _is_doc(stmt) or (
+        elif isinstance(stmt, (ast.Assert, ast.Pass)) or _is_doc(stmt) or _expect_block(stmt) or (
                 isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
-                                  ast.Import, ast.ImportFrom)) and not (_bound(stmt) & needed)):
+                                  ast.Import, ast.ImportFrom)) and not (_bound(stmt) & needed)
+                and not _registers(stmt, needed, local)):
             continue
         elif isinstance(stmt, (ast.With, ast.AsyncWith, ast.For, ast.AsyncFor, ast.While, ast.If)):
             c = copy.copy(stmt)
@@ -265,7 +288,7 @@ def distill(project: Path, node_id: str, chain: Sequence[str], rewrite: Rewrite 
     if sliced is None:
         raise NotDistillable(f"line {line} is not in {names[-1]}'s body")
     stmts, raising = sliced
-    stmts = prune(stmts, raising, set())
+    stmts = prune(stmts, raising, _global_reads(stmts))
     if rewrite is not None:
         rewritten = rewrite(stmts)
         if rewritten is None:
@@ -350,16 +373,23 @@ def _assemble(modules: list[_Module], stmts: list[ast.stmt], raising: ast.stmt, 
     header = [s for i, j, s in defs if (i, j) in chosen]
     header = [*header[:0], *sorted(header, key=lambda s: not isinstance(s, (ast.Import, ast.ImportFrom)))]
     imports = [ast.parse(x).body for x in dict.fromkeys(extra_imports)]
-    module = ast.Module(body=[*[s for b in imports for s in b], *header, *body], type_ignores=[])
+    lead: list[ast.stmt] = []
+    for st in [*[x for b in imports for x in b], *header]:
+        if not (isinstance(st, (ast.Import, ast.ImportFrom)) and ast.unparse(st) in {ast.unparse(x) for x in lead}):
+            lead.append(st)
+    module = ast.Module(body=[*lead, *body], type_ignores=[])
     module = ast.fix_missing_locations(copy.deepcopy(module))
     raising_index = len(module.body) - 1
-    focus = _focus(module, raising_index, len(module.body) - len(params) - len(stmts), len(params), line)
+    focus = _focus(module, raising_index, len(module.body) - len(params) - len(stmts), len(params), line,
+                   len(stmts))
     return Distilled(module=module, focus=focus, raising=raising_index, test=node_id)
 
 
-def _focus(module: ast.Module, raising: int, params_start: int, n_params: int, line: int) -> tuple[int, ...]:
+def _focus(module: ast.Module, raising: int, params_start: int, n_params: int, line: int,
+           n_test: int) -> tuple[int, ...]:
     """Walk indexes of the nodes a variant may change: the calls of the raising statement on the
-    test's call line (else all of its calls) and the parametrized values."""
+    test's call line (else all of its calls), the parametrized values, then the calls and assigned
+    values of the test's statements before it (not fixtures or helpers)."""
     order = {id(n): i for i, n in enumerate(ast.walk(module))}
     last = module.body[raising]
     calls = [n for n in ast.walk(last) if isinstance(n, ast.Call)]
@@ -368,8 +398,13 @@ def _focus(module: ast.Module, raising: int, params_start: int, n_params: int, l
     for s in module.body[params_start:params_start + n_params]:
         if isinstance(s, ast.Assign):
             picked.append(s.value)
-    return tuple(order[id(n)] for n in picked)
+    for s in module.body[raising - n_test + 1:raising]:
+        for n in ast.walk(s):
+            if isinstance(n, ast.Call) or (isinstance(n, ast.Assign) and isinstance(n.value, ast.Constant)):
+                picked.append(n.value if isinstance(n, ast.Assign) else n)
+    for s in module.body[raising:raising + 1]:  # decorators of defs nested in the raising statement
+        for n in ast.walk(s):
+            if isinstance(n, ast.Call) and n not in picked:
+                picked.append(n)
+    return tuple(dict.fromkeys(order[id(n)] for n in picked))
 
-
-def walk_index(module: ast.Module) -> list[ast.AST]:
-    return list(ast.walk(module))

@@ -80,18 +80,30 @@ def _edits(node: ast.AST) -> Iterator[tuple[str, Edit]]:
             yield f"without element {i}", drop_one
 
 
-def _constant_edits(node: ast.AST, alternatives: dict[str, list[object]]) -> Iterator[tuple[int, str, object]]:
+def _constant_edits(node: ast.AST) -> Iterator[tuple[int, str, object]]:
     """(index among the node's constants, why, new value)."""
     for j, c in enumerate(_consts(node)):
-        values = list(_replacements(c.value))
-        for v in values:
+        for v in _replacements(c.value):
             yield j, f"{c.value!r} -> {v!r}", v
-    _ = alternatives
+
+
+def _priority(why: str) -> int:
+    """Bool flips first (a switch turned around), then an argument dropped (back to its default),
+    then strings, list elements, numbers."""
+    if why in ("True -> False", "False -> True"):
+        return 0
+    if why.startswith("without ") and why.endswith("="):
+        return 1
+    if why.startswith("'"):
+        return 2
+    if why.startswith("without"):
+        return 3
+    return 4
 
 
 def variants(d: Distilled) -> list[tuple[str, str]]:
     """(why, source) of after-candidates, most specific first, without duplicates."""
-    out: list[tuple[str, str]] = []
+    out: list[tuple[int, int, str, str]] = []
     seen = {d.source}
     nodes = list(ast.walk(d.module))
 
@@ -99,12 +111,12 @@ def variants(d: Distilled) -> list[tuple[str, str]]:
         src = ast.unparse(ast.fix_missing_locations(module)) + "\n"
         if src not in seen:
             seen.add(src)
-            out.append((why, src))
+            out.append((_priority(why), len(out), why, src))
 
     for idx in d.focus:
         target = nodes[idx]
-        # values replaced first (the guard turned around), then things dropped
-        for j, why, value in _constant_edits(target, {}):
+        # values replaced (the guard turned around), things dropped
+        for j, why, value in _constant_edits(target):
             m = copy.deepcopy(d.module)
             c = _consts(list(ast.walk(m))[idx])[j]
             c.value = value  # type: ignore[assignment]
@@ -121,4 +133,5 @@ def variants(d: Distilled) -> list[tuple[str, str]]:
                 m = copy.deepcopy(d.module)
                 if edit(list(ast.walk(m))[sub_idx]):
                     emit(why, m)
-    return out[:MAX_VARIANTS]
+    out.sort()
+    return [(why, src) for _, _, why, src in out[:MAX_VARIANTS]]
