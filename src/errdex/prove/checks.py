@@ -82,7 +82,7 @@ def try_script(module: ast.Module, raising: int, exception: str, pattern: str) -
     return "\n".join(lines) + "\n"
 
 
-def _condition(guards: Sequence[str], allowed: set[str]) -> ast.expr | None:
+def _condition(guards: Sequence[str]) -> ast.expr | None:
     """The guards (all hold at the raise) with ``x`` and ``self.x`` read from ``options``."""
     parts: list[ast.expr] = []
     for g in guards:
@@ -104,7 +104,7 @@ def _condition(guards: Sequence[str], allowed: set[str]) -> ast.expr | None:
                 nonlocal ok
                 if hasattr(builtins, n.id):
                     return n
-                if n.id not in allowed:
+                if n.id == "self":
                     ok = False
                 return _get(n.id)
 
@@ -132,14 +132,15 @@ def validate_script(module: ast.Module, raising: int, call_index: int, site: Err
     "" when the guards read something other than those keywords (and the call's parameters)."""
     m = copy.deepcopy(module)
     call = list(ast.walk(m))[call_index]
-    if not isinstance(call, ast.Call) or not call.keywords or any(k.arg is None for k in call.keywords):
+    if not isinstance(call, ast.Call) or not call.keywords:
         return ""
-    names = {k.arg for k in call.keywords if k.arg}
     guards = [g.normalized for g in site.guards if g.kind not in ("except", "match")]
-    cond = _condition(guards, names)
+    cond = _condition(guards)
     if cond is None:
         return ""
-    options = ast.Dict([ast.Constant(k.arg) for k in call.keywords], [k.value for k in call.keywords])
+    # ``**kwargs`` stays a ``**`` entry of the dict; a name the call does not pass reads as None
+    options = ast.Dict([ast.Constant(k.arg) if k.arg else None for k in call.keywords],
+                       [k.value for k in call.keywords])
     call.keywords = [ast.keyword(None, ast.Name("options", ast.Load()))]
     message = site.template.render()
     check = [ast.Assign([ast.Name("options", ast.Store())], options, lineno=0),

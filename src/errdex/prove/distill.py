@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from errdex.prove.params import bindings
+from errdex.prove.params import absl_binding, bindings
 
 EXPECT = {"raises", "warns", "deprecated_call", "assertRaises", "assertRaisesRegex", "assertWarns",
           "assertWarnsRegex"}
@@ -81,6 +81,10 @@ def _find(tree: ast.Module, names: list[str]) -> tuple[ast.FunctionDef | ast.Asy
             raise NotDistillable(f"class {n} not found")
         cls, body = found, found.body
     fn = next((s for s in body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == names[-1]), None)
+    if fn is None:  # a method absl's parameterized generated (testFoo3, testFoo_case): the longest prefix
+        defs = [s for s in body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
+                and names[-1].startswith(s.name) and s.decorator_list]
+        fn = max(defs, key=lambda s: len(s.name), default=None)
     if fn is None:
         raise NotDistillable(f"test function {names[-1]} not found")
     return fn, cls
@@ -138,6 +142,28 @@ def _is_doc(stmt: ast.stmt) -> bool:
     return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str)
 
 
+def _self_check(stmt: ast.stmt) -> bool:
+    """``self.assertEqual(...)``, ``self.fail(...)``: a unittest check, not a step toward the call."""
+    if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)):
+        return False
+    f = stmt.value.func
+    return (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "self"
+            and (f.attr.startswith("assert") or f.attr == "fail"))
+
+
+def _expect_call(stmt: ast.stmt) -> ast.stmt:
+    """``self.assertRaises(Exc, fn, *args)`` (or ``pytest.raises`` called the same way): ``fn(*args)``."""
+    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+        c = stmt.value
+        f = c.func
+        name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+        if name in EXPECT and len(c.args) >= 2:
+            skip = 2 if name.endswith("Regex") and len(c.args) >= 3 else 1
+            call = ast.Call(c.args[skip], c.args[skip + 1:], [k for k in c.keywords if k.arg not in ("match", "msg")])
+            return ast.copy_location(ast.Expr(ast.copy_location(call, c)), stmt)
+    return stmt
+
+
 def _as_call(stmt: ast.Assert) -> ast.stmt:
     """``assert f(x) == y`` raising inside ``f``: the statement a user runs is ``f(x)``."""
     test = stmt.test
@@ -178,13 +204,13 @@ def prune(stmts: Sequence[ast.stmt], raising: ast.stmt, later: set[str]) -> list
     local = {name for st in stmts for n in ast.walk(st) if isinstance(n, ast.stmt) for name in _bound(n)}
     for stmt in reversed(stmts):
         if stmt is raising:
-            kept: ast.stmt = _as_call(stmt) if isinstance(stmt, ast.Assert) else stmt
+            kept: ast.stmt = _as_call(stmt) if isinstance(stmt, ast.Assert) else _expect_call(stmt)
         elif any(n is raising for n in ast.walk(stmt)) and isinstance(stmt, (ast.With, ast.AsyncWith, ast.For,
                                                                              ast.AsyncFor, ast.While, ast.If)):
             c = copy.copy(stmt)
             c.body = prune(stmt.body, raising, needed)
             kept = c
-        elif isinstance(stmt, (ast.Assert, ast.Pass)) or _is_doc(stmt) or _expect_block(stmt) or (
+        elif isinstance(stmt, (ast.Assert, ast.Pass)) or _is_doc(stmt) or _expect_block(stmt) or _self_check(stmt) or (
                 isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
                                   ast.Import, ast.ImportFrom)) and not (_bound(stmt) & needed)
                 and not _registers(stmt, needed, local)):
@@ -301,7 +327,10 @@ def distill(project: Path, node_id: str, chain: Sequence[str], rewrite: Rewrite 
     modules = [_Module(tree), *confs]
     args = [a.arg for a in fn.args.args if a.arg != "self"]
     out: list[Distilled] = []
-    for binding in bindings(fn, param, cls)[:6]:
+    generated = absl_binding(fn, names[-1]) if fn.name != names[-1] else None
+    if fn.name != names[-1] and generated is None:
+        raise NotDistillable(f"the parameters of the generated test {names[-1]} are not literal cases")
+    for binding in ([generated] if generated is not None else bindings(fn, param, cls)[:6]):
         out.append(_assemble(modules, stmts, raising, binding, args, line, node_id))
     return out
 

@@ -111,3 +111,55 @@ def bindings(fn: ast.FunctionDef | ast.AsyncFunctionDef, node_param: str,
     # pytest de-duplicates ids (``x0``, ``x1``): try the sets whose id is a prefix
     return [b for b, c in zip(rest, itertools.product(*groups), strict=False)
             if node_param.startswith("-".join(s.ident for s in c))] or rest
+
+
+def _absl_sets(dec: ast.expr, params: list[str]) -> list[tuple[str, dict[str, ast.expr]]] | None:
+    """(name suffix, binding) of each case of absl's ``@parameterized.parameters(...)`` or
+    ``named_parameters(...)``: a case is a dict of keywords, a tuple of positionals, or one value."""
+    if not (isinstance(dec, ast.Call) and isinstance(dec.func, ast.Attribute)
+            and dec.func.attr in ("parameters", "named_parameters")):
+        return None
+    named = dec.func.attr == "named_parameters"
+    cases: list[ast.expr] = list(dec.args)
+    if len(cases) == 1 and isinstance(cases[0], (ast.List, ast.Tuple)) and not named \
+            and all(isinstance(e, (ast.Dict, ast.Tuple)) for e in cases[0].elts):
+        cases = list(cases[0].elts)
+    out: list[tuple[str, dict[str, ast.expr]]] = []
+    for i, case in enumerate(cases):
+        binding: dict[str, ast.expr] = {}
+        name = str(i)
+        if isinstance(case, ast.Call) and isinstance(case.func, ast.Name) and case.func.id == "dict":
+            case = ast.Dict([ast.Constant(k.arg) for k in case.keywords], [k.value for k in case.keywords])
+        if isinstance(case, ast.Dict):
+            for k, v in zip(case.keys, case.values, strict=True):
+                if not (isinstance(k, ast.Constant) and isinstance(k.value, str)):
+                    return None
+                if k.value == "testcase_name":
+                    name = str(v.value) if isinstance(v, ast.Constant) else name
+                else:
+                    binding[k.value] = v
+        elif isinstance(case, ast.Tuple):
+            elts = list(case.elts)
+            if named and elts and isinstance(elts[0], ast.Constant):
+                name, elts = str(elts[0].value), elts[1:]
+            binding.update(zip(params, elts, strict=False))
+        elif params:
+            binding[params[0]] = case
+        out.append((name, binding))
+    return out
+
+
+def absl_binding(fn: ast.FunctionDef | ast.AsyncFunctionDef, generated: str) -> dict[str, ast.expr] | None:
+    """The binding of the absl-parameterized method ``generated`` (``testFoo3``, ``testFoo_name``)."""
+    if not generated.startswith(fn.name):
+        return None
+    suffix = generated[len(fn.name):]
+    params = [a.arg for a in fn.args.args if a.arg != "self"]
+    for dec in fn.decorator_list:
+        sets = _absl_sets(dec, params)
+        if sets is None:
+            continue
+        for name, binding in sets:
+            if suffix in (name, "_" + name) or suffix.lstrip("_") == name.lstrip("_"):
+                return binding
+    return None

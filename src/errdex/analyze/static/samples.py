@@ -276,7 +276,9 @@ def generic_try(f: Facts, handler_comment: str, *, imp: str = "", exc: str = "")
     ]
     if lit:
         lines += [f"        if {lit!r} not in str(exc):", f"            raise  # another {f.exception.name}"]
-    lines += [f"        # {c}" for c in textwrap.wrap(handler_comment, 80)] + ["        return None"]
+    # Never swallowed (no ``return None``): the error goes on with what errdex knows about it attached.
+    note = " ".join(handler_comment.split())[:300]
+    lines += [f"        exc.add_note({note!r})", "        raise"]
     return "\n".join(lines) + "\n"
 
 
