@@ -44,6 +44,8 @@ class Distilled:
     focus: tuple[int, ...]
     raising: int  # index of the raising statement in module.body
     test: str
+    # walk index of a parametrized value -> the values the test's other parameter sets give it
+    alternatives: tuple[tuple[int, tuple[ast.expr, ...]], ...] = ()
 
     @property
     def source(self) -> str:
@@ -330,8 +332,15 @@ def distill(project: Path, node_id: str, chain: Sequence[str], rewrite: Rewrite 
     generated = absl_binding(fn, names[-1]) if fn.name != names[-1] else None
     if fn.name != names[-1] and generated is None:
         raise NotDistillable(f"the parameters of the generated test {names[-1]} are not literal cases")
+    every = bindings(fn, param, cls, exact_first=True) if generated is None else [generated]
     for binding in ([generated] if generated is not None else bindings(fn, param, cls)[:6]):
-        out.append(_assemble(modules, stmts, raising, binding, args, line, node_id))
+        others: dict[str, list[ast.expr]] = {}
+        for b in every:
+            for k, v in b.items():
+                if ast.dump(v) != ast.dump(binding.get(k, v)) and all(ast.dump(v) != ast.dump(x)
+                                                                       for x in others.get(k, [])):
+                    others.setdefault(k, []).append(v)
+        out.append(_assemble(modules, stmts, raising, binding, args, line, node_id, others))
     return out
 
 
@@ -350,7 +359,7 @@ def _conftests(project: Path, test: Path) -> list[Path]:
 
 
 def _assemble(modules: list[_Module], stmts: list[ast.stmt], raising: ast.stmt, binding: dict[str, ast.expr],
-              args: list[str], line: int, node_id: str) -> Distilled:
+              args: list[str], line: int, node_id: str, others: dict[str, list[ast.expr]]) -> Distilled:
     prelude: list[ast.stmt] = []
     params: list[ast.stmt] = []
     extra_imports: list[str] = []
@@ -383,7 +392,9 @@ def _assemble(modules: list[_Module], stmts: list[ast.stmt], raising: ast.stmt, 
         if a not in needed:
             continue
         if a in binding:
-            params.append(ast.Assign(targets=[ast.Name(a, ast.Store())], value=copy.deepcopy(binding[a]), lineno=0))
+            assign = ast.Assign(targets=[ast.Name(a, ast.Store())], value=copy.deepcopy(binding[a]), lineno=0)
+            assign.errdex_param = True  # type: ignore[attr-defined]
+            params.append(assign)
         else:
             add_fixture(a)
     body = [*prelude, *params, *stmts]
@@ -411,7 +422,11 @@ def _assemble(modules: list[_Module], stmts: list[ast.stmt], raising: ast.stmt, 
     raising_index = len(module.body) - 1
     focus = _focus(module, raising_index, len(module.body) - len(params) - len(stmts), len(params), line,
                    len(stmts))
-    return Distilled(module=module, focus=focus, raising=raising_index, test=node_id)
+    order = {id(n): i for i, n in enumerate(ast.walk(module))}
+    alts = tuple((order[id(st.value)], tuple(others[st.targets[0].id][:4]))
+                 for st in module.body if isinstance(st, ast.Assign) and getattr(st, "errdex_param", False)
+                 and isinstance(st.targets[0], ast.Name) and st.targets[0].id in others)
+    return Distilled(module=module, focus=focus, raising=raising_index, test=node_id, alternatives=alts)
 
 
 def _focus(module: ast.Module, raising: int, params_start: int, n_params: int, line: int,

@@ -94,6 +94,8 @@ def _priority(why: str) -> int:
         return 0
     if why.startswith("without ") and why.endswith("="):
         return 1
+    if why.endswith("(another case of the test)"):
+        return 1
     if why.startswith("'"):
         return 2
     if why.startswith("without"):
@@ -133,5 +135,12 @@ def variants(d: Distilled) -> list[tuple[str, str]]:
                 m = copy.deepcopy(d.module)
                 if edit(list(ast.walk(m))[sub_idx]):
                     emit(why, m)
+    for idx, values in d.alternatives:  # a value another parameter set of the same test passes
+        for v in values:
+            m = copy.deepcopy(d.module)
+            parent = next(n for n in ast.walk(m) if isinstance(n, ast.Assign)
+                          and n.value is list(ast.walk(m))[idx])
+            parent.value = copy.deepcopy(v)
+            emit(f"{ast.unparse(nodes[idx])} -> {ast.unparse(v)} (another case of the test)", m)
     out.sort()
     return [(why, src) for _, _, why, src in out[:MAX_VARIANTS]]

@@ -85,7 +85,7 @@ def _sets(call: ast.Call) -> list[ParamSet] | None:
 
 
 def bindings(fn: ast.FunctionDef | ast.AsyncFunctionDef, node_param: str,
-             cls: ast.ClassDef | None = None) -> list[dict[str, ast.expr]]:
+             cls: ast.ClassDef | None = None, exact_first: bool = False) -> list[dict[str, ast.expr]]:
     """Candidate bindings (argname -> expression) for ``test[node_param]``: the one whose pytest id
     equals ``node_param`` first, then the others (ids made unique by pytest are not reproduced)."""
     decorators = [*reversed(fn.decorator_list), *(reversed(cls.decorator_list) if cls else [])]
@@ -107,7 +107,7 @@ def bindings(fn: ast.FunctionDef | ast.AsyncFunctionDef, node_param: str,
         binding = {n: v for s in combo for n, v in zip(s.names, s.values, strict=True)}
         (exact if ident == node_param else rest).append(binding)
     if exact:
-        return exact
+        return [*exact, *rest] if exact_first else exact
     # pytest de-duplicates ids (``x0``, ``x1``): try the sets whose id is a prefix
     return [b for b, c in zip(rest, itertools.product(*groups), strict=False)
             if node_param.startswith("-".join(s.ident for s in c))] or rest
