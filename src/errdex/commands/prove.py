@@ -41,7 +41,7 @@ def _prover(catalog: Catalog, db: str | None, snap: Snapshot, package: str | Non
 
 
 def run_prove(*, repo: str | None, ids: list[str], jobs: int, db: str | None, json_out: bool, package: str | None,
-              artifact: str | None, python: str | None, timeout: float) -> int:
+              artifact: str | None, python: str | None, timeout: float, worker: bool = True) -> int:
     from errdex.catalog import open_catalog
     from errdex.prove.engine import Outcome
     from errdex.sandbox import EnvError, PythonNotFound
@@ -59,7 +59,7 @@ def run_prove(*, repo: str | None, ids: list[str], jobs: int, db: str | None, js
             _error(f"{snap.key} has no observations: run errdex observe first (prove starts from observed calls)")
             return 1
         try:
-            prover = _prover(catalog, db, snap, package, artifact, python, timeout)
+            prover = dataclasses.replace(_prover(catalog, db, snap, package, artifact, python, timeout), worker=worker)
         except (EnvError, PythonNotFound) as exc:
             _error(str(exc))
             return 1
@@ -78,7 +78,7 @@ def run_prove(*, repo: str | None, ids: list[str], jobs: int, db: str | None, js
         "share_validate": round(len(validated) / len(observed), 4) if observed else 0.0,
         "share_try": round(len(tried) / len(observed), 4) if observed else 0.0,
         "share_pairs": round(len(proven) / len(observed), 4) if observed else 0.0,
-        "wall_s": round(wall, 2), "runs": sum(o.runs for o in outcomes),
+        "wall_s": round(wall, 2), "runs": sum(o.runs for o in outcomes), "worker": worker,
         "seconds_per_error": round(sum(o.duration_s for o in outcomes) / max(1, len(outcomes)), 3),
         "errors": [{"error_id": o.error_id, "proven": o.proven is not None, "reason": o.reason,
                     "runs": o.runs, "duration_s": round(o.duration_s, 3),
@@ -170,7 +170,8 @@ def run_verify_execute(*, repo: str | None, db: str | None, json_out: bool, pack
             checked += 1
             with tempfile.TemporaryDirectory(prefix="errdex-verify-") as tmp:
                 why = prover.recheck(catalog, site.error_id, a.example_fix.before, a.example_fix.after, Path(tmp),
-                                     a.try_sample if a.try_proof is not None else "")
+                                     a.try_sample if a.try_proof is not None else "",
+                                     a.validate_sample if a.validate_proof is not None else "")
             if why:
                 failures.append({"error_id": site.error_id, "reason": why})
     finally:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import json
+import shutil
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -30,6 +31,7 @@ from errdex.prove.mutate import variants
 from errdex.sandbox import Environment, Limits, RunRequest, run
 
 PLAN_SCRIPT = Path(__file__).with_name("plan_script.py")
+WORKER_SCRIPT = Path(__file__).with_name("worker_script.py")
 OUTPUT_LINES = 6
 MAX_CANDIDATES = 3  # observations (distinct tests / entry calls) tried per error
 MAX_VARIANTS = 24
@@ -46,6 +48,23 @@ class Proven:
     try_proof: Proof | None = None
     validate_sample: str = ""
     validate_proof: Proof | None = None
+
+
+class Runs:
+    """Run results by index, counted: precomputed (a batch) or run on first use (fresh processes)."""
+
+    def __init__(self, done: list[tuple[int, str, str]] | None, count: int,
+                 fn: Callable[[int], tuple[int, str, str]] | None = None) -> None:
+        self._done: dict[int, tuple[int, str, str]] = dict(enumerate(done or []))
+        self._fn = fn
+        self.count = count
+
+    def __getitem__(self, i: int) -> tuple[int, str, str]:
+        if i not in self._done:
+            assert self._fn is not None
+            self._done[i] = self._fn(i)
+            self.count += 1
+        return self._done[i]
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +92,7 @@ class Prover:
     package: str
     timeout_s: float = 30.0
     project: Path | None = None  # observe's workspace copy of the tests (the distilled candidates)
+    worker: bool = True  # batches in one worker that forks per example (else a fresh process each)
     # entry -> parameter -> argument reprs the library's tests passed to it (any error's observation)
     alternatives: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
 
@@ -85,6 +105,39 @@ class Prover:
                              scratch=scratch / f"run-{name}"))
         code_ = -9 if res.timed_out else res.returncode
         return code_, res.stdout, res.stderr
+
+    def _run_many(self, codes: Sequence[str], scratch: Path, name: str) -> list[tuple[int, str, str]]:
+        """Run ``codes`` in order in one sandboxed batch worker (``worker_script.py``: the library
+        imported once, each script in a forked child with its own working directory)."""
+        batch = scratch / f"batch-{name}"
+        shutil.rmtree(batch, ignore_errors=True)
+        batch.mkdir(parents=True)
+        items = []
+        for i, code in enumerate(codes):
+            (batch / f"s{i}.py").write_text(code, encoding="utf-8")
+            items.append({"script": str(batch / f"s{i}.py"), "out": str(batch / f"s{i}.out"),
+                          "err": str(batch / f"s{i}.err"), "cwd": str(batch / f"w{i}"), "timeout": self.timeout_s})
+        (batch / "batch.json").write_text(json.dumps(items))
+        result = batch / "result.json"
+        run(RunRequest(argv=(str(self.env.python), str(WORKER_SCRIPT), self.package, str(batch / "batch.json"),
+                             str(result)),
+                       limits=Limits(timeout_s=self.timeout_s * len(codes) + 60, memory_bytes=4 * 1024**3),
+                       env={"PYTHONDONTWRITEBYTECODE": "1"}, scratch=batch / "run"))
+        done = json.loads(result.read_text()) if result.is_file() else []
+        out: list[tuple[int, str, str]] = []
+        for i in range(len(codes)):
+            if i >= len(done):
+                out.append((-9, "", "the batch worker did not finish"))
+                continue
+            out.append((int(done[i]["rc"]), _read(batch / f"s{i}.out"), _read(batch / f"s{i}.err")))
+        return out
+
+    def runs(self, codes: Sequence[str], scratch: Path, name: str) -> Runs:
+        """Results of ``codes`` by index: all at once in the batch worker, else one fresh process each,
+        only when asked for."""
+        if self.worker:
+            return Runs(self._run_many(codes, scratch, name), len(codes))
+        return Runs(None, 0, lambda i: self._run(codes[i], scratch, f"{name}-{i}"))
 
     def _plan(self, o: Observation, scratch: Path) -> dict[str, object]:
         req = scratch / "plan-in.json"
@@ -156,32 +209,36 @@ class Prover:
                     if cand.before in tried:
                         continue
                     tried.add(cand.before)
-                    rc, _, err = self._run(cand.before, scratch, "before")
-                    runs += 1
+                    afters = cand.afters[:MAX_VARIANTS]
+                    res = self.runs([cand.before, *afters], scratch, "pair")
+                    rc, _, err = res[0]
                     if rc == 0:
+                        runs += res.count
                         reason = f"the {cand.kind} candidate did not raise outside the test ({o.test})"
                         continue
                     got, exc = self.resolves_to(catalog, err, site.error_id)
                     if got != site.error_id:
+                        runs += res.count
                         reason = f"the {cand.kind} candidate raised, but its traceback resolves to {got or 'nothing'}"
                         continue
                     pb = ProofBefore(exception=exc, error_id=got, output=_tail(err))
-                    for after in cand.afters[:MAX_VARIANTS]:
-                        rc2, out2, err2 = self._run(after, scratch, "after")
-                        runs += 1
+                    for i, after in enumerate(afters, 1):
+                        rc2, out2, err2 = res[i]
                         if rc2 != 0 or (err2.strip() and self.resolves_to(catalog, err2, site.error_id)[0]
                                         == site.error_id):
                             continue
+                        runs += res.count
                         proof = self._proof(pb, ProofAfter(exit=0, output=_tail(out2)), cand.kind)
                         samples, n = self._samples(site, others, cand, after, pb, scratch)
                         runs += n
                         secs = (datetime.now(UTC) - start).total_seconds()
                         return Outcome(site.error_id, Proven(cand.before, after, proof, *samples), "", runs, secs)
+                    runs += res.count
                     reason = f"the {cand.kind} candidate raises this error, but no variant of its arguments ran clean"
         return Outcome(site.error_id, None, reason, runs, (datetime.now(UTC) - start).total_seconds())
 
     def recheck(self, catalog: Catalog, error_id: str, before: str, after: str, scratch: Path,
-                try_sample: str = "") -> str:
+                try_sample: str = "", validate_sample: str = "") -> str:
         """Why a stored proof no longer holds ("" when it does): before must raise and resolve to
         ``error_id``, after must exit 0 without it, a proven try sample must still handle it."""
         rc, _, err = self._run(before, scratch, "before")
@@ -197,53 +254,62 @@ class Prover:
             rc3, out3, err3 = self._run(try_sample, scratch, "try")
             if rc3 != 3 or "rejected" not in out3:
                 return f"the try sample no longer handles the error (exit {rc3}): {_tail(err3 or out3)}"
+        if validate_sample:
+            rc4, out4, err4 = self._run(validate_sample, scratch, "validate")
+            if rc4 != 3 or not out4.startswith("invalid input") or "Traceback" in err4:
+                return f"the validate sample no longer stops the bad input (exit {rc4}): {_tail(err4 or out4)}"
         return ""
 
     def _samples(self, site: ErrorSite, others: Sequence[ErrorSite], cand: Candidate, after: str,
                  pb: ProofBefore, scratch: Path) -> tuple[tuple[str, Proof | None, str, Proof | None], int]:
-        """(try sample, its proof, validate sample, its proof), and the runs it took."""
-        runs = 0
+        """(try sample, its proof, validate sample, its proof), and the runs it took.  Each sample is
+        run with the offending input (before's) and the good one (after's)."""
         bad_m, good_m = _module(cand.before), _module(after)
-        trys, tproof = "", None
+        if bad_m is None or good_m is None:
+            return ("", None, "", None), 0
+        pairs: list[tuple[str, str, str]] = []  # (kind, bad, good)
         pattern = distinct_regex(site, others)
-        if bad_m is not None and good_m is not None and pattern and pb.exception:
-            bad_t = try_script(bad_m, len(bad_m.body) - 1, pb.exception, pattern)
-            good_t = try_script(good_m, len(good_m.body) - 1, pb.exception, pattern)
-            rc, out, err = self._run(bad_t, scratch, "try-bad")
-            runs += 1
-            if rc == 3 and out.startswith("rejected") and "Traceback" not in err:
-                rc2, out2, _ = self._run(good_t, scratch, "try-good")
-                runs += 1
+        if pattern and pb.exception:
+            pairs.append(("try", try_script(bad_m, len(bad_m.body) - 1, pb.exception, pattern),
+                          try_script(good_m, len(good_m.body) - 1, pb.exception, pattern)))
+        n_bad, n_good = list(ast.walk(bad_m)), list(ast.walk(good_m))
+        for idx, node in enumerate(n_bad):
+            if not isinstance(node, ast.Call) or not node.keywords or idx >= len(n_good):
+                continue
+            twin = n_good[idx]
+            if not isinstance(twin, ast.Call) or not twin.keywords or ast.unparse(twin.func) != ast.unparse(node.func):
+                continue
+            bad_v = validate_script(bad_m, len(bad_m.body) - 1, idx, site)
+            good_v = validate_script(good_m, len(good_m.body) - 1, idx, site)
+            if bad_v and good_v and len(pairs) < 4:
+                pairs.append(("validate", bad_v, good_v))
+        res = self.runs([x for _, b, g in pairs for x in (b, g)], scratch, "samples")
+        trys, tproof, val, vproof = "", None, "", None
+        for k, (kind, bad, _) in enumerate(pairs):
+            if (kind == "try" and trys) or (kind == "validate" and val):
+                continue
+            rc, out, err = res[2 * k]
+            if kind == "try":
+                if rc != 3 or not out.startswith("rejected") or "Traceback" in err:
+                    continue
+                rc2, out2, _ = res[2 * k + 1]
                 if rc2 == 0 and out2.rstrip().endswith("ok"):
-                    trys = bad_t
+                    trys = bad
                     tproof = self._proof(replace(pb, output=_tail(out)), ProofAfter(exit=0, output=_tail(out2)),
                                          cand.kind)
-        val, vproof = "", None
-        if bad_m is not None and good_m is not None:
-            n_bad, n_good = list(ast.walk(bad_m)), list(ast.walk(good_m))
-            for idx, node in enumerate(n_bad):
-                if not isinstance(node, ast.Call) or not node.keywords or idx >= len(n_good):
-                    continue
-                twin = n_good[idx]
-                if not isinstance(twin, ast.Call) or ast.unparse(twin.func) != ast.unparse(node.func):
-                    continue
-                bad_v = validate_script(bad_m, len(bad_m.body) - 1, idx, site)
-                good_v = validate_script(good_m, len(good_m.body) - 1, idx, site) if twin.keywords else ""
-                if not bad_v or not good_v:
-                    continue
-                rc, out, err = self._run(bad_v, scratch, "validate-bad")
-                runs += 1
+            else:
                 if rc != 3 or not out.startswith("invalid input") or "Traceback" in err:
                     continue
-                rc2, out2, err2 = self._run(good_v, scratch, "validate-good")
-                runs += 1
-                if rc2 != 0:
-                    continue
-                val = bad_v
-                vproof = self._proof(ProofBefore(exception="", error_id=site.error_id, output=_tail(out)),
-                                     ProofAfter(exit=0, output=_tail(out2 or err2)), cand.kind)
-                break
-        return (trys, tproof, val, vproof), runs
+                rc2, out2, err2 = res[2 * k + 1]
+                if rc2 == 0:
+                    val = bad
+                    vproof = self._proof(ProofBefore(exception="", error_id=site.error_id, output=_tail(out)),
+                                         ProofAfter(exit=0, output=_tail(out2 or err2)), cand.kind)
+        return (trys, tproof, val, vproof), res.count
+
+
+def _read(p: Path) -> str:
+    return p.read_text(encoding="utf-8", errors="replace") if p.is_file() else ""
 
 
 def _module(src: str) -> ast.Module | None:
