@@ -85,7 +85,7 @@ def _find(tree: ast.Module, names: list[str]) -> tuple[ast.FunctionDef | ast.Asy
     fn = next((s for s in body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == names[-1]), None)
     if fn is None:  # a method absl's parameterized generated (testFoo3, testFoo_case): the longest prefix
         defs = [s for s in body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
-                and names[-1].startswith(s.name) and s.decorator_list]
+                and names[-1].startswith(s.name) and (s.decorator_list or (cls and cls.decorator_list))]
         fn = max(defs, key=lambda s: len(s.name), default=None)
     if fn is None:
         raise NotDistillable(f"test function {names[-1]} not found")
@@ -116,6 +116,9 @@ def slice_body(body: Sequence[ast.stmt], line: int) -> tuple[list[ast.stmt], ast
         if not _contains(stmt, line):
             out.append(stmt)
             continue
+        if isinstance(stmt, (ast.With, ast.AsyncWith, ast.For, ast.AsyncFor, ast.While, ast.If)) \
+                and stmt.body and line < stmt.body[0].lineno:  # the header raises (``with cm('bad'):``)
+            return [*out, stmt], stmt
         if isinstance(stmt, (ast.With, ast.AsyncWith)):
             inner = slice_body(stmt.body, line)
             if inner is None:
@@ -161,8 +164,14 @@ def _expect_call(stmt: ast.stmt) -> ast.stmt:
         name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
         if name in EXPECT and len(c.args) >= 2:
             skip = 2 if name.endswith("Regex") and len(c.args) >= 3 else 1
-            call = ast.Call(c.args[skip], c.args[skip + 1:], [k for k in c.keywords if k.arg not in ("match", "msg")])
-            return ast.copy_location(ast.Expr(ast.copy_location(call, c)), stmt)
+            fn, rest = c.args[skip], c.args[skip + 1:]
+            kws = [k for k in c.keywords if k.arg not in ("match", "msg")]
+            body: ast.expr
+            if isinstance(fn, ast.Lambda) and not rest and not kws and not fn.args.args:
+                body = fn.body  # ``lambda: f(x)``: the call itself
+            else:
+                body = ast.copy_location(ast.Call(fn, rest, kws), c)
+            return ast.copy_location(ast.Expr(body), stmt)
     return stmt
 
 
@@ -190,6 +199,23 @@ def _expect_block(stmt: ast.stmt) -> bool:
     return isinstance(stmt, (ast.With, ast.AsyncWith)) and all(_expectation(i) for i in stmt.items)
 
 
+def _only_needed(stmt: ast.stmt, want: set[str]) -> ast.stmt:
+    """An import with only the names the script uses (``from jax import jit, vmap`` -> ``... import jit``)."""
+    if isinstance(stmt, (ast.Import, ast.ImportFrom)) and len(stmt.names) > 1:
+        keep = [a for a in stmt.names if (a.asname or a.name).split(".")[0] in want]
+        c = copy.copy(stmt)
+        c.names = keep or stmt.names
+        return c
+    return stmt
+
+
+def mutates(stmt: ast.stmt) -> bool:
+    """``obj.attr = v`` / ``obj[k] = v``: changes an object the test may use through another name."""
+    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(
+        stmt, (ast.AnnAssign, ast.AugAssign)) else []
+    return any(isinstance(t, (ast.Attribute, ast.Subscript)) for t in targets)
+
+
 def _registers(stmt: ast.stmt, needed: set[str], local: set[str]) -> bool:
     """A def or class whose decorator reads a needed object the test made (``@cli.command()``):
     it registers itself there."""
@@ -215,6 +241,7 @@ def prune(stmts: Sequence[ast.stmt], raising: ast.stmt, later: set[str]) -> list
         elif isinstance(stmt, (ast.Assert, ast.Pass)) or _is_doc(stmt) or _expect_block(stmt) or _self_check(stmt) or (
                 isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
                                   ast.Import, ast.ImportFrom)) and not (_bound(stmt) & needed)
+                and not mutates(stmt)
                 and not _registers(stmt, needed, local)):
             continue
         elif isinstance(stmt, (ast.With, ast.AsyncWith, ast.For, ast.AsyncFor, ast.While, ast.If)):
@@ -329,7 +356,7 @@ def distill(project: Path, node_id: str, chain: Sequence[str], rewrite: Rewrite 
     modules = [_Module(tree), *confs]
     args = [a.arg for a in fn.args.args if a.arg != "self"]
     out: list[Distilled] = []
-    generated = absl_binding(fn, names[-1]) if fn.name != names[-1] else None
+    generated = absl_binding(fn, names[-1], cls) if fn.name != names[-1] else None
     if fn.name != names[-1] and generated is None:
         raise NotDistillable(f"the parameters of the generated test {names[-1]} are not literal cases")
     every = bindings(fn, param, cls, exact_first=True) if generated is None else [generated]
@@ -410,7 +437,7 @@ def _assemble(modules: list[_Module], stmts: list[ast.stmt], raising: ast.stmt, 
                 chosen.add((i, j))
                 want |= _used_names([s])
                 changed = True
-    header = [s for i, j, s in defs if (i, j) in chosen]
+    header = [_only_needed(s, want) for i, j, s in defs if (i, j) in chosen]
     header = [*header[:0], *sorted(header, key=lambda s: not isinstance(s, (ast.Import, ast.ImportFrom)))]
     imports = [ast.parse(x).body for x in dict.fromkeys(extra_imports)]
     lead: list[ast.stmt] = []

@@ -12,6 +12,7 @@ timeout (fresh module state by construction).
 from __future__ import annotations
 
 import ast
+import builtins
 import json
 import shutil
 import tempfile
@@ -164,7 +165,7 @@ class Prover:
         top = ex.matches[0].id if ex.matches else ""
         return top, ex.parsed.exception
 
-    def _scripts(self, o: Observation, scratch: Path) -> tuple[list[Candidate], str]:
+    def _scripts(self, o: Observation, scratch: Path, site: ErrorSite) -> tuple[list[Candidate], str]:
         """Candidates for one observation, best first: the triggering test distilled, then the
         observed public entry call restated from its recorded arguments."""
         out: list[Candidate] = []
@@ -172,7 +173,7 @@ class Prover:
         if self.project is not None and o.test:
             try:
                 for d in distill(self.project, o.test, o.chain, adapter_for(o.entry, o.chain))[:2]:
-                    out.append(Candidate("test", d.source, tuple(v for _, v in variants(d)), d))
+                    out.append(Candidate("test", d.source, tuple(v for _, v in variants(d, guard_names(site))), d))
             except NotDistillable as exc:
                 reason = f"test {o.test}: {exc}"
         if o.entry:
@@ -202,7 +203,7 @@ class Prover:
                 tests_seen.add(key)
                 if len(tests_seen) > MAX_CANDIDATES:
                     break
-                cands, why = self._scripts(o, scratch)
+                cands, why = self._scripts(o, scratch, site)
                 runs += 1 if o.entry else 0  # the planner
                 reason = why or reason
                 for cand in cands:
@@ -306,6 +307,20 @@ class Prover:
                     vproof = self._proof(ProofBefore(exception="", error_id=site.error_id, output=_tail(out)),
                                          ProofAfter(exit=0, output=_tail(out2 or err2)), cand.kind)
         return (trys, tproof, val, vproof), res.count
+
+
+def guard_names(site: ErrorSite) -> tuple[str, ...]:
+    """Plain names the site's guards read (``meta_fields`` in ``meta_fields is None``), builtins aside."""
+    out: list[str] = []
+    for g in site.guards:
+        try:
+            node = ast.parse(g.normalized, mode="eval")
+        except SyntaxError:
+            continue
+        for n in ast.walk(node):
+            if isinstance(n, ast.Name) and n.id not in out and n.id != "self" and n.id not in dir(builtins):
+                out.append(n.id)
+    return tuple(out[:4])
 
 
 def _read(p: Path) -> str:

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import ast
 import copy
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
-from errdex.prove.distill import Distilled
+from errdex.prove.distill import Distilled, mutates
 
 MAX_VARIANTS = 30
 Edit = Callable[[ast.AST], bool]
@@ -62,6 +62,17 @@ def _edits(node: ast.AST) -> Iterator[tuple[str, Edit]]:
                 del n.args[i]
                 return True
             yield f"without positional {i + 1}", drop_pos
+    if isinstance(node, ast.Dict):
+        for i, key in enumerate(node.keys):
+            if key is None:
+                continue
+
+            def drop_key(n: ast.AST, i: int = i) -> bool:
+                assert isinstance(n, ast.Dict)
+                del n.keys[i]
+                del n.values[i]
+                return True
+            yield f"without key {ast.unparse(key)}", drop_key
     if isinstance(node, (ast.List, ast.Tuple)):
         elts = node.elts
         for i, e in enumerate(elts):
@@ -94,7 +105,7 @@ def _priority(why: str) -> int:
         return 0
     if why.startswith("without ") and why.endswith("="):
         return 1
-    if why.endswith("(another case of the test)"):
+    if why.endswith("(another case of the test)") or why.startswith("with "):
         return 1
     if why.startswith("'"):
         return 2
@@ -103,8 +114,9 @@ def _priority(why: str) -> int:
     return 4
 
 
-def variants(d: Distilled) -> list[tuple[str, str]]:
-    """(why, source) of after-candidates, most specific first, without duplicates."""
+def variants(d: Distilled, guard_names: Sequence[str] = ()) -> list[tuple[str, str]]:
+    """(why, source) of after-candidates, most specific first, without duplicates.  ``guard_names``:
+    names the site's guards read; one the raising call does not pass is tried passed (empty list)."""
     out: list[tuple[int, int, str, str]] = []
     seen = {d.source}
     nodes = list(ast.walk(d.module))
@@ -128,13 +140,31 @@ def variants(d: Distilled) -> list[tuple[str, str]]:
             if edit(list(ast.walk(m))[idx]):
                 emit(why, m)
         for sub in ast.walk(target):
-            if sub is target or not isinstance(sub, (ast.List, ast.Tuple, ast.Call)):
+            if sub is target or not isinstance(sub, (ast.List, ast.Tuple, ast.Call, ast.Dict)):
                 continue
             sub_idx = nodes.index(sub)
             for why, edit in _edits(sub):
                 m = copy.deepcopy(d.module)
                 if edit(list(ast.walk(m))[sub_idx]):
                     emit(why, m)
+    for k, stmt in enumerate(d.module.body[:d.raising]):  # an object changed before the call: left alone
+        if mutates(stmt):
+            m = copy.deepcopy(d.module)
+            del m.body[k]
+            emit(f"without {ast.unparse(stmt)[:60]}", m)
+    for idx in d.focus[:3]:  # the guard reads a parameter the call left out: pass it
+        target = nodes[idx]
+        if not isinstance(target, ast.Call) or not target.keywords:
+            continue
+        passed = {k.arg for k in target.keywords}
+        for name in guard_names:
+            if name in passed:
+                continue
+            m = copy.deepcopy(d.module)
+            call = list(ast.walk(m))[idx]
+            assert isinstance(call, ast.Call)
+            call.keywords.append(ast.keyword(name, ast.List([], ast.Load())))
+            emit(f"with {name}=[]", m)
     for idx, values in d.alternatives:  # a value another parameter set of the same test passes
         for v in values:
             m = copy.deepcopy(d.module)

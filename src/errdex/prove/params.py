@@ -149,13 +149,14 @@ def _absl_sets(dec: ast.expr, params: list[str]) -> list[tuple[str, dict[str, as
     return out
 
 
-def absl_binding(fn: ast.FunctionDef | ast.AsyncFunctionDef, generated: str) -> dict[str, ast.expr] | None:
+def absl_binding(fn: ast.FunctionDef | ast.AsyncFunctionDef, generated: str,
+                 cls: ast.ClassDef | None = None) -> dict[str, ast.expr] | None:
     """The binding of the absl-parameterized method ``generated`` (``testFoo3``, ``testFoo_name``)."""
     if not generated.startswith(fn.name):
         return None
     suffix = generated[len(fn.name):]
     params = [a.arg for a in fn.args.args if a.arg != "self"]
-    for dec in fn.decorator_list:
+    for dec in [*fn.decorator_list, *(cls.decorator_list if cls else [])]:
         sets = _absl_sets(dec, params)
         if sets is None:
             continue
