@@ -36,6 +36,7 @@ WORKER_SCRIPT = Path(__file__).with_name("worker_script.py")
 OUTPUT_LINES = 6
 MAX_CANDIDATES = 3  # observations (distinct tests / entry calls) tried per error
 MAX_VARIANTS = 24
+DIRECT_CAUSE = "The above exception was the direct cause of the following exception:"
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +188,16 @@ class Prover:
                 out.append(Candidate("entry", f"{imp}\n\n{call}\n", after, None))
         return out, reason
 
+    def cause_resolving_to(self, catalog: Catalog, stderr: str, error_id: str) -> tuple[str, str, str] | None:
+        """(exception, its section of the traceback, the outer one's text) when a cause printed before
+        "The above exception was the direct cause of the following exception" resolves to ``error_id``."""
+        sections = stderr.split(DIRECT_CAUSE)
+        for k, section in enumerate(sections[:-1]):
+            got, exc = self.resolves_to(catalog, section, error_id)
+            if got == error_id:
+                return exc, section, sections[k + 1]
+        return None
+
     def prove(self, catalog: Catalog, site: ErrorSite, observed: Sequence[Observation],
               others: Sequence[ErrorSite]) -> Outcome:
         start = datetime.now(UTC)
@@ -218,10 +229,18 @@ class Prover:
                         reason = f"the {cand.kind} candidate did not raise outside the test ({o.test})"
                         continue
                     got, exc = self.resolves_to(catalog, err, site.error_id)
+                    kind = cand.kind
                     if got != site.error_id:
-                        runs += res.count
-                        reason = f"the {cand.kind} candidate raised, but its traceback resolves to {got or 'nothing'}"
-                        continue
+                        cause = self.cause_resolving_to(catalog, err, site.error_id)
+                        if cause is None:
+                            runs += res.count
+                            reason = (f"the {cand.kind} candidate raised, but its traceback resolves to "
+                                      f"{got or 'nothing'}")
+                            continue
+                        # raised, then wrapped by the library (``raise Outer(...) from err``): the traceback
+                        # the user sees shows this error as the direct cause of the one that escaped
+                        got, exc, err = site.error_id, cause[0], cause[1]
+                        kind = f"{cand.kind}, the cause of {_last_line(str(cause[2]))[:80]}"
                     pb = ProofBefore(exception=exc, error_id=got, output=_tail(err))
                     for i, after in enumerate(afters, 1):
                         rc2, out2, err2 = res[i]
@@ -229,8 +248,9 @@ class Prover:
                                         == site.error_id):
                             continue
                         runs += res.count
-                        proof = self._proof(pb, ProofAfter(exit=0, output=_tail(out2)), cand.kind)
-                        samples, n = self._samples(site, others, cand, after, pb, scratch)
+                        proof = self._proof(pb, ProofAfter(exit=0, output=_tail(out2)), kind)
+                        samples, n = ((("", None, "", None), 0) if kind != cand.kind
+                                      else self._samples(site, others, cand, after, pb, scratch))
                         runs += n
                         secs = (datetime.now(UTC) - start).total_seconds()
                         return Outcome(site.error_id, Proven(cand.before, after, proof, *samples), "", runs, secs)
@@ -246,7 +266,7 @@ class Prover:
         if rc == 0:
             return "before no longer raises"
         got, _ = self.resolves_to(catalog, err, error_id)
-        if got != error_id:
+        if got != error_id and self.cause_resolving_to(catalog, err, error_id) is None:
             return f"before's traceback now resolves to {got or 'nothing'}"
         rc2, _, err2 = self._run(after, scratch, "after")
         if rc2 != 0:
@@ -321,6 +341,11 @@ def guard_names(site: ErrorSite) -> tuple[str, ...]:
             if isinstance(n, ast.Name) and n.id not in out and n.id != "self" and n.id not in dir(builtins):
                 out.append(n.id)
     return tuple(out[:4])
+
+
+def _last_line(text: str) -> str:
+    lines = [ln for ln in text.strip().splitlines() if ln.strip() and not ln.startswith(" ")]
+    return lines[-1] if lines else ""
 
 
 def _read(p: Path) -> str:
