@@ -120,3 +120,16 @@ def test_try_and_validate_text() -> None:
     assert "options = {'required': True, 'default': 'localhost'}" in v
     assert "if options.get('required') and options.get('default') is not None:" in v
     assert v.rstrip().endswith("Setting('host', **options)")
+
+
+def test_raising_decorator_inside_pytest_raises_and_raising_with_header(tmp_path: Path) -> None:
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_x.py").write_text(
+        "import pytest\nimport lib\n\n\ndef test_deco():\n    with pytest.raises(TypeError):\n\n"
+        "        @lib.command(bad=True)\n        def f():\n            pass\n\n\n"
+        "def test_header():\n    with pytest.raises(ValueError):\n        with lib.setting('invalid'):\n"
+        "            pass\n")
+    deco = distill(tmp_path, "tests/test_x.py::test_deco", ("t (tests/test_x.py:8)",))[0]
+    assert deco.source == "import lib\n\n@lib.command(bad=True)\ndef f():\n    pass\n"
+    header = distill(tmp_path, "tests/test_x.py::test_header", ("t (tests/test_x.py:15)",))[0]
+    assert header.source == "import lib\nwith lib.setting('invalid'):\n    pass\n"

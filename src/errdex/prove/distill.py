@@ -101,6 +101,13 @@ def _expectation(item: ast.withitem) -> bool:
     return name in EXPECT
 
 
+def _start(node: ast.AST) -> int:
+    """The first line of a statement, decorators included."""
+    first: int = getattr(node, "lineno", 0)
+    decorators: list[ast.expr] = getattr(node, "decorator_list", [])
+    return min([first, *(d.lineno for d in decorators)])
+
+
 def _contains(node: ast.AST, line: int) -> bool:
     first: int = getattr(node, "lineno", 0)
     last: int = getattr(node, "end_lineno", None) or first
@@ -117,7 +124,7 @@ def slice_body(body: Sequence[ast.stmt], line: int) -> tuple[list[ast.stmt], ast
             out.append(stmt)
             continue
         if isinstance(stmt, (ast.With, ast.AsyncWith, ast.For, ast.AsyncFor, ast.While, ast.If)) \
-                and stmt.body and line < stmt.body[0].lineno:  # the header raises (``with cm('bad'):``)
+                and stmt.body and line < _start(stmt.body[0]):  # the header raises (``with cm('bad'):``)
             return [*out, stmt], stmt
         if isinstance(stmt, (ast.With, ast.AsyncWith)):
             inner = slice_body(stmt.body, line)
