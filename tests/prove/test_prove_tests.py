@@ -31,17 +31,14 @@ def test_observed_tests_distilled_and_proven(tmp_path: Path) -> None:
     db = str(tmp_path / "c.sqlite")
     pkg = tmp_path / "cfglib"
     shutil.copytree(FIXTURE, pkg)
-    r = _cli("index", str(pkg), "--repo", "acme/cfglib", "--ref", "1.2", "--db", db, home=home)
+    r = _cli("observe", str(pkg), "--db", db, "--json", home=home)  # indexes the directory first
     assert r.returncode == 0, r.stderr
-    r = _cli("observe", str(pkg), "--db", db, "--json", home=home)
-    assert r.returncode == 0, r.stderr
-    r = _cli("prove", "--repo", "acme/cfglib", "--artifact", str(pkg), "--package", "cfglib", "--db", db,
-             "--json", home=home)
+    r = _cli("prove", "--artifact", str(pkg), "--package", "cfglib", "--db", db, "--json", home=home)
     assert r.returncode == 0, r.stderr
     doc = json.loads(r.stdout)
     by_id = {e["error_id"]: e for e in doc["errors"]}
     cat = open_catalog(db)
-    snap = cat.snapshots("acme/cfglib")[-1]
+    snap = cat.snapshots()[-1]
     sites = {s.template.render(): s for s in cat.sites(snap.key)}
     required = next(s for t, s in sites.items() if "cannot have a default" in t)
     choice = next(s for t, s in sites.items() if "is not one of {" in t)
@@ -70,7 +67,7 @@ def test_observed_tests_distilled_and_proven(tmp_path: Path) -> None:
     assert "text = 'port=eighty'" in b.example_fix.before and "text = 'port=80'" in b.example_fix.after
     assert doc["proven_pairs"] >= 3 and doc["proven_try"] >= 3 and doc["proven_validate"] >= 1
 
-    r = _cli("verify", "--execute", "--repo", "acme/cfglib", "--artifact", str(pkg), "--package", "cfglib",
-             "--db", db, "--json", home=home)
+    r = _cli("verify", "--execute", "--artifact", str(pkg), "--package", "cfglib", "--db", db, "--json",
+             home=home)
     assert r.returncode == 0, r.stdout + r.stderr
     assert json.loads(r.stdout)["failed"] == []
