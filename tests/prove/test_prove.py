@@ -108,7 +108,7 @@ def test_prove_fixture_pair_try_page_and_verify(tmp_path: Path) -> None:
     r = _cli("export", str(tmp_path / "site"), "--db", db, home=home)
     assert r.returncode == 0, r.stderr
     pages = {p.read_text() for p in (tmp_path / "site").rglob("*.html") if site.error_id in p.read_text()}
-    html = next(p for p in pages if "Example fix" in p)
+    html = next(p for p in pages if f'data-error-id="{site.error_id}"' in p)
     assert "Proven on rangelib 1.0, Python 3." in html and "got 3 &gt;= 3" in html
     other = next(p for p in {q.read_text() for q in (tmp_path / "site").rglob("*.html")}
                  if f'data-error-id="{zero.error_id}"' in p)
