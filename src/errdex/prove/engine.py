@@ -156,6 +156,10 @@ class Prover:
         return data
 
     def _proof(self, before: ProofBefore, after: ProofAfter, candidate: str) -> Proof:
+        # the sandbox's own paths say nothing to a reader: ".../site-packages/click/core.py"
+        for root in map(str, self.env.site_packages):
+            before = replace(before, output=before.output.replace(root, ".../site-packages"))
+            after = replace(after, output=after.output.replace(root, ".../site-packages"))
         return Proof(before=before, after=after, library=self.package, version=self.snapshot.version or self.snapshot.ref or "",
                      python=self.env.python_version, date=datetime.now(UTC).isoformat(timespec="seconds"),
                      candidate=candidate)
@@ -337,8 +341,10 @@ def guard_names(site: ErrorSite) -> tuple[str, ...]:
             node = ast.parse(g.normalized, mode="eval")
         except SyntaxError:
             continue
+        bases = {n.value.id for n in ast.walk(node) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)}
         for n in ast.walk(node):
-            if isinstance(n, ast.Name) and n.id not in out and n.id != "self" and n.id not in dir(builtins):
+            if isinstance(n, ast.Name) and n.id not in out and n.id not in bases and n.id != "self" \
+                    and n.id not in dir(builtins):
                 out.append(n.id)
     return tuple(out[:4])
 

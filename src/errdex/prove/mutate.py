@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import itertools
 from collections.abc import Callable, Iterator, Sequence
 
 from errdex.prove.distill import Distilled, mutates
@@ -154,17 +155,17 @@ def variants(d: Distilled, guard_names: Sequence[str] = ()) -> list[tuple[str, s
             emit(f"without {ast.unparse(stmt)[:60]}", m)
     for idx in d.focus[:3]:  # the guard reads a parameter the call left out: pass it
         target = nodes[idx]
-        if not isinstance(target, ast.Call) or not target.keywords:
+        if not isinstance(target, ast.Call) or not (target.keywords or target.args):
             continue
         passed = {k.arg for k in target.keywords}
-        for name in guard_names:
-            if name in passed:
-                continue
+        missing = [n for n in guard_names if n not in passed]
+        combos = [[n] for n in missing] + [list(c) for c in itertools.combinations(missing, 2)]
+        for names in combos + ([missing] if len(missing) > 2 else []):
             m = copy.deepcopy(d.module)
             call = list(ast.walk(m))[idx]
             assert isinstance(call, ast.Call)
-            call.keywords.append(ast.keyword(name, ast.List([], ast.Load())))
-            emit(f"with {name}=[]", m)
+            call.keywords.extend(ast.keyword(n, ast.List([], ast.Load())) for n in names)
+            emit("with " + ", ".join(f"{n}=[]" for n in names), m)
     for idx, values in d.alternatives:  # a value another parameter set of the same test passes
         for v in values:
             m = copy.deepcopy(d.module)
