@@ -106,7 +106,7 @@ class Prover:
                              env={"PYTHONDONTWRITEBYTECODE": "1", "PYTHONWARNINGS": "default"},
                              scratch=scratch / f"run-{name}"))
         code_ = -9 if res.timed_out else res.returncode
-        return code_, res.stdout, res.stderr
+        return code_, res.stdout, res.stderr.replace(str(script), "example.py")
 
     def _run_many(self, codes: Sequence[str], scratch: Path, name: str) -> list[tuple[int, str, str]]:
         """Run ``codes`` in order in one sandboxed batch worker (``worker_script.py``: the library
@@ -131,7 +131,8 @@ class Prover:
             if i >= len(done):
                 out.append((-9, "", "the batch worker did not finish"))
                 continue
-            out.append((int(done[i]["rc"]), _read(batch / f"s{i}.out"), _read(batch / f"s{i}.err")))
+            err = _read(batch / f"s{i}.err").replace(str(batch / f"s{i}.py"), "example.py")
+            out.append((int(done[i]["rc"]), _read(batch / f"s{i}.out"), err))
         return out
 
     def runs(self, codes: Sequence[str], scratch: Path, name: str) -> Runs:
