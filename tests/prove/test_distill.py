@@ -96,6 +96,8 @@ def test_click_invoke_rewritten_into_main() -> None:
     assert [ast.unparse(s) for s in out] == ["import os", "os.environ.update({'A': '1'})",
                                              "result = cli.main(['--n', 'x'], standalone_mode=False)"]
     assert adapter_for("cfglib.core.parse", ("cfglib.core.parse (x.py:1)",)) is None
+    split = rewrite(ast.parse("runner.invoke(cli, '--name \"a b\" run')").body)
+    assert split is not None and ast.unparse(split[0]) == "cli.main(['--name', 'a b', 'run'], standalone_mode=False)"
 
 
 def test_template_regex_and_rivals() -> None:

@@ -142,7 +142,7 @@ def validate_script(module: ast.Module, raising: int, call_index: int, site: Err
     options = ast.Dict([ast.Constant(k.arg) if k.arg else None for k in call.keywords],
                        [k.value for k in call.keywords])
     call.keywords = [ast.keyword(None, ast.Name("options", ast.Load()))]
-    message = site.template.render()
+    message = "".join(seg.text if seg.is_literal else "..." for seg in site.template.segments).strip()
     check = [ast.Assign([ast.Name("options", ast.Store())], options, lineno=0),
              ast.If(cond, [*ast.parse(f'print("invalid input, not calling:", {message!r})\n'
                                       "raise SystemExit(3)").body], [])]

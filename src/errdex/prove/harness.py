@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import shlex
 from collections.abc import Callable, Sequence
 
 Adapter = Callable[[list[ast.stmt]], list[ast.stmt] | None]
@@ -49,6 +50,8 @@ def _click_invoke(call: ast.Call) -> tuple[ast.expr, list[ast.stmt]] | None:
             return None
     if len(call.args) > 2:
         return None
+    if isinstance(args, ast.Constant) and isinstance(args.value, str):  # invoke splits a string like a shell
+        args = ast.List([ast.Constant(a) for a in shlex.split(args.value)], ast.Load())
     new_args: list[ast.expr] = [args] if args is not None else [ast.List([], ast.Load())]
     fixed = ast.Constant(False)
     fixed.errdex_fixed = True  # type: ignore[attr-defined]  # the rewrite's own argument: variants keep it
