@@ -246,7 +246,7 @@ class Prover:
                         # the user sees shows this error as the direct cause of the one that escaped
                         got, exc, err = site.error_id, cause[0], cause[1]
                         kind = f"{cand.kind}, the cause of {_last_line(str(cause[2]))[:80]}"
-                    pb = ProofBefore(exception=exc, error_id=got, output=_tail(err))
+                    pb = ProofBefore(exception=exc, error_id=got, output=excerpt(err, exc))
                     for i, after in enumerate(afters, 1):
                         rc2, out2, err2 = res[i]
                         if rc2 != 0 or (err2.strip() and self.resolves_to(catalog, err2, site.error_id)[0]
@@ -348,6 +348,19 @@ def guard_names(site: ErrorSite) -> tuple[str, ...]:
                     and n.id not in dir(builtins):
                 out.append(n.id)
     return tuple(out[:4])
+
+
+def excerpt(text: str, exception: str) -> str:
+    """The traceback's last frames and the exception line with the start of its message (a long
+    message, as jax's with a jaxpr, would push the exception line out of a plain tail)."""
+    lines = [ln for ln in text.rstrip().splitlines() if ln.strip()]
+    short = exception.rsplit(".", 1)[-1]
+    at = [i for i, ln in enumerate(lines) if exception and (ln.startswith((exception + ":", short + ":"))
+                                                            or ln in (exception, short))]
+    if not at:
+        return _tail(text)
+    i = at[-1]
+    return "\n".join(lines[max(0, i - 3):i + 3])
 
 
 def _last_line(text: str) -> str:
