@@ -6,9 +6,10 @@ The catalog must hold the repo's snapshot with its observations (``errdex index`
 Each configuration proves the same error ids from scratch (nothing is stored):
 
 1. fresh: one sandboxed interpreter per example, one error at a time (the baseline);
-2. worker: the batch worker (the library imported once per batch, a forked child per example), one
-   error at a time;
-3. worker + jobs: the batch worker with ``--jobs`` errors at once.
+2. batch process: one sandboxed worker process per batch (a candidate's before and variants; its
+   try / validate pairs), the library imported once per batch, a forked child per example;
+3. persistent worker: one worker per job for the whole run (``pool.py``), the library imported once;
+4. persistent workers with ``--jobs`` errors at once (what ``errdex prove`` does).
 
 Prints, for each, wall time, sandboxed runs, proofs, seconds per proof and per run, and the ratios
 against the baseline measured here.  The proofs found must be the same (the worker changes speed,
@@ -27,9 +28,9 @@ from errdex.commands.prove import _prover
 from errdex.prove.engine import Outcome, Prover, prove_all
 
 
-def _measure(prover: Prover, targets: list[str], jobs: int) -> tuple[float, list[Outcome]]:
+def _measure(prover: Prover, targets: list[str], jobs: int, persistent: bool) -> tuple[float, list[Outcome]]:
     start = time.monotonic()
-    out = prove_all(prover, open_catalog, targets, jobs)
+    out = prove_all(prover, open_catalog, targets, jobs, persistent=persistent)
     return time.monotonic() - start, out
 
 
@@ -53,14 +54,15 @@ def main() -> int:
     catalog.close()
     rows = []
     results: dict[str, set[str]] = {}
-    for label, worker, jobs in (("fresh process, 1 job", False, 1), ("batch worker, 1 job", True, 1),
-                                (f"batch worker, {args.jobs} jobs", True, args.jobs)):
-        wall, outs = _measure(dataclasses.replace(base, worker=worker), targets, jobs)
+    for label, worker, persistent, jobs in (
+            ("fresh process, 1 job", False, False, 1), ("batch process, 1 job", True, False, 1),
+            ("persistent worker, 1 job", True, True, 1), (f"persistent worker, {args.jobs} jobs", True, True, args.jobs)):
+        wall, outs = _measure(dataclasses.replace(base, worker=worker), targets, jobs, persistent)
         proven = [o for o in outs if o.proven]
         runs = sum(o.runs for o in outs)
         results[label] = {o.error_id for o in proven}
         rows.append((label, wall, runs, len(proven)))
-        print(f"{label:<24} {wall:7.1f}s wall  {runs:4d} runs  {len(proven):3d}/{len(targets)} proven  "
+        print(f"{label:<28} {wall:7.1f}s wall  {runs:4d} runs  {len(proven):3d}/{len(targets)} proven  "
               f"{wall / max(1, len(proven)):5.2f}s per proof  {wall / max(1, runs):5.3f}s per run", flush=True)
     base_wall, base_runs = rows[0][1], rows[0][2]
     for label, wall, runs, _ in rows[1:]:

@@ -29,6 +29,7 @@ from errdex.prove.checks import distinct_regex, try_script, validate_script
 from errdex.prove.distill import Distilled, NotDistillable, distill
 from errdex.prove.harness import adapter_for
 from errdex.prove.mutate import variants
+from errdex.prove.pool import WorkerPool
 from errdex.sandbox import Environment, Limits, RunRequest, run
 
 PLAN_SCRIPT = Path(__file__).with_name("plan_script.py")
@@ -95,6 +96,7 @@ class Prover:
     timeout_s: float = 30.0
     project: Path | None = None  # observe's workspace copy of the tests (the distilled candidates)
     worker: bool = True  # batches in one worker that forks per example (else a fresh process each)
+    pool: WorkerPool | None = None  # persistent workers (prove_all starts them when ``worker`` is on)
     # entry -> parameter -> argument reprs the library's tests passed to it (any error's observation)
     alternatives: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
 
@@ -119,13 +121,17 @@ class Prover:
             (batch / f"s{i}.py").write_text(code, encoding="utf-8")
             items.append({"script": str(batch / f"s{i}.py"), "out": str(batch / f"s{i}.out"),
                           "err": str(batch / f"s{i}.err"), "cwd": str(batch / f"w{i}"), "timeout": self.timeout_s})
-        (batch / "batch.json").write_text(json.dumps(items))
-        result = batch / "result.json"
-        run(RunRequest(argv=(str(self.env.python), str(WORKER_SCRIPT), self.package, str(batch / "batch.json"),
-                             str(result)),
-                       limits=Limits(timeout_s=self.timeout_s * len(codes) + 60, memory_bytes=4 * 1024**3),
-                       env={"PYTHONDONTWRITEBYTECODE": "1"}, scratch=batch / "run"))
-        done = json.loads(result.read_text()) if result.is_file() else []
+        got = self.pool.submit(items, self.timeout_s * len(codes) + 60) if self.pool is not None else None
+        if got is not None:
+            done = got
+        else:  # no persistent worker (or it is gone): a batch process of its own
+            (batch / "batch.json").write_text(json.dumps(items))
+            result = batch / "result.json"
+            run(RunRequest(argv=(str(self.env.python), str(WORKER_SCRIPT), self.package, str(batch / "batch.json"),
+                                 str(result)),
+                           limits=Limits(timeout_s=self.timeout_s * len(codes) + 60, memory_bytes=4 * 1024**3),
+                           env={"PYTHONDONTWRITEBYTECODE": "1"}, scratch=batch / "run"))
+            done = json.loads(result.read_text()) if result.is_file() else []
         out: list[tuple[int, str, str]] = []
         for i in range(len(codes)):
             if i >= len(done):
@@ -385,7 +391,7 @@ def _tail(text: str) -> str:
 
 
 def prove_all(prover: Prover, open_catalog: Callable[[], Catalog], targets: Sequence[str], jobs: int,
-              progress: Callable[[Outcome], None] | None = None) -> list[Outcome]:
+              progress: Callable[[Outcome], None] | None = None, persistent: bool = True) -> list[Outcome]:
     """Prove ``targets`` (error ids) in parallel threads, each with its own catalog connection."""
     cat = open_catalog()
     try:
@@ -435,6 +441,12 @@ def prove_all(prover: Prover, open_catalog: Callable[[], Catalog], targets: Sequ
         return out
 
     wanted = [e for e in targets if e in sites]
-    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        return list(pool.map(one, wanted))
+    workers = WorkerPool(prover.env, prover.package, jobs) if prover.worker and persistent else None
+    prover = replace(prover, pool=workers)
+    try:
+        with ThreadPoolExecutor(max_workers=max(1, jobs)) as threads:
+            return list(threads.map(one, wanted))
+    finally:
+        if workers is not None:
+            workers.close()
 

@@ -1,12 +1,14 @@
 """Run INSIDE the sandbox by the environment's Python, never imported by errdex (it imports the library).
 
 A batch worker: imports the library once (``argv[1]``, the package), then runs each script of the
-batch (``argv[2]``, a JSON list of ``{"script", "out", "err", "timeout"}``) in a forked child, so
+batch (``argv[2]``, a JSON list of ``{"script", "out", "err", "cwd", "timeout"}``) in a forked child, so
 every example starts from the state right after ``import <package>`` (fresh module state: the
 parent never runs an example) without paying for interpreter start-up and the import each time.
 Results (``argv[3]``): ``[{"rc": int}]`` in order; stdout/stderr go to the files named.  The child
 prints an uncaught exception's traceback as Python would (the worker's own frame left out) and
 exits 1.  Where fork is missing or the import fails, each script runs as a fresh process instead.
+``--serve PACKAGE INBOX``: the same, persistent: it imports once and answers batches dropped in INBOX
+until a ``stop`` file appears (``pool.py``).
 Standard library only; Python 3.9+.
 """
 
@@ -92,25 +94,56 @@ def _fresh(item: dict[str, Any]) -> int:
     return p.returncode
 
 
-def main() -> None:
-    package, batch_path, result_path = sys.argv[1], sys.argv[2], sys.argv[3]
-    with open(batch_path, encoding="utf-8") as f:
-        batch = json.load(f)
-    mode = "fork"
+def _mode(package: str) -> str:
     try:
         __import__(package)
     except Exception:
-        mode = "fresh"
-    if not hasattr(os, "fork"):
-        mode = "fresh"
+        return "fresh"
+    return "fork" if hasattr(os, "fork") else "fresh"
+
+
+def _run_batch(batch: list[dict[str, Any]], mode: str, result_path: str) -> None:
     results = []
     for item in batch:
         sys.stdout.flush()
         sys.stderr.flush()
         rc = _forked(item) if mode == "fork" else _fresh(item)
         results.append({"rc": rc, "mode": mode})
-        with open(result_path, "w", encoding="utf-8") as f:  # after each: a killed batch keeps what ran
+        tmp = result_path + ".part"
+        with open(tmp, "w", encoding="utf-8") as f:  # after each: a killed batch keeps what ran
             json.dump(results, f)
+        os.replace(tmp, result_path)
+
+
+def serve(package: str, inbox: str) -> None:
+    """The persistent worker: batches arrive as ``<n>.req.json`` in ``inbox``, each answered by
+    ``<n>.res.json`` (complete when ``<n>.done`` appears); a ``stop`` file ends it."""
+    mode = _mode(package)
+    with open(os.path.join(inbox, "ready"), "w") as f:
+        f.write(mode)
+    while not os.path.exists(os.path.join(inbox, "stop")):
+        reqs = sorted(n for n in os.listdir(inbox) if n.endswith(".req.json"))
+        if not reqs:
+            time.sleep(0.005)
+            continue
+        for name in reqs:
+            path = os.path.join(inbox, name)
+            with open(path, encoding="utf-8") as f:
+                batch = json.load(f)
+            os.unlink(path)
+            stem = name[: -len(".req.json")]
+            _run_batch(batch, mode, os.path.join(inbox, stem + ".res.json"))
+            open(os.path.join(inbox, stem + ".done"), "w").close()
+
+
+def main() -> None:
+    if sys.argv[1] == "--serve":
+        serve(sys.argv[2], sys.argv[3])
+        return
+    package, batch_path, result_path = sys.argv[1], sys.argv[2], sys.argv[3]
+    with open(batch_path, encoding="utf-8") as f:
+        batch = json.load(f)
+    _run_batch(batch, _mode(package), result_path)
 
 
 if __name__ == "__main__":
