@@ -194,6 +194,7 @@ def prove(
     artifact: Annotated[str | None, typer.Option("--artifact", help="Install this wheel, sdist or directory instead of NAME==VERSION from the index.")] = None,
     python: Annotated[str | None, typer.Option("--python", help="Interpreter for the sandboxed environment.")] = None,
     timeout: Annotated[float, typer.Option("--timeout", help="Wall-clock seconds per example run.")] = 30.0,
+    fresh_process: Annotated[bool, typer.Option("--fresh-process", help="One fresh interpreter per example instead of the batch worker that imports the library once and forks per example.")] = False,
     db: DbOption = None,
     json_out: JsonOption = False,
 ) -> None:
@@ -203,7 +204,7 @@ def prove(
     if jobs < 1 or timeout <= 0:
         raise typer.BadParameter("--jobs and --timeout must be positive")
     raise typer.Exit(cmd.run_prove(repo=repo, ids=ids or [], jobs=jobs, db=db, json_out=json_out, package=package,
-                                   artifact=artifact, python=python, timeout=timeout))
+                                   artifact=artifact, python=python, timeout=timeout, worker=not fresh_process))
 
 
 @app.command()

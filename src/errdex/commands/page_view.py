@@ -20,7 +20,7 @@ from rich.text import Text
 
 from errdex.catalog.base import ErrorRecord
 from errdex.commands.index_views import versions_view
-from errdex.model import Analysis, Snapshot
+from errdex.model import Analysis, Proof, Snapshot
 from errdex.snippets import snippet_window
 
 
@@ -86,9 +86,10 @@ def page_view(record: ErrorRecord, analysis: Analysis | None, not_in: Sequence[S
             parts += [Text("after", style="dim"), _code(a.example_fix.after)]
     parts += [Text(""), _h("Defensive patterns"), Text(f"Strategy: {a.strategy}")]
     if a.validate_sample:
-        parts += [Text("Validate before calling", style="bold"), _code(a.validate_sample)]
+        parts += [Text("Validate before calling", style="bold"), _proven(a.validate_proof, "check"),
+                  _code(a.validate_sample)]
     if a.try_sample:
-        parts += [Text("Try / catch", style="bold"), _code(a.try_sample)]
+        parts += [Text("Try / catch", style="bold"), _proven(a.try_proof, "sample"), _code(a.try_sample)]
     if a.prevention:
         parts += [Text(""), _h("Prevention"), _md("\n".join(f"- {p}" for p in a.prevention))]
     if a.trigger or a.situations:
@@ -109,3 +110,9 @@ def page_view(record: ErrorRecord, analysis: Analysis | None, not_in: Sequence[S
                              + (f" ({a.date})" if a.date else "") + ".", style="dim"),
               Text(f"Data as JSON: /api/errors/{record.error_id}", style="dim", no_wrap=True, overflow="ignore")]
     return Group(*parts)
+
+
+def _proven(p: Proof | None, what: str) -> Text:
+    if p is None:
+        return Text(f"Not proven: this {what} was not run.", style="dim")
+    return Text(f"Proven on {p.library} {p.version}, Python {'.'.join(p.python.split('.')[:2])}", style="green")

@@ -33,11 +33,15 @@ def _prover(catalog: Catalog, db: str | None, snap: Snapshot, package: str | Non
     name = package or snap.repo.rsplit("/", 1)[-1]
     env = ensure_environment(EnvSpec(name=name, version=snap.version or snap.ref or "",
                                      artifact=Path(artifact).resolve() if artifact else None, python=python))
-    return Prover(catalog_path=db or "", snapshot=snap, env=env, package=name, timeout_s=timeout)
+    from errdex.observe.pipeline import workspace_for
+
+    project = workspace_for(snap) / "project"
+    return Prover(catalog_path=db or "", snapshot=snap, env=env, package=name, timeout_s=timeout,
+                  project=project if project.is_dir() else None)
 
 
 def run_prove(*, repo: str | None, ids: list[str], jobs: int, db: str | None, json_out: bool, package: str | None,
-              artifact: str | None, python: str | None, timeout: float) -> int:
+              artifact: str | None, python: str | None, timeout: float, worker: bool = True) -> int:
     from errdex.catalog import open_catalog
     from errdex.prove.engine import Outcome
     from errdex.sandbox import EnvError, PythonNotFound
@@ -55,7 +59,7 @@ def run_prove(*, repo: str | None, ids: list[str], jobs: int, db: str | None, js
             _error(f"{snap.key} has no observations: run errdex observe first (prove starts from observed calls)")
             return 1
         try:
-            prover = _prover(catalog, db, snap, package, artifact, python, timeout)
+            prover = dataclasses.replace(_prover(catalog, db, snap, package, artifact, python, timeout), worker=worker)
         except (EnvError, PythonNotFound) as exc:
             _error(str(exc))
             return 1
@@ -67,21 +71,26 @@ def run_prove(*, repo: str | None, ids: list[str], jobs: int, db: str | None, js
         catalog.close()
     proven = [o for o in outcomes if o.proven]
     tried = [o for o in proven if o.proven and o.proven.try_proof]
+    validated = [o for o in proven if o.proven and o.proven.validate_proof]
     doc = {
         "snapshot": snap.key, "observed_sites": len(observed), "attempted": len(outcomes),
-        "proven_pairs": len(proven), "proven_try": len(tried), "proven_validate": 0,
+        "proven_pairs": len(proven), "proven_try": len(tried), "proven_validate": len(validated),
+        "share_validate": round(len(validated) / len(observed), 4) if observed else 0.0,
+        "share_try": round(len(tried) / len(observed), 4) if observed else 0.0,
         "share_pairs": round(len(proven) / len(observed), 4) if observed else 0.0,
-        "wall_s": round(wall, 2), "runs": sum(o.runs for o in outcomes),
+        "wall_s": round(wall, 2), "runs": sum(o.runs for o in outcomes), "worker": worker,
         "seconds_per_error": round(sum(o.duration_s for o in outcomes) / max(1, len(outcomes)), 3),
         "errors": [{"error_id": o.error_id, "proven": o.proven is not None, "reason": o.reason,
-                    "runs": o.runs, "duration_s": round(o.duration_s, 3)} for o in outcomes],
+                    "runs": o.runs, "duration_s": round(o.duration_s, 3),
+                    "candidate": o.proven.proof.candidate if o.proven else ""} for o in outcomes],
     }
     if json_out:
         _print_json(doc)
         return 0
     out = _stdout()
     out.print(f"[bold]{snap.key}[/bold]: {len(proven)} of {len(observed)} observed sites have a proven "
-              f"before/after pair ({doc['share_pairs']:.0%}), {len(tried)} a proven try sample; "
+              f"before/after pair ({doc['share_pairs']:.0%}), {len(tried)} a proven try sample, "
+              f"{len(validated)} a proven validate sample; "
               f"{doc['runs']} sandboxed runs in {wall:.1f}s")
     for o in outcomes:
         if o.proven is None:
@@ -117,15 +126,17 @@ def _store(catalog: Catalog, snap: Snapshot, outcomes: list[Any]) -> None:
     for o in outcomes:
         a = catalog.get_analysis(o.error_id, snap.key)
         if o.proven is None:
-            if a is not None and (a.example_fix.proof is not None or a.try_proof is not None):
+            if a is not None and (a.example_fix.proof is not None or a.try_proof is not None
+                                  or a.validate_proof is not None):
                 updated.append(dataclasses.replace(a, example_fix=dataclasses.replace(a.example_fix, proof=None),
-                                                   try_proof=None))
+                                                   try_proof=None, validate_proof=None))
             continue
         p = o.proven
         base = a or Analysis(error_id=o.error_id, snapshot=snap.key, meaning="", backend="prove")
         updated.append(dataclasses.replace(
             base, example_fix=CodeSample(before=p.before, after=p.after, proof=p.proof),
             try_sample=p.try_sample or base.try_sample, try_proof=p.try_proof,
+            validate_sample=p.validate_sample or base.validate_sample, validate_proof=p.validate_proof,
         ))
     if updated:
         catalog.put_analyses(updated)
@@ -159,7 +170,8 @@ def run_verify_execute(*, repo: str | None, db: str | None, json_out: bool, pack
             checked += 1
             with tempfile.TemporaryDirectory(prefix="errdex-verify-") as tmp:
                 why = prover.recheck(catalog, site.error_id, a.example_fix.before, a.example_fix.after, Path(tmp),
-                                     a.try_sample if a.try_proof is not None else "")
+                                     a.try_sample if a.try_proof is not None else "",
+                                     a.validate_sample if a.validate_proof is not None else "")
             if why:
                 failures.append({"error_id": site.error_id, "reason": why})
     finally:

@@ -11,7 +11,10 @@ timeout (fresh module state by construction).
 
 from __future__ import annotations
 
+import ast
+import builtins
 import json
+import shutil
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -22,11 +25,19 @@ from pathlib import Path
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 from errdex.model import ErrorSite, Observation, Proof, ProofAfter, ProofBefore, Snapshot
+from errdex.prove.checks import distinct_regex, try_script, validate_script
+from errdex.prove.distill import Distilled, NotDistillable, distill
+from errdex.prove.harness import adapter_for
+from errdex.prove.mutate import variants
+from errdex.prove.pool import WorkerPool
 from errdex.sandbox import Environment, Limits, RunRequest, run
 
 PLAN_SCRIPT = Path(__file__).with_name("plan_script.py")
+WORKER_SCRIPT = Path(__file__).with_name("worker_script.py")
 OUTPUT_LINES = 6
-MAX_CANDIDATES = 4
+MAX_CANDIDATES = 3  # observations (distinct tests / entry calls) tried per error
+MAX_VARIANTS = 24
+DIRECT_CAUSE = "The above exception was the direct cause of the following exception:"
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +49,33 @@ class Proven:
     proof: Proof
     try_sample: str = ""
     try_proof: Proof | None = None
+    validate_sample: str = ""
+    validate_proof: Proof | None = None
+
+
+class Runs:
+    """Run results by index, counted: precomputed (a batch) or run on first use (fresh processes)."""
+
+    def __init__(self, done: list[tuple[int, str, str]] | None, count: int,
+                 fn: Callable[[int], tuple[int, str, str]] | None = None) -> None:
+        self._done: dict[int, tuple[int, str, str]] = dict(enumerate(done or []))
+        self._fn = fn
+        self.count = count
+
+    def __getitem__(self, i: int) -> tuple[int, str, str]:
+        if i not in self._done:
+            assert self._fn is not None
+            self._done[i] = self._fn(i)
+            self.count += 1
+        return self._done[i]
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    kind: str  # "test" (the observed test, distilled) or "entry" (the observed public call)
+    before: str
+    afters: tuple[str, ...]
+    distilled: Distilled | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +94,9 @@ class Prover:
     env: Environment
     package: str
     timeout_s: float = 30.0
+    project: Path | None = None  # observe's workspace copy of the tests (the distilled candidates)
+    worker: bool = True  # batches in one worker that forks per example (else a fresh process each)
+    pool: WorkerPool | None = None  # persistent workers (prove_all starts them when ``worker`` is on)
     # entry -> parameter -> argument reprs the library's tests passed to it (any error's observation)
     alternatives: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
 
@@ -67,7 +108,45 @@ class Prover:
                              env={"PYTHONDONTWRITEBYTECODE": "1", "PYTHONWARNINGS": "default"},
                              scratch=scratch / f"run-{name}"))
         code_ = -9 if res.timed_out else res.returncode
-        return code_, res.stdout, res.stderr
+        return code_, res.stdout, res.stderr.replace(str(script), "example.py")
+
+    def _run_many(self, codes: Sequence[str], scratch: Path, name: str) -> list[tuple[int, str, str]]:
+        """Run ``codes`` in order in one sandboxed batch worker (``worker_script.py``: the library
+        imported once, each script in a forked child with its own working directory)."""
+        batch = scratch / f"batch-{name}"
+        shutil.rmtree(batch, ignore_errors=True)
+        batch.mkdir(parents=True)
+        items = []
+        for i, code in enumerate(codes):
+            (batch / f"s{i}.py").write_text(code, encoding="utf-8")
+            items.append({"script": str(batch / f"s{i}.py"), "out": str(batch / f"s{i}.out"),
+                          "err": str(batch / f"s{i}.err"), "cwd": str(batch / f"w{i}"), "timeout": self.timeout_s})
+        got = self.pool.submit(items, self.timeout_s * len(codes) + 60) if self.pool is not None else None
+        if got is not None:
+            done = got
+        else:  # no persistent worker (or it is gone): a batch process of its own
+            (batch / "batch.json").write_text(json.dumps(items))
+            result = batch / "result.json"
+            run(RunRequest(argv=(str(self.env.python), str(WORKER_SCRIPT), self.package, str(batch / "batch.json"),
+                                 str(result)),
+                           limits=Limits(timeout_s=self.timeout_s * len(codes) + 60, memory_bytes=4 * 1024**3),
+                           env={"PYTHONDONTWRITEBYTECODE": "1"}, scratch=batch / "run"))
+            done = json.loads(result.read_text()) if result.is_file() else []
+        out: list[tuple[int, str, str]] = []
+        for i in range(len(codes)):
+            if i >= len(done):
+                out.append((-9, "", "the batch worker did not finish"))
+                continue
+            err = _read(batch / f"s{i}.err").replace(str(batch / f"s{i}.py"), "example.py")
+            out.append((int(done[i]["rc"]), _read(batch / f"s{i}.out"), err))
+        return out
+
+    def runs(self, codes: Sequence[str], scratch: Path, name: str) -> Runs:
+        """Results of ``codes`` by index: all at once in the batch worker, else one fresh process each,
+        only when asked for."""
+        if self.worker:
+            return Runs(self._run_many(codes, scratch, name), len(codes))
+        return Runs(None, 0, lambda i: self._run(codes[i], scratch, f"{name}-{i}"))
 
     def _plan(self, o: Observation, scratch: Path) -> dict[str, object]:
         req = scratch / "plan-in.json"
@@ -84,6 +163,10 @@ class Prover:
         return data
 
     def _proof(self, before: ProofBefore, after: ProofAfter, candidate: str) -> Proof:
+        # the sandbox's own paths say nothing to a reader: ".../site-packages/click/core.py"
+        for root in map(str, self.env.site_packages):
+            before = replace(before, output=before.output.replace(root, ".../site-packages"))
+            after = replace(after, output=after.output.replace(root, ".../site-packages"))
         return Proof(before=before, after=after, library=self.package, version=self.snapshot.version or self.snapshot.ref or "",
                      python=self.env.python_version, date=datetime.now(UTC).isoformat(timespec="seconds"),
                      candidate=candidate)
@@ -94,63 +177,107 @@ class Prover:
         top = ex.matches[0].id if ex.matches else ""
         return top, ex.parsed.exception
 
+    def _scripts(self, o: Observation, scratch: Path, site: ErrorSite) -> tuple[list[Candidate], str]:
+        """Candidates for one observation, best first: the triggering test distilled, then the
+        observed public entry call restated from its recorded arguments."""
+        out: list[Candidate] = []
+        reason = ""
+        if self.project is not None and o.test:
+            try:
+                for d in distill(self.project, o.test, o.chain, adapter_for(o.entry, o.chain))[:2]:
+                    out.append(Candidate("test", d.source, tuple(v for _, v in variants(d, guard_names(site))), d))
+            except NotDistillable as exc:
+                reason = f"test {o.test}: {exc}"
+        if o.entry:
+            plan = self._plan(o, scratch)
+            if "unsupported" in plan:
+                reason = reason or f"entry {o.entry}: {plan['unsupported']}"
+            else:
+                imp, call = str(plan["import"]), str(plan["call"])
+                vs = plan.get("variants")
+                after = tuple(f"{imp}\n\n{v['call']}\n" for v in (vs if isinstance(vs, list) else []))
+                out.append(Candidate("entry", f"{imp}\n\n{call}\n", after, None))
+        return out, reason
+
+    def cause_resolving_to(self, catalog: Catalog, stderr: str, error_id: str) -> tuple[str, str, str] | None:
+        """(exception, its section of the traceback, the outer one's text) when a cause printed before
+        "The above exception was the direct cause of the following exception" resolves to ``error_id``."""
+        sections = stderr.split(DIRECT_CAUSE)
+        for k, section in enumerate(sections[:-1]):
+            got, exc = self.resolves_to(catalog, section, error_id)
+            if got == error_id:
+                return exc, section, sections[k + 1]
+        return None
+
     def prove(self, catalog: Catalog, site: ErrorSite, observed: Sequence[Observation],
               others: Sequence[ErrorSite]) -> Outcome:
         start = datetime.now(UTC)
         runs = 0
-        reason = "no observation reached this error through a public call"
-        tried: set[tuple[str, tuple[str, ...]]] = set()
+        reason = "no observation reached this error through a public call or a test"
+        tried: set[str] = set()
+        tests_seen: set[tuple[str, str]] = set()
         with tempfile.TemporaryDirectory(prefix="errdex-prove-") as tmp:
             scratch = Path(tmp)
             for o in observed:
-                key = (o.entry, tuple(a.repr for a in o.entry_args))
-                if not o.entry or key in tried:
+                key = (o.test, o.entry + repr([a.repr for a in o.entry_args]))
+                if key in tests_seen:
                     continue
-                tried.add(key)
-                if len(tried) > MAX_CANDIDATES:
+                tests_seen.add(key)
+                if len(tests_seen) > MAX_CANDIDATES:
                     break
-                plan = self._plan(o, scratch)
-                runs += 1
-                if "unsupported" in plan:
-                    reason = f"entry {o.entry}: {plan['unsupported']}"
-                    continue
-                imp, call = str(plan["import"]), str(plan["call"])
-                before = f"{imp}\n\n{call}\n"
-                rc, _, err = self._run(before, scratch, "before")
-                runs += 1
-                if rc == 0:
-                    reason = f"{call} did not raise outside the test"
-                    continue
-                got, exc = self.resolves_to(catalog, err, site.error_id)
-                if got != site.error_id:
-                    reason = f"{call} raised, but its traceback resolves to {got or 'nothing'}"
-                    continue
-                pb = ProofBefore(exception=exc, error_id=got, output=_tail(err))
-                variants = plan.get("variants")
-                for v in variants if isinstance(variants, list) else []:
-                    after = f"{imp}\n\n{v['call']}\n"
-                    rc2, out2, err2 = self._run(after, scratch, "after")
-                    runs += 1
-                    if rc2 != 0 or (err2.strip() and self.resolves_to(catalog, err2, site.error_id)[0]
-                                    == site.error_id):
+                cands, why = self._scripts(o, scratch, site)
+                runs += 1 if o.entry else 0  # the planner
+                reason = why or reason
+                for cand in cands:
+                    if cand.before in tried:
                         continue
-                    proof = self._proof(pb, ProofAfter(exit=0, output=_tail(out2)), "entry")
-                    trys, tproof, n = self._try_sample(catalog, site, others, imp, call, str(v["call"]), pb, scratch)
-                    runs += n
-                    secs = (datetime.now(UTC) - start).total_seconds()
-                    return Outcome(site.error_id, Proven(before, after, proof, trys, tproof), "", runs, secs)
-                reason = f"{call} raises this error, but no variant of its arguments ran clean"
+                    tried.add(cand.before)
+                    afters = cand.afters[:MAX_VARIANTS]
+                    res = self.runs([cand.before, *afters], scratch, "pair")
+                    rc, _, err = res[0]
+                    if rc == 0:
+                        runs += res.count
+                        reason = f"the {cand.kind} candidate did not raise outside the test ({o.test})"
+                        continue
+                    got, exc = self.resolves_to(catalog, err, site.error_id)
+                    kind = cand.kind
+                    if got != site.error_id:
+                        cause = self.cause_resolving_to(catalog, err, site.error_id)
+                        if cause is None:
+                            runs += res.count
+                            reason = (f"the {cand.kind} candidate raised, but its traceback resolves to "
+                                      f"{got or 'nothing'}")
+                            continue
+                        # raised, then wrapped by the library (``raise Outer(...) from err``): the traceback
+                        # the user sees shows this error as the direct cause of the one that escaped
+                        got, exc, err = site.error_id, cause[0], cause[1]
+                        kind = f"{cand.kind}, the cause of {_last_line(str(cause[2]))[:80]}"
+                    pb = ProofBefore(exception=exc, error_id=got, output=excerpt(err, exc))
+                    for i, after in enumerate(afters, 1):
+                        rc2, out2, err2 = res[i]
+                        if rc2 != 0 or (err2.strip() and self.resolves_to(catalog, err2, site.error_id)[0]
+                                        == site.error_id):
+                            continue
+                        runs += res.count
+                        proof = self._proof(pb, ProofAfter(exit=0, output=_tail(out2)), kind)
+                        samples, n = ((("", None, "", None), 0) if kind != cand.kind
+                                      else self._samples(site, others, cand, after, pb, scratch))
+                        runs += n
+                        secs = (datetime.now(UTC) - start).total_seconds()
+                        return Outcome(site.error_id, Proven(cand.before, after, proof, *samples), "", runs, secs)
+                    runs += res.count
+                    reason = f"the {cand.kind} candidate raises this error, but no variant of its arguments ran clean"
         return Outcome(site.error_id, None, reason, runs, (datetime.now(UTC) - start).total_seconds())
 
     def recheck(self, catalog: Catalog, error_id: str, before: str, after: str, scratch: Path,
-                try_sample: str = "") -> str:
+                try_sample: str = "", validate_sample: str = "") -> str:
         """Why a stored proof no longer holds ("" when it does): before must raise and resolve to
         ``error_id``, after must exit 0 without it, a proven try sample must still handle it."""
         rc, _, err = self._run(before, scratch, "before")
         if rc == 0:
             return "before no longer raises"
         got, _ = self.resolves_to(catalog, err, error_id)
-        if got != error_id:
+        if got != error_id and self.cause_resolving_to(catalog, err, error_id) is None:
             return f"before's traceback now resolves to {got or 'nothing'}"
         rc2, _, err2 = self._run(after, scratch, "after")
         if rc2 != 0:
@@ -159,45 +286,103 @@ class Prover:
             rc3, out3, err3 = self._run(try_sample, scratch, "try")
             if rc3 != 3 or "rejected" not in out3:
                 return f"the try sample no longer handles the error (exit {rc3}): {_tail(err3 or out3)}"
+        if validate_sample:
+            rc4, out4, err4 = self._run(validate_sample, scratch, "validate")
+            if rc4 != 3 or not out4.startswith("invalid input") or "Traceback" in err4:
+                return f"the validate sample no longer stops the bad input (exit {rc4}): {_tail(err4 or out4)}"
         return ""
 
-    def _try_sample(self, catalog: Catalog, site: ErrorSite, others: Sequence[ErrorSite], imp: str, bad: str,
-                    good: str, pb: ProofBefore, scratch: Path) -> tuple[str, Proof | None, int]:
-        """``try`` around the call catching this error's class, checked by a literal of its template that
-        no other error of the same function has; anything else re-raised."""
-        check = distinctive_literal(site, others)
-        name = site.exception_name
-        qual = pb.exception if "." in pb.exception else name
-        if not check or not qual:
-            return "", None, 0
-        mod, _, cls = qual.rpartition(".")
-        catch_imp = "" if not mod or mod == "builtins" else f"import {mod}\n"
-        catch = cls if not mod or mod == "builtins" else qual
+    def _samples(self, site: ErrorSite, others: Sequence[ErrorSite], cand: Candidate, after: str,
+                 pb: ProofBefore, scratch: Path) -> tuple[tuple[str, Proof | None, str, Proof | None], int]:
+        """(try sample, its proof, validate sample, its proof), and the runs it took.  Each sample is
+        run with the offending input (before's) and the good one (after's)."""
+        bad_m, good_m = _module(cand.before), _module(after)
+        if bad_m is None or good_m is None:
+            return ("", None, "", None), 0
+        pairs: list[tuple[str, str, str]] = []  # (kind, bad, good)
+        pattern = distinct_regex(site, others)
+        if pattern and pb.exception:
+            pairs.append(("try", try_script(bad_m, len(bad_m.body) - 1, pb.exception, pattern),
+                          try_script(good_m, len(good_m.body) - 1, pb.exception, pattern)))
+        n_bad, n_good = list(ast.walk(bad_m)), list(ast.walk(good_m))
+        for idx, node in enumerate(n_bad):
+            if not isinstance(node, ast.Call) or not node.keywords or idx >= len(n_good):
+                continue
+            twin = n_good[idx]
+            if not isinstance(twin, ast.Call) or not twin.keywords or ast.unparse(twin.func) != ast.unparse(node.func):
+                continue
+            bad_v = validate_script(bad_m, len(bad_m.body) - 1, idx, site)
+            good_v = validate_script(good_m, len(good_m.body) - 1, idx, site)
+            if bad_v and good_v and len(pairs) < 4:
+                pairs.append(("validate", bad_v, good_v))
+        res = self.runs([x for _, b, g in pairs for x in (b, g)], scratch, "samples")
+        trys, tproof, val, vproof = "", None, "", None
+        for k, (kind, bad, _) in enumerate(pairs):
+            if (kind == "try" and trys) or (kind == "validate" and val):
+                continue
+            rc, out, err = res[2 * k]
+            if kind == "try":
+                if rc != 3 or not out.startswith("rejected") or "Traceback" in err:
+                    continue
+                rc2, out2, _ = res[2 * k + 1]
+                if rc2 == 0 and out2.rstrip().endswith("ok"):
+                    trys = bad
+                    tproof = self._proof(replace(pb, output=_tail(out)), ProofAfter(exit=0, output=_tail(out2)),
+                                         cand.kind)
+            else:
+                if rc != 3 or not out.startswith("invalid input") or "Traceback" in err:
+                    continue
+                rc2, out2, err2 = res[2 * k + 1]
+                if rc2 == 0:
+                    val = bad
+                    vproof = self._proof(ProofBefore(exception="", error_id=site.error_id, output=_tail(out)),
+                                         ProofAfter(exit=0, output=_tail(out2 or err2)), cand.kind)
+        return (trys, tproof, val, vproof), res.count
 
-        def sample(call: str) -> str:
-            return (f"{imp}\n{catch_imp}\ntry:\n    result = {call}\nexcept {catch} as exc:\n"
-                    f"    if {check!r} not in str(exc):\n        raise\n"
-                    f"    print(f\"rejected, fix the arguments: {{exc}}\")\n    raise SystemExit(3) from None\n"
-                    f"else:\n    print(f\"ok: {{result!r}}\")\n")
-        rc, out, err = self._run(sample(bad), scratch, "try-bad")
-        if rc != 3 or "rejected" not in out or err.strip():
-            return "", None, 1
-        rc2, out2, _ = self._run(sample(good), scratch, "try-good")
-        if rc2 != 0 or not out2.startswith("ok:"):
-            return "", None, 2
-        before = ProofBefore(exception=pb.exception, error_id=pb.error_id, output=_tail(out))
-        return sample(bad), self._proof(before, ProofAfter(exit=0, output=_tail(out2)), "entry"), 2
+
+def guard_names(site: ErrorSite) -> tuple[str, ...]:
+    """Plain names the site's guards read (``meta_fields`` in ``meta_fields is None``), builtins aside."""
+    out: list[str] = []
+    for g in site.guards:
+        try:
+            node = ast.parse(g.normalized, mode="eval")
+        except SyntaxError:
+            continue
+        bases = {n.value.id for n in ast.walk(node) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)}
+        for n in ast.walk(node):
+            if isinstance(n, ast.Name) and n.id not in out and n.id not in bases and n.id != "self" \
+                    and n.id not in dir(builtins):
+                out.append(n.id)
+    return tuple(out[:4])
 
 
-def distinctive_literal(site: ErrorSite, others: Sequence[ErrorSite]) -> str:
-    """The longest literal piece of the site's message that no other site of the same function has."""
-    pieces = sorted((s.text.strip() for s in site.template.segments if s.is_literal and len(s.text.strip()) >= 6),
-                    key=len, reverse=True)
-    rivals = [o.template.render() for o in others if o.error_id != site.error_id]
-    for p in pieces:
-        if not any(p in r for r in rivals):
-            return p
-    return ""
+def excerpt(text: str, exception: str) -> str:
+    """The traceback's last frames and the exception line with the start of its message (a long
+    message, as jax's with a jaxpr, would push the exception line out of a plain tail)."""
+    lines = [ln for ln in text.rstrip().splitlines() if ln.strip()]
+    short = exception.rsplit(".", 1)[-1]
+    at = [i for i, ln in enumerate(lines) if exception and (ln.startswith((exception + ":", short + ":"))
+                                                            or ln in (exception, short))]
+    if not at:
+        return _tail(text)
+    i = at[-1]
+    return "\n".join(lines[max(0, i - 3):i + 3])
+
+
+def _last_line(text: str) -> str:
+    lines = [ln for ln in text.strip().splitlines() if ln.strip() and not ln.startswith(" ")]
+    return lines[-1] if lines else ""
+
+
+def _read(p: Path) -> str:
+    return p.read_text(encoding="utf-8", errors="replace") if p.is_file() else ""
+
+
+def _module(src: str) -> ast.Module | None:
+    try:
+        return ast.parse(src)
+    except SyntaxError:
+        return None
 
 
 def _tail(text: str) -> str:
@@ -206,7 +391,7 @@ def _tail(text: str) -> str:
 
 
 def prove_all(prover: Prover, open_catalog: Callable[[], Catalog], targets: Sequence[str], jobs: int,
-              progress: Callable[[Outcome], None] | None = None) -> list[Outcome]:
+              progress: Callable[[Outcome], None] | None = None, persistent: bool = True) -> list[Outcome]:
     """Prove ``targets`` (error ids) in parallel threads, each with its own catalog connection."""
     cat = open_catalog()
     try:
@@ -229,12 +414,26 @@ def prove_all(prover: Prover, open_catalog: Callable[[], Catalog], targets: Sequ
     for s in sites.values():
         by_function.setdefault((s.path, s.qualname), []).append(s)
 
+    by_entry: dict[str, set[str]] = {}
+    for eid, group in obs.items():
+        for o in group:
+            by_entry.setdefault(o.entry, set()).add(eid)
+
+    def rivals(site: ErrorSite) -> list[ErrorSite]:
+        """Other errors the same call can raise: the same function's, and those observed through the
+        same public entry."""
+        ids = {o.error_id for o in by_function.get((site.path, site.qualname), [])}
+        for o in obs.get(site.error_id, []):
+            ids |= by_entry.get(o.entry, set())
+        ids.discard(site.error_id)
+        return [sites[i] for i in sorted(ids) if i in sites]
+
     def one(eid: str) -> Outcome:
         c = open_catalog()
         try:
             site = sites[eid]
             observed = sorted(obs.get(eid, []), key=lambda o: (not o.escaped, -o.count))
-            out = prover.prove(c, site, observed, by_function.get((site.path, site.qualname), []))
+            out = prover.prove(c, site, observed, rivals(site))
         finally:
             c.close()
         if progress is not None:
@@ -242,6 +441,12 @@ def prove_all(prover: Prover, open_catalog: Callable[[], Catalog], targets: Sequ
         return out
 
     wanted = [e for e in targets if e in sites]
-    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        return list(pool.map(one, wanted))
+    workers = WorkerPool(prover.env, prover.package, jobs) if prover.worker and persistent else None
+    prover = replace(prover, pool=workers)
+    try:
+        with ThreadPoolExecutor(max_workers=max(1, jobs)) as threads:
+            return list(threads.map(one, wanted))
+    finally:
+        if workers is not None:
+            workers.close()
 

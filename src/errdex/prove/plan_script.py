@@ -105,6 +105,10 @@ def plan(req: dict[str, Any]) -> dict[str, Any]:
         try:
             v = ast.literal_eval(a["repr"])
         except (ValueError, SyntaxError, MemoryError, RecursionError):
+            d = p.default
+            if d is not EMPTY and a.get("type") == f"{type(d).__module__}.{type(d).__qualname__}" \
+                    and a["repr"].startswith("<"):
+                continue  # an opaque object of the default's own type (a sentinel): left at its default
             raise Unsupported(f"argument {p.name} is not a literal: {a['repr'][:60]}") from None
         if p.kind is p.VAR_KEYWORD and not isinstance(v, dict):
             raise Unsupported("**kwargs not recorded as a dict")

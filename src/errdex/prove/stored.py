@@ -19,5 +19,7 @@ def keep_proofs(catalog: Catalog, analyses: Sequence[Analysis]) -> list[Analysis
             a = dataclasses.replace(a, example_fix=old.example_fix)
         if old is not None and old.try_proof is not None:
             a = dataclasses.replace(a, try_sample=old.try_sample, try_proof=old.try_proof)
+        if old is not None and old.validate_proof is not None:
+            a = dataclasses.replace(a, validate_sample=old.validate_sample, validate_proof=old.validate_proof)
         out.append(a)
     return out

@@ -89,22 +89,34 @@ def error_page(doc: ErrorDocument, known: set[str]) -> str:
     return "".join(out)
 
 
+def _proven(proof: Any, what: str) -> str:
+    """The line that says whether a sample ran (``errdex prove``), never left implicit."""
+    if not proof:
+        return f"Not proven: this {what} was not run.\n\n"
+    py = ".".join(str(proof.get("python", "")).split(".")[:2])
+    return f"Proven on {proof.get('library')} {proof.get('version')}, Python {py}.\n\n"
+
+
 def _analysis(a: dict[str, Any], known: set[str]) -> Iterator[str]:
     if a.get("solutions"):
         yield _heading(2, "Solutions") + "".join(f"- {md.prose(s['text'])}\n" for s in a["solutions"]) + "\n"
     fix = a.get("example_fix") or {}
     if fix.get("before") or fix.get("after"):
-        yield _heading(2, "Example fix")
+        yield _heading(2, "Example fix") + _proven(fix.get("proof"), "example")
         if fix.get("before"):
             yield "Before:\n\n" + md.fence(fix["before"], "python") + "\n\n"
+        if (fix.get("proof") or {}).get("before", {}).get("output"):
+            yield "Output:\n\n" + md.fence(fix["proof"]["before"]["output"], "text") + "\n\n"
         if fix.get("after"):
             yield "After:\n\n" + md.fence(fix["after"], "python") + "\n\n"
     if a.get("validate_sample") or a.get("try_sample"):
         yield _heading(2, "Defensive patterns") + f"Strategy: {md.text(a.get('strategy') or '')}.\n\n"
         if a.get("validate_sample"):
-            yield "Validate before calling:\n\n" + md.fence(a["validate_sample"], "python") + "\n\n"
+            yield ("Validate before calling:\n\n" + _proven(a.get("validate_proof"), "check")
+                   + md.fence(a["validate_sample"], "python") + "\n\n")
         if a.get("try_sample"):
-            yield "Try / except:\n\n" + md.fence(a["try_sample"], "python") + "\n\n"
+            yield ("Try / except:\n\n" + _proven(a.get("try_proof"), "sample")
+                   + md.fence(a["try_sample"], "python") + "\n\n")
     if a.get("prevention"):
         yield _heading(2, "Prevention") + "".join(f"- {md.prose(p)}\n" for p in a["prevention"]) + "\n"
     if a.get("trigger") or a.get("situations"):

@@ -60,10 +60,7 @@ def _example_fix(f: Facts, symbols: Mapping[str, tuple[str, ...]], withheld: lis
         wrapped = S.apply_wrap_advice(before, P.advice(f))
         if wrapped and S.first_valid([("advice", wrapped)], symbols, withheld, "example fix (after)"):
             return CodeSample(before=before, after=wrapped)
-    try_after = S.first_valid(S.generic_tries(f, _handler_comment(f)), symbols, [], "try")
-    if before and try_after:
-        return CodeSample(before=before, after=try_after)
-    # No proven or test-derived example: the slot stays empty (issue 15's proofs fill it); comment-only
+    # A try / except wrapper is no "after": it makes no call of its own.  No proven or test-derived example: the slot stays empty (issue 15's proofs fill it); comment-only
     # and mirror-function ``would_raise_x(...)`` examples are not published.
     return CodeSample()
 

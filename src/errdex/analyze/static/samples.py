@@ -15,7 +15,6 @@ import textwrap
 from collections.abc import Iterable, Mapping
 
 from errdex.analyze.facts import Facts, GuardFact
-from errdex.analyze.guardwords import parse_condition
 from errdex.analyze.verify import check_sample
 from errdex.model import ConfigOption
 
@@ -101,37 +100,6 @@ def _ident(text: str) -> str:
     if out[0].isdigit() or keyword.iskeyword(out):
         out = "f_" + out
     return out
-
-
-# --------------------------------------------------------------------------- condition check
-
-
-def condition_check(f: Facts) -> str:
-    """``def would_raise(<names>): return <the guards, copied from the code>`` or "" when the
-    guards cannot be written with parameters only (they call library helpers, read options...)."""
-    parts: list[str] = []
-    params: list[str] = []
-    for g in f.guards:
-        if g.guard.kind in ("except", "match") or g.options:
-            return ""
-        node = parse_condition(g.guard.normalized)
-        if node is None:
-            return ""
-        names = free_names(node)
-        if names is None:
-            return ""
-        params.extend(n for n in names if n not in params)
-        parts.append(g.guard.normalized)
-    if not parts or len(params) > 6 or "self" in params:
-        return ""
-    body = " and ".join(f"({p})" if len(parts) > 1 else p for p in parts)
-    first = parse_condition(parts[0]) if len(parts) == 1 else None
-    if first is not None and not isinstance(first, (ast.Compare, ast.UnaryOp, ast.BoolOp)) and not (
-            isinstance(first, ast.Call) and isinstance(first.func, ast.Name) and first.func.id in ("isinstance", "callable", "hasattr")):
-        body = f"bool({body})"
-    fn = f"would_raise_{_ident(f.site.qualname.rsplit('.', 1)[-1]).lower()}".replace("__", "_")
-    doc = f'True when `{f.site.qualname}` ({where(f)}) raises {f.exception.name}: the same test as the library.'
-    return f'def {fn}({", ".join(params)}):\n    """{doc}"""\n    return {body}\n'
 
 
 # --------------------------------------------------------------------------- option samples
@@ -276,7 +244,9 @@ def generic_try(f: Facts, handler_comment: str, *, imp: str = "", exc: str = "")
     ]
     if lit:
         lines += [f"        if {lit!r} not in str(exc):", f"            raise  # another {f.exception.name}"]
-    lines += [f"        # {c}" for c in textwrap.wrap(handler_comment, 80)] + ["        return None"]
+    # Never swallowed (no ``return None``): the error goes on with what errdex knows about it attached.
+    note = " ".join(handler_comment.split())[:300]
+    lines += [f"        exc.add_note({note!r})", "        raise"]
     return "\n".join(lines) + "\n"
 
 

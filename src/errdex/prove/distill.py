@@ -1,0 +1,488 @@
+"""The observed triggering test, distilled into a top-level script (parsing only, nothing imported).
+
+From the observation's pytest node id and the test frame of its call chain (the line where the
+test called into the library), the test function's statements that lead to that line become a
+script: ``pytest.raises``/``warns`` blocks and ``try`` bodies unwrapped into the bare call,
+statements after the raising one dropped, parametrized arguments bound to the expressions the
+node ran with (``params.py``), fixtures inlined from the test module and its ``conftest.py`` files
+(``return``/``yield`` value; ``tmp_path`` and ``monkeypatch`` replaced by what they stand for),
+and the module-level imports and helpers the kept statements use.  A harness call that swallows
+the exception (``CliRunner.invoke``) is rewritten by an adapter (``harness.py``) into the direct call.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from errdex.prove.params import absl_binding, bindings
+
+EXPECT = {"raises", "warns", "deprecated_call", "assertRaises", "assertRaisesRegex", "assertWarns",
+          "assertWarnsRegex"}
+BUILTIN_FIXTURES: dict[str, tuple[str, str]] = {  # name -> (import, expression)
+    "tmp_path": ("import pathlib\nimport tempfile", "pathlib.Path(tempfile.mkdtemp())"),
+    "tmpdir": ("import pathlib\nimport tempfile", "pathlib.Path(tempfile.mkdtemp())"),
+    "tmp_path_factory": ("import pytest", "pytest.TempPathFactory(None, 3, 'all', lambda *a: None, _ispytest=True)"),
+    "monkeypatch": ("import pytest", "pytest.MonkeyPatch()"),
+}
+Rewrite = Callable[[list[ast.stmt]], list[ast.stmt] | None]
+
+
+class NotDistillable(Exception):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Distilled:
+    """A script as statements; ``focus`` indexes (in ``ast.walk`` order of the module) the nodes
+    an after-variant may change: the raising statement's calls and the parametrized values."""
+
+    module: ast.Module
+    focus: tuple[int, ...]
+    raising: int  # index of the raising statement in module.body
+    test: str
+    # walk index of a parametrized value -> the values the test's other parameter sets give it
+    alternatives: tuple[tuple[int, tuple[ast.expr, ...]], ...] = ()
+
+    @property
+    def source(self) -> str:
+        return ast.unparse(self.module) + "\n"
+
+
+def parse_node_id(node_id: str) -> tuple[str, list[str], str]:
+    """(file, [class..., function], parameter id) of ``tests/t.py::C::test_x[a-b]``."""
+    path, _, rest = node_id.partition("::")
+    param = ""
+    if rest.endswith("]") and "[" in rest:
+        rest, _, param = rest[:-1].partition("[")
+    return path, [p for p in rest.split("::") if p], param
+
+
+def call_line(chain: Sequence[str], test_file: str) -> int:
+    """The line of the first chain frame in the test file: where the test called into the library."""
+    for frame in chain:
+        where = frame.rsplit(" (", 1)[-1].rstrip(")")
+        path, _, line = where.rpartition(":")
+        if path.endswith(test_file) or test_file.endswith(path):
+            try:
+                return int(line)
+            except ValueError:
+                return 0
+    return 0
+
+
+def _find(tree: ast.Module, names: list[str]) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.ClassDef | None]:
+    body: list[ast.stmt] = tree.body
+    cls: ast.ClassDef | None = None
+    for n in names[:-1]:
+        found = next((s for s in body if isinstance(s, ast.ClassDef) and s.name == n), None)
+        if found is None:
+            raise NotDistillable(f"class {n} not found")
+        cls, body = found, found.body
+    fn = next((s for s in body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == names[-1]), None)
+    if fn is None:  # a method absl's parameterized generated (testFoo3, testFoo_case): the longest prefix
+        defs = [s for s in body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
+                and names[-1].startswith(s.name) and (s.decorator_list or (cls and cls.decorator_list))]
+        fn = max(defs, key=lambda s: len(s.name), default=None)
+    if fn is None:
+        raise NotDistillable(f"test function {names[-1]} not found")
+    return fn, cls
+
+
+def _expectation(item: ast.withitem) -> bool:
+    c = item.context_expr
+    if not isinstance(c, ast.Call):
+        return False
+    f = c.func
+    name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+    return name in EXPECT
+
+
+def _start(node: ast.AST) -> int:
+    """The first line of a statement, decorators included."""
+    first: int = getattr(node, "lineno", 0)
+    decorators: list[ast.expr] = getattr(node, "decorator_list", [])
+    return min([first, *(d.lineno for d in decorators)])
+
+
+def _contains(node: ast.AST, line: int) -> bool:
+    first: int = getattr(node, "lineno", 0)
+    last: int = getattr(node, "end_lineno", None) or first
+    start = min([first, *(d.lineno for d in getattr(node, "decorator_list", []))])
+    return bool(start <= line <= last)
+
+
+def slice_body(body: Sequence[ast.stmt], line: int) -> tuple[list[ast.stmt], ast.stmt] | None:
+    """The statements up to the one holding ``line``, expectation blocks and ``try`` unwrapped;
+    (statements, the innermost raising statement) or None when ``line`` is not in ``body``."""
+    out: list[ast.stmt] = []
+    for stmt in body:
+        if not _contains(stmt, line):
+            out.append(stmt)
+            continue
+        if isinstance(stmt, (ast.With, ast.AsyncWith, ast.For, ast.AsyncFor, ast.While, ast.If)) \
+                and stmt.body and line < _start(stmt.body[0]):  # the header raises (``with cm('bad'):``)
+            return [*out, stmt], stmt
+        if isinstance(stmt, (ast.With, ast.AsyncWith)):
+            inner = slice_body(stmt.body, line)
+            if inner is None:
+                return None
+            kept = [i for i in stmt.items if not _expectation(i)]
+            if kept:
+                w = copy.copy(stmt)
+                w.items, w.body = kept, inner[0]
+                return [*out, w], inner[1]
+            return [*out, *inner[0]], inner[1]
+        if isinstance(stmt, (ast.Try, ast.TryStar)) and any(_contains(s, line) for s in stmt.body):
+            inner = slice_body(stmt.body, line)
+            return None if inner is None else ([*out, *inner[0]], inner[1])
+        if isinstance(stmt, (ast.For, ast.AsyncFor, ast.While, ast.If)) and any(_contains(s, line) for s in stmt.body):
+            inner = slice_body(stmt.body, line)
+            if inner is None:
+                return None
+            c = copy.copy(stmt)
+            c.body, c.orelse = inner[0], []
+            return [*out, c], inner[1]
+        return [*out, stmt], stmt
+    return None
+
+
+def _is_doc(stmt: ast.stmt) -> bool:
+    return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str)
+
+
+def _self_check(stmt: ast.stmt) -> bool:
+    """``self.assertEqual(...)``, ``self.fail(...)``: a unittest check, not a step toward the call."""
+    if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)):
+        return False
+    f = stmt.value.func
+    return (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "self"
+            and (f.attr.startswith("assert") or f.attr == "fail"))
+
+
+def _expect_call(stmt: ast.stmt) -> ast.stmt:
+    """``self.assertRaises(Exc, fn, *args)`` (or ``pytest.raises`` called the same way): ``fn(*args)``."""
+    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+        c = stmt.value
+        f = c.func
+        name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+        if name in EXPECT and len(c.args) >= 2:
+            skip = 2 if name.endswith("Regex") and len(c.args) >= 3 else 1
+            fn, rest = c.args[skip], c.args[skip + 1:]
+            kws = [k for k in c.keywords if k.arg not in ("match", "msg")]
+            body: ast.expr
+            if isinstance(fn, ast.Lambda) and not rest and not kws and not fn.args.args:
+                body = fn.body  # ``lambda: f(x)``: the call itself
+            else:
+                body = ast.copy_location(ast.Call(fn, rest, kws), c)
+            return ast.copy_location(ast.Expr(body), stmt)
+    return stmt
+
+
+def _as_call(stmt: ast.Assert) -> ast.stmt:
+    """``assert f(x) == y`` raising inside ``f``: the statement a user runs is ``f(x)``."""
+    test = stmt.test
+    if isinstance(test, ast.Compare) and any(isinstance(n, ast.Call) for n in ast.walk(test.left)):
+        test = test.left
+    elif isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test = test.operand
+    return ast.copy_location(ast.Expr(test), stmt)
+
+
+def _global_reads(stmts: Sequence[ast.stmt]) -> set[str]:
+    """Names read inside functions the test defines: an assignment before the call may feed them."""
+    out: set[str] = set()
+    for s in stmts:
+        for n in ast.walk(s):
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                out |= _used_names([n])
+    return out
+
+
+def _expect_block(stmt: ast.stmt) -> bool:
+    return isinstance(stmt, (ast.With, ast.AsyncWith)) and all(_expectation(i) for i in stmt.items)
+
+
+def _only_needed(stmt: ast.stmt, want: set[str]) -> ast.stmt:
+    """An import with only the names the script uses (``from jax import jit, vmap`` -> ``... import jit``)."""
+    if isinstance(stmt, (ast.Import, ast.ImportFrom)) and len(stmt.names) > 1:
+        keep = [a for a in stmt.names if (a.asname or a.name).split(".")[0] in want]
+        c = copy.copy(stmt)
+        c.names = keep or stmt.names
+        return c
+    return stmt
+
+
+def mutates(stmt: ast.stmt) -> bool:
+    """``obj.attr = v`` / ``obj[k] = v``: changes an object the test may use through another name."""
+    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(
+        stmt, (ast.AnnAssign, ast.AugAssign)) else []
+    return any(isinstance(t, (ast.Attribute, ast.Subscript)) for t in targets)
+
+
+def _registers(stmt: ast.stmt, needed: set[str], local: set[str]) -> bool:
+    """A def or class whose decorator reads a needed object the test made (``@cli.command()``):
+    it registers itself there."""
+    decorators = getattr(stmt, "decorator_list", [])
+    return bool(decorators) and bool(_used_names(decorators) & needed & local)
+
+
+def prune(stmts: Sequence[ast.stmt], raising: ast.stmt, later: set[str]) -> list[ast.stmt]:
+    """A backward slice: the test's checks (``assert``, docstrings) go, and an assignment, def or
+    class whose names nothing after it reads; blocks keep what is left of their bodies.  The
+    raising statement stays (an ``assert`` around it becomes the bare expression)."""
+    out: list[ast.stmt] = []
+    needed = set(later)
+    local = {name for st in stmts for n in ast.walk(st) if isinstance(n, ast.stmt) for name in _bound(n)}
+    for stmt in reversed(stmts):
+        if stmt is raising:
+            kept: ast.stmt = _as_call(stmt) if isinstance(stmt, ast.Assert) else _expect_call(stmt)
+        elif any(n is raising for n in ast.walk(stmt)) and isinstance(stmt, (ast.With, ast.AsyncWith, ast.For,
+                                                                             ast.AsyncFor, ast.While, ast.If)):
+            c = copy.copy(stmt)
+            c.body = prune(stmt.body, raising, needed)
+            kept = c
+        elif isinstance(stmt, (ast.Assert, ast.Pass)) or _is_doc(stmt) or _expect_block(stmt) or _self_check(stmt) or (
+                isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
+                                  ast.Import, ast.ImportFrom)) and not (_bound(stmt) & needed)
+                and not mutates(stmt)
+                and not _registers(stmt, needed, local)):
+            continue
+        elif isinstance(stmt, (ast.With, ast.AsyncWith, ast.For, ast.AsyncFor, ast.While, ast.If)):
+            c = copy.copy(stmt)
+            c.body = prune(stmt.body, raising, needed)
+            if isinstance(stmt, ast.If) and isinstance(c, ast.If):
+                c.orelse = prune(stmt.orelse, raising, needed)
+            if not c.body and not getattr(c, "orelse", None):
+                continue
+            if not c.body:
+                c.body = [ast.Pass()]
+            kept = c
+        else:
+            kept = stmt
+        out.append(kept)
+        needed |= _used_names([kept])
+    out.reverse()
+    return out
+
+
+def _used_names(nodes: Sequence[ast.AST]) -> set[str]:
+    return {n.id for node in nodes for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+
+
+def _bound(stmt: ast.stmt) -> set[str]:
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return {stmt.name}
+    if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+        return {(a.asname or a.name).split(".")[0] for a in stmt.names}
+    if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+        return {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    return set()
+
+
+def _is_fixture(fn: ast.stmt) -> bool:
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    for d in fn.decorator_list:
+        f = d.func if isinstance(d, ast.Call) else d
+        if (isinstance(f, ast.Attribute) and f.attr == "fixture") or (isinstance(f, ast.Name) and f.id == "fixture"):
+            return True
+    return False
+
+
+@dataclass
+class _Module:
+    tree: ast.Module
+
+    def fixture(self, name: str) -> ast.FunctionDef | None:
+        for s in self.tree.body:
+            if isinstance(s, ast.FunctionDef) and _is_fixture(s) and s.name == name:
+                return s
+        return None
+
+    def defs(self) -> list[ast.stmt]:
+        return [s for s in self.tree.body if _bound(s) and not _is_fixture(s)
+                and not (isinstance(s, (ast.FunctionDef, ast.ClassDef)) and s.name.lower().startswith("test"))]
+
+
+def _fixture_stmts(fn: ast.FunctionDef, name: str) -> list[ast.stmt]:
+    """The fixture's statements with its value bound to ``name``; teardown after ``yield`` dropped."""
+    out: list[ast.stmt] = []
+    for s in fn.body:
+        value: ast.expr | None = None
+        if isinstance(s, ast.Return):
+            value = s.value
+        elif isinstance(s, ast.Expr) and isinstance(s.value, (ast.Yield, ast.YieldFrom)):
+            value = s.value.value
+        elif isinstance(s, ast.With) and any(isinstance(x, ast.Expr) and isinstance(x.value, ast.Yield) for x in s.body):
+            raise NotDistillable(f"fixture {name} yields inside a with block")
+        else:
+            if isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant):
+                continue  # docstring
+            out.append(s)
+            continue
+        if value is None:
+            raise NotDistillable(f"fixture {name} has no value")
+        out.append(ast.Assign(targets=[ast.Name(name, ast.Store())], value=value, lineno=0))
+        return out
+    raise NotDistillable(f"fixture {name} has no return or yield")
+
+
+def distill(project: Path, node_id: str, chain: Sequence[str], rewrite: Rewrite | None = None) -> list[Distilled]:
+    """Scripts for the test ``node_id`` (one per plausible parameter binding), best first."""
+    rel, names, param = parse_node_id(node_id)
+    path = project / rel
+    if not names or not path.is_file():
+        raise NotDistillable(f"test file {rel} not in the observed workspace")
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8", errors="replace"))
+    except SyntaxError as exc:
+        raise NotDistillable(f"test file does not parse: {exc}") from None
+    line = call_line(chain, rel)
+    if not line:
+        raise NotDistillable("no test frame in the recorded chain")
+    fn, cls = _find(tree, names)
+    sliced = slice_body(fn.body, line)
+    if sliced is None:
+        raise NotDistillable(f"line {line} is not in {names[-1]}'s body")
+    stmts, raising = sliced
+    stmts = prune(stmts, raising, _global_reads(stmts))
+    if rewrite is not None:
+        rewritten = rewrite(stmts)
+        if rewritten is None:
+            raise NotDistillable("the harness call could not be rewritten into a direct call")
+        stmts = rewritten
+    if "self" in _used_names(stmts):
+        raise NotDistillable("the test uses its class instance (self)")
+    confs = [_Module(ast.parse(c.read_text(encoding="utf-8", errors="replace")))
+             for c in _conftests(project, path)]
+    modules = [_Module(tree), *confs]
+    args = [a.arg for a in fn.args.args if a.arg != "self"]
+    out: list[Distilled] = []
+    generated = absl_binding(fn, names[-1], cls) if fn.name != names[-1] else None
+    if fn.name != names[-1] and generated is None:
+        raise NotDistillable(f"the parameters of the generated test {names[-1]} are not literal cases")
+    every = bindings(fn, param, cls, exact_first=True) if generated is None else [generated]
+    for binding in ([generated] if generated is not None else bindings(fn, param, cls)[:6]):
+        others: dict[str, list[ast.expr]] = {}
+        for b in every:
+            for k, v in b.items():
+                if ast.dump(v) != ast.dump(binding.get(k, v)) and all(ast.dump(v) != ast.dump(x)
+                                                                       for x in others.get(k, [])):
+                    others.setdefault(k, []).append(v)
+        out.append(_assemble(modules, stmts, raising, binding, args, line, node_id, others))
+    return out
+
+
+def _conftests(project: Path, test: Path) -> list[Path]:
+    out: list[Path] = []
+    d = test.parent
+    root = project.resolve()
+    while True:
+        c = d / "conftest.py"
+        if c.is_file():
+            out.append(c)
+        if d.resolve() == root or d.parent == d:
+            break
+        d = d.parent
+    return out
+
+
+def _assemble(modules: list[_Module], stmts: list[ast.stmt], raising: ast.stmt, binding: dict[str, ast.expr],
+              args: list[str], line: int, node_id: str, others: dict[str, list[ast.expr]]) -> Distilled:
+    prelude: list[ast.stmt] = []
+    params: list[ast.stmt] = []
+    extra_imports: list[str] = []
+    needed = _used_names(stmts)
+    fixtures_done: set[str] = set()
+
+    def add_fixture(name: str, depth: int = 0) -> None:
+        if name in fixtures_done or depth > 5:
+            return
+        fixtures_done.add(name)
+        if name in BUILTIN_FIXTURES:
+            imp, expr = BUILTIN_FIXTURES[name]
+            extra_imports.append(imp)
+            prelude.append(ast.parse(f"{name} = {expr}").body[0])
+            return
+        for m in modules:
+            fx = m.fixture(name)
+            if fx is None:
+                continue
+            for a in fx.args.args:
+                if a.arg in _used_names(fx.body):
+                    if a.arg == "request":
+                        raise NotDistillable(f"fixture {name} reads pytest's request")
+                    add_fixture(a.arg, depth + 1)
+            prelude.extend(_fixture_stmts(fx, name))
+            return
+        raise NotDistillable(f"fixture {name} not found")
+
+    for a in args:
+        if a not in needed:
+            continue
+        if a in binding:
+            assign = ast.Assign(targets=[ast.Name(a, ast.Store())], value=copy.deepcopy(binding[a]), lineno=0)
+            assign.errdex_param = True  # type: ignore[attr-defined]
+            params.append(assign)
+        else:
+            add_fixture(a)
+    body = [*prelude, *params, *stmts]
+    # module-level imports and helpers the script uses, transitively, in source order
+    defs = [(i, j, s) for i, m in enumerate(modules) for j, s in enumerate(m.defs())]
+    chosen: set[tuple[int, int]] = set()
+    want = _used_names(body)
+    changed = True
+    while changed:
+        changed = False
+        for i, j, s in defs:
+            if (i, j) not in chosen and _bound(s) & want:
+                chosen.add((i, j))
+                want |= _used_names([s])
+                changed = True
+    header = [_only_needed(s, want) for i, j, s in defs if (i, j) in chosen]
+    header = [*header[:0], *sorted(header, key=lambda s: not isinstance(s, (ast.Import, ast.ImportFrom)))]
+    imports = [ast.parse(x).body for x in dict.fromkeys(extra_imports)]
+    lead: list[ast.stmt] = []
+    for st in [*[x for b in imports for x in b], *header]:
+        if not (isinstance(st, (ast.Import, ast.ImportFrom)) and ast.unparse(st) in {ast.unparse(x) for x in lead}):
+            lead.append(st)
+    module = ast.Module(body=[*lead, *body], type_ignores=[])
+    module = ast.fix_missing_locations(copy.deepcopy(module))
+    raising_index = len(module.body) - 1
+    focus = _focus(module, raising_index, len(module.body) - len(params) - len(stmts), len(params), line,
+                   len(stmts))
+    order = {id(n): i for i, n in enumerate(ast.walk(module))}
+    alts = tuple((order[id(st.value)], tuple(others[st.targets[0].id][:4]))
+                 for st in module.body if isinstance(st, ast.Assign) and getattr(st, "errdex_param", False)
+                 and isinstance(st.targets[0], ast.Name) and st.targets[0].id in others)
+    return Distilled(module=module, focus=focus, raising=raising_index, test=node_id, alternatives=alts)
+
+
+def _focus(module: ast.Module, raising: int, params_start: int, n_params: int, line: int,
+           n_test: int) -> tuple[int, ...]:
+    """Walk indexes of the nodes a variant may change: the calls of the raising statement on the
+    test's call line (else all of its calls), the parametrized values, then the calls and assigned
+    values of the test's statements before it (not fixtures or helpers)."""
+    order = {id(n): i for i, n in enumerate(ast.walk(module))}
+    last = module.body[raising]
+    calls = [n for n in ast.walk(last) if isinstance(n, ast.Call)]
+    on_line = [c for c in calls if c.lineno <= line <= (c.end_lineno or c.lineno)]
+    picked: list[ast.AST] = list(on_line or calls)
+    for s in module.body[params_start:params_start + n_params]:
+        if isinstance(s, ast.Assign):
+            picked.append(s.value)
+    for s in module.body[raising - n_test + 1:raising]:
+        for n in ast.walk(s):
+            if isinstance(n, ast.Call) or (isinstance(n, ast.Assign) and isinstance(n.value, ast.Constant)):
+                picked.append(n.value if isinstance(n, ast.Assign) else n)
+    for s in module.body[raising:raising + 1]:  # decorators of defs nested in the raising statement
+        for n in ast.walk(s):
+            if isinstance(n, ast.Call) and n not in picked:
+                picked.append(n)
+    return tuple(dict.fromkeys(order[id(n)] for n in picked))
+

@@ -1,0 +1,108 @@
+"""Harness calls that swallow the exception, rewritten into the direct public call (small adapters).
+
+A library's test helper often runs the public call and catches what it raises (click's
+``CliRunner.invoke`` turns an exception into ``result.exception``).  A user meets the error
+through the direct call, so the distilled script makes that call instead.  One adapter per
+harness entry point, keyed by the recorded entry (``observe``'s outermost library frame);
+everything else in ``prove/`` is generic.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import shlex
+from collections.abc import Callable, Sequence
+
+Adapter = Callable[[list[ast.stmt]], list[ast.stmt] | None]
+
+# click: runner.invoke(cli, args, **kw) -> cli.main(args, standalone_mode=False, **kw)
+_CLICK_MAIN_KW = {"obj", "prog_name", "terminal_width", "max_content_width", "auto_envvar_prefix", "default_map",
+                  "help_option_names", "token_normalize_func", "show_default", "resilient_parsing",
+                  "allow_extra_args", "allow_interspersed_args", "ignore_unknown_options", "info_name"}
+_CLICK_DROP_KW = {"catch_exceptions", "color", "standalone_mode"}
+
+
+def _click_invoke(call: ast.Call) -> tuple[ast.expr, list[ast.stmt]] | None:
+    if not (isinstance(call.func, ast.Attribute) and call.func.attr == "invoke" and call.args):
+        return None
+    cmd = call.args[0]
+    args: ast.expr | None = call.args[1] if len(call.args) > 1 else None
+    kws: list[ast.keyword] = []
+    pre: list[ast.stmt] = []
+    for k in call.keywords:
+        if k.arg == "args":
+            args = k.value
+        elif k.arg in _CLICK_DROP_KW:
+            continue
+        elif k.arg == "env":
+            pre.append(ast.parse("import os").body[0])
+            pre.append(ast.Expr(ast.Call(ast.Attribute(ast.Attribute(ast.Name("os", ast.Load()), "environ", ast.Load()),
+                                                       "update", ast.Load()), [k.value], [])))
+        elif k.arg == "input":
+            pre.append(ast.parse("import io, sys").body[0])
+            pre.append(ast.Assign([ast.Attribute(ast.Name("sys", ast.Load()), "stdin", ast.Store())],
+                                  ast.Call(ast.Attribute(ast.Name("io", ast.Load()), "StringIO", ast.Load()),
+                                           [k.value], [])))
+        elif k.arg in _CLICK_MAIN_KW:
+            kws.append(k)
+        else:
+            return None
+    if len(call.args) > 2:
+        return None
+    if isinstance(args, ast.Constant) and isinstance(args.value, str):  # invoke splits a string like a shell
+        args = ast.List([ast.Constant(a) for a in shlex.split(args.value)], ast.Load())
+    new_args: list[ast.expr] = [args] if args is not None else [ast.List([], ast.Load())]
+    fixed = ast.Constant(False)
+    fixed.errdex_fixed = True  # type: ignore[attr-defined]  # the rewrite's own argument: variants keep it
+    main = ast.Call(ast.Attribute(cmd, "main", ast.Load()), new_args, [*kws, ast.keyword("standalone_mode", fixed)])
+    return ast.copy_location(main, call), pre
+
+
+class _Rewriter(ast.NodeTransformer):
+    def __init__(self, fn: Callable[[ast.Call], tuple[ast.expr, list[ast.stmt]] | None]) -> None:
+        self.fn = fn
+        self.pre: list[ast.stmt] = []
+        self.failed = False
+        self.done = 0
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        self.generic_visit(node)
+        if isinstance(node.func, ast.Attribute) and node.func.attr == "invoke":
+            got = self.fn(node)
+            if got is None:
+                self.failed = True
+                return node
+            self.done += 1
+            self.pre.extend(got[1])
+            return got[0]
+        return node
+
+
+def _statement_rewriter(fn: Callable[[ast.Call], tuple[ast.expr, list[ast.stmt]] | None]) -> Adapter:
+    def rewrite(stmts: list[ast.stmt]) -> list[ast.stmt] | None:
+        out: list[ast.stmt] = []
+        for s in stmts:
+            r = _Rewriter(fn)
+            new = r.visit(copy.deepcopy(s))
+            if r.failed:
+                return None
+            out.extend([*(ast.copy_location(p, s) for p in r.pre), new])
+        return out
+    return rewrite
+
+
+ADAPTERS: dict[str, Adapter] = {
+    "click.testing.CliRunner.invoke": _statement_rewriter(_click_invoke),
+}
+
+
+def adapter_for(entry: str, chain: Sequence[str]) -> Adapter | None:
+    """The adapter for the harness on the way to the raise (entry first, then any chain frame)."""
+    if entry in ADAPTERS:
+        return ADAPTERS[entry]
+    for frame in chain:
+        func = frame.split(" (", 1)[0]
+        if func in ADAPTERS:
+            return ADAPTERS[func]
+    return None

@@ -1,0 +1,177 @@
+"""After-variants of a distilled script: the same public call with its arguments changed.
+
+Only the focus nodes change (the raising statement's calls, the parametrized values): a keyword
+argument dropped (back to its default), a bool flipped, a number or string replaced by another
+value the library's tests used or a simple one of the same type, an element of a literal list or
+tuple dropped (an option and its value together), a positional argument after the first dropped.
+The call itself never changes, so "after" makes the same public call with other arguments.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import itertools
+from collections.abc import Callable, Iterator, Sequence
+
+from errdex.prove.distill import Distilled, mutates
+
+MAX_VARIANTS = 30
+Edit = Callable[[ast.AST], bool]
+
+
+def _fixed(node: ast.AST) -> bool:
+    return bool(getattr(node, "errdex_fixed", False))
+
+
+def _consts(node: ast.AST) -> list[ast.Constant]:
+    return [n for n in ast.walk(node) if isinstance(n, ast.Constant) and not _fixed(n)]
+
+
+def _replacements(v: object) -> list[object]:
+    if isinstance(v, bool):
+        return [not v]
+    if isinstance(v, int):
+        return [x for x in (1, 0, 2) if x != v]
+    if isinstance(v, float):
+        return [x for x in (1.0, 0.5) if x != v]
+    if isinstance(v, str):
+        if v.startswith("-"):
+            return []
+        return [x for x in ("1", "x") if x != v]
+    return []
+
+
+def _edits(node: ast.AST) -> Iterator[tuple[str, Edit]]:
+    """(why, edit) pairs for one focus node; an edit changes the node in place, False if it cannot."""
+    if isinstance(node, ast.Call):
+        for i, k in enumerate(node.keywords):
+            if k.arg is None or _fixed(k.value):
+                continue
+            name = k.arg
+
+            def drop(n: ast.AST, i: int = i) -> bool:
+                assert isinstance(n, ast.Call)
+                del n.keywords[i]
+                return True
+            yield f"without {name}=", drop
+        for i in range(1, len(node.args)):
+            def drop_pos(n: ast.AST, i: int = i) -> bool:
+                assert isinstance(n, ast.Call)
+                if isinstance(n.args[i], ast.Starred):
+                    return False
+                del n.args[i]
+                return True
+            yield f"without positional {i + 1}", drop_pos
+    if isinstance(node, ast.Dict):
+        for i, key in enumerate(node.keys):
+            if key is None:
+                continue
+
+            def drop_key(n: ast.AST, i: int = i) -> bool:
+                assert isinstance(n, ast.Dict)
+                del n.keys[i]
+                del n.values[i]
+                return True
+            yield f"without key {ast.unparse(key)}", drop_key
+    if isinstance(node, (ast.List, ast.Tuple)):
+        elts = node.elts
+        for i, e in enumerate(elts):
+            if isinstance(e, ast.Constant) and isinstance(e.value, str) and e.value.startswith("-") \
+                    and i + 1 < len(elts):
+                def drop_pair(n: ast.AST, i: int = i) -> bool:
+                    assert isinstance(n, (ast.List, ast.Tuple))
+                    del n.elts[i:i + 2]
+                    return True
+                yield f"without {e.value} and its value", drop_pair
+
+            def drop_one(n: ast.AST, i: int = i) -> bool:
+                assert isinstance(n, (ast.List, ast.Tuple))
+                del n.elts[i]
+                return True
+            yield f"without element {i}", drop_one
+
+
+def _constant_edits(node: ast.AST) -> Iterator[tuple[int, str, object]]:
+    """(index among the node's constants, why, new value)."""
+    for j, c in enumerate(_consts(node)):
+        for v in _replacements(c.value):
+            yield j, f"{c.value!r} -> {v!r}", v
+
+
+def _priority(why: str) -> int:
+    """Bool flips first (a switch turned around), then an argument dropped (back to its default),
+    then strings, list elements, numbers."""
+    if why in ("True -> False", "False -> True"):
+        return 0
+    if why.startswith("without ") and why.endswith("="):
+        return 1
+    if why.endswith("(another case of the test)") or why.startswith("with "):
+        return 1
+    if why.startswith("'"):
+        return 2
+    if why.startswith("without"):
+        return 3
+    return 4
+
+
+def variants(d: Distilled, guard_names: Sequence[str] = ()) -> list[tuple[str, str]]:
+    """(why, source) of after-candidates, most specific first, without duplicates.  ``guard_names``:
+    names the site's guards read; one the raising call does not pass is tried passed (empty list)."""
+    out: list[tuple[int, int, str, str]] = []
+    seen = {d.source}
+    nodes = list(ast.walk(d.module))
+
+    def emit(why: str, module: ast.Module) -> None:
+        src = ast.unparse(ast.fix_missing_locations(module)) + "\n"
+        if src not in seen:
+            seen.add(src)
+            out.append((_priority(why), len(out), why, src))
+
+    for idx in d.focus:
+        target = nodes[idx]
+        # values replaced (the guard turned around), things dropped
+        for j, why, value in _constant_edits(target):
+            m = copy.deepcopy(d.module)
+            c = _consts(list(ast.walk(m))[idx])[j]
+            c.value = value  # type: ignore[assignment]
+            emit(why, m)
+        for why, edit in _edits(target):
+            m = copy.deepcopy(d.module)
+            if edit(list(ast.walk(m))[idx]):
+                emit(why, m)
+        for sub in ast.walk(target):
+            if sub is target or not isinstance(sub, (ast.List, ast.Tuple, ast.Call, ast.Dict)):
+                continue
+            sub_idx = nodes.index(sub)
+            for why, edit in _edits(sub):
+                m = copy.deepcopy(d.module)
+                if edit(list(ast.walk(m))[sub_idx]):
+                    emit(why, m)
+    for k, stmt in enumerate(d.module.body[:d.raising]):  # an object changed before the call: left alone
+        if mutates(stmt):
+            m = copy.deepcopy(d.module)
+            del m.body[k]
+            emit(f"without {ast.unparse(stmt)[:60]}", m)
+    for idx in d.focus[:3]:  # the guard reads a parameter the call left out: pass it
+        target = nodes[idx]
+        if not isinstance(target, ast.Call) or not (target.keywords or target.args):
+            continue
+        passed = {k.arg for k in target.keywords}
+        missing = [n for n in guard_names if n not in passed]
+        combos = [[n] for n in missing] + [list(c) for c in itertools.combinations(missing, 2)]
+        for names in combos + ([missing] if len(missing) > 2 else []):
+            m = copy.deepcopy(d.module)
+            call = list(ast.walk(m))[idx]
+            assert isinstance(call, ast.Call)
+            call.keywords.extend(ast.keyword(n, ast.List([], ast.Load())) for n in names)
+            emit("with " + ", ".join(f"{n}=[]" for n in names), m)
+    for idx, values in d.alternatives:  # a value another parameter set of the same test passes
+        for v in values:
+            m = copy.deepcopy(d.module)
+            parent = next(n for n in ast.walk(m) if isinstance(n, ast.Assign)
+                          and n.value is list(ast.walk(m))[idx])
+            parent.value = copy.deepcopy(v)
+            emit(f"{ast.unparse(nodes[idx])} -> {ast.unparse(v)} (another case of the test)", m)
+    out.sort()
+    return [(why, src) for _, _, why, src in out[:MAX_VARIANTS]]

@@ -1,0 +1,166 @@
+"""Which ``@pytest.mark.parametrize`` values a test node ran with, from the node id (parsing only).
+
+pytest names a parametrized node ``test_x[<id>]``; the id of one parameter set is the
+``pytest.param(..., id=...)`` id, or the values' ids joined by ``-`` (a str, number, bool or
+None value is its own id, anything else ``<argname><index>``), the decorator nearest the
+function first.  The binding is the expressions as written in the test file, so the distilled
+script restates the very values the test passed.
+"""
+
+from __future__ import annotations
+
+import ast
+import itertools
+from dataclasses import dataclass
+
+MAX_COMBOS = 4096
+
+
+@dataclass(frozen=True, slots=True)
+class ParamSet:
+    names: tuple[str, ...]
+    values: tuple[ast.expr, ...]
+    ident: str
+
+
+def _is_parametrize(dec: ast.expr) -> ast.Call | None:
+    if isinstance(dec, ast.Call) and isinstance(dec.func, ast.Attribute) and dec.func.attr == "parametrize":
+        return dec
+    return None
+
+
+def _names(node: ast.expr) -> tuple[str, ...] | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return tuple(n.strip() for n in node.value.split(",") if n.strip())
+    if isinstance(node, (ast.Tuple, ast.List)):
+        out = [e.value for e in node.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+        return tuple(out) if len(out) == len(node.elts) else None
+    return None
+
+
+def _value_id(node: ast.expr, name: str, index: int) -> str:
+    if isinstance(node, ast.Constant) and (node.value is None or isinstance(node.value, (str, int, float, bool))):
+        v = node.value
+        if isinstance(v, str):
+            return v.encode("unicode_escape").decode("ascii")
+        return str(v)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant) \
+            and isinstance(node.operand.value, (int, float)):
+        return str(-node.operand.value)
+    return f"{name}{index}"
+
+
+def _sets(call: ast.Call) -> list[ParamSet] | None:
+    if len(call.args) < 2:
+        return None
+    names = _names(call.args[0])
+    values = call.args[1]
+    if names is None or not isinstance(values, (ast.List, ast.Tuple)):
+        return None
+    ids_kw = next((k.value for k in call.keywords if k.arg == "ids"), None)
+    explicit = ids_kw.elts if isinstance(ids_kw, (ast.List, ast.Tuple)) else None
+    out: list[ParamSet] = []
+    for i, elt in enumerate(values.elts):
+        ident = ""
+        if isinstance(elt, ast.Call) and isinstance(elt.func, ast.Attribute) and elt.func.attr == "param":
+            for k in elt.keywords:
+                if k.arg == "id" and isinstance(k.value, ast.Constant):
+                    ident = str(k.value.value)
+            vals: list[ast.expr] = list(elt.args)
+        elif len(names) == 1:
+            vals = [elt]
+        elif isinstance(elt, (ast.Tuple, ast.List)):
+            vals = list(elt.elts)
+        else:
+            return None
+        if len(vals) != len(names):
+            return None
+        if not ident and explicit is not None and i < len(explicit):
+            e = explicit[i]
+            ident = str(e.value) if isinstance(e, ast.Constant) else ""
+        if not ident:
+            ident = "-".join(_value_id(v, n, i) for n, v in zip(names, vals, strict=True))
+        out.append(ParamSet(names, tuple(vals), ident))
+    return out
+
+
+def bindings(fn: ast.FunctionDef | ast.AsyncFunctionDef, node_param: str,
+             cls: ast.ClassDef | None = None, exact_first: bool = False) -> list[dict[str, ast.expr]]:
+    """Candidate bindings (argname -> expression) for ``test[node_param]``: the one whose pytest id
+    equals ``node_param`` first, then the others (ids made unique by pytest are not reproduced)."""
+    decorators = [*reversed(fn.decorator_list), *(reversed(cls.decorator_list) if cls else [])]
+    groups: list[list[ParamSet]] = []
+    for dec in decorators:  # nearest the function first: its id comes first
+        call = _is_parametrize(dec)
+        if call is None:
+            continue
+        sets = _sets(call)
+        if sets is None:
+            return []
+        groups.append(sets)
+    if not groups:
+        return [{}]
+    exact: list[dict[str, ast.expr]] = []
+    rest: list[dict[str, ast.expr]] = []
+    for combo in itertools.islice(itertools.product(*groups), MAX_COMBOS):
+        ident = "-".join(s.ident for s in combo)
+        binding = {n: v for s in combo for n, v in zip(s.names, s.values, strict=True)}
+        (exact if ident == node_param else rest).append(binding)
+    if exact:
+        return [*exact, *rest] if exact_first else exact
+    # pytest de-duplicates ids (``x0``, ``x1``): try the sets whose id is a prefix
+    return [b for b, c in zip(rest, itertools.product(*groups), strict=False)
+            if node_param.startswith("-".join(s.ident for s in c))] or rest
+
+
+def _absl_sets(dec: ast.expr, params: list[str]) -> list[tuple[str, dict[str, ast.expr]]] | None:
+    """(name suffix, binding) of each case of absl's ``@parameterized.parameters(...)`` or
+    ``named_parameters(...)``: a case is a dict of keywords, a tuple of positionals, or one value."""
+    if not (isinstance(dec, ast.Call) and isinstance(dec.func, ast.Attribute)
+            and dec.func.attr in ("parameters", "named_parameters")):
+        return None
+    named = dec.func.attr == "named_parameters"
+    cases: list[ast.expr] = list(dec.args)
+    if len(cases) == 1 and isinstance(cases[0], (ast.List, ast.Tuple)) and not named \
+            and all(isinstance(e, (ast.Dict, ast.Tuple)) for e in cases[0].elts):
+        cases = list(cases[0].elts)
+    out: list[tuple[str, dict[str, ast.expr]]] = []
+    for i, case in enumerate(cases):
+        binding: dict[str, ast.expr] = {}
+        name = str(i)
+        if isinstance(case, ast.Call) and isinstance(case.func, ast.Name) and case.func.id == "dict":
+            case = ast.Dict([ast.Constant(k.arg) for k in case.keywords], [k.value for k in case.keywords])
+        if isinstance(case, ast.Dict):
+            for k, v in zip(case.keys, case.values, strict=True):
+                if not (isinstance(k, ast.Constant) and isinstance(k.value, str)):
+                    return None
+                if k.value == "testcase_name":
+                    name = str(v.value) if isinstance(v, ast.Constant) else name
+                else:
+                    binding[k.value] = v
+        elif isinstance(case, ast.Tuple):
+            elts = list(case.elts)
+            if named and elts and isinstance(elts[0], ast.Constant):
+                name, elts = str(elts[0].value), elts[1:]
+            binding.update(zip(params, elts, strict=False))
+        elif params:
+            binding[params[0]] = case
+        out.append((name, binding))
+    return out
+
+
+def absl_binding(fn: ast.FunctionDef | ast.AsyncFunctionDef, generated: str,
+                 cls: ast.ClassDef | None = None) -> dict[str, ast.expr] | None:
+    """The binding of the absl-parameterized method ``generated`` (``testFoo3``, ``testFoo_name``)."""
+    if not generated.startswith(fn.name):
+        return None
+    suffix = generated[len(fn.name):]
+    params = [a.arg for a in fn.args.args if a.arg != "self"]
+    for dec in [*fn.decorator_list, *(cls.decorator_list if cls else [])]:
+        sets = _absl_sets(dec, params)
+        if sets is None:
+            continue
+        for name, binding in sets:
+            if suffix in (name, "_" + name) or suffix.lstrip("_") == name.lstrip("_"):
+                return binding
+    return None

@@ -1,0 +1,73 @@
+"""observe, then prove, on the fixture package (tests/fixtures/prove_cfglib): the library's own tests
+are recorded in the sandbox, distilled into scripts and proven (before raises this very error, after
+makes the same call with other arguments and exits 0; try and validate samples run both ways)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from errdex.catalog import open_catalog
+
+FIXTURE = Path(__file__).parents[1] / "fixtures" / "prove_cfglib"
+
+
+def _cli(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "ERRDEX_HOME": str(home)}
+    return subprocess.run([sys.executable, "-m", "errdex", *args], capture_output=True, text=True, env=env,
+                          timeout=900, check=False)
+
+
+@pytest.mark.network
+@pytest.mark.slow
+def test_observed_tests_distilled_and_proven(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    db = str(tmp_path / "c.sqlite")
+    pkg = tmp_path / "cfglib"
+    shutil.copytree(FIXTURE, pkg)
+    r = _cli("observe", str(pkg), "--db", db, "--json", home=home)  # indexes the directory first
+    assert r.returncode == 0, r.stderr
+    r = _cli("prove", "--artifact", str(pkg), "--package", "cfglib", "--db", db, "--json", home=home)
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(r.stdout)
+    by_id = {e["error_id"]: e for e in doc["errors"]}
+    cat = open_catalog(db)
+    snap = cat.snapshots()[-1]
+    sites = {s.template.render(): s for s in cat.sites(snap.key)}
+    required = next(s for t, s in sites.items() if "cannot have a default" in t)
+    choice = next(s for t, s in sites.items() if "is not one of {" in t)
+    integer = next(s for t, s in sites.items() if "is not an integer" in t)
+    analyses = {s.error_id: cat.get_analysis(s.error_id, snap.key) for s in (required, choice, integer)}
+    cat.close()
+    # every error the fixture's tests raise escaping to the test is proven from its distilled test
+    for s in (required, choice, integer):
+        assert by_id[s.error_id]["proven"], by_id[s.error_id]["reason"]
+        assert by_id[s.error_id]["candidate"] == "test"
+    a = analyses[required.error_id]
+    assert a is not None and a.example_fix.proof is not None
+    assert a.example_fix.before == ("from cfglib import Setting\n"
+                                    "Setting('host', required=True, default='localhost')\n")
+    assert a.example_fix.after.endswith("Setting('host', required=False, default='localhost')\n")
+    assert a.example_fix.proof.before.error_id == required.error_id
+    assert "TypeError: setting 'host': a required setting cannot have a default" in a.example_fix.proof.before.output
+    # the validate sample checks the library's own guard on the call's options, before the call
+    assert a.validate_proof is not None and "options.get('required')" in a.validate_sample
+    assert "invalid input, not calling" in a.validate_proof.before.output
+    # the try sample catches exactly this error and re-raises anything else
+    assert a.try_proof is not None and "except TypeError as exc:" in a.try_sample
+    assert a.try_proof.before.output.startswith("rejected: setting 'host'")
+    b = analyses[integer.error_id]
+    assert b is not None and b.example_fix.proof is not None
+    assert "text = 'port=eighty'" in b.example_fix.before and "text = 'port=80'" in b.example_fix.after
+    assert doc["proven_pairs"] >= 3 and doc["proven_try"] >= 3 and doc["proven_validate"] >= 1
+
+    r = _cli("verify", "--execute", "--artifact", str(pkg), "--package", "cfglib", "--db", db, "--json",
+             home=home)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert json.loads(r.stdout)["failed"] == []
