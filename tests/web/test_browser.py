@@ -80,8 +80,13 @@ def test_every_seed_section_and_the_footer(browser: Any, shop: Built, shop_serve
     assert page.locator("meta[property='og:title']").get_attribute("content") == page.title()
     assert page.locator("meta[name=description]").get_attribute("content") == data["description"]
     # every analysed section has its content, not the "not analysed" placeholder
-    for sid in ("meaning", "solutions", "defensive-patterns", "prevention", "when"):
+    for sid in ("meaning", "solutions", "prevention", "when"):
         assert page.locator(f"#{sid} .none").count() == 0, sid
+    # the samples are shown, each marked as not run (no `errdex prove` for this catalog), never as proven
+    defensive = page.locator("#defensive-patterns")
+    assert defensive.locator("pre").count() >= 1
+    assert all(t.startswith("Not proven:") for t in defensive.locator(".none").all_inner_texts())
+    assert "Proven on" not in defensive.inner_text()
     # no example has been run for this catalog (no `errdex prove`): the page says so, it shows no guess
     fix = page.locator("#example-fix").inner_text()
     assert "Proven on" not in fix
