@@ -20,14 +20,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextC
 
 from errdex.catalog import CatalogError, open_catalog
 from errdex.catalog.base import Catalog
+from errdex.commands.output import error
 from errdex.model import Snapshot, to_json
 
 if TYPE_CHECKING:
     from errdex.analyze.run import AnalysisStats
 
 
-def _error(message: str) -> None:
-    sys.stderr.write(f"errdex: {message}\n")
 
 
 def _targets(catalog: Catalog, repo: str | None) -> list[Snapshot] | None:
@@ -40,7 +39,7 @@ def _targets(catalog: Catalog, repo: str | None) -> list[Snapshot] | None:
             out.append(snaps[0])
     if not out:
         known = ", ".join(catalog.repos()) or "none"
-        _error(f"no snapshot of {repo!r} in the catalog (repos: {known})" if repo
+        error(f"no snapshot of {repo!r} in the catalog (repos: {known})" if repo
                else "the catalog is empty: run `errdex index SOURCE` first")
         return None
     return out
@@ -65,7 +64,7 @@ def _with_targets(db: str | None, repo: str | None, work: Callable[[Catalog, lis
     try:
         catalog = open_catalog(db)
     except CatalogError as exc:
-        _error(str(exc))
+        error(str(exc))
         return 1
     try:
         targets = _targets(catalog, repo)
@@ -78,18 +77,18 @@ def run_analyze(*, backend: str = "static", model: str | None = None, repo: str 
                 dry_run: bool = False, db: str | None = None, json_out: bool = False,
                 cluster: str | None = None, scheduler: str | None = None) -> int:
     if backend not in ("static", "openai"):
-        _error(f"--backend: unknown backend {backend!r} (use static or openai)")
+        error(f"--backend: unknown backend {backend!r} (use static or openai)")
         return 2
     if cluster is not None or scheduler is not None:
         if backend != "static":
-            _error("--cluster/--scheduler run the static backend (the openai backend is limited by its API)")
+            error("--cluster/--scheduler run the static backend (the openai backend is limited by its API)")
             return 2
         from errdex.cluster import parse_spec
 
         try:
             spec = parse_spec(cluster, scheduler)
         except ValueError as exc:
-            _error(str(exc))
+            error(str(exc))
             return 2
         return _with_targets(db, repo, lambda c, t: _run_static_cluster(c, t, spec, db, dry_run=dry_run,
                                                                           json_out=json_out))
@@ -158,7 +157,7 @@ def _run_static_cluster(catalog: Catalog, targets: list[Snapshot], spec: Any, db
                 s["strategies"].update(report.strategies)
                 s["samples_withheld"] += report.withheld
     except ClusterError as exc:
-        _error(str(exc))
+        error(str(exc))
         return 1
     summaries = [{**s, "coverage": dict(s["coverage"]), "strategies": dict(s["strategies"])} for s in per.values()]
     _print_static(summaries, dry_run=dry_run, json_out=json_out)
@@ -187,7 +186,7 @@ def _run_llm(catalog: Catalog, targets: list[Snapshot], *, model: str | None, dr
     from errdex.analyze.llm.report import report_json, token_progress
 
     if not model:
-        _error("--backend openai needs --model M")
+        error("--backend openai needs --model M")
         return 2
     err = Console(stderr=True)
     code = 0
@@ -197,7 +196,7 @@ def _run_llm(catalog: Catalog, targets: list[Snapshot], *, model: str | None, dr
             with token_progress(err, f"analysing {snap.key} with {model}") as progress:
                 result = analyze_with_llm(catalog, snap.key, model=model, dry_run=dry_run, progress=progress)
         except LLMError as exc:
-            _error(f"--backend openai: {exc}")
+            error(f"--backend openai: {exc}")
             return 2
         if result.aborted:
             code = 1

@@ -7,23 +7,22 @@ exit code is non-zero when any failed.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from errdex import paths
-from errdex.catalog import CatalogError, open_catalog
 from errdex.catalog.base import Catalog, SnapshotStats
 from errdex.catalog.rows import stats_to_json
+from errdex.commands.output import error, open_or_report, print_json, stdout
 from errdex.extract.cache import ResultCache
 from errdex.model import ExtractResult
 from errdex.sources import SourceError, SourceTree, open_source
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    pass
 
 _ID = re.compile(r"^[0-9a-f]{16}$")
 
@@ -31,27 +30,12 @@ _ID = re.compile(r"^[0-9a-f]{16}$")
 # Rich is imported where something is rendered: `errdex index --json` in a pipe (scripts, the
 # benchmark) renders nothing, and Rich's import is a tenth of a second of its start-up.
 
-def _stdout() -> Console:
-    from rich.console import Console
-
-    # Piped output (tests, `| less`) gets a fixed width instead of 80 columns.
-    return Console() if sys.stdout.isatty() else Console(width=120, no_color=True)
 
 
-def _error(message: str) -> None:
-    sys.stderr.write(f"errdex: {message}\n")
 
 
-def _print_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
-def _open(db: str | None) -> Catalog | None:
-    try:
-        return open_catalog(db)
-    except CatalogError as exc:
-        _error(str(exc))
-        return None
 
 
 def _extract(tree: SourceTree, jobs: int | None, cache: ResultCache | None) -> ExtractResult:
@@ -109,7 +93,7 @@ def _result_cache(use: bool) -> ResultCache | None:
     try:
         return ResultCache.open(base)
     except OSError as exc:
-        _error(f"not caching extraction results ({base}: {exc.strerror or exc})")
+        error(f"not caching extraction results ({base}: {exc.strerror or exc})")
         return None
 
 
@@ -135,22 +119,22 @@ def run_index(sources: list[str], *, repo: str | None, commit: str | None, ref: 
               from_list: str | None = None, cluster: str | None = None, scheduler: str | None = None,
               reindex: bool = False) -> int:
     if jobs is not None and jobs < 1:
-        _error(f"--jobs {jobs}: expected a positive number of worker processes")
+        error(f"--jobs {jobs}: expected a positive number of worker processes")
         return 2
     if (problem := apply_limits(limits or [])) is not None:
-        _error(problem)
+        error(problem)
         return 2
     if from_list is not None or cluster is not None or scheduler is not None:
         return _run_many(sources, repo=repo, commit=commit, ref=ref, db=db, jobs=jobs, json_out=json_out,
                          use_cache=use_cache, from_list=from_list, cluster=cluster, scheduler=scheduler,
                          reindex=reindex)
     if not sources:
-        _error("no SOURCE given (or use --from-list FILE)")
+        error("no SOURCE given (or use --from-list FILE)")
         return 2
-    catalog = _open(db)
+    catalog = open_or_report(db)
     if catalog is None:
         return 1
-    out = None if json_out else _stdout()
+    out = None if json_out else stdout()
     cache = _result_cache(use_cache)
     done: list[SnapshotStats] = []
     failed = 0
@@ -160,11 +144,11 @@ def run_index(sources: list[str], *, repo: str | None, commit: str | None, ref: 
                 stats = index_one(catalog, spec, repo=repo, commit=commit, ref=ref, jobs=jobs, cache=cache,
                                   path_prefix=path_prefix, python=python)
             except SourceError as exc:
-                _error(str(exc))
+                error(str(exc))
                 failed += 1
                 continue
             for w in stats.warnings:
-                _error(f"warning: {spec}: {w.path}: {w.reason}")
+                error(f"warning: {spec}: {w.path}: {w.reason}")
             done.append(stats)
             if out is not None:
                 from errdex.commands.index_views import stats_view
@@ -175,9 +159,9 @@ def run_index(sources: list[str], *, repo: str | None, commit: str | None, ref: 
         if cache is not None:
             cache.prune()
     if json_out:
-        _print_json([stats_to_json(s) for s in done])
+        print_json([stats_to_json(s) for s in done])
     if failed:
-        _error(f"{failed} of {len(sources)} source(s) failed; {len(done)} indexed")
+        error(f"{failed} of {len(sources)} source(s) failed; {len(done)} indexed")
         return 1
     return 0
 
@@ -193,18 +177,18 @@ def _run_many(sources: list[str], *, repo: str | None, commit: str | None, ref: 
     try:
         spec = parse_spec(cluster, scheduler, jobs)
     except ValueError as exc:
-        _error(str(exc))
+        error(str(exc))
         return 2
     if from_list is not None:
         try:
             sources = [*sources, *read_list(from_list)]
         except (OSError, UnicodeDecodeError) as exc:
-            _error(f"--from-list {from_list}: cannot read it ({exc})")
+            error(f"--from-list {from_list}: cannot read it ({exc})")
             return 2
     if not sources:
-        _error("no source to index (the list is empty)")
+        error("no source to index (the list is empty)")
         return 2
-    catalog = _open(db)
+    catalog = open_or_report(db)
     if catalog is None:
         return 1
     try:
@@ -217,33 +201,33 @@ def _run_many(sources: list[str], *, repo: str | None, commit: str | None, ref: 
 def run_show(error_id: str, *, db: str | None, json_out: bool) -> int:
     eid = error_id.strip().lower()
     if not _ID.match(eid):
-        _error(f"{error_id!r} is not an error id (16 hexadecimal characters, as in /errors/<id>)")
+        error(f"{error_id!r} is not an error id (16 hexadecimal characters, as in /errors/<id>)")
         return 2
-    catalog = _open(db)
+    catalog = open_or_report(db)
     if catalog is None:
         return 1
     try:
         record = catalog.get_error(eid)
         if record is None:
-            _error(f"no error with id {eid} in the catalog (indexed snapshots: {len(catalog.snapshots())})")
+            error(f"no error with id {eid} in the catalog (indexed snapshots: {len(catalog.snapshots())})")
             return 1
         if json_out:
             try:
                 from errdex.documents import error_document
             except ImportError as exc:
-                _error(f"the JSON document of an error is not available in this build ({exc})")
+                error(f"the JSON document of an error is not available in this build ({exc})")
                 return 1
             document = error_document(catalog, eid)
             if document is None:
-                _error(f"no error with id {eid} in the catalog")
+                error(f"no error with id {eid} in the catalog")
                 return 1
-            _print_json(document)
+            print_json(document)
         else:
             from errdex.commands.page_view import page_view
             from errdex.documents import absent_from
 
             snap = record.latest[0]
-            _stdout().print(page_view(record, catalog.get_analysis(eid, snap.key), absent_from(catalog, record)))
+            stdout().print(page_view(record, catalog.get_analysis(eid, snap.key), absent_from(catalog, record)))
     finally:
         catalog.close()
     return 0
@@ -252,7 +236,7 @@ def run_show(error_id: str, *, db: str | None, json_out: bool) -> int:
 def run_stats(*, db: str | None, json_out: bool) -> int:
     from errdex.commands.index_views import stats_view
 
-    catalog = _open(db)
+    catalog = open_or_report(db)
     if catalog is None:
         return 1
     try:
@@ -263,9 +247,9 @@ def run_stats(*, db: str | None, json_out: bool) -> int:
     if json_out:
         from errdex.observe.evidence import observed_stats
 
-        _print_json([{**stats_to_json(s), "observed": observed_stats(runs.get(s.snapshot.key))} for s in all_stats])
+        print_json([{**stats_to_json(s), "observed": observed_stats(runs.get(s.snapshot.key))} for s in all_stats])
         return 0
-    out = _stdout()
+    out = stdout()
     if not all_stats:
         out.print("The catalog is empty: index something with `errdex index SOURCE`.")
         return 0

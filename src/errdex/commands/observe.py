@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from errdex.catalog.base import Catalog
-from errdex.commands.index import _error, _extract, _open, _print_json, _result_cache, _stdout
+from errdex.commands.index import _extract, _result_cache
+from errdex.commands.output import error, open_or_report, print_json, stdout
 from errdex.sources import SourceError, open_source
 
 
@@ -37,15 +38,15 @@ def run_observe(spec: str, *, tests: list[str], python: str | None, jobs: int, t
     from errdex.sandbox import EnvError, PythonNotFound
 
     if jobs < 1 or timeout <= 0:
-        _error("--jobs and --timeout must be positive")
+        error("--jobs and --timeout must be positive")
         return 2
     distributed = cluster is not None or scheduler is not None
     try:
         cluster_spec = parse_spec(cluster, scheduler) if distributed else None
     except ValueError as exc:
-        _error(str(exc))
+        error(str(exc))
         return 2
-    catalog = _open(db)
+    catalog = open_or_report(db)
     if catalog is None:
         return 1
     options = ObserveOptions(tests=tuple(Path(t) for t in tests), python=python, jobs=jobs, timeout_s=timeout,
@@ -60,17 +61,17 @@ def run_observe(spec: str, *, tests: list[str], python: str | None, jobs: int, t
         else:
             result = _with_progress(catalog, snapshot, len(start.files), start)
     except (SourceError, TargetError, EnvError, PythonNotFound, ClusterError) as exc:
-        _error(str(exc))
+        error(str(exc))
         return 1
     except KeyboardInterrupt:
-        _error("interrupted: finished test files are kept; run the same command again to resume")
+        error("interrupted: finished test files are kept; run the same command again to resume")
         return 130
     finally:
         catalog.close()
     if json_out:
         doc = run_json(result)
         doc["cluster"] = cluster_spec.describe() if cluster_spec is not None else None
-        _print_json(doc)
+        print_json(doc)
         return 0
     _summary(result)
     return 0
@@ -150,7 +151,7 @@ def _with_progress(catalog: Catalog, snapshot: Any, total: int, start: _Start) -
 
 def _summary(result: Any) -> None:
     run = result.run
-    out = _stdout()
+    out = stdout()
     out.print(f"[bold]{run.snapshot}[/bold]: {run.files} test files ({len(run.failed_files)} failed), "
               f"{run.tests} tests, {run.events} events, {run.duration_s:.1f}s on Python {run.python} ({run.mode})")
     share = f"{run.sites / result.raise_statements:.1%}" if result.raise_statements else "n/a"
@@ -167,7 +168,7 @@ def _summary(result: Any) -> None:
 def run_report_untested(*, repo: str | None, db: str | None, json_out: bool) -> int:
     from errdex.observe.report import untested_documents
 
-    catalog = _open(db)
+    catalog = open_or_report(db)
     if catalog is None:
         return 1
     try:
@@ -175,9 +176,9 @@ def run_report_untested(*, repo: str | None, db: str | None, json_out: bool) -> 
     finally:
         catalog.close()
     if json_out:
-        _print_json(docs[0] if repo and docs else docs)
+        print_json(docs[0] if repo and docs else docs)
         return 0
-    out = _stdout()
+    out = stdout()
     if not docs:
         out.print("Nothing to report: index a library and run `errdex observe` on it first.")
         return 0

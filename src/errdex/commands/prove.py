@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from errdex.catalog.base import Catalog
-from errdex.commands.index import _error, _open, _print_json, _stdout
+from errdex.commands.output import error, open_or_report, print_json, stdout
 from errdex.model import Analysis, CodeSample, Snapshot
 
 
@@ -17,10 +17,10 @@ def _snapshot(catalog: Catalog, repo: str | None) -> Snapshot | None:
     snaps = catalog.snapshots(repo)
     repos = {s.repo for s in snaps}
     if not snaps:
-        _error(f"no snapshot of {repo}" if repo else "the catalog is empty: run errdex index and observe first")
+        error(f"no snapshot of {repo}" if repo else "the catalog is empty: run errdex index and observe first")
         return None
     if len(repos) > 1:
-        _error(f"several repos in the catalog ({', '.join(sorted(repos))}): pass --repo")
+        error(f"several repos in the catalog ({', '.join(sorted(repos))}): pass --repo")
         return None
     return snaps[-1]
 
@@ -46,7 +46,7 @@ def run_prove(*, repo: str | None, ids: list[str], jobs: int, db: str | None, js
     from errdex.prove.engine import Outcome
     from errdex.sandbox import EnvError, PythonNotFound
 
-    catalog = _open(db)
+    catalog = open_or_report(db)
     if catalog is None:
         return 1
     try:
@@ -56,12 +56,12 @@ def run_prove(*, repo: str | None, ids: list[str], jobs: int, db: str | None, js
         observed = sorted(catalog.observed_site_ids(snap.key))
         targets = [i for i in observed if not ids or i in ids or any(i.startswith(x) for x in ids)]
         if not observed:
-            _error(f"{snap.key} has no observations: run errdex observe first (prove starts from observed calls)")
+            error(f"{snap.key} has no observations: run errdex observe first (prove starts from observed calls)")
             return 1
         try:
             prover = dataclasses.replace(_prover(catalog, db, snap, package, artifact, python, timeout), worker=worker)
         except (EnvError, PythonNotFound) as exc:
-            _error(str(exc))
+            error(str(exc))
             return 1
         start = time.monotonic()
         outcomes = _with_progress(prover, lambda: open_catalog(db), targets, jobs, quiet=json_out)
@@ -85,9 +85,9 @@ def run_prove(*, repo: str | None, ids: list[str], jobs: int, db: str | None, js
                     "candidate": o.proven.proof.candidate if o.proven else ""} for o in outcomes],
     }
     if json_out:
-        _print_json(doc)
+        print_json(doc)
         return 0
-    out = _stdout()
+    out = stdout()
     out.print(f"[bold]{snap.key}[/bold]: {len(proven)} of {len(observed)} observed sites have a proven "
               f"before/after pair ({doc['share_pairs']:.0%}), {len(tried)} a proven try sample, "
               f"{len(validated)} a proven validate sample; "
@@ -149,7 +149,7 @@ def run_verify_execute(*, repo: str | None, db: str | None, json_out: bool, pack
 
     from errdex.sandbox import EnvError, PythonNotFound
 
-    catalog = _open(db)
+    catalog = open_or_report(db)
     if catalog is None:
         return 1
     failures: list[dict[str, str]] = []
@@ -161,7 +161,7 @@ def run_verify_execute(*, repo: str | None, db: str | None, json_out: bool, pack
         try:
             prover = _prover(catalog, db, snap, package, artifact, python, timeout)
         except (EnvError, PythonNotFound) as exc:
-            _error(str(exc))
+            error(str(exc))
             return 1
         for site in catalog.sites(snap.key):
             a = catalog.get_analysis(site.error_id, snap.key)
@@ -177,9 +177,9 @@ def run_verify_execute(*, repo: str | None, db: str | None, json_out: bool, pack
     finally:
         catalog.close()
     if json_out:
-        _print_json({"snapshot": snap.key, "proofs": checked, "failed": failures})
+        print_json({"snapshot": snap.key, "proofs": checked, "failed": failures})
     else:
-        out = _stdout()
+        out = stdout()
         out.print(f"{checked} stored proofs re-run, {len(failures)} no longer hold")
         for f in failures:
             out.print(f"  {f['error_id']}: {f['reason']}", markup=False)

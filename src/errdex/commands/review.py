@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from errdex.catalog.base import Catalog
+from errdex.commands.output import error, open_or_report, print_json
 
 if TYPE_CHECKING:
     from errdex.review.diff import Diff
@@ -14,22 +13,10 @@ if TYPE_CHECKING:
     from errdex.review.rules import Rule
 
 
-def _error(message: str) -> None:
-    sys.stderr.write(f"errdex: {message}\n")
 
 
-def _open(db: str | None) -> Catalog | None:
-    from errdex.catalog import CatalogError, open_catalog
-
-    try:
-        return open_catalog(db)
-    except CatalogError as exc:
-        _error(str(exc))
-        return None
 
 
-def _print_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
 # --------------------------------------------------------------------------- diff
@@ -41,24 +28,24 @@ def run_diff(old: str, new: str, *, db: str | None, json_out: bool, fmt: str) ->
     from errdex.review.snapshots import SnapshotNotFound, parse_spec, resolve
 
     if fmt not in ("text", "markdown", "json"):
-        _error(f"--format must be text, markdown or json (got {fmt!r})")
+        error(f"--format must be text, markdown or json (got {fmt!r})")
         return 2
     try:
         (old_repo, old_ref), (new_repo, new_ref) = parse_spec(old), parse_spec(new)
     except ValueError as exc:
-        _error(str(exc))
+        error(str(exc))
         return 2
     if old_repo != new_repo:
-        _error(f"both snapshots must be of one repo (got {old_repo} and {new_repo})")
+        error(f"both snapshots must be of one repo (got {old_repo} and {new_repo})")
         return 2
-    catalog = _open(db)
+    catalog = open_or_report(db)
     if catalog is None:
         return 1
     try:
         try:
             a, b = resolve(catalog, old_repo, old_ref), resolve(catalog, new_repo, new_ref)
         except SnapshotNotFound as exc:
-            _error(str(exc))
+            error(str(exc))
             return 1
         result = diff_snapshots(catalog, a, b)
     finally:
@@ -66,7 +53,7 @@ def run_diff(old: str, new: str, *, db: str | None, json_out: bool, fmt: str) ->
     if json_out or fmt == "json":
         from errdex.model import to_json
 
-        _print_json(to_json(result))
+        print_json(to_json(result))
     elif fmt == "markdown":
         from errdex.review.diff_markdown import diff_markdown
 
@@ -119,18 +106,18 @@ def run_lint(source: str | None, *, repo: str | None, db: str | None, json_out: 
     from errdex.review.lint import choose
 
     if fmt not in ("text", "json", "sarif"):
-        _error(f"--format must be text, json or sarif (got {fmt!r})")
+        error(f"--format must be text, json or sarif (got {fmt!r})")
         return 2
     if source and repo and "@" in repo:
-        _error("give a SOURCE or --repo OWNER/NAME[@REF], not both with a ref")
+        error("give a SOURCE or --repo OWNER/NAME[@REF], not both with a ref")
         return 2
     try:
         rules = choose(select, ignore)
     except ValueError as exc:
-        _error(str(exc))
+        error(str(exc))
         return 2
     if not rules:
-        _error("--select/--ignore leave no rule to run")
+        error("--select/--ignore leave no rule to run")
         return 2
     report = _lint_source(source, repo, rules) if source else _lint_catalog(repo, db, rules)
     if isinstance(report, int):
@@ -138,7 +125,7 @@ def run_lint(source: str | None, *, repo: str | None, db: str | None, json_out: 
     if json_out or fmt == "json":
         from errdex.model import to_json
 
-        _print_json(to_json(report))
+        print_json(to_json(report))
     elif fmt == "sarif":
         from importlib.metadata import PackageNotFoundError, version
 
@@ -148,7 +135,7 @@ def run_lint(source: str | None, *, repo: str | None, db: str | None, json_out: 
             own = version("errdex")
         except PackageNotFoundError:
             own = ""
-        _print_json(to_sarif(report, own))
+        print_json(to_sarif(report, own))
     else:
         sys.stdout.write(lint_text(report))
     return 1 if report.findings else 0
@@ -164,11 +151,11 @@ def _lint_source(source: str, repo: str | None, rules: tuple[Rule, ...]) -> Lint
         with open_source(source, repo=repo, commit=None, ref=None) as tree:
             result = extract_tree(tree)
             if result.files_read == 0:
-                _error(f"{source}: no Python file could be parsed")
+                error(f"{source}: no Python file could be parsed")
                 return 2
             return lint_sites(tree.snapshot, result.sites, rules, None)
     except SourceError as exc:
-        _error(str(exc))
+        error(str(exc))
         return 2
 
 
@@ -177,14 +164,14 @@ def _lint_catalog(repo: str | None, db: str | None, rules: tuple[Rule, ...]) -> 
     from errdex.review.lint import lint_sites
     from errdex.review.snapshots import SnapshotNotFound, parse_spec, resolve
 
-    catalog = _open(db)
+    catalog = open_or_report(db)
     if catalog is None:
         return 1
     try:
         if repo is None:
             repos = catalog.repos()
             if len(repos) != 1:
-                _error("give a SOURCE or --repo OWNER/NAME (the catalog holds "
+                error("give a SOURCE or --repo OWNER/NAME (the catalog holds "
                        + (", ".join(repos) if repos else "no repo") + ")")
                 return 2
             repo = repos[0]
@@ -194,11 +181,11 @@ def _lint_catalog(repo: str | None, db: str | None, rules: tuple[Rule, ...]) -> 
             else:
                 snaps = catalog.snapshots(repo)
                 if not snaps:
-                    _error(f"no repo {repo} in the catalog")
+                    error(f"no repo {repo} in the catalog")
                     return 1
                 snap = snaps[0]
         except (ValueError, SnapshotNotFound) as exc:
-            _error(str(exc))
+            error(str(exc))
             return 1 if isinstance(exc, SnapshotNotFound) else 2
         return lint_sites(snap, list(catalog.sites(snapshot_key=snap.key)), rules, catalog)
     finally:
@@ -235,27 +222,27 @@ def run_export_markdown(directory: str, *, db: str | None) -> int:
 
     target = Path(directory)
     if target.exists() and not target.is_dir():
-        _error(f"{directory}: exists and is not a directory")
+        error(f"{directory}: exists and is not a directory")
         return 2
-    catalog = _open(db)
+    catalog = open_or_report(db)
     if catalog is None:
         return 1
     try:
         if not catalog.repos():
-            _error("the catalog is empty: index something with `errdex index SOURCE` first")
+            error("the catalog is empty: index something with `errdex index SOURCE` first")
             return 1
         try:
             result = export_markdown(catalog, target)
         except ExportError as exc:
-            _error(f"export refused: {exc}")
+            error(f"export refused: {exc}")
             return 1
         except OSError as exc:
-            _error(f"{directory}: cannot write the pages ({exc})")
+            error(f"{directory}: cannot write the pages ({exc})")
             return 1
     finally:
         catalog.close()
     for what in result.skipped:
-        _error(f"warning: not exported, {what}")
+        error(f"warning: not exported, {what}")
     sys.stdout.write(f"exported {result.errors} error pages and {result.pages - result.errors} index pages "
                      f"(Markdown) to {result.directory}\n")
     return 0

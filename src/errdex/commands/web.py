@@ -7,9 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-
-def _error(message: str) -> None:
-    sys.stderr.write(f"errdex: {message}\n")
+from errdex.commands.output import error
 
 
 def app_factory() -> Any:
@@ -27,7 +25,7 @@ def run_serve(*, host: str, port: int, db: str | None, base_url: str | None, rep
     """Serve the catalog until interrupted; ``limits`` are ``WebSettings`` fields (None: env or default);
     ``workers`` > 1: that many processes on one socket."""
     if workers < 1:
-        _error(f"--workers {workers}: expected at least one worker process")
+        error(f"--workers {workers}: expected at least one worker process")
         return 2
     from errdex.catalog import CatalogError, open_catalog
     from errdex.web.app import create_app
@@ -37,12 +35,12 @@ def run_serve(*, host: str, port: int, db: str | None, base_url: str | None, rep
     try:
         settings = WebSettings.from_env(db=db, base_url=base_url, report_url=report_url, **(limits or {}))
     except SettingsError as exc:
-        _error(str(exc))
+        error(str(exc))
         return 2
     try:
         catalog = open_catalog(db)
     except CatalogError as exc:
-        _error(str(exc))
+        error(str(exc))
         return 1
     if workers > 1:
         return _serve_workers(catalog, settings, host=host, port=port, db=db, limits=limits or {},
@@ -90,31 +88,31 @@ def run_export(directory: str, *, db: str | None, base_url: str | None, report_u
 
     target = Path(directory)
     if target.exists() and not target.is_dir():
-        _error(f"{directory}: exists and is not a directory")
+        error(f"{directory}: exists and is not a directory")
         return 2
     try:
         catalog = open_catalog(db)
     except CatalogError as exc:
-        _error(str(exc))
+        error(str(exc))
         return 1
     try:
         if not catalog.repos():
-            _error("the catalog is empty: index something with `errdex index SOURCE` first")
+            error("the catalog is empty: index something with `errdex index SOURCE` first")
             return 1
         settings = WebSettings.from_env(db=db, base_url=base_url, report_url=report_url)
         openapi = create_app(catalog, settings).openapi()
         try:
             result = export_site(catalog, target, settings, openapi)
         except ExportError as exc:
-            _error(f"export refused: {exc}")
+            error(f"export refused: {exc}")
             return 1
         except OSError as exc:
-            _error(f"{directory}: cannot write the site ({exc})")
+            error(f"{directory}: cannot write the site ({exc})")
             return 1
     finally:
         catalog.close()
     for what in result.skipped:
-        _error(f"warning: not exported, {what}")
+        error(f"warning: not exported, {what}")
     sys.stdout.write(f"exported {result.pages} pages and {result.documents} JSON documents "
                      f"({result.files} files) to {result.directory}\n")
     return 0
