@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from errdex.extract import env as envmod
+from errdex.extract import factories
 from errdex.extract.ir import (
     Node,
     Ref,
@@ -56,11 +57,16 @@ class Scope:
     outers: tuple[envmod.Env | None, ...] = ()  # enclosing functions' bindings where a nested def was made
     cls_alias: str = ""  # in a @classmethod: its first parameter (``cls``), which names the class
     in_exception: bool = False  # in a method of a class that may be an exception: it builds its own text
+    qual: str = ""  # the enclosing function's key in its module ("Cls.meth"), for by-name method targets
 
     def at(self, env: envmod.Env | None) -> Scope:
         """The same scope with the bindings seen at another point (where a local was assigned)."""
         return Scope(self.params, env, self.class_qualname, self.self_attrs, self.outers, self.cls_alias,
-                     self.in_exception)
+                     self.in_exception, self.qual)
+
+    def receiver_method(self, written: str, module: str) -> str | None:
+        """``self.attr.meth`` / ``param.meth`` / ``local.meth``: the method by name (``factories.py``)."""
+        return factories.receiver_method(written, self.params, self.env, module, self.class_qualname, self.qual)
 
     def own_class(self, written: str) -> bool:
         """Whether ``written`` is a classmethod's ``cls`` (not rebound): the class it is defined in."""
@@ -101,6 +107,7 @@ class Builder(Protocol):
     def _gettext(self, node: ast.Call, written: str, scope: Scope) -> Node | None: ...
     def _ref(self, node: ast.Call, target: str, scope: Scope, text_position: bool) -> Ref: ...
     def call_args(self, args: list[ast.expr], scope: Scope) -> tuple[Node, ...]: ...
+    def call_kwargs(self, keywords: list[ast.keyword], scope: Scope) -> tuple[tuple[str, Node], ...]: ...
     def _caught(self, handler: ast.ExceptHandler, name: str) -> Node: ...
     def _class_variable(self, name: str, scope: Scope) -> list[Ref] | None: ...
     def exception(self, node: ast.expr, scope: Scope) -> Node: ...

@@ -51,8 +51,9 @@ class ClassesMixin(WalkerBase):
         if name == "__init__" and state.self_attrs is not None:
             state.self_attrs.update(c.self_attrs)
         if c.returns or name == "__init__" or c.calls or c.reads_params:
-            defaults = self._defaults(node) if c.reads_params else ()
-            self.functions[key] = FuncSummary(c.params, tuple(c.returns), defaults, tuple(c.calls))
+            defaults = self._defaults(node) if c.reads_params or c.returns else ()
+            self.functions[key] = FuncSummary(c.params, tuple(c.returns), defaults, tuple(c.calls),
+                                              c.vararg or "", c.varkw or "")
         if name == "__init__":
             self._pending_init = InitSummary(c.params, c.super_args, c.super_kwargs)
         elif name == "__str__" and c.returns:

@@ -42,6 +42,7 @@ class FuncCollector:
     params: tuple[str, ...]
     is_init: bool = False
     vararg: str | None = None
+    varkw: str | None = None
     returns: list[Node] = field(default_factory=list)
     super_args: tuple[Node, ...] | None = None
     super_kwargs: tuple[tuple[str, Node], ...] = ()
