@@ -31,6 +31,10 @@ def forms() -> ExtractResult:
     pytest.param("check_name", "builtins.ValueError", ["invalid value for name: {name}"], id="helper-returns-exception"),
     pytest.param("direct", "UnexpectedChar", ["Unexpected character: {char} at line 1 col 2"],
                  id="text-passed-drops-the-none-default"),
+    pytest.param("Front.lex", "ParseError", ["lexer stopped at {char} at line 0 col 0"],
+                 id="attribute-typed-in-init"),
+    pytest.param("by_annotation", "InvalidEscape", ["Invalid escape {seq} in a grammar at line 0 col 0"],
+                 id="parameter-typed-by-annotation"),
 ])
 def test_factory_sites(forms: ExtractResult, qualname: str, cls: str, templates: list[str]) -> None:
     site = site_in(forms, P, qualname)
@@ -58,6 +62,7 @@ def test_by_name_leaves_out_the_caller_and_refuses_two_candidates() -> None:
     functions = {"p.A.err": 1, "p.B.err": 1, "p.f": 1}
     assert resolve_by_name(by_name("err", "p.A.err"), functions, classes) == "p.B.err"
     assert resolve_by_name(by_name("err", "p.f"), functions, classes) is None  # two candidates
+    assert resolve_by_name(by_name("err", "p.C.g"), functions, classes) is None
     assert resolve_by_name(by_name("f", "p.A.g"), functions, classes) is None  # not a method
 
 
@@ -70,3 +75,9 @@ def test_star_arguments_bind_the_surplus_and_spread() -> None:
     assert args == (Lit("x"), Lit("a"), Lit("b")) and kwargs == (("where", Lit("w")),)
     unbound = (("**", Param("**kwargs")),)
     assert spread((Param("*args"),), unbound) == ((Param("*args"),), unbound)
+
+
+def test_a_method_name_of_two_classes_on_an_untyped_receiver_stays_unresolved(forms: ExtractResult) -> None:
+    """`thing.fail(seq)`: Lexer and Grammar both have `fail`; nothing says which, so no class is guessed."""
+    site = site_in(forms, P, "untyped")
+    assert site.exception == "thing.fail(seq)" and site.unresolved

@@ -19,7 +19,7 @@ them to the class that is instantiated, whose own ``__init__``/``__str__`` text 
 from __future__ import annotations
 
 import ast
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from errdex.extract import env as envmod
 from errdex.extract.ir import Node, Param, Ref
@@ -37,10 +37,16 @@ def is_by_name(target: str) -> bool:
     return target.startswith(BY_NAME)
 
 
+Types = tuple[tuple[str, str], ...]  # receiver ("self._src", "tokens") → its class as written
+
+
 def receiver_method(written: str, params: frozenset[str], env: envmod.Env | None, module: str,
-                    class_qualname: str | None, qual: str) -> str | None:
-    """``self.attr.meth`` / ``param.meth`` / ``local.meth``: a method of an object whose class phase 1
-    cannot name, as a by-name target (``qual`` is the calling function's key in its module)."""
+                    class_qualname: str | None, qual: str, types: Types = (),
+                    resolve: Callable[[str], str | None] | None = None) -> str | None:
+    """``self.attr.meth`` / ``param.meth`` / ``local.meth``: a method of another object.  When the
+    receiver's class is known (``types``: a parameter's annotation, ``self._src = Source(...)`` in
+    ``__init__``) and resolves, that class's method; else a by-name target (``qual`` is the calling
+    function's key in its module)."""
     parts = written.split(".")
     head = parts[0]
     if len(parts) < 2 or not parts[-1].isidentifier():
@@ -50,8 +56,57 @@ def receiver_method(written: str, params: frozenset[str], env: envmod.Env | None
             return None
     elif head not in params and envmod.lookup(env, head) is None:
         return None
+    receiver = ".".join(parts[:-1])
+    typed = next((t for r, t in types if r == receiver), None)
+    if typed is not None and resolve is not None and (head != "self" or len(parts) == 3) and (
+            head == "self" or envmod.lookup(env, head) is None):
+        cls = resolve(typed)
+        if cls is not None and "." in cls and module and cls.split(".", 1)[0] == module.split(".", 1)[0]:
+            return f"{cls}.{parts[-1]}"
     caller = f"{module}.{qual}" if module else qual
     return by_name(parts[-1], caller)
+
+
+def class_attr_types(node: ast.ClassDef) -> Types:
+    """``self.X = Cls(...)`` in ``__init__`` and ``X: Cls`` in the class body: the classes of attributes."""
+    out: list[tuple[str, str]] = []
+    for stmt in node.body:
+        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+            t = _type_name(stmt.annotation)
+            if t is not None:
+                out.append((f"self.{stmt.target.id}", t))
+        elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == "__init__":
+            for sub in ast.walk(stmt):
+                if isinstance(sub, ast.Assign) and len(sub.targets) == 1 and isinstance(sub.value, ast.Call):
+                    target, t = sub.targets[0], _type_name(sub.value.func)
+                elif isinstance(sub, ast.AnnAssign):
+                    target, t = sub.target, _type_name(sub.annotation)
+                else:
+                    continue
+                if t is not None and isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) \
+                        and target.value.id == "self" and t.rsplit(".", 1)[-1][:1].isupper():
+                    out.append((f"self.{target.attr}", t))
+    return tuple(out)
+
+
+def param_types(node: ast.FunctionDef | ast.AsyncFunctionDef) -> Types:
+    """Annotated parameters (``tokens: Tokenizer``): their classes as written."""
+    a = node.args
+    return tuple((x.arg, t) for x in (*a.posonlyargs, *a.args, *a.kwonlyargs)
+                 if x.annotation is not None and (t := _type_name(x.annotation)) is not None)
+
+
+def _type_name(node: ast.expr) -> str | None:
+    """A class named by an annotation or a constructor: ``Tokenizer``, ``mod.Source``, ``"Tokenizer"``."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.replace(".", "").isidentifier():
+        return node.value
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        return ".".join([node.id, *reversed(parts)])
+    return None
 
 
 def resolve_by_name(target: str, functions: Mapping[str, object], classes: Mapping[str, object]) -> str | None:

@@ -70,7 +70,7 @@ class RaisedMixin(Builder):
             if written is not None:
                 target = self.callee(written, scope)
                 if target is None and not class_like(written):  # raise self._src.parse_error(...): a factory
-                    target = scope.receiver_method(written, self.module)
+                    target = scope.receiver_method(written, self.module, self.resolve_name)
                 if target is not None:
                     return self._ref(node, target, scope, text_position=False)
                 args = self.call_args(node.args, scope)
@@ -124,7 +124,9 @@ class RaisedMixin(Builder):
         """What a factory returns: ``exception(line, col, *args)`` (a class parameter) or
         ``self._src.parse_error(exception, *args)`` (a method by name), read as a raised exception."""
         ir = self.exception(node, scope)
-        if isinstance(ir, Ref) and ir.is_call and (ir.param or is_by_name(ir.target)):
+        top = self.module.split(".", 1)[0] + "."
+        if isinstance(ir, Ref) and ir.is_call and (ir.param or is_by_name(ir.target) or (
+                ir.target.startswith(top) and not class_like(ir.target))):  # a typed receiver's method
             return ir
         return None
 

@@ -81,7 +81,7 @@ class CallsMixin(WalkerBase):
             return None
         target = self.builder.callee(written, scope)
         if target is None:  # tokens.syntax_error("..."): a method of another object, by name
-            return scope.receiver_method(written, self.module)
+            return scope.receiver_method(written, self.module, self.builder.resolve_name)
         if target.split(".", 1)[0] != self._top or target in BUILTIN_NAMES:
             return None
         return target

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 
+from errdex.extract import factories
 from errdex.extract.imports import dotted_source
 from errdex.extract.ir import Node, alt
 from errdex.extract.summary import ClassSummary, FuncSummary, InitSummary
@@ -32,7 +33,7 @@ class ClassesMixin(WalkerBase):
         exc_named = bool(_EXC_NAME.search(node.name)) or any(_EXC_NAME.search(b.rsplit(".", 1)[-1]) for b in bases)
         exc_class = exc_named or any(b.startswith(top) for b in bases)
         inner = State(qual=qual, docstring=doc, cls=".".join(qual), self_attrs=self_attrs, exc_class=exc_class,
-                      exc_named=exc_named)
+                      exc_named=exc_named, types=factories.class_attr_types(node))
         saved = self._pending_init, self._pending_str
         self._pending_init, self._pending_str = None, None
         yield from self.block(node.body, inner, None)

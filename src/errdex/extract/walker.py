@@ -21,6 +21,7 @@ import bisect
 from collections.abc import Generator, Iterable
 
 from errdex.extract import env as envmod
+from errdex.extract import factories
 from errdex.extract import guards as g
 from errdex.extract import stmts as st
 from errdex.extract.imports import class_like, dotted_source, import_bindings, is_package
@@ -129,7 +130,7 @@ class Walker(CallsMixin, ClassesMixin):
 
     def scope(self, state: State, env: Env) -> Scope:
         return Scope(state.params, env, state.cls, state.self_attrs or {}, state.outers, state.cls_alias,
-                     state.exc_named and state.cls is not None, ".".join(state.qual))
+                     state.exc_named and state.cls is not None, ".".join(state.qual), state.types)
 
     def function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, state: State, env: Env) -> Walk:
         name = node.name
@@ -168,7 +169,7 @@ class Walker(CallsMixin, ClassesMixin):
         outers = (env, *state.outers) if nested else ()
         inner = state._replace(qual=qual, guards=(), docstring=doc or state.docstring, params=all_params,
                                func=collector, in_function=True, self_attrs=self_attrs, outers=outers,
-                               cls_alias=alias)
+                               cls_alias=alias, types=state.types + factories.param_types(node))
         yield from self.block(node.body, inner, None)
         if collector is not None:
             self._record(summary_key, name, collector, state, node)
