@@ -210,7 +210,20 @@ def test_a_message_found_as_an_element_of_a_printed_list_is_not_the_raise(gamma:
         r = explain(gamma, text)
         assert not r.confident, text
         assert all(m.method != "exact" for m in r.matches if m.qualname == "parse_spec"), text
-    assert explain(gamma, "Invalid specifier: 'y'").confident  # the message itself still is
+    alone = explain(gamma, "Invalid specifier: 'y'").matches[0]  # the message itself still is found exactly
+    assert (alone.qualname, alone.method) == ("parse_spec", "exact")
+
+
+def test_a_message_alone_ties_with_the_bare_reraise_of_its_class(gamma: Catalog) -> None:
+    """`except InvalidSpecifier as e: raise InvalidRequirement(str(e)) from e` prints the very text of
+    parse_spec: with no class printed the two cannot be told apart (a tie, not confident); with the
+    class printed, each is the answer."""
+    r = explain(gamma, "Invalid specifier: 'y'")
+    top = r.matches[0]
+    assert top.qualname == "parse_spec"
+    assert [t.qualname for t in top.tied] == ["parse_requirement"] and not r.confident
+    own = explain(gamma, "gamma.specs.InvalidSpecifier: Invalid specifier: 'y'")
+    assert own.matches[0].qualname == "parse_spec" and own.matches[0].tied_count == 0 and own.confident
 
 
 def test_a_catalog_of_one_library_scopes_a_builtin_class(gamma: Catalog) -> None:

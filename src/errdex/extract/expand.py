@@ -15,9 +15,11 @@ import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from errdex.extract.factories import bind_with_rest, is_by_name, resolve_by_name, spread
 from errdex.extract.imports import BUILTIN_EXCEPTIONS, class_like
 from errdex.extract.ir import (
     CLS_PARAM,
+    DEFAULTED,
     KEYED,
     Alt,
     Cat,
@@ -71,6 +73,7 @@ class Tables:
                 self.constants[prefix + name] = n
         self._canon: dict[str, str] = {}
         self._subclasses: dict[str, tuple[str, ...]] | None = None
+        self._by_name: dict[str, str | None] = {}
 
     def canonical(self, dotted: str) -> str:
         """Follow re-exports: ``jax.errors.X`` → where ``X`` is defined (or as given)."""
@@ -116,6 +119,14 @@ class Tables:
             if f is not None:
                 break
         return f, owner
+
+    def by_name(self, target: str) -> str | None:
+        """A method known by name only (``factories.by_name``): the package's one class method of
+        that name other than the caller's (computed once per target)."""
+        hit = self._by_name.get(target, "")
+        if hit == "":
+            hit = self._by_name[target] = resolve_by_name(target, self.functions, self.classes)
+        return hit
 
     def subclasses(self, cls: str) -> tuple[str, ...]:
         """The package's classes that have ``cls`` among their bases (computed once per class)."""
@@ -174,7 +185,7 @@ class Expander:
             if node.name in bind:
                 return self.expand(substitute_param(node, bind[node.name]), {}, depth + 1)
             return ((Piece(Segment(expr=node.shown or node.name, conversion=node.conversion,
-                                   format_spec=node.format_spec), node.text_position),),)
+                                   format_spec=node.format_spec), node.text_position or node.name[:1] == "*"),),)
         if isinstance(node, Cat):
             acc: tuple[Variant, ...] = ((),)
             for p in node.parts:
@@ -200,6 +211,13 @@ class Expander:
             if found:
                 return found
             return ((Piece(Segment(expr=node.src), node.text_position),),)
+        if node.callee == DEFAULTED and len(node.args) == 2:
+            given, default = (subst(a, bind) for a in node.args)
+            if literal_text(given) == "":  # None passed: the default
+                return self.expand(default, {}, depth + 1)
+            if isinstance(given, (Param, Hole)):  # not known here: either
+                return self.expand(Alt((given, default)), {}, depth + 1)
+            return self.expand(given, {}, depth + 1)  # text passed: that text
         canon = self.t.canonical(node.target)
         if not node.is_call:
             const = self.t.constants.get(canon)
@@ -262,6 +280,8 @@ class Expander:
         if isinstance(node, Ref):
             canon = self.t.canonical(node.target)
             written = node.callee or node.src
+            if is_by_name(canon):  # self._src.parse_error(...): the one method of that name, else as written
+                canon = self.t.by_name(canon) or self.t.canonical(written)
             if not node.is_call:
                 if node.reraised:
                     return [Outcome(written, canon, ((Piece(Segment(expr=node.reraised), True),),))]
@@ -285,8 +305,7 @@ class Expander:
     def _param_class(self, node: Ref, bind: Bind, depth: int) -> list[Outcome]:
         """``raise exc_type(msg)`` with ``exc_type`` a parameter: the class the caller passes (or the
         default); unknown, the message follows the builtin rule (the first argument is the text)."""
-        args = tuple(subst(a, bind) for a in node.args)
-        kwargs = tuple((k, subst(v, bind)) for k, v in node.kwargs)
+        args, kwargs = spread(tuple(subst(a, bind) for a in node.args), tuple((k, subst(v, bind)) for k, v in node.kwargs))
         bound = bind.get(node.param)
         options = bound.options if isinstance(bound, Alt) else (bound,)
         if bound is not None and all(isinstance(o, Ref) and not o.is_call and not o.reraised for o in options):
@@ -389,7 +408,10 @@ def as_text(node: Node) -> Node:
 def _call_bind(f: FuncSummary, owner: str | None, call: Ref, bind: Bind) -> dict[str, Node]:
     """A called function's parameters bound to the call's arguments; a method called on a class
     (``NotFound.for_field(...)``) also binds its ``cls`` to that class."""
-    inner = bind_args(f.params, [subst(a, bind) for a in call.args], {k: subst(v, bind) for k, v in call.kwargs})
+    args, kwargs = spread(tuple(subst(a, bind) for a in call.args), tuple((k, subst(v, bind)) for k, v in call.kwargs))
+    inner = bind_with_rest(f.params, f.vararg, f.varkw, list(args), dict(kwargs))
+    for k, v in f.defaults:  # `def error(self, exception=ParseError, *args)` called as `self.error()`
+        inner.setdefault(k, v)
     inner.update((k, v) for k, v in bind.items() if is_marker(k))  # `self._message()` in __str__: the same self
     if owner is not None:
         inner[CLS_PARAM] = Ref(target=owner, src=owner.rsplit(".", 1)[-1], is_call=False)
@@ -437,10 +459,8 @@ def subst(node: Node, bind: Bind) -> Node:
     if isinstance(node, Dedent):
         return Dedent(subst(node.inner, bind), node.how)
     if isinstance(node, Ref):
-        return dataclasses.replace(
-            node, args=tuple(subst(a, bind) for a in node.args),
-            kwargs=tuple((k, subst(v, bind)) for k, v in node.kwargs),
-        )
+        args, kwargs = spread(tuple(subst(a, bind) for a in node.args), tuple((k, subst(v, bind)) for k, v in node.kwargs))
+        return dataclasses.replace(node, args=args, kwargs=kwargs)
     return node
 
 

@@ -98,6 +98,9 @@ CLS_PARAM = "<cls>"
 # ``Ref.callee`` of a keyed read of a class's message table, ``self.error_messages[key]``: ``target`` is
 # the class and table, ``args`` the key and the class the method runs on (``CLS_PARAM``, when bound)
 KEYED = "[]"
+# ``Ref.callee`` of a parameter with a literal default set when it is None (``if message is None: message =
+# "..."``), args ``(the parameter, the default)``: the caller's text when it passes some, else both
+DEFAULTED = "??"
 
 
 def exc_arg(i: int) -> str:

@@ -24,6 +24,7 @@ from errdex.extract import env as envmod
 from errdex.extract.imports import BUILTIN_NAMES, class_like, dotted_source
 from errdex.extract.ir import (
     CLS_PARAM,
+    DEFAULTED,
     EMPTY,
     KEYED,
     Alt,
@@ -182,7 +183,7 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
                     return Param(ir.name, conversion, spec, shown=self.src.segment(node))
                 if conversion is None and spec is None and literal_text(ir) is not None:
                     return ir
-                enumerated = _enumerated(ir, conversion, spec)
+                enumerated = _enumerated(ir, conversion, spec) or _defaulted(ir, conversion, spec)
                 if enumerated is not None:  # `kind = "filter"` / `kind = "test"` on two branches: each word
                     return enumerated
                 if conversion is None and spec is None and self._own_call(ir):
@@ -373,6 +374,31 @@ def _enumerated(ir: Node, conversion: str | None, spec: str | None) -> Node | No
     if any(t is None for t in texts):
         return None
     return alt([Lit(repr(t) if conversion == "r" else t) for t in texts if t is not None])
+
+
+def _defaulted(ir: Node, conversion: str | None, spec: str | None) -> Node | None:
+    """A parameter given a literal default on some branches (``if message is None: message = "..."``),
+    interpolated: the caller's value (a placeholder to bind) or the literal text."""
+    if not isinstance(ir, Alt) or len(ir.options) > _ENUMERATED or spec is not None or conversion not in (None, "r") \
+            or not any(isinstance(o, Param) for o in ir.options):
+        return None
+    params = [o for o in ir.options if isinstance(o, Param)]
+    lits = [literal_text(o) for o in ir.options if not isinstance(o, Param)]
+    if len(params) == 1 and len(lits) == 1 and lits[0] is not None and params[0].conversion is None \
+            and params[0].format_spec is None:
+        p, d = params[0], lits[0]
+        return Ref(target=DEFAULTED, src=p.shown or p.name, callee=DEFAULTED, is_call=False,
+                   args=(Param(p.name, conversion, spec, shown=p.shown), Lit(repr(d) if conversion == "r" else d)))
+    out: list[Node] = []
+    for o in ir.options:
+        t = literal_text(o)
+        if isinstance(o, Param) and o.conversion is None and o.format_spec is None:
+            out.append(Param(o.name, conversion, spec, shown=o.shown))
+        elif t is not None:
+            out.append(Lit(repr(t) if conversion == "r" else t))
+        else:
+            return None
+    return alt(out)
 
 
 def _texty(node: ast.expr) -> bool:

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from errdex.extract import env as envmod
+from errdex.extract import factories
 from errdex.extract.ir import (
     Node,
     Ref,
@@ -56,11 +57,19 @@ class Scope:
     outers: tuple[envmod.Env | None, ...] = ()  # enclosing functions' bindings where a nested def was made
     cls_alias: str = ""  # in a @classmethod: its first parameter (``cls``), which names the class
     in_exception: bool = False  # in a method of a class that may be an exception: it builds its own text
+    qual: str = ""  # the enclosing function's key in its module ("Cls.meth"), for by-name method targets
+    types: factories.Types = ()  # receivers' classes as written (``self._src`` → ``Source``)
 
     def at(self, env: envmod.Env | None) -> Scope:
         """The same scope with the bindings seen at another point (where a local was assigned)."""
         return Scope(self.params, env, self.class_qualname, self.self_attrs, self.outers, self.cls_alias,
-                     self.in_exception)
+                     self.in_exception, self.qual, self.types)
+
+    def receiver_method(self, written: str, module: str, resolve: Callable[[str], str | None]) -> str | None:
+        """``self.attr.meth`` / ``param.meth`` / ``local.meth``: the receiver's class's method when its
+        class is known, else the method by name (``factories.py``)."""
+        return factories.receiver_method(written, self.params, self.env, module, self.class_qualname, self.qual,
+                                         self.types, resolve)
 
     def own_class(self, written: str) -> bool:
         """Whether ``written`` is a classmethod's ``cls`` (not rebound): the class it is defined in."""
@@ -101,6 +110,7 @@ class Builder(Protocol):
     def _gettext(self, node: ast.Call, written: str, scope: Scope) -> Node | None: ...
     def _ref(self, node: ast.Call, target: str, scope: Scope, text_position: bool) -> Ref: ...
     def call_args(self, args: list[ast.expr], scope: Scope) -> tuple[Node, ...]: ...
+    def call_kwargs(self, keywords: list[ast.keyword], scope: Scope) -> tuple[tuple[str, Node], ...]: ...
     def _caught(self, handler: ast.ExceptHandler, name: str) -> Node: ...
     def _class_variable(self, name: str, scope: Scope) -> list[Ref] | None: ...
     def exception(self, node: ast.expr, scope: Scope) -> Node: ...

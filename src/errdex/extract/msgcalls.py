@@ -8,7 +8,8 @@ import ast
 import textwrap
 
 from errdex.extract import env as envmod
-from errdex.extract.imports import BUILTIN_EXCEPTIONS, BUILTIN_NAMES, dotted_source
+from errdex.extract.factories import STAR_KW, starred
+from errdex.extract.imports import BUILTIN_EXCEPTIONS, BUILTIN_NAMES, class_like, dotted_source
 from errdex.extract.ir import (
     CLS_PARAM,
     Hole,
@@ -105,7 +106,9 @@ class CallsMixin(Builder):
 
     def _ref(self, node: ast.Call, target: str, scope: Scope, text_position: bool) -> Ref:
         args = self.call_args(node.args, scope)
-        kwargs = tuple((k.arg, self.arg(k.value, scope)) for k in node.keywords if k.arg is not None)
+        if not class_like(target):  # a factory's class argument: self.error(UnexpectedChar, char)
+            args = tuple(self._class_arg(a, scope) or ir for a, ir in zip(node.args, args, strict=True))
+        kwargs = self.call_kwargs(node.keywords, scope)
         callee = self.src.segment(node.func)
         param = ""
         if scope.own_class(callee):  # named as the class, as the raise site will show it
@@ -113,10 +116,30 @@ class CallsMixin(Builder):
         return Ref(target=target, src=self.src.segment(node), callee=callee, args=args, kwargs=kwargs,
                    text_position=text_position, param=param)
 
+    def _class_arg(self, node: ast.expr, scope: Scope) -> Ref | None:
+        """A class named as an argument (not a local): a class reference."""
+        written = dotted_source(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
+        if written is None or not class_like(written) or envmod.lookup(scope.env, written.split(".", 1)[0]) is not None \
+                or written.split(".", 1)[0] in scope.params:
+            return None
+        target = self.resolve_name(written)
+        return Ref(target=target, src=written, is_call=False) if target is not None else None
+
     def call_args(self, args: list[ast.expr], scope: Scope) -> tuple[Node, ...]:
-        """Positional arguments; a ``*xs`` keeps its slot as an unresolved placeholder."""
-        return tuple(Hole(self.src.segment(a), unresolved=True) if isinstance(a, ast.Starred) else self.arg(a, scope)
-                     for a in args)
+        """Positional arguments; a ``*xs`` keeps its slot as an unresolved placeholder (``*args`` of the
+        function's own parameters as ``Param("*args")``, which phase 2 spreads once bound)."""
+        return tuple((starred(a.value, scope.params, scope.env, "*") or Hole(self.src.segment(a), unresolved=True))
+                     if isinstance(a, ast.Starred) else self.arg(a, scope) for a in args)
+
+    def call_kwargs(self, keywords: list[ast.keyword], scope: Scope) -> tuple[tuple[str, Node], ...]:
+        """Keyword arguments; ``**kwargs`` of the function's own parameters under the key ``"**"``."""
+        out: list[tuple[str, Node]] = []
+        for k in keywords:
+            if k.arg is not None:
+                out.append((k.arg, self.arg(k.value, scope)))
+            elif (p := starred(k.value, scope.params, scope.env, "**")) is not None:
+                out.append((STAR_KW, p))
+        return tuple(out)
 
 
 def _blank_chars(call: ast.Call) -> bool:

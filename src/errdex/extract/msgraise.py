@@ -7,6 +7,7 @@ import ast
 import dataclasses
 
 from errdex.extract import env as envmod
+from errdex.extract.factories import is_by_name
 from errdex.extract.imports import class_like, dotted_source
 from errdex.extract.ir import (
     EMPTY,
@@ -68,10 +69,12 @@ class RaisedMixin(Builder):
             written = dotted_source(node.func)
             if written is not None:
                 target = self.callee(written, scope)
+                if target is None and not class_like(written):  # raise self._src.parse_error(...): a factory
+                    target = scope.receiver_method(written, self.module, self.resolve_name)
                 if target is not None:
                     return self._ref(node, target, scope, text_position=False)
                 args = self.call_args(node.args, scope)
-                kwargs = tuple((k.arg, self.arg(k.value, scope)) for k in node.keywords if k.arg is not None)
+                kwargs = self.call_kwargs(node.keywords, scope)
                 param = ""
                 if isinstance(f, ast.Name):
                     classes = self._class_variable(f.id, scope)
@@ -115,6 +118,17 @@ class RaisedMixin(Builder):
             return Hole(self.src.segment(node))
         unclassified(f"raised expression {type(node).__name__}", self.where(node))
         return Hole(self.src.segment(node))
+
+
+    def factory_call(self, node: ast.Call, scope: Scope) -> Ref | None:
+        """What a factory returns: ``exception(line, col, *args)`` (a class parameter) or
+        ``self._src.parse_error(exception, *args)`` (a method by name), read as a raised exception."""
+        ir = self.exception(node, scope)
+        top = self.module.split(".", 1)[0] + "."
+        if isinstance(ir, Ref) and ir.is_call and (ir.param or is_by_name(ir.target) or (
+                ir.target.startswith(top) and not class_like(ir.target))):  # a typed receiver's method
+            return ir
+        return None
 
 
 def _caught_by(b: envmod.Binding, depth: int) -> ast.ExceptHandler | None:

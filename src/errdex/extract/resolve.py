@@ -12,8 +12,10 @@ from collections.abc import Iterable
 
 from errdex.extract.bounds import bounded_templates
 from errdex.extract.expand import MAX_TEMPLATES, Bind, Expander, Outcome, Tables, bind_args
+from errdex.extract.factories import is_by_name
 from errdex.extract.imports import BUILTIN_EXCEPTIONS, class_like
 from errdex.extract.ir import Alt, Cat, Dedent, Hole, Lit, Node, Param, Ref, Variant
+from errdex.extract.stmts import MSG_NAME
 from errdex.extract.summary import CallSite, FileResult, FuncSummary, ModuleSummary, PendingSite
 from errdex.model import ClassInfo, ErrorSite, Segment, Template, error_id
 
@@ -119,6 +121,12 @@ class Resolver:
             via = self._via_callers(s, module)
             if via is not None:
                 written, resolved, templates, unresolved = via
+        elif s.kind == "error" and _message_placeholder(templates):
+            # `{message}` is a value, not lost text (SyntaxFailure's __str__): the callers' texts first,
+            # the site's own template kept for a caller outside the package
+            via = self._via_callers(s, module)
+            if via is not None:
+                templates = (*via[2], *(t for t in templates if t not in via[2]))[:MAX_CALLER_TEMPLATES + 1]
         if self.template_chars:
             # Before the id hashes it: a megabyte message costs its normalisation once per site.
             templates, was_cut = bounded_templates(templates, self.template_chars)
@@ -174,7 +182,10 @@ class Resolver:
                 prefix = f"{summary.module}." if summary.module else ""
                 for key, f in summary.functions.items():
                     for c in f.calls:
-                        index.setdefault(self._defining(self.tables.canonical(c.target)), []).append((c, prefix + key))
+                        target = self.tables.canonical(c.target)
+                        if is_by_name(target):  # tokens.syntax_error("..."): the one method of that name
+                            target = self.tables.by_name(target) or target
+                        index.setdefault(self._defining(target), []).append((c, prefix + key))
             self._callers = index
         return self._callers
 
@@ -216,8 +227,11 @@ class Resolver:
         """The parameters that stand where message text (or the raised class) is expected: bound to
         marked placeholders, those that come out unresolved."""
         probe: dict[str, Node] = {p: Hole(_PROBE + p) for p in f.params}
+        # a parameter named as a message (`message`, `msg`) is text wherever it stands: SyntaxFailure's
+        # __str__ returns f"{self.message}\n    {self.source}"
         wanted = {p.segment.expr[1:] for v in self._message(s, probe)[2] for p in v
-                  if p.unresolved and p.segment.expr is not None and p.segment.expr.startswith(_PROBE)}
+                  if p.segment.expr is not None and p.segment.expr.startswith(_PROBE)
+                  and (p.unresolved or MSG_NAME.fullmatch(p.segment.expr[1:]) is not None)}
         wanted.update(called_params(s.value))
         return wanted & set(f.params)
 
@@ -282,6 +296,12 @@ class Resolver:
                 if child not in lst:
                     lst.append(child)
         return {m: tuple(sorted(set(v))) for m, v in sorted(names.items())}
+
+
+def _message_placeholder(templates: tuple[Template, ...]) -> bool:
+    """A template with a placeholder named as a message (``{message}``, ``{msg}``)."""
+    return any(seg.expr is not None and MSG_NAME.fullmatch(seg.expr) is not None
+               for t in templates for seg in t.segments)
 
 
 def _is_public(dotted: str) -> bool:

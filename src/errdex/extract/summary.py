@@ -37,6 +37,8 @@ class FuncSummary:
     returns: tuple[Node, ...]
     defaults: tuple[tuple[str, Node], ...] = ()
     calls: tuple[CallSite, ...] = ()
+    vararg: str = ""  # ``*args``: the surplus positional arguments (``extract/factories.py``)
+    varkw: str = ""  # ``**kwargs``: the surplus keywords
 
 
 @fast_pickle

@@ -80,7 +80,9 @@ class CallsMixin(WalkerBase):
         if written is None or class_like(written):
             return None
         target = self.builder.callee(written, scope)
-        if target is None or target.split(".", 1)[0] != self._top or target in BUILTIN_NAMES:
+        if target is None:  # tokens.syntax_error("..."): a method of another object, by name
+            return scope.receiver_method(written, self.module, self.builder.resolve_name)
+        if target.split(".", 1)[0] != self._top or target in BUILTIN_NAMES:
             return None
         return target
 

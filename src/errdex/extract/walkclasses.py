@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 
+from errdex.extract import factories
 from errdex.extract.imports import dotted_source
 from errdex.extract.ir import Node, alt
 from errdex.extract.summary import ClassSummary, FuncSummary, InitSummary
@@ -32,7 +33,7 @@ class ClassesMixin(WalkerBase):
         exc_named = bool(_EXC_NAME.search(node.name)) or any(_EXC_NAME.search(b.rsplit(".", 1)[-1]) for b in bases)
         exc_class = exc_named or any(b.startswith(top) for b in bases)
         inner = State(qual=qual, docstring=doc, cls=".".join(qual), self_attrs=self_attrs, exc_class=exc_class,
-                      exc_named=exc_named)
+                      exc_named=exc_named, types=factories.class_attr_types(node))
         saved = self._pending_init, self._pending_str
         self._pending_init, self._pending_str = None, None
         yield from self.block(node.body, inner, None)
@@ -51,8 +52,9 @@ class ClassesMixin(WalkerBase):
         if name == "__init__" and state.self_attrs is not None:
             state.self_attrs.update(c.self_attrs)
         if c.returns or name == "__init__" or c.calls or c.reads_params:
-            defaults = self._defaults(node) if c.reads_params else ()
-            self.functions[key] = FuncSummary(c.params, tuple(c.returns), defaults, tuple(c.calls))
+            defaults = self._defaults(node) if c.reads_params or c.returns else ()
+            self.functions[key] = FuncSummary(c.params, tuple(c.returns), defaults, tuple(c.calls),
+                                              c.vararg or "", c.varkw or "")
         if name == "__init__":
             self._pending_init = InitSummary(c.params, c.super_args, c.super_kwargs)
         elif name == "__str__" and c.returns:

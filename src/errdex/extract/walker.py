@@ -21,10 +21,11 @@ import bisect
 from collections.abc import Generator, Iterable
 
 from errdex.extract import env as envmod
+from errdex.extract import factories
 from errdex.extract import guards as g
 from errdex.extract import stmts as st
 from errdex.extract.imports import class_like, dotted_source, import_bindings, is_package
-from errdex.extract.ir import Alt, Cat, Dedent, Node, Param, Ref
+from errdex.extract.ir import Alt, Cat, Dedent, Hole, Node, Param, Ref
 from errdex.extract.messages import MessageBuilder, Scope
 from errdex.extract.msgbase import MESSAGE_TABLE
 from errdex.extract.source import SourceText
@@ -129,7 +130,7 @@ class Walker(CallsMixin, ClassesMixin):
 
     def scope(self, state: State, env: Env) -> Scope:
         return Scope(state.params, env, state.cls, state.self_attrs or {}, state.outers, state.cls_alias,
-                     state.exc_named and state.cls is not None)
+                     state.exc_named and state.cls is not None, ".".join(state.qual), state.types)
 
     def function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, state: State, env: Env) -> Walk:
         name = node.name
@@ -161,13 +162,14 @@ class Walker(CallsMixin, ClassesMixin):
         if wants_summary:
             collector = FuncCollector(tuple([*params, *(x.arg for x in a.kwonlyargs)]), is_init=name == "__init__",
                                       vararg=a.vararg.arg if a.vararg is not None else None,
+                                      varkw=a.kwarg.arg if a.kwarg is not None else None,
                                       self_attrs=dict(state.self_attrs or {}))  # class constants are visible
         doc = ast.get_docstring(node, clean=True) or ""
         self_attrs = state.self_attrs if name == "__str__" else (collector.self_attrs if collector else None)
         outers = (env, *state.outers) if nested else ()
         inner = state._replace(qual=qual, guards=(), docstring=doc or state.docstring, params=all_params,
                                func=collector, in_function=True, self_attrs=self_attrs, outers=outers,
-                               cls_alias=alias)
+                               cls_alias=alias, types=state.types + factories.param_types(node))
         yield from self.block(node.body, inner, None)
         if collector is not None:
             self._record(summary_key, name, collector, state, node)
@@ -432,7 +434,11 @@ class Walker(CallsMixin, ClassesMixin):
         if c is not None and node.value is not None and (
                 st.message_like(node.value, env, alias=state.cls_alias)
                 or (state.exc_class and state.qual[-1:] == ("__str__",))):  # an exception's __str__: its text
-            c.returns.append(self.builder.arg(node.value, self.scope(state, env)))
+            scope = self.scope(state, env)
+            ir = self.builder.arg(node.value, scope)
+            if isinstance(ir, Hole) and isinstance(node.value, ast.Call):  # return exception(line, col, *args)
+                ir = self.builder.factory_call(node.value, scope) or ir
+            c.returns.append(ir)
         return env
 
     def import_(self, node: ast.Import | ast.ImportFrom, state: State, env: Env) -> Env:

@@ -42,6 +42,7 @@ class FuncCollector:
     params: tuple[str, ...]
     is_init: bool = False
     vararg: str | None = None
+    varkw: str | None = None
     returns: list[Node] = field(default_factory=list)
     super_args: tuple[Node, ...] | None = None
     super_kwargs: tuple[tuple[str, Node], ...] = ()
@@ -63,6 +64,7 @@ class State(NamedTuple):
     exc_named: bool = False  # ... and it or a base is named like one (`SQLAlchemyError`): its methods build its text
     outers: tuple[envmod.Env | None, ...] = ()  # bindings of the enclosing functions (innermost first)
     cls_alias: str = ""  # in a @classmethod (and functions nested in one): its ``cls`` parameter
+    types: tuple[tuple[str, str], ...] = ()  # receivers' classes: ``self._src`` → ``Source`` (factories.py)
 
 
 class WalkerBase(Protocol):

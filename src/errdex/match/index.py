@@ -18,6 +18,7 @@ from array import array
 from collections.abc import Iterable, Iterator
 
 from errdex.match import store
+from errdex.match.indexdata import BY_CAUGHT as BY_CAUGHT
 from errdex.match.indexdata import S_END as S_END
 from errdex.match.indexdata import S_EXC as S_EXC
 from errdex.match.indexdata import S_EXC_NAME as S_EXC_NAME
@@ -36,7 +37,7 @@ from errdex.match.indexdata import MatchIndex as MatchIndex
 from errdex.match.indexdata import Segs as Segs
 from errdex.match.indexdata import SiteRow as SiteRow
 from errdex.match.indexdata import TemplateRow as TemplateRow
-from errdex.match.indexdata import caught
+from errdex.match.indexdata import caught, caught_classes
 from errdex.match.indexdata import keys as keys
 from errdex.match.indexdata import placeholder as placeholder
 from errdex.match.indexdata import template_keys as template_keys
@@ -88,6 +89,9 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
             mine.append(tno)
             if any(not lit and caught(x, site.cause) for lit, x in segs):
                 rewraps.setdefault(site.exception_name, []).append(tno)
+                if len(segs) == 1:  # raise B(str(e)) from e: the caught message alone, by the class caught
+                    for name in caught_classes(site.guards):
+                        rewraps.setdefault(BY_CAUGHT + name, []).append(tno)
         site_templates.append(tuple(mine))
     n = len(templates)
     postings = {w: array("I", ids).tobytes() for w, ids in post.items()}

@@ -16,7 +16,10 @@ from errdex.links import source_url
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # no ``typing`` at run time (``errdex explain``'s start-up)
+    from collections.abc import Iterable
     from typing import Final
+
+    from errdex.model import Guard
 
 
 _WORD = re.compile(r"[A-Za-z0-9_]+")
@@ -46,6 +49,18 @@ T_WEIGHT: Final = 4
 # a placeholder holding the caught exception: ``raise X(f"{e} in {key!r}") from e`` edits the message the
 # user sees around the one it caught, however little text it adds
 CAUGHT = re.compile(r"(?:str\()?(?:e|ex|exc|err|error|exception|cause)(?:\))?")
+
+
+BY_CAUGHT = "except "  # ``MatchIndex.rewraps`` key prefix: bare re-raises by the class they catch
+
+
+def caught_classes(guards: Iterable[Guard]) -> list[str]:
+    """The class names (last component) an ``except`` guard of a site catches."""
+    return [n.rsplit(".", 1)[-1] for g in guards if g.kind == "except" and not g.negated
+            for n in _CLASS_NAMES.findall(g.normalized)]
+
+
+_CLASS_NAMES = re.compile(r"[A-Za-z_][\w.]*")
 
 
 def caught(expr: str, cause: str | None) -> bool:

@@ -35,7 +35,7 @@ else:
     _RowsBase = Sequence
     _TableBase = Mapping
 
-FORMAT = "errdex-match-8"  # bump when the stored layout changes (8: a !r placeholder ends with "!r"; rewraps)
+FORMAT = "errdex-match-9"  # bump when the stored layout changes (8: a !r placeholder ends with "!r"; rewraps; 9: by class caught)
 
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID;

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 
 from errdex.match import rank as R
 from errdex.match.index import (
+    BY_CAUGHT,
     S_EXC,
     S_EXC_NAME,
     S_ID,
@@ -58,6 +59,12 @@ def tied_sites(
             group[site] = c
     for site, t in _same_template(idx, top, exc_name).items():
         group.setdefault(site, R.Scored(t, site, top.score, top.method, False, top.values, top.wraps))
+    if not exc_name or exc_name == R.REPR_MESSAGE:
+        # no class printed: a bare re-raise of the top's class (`raise InvalidMarker(str(e)) from e`
+        # under `except ParserSyntaxError as e`) prints this very text
+        for t in idx.rewraps.get(BY_CAUGHT + idx.sites[top.site][S_EXC_NAME], ()):
+            site = idx.templates[t][T_SITE]
+            group.setdefault(site, R.Scored(t, site, top.score, top.method, False, top.values, top.wraps))
     picked = _by_values(idx, top, group)
     first = top if top.site in picked else group[min(picked, key=lambda s: _order(idx, s))]
     rest = sorted((s for s in picked if s != first.site), key=lambda s: _order(idx, s))

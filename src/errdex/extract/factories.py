@@ -1,0 +1,169 @@
+"""Exception factories: calls that make (or raise) an exception of the package for the caller.
+
+``raise self.parse_error(UnexpectedChar, char)`` → ``self._src.parse_error(exception, *args, **kwargs)``
+→ ``return exception(line, col, *args, **kwargs)``; ``tokens.syntax_error("Expected a comma")``, a
+method of a parameter that raises; ``raise make_error("name", name)``.  Two things let phase 2 follow
+them to the class that is instantiated, whose own ``__init__``/``__str__`` text is the message:
+
+- **a method called on another object** (``self._src.parse_error``, ``tokens.syntax_error``): phase 1
+  cannot name the receiver's class, so the target is the method *by name*
+  (``by_name``); phase 2 resolves it to the package's one class method of that name, leaving out
+  the calling method itself (a delegating ``Parser.parse_error`` calls ``Source.parse_error``);
+  two or more candidates leave it unresolved;
+- **forwarded ``*args`` / ``**kwargs``**: phase 1 keeps a starred parameter as ``Param("*args")``
+  (``Param("**kwargs")`` under the key ``"**"``), phase 2 binds a called function's ``*args`` to
+  the surplus positional arguments and ``**kwargs`` to the surplus keywords (a ``PACK`` reference)
+  and splices them where they are passed on.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Mapping
+
+from errdex.extract import env as envmod
+from errdex.extract.ir import Node, Param, Ref
+
+BY_NAME = "?"  # a method target known by name only: "?<caller>:<method>"
+PACK = "*pack*"  # ``Ref.callee`` of the surplus arguments bound to a ``*args`` / ``**kwargs`` parameter
+STAR_KW = "**"  # the keyword under which ``**kwargs`` is passed on
+
+
+def by_name(method: str, caller: str) -> str:
+    return f"{BY_NAME}{caller}:{method}"
+
+
+def is_by_name(target: str) -> bool:
+    return target.startswith(BY_NAME)
+
+
+Types = tuple[tuple[str, str], ...]  # receiver ("self._src", "tokens") → its class as written
+
+
+def receiver_method(written: str, params: frozenset[str], env: envmod.Env | None, module: str,
+                    class_qualname: str | None, qual: str, types: Types = (),
+                    resolve: Callable[[str], str | None] | None = None) -> str | None:
+    """``self.attr.meth`` / ``param.meth`` / ``local.meth``: a method of another object.  When the
+    receiver's class is known (``types``: a parameter's annotation, ``self._src = Source(...)`` in
+    ``__init__``) and resolves, that class's method; else a by-name target (``qual`` is the calling
+    function's key in its module)."""
+    parts = written.split(".")
+    head = parts[0]
+    if len(parts) < 2 or not parts[-1].isidentifier():
+        return None
+    if head == "self":
+        if len(parts) < 3 or class_qualname is None:
+            return None
+    elif head not in params and envmod.lookup(env, head) is None:
+        return None
+    receiver = ".".join(parts[:-1])
+    typed = next((t for r, t in types if r == receiver), None)
+    if typed is not None and resolve is not None and (head != "self" or len(parts) == 3) and (
+            head == "self" or envmod.lookup(env, head) is None):
+        cls = resolve(typed)
+        if cls is not None and "." in cls and module and cls.split(".", 1)[0] == module.split(".", 1)[0]:
+            return f"{cls}.{parts[-1]}"
+    caller = f"{module}.{qual}" if module else qual
+    return by_name(parts[-1], caller)
+
+
+def class_attr_types(node: ast.ClassDef) -> Types:
+    """``self.X = Cls(...)`` in ``__init__`` and ``X: Cls`` in the class body: the classes of attributes."""
+    out: list[tuple[str, str]] = []
+    for stmt in node.body:
+        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+            t = _type_name(stmt.annotation)
+            if t is not None:
+                out.append((f"self.{stmt.target.id}", t))
+        elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == "__init__":
+            for sub in ast.walk(stmt):
+                if isinstance(sub, ast.Assign) and len(sub.targets) == 1 and isinstance(sub.value, ast.Call):
+                    target, t = sub.targets[0], _type_name(sub.value.func)
+                elif isinstance(sub, ast.AnnAssign):
+                    target, t = sub.target, _type_name(sub.annotation)
+                else:
+                    continue
+                if t is not None and isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) \
+                        and target.value.id == "self" and t.rsplit(".", 1)[-1][:1].isupper():
+                    out.append((f"self.{target.attr}", t))
+    return tuple(out)
+
+
+def param_types(node: ast.FunctionDef | ast.AsyncFunctionDef) -> Types:
+    """Annotated parameters (``tokens: Tokenizer``): their classes as written."""
+    a = node.args
+    return tuple((x.arg, t) for x in (*a.posonlyargs, *a.args, *a.kwonlyargs)
+                 if x.annotation is not None and (t := _type_name(x.annotation)) is not None)
+
+
+def _type_name(node: ast.expr) -> str | None:
+    """A class named by an annotation or a constructor: ``Tokenizer``, ``mod.Source``, ``"Tokenizer"``."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.replace(".", "").isidentifier():
+        return node.value
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        return ".".join([node.id, *reversed(parts)])
+    return None
+
+
+def resolve_by_name(target: str, functions: Mapping[str, object], classes: Mapping[str, object]) -> str | None:
+    """The package's one method (of a class) of the target's name, other than the caller."""
+    caller, _, method = target[len(BY_NAME):].rpartition(":")
+    found: str | None = None
+    for key in functions:
+        owner, _, name = key.rpartition(".")
+        if name != method or key == caller or owner not in classes:
+            continue
+        if found is not None:
+            return None
+        found = key
+    return found
+
+
+def starred(node: ast.expr, params: frozenset[str], env: envmod.Env | None, stars: str) -> Param | None:
+    """``*args`` / ``**kwargs`` passing on a parameter of the same name (not rebound)."""
+    if isinstance(node, ast.Name) and node.id in params and envmod.lookup(env, node.id) is None:
+        return Param(stars + node.id)
+    return None
+
+
+def bind_with_rest(params: tuple[str, ...], vararg: str, varkw: str, args: list[Node],
+                   kwargs: Mapping[str, Node]) -> dict[str, Node]:
+    """Parameters bound to a call's arguments; the surplus to ``*vararg`` / ``**varkw`` as packs."""
+    out: dict[str, Node] = dict(zip(params, args, strict=False))
+    rest_kw: list[tuple[str, Node]] = []
+    for k, v in kwargs.items():
+        if k in params:
+            out[k] = v
+        elif k != STAR_KW:
+            rest_kw.append((k, v))
+    if vararg:
+        out["*" + vararg] = Ref(target=PACK, src=vararg, callee=PACK, args=tuple(args[len(params):]), is_call=False)
+    if varkw:
+        out["**" + varkw] = Ref(target=PACK, src=varkw, callee=PACK, kwargs=tuple(rest_kw), is_call=False)
+    return out
+
+
+def spread(args: tuple[Node, ...], kwargs: tuple[tuple[str, Node], ...]
+           ) -> tuple[tuple[Node, ...], tuple[tuple[str, Node], ...]]:
+    """Arguments with bound ``*args`` / ``**kwargs`` packs spread out (after substitution)."""
+    if not any(isinstance(a, Ref) and a.callee == PACK for a in args) and not any(k == STAR_KW for k, _ in kwargs):
+        return args, kwargs
+    out_args: list[Node] = []
+    for a in args:
+        if isinstance(a, Ref) and a.callee == PACK:
+            out_args.extend(a.args)
+        else:
+            out_args.append(a)
+    out_kw: list[tuple[str, Node]] = []
+    for k, v in kwargs:
+        if k != STAR_KW:
+            out_kw.append((k, v))
+        elif isinstance(v, Ref) and v.callee == PACK:
+            out_kw.extend(v.kwargs)
+        else:
+            out_kw.append((k, v))  # not bound yet: a caller further out may bind it
+    return tuple(out_args), tuple(out_kw)
