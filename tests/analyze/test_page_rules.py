@@ -123,3 +123,15 @@ def test_a_caller_with_the_same_check_is_named_and_the_direct_call_is_the_route(
     (s,) = [s for s in a.situations if "makes the same check" in s]
     assert s.startswith("`ProgressBar.__iter__`") and "calling `clilike.core.ProgressBar.generator` directly" in s
     assert not any(s.startswith("The same message also comes from `ProgressBar.__iter__`") for s in a.situations)
+
+
+def test_a_parameter_the_message_names_is_the_one_to_look_at(cli: Ctx) -> None:
+    a = _page(cli, "set_mode")
+    assert a.solutions[0].text.startswith("Look at the `mode` you pass to `clilike.set_mode`: the check that fails "
+                                          "reads it")
+    assert a.solutions[0].text.endswith('says what it must be: "set_mode: mode must be one of the registered modes"')
+
+
+def test_no_fact_beyond_the_message_gives_no_solution_rather_than_a_template(cli: Ctx) -> None:
+    a = _page(cli, "Renderer2.render")
+    assert a.solutions == () and "until it holds" not in _all(a)

@@ -40,6 +40,15 @@ def read_params(f: Facts) -> str:
     return join([f"`{n}`" for n in dict.fromkeys(names)][:3])
 
 
+def named_params(f: Facts) -> str:
+    """"`in_axes`": parameters of the public call the message itself names ("vmap in_axes must be ..."),
+    when the raising function is that call (its parameters are the user's arguments), or ""."""
+    if f.public_path.depth != 0 or not f.public_path.entries:
+        return ""
+    words = set(re.findall(r"[A-Za-z_]\w*", literal(f)))
+    return join([f"`{p}`" for p in f.params if p in words and len(p) > 1 and p not in ("self", "cls")][:3])
+
+
 def literal(f: Facts) -> str:
     return "".join(s.text for s in f.site.template.segments if s.is_literal).strip()
 
@@ -77,7 +86,7 @@ def fallback(f: Facts) -> Solution | None:
                                  "in your process when it runs." if state else
                                  f", which the message names: \"{msg[:200]}\""),
                         evidence=(raise_evidence(f),))
-    src = inputs(f) or read_params(f)
+    src = inputs(f) or read_params(f) or named_params(f)
     if len(lit) >= 20 and not (f.public_path.entries or f.public_function):
         return Solution(text=f"No public function of {package(f)} reaches `{f.site.qualname}` in the call graph "
                              f"errdex reads, so the value it checks" + (f" (worked out from {src})" if src else "")
@@ -86,8 +95,10 @@ def fallback(f: Facts) -> Solution | None:
                              f"{package(f)} itself" + (f" (report it at {issues_url(f)})." if issues_url(f) else "."),
                         evidence=(raise_evidence(f),))
     if len(lit) >= 20 and src:
-        return Solution(text=f"Look at the {src} you pass to {target}: the check that fails reads it (or a value "
-                             f"worked out from it), and the message says what it must be: \"{msg[:200]}\"",
+        return Solution(text=f"Look at the {src} you pass to {target}: the check that fails reads "
+                             + ("them (or a value worked out from them)" if " and " in src else
+                                "it (or a value worked out from it)")
+                             + f", and the message says what it must be: \"{msg[:200]}\"",
                         evidence=(raise_evidence(f),))
     if len(lit) >= 20:
         return None
