@@ -135,3 +135,24 @@ def test_a_parameter_the_message_names_is_the_one_to_look_at(cli: Ctx) -> None:
 def test_no_fact_beyond_the_message_gives_no_solution_rather_than_a_template(cli: Ctx) -> None:
     a = _page(cli, "Renderer2.render")
     assert a.solutions == () and "until it holds" not in _all(a)
+
+
+def test_a_comment_that_leaves_it_to_the_user_is_the_solution(cli: Ctx) -> None:
+    a = _page(cli, "_clamp")
+    assert [s.text for s in a.solutions] == [
+        "A comment at the raise says what is left to you: \"It's left up to the user to write a callback to do "
+        "it if needed.\""]
+
+
+def test_a_rule_registered_for_one_kind_of_kernel_is_not_the_general_rule(jaxlike: Ctx) -> None:
+    a = _page(jaxlike, "_rev_lowering_rule")
+    assert "This is not the operation's general rule" in a.meaning
+    assert "`register_lowering_rule(rev_p, kernel_types=[CoreType.SC_VECTOR_SUBCORE])`" in a.meaning
+    assert "_run_scoped" not in a.meaning
+
+
+def test_a_comment_saying_when_it_happens_replaces_the_command_line_framing(cli: Ctx) -> None:
+    a = _page(cli, "check_values")
+    assert not a.meaning.startswith("Parsing a command line") and "reported to the person who ran it" not in a.meaning
+    assert "a comment at the raise says when this one happens: \"This should only happen when passing in args " \
+           "manually" in a.meaning

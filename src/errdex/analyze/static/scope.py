@@ -120,3 +120,23 @@ def explain(f: Facts) -> str:
                 f"`{reg}` for `{_op(key)}`, the one used when the operation is compiled as part of an ordinary "
                 f"program rather than lowered by {where} itself (inside a {where} kernel it has its own rules).")
     return ""
+
+
+def restricted(f: Facts) -> str:
+    """"`register_lowering_rule(lax.rev_p, kernel_types=[...SC_VECTOR_SUBCORE])`": a registration of
+    the raising rule that limits it with keyword arguments (one kind of kernel, one platform), so the
+    restriction it raises is not the operation's general rule; else ""."""
+    fn = re.escape(roles.outer_name(f))
+    m = re.search(rf"@([\w.]+)\(\s*([\w.]+)\s*,\s*(\w+\s*=[^@]*?)\)\s*\n(?:\s*@.*\n)*\s*def {fn}\(", f.site.snippet)
+    if m is None:
+        return ""
+    return f"`{m.group(1)}({m.group(2)}, {' '.join(m.group(3).split()).rstrip(',')})`"
+
+
+def restricted_sentence(f: Facts) -> str:
+    reg = restricted(f)
+    if not reg:
+        return ""
+    return (f"This is not the operation's general rule: `{roles.outer_name(f)}` is registered with {reg} in "
+            f"`{f.site.module}`, so the restriction holds only where that registration applies; elsewhere the "
+            "same call may accept it.")

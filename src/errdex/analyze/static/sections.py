@@ -28,6 +28,7 @@ from errdex.analyze.static.observed import (
 from errdex.analyze.static.optiontext import cached_by, option_prevention, option_solution
 from errdex.analyze.static.words import (
     callee,
+    comment_when,
     conditions,
     contrast,
     decisive,
@@ -78,6 +79,18 @@ def user_guards(f: Facts) -> list[GuardFact]:
     told = bool(advice(f))
     return [g for g in decisive(f) if user_reads(f, g) and not g.options and g.rule != "import-failed"
             and not (told and all(n == "self" or n.startswith("self.") for n in g.names))]
+
+
+_LEFT_TO_USER = re.compile(r"\b(?:up to the (?:user|caller)|users? (?:should|can|may|must)|callers? (?:should|can|may|"
+                           r"must)|use \S+ instead|instead,? use)\b", re.IGNORECASE)
+
+
+def comment_advice(f: Facts) -> str:
+    """A comment next to the raise that tells the user what to do ("It's left up to the user to write a
+    callback to do it if needed."): the sentences that say so, or ""."""
+    text = " ".join(w for c in f.comments[:3] for w in c.lstrip("#").split())
+    said = [x for x in re.split(r"(?<=[.!?])\s+", text) if _LEFT_TO_USER.search(x)]
+    return " ".join(said)[:240]
 
 
 def _instance_wanted(f: Facts) -> str:
@@ -166,10 +179,16 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
         sentences.append(f"{who(f)} {verb} {exc_name(f)}" + (f" {stage}" if stage else "")
                          + ", with no condition of its own: every call that gets there raises.")
         ev.append(raise_evidence(f))
+    if scope.restricted_sentence(f):
+        sentences.append(scope.restricted_sentence(f))
     context = scope.explain(f) or scope.message_context(f)
     if context and context.split(": ", 1)[1] not in " ".join(sentences):
         sentences.append(context)
-    if roles.usage_error(f):
+    when_said = comment_when(f)
+    if roles.usage_error(f) and when_said:
+        sentences.append(f"{exc_name(f)} is a usage error, but a comment at the raise says when this one "
+                         f"happens: \"{when_said}\"")
+    elif roles.usage_error(f):
         sentences.append(f"{exc_name(f)} is a usage error: it is about the command line the program was run "
                          "with (an option, an argument or its value), and is reported to the person who ran it.")
     if _internal(f):
@@ -274,7 +293,8 @@ def solutions(f: Facts) -> list[Solution]:
     negs = negations(f, [g for g in user_guards(f) if g.guard not in in_dispatch])  # not-taken dispatch
     if negs:  # branches are said better by the alternatives below
         text, gs = negs
-        out.append(Solution(text=f"Make sure that {text} when you call {callee(f)}{naming(f, gs[0])}.",
+        only = f" where {scope.restricted(f)} applies" if scope.restricted(f) else ""
+        out.append(Solution(text=f"Make sure that {text} when you call {callee(f)}{naming(f, gs[0])}{only}.",
                             evidence=tuple(one_guard(f, g.guard.line, g.guard.source, g.guard.kind) for g in gs)))
     for alt in alternatives:
         what = "an instance of one of" if alt.kind == "type" else "one of"
@@ -305,6 +325,9 @@ def solutions(f: Facts) -> list[Solution]:
         out.append(Solution(text=f"Report it at {issues_url(f)}: the shortest program that still raises it, the "
                                  f"full traceback and the message (\"{message_text(f)[:80]}\"); {package(f)} should "
                                  "have rejected the input earlier with a clear error, or handled it.",
+                            evidence=(raise_evidence(f),)))
+    if not out and (said := comment_advice(f)):
+        out.append(Solution(text=f"A comment at the raise says what is left to you: \"{said}\"",
                             evidence=(raise_evidence(f),)))
     if not out and (fb := fallback(f)) is not None:
         out.append(fb)

@@ -65,8 +65,9 @@ def callee(f: Facts, cap: bool = False) -> str:
 
 
 def who(f: Facts) -> str:
-    """The subject of "... raises X": the user's action, or the internal function when none is known."""
-    if roles.usage_error(f) and not roles.forwarder(f):
+    """The subject of "... raises X": the user's action, or the internal function when none is known
+    (not "Parsing a command line" when a comment at the raise says it comes from elsewhere)."""
+    if roles.usage_error(f) and not roles.forwarder(f) and not comment_when(f):
         return "Parsing a command line" + (f" ({entry_words(f)})" if f.public_path.entries else "")
     action = roles.who(f, entry_words(f))
     if action:
@@ -74,6 +75,17 @@ def who(f: Facts) -> str:
     if f.public_function:
         return f"Calling `{f.public_function}`"
     return f"`{f.site.qualname}`, inside `{f.site.module}`,"
+
+
+_WHEN = re.compile(r"\b(?:(?:should|can|will|would) only (?:happen|occur)|only (?:happens|occurs)|this happens when)\b",
+                   re.IGNORECASE)
+
+
+def comment_when(f: Facts) -> str:
+    """A comment next to the raise that says when it happens ("This should only happen when passing in
+    args manually, ..."): that sentence, or ""."""
+    text = " ".join(w for c in f.comments[:3] for w in c.lstrip("#").split())
+    return " ".join(x for x in re.split(r"(?<=[.!?])\s+", text) if _WHEN.search(x))[:240]
 
 
 def exc_name(f: Facts) -> str:
