@@ -128,7 +128,7 @@ def restricted(f: Facts) -> str:
     restriction it raises is not the operation's general rule; else ""."""
     fn = re.escape(roles.outer_name(f))
     m = re.search(rf"@([\w.]+)\(\s*([\w.]+)\s*,\s*(\w+\s*=[^@]*?)\)\s*\n(?:\s*@.*\n)*\s*def {fn}\(", f.site.snippet)
-    if m is None:
+    if m is None or "regist" not in m.group(1).rsplit(".", 1)[-1]:  # a registration, not ``partial(jit, ...)``
         return ""
     return f"`{m.group(1)}({m.group(2)}, {' '.join(m.group(3).split()).rstrip(',')})`"
 

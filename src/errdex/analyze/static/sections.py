@@ -467,7 +467,7 @@ def situations(f: Facts) -> list[str]:
         out.append(f"Calling {entry_words(f)}: the library's own call chain "
                    + " → ".join(f"`{c.rsplit('.', 1)[-1]}`" for c in f.public_path.chain[:5])
                    + f" reaches the raise in {place(f)}.")
-    for e in f.earlier[:2]:
+    for e in f.earlier[:2] if f.public_path.entries else ():  # no public call: no route to name
         between = [c.rsplit(".", 1)[-1] for c in f.public_path.chain[1:-1]][:3]
         route = "calling " + callee(f) + (" directly" if f.public_path.depth == 0 else
                                           " (through `" + "` → `".join(between) + "`)" if between else "")
