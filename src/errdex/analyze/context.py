@@ -50,6 +50,8 @@ class SnapshotContext:
     _all_symbols: dict[str, tuple[str, ...]] | None = None
     _graph: CallGraph | None = None
     _by_text: dict[str, list[ErrorSite]] | None = None
+    _by_check: dict[str, list[ErrorSite]] | None = None
+    _earlier: dict[tuple[str, int, str], tuple[ErrorSite, ...]] = field(default_factory=dict)
     word_cache: dict[tuple[str, int, str], frozenset[str]] = field(default_factory=dict)  # related.py
     var_cache: dict[tuple[str, int, str], frozenset[str]] = field(default_factory=dict)  # related.py
     site_words: dict[str, list[ErrorSite]] = field(default_factory=dict)  # related.py: word -> sites
@@ -154,13 +156,48 @@ class SnapshotContext:
         return tuple(s for s in self._by_text.get(text, ()) if s.error_id != site.error_id)
 
     def public_path(self, site: ErrorSite, observed: Sequence[str] = ()) -> PublicPath:
+        """The public path; when its chain runs through a function that makes the same check first
+        (``earlier_checks``), the path that avoids those functions, if there is one."""
         if observed:
             return public_path(site, self.call_graph, observed)
         key = (site.path, site.line, site.error_id)
         p = self._paths.get(key)
         if p is None:
-            p = self._paths[key] = public_path(site, self.call_graph)
+            p = public_path(site, self.call_graph)
+            earlier = self._earlier[key] = self.earlier_checks(site, p)
+            avoid = frozenset(site_function(e) for e in earlier)
+            if avoid:
+                q = public_path(site, self.call_graph, avoid=avoid)
+                p = q if q.entries else p
+            self._paths[key] = p
         return p
+
+    def earlier(self, site: ErrorSite) -> tuple[ErrorSite, ...]:
+        """``earlier_checks`` of the site's (static) public path."""
+        self.public_path(site)
+        return self._earlier.get((site.path, site.line, site.error_id), ())
+
+    def earlier_checks(self, site: ErrorSite, path: PublicPath) -> tuple[ErrorSite, ...]:
+        """Sites with this site's message, or its raising check (the same condition, e.g. the same
+        option), in a function the public path's chain goes through or that calls the raising
+        function directly: a call through them raises there first, not here."""
+        if self._by_check is None:
+            by: defaultdict[str, list[ErrorSite]] = defaultdict(list)
+            for s in self.sites:
+                for g in s.guards[-1:]:
+                    if s.error_id and g.normalized and not g.negated:
+                        by[g.normalized].append(s)
+            self._by_check = by
+        own = site_function(site)
+        checks = [g.normalized for g in site.guards[-1:] if g.normalized and not g.negated]
+        candidates = [*self.same_text(site), *(s for c in checks for s in self._by_check.get(c, ()))]
+        on_way = set(path.chain) | {c for c, _ in self.call_graph.callers.get(own, ())}
+        out: dict[str, ErrorSite] = {}
+        for s in candidates:
+            fn = site_function(s)
+            if s.error_id != site.error_id and fn != own and fn in on_way:
+                out.setdefault(s.error_id, s)
+        return tuple(out.values())
 
 
 def _is_public(dotted: str) -> bool:

@@ -96,6 +96,7 @@ class Facts:
     public_path: PublicPath = field(default_factory=PublicPath)  # the public names whose calls reach the raise
     option_facts: tuple[OptionFacts, ...] = ()  # per option in ``options``: how to set it, what it is for
     same_text: tuple[ErrorSite, ...] = ()  # other sites of the snapshot that raise exactly this message
+    earlier: tuple[ErrorSite, ...] = ()  # same message or check, made first by a function on the way here
     params: tuple[str, ...] = ()  # the raising function's parameters (when its ``def`` is in the snippet)
     whole_function: bool = True  # the snippet shows the raising function from its ``def``
     observed: tuple[Observation, ...] = ()  # the library's own tests raising it (``errdex observe``), best first
@@ -144,6 +145,7 @@ def gather_facts(catalog: Catalog, snapshot: Snapshot, site: ErrorSite, *,
         public_path=ctx.public_path(site),
         option_facts=ofacts,
         same_text=ctx.same_text(site),
+        earlier=ctx.earlier(site),
         params=parameters(site),
         whole_function=function_seen(site),
         observed=ctx.observed(site),

@@ -237,11 +237,14 @@ def factories(start: str, own: str, graph: CallGraph, limit: int = 1) -> tuple[s
     return tuple(sorted(out, key=_rank_name)[:limit])
 
 
-def public_path(site: ErrorSite, graph: CallGraph, observed: Sequence[str] = ()) -> PublicPath:
+def public_path(site: ErrorSite, graph: CallGraph, observed: Sequence[str] = (),
+                avoid: frozenset[str] = frozenset()) -> PublicPath:
     """The public entries that reach ``site`` (observed ones, when given, first and alone).
 
     An entry the message itself names (``for `jit```) comes first: the library says which call it is;
-    then the nearest, then the more top-level name, then the one more of the package's code uses."""
+    then the nearest, then the more top-level name, then the one more of the package's code uses.
+    The walk does not go through the functions in ``avoid`` (ones that make the same check earlier and
+    raise there, so a call through them never reaches this raise)."""
     if observed:
         return PublicPath(entries=tuple(dict.fromkeys(observed))[:MAX_ENTRIES], observed=True)
     start = site_function(site)
@@ -261,7 +264,7 @@ def public_path(site: ErrorSite, graph: CallGraph, observed: Sequence[str] = ())
         if d >= MAX_DEPTH:
             continue
         for caller, _kind in graph.callers.get(cur, ()):
-            if caller in parent:
+            if caller in parent or caller in avoid:
                 continue
             parent[caller] = cur
             depth[caller] = d + 1

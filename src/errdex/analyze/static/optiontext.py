@@ -6,7 +6,15 @@ from __future__ import annotations
 import re
 
 from errdex.analyze.facts import Facts
-from errdex.analyze.static.words import callee, contrast, first_sentence, negation, option_evidence
+from errdex.analyze.static import roles
+from errdex.analyze.static.words import (
+    callee,
+    contrast,
+    entry_words,
+    first_sentence,
+    negation,
+    option_evidence,
+)
 from errdex.model import ConfigOption, Solution
 
 
@@ -27,6 +35,11 @@ def option_solution(o: ConfigOption, f: Facts) -> list[Solution]:
                     f"cached ({cache}), so only a call with arguments it has not seen before needs {what}. "
                     f"Run {callee(f)} once with every argument it will get before `{o.name}` is on; inside the "
                     f"check the same calls are then served from the cache.{how}")
+        elif roles.returned_call(f) and roles.function_name(f) == "__call__":
+            text = (f"While `{o.name}` is on, stop at building: {entry_words(f)} can still trace, lower and "
+                    f"compile the function (its help: \"{of.purpose}\"), only running what it returns is refused "
+                    f"(`{f.site.qualname}`). Call the compiled function after the option is off again, or in a "
+                    f"part of the program that does not turn it on.{how}")
         else:
             text = (f"Satisfy the check before turning it off: `{o.name}` is there to catch {what} (its help: "
                     f"\"{of.purpose}\"), and {callee(f)} was about to do that. Keep the code that runs while the "
@@ -91,6 +104,9 @@ def option_prevention(f: Facts) -> list[str]:
             if cached_by(f):
                 out.append(f"Turn `{o.name}` on only after a warm-up that has called {callee(f)} with every "
                            "argument shape and type the checked code will use.")
+            elif roles.returned_call(f) and roles.function_name(f) == "__call__":
+                out.append(f"Turn `{o.name}` on only around code that builds with {entry_words(f)} (traces, lowers, "
+                           "compiles) and does not call what it returns.")
             else:
                 out.append(f"Turn `{o.name}` on only around code that needs no {_forbidden(of.purpose)}.")
             if o.env_var:

@@ -57,3 +57,86 @@ def first_clause(f: Facts) -> str:
     if not message_context(f):
         return ""
     return re.split(r"(?<=[.!?])\s+", message_text(f))[0][:160].rstrip(".")
+
+
+def registrations(f: Facts) -> list[tuple[str, str]]:
+    """Where the snippet registers the raising function: ``(table, key)`` for ``eager_rules[core.ref_p] =
+    fn`` and ``(register call, key)`` for ``@functools.partial(mlir.register_lowering, run_scoped_p)``."""
+    fn = re.escape(roles.outer_name(f))
+    snippet = f.site.snippet
+    out = [(m.group(1), m.group(2)) for m in re.finditer(rf"^\s*([\w.]+)\[([\w.]+)\]\s*=\s*{fn}\s*$", snippet, re.M)]
+    for m in re.finditer(rf"^\s*@(?:functools\.)?partial\(([\w.]+),\s*([\w.]+)\)\s*\n(?:\s*@.*\n)*\s*def {fn}\(",
+                         snippet, re.M):
+        out.append((m.group(1), m.group(2)))
+    out += [(m.group(1), m.group(2)) for m in re.finditer(rf"^\s*([\w.]+)\(([\w.]+),\s*{fn}\)\s*$", snippet, re.M)]
+    return out
+
+
+def _op(key: str) -> str:
+    return key.rsplit(".", 1)[-1].removesuffix("_p")
+
+
+_WRAP = re.compile(r"\bwrap\b[^.]*?\bin\s+`?([\w.]+)`?", re.IGNORECASE)
+
+
+def eager(f: Facts) -> tuple[str, str, list[str], str] | None:
+    """("shard_map", "eager_rules", ["ref", "empty_ref"], "jax.jit") for a rule that a table of eager
+    rules holds and whose message says "Eager shard_map ...": what runs the rule, the table, the
+    operations it is registered for, and what the message says to wrap it in ("" if nothing)."""
+    m = re.search(r"\b[Ee]ager(?:ly)?\s+`?(\w+)`?", literal(f))
+    regs = [(t, k) for t, k in registrations(f) if "eager" in t.lower()]
+    if not m or not regs:
+        return None
+    wrap = _WRAP.search(message_text(f))
+    return m.group(1), regs[0][0], [_op(k) for _, k in regs], wrap.group(1).rstrip(".") if wrap else ""
+
+
+def eager_words(f: Facts) -> str:
+    """"inside the body of a `shard_map` that runs eagerly (not inside `jax.jit`)", or ""."""
+    e = eager(f)
+    if e is None:
+        return ""
+    subject, _, _, wrap = e
+    return f"inside the body of a `{subject}` that runs eagerly" + (f" (not inside `{wrap}`)" if wrap else "")
+
+
+def explain(f: Facts) -> str:
+    """The message's own context words explained from how the code registers the rule: "Eager X"
+    for a rule of a table of eager rules, "outside of X" for the general lowering; else ""."""
+    e = eager(f)
+    if e is not None:
+        subject, table, ops, wrap = e
+        return (f"\"Eager {subject}\" in the message: `{roles.outer_name(f)}` is in `{table}`, the rules a "
+                f"`{subject}` applies when it runs its body directly, operation by operation, instead of tracing "
+                "and compiling it" + (f" (as it does inside `{wrap}`)" if wrap else "") + "; it is registered for "
+                + join([f"`{o}`" for o in dict.fromkeys(ops)], "and") + ", so the error comes from "
+                + ("those operations" if len(set(ops)) > 1 else "that operation") + f" in the body of a `{subject}` "
+                "called that way.")
+    where = outside(f)
+    lowering = [(r, k) for r, k in registrations(f) if r.endswith("register_lowering")]
+    if where and lowering:
+        reg, key = lowering[0]
+        return (f"\"outside of {where}\" in the message: `{roles.outer_name(f)}` is the lowering registered with "
+                f"`{reg}` for `{_op(key)}`, the one used when the operation is compiled as part of an ordinary "
+                f"program rather than lowered by {where} itself (inside a {where} kernel it has its own rules).")
+    return ""
+
+
+def restricted(f: Facts) -> str:
+    """"`register_lowering_rule(lax.rev_p, kernel_types=[...SC_VECTOR_SUBCORE])`": a registration of
+    the raising rule that limits it with keyword arguments (one kind of kernel, one platform), so the
+    restriction it raises is not the operation's general rule; else ""."""
+    fn = re.escape(roles.outer_name(f))
+    m = re.search(rf"@([\w.]+)\(\s*([\w.]+)\s*,\s*(\w+\s*=[^@]*?)\)\s*\n(?:\s*@.*\n)*\s*def {fn}\(", f.site.snippet)
+    if m is None or "regist" not in m.group(1).rsplit(".", 1)[-1]:  # a registration, not ``partial(jit, ...)``
+        return ""
+    return f"`{m.group(1)}({m.group(2)}, {' '.join(m.group(3).split()).rstrip(',')})`"
+
+
+def restricted_sentence(f: Facts) -> str:
+    reg = restricted(f)
+    if not reg:
+        return ""
+    return (f"This is not the operation's general rule: `{roles.outer_name(f)}` is registered with {reg} in "
+            f"`{f.site.module}`, so the restriction holds only where that registration applies; elsewhere the "
+            "same call may accept it.")

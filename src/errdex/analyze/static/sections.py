@@ -16,6 +16,7 @@ import re
 from errdex.analyze.dispatch import dispatch_alternatives
 from errdex.analyze.facts import Facts, GuardFact
 from errdex.analyze.static import roles, scope
+from errdex.analyze.static.fallback import fallback, inputs, literal, negations
 from errdex.analyze.static.observed import (
     clean,
     entry_call,
@@ -27,6 +28,7 @@ from errdex.analyze.static.observed import (
 from errdex.analyze.static.optiontext import cached_by, option_prevention, option_solution
 from errdex.analyze.static.words import (
     callee,
+    comment_when,
     conditions,
     contrast,
     decisive,
@@ -34,12 +36,10 @@ from errdex.analyze.static.words import (
     exc_name,
     first_sentence,
     guard_evidence,
-    inputs_of,
     issues_url,
     join,
     message_text,
     naming,
-    negation,
     one_guard,
     option_evidence,
     package,
@@ -79,6 +79,18 @@ def user_guards(f: Facts) -> list[GuardFact]:
     told = bool(advice(f))
     return [g for g in decisive(f) if user_reads(f, g) and not g.options and g.rule != "import-failed"
             and not (told and all(n == "self" or n.startswith("self.") for n in g.names))]
+
+
+_LEFT_TO_USER = re.compile(r"\b(?:up to the (?:user|caller)|users? (?:should|can|may|must)|callers? (?:should|can|may|"
+                           r"must)|use \S+ instead|instead,? use)\b", re.IGNORECASE)
+
+
+def comment_advice(f: Facts) -> str:
+    """A comment next to the raise that tells the user what to do ("It's left up to the user to write a
+    callback to do it if needed."): the sentences that say so, or ""."""
+    text = " ".join(w for c in f.comments[:3] for w in c.lstrip("#").split())
+    said = [x for x in re.split(r"(?<=[.!?])\s+", text) if _LEFT_TO_USER.search(x)]
+    return " ".join(said)[:240]
 
 
 def _instance_wanted(f: Facts) -> str:
@@ -130,7 +142,7 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
                 + ". The check that failed is the caller's; the message names the value.")
         sentences.append(text[:1].upper() + text[1:])
         ev.append(raise_evidence(f))
-    elif _internal(f) and _literal(f):
+    elif _internal(f) and literal(f):
         sentences.append(f"{who(f)} {verb} {exc_name(f)}" + (f" {stage}" if stage else "")
                          + f": an internal check failed (\"{message_text(f)[:200]}\").")
         ev.extend(guard_evidence(f))
@@ -138,12 +150,12 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
         sentences.append(f"{who(f)} {verb} {exc_name(f)}" + (f" {stage}," if stage else "")
                          + " when " + join(conds) + ".")
         ev.extend(guard_evidence(f))
-    elif roles.usage_error(f) and _literal(f):
+    elif roles.usage_error(f) and literal(f):
         sentences.append(f"{who(f)} raises {exc_name(f)} when the command line does not fit the command: "
                          f"\"{message_text(f)[:200]}\"")
         ev.append(raise_evidence(f))
-    elif f.guards and _literal(f):
-        src = _inputs(f)
+    elif f.guards and literal(f):
+        src = inputs(f)
         sentences.append(f"{who(f)} {verb} {exc_name(f)}" + (f" {stage}," if stage else "")
                          + " when a value it works out" + (f" from {src}" if src else
                                                            " from your arguments" if f.params else "")
@@ -153,6 +165,9 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
     elif _shows_checks_above(f):
         sentences.append(f"{who(f)} {verb} {exc_name(f)}" + (f" {stage}" if stage else "")
                          + " after the checks shown above the raise in the source let it through.")
+        ev.append(raise_evidence(f))
+    elif scope.eager(f) is not None:
+        sentences.append(f"{who(f)} {verb} {exc_name(f)} {scope.eager_words(f)}: \"{message_text(f)[:200]}\"")
         ev.append(raise_evidence(f))
     elif roles.operation(f) and f.public_path.depth > 0:
         sentences.append(f"{who(f)} {verb} {exc_name(f)}" + (f" {stage}" if stage else "")
@@ -164,10 +179,16 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
         sentences.append(f"{who(f)} {verb} {exc_name(f)}" + (f" {stage}" if stage else "")
                          + ", with no condition of its own: every call that gets there raises.")
         ev.append(raise_evidence(f))
-    context = scope.message_context(f)
+    if scope.restricted_sentence(f):
+        sentences.append(scope.restricted_sentence(f))
+    context = scope.explain(f) or scope.message_context(f)
     if context and context.split(": ", 1)[1] not in " ".join(sentences):
         sentences.append(context)
-    if roles.usage_error(f):
+    when_said = comment_when(f)
+    if roles.usage_error(f) and when_said:
+        sentences.append(f"{exc_name(f)} is a usage error, but a comment at the raise says when this one "
+                         f"happens: \"{when_said}\"")
+    elif roles.usage_error(f):
         sentences.append(f"{exc_name(f)} is a usage error: it is about the command line the program was run "
                          "with (an option, an argument or its value), and is reported to the person who ran it.")
     if _internal(f):
@@ -221,19 +242,6 @@ def _when_it_fires(f: Facts) -> str:
     return ""
 
 
-def _inputs(f: Facts) -> str:
-    """"`idxs`" (the arguments the failing check's locals are computed from), or ""."""
-    names: list[str] = []
-    for g in decisive(f):
-        for n in g.names:
-            names.extend(p for p in inputs_of(f, n.split(".", 1)[0]) if p not in names)
-    return join([f"`{n}`" for n in names[:3]])
-
-
-def _literal(f: Facts) -> str:
-    return "".join(s.text for s in f.site.template.segments if s.is_literal).strip()
-
-
 def _shows_checks_above(f: Facts) -> bool:
     """Whether the snippet shows ``if`` statements at the raise's own indentation above it (branches
     that return before it): then "no condition" would be false even though no guard was recorded."""
@@ -282,13 +290,12 @@ def solutions(f: Facts) -> list[Solution]:
         out.append(Solution(text=f"Pass an instance of a `{wanted}` subclass (`MyType()`), not the class itself "
                                  f"(`MyType`), where {callee(f)} expects a parameter type.",
                             evidence=tuple(guard_evidence(f))))
-    for g in user_guards(f):
-        if g.guard in in_dispatch:
-            continue  # a not-taken dispatch branch: the alternatives below say it better
-        neg = negation(f, g)
-        if neg:
-            out.append(Solution(text=f"Make sure that {neg} when you call {callee(f)}{naming(f, g)}.",
-                                evidence=(one_guard(f, g.guard.line, g.guard.source, g.guard.kind),)))
+    negs = negations(f, [g for g in user_guards(f) if g.guard not in in_dispatch])  # not-taken dispatch
+    if negs:  # branches are said better by the alternatives below
+        text, gs = negs
+        only = f" where {scope.restricted(f)} applies" if scope.restricted(f) else ""
+        out.append(Solution(text=f"Make sure that {text} when you call {callee(f)}{naming(f, gs[0])}{only}.",
+                            evidence=tuple(one_guard(f, g.guard.line, g.guard.source, g.guard.kind) for g in gs)))
     for alt in alternatives:
         what = "an instance of one of" if alt.kind == "type" else "one of"
         choices = ", ".join(f"`{c}`" for c in alt.choices)
@@ -319,8 +326,11 @@ def solutions(f: Facts) -> list[Solution]:
                                  f"full traceback and the message (\"{message_text(f)[:80]}\"); {package(f)} should "
                                  "have rejected the input earlier with a clear error, or handled it.",
                             evidence=(raise_evidence(f),)))
-    if not out:
-        out.append(_fallback(f))
+    if not out and (said := comment_advice(f)):
+        out.append(Solution(text=f"A comment at the raise says what is left to you: \"{said}\"",
+                            evidence=(raise_evidence(f),)))
+    if not out and (fb := fallback(f)) is not None:
+        out.append(fb)
     out.extend(Solution(text=text, evidence=(raise_evidence(f),)) for text in scope.context_solutions(f))
     return out
 
@@ -365,34 +375,6 @@ def _kind_solutions(f: Facts) -> list[Solution]:
     return []
 
 
-def _fallback(f: Facts) -> Solution:
-    """When no fact says what to change: the message's own rule, stated as what the call must satisfy."""
-    msg = message_text(f)
-    literal = _literal(f)
-    target = callee(f) if f.public_path.entries or f.public_function else f"the {package(f)} call in your traceback"
-    conds = conditions(f)
-    if conds and not (f.public_path.entries or f.public_function):
-        return Solution(text=f"No public function of {package(f)} reaches `{f.site.qualname}` in the call graph "
-                             f"errdex reads, so look in your traceback for the {package(f)} call your code made: "
-                             "what it passes down must avoid this: " + join(conds, "or") + ".",
-                        evidence=tuple(guard_evidence(f)))
-    if f.whole_function and not f.params and len(literal) >= 20:
-        return Solution(text=f"`{f.site.qualname}` takes no arguments, so the cause is not in how it is called "
-                             f"but in the state it reads, which the message names: \"{msg[:200]}\"",
-                        evidence=(raise_evidence(f),))
-    if len(literal) >= 20:
-        src = _inputs(f)
-        return Solution(text=f"The message states what {target} needs" + (f" from {src}" if src else "")
-                             + f": \"{msg[:200]}\"; change " + (f"{src}" if src else "the arguments of that call")
-                             + " until it holds.", evidence=(raise_evidence(f),))
-    if conds:
-        return Solution(text=f"{target[:1].upper() + target[1:]} raises this when " + join(conds)
-                             + ": pass values for which that does not hold.",
-                        evidence=tuple(guard_evidence(f)))
-    return Solution(text=f"Every call of {target} that reaches {place(f)} raises it: call it differently "
-                         "or not at all in this case.", evidence=(raise_evidence(f),))
-
-
 # --------------------------------------------------------------------------- prevention / when
 
 
@@ -401,10 +383,9 @@ def prevention(f: Facts) -> list[str]:
     for text in advice(f)[:1]:
         if not f.options:
             out.append(f"Make the message's advice the rule wherever {callee(f)} is used: \"{text}\"")
-    for g in user_guards(f):
-        neg = negation(f, g)
-        if neg:
-            out.append(f"Before calling {callee(f)}, check that {neg}{naming(f, g)}.")
+    negs = negations(f, user_guards(f))
+    if negs:
+        out.append(f"Before calling {callee(f)}, check that {negs[0]}{naming(f, negs[1][0])}.")
     if scope.outside(f) and conditions(f):
         out.append(f"Keep calls of {callee(f)} in which {join(conditions(f))} to code that runs inside "
                    f"{scope.outside(f)}.")
@@ -421,7 +402,23 @@ def prevention(f: Facts) -> list[str]:
     if f.tests:
         t = f.tests[0].test
         out.append(f"Keep a test like `{t.test_name}` (`{t.path}:{t.line}`) for your own use of this path.")
+    elif not out and not roles.module_getattr(f):
+        out.extend(_observed_prevention(f))
     return out
+
+
+def _observed_prevention(f: Facts) -> list[str]:
+    """A test of the user's own modelled on the library's test that raised it, through a public call
+    (its arguments as recorded): only where the page has nothing more direct to offer."""
+    for ob in observations(f):
+        if not ob.entry or any(p.startswith("_") for p in ob.entry.split(".")):
+            continue
+        call = entry_call(ob)
+        where = f" (`{ob.test_path}:{ob.test_line}`)" if ob.test_path else ""
+        return [f"Test your own code the way {package(f)}'s test `{test_name(ob.test)}`{where} does, through "
+                f"{call} with your own values: that test raises this error, so one like it shows the same mistake "
+                "in your code before it runs for real."]
+    return []
 
 
 def trigger(f: Facts) -> str:
@@ -436,6 +433,8 @@ def trigger(f: Facts) -> str:
     head = who(f) if f.public_path.entries or f.public_function else f"Reaching {place(f)}"
     if conds:
         return f"{head}" + (f" ({stage.removeprefix('while ')})" if stage else "") + " while " + join(conds) + "."
+    if scope.eager_words(f):
+        return f"{head} {scope.eager_words(f)}."
     clause = scope.first_clause(f)
     return f"{head}" + (f" ({stage.removeprefix('while ')})" if stage else "") + (
         f", in the situation the message names: \"{clause}\"" if clause else "") + "."
@@ -468,8 +467,15 @@ def situations(f: Facts) -> list[str]:
         out.append(f"Calling {entry_words(f)}: the library's own call chain "
                    + " → ".join(f"`{c.rsplit('.', 1)[-1]}`" for c in f.public_path.chain[:5])
                    + f" reaches the raise in {place(f)}.")
+    for e in f.earlier[:2] if f.public_path.entries else ():  # no public call: no route to name
+        between = [c.rsplit(".", 1)[-1] for c in f.public_path.chain[1:-1]][:3]
+        route = "calling " + callee(f) + (" directly" if f.public_path.depth == 0 else
+                                          " (through `" + "` → `".join(between) + "`)" if between else "")
+        out.append(f"`{e.qualname}` (`{e.path}:{e.line}`) makes the same check before it gets here, so a call "
+                   f"that goes through it raises there instead (a page of its own); this raise is reached by "
+                   f"{route}.")
     conds = conditions(f)
-    for other in f.same_text[:3]:
+    for other in [o for o in f.same_text if o not in f.earlier][:3]:
         as_type = f" as `{other.exception_name}`" if other.exception_name != f.site.exception_name else ""
         out.append(f"The same message also comes{as_type} from `{other.qualname}` (`{other.path}:{other.line}`); this page "
                    f"is the one raised in `{f.site.qualname}`" + (f" when {conds[-1]}" if conds else "") + ".")

@@ -65,8 +65,9 @@ def callee(f: Facts, cap: bool = False) -> str:
 
 
 def who(f: Facts) -> str:
-    """The subject of "... raises X": the user's action, or the internal function when none is known."""
-    if roles.usage_error(f) and not roles.forwarder(f):
+    """The subject of "... raises X": the user's action, or the internal function when none is known
+    (not "Parsing a command line" when a comment at the raise says it comes from elsewhere)."""
+    if roles.usage_error(f) and not roles.forwarder(f) and not comment_when(f):
         return "Parsing a command line" + (f" ({entry_words(f)})" if f.public_path.entries else "")
     action = roles.who(f, entry_words(f))
     if action:
@@ -74,6 +75,17 @@ def who(f: Facts) -> str:
     if f.public_function:
         return f"Calling `{f.public_function}`"
     return f"`{f.site.qualname}`, inside `{f.site.module}`,"
+
+
+_WHEN = re.compile(r"\b(?:(?:should|can|will|would) only (?:happen|occur)|only (?:happens|occurs)|this happens when)\b",
+                   re.IGNORECASE)
+
+
+def comment_when(f: Facts) -> str:
+    """A comment next to the raise that says when it happens ("This should only happen when passing in
+    args manually, ..."): that sentence, or ""."""
+    text = " ".join(w for c in f.comments[:3] for w in c.lstrip("#").split())
+    return " ".join(x for x in re.split(r"(?<=[.!?])\s+", text) if _WHEN.search(x))[:240]
 
 
 def exc_name(f: Facts) -> str:
@@ -150,13 +162,25 @@ def user_reads(f: Facts, g: GuardFact) -> bool:
     unpacked = unpacked_names(f.site.snippet, g.guard.line, f.site.snippet_start)
     heads = {unpacked.get(h, h).split(".", 1)[0].split("[", 1)[0] for h in (n.split(".", 1)[0] for n in names)}
     if not f.whole_function and f.public_path.depth == 0 and f.public_path.entries and "self" not in heads:
-        # the ``def`` is above the snippet: names the snippet does not assign are the call's arguments
-        return not any(re.search(rf"^\s*(?:[\w, ]*\b{re.escape(h)}\b[\w, ]*)=(?!=)", f.site.snippet, re.MULTILINE)
-                       for h in heads)
+        # the ``def`` is above the snippet: names the snippet reads before it assigns them (or never
+        # assigns) are the call's arguments (``if length is None: length = ...`` fills in a default)
+        return all(read_first(f.site.snippet, h) for h in heads)
     if "self" in heads:  # the object the user holds: only when its method is what the user calls
         return bool(f.public_path.entries) and f.public_path.depth == 0 and heads <= set(f.params) | {"self"}
     # parameters, passed down from the public call (a primitive's rule gets the call's keywords)
     return bool(heads) and heads <= set(f.params)
+
+
+def read_first(snippet: str, name: str) -> bool:
+    """Whether the snippet's first use of ``name`` reads it (or it does not use it at all): then it
+    holds what the caller passed, even if a later line fills in a default."""
+    for line in snippet.splitlines():
+        m = re.search(rf"(?<![\w.]){re.escape(name)}\b", line)
+        if m is None:
+            continue
+        assigned = re.match(rf"\s*(?:[\w, ]*\b{re.escape(name)}\b[\w, ]*)(?::[^=]+)?=(?!=)", line)
+        return not assigned or bool(re.search(rf"(?<![\w.]){re.escape(name)}\b", line[line.index("=") + 1:]))
+    return True
 
 
 def value_names(g: GuardFact) -> tuple[str, ...]:

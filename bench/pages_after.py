@@ -1,7 +1,8 @@
-"""Write the rated pages' current text to rating/pages-after/ID.md for an independent reader.
+"""Write the rated pages' current text to docs/rating/pages-after/ID.md for an independent reader.
 
-Usage (from the worktree, with the catalog the pages come from):
-    ERRDEX_HOME=... .venv/bin/python rating/make_pages_after.py rating/ids.txt rating/pages-after
+How to run (from the worktree, with the catalog the pages come from: ``errdex index pypi:jax==0.10.2;
+errdex index pypi:click==8.5.1; errdex observe pypi:click==8.5.1; errdex analyze``):
+    ERRDEX_HOME=... .venv/bin/python bench/pages_after.py docs/rating/ids.txt docs/rating/pages-after
 
 Each file holds every section of the page as ``errdex show ID --json`` gives it, in the seed pages'
 order, as plain Markdown for reading (not escaped: this is a review artifact, not the published

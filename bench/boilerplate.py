@@ -1,6 +1,6 @@
 """The commonest sentences across a repo's stored pages, split as the slow boilerplate test splits them.
 
-Usage: .venv/bin/python rating/boilerplate.py CATALOG.sqlite [OWNER/NAME] [N]
+How to run: .venv/bin/python bench/boilerplate.py CATALOG.sqlite [OWNER/NAME] [N]
 (``CATALOG`` is ``$ERRDEX_HOME/catalog.sqlite`` after ``errdex index``/``errdex analyze``.)
 """
 

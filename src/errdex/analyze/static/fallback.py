@@ -1,0 +1,128 @@
+"""What a page says when no rule of its kind applies: what must hold for the raise not to happen
+(the decisive guards' negations, any one of which is enough), and the fallback solution (the argument
+the failing check is worked out from, the state a function without arguments reads, the caller to look
+for in the traceback), or nothing: "change the arguments until it holds" tells the user nothing."""
+
+from __future__ import annotations
+
+import re
+
+from errdex.analyze.facts import Facts, GuardFact
+from errdex.analyze.static.words import (
+    callee,
+    conditions,
+    decisive,
+    guard_evidence,
+    inputs_of,
+    issues_url,
+    join,
+    message_text,
+    negation,
+    package,
+    place,
+    raise_evidence,
+)
+from errdex.model import Solution
+
+
+def inputs(f: Facts) -> str:
+    """"`idxs`" (the arguments the failing check's locals are computed from), or ""."""
+    names: list[str] = []
+    for g in decisive(f):
+        for n in g.names:
+            names.extend(p for p in inputs_of(f, n.split(".", 1)[0]) if p not in names)
+    return join([f"`{n}`" for n in names[:3]])
+
+
+def read_params(f: Facts) -> str:
+    """"`name`": the parameters the decisive guards read themselves (``name in _REGISTRY``), or ""."""
+    names = [h for g in decisive(f) for h in dict.fromkeys(n.split(".", 1)[0] for n in g.names) if h in f.params]
+    return join([f"`{n}`" for n in dict.fromkeys(names)][:3])
+
+
+def named_params(f: Facts) -> str:
+    """"`in_axes`": parameters of the public call the message itself names ("vmap in_axes must be ..."),
+    when the raising function is that call (its parameters are the user's arguments), or ""."""
+    if f.public_path.depth != 0 or not f.public_path.entries:
+        return ""
+    words = set(re.findall(r"[A-Za-z_]\w*", literal(f)))
+    return join([f"`{p}`" for p in f.params if p in words and len(p) > 1 and p not in ("self", "cls")][:3])
+
+
+def literal(f: Facts) -> str:
+    return "".join(s.text for s in f.site.template.segments if s.is_literal).strip()
+
+
+def negations(f: Facts, gs: list[GuardFact]) -> tuple[str, list[GuardFact]] | None:
+    """What must hold for the raise not to happen: the decisive guards all hold on the way to it, so
+    any one of their negations is enough ("`iterable` is not None or `length` is not None")."""
+    said = [(negation(f, g), g) for g in gs]
+    said = [(n, g) for n, g in said if n]
+    if not said:
+        return None
+    text = join([n for n, _ in said], "or") + (" (either is enough)" if len(said) == 2 else
+                                               " (any one is enough)" if len(said) > 2 else "")
+    return text, [g for _, g in said]
+
+
+def fallback(f: Facts) -> Solution | None:
+    """When no other fact says what to change: the argument the failing check is worked out from, the
+    state a function without arguments reads, or the caller to look for; else nothing (the meaning
+    already quotes the message, and "change the arguments until it holds" tells the user nothing)."""
+    msg = message_text(f)
+    lit = literal(f)
+    target = callee(f) if f.public_path.entries or f.public_function else f"the {package(f)} call in your traceback"
+    conds = conditions(f)
+    if conds and not (f.public_path.entries or f.public_function):
+        return Solution(text=f"No public function of {package(f)} reaches `{f.site.qualname}` in the call graph "
+                             f"errdex reads, so look in your traceback for the {package(f)} call your code made: "
+                             "what it passes down must avoid this: " + join(conds, "or") + ".",
+                        evidence=tuple(guard_evidence(f)))
+    if f.whole_function and not f.params and len(lit) >= 20:
+        state = _state_read(f)
+        return Solution(text=f"`{f.site.qualname}` takes no arguments, so the cause is not in how it is called "
+                             "but in the state it reads" + (
+                                 f": the value it checks comes from {state}, so look at what {state} is set to "
+                                 "in your process when it runs." if state else
+                                 f", which the message names: \"{msg[:200]}\""),
+                        evidence=(raise_evidence(f),))
+    src = inputs(f) or read_params(f) or named_params(f)
+    if len(lit) >= 20 and not (f.public_path.entries or f.public_function):
+        return Solution(text=f"No public function of {package(f)} reaches `{f.site.qualname}` in the call graph "
+                             f"errdex reads, so the value it checks" + (f" (worked out from {src})" if src else "")
+                             + f" is not one your code passes directly: find the {package(f)} call your code made "
+                             "in the traceback; if its arguments are valid, the input reached this check through "
+                             f"{package(f)} itself" + (f" (report it at {issues_url(f)})." if issues_url(f) else "."),
+                        evidence=(raise_evidence(f),))
+    if len(lit) >= 20 and src:
+        return Solution(text=f"Look at the {src} you pass to {target}: the check that fails reads "
+                             + ("them (or a value worked out from them)" if " and " in src else
+                                "it (or a value worked out from it)")
+                             + f", and the message says what it must be: \"{msg[:200]}\"",
+                        evidence=(raise_evidence(f),))
+    if len(lit) >= 20:
+        return None
+    if conds:
+        return Solution(text=f"{target[:1].upper() + target[1:]} raises this when " + join(conds)
+                             + ": pass values for which that does not hold.",
+                        evidence=tuple(guard_evidence(f)))
+    return Solution(text=f"Every call of {target} that reaches {place(f)} raises it: call it differently "
+                         "or not at all in this case.", evidence=(raise_evidence(f),))
+
+
+def _state_read(f: Facts) -> str:
+    """"`sys.stderr`": the module attributes the failing check's value is computed from
+    (``writer = _find_binary_writer(sys.stderr)`` for a guard on ``writer``)."""
+    lines = f.site.snippet.splitlines()[: max(0, f.site.line - f.site.snippet_start) + 1]
+    starts = [i for i, ln in enumerate(lines) if re.match(r"\s*(?:async\s+)?def\s", ln)]
+    body = lines[starts[-1]:] if starts else lines  # the raising function's own lines, up to the raise
+    found: list[str] = []
+    for g in decisive(f):
+        for n in g.names:
+            head = n.split(".", 1)[0]
+            for line in body:
+                m = re.match(rf"\s*{re.escape(head)}\s*(?::[^=]+)?=(?!=)(.+)$", line)
+                if m:
+                    found.extend(a for a in re.findall(r"\b([a-z_]\w*\.[a-z_]\w*)\b(?!\s*\()", m.group(1))
+                                 if a not in found)
+    return join([f"`{a}`" for a in found[:2]], "or")

@@ -1,0 +1,158 @@
+"""The rules of RATING-2's findings, each on a small fixture: no template solution ("change the
+arguments until it holds"), the message's context words explained from how the code registers the
+rule, a public call that reaches an earlier raise of the same check first, prevention only from facts."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from errdex.analyze.context import SnapshotContext, load_context
+from errdex.analyze.facts import gather_facts
+from errdex.analyze.static import analyze_static
+from errdex.analyze.static.words import read_first
+from errdex.catalog import SqliteCatalog
+from errdex.extract import extract_tree
+from errdex.model import Analysis
+from errdex.sources import open_source
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+
+Ctx = tuple[SqliteCatalog, SnapshotContext]
+
+
+def _load(tmp: Path, name: str, repo: str) -> tuple[SqliteCatalog, SnapshotContext]:
+    cat = SqliteCatalog(tmp / "c.sqlite")
+    with open_source(str(FIXTURES / name), repo=repo, ref="v1") as tree:
+        cat.replace_snapshot(tree.snapshot, extract_tree(tree, jobs=1))
+    return cat, load_context(cat, cat.snapshots()[0])
+
+
+@pytest.fixture(scope="module")
+def cli(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Ctx]:
+    cat, ctx = _load(tmp_path_factory.mktemp("cli"), "an_clilike", "example/clilike")
+    yield cat, ctx
+    cat.close()
+
+
+@pytest.fixture(scope="module")
+def jaxlike(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Ctx]:
+    cat, ctx = _load(tmp_path_factory.mktemp("jax"), "an_jaxlike", "example/jaxlike")
+    yield cat, ctx
+    cat.close()
+
+
+def _page(c: Ctx, qualname: str, text: str = "") -> Analysis:
+    cat, ctx = c
+    (site,) = [s for s in ctx.sites if s.qualname == qualname and text in s.template.render()]
+    return analyze_static(gather_facts(cat, ctx.snapshot, site, context=ctx), ctx.all_symbols)
+
+
+def _all(a: Analysis) -> str:
+    return "\n".join([a.meaning, *(s.text for s in a.solutions), *a.prevention, a.trigger, *a.situations])
+
+
+# --------------------------------------------------------------------------- no template solutions
+
+
+def test_a_name_read_before_a_default_fills_it_is_the_argument() -> None:
+    snippet = "if length is None:\n    length = hint(iterable)\nif iterable is None:\n    iterable = range(length)\n"
+    assert read_first(snippet, "length") and read_first(snippet, "iterable")
+    assert not read_first("n = len(b)\nif n % 2:\n    raise ValueError\n", "n")
+    assert read_first("x = x + 1\n", "x")  # read on the right-hand side first
+
+
+def test_nested_guards_on_arguments_give_one_solution_either_is_enough(cli: Ctx) -> None:
+    a = _page(cli, "ProgressBar.__init__")
+    (s,) = [s.text for s in a.solutions if s.text.startswith("Make sure that")]
+    assert "`iterable` is not None or `length` is not None (either is enough)" in s
+    assert a.prevention and "either is enough" in a.prevention[0]
+
+
+def test_a_check_worked_out_from_an_argument_names_the_argument_not_a_template(cli: Ctx) -> None:
+    a = _page(cli, "slice_rows")
+    assert "until it holds" not in _all(a)
+    assert a.solutions[0].text.startswith("Look at the `idxs` you pass to `clilike.slice_rows`")
+
+
+def test_a_function_without_arguments_names_the_state_it_reads(cli: Ctx) -> None:
+    a = _page(cli, "get_binary_stderr")
+    assert "comes from `sys.stderr`" in a.solutions[0].text and "until it holds" not in _all(a)
+
+
+def test_no_public_caller_sends_to_the_traceback_without_a_template(cli: Ctx) -> None:
+    a = _page(cli, "_read_console")
+    assert a.solutions[0].text.startswith("No public function of clilike reaches `_read_console`")
+    assert "(worked out from `b`)" in a.solutions[0].text and "until it holds" not in _all(a)
+    assert a.prevention == ()  # nothing to prevent from the facts: left empty, not padded
+
+
+# --------------------------------------------------------------------------- the message's context words
+
+
+def test_eager_words_are_explained_from_the_table_of_eager_rules(jaxlike: Ctx) -> None:
+    a = _page(jaxlike, "_ref_raise_valueerror")
+    assert "inside the body of a `shard_map` that runs eagerly (not inside `jax.jit`)" in a.meaning
+    assert "is in `eager_rules`" in a.meaning and "registered for `ref`" in a.meaning
+    assert "when JAX applies the rule" not in a.meaning
+    assert a.trigger.endswith("inside the body of a `shard_map` that runs eagerly (not inside `jax.jit`).")
+
+
+def test_outside_of_x_is_explained_as_the_general_lowering(jaxlike: Ctx) -> None:
+    a = _page(jaxlike, "_run_scoped_lowering_rule")
+    assert "\"outside of Pallas\" in the message" in a.meaning
+    assert "registered with `register_lowering` for `run_scoped`" in a.meaning
+
+
+# --------------------------------------------------------------------------- an earlier raise of the same check
+
+
+def test_an_entry_that_checks_first_is_not_this_raises_route(cli: Ctx) -> None:
+    _cat, ctx = cli
+    (site,) = [s for s in ctx.sites if s.qualname == "_trace"]
+    assert ctx.public_path(site).entries == ("clilike.lower",)  # `jit` raises in its own check first
+    a = _page(cli, "_trace")
+    assert any(s.startswith("`jit` (`clilike/tracing.py:") and "makes the same check before it gets here" in s
+               for s in a.situations)
+
+
+def test_a_caller_with_the_same_check_is_named_and_the_direct_call_is_the_route(cli: Ctx) -> None:
+    a = _page(cli, "ProgressBar.generator")
+    (s,) = [s for s in a.situations if "makes the same check" in s]
+    assert s.startswith("`ProgressBar.__iter__`") and "calling `clilike.core.ProgressBar.generator` directly" in s
+    assert not any(s.startswith("The same message also comes from `ProgressBar.__iter__`") for s in a.situations)
+
+
+def test_a_parameter_the_message_names_is_the_one_to_look_at(cli: Ctx) -> None:
+    a = _page(cli, "set_mode")
+    assert a.solutions[0].text.startswith("Look at the `mode` you pass to `clilike.set_mode`: the check that fails "
+                                          "reads it")
+    assert a.solutions[0].text.endswith('says what it must be: "set_mode: mode must be one of the registered modes"')
+
+
+def test_no_fact_beyond_the_message_gives_no_solution_rather_than_a_template(cli: Ctx) -> None:
+    a = _page(cli, "Renderer2.render")
+    assert a.solutions == () and "until it holds" not in _all(a)
+
+
+def test_a_comment_that_leaves_it_to_the_user_is_the_solution(cli: Ctx) -> None:
+    a = _page(cli, "_clamp")
+    assert [s.text for s in a.solutions] == [
+        "A comment at the raise says what is left to you: \"It's left up to the user to write a callback to do "
+        "it if needed.\""]
+
+
+def test_a_rule_registered_for_one_kind_of_kernel_is_not_the_general_rule(jaxlike: Ctx) -> None:
+    a = _page(jaxlike, "_rev_lowering_rule")
+    assert "This is not the operation's general rule" in a.meaning
+    assert "`register_lowering_rule(rev_p, kernel_types=[CoreType.SC_VECTOR_SUBCORE])`" in a.meaning
+    assert "_run_scoped" not in a.meaning
+
+
+def test_a_comment_saying_when_it_happens_replaces_the_command_line_framing(cli: Ctx) -> None:
+    a = _page(cli, "check_values")
+    assert not a.meaning.startswith("Parsing a command line") and "reported to the person who ran it" not in a.meaning
+    assert "a comment at the raise says when this one happens: \"This should only happen when passing in args " \
+           "manually" in a.meaning
