@@ -22,7 +22,6 @@ done: a re-run tries it again.  Workers need only ``pip install errdex[dask]``.
 
 from __future__ import annotations
 
-import hashlib
 import io
 import os
 import shutil
@@ -49,6 +48,7 @@ from errdex.observe.run import (
 )
 from errdex.observe.target import TargetError
 from errdex.sandbox import EnvSpec, Limits, ensure_environment, locked
+from errdex.sources.unpack_cache import archive_digest
 
 STALE_S = 2 * 24 * 3600  # a worker removes other runs' copies unused for this long
 # Left out of the bundle: caches everywhere; in a project folder, what a build writes and tool folders
@@ -78,13 +78,6 @@ class ObserveSetup:
     artifact_sha256: str  # of a file artifact ("" for a folder)
     pypi: bool  # the worker fetches NAME==VERSION from the index instead of unpacking it
 
-
-def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with path.open("rb") as f:
-        while chunk := f.read(1 << 20):
-            h.update(chunk)
-    return h.hexdigest()
 
 
 def _keep_tests(info: tarfile.TarInfo) -> tarfile.TarInfo | None:
@@ -122,7 +115,7 @@ def make_setup(spec: str, resolved: Resolved, options: ObserveOptions) -> tuple[
         name=env.name, version=env.version, requires_python=env.requires_python, python=env.python,
         test_requirements=env.test_requirements, extra_requirements=env.extra_requirements,
         roots=resolved.roots, timeout_s=options.timeout_s, memory_bytes=options.memory_bytes, mode=options.mode,
-        artifact_name=artifact.name, artifact_sha256=_sha256(artifact) if artifact.is_file() else "", pypi=pypi,
+        artifact_name=artifact.name, artifact_sha256=archive_digest(artifact) if artifact.is_file() else "", pypi=pypi,
     )
     return setup, bundle(resolved, ship_artifact=not pypi)
 
@@ -139,7 +132,7 @@ def _artifact_here(setup: ObserveSetup, unpacked: Path) -> Path:
     from errdex.sources.packages import fetch_pypi
 
     path = fetch_pypi(setup.name, setup.version)
-    if path.name != setup.artifact_name or _sha256(path) != setup.artifact_sha256:
+    if path.name != setup.artifact_name or archive_digest(path) != setup.artifact_sha256:
         raise TargetError(f"pypi:{setup.name}=={setup.version}: this worker fetched {path.name}, not the "
                           f"{setup.artifact_name} the client indexed (same pip configuration on the workers?)")
     return path
