@@ -135,3 +135,62 @@ def test_raising_decorator_inside_pytest_raises_and_raising_with_header(tmp_path
     assert deco.source == "import lib\n\n@lib.command(bad=True)\ndef f():\n    pass\n"
     header = distill(tmp_path, "tests/test_x.py::test_header", ("t (tests/test_x.py:15)",))[0]
     assert header.source == "import lib\nwith lib.setting('invalid'):\n    pass\n"
+
+
+def test_unittest_method_gets_its_instance_and_runs() -> None:
+    lines = (FIXTURE / "tests" / "test_unit.py").read_text().splitlines()
+    line = next(i for i, ln in enumerate(lines, 1) if 'self.make("float")' in ln)
+    d = distill(FIXTURE, "tests/test_unit.py::KindTest::test_unknown_kind",
+                (f"t (tests/test_unit.py:{line})", "cfglib.core.Setting.__init__ (cfglib/core.py:13)"))[0]
+    src = d.source
+    # the class without its test methods, instantiated and set up; the call through self kept
+    assert "class KindTest(unittest.TestCase):" in src and "def make(self, kind):" in src
+    assert "def test_" not in src
+    assert src.endswith("self = KindTest()\nself.setUp()\nself.make('float')\n")
+    # the script runs against the fixture library and raises the library's error
+    import subprocess
+    import sys
+    r = subprocess.run([sys.executable, "-c", src], capture_output=True, text=True, cwd=FIXTURE, timeout=60,
+                       check=False)
+    assert r.returncode == 1 and "ValueError: unknown kind 'float'" in r.stderr
+    vs = dict(variants(d))  # variants change the call through self, never the instance's set-up
+    assert vs and all(v.count("self = KindTest()\nself.setUp()\n") == 1 and "self.make(" in v for v in vs.values())
+
+
+def test_self_outside_a_class_is_not_distillable(tmp_path: Path) -> None:
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_x.py").write_text("import lib\n\n\ndef test_f(self):\n    lib.f(self)\n")
+    with pytest.raises(NotDistillable, match="self outside a class"):
+        distill(tmp_path, "tests/test_x.py::test_f", ("t (tests/test_x.py:5)",))
+
+
+def test_click_invoke_spreads_a_keyword_dict() -> None:
+    rewrite = adapter_for("click.testing.CliRunner.invoke", ())
+    assert rewrite is not None
+    src = ("opts = {'standalone_mode': False, 'input': 'y\\n'}\nresult = runner.invoke(cli, ['--flag'], **opts)\n")
+    out = rewrite(ast.parse(src).body)
+    assert out is not None
+    code = "\n".join(ast.unparse(s) for s in out)
+    assert code.endswith("result = cli.main(['--flag'], **_invoke_kw, standalone_mode=False)")
+    # run the rewritten statements with a stand-in command: the dict loses invoke's own keywords,
+    # input becomes stdin, and main gets the rest
+    seen: dict[str, object] = {}
+
+    class Cmd:
+        def main(self, args: list[str], **kw: object) -> None:
+            import sys
+            seen.update(kw, args=args, stdin=sys.stdin.read())
+
+    import sys
+    saved = sys.stdin
+    try:
+        exec(compile(code, "<rewritten>", "exec"), {"cli": Cmd()})
+    finally:
+        sys.stdin = saved
+    assert seen == {"standalone_mode": False, "args": ["--flag"], "stdin": "y\n"}
+
+
+def test_run_env_is_the_library_switch_only() -> None:
+    from errdex.prove.harness import run_env
+    assert run_env("jax") == {"JAX_TRACEBACK_FILTERING": "off"}
+    assert run_env("click") == {} and run_env("cfglib") == {}

@@ -356,8 +356,11 @@ def distill(project: Path, node_id: str, chain: Sequence[str], rewrite: Rewrite 
         if rewritten is None:
             raise NotDistillable("the harness call could not be rewritten into a direct call")
         stmts = rewritten
+    instance: list[ast.stmt] = []
     if "self" in _used_names(stmts):
-        raise NotDistillable("the test uses its class instance (self)")
+        if cls is None:
+            raise NotDistillable("the test uses self outside a class")
+        instance = test_instance(cls)
     confs = [_Module(ast.parse(c.read_text(encoding="utf-8", errors="replace")))
              for c in _conftests(project, path)]
     modules = [_Module(tree), *confs]
@@ -374,8 +377,27 @@ def distill(project: Path, node_id: str, chain: Sequence[str], rewrite: Rewrite 
                 if ast.dump(v) != ast.dump(binding.get(k, v)) and all(ast.dump(v) != ast.dump(x)
                                                                        for x in others.get(k, [])):
                     others.setdefault(k, []).append(v)
-        out.append(_assemble(modules, stmts, raising, binding, args, line, node_id, others))
+        out.append(_assemble(modules, stmts, raising, binding, args, line, node_id, others, instance))
     return out
+
+
+_ABSL_PARAMS = {"parameters", "named_parameters", "product"}
+
+
+def test_instance(cls: ast.ClassDef) -> list[ast.stmt]:
+    """``self`` for a test that uses its instance (``self.check_x(...)``, ``self.assert*``): the test's
+    class without its test methods (helpers, ``setUp`` and base classes stay; absl's parameter
+    decorators go, they have nothing left to expand), instantiated under its default method name
+    and, when it has a base class (a ``TestCase``), set up as unittest would."""
+    c = copy.copy(cls)
+    c.body = [s for s in cls.body if not (isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
+                                          and s.name.startswith("test"))] or [ast.Pass()]
+    c.decorator_list = [d for d in cls.decorator_list
+                        if not (isinstance(d, ast.Call) and isinstance(d.func, (ast.Attribute, ast.Name))
+                                and (d.func.attr if isinstance(d.func, ast.Attribute) else d.func.id) in _ABSL_PARAMS)]
+    setup = "\nself.setUp()" if cls.bases or any(isinstance(s, ast.FunctionDef) and s.name == "setUp" for s in cls.body) \
+        else ""
+    return [c, *ast.parse(f"self = {cls.name}(){setup}").body]
 
 
 def _conftests(project: Path, test: Path) -> list[Path]:
@@ -393,8 +415,10 @@ def _conftests(project: Path, test: Path) -> list[Path]:
 
 
 def _assemble(modules: list[_Module], stmts: list[ast.stmt], raising: ast.stmt, binding: dict[str, ast.expr],
-              args: list[str], line: int, node_id: str, others: dict[str, list[ast.expr]]) -> Distilled:
-    prelude: list[ast.stmt] = []
+              args: list[str], line: int, node_id: str, others: dict[str, list[ast.expr]],
+              instance: Sequence[ast.stmt] = ()) -> Distilled:
+    prelude: list[ast.stmt] = [copy.deepcopy(s) for s in instance]
+    own = {name for s in instance for name in _bound(s)}
     params: list[ast.stmt] = []
     extra_imports: list[str] = []
     needed = _used_names(stmts)
@@ -433,7 +457,7 @@ def _assemble(modules: list[_Module], stmts: list[ast.stmt], raising: ast.stmt, 
             add_fixture(a)
     body = [*prelude, *params, *stmts]
     # module-level imports and helpers the script uses, transitively, in source order
-    defs = [(i, j, s) for i, m in enumerate(modules) for j, s in enumerate(m.defs())]
+    defs = [(i, j, s) for i, m in enumerate(modules) for j, s in enumerate(m.defs()) if not _bound(s) & own]
     chosen: set[tuple[int, int]] = set()
     want = _used_names(body)
     changed = True
