@@ -194,3 +194,15 @@ def test_run_env_is_the_library_switch_only() -> None:
     from errdex.prove.harness import run_env
     assert run_env("jax") == {"JAX_TRACEBACK_FILTERING": "off"}
     assert run_env("click") == {} and run_env("cfglib") == {}
+
+
+def test_absl_class_parameters_from_a_generator_over_literals(tmp_path: Path) -> None:
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_x.py").write_text(
+        "from absl.testing import parameterized\nimport lib\n\n\n"
+        "@parameterized.named_parameters(\n    {'testcase_name': f'_{m}', 'mode': m} for m in ('fast', 'safe'))\n"
+        "class T(parameterized.TestCase):\n\n    def test_run(self, mode):\n        lib.run(mode)\n")
+    d = distill(tmp_path, "tests/test_x.py::T::test_run_safe", ("t (tests/test_x.py:10)",))[0]
+    assert d.source == "import lib\nmode = 'safe'\nlib.run(mode)\n"
+    with pytest.raises(NotDistillable, match="not literal cases"):  # no such case
+        distill(tmp_path, "tests/test_x.py::T::test_run_slow", ("t (tests/test_x.py:10)",))

@@ -10,6 +10,7 @@ script restates the very values the test passed.
 from __future__ import annotations
 
 import ast
+import copy
 import itertools
 from dataclasses import dataclass
 
@@ -113,6 +114,40 @@ def bindings(fn: ast.FunctionDef | ast.AsyncFunctionDef, node_param: str,
             if node_param.startswith("-".join(s.ident for s in c))] or rest
 
 
+class _Bind(ast.NodeTransformer):
+    def __init__(self, name: str, value: ast.expr) -> None:
+        self.name, self.value = name, value
+
+    def visit_Name(self, node: ast.Name) -> ast.AST:
+        return copy.deepcopy(self.value) if node.id == self.name and isinstance(node.ctx, ast.Load) else node
+
+
+def _expand(arg: ast.expr) -> list[ast.expr]:
+    """The cases of ``({...} for f in ("a", "b"))`` (one ``for`` over literals, no ``if``): the element
+    with the loop name replaced by each literal; anything else is one argument as written."""
+    if isinstance(arg, (ast.GeneratorExp, ast.ListComp)) and len(arg.generators) == 1:
+        g = arg.generators[0]
+        if isinstance(g.target, ast.Name) and not g.ifs and isinstance(g.iter, (ast.Tuple, ast.List)) \
+                and all(isinstance(e, ast.Constant) for e in g.iter.elts):
+            return [_Bind(g.target.id, e).visit(copy.deepcopy(arg.elt)) for e in g.iter.elts]
+    return [arg]
+
+
+def _text(v: ast.expr) -> str:
+    """A string constant or an f-string of constants (``f"_{'x'}"``), else ""."""
+    if isinstance(v, ast.Constant):
+        return str(v.value)
+    if isinstance(v, ast.JoinedStr):
+        parts = []
+        for p in v.values:
+            inner = p.value if isinstance(p, ast.FormattedValue) and p.format_spec is None and p.conversion == -1 else p
+            if not isinstance(inner, ast.Constant):
+                return ""
+            parts.append(str(inner.value))
+        return "".join(parts)
+    return ""
+
+
 def _absl_sets(dec: ast.expr, params: list[str]) -> list[tuple[str, dict[str, ast.expr]]] | None:
     """(name suffix, binding) of each case of absl's ``@parameterized.parameters(...)`` or
     ``named_parameters(...)``: a case is a dict of keywords, a tuple of positionals, or one value."""
@@ -120,7 +155,7 @@ def _absl_sets(dec: ast.expr, params: list[str]) -> list[tuple[str, dict[str, as
             and dec.func.attr in ("parameters", "named_parameters")):
         return None
     named = dec.func.attr == "named_parameters"
-    cases: list[ast.expr] = list(dec.args)
+    cases: list[ast.expr] = [c for a in dec.args for c in _expand(a)]
     if len(cases) == 1 and isinstance(cases[0], (ast.List, ast.Tuple)) and not named \
             and all(isinstance(e, (ast.Dict, ast.Tuple)) for e in cases[0].elts):
         cases = list(cases[0].elts)
@@ -135,7 +170,7 @@ def _absl_sets(dec: ast.expr, params: list[str]) -> list[tuple[str, dict[str, as
                 if not (isinstance(k, ast.Constant) and isinstance(k.value, str)):
                     return None
                 if k.value == "testcase_name":
-                    name = str(v.value) if isinstance(v, ast.Constant) else name
+                    name = _text(v) or name
                 else:
                     binding[k.value] = v
         elif isinstance(case, ast.Tuple):
