@@ -206,3 +206,21 @@ def test_absl_class_parameters_from_a_generator_over_literals(tmp_path: Path) ->
     assert d.source == "import lib\nmode = 'safe'\nlib.run(mode)\n"
     with pytest.raises(NotDistillable, match="not literal cases"):  # no such case
         distill(tmp_path, "tests/test_x.py::T::test_run_slow", ("t (tests/test_x.py:10)",))
+
+
+def test_helper_that_expects_the_raise_is_replaced_by_its_raising_statement(tmp_path: Path) -> None:
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_x.py").write_text(
+        "import unittest\nimport lib\n\n\n"
+        "def check(test, etype, f, mode='x'):\n    with lib.mode(mode):\n        test.assertRaises(etype, f)\n\n\n"
+        "class T(unittest.TestCase):\n    def test_run(self):\n        def bad():\n            return lib.run(1)\n"
+        "        check(self, TypeError, bad)\n")
+    chain = ("tests.test_x.T.test_run (tests/test_x.py:14)", "tests.test_x.check (tests/test_x.py:7)",
+             "unittest.case.TestCase.assertRaises (case.py:795)", "tests.test_x.T.test_run.<locals>.bad (tests/test_x.py:13)",
+             "lib.run (lib.py:3)")
+    d = distill(tmp_path, "tests/test_x.py::T::test_run", chain)[0]
+    # the error escapes as it would for a user: no helper, no assertRaises, no instance needed
+    assert d.source == "import lib\n\ndef bad():\n    return lib.run(1)\nbad()\n"
+    # without the helper frame in the chain the test keeps its call, and gets its instance
+    plain = distill(tmp_path, "tests/test_x.py::T::test_run", chain[:1])[0].source
+    assert plain.endswith("self = T()\nself.setUp()\n\ndef bad():\n    return lib.run(1)\ncheck(self, TypeError, bad)\n")

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from errdex.prove.params import absl_binding, bindings
+from errdex.prove.slicing import _expect_call, _expectation, slice_body
+from errdex.prove.unittest_shapes import _replace, test_instance, through_helper
 
-EXPECT = {"raises", "warns", "deprecated_call", "assertRaises", "assertRaisesRegex", "assertWarns",
-          "assertWarnsRegex"}
 BUILTIN_FIXTURES: dict[str, tuple[str, str]] = {  # name -> (import, expression)
     "tmp_path": ("import pathlib\nimport tempfile", "pathlib.Path(tempfile.mkdtemp())"),
     "tmpdir": ("import pathlib\nimport tempfile", "pathlib.Path(tempfile.mkdtemp())"),
@@ -92,64 +92,6 @@ def _find(tree: ast.Module, names: list[str]) -> tuple[ast.FunctionDef | ast.Asy
     return fn, cls
 
 
-def _expectation(item: ast.withitem) -> bool:
-    c = item.context_expr
-    if not isinstance(c, ast.Call):
-        return False
-    f = c.func
-    name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
-    return name in EXPECT
-
-
-def _start(node: ast.AST) -> int:
-    """The first line of a statement, decorators included."""
-    first: int = getattr(node, "lineno", 0)
-    decorators: list[ast.expr] = getattr(node, "decorator_list", [])
-    return min([first, *(d.lineno for d in decorators)])
-
-
-def _contains(node: ast.AST, line: int) -> bool:
-    first: int = getattr(node, "lineno", 0)
-    last: int = getattr(node, "end_lineno", None) or first
-    start = min([first, *(d.lineno for d in getattr(node, "decorator_list", []))])
-    return bool(start <= line <= last)
-
-
-def slice_body(body: Sequence[ast.stmt], line: int) -> tuple[list[ast.stmt], ast.stmt] | None:
-    """The statements up to the one holding ``line``, expectation blocks and ``try`` unwrapped;
-    (statements, the innermost raising statement) or None when ``line`` is not in ``body``."""
-    out: list[ast.stmt] = []
-    for stmt in body:
-        if not _contains(stmt, line):
-            out.append(stmt)
-            continue
-        if isinstance(stmt, (ast.With, ast.AsyncWith, ast.For, ast.AsyncFor, ast.While, ast.If)) \
-                and stmt.body and line < _start(stmt.body[0]):  # the header raises (``with cm('bad'):``)
-            return [*out, stmt], stmt
-        if isinstance(stmt, (ast.With, ast.AsyncWith)):
-            inner = slice_body(stmt.body, line)
-            if inner is None:
-                return None
-            kept = [i for i in stmt.items if not _expectation(i)]
-            if kept:
-                w = copy.copy(stmt)
-                w.items, w.body = kept, inner[0]
-                return [*out, w], inner[1]
-            return [*out, *inner[0]], inner[1]
-        if isinstance(stmt, (ast.Try, ast.TryStar)) and any(_contains(s, line) for s in stmt.body):
-            inner = slice_body(stmt.body, line)
-            return None if inner is None else ([*out, *inner[0]], inner[1])
-        if isinstance(stmt, (ast.For, ast.AsyncFor, ast.While, ast.If)) and any(_contains(s, line) for s in stmt.body):
-            inner = slice_body(stmt.body, line)
-            if inner is None:
-                return None
-            c = copy.copy(stmt)
-            c.body, c.orelse = inner[0], []
-            return [*out, c], inner[1]
-        return [*out, stmt], stmt
-    return None
-
-
 def _is_doc(stmt: ast.stmt) -> bool:
     return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str)
 
@@ -161,25 +103,6 @@ def _self_check(stmt: ast.stmt) -> bool:
     f = stmt.value.func
     return (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "self"
             and (f.attr.startswith("assert") or f.attr == "fail"))
-
-
-def _expect_call(stmt: ast.stmt) -> ast.stmt:
-    """``self.assertRaises(Exc, fn, *args)`` (or ``pytest.raises`` called the same way): ``fn(*args)``."""
-    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
-        c = stmt.value
-        f = c.func
-        name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
-        if name in EXPECT and len(c.args) >= 2:
-            skip = 2 if name.endswith("Regex") and len(c.args) >= 3 else 1
-            fn, rest = c.args[skip], c.args[skip + 1:]
-            kws = [k for k in c.keywords if k.arg not in ("match", "msg")]
-            body: ast.expr
-            if isinstance(fn, ast.Lambda) and not rest and not kws and not fn.args.args:
-                body = fn.body  # ``lambda: f(x)``: the call itself
-            else:
-                body = ast.copy_location(ast.Call(fn, rest, kws), c)
-            return ast.copy_location(ast.Expr(body), stmt)
-    return stmt
 
 
 def _as_call(stmt: ast.Assert) -> ast.stmt:
@@ -350,6 +273,10 @@ def distill(project: Path, node_id: str, chain: Sequence[str], rewrite: Rewrite 
     if sliced is None:
         raise NotDistillable(f"line {line} is not in {names[-1]}'s body")
     stmts, raising = sliced
+    through = through_helper(tree, chain, rel, raising)
+    if through is not None:  # the test's helper expects the raise: its raising statement, arguments bound
+        stmts = _replace(stmts, raising, through)
+        raising = through
     stmts = prune(stmts, raising, _global_reads(stmts))
     if rewrite is not None:
         rewritten = rewrite(stmts)
@@ -379,25 +306,6 @@ def distill(project: Path, node_id: str, chain: Sequence[str], rewrite: Rewrite 
                     others.setdefault(k, []).append(v)
         out.append(_assemble(modules, stmts, raising, binding, args, line, node_id, others, instance))
     return out
-
-
-_ABSL_PARAMS = {"parameters", "named_parameters", "product"}
-
-
-def test_instance(cls: ast.ClassDef) -> list[ast.stmt]:
-    """``self`` for a test that uses its instance (``self.check_x(...)``, ``self.assert*``): the test's
-    class without its test methods (helpers, ``setUp`` and base classes stay; absl's parameter
-    decorators go, they have nothing left to expand), instantiated under its default method name
-    and, when it has a base class (a ``TestCase``), set up as unittest would."""
-    c = copy.copy(cls)
-    c.body = [s for s in cls.body if not (isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
-                                          and s.name.startswith("test"))] or [ast.Pass()]
-    c.decorator_list = [d for d in cls.decorator_list
-                        if not (isinstance(d, ast.Call) and isinstance(d.func, (ast.Attribute, ast.Name))
-                                and (d.func.attr if isinstance(d.func, ast.Attribute) else d.func.id) in _ABSL_PARAMS)]
-    setup = "\nself.setUp()" if cls.bases or any(isinstance(s, ast.FunctionDef) and s.name == "setUp" for s in cls.body) \
-        else ""
-    return [c, *ast.parse(f"self = {cls.name}(){setup}").body]
 
 
 def _conftests(project: Path, test: Path) -> list[Path]:
