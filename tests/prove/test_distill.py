@@ -224,3 +224,16 @@ def test_helper_that_expects_the_raise_is_replaced_by_its_raising_statement(tmp_
     # without the helper frame in the chain the test keeps its call, and gets its instance
     plain = distill(tmp_path, "tests/test_x.py::T::test_run", chain[:1])[0].source
     assert plain.endswith("self = T()\nself.setUp()\n\ndef bad():\n    return lib.run(1)\ncheck(self, TypeError, bad)\n")
+
+
+def test_parametrize_built_from_module_constants(tmp_path: Path) -> None:
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_x.py").write_text(
+        "import pytest\nimport lib\n\nBOOL = [({'a': 1}, 'x'), ({'a': 2}, 'y')]\nOTHER = [({'b': 3}, 'z')]\n\n\n"
+        "@pytest.mark.parametrize(('decl', 'params', 'arg'),\n"
+        "    [('--f/--no-f', *c) for c in BOOL] + [('--f', *c) for c in OTHER])\n"
+        "def test_run(decl, params, arg):\n    lib.run(decl, params, arg)\n")
+    d = distill(tmp_path, "tests/test_x.py::test_run[--f-params2-z]", ("t (tests/test_x.py:11)",))[0]
+    assert d.source == "import lib\ndecl = '--f'\nparams = {'b': 3}\narg = 'z'\nlib.run(decl, params, arg)\n"
+    d = distill(tmp_path, "tests/test_x.py::test_run[--f/--no-f-params1-y]", ("t (tests/test_x.py:11)",))[0]
+    assert "params = {'a': 2}" in d.source

@@ -296,8 +296,10 @@ def distill(project: Path, node_id: str, chain: Sequence[str], rewrite: Rewrite 
     generated = absl_binding(fn, names[-1], cls) if fn.name != names[-1] else None
     if fn.name != names[-1] and generated is None:
         raise NotDistillable(f"the parameters of the generated test {names[-1]} are not literal cases")
-    every = bindings(fn, param, cls, exact_first=True) if generated is None else [generated]
-    for binding in ([generated] if generated is not None else bindings(fn, param, cls)[:6]):
+    consts = {st.targets[0].id: st.value for st in tree.body if isinstance(st, ast.Assign)
+              and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name)}
+    every = bindings(fn, param, cls, exact_first=True, consts=consts) if generated is None else [generated]
+    for binding in ([generated] if generated is not None else bindings(fn, param, cls, consts=consts)[:6]):
         others: dict[str, list[ast.expr]] = {}
         for b in every:
             for k, v in b.items():

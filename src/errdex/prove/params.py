@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import copy
 import itertools
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 MAX_COMBOS = 4096
@@ -51,13 +52,48 @@ def _value_id(node: ast.expr, name: str, index: int) -> str:
     return f"{name}{index}"
 
 
-def _sets(call: ast.Call) -> list[ParamSet] | None:
+def _flatten(t: ast.expr) -> ast.expr:
+    """``("--flag", *(a, b))`` -> ``("--flag", a, b)`` after a substitution."""
+    if isinstance(t, (ast.Tuple, ast.List)):
+        elts: list[ast.expr] = []
+        for e in t.elts:
+            if isinstance(e, ast.Starred) and isinstance(e.value, (ast.Tuple, ast.List)):
+                elts.extend(e.value.elts)
+            else:
+                elts.append(e)
+        return ast.Tuple(elts, ast.Load())
+    return t
+
+
+def literal_cases(node: ast.expr, consts: Mapping[str, ast.expr], depth: int = 0) -> list[ast.expr] | None:
+    """The elements of a parameter list written as a literal, a module constant, ``a + b``, or a
+    comprehension over one of those (``[("--flag", *c) for c in CASES]``); None otherwise."""
+    if depth > 5:
+        return None
+    if isinstance(node, (ast.List, ast.Tuple)):
+        return list(node.elts)
+    if isinstance(node, ast.Name) and node.id in consts:
+        return literal_cases(consts[node.id], consts, depth + 1)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = literal_cases(node.left, consts, depth + 1), literal_cases(node.right, consts, depth + 1)
+        return None if left is None or right is None else [*left, *right]
+    if isinstance(node, (ast.ListComp, ast.GeneratorExp)) and len(node.generators) == 1:
+        g = node.generators[0]
+        items = literal_cases(g.iter, consts, depth + 1)
+        if items is None or g.ifs or not isinstance(g.target, ast.Name):
+            return None
+        return [_flatten(_Bind(g.target.id, e).visit(copy.deepcopy(node.elt))) for e in items]
+    return None
+
+
+def _sets(call: ast.Call, consts: Mapping[str, ast.expr] | None = None) -> list[ParamSet] | None:
     if len(call.args) < 2:
         return None
     names = _names(call.args[0])
-    values = call.args[1]
-    if names is None or not isinstance(values, (ast.List, ast.Tuple)):
+    elements = literal_cases(call.args[1], consts or {})
+    if names is None or elements is None:
         return None
+    values = ast.List(elements, ast.Load())
     ids_kw = next((k.value for k in call.keywords if k.arg == "ids"), None)
     explicit = ids_kw.elts if isinstance(ids_kw, (ast.List, ast.Tuple)) else None
     out: list[ParamSet] = []
@@ -86,7 +122,8 @@ def _sets(call: ast.Call) -> list[ParamSet] | None:
 
 
 def bindings(fn: ast.FunctionDef | ast.AsyncFunctionDef, node_param: str,
-             cls: ast.ClassDef | None = None, exact_first: bool = False) -> list[dict[str, ast.expr]]:
+             cls: ast.ClassDef | None = None, exact_first: bool = False,
+             consts: Mapping[str, ast.expr] | None = None) -> list[dict[str, ast.expr]]:
     """Candidate bindings (argname -> expression) for ``test[node_param]``: the one whose pytest id
     equals ``node_param`` first, then the others (ids made unique by pytest are not reproduced)."""
     decorators = [*reversed(fn.decorator_list), *(reversed(cls.decorator_list) if cls else [])]
@@ -95,7 +132,7 @@ def bindings(fn: ast.FunctionDef | ast.AsyncFunctionDef, node_param: str,
         call = _is_parametrize(dec)
         if call is None:
             continue
-        sets = _sets(call)
+        sets = _sets(call, consts)
         if sets is None:
             return []
         groups.append(sets)
