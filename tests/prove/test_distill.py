@@ -237,3 +237,13 @@ def test_parametrize_built_from_module_constants(tmp_path: Path) -> None:
     assert d.source == "import lib\ndecl = '--f'\nparams = {'b': 3}\narg = 'z'\nlib.run(decl, params, arg)\n"
     d = distill(tmp_path, "tests/test_x.py::test_run[--f/--no-f-params1-y]", ("t (tests/test_x.py:11)",))[0]
     assert "params = {'a': 2}" in d.source
+
+
+def test_variant_gives_integers_as_floats(tmp_path: Path) -> None:
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_x.py").write_text(
+        "import lib\n\n\ndef test_grad():\n    f = lambda: lib.grad(lib.array([1, 2]))\n    f()\n")
+    d = distill(tmp_path, "tests/test_x.py::test_grad", ("t (tests/test_x.py:6)",))[0]
+    vs = dict(variants(d))
+    assert vs["[1, 2] -> as floats"].endswith("f = lambda: lib.grad(lib.array([1.0, 2.0]))\nf()\n")
+    assert list(vs).index("[1, 2] -> as floats") < list(vs).index("1 -> 0")  # before single numbers

@@ -99,6 +99,11 @@ def _constant_edits(node: ast.AST) -> Iterator[tuple[int, str, object]]:
             yield j, f"{c.value!r} -> {v!r}", v
 
 
+def _ints(node: ast.List | ast.Tuple) -> bool:
+    return bool(node.elts) and all(isinstance(e, ast.Constant) and type(e.value) is int and not _fixed(e)
+                                   for e in node.elts)
+
+
 def _priority(why: str) -> int:
     """Bool flips first (a switch turned around), then an argument dropped (back to its default),
     then strings, list elements, numbers."""
@@ -108,7 +113,7 @@ def _priority(why: str) -> int:
         return 1
     if why.endswith("(another case of the test)") or why.startswith("with "):
         return 1
-    if why.startswith("'"):
+    if why.startswith("'") or why.endswith(" -> as floats"):
         return 2
     if why.startswith("without"):
         return 3
@@ -141,6 +146,11 @@ def variants(d: Distilled, guard_names: Sequence[str] = ()) -> list[tuple[str, s
             if edit(list(ast.walk(m))[idx]):
                 emit(why, m)
         for sub in ast.walk(target):
+            if isinstance(sub, (ast.List, ast.Tuple)) and _ints(sub):  # integers given as floats (a dtype)
+                m = copy.deepcopy(d.module)
+                for c in list(ast.walk(m))[nodes.index(sub)].elts:  # type: ignore[attr-defined]
+                    c.value = float(c.value)
+                emit(f"{ast.unparse(sub)} -> as floats", m)
             if sub is target or not isinstance(sub, (ast.List, ast.Tuple, ast.Call, ast.Dict)):
                 continue
             sub_idx = nodes.index(sub)
