@@ -247,3 +247,13 @@ def test_variant_gives_integers_as_floats(tmp_path: Path) -> None:
     vs = dict(variants(d))
     assert vs["[1, 2] -> as floats"].endswith("f = lambda: lib.grad(lib.array([1.0, 2.0]))\nf()\n")
     assert list(vs).index("[1, 2] -> as floats") < list(vs).index("1 -> 0")  # before single numbers
+
+
+def test_variant_names_what_the_script_defines(tmp_path: Path) -> None:
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_x.py").write_text(
+        "import lib\n\n\ndef test_lookup():\n    app = lib.App()\n\n    @app.command()\n    def push():\n"
+        "        pass\n\n    app.run(['pause'])\n")
+    d = distill(tmp_path, "tests/test_x.py::test_lookup", ("t (tests/test_x.py:11)",))[0]
+    vs = dict(variants(d))
+    assert vs["'pause' -> 'push' (defined above)"].endswith("app.run(['push'])\n")

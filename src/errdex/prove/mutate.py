@@ -113,7 +113,7 @@ def _priority(why: str) -> int:
         return 1
     if why.endswith("(another case of the test)") or why.startswith("with "):
         return 1
-    if why.startswith("'") or why.endswith(" -> as floats"):
+    if why.startswith("'") or why.endswith(" -> as floats"):  # a name defined above among them
         return 2
     if why.startswith("without"):
         return 3
@@ -133,9 +133,16 @@ def variants(d: Distilled, guard_names: Sequence[str] = ()) -> list[tuple[str, s
             seen.add(src)
             out.append((_priority(why), len(out), why, src))
 
+    defined = [s.name for s in d.module.body[:d.raising] if isinstance(s, (ast.FunctionDef, ast.ClassDef))
+               and not s.name.startswith("_")][:3]
     for idx in d.focus:
         target = nodes[idx]
         # values replaced (the guard turned around), things dropped
+        for j, c in enumerate(_consts(target)):  # a name looked up: one the script defines (a command)
+            for name in defined if isinstance(c.value, str) and c.value.isidentifier() else []:
+                m = copy.deepcopy(d.module)
+                _consts(list(ast.walk(m))[idx])[j].value = name
+                emit(f"{c.value!r} -> {name!r} (defined above)", m)
         for j, why, value in _constant_edits(target):
             m = copy.deepcopy(d.module)
             c = _consts(list(ast.walk(m))[idx])[j]
