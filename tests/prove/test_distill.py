@@ -257,3 +257,13 @@ def test_variant_names_what_the_script_defines(tmp_path: Path) -> None:
     d = distill(tmp_path, "tests/test_x.py::test_lookup", ("t (tests/test_x.py:11)",))[0]
     vs = dict(variants(d))
     assert vs["'pause' -> 'push' (defined above)"].endswith("app.run(['push'])\n")
+
+
+def test_variants_change_a_literal_assigned_before_the_call(tmp_path: Path) -> None:
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_x.py").write_text(
+        "import lib\n\n\ndef test_prefix():\n    prefix = (1, {'a': 0})\n    full = (0, {'a': 0, 'b': 0})\n"
+        "    lib.broadcast(prefix, full)\n")
+    d = distill(tmp_path, "tests/test_x.py::test_prefix", ("t (tests/test_x.py:7)",))[0]
+    vs = [v for _, v in variants(d)]
+    assert "prefix = (1, {'a': 0})\nfull = (0, {'a': 0})\nlib.broadcast(prefix, full)\n" in [v[v.index("prefix"):] for v in vs]

@@ -401,7 +401,7 @@ def _focus(module: ast.Module, raising: int, params_start: int, n_params: int, l
            n_test: int) -> tuple[int, ...]:
     """Walk indexes of the nodes a variant may change: the calls of the raising statement on the
     test's call line (else all of its calls), the parametrized values, then the calls and assigned
-    values of the test's statements before it (not fixtures or helpers)."""
+    values (constants and literal containers) of the test's statements before it (not fixtures or helpers)."""
     order = {id(n): i for i, n in enumerate(ast.walk(module))}
     last = module.body[raising]
     calls = [n for n in ast.walk(last) if isinstance(n, ast.Call)]
@@ -412,7 +412,8 @@ def _focus(module: ast.Module, raising: int, params_start: int, n_params: int, l
             picked.append(s.value)
     for s in module.body[raising - n_test + 1:raising]:
         for n in ast.walk(s):
-            if isinstance(n, ast.Call) or (isinstance(n, ast.Assign) and isinstance(n.value, ast.Constant)):
+            if isinstance(n, ast.Call) or (isinstance(n, ast.Assign) and isinstance(
+                    n.value, (ast.Constant, ast.Tuple, ast.List, ast.Dict, ast.Set))):
                 picked.append(n.value if isinstance(n, ast.Assign) else n)
     for s in module.body[raising:raising + 1]:  # decorators of defs nested in the raising statement
         for n in ast.walk(s):
