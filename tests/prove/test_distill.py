@@ -135,3 +135,135 @@ def test_raising_decorator_inside_pytest_raises_and_raising_with_header(tmp_path
     assert deco.source == "import lib\n\n@lib.command(bad=True)\ndef f():\n    pass\n"
     header = distill(tmp_path, "tests/test_x.py::test_header", ("t (tests/test_x.py:15)",))[0]
     assert header.source == "import lib\nwith lib.setting('invalid'):\n    pass\n"
+
+
+def test_unittest_method_gets_its_instance_and_runs() -> None:
+    lines = (FIXTURE / "tests" / "test_unit.py").read_text().splitlines()
+    line = next(i for i, ln in enumerate(lines, 1) if 'self.make("float")' in ln)
+    d = distill(FIXTURE, "tests/test_unit.py::KindTest::test_unknown_kind",
+                (f"t (tests/test_unit.py:{line})", "cfglib.core.Setting.__init__ (cfglib/core.py:13)"))[0]
+    src = d.source
+    # the class without its test methods, instantiated and set up; the call through self kept
+    assert "class KindTest(unittest.TestCase):" in src and "def make(self, kind):" in src
+    assert "def test_" not in src
+    assert src.endswith("self = KindTest()\nself.setUp()\nself.make('float')\n")
+    # the script runs against the fixture library and raises the library's error
+    import subprocess
+    import sys
+    r = subprocess.run([sys.executable, "-c", src], capture_output=True, text=True, cwd=FIXTURE, timeout=60,
+                       check=False)
+    assert r.returncode == 1 and "ValueError: unknown kind 'float'" in r.stderr
+    vs = dict(variants(d))  # variants change the call through self, never the instance's set-up
+    assert vs and all(v.count("self = KindTest()\nself.setUp()\n") == 1 and "self.make(" in v for v in vs.values())
+
+
+def test_self_outside_a_class_is_not_distillable(tmp_path: Path) -> None:
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_x.py").write_text("import lib\n\n\ndef test_f(self):\n    lib.f(self)\n")
+    with pytest.raises(NotDistillable, match="self outside a class"):
+        distill(tmp_path, "tests/test_x.py::test_f", ("t (tests/test_x.py:5)",))
+
+
+def test_click_invoke_spreads_a_keyword_dict() -> None:
+    rewrite = adapter_for("click.testing.CliRunner.invoke", ())
+    assert rewrite is not None
+    src = ("opts = {'standalone_mode': False, 'input': 'y\\n'}\nresult = runner.invoke(cli, ['--flag'], **opts)\n")
+    out = rewrite(ast.parse(src).body)
+    assert out is not None
+    code = "\n".join(ast.unparse(s) for s in out)
+    assert code.endswith("result = cli.main(['--flag'], **_invoke_kw, standalone_mode=False)")
+    # run the rewritten statements with a stand-in command: the dict loses invoke's own keywords,
+    # input becomes stdin, and main gets the rest
+    seen: dict[str, object] = {}
+
+    class Cmd:
+        def main(self, args: list[str], **kw: object) -> None:
+            import sys
+            seen.update(kw, args=args, stdin=sys.stdin.read())
+
+    import sys
+    saved = sys.stdin
+    try:
+        exec(compile(code, "<rewritten>", "exec"), {"cli": Cmd()})
+    finally:
+        sys.stdin = saved
+    assert seen == {"standalone_mode": False, "args": ["--flag"], "stdin": "y\n"}
+
+
+def test_run_env_is_the_library_switch_only() -> None:
+    from errdex.prove.harness import run_env
+    assert run_env("jax") == {"JAX_TRACEBACK_FILTERING": "off"}
+    assert run_env("click") == {} and run_env("cfglib") == {}
+
+
+def test_absl_class_parameters_from_a_generator_over_literals(tmp_path: Path) -> None:
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_x.py").write_text(
+        "from absl.testing import parameterized\nimport lib\n\n\n"
+        "@parameterized.named_parameters(\n    {'testcase_name': f'_{m}', 'mode': m} for m in ('fast', 'safe'))\n"
+        "class T(parameterized.TestCase):\n\n    def test_run(self, mode):\n        lib.run(mode)\n")
+    d = distill(tmp_path, "tests/test_x.py::T::test_run_safe", ("t (tests/test_x.py:10)",))[0]
+    assert d.source == "import lib\nmode = 'safe'\nlib.run(mode)\n"
+    with pytest.raises(NotDistillable, match="not literal cases"):  # no such case
+        distill(tmp_path, "tests/test_x.py::T::test_run_slow", ("t (tests/test_x.py:10)",))
+
+
+def test_helper_that_expects_the_raise_is_replaced_by_its_raising_statement(tmp_path: Path) -> None:
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_x.py").write_text(
+        "import unittest\nimport lib\n\n\n"
+        "def check(test, etype, f, mode='x'):\n    with lib.mode(mode):\n        test.assertRaises(etype, f)\n\n\n"
+        "class T(unittest.TestCase):\n    def test_run(self):\n        def bad():\n            return lib.run(1)\n"
+        "        check(self, TypeError, bad)\n")
+    chain = ("tests.test_x.T.test_run (tests/test_x.py:14)", "tests.test_x.check (tests/test_x.py:7)",
+             "unittest.case.TestCase.assertRaises (case.py:795)", "tests.test_x.T.test_run.<locals>.bad (tests/test_x.py:13)",
+             "lib.run (lib.py:3)")
+    d = distill(tmp_path, "tests/test_x.py::T::test_run", chain)[0]
+    # the error escapes as it would for a user: no helper, no assertRaises, no instance needed
+    assert d.source == "import lib\n\ndef bad():\n    return lib.run(1)\nbad()\n"
+    # without the helper frame in the chain the test keeps its call, and gets its instance
+    plain = distill(tmp_path, "tests/test_x.py::T::test_run", chain[:1])[0].source
+    assert plain.endswith("self = T()\nself.setUp()\n\ndef bad():\n    return lib.run(1)\ncheck(self, TypeError, bad)\n")
+
+
+def test_parametrize_built_from_module_constants(tmp_path: Path) -> None:
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_x.py").write_text(
+        "import pytest\nimport lib\n\nBOOL = [({'a': 1}, 'x'), ({'a': 2}, 'y')]\nOTHER = [({'b': 3}, 'z')]\n\n\n"
+        "@pytest.mark.parametrize(('decl', 'params', 'arg'),\n"
+        "    [('--f/--no-f', *c) for c in BOOL] + [('--f', *c) for c in OTHER])\n"
+        "def test_run(decl, params, arg):\n    lib.run(decl, params, arg)\n")
+    d = distill(tmp_path, "tests/test_x.py::test_run[--f-params2-z]", ("t (tests/test_x.py:11)",))[0]
+    assert d.source == "import lib\ndecl = '--f'\nparams = {'b': 3}\narg = 'z'\nlib.run(decl, params, arg)\n"
+    d = distill(tmp_path, "tests/test_x.py::test_run[--f/--no-f-params1-y]", ("t (tests/test_x.py:11)",))[0]
+    assert "params = {'a': 2}" in d.source
+
+
+def test_variant_gives_integers_as_floats(tmp_path: Path) -> None:
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_x.py").write_text(
+        "import lib\n\n\ndef test_grad():\n    f = lambda: lib.grad(lib.array([1, 2]))\n    f()\n")
+    d = distill(tmp_path, "tests/test_x.py::test_grad", ("t (tests/test_x.py:6)",))[0]
+    vs = dict(variants(d))
+    assert vs["[1, 2] -> as floats"].endswith("f = lambda: lib.grad(lib.array([1.0, 2.0]))\nf()\n")
+    assert list(vs).index("[1, 2] -> as floats") < list(vs).index("1 -> 0")  # before single numbers
+
+
+def test_variant_names_what_the_script_defines(tmp_path: Path) -> None:
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_x.py").write_text(
+        "import lib\n\n\ndef test_lookup():\n    app = lib.App()\n\n    @app.command()\n    def push():\n"
+        "        pass\n\n    app.run(['pause'])\n")
+    d = distill(tmp_path, "tests/test_x.py::test_lookup", ("t (tests/test_x.py:11)",))[0]
+    vs = dict(variants(d))
+    assert vs["'pause' -> 'push' (defined above)"].endswith("app.run(['push'])\n")
+
+
+def test_variants_change_a_literal_assigned_before_the_call(tmp_path: Path) -> None:
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_x.py").write_text(
+        "import lib\n\n\ndef test_prefix():\n    prefix = (1, {'a': 0})\n    full = (0, {'a': 0, 'b': 0})\n"
+        "    lib.broadcast(prefix, full)\n")
+    d = distill(tmp_path, "tests/test_x.py::test_prefix", ("t (tests/test_x.py:7)",))[0]
+    vs = [v for _, v in variants(d)]
+    assert "prefix = (1, {'a': 0})\nfull = (0, {'a': 0})\nlib.broadcast(prefix, full)\n" in [v[v.index("prefix"):] for v in vs]

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from errdex.prove.params import absl_binding, bindings
+from errdex.prove.slicing import _expect_call, _expectation, slice_body
+from errdex.prove.unittest_shapes import _replace, test_instance, through_helper
 
-EXPECT = {"raises", "warns", "deprecated_call", "assertRaises", "assertRaisesRegex", "assertWarns",
-          "assertWarnsRegex"}
 BUILTIN_FIXTURES: dict[str, tuple[str, str]] = {  # name -> (import, expression)
     "tmp_path": ("import pathlib\nimport tempfile", "pathlib.Path(tempfile.mkdtemp())"),
     "tmpdir": ("import pathlib\nimport tempfile", "pathlib.Path(tempfile.mkdtemp())"),
@@ -92,64 +92,6 @@ def _find(tree: ast.Module, names: list[str]) -> tuple[ast.FunctionDef | ast.Asy
     return fn, cls
 
 
-def _expectation(item: ast.withitem) -> bool:
-    c = item.context_expr
-    if not isinstance(c, ast.Call):
-        return False
-    f = c.func
-    name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
-    return name in EXPECT
-
-
-def _start(node: ast.AST) -> int:
-    """The first line of a statement, decorators included."""
-    first: int = getattr(node, "lineno", 0)
-    decorators: list[ast.expr] = getattr(node, "decorator_list", [])
-    return min([first, *(d.lineno for d in decorators)])
-
-
-def _contains(node: ast.AST, line: int) -> bool:
-    first: int = getattr(node, "lineno", 0)
-    last: int = getattr(node, "end_lineno", None) or first
-    start = min([first, *(d.lineno for d in getattr(node, "decorator_list", []))])
-    return bool(start <= line <= last)
-
-
-def slice_body(body: Sequence[ast.stmt], line: int) -> tuple[list[ast.stmt], ast.stmt] | None:
-    """The statements up to the one holding ``line``, expectation blocks and ``try`` unwrapped;
-    (statements, the innermost raising statement) or None when ``line`` is not in ``body``."""
-    out: list[ast.stmt] = []
-    for stmt in body:
-        if not _contains(stmt, line):
-            out.append(stmt)
-            continue
-        if isinstance(stmt, (ast.With, ast.AsyncWith, ast.For, ast.AsyncFor, ast.While, ast.If)) \
-                and stmt.body and line < _start(stmt.body[0]):  # the header raises (``with cm('bad'):``)
-            return [*out, stmt], stmt
-        if isinstance(stmt, (ast.With, ast.AsyncWith)):
-            inner = slice_body(stmt.body, line)
-            if inner is None:
-                return None
-            kept = [i for i in stmt.items if not _expectation(i)]
-            if kept:
-                w = copy.copy(stmt)
-                w.items, w.body = kept, inner[0]
-                return [*out, w], inner[1]
-            return [*out, *inner[0]], inner[1]
-        if isinstance(stmt, (ast.Try, ast.TryStar)) and any(_contains(s, line) for s in stmt.body):
-            inner = slice_body(stmt.body, line)
-            return None if inner is None else ([*out, *inner[0]], inner[1])
-        if isinstance(stmt, (ast.For, ast.AsyncFor, ast.While, ast.If)) and any(_contains(s, line) for s in stmt.body):
-            inner = slice_body(stmt.body, line)
-            if inner is None:
-                return None
-            c = copy.copy(stmt)
-            c.body, c.orelse = inner[0], []
-            return [*out, c], inner[1]
-        return [*out, stmt], stmt
-    return None
-
-
 def _is_doc(stmt: ast.stmt) -> bool:
     return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str)
 
@@ -161,25 +103,6 @@ def _self_check(stmt: ast.stmt) -> bool:
     f = stmt.value.func
     return (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "self"
             and (f.attr.startswith("assert") or f.attr == "fail"))
-
-
-def _expect_call(stmt: ast.stmt) -> ast.stmt:
-    """``self.assertRaises(Exc, fn, *args)`` (or ``pytest.raises`` called the same way): ``fn(*args)``."""
-    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
-        c = stmt.value
-        f = c.func
-        name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
-        if name in EXPECT and len(c.args) >= 2:
-            skip = 2 if name.endswith("Regex") and len(c.args) >= 3 else 1
-            fn, rest = c.args[skip], c.args[skip + 1:]
-            kws = [k for k in c.keywords if k.arg not in ("match", "msg")]
-            body: ast.expr
-            if isinstance(fn, ast.Lambda) and not rest and not kws and not fn.args.args:
-                body = fn.body  # ``lambda: f(x)``: the call itself
-            else:
-                body = ast.copy_location(ast.Call(fn, rest, kws), c)
-            return ast.copy_location(ast.Expr(body), stmt)
-    return stmt
 
 
 def _as_call(stmt: ast.Assert) -> ast.stmt:
@@ -350,14 +273,21 @@ def distill(project: Path, node_id: str, chain: Sequence[str], rewrite: Rewrite 
     if sliced is None:
         raise NotDistillable(f"line {line} is not in {names[-1]}'s body")
     stmts, raising = sliced
+    through = through_helper(tree, chain, rel, raising)
+    if through is not None:  # the test's helper expects the raise: its raising statement, arguments bound
+        stmts = _replace(stmts, raising, through)
+        raising = through
     stmts = prune(stmts, raising, _global_reads(stmts))
     if rewrite is not None:
         rewritten = rewrite(stmts)
         if rewritten is None:
             raise NotDistillable("the harness call could not be rewritten into a direct call")
         stmts = rewritten
+    instance: list[ast.stmt] = []
     if "self" in _used_names(stmts):
-        raise NotDistillable("the test uses its class instance (self)")
+        if cls is None:
+            raise NotDistillable("the test uses self outside a class")
+        instance = test_instance(cls)
     confs = [_Module(ast.parse(c.read_text(encoding="utf-8", errors="replace")))
              for c in _conftests(project, path)]
     modules = [_Module(tree), *confs]
@@ -366,15 +296,17 @@ def distill(project: Path, node_id: str, chain: Sequence[str], rewrite: Rewrite 
     generated = absl_binding(fn, names[-1], cls) if fn.name != names[-1] else None
     if fn.name != names[-1] and generated is None:
         raise NotDistillable(f"the parameters of the generated test {names[-1]} are not literal cases")
-    every = bindings(fn, param, cls, exact_first=True) if generated is None else [generated]
-    for binding in ([generated] if generated is not None else bindings(fn, param, cls)[:6]):
+    consts = {st.targets[0].id: st.value for st in tree.body if isinstance(st, ast.Assign)
+              and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name)}
+    every = bindings(fn, param, cls, exact_first=True, consts=consts) if generated is None else [generated]
+    for binding in ([generated] if generated is not None else bindings(fn, param, cls, consts=consts)[:6]):
         others: dict[str, list[ast.expr]] = {}
         for b in every:
             for k, v in b.items():
                 if ast.dump(v) != ast.dump(binding.get(k, v)) and all(ast.dump(v) != ast.dump(x)
                                                                        for x in others.get(k, [])):
                     others.setdefault(k, []).append(v)
-        out.append(_assemble(modules, stmts, raising, binding, args, line, node_id, others))
+        out.append(_assemble(modules, stmts, raising, binding, args, line, node_id, others, instance))
     return out
 
 
@@ -393,8 +325,10 @@ def _conftests(project: Path, test: Path) -> list[Path]:
 
 
 def _assemble(modules: list[_Module], stmts: list[ast.stmt], raising: ast.stmt, binding: dict[str, ast.expr],
-              args: list[str], line: int, node_id: str, others: dict[str, list[ast.expr]]) -> Distilled:
-    prelude: list[ast.stmt] = []
+              args: list[str], line: int, node_id: str, others: dict[str, list[ast.expr]],
+              instance: Sequence[ast.stmt] = ()) -> Distilled:
+    prelude: list[ast.stmt] = [copy.deepcopy(s) for s in instance]
+    own = {name for s in instance for name in _bound(s)}
     params: list[ast.stmt] = []
     extra_imports: list[str] = []
     needed = _used_names(stmts)
@@ -433,7 +367,7 @@ def _assemble(modules: list[_Module], stmts: list[ast.stmt], raising: ast.stmt, 
             add_fixture(a)
     body = [*prelude, *params, *stmts]
     # module-level imports and helpers the script uses, transitively, in source order
-    defs = [(i, j, s) for i, m in enumerate(modules) for j, s in enumerate(m.defs())]
+    defs = [(i, j, s) for i, m in enumerate(modules) for j, s in enumerate(m.defs()) if not _bound(s) & own]
     chosen: set[tuple[int, int]] = set()
     want = _used_names(body)
     changed = True
@@ -467,7 +401,7 @@ def _focus(module: ast.Module, raising: int, params_start: int, n_params: int, l
            n_test: int) -> tuple[int, ...]:
     """Walk indexes of the nodes a variant may change: the calls of the raising statement on the
     test's call line (else all of its calls), the parametrized values, then the calls and assigned
-    values of the test's statements before it (not fixtures or helpers)."""
+    values (constants and literal containers) of the test's statements before it (not fixtures or helpers)."""
     order = {id(n): i for i, n in enumerate(ast.walk(module))}
     last = module.body[raising]
     calls = [n for n in ast.walk(last) if isinstance(n, ast.Call)]
@@ -478,7 +412,8 @@ def _focus(module: ast.Module, raising: int, params_start: int, n_params: int, l
             picked.append(s.value)
     for s in module.body[raising - n_test + 1:raising]:
         for n in ast.walk(s):
-            if isinstance(n, ast.Call) or (isinstance(n, ast.Assign) and isinstance(n.value, ast.Constant)):
+            if isinstance(n, ast.Call) or (isinstance(n, ast.Assign) and isinstance(
+                    n.value, (ast.Constant, ast.Tuple, ast.List, ast.Dict, ast.Set))):
                 picked.append(n.value if isinstance(n, ast.Assign) else n)
     for s in module.body[raising:raising + 1]:  # decorators of defs nested in the raising statement
         for n in ast.walk(s):

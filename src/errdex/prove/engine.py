@@ -27,7 +27,7 @@ from errdex.match import explain
 from errdex.model import ErrorSite, Observation, Proof, ProofAfter, ProofBefore, Snapshot
 from errdex.prove.checks import distinct_regex, try_script, validate_script
 from errdex.prove.distill import Distilled, NotDistillable, distill
-from errdex.prove.harness import adapter_for
+from errdex.prove.harness import adapter_for, run_env
 from errdex.prove.mutate import variants
 from errdex.prove.pool import WorkerPool
 from errdex.sandbox import Environment, Limits, RunRequest, run
@@ -36,7 +36,7 @@ PLAN_SCRIPT = Path(__file__).with_name("plan_script.py")
 WORKER_SCRIPT = Path(__file__).with_name("worker_script.py")
 OUTPUT_LINES = 6
 MAX_CANDIDATES = 3  # observations (distinct tests / entry calls) tried per error
-MAX_VARIANTS = 24
+MAX_VARIANTS = 30  # every variant mutate.variants gives (its own cap)
 DIRECT_CAUSE = "The above exception was the direct cause of the following exception:"
 
 
@@ -105,7 +105,7 @@ class Prover:
         script.write_text(code, encoding="utf-8")
         res = run(RunRequest(argv=(str(self.env.python), "-X", "faulthandler", str(script)),
                              limits=Limits(timeout_s=self.timeout_s, memory_bytes=4 * 1024**3),
-                             env={"PYTHONDONTWRITEBYTECODE": "1", "PYTHONWARNINGS": "default"},
+                             env={"PYTHONDONTWRITEBYTECODE": "1", "PYTHONWARNINGS": "default", **run_env(self.package)},
                              scratch=scratch / f"run-{name}"))
         code_ = -9 if res.timed_out else res.returncode
         return code_, res.stdout, res.stderr.replace(str(script), "example.py")
@@ -130,7 +130,7 @@ class Prover:
             run(RunRequest(argv=(str(self.env.python), str(WORKER_SCRIPT), self.package, str(batch / "batch.json"),
                                  str(result)),
                            limits=Limits(timeout_s=self.timeout_s * len(codes) + 60, memory_bytes=4 * 1024**3),
-                           env={"PYTHONDONTWRITEBYTECODE": "1"}, scratch=batch / "run"))
+                           env={"PYTHONDONTWRITEBYTECODE": "1", **run_env(self.package)}, scratch=batch / "run"))
             done = json.loads(result.read_text()) if result.is_file() else []
         out: list[tuple[int, str, str]] = []
         for i in range(len(codes)):
@@ -156,7 +156,7 @@ class Prover:
                                    "args": [{"name": a.name, "type": a.type, "repr": a.repr} for a in o.entry_args]}))
         out.unlink(missing_ok=True)
         run(RunRequest(argv=(str(self.env.python), str(PLAN_SCRIPT), str(req), str(out)),
-                       limits=Limits(timeout_s=self.timeout_s), scratch=scratch / "run-plan"))
+                       limits=Limits(timeout_s=self.timeout_s), env=run_env(self.package), scratch=scratch / "run-plan"))
         if not out.is_file():
             return {"unsupported": "the planner did not finish"}
         data: dict[str, object] = json.loads(out.read_text())

@@ -5,6 +5,10 @@ A library's test helper often runs the public call and catches what it raises (c
 through the direct call, so the distilled script makes that call instead.  One adapter per
 harness entry point, keyed by the recorded entry (``observe``'s outermost library frame);
 everything else in ``prove/`` is generic.
+
+A library may also hide what a user would see unless a documented switch is set: ``RUN_ENV``
+holds, per package, the environment variables every proof run gets (JAX filters its own frames
+out of tracebacks and drops the unfiltered cause unless ``JAX_TRACEBACK_FILTERING=off``).
 """
 
 from __future__ import annotations
@@ -21,6 +25,16 @@ _CLICK_MAIN_KW = {"obj", "prog_name", "terminal_width", "max_content_width", "au
                   "help_option_names", "token_normalize_func", "show_default", "resilient_parsing",
                   "allow_extra_args", "allow_interspersed_args", "ignore_unknown_options", "info_name"}
 _CLICK_DROP_KW = {"catch_exceptions", "color", "standalone_mode"}
+_CLICK_SPREAD = """\
+import io, os, sys
+_invoke_kw = dict({kw})
+for _k in {drop!r}:
+    _invoke_kw.pop(_k, None)
+if 'env' in _invoke_kw:
+    os.environ.update(_invoke_kw.pop('env') or {{}})
+if 'input' in _invoke_kw:
+    sys.stdin = io.StringIO(_invoke_kw.pop('input'))
+"""
 
 
 def _click_invoke(call: ast.Call) -> tuple[ast.expr, list[ast.stmt]] | None:
@@ -44,6 +58,9 @@ def _click_invoke(call: ast.Call) -> tuple[ast.expr, list[ast.stmt]] | None:
             pre.append(ast.Assign([ast.Attribute(ast.Name("sys", ast.Load()), "stdin", ast.Store())],
                                   ast.Call(ast.Attribute(ast.Name("io", ast.Load()), "StringIO", ast.Load()),
                                            [k.value], [])))
+        elif k.arg is None:  # ``**options``: the same rules, applied to the dict when the script runs
+            pre.extend(ast.parse(_CLICK_SPREAD.format(kw=ast.unparse(k.value), drop=tuple(sorted(_CLICK_DROP_KW)))).body)
+            kws.append(ast.keyword(None, ast.Name("_invoke_kw", ast.Load())))
         elif k.arg in _CLICK_MAIN_KW:
             kws.append(k)
         else:
@@ -95,6 +112,16 @@ def _statement_rewriter(fn: Callable[[ast.Call], tuple[ast.expr, list[ast.stmt]]
 ADAPTERS: dict[str, Adapter] = {
     "click.testing.CliRunner.invoke": _statement_rewriter(_click_invoke),
 }
+
+
+RUN_ENV: dict[str, dict[str, str]] = {
+    "jax": {"JAX_TRACEBACK_FILTERING": "off"},
+}
+
+
+def run_env(package: str) -> dict[str, str]:
+    """Environment variables for every proof run of ``package`` (its documented switches)."""
+    return dict(RUN_ENV.get(package.split("[")[0].strip().lower().replace("_", "-"), {}))
 
 
 def adapter_for(entry: str, chain: Sequence[str]) -> Adapter | None:

@@ -99,6 +99,11 @@ def _constant_edits(node: ast.AST) -> Iterator[tuple[int, str, object]]:
             yield j, f"{c.value!r} -> {v!r}", v
 
 
+def _ints(node: ast.List | ast.Tuple) -> bool:
+    return bool(node.elts) and all(isinstance(e, ast.Constant) and type(e.value) is int and not _fixed(e)
+                                   for e in node.elts)
+
+
 def _priority(why: str) -> int:
     """Bool flips first (a switch turned around), then an argument dropped (back to its default),
     then strings, list elements, numbers."""
@@ -108,7 +113,7 @@ def _priority(why: str) -> int:
         return 1
     if why.endswith("(another case of the test)") or why.startswith("with "):
         return 1
-    if why.startswith("'"):
+    if why.startswith("'") or why.endswith(" -> as floats"):  # a name defined above among them
         return 2
     if why.startswith("without"):
         return 3
@@ -128,9 +133,16 @@ def variants(d: Distilled, guard_names: Sequence[str] = ()) -> list[tuple[str, s
             seen.add(src)
             out.append((_priority(why), len(out), why, src))
 
+    defined = [s.name for s in d.module.body[:d.raising] if isinstance(s, (ast.FunctionDef, ast.ClassDef))
+               and not s.name.startswith("_")][:3]
     for idx in d.focus:
         target = nodes[idx]
         # values replaced (the guard turned around), things dropped
+        for j, c in enumerate(_consts(target)):  # a name looked up: one the script defines (a command)
+            for name in defined if isinstance(c.value, str) and c.value.isidentifier() else []:
+                m = copy.deepcopy(d.module)
+                _consts(list(ast.walk(m))[idx])[j].value = name
+                emit(f"{c.value!r} -> {name!r} (defined above)", m)
         for j, why, value in _constant_edits(target):
             m = copy.deepcopy(d.module)
             c = _consts(list(ast.walk(m))[idx])[j]
@@ -141,6 +153,11 @@ def variants(d: Distilled, guard_names: Sequence[str] = ()) -> list[tuple[str, s
             if edit(list(ast.walk(m))[idx]):
                 emit(why, m)
         for sub in ast.walk(target):
+            if isinstance(sub, (ast.List, ast.Tuple)) and _ints(sub):  # integers given as floats (a dtype)
+                m = copy.deepcopy(d.module)
+                for c in list(ast.walk(m))[nodes.index(sub)].elts:  # type: ignore[attr-defined]
+                    c.value = float(c.value)
+                emit(f"{ast.unparse(sub)} -> as floats", m)
             if sub is target or not isinstance(sub, (ast.List, ast.Tuple, ast.Call, ast.Dict)):
                 continue
             sub_idx = nodes.index(sub)

@@ -10,7 +10,9 @@ script restates the very values the test passed.
 from __future__ import annotations
 
 import ast
+import copy
 import itertools
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 MAX_COMBOS = 4096
@@ -50,13 +52,48 @@ def _value_id(node: ast.expr, name: str, index: int) -> str:
     return f"{name}{index}"
 
 
-def _sets(call: ast.Call) -> list[ParamSet] | None:
+def _flatten(t: ast.expr) -> ast.expr:
+    """``("--flag", *(a, b))`` -> ``("--flag", a, b)`` after a substitution."""
+    if isinstance(t, (ast.Tuple, ast.List)):
+        elts: list[ast.expr] = []
+        for e in t.elts:
+            if isinstance(e, ast.Starred) and isinstance(e.value, (ast.Tuple, ast.List)):
+                elts.extend(e.value.elts)
+            else:
+                elts.append(e)
+        return ast.Tuple(elts, ast.Load())
+    return t
+
+
+def literal_cases(node: ast.expr, consts: Mapping[str, ast.expr], depth: int = 0) -> list[ast.expr] | None:
+    """The elements of a parameter list written as a literal, a module constant, ``a + b``, or a
+    comprehension over one of those (``[("--flag", *c) for c in CASES]``); None otherwise."""
+    if depth > 5:
+        return None
+    if isinstance(node, (ast.List, ast.Tuple)):
+        return list(node.elts)
+    if isinstance(node, ast.Name) and node.id in consts:
+        return literal_cases(consts[node.id], consts, depth + 1)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = literal_cases(node.left, consts, depth + 1), literal_cases(node.right, consts, depth + 1)
+        return None if left is None or right is None else [*left, *right]
+    if isinstance(node, (ast.ListComp, ast.GeneratorExp)) and len(node.generators) == 1:
+        g = node.generators[0]
+        items = literal_cases(g.iter, consts, depth + 1)
+        if items is None or g.ifs or not isinstance(g.target, ast.Name):
+            return None
+        return [_flatten(_Bind(g.target.id, e).visit(copy.deepcopy(node.elt))) for e in items]
+    return None
+
+
+def _sets(call: ast.Call, consts: Mapping[str, ast.expr] | None = None) -> list[ParamSet] | None:
     if len(call.args) < 2:
         return None
     names = _names(call.args[0])
-    values = call.args[1]
-    if names is None or not isinstance(values, (ast.List, ast.Tuple)):
+    elements = literal_cases(call.args[1], consts or {})
+    if names is None or elements is None:
         return None
+    values = ast.List(elements, ast.Load())
     ids_kw = next((k.value for k in call.keywords if k.arg == "ids"), None)
     explicit = ids_kw.elts if isinstance(ids_kw, (ast.List, ast.Tuple)) else None
     out: list[ParamSet] = []
@@ -85,7 +122,8 @@ def _sets(call: ast.Call) -> list[ParamSet] | None:
 
 
 def bindings(fn: ast.FunctionDef | ast.AsyncFunctionDef, node_param: str,
-             cls: ast.ClassDef | None = None, exact_first: bool = False) -> list[dict[str, ast.expr]]:
+             cls: ast.ClassDef | None = None, exact_first: bool = False,
+             consts: Mapping[str, ast.expr] | None = None) -> list[dict[str, ast.expr]]:
     """Candidate bindings (argname -> expression) for ``test[node_param]``: the one whose pytest id
     equals ``node_param`` first, then the others (ids made unique by pytest are not reproduced)."""
     decorators = [*reversed(fn.decorator_list), *(reversed(cls.decorator_list) if cls else [])]
@@ -94,7 +132,7 @@ def bindings(fn: ast.FunctionDef | ast.AsyncFunctionDef, node_param: str,
         call = _is_parametrize(dec)
         if call is None:
             continue
-        sets = _sets(call)
+        sets = _sets(call, consts)
         if sets is None:
             return []
         groups.append(sets)
@@ -113,6 +151,40 @@ def bindings(fn: ast.FunctionDef | ast.AsyncFunctionDef, node_param: str,
             if node_param.startswith("-".join(s.ident for s in c))] or rest
 
 
+class _Bind(ast.NodeTransformer):
+    def __init__(self, name: str, value: ast.expr) -> None:
+        self.name, self.value = name, value
+
+    def visit_Name(self, node: ast.Name) -> ast.AST:
+        return copy.deepcopy(self.value) if node.id == self.name and isinstance(node.ctx, ast.Load) else node
+
+
+def _expand(arg: ast.expr) -> list[ast.expr]:
+    """The cases of ``({...} for f in ("a", "b"))`` (one ``for`` over literals, no ``if``): the element
+    with the loop name replaced by each literal; anything else is one argument as written."""
+    if isinstance(arg, (ast.GeneratorExp, ast.ListComp)) and len(arg.generators) == 1:
+        g = arg.generators[0]
+        if isinstance(g.target, ast.Name) and not g.ifs and isinstance(g.iter, (ast.Tuple, ast.List)) \
+                and all(isinstance(e, ast.Constant) for e in g.iter.elts):
+            return [_Bind(g.target.id, e).visit(copy.deepcopy(arg.elt)) for e in g.iter.elts]
+    return [arg]
+
+
+def _text(v: ast.expr) -> str:
+    """A string constant or an f-string of constants (``f"_{'x'}"``), else ""."""
+    if isinstance(v, ast.Constant):
+        return str(v.value)
+    if isinstance(v, ast.JoinedStr):
+        parts = []
+        for p in v.values:
+            inner = p.value if isinstance(p, ast.FormattedValue) and p.format_spec is None and p.conversion == -1 else p
+            if not isinstance(inner, ast.Constant):
+                return ""
+            parts.append(str(inner.value))
+        return "".join(parts)
+    return ""
+
+
 def _absl_sets(dec: ast.expr, params: list[str]) -> list[tuple[str, dict[str, ast.expr]]] | None:
     """(name suffix, binding) of each case of absl's ``@parameterized.parameters(...)`` or
     ``named_parameters(...)``: a case is a dict of keywords, a tuple of positionals, or one value."""
@@ -120,7 +192,7 @@ def _absl_sets(dec: ast.expr, params: list[str]) -> list[tuple[str, dict[str, as
             and dec.func.attr in ("parameters", "named_parameters")):
         return None
     named = dec.func.attr == "named_parameters"
-    cases: list[ast.expr] = list(dec.args)
+    cases: list[ast.expr] = [c for a in dec.args for c in _expand(a)]
     if len(cases) == 1 and isinstance(cases[0], (ast.List, ast.Tuple)) and not named \
             and all(isinstance(e, (ast.Dict, ast.Tuple)) for e in cases[0].elts):
         cases = list(cases[0].elts)
@@ -135,7 +207,7 @@ def _absl_sets(dec: ast.expr, params: list[str]) -> list[tuple[str, dict[str, as
                 if not (isinstance(k, ast.Constant) and isinstance(k.value, str)):
                     return None
                 if k.value == "testcase_name":
-                    name = str(v.value) if isinstance(v, ast.Constant) else name
+                    name = _text(v) or name
                 else:
                     binding[k.value] = v
         elif isinstance(case, ast.Tuple):

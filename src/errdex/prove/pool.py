@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from errdex.prove.harness import run_env
 from errdex.sandbox import Environment, Limits, RunRequest, run
 
 WORKER_SCRIPT = Path(__file__).with_name("worker_script.py")
@@ -39,7 +40,7 @@ class _Worker:
         try:
             run(RunRequest(argv=(str(env.python), str(WORKER_SCRIPT), "--serve", package, str(self.inbox)),
                            limits=Limits(timeout_s=LIFETIME_S, memory_bytes=4 * 1024**3),
-                           env={"PYTHONDONTWRITEBYTECODE": "1"}, scratch=root / "run"))
+                           env={"PYTHONDONTWRITEBYTECODE": "1", **run_env(package)}, scratch=root / "run"))
         finally:
             self.alive = False
 
