@@ -125,6 +125,23 @@ def test_a_caller_with_the_same_check_is_named_and_the_direct_call_is_the_route(
     assert not any(s.startswith("The same message also comes from `ProgressBar.__iter__`") for s in a.situations)
 
 
+def test_an_earlier_check_on_only_some_routes_keeps_the_entries_and_is_said(cli: Ctx) -> None:
+    _cat, ctx = cli
+    (site,) = [s for s in ctx.sites if s.qualname == "_build"]
+    assert ctx.public_path(site).entries[0] == "clilike.run"  # `run` also calls `_build` without `_guarded`
+    assert not ctx.rerouted(site)
+    a = _page(cli, "_build")
+    (s,) = [s for s in a.situations if s.startswith("`_guarded`")]
+    assert "same check, with the same message, earlier on some of the routes here" in s
+    assert "is reached by" not in s
+
+
+def test_a_generic_condition_is_never_an_earlier_check(cli: Ctx) -> None:
+    _cat, ctx = cli
+    (site,) = [s for s in ctx.sites if s.qualname == "_fetch"]
+    assert ctx.earlier(site) == () and ctx.public_path(site).entries == ("clilike.fetch",)
+
+
 def test_a_parameter_the_message_names_is_the_one_to_look_at(cli: Ctx) -> None:
     a = _page(cli, "set_mode")
     assert a.solutions[0].text.startswith("Look at the `mode` you pass to `clilike.set_mode`: the check that fails "

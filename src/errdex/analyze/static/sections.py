@@ -467,7 +467,11 @@ def situations(f: Facts) -> list[str]:
         out.append(f"Calling {entry_words(f)}: the library's own call chain "
                    + " → ".join(f"`{c.rsplit('.', 1)[-1]}`" for c in f.public_path.chain[:5])
                    + f" reaches the raise in {place(f)}.")
-    for e in f.earlier[:2] if f.public_path.entries else ():  # no public call: no route to name
+    direct = f.rerouted or f.public_path.depth == 0  # every other route checks first, or the call is direct
+    for e in f.earlier[:2] if f.public_path.entries and not direct else ():
+        out.append(f"`{e.qualname}` (`{e.path}:{e.line}`) makes the same check, with the same message, earlier on "
+                   f"some of the routes here; a call that goes through it raises there instead (a page of its own).")
+    for e in f.earlier[:2] if f.public_path.entries and direct else ():  # no public call: no route to name
         between = [c.rsplit(".", 1)[-1] for c in f.public_path.chain[1:-1]][:3]
         route = "calling " + callee(f) + (" directly" if f.public_path.depth == 0 else
                                           " (through `" + "` → `".join(between) + "`)" if between else "")
