@@ -173,3 +173,22 @@ def test_a_comment_saying_when_it_happens_replaces_the_command_line_framing(cli:
     assert not a.meaning.startswith("Parsing a command line") and "reported to the person who ran it" not in a.meaning
     assert "a comment at the raise says when this one happens: \"This should only happen when passing in args " \
            "manually" in a.meaning
+
+
+# --------------------------------------------------------------------------- arguments, not locals
+
+
+def test_a_local_of_the_raising_function_is_never_an_argument(jaxlike: Ctx) -> None:
+    a = _page(jaxlike, "reduce_scatter")
+    assert not a.prevention or not any("output_shape" in p for p in a.prevention)
+    assert [s.text.split(":")[0] for s in a.solutions] == ["Look at the `vec_size` you pass to "
+                                                            "`jax.experimental.mma.reduce_scatter`"]
+    assert "`math.prod(output_shape)` is not a multiple of `vec_size`" in a.meaning  # the condition is still said
+
+
+def test_a_both_or_neither_guard_over_two_parameters_of_a_long_signature(jaxlike: Ctx) -> None:
+    a = _page(jaxlike, "mma")
+    assert "Make sure that `a_scale` and `b_scale` are either both given or both None when you call " \
+           "`jax.experimental.mma.mma`." in [s.text for s in a.solutions]
+    assert any(p.startswith("Before calling `jax.experimental.mma.mma`, check that `a_scale` and `b_scale` are "
+                            "either both given or both None") for p in a.prevention)

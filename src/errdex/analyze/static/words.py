@@ -162,9 +162,10 @@ def user_reads(f: Facts, g: GuardFact) -> bool:
     unpacked = unpacked_names(f.site.snippet, g.guard.line, f.site.snippet_start)
     heads = {unpacked.get(h, h).split(".", 1)[0].split("[", 1)[0] for h in (n.split(".", 1)[0] for n in names)}
     if not f.whole_function and f.public_path.depth == 0 and f.public_path.entries and "self" not in heads:
-        # the ``def`` is above the snippet: names the snippet reads before it assigns them (or never
-        # assigns) are the call's arguments (``if length is None: length = ...`` fills in a default)
-        return all(read_first(f.site.snippet, h) for h in heads)
+        # the ``def`` is above the snippet: the parameters the snippet's part of the signature lists,
+        # and names it reads and then fills in a default for (``if length is None: length = ...``),
+        # are the call's arguments; a name it only reads may be a local computed above (``output_shape``)
+        return all(unseen_argument(f, h) for h in heads)
     if "self" in heads:  # the object the user holds: only when its method is what the user calls
         return bool(f.public_path.entries) and f.public_path.depth == 0 and heads <= set(f.params) | {"self"}
     # parameters, passed down from the public call (a primitive's rule gets the call's keywords)
@@ -181,6 +182,35 @@ def read_first(snippet: str, name: str) -> bool:
         assigned = re.match(rf"\s*(?:[\w, ]*\b{re.escape(name)}\b[\w, ]*)(?::[^=]+)?=(?!=)", line)
         return not assigned or bool(re.search(rf"(?<![\w.]){re.escape(name)}\b", line[line.index("=") + 1:]))
     return True
+
+
+def unseen_argument(f: Facts, name: str) -> bool:
+    """With the ``def`` above the snippet: whether ``name`` is one of the call's arguments, as the
+    part of the signature the snippet shows lists it, or the snippet reads it and then fills in a
+    default for it (``if vec_size is None: vec_size = 1``); a name it only reads may be a local
+    computed above (``output_shape``), never said to be an argument."""
+    snippet = f.site.snippet
+    return name in signature_params(snippet) or (read_first(snippet, name) and assigned(snippet, name))
+
+
+def assigned(snippet: str, name: str) -> bool:
+    """Whether some line of the snippet gives ``name`` a value."""
+    return bool(re.search(rf"^\s*(?:[\w, ]*\b{re.escape(name)}\b[\w, ]*)(?::[^=\n]+)?=(?!=)", snippet, re.MULTILINE))
+
+
+_SIG_END = re.compile(r"^\s*\)\s*(?:->.*)?:\s*(?:#.*)?$")
+_SIG_PARAM = re.compile(r"^\s*\*{0,2}([A-Za-z_]\w*)\s*(?::[^=]+)?(?:=.+)?,?\s*(?:#.*)?$")
+
+
+def signature_params(snippet: str) -> frozenset[str]:
+    """The parameters of a signature whose ``def`` line is above the snippet: the one-per-line
+    ``name: type = default,`` lines before the line that closes it (``) -> None:``)."""
+    lines = snippet.splitlines()
+    end = next((i for i, ln in enumerate(lines) if _SIG_END.match(ln)), -1)
+    if end < 0 or any(re.match(r"\s*def\s", ln) for ln in lines[:end]):
+        return frozenset()
+    out = [m.group(1) for ln in lines[:end] if (m := _SIG_PARAM.match(ln))]
+    return frozenset(n for n in out if n not in ("self", "cls"))
 
 
 def value_names(g: GuardFact) -> tuple[str, ...]:
