@@ -136,6 +136,13 @@ def test_an_earlier_check_on_only_some_routes_keeps_the_entries_and_is_said(cli:
     assert "is reached by" not in s
 
 
+def test_a_route_that_enters_below_the_earlier_check_keeps_the_entry(cli: Ctx) -> None:
+    _cat, ctx = cli
+    (site,) = [s for s in ctx.sites if s.qualname == "_stage_body"]
+    assert [e.qualname for e in ctx.earlier(site)] == ["_cpp_stage"]
+    assert ctx.public_path(site).entries[0] == "clilike.stage" and not ctx.rerouted(site)  # not `restage`
+
+
 def test_a_generic_condition_is_never_an_earlier_check(cli: Ctx) -> None:
     _cat, ctx = cli
     (site,) = [s for s in ctx.sites if s.qualname == "_fetch"]

@@ -168,7 +168,7 @@ class SnapshotContext:
             p = public_path(site, self.call_graph)
             earlier = self._earlier[key] = self.earlier_checks(site, p)
             avoid = frozenset(site_function(e) for e in earlier)
-            if avoid and p.chain and not reaches(site_function(site), p.chain[0], self.call_graph, avoid):
+            if avoid and p.chain and self._on_every_route(site, p, avoid):
                 # the earlier check is on every route from the chosen entry: a call through it never gets here
                 q = public_path(site, self.call_graph, avoid=avoid)
                 if q.entries:
@@ -176,6 +176,24 @@ class SnapshotContext:
                     self._rerouted.add(key)
             self._paths[key] = p
         return p
+
+    def _on_every_route(self, site: ErrorSite, p: PublicPath, avoid: frozenset[str]) -> bool:
+        """Whether every route from ``p``'s first entry to the raise goes through ``avoid``: never for an
+        entry the message names (the library says which call this raise is for); not when the entry
+        reaches the raise around them; not when a function of the chain below them has a caller
+        off the chain (a route that enters below the earlier check, as a method of a returned object)."""
+        words = set(re.findall(r"\w+", " ".join(site.template.literals)))
+        if any(e.rsplit(".", 1)[-1] in words for e in p.entries):
+            return False
+        graph = self.call_graph
+        if reaches(site_function(site), p.chain[0], graph, avoid):
+            return False
+        hits = [i for i, c in enumerate(p.chain) if c in avoid]
+        if not hits:
+            return True
+        below = p.chain[hits[0] + 1:-1]
+        return all({c for c, _ in graph.callers.get(fn, ())} <= {prev}
+                   for prev, fn in zip(p.chain[hits[0]:], below, strict=False))
 
     def rerouted(self, site: ErrorSite) -> bool:
         """True when the public path was searched again without the functions of ``earlier``."""
