@@ -409,7 +409,11 @@ def prevention(f: Facts) -> list[str]:
 
 def _observed_prevention(f: Facts) -> list[str]:
     """A test of the user's own modelled on the library's test that raised it, through a public call
-    (its arguments as recorded): only where the page has nothing more direct to offer."""
+    (its arguments as recorded): only where the page has nothing more direct to offer, and not for a
+    usage error from the command line (the end user's input, which a test of the program does not
+    prevent) unless a comment at the raise says it comes from the code."""
+    if roles.usage_error(f) and not comment_when(f):
+        return []
     for ob in observations(f):
         if not ob.entry or any(p.startswith("_") for p in ob.entry.split(".")):
             continue
