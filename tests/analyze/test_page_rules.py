@@ -199,3 +199,15 @@ def test_a_both_or_neither_guard_over_two_parameters_of_a_long_signature(jaxlike
            "`jax.experimental.mma.mma`." in [s.text for s in a.solutions]
     assert any(p.startswith("Before calling `jax.experimental.mma.mma`, check that `a_scale` and `b_scale` are "
                             "either both given or both None") for p in a.prevention)
+
+
+# --------------------------------------------------------------------------- names as the user reaches them
+
+
+def test_a_class_imported_for_type_checkers_only_is_reached_through_its_factory(cli: Ctx) -> None:
+    _cat, ctx = cli
+    (init,) = [s for s in ctx.sites if s.qualname == "Bar.__init__"]
+    assert ctx.public_path(init).entries == ("clilike.ui.bar",)  # never `clilike.ui.Bar`: not there at runtime
+    a = _page(cli, "Bar.__init__")
+    assert "clilike.ui.Bar" not in _all(a) and "`clilike.ui.bar`" in a.meaning
+    assert "clilike.ui.Bar" not in _all(_page(cli, "Bar.steps"))
