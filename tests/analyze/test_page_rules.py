@@ -211,3 +211,24 @@ def test_a_class_imported_for_type_checkers_only_is_reached_through_its_factory(
     a = _page(cli, "Bar.__init__")
     assert "clilike.ui.Bar" not in _all(a) and "`clilike.ui.bar`" in a.meaning
     assert "clilike.ui.Bar" not in _all(_page(cli, "Bar.steps"))
+
+
+def test_arguments_of_the_factory_as_observed_are_the_ones_to_check(tmp_path: Path) -> None:
+    """The ``def`` of ``Bar.__init__`` is above the snippet; the library's test called ``clilike.ui.bar(items=None,
+    size=None)``: those are the arguments the solution names (the factory's, as the run recorded them)."""
+    from errdex.model import Observation, ObservedArg, ObserveRun
+
+    cat, ctx = _load(tmp_path, "an_clilike", "example/clilike")
+    (site,) = [s for s in ctx.sites if s.qualname == "Bar.__init__"]
+    assert not _page((cat, ctx), "Bar.__init__").solutions  # the parameters are not in the snippet
+    cat.replace_observations(ObserveRun(snapshot=ctx.snapshot.key), [Observation(
+        snapshot=ctx.snapshot.key, kind="site", path=site.path, line=site.line, exception="TypeError",
+        message="items or size is required for a bar", test="tests/test_ui.py::test_bar_init",
+        error_id=site.error_id, test_path="tests/test_ui.py", test_line=3, entry="clilike.ui.bar",
+        entry_args=(ObservedArg(name="items", type="NoneType", repr="None"),
+                    ObservedArg(name="size", type="NoneType", repr="None")), escaped=True, count=1)])
+    ctx = load_context(cat, ctx.snapshot)
+    a = _page((cat, ctx), "Bar.__init__")
+    assert [s.text for s in a.solutions] == ["Make sure that `items` is not None or `size` is not None when you call "
+                                             "`clilike.ui.bar`."]
+    cat.close()

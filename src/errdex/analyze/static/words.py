@@ -168,8 +168,17 @@ def user_reads(f: Facts, g: GuardFact) -> bool:
         return all(unseen_argument(f, h) for h in heads)
     if "self" in heads:  # the object the user holds: only when its method is what the user calls
         return bool(f.public_path.entries) and f.public_path.depth == 0 and heads <= set(f.params) | {"self"}
-    # parameters, passed down from the public call (a primitive's rule gets the call's keywords)
-    return bool(heads) and heads <= set(f.params)
+    # parameters, passed down from the public call (a primitive's rule gets the call's keywords), or
+    # arguments of that call as the library's tests were seen passing them (``click.progressbar(iterable=...)``)
+    return bool(heads) and (heads <= set(f.params) or heads <= observed_args(f))
+
+
+def observed_args(f: Facts) -> set[str]:
+    """The argument names recorded for the page's first public call in the observed runs of the library's tests."""
+    if not f.public_path.entries:
+        return set()
+    last = f.public_path.entries[0].rsplit(".", 1)[-1]
+    return {a.name for o in f.observed if o.entry.rsplit(".", 1)[-1] == last for a in o.entry_args}
 
 
 def read_first(snippet: str, name: str) -> bool:
