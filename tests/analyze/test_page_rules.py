@@ -193,6 +193,11 @@ def test_a_local_of_the_raising_function_is_never_an_argument(jaxlike: Ctx) -> N
     assert "`math.prod(output_shape)` is not a multiple of `vec_size`" in a.meaning  # the condition is still said
 
 
+def test_a_sentinel_check_or_the_messages_own_words_make_an_unseen_name_an_argument(jaxlike: Ctx) -> None:
+    a = _page(jaxlike, "kernel")  # `body` is compared with a "not given" sentinel; the message names `mesh`
+    assert a.solutions[0].text.startswith("Make sure that `body` is given or `mesh` is not")
+
+
 def test_a_both_or_neither_guard_over_two_parameters_of_a_long_signature(jaxlike: Ctx) -> None:
     a = _page(jaxlike, "mma")
     assert "Make sure that `a_scale` and `b_scale` are either both given or both None when you call " \

@@ -199,7 +199,15 @@ def unseen_argument(f: Facts, name: str) -> bool:
     default for it (``if vec_size is None: vec_size = 1``); a name it only reads may be a local
     computed above (``output_shape``), never said to be an argument."""
     snippet = f.site.snippet
-    return name in signature_params(snippet) or (read_first(snippet, name) and assigned(snippet, name))
+    if name in signature_params(snippet):
+        return True
+    if not read_first(snippet, name):
+        return False
+    literal = " ".join(f.site.template.literals)
+    return (assigned(snippet, name)  # a default filled in
+            or bool(re.search(rf"(?<![\w.]){re.escape(name)}\b", literal))  # the message's own text names it
+            or bool(re.search(rf"isinstance\(\s*{re.escape(name)}\s*,\s*[\w.]*(?:NotSpecified|Unspecified)\b",
+                              snippet)))  # compared with a "not given" sentinel
 
 
 def assigned(snippet: str, name: str) -> bool:
