@@ -198,6 +198,11 @@ def test_a_sentinel_check_or_the_messages_own_words_make_an_unseen_name_an_argum
     assert a.solutions[0].text.startswith("Make sure that `body` is given or `mesh` is not")
 
 
+def test_a_name_the_docstrings_args_list_is_an_argument(jaxlike: Ctx) -> None:
+    a = _page(jaxlike, "format_metadata")  # the `def` is above the snippet; the docstring's Args lists `meta`
+    assert a.solutions and a.solutions[0].text.startswith("Make sure that `meta.shape[-1]` equals `2`")
+
+
 def test_a_both_or_neither_guard_over_two_parameters_of_a_long_signature(jaxlike: Ctx) -> None:
     a = _page(jaxlike, "mma")
     assert "Make sure that `a_scale` and `b_scale` are either both given or both None when you call " \

@@ -205,9 +205,27 @@ def unseen_argument(f: Facts, name: str) -> bool:
         return False
     literal = " ".join(f.site.template.literals)
     return (assigned(snippet, name)  # a default filled in
+            or name in documented_args(f.docstring)  # the docstring's ``Args:`` lists it
             or bool(re.search(rf"(?<![\w.]){re.escape(name)}\b", literal))  # the message's own text names it
             or bool(re.search(rf"isinstance\(\s*{re.escape(name)}\s*,\s*[\w.]*(?:NotSpecified|Unspecified)\b",
                               snippet)))  # compared with a "not given" sentinel
+
+
+def documented_args(doc: str) -> set[str]:
+    """The names an ``Args:``/``Arguments:``/``Parameters`` section of a docstring lists (``meta: Metadata of ...``)."""
+    out: set[str] = set()
+    inside = False
+    for line in doc.splitlines():
+        if re.match(r"\s*(?:Args|Arguments|Parameters|Keyword Args)\s*:?\s*$", line):
+            inside = True
+            continue
+        if inside:
+            m = re.match(r"\s*\*{0,2}([A-Za-z_]\w*)\s*(?:\([^)]*\))?\s*:", line)
+            if m:
+                out.add(m.group(1))
+            elif re.match(r"\s*(?:Returns|Raises|Yields|Example|Examples|Note)\s*:?\s*$", line):
+                inside = False
+    return out
 
 
 def assigned(snippet: str, name: str) -> bool:
