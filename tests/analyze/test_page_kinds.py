@@ -116,6 +116,30 @@ def test_observed_runs_of_the_librarys_tests_are_stated(tmp_path: Path) -> None:
     cat.close()
 
 
+def test_an_observed_usage_error_gives_no_test_prevention_and_a_cut_argument_is_not_quoted(tmp_path: Path) -> None:
+    """A usage error comes from the end user's command line: a test of the program does not prevent it;
+    an argument whose recorded text was cut is shown as `...`, never with an unclosed quote."""
+    from errdex.model import Observation, ObservedArg, ObserveRun
+
+    cat = SqliteCatalog(tmp_path / "c.sqlite")
+    with open_source(str(CLILIKE), repo="example/clilike", ref="v1") as tree:
+        cat.replace_snapshot(tree.snapshot, extract_tree(tree, jobs=1))
+    snap = cat.snapshots()[0]
+    (site,) = [s for s in cat.sites(snap.key) if s.qualname == "_Parser.match_long_opt"]
+    cat.replace_observations(ObserveRun(snapshot=snap.key), [Observation(
+        snapshot=snap.key, kind="site", path=site.path, line=site.line, exception="clilike.NoSuchOption",
+        message="No such option -f.", test="tests/test_basic.py::test_path_option",
+        error_id=site.error_id, test_path="tests/test_basic.py", test_line=471, entry="clilike.core.Context.invoke",
+        entry_args=(ObservedArg(name="args", type="list", repr="['-f', '/tmp/pytest-of-root/pytest-0/test_path_opt"),),
+        escaped=True, count=1)])
+    c = load_context(cat, snap)
+    a = analyze_static(gather_facts(cat, snap, site, context=c), c.all_symbols)
+    assert not any("Test your own code" in p for p in a.prevention)
+    assert a.situations[0].startswith("The library's test `test_path_option` (`tests/test_basic.py:471`) raised it "
+                                      "through `clilike.core.Context.invoke(args=...)`")
+    cat.close()
+
+
 def test_roles_read_from_names_only_where_they_hold() -> None:
     """A rule's stage comes from its name; the 'compiled function runs' reading only for ``__call__``."""
     from errdex.analyze.public_path import rule_operation

@@ -125,6 +125,30 @@ def test_a_caller_with_the_same_check_is_named_and_the_direct_call_is_the_route(
     assert not any(s.startswith("The same message also comes from `ProgressBar.__iter__`") for s in a.situations)
 
 
+def test_an_earlier_check_on_only_some_routes_keeps_the_entries_and_is_said(cli: Ctx) -> None:
+    _cat, ctx = cli
+    (site,) = [s for s in ctx.sites if s.qualname == "_build"]
+    assert ctx.public_path(site).entries[0] == "clilike.run"  # `run` also calls `_build` without `_guarded`
+    assert not ctx.rerouted(site)
+    a = _page(cli, "_build")
+    (s,) = [s for s in a.situations if s.startswith("`_guarded`")]
+    assert "same check, with the same message, earlier on some of the routes here" in s
+    assert "is reached by" not in s
+
+
+def test_a_route_that_enters_below_the_earlier_check_keeps_the_entry(cli: Ctx) -> None:
+    _cat, ctx = cli
+    (site,) = [s for s in ctx.sites if s.qualname == "_stage_body"]
+    assert [e.qualname for e in ctx.earlier(site)] == ["_cpp_stage"]
+    assert ctx.public_path(site).entries[0] == "clilike.stage" and not ctx.rerouted(site)  # not `restage`
+
+
+def test_a_generic_condition_is_never_an_earlier_check(cli: Ctx) -> None:
+    _cat, ctx = cli
+    (site,) = [s for s in ctx.sites if s.qualname == "_fetch"]
+    assert ctx.earlier(site) == () and ctx.public_path(site).entries == ("clilike.fetch",)
+
+
 def test_a_parameter_the_message_names_is_the_one_to_look_at(cli: Ctx) -> None:
     a = _page(cli, "set_mode")
     assert a.solutions[0].text.startswith("Look at the `mode` you pass to `clilike.set_mode`: the check that fails "
@@ -156,3 +180,65 @@ def test_a_comment_saying_when_it_happens_replaces_the_command_line_framing(cli:
     assert not a.meaning.startswith("Parsing a command line") and "reported to the person who ran it" not in a.meaning
     assert "a comment at the raise says when this one happens: \"This should only happen when passing in args " \
            "manually" in a.meaning
+
+
+# --------------------------------------------------------------------------- arguments, not locals
+
+
+def test_a_local_of_the_raising_function_is_never_an_argument(jaxlike: Ctx) -> None:
+    a = _page(jaxlike, "reduce_scatter")
+    assert not a.prevention or not any("output_shape" in p for p in a.prevention)
+    assert [s.text.split(":")[0] for s in a.solutions] == ["Look at the `vec_size` you pass to "
+                                                            "`jax.experimental.mma.reduce_scatter`"]
+    assert "`math.prod(output_shape)` is not a multiple of `vec_size`" in a.meaning  # the condition is still said
+
+
+def test_a_sentinel_check_or_the_messages_own_words_make_an_unseen_name_an_argument(jaxlike: Ctx) -> None:
+    a = _page(jaxlike, "kernel")  # `body` is compared with a "not given" sentinel; the message names `mesh`
+    assert a.solutions[0].text.startswith("Make sure that `body` is given or `mesh` is not")
+
+
+def test_a_name_the_docstrings_args_list_is_an_argument(jaxlike: Ctx) -> None:
+    a = _page(jaxlike, "format_metadata")  # the `def` is above the snippet; the docstring's Args lists `meta`
+    assert a.solutions and a.solutions[0].text.startswith("Make sure that `meta.shape[-1]` equals `2`")
+
+
+def test_a_both_or_neither_guard_over_two_parameters_of_a_long_signature(jaxlike: Ctx) -> None:
+    a = _page(jaxlike, "mma")
+    assert "Make sure that `a_scale` and `b_scale` are either both given or both None when you call " \
+           "`jax.experimental.mma.mma`." in [s.text for s in a.solutions]
+    assert any(p.startswith("Before calling `jax.experimental.mma.mma`, check that `a_scale` and `b_scale` are "
+                            "either both given or both None") for p in a.prevention)
+
+
+# --------------------------------------------------------------------------- names as the user reaches them
+
+
+def test_a_class_imported_for_type_checkers_only_is_reached_through_its_factory(cli: Ctx) -> None:
+    _cat, ctx = cli
+    (init,) = [s for s in ctx.sites if s.qualname == "Bar.__init__"]
+    assert ctx.public_path(init).entries == ("clilike.ui.bar",)  # never `clilike.ui.Bar`: not there at runtime
+    a = _page(cli, "Bar.__init__")
+    assert "clilike.ui.Bar" not in _all(a) and "`clilike.ui.bar`" in a.meaning
+    assert "clilike.ui.Bar" not in _all(_page(cli, "Bar.steps"))
+
+
+def test_arguments_of_the_factory_as_observed_are_the_ones_to_check(tmp_path: Path) -> None:
+    """The ``def`` of ``Bar.__init__`` is above the snippet; the library's test called ``clilike.ui.bar(items=None,
+    size=None)``: those are the arguments the solution names (the factory's, as the run recorded them)."""
+    from errdex.model import Observation, ObservedArg, ObserveRun
+
+    cat, ctx = _load(tmp_path, "an_clilike", "example/clilike")
+    (site,) = [s for s in ctx.sites if s.qualname == "Bar.__init__"]
+    assert not _page((cat, ctx), "Bar.__init__").solutions  # the parameters are not in the snippet
+    cat.replace_observations(ObserveRun(snapshot=ctx.snapshot.key), [Observation(
+        snapshot=ctx.snapshot.key, kind="site", path=site.path, line=site.line, exception="TypeError",
+        message="items or size is required for a bar", test="tests/test_ui.py::test_bar_init",
+        error_id=site.error_id, test_path="tests/test_ui.py", test_line=3, entry="clilike.ui.bar",
+        entry_args=(ObservedArg(name="items", type="NoneType", repr="None"),
+                    ObservedArg(name="size", type="NoneType", repr="None")), escaped=True, count=1)])
+    ctx = load_context(cat, ctx.snapshot)
+    a = _page((cat, ctx), "Bar.__init__")
+    assert [s.text for s in a.solutions] == ["Make sure that `items` is not None or `size` is not None when you call "
+                                             "`clilike.ui.bar`."]
+    cat.close()

@@ -8,11 +8,12 @@ that analysing 6,000 errors is a linear pass rather than 6,000 catalog scans.
 from __future__ import annotations
 
 import builtins
-from collections import defaultdict
+import re
+from collections import defaultdict, deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from errdex.analyze.public_path import CallGraph, build_graph, public_path, site_function
+from errdex.analyze.public_path import MAX_VISITED, CallGraph, build_graph, public_path, site_function
 from errdex.analyze.testlink import Link, link_all
 from errdex.analyze.verify import expand_symbols
 from errdex.catalog.base import Catalog
@@ -52,6 +53,7 @@ class SnapshotContext:
     _by_text: dict[str, list[ErrorSite]] | None = None
     _by_check: dict[str, list[ErrorSite]] | None = None
     _earlier: dict[tuple[str, int, str], tuple[ErrorSite, ...]] = field(default_factory=dict)
+    _rerouted: set[tuple[str, int, str]] = field(default_factory=set)
     word_cache: dict[tuple[str, int, str], frozenset[str]] = field(default_factory=dict)  # related.py
     var_cache: dict[tuple[str, int, str], frozenset[str]] = field(default_factory=dict)  # related.py
     site_words: dict[str, list[ErrorSite]] = field(default_factory=dict)  # related.py: word -> sites
@@ -166,11 +168,37 @@ class SnapshotContext:
             p = public_path(site, self.call_graph)
             earlier = self._earlier[key] = self.earlier_checks(site, p)
             avoid = frozenset(site_function(e) for e in earlier)
-            if avoid:
+            if avoid and p.chain and self._on_every_route(site, p, avoid):
+                # the earlier check is on every route from the chosen entry: a call through it never gets here
                 q = public_path(site, self.call_graph, avoid=avoid)
-                p = q if q.entries else p
+                if q.entries:
+                    p = q
+                    self._rerouted.add(key)
             self._paths[key] = p
         return p
+
+    def _on_every_route(self, site: ErrorSite, p: PublicPath, avoid: frozenset[str]) -> bool:
+        """Whether every route from ``p``'s first entry to the raise goes through ``avoid``: never for an
+        entry the message names (the library says which call this raise is for); not when the entry
+        reaches the raise around them; not when a function of the chain below them has a caller
+        off the chain (a route that enters below the earlier check, as a method of a returned object)."""
+        words = set(re.findall(r"\w+", " ".join(site.template.literals)))
+        if any(e.rsplit(".", 1)[-1] in words for e in p.entries):
+            return False
+        graph = self.call_graph
+        if reaches(site_function(site), p.chain[0], graph, avoid):
+            return False
+        hits = [i for i, c in enumerate(p.chain) if c in avoid]
+        if not hits:
+            return True
+        below = p.chain[hits[0] + 1:-1]
+        return all({c for c, _ in graph.callers.get(fn, ())} <= {prev}
+                   for prev, fn in zip(p.chain[hits[0]:], below, strict=False))
+
+    def rerouted(self, site: ErrorSite) -> bool:
+        """True when the public path was searched again without the functions of ``earlier``."""
+        self.public_path(site)
+        return (site.path, site.line, site.error_id) in self._rerouted
 
     def earlier(self, site: ErrorSite) -> tuple[ErrorSite, ...]:
         """``earlier_checks`` of the site's (static) public path."""
@@ -178,26 +206,59 @@ class SnapshotContext:
         return self._earlier.get((site.path, site.line, site.error_id), ())
 
     def earlier_checks(self, site: ErrorSite, path: PublicPath) -> tuple[ErrorSite, ...]:
-        """Sites with this site's message, or its raising check (the same condition, e.g. the same
-        option), in a function the public path's chain goes through or that calls the raising
-        function directly: a call through them raises there first, not here."""
+        """Sites with this site's raising check (the whole condition, not a generic one such as
+        ``x is None`` or a bare name) and its message (the same literal text), in a function the
+        public path's chain goes through or that calls the raising function directly: a call
+        through them raises there first, not here."""
+        check = raising_check(site)
+        if not check or not any(t.strip() for t in site.template.literals):
+            return ()
         if self._by_check is None:
             by: defaultdict[str, list[ErrorSite]] = defaultdict(list)
             for s in self.sites:
-                for g in s.guards[-1:]:
-                    if s.error_id and g.normalized and not g.negated:
-                        by[g.normalized].append(s)
+                c = raising_check(s)
+                if s.error_id and c:
+                    by[c].append(s)
             self._by_check = by
         own = site_function(site)
-        checks = [g.normalized for g in site.guards[-1:] if g.normalized and not g.negated]
-        candidates = [*self.same_text(site), *(s for c in checks for s in self._by_check.get(c, ()))]
         on_way = set(path.chain) | {c for c, _ in self.call_graph.callers.get(own, ())}
         out: dict[str, ErrorSite] = {}
-        for s in candidates:
+        for s in self._by_check.get(check, ()):
             fn = site_function(s)
-            if s.error_id != site.error_id and fn != own and fn in on_way:
+            if (s.error_id != site.error_id and fn != own and fn in on_way
+                    and s.template.literals == site.template.literals):
                 out.setdefault(s.error_id, s)
         return tuple(out.values())
+
+
+_GENERIC = re.compile(r"^(?:not\s+)?\(?\s*[A-Za-z_]\w*(?:\s+is(?:\s+not)?\s+None)?\s*\)?$")
+
+
+def raising_check(site: ErrorSite) -> str:
+    """The condition that raises (the last guard, as written normalized), or "" when there is none
+    or it is generic (``x is None``, ``not x``, a bare name: many unrelated checks read the same)."""
+    for g in site.guards[-1:]:
+        if g.normalized and not g.negated and not _GENERIC.match(g.normalized.strip()):
+            return g.normalized.strip()
+    return ""
+
+
+def reaches(start: str, target: str, graph: CallGraph, avoid: frozenset[str]) -> bool:
+    """Whether ``target`` calls ``start`` (through the reversed graph) without going through ``avoid``."""
+    if start == target:
+        return True
+    seen = {start}
+    queue = deque([start])
+    while queue and len(seen) < MAX_VISITED:
+        cur = queue.popleft()
+        for caller, _kind in graph.callers.get(cur, ()):
+            if caller in seen or caller in avoid:
+                continue
+            if caller == target:
+                return True
+            seen.add(caller)
+            queue.append(caller)
+    return False
 
 
 def _is_public(dotted: str) -> bool:

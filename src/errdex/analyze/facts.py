@@ -96,7 +96,8 @@ class Facts:
     public_path: PublicPath = field(default_factory=PublicPath)  # the public names whose calls reach the raise
     option_facts: tuple[OptionFacts, ...] = ()  # per option in ``options``: how to set it, what it is for
     same_text: tuple[ErrorSite, ...] = ()  # other sites of the snapshot that raise exactly this message
-    earlier: tuple[ErrorSite, ...] = ()  # same message or check, made first by a function on the way here
+    earlier: tuple[ErrorSite, ...] = ()  # same message and check, made first by a function on the way here
+    rerouted: bool = False  # the earlier check is on every route from the first entry: the path avoids it
     params: tuple[str, ...] = ()  # the raising function's parameters (when its ``def`` is in the snippet)
     whole_function: bool = True  # the snippet shows the raising function from its ``def``
     observed: tuple[Observation, ...] = ()  # the library's own tests raising it (``errdex observe``), best first
@@ -146,6 +147,7 @@ def gather_facts(catalog: Catalog, snapshot: Snapshot, site: ErrorSite, *,
         option_facts=ofacts,
         same_text=ctx.same_text(site),
         earlier=ctx.earlier(site),
+        rerouted=ctx.rerouted(site),
         params=parameters(site),
         whole_function=function_seen(site),
         observed=ctx.observed(site),

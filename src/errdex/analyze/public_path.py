@@ -263,7 +263,10 @@ def public_path(site: ErrorSite, graph: CallGraph, observed: Sequence[str] = (),
         d = depth[cur]
         if d >= MAX_DEPTH:
             continue
-        for caller, _kind in graph.callers.get(cur, ()):
+        callers = graph.callers.get(cur, [])
+        if cur == start and start.rpartition(".")[2] in CONSTRUCTORS:  # ``Bar(...)`` runs ``Bar.__init__``
+            callers = [*callers, *graph.callers.get(start.rpartition(".")[0], [])]
+        for caller, _kind in callers:
             if caller in parent or caller in avoid:
                 continue
             parent[caller] = cur

@@ -34,16 +34,43 @@ def call_edges(tree: ast.Module, module: str, path: str) -> tuple[CallEdge, ...]
     package = is_package(path)
     imports: dict[str, str] = {}
     stars: list[str] = []
+    bound = _module_imports(tree)
+    runtime: dict[str, str] = {}  # what the module binds when it runs (not under ``if TYPE_CHECKING:``)
     for node in statements(tree):  # imports are statements: the walk need not enter expressions
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             for local, target in import_bindings(node, module, package):
                 imports.setdefault(local, target)
+                if id(node) in bound:
+                    runtime.setdefault(local, target)
             if isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names):
                 stars.append(resolve_relative(module, package, node.level, node.module))
     top = _top_level_defs(tree)
     w = _Walk(module, imports, top)
     w.visit_body(tree.body, "")
-    return tuple(dict.fromkeys([*w.edges, *_exports(tree, module, imports, top, stars)]))
+    return tuple(dict.fromkeys([*w.edges, *_exports(tree, module, runtime, top, stars)]))
+
+
+def _module_imports(tree: ast.Module) -> set[int]:
+    """The import statements that bind a name of the module when it runs: at module level (inside
+    ``if``/``try``/``with`` too), not inside a function or class, nor under ``if TYPE_CHECKING:``
+    (for type checkers only: ``click.termui`` does not offer ``ProgressBar`` at runtime)."""
+    out: set[int] = set()
+    todo: list[ast.stmt] = list(tree.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            out.add(id(node))
+        elif isinstance(node, ast.If):
+            t = node.test
+            if not ((isinstance(t, ast.Name) and t.id == "TYPE_CHECKING")
+                    or (isinstance(t, ast.Attribute) and t.attr == "TYPE_CHECKING")):
+                todo.extend(node.body)
+            todo.extend(node.orelse)
+        elif isinstance(node, ast.Try):
+            todo.extend([*node.body, *node.orelse, *node.finalbody, *(s for h in node.handlers for s in h.body)])
+        elif isinstance(node, ast.With):
+            todo.extend(node.body)
+    return out
 
 
 def _top_level_defs(tree: ast.Module) -> frozenset[str]:

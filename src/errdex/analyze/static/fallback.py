@@ -21,6 +21,7 @@ from errdex.analyze.static.words import (
     package,
     place,
     raise_evidence,
+    unseen_argument,
 )
 from errdex.model import Solution
 
@@ -36,7 +37,9 @@ def inputs(f: Facts) -> str:
 
 def read_params(f: Facts) -> str:
     """"`name`": the parameters the decisive guards read themselves (``name in _REGISTRY``), or ""."""
-    names = [h for g in decisive(f) for h in dict.fromkeys(n.split(".", 1)[0] for n in g.names) if h in f.params]
+    unseen = not f.whole_function and f.public_path.depth == 0 and bool(f.public_path.entries)
+    names = [h for g in decisive(f) for h in dict.fromkeys(n.split(".", 1)[0] for n in g.names)
+             if h in f.params or (unseen and h != "self" and unseen_argument(f, h))]
     return join([f"`{n}`" for n in dict.fromkeys(names)][:3])
 
 

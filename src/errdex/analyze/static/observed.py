@@ -58,5 +58,34 @@ def observed_evidence(f: Facts) -> list[Evidence]:
 
 
 def entry_call(o: Observation) -> str:
-    args = ", ".join(f"{a.name}={clean(a.repr, 60)}" for a in o.entry_args[:3] if a.repr and a.name != "self")
-    return f"`{o.entry}({args[:100]})`" if o.entry else ""
+    """`pkg.f(a=1, b='x')` with the recorded arguments; one whose recorded text is cut (its quotes or
+    brackets do not close) is shown as `...`, never as broken code."""
+    args = ", ".join(f"{a.name}={_whole(clean(a.repr, 60))}" for a in o.entry_args[:3] if a.repr and a.name != "self")
+    return f"`{o.entry}({args if len(args) <= 100 else '...'})`" if o.entry else ""
+
+
+def _whole(code: str) -> str:
+    return code if closed(code) else "..."
+
+
+def closed(code: str) -> bool:
+    """Whether every quote and bracket of a repr closes (a cut repr does not)."""
+    stack: list[str] = []
+    pairs = {")": "(", "]": "[", "}": "{"}
+    quote = ""
+    i = 0
+    while i < len(code):
+        c = code[i]
+        if quote:
+            if c == "\\":
+                i += 1
+            elif c == quote:
+                quote = ""
+        elif c in "'\"":
+            quote = c
+        elif c in "([{":
+            stack.append(c)
+        elif c in pairs and (not stack or stack.pop() != pairs[c]):
+            return False
+        i += 1
+    return not quote and not stack

@@ -409,7 +409,11 @@ def prevention(f: Facts) -> list[str]:
 
 def _observed_prevention(f: Facts) -> list[str]:
     """A test of the user's own modelled on the library's test that raised it, through a public call
-    (its arguments as recorded): only where the page has nothing more direct to offer."""
+    (its arguments as recorded): only where the page has nothing more direct to offer, and not for a
+    usage error from the command line (the end user's input, which a test of the program does not
+    prevent) unless a comment at the raise says it comes from the code."""
+    if roles.usage_error(f) and not comment_when(f):
+        return []
     for ob in observations(f):
         if not ob.entry or any(p.startswith("_") for p in ob.entry.split(".")):
             continue
@@ -467,7 +471,11 @@ def situations(f: Facts) -> list[str]:
         out.append(f"Calling {entry_words(f)}: the library's own call chain "
                    + " → ".join(f"`{c.rsplit('.', 1)[-1]}`" for c in f.public_path.chain[:5])
                    + f" reaches the raise in {place(f)}.")
-    for e in f.earlier[:2] if f.public_path.entries else ():  # no public call: no route to name
+    direct = f.rerouted or f.public_path.depth == 0  # every other route checks first, or the call is direct
+    for e in f.earlier[:2] if f.public_path.entries and not direct else ():
+        out.append(f"`{e.qualname}` (`{e.path}:{e.line}`) makes the same check, with the same message, earlier on "
+                   f"some of the routes here; a call that goes through it raises there instead (a page of its own).")
+    for e in f.earlier[:2] if f.public_path.entries and direct else ():  # no public call: no route to name
         between = [c.rsplit(".", 1)[-1] for c in f.public_path.chain[1:-1]][:3]
         route = "calling " + callee(f) + (" directly" if f.public_path.depth == 0 else
                                           " (through `" + "` → `".join(between) + "`)" if between else "")

@@ -162,13 +162,23 @@ def user_reads(f: Facts, g: GuardFact) -> bool:
     unpacked = unpacked_names(f.site.snippet, g.guard.line, f.site.snippet_start)
     heads = {unpacked.get(h, h).split(".", 1)[0].split("[", 1)[0] for h in (n.split(".", 1)[0] for n in names)}
     if not f.whole_function and f.public_path.depth == 0 and f.public_path.entries and "self" not in heads:
-        # the ``def`` is above the snippet: names the snippet reads before it assigns them (or never
-        # assigns) are the call's arguments (``if length is None: length = ...`` fills in a default)
-        return all(read_first(f.site.snippet, h) for h in heads)
+        # the ``def`` is above the snippet: the parameters the snippet's part of the signature lists,
+        # and names it reads and then fills in a default for (``if length is None: length = ...``),
+        # are the call's arguments; a name it only reads may be a local computed above (``output_shape``)
+        return all(unseen_argument(f, h) for h in heads)
     if "self" in heads:  # the object the user holds: only when its method is what the user calls
         return bool(f.public_path.entries) and f.public_path.depth == 0 and heads <= set(f.params) | {"self"}
-    # parameters, passed down from the public call (a primitive's rule gets the call's keywords)
-    return bool(heads) and heads <= set(f.params)
+    # parameters, passed down from the public call (a primitive's rule gets the call's keywords), or
+    # arguments of that call as the library's tests were seen passing them (``click.progressbar(iterable=...)``)
+    return bool(heads) and (heads <= set(f.params) or heads <= observed_args(f))
+
+
+def observed_args(f: Facts) -> set[str]:
+    """The argument names recorded for the page's first public call in the observed runs of the library's tests."""
+    if not f.public_path.entries:
+        return set()
+    last = f.public_path.entries[0].rsplit(".", 1)[-1]
+    return {a.name for o in f.observed if o.entry.rsplit(".", 1)[-1] == last for a in o.entry_args}
 
 
 def read_first(snippet: str, name: str) -> bool:
@@ -181,6 +191,61 @@ def read_first(snippet: str, name: str) -> bool:
         assigned = re.match(rf"\s*(?:[\w, ]*\b{re.escape(name)}\b[\w, ]*)(?::[^=]+)?=(?!=)", line)
         return not assigned or bool(re.search(rf"(?<![\w.]){re.escape(name)}\b", line[line.index("=") + 1:]))
     return True
+
+
+def unseen_argument(f: Facts, name: str) -> bool:
+    """With the ``def`` above the snippet: whether ``name`` is one of the call's arguments, as the
+    part of the signature the snippet shows lists it, or the snippet reads it and then fills in a
+    default for it (``if vec_size is None: vec_size = 1``); a name it only reads may be a local
+    computed above (``output_shape``), never said to be an argument."""
+    snippet = f.site.snippet
+    if name in signature_params(snippet):
+        return True
+    if not read_first(snippet, name):
+        return False
+    literal = " ".join(f.site.template.literals)
+    return (assigned(snippet, name)  # a default filled in
+            or name in documented_args(f.docstring)  # the docstring's ``Args:`` lists it
+            or bool(re.search(rf"(?<![\w.]){re.escape(name)}\b", literal))  # the message's own text names it
+            or bool(re.search(rf"isinstance\(\s*{re.escape(name)}\s*,\s*[\w.]*(?:NotSpecified|Unspecified)\b",
+                              snippet)))  # compared with a "not given" sentinel
+
+
+def documented_args(doc: str) -> set[str]:
+    """The names an ``Args:``/``Arguments:``/``Parameters`` section of a docstring lists (``meta: Metadata of ...``)."""
+    out: set[str] = set()
+    inside = False
+    for line in doc.splitlines():
+        if re.match(r"\s*(?:Args|Arguments|Parameters|Keyword Args)\s*:?\s*$", line):
+            inside = True
+            continue
+        if inside:
+            m = re.match(r"\s*\*{0,2}([A-Za-z_]\w*)\s*(?:\([^)]*\))?\s*:", line)
+            if m:
+                out.add(m.group(1))
+            elif re.match(r"\s*(?:Returns|Raises|Yields|Example|Examples|Note)\s*:?\s*$", line):
+                inside = False
+    return out
+
+
+def assigned(snippet: str, name: str) -> bool:
+    """Whether some line of the snippet gives ``name`` a value."""
+    return bool(re.search(rf"^\s*(?:[\w, ]*\b{re.escape(name)}\b[\w, ]*)(?::[^=\n]+)?=(?!=)", snippet, re.MULTILINE))
+
+
+_SIG_END = re.compile(r"^\s*\)\s*(?:->.*)?:\s*(?:#.*)?$")
+_SIG_PARAM = re.compile(r"^\s*\*{0,2}([A-Za-z_]\w*)\s*(?::[^=]+)?(?:=.+)?,?\s*(?:#.*)?$")
+
+
+def signature_params(snippet: str) -> frozenset[str]:
+    """The parameters of a signature whose ``def`` line is above the snippet: the one-per-line
+    ``name: type = default,`` lines before the line that closes it (``) -> None:``)."""
+    lines = snippet.splitlines()
+    end = next((i for i, ln in enumerate(lines) if _SIG_END.match(ln)), -1)
+    if end < 0 or any(re.match(r"\s*def\s", ln) for ln in lines[:end]):
+        return frozenset()
+    out = [m.group(1) for ln in lines[:end] if (m := _SIG_PARAM.match(ln))]
+    return frozenset(n for n in out if n not in ("self", "cls"))
 
 
 def value_names(g: GuardFact) -> tuple[str, ...]:
