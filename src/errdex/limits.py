@@ -33,6 +33,7 @@ class Limits:
     archive_ratio: float = 100.0  # uncompressed / compressed, for a member and for the whole archive
     archive_ratio_floor: int = 1 * MiB  # below this many uncompressed bytes the ratio is not checked
     unpack_cache_bytes: int = 512 * MiB  # unpacked archives kept on disk; least recently used go first
+    download_cache_bytes: int = 2 * GiB  # pypi: downloads kept on disk; least recently used go first
     file_bytes: int = 4 * MiB  # one source file; larger ones are skipped (on the skipped-files ledger)
     sites_per_file: int = 5_000  # error sites kept from one file; the rest are dropped with a warning
     sites_per_snapshot: int = 200_000  # error sites kept from one snapshot

@@ -112,3 +112,18 @@ def test_pypi_unknown_package_is_clear_error() -> None:
     with pytest.raises(SourceError, match=r"pypi:no-such-package-errdex-xyz==1.0: no wheel could be downloaded \(ERROR: No matching distribution"), \
             open_source("pypi:no-such-package-errdex-xyz==1.0"):
         pass
+
+
+@pytest.mark.network
+def test_pypi_download_cache_keeps_the_most_recently_used_within_its_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    # six's wheels are about 11 KB each: a 25,000-byte cache holds two of them.
+    monkeypatch.setenv("ERRDEX_LIMIT_DOWNLOAD_CACHE_BYTES", "25000")
+    monkeypatch.delenv("ERRDEX_PYPI_SDIST", raising=False)
+    first = fetch_pypi("six", "1.14.0")
+    second = fetch_pypi("six", "1.15.0")
+    assert fetch_pypi("six", "1.14.0") == first  # used again: now the most recent of the two
+    third = fetch_pypi("six", "1.16.0")
+    assert third.is_file() and first.is_file()
+    assert not second.exists() and not second.parent.parent.exists()  # the least recently used went
+    cached = sum(p.stat().st_size for p in first.parents[2].rglob("*") if p.is_file())
+    assert cached <= 25000

@@ -26,12 +26,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlparse
 
-from errdex import paths
+from errdex import limits, paths
 from errdex.model import SourceKind
 from errdex.sources.base import SourceError, SourceTree
 from errdex.sources.files import files_from_list, is_test_path
 from errdex.sources.local import Overrides, archive_kind, open_archive, open_directory, package_snapshot
 from errdex.sources.metadata import DistMeta, repo_and_field
+from errdex.sources.unpack_cache import prune, touch
 
 if TYPE_CHECKING:
     import importlib.metadata  # imported where ``installed:`` needs it: the other sources never do
@@ -40,6 +41,7 @@ _NAME = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$")
 _VERSION = re.compile(r"^[A-Za-z0-9][A-Za-z0-9.+!_-]*$")
 PIP_TIMEOUT = 600
 SDIST_ENV = "ERRDEX_PYPI_SDIST"
+CHOICE = "choice.json"  # in a download's folder: the archive picked; its time is the last use
 
 
 def sdist_allowed() -> bool:
@@ -108,11 +110,12 @@ def fetch_pypi(name: str, version: str | None) -> Path:
     """The archive to index for ``name`` (at ``version``), downloading it if not cached."""
     req = f"{name}=={version}" if version else name
     cache = paths.cache_dir() / "pypi" / f"{_normalize(name)}-{version or 'latest'}"
-    choice = cache / "choice.json"
+    choice = cache / CHOICE
     if version and choice.is_file():
         with contextlib.suppress(OSError, ValueError, KeyError):
             chosen = cache / str(json.loads(choice.read_text())["file"])
             if chosen.is_file():
+                touch(choice)  # most recently used: pruned last
                 return chosen
     wheel, wheel_err = _pip_download(req, cache / "wheel", binary=True)
     if wheel is not None and (archive_has_tests(wheel) or not sdist_allowed()):
@@ -135,6 +138,8 @@ def fetch_pypi(name: str, version: str | None) -> Path:
             raise SourceError(f"pypi:{req}: pip download failed (sdist: {sdist_err}; wheel: {wheel_err})")
     if version:
         choice.write_text(json.dumps({"file": picked.relative_to(cache).as_posix()}))
+    # Bounded like the unpack cache: the least recently used downloads go once the rest exceed the limit.
+    prune(cache.parent, limits.current().download_cache_bytes, keep=cache, marker=CHOICE)
     return picked
 
 

@@ -60,7 +60,7 @@ def unpack_cached(archive: Path, kind: SourceKind, limits: Limits | None = None)
     if marker.is_file():
         with contextlib.suppress(OSError, ValueError, KeyError):
             info = json.loads(marker.read_text())
-            os.utime(marker)  # most recently used: pruned last
+            touch(marker)  # most recently used: pruned last
             return Unpacked(dest, int(info["members"]), int(info["written_bytes"]), info.get("newest"))
     tmp = Path(tempfile.mkdtemp(prefix=".tmp-", dir=base))
     try:
@@ -84,18 +84,27 @@ def unpack_cached(archive: Path, kind: SourceKind, limits: Limits | None = None)
     return Unpacked(dest, unpacked.members, unpacked.written_bytes, unpacked.newest)
 
 
-def _entry_bytes(entry: Path) -> int:
+def touch(path: Path) -> None:
+    """Mark ``path`` as used now, to the nanosecond: ``os.utime(path)`` alone takes the kernel's
+    coarse clock, which gives two uses a few milliseconds apart the same time (and the pruning
+    order to chance)."""
+    now = time.time_ns()
+    os.utime(path, ns=(now, now))
+
+
+def _entry_bytes(entry: Path, marker: str) -> int:
     """The bytes a complete copy holds, as its marker recorded them (a walk when it cannot say)."""
     try:
-        return int(json.loads((entry / MARKER).read_text())["written_bytes"])
+        return int(json.loads((entry / marker).read_text())["written_bytes"])
     except (OSError, ValueError, KeyError, TypeError):
         return sum(p.stat().st_size for p in entry.rglob("*") if p.is_file() and not p.is_symlink())
 
 
-def prune(base: Path, max_bytes: int, *, keep: Path | None = None) -> int:
+def prune(base: Path, max_bytes: int, *, keep: Path | None = None, marker: str = MARKER) -> int:
     """Remove the least recently used copies until the others hold at most ``max_bytes``;
     also temporary directories older than an hour.  ``keep`` (the copy in use) is never removed.
-    Returns the bytes removed."""
+    A copy's last use is the time of its ``marker`` file (the ``pypi:`` download cache passes
+    its own); a copy without one is incomplete and goes first.  Returns the bytes removed."""
     now = time.time()
     entries: list[tuple[float, int, Path]] = []
     removed = 0
@@ -112,10 +121,10 @@ def prune(base: Path, max_bytes: int, *, keep: Path | None = None) -> int:
                     shutil.rmtree(entry, ignore_errors=True)
             continue
         try:
-            used = (entry / MARKER).stat().st_mtime
+            used = (entry / marker).stat().st_mtime
         except OSError:
             used = 0.0  # no marker: incomplete, first to go
-        entries.append((used, _entry_bytes(entry), entry))
+        entries.append((used, _entry_bytes(entry, marker), entry))
     total = sum(size for _, size, _ in entries)
     for _, size, entry in sorted(entries, key=lambda e: e[0]):
         if total <= max_bytes:
