@@ -21,19 +21,10 @@ from __future__ import annotations
 
 import re
 
+from errdex.analyze.adapters import rule_stages
 from errdex.analyze.facts import Facts
 from errdex.analyze.public_path import CONSTRUCTORS
 
-_STAGES: tuple[tuple[str, str], ...] = (
-    (r"_abstract_eval$|_shape_rule$|_dtype_rule$|_typecheck",
-     "while JAX works out the shape and dtype of the result of {op} (at trace time, before anything runs)"),
-    (r"_discharge", "while JAX turns the state (`Ref`) effects of {op} into plain values (state discharge)"),
-    (r"_physicalize|_interpret", "while {op} runs under the Pallas interpreter (interpret mode)"),
-    (r"_batch|_vmap", "while `jax.vmap` batches {op}"),
-    (r"_transpose", "while JAX transposes {op} for reverse-mode differentiation (`jax.grad`, `jax.vjp`)"),
-    (r"_jvp", "while JAX differentiates {op} (`jax.jvp`, `jax.grad`)"),
-    (r"lowering|^lower_|_lower$|_lower_", "while JAX lowers {op} for compilation"),
-)
 _RULE_SUFFIX = re.compile(r"_(?:lowering_rule|lowering|abstract_eval|discharge_rule|physicalize_rule|"
                           r"interpret_rule|batching_rule|batch_rule|vmap_rule|transpose_rule|jvp_rule|jvp|impl|rule)$")
 _EXIT_WORDS = re.compile(r"\b(?:exit|exits|abort|aborts|terminate)\b", re.IGNORECASE)
@@ -62,14 +53,15 @@ def operation(f: Facts) -> str:
 
 def stage(f: Facts) -> str:
     """"while JAX lowers the `run_scoped` operation for compilation", or ""."""
-    if f.site.module.split(".", 1)[0] != "jax":  # the rule-naming conventions are JAX's
+    stages = rule_stages(f.site.module)
+    if not stages:  # only a library whose adapter names its rules' stages
         return ""
     rules = [c.rsplit(".", 1)[-1] for c in reversed(f.public_path.chain[1:-1]) if _RULE_SUFFIX.search(c)]
     names = (function_name(f), outer_name(f), *rules[:1])  # the raising function, else the rule that calls it
     op = operation(f)
     what = f"the `{op}` operation" if op else "the operation"
     path = f.site.path.rsplit("/", 1)[-1]
-    for pattern, words in _STAGES:
+    for pattern, words in stages:
         if any(re.search(pattern, n) for n in names) or (
                 "interpret" in pattern and "interpreter" in path):
             return words.format(op=what)

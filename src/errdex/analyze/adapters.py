@@ -1,0 +1,27 @@
+"""What the prose knows of one library, kept apart from the rules that serve every library.
+
+``stage``'s words name a library's machinery ("while JAX lowers {op} for compilation"): they
+hold only where that library names its registered rules that way, so they live here, keyed by
+the top-level package, and a library without an entry gets no stage sentence.
+"""
+
+from __future__ import annotations
+
+# (pattern of the rule's or raising function's name, the stage in the user's words)
+_JAX_STAGES: tuple[tuple[str, str], ...] = (
+    (r"_abstract_eval$|_shape_rule$|_dtype_rule$|_typecheck",
+     "while JAX works out the shape and dtype of the result of {op} (at trace time, before anything runs)"),
+    (r"_discharge", "while JAX turns the state (`Ref`) effects of {op} into plain values (state discharge)"),
+    (r"_physicalize|_interpret", "while {op} runs under the Pallas interpreter (interpret mode)"),
+    (r"_batch|_vmap", "while `jax.vmap` batches {op}"),
+    (r"_transpose", "while JAX transposes {op} for reverse-mode differentiation (`jax.grad`, `jax.vjp`)"),
+    (r"_jvp", "while JAX differentiates {op} (`jax.jvp`, `jax.grad`)"),
+    (r"lowering|^lower_|_lower$|_lower_", "while JAX lowers {op} for compilation"),
+)
+
+RULE_STAGES: dict[str, tuple[tuple[str, str], ...]] = {"jax": _JAX_STAGES}
+
+
+def rule_stages(module: str) -> tuple[tuple[str, str], ...]:
+    """The stage table of the library ``module`` belongs to (empty for a library without one)."""
+    return RULE_STAGES.get(module.split(".", 1)[0], ())
