@@ -67,7 +67,9 @@ def make_venv(python: str, target: Path, with_click: bool) -> Path:
 
 
 PY311 = find_python("3.11")
-needs_311 = pytest.mark.skipif(PY311 is None, reason="no Python 3.11 found (PATH python3.11, or pyenv versions/3.11*)")
+# In CI a missing 3.11 fails (the venv fixture asserts it): a skip there would hide the done-means check.
+needs_311 = pytest.mark.skipif(PY311 is None and not os.environ.get("CI"),
+                               reason="no Python 3.11 found (PATH python3.11, or pyenv versions/3.11*)")
 
 
 @pytest.fixture(scope="module")
