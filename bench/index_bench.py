@@ -37,10 +37,12 @@ import argparse
 import ast
 import contextlib
 import gc
+import hashlib
 import json
 import os
 import resource
 import shutil
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -118,9 +120,40 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def errdex_index(wheel: Path, home: Path, jobs: int, src: Path | None = None) -> tuple[float, float, dict[str, object]]:
-    """Wall and CPU seconds of ``errdex index WHEEL`` into a fresh catalog, and its statistics
-    (``src``: the errdex package of another checkout, put first on ``PYTHONPATH``)."""
+# What a catalog holds of the extraction, as rows: every site (id, kind, exception, place, template
+# and the whole stored JSON), every call edge, failure, class, config option and symbol row.
+_OUTPUT_QUERIES = {
+    "sites": "SELECT error_id, kind, exception, path, line, template, json FROM sites",
+    "search": "SELECT x.error_id, f.text FROM sites_fts f JOIN sites x ON x.id = f.rowid",
+    "calls": "SELECT caller, json FROM calls",
+    "failures": "SELECT path, reason FROM failures",
+    "classes": "SELECT qualname, json FROM classes",
+    "config": "SELECT name, json FROM config_options",
+    "tests": "SELECT exception, json FROM test_expectations",
+    "symbols": "SELECT module, names FROM symbols",
+    "file_lines": "SELECT path, hex(digests) FROM file_lines",
+}
+
+
+def catalog_output(db: Path) -> dict[str, str]:
+    """A sha256 per table of what ``errdex index`` stored (rows sorted, ids of rows left out),
+    so that two errdex versions' catalogs of one wheel can be compared: a speed change must
+    not change a single site, template or call edge."""
+    conn = sqlite3.connect(db)
+    try:
+        out = {}
+        for name, sql in _OUTPUT_QUERIES.items():
+            rows = sorted(repr(r) for r in conn.execute(sql))
+            out[name] = f"{len(rows)}:" + hashlib.sha256("\n".join(rows).encode()).hexdigest()[:16]
+        return out
+    finally:
+        conn.close()
+
+
+def errdex_index(wheel: Path, home: Path, jobs: int,
+                 src: Path | None = None) -> tuple[float, float, dict[str, object], dict[str, str]]:
+    """Wall and CPU seconds of ``errdex index WHEEL`` into a fresh catalog, its statistics and
+    ``catalog_output`` (``src``: the errdex package of another checkout, first on ``PYTHONPATH``)."""
     env = dict(os.environ, ERRDEX_HOME=str(home))
     if src is not None:
         env["PYTHONPATH"] = str(src)
@@ -134,31 +167,37 @@ def errdex_index(wheel: Path, home: Path, jobs: int, src: Path | None = None) ->
         proc = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
         wall = time.perf_counter() - start
         cpu = _children_cpu() - cpu
-    if proc.returncode != 0:
-        raise SystemExit(f"errdex index failed ({proc.returncode}):\n{proc.stderr}")
+        if proc.returncode != 0:
+            raise SystemExit(f"errdex index failed ({proc.returncode}):\n{proc.stderr}")
+        output = catalog_output(Path(tmp) / "catalog.sqlite")
     (stats,) = json.loads(proc.stdout)
-    return wall, cpu, stats
+    return wall, cpu, stats, output
 
 
 def bench_wheel(wheel: Path, repeat: int, jobs: int, work: Path,
-                other: Path | None) -> tuple[list[Run], dict[str, object], int]:
+                other: Path | None) -> tuple[list[Run], dict[str, object], int, dict[str, set[str]]]:
+    """The runs, the statistics, the number of files, and per table the distinct
+    ``catalog_output`` digests seen (by "this" errdex and the "other"): one each, and equal."""
     sources = wheel_sources(wheel)
     baseline(sources)  # warm-up: the allocator, the page cache, the CPU's caches
     runs: list[Run] = []
     stats: dict[str, object] = {}
+    outputs: dict[str, set[str]] = {}
     before = baseline(sources)
     for i in range(repeat):
         for src in ([None, other] if other is not None else [None]):
             home = work / f"home-{wheel.stem}-{i}"
             for label in ("cold", "warm"):
-                wall, cpu, got = errdex_index(wheel, home, jobs, src)
+                wall, cpu, got, output = errdex_index(wheel, home, jobs, src)
                 stats = got if src is None else stats
+                for table, digest in output.items():
+                    outputs.setdefault(table, set()).add(digest)
                 after = baseline(sources)
                 runs.append(Run(label if src is None else f"{label}@other", wall, cpu,
                                 (before[0] + after[0]) / 2, (before[1] + after[1]) / 2))
                 before = after
             shutil.rmtree(home, ignore_errors=True)
-    return runs, stats, len(sources)
+    return runs, stats, len(sources), outputs
 
 
 def _spread(values: list[float]) -> str:
@@ -202,11 +241,19 @@ def main() -> int:
     compile_errdex(other)
     load_start = os.getloadavg()
     summaries = []
+    failed = False
     with tempfile.TemporaryDirectory(prefix="errdex-bench-") as tmp:
         for lib in args.lib or list(LIBS):
             wheel = fetch_wheel(LIBS[lib])
-            runs, stats, files = bench_wheel(wheel, args.repeat, args.jobs, Path(tmp), other)
+            runs, stats, files, outputs = bench_wheel(wheel, args.repeat, args.jobs, Path(tmp), other)
             summaries.append(report(wheel, files, runs, stats, args.jobs))
+            differ = sorted(t for t, seen in outputs.items() if len(seen) != 1)
+            who = "every run (and the --compare errdex)" if other is not None else "every run"
+            counts = ", ".join(f"{t} {min(seen).split(':')[0]}" for t, seen in outputs.items())
+            print(f"catalog output ({counts} rows): "
+                  + (f"DIFFERS in {', '.join(differ)}" if differ else f"identical in {who}"))
+            summaries[-1]["output_identical"] = not differ
+            failed = failed or bool(differ)
     load_end = os.getloadavg()
     print(f"\ncores: {os.cpu_count()}; load average (1, 5, 15 min) at start {load_start[0]:.1f} {load_start[1]:.1f} "
           f"{load_start[2]:.1f}, at end {load_end[0]:.1f} {load_end[1]:.1f} {load_end[2]:.1f}")
@@ -214,7 +261,7 @@ def main() -> int:
     OUT.mkdir(exist_ok=True)
     (OUT / "index_bench.json").write_text(json.dumps({"load_start": load_start, "load_end": load_end,
                                                       "results": summaries}, indent=2) + "\n")
-    return 0
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

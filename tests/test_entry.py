@@ -88,3 +88,38 @@ def test_help_and_errors_are_typers(tmp_path: Path) -> None:
     bad = subprocess.run([sys.executable, "-m", "errdex", "explain", "x", "--top", "many"], capture_output=True,
                          text=True, env=env, check=False, timeout=60)
     assert bad.returncode == 2 and "--top" in bad.stderr and "Usage:" in bad.stderr
+
+
+def typer_index_args(argv: list[str]) -> dict[str, object]:
+    """What Typer/Click make of ``errdex index ARGV``, as ``run_index`` keywords (as cli.index passes them)."""
+    sub = typer.main.get_command(app).commands["index"]  # type: ignore[attr-defined]
+    p = sub.make_context("index", list(argv)).params
+    return {"sources": p["sources"] or [], "repo": p["repo"], "commit": p["commit"], "ref": p["ref"], "db": p["db"],
+            "jobs": p["jobs"], "path_prefix": p["repo_path_prefix"], "json_out": p["json_out"],
+            "python": p["python"], "use_cache": not p["no_cache"], "limits": p["limit"] or [],
+            "from_list": p["from_list"], "cluster": p["cluster"], "scheduler": p["scheduler"],
+            "reindex": p["reindex"]}
+
+
+@pytest.mark.parametrize("argv", [
+    ["jax.whl"],
+    ["jax.whl", "--db", "x.sqlite", "--jobs", "2", "--json"],
+    ["a.whl", "b.whl", "--no-cache", "-j", "1"],
+    ["--repo=a/b", "--commit", "abc", "--ref", "v1", "--repo-path-prefix", "src/", "dir"],
+    ["installed:click", "--python", "/v/bin/python", "--jobs=3"],
+    ["--", "-odd-name"],
+])
+def test_the_fast_index_parser_agrees_with_typer(argv: list[str]) -> None:
+    from errdex.entry import index_args
+
+    assert index_args(argv) == typer_index_args(argv)
+
+
+@pytest.mark.parametrize("argv", [
+    [], ["--help"], ["x", "--limit", "file_bytes=1"], ["--from-list", "f"], ["x", "--cluster", "local"],
+    ["x", "--reindex"], ["x", "--jobs", "two"], ["x", "-j", "1", "--jobs", "2"], ["x", "--json=1"], ["x", "-j2"],
+])
+def test_index_options_it_does_not_know_are_left_to_typer(argv: list[str]) -> None:
+    from errdex.entry import index_args
+
+    assert index_args(argv) is None
