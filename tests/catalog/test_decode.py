@@ -51,3 +51,19 @@ def test_stats_round_trip() -> None:
 
     stats = compute_stats(snapshot("a", "2024-01-01"), result(EMPTY_SIZE, MYSTERY))
     assert stats_from_json(json.loads(dumps(stats))) == stats
+
+
+def test_call_rows_are_json_dumps_of_each_callers_edges() -> None:
+    """The call graph's rows, encoded item by item, are exactly what ``json.dumps`` of each
+    caller's ``[callee, kind, line]`` list gives (non-ASCII, quotes, backslashes, control characters)."""
+    from errdex.catalog.rows import call_rows
+    from errdex.model import CallEdge
+
+    edges = [CallEdge("pkg.f", "pkg.g", "call", 3), CallEdge("pkg.a", 'pkg.q"x\\y', "register", 0),
+             CallEdge("pkg.f", "?.méthode", "call", 12), CallEdge("pkg.f", "pkg.g", "alias", 3),
+             CallEdge("pkg.b", "tab\there\nnl\u2028", "export", 99999)]
+    grouped: dict[str, list[list[str | int]]] = {}
+    for e in edges:
+        grouped.setdefault(e.caller, []).append([e.callee, e.kind, e.line])
+    assert call_rows(edges) == [(c, json.dumps(v)) for c, v in sorted(grouped.items())]
+    assert call_rows([]) == []

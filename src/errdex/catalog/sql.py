@@ -21,6 +21,7 @@ from errdex.catalog.db import Db
 from errdex.catalog.decode import decode
 from errdex.catalog.observations import ObservationStore
 from errdex.catalog.rows import (
+    call_rows,
     compute_stats,
     dumps,
     now_iso,
@@ -179,11 +180,8 @@ class SqlCatalog(ObservationStore):
                        [(sid, t.exception, dumps(t)) for t in result.tests])
         db.executemany("INSERT INTO symbols (snapshot_id, module, names) VALUES (?, ?, ?)",
                        [(sid, m, json.dumps(list(names))) for m, names in sorted(result.symbols.items())])
-        grouped: dict[str, list[list[str | int]]] = {}
-        for e in result.calls:
-            grouped.setdefault(e.caller, []).append([e.callee, e.kind, e.line])
         db.executemany("INSERT INTO calls (snapshot_id, caller, json) VALUES (?, ?, ?)",
-                       [(sid, c, json.dumps(v)) for c, v in sorted(grouped.items())])
+                       [(sid, c, j) for c, j in call_rows(result.calls)])
         if result.line_digests:
             # the row with path '' says "this snapshot has line digests" (see line_digests)
             db.executemany("INSERT INTO file_lines (snapshot_id, path, digests) VALUES (?, ?, ?)",
