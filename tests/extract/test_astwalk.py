@@ -75,3 +75,20 @@ def test_the_shapes_hold_what_the_walk_must_get_right() -> None:
     assert {ast.Dict, ast.Match, ast.TryStar, ast.Global, ast.TypeAlias, ast.NamedExpr, ast.JoinedStr} <= kinds
     assert None in next(n for n in ast.walk(tree) if isinstance(n, ast.Dict)).keys  # ``**x`` keys are None
     assert len(calls(tree)) == sum(isinstance(n, ast.Call) for n in ast.walk(tree)) > 20
+
+
+def test_a_node_built_by_hand_with_a_field_missing_walks_as_ast_walk_does() -> None:
+    """The per-class expanders read fields the parser always sets; a node built without one
+    (``ast.Call(func=...)`` lacks nothing in 3.13, a ``Return()`` its optional value, a bare
+    ``ast.BinOp()`` its operands) is expanded field by field instead, nothing appended twice."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # 3.13 warns about the missing fields
+        binop = ast.BinOp(left=ast.Call(func=ast.Name("f"), args=[], keywords=[]))  # no op, no right
+    partial = ast.Module(body=[ast.Expr(binop), ast.Return(), ast.Expr(ast.Call(ast.Name("g"), [], []))],
+                         type_ignores=[])
+    del partial.body[0].value.left.args  # a list field missing too
+    everything = list(ast.walk(partial))
+    assert list(walk(partial)) == [n for n in everything if not isinstance(n, LEAVES)]
+    assert calls(partial) == [n for n in everything if isinstance(n, ast.Call)]
