@@ -22,6 +22,7 @@ import ast
 from collections.abc import Callable, Mapping
 
 from errdex.extract import env as envmod
+from errdex.extract.astwalk import statements
 from errdex.extract.ir import Node, Param, Ref
 
 BY_NAME = "?"  # a method target known by name only: "?<caller>:<method>"
@@ -76,7 +77,7 @@ def class_attr_types(node: ast.ClassDef) -> Types:
             if t is not None:
                 out.append((f"self.{stmt.target.id}", t))
         elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == "__init__":
-            for sub in ast.walk(stmt):
+            for sub in statements(stmt):  # assignments are statements: no need to enter expressions
                 if isinstance(sub, ast.Assign) and len(sub.targets) == 1 and isinstance(sub.value, ast.Call):
                     target, t = sub.targets[0], _type_name(sub.value.func)
                 elif isinstance(sub, ast.AnnAssign):

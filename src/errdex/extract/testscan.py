@@ -23,6 +23,7 @@ import ast
 import re
 import textwrap
 
+from errdex.extract.astwalk import statements, walk
 from errdex.model import TestExpectation
 
 _RAISES = {
@@ -43,8 +44,8 @@ def scan_tests(tree: ast.Module, source: str) -> list[TestExpectation]:
     imports = _imports(tree)
     out: list[TestExpectation] = []
     for qual, fn in _functions(tree):
-        local = {**module_consts, **_string_bindings(ast.walk(fn))}
-        for node in ast.walk(fn):
+        local = {**module_consts, **_string_bindings(statements(fn))}
+        for node in statements(fn):  # with-statements and expression statements: no need to enter expressions
             if isinstance(node, (ast.With, ast.AsyncWith)):
                 for item in node.items:
                     if isinstance(item.context_expr, ast.Call):
@@ -106,7 +107,7 @@ def _names_in(code: str, fn: ast.AST) -> set[str]:
         tree: ast.AST = ast.parse(code)
     except SyntaxError:
         tree = fn
-    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+    return {n.id for n in walk(tree) if isinstance(n, ast.Name)}
 
 
 def _types(node: ast.expr) -> list[str]:

@@ -24,6 +24,7 @@ from errdex.extract import env as envmod
 from errdex.extract import factories
 from errdex.extract import guards as g
 from errdex.extract import stmts as st
+from errdex.extract.astwalk import walk
 from errdex.extract.imports import class_like, dotted_source, import_bindings, is_package
 from errdex.extract.ir import Alt, Cat, Dedent, Hole, Node, Param, Ref
 from errdex.extract.messages import MessageBuilder, Scope
@@ -302,7 +303,7 @@ class Walker(CallsMixin, ClassesMixin):
         if not state.in_function or not self.src.mentions(
                 (":=",), test.lineno, test.end_lineno or test.lineno):
             return env
-        for sub in ast.walk(test):
+        for sub in walk(test):
             if isinstance(sub, ast.NamedExpr) and isinstance(sub.target, ast.Name):
                 env = envmod.bind(env, sub.target.id, envmod.Binding(sub.value, env))
         return env

@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 
 from errdex.extract.adapters._common import text
+from errdex.extract.astwalk import walk
 from errdex.model import ConfigOption
 
 
@@ -23,7 +24,7 @@ def _functions(tree: ast.Module) -> dict[str, ast.FunctionDef]:
 
 
 def _env_name(node: ast.expr) -> str | None:
-    for n in ast.walk(node):
+    for n in walk(node):
         if (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in ("get", "getenv")
                 and n.args and isinstance(n.args[0], ast.Constant) and isinstance(n.args[0].value, str)):
             return n.args[0].value
