@@ -161,6 +161,9 @@ class SourceText:
         lines = self.lines
         start = max(1, line - SNIPPET_BEFORE)
         stop = min(len(lines), end_line + SNIPPET_AFTER)
+        part = lines[start - 1 : stop]
+        if not part or max(map(len, part)) <= LINE_CHARS:  # no line to cut: the lines as they are
+            return "\n".join(part), start
         out: list[str] = []
         for n in range(start, stop + 1):
             text = lines[n - 1]
