@@ -1,0 +1,509 @@
+"""Run INSIDE the sandbox by the environment's Python (the library and Hypothesis installed there);
+never imported by errdex.  Searches arguments that make a public call raise at one site.
+
+Reads a JSON request (argv[1]): the package, a seed, a time budget per target, and targets (an
+error's site: package-relative path and lines, the public entries that lead to it, the lines of
+its guards, the literals its guards compare with, by name).  For each target, in a forked child
+(a hard time limit, fresh module state): the entry's signature (``typing.get_type_hints``, the
+defaults, ``**kwargs`` filled from the base classes' ``__init__``) gives a Hypothesis strategy of
+call *sources*; each example is executed as the script it would be (``import pkg`` then the
+call); an example whose exception's innermost frame is the site's raise is a hit; the others are
+steered with ``hypothesis.target`` by how many of the site's guard lines they reached.  Hypothesis
+shrinks a hit to a small one.  For the smallest hit, variants that change one argument (dropped to
+its default, or another value of its strategy) are run and the clean ones (no exception) are kept
+as after-candidates.  Writes (argv[2]) one result per target.  Python 3.10+.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import inspect
+import io
+import json
+import os
+import shutil
+import signal
+import sys
+import tempfile
+import time
+import types
+import typing
+from typing import Any
+
+from hypothesis import HealthCheck, Phase, assume, given, settings, target
+from hypothesis import strategies as st
+
+EMPTY = inspect.Parameter.empty
+OMIT = "<omit>"
+BASIC = ("None", "0", "1", "-1", "''", "'x'", "True", "False", "[]", "()", "{}", "1.5")
+CALLABLE = "lambda *a, **k: None"
+MAX_VARIANTS = 40
+
+
+class Found(Exception):
+    """The site was hit: stops Hypothesis's generation so that it shrinks this example."""
+
+
+class CallTimeout(BaseException):
+    pass
+
+
+class OutOfTime(BaseException):
+    """The entry's share of the budget is spent (Hypothesis itself can be what runs long)."""
+
+
+_deadline = [0.0]
+
+
+def _on_budget(signum: int, frame: Any) -> None:
+    if time.monotonic() > _deadline[0]:
+        raise OutOfTime()
+
+
+def _on_alarm(signum: int, frame: Any) -> None:
+    raise CallTimeout()
+
+
+# ----------------------------------------------------------------------------- entries
+
+
+def resolve(entry: str) -> tuple[str, Any, Any]:
+    """(module spelling, owner class or None, the callable) of a dotted public name."""
+    parts = entry.split(".")
+    for i in range(len(parts), 0, -1):
+        try:
+            obj: Any = importlib.import_module(".".join(parts[:i]))
+        except ImportError:
+            continue
+        owner = None
+        for p in parts[i:]:
+            owner, obj = obj, getattr(obj, p)
+        return ".".join(parts[:i]), (owner if inspect.isclass(owner) else None), obj
+    raise LookupError(entry)
+
+
+def hints(fn: Any) -> dict[str, Any]:
+    try:
+        return typing.get_type_hints(fn)
+    except Exception:
+        return {}
+
+
+def params_of(fn: Any, skip_first: bool) -> list[tuple[inspect.Parameter, Any]]:
+    """(parameter, type hint) pairs; ``**kwargs`` of a constructor expanded to the bases' parameters."""
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        return []
+    ps = list(sig.parameters.values())[1 if skip_first else 0:]
+    h = hints(fn)
+    out = [(p, h.get(p.name, p.annotation)) for p in ps if p.kind is not p.VAR_KEYWORD]
+    if any(p.kind is p.VAR_KEYWORD for p in ps) and skip_first and inspect.isfunction(fn):
+        owner = _owner_class(fn)
+        names = {p.name for p, _ in out}
+        for base in (owner.__mro__[1:] if owner is not None else ()):
+            init = base.__dict__.get("__init__")
+            if not inspect.isfunction(init):
+                continue
+            bh = hints(init)
+            for p in list(inspect.signature(init).parameters.values())[1:]:
+                if p.name not in names and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) \
+                        and p.default is not EMPTY:
+                    names.add(p.name)
+                    out.append((p.replace(kind=p.KEYWORD_ONLY), bh.get(p.name, p.annotation)))
+    return out
+
+
+def _owner_class(fn: Any) -> Any:
+    mod = sys.modules.get(fn.__module__)
+    obj: Any = mod
+    for part in fn.__qualname__.split(".")[:-1]:
+        obj = getattr(obj, part, None)
+    return obj if inspect.isclass(obj) else None
+
+
+# ----------------------------------------------------------------------------- strategies (of source text)
+
+
+def literal_ok(v: Any) -> bool:
+    try:
+        import ast
+
+        return bool(ast.literal_eval(repr(v)) == v)
+    except Exception:
+        return False
+
+
+def type_strategy(hint: Any, pool: list[str], depth: int = 0) -> st.SearchStrategy[str] | None:
+    """Source texts of values of ``hint`` (None when the hint says nothing usable)."""
+    if hint is EMPTY or hint is Any or hint is object or isinstance(hint, str) or depth > 2:
+        return None
+    if hint is type(None) or hint is None:
+        return st.just("None")
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin is typing.Union or (hasattr(types, "UnionType") and isinstance(hint, types.UnionType)):
+        got = [type_strategy(a, pool, depth + 1) for a in args]
+        subs = [s for s in got if s is not None]
+        if subs and len(subs) < len(got):  # a member says nothing (Any): any simple value too
+            subs.append(st.sampled_from(list(dict.fromkeys([*BASIC, CALLABLE, *pool]))))
+        return st.one_of(subs) if subs else None
+    if origin is typing.Literal:
+        return st.sampled_from([repr(a) for a in args if literal_ok(a)] or ["None"])
+    if hint is bool:
+        return st.sampled_from(["True", "False"])
+    if hint is int:
+        return st.one_of(st.integers(-2, 5).map(repr), st.sampled_from([p for p in pool if _is(p, int)] or ["0"]))
+    if hint is float:
+        return st.sampled_from(["0.0", "1.0", "-1.0", "0.5", "float('nan')", *[p for p in pool if _is(p, float)]])
+    if hint is str:
+        return st.one_of(st.sampled_from(["''", "'x'", "'--x'", "'-x'", "'a b'", "'X'"]),
+                         st.sampled_from([p for p in pool if _is(p, str)] or ["'y'"]),
+                         st.text("ab-_ ", max_size=4).map(repr))
+    if hint is bytes:
+        return st.sampled_from(["b''", "b'x'"])
+    if (origin is not None and getattr(origin, "__name__", "") == "Callable") or hint is typing.Callable:
+        return st.just(CALLABLE)
+    import collections.abc as cabc
+
+    if origin in (list, tuple, set, frozenset, cabc.Sequence, cabc.Iterable, cabc.Collection, cabc.MutableSequence,
+                  cabc.Set):
+        inner = type_strategy(args[0], pool, depth + 1) if args and args[0] is not Ellipsis else None
+        inner = inner or st.sampled_from(BASIC[:8])
+        opener, closer = ("(", ",)") if origin is tuple else ("[", "]")
+        return st.lists(inner, max_size=3).map(lambda xs: opener + ", ".join(xs) + (closer if xs else closer[-1]))
+    if origin in (dict, cabc.Mapping, cabc.MutableMapping):
+        val = (type_strategy(args[1], pool, depth + 1) if len(args) == 2 else None) or st.sampled_from(BASIC[:6])
+        return st.dictionaries(st.sampled_from(["'a'", "'b'"]), val, max_size=2).map(
+            lambda d: "{" + ", ".join(f"{k}: {v}" for k, v in d.items()) + "}")
+    if inspect.isclass(hint) and callable(hint) and origin is None and hint.__module__ == "collections.abc":
+        return st.just(CALLABLE) if hint.__name__ == "Callable" else st.sampled_from(["[]", "[1]", "['x']"])
+    if origin is type and args and inspect.isclass(args[0]):
+        classes = [n for n, v in library_names() if inspect.isclass(v) and issubclass(v, args[0])]
+        return st.sampled_from(classes) if classes else None
+    if inspect.isclass(hint):
+        made = library_values(hint)
+        return st.sampled_from(made) if made else None
+    return None
+
+
+PACKAGE = [""]
+
+
+def library_names() -> list[tuple[str, Any]]:
+    """(``pkg.Name``, value) of the package's public top-level names."""
+    top = sys.modules.get(PACKAGE[0])
+    if top is None:
+        return []
+    return [(f"{PACKAGE[0]}.{n}", getattr(top, n)) for n in sorted(dir(top)) if not n.startswith("_")]
+
+
+def library_values(cls: type) -> list[str]:
+    """Sources of values of a class: the package's public instances of it (``click.INT``) and its public
+    subclasses built with simple arguments (``click.Tuple([])``)."""
+    out: list[str] = []
+    for name, v in library_names():
+        try:
+            if not inspect.isclass(v) and isinstance(v, cls):
+                out.append(name)
+            elif inspect.isclass(v) and issubclass(v, cls) and not inspect.isabstract(v):
+                made = _construct(name, v)
+                if made:
+                    out.append(made)
+        except Exception:
+            continue
+    return out[:12]
+
+
+def _construct(name: str, cls: type) -> str:
+    try:
+        ps = list(inspect.signature(cls).parameters.values())
+    except (TypeError, ValueError):
+        return ""
+    simple = {str: "'x'", int: "1", float: "1.0", bool: "True", list: "[]"}
+    h = hints(cls.__dict__.get("__init__", cls))
+    args: list[str] = []
+    for p in ps:
+        if p.default is not EMPTY or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
+            continue
+        hint = h.get(p.name, EMPTY)
+        origin = typing.get_origin(hint)
+        value = simple.get(hint) or ("[]" if origin in (list, tuple) or "Sequence" in str(hint) else "")
+        if not value:
+            value = CALLABLE if "Callable" in str(hint) else "'x'"
+        args.append(value)
+    return f"{name}({', '.join(args)})"
+
+
+def _is(src: str, t: type) -> bool:
+    try:
+        import ast
+
+        return type(ast.literal_eval(src)) is t
+    except Exception:
+        return False
+
+
+def param_strategy(p: inspect.Parameter, hint: Any, lits: list[str], pool: list[str],
+                   required: bool = False) -> st.SearchStrategy[str]:
+    parts: list[st.SearchStrategy[str]] = []
+    if p.default is not EMPTY and not required:
+        parts.append(st.just(OMIT))
+    if lits:
+        parts.append(st.sampled_from(lits))
+    typed = type_strategy(hint, pool)
+    if typed is not None:
+        parts.append(typed)
+    else:
+        parts.append(st.sampled_from(list(dict.fromkeys([*BASIC, CALLABLE, *pool]))))
+    return st.one_of(parts)
+
+
+# ----------------------------------------------------------------------------- one target
+
+
+class Search:
+    def __init__(self, t: dict[str, Any], package: str, call_timeout: float) -> None:
+        self.t = t
+        self.package = package
+        self.path = "/" + t["path"]
+        self.lines = set(range(int(t["line"]), int(t["end_line"]) + 1))
+        self.guard_lines = set(t.get("guard_lines") or [])
+        self.call_timeout = call_timeout
+        self.examples = 0
+        self.hits: list[tuple[int, str, dict[str, Any]]] = []
+        self.reached: set[int] = set()
+
+    def _tracer(self, frame: Any, event: str, arg: Any) -> Any:
+        if not frame.f_code.co_filename.endswith(self.path):
+            return None
+
+        def local(f: Any, ev: str, a: Any) -> Any:
+            if ev == "line" and f.f_lineno in self.guard_lines:
+                self.reached.add(f.f_lineno)
+            return local
+        return local
+
+    def run(self, src: str) -> BaseException | None:
+        """Execute ``src`` as the script would run; the exception it raised (None: ran clean)."""
+        self.reached = set()
+        ns: dict[str, Any] = {"__name__": "__main__"}
+        home = os.getcwd()
+        here = tempfile.mkdtemp(dir=home)  # each call in an empty working directory, as a script is run
+        os.chdir(here)
+        old = signal.signal(signal.SIGALRM, _on_alarm)
+        sys.settrace(self._tracer)
+        signal.setitimer(signal.ITIMER_REAL, self.call_timeout)
+        try:
+            with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+                exec(compile(src, "example.py", "exec"), ns)
+        except CallTimeout as exc:
+            return exc
+        except BaseException as exc:  # SystemExit, KeyboardInterrupt from a library's code included
+            return exc
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            sys.settrace(None)
+            signal.signal(signal.SIGALRM, old)
+            os.chdir(home)
+            shutil.rmtree(here, ignore_errors=True)
+        return None
+
+    def at_site(self, exc: BaseException | None) -> bool:
+        for e in (exc, getattr(exc, "__cause__", None)):
+            if e is None or isinstance(e, CallTimeout):
+                continue
+            tb = e.__traceback__
+            while tb is not None and tb.tb_next is not None:
+                tb = tb.tb_next
+            if tb is not None and tb.tb_frame.f_code.co_filename.endswith(self.path) and tb.tb_lineno in self.lines:
+                return True
+        return False
+
+
+def render(module: str, call: str, ctor: list[tuple[str, str]] | None, args: list[tuple[str, str]]) -> str:
+    def arglist(xs: list[tuple[str, str]]) -> str:
+        pos = [v for k, v in xs if k.startswith("*") and v not in (OMIT, "")]
+        return ", ".join(pos + [f"{k}={v}" for k, v in xs if not k.startswith("*") and v != OMIT])
+
+    if ctor is None:
+        return f"import {module}\n\n{module}.{call}({arglist(args)})\n"
+    cls, meth = call.rsplit(".", 1)
+    return f"import {module}\n\n{module}.{cls}({arglist(ctor)}).{meth}({arglist(args)})\n"
+
+
+def signature_plan(entry: str, pool: list[str], lits: dict[str, list[str]]) -> dict[str, Any] | None:
+    """How to call ``entry``: the module, the call's spelling, and (name, strategy) per argument,
+    for the constructor too when the entry is a method of a class."""
+    module, owner, fn = resolve(entry)
+    call = entry[len(module) + 1:]
+
+    def args_for(f: Any, skip_first: bool) -> list[tuple[str, st.SearchStrategy[str], list[str]]] | None:
+        out = []
+        ps = params_of(f, skip_first)
+        star = next((i for i, (p, _) in enumerate(ps) if p.kind is p.VAR_POSITIONAL), -1)
+        for i, (p, h) in enumerate(ps):
+            mine = list(dict.fromkeys(lits.get(p.name, [])))
+            if p.kind is p.POSITIONAL_ONLY or (i < star and p.kind is p.POSITIONAL_OR_KEYWORD):
+                # given by position: never left out (the ones after it would shift)
+                out.append(("*" + p.name, param_strategy(p, h, mine, pool, required=True), mine))
+                continue
+            if p.kind is p.VAR_POSITIONAL:
+                out.append(("*", st.lists(param_strategy(p, h, mine, pool, required=True), max_size=2).map(lambda xs: ", ".join(xs)), mine))
+                continue
+            out.append((p.name, param_strategy(p, h, mine, pool), mine))
+        return out
+
+    if inspect.isclass(fn):
+        return {"module": module, "call": call, "ctor": None, "args": args_for(fn.__init__, True)}
+    if owner is not None and not isinstance(inspect.getattr_static(owner, fn.__name__, None), (staticmethod, classmethod)):
+        return {"module": module, "call": call, "ctor": args_for(owner.__init__, True), "args": args_for(fn, True)}
+    if callable(fn):
+        return {"module": module, "call": call, "ctor": None, "args": args_for(fn, False)}
+    return None
+
+
+def search_target(t: dict[str, Any], package: str, budget: float, seed: int, call_timeout: float,
+                  max_examples: int) -> dict[str, Any]:
+    start = time.monotonic()
+    PACKAGE[0] = package
+    with contextlib.suppress(Exception):
+        importlib.import_module(package)
+    pool = list(dict.fromkeys(t.get("pool") or []))
+    lits: dict[str, list[str]] = t.get("literals") or {}
+    s = Search(t, package, call_timeout)
+    notes: list[str] = []
+    per_entry = budget / max(1, len(t["entries"]))
+    for entry in t["entries"]:
+        if s.hits:
+            break
+        try:
+            plan = signature_plan(entry, pool, lits)
+        except Exception as exc:
+            notes.append(f"{entry}: {type(exc).__name__}: {exc}"[:200])
+            continue
+        if plan is None or plan["args"] is None:
+            notes.append(f"{entry}: no signature")
+            continue
+        deadline = time.monotonic() + per_entry
+        ctor = plan["ctor"]
+        ctor_s = st.tuples(*[st.tuples(st.just(n), sg) for n, sg, _ in ctor]) if ctor is not None else st.none()
+        args_s = st.tuples(*[st.tuples(st.just(n), sg) for n, sg, _ in plan["args"]])
+
+        @settings(max_examples=max_examples, database=None, derandomize=True, deadline=None, print_blob=False,
+                  suppress_health_check=list(HealthCheck), report_multiple_bugs=False,
+                  phases=(Phase.generate, Phase.target, Phase.shrink))
+        @given(c=ctor_s, a=args_s)
+        def probe(c: Any, a: Any) -> None:
+            assume(time.monotonic() < deadline)  # noqa: B023 (run before the loop moves on)
+            src = render(plan["module"], plan["call"], list(c) if c is not None else None, list(a))  # noqa: B023
+            s.examples += 1
+            exc = s.run(src)
+            if s.at_site(exc):
+                s.hits.append((len(src), src, {"plan": plan, "ctor": c, "args": a}))  # noqa: B023
+                raise Found()  # Hypothesis shrinks it: every smaller hit is recorded too
+            target(float(len(s.reached)), label="guard lines reached")
+
+        old = signal.signal(signal.SIGPROF, _on_budget)
+        # every 50 ms of CPU time, a look at the clock (again should Hypothesis swallow one)
+        _deadline[0] = deadline
+        signal.setitimer(signal.ITIMER_PROF, 0.05, 0.05)
+        try:
+            probe()
+        except (Found, OutOfTime):
+            pass
+        except Exception as exc:  # Hypothesis gave up (no valid example in time): say why
+            if time.monotonic() < deadline:  # (an interrupted run's leftovers say nothing)
+                notes.append(f"{entry}: {type(exc).__name__}: {str(exc)[:150]}")
+        finally:
+            signal.setitimer(signal.ITIMER_PROF, 0)
+            signal.signal(signal.SIGPROF, old)
+    result: dict[str, Any] = {"error_id": t["error_id"], "found": bool(s.hits), "examples": s.examples,
+                              "notes": notes, "before": "", "afters": [], "entry": ""}
+    tried: set[str] = set()
+    for _, before, how in sorted(s.hits, key=lambda h: (h[0], h[1])):  # the smallest hit with a clean variant
+        if before in tried or len(tried) >= 3:
+            continue
+        tried.add(before)
+        afters = clean_variants(s, how, seed)
+        if afters or not result["before"]:
+            result["before"] = before
+            result["entry"] = how["plan"]["module"] + "." + how["plan"]["call"]
+            result["afters"] = afters
+        if afters:
+            break
+    result["seconds"] = round(time.monotonic() - start, 3)
+    return result
+
+
+def clean_variants(s: Search, how: dict[str, Any], seed: int) -> list[str]:
+    """The hit with one argument changed (dropped, or another value of its strategy) that runs clean."""
+    plan, ctor, args = how["plan"], how["ctor"], how["args"]
+    options: list[tuple[str, str, list[tuple[str, str]] | None, list[tuple[str, str]]]] = []
+    groups = [("args", list(args), plan["args"])] + ([("ctor", list(ctor), plan["ctor"])] if ctor is not None else [])
+    for which, values, specs in groups:
+        for i, (name, v) in enumerate(values):
+            if v == OMIT or name.startswith("*"):
+                continue
+            alts = [OMIT] + [x for x in [*specs[i][2], *BASIC] if x != v]
+            for alt in alts:
+                new = list(values)
+                new[i] = (name, alt)
+                c2 = new if which == "ctor" else (list(ctor) if ctor is not None else None)
+                a2 = new if which == "args" else list(args)
+                options.append((which, name, c2, a2))
+    out: list[str] = []
+    for _, _, c2, a2 in options[:MAX_VARIANTS * 3]:
+        src = render(plan["module"], plan["call"], c2, a2)
+        if src in out:
+            continue
+        if s.run(src) is None:
+            out.append(src)
+        if len(out) >= 6:
+            break
+    return out
+
+
+def main() -> None:
+    with open(sys.argv[1], encoding="utf-8") as f:
+        req = json.load(f)
+    out_path = sys.argv[2]
+    results: list[dict[str, Any]] = []
+    for t in req["targets"]:
+        budget = float(req.get("budget_s", 10.0))
+        part = f"{out_path}.part"
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(part)
+        pid = os.fork()
+        if pid == 0:  # the child: a fresh copy of the imported state, killed when over budget
+            try:
+                res = search_target(t, req["package"], budget, int(req.get("seed", 0)),
+                                    float(req.get("call_timeout_s", 1.0)), int(req.get("max_examples", 2000)))
+            except BaseException as exc:
+                res = {"error_id": t["error_id"], "found": False, "notes": [f"{type(exc).__name__}: {exc}"[:300]]}
+            with open(part, "w", encoding="utf-8") as w:
+                w.write(json.dumps(res))
+            os._exit(0)
+        limit = time.monotonic() + budget * 2 + 10
+        while time.monotonic() < limit:
+            done, _ = os.waitpid(pid, os.WNOHANG)
+            if done:
+                break
+            time.sleep(0.02)
+        else:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        try:
+            with open(part, encoding="utf-8") as r:
+                results.append(json.loads(r.read()))
+        except (OSError, ValueError):
+            results.append({"error_id": t["error_id"], "found": False, "notes": ["the search did not finish"]})
+        with open(out_path, "w", encoding="utf-8") as f:
+            json.dump({"results": results}, f)
+    with open(out_path, "w", encoding="utf-8") as f:
+        json.dump({"results": results}, f)
+
+
+if __name__ == "__main__":
+    main()
