@@ -73,7 +73,7 @@ def run_prove(*, repo: str | None, ids: list[str], jobs: int, db: str | None, js
             from errdex.commands.prove_search import run_search_stage, unreached
 
             found, searched = run_search_stage(prover, lambda: open_catalog(db), unreached(catalog, snap.key, ids),
-                                               jobs, budget, seed, quiet=json_out)
+                                               jobs, budget, seed, quiet=json_out, artifact=artifact, python=python)
             stored.extend(found)
         _store(catalog, snap, stored)
     finally:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from errdex.catalog.base import Catalog
@@ -20,13 +21,16 @@ def unreached(catalog: Catalog, snapshot_key: str, ids: Sequence[str]) -> list[s
 
 
 def run_search_stage(prover: Any, open_cat: Callable[[], Catalog], targets: list[str], jobs: int,
-                     budget: float, seed: int, quiet: bool) -> tuple[list[Any], dict[str, Any]]:
-    """Search and prove ``targets``; the outcomes and the ``search`` part of the JSON document."""
+                     budget: float, seed: int, quiet: bool, artifact: str | None = None,
+                     python: str | None = None) -> tuple[list[Any], dict[str, Any]]:
+    """Search and prove ``targets``; the outcomes and the ``search`` part of the JSON document.  The search
+    runs in its own environment: the proof's (the same artifact or version) plus Hypothesis."""
     from errdex.prove.search import HYPOTHESIS, search_all
     from errdex.sandbox import EnvSpec, ensure_environment
 
     spec = EnvSpec(name=prover.package, version=prover.snapshot.version or prover.snapshot.ref or "",
-                   extra_requirements=(HYPOTHESIS,), python=None)
+                   artifact=Path(artifact).resolve() if artifact else None, extra_requirements=(HYPOTHESIS,),
+                   python=python)
     env = ensure_environment(spec)
     start = time.monotonic()
     if quiet or not sys.stderr.isatty():

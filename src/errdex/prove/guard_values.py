@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import ast
 import builtins
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from errdex.model import ErrorSite
@@ -81,16 +81,25 @@ def _add(by: dict[str, list[str]], name: str, values: Iterable[str]) -> None:
             got.append(v)
 
 
-def guard_values(site: ErrorSite) -> GuardValues:
+def _truth(by: dict[str, list[str]], node: ast.AST) -> None:
+    if isinstance(node, (ast.Name, ast.Attribute)):
+        _add(by, _name(node), ("True", "False", "None", "0", "1"))
+
+
+def guard_values(site: ErrorSite, earlier: Sequence[ErrorSite] = ()) -> GuardValues:
+    """The values of ``site``'s guards (this check must fail) and of ``earlier``'s: the raises above it in
+    the same function, whose checks must pass for the call to get here."""
     by: dict[str, list[str]] = {}
     pool: list[str] = []
-    for g in site.guards:
+    guards = [g for e in (site, *earlier) for g in e.guards]
+    for g in guards:
         if g.kind in ("except", "match"):
             continue
         try:
             tree = ast.parse(g.normalized, mode="eval")
         except SyntaxError:
             continue
+        _truth(by, tree.body)
         for node in ast.walk(tree):
             if isinstance(node, ast.Compare):
                 sides = [node.left, *node.comparators]
@@ -115,12 +124,10 @@ def guard_values(site: ErrorSite) -> GuardValues:
                 name = _name(node.func.value)  # x.startswith("-"): strings with and without it
                 consts = [str(c) for c in _constants(node.args[0]) if isinstance(c, str)]
                 _add(by, name, (repr(v) for c in consts for v in (f"{c}x", "x", c)))
-            elif isinstance(node, (ast.BoolOp, ast.UnaryOp, ast.Name)):
-                parts = node.values if isinstance(node, ast.BoolOp) else [
-                    node.operand if isinstance(node, ast.UnaryOp) else node]
+            elif isinstance(node, (ast.BoolOp, ast.UnaryOp)):
+                parts = node.values if isinstance(node, ast.BoolOp) else [node.operand]
                 for p in parts:  # a truth test of a bare name: true and false values
-                    if isinstance(p, (ast.Name, ast.Attribute)):
-                        _add(by, _name(p), ("True", "False", "None", "0", "1"))
+                    _truth(by, p)
             if isinstance(node, ast.Constant) and not isinstance(node.value, bytes) and node.value is not ...:
                 text = repr(node.value)
                 if text not in pool and len(pool) < MAX_POOL and len(text) < 80:

@@ -87,7 +87,8 @@ def targets_for(catalog: Catalog, snapshot_key: str, error_ids: Sequence[str]) -
         if site is None or not searchable(site):
             continue
         entries = ctx.public_path(site).entries[:MAX_ENTRIES]
-        gv = guard_values(site)
+        earlier = [o for o in ctx.sites_by_function.get((site.path, site.qualname), []) if o.line < site.line]
+        gv = guard_values(site, earlier)
         out.append(SearchTarget(error_id=eid, path=site.path, line=site.line, end_line=max(site.end_line, site.line),
                                 entries=entries, guard_lines=gv.lines, literals=gv.by_name, pool=gv.pool))
     return out
