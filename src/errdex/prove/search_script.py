@@ -274,6 +274,8 @@ class Search:
         self.examples = 0
         self.hits: list[tuple[int, str, dict[str, Any]]] = []
         self.reached: set[int] = set()
+        self.clean: list[tuple[str, list[Any] | None, list[Any]]] = []
+        self.first_hit = 0
 
     def _tracer(self, frame: Any, event: str, arg: Any) -> Any:
         if not frame.f_code.co_filename.endswith(self.path):
@@ -402,7 +404,12 @@ def search_target(t: dict[str, Any], package: str, budget: float, seed: int, cal
             exc = s.run(src)
             if s.at_site(exc):
                 s.hits.append((len(src), src, {"plan": plan, "ctor": c, "args": a}))  # noqa: B023
-                raise Found()  # Hypothesis shrinks it: every smaller hit is recorded too
+                s.first_hit = s.first_hit or s.examples
+                if len(s.clean) >= 30 or s.examples - s.first_hit > 200:  # clean calls to pick an after from
+                    raise Found()  # Hypothesis shrinks it: every smaller hit is recorded too
+                return
+            if exc is None and len(s.clean) < 500:  # a call that ran clean: an after for a hit nearby
+                s.clean.append((src, list(c) if c is not None else None, list(a)))
             target(float(len(s.reached)), label="guard lines reached")
 
         old = signal.signal(signal.SIGPROF, _on_budget)
@@ -414,7 +421,7 @@ def search_target(t: dict[str, Any], package: str, budget: float, seed: int, cal
         except (Found, OutOfTime):
             pass
         except Exception as exc:  # Hypothesis gave up (no valid example in time): say why
-            if time.monotonic() < deadline:  # (an interrupted run's leftovers say nothing)
+            if time.monotonic() < deadline and not s.hits:  # (an interrupted or replayed run's leftovers say nothing)
                 notes.append(f"{entry}: {type(exc).__name__}: {str(exc)[:150]}")
         finally:
             signal.setitimer(signal.ITIMER_PROF, 0)
@@ -462,6 +469,21 @@ def clean_variants(s: Search, how: dict[str, Any], seed: int) -> list[str]:
             out.append(src)
         if len(out) >= 6:
             break
+    if not out:  # no one-argument change ran clean: the clean calls the search made, fewest changes first
+        here = [*(list(ctor) if ctor is not None else []), *list(args)]
+
+        def changes(c: tuple[str, list[Any] | None, list[Any]]) -> int:
+            there = [*(c[1] or []), *c[2]]
+            return sum(1 for x, y in zip(here, there, strict=False) if list(x) != list(y)) + abs(len(here) - len(there))
+
+        mine = plan["module"] + "." + plan["call"]
+        near = sorted((c for c in s.clean if f"{mine}(" in c[0] or f").{plan['call'].rsplit('.', 1)[-1]}(" in c[0]),
+                      key=lambda c: (changes(c), len(c[0])))
+        for src, _, _ in near[:20]:
+            if src not in out and s.run(src) is None:
+                out.append(src)
+            if len(out) >= 3:
+                break
     return out
 
 
