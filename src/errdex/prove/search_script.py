@@ -434,17 +434,47 @@ def search_target(t: dict[str, Any], package: str, budget: float, seed: int, cal
             continue
         tried.add(before)
         afters = clean_variants(s, how, seed)
+        if afters:
+            bad = (before, list(how["ctor"]) if how["ctor"] is not None else None, list(how["args"]))
+            small, good = simplify(s, how["plan"], bad, afters[0])
+            before = small[0]
+            afters = [good, *afters] if good[0] != afters[0][0] else afters
         if afters or not result["before"]:
             result["before"] = before
             result["entry"] = how["plan"]["module"] + "." + how["plan"]["call"]
-            result["afters"] = afters
+            result["afters"] = [a[0] for a in afters]
         if afters:
             break
     result["seconds"] = round(time.monotonic() - start, 3)
     return result
 
 
-def clean_variants(s: Search, how: dict[str, Any], seed: int) -> list[str]:
+Call = tuple[str, "list[tuple[str, str]] | None", "list[tuple[str, str]]"]  # (source, constructor args, args)
+
+
+def simplify(s: Search, plan: dict[str, Any], bad: Call, good: Call) -> tuple[Call, Call]:
+    """The pair with the arguments both pass alike left out (one at a time, kept out when the before
+    still raises here and the after still runs clean): the smallest pair that shows the difference."""
+    def parts(c: Call) -> list[tuple[str, str]]:
+        return [*(c[1] or []), *c[2]]
+
+    def build(c: Call, flat: list[tuple[str, str]]) -> Call:
+        k = len(c[1]) if c[1] is not None else 0
+        ctor = flat[:k] if c[1] is not None else None
+        return render(plan["module"], plan["call"], ctor, flat[k:]), ctor, flat[k:]
+
+    for i in range(len(parts(bad))):
+        b, g = parts(bad), parts(good)
+        if i >= len(g) or b[i] != g[i] or b[i][1] == OMIT or b[i][0].startswith("*"):
+            continue
+        b[i] = g[i] = (b[i][0], OMIT)
+        nb, ng = build(bad, b), build(good, g)
+        if s.at_site(s.run(nb[0])) and s.run(ng[0]) is None:
+            bad, good = nb, ng
+    return bad, good
+
+
+def clean_variants(s: Search, how: dict[str, Any], seed: int) -> list[Call]:
     """The hit with one argument changed (dropped, or another value of its strategy) that runs clean."""
     plan, ctor, args = how["plan"], how["ctor"], how["args"]
     options: list[tuple[str, str, list[tuple[str, str]] | None, list[tuple[str, str]]]] = []
@@ -460,13 +490,13 @@ def clean_variants(s: Search, how: dict[str, Any], seed: int) -> list[str]:
                 c2 = new if which == "ctor" else (list(ctor) if ctor is not None else None)
                 a2 = new if which == "args" else list(args)
                 options.append((which, name, c2, a2))
-    out: list[str] = []
+    out: list[Call] = []
     for _, _, c2, a2 in options[:MAX_VARIANTS * 3]:
         src = render(plan["module"], plan["call"], c2, a2)
-        if src in out:
+        if any(src == o[0] for o in out):
             continue
         if s.run(src) is None:
-            out.append(src)
+            out.append((src, c2, a2))
         if len(out) >= 6:
             break
     if not out:  # no one-argument change ran clean: the clean calls the search made, fewest changes first
@@ -479,9 +509,9 @@ def clean_variants(s: Search, how: dict[str, Any], seed: int) -> list[str]:
         mine = plan["module"] + "." + plan["call"]
         near = sorted((c for c in s.clean if f"{mine}(" in c[0] or f").{plan['call'].rsplit('.', 1)[-1]}(" in c[0]),
                       key=lambda c: (changes(c), len(c[0])))
-        for src, _, _ in near[:20]:
-            if src not in out and s.run(src) is None:
-                out.append(src)
+        for c in near[:20]:
+            if all(c[0] != o[0] for o in out) and s.run(c[0]) is None:
+                out.append(c)
             if len(out) >= 3:
                 break
     return out
