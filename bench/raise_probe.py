@@ -2,7 +2,7 @@
 inside the sandbox, by ``bench/search_compare.py``).
 
     python raise_probe.py SITES.json OUT.json scripts FILE.json     # a JSON list of scripts, each exec'd
-    python raise_probe.py SITES.json OUT.json exprs MODULE FILE     # one expression a line, in MODULE's names
+    python raise_probe.py SITES.json OUT.json exprs MODULE FILE [QUALNAME]  # an expression a line, MODULE's names
     python raise_probe.py SITES.json OUT.json pytest FILE.py        # a generated test module, under pytest
 
 A site counts when an exception is raised by the statement at its lines (the frame's file ends with the
@@ -64,6 +64,11 @@ def main() -> None:
             else:
                 module = importlib.import_module(sys.argv[4])
                 names = dict(vars(module))
+                if len(sys.argv) > 6 and "." in sys.argv[6]:  # CrossHair names a method by itself: bind it
+                    owner: Any = module
+                    for part in sys.argv[6].split(".")[:-1]:
+                        owner = getattr(owner, part)
+                    names[sys.argv[6].rsplit(".", 1)[1]] = getattr(owner, sys.argv[6].rsplit(".", 1)[1])
                 scripts = [ln for ln in Path(sys.argv[5]).read_text(encoding="utf-8").splitlines() if ln.strip()]
             for src in scripts:
                 ran += 1

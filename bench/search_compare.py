@@ -75,7 +75,8 @@ def run_crosshair(bin_dir: Path, sites: list[ErrorSite], budget: float, scratch:
         wall += time.monotonic() - start
         (work / "calls.txt").write_text(res.stdout)
         if res.stdout.strip():
-            hit |= probe(str(bin_dir / "python"), [s], ["exprs", s.module, str(work / "calls.txt")], work, {})
+            qual = s.qualname.split(".<locals>.", 1)[0]
+            hit |= probe(str(bin_dir / "python"), [s], ["exprs", s.module, str(work / "calls.txt"), qual], work, {})
     return hit, wall
 
 

@@ -123,16 +123,24 @@ def confirm(prover: Prover, catalog: Catalog, site: ErrorSite, found: Found, oth
     if rc == 0:
         return None, "the call the search found did not raise as a script", res.count
     got, exc = prover.resolves_to(catalog, err, site.error_id)
+    kind = "search"
     if got != site.error_id:
-        return None, f"the call the search found raised, but its traceback resolves to {got or 'nothing'}", res.count
+        cause = prover.cause_resolving_to(catalog, err, site.error_id)
+        if cause is None:
+            return None, f"the call the search found raised, but its traceback resolves to {got or 'nothing'}", \
+                res.count
+        # raised, then wrapped by the library (``raise Outer(...) from err``): shown as the direct cause
+        got, exc, err = site.error_id, cause[0], cause[1]
+        kind = "search, the cause of " + (cause[2].strip().splitlines() or [""])[-1][:80]
     pb = ProofBefore(exception=exc, error_id=got, output=excerpt(err, exc))
     for i, after in enumerate(found.afters, 1):
         rc2, out2, err2 = res[i]
         if rc2 != 0 or (err2.strip() and prover.resolves_to(catalog, err2, site.error_id)[0] == site.error_id):
             continue
-        proof = prover._proof(pb, ProofAfter(exit=0, output="\n".join(out2.strip().splitlines()[-6:])), "search")
+        proof = prover._proof(pb, ProofAfter(exit=0, output="\n".join(out2.strip().splitlines()[-6:])), kind)
         cand = Candidate("search", found.before, found.afters, None)
-        samples, n = prover._samples(site, others, cand, after, pb, scratch)
+        samples, n = (prover._samples(site, others, cand, after, pb, scratch) if kind == "search"
+                      else (("", None, "", None), 0))
         return Proven(found.before, after, proof, *samples), "", res.count + n
     return None, "the search found a raising call, but none of its argument variants ran clean", res.count
 
