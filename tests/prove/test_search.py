@@ -106,8 +106,12 @@ def test_search_script_finds_shrinks_and_repeats(indexed: tuple[Path, str], tmp_
     assert window.startswith("import searchlib\n\nsearchlib.Window(") and ").slide(" in window
     assert "factor=101" in str(got[wanted[2].error_id]["before"])  # the boundary the guard compares with
     assert got[wanted[3].error_id]["before"]
-    again = _search(pkg, targets, tmp_path / "again" if (tmp_path / "again").mkdir() is None else tmp_path)
+    (tmp_path / "again").mkdir()
+    again = _search(pkg, targets, tmp_path / "again")
     assert {k: v["before"] for k, v in again.items()} == {k: v["before"] for k, v in got.items()}
+    (tmp_path / "other").mkdir()
+    other = _search(pkg, targets, tmp_path / "other", seed=7)  # another seed still finds every one
+    assert all(v["before"] for v in other.values())
 
 
 @pytest.mark.network

@@ -30,6 +30,7 @@ import time
 from typing import Any
 
 from hypothesis import HealthCheck, Phase, assume, given, settings, target
+from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
 try:  # errdex's own checks and tests import it as a module of the package
@@ -207,7 +208,8 @@ def search_target(t: dict[str, Any], package: str, budget: float, seed: int, cal
         ctor_s = st.tuples(*[st.tuples(st.just(n), sg) for n, sg, _ in ctor]) if ctor is not None else st.none()
         args_s = st.tuples(*[st.tuples(st.just(n), sg) for n, sg, _ in plan["args"]])
 
-        @settings(max_examples=max_examples, database=None, derandomize=True, deadline=None, print_blob=False,
+        @hypothesis_seed(seed)  # and no example database: the same seed, the same calls
+        @settings(max_examples=max_examples, database=None, derandomize=False, deadline=None, print_blob=False,
                   suppress_health_check=list(HealthCheck), report_multiple_bugs=False,
                   phases=(Phase.generate, Phase.target, Phase.shrink))
         @given(c=ctor_s, a=args_s)
