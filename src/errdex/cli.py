@@ -195,16 +195,20 @@ def prove(
     python: Annotated[str | None, typer.Option("--python", help="Interpreter for the sandboxed environment.")] = None,
     timeout: Annotated[float, typer.Option("--timeout", help="Wall-clock seconds per example run.")] = 30.0,
     fresh_process: Annotated[bool, typer.Option("--fresh-process", help="One fresh interpreter per example instead of the batch worker that imports the library once and forks per example.")] = False,
+    search: Annotated[bool, typer.Option("--search", help="Also search arguments for the errors no test reaches (Hypothesis in the sandbox; docs/prove.md).")] = False,
+    budget: Annotated[float, typer.Option("--budget", help="With --search: seconds of search per error.")] = 10.0,
+    seed: Annotated[int, typer.Option("--seed", help="With --search: the search's seed (the same seed, the same calls).")] = 0,
     db: DbOption = None,
     json_out: JsonOption = False,
 ) -> None:
     """Run candidate examples for observed errors in the sandbox; store those proven (docs/prove.md)."""
     from errdex.commands import prove as cmd
 
-    if jobs < 1 or timeout <= 0:
-        raise typer.BadParameter("--jobs and --timeout must be positive")
+    if jobs < 1 or timeout <= 0 or budget <= 0:
+        raise typer.BadParameter("--jobs, --timeout and --budget must be positive")
     raise typer.Exit(cmd.run_prove(repo=repo, ids=ids or [], jobs=jobs, db=db, json_out=json_out, package=package,
-                                   artifact=artifact, python=python, timeout=timeout, worker=not fresh_process))
+                                   artifact=artifact, python=python, timeout=timeout, worker=not fresh_process,
+                                   search=search, budget=budget, seed=seed))
 
 
 @app.command()

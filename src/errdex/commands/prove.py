@@ -41,7 +41,8 @@ def _prover(catalog: Catalog, db: str | None, snap: Snapshot, package: str | Non
 
 
 def run_prove(*, repo: str | None, ids: list[str], jobs: int, db: str | None, json_out: bool, package: str | None,
-              artifact: str | None, python: str | None, timeout: float, worker: bool = True) -> int:
+              artifact: str | None, python: str | None, timeout: float, worker: bool = True,
+              search: bool = False, budget: float = 10.0, seed: int = 0) -> int:
     from errdex.catalog import open_catalog
     from errdex.prove.engine import Outcome
     from errdex.sandbox import EnvError, PythonNotFound
@@ -55,7 +56,7 @@ def run_prove(*, repo: str | None, ids: list[str], jobs: int, db: str | None, js
             return 1
         observed = sorted(catalog.observed_site_ids(snap.key))
         targets = [i for i in observed if not ids or i in ids or any(i.startswith(x) for x in ids)]
-        if not observed:
+        if not observed and not search:
             error(f"{snap.key} has no observations: run errdex observe first (prove starts from observed calls)")
             return 1
         try:
@@ -66,7 +67,15 @@ def run_prove(*, repo: str | None, ids: list[str], jobs: int, db: str | None, js
         start = time.monotonic()
         outcomes = _with_progress(prover, lambda: open_catalog(db), targets, jobs, quiet=json_out)
         wall = time.monotonic() - start
-        _store(catalog, snap, outcomes)
+        searched: dict[str, Any] | None = None
+        stored = list(outcomes)
+        if search:  # errors no test reached: arguments searched (prove/search.py)
+            from errdex.commands.prove_search import run_search_stage, unreached
+
+            found, searched = run_search_stage(prover, lambda: open_catalog(db), unreached(catalog, snap.key, ids),
+                                               jobs, budget, seed, quiet=json_out, artifact=artifact, python=python)
+            stored.extend(found)
+        _store(catalog, snap, stored)
     finally:
         catalog.close()
     proven = [o for o in outcomes if o.proven]
@@ -84,6 +93,8 @@ def run_prove(*, repo: str | None, ids: list[str], jobs: int, db: str | None, js
                     "runs": o.runs, "duration_s": round(o.duration_s, 3),
                     "candidate": o.proven.proof.candidate if o.proven else ""} for o in outcomes],
     }
+    if searched is not None:
+        doc["search"] = searched
     if json_out:
         print_json(doc)
         return 0
@@ -92,6 +103,9 @@ def run_prove(*, repo: str | None, ids: list[str], jobs: int, db: str | None, js
               f"before/after pair ({doc['share_pairs']:.0%}), {len(tried)} a proven try sample, "
               f"{len(validated)} a proven validate sample; "
               f"{doc['runs']} sandboxed runs in {wall:.1f}s")
+    if searched is not None:
+        out.print(f"search: {searched['proven_pairs']} of {searched['unreached_sites']} sites no test reaches "
+                  f"proven ({searched['share_pairs']:.0%}) in {searched['wall_s']:.1f}s, {searched['calls']} calls")
     for o in outcomes:
         if o.proven is None:
             out.print(f"  not proven {o.error_id}: {o.reason}", markup=False)

@@ -1,0 +1,136 @@
+"""Values the guards on the way to a raise compare with, by the name they compare (parse only).
+
+``if len(decls) > 1 and nargs == 0: raise ...`` gives ``decls``: lists and strings of length 0, 1
+and 2, ``nargs``: -1, 0 and 1.  Names are plain names and ``self.x`` attributes (a constructor's
+``self.x = x`` makes them the parameter's): the search gives these values to the argument of the
+same name, and every constant to any argument (the pool).  Each value is source text of a literal.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from errdex.model import ErrorSite
+
+MAX_PER_NAME = 12
+MAX_POOL = 40
+_TYPE_VALUES = {"int": ("0", "1"), "float": ("1.0",), "str": ("'x'",), "bool": ("True", "False"),
+                "list": ("[]", "[1]"), "tuple": ("()", "(1,)"), "dict": ("{}",), "bytes": ("b'x'",),
+                "set": ("set()",), "NoneType": ("None",), "type(None)": ("None",)}
+
+
+@dataclass(frozen=True, slots=True)
+class GuardValues:
+    """What the search draws from: values by compared name, every constant, and the guards' lines."""
+
+    by_name: dict[str, tuple[str, ...]]
+    pool: tuple[str, ...]
+    lines: tuple[int, ...]
+
+
+def _name(node: ast.AST) -> str:
+    """``x`` for ``x``, ``self.x``, ``len(x)`` (with a ``len`` mark) and ``x.attr`` (the base)."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        return node.attr if node.value.id in ("self", "cls") else node.value.id
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len" and node.args:
+        inner = _name(node.args[0])
+        return f"len:{inner}" if inner and not inner.startswith("len:") else ""
+    return ""
+
+
+def _constants(node: ast.AST) -> list[object]:
+    if isinstance(node, ast.Constant):
+        return [node.value]
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return [e.value for e in node.elts if isinstance(e, ast.Constant)]
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant) \
+            and isinstance(node.operand.value, (int, float)):
+        return [-node.operand.value]
+    return []
+
+
+def _around(v: object) -> list[object]:
+    """A compared constant and its neighbours (the boundary on both sides)."""
+    if isinstance(v, bool) or v is None:
+        return [v]
+    if isinstance(v, int):
+        return [v - 1, v, v + 1]
+    if isinstance(v, float):
+        return [v - 0.5, v, v + 0.5]
+    if isinstance(v, str):
+        return [v, v + "x", ""] if v else [v, "x"]
+    return [v]
+
+
+def _sized(n: int) -> list[str]:
+    return [f"[{', '.join(['0'] * k)}]" for k in (n - 1, n, n + 1) if k >= 0] + \
+        [repr("x" * k) for k in (n - 1, n, n + 1) if k >= 0]
+
+
+def _add(by: dict[str, list[str]], name: str, values: Iterable[str]) -> None:
+    if not name or name in ("self", "cls") or hasattr(builtins, name):
+        return
+    got = by.setdefault(name, [])
+    for v in values:
+        if v not in got and len(got) < MAX_PER_NAME:
+            got.append(v)
+
+
+def _truth(by: dict[str, list[str]], node: ast.AST) -> None:
+    if isinstance(node, (ast.Name, ast.Attribute)):
+        _add(by, _name(node), ("True", "False", "None", "0", "1"))
+
+
+def guard_values(site: ErrorSite, earlier: Sequence[ErrorSite] = ()) -> GuardValues:
+    """The values of ``site``'s guards (this check must fail) and of ``earlier``'s: the raises above it in
+    the same function, whose checks must pass for the call to get here."""
+    by: dict[str, list[str]] = {}
+    pool: list[str] = []
+    guards = [g for e in (site, *earlier) for g in e.guards]
+    for g in guards:
+        if g.kind in ("except", "match"):
+            continue
+        try:
+            tree = ast.parse(g.normalized, mode="eval")
+        except SyntaxError:
+            continue
+        _truth(by, tree.body)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Compare):
+                sides = [node.left, *node.comparators]
+                for a, b in ((x, y) for x in sides for y in sides if x is not y):
+                    name = _name(a)
+                    consts = _constants(b)
+                    if not name or not consts:
+                        continue
+                    if name.startswith("len:"):
+                        _add(by, name[4:], (s for c in consts if isinstance(c, int) for s in _sized(c)))
+                        continue
+                    vals = [repr(v) for c in consts for v in _around(c)]
+                    if len(consts) > 1 and any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops):
+                        vals = [repr(c) for c in consts] + vals  # a member of the container, or not
+                    _add(by, name, vals)
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "isinstance" \
+                    and len(node.args) == 2:
+                name = _name(node.args[0])
+                kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
+                _add(by, name, (v for k in kinds for v in _TYPE_VALUES.get(ast.unparse(k), ())))
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args:
+                name = _name(node.func.value)  # x.startswith("-"): strings with and without it
+                consts = [str(c) for c in _constants(node.args[0]) if isinstance(c, str)]
+                _add(by, name, (repr(v) for c in consts for v in (f"{c}x", "x", c)))
+            elif isinstance(node, (ast.BoolOp, ast.UnaryOp)):
+                parts = node.values if isinstance(node, ast.BoolOp) else [node.operand]
+                for p in parts:  # a truth test of a bare name: true and false values
+                    _truth(by, p)
+            if isinstance(node, ast.Constant) and not isinstance(node.value, bytes) and node.value is not ...:
+                text = repr(node.value)
+                if text not in pool and len(pool) < MAX_POOL and len(text) < 80:
+                    pool.append(text)
+    lines = tuple(sorted({g.line for g in site.guards if g.line}))
+    return GuardValues(by_name={k: tuple(v) for k, v in by.items() if v}, pool=tuple(pool), lines=lines)

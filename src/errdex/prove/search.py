@@ -1,0 +1,204 @@
+"""Argument search for errors no test reaches (issue 15; docs/prove.md, "Search").
+
+For each error with no observation: the public entries that lead to its site (``public_path``),
+the values its guards compare with (``guard_values``) and the guards' lines go to
+``search_script.py``, which runs in the sandbox environment of the indexed version with Hypothesis
+installed beside the library (``EnvSpec.extra_requirements``).  There each entry's signature (type
+hints, defaults) gives a strategy of call sources; Hypothesis generates calls, steered towards the
+site by how many guard lines a call reached (``hypothesis.target``), and shrinks the first call that
+raised at the site.  Its after-candidates change one argument and ran clean in the search.
+
+Nothing found there counts by itself: the before and its afters are then run as scripts in the
+proof environment (the same one as every other candidate), the before's traceback must resolve,
+through errdex's matcher, to this error's id, and an after must exit 0 without it; the try and
+validate samples are built and run as for the other candidates (``Prover.samples``).  A time
+budget per error (``budget_s``), a fixed seed (Hypothesis ``derandomize``), errors searched in
+parallel sandboxed processes (``jobs``), each error in a forked child with a hard limit.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from errdex.analyze.context import load_context
+from errdex.catalog.base import Catalog
+from errdex.model import ErrorSite, ProofAfter, ProofBefore
+from errdex.prove.engine import Candidate, Outcome, Proven, Prover, excerpt
+from errdex.prove.guard_values import guard_values
+from errdex.prove.harness import run_env
+from errdex.sandbox import Environment, Limits, RunRequest, run
+
+SEARCH_SCRIPT = Path(__file__).with_name("search_script.py")
+HYPOTHESIS = "hypothesis>=6.100"
+MAX_ENTRIES = 3
+BATCH = 4  # errors per sandboxed search process
+
+
+@dataclass(frozen=True, slots=True)
+class SearchTarget:
+    """One error to search for: where it raises, which public calls lead there, what its guards say."""
+
+    error_id: str
+    path: str
+    line: int
+    end_line: int
+    entries: tuple[str, ...]
+    guard_lines: tuple[int, ...]
+    literals: dict[str, tuple[str, ...]]
+    pool: tuple[str, ...]
+
+    def request(self) -> dict[str, object]:
+        return {"error_id": self.error_id, "path": self.path, "line": self.line, "end_line": self.end_line,
+                "entries": list(self.entries), "guard_lines": list(self.guard_lines),
+                "literals": {k: list(v) for k, v in self.literals.items()}, "pool": list(self.pool)}
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """What the search script reported for one error."""
+
+    error_id: str
+    before: str
+    afters: tuple[str, ...]
+    examples: int
+    seconds: float
+    notes: tuple[str, ...]
+
+
+def searchable(site: ErrorSite) -> bool:
+    """A raise or an assert with a message (a warning prints no traceback to resolve)."""
+    return site.kind in ("error", "assertion") and bool(site.error_id)
+
+
+def targets_for(catalog: Catalog, snapshot_key: str, error_ids: Sequence[str]) -> list[SearchTarget]:
+    """The search targets of ``error_ids`` (those with a public entry), in the given order."""
+    snap = next(s for s in catalog.snapshots() if s.key == snapshot_key)
+    ctx = load_context(catalog, snap)
+    by_id = {s.error_id: s for s in ctx.sites}
+    out: list[SearchTarget] = []
+    for eid in error_ids:
+        site = by_id.get(eid)
+        if site is None or not searchable(site):
+            continue
+        entries = ctx.public_path(site).entries[:MAX_ENTRIES]
+        earlier = [o for o in ctx.sites_by_function.get((site.path, site.qualname), []) if o.line < site.line]
+        gv = guard_values(site, earlier)
+        out.append(SearchTarget(error_id=eid, path=site.path, line=site.line, end_line=max(site.end_line, site.line),
+                                entries=entries, guard_lines=gv.lines, literals=gv.by_name, pool=gv.pool))
+    return out
+
+
+def run_search(env: Environment, package: str, targets: Sequence[SearchTarget], budget_s: float, seed: int,
+               scratch: Path) -> dict[str, Found]:
+    """Run ``search_script.py`` on ``targets`` in the sandbox; what it found, by error id."""
+    req, out = scratch / "search-in.json", scratch / "search-out.json"
+    req.write_text(json.dumps({"package": package, "budget_s": budget_s, "seed": seed, "call_timeout_s": 1.0,
+                               "targets": [t.request() for t in targets if t.entries]}))
+    out.unlink(missing_ok=True)
+    run(RunRequest(argv=(str(env.python), str(SEARCH_SCRIPT), str(req), str(out)),
+                   limits=Limits(timeout_s=(2 * budget_s + 15) * max(1, len(targets)) + 30, memory_bytes=4 * 1024**3),
+                   env={"PYTHONDONTWRITEBYTECODE": "1", **run_env(package)}, scratch=scratch / "run-search"))
+    if not out.is_file():
+        return {}
+    found: dict[str, Found] = {}
+    for r in json.loads(out.read_text()).get("results", []):
+        found[str(r["error_id"])] = Found(
+            error_id=str(r["error_id"]), before=str(r.get("before") or ""),
+            afters=tuple(str(a) for a in r.get("afters") or ()), examples=int(r.get("examples") or 0),
+            seconds=float(r.get("seconds") or 0.0), notes=tuple(str(n) for n in r.get("notes") or ()))
+    return found
+
+
+def confirm(prover: Prover, catalog: Catalog, site: ErrorSite, found: Found, others: Sequence[ErrorSite],
+            scratch: Path) -> tuple[Proven | None, str, int]:
+    """The proof of a found call, as for every candidate: (proven pair or None, why not, runs)."""
+    res = prover.runs([found.before, *found.afters], scratch, "search")
+    rc, _, err = res[0]
+    if rc == 0:
+        return None, "the call the search found did not raise as a script", res.count
+    got, exc = prover.resolves_to(catalog, err, site.error_id)
+    kind = "search"
+    if got != site.error_id:
+        cause = prover.cause_resolving_to(catalog, err, site.error_id)
+        if cause is None:
+            return None, f"the call the search found raised, but its traceback resolves to {got or 'nothing'}", \
+                res.count
+        # raised, then wrapped by the library (``raise Outer(...) from err``): shown as the direct cause
+        got, exc, err = site.error_id, cause[0], cause[1]
+        kind = "search, the cause of " + (cause[2].strip().splitlines() or [""])[-1][:80]
+    pb = ProofBefore(exception=exc, error_id=got, output=excerpt(err, exc))
+    for i, after in enumerate(found.afters, 1):
+        rc2, out2, err2 = res[i]
+        if rc2 != 0 or (err2.strip() and prover.resolves_to(catalog, err2, site.error_id)[0] == site.error_id):
+            continue
+        proof = prover._proof(pb, ProofAfter(exit=0, output="\n".join(out2.strip().splitlines()[-6:])), kind)
+        cand = Candidate("search", found.before, found.afters, None)
+        samples, n = (prover._samples(site, others, cand, after, pb, scratch) if kind == "search"
+                      else (("", None, "", None), 0))
+        return Proven(found.before, after, proof, *samples), "", res.count + n
+    return None, "the search found a raising call, but none of its argument variants ran clean", res.count
+
+
+def search_all(prover: Prover, search_env: Environment, open_catalog: Callable[[], Catalog], error_ids: Sequence[str],
+               jobs: int, budget_s: float = 10.0, seed: int = 0,
+               progress: Callable[[Outcome], None] | None = None) -> tuple[list[Outcome], dict[str, int]]:
+    """Search and prove ``error_ids`` (errors no test reached): one outcome each, and the calls the
+    search made for each error."""
+    cat = open_catalog()
+    try:
+        targets = targets_for(cat, prover.snapshot.key, error_ids)
+        sites = {s.error_id: s for s in cat.sites(prover.snapshot.key)}
+    finally:
+        cat.close()
+    by_function: dict[tuple[str, str], list[ErrorSite]] = {}
+    for s in sites.values():
+        by_function.setdefault((s.path, s.qualname), []).append(s)
+    batches = [targets[i:i + BATCH] for i in range(0, len(targets), BATCH)]
+    examples: dict[str, int] = {}
+
+    def one_batch(batch: list[SearchTarget]) -> list[Outcome]:
+        outs: list[Outcome] = []
+        c = open_catalog()
+        try:
+            with tempfile.TemporaryDirectory(prefix="errdex-search-") as tmp:
+                scratch = Path(tmp)
+                found = run_search(search_env, prover.package, batch, budget_s, seed, scratch)
+                for t in batch:
+                    site = sites[t.error_id]
+                    f = found.get(t.error_id)
+                    t0 = datetime.now(UTC)
+                    if not t.entries:
+                        why, proven, runs = "no public entry leads to this site", None, 0
+                    elif f is None:
+                        why, proven, runs = "the search did not finish", None, 0
+                    elif not f.before:
+                        why = f"the search found no raising call in {f.examples} calls" + (
+                            f" ({f.notes[0]})" if f.notes else "")
+                        proven, runs = None, 0
+                    else:
+                        rivals = [o for o in by_function.get((site.path, site.qualname), []) if o.error_id != t.error_id]
+                        proven, why, runs = confirm(prover, c, site, f, rivals, scratch)
+                    secs = (f.seconds if f else 0.0) + (datetime.now(UTC) - t0).total_seconds()
+                    out = Outcome(t.error_id, proven, why, runs, secs)
+                    if f is not None:
+                        examples[t.error_id] = f.examples
+                    outs.append(out)
+                    if progress is not None:
+                        progress(out)
+        finally:
+            c.close()
+        return outs
+
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as threads:
+        done = [o for outs in threads.map(one_batch, batches) for o in outs]
+    got = {o.error_id for o in done}
+    for eid in error_ids:  # the ones with no searchable site say why
+        if eid not in got and eid in sites:
+            done.append(Outcome(eid, None, f"not searched: a {sites[eid].kind}", 0, 0.0))
+    return done, examples

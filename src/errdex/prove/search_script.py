@@ -1,0 +1,377 @@
+"""Run INSIDE the sandbox by the environment's Python (the library and Hypothesis installed there);
+never imported by errdex.  Searches arguments that make a public call raise at one site.
+
+Reads a JSON request (argv[1]): the package, a seed, a time budget per target, and targets (an
+error's site: package-relative path and lines, the public entries that lead to it, the lines of
+its guards, the literals its guards compare with, by name).  For each target, in a forked child
+(a hard time limit, fresh module state): the entry's signature (``typing.get_type_hints``, the
+defaults, ``**kwargs`` filled from the base classes' ``__init__``) gives a Hypothesis strategy of
+call *sources*; each example is executed as the script it would be (``import pkg`` then the
+call); an example whose exception's innermost frame is the site's raise is a hit; the others are
+steered with ``hypothesis.target`` by how many of the site's guard lines they reached.  Hypothesis
+shrinks a hit to a small one.  For the smallest hit, variants that change one argument (dropped to
+its default, or another value of its strategy) are run and the clean ones (no exception) are kept
+as after-candidates.  Writes (argv[2]) one result per target.  Python 3.10+.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import inspect
+import io
+import json
+import os
+import shutil
+import signal
+import sys
+import tempfile
+import time
+from typing import Any
+
+from hypothesis import HealthCheck, Phase, assume, given, settings, target
+from hypothesis import seed as hypothesis_seed
+from hypothesis import strategies as st
+
+try:  # errdex's own checks and tests import it as a module of the package
+    from errdex.prove.search_strategies import BASIC, OMIT, param_strategy, params_of, resolve
+    from errdex.prove.search_strategies import PACKAGE as _PACKAGE
+except ImportError:  # in the sandbox: the file beside this one
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from search_strategies import (  # type: ignore[import-not-found,no-redef]
+        BASIC,
+        OMIT,
+        param_strategy,
+        params_of,
+        resolve,
+    )
+    from search_strategies import PACKAGE as _PACKAGE  # type: ignore[import-not-found,no-redef]
+
+MAX_VARIANTS = 40
+
+
+class Found(Exception):
+    """The site was hit: stops Hypothesis's generation so that it shrinks this example."""
+
+
+class CallTimeout(BaseException):
+    pass
+
+
+class OutOfTime(BaseException):
+    """The entry's share of the budget is spent (Hypothesis itself can be what runs long)."""
+
+
+_deadline = [0.0]
+
+
+def _on_budget(signum: int, frame: Any) -> None:
+    if time.monotonic() > _deadline[0]:
+        raise OutOfTime()
+
+
+def _on_alarm(signum: int, frame: Any) -> None:
+    raise CallTimeout()
+
+
+
+# ----------------------------------------------------------------------------- one target
+
+
+class Search:
+    def __init__(self, t: dict[str, Any], package: str, call_timeout: float) -> None:
+        self.t = t
+        self.package = package
+        self.path = "/" + t["path"]
+        self.lines = set(range(int(t["line"]), int(t["end_line"]) + 1))
+        self.guard_lines = set(t.get("guard_lines") or [])
+        self.call_timeout = call_timeout
+        self.examples = 0
+        self.hits: list[tuple[int, str, dict[str, Any]]] = []
+        self.reached: set[int] = set()
+        self.clean: list[tuple[str, list[Any] | None, list[Any]]] = []
+        self.first_hit = 0
+
+    def _tracer(self, frame: Any, event: str, arg: Any) -> Any:
+        if not frame.f_code.co_filename.endswith(self.path):
+            return None
+
+        def local(f: Any, ev: str, a: Any) -> Any:
+            if ev == "line" and f.f_lineno in self.guard_lines:
+                self.reached.add(f.f_lineno)
+            return local
+        return local
+
+    def run(self, src: str) -> BaseException | None:
+        """Execute ``src`` as the script would run; the exception it raised (None: ran clean)."""
+        self.reached = set()
+        ns: dict[str, Any] = {"__name__": "__main__"}
+        home = os.getcwd()
+        here = tempfile.mkdtemp(dir=home)  # each call in an empty working directory, as a script is run
+        os.chdir(here)
+        old = signal.signal(signal.SIGALRM, _on_alarm)
+        sys.settrace(self._tracer)
+        signal.setitimer(signal.ITIMER_REAL, self.call_timeout)
+        try:
+            with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+                exec(compile(src, "example.py", "exec"), ns)
+        except CallTimeout as exc:
+            return exc
+        except BaseException as exc:  # SystemExit, KeyboardInterrupt from a library's code included
+            return exc
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            sys.settrace(None)
+            signal.signal(signal.SIGALRM, old)
+            os.chdir(home)
+            shutil.rmtree(here, ignore_errors=True)
+        return None
+
+    def at_site(self, exc: BaseException | None) -> bool:
+        for e in (exc, getattr(exc, "__cause__", None)):
+            if e is None or isinstance(e, CallTimeout):
+                continue
+            tb = e.__traceback__
+            while tb is not None and tb.tb_next is not None:
+                tb = tb.tb_next
+            if tb is not None and tb.tb_frame.f_code.co_filename.endswith(self.path) and tb.tb_lineno in self.lines:
+                return True
+        return False
+
+
+def render(module: str, call: str, ctor: list[tuple[str, str]] | None, args: list[tuple[str, str]]) -> str:
+    def arglist(xs: list[tuple[str, str]]) -> str:
+        pos = [v for k, v in xs if k.startswith("*") and v not in (OMIT, "")]
+        return ", ".join(pos + [f"{k}={v}" for k, v in xs if not k.startswith("*") and v != OMIT])
+
+    if ctor is None:
+        return f"import {module}\n\n{module}.{call}({arglist(args)})\n"
+    cls, meth = call.rsplit(".", 1)
+    return f"import {module}\n\n{module}.{cls}({arglist(ctor)}).{meth}({arglist(args)})\n"
+
+
+def signature_plan(entry: str, pool: list[str], lits: dict[str, list[str]]) -> dict[str, Any] | None:
+    """How to call ``entry``: the module, the call's spelling, and (name, strategy) per argument,
+    for the constructor too when the entry is a method of a class."""
+    module, owner, fn = resolve(entry)
+    call = entry[len(module) + 1:]
+
+    def args_for(f: Any, skip_first: bool) -> list[tuple[str, st.SearchStrategy[str], list[str]]] | None:
+        out = []
+        ps = params_of(f, skip_first)
+        star = next((i for i, (p, _) in enumerate(ps) if p.kind is p.VAR_POSITIONAL), -1)
+        for i, (p, h) in enumerate(ps):
+            mine = list(dict.fromkeys(lits.get(p.name, [])))
+            if p.kind is p.POSITIONAL_ONLY or (i < star and p.kind is p.POSITIONAL_OR_KEYWORD):
+                # given by position: never left out (the ones after it would shift)
+                out.append(("*" + p.name, param_strategy(p, h, mine, pool, required=True), mine))
+                continue
+            if p.kind is p.VAR_POSITIONAL:
+                out.append(("*", st.lists(param_strategy(p, h, mine, pool, required=True), max_size=2).map(lambda xs: ", ".join(xs)), mine))
+                continue
+            out.append((p.name, param_strategy(p, h, mine, pool), mine))
+        return out
+
+    if inspect.isclass(fn):
+        return {"module": module, "call": call, "ctor": None, "args": args_for(fn.__init__, True)}
+    if owner is not None and not isinstance(inspect.getattr_static(owner, fn.__name__, None), (staticmethod, classmethod)):
+        return {"module": module, "call": call, "ctor": args_for(owner.__init__, True), "args": args_for(fn, True)}
+    if callable(fn):
+        return {"module": module, "call": call, "ctor": None, "args": args_for(fn, False)}
+    return None
+
+
+def search_target(t: dict[str, Any], package: str, budget: float, seed: int, call_timeout: float,
+                  max_examples: int) -> dict[str, Any]:
+    start = time.monotonic()
+    _PACKAGE[0] = package
+    with contextlib.suppress(Exception):
+        importlib.import_module(package)
+    pool = list(dict.fromkeys(t.get("pool") or []))
+    lits: dict[str, list[str]] = t.get("literals") or {}
+    s = Search(t, package, call_timeout)
+    notes: list[str] = []
+    per_entry = budget / max(1, len(t["entries"]))
+    for entry in t["entries"]:
+        if s.hits:
+            break
+        try:
+            plan = signature_plan(entry, pool, lits)
+        except Exception as exc:
+            notes.append(f"{entry}: {type(exc).__name__}: {exc}"[:200])
+            continue
+        if plan is None or plan["args"] is None:
+            notes.append(f"{entry}: no signature")
+            continue
+        deadline = time.monotonic() + per_entry
+        ctor = plan["ctor"]
+        ctor_s = st.tuples(*[st.tuples(st.just(n), sg) for n, sg, _ in ctor]) if ctor is not None else st.none()
+        args_s = st.tuples(*[st.tuples(st.just(n), sg) for n, sg, _ in plan["args"]])
+
+        @hypothesis_seed(seed)  # and no example database: the same seed, the same calls
+        @settings(max_examples=max_examples, database=None, derandomize=False, deadline=None, print_blob=False,
+                  suppress_health_check=list(HealthCheck), report_multiple_bugs=False,
+                  phases=(Phase.generate, Phase.target, Phase.shrink))
+        @given(c=ctor_s, a=args_s)
+        def probe(c: Any, a: Any) -> None:
+            assume(time.monotonic() < deadline)  # noqa: B023 (run before the loop moves on)
+            src = render(plan["module"], plan["call"], list(c) if c is not None else None, list(a))  # noqa: B023
+            s.examples += 1
+            exc = s.run(src)
+            if s.at_site(exc):
+                s.hits.append((len(src), src, {"plan": plan, "ctor": c, "args": a}))  # noqa: B023
+                s.first_hit = s.first_hit or s.examples
+                if len(s.clean) >= 30 or s.examples - s.first_hit > 200:  # clean calls to pick an after from
+                    raise Found()  # Hypothesis shrinks it: every smaller hit is recorded too
+                return
+            if exc is None and len(s.clean) < 500:  # a call that ran clean: an after for a hit nearby
+                s.clean.append((src, list(c) if c is not None else None, list(a)))
+            target(float(len(s.reached)), label="guard lines reached")
+
+        old = signal.signal(signal.SIGPROF, _on_budget)
+        # every 50 ms of CPU time, a look at the clock (again should Hypothesis swallow one)
+        _deadline[0] = deadline
+        signal.setitimer(signal.ITIMER_PROF, 0.05, 0.05)
+        try:
+            probe()
+        except (Found, OutOfTime):
+            pass
+        except Exception as exc:  # Hypothesis gave up (no valid example in time): say why
+            if time.monotonic() < deadline and not s.hits:  # (an interrupted or replayed run's leftovers say nothing)
+                notes.append(f"{entry}: {type(exc).__name__}: {str(exc)[:150]}")
+        finally:
+            signal.setitimer(signal.ITIMER_PROF, 0)
+            signal.signal(signal.SIGPROF, old)
+    result: dict[str, Any] = {"error_id": t["error_id"], "found": bool(s.hits), "examples": s.examples,
+                              "notes": notes, "before": "", "afters": [], "entry": ""}
+    tried: set[str] = set()
+    for _, before, how in sorted(s.hits, key=lambda h: (h[0], h[1])):  # the smallest hit with a clean variant
+        if before in tried or len(tried) >= 3:
+            continue
+        tried.add(before)
+        afters = clean_variants(s, how, seed)
+        if afters:
+            bad = (before, list(how["ctor"]) if how["ctor"] is not None else None, list(how["args"]))
+            small, good = simplify(s, how["plan"], bad, afters[0])
+            before = small[0]
+            afters = [good, *afters] if good[0] != afters[0][0] else afters
+        if afters or not result["before"]:
+            result["before"] = before
+            result["entry"] = how["plan"]["module"] + "." + how["plan"]["call"]
+            result["afters"] = [a[0] for a in afters]
+        if afters:
+            break
+    result["seconds"] = round(time.monotonic() - start, 3)
+    return result
+
+
+Call = tuple[str, "list[tuple[str, str]] | None", "list[tuple[str, str]]"]  # (source, constructor args, args)
+
+
+def simplify(s: Search, plan: dict[str, Any], bad: Call, good: Call) -> tuple[Call, Call]:
+    """The pair with the arguments both pass alike left out (one at a time, kept out when the before
+    still raises here and the after still runs clean): the smallest pair that shows the difference."""
+    def parts(c: Call) -> list[tuple[str, str]]:
+        return [*(c[1] or []), *c[2]]
+
+    def build(c: Call, flat: list[tuple[str, str]]) -> Call:
+        k = len(c[1]) if c[1] is not None else 0
+        ctor = flat[:k] if c[1] is not None else None
+        return render(plan["module"], plan["call"], ctor, flat[k:]), ctor, flat[k:]
+
+    for i in range(len(parts(bad))):
+        b, g = parts(bad), parts(good)
+        if i >= len(g) or b[i] != g[i] or b[i][1] == OMIT or b[i][0].startswith("*"):
+            continue
+        b[i] = g[i] = (b[i][0], OMIT)
+        nb, ng = build(bad, b), build(good, g)
+        if s.at_site(s.run(nb[0])) and s.run(ng[0]) is None:
+            bad, good = nb, ng
+    return bad, good
+
+
+def clean_variants(s: Search, how: dict[str, Any], seed: int) -> list[Call]:
+    """The hit with one argument changed (dropped, or another value of its strategy) that runs clean."""
+    plan, ctor, args = how["plan"], how["ctor"], how["args"]
+    options: list[tuple[str, str, list[tuple[str, str]] | None, list[tuple[str, str]]]] = []
+    groups = [("args", list(args), plan["args"])] + ([("ctor", list(ctor), plan["ctor"])] if ctor is not None else [])
+    for which, values, specs in groups:
+        for i, (name, v) in enumerate(values):
+            if v == OMIT or name.startswith("*"):
+                continue
+            alts = [OMIT] + [x for x in [*specs[i][2], *BASIC] if x != v]
+            for alt in alts:
+                new = list(values)
+                new[i] = (name, alt)
+                c2 = new if which == "ctor" else (list(ctor) if ctor is not None else None)
+                a2 = new if which == "args" else list(args)
+                options.append((which, name, c2, a2))
+    out: list[Call] = []
+    for _, _, c2, a2 in options[:MAX_VARIANTS * 3]:
+        src = render(plan["module"], plan["call"], c2, a2)
+        if any(src == o[0] for o in out):
+            continue
+        if s.run(src) is None:
+            out.append((src, c2, a2))
+        if len(out) >= 6:
+            break
+    if not out:  # no one-argument change ran clean: the clean calls the search made, fewest changes first
+        here = [*(list(ctor) if ctor is not None else []), *list(args)]
+
+        def changes(c: tuple[str, list[Any] | None, list[Any]]) -> int:
+            there = [*(c[1] or []), *c[2]]
+            return sum(1 for x, y in zip(here, there, strict=False) if list(x) != list(y)) + abs(len(here) - len(there))
+
+        mine = plan["module"] + "." + plan["call"]
+        near = sorted((c for c in s.clean if f"{mine}(" in c[0] or f").{plan['call'].rsplit('.', 1)[-1]}(" in c[0]),
+                      key=lambda c: (changes(c), len(c[0])))
+        for c in near[:20]:
+            if all(c[0] != o[0] for o in out) and s.run(c[0]) is None:
+                out.append(c)
+            if len(out) >= 3:
+                break
+    return out
+
+
+def main() -> None:
+    with open(sys.argv[1], encoding="utf-8") as f:
+        req = json.load(f)
+    out_path = sys.argv[2]
+    results: list[dict[str, Any]] = []
+    for t in req["targets"]:
+        budget = float(req.get("budget_s", 10.0))
+        part = f"{out_path}.part"
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(part)
+        pid = os.fork()
+        if pid == 0:  # the child: a fresh copy of the imported state, killed when over budget
+            try:
+                res = search_target(t, req["package"], budget, int(req.get("seed", 0)),
+                                    float(req.get("call_timeout_s", 1.0)), int(req.get("max_examples", 2000)))
+            except BaseException as exc:
+                res = {"error_id": t["error_id"], "found": False, "notes": [f"{type(exc).__name__}: {exc}"[:300]]}
+            with open(part, "w", encoding="utf-8") as w:
+                w.write(json.dumps(res))
+            os._exit(0)
+        limit = time.monotonic() + budget * 2 + 10
+        while time.monotonic() < limit:
+            done, _ = os.waitpid(pid, os.WNOHANG)
+            if done:
+                break
+            time.sleep(0.02)
+        else:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        try:
+            with open(part, encoding="utf-8") as r:
+                results.append(json.loads(r.read()))
+        except (OSError, ValueError):
+            results.append({"error_id": t["error_id"], "found": False, "notes": ["the search did not finish"]})
+        with open(out_path, "w", encoding="utf-8") as f:
+            json.dump({"results": results}, f)
+    with open(out_path, "w", encoding="utf-8") as f:
+        json.dump({"results": results}, f)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,212 @@
+"""Run INSIDE the sandbox (imported by ``search_script.py``, the file beside it); never imported by errdex
+at run time.  The entry's signature as strategies of call *sources*: each parameter left out (when it
+has a default), a value its guards compare with, or a value of its type hint (builtins, ``Literal``,
+unions, containers, callables, the package's own classes and instances).  Python 3.10+.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import sys
+import types
+import typing
+from typing import Any
+
+from hypothesis import strategies as st
+
+EMPTY = inspect.Parameter.empty
+OMIT = "<omit>"
+BASIC = ("None", "0", "1", "-1", "''", "'x'", "True", "False", "[]", "()", "{}", "1.5")
+CALLABLE = "lambda *a, **k: None"
+
+# ----------------------------------------------------------------------------- entries
+
+
+def resolve(entry: str) -> tuple[str, Any, Any]:
+    """(module spelling, owner class or None, the callable) of a dotted public name."""
+    parts = entry.split(".")
+    for i in range(len(parts), 0, -1):
+        try:
+            obj: Any = importlib.import_module(".".join(parts[:i]))
+        except ImportError:
+            continue
+        owner = None
+        for p in parts[i:]:
+            owner, obj = obj, getattr(obj, p)
+        return ".".join(parts[:i]), (owner if inspect.isclass(owner) else None), obj
+    raise LookupError(entry)
+
+
+def hints(fn: Any) -> dict[str, Any]:
+    try:
+        return typing.get_type_hints(fn)
+    except Exception:
+        return {}
+
+
+def params_of(fn: Any, skip_first: bool) -> list[tuple[inspect.Parameter, Any]]:
+    """(parameter, type hint) pairs; ``**kwargs`` of a constructor expanded to the bases' parameters."""
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        return []
+    ps = list(sig.parameters.values())[1 if skip_first else 0:]
+    h = hints(fn)
+    out = [(p, h.get(p.name, p.annotation)) for p in ps if p.kind is not p.VAR_KEYWORD]
+    if any(p.kind is p.VAR_KEYWORD for p in ps) and skip_first and inspect.isfunction(fn):
+        owner = _owner_class(fn)
+        names = {p.name for p, _ in out}
+        for base in (owner.__mro__[1:] if owner is not None else ()):
+            init = base.__dict__.get("__init__")
+            if not inspect.isfunction(init):
+                continue
+            bh = hints(init)
+            for p in list(inspect.signature(init).parameters.values())[1:]:
+                if p.name not in names and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) \
+                        and p.default is not EMPTY:
+                    names.add(p.name)
+                    out.append((p.replace(kind=p.KEYWORD_ONLY), bh.get(p.name, p.annotation)))
+    return out
+
+
+def _owner_class(fn: Any) -> Any:
+    mod = sys.modules.get(fn.__module__)
+    obj: Any = mod
+    for part in fn.__qualname__.split(".")[:-1]:
+        obj = getattr(obj, part, None)
+    return obj if inspect.isclass(obj) else None
+
+
+# ----------------------------------------------------------------------------- strategies (of source text)
+
+
+def literal_ok(v: Any) -> bool:
+    try:
+        return bool(ast.literal_eval(repr(v)) == v)
+    except Exception:
+        return False
+
+
+def type_strategy(hint: Any, pool: list[str], depth: int = 0) -> st.SearchStrategy[str] | None:
+    """Source texts of values of ``hint`` (None when the hint says nothing usable)."""
+    if hint is EMPTY or hint is Any or hint is object or isinstance(hint, str) or depth > 2:
+        return None
+    if hint is type(None) or hint is None:
+        return st.just("None")
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin is typing.Union or (hasattr(types, "UnionType") and isinstance(hint, types.UnionType)):
+        got = [type_strategy(a, pool, depth + 1) for a in args]
+        subs = [s for s in got if s is not None]
+        if subs and len(subs) < len(got):  # a member says nothing (Any): any simple value too
+            subs.append(st.sampled_from(list(dict.fromkeys([*BASIC, CALLABLE, *pool]))))
+        return st.one_of(subs) if subs else None
+    if origin is typing.Literal:
+        return st.sampled_from([repr(a) for a in args if literal_ok(a)] or ["None"])
+    if hint is bool:
+        return st.sampled_from(["True", "False"])
+    if hint is int:
+        return st.one_of(st.integers(-2, 5).map(repr), st.sampled_from([p for p in pool if _is(p, int)] or ["0"]))
+    if hint is float:
+        return st.sampled_from(["0.0", "1.0", "-1.0", "0.5", "float('nan')", *[p for p in pool if _is(p, float)]])
+    if hint is str:
+        return st.one_of(st.sampled_from(["''", "'x'", "'--x'", "'-x'", "'a b'", "'X'"]),
+                         st.sampled_from([p for p in pool if _is(p, str)] or ["'y'"]),
+                         st.text("ab-_ ", max_size=4).map(repr))
+    if hint is bytes:
+        return st.sampled_from(["b''", "b'x'"])
+    if (origin is not None and getattr(origin, "__name__", "") == "Callable") or hint is typing.Callable:
+        return st.just(CALLABLE)
+    import collections.abc as cabc
+
+    if origin in (list, tuple, set, frozenset, cabc.Sequence, cabc.Iterable, cabc.Collection, cabc.MutableSequence,
+                  cabc.Set):
+        inner = type_strategy(args[0], pool, depth + 1) if args and args[0] is not Ellipsis else None
+        inner = inner or st.sampled_from(BASIC[:8])
+        opener, closer = ("(", ",)") if origin is tuple else ("[", "]")
+        return st.lists(inner, max_size=3).map(lambda xs: opener + ", ".join(xs) + (closer if xs else closer[-1]))
+    if origin in (dict, cabc.Mapping, cabc.MutableMapping):
+        val = (type_strategy(args[1], pool, depth + 1) if len(args) == 2 else None) or st.sampled_from(BASIC[:6])
+        return st.dictionaries(st.sampled_from(["'a'", "'b'"]), val, max_size=2).map(
+            lambda d: "{" + ", ".join(f"{k}: {v}" for k, v in d.items()) + "}")
+    if inspect.isclass(hint) and callable(hint) and origin is None and hint.__module__ == "collections.abc":
+        return st.just(CALLABLE) if hint.__name__ == "Callable" else st.sampled_from(["[]", "[1]", "['x']"])
+    if origin is type and args and inspect.isclass(args[0]):
+        classes = [n for n, v in library_names() if inspect.isclass(v) and issubclass(v, args[0])]
+        return st.sampled_from(classes) if classes else None
+    if inspect.isclass(hint):
+        made = library_values(hint)
+        return st.sampled_from(made) if made else None
+    return None
+
+
+PACKAGE = [""]
+
+
+def library_names() -> list[tuple[str, Any]]:
+    """(``pkg.Name``, value) of the package's public top-level names."""
+    top = sys.modules.get(PACKAGE[0])
+    if top is None:
+        return []
+    return [(f"{PACKAGE[0]}.{n}", getattr(top, n)) for n in sorted(dir(top)) if not n.startswith("_")]
+
+
+def library_values(cls: type) -> list[str]:
+    """Sources of values of a class: the package's public instances of it (``click.INT``) and its public
+    subclasses built with simple arguments (``click.Tuple([])``)."""
+    out: list[str] = []
+    for name, v in library_names():
+        try:
+            if not inspect.isclass(v) and isinstance(v, cls):
+                out.append(name)
+            elif inspect.isclass(v) and issubclass(v, cls) and not inspect.isabstract(v):
+                made = _construct(name, v)
+                if made:
+                    out.append(made)
+        except Exception:
+            continue
+    return out[:12]
+
+
+def _construct(name: str, cls: type) -> str:
+    try:
+        ps = list(inspect.signature(cls).parameters.values())
+    except (TypeError, ValueError):
+        return ""
+    simple = {str: "'x'", int: "1", float: "1.0", bool: "True", list: "[]"}
+    h = hints(cls.__dict__.get("__init__", cls))
+    args: list[str] = []
+    for p in ps:
+        if p.default is not EMPTY or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
+            continue
+        hint = h.get(p.name, EMPTY)
+        origin = typing.get_origin(hint)
+        value = simple.get(hint) or ("[]" if origin in (list, tuple) or "Sequence" in str(hint) else "")
+        if not value:
+            value = CALLABLE if "Callable" in str(hint) else "'x'"
+        args.append(value)
+    return f"{name}({', '.join(args)})"
+
+
+def _is(src: str, t: type) -> bool:
+    try:
+        return type(ast.literal_eval(src)) is t
+    except Exception:
+        return False
+
+
+def param_strategy(p: inspect.Parameter, hint: Any, lits: list[str], pool: list[str],
+                   required: bool = False) -> st.SearchStrategy[str]:
+    parts: list[st.SearchStrategy[str]] = []
+    if p.default is not EMPTY and not required:
+        parts.append(st.just(OMIT))
+    if lits:
+        parts.append(st.sampled_from(lits))
+    typed = type_strategy(hint, pool)
+    if typed is not None:
+        parts.append(typed)
+    else:
+        parts.append(st.sampled_from(list(dict.fromkeys([*BASIC, CALLABLE, *pool]))))
+    return st.one_of(parts)
