@@ -248,7 +248,7 @@ def _class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranke
     text = V.normalize(parsed.message).strip()
     exception, element = parsed.exception, -1
     if not exception:
-        exception, element = _collected_class(idx, ranked, text)
+        exception, element = SC.collected_class(idx, [(c.template, c.site) for c in ranked[:_PRECISE]], text)
         if not exception:
             return None
         tops = frozenset({idx.sites[element][S_PATH].split("/", 1)[0]}) | tops
@@ -263,14 +263,6 @@ def _class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranke
     return replace(m, method="class", confident=False, tied=tied, tied_count=len(sites) - 1,
                    tie_note=SC.class_note(exception, len(sites), not parsed.message.strip(), len(every)))
 
-
-def _collected_class(idx: MatchIndex, ranked: list[R.Scored], text: str) -> tuple[str, int]:
-    """A message with no class printed that is a printed list or dict of other errors' messages
-    (``{1: ['Not a valid string.']}``): the class of the best site whose template is one of its
-    elements (and that site), since code that collects errors raises them again as one error of
-    their class; ("", -1) when it is no such message or the class is a builtin's."""
-    if not V.container_repr(text):
-        return "", -1
     for c in ranked[:_PRECISE]:
         if c.template >= 0 and V.element_of(idx.templates[c.template][T_SEGS], text):
             exc = idx.sites[c.site][S_EXC]

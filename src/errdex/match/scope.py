@@ -44,7 +44,7 @@ from errdex.match.index import (
     template_words,
     words,
 )
-from errdex.match.verify import container_repr
+from errdex.match.verify import container_repr, element_of
 
 NO_TEXT = 4  # a template with fewer literal characters than this has no text worth checking
 CLASS_SCORE = 0.3  # a class fallback's score: a lead, never a confident answer
@@ -130,6 +130,21 @@ def _site_words(idx: MatchIndex, site: int) -> set[str]:
     out = {w for t in idx.site_templates[site] for w in template_words(idx.templates[t][T_SEGS])}
     out.update(words(_CAMEL.sub(" ", idx.sites[site][S_QUAL]).replace("_", " ").replace(".", " ")))
     return {w for w in out if len(w) >= _SHORT_WORD}
+
+
+def collected_class(idx: MatchIndex, ranked: list[tuple[int, int]], text: str) -> tuple[str, int]:
+    """A message with no class printed that is a printed list or dict of other errors' messages
+    (``{1: ['Not a valid string.']}``): the class of the best site (of ``ranked``, the best
+    candidates as (template, site)) whose template is one of its elements, and that site, since code
+    that collects errors raises them again as one error of their class; ("", -1) when it is no such
+    message or the class is a builtin's."""
+    if not container_repr(text):
+        return "", -1
+    for tno, site in ranked:
+        if tno >= 0 and element_of(idx.templates[tno][T_SEGS], text):
+            exc = idx.sites[site][S_EXC]
+            return (exc, site) if "." in exc else ("", -1)
+    return "", -1
 
 
 def class_note(exception: str, count: int, empty: bool, total: int = 0) -> str:
