@@ -439,6 +439,8 @@ class Walker(CallsMixin, ClassesMixin):
             if isinstance(ir, Hole) and isinstance(node.value, ast.Call):  # return exception(line, col, *args)
                 ir = self.builder.factory_call(node.value, scope) or ir
             c.returns.append(ir)
+        if isinstance(node.value, ast.Call):  # `return tokenizer.raise_syntax_error("...")`: a call that raises
+            self._call_site(node.value, dotted_source(node.value.func), state, env)
         return env
 
     def import_(self, node: ast.Import | ast.ImportFrom, state: State, env: Env) -> Env:
