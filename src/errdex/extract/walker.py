@@ -370,6 +370,8 @@ class Walker(CallsMixin, ClassesMixin):
                 local = None
                 if isinstance(value, ast.Lambda):  # `err = lambda x: E(f"...")`: called like a nested def
                     local = self._lambda(".".join((*state.qual, "<locals>", t.id)), value)
+                    if isinstance(value.body, ast.Call):  # `lambda n: raise_(ValueError, f"...")`: a call that raises
+                        self._call_site(value.body, dotted_source(value.body.func), state, env)
                 env = envmod.bind(env, t.id, envmod.Binding(value, env, local_def=local))
             elif (isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
                   and state.func is not None and state.func.is_init):
