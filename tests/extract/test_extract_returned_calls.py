@@ -1,7 +1,8 @@
-"""Calls that reach a raise from where the walk used to miss them: a helper that raises, called as the value a function returns (``return tokenizer.raise_syntax_error(
-"...")``, packaging's ``_parse_marker_op``): the call passes its message to the helper's raise like a
-call made as a statement (the text ``Expected marker operator, one of <=, <, !=, ==, >=, >, ~=, ===,
-in, not in`` was captured from packaging's own test suite)."""
+"""Calls that reach a raise from where the walk used to miss them: a helper called as the value a
+function returns (``return tokenizer.raise_syntax_error("...")``, packaging's ``_parse_marker_op``),
+which passes its message to the helper's raise like a call made as a statement (the text ``Expected
+marker operator, one of <=, <, !=, ==, >=, >, ~=, ===, in, not in`` was captured from packaging's own
+test suite), and a lambda calling a helper that raises the class and arguments it is given."""
 
 from __future__ import annotations
 
