@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from errdex.extract.factories import bind_with_rest, is_by_name, resolve_by_name, spread
-from errdex.extract.imports import BUILTIN_EXCEPTIONS, class_like
+from errdex.extract.imports import BUILTIN_EXCEPTIONS, STAR, class_like
 from errdex.extract.ir import (
     CLS_PARAM,
     DEFAULTED,
@@ -80,6 +80,7 @@ class Tables:
         hit = self._canon.get(dotted)
         if hit is not None:
             return hit
+        self._canon[dotted] = dotted  # provisional: modules that star-import each other end here
         seen: set[str] = set()
         name = dotted
         # Bounded: an import that re-binds a name to a path below itself would otherwise grow forever.
@@ -89,6 +90,7 @@ class Tables:
                 break
             nxt = self._via_import(name)
             if nxt is None:
+                name = self._unbound(name)
                 break
             name = nxt
         self._canon[dotted] = name
@@ -102,10 +104,34 @@ class Tables:
                 continue
             target = mod.imports.get(parts[i])
             if target is None:
-                return None
+                return self._via_star(mod, parts[i:])
             rest = parts[i + 1 :]
             return ".".join([target, *rest])
         return None
+
+    def _via_star(self, mod: ModuleSummary, parts: list[str]) -> str | None:
+        """A name the module does not bind itself, read from the package modules it star-imports."""
+        if parts[0] in mod.names:
+            return None
+        for key, src in mod.imports.items():
+            if key.startswith(STAR) and src != mod.module:
+                cand = ".".join([src, *parts])
+                head = f"{src}.{parts[0]}"
+                if self.canonical(head) != head or head in self.classes or head in self.functions \
+                        or head in self.constants:
+                    return cand
+        return None
+
+    def _unbound(self, name: str) -> str:
+        """A name qualified by a star-importing module that none of its stars binds: as written."""
+        parts = name.split(".")
+        for i in range(len(parts) - 1, 0, -1):
+            mod = self.modules.get(".".join(parts[:i]))
+            if mod is not None:
+                if parts[i] not in mod.names and any(k.startswith(STAR) for k in mod.imports):
+                    return ".".join(parts[i:])
+                return name
+        return name
 
     def function(self, dotted: str) -> tuple[FuncSummary | None, str | None]:
         """The function ``dotted`` names and, for ``Class.method``, that class: a method the class
@@ -413,6 +439,9 @@ def _call_bind(f: FuncSummary, owner: str | None, call: Ref, bind: Bind) -> dict
     for k, v in f.defaults:  # `def error(self, exception=ParseError, *args)` called as `self.error()`
         inner.setdefault(k, v)
     inner.update((k, v) for k, v in bind.items() if is_marker(k))  # `self._message()` in __str__: the same self
+    if owner is not None and call.src.startswith("self."):
+        # and the same instance: `self.msg` read in the method stands for the __init__ parameter kept there
+        inner.update((k, v) for k, v in bind.items() if k not in inner and k not in f.params)
     if owner is not None:
         inner[CLS_PARAM] = Ref(target=owner, src=owner.rsplit(".", 1)[-1], is_call=False)
     return inner

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from errdex.extract import env as envmod
 from errdex.extract import factories
-from errdex.extract.imports import BUILTIN_NAMES, class_like, dotted_source
+from errdex.extract.imports import BUILTIN_NAMES, STAR, class_like, dotted_source
 from errdex.extract.ir import (
     CLS_PARAM,
     DEFAULTED,
@@ -74,6 +74,8 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
             return f"{self.module}.{written}" if self.module else written
         if head in BUILTIN_NAMES and not rest:
             return head
+        if head not in BUILTIN_NAMES and self.module and any(k.startswith(STAR) for k in self.imports):
+            return f"{self.module}.{written}"  # maybe from a star import: phase 2 follows it (or drops the module)
         return None
 
     def callee(self, written: str, scope: Scope) -> str | None:

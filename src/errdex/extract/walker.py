@@ -24,7 +24,7 @@ from errdex.extract import env as envmod
 from errdex.extract import factories
 from errdex.extract import guards as g
 from errdex.extract import stmts as st
-from errdex.extract.imports import class_like, dotted_source, import_bindings, is_package
+from errdex.extract.imports import STAR, class_like, dotted_source, import_bindings, is_package, star_source
 from errdex.extract.ir import Alt, Cat, Dedent, Hole, Node, Param, Ref
 from errdex.extract.messages import MessageBuilder, Scope
 from errdex.extract.msgbase import MESSAGE_TABLE
@@ -96,6 +96,8 @@ class Walker(CallsMixin, ClassesMixin):
                 for local, target in import_bindings(node, self.module, self.package):
                     self.imports[local] = target
                     self.names.append(local)
+                if star := star_source(node, self.module, self.package):  # `from .exceptions import *`: phase 2 reads it
+                    self.imports[f"{STAR}{len(self.imports)}"] = star
             elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 self.names.append(node.name)
             elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
