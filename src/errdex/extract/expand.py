@@ -370,9 +370,11 @@ class Expander:
             if c.init is not None:
                 if c.init.super_args is None:
                     return self.builtin_message(name, args)
-                bind = {**own, **bind_args(c.init.params, args, kwargs)}
-                new_args = [subst(a, bind) for a in c.init.super_args]
-                new_kwargs = {k: subst(v, bind) for k, v in c.init.super_kwargs}
+                # `super().__init__(message, *args)`: the surplus arguments, none when the raise passes none
+                bind = {**own, **bind_with_rest(c.init.params, c.init.vararg, c.init.varkw, args, kwargs)}
+                spread_args, spread_kwargs = spread(tuple(subst(a, bind) for a in c.init.super_args),
+                                                    tuple((k, subst(v, bind)) for k, v in c.init.super_kwargs))
+                new_args, new_kwargs = list(spread_args), dict(spread_kwargs)
                 rest = [b for b in chain[i + 1 :] if b in self.t.classes]
                 if rest:
                     return self.class_message(rest[0], new_args, new_kwargs, depth + 1, raised)
