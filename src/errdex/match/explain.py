@@ -243,8 +243,9 @@ def _with_ties(idx: MatchIndex, m: Match, c: R.Scored, best: dict[int, R.Scored]
 def _class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranked: list[R.Scored]) -> Match | None:
     """No template's text was found (or the message is empty): the sites raising the printed class
     with a message of no checkable text, as one labelled, tied, unconfident group (``scope.py``)."""
-    if any(c.method == "exact" or c.pinned for c in ranked[:3]):
-        return None
+    printed = parsed.exception.rsplit(".", 1)[-1]
+    if any(c.pinned or (c.method == "exact" and R.may_raise(idx, printed, c.site)) for c in ranked[:3]):
+        return None  # (text found in a site raising another class than the printed one does not count)
     text = V.normalize(parsed.message).strip()
     exception, element = parsed.exception, -1
     if not exception:
