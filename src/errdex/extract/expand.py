@@ -3,7 +3,7 @@
 ``Expander`` resolves what phase 1 left open: a helper function's returned
 message with the call's arguments substituted for its parameters, an
 exception class's ``__init__``/``__str__`` message, a constant from another
-module, and name aliases (``jax.errors.X`` → ``jax._src.errors.X``).  The
+module, and name aliases (``jax.errors.X`` → ``jax._src.errors.X``, ``tables.py``).  The
 number of variants is capped (``MAX_TEMPLATES``) and recursion is bounded, so
 a pathological helper costs little.
 """
@@ -15,8 +15,8 @@ import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from errdex.extract.factories import bind_with_rest, is_by_name, resolve_by_name, spread
-from errdex.extract.imports import BUILTIN_EXCEPTIONS, STAR, class_like
+from errdex.extract.factories import bind_with_rest, is_by_name, spread
+from errdex.extract.imports import BUILTIN_EXCEPTIONS, class_like
 from errdex.extract.ir import (
     CLS_PARAM,
     DEFAULTED,
@@ -36,7 +36,8 @@ from errdex.extract.ir import (
     literal_text,
 )
 from errdex.extract.messages import CLASS_NAME
-from errdex.extract.summary import ClassSummary, FuncSummary, ModuleSummary
+from errdex.extract.summary import FuncSummary
+from errdex.extract.tables import Tables
 from errdex.extract.textops import fields_of, transform
 from errdex.model import Segment
 
@@ -53,136 +54,6 @@ class Outcome:
     written: str
     resolved: str
     variants: tuple[Variant, ...]
-
-
-class Tables:
-    """Every module's summary, indexed by dotted name."""
-
-    def __init__(self, summaries: list[ModuleSummary]) -> None:
-        self.modules: dict[str, ModuleSummary] = {s.module: s for s in summaries}
-        self.classes: dict[str, tuple[ClassSummary, ModuleSummary]] = {}
-        self.functions: dict[str, FuncSummary] = {}
-        self.constants: dict[str, Node] = {}
-        for s in summaries:
-            prefix = f"{s.module}." if s.module else ""
-            for c in s.classes:
-                self.classes[prefix + c.name] = (c, s)
-            for name, f in s.functions.items():
-                self.functions[prefix + name] = f
-            for name, n in s.constants.items():
-                self.constants[prefix + name] = n
-        self._canon: dict[str, str] = {}
-        self._subclasses: dict[str, tuple[str, ...]] | None = None
-        self._by_name: dict[str, str | None] = {}
-
-    def canonical(self, dotted: str) -> str:
-        """Follow re-exports: ``jax.errors.X`` → where ``X`` is defined (or as given)."""
-        hit = self._canon.get(dotted)
-        if hit is not None:
-            return hit
-        self._canon[dotted] = dotted  # provisional: modules that star-import each other end here
-        seen: set[str] = set()
-        name = dotted
-        # Bounded: an import that re-binds a name to a path below itself would otherwise grow forever.
-        while name not in seen and len(seen) < 32:
-            seen.add(name)
-            if name in self.classes or name in self.functions or name in self.constants or name in self.modules:
-                break
-            nxt = self._via_import(name)
-            if nxt is None:
-                name = self._unbound(name)
-                break
-            name = nxt
-        self._canon[dotted] = name
-        return name
-
-    def _via_import(self, dotted: str) -> str | None:
-        parts = dotted.split(".")
-        for i in range(len(parts) - 1, 0, -1):
-            mod = self.modules.get(".".join(parts[:i]))
-            if mod is None:
-                continue
-            target = mod.imports.get(parts[i])
-            if target is None:
-                return self._via_star(mod, parts[i:])
-            rest = parts[i + 1 :]
-            return ".".join([target, *rest])
-        return None
-
-    def _via_star(self, mod: ModuleSummary, parts: list[str]) -> str | None:
-        """A name the module does not bind itself, read from the package modules it star-imports."""
-        if parts[0] in mod.names:
-            return None
-        for key, src in mod.imports.items():
-            if key.startswith(STAR) and src != mod.module:
-                cand = ".".join([src, *parts])
-                head = f"{src}.{parts[0]}"
-                if self.canonical(head) != head or head in self.classes or head in self.functions \
-                        or head in self.constants:
-                    return cand
-        return None
-
-    def _unbound(self, name: str) -> str:
-        """A name qualified by a star-importing module that none of its stars binds: as written."""
-        parts = name.split(".")
-        for i in range(len(parts) - 1, 0, -1):
-            mod = self.modules.get(".".join(parts[:i]))
-            if mod is not None:
-                if parts[i] not in mod.names and any(k.startswith(STAR) for k in mod.imports):
-                    return ".".join(parts[i:])
-                return name
-        return name
-
-    def function(self, dotted: str) -> tuple[FuncSummary | None, str | None]:
-        """The function ``dotted`` names and, for ``Class.method``, that class: a method the class
-        does not define is looked up on its bases (a factory classmethod inherited by a subclass)."""
-        f = self.functions.get(dotted)
-        owner, _, name = dotted.rpartition(".")
-        if owner not in self.classes:
-            return f, None
-        for base in self.bases_chain(owner) if f is None else ():
-            f = self.functions.get(f"{base}.{name}")
-            if f is not None:
-                break
-        return f, owner
-
-    def by_name(self, target: str) -> str | None:
-        """A method known by name only (``factories.by_name``): the package's one class method of
-        that name other than the caller's (computed once per target)."""
-        hit = self._by_name.get(target, "")
-        if hit == "":
-            hit = self._by_name[target] = resolve_by_name(target, self.functions, self.classes)
-        return hit
-
-    def subclasses(self, cls: str) -> tuple[str, ...]:
-        """The package's classes that have ``cls`` among their bases (computed once per class)."""
-        if self._subclasses is None:
-            index: dict[str, list[str]] = {}
-            for c in self.classes:
-                for b in self.bases_chain(c):
-                    index.setdefault(b, []).append(c)
-            self._subclasses = {b: tuple(sorted(cs)) for b, cs in index.items()}
-        return self._subclasses.get(cls, ())
-
-    def bases_chain(self, cls: str) -> tuple[str, ...]:
-        """Resolved bases, nearest first, depth-first, up to (and including) builtins."""
-        out: list[str] = []
-        stack = [cls]
-        seen = {cls}
-        while stack:
-            cur = stack.pop(0)
-            entry = self.classes.get(cur)
-            if entry is None:
-                continue
-            nxt = []
-            for b in entry[0].bases:
-                cb = self.canonical(b)
-                if cb not in seen:
-                    seen.add(cb)
-                    out.append(cb)
-                    nxt.append(cb)
-            stack = nxt + stack
-        return tuple(out)
 
 
 class Expander:
@@ -389,6 +260,10 @@ class Expander:
             if cls == "KeyError" and cls in BUILTIN_EXCEPTIONS:
                 return self.expand(_repr(args[0]), {}, 0)
             return self.text(args[0])
+        if cls in _OS_ERRORS and 2 <= len(args) <= 3:
+            # OSError(errno, strerror[, filename]) prints "[Errno 22] text" (": 'name'" after a filename)
+            parts: list[Node] = [Lit("[Errno "), args[0], Lit("] "), as_text(args[1])]
+            return self.expand(Cat((*parts, Lit(": "), _repr(args[2])) if len(args) == 3 else tuple(parts)), {}, 0)
         if cls.rsplit(".", 1)[-1] in _GROUPS and len(args) == 2:
             # ExceptionGroup(msg, excs) prints "msg (2 sub-exceptions)", or "(1 sub-exception)"
             excs = args[1]
@@ -420,6 +295,11 @@ class Expander:
 
 
 _GROUPS = frozenset({"ExceptionGroup", "BaseExceptionGroup"})
+_OS_ERRORS = frozenset({  # builtin OSError and its subclasses: their str() of (errno, strerror[, filename])
+    "OSError", "IOError", "EnvironmentError", "BlockingIOError", "ChildProcessError", "ConnectionError",
+    "BrokenPipeError", "ConnectionAbortedError", "ConnectionRefusedError", "ConnectionResetError",
+    "FileExistsError", "FileNotFoundError", "InterruptedError", "IsADirectoryError", "NotADirectoryError",
+    "PermissionError", "ProcessLookupError", "TimeoutError"})
 
 
 def as_text(node: Node) -> Node:

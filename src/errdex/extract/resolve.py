@@ -11,12 +11,13 @@ import re
 from collections.abc import Iterable
 
 from errdex.extract.bounds import bounded_templates
-from errdex.extract.expand import MAX_TEMPLATES, Bind, Expander, Outcome, Tables
+from errdex.extract.expand import MAX_TEMPLATES, Bind, Expander, Outcome
 from errdex.extract.factories import bind_with_rest, is_by_name
 from errdex.extract.imports import BUILTIN_EXCEPTIONS, class_like
 from errdex.extract.ir import Alt, Cat, Dedent, Hole, Lit, Node, Param, Ref, Variant
 from errdex.extract.stmts import MSG_NAME
 from errdex.extract.summary import CallSite, FileResult, FuncSummary, ModuleSummary, PendingSite
+from errdex.extract.tables import Tables
 from errdex.model import ClassInfo, ErrorSite, Segment, Template, error_id
 
 _DOTTED = re.compile(r"[\w.]+")
