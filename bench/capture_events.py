@@ -43,6 +43,50 @@ hypothesis`` in ``/work/evalenv-pd``, ``PD`` = the installed ``pandas``), with t
 $PD/tests/dtypes $PD/tests/arrays/categorical $PD/tests/tools $PD/tests/scalar
 $PD/tests/indexes/test_base.py $PD/tests/groupby/test_groupby.py`` and ``--maxfail=100000``.
 
+The fourth round's held-out sets (issue 17; docs/matching.md, "Honest groups"), in one venv
+(``pip install boltons==26.2.0 pyparsing==3.3.3 voluptuous==0.16.0 wtforms==3.3.2 pytest babel
+email_validator``) with each sdist unpacked; boltons and voluptuous through this driver::
+
+    .venv/bin/python bench/capture_events.py --python $V/bin/python --tests boltons-26.2.0/tests \
+        --package boltons --out bench/data/boltons-26.2.0.jsonl --budget 120 test_*.py
+    .venv/bin/python bench/capture_events.py --python $V/bin/python \
+        --tests voluptuous-0.16.0/voluptuous/tests --package voluptuous \
+        --out bench/data/voluptuous-0.16.0.jsonl --budget 200 tests.py
+
+pyparsing's and wtforms' tests import from the sdist's root (``examples``, ``tests.common``), so they
+run from there with the sdist's own package folder moved aside (``mv pyparsing _src_pyparsing``,
+``mv src _src_wtforms``) so that the installed wheel runs::
+
+    cd pyparsing-3.3.3 && PYTHONPATH=<errdex>/bench CAPTURE_OUT=<errdex>/bench/data/pyparsing-3.3.3.jsonl \
+        CAPTURE_PACKAGE=pyparsing $V/bin/python -m pytest -q -p capture_plugin -p no:cacheprovider -W ignore \
+        --continue-on-collection-errors tests/test_simple_unit.py tests/test_unit.py tests/test_util.py \
+        tests/test_examples.py
+    cd wtforms-3.3.2 && PYTHONPATH=<errdex>/bench CAPTURE_OUT=<errdex>/bench/data/wtforms-3.3.2.jsonl \
+        CAPTURE_PACKAGE=wtforms $V/bin/python -m pytest -q -p capture_plugin -p no:cacheprovider -W ignore \
+        --continue-on-collection-errors tests
+
+The fifth round's held-out sets, in one venv (``pip install arrow==1.4.0 itsdangerous==2.2.0
+sqlparse==0.6.1 humanize==4.17.0 pytest freezegun pytz simplejson``) with each sdist unpacked, all
+through this driver (``--budget 150`` for arrow, 120 for the others)::
+
+    .venv/bin/python bench/capture_events.py --python $V/bin/python --tests arrow-1.4.0/tests \
+        --package arrow --out bench/data/arrow-1.4.0.jsonl --budget 150 test_api.py test_arrow.py \
+        test_factory.py test_formatter.py test_locales.py test_parser.py test_util.py
+    .venv/bin/python bench/capture_events.py --python $V/bin/python \
+        --tests itsdangerous-2.2.0/tests/test_itsdangerous --package itsdangerous \
+        --out bench/data/itsdangerous-2.2.0.jsonl --budget 120 test_encoding.py test_serializer.py \
+        test_signer.py test_timed.py test_url_safe.py
+    .venv/bin/python bench/capture_events.py --python $V/bin/python --tests sqlparse-0.6.1/tests \
+        --package sqlparse --out bench/data/sqlparse-0.6.1.jsonl --budget 120 test_cli.py \\
+        test_dos_prevention.py test_format.py test_grouping.py test_keywords.py test_parse.py \\
+        test_regressions.py test_split.py test_tokenize.py test_utils.py
+    .venv/bin/python bench/capture_events.py --python $V/bin/python --tests humanize-4.17.0/tests \
+        --package humanize --out bench/data/humanize-4.17.0.jsonl --budget 120 test_filesize.py \
+        test_i18n.py test_lists.py test_number.py test_time.py
+
+(toolz 1.2.0 was tried too and gave no events: its tests check errors with its own
+``toolz.utils.raises``, a ``try``/``except`` the plugin does not hook.)
+
 ``JAX_TRACEBACK_FILTERING=off`` is the default so that the recorded traceback
 holds every frame (what a JAX user sees after following JAX's own advice to
 turn filtering off); ``--filtering auto`` records what JAX prints by default

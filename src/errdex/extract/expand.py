@@ -3,7 +3,7 @@
 ``Expander`` resolves what phase 1 left open: a helper function's returned
 message with the call's arguments substituted for its parameters, an
 exception class's ``__init__``/``__str__`` message, a constant from another
-module, and name aliases (``jax.errors.X`` → ``jax._src.errors.X``).  The
+module, and name aliases (``jax.errors.X`` → ``jax._src.errors.X``, ``tables.py``).  The
 number of variants is capped (``MAX_TEMPLATES``) and recursion is bounded, so
 a pathological helper costs little.
 """
@@ -15,7 +15,7 @@ import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from errdex.extract.factories import bind_with_rest, is_by_name, resolve_by_name, spread
+from errdex.extract.factories import bind_with_rest, is_by_name, spread
 from errdex.extract.imports import BUILTIN_EXCEPTIONS, class_like
 from errdex.extract.ir import (
     CLS_PARAM,
@@ -36,7 +36,8 @@ from errdex.extract.ir import (
     literal_text,
 )
 from errdex.extract.messages import CLASS_NAME
-from errdex.extract.summary import ClassSummary, FuncSummary, ModuleSummary
+from errdex.extract.summary import FuncSummary
+from errdex.extract.tables import Tables
 from errdex.extract.textops import fields_of, transform
 from errdex.model import Segment
 
@@ -53,110 +54,6 @@ class Outcome:
     written: str
     resolved: str
     variants: tuple[Variant, ...]
-
-
-class Tables:
-    """Every module's summary, indexed by dotted name."""
-
-    def __init__(self, summaries: list[ModuleSummary]) -> None:
-        self.modules: dict[str, ModuleSummary] = {s.module: s for s in summaries}
-        self.classes: dict[str, tuple[ClassSummary, ModuleSummary]] = {}
-        self.functions: dict[str, FuncSummary] = {}
-        self.constants: dict[str, Node] = {}
-        for s in summaries:
-            prefix = f"{s.module}." if s.module else ""
-            for c in s.classes:
-                self.classes[prefix + c.name] = (c, s)
-            for name, f in s.functions.items():
-                self.functions[prefix + name] = f
-            for name, n in s.constants.items():
-                self.constants[prefix + name] = n
-        self._canon: dict[str, str] = {}
-        self._subclasses: dict[str, tuple[str, ...]] | None = None
-        self._by_name: dict[str, str | None] = {}
-
-    def canonical(self, dotted: str) -> str:
-        """Follow re-exports: ``jax.errors.X`` → where ``X`` is defined (or as given)."""
-        hit = self._canon.get(dotted)
-        if hit is not None:
-            return hit
-        seen: set[str] = set()
-        name = dotted
-        # Bounded: an import that re-binds a name to a path below itself would otherwise grow forever.
-        while name not in seen and len(seen) < 32:
-            seen.add(name)
-            if name in self.classes or name in self.functions or name in self.constants or name in self.modules:
-                break
-            nxt = self._via_import(name)
-            if nxt is None:
-                break
-            name = nxt
-        self._canon[dotted] = name
-        return name
-
-    def _via_import(self, dotted: str) -> str | None:
-        parts = dotted.split(".")
-        for i in range(len(parts) - 1, 0, -1):
-            mod = self.modules.get(".".join(parts[:i]))
-            if mod is None:
-                continue
-            target = mod.imports.get(parts[i])
-            if target is None:
-                return None
-            rest = parts[i + 1 :]
-            return ".".join([target, *rest])
-        return None
-
-    def function(self, dotted: str) -> tuple[FuncSummary | None, str | None]:
-        """The function ``dotted`` names and, for ``Class.method``, that class: a method the class
-        does not define is looked up on its bases (a factory classmethod inherited by a subclass)."""
-        f = self.functions.get(dotted)
-        owner, _, name = dotted.rpartition(".")
-        if owner not in self.classes:
-            return f, None
-        for base in self.bases_chain(owner) if f is None else ():
-            f = self.functions.get(f"{base}.{name}")
-            if f is not None:
-                break
-        return f, owner
-
-    def by_name(self, target: str) -> str | None:
-        """A method known by name only (``factories.by_name``): the package's one class method of
-        that name other than the caller's (computed once per target)."""
-        hit = self._by_name.get(target, "")
-        if hit == "":
-            hit = self._by_name[target] = resolve_by_name(target, self.functions, self.classes)
-        return hit
-
-    def subclasses(self, cls: str) -> tuple[str, ...]:
-        """The package's classes that have ``cls`` among their bases (computed once per class)."""
-        if self._subclasses is None:
-            index: dict[str, list[str]] = {}
-            for c in self.classes:
-                for b in self.bases_chain(c):
-                    index.setdefault(b, []).append(c)
-            self._subclasses = {b: tuple(sorted(cs)) for b, cs in index.items()}
-        return self._subclasses.get(cls, ())
-
-    def bases_chain(self, cls: str) -> tuple[str, ...]:
-        """Resolved bases, nearest first, depth-first, up to (and including) builtins."""
-        out: list[str] = []
-        stack = [cls]
-        seen = {cls}
-        while stack:
-            cur = stack.pop(0)
-            entry = self.classes.get(cur)
-            if entry is None:
-                continue
-            nxt = []
-            for b in entry[0].bases:
-                cb = self.canonical(b)
-                if cb not in seen:
-                    seen.add(cb)
-                    out.append(cb)
-                    nxt.append(cb)
-            stack = nxt + stack
-        return tuple(out)
 
 
 class Expander:
@@ -344,9 +241,11 @@ class Expander:
             if c.init is not None:
                 if c.init.super_args is None:
                     return self.builtin_message(name, args)
-                bind = {**own, **bind_args(c.init.params, args, kwargs)}
-                new_args = [subst(a, bind) for a in c.init.super_args]
-                new_kwargs = {k: subst(v, bind) for k, v in c.init.super_kwargs}
+                # `super().__init__(message, *args)`: the surplus arguments, none when the raise passes none
+                bind = {**own, **bind_with_rest(c.init.params, c.init.vararg, c.init.varkw, args, kwargs)}
+                spread_args, spread_kwargs = spread(tuple(subst(a, bind) for a in c.init.super_args),
+                                                    tuple((k, subst(v, bind)) for k, v in c.init.super_kwargs))
+                new_args, new_kwargs = list(spread_args), dict(spread_kwargs)
                 rest = [b for b in chain[i + 1 :] if b in self.t.classes]
                 if rest:
                     return self.class_message(rest[0], new_args, new_kwargs, depth + 1, raised)
@@ -361,6 +260,10 @@ class Expander:
             if cls == "KeyError" and cls in BUILTIN_EXCEPTIONS:
                 return self.expand(_repr(args[0]), {}, 0)
             return self.text(args[0])
+        if cls in _OS_ERRORS and 2 <= len(args) <= 3:
+            # OSError(errno, strerror[, filename]) prints "[Errno 22] text" (": 'name'" after a filename)
+            parts: list[Node] = [Lit("[Errno "), args[0], Lit("] "), as_text(args[1])]
+            return self.expand(Cat((*parts, Lit(": "), _repr(args[2])) if len(args) == 3 else tuple(parts)), {}, 0)
         if cls.rsplit(".", 1)[-1] in _GROUPS and len(args) == 2:
             # ExceptionGroup(msg, excs) prints "msg (2 sub-exceptions)", or "(1 sub-exception)"
             excs = args[1]
@@ -392,6 +295,11 @@ class Expander:
 
 
 _GROUPS = frozenset({"ExceptionGroup", "BaseExceptionGroup"})
+_OS_ERRORS = frozenset({  # builtin OSError and its subclasses: their str() of (errno, strerror[, filename])
+    "OSError", "IOError", "EnvironmentError", "BlockingIOError", "ChildProcessError", "ConnectionError",
+    "BrokenPipeError", "ConnectionAbortedError", "ConnectionRefusedError", "ConnectionResetError",
+    "FileExistsError", "FileNotFoundError", "InterruptedError", "IsADirectoryError", "NotADirectoryError",
+    "PermissionError", "ProcessLookupError", "TimeoutError"})
 
 
 def as_text(node: Node) -> Node:
@@ -413,6 +321,9 @@ def _call_bind(f: FuncSummary, owner: str | None, call: Ref, bind: Bind) -> dict
     for k, v in f.defaults:  # `def error(self, exception=ParseError, *args)` called as `self.error()`
         inner.setdefault(k, v)
     inner.update((k, v) for k, v in bind.items() if is_marker(k))  # `self._message()` in __str__: the same self
+    if owner is not None and call.src.startswith("self."):
+        # and the same instance: `self.msg` read in the method stands for the __init__ parameter kept there
+        inner.update((k, v) for k, v in bind.items() if k not in inner and k not in f.params)
     if owner is not None:
         inner[CLS_PARAM] = Ref(target=owner, src=owner.rsplit(".", 1)[-1], is_call=False)
     return inner

@@ -19,6 +19,7 @@ them to the class that is instantiated, whose own ``__init__``/``__str__`` text 
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable, Mapping
 
 from errdex.extract import env as envmod
@@ -87,7 +88,52 @@ def class_attr_types(node: ast.ClassDef) -> Types:
                 if t is not None and isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) \
                         and target.value.id == "self" and t.rsplit(".", 1)[-1][:1].isupper():
                     out.append((f"self.{target.attr}", t))
-    return tuple(out)
+    return (*out, *_attr_roles(node))  # after the classes: a typed attribute of the same name wins
+
+
+PROPERTY = "<property>"  # the "class" of ``self.X`` when ``X`` is a property of the class: read, it is a call
+HOLDS_CLASS = "<class>"  # prefixed to the class an attribute holds as a class (``self.exc(...)`` raises it)
+_PROPERTIES = frozenset({"property", "functools.cached_property", "cached_property"})
+_EXC_CLASS = re.compile(r"(Error|Exception|Warning)$")
+
+
+def _attr_roles(node: ast.ClassDef) -> list[tuple[str, str]]:
+    """Properties (``self.X`` read is the text ``X`` returns) and attributes holding an exception class:
+    ``X = UndefinedError`` in the class body, or ``self.X = exc`` in ``__init__`` with ``exc=UndefinedError``
+    its default (``raise self.X(message)`` raises that class unless the caller passed another)."""
+    out: list[tuple[str, str]] = []
+    for stmt in node.body:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+            held = _type_name(stmt.value) if isinstance(stmt.value, (ast.Name, ast.Attribute)) else None
+            if held is not None and _EXC_CLASS.search(held):
+                out.append((f"self.{stmt.targets[0].id}", HOLDS_CLASS + held))
+        elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if any(_type_name(d) in _PROPERTIES for d in stmt.decorator_list):
+                out.append((f"self.{stmt.name}", PROPERTY))
+            elif stmt.name == "__init__":
+                out.extend(_init_held_classes(stmt))
+    return out
+
+
+def _init_held_classes(init: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[str, str]]:
+    a = init.args
+    positional = [*a.posonlyargs, *a.args]
+    pairs = [*zip(positional[len(positional) - len(a.defaults):], a.defaults, strict=True),
+             *((x, d) for x, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None)]
+    defaults = {x.arg: held for x, d in pairs if isinstance(d, (ast.Name, ast.Attribute))
+                and (held := _type_name(d)) is not None and _EXC_CLASS.search(held)}
+    out: list[tuple[str, str]] = []
+    for sub in ast.walk(init):
+        if isinstance(sub, ast.Assign) and len(sub.targets) == 1 and isinstance(sub.value, ast.Name) \
+                and sub.value.id in defaults and isinstance(t := sub.targets[0], ast.Attribute) \
+                and isinstance(t.value, ast.Name) and t.value.id == "self":
+            out.append((f"self.{t.attr}", HOLDS_CLASS + defaults[sub.value.id]))
+    return out
+
+
+def held_class(written: str, types: Types) -> str | None:
+    """The exception class ``self.X`` holds (as written), when ``_attr_roles`` found one."""
+    return next((t[len(HOLDS_CLASS):] for r, t in types if r == written and t.startswith(HOLDS_CLASS)), None)
 
 
 def param_types(node: ast.FunctionDef | ast.AsyncFunctionDef) -> Types:

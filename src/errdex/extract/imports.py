@@ -51,6 +51,18 @@ def resolve_relative(module: str, package: bool, level: int, target: str | None)
     return ".".join(base)
 
 
+STAR = "*"  # the key prefix under which a module's imports keep its star imports' source modules
+
+
+def star_source(node: ast.Import | ast.ImportFrom, module: str, package: bool) -> str | None:
+    """The module a ``from M import *`` of the same top-level package reads (else None)."""
+    if not isinstance(node, ast.ImportFrom) or not any(a.name == "*" for a in node.names):
+        return None
+    src = resolve_relative(module, package, node.level, node.module)
+    top = module.split(".", 1)[0]
+    return src if src and top and src.split(".", 1)[0] == top else None
+
+
 def import_bindings(node: ast.Import | ast.ImportFrom, module: str, package: bool) -> list[tuple[str, str]]:
     """The (local name, dotted target) pairs an import statement binds."""
     out: list[tuple[str, str]] = []

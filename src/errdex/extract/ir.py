@@ -122,12 +122,15 @@ class Dedent:
     ``.strip()``, or ``.format(...)`` of a parameter's text (``FORMAT_FIELDS``)."""
 
     inner: Node
-    how: str  # "dedent", "cleandoc", "strip", "lstrip", "rstrip", FORMAT_FIELDS
+    how: str  # "dedent", "cleandoc", "strip", "lstrip", "rstrip", FORMAT_FIELDS, PERCENT_FIELDS + source
 
 
 # ``Dedent.how`` of ``text.format(...)`` where ``text`` is known only in phase 2 (a parameter, a constant):
 # its ``{name}`` fields become placeholders
 FORMAT_FIELDS = "format"
+# ``Dedent.how`` of ``text % values`` where ``text`` is known only in phase 2 (``self.args[0] % self.args[1:]``
+# in an exception's ``__str__``): ``PERCENT_FIELDS + <the values' source>``; its ``%s`` fields become placeholders
+PERCENT_FIELDS = "%:"
 
 
 Node = Lit | Hole | Param | Cat | Alt | Ref | Dedent

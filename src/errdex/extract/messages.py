@@ -21,7 +21,8 @@ import dataclasses
 from dataclasses import dataclass, field
 
 from errdex.extract import env as envmod
-from errdex.extract.imports import BUILTIN_NAMES, class_like, dotted_source
+from errdex.extract import factories
+from errdex.extract.imports import BUILTIN_NAMES, STAR, class_like, dotted_source
 from errdex.extract.ir import (
     CLS_PARAM,
     DEFAULTED,
@@ -73,6 +74,8 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
             return f"{self.module}.{written}" if self.module else written
         if head in BUILTIN_NAMES and not rest:
             return head
+        if head not in BUILTIN_NAMES and self.module and any(k.startswith(STAR) for k in self.imports):
+            return f"{self.module}.{written}"  # maybe from a star import: phase 2 follows it (or drops the module)
         return None
 
     def callee(self, written: str, scope: Scope) -> str | None:
@@ -228,6 +231,12 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
             bound = scope.self_attrs.get(node.attr)
             if bound is not None:
                 return bound
+            if scope.class_qualname is not None and (f"self.{node.attr}", factories.PROPERTY) in scope.types:
+                # `self._undefined_message` with `@property def _undefined_message(self)`: the text it returns
+                prop = f"{self.module}.{scope.class_qualname}.{node.attr}" if self.module \
+                    else f"{scope.class_qualname}.{node.attr}"
+                return Ref(target=prop, src=self.src.segment(node), callee=f"self.{node.attr}",
+                           text_position=text_position)
             return None
         d = dotted_source(node)
         if d is None:

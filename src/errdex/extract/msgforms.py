@@ -13,6 +13,7 @@ from errdex.extract.formats import Field, Part, parse_brace_run, parse_percent_f
 from errdex.extract.ir import (
     FORMAT_FIELDS,
     KEYED,
+    PERCENT_FIELDS,
     Alt,
     Cat,
     Dedent,
@@ -110,7 +111,12 @@ class FormsMixin(Builder):
             done = [self._percent_of(literal_text(o), node, scope) for o in left.options]
             known = [d for d in done if not (isinstance(d, Hole) and d.unresolved)]
             return alt(known) if known else Hole(self.src.segment(node), unresolved=True)
-        return self._percent_of(literal_text(left), node, scope)
+        fmt = literal_text(left)
+        if fmt is None and isinstance(left, (Param, Ref)):
+            # `self.args[0] % self.args[1:]` in an exception's __str__: the format is the raise's first
+            # argument, known in phase 2, where its `%s` fields become placeholders (`textops.transform`)
+            return Dedent(left, PERCENT_FIELDS + self.src.segment(node.right))
+        return self._percent_of(fmt, node, scope)
 
     def _percent_of(self, fmt: str | None, node: ast.BinOp, scope: Scope) -> Node:
         parts = parse_percent_format(fmt) if fmt is not None else None

@@ -7,7 +7,7 @@ import ast
 import dataclasses
 
 from errdex.extract import env as envmod
-from errdex.extract.factories import is_by_name
+from errdex.extract.factories import held_class, is_by_name
 from errdex.extract.imports import class_like, dotted_source
 from errdex.extract.ir import (
     EMPTY,
@@ -67,6 +67,10 @@ class RaisedMixin(Builder):
             if isinstance(f, ast.Attribute) and f.attr == "with_traceback":
                 return self.exception(f.value, scope)  # raise X(...).with_traceback(tb)
             written = dotted_source(node.func)
+            held = held_class(written, scope.types) if written is not None and written.startswith("self.") else None
+            if held is not None:  # raise self._undefined_exception(msg): the class the attribute holds
+                return Ref(target=self.resolve_name(held) or held, src=self.src.segment(node), callee=held,
+                           args=self.call_args(node.args, scope), kwargs=self.call_kwargs(node.keywords, scope))
             if written is not None:
                 target = self.callee(written, scope)
                 if target is None and not class_like(written):  # raise self._src.parse_error(...): a factory

@@ -11,12 +11,13 @@ import re
 from collections.abc import Iterable
 
 from errdex.extract.bounds import bounded_templates
-from errdex.extract.expand import MAX_TEMPLATES, Bind, Expander, Outcome, Tables, bind_args
-from errdex.extract.factories import is_by_name
+from errdex.extract.expand import MAX_TEMPLATES, Bind, Expander, Outcome
+from errdex.extract.factories import bind_with_rest, is_by_name
 from errdex.extract.imports import BUILTIN_EXCEPTIONS, class_like
 from errdex.extract.ir import Alt, Cat, Dedent, Hole, Lit, Node, Param, Ref, Variant
 from errdex.extract.stmts import MSG_NAME
 from errdex.extract.summary import CallSite, FileResult, FuncSummary, ModuleSummary, PendingSite
+from errdex.extract.tables import Tables
 from errdex.model import ClassInfo, ErrorSite, Segment, Template, error_id
 
 _DOTTED = re.compile(r"[\w.]+")
@@ -233,6 +234,10 @@ class Resolver:
                   if p.segment.expr is not None and p.segment.expr.startswith(_PROBE)
                   and (p.unresolved or MSG_NAME.fullmatch(p.segment.expr[1:]) is not None)}
         wanted.update(called_params(s.value))
+        if f.vararg and wanted & called_params(s.value) and any(
+                p.segment.expr == "*" + f.vararg for v in self._message(s, probe)[2] for p in v):
+            # `raise exception(*args)` (more-itertools' `raise_`): the callers' class and arguments
+            return (wanted & set(f.params)) | {"*" + f.vararg}
         return wanted & set(f.params)
 
     def _binds(self, key: str, f: FuncSummary, wanted: set[str], depth: int) -> list[dict[str, Node]] | None:
@@ -245,7 +250,7 @@ class Resolver:
         defaults = dict(f.defaults)
         out: list[dict[str, Node]] = []
         for c, caller in calls:
-            bound = bind_args(f.params, list(c.args), dict(c.kwargs))
+            bound = bind_with_rest(f.params, f.vararg, f.varkw, list(c.args), dict(c.kwargs))
             b: dict[str, Node] = {}
             for p in wanted:
                 a = bound.get(p, defaults.get(p))

@@ -54,6 +54,8 @@ class InitSummary:
     params: tuple[str, ...]
     super_args: tuple[Node, ...] | None = None
     super_kwargs: tuple[tuple[str, Node], ...] = ()
+    vararg: str = ""  # `def __init__(self, message, *args)`: the surplus arguments' pack
+    varkw: str = ""
 
 
 @fast_pickle

@@ -6,8 +6,8 @@ from __future__ import annotations
 import inspect
 import textwrap
 
-from errdex.extract.formats import parse_brace_run
-from errdex.extract.ir import FORMAT_FIELDS, Piece, Variant
+from errdex.extract.formats import Field, parse_brace_run, parse_percent_format
+from errdex.extract.ir import FORMAT_FIELDS, PERCENT_FIELDS, Piece, Variant
 from errdex.model import Segment
 
 
@@ -32,6 +32,32 @@ def fields_of(v: Variant, mapping: str) -> Variant:
     return tuple(out)
 
 
+def percent_fields(v: Variant, values: str) -> Variant:
+    """Text known only now, formatted with ``%`` (``self.args[0] % self.args[1:]``): its ``%s`` fields
+    become placeholders named after the values (``self.args[1:][0]``, ``values['name']``); text that is
+    no valid format stays as it is."""
+    out: list[Piece] = []
+    index = 0  # positional fields are numbered across the literal runs
+    for p in _merged(v):
+        text = p.segment.text
+        if p.segment.expr is not None or text is None or "%" not in text:
+            out.append(p)
+            continue
+        parts = parse_percent_format(text)
+        if parts is None:
+            return v
+        shift = index
+        for part in parts:
+            if isinstance(part, Field):
+                key = part.key + shift if isinstance(part.key, int) else part.key
+                index += isinstance(part.key, int)
+                out.append(Piece(Segment(expr=f"{values}[{key!r}]", conversion=part.conversion,
+                                         format_spec=part.format_spec)))
+            else:
+                out.append(Piece(Segment(text=part)))
+    return _merged(tuple(out))
+
+
 def _merged(v: Variant) -> Variant:
     """Adjacent literal pieces as one (a ``{{`` escape may have left ``{`` and ``min}`` apart)."""
     out: list[Piece] = []
@@ -50,6 +76,8 @@ def transform(v: Variant, how: str) -> Variant:
     """Apply dedent/cleandoc/strip to a variant; placeholders ride along as sentinels."""
     if how == FORMAT_FIELDS:
         return fields_of(v, "")
+    if how.startswith(PERCENT_FIELDS):
+        return percent_fields(v, how[len(PERCENT_FIELDS):])
     holes = [p for p in v if not p.segment.is_literal]
     text = "".join(p.segment.text if p.segment.is_literal else _SENTINEL for p in v)
     if how == "dedent":

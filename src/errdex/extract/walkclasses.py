@@ -56,7 +56,7 @@ class ClassesMixin(WalkerBase):
             self.functions[key] = FuncSummary(c.params, tuple(c.returns), defaults, tuple(c.calls),
                                               c.vararg or "", c.varkw or "")
         if name == "__init__":
-            self._pending_init = InitSummary(c.params, c.super_args, c.super_kwargs)
+            self._pending_init = InitSummary(c.params, c.super_args, c.super_kwargs, c.vararg or "", c.varkw or "")
         elif name == "__str__" and c.returns:
             # `if self.context: return f"{self.message} in {self.context!r}"` / `return self.message`:
             # each return is a message the class may print

@@ -25,7 +25,7 @@ from errdex.extract import factories
 from errdex.extract import guards as g
 from errdex.extract import stmts as st
 from errdex.extract.astwalk import walk
-from errdex.extract.imports import class_like, dotted_source, import_bindings, is_package
+from errdex.extract.imports import STAR, class_like, dotted_source, import_bindings, is_package, star_source
 from errdex.extract.ir import Alt, Cat, Dedent, Hole, Node, Param, Ref
 from errdex.extract.messages import MessageBuilder, Scope
 from errdex.extract.msgbase import MESSAGE_TABLE
@@ -97,6 +97,8 @@ class Walker(CallsMixin, ClassesMixin):
                 for local, target in import_bindings(node, self.module, self.package):
                     self.imports[local] = target
                     self.names.append(local)
+                if star := star_source(node, self.module, self.package):  # `from .exceptions import *`: phase 2 reads it
+                    self.imports[f"{STAR}{len(self.imports)}"] = star
             elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 self.names.append(node.name)
             elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
@@ -371,6 +373,8 @@ class Walker(CallsMixin, ClassesMixin):
                 local = None
                 if isinstance(value, ast.Lambda):  # `err = lambda x: E(f"...")`: called like a nested def
                     local = self._lambda(".".join((*state.qual, "<locals>", t.id)), value)
+                    if isinstance(value.body, ast.Call):  # `lambda n: raise_(ValueError, f"...")`: a call that raises
+                        self._call_site(value.body, dotted_source(value.body.func), state, env)
                 env = envmod.bind(env, t.id, envmod.Binding(value, env, local_def=local))
             elif (isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
                   and state.func is not None and state.func.is_init):
@@ -440,6 +444,8 @@ class Walker(CallsMixin, ClassesMixin):
             if isinstance(ir, Hole) and isinstance(node.value, ast.Call):  # return exception(line, col, *args)
                 ir = self.builder.factory_call(node.value, scope) or ir
             c.returns.append(ir)
+        if isinstance(node.value, ast.Call):  # `return tokenizer.raise_syntax_error("...")`: a call that raises
+            self._call_site(node.value, dotted_source(node.value.func), state, env)
         return env
 
     def import_(self, node: ast.Import | ast.ImportFrom, state: State, env: Env) -> Env:

@@ -243,17 +243,32 @@ def _with_ties(idx: MatchIndex, m: Match, c: R.Scored, best: dict[int, R.Scored]
 def _class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranked: list[R.Scored]) -> Match | None:
     """No template's text was found (or the message is empty): the sites raising the printed class
     with a message of no checkable text, as one labelled, tied, unconfident group (``scope.py``)."""
-    if not parsed.exception or any(c.method == "exact" or c.pinned for c in ranked[:3]):
+    printed = parsed.exception.rsplit(".", 1)[-1]
+    if any(c.pinned or (c.method == "exact" and R.may_raise(idx, printed, c.site)) for c in ranked[:3]):
+        return None  # (text found in a site raising another class than the printed one does not count)
+    text = V.normalize(parsed.message).strip()
+    exception, element = parsed.exception, -1
+    if not exception:
+        exception, element = SC.collected_class(idx, [(c.template, c.site) for c in ranked[:_PRECISE]], text)
+        if not exception:
+            return None
+        tops = frozenset({idx.sites[element][S_PATH].split("/", 1)[0]}) | tops
+    every = SC.class_sites(idx, exception, tops)
+    if not every:
         return None
-    sites = SC.class_sites(idx, parsed.exception, tops)
-    if not sites:
-        return None
+    sites = SC.narrow(idx, every, text)
     first = sites[0]
     ts = idx.site_templates[first]
     m = _match(idx, R.Scored(ts[0] if ts else -1, first, SC.CLASS_SCORE, "class", False, ()))
     tied = T.as_tied(idx, sites[1 : 1 + T.MAX_LISTED])
     return replace(m, method="class", confident=False, tied=tied, tied_count=len(sites) - 1,
-                   tie_note=SC.class_note(parsed.exception, len(sites), not parsed.message.strip()))
+                   tie_note=SC.class_note(exception, len(sites), not parsed.message.strip(), len(every)))
+
+    for c in ranked[:_PRECISE]:
+        if c.template >= 0 and V.element_of(idx.templates[c.template][T_SEGS], text):
+            exc = idx.sites[c.site][S_EXC]
+            return (exc, c.site) if "." in exc else ("", -1)
+    return "", -1
 
 
 def _wrap_groups(wraps: dict[int, int]) -> dict[int, int]:

@@ -288,6 +288,13 @@ def type_factor(printed: str, raised_name: str, raised_as_written: str) -> float
     return 0.55
 
 
+def may_raise(idx: MatchIndex, printed: str, site: int) -> bool:
+    """Whether a site may have raised the printed class (or no class was printed)."""
+    row = idx.sites[site]
+    return not printed or type_factor(printed, row[S_EXC_NAME], row[S_EXC]) >= 0.9 \
+        or subclass_of(printed, row[S_EXC_NAME])
+
+
 def subclass_of(printed: str, raised: str) -> bool:
     """Whether an exception printed as ``printed`` is an instance of the builtin class ``raised``.
 

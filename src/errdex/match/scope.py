@@ -15,17 +15,43 @@ the sites of the scoped library that raise that class and whose template has
 no literal text to check are the candidates.  They are reported as one tied
 group under a first one, with ``method: "class"``, never confident, and the
 note says so.
+
+**Narrowing a large group** (``narrow``).  A class raised from many places with text a
+caller passes in (a validator's ``error=`` override, a form's custom message) gives a group
+too large to act on.  When it holds more than ``GROUP_LIMIT`` sites, what the sites have in
+common with the input picks the ones reported: a printed list or dict is raised by the
+sites whose every template is a bare value (they raise what they collected); other text is
+raised by the sites that share the most distinctive words with it (words of their other,
+default templates and of their function's qualified name, weighted by rarity).  The note
+says how many other sites raise the class.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
-from errdex.match.index import S_EXC, S_EXC_NAME, S_ID, S_LINE, S_PATH, T_LITCHARS, MatchIndex
+from errdex.match.index import (
+    S_EXC,
+    S_EXC_NAME,
+    S_ID,
+    S_LINE,
+    S_PATH,
+    S_QUAL,
+    T_LITCHARS,
+    T_SEGS,
+    MatchIndex,
+    template_words,
+    words,
+)
+from errdex.match.verify import container_repr, element_of
 
 NO_TEXT = 4  # a template with fewer literal characters than this has no text worth checking
 CLASS_SCORE = 0.3  # a class fallback's score: a lead, never a confident answer
 MAX_SCAN = 200_000  # sites looked at for a class (the whole of a large catalog's latest snapshots)
+GROUP_LIMIT = 10  # a group larger than this is narrowed by what its sites share with the input
+_SHORT_WORD = 3  # words shorter than this ("is", "an", "of") say nothing about which site it was
+_NEAR_BEST = 0.5  # a site sharing at least this share of the best site's word weight stays in the group
 
 
 def scope_tops(idx: MatchIndex, exception: str, library_paths: Iterable[str]) -> frozenset[str]:
@@ -71,12 +97,66 @@ def class_sites(idx: MatchIndex, exception: str, tops: frozenset[str]) -> list[i
     return out
 
 
-def class_note(exception: str, count: int, empty: bool) -> str:
-    """The sentence that labels a class fallback."""
+def narrow(idx: MatchIndex, sites: list[int], text: str) -> list[int]:
+    """The sites of a class fallback's group that the input points to (all of them when the group is
+    small or nothing tells them apart), in the group's order."""
+    if len(sites) <= GROUP_LIMIT or not text:
+        return sites
+    if container_repr(text):
+        bare = [s for s in sites if _bare(idx, s)]
+        return bare or sites
+    mine = {w for w in words(text) if len(w) >= _SHORT_WORD}
+    if not mine:
+        return sites
+    weight = {s: sum(idx.idf(w) for w in mine & _site_words(idx, s)) for s in sites}
+    best = max(weight.values())
+    if best <= 0.0:
+        return sites
+    return [s for s in sites if weight[s] >= best * _NEAR_BEST]
+
+
+def _bare(idx: MatchIndex, site: int) -> bool:
+    """Every template of the site is a bare value (``raise ValidationError(errors)``)."""
+    ts = idx.site_templates[site]
+    return not ts or all(idx.templates[t][T_LITCHARS] < NO_TEXT for t in ts)
+
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+
+
+def _site_words(idx: MatchIndex, site: int) -> set[str]:
+    """The distinctive words of a site: its templates' literal words and its qualified name's parts
+    (``Email.__call__`` -> ``email``; ``get_source`` -> ``get``, ``source``)."""
+    out = {w for t in idx.site_templates[site] for w in template_words(idx.templates[t][T_SEGS])}
+    out.update(words(_CAMEL.sub(" ", idx.sites[site][S_QUAL]).replace("_", " ").replace(".", " ")))
+    return {w for w in out if len(w) >= _SHORT_WORD}
+
+
+def collected_class(idx: MatchIndex, ranked: list[tuple[int, int]], text: str) -> tuple[str, int]:
+    """A message with no class printed that is a printed list or dict of other errors' messages
+    (``{1: ['Not a valid string.']}``): the class of the best site (of ``ranked``, the best
+    candidates as (template, site)) whose template is one of its elements, and that site, since code
+    that collects errors raises them again as one error of their class; ("", -1) when it is no such
+    message or the class is a builtin's."""
+    if not container_repr(text):
+        return "", -1
+    for tno, site in ranked:
+        if tno >= 0 and element_of(idx.templates[tno][T_SEGS], text):
+            exc = idx.sites[site][S_EXC]
+            return (exc, site) if "." in exc else ("", -1)
+    return "", -1
+
+
+def class_note(exception: str, count: int, empty: bool, total: int = 0) -> str:
+    """The sentence that labels a class fallback (``total``: the class's sites before narrowing)."""
     name = exception.rsplit(".", 1)[-1]
     what = "The message is empty" if empty else "No template's text is in the message"
     places = "1 place raises" if count == 1 else f"{count} places raise"
+    narrowed = ""
+    if total > count:
+        narrowed = (f" (of {total} that raise it with a value or a caller's text, these are the ones whose "
+                    "text or function shares the most with the message)")
     return (f"{what}: this is a fallback to the exception class. {places} {name} with a message "
-            "that is a value or text passed in by a caller; paste the full traceback and its "
+            f"that is a value or text passed in by a caller{narrowed}; paste the full traceback and its "
             "innermost frame decides.")
 

@@ -11,7 +11,12 @@ A site is tied with the top match when its template has the very same
 segments (literal text and placeholders; found through the posting list of
 the template's rarest key, so however many sites share it, not only those
 the retrieval kept) and the printed exception type agrees with it as well as
-with the top's, or when it was verified exactly and scored as high as the top.
+with the top's, or when it was verified exactly and scored as high as the top,
+or when it was verified exactly and its template *generalizes* the top's: a
+placeholder of it stands where the top's template has literal text
+(``Unexpected character: {char} at line {line} col {col}`` against a factory
+call's ``Unexpected character: '=' at line {line} col {col}``): the more literal
+template scores higher, but the general one prints the very same text.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import re
 from collections.abc import Mapping
 
 from errdex.match import rank as R
+from errdex.match import verify as V
 from errdex.match.index import (
     BY_CAUGHT,
     S_EXC,
@@ -29,6 +35,7 @@ from errdex.match.index import (
     S_PATH,
     S_QUAL,
     S_SNAP,
+    T_LITCHARS,
     T_SEGS,
     T_SITE,
     MatchIndex,
@@ -55,7 +62,11 @@ def tied_sites(
         return top, [], 0  # a frame pinned it, or the text was not verified exactly: nothing to tie
     group: dict[int, R.Scored] = {top.site: top}
     for site, c in scored.items():
-        if site != top.site and c.method == "exact" and not c.pinned and c.score >= top.score - TIE_EPSILON:
+        if site == top.site or c.method != "exact" or c.pinned:
+            continue
+        if c.score >= top.score - TIE_EPSILON or (
+                idx.sites[site][S_EXC_NAME] == idx.sites[top.site][S_EXC_NAME]
+                and generalizes(idx, c.template, top.template)):
             group[site] = c
     for site, t in _same_template(idx, top, exc_name).items():
         group.setdefault(site, R.Scored(t, site, top.score, top.method, False, top.values, top.wraps))
@@ -69,6 +80,23 @@ def tied_sites(
     first = top if top.site in picked else group[min(picked, key=lambda s: _order(idx, s))]
     rest = sorted((s for s in picked if s != first.site), key=lambda s: _order(idx, s))
     return first, rest[:MAX_LISTED], len(rest)
+
+
+_HALF = 0.5  # a general template keeps at least this share of the special one's literal text
+
+
+def generalizes(idx: MatchIndex, general: int, special: int) -> bool:
+    """Every message of template ``special`` is one of ``general`` too: ``general``'s literals are found in
+    order in ``special``'s text (its placeholders standing where ``special`` has literal text or a value),
+    at both ends where it has a literal there, and it keeps at least half of ``special``'s literal text
+    (``{msg}`` alone generalizes everything and says nothing)."""
+    g, s = idx.templates[general], idx.templates[special]
+    if g[T_LITCHARS] >= s[T_LITCHARS] or g[T_LITCHARS] < s[T_LITCHARS] * _HALF:
+        return False
+    shown = "".join(text if lit else "\x00" for lit, text in s[T_SEGS])
+    v = V.verify(g[T_SEGS], shown)
+    segs = g[T_SEGS]
+    return v.exact and (v.anchored_start or not segs[0][0]) and (v.anchored_end or not segs[-1][0])
 
 
 _SELF_VALUES = frozenset({"self", "type(self).__name__", "self.__class__.__name__", "self.func", "cls.__name__"})

@@ -1,0 +1,139 @@
+"""Phase 2's tables: every module's summary indexed by dotted name, and how a name written in one
+module resolves to where it is defined (re-exports, imports, a package's star imports)."""
+
+from __future__ import annotations
+
+from errdex.extract.factories import resolve_by_name
+from errdex.extract.imports import STAR
+from errdex.extract.ir import Node
+from errdex.extract.summary import ClassSummary, FuncSummary, ModuleSummary
+
+
+class Tables:
+    """Every module's summary, indexed by dotted name."""
+
+    def __init__(self, summaries: list[ModuleSummary]) -> None:
+        self.modules: dict[str, ModuleSummary] = {s.module: s for s in summaries}
+        self.classes: dict[str, tuple[ClassSummary, ModuleSummary]] = {}
+        self.functions: dict[str, FuncSummary] = {}
+        self.constants: dict[str, Node] = {}
+        for s in summaries:
+            prefix = f"{s.module}." if s.module else ""
+            for c in s.classes:
+                self.classes[prefix + c.name] = (c, s)
+            for name, f in s.functions.items():
+                self.functions[prefix + name] = f
+            for name, n in s.constants.items():
+                self.constants[prefix + name] = n
+        self._canon: dict[str, str] = {}
+        self._subclasses: dict[str, tuple[str, ...]] | None = None
+        self._by_name: dict[str, str | None] = {}
+
+    def canonical(self, dotted: str) -> str:
+        """Follow re-exports: ``jax.errors.X`` → where ``X`` is defined (or as given)."""
+        hit = self._canon.get(dotted)
+        if hit is not None:
+            return hit
+        self._canon[dotted] = dotted  # provisional: modules that star-import each other end here
+        seen: set[str] = set()
+        name = dotted
+        # Bounded: an import that re-binds a name to a path below itself would otherwise grow forever.
+        while name not in seen and len(seen) < 32:
+            seen.add(name)
+            if name in self.classes or name in self.functions or name in self.constants or name in self.modules:
+                break
+            nxt = self._via_import(name)
+            if nxt is None:
+                name = self._unbound(name)
+                break
+            name = nxt
+        self._canon[dotted] = name
+        return name
+
+    def _via_import(self, dotted: str) -> str | None:
+        parts = dotted.split(".")
+        for i in range(len(parts) - 1, 0, -1):
+            mod = self.modules.get(".".join(parts[:i]))
+            if mod is None:
+                continue
+            target = mod.imports.get(parts[i])
+            if target is None:
+                return self._via_star(mod, parts[i:])
+            rest = parts[i + 1 :]
+            return ".".join([target, *rest])
+        return None
+
+    def _via_star(self, mod: ModuleSummary, parts: list[str]) -> str | None:
+        """A name the module does not bind itself, read from the package modules it star-imports."""
+        if parts[0] in mod.names:
+            return None
+        for key, src in mod.imports.items():
+            if key.startswith(STAR) and src != mod.module:
+                cand = ".".join([src, *parts])
+                head = f"{src}.{parts[0]}"
+                if self.canonical(head) != head or head in self.classes or head in self.functions \
+                        or head in self.constants:
+                    return cand
+        return None
+
+    def _unbound(self, name: str) -> str:
+        """A name qualified by a star-importing module that none of its stars binds: as written."""
+        parts = name.split(".")
+        for i in range(len(parts) - 1, 0, -1):
+            mod = self.modules.get(".".join(parts[:i]))
+            if mod is not None:
+                if parts[i] not in mod.names and any(k.startswith(STAR) for k in mod.imports):
+                    return ".".join(parts[i:])
+                return name
+        return name
+
+    def function(self, dotted: str) -> tuple[FuncSummary | None, str | None]:
+        """The function ``dotted`` names and, for ``Class.method``, that class: a method the class
+        does not define is looked up on its bases (a factory classmethod inherited by a subclass)."""
+        f = self.functions.get(dotted)
+        owner, _, name = dotted.rpartition(".")
+        if owner not in self.classes:
+            return f, None
+        for base in self.bases_chain(owner) if f is None else ():
+            f = self.functions.get(f"{base}.{name}")
+            if f is not None:
+                break
+        return f, owner
+
+    def by_name(self, target: str) -> str | None:
+        """A method known by name only (``factories.by_name``): the package's one class method of
+        that name other than the caller's (computed once per target)."""
+        hit = self._by_name.get(target, "")
+        if hit == "":
+            hit = self._by_name[target] = resolve_by_name(target, self.functions, self.classes)
+        return hit
+
+    def subclasses(self, cls: str) -> tuple[str, ...]:
+        """The package's classes that have ``cls`` among their bases (computed once per class)."""
+        if self._subclasses is None:
+            index: dict[str, list[str]] = {}
+            for c in self.classes:
+                for b in self.bases_chain(c):
+                    index.setdefault(b, []).append(c)
+            self._subclasses = {b: tuple(sorted(cs)) for b, cs in index.items()}
+        return self._subclasses.get(cls, ())
+
+    def bases_chain(self, cls: str) -> tuple[str, ...]:
+        """Resolved bases, nearest first, depth-first, up to (and including) builtins."""
+        out: list[str] = []
+        stack = [cls]
+        seen = {cls}
+        while stack:
+            cur = stack.pop(0)
+            entry = self.classes.get(cur)
+            if entry is None:
+                continue
+            nxt = []
+            for b in entry[0].bases:
+                cb = self.canonical(b)
+                if cb not in seen:
+                    seen.add(cb)
+                    out.append(cb)
+                    nxt.append(cb)
+            stack = nxt + stack
+        return tuple(out)
