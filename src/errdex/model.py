@@ -280,12 +280,13 @@ class CallEdge:
     ``call``: ``caller``'s body calls (or passes along) ``callee``; ``register``: binding
     ``caller`` (a primitive, a rule table key) runs ``callee``; ``alias``: the module name
     ``caller`` is ``callee`` wrapped; ``export``: the public name ``caller`` is ``callee``
-    (``pkg.*`` → ``pkg.mod.*`` for a star import).  ``?.name`` is a method of an untyped object.
+    (``pkg.*`` → ``pkg.mod.*`` for a star import); ``returns``: ``caller`` returns an instance of the
+    class ``callee`` (``click.progressbar`` → ``ProgressBar``).  ``?.name`` is a method of an untyped object.
     """
 
     caller: str
     callee: str
-    kind: Literal["call", "register", "alias", "export"] = "call"
+    kind: Literal["call", "register", "alias", "export", "returns"] = "call"
     line: int = 0
 
 

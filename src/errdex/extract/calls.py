@@ -22,7 +22,7 @@ from errdex.extract.astwalk import calls, statements
 from errdex.extract.imports import class_like, dotted_source, import_bindings, is_package, resolve_relative
 from errdex.model import CallEdge
 
-EdgeKind = Literal["call", "register", "alias", "export"]
+EdgeKind = Literal["call", "register", "alias", "export", "returns"]
 
 _IGNORED_ATTRS = frozenset({"append", "extend", "get", "items", "keys", "values", "format", "join", "pop",
                             "update", "setdefault", "add", "copy", "split", "strip", "replace", "startswith",
@@ -153,6 +153,34 @@ class _Walk:
                     target = self.resolve(a)
                     if target and not target.startswith("?"):
                         self.add(me, target, "call", node.lineno)
+        for cls in self.returned_classes(fn):
+            self.add(me, cls, "returns", fn.lineno)
+
+    def returned_classes(self, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
+        """The package classes ``fn`` returns an instance of: its return annotation (``-> ProgressBar[V]``,
+        a string one too) or a ``return Cls(...)`` in its own body (not a nested function's)."""
+        out: list[str] = []
+        ann = fn.returns
+        if isinstance(ann, ast.Constant) and isinstance(ann.value, str):
+            try:
+                ann = ast.parse(ann.value, mode="eval").body
+            except SyntaxError:
+                ann = None
+        if isinstance(ann, ast.Subscript):
+            ann = ann.value
+        if isinstance(ann, (ast.Name, ast.Attribute)):
+            out.append(self.resolve(ann) or "")
+        todo: list[ast.AST] = list(fn.body)
+        while todo:
+            node = todo.pop()
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+                continue
+            if isinstance(node, ast.Return) and isinstance(node.value, ast.Call) and isinstance(
+                    node.value.func, (ast.Name, ast.Attribute)):
+                out.append(self.resolve(node.value.func) or "")
+            todo.extend(ast.iter_child_nodes(node))
+        root = self.module.split(".", 1)[0] + "."
+        return [c for c in dict.fromkeys(out) if c.startswith(root) and class_like(c)]
 
     def decorator(self, dec: ast.expr, me: str) -> None:
         """``@register(prim)`` / ``@partial(register, prim)``: the primitive's binding reaches ``me``."""

@@ -17,6 +17,7 @@ from errdex.analyze.dispatch import dispatch_alternatives
 from errdex.analyze.facts import Facts, GuardFact
 from errdex.analyze.static import roles, scope
 from errdex.analyze.static.fallback import fallback, inputs, literal, negations
+from errdex.analyze.static.kinds import held_with, kind_solutions
 from errdex.analyze.static.observed import (
     clean,
     entry_call,
@@ -273,10 +274,10 @@ def message_forms(f: Facts, limit: int = 140) -> list[str]:
 
 
 def solutions(f: Facts) -> list[Solution]:
-    out: list[Solution] = [*_kind_solutions(f)]
+    out: list[Solution] = [*kind_solutions(f)]
     for o in f.options:
         out.extend(option_solution(o, f))
-    for text in advice(f)[:2]:
+    for text in [] if held_with(f) else advice(f)[:2]:  # the held object's ``with`` block says it concretely
         out.append(Solution(text=f"Do what the message says: \"{text}\"", evidence=(raise_evidence(f),)))
     alternatives = dispatch_alternatives(f.site.guards)
     in_dispatch = {g for alt in alternatives for g in alt.guards}
@@ -335,52 +336,16 @@ def solutions(f: Facts) -> list[Solution]:
     return out
 
 
-def _kind_solutions(f: Facts) -> list[Solution]:
-    ev = (raise_evidence(f),)
-    if roles.module_getattr(f):
-        names = re.findall(r"\bname\s*==\s*['\"](\w+)['\"]", f.site.snippet)
-        known = (" The names it does provide this way: " + ", ".join(f"`{n}`" for n in dict.fromkeys(names))
-                 + " (see the branches above the raise).") if names else ""
-        return [Solution(text=f"Check the spelling of the name you read from `{f.site.module}` (the message "
-                              f"shows it) and whether it exists in this version of {package(f)} "
-                              f"({f.snapshot.ref or (f.snapshot.commit or "")[:10]}); it may have been renamed or removed."
-                              + known, evidence=ev)]
-    if (cls := roles.abstract_method(f)):
-        meth = f.site.qualname.split(".")[1]
-        return [Solution(text=f"Use an object of a subclass of `{cls}` that defines `{meth}`; if the class is "
-                              f"your own subclass, define `{meth}` in it.", evidence=ev)]
-    if roles.control_flow(f):
-        base = next((b.rsplit(".", 1)[-1] for b in f.exception.bases if b), "")
-        return [Solution(text=f"Let it propagate: {callee(f)} raises {exc_name(f)} to stop the application with "
-                              "a status code, and the code that runs the application exits with it. Catch it only "
-                              "where you run the command yourself and want to carry on afterwards"
-                              + (f", and do not swallow it in a broad `except {base}`." if base else "."),
-                         evidence=ev)]
-    if roles.forwarder(f) and roles.usage_error(f):
-        return [Solution(text="Give the option or argument a value its type accepts: the message names the value "
-                              "that was given and what was expected. If the value is right, declare a type that "
-                              "accepts it (the `type=` of the option or argument).", evidence=ev)]
-    if roles.usage_error(f) and "Parameter" in f.exception.name:
-        return [Solution(text="If the value came from the command line, give the option or argument a value of "
-                              "the form the message asks for. If your code supplied it (a `default=`, or arguments "
-                              "passed to the command from Python), make that value fit the parameter's `type=`, "
-                              "`nargs=` and `multiple=`.", evidence=ev)]
-    if roles.usage_error(f):
-        return [Solution(text="Fix the command line the program was run with, as the message says (run it with "
-                              "`--help` to see its options and arguments); the program itself needs no change "
-                              "unless it should accept this.", evidence=ev)]
-    if roles.forwarder(f):
-        return [Solution(text=f"Look at the caller of `{f.site.qualname}` in your traceback: the message is the "
-                              "caller's, and so is the check to satisfy.", evidence=ev)]
-    return []
-
-
 # --------------------------------------------------------------------------- prevention / when
 
 
 def prevention(f: Facts) -> list[str]:
     out = option_prevention(f)
-    for text in advice(f)[:1]:
+    if (held := held_with(f)):
+        fac, meth, var = held
+        out.append(f"Create it only in a `with` statement (`with {fac}(...) as {var}:`) and keep every use of "
+                   f"`{var}`, `{var}.{meth}()` included, inside that block.")
+    for text in [] if held else advice(f)[:1]:
         if not f.options:
             out.append(f"Make the message's advice the rule wherever {callee(f)} is used: \"{text}\"")
     negs = negations(f, user_guards(f))

@@ -1,0 +1,48 @@
+"""Rules of the fourth pages round: the object a public factory returns, a function nothing calls, the
+defensive section without a proven sample (on ``an_clilike``/``an_jaxlike``)."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+import pytest
+
+from errdex.extract.calls import call_edges
+
+from .test_page_rules import Ctx, _all, _load, _page
+
+
+@pytest.fixture(scope="module")
+def cli(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Ctx]:
+    cat, ctx = _load(tmp_path_factory.mktemp("cli"), "an_clilike", "example/clilike")
+    yield cat, ctx
+    cat.close()
+
+
+@pytest.fixture(scope="module")
+def jaxlike(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Ctx]:
+    cat, ctx = _load(tmp_path_factory.mktemp("jax"), "an_jaxlike", "example/jaxlike")
+    yield cat, ctx
+    cat.close()
+
+
+def test_a_factory_records_the_class_it_returns() -> None:
+    tree = ast.parse("from pkg._impl import Bar\n\n"
+                     "def bar(n) -> 'Bar':\n    return Bar(n)\n\n"
+                     "def helper():\n    def inner():\n        return Bar(1)\n    return 3\n")
+    returns = {(e.caller, e.callee) for e in call_edges(tree, "pkg.ui", "pkg/ui.py") if e.kind == "returns"}
+    assert returns == {("pkg.ui.bar", "pkg._impl.Bar")}  # not ``helper``: the return is the inner function's
+
+
+def test_a_method_of_the_object_a_public_factory_returns_is_named_through_the_factory(cli: Ctx) -> None:
+    _cat, ctx = cli
+    (site,) = [s for s in ctx.sites if s.qualname == "Bar.steps"]
+    assert ctx.public_path(site).entries == ("clilike.ui.bar(...).steps",)
+    a = _page(cli, "Bar.steps")
+    assert a.meaning.startswith("Calling `clilike.ui.bar(...).steps` raises `RuntimeError`")
+    assert [s.text for s in a.solutions] == [
+        "Open the object in a `with` block, as the message says: `with clilike.ui.bar(...) as bar:`, and call "
+        "`bar.steps()` inside that block, not before it or after it."]
+    assert a.prevention[0].startswith("Create it only in a `with` statement (`with clilike.ui.bar(...) as bar:`)")
+    assert "clilike._impl" not in _all(a) and "internal function" not in _all(a)
