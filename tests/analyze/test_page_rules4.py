@@ -46,3 +46,18 @@ def test_a_method_of_the_object_a_public_factory_returns_is_named_through_the_fa
         "`bar.steps()` inside that block, not before it or after it."]
     assert a.prevention[0].startswith("Create it only in a `with` statement (`with clilike.ui.bar(...) as bar:`)")
     assert "clilike._impl" not in _all(a) and "internal function" not in _all(a)
+
+
+def test_a_function_nothing_calls_is_said_to_be_reached_only_by_outside_code(jaxlike: Ctx) -> None:
+    _cat, ctx = jaxlike
+    (site,) = [s for s in ctx.sites if s.qualname == "_tiled_layout"]
+    assert ctx.uncalled(site)
+    a = _page(jaxlike, "_tiled_layout")
+    assert a.meaning.startswith("Calling the private `jax.experimental.layouts._tiled_layout` directly raises `ValueError` "
+                                "when the length of `shape` does not equal `2`")
+    (s,) = a.solutions
+    assert s.text.startswith("Nothing in jax") and "make sure that the length of `shape` equals `2`" in s.text
+    assert a.prevention == ("Before calling the private function `jax.experimental.layouts._tiled_layout`, check that the "
+                            "length of `shape` equals `2`.",)
+    (called,) = [s for s in ctx.sites if s.qualname == "_checked_layout"]
+    assert not ctx.uncalled(called)  # a private function that the package calls is not said to be uncalled

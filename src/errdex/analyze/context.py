@@ -144,6 +144,16 @@ class SnapshotContext:
                                       {site_function(s) for s in self.sites})
         return self._graph
 
+    def uncalled(self, site: ErrorSite) -> bool:
+        """Whether nothing in the package reaches the raising function (no call, registration or export of
+        it, nor of its class for a method) and no public name is it: only code outside the package calls it."""
+        fn = site_function(site)
+        graph = self.call_graph
+        if site.qualname.startswith("<") or graph.public_name(fn) or self.public_path(site).entries:
+            return False
+        owner = fn.rpartition(".")[0] if "." in site.qualname.split(".<locals>.", 1)[0] else ""
+        return not graph.callers.get(fn) and not (owner and (graph.callers.get(owner) or graph.public_name(owner)))
+
     def same_text(self, site: ErrorSite) -> tuple[ErrorSite, ...]:
         """The other sites whose message is exactly this site's (literal text and placeholders)."""
         if self._by_text is None:

@@ -16,7 +16,7 @@ import re
 from errdex.analyze.dispatch import dispatch_alternatives
 from errdex.analyze.facts import Facts, GuardFact
 from errdex.analyze.static import roles, scope
-from errdex.analyze.static.fallback import fallback, inputs, literal, negations
+from errdex.analyze.static.fallback import fallback, inputs, literal, negations, own_argument_guards
 from errdex.analyze.static.kinds import held_with, kind_solutions
 from errdex.analyze.static.observed import (
     clean,
@@ -348,7 +348,7 @@ def prevention(f: Facts) -> list[str]:
     for text in [] if held else advice(f)[:1]:
         if not f.options:
             out.append(f"Make the message's advice the rule wherever {callee(f)} is used: \"{text}\"")
-    negs = negations(f, user_guards(f))
+    negs = negations(f, user_guards(f) or (own_argument_guards(f) if f.uncalled else []))
     if negs:
         out.append(f"Before calling {callee(f)}, check that {negs[0]}{naming(f, negs[1][0])}.")
     if scope.outside(f) and conditions(f):
@@ -399,7 +399,7 @@ def trigger(f: Facts) -> str:
                "<name>`) that the module does not define."
     conds = [] if _internal(f) else conditions(f)
     stage = roles.stage(f)
-    head = who(f) if f.public_path.entries or f.public_function else f"Reaching {place(f)}"
+    head = who(f) if f.public_path.entries or f.public_function or f.uncalled else f"Reaching {place(f)}"
     if conds:
         return f"{head}" + (f" ({stage.removeprefix('while ')})" if stage else "") + " while " + join(conds) + "."
     if scope.eager_words(f):

@@ -61,7 +61,15 @@ def callee(f: Facts, cap: bool = False) -> str:
         return entry_words(f)
     if f.public_function:
         return f"`{f.public_function}`"
+    if f.uncalled:
+        return ("The" if cap else "the") + f" private function `{private_name(f)}`"
     return ("The" if cap else "the") + f" internal function `{f.site.qualname}` of `{package(f)}`"
+
+
+def private_name(f: Facts) -> str:
+    """``jax.experimental.mosaic.gpu.fragmented_array._tiled_wgmma_layout``: the name code outside the package
+    would import it by."""
+    return f"{f.site.module}.{f.site.qualname.split('.<locals>.', 1)[0]}" if f.site.module else f.site.qualname
 
 
 def who(f: Facts) -> str:
@@ -74,6 +82,8 @@ def who(f: Facts) -> str:
         return action
     if f.public_function:
         return f"Calling `{f.public_function}`"
+    if f.uncalled:
+        return f"Calling the private `{private_name(f)}` directly"
     return f"`{f.site.qualname}`, inside `{f.site.module}`,"
 
 
