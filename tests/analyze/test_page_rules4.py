@@ -61,3 +61,15 @@ def test_a_function_nothing_calls_is_said_to_be_reached_only_by_outside_code(jax
                             "length of `shape` equals `2`.",)
     (called,) = [s for s in ctx.sites if s.qualname == "_checked_layout"]
     assert not ctx.uncalled(called)  # a private function that the package calls is not said to be uncalled
+
+
+def test_a_rule_of_a_mode_the_user_switches_on_names_the_switch_in_public_terms(jaxlike: Ctx) -> None:
+    a = _page(jaxlike, "_run_scoped_physicalize_rule")
+    assert ("That mode is what `interpret=True` of `jax.experimental.pallas.pallas_call` (or of "
+            "`jax.experimental.pallas.kernel`) turns on: the kernel body runs as ordinary JAX operations") in a.meaning
+    assert any(s.text.startswith("Or run it compiled: leave out `interpret=True` of `jax.experimental.pallas.pallas_call`")
+               for s in a.solutions)
+    assert any("test it compiled on the accelerator, not with `interpret=True`" in p for p in a.prevention)
+    _cat, ctx = jaxlike
+    (site,) = [s for s in ctx.sites if s.qualname == "_run_scoped_physicalize_rule"]
+    assert not ctx.uncalled(site)  # a rule named after its operation is registered, not dead code

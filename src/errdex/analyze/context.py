@@ -13,7 +13,14 @@ from collections import defaultdict, deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from errdex.analyze.public_path import MAX_VISITED, CallGraph, build_graph, public_path, site_function
+from errdex.analyze.public_path import (
+    MAX_VISITED,
+    CallGraph,
+    build_graph,
+    public_path,
+    rule_operation,
+    site_function,
+)
 from errdex.analyze.testlink import Link, link_all
 from errdex.analyze.verify import expand_symbols
 from errdex.catalog.base import Catalog
@@ -145,14 +152,23 @@ class SnapshotContext:
         return self._graph
 
     def uncalled(self, site: ErrorSite) -> bool:
-        """Whether nothing in the package reaches the raising function (no call, registration or export of
-        it, nor of its class for a method) and no public name is it: only code outside the package calls it."""
+        """Whether nothing in the package reaches the raising function: no call, registration or export of it
+        (nor of its class, for a method), no untyped call of its name, no public name; not a rule named after
+        an operation, not decorated and not named anywhere else in the snippet (a table that registers it)."""
         fn = site_function(site)
         graph = self.call_graph
-        if site.qualname.startswith("<") or graph.public_name(fn) or self.public_path(site).entries:
+        name = fn.rsplit(".", 1)[-1]
+        if (site.qualname.startswith("<") or name.startswith("__") or rule_operation(fn) or graph.public_name(fn)
+                or self.public_path(site).entries or graph.callers.get(fn) or graph.callers.get(f"?.{name}")):
             return False
         owner = fn.rpartition(".")[0] if "." in site.qualname.split(".<locals>.", 1)[0] else ""
-        return not graph.callers.get(fn) and not (owner and (graph.callers.get(owner) or graph.public_name(owner)))
+        if owner and (graph.callers.get(owner) or graph.public_name(owner)):
+            return False
+        lines = site.snippet.splitlines()
+        defs = [i for i, ln in enumerate(lines) if re.match(rf"\s*(?:async\s+)?def {re.escape(name)}\(", ln)]
+        if not defs or (defs[0] > 0 and lines[defs[0] - 1].lstrip().startswith("@")):
+            return False
+        return not any(re.search(rf"(?<![\w.]){re.escape(name)}\b", ln) for i, ln in enumerate(lines) if i != defs[0])
 
     def same_text(self, site: ErrorSite) -> tuple[ErrorSite, ...]:
         """The other sites whose message is exactly this site's (literal text and placeholders)."""

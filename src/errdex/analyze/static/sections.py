@@ -182,6 +182,8 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
         ev.append(raise_evidence(f))
     if scope.restricted_sentence(f):
         sentences.append(scope.restricted_sentence(f))
+    if scope.mode_sentence(f):
+        sentences.append(scope.mode_sentence(f))
     context = scope.explain(f) or scope.message_context(f)
     if context and context.split(": ", 1)[1] not in " ".join(sentences):
         sentences.append(context)
@@ -351,6 +353,8 @@ def prevention(f: Facts) -> list[str]:
     negs = negations(f, user_guards(f) or (own_argument_guards(f) if f.uncalled else []))
     if negs:
         out.append(f"Before calling {callee(f)}, check that {negs[0]}{naming(f, negs[1][0])}.")
+    if scope.mode_prevention(f):
+        out.append(scope.mode_prevention(f))
     if scope.outside(f) and conditions(f):
         out.append(f"Keep calls of {callee(f)} in which {join(conditions(f))} to code that runs inside "
                    f"{scope.outside(f)}.")
