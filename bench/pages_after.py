@@ -37,15 +37,23 @@ def page(doc: Any) -> str:
     out += [f"{i}. {s['text']}" for i, s in enumerate(a.get("solutions") or [], 1)] or ["_(none)_"]
     out.append("\n## Example fix\n")
     fix = a.get("example_fix") or {}
-    if fix.get("before") or fix.get("after"):
-        out += ["Before:\n", _fence(fix.get("before") or ""), "After:\n", _fence(fix.get("after") or "")]
+    pf = fix.get("proof")
+    if pf and (fix.get("before") or fix.get("after")):
+        out += [f"Proven on {pf['library']} {pf['version']}, Python {pf['python']} ({pf['date'][:10]}).\n",
+                "Before:\n", _fence(fix.get("before") or "")]
+        if (pf.get("before") or {}).get("output"):
+            out += ["Output:\n", _fence(pf["before"]["output"], "text")]
+        out += ["After:\n", _fence(fix.get("after") or "")]
     else:
-        out.append("_No example fix on this page: none has been proven yet (filled by `errdex prove`)._\n")
+        out.append(doc.get("example_note") or "No example could be proven for this error.")
+        out.append("")
     out += ["## Defensive patterns\n", f"Strategy: {a.get('strategy') or ''}\n"]
-    if a.get("validate_sample"):
-        out += ["Validate before calling:\n", _fence(a["validate_sample"])]
-    if a.get("try_sample"):
-        out += ["Try / except:\n", _fence(a["try_sample"])]
+    if a.get("validate_sample") and a.get("validate_proof"):
+        out += ["Validate before calling (proven):\n", _fence(a["validate_sample"])]
+    if a.get("try_sample") and a.get("try_proof"):
+        out += ["Try / except (proven):\n", _fence(a["try_sample"])]
+    if doc.get("defensive_note"):
+        out += [doc["defensive_note"], ""]
     out.append("## Prevention\n")
     out += [f"- {p}" for p in a.get("prevention") or []] or [
         "_No prevention advice on this page: the facts errdex has support none beyond the solutions._"]

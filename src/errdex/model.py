@@ -399,6 +399,7 @@ class Analysis:
     try_sample: str = ""
     validate_proof: Proof | None = None  # errdex prove: the validate sample ran (None: not proven)
     try_proof: Proof | None = None  # errdex prove: the try sample ran (None: not proven)
+    guard_note: str = ""  # what the user can check before the call or catch, in public terms (shown when no sample is proven)
     prevention: tuple[str, ...] = ()
     trigger: str = ""
     situations: tuple[str, ...] = ()

@@ -73,3 +73,14 @@ def test_a_rule_of_a_mode_the_user_switches_on_names_the_switch_in_public_terms(
     _cat, ctx = jaxlike
     (site,) = [s for s in ctx.sites if s.qualname == "_run_scoped_physicalize_rule"]
     assert not ctx.uncalled(site)  # a rule named after its operation is registered, not dead code
+
+
+def test_the_guard_note_says_what_to_check_before_the_call_in_public_terms(cli: Ctx, jaxlike: Ctx) -> None:
+    assert _page(cli, "Bar.steps").guard_note == (
+        "There is no value to test before the call: use `bar` only inside `with clilike.ui.bar(...) as bar:`.")
+    assert _page(jaxlike, "_tiled_layout").guard_note == (
+        "What you can check before calling the private function `jax.experimental.layouts._tiled_layout`: that the "
+        "length of `shape` equals `2`.")
+    internal = _page(cli, "_read_console").guard_note  # no public caller: only what to catch and match
+    assert internal.startswith("The check reads nothing of your call that errdex can name in public terms")
+    assert "catch `ValueError` around the call and check that its message contains \"cannot read odd number" in internal
