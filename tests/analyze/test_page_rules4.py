@@ -84,3 +84,25 @@ def test_the_guard_note_says_what_to_check_before_the_call_in_public_terms(cli: 
     internal = _page(cli, "_read_console").guard_note  # no public caller: only what to catch and match
     assert internal.startswith("The check reads nothing of your call that errdex can name in public terms")
     assert "catch `ValueError` around the call and check that its message contains \"cannot read odd number" in internal
+
+
+def test_a_constructor_refusing_the_same_message_means_the_object_was_changed_after_creation(cli: Ctx) -> None:
+    a = _page(cli, "FloatRange.clamp_value")
+    assert ("`FloatRange(...)` already refuses this when it is created (the same message, as `TypeError`, from "
+            "`FloatRange.__init__`") in a.meaning
+    assert "reached only when the object's `clamp`, `min_open` or `max_open` are changed after it was made" in a.meaning
+    assert "already refuses" not in _page(cli, "FloatRange.__init__").meaning  # the constructor itself: no such sentence
+
+
+def test_a_message_that_is_only_a_value_is_said_so_without_the_functions_locals(cli: Ctx) -> None:
+    a = _page(cli, "optimization_barrier")
+    assert "for a value it does not handle, and the message is only that value (`array.dtype`)" in a.meaning
+    assert "`dtype`" not in _all(a)  # a local of the function: never a condition on the page
+    assert a.solutions[0].text.startswith("`clilike.optimization_barrier` does not handle the value the message shows")
+
+
+def test_the_messages_advice_is_not_repeated_beside_the_same_rule_in_the_calls_names(jaxlike: Ctx) -> None:
+    a = _page(jaxlike, "mma", "Either none or both scales")
+    assert not any(s.text.startswith("Do what the message says") for s in a.solutions)
+    assert not any(p.startswith("Make the message's advice the rule") for p in a.prevention)
+    assert any("`a_scale` and `b_scale` are either both given or both None" in s.text for s in a.solutions)

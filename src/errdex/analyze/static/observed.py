@@ -29,7 +29,7 @@ def observations(f: Facts) -> list[Observation]:
     seen: set[str] = set()
     for o in f.observed:
         base = re.sub(r"\[.*\]$", "", o.test)
-        if not o.test or o.entry.endswith("<module>") or base in seen:
+        if "::" not in o.test or o.entry.endswith("<module>") or base in seen:  # a module node: import-time probing
             continue
         seen.add(base)
         out.append(o)
@@ -38,7 +38,7 @@ def observations(f: Facts) -> list[Observation]:
 
 def observed_sentence(f: Facts) -> str:
     """What the library's own tests did to raise it (``errdex observe``), in one sentence."""
-    obs = [o for o in f.observed if o.test and not o.entry.endswith("<module>")]
+    obs = [o for o in f.observed if "::" in o.test and not o.entry.endswith("<module>")]
     if not obs:
         return ""
     tests = {o.test for o in obs}

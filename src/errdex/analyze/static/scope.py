@@ -156,6 +156,20 @@ def restricted(f: Facts) -> str:
     return f"`{m.group(1)}({m.group(2)}, {' '.join(m.group(3).split()).rstrip(',')})`"
 
 
+def restricted_where(f: Facts) -> str:
+    """Where the limiting registration applies, in words: "for `SC_VECTOR_SUBCORE` kernels" from its keyword's
+    last names (``kernel_types=[tpu_core.CoreType.SC_VECTOR_SUBCORE]``), else "where `<registration>` applies"."""
+    reg = restricted(f)
+    if not reg:
+        return ""
+    m = re.search(r"(\w+?)s?\s*=\s*\[?([\w.,\s]+)\]?", reg.split(",", 1)[1]) if "," in reg else None
+    if m is None:
+        return f"where {reg} applies"
+    values = [v.strip().rsplit(".", 1)[-1] for v in m.group(2).split(",") if v.strip()]
+    kind = m.group(1).split("_")[0]
+    return f"in a {join([f'`{v}`' for v in values], 'or')} {kind} (the only {kind} this rule is registered for)"
+
+
 def restricted_sentence(f: Facts) -> str:
     reg = restricted(f)
     if not reg:

@@ -27,6 +27,7 @@ from errdex.analyze.static.observed import (
     test_name,
 )
 from errdex.analyze.static.optiontext import cached_by, option_prevention, option_solution
+from errdex.analyze.static.siblings import refused_at_creation
 from errdex.analyze.static.words import (
     callee,
     comment_when,
@@ -46,6 +47,7 @@ from errdex.analyze.static.words import (
     package,
     place,
     raise_evidence,
+    sole_placeholder,
     test_evidence,
     user_reads,
     who,
@@ -163,6 +165,12 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
                          + " fails its check; the message says "
                          f"which: \"{message_text(f)[:200]}\"")
         ev.extend(guard_evidence(f))
+    elif f.guards and (value := sole_placeholder(f)):
+        sentences.append(f"{who(f)} {verb} {exc_name(f)}" + (f" {stage}," if stage else "")
+                         + f" for a value it does not handle, and the message is only that value (`{value}`). The "
+                         f"checks that decide it read values {package(f)} works out inside the call, not your "
+                         "arguments as you pass them.")
+        ev.extend(guard_evidence(f))
     elif _shows_checks_above(f):
         sentences.append(f"{who(f)} {verb} {exc_name(f)}" + (f" {stage}" if stage else "")
                          + " after the checks shown above the raise in the source let it through.")
@@ -184,6 +192,8 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
         sentences.append(scope.restricted_sentence(f))
     if scope.mode_sentence(f):
         sentences.append(scope.mode_sentence(f))
+    if (later := refused_at_creation(f)):
+        sentences.insert(1, later)
     context = scope.explain(f) or scope.message_context(f)
     if context and context.split(": ", 1)[1] not in " ".join(sentences):
         sentences.append(context)
@@ -279,10 +289,12 @@ def solutions(f: Facts) -> list[Solution]:
     out: list[Solution] = [*kind_solutions(f)]
     for o in f.options:
         out.extend(option_solution(o, f))
-    for text in [] if held_with(f) else advice(f)[:2]:  # the held object's ``with`` block says it concretely
-        out.append(Solution(text=f"Do what the message says: \"{text}\"", evidence=(raise_evidence(f),)))
     alternatives = dispatch_alternatives(f.site.guards)
     in_dispatch = {g for alt in alternatives for g in alt.guards}
+    negs = negations(f, [g for g in user_guards(f) if g.guard not in in_dispatch])  # not-taken dispatch
+    # the held object's ``with`` block, or the negated guard in the call's own names, says it concretely
+    for text in [] if held_with(f) or negs else advice(f)[:2]:
+        out.append(Solution(text=f"Do what the message says: \"{text}\"", evidence=(raise_evidence(f),)))
     for g in decisive(f):
         if g.rule == "import-failed":
             mod = g.words.split("`")[1] if "`" in g.words else "the module"
@@ -293,20 +305,34 @@ def solutions(f: Facts) -> list[Solution]:
         out.append(Solution(text=f"Pass an instance of a `{wanted}` subclass (`MyType()`), not the class itself "
                                  f"(`MyType`), where {callee(f)} expects a parameter type.",
                             evidence=tuple(guard_evidence(f))))
-    negs = negations(f, [g for g in user_guards(f) if g.guard not in in_dispatch])  # not-taken dispatch
     if negs:  # branches are said better by the alternatives below
         text, gs = negs
-        only = f" where {scope.restricted(f)} applies" if scope.restricted(f) else ""
+        only = f" {scope.restricted_where(f)}" if scope.restricted(f) else ""
         out.append(Solution(text=f"Make sure that {text} when you call {callee(f)}{naming(f, gs[0])}{only}.",
                             evidence=tuple(one_guard(f, g.guard.line, g.guard.source, g.guard.kind) for g in gs)))
-    for alt in alternatives:
+    users = [alt for alt in alternatives if any(user_reads(f, g) for g in f.guards if g.guard in alt.guards)]
+    for alt in users:  # a value the library worked out along the way is not the user's to change
         what = "an instance of one of" if alt.kind == "type" else "one of"
         choices = ", ".join(f"`{c}`" for c in alt.choices)
         out.append(Solution(
             text=f"Use a case that {callee(f)} handles: the branches before this raise take `{alt.subject}` "
                  f"as {what} {choices}.",
             evidence=tuple(one_guard(f, g.line, g.source, g.kind) for g in alt.guards)))
-    if f.exception.name.endswith("NotImplementedError") and not alternatives and not roles.abstract_method(f):
+    if (f.exception.name.endswith("NotImplementedError") and not roles.abstract_method(f) and f.public_path.depth > 0
+            and (alternatives or not any(user_reads(f, g) for g in decisive(f)))):
+        out.append(Solution(
+            text=f"{callee(f, cap=True)} does not support this case. What reached the check is a value {package(f)} "
+                 f"worked out on the way (in `{roles.outer_name(f)}`), not one of your arguments; the message shows "
+                 f"it: \"{message_text(f)[:160]}\". Change the part of your call that leads to it, or ask for this "
+                 "case" + (f" at {issues_url(f)}." if issues_url(f) else "."),
+            evidence=(raise_evidence(f),)))
+    elif (f.exception.name.endswith("NotImplementedError") and not alternatives and not roles.abstract_method(f)
+          and not conditions(f) and (value := sole_placeholder(f))):
+        out.append(Solution(
+            text=f"{callee(f, cap=True)} does not handle the value the message shows (`{value}`): pass data of a "
+                 "kind it supports instead" + (f", or ask for this one at {issues_url(f)}." if issues_url(f) else "."),
+            evidence=(raise_evidence(f),)))
+    elif f.exception.name.endswith("NotImplementedError") and not alternatives and not roles.abstract_method(f):
         conds = conditions(f)
         out.append(Solution(
             text=f"{callee(f, cap=True)} does not implement the case where " + join(conds)
@@ -347,12 +373,13 @@ def prevention(f: Facts) -> list[str]:
         fac, meth, var = held
         out.append(f"Create it only in a `with` statement (`with {fac}(...) as {var}:`) and keep every use of "
                    f"`{var}`, `{var}.{meth}()` included, inside that block.")
-    for text in [] if held else advice(f)[:1]:
+    negs = negations(f, user_guards(f) or (own_argument_guards(f) if f.uncalled else []))
+    for text in [] if held or negs else advice(f)[:1]:  # the negated guard says the same in the call's names
         if not f.options:
             out.append(f"Make the message's advice the rule wherever {callee(f)} is used: \"{text}\"")
-    negs = negations(f, user_guards(f) or (own_argument_guards(f) if f.uncalled else []))
     if negs:
-        out.append(f"Before calling {callee(f)}, check that {negs[0]}{naming(f, negs[1][0])}.")
+        only = f" {scope.restricted_where(f)}" if scope.restricted(f) else ""
+        out.append(f"Before calling {callee(f)}{only}, check that {negs[0]}{naming(f, negs[1][0])}.")
     if scope.mode_prevention(f):
         out.append(scope.mode_prevention(f))
     if scope.outside(f) and conditions(f):
@@ -454,8 +481,12 @@ def situations(f: Facts) -> list[str]:
     conds = conditions(f)
     for other in [o for o in f.same_text if o not in f.earlier][:3]:
         as_type = f" as `{other.exception_name}`" if other.exception_name != f.site.exception_name else ""
-        out.append(f"The same message also comes{as_type} from `{other.qualname}` (`{other.path}:{other.line}`); this page "
-                   f"is the one raised in `{f.site.qualname}`" + (f" when {conds[-1]}" if conds else "") + ".")
+        mine, theirs = f.site.qualname, other.qualname
+        if mine == theirs and other.module != f.site.module:  # ``__getattr__`` of two modules: name the modules
+            mine, theirs = f"{f.site.module}.{mine}", f"{other.module}.{theirs}"
+        here = (f"the one at line {f.site.line}" if mine == theirs else f"the one raised in `{mine}`")
+        out.append(f"The same message also comes{as_type} from `{theirs}` (`{other.path}:{other.line}`); this page "
+                   f"is {here}" + (f" when {conds[-1]}" if conds else "") + ".")
     comment = " ".join(w for c in f.comments[:3] for w in c.lstrip("#").split())
     if comment:
         out.append(f"A comment next to the raise says: \"{comment[:240]}\"")

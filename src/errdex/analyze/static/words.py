@@ -127,7 +127,14 @@ def local_only(f: Facts, g: GuardFact) -> bool:
     if any(p.startswith("_") for n in g.names for p in n.split(".")[1:]):
         return True  # a private attribute (``self._long_opt``): the object's internals, not the user's input
     if not f.whole_function:
-        return False  # without the ``def`` the parameters are unknown
+        if f.public_path.depth != 0 or not f.public_path.entries:
+            return False  # without the ``def`` the parameters are unknown
+        # the public call's ``def`` is above the snippet: a name is its argument only on evidence (``unseen_argument``);
+        # a module whose function the guard calls (``utils`` of ``utils.bitwidth(dtype)``) is no value at all
+        heads = {n.split(".", 1)[0] for n in value_names(g)} - {"self", "cls"}
+        heads -= {h for h in heads if re.search(rf"(?<![\w.]){re.escape(h)}\.\w+\(", g.guard.source)}
+        return bool(heads) and "self" not in {n.split(".", 1)[0] for n in g.names} and not any(
+            unseen_argument(f, h) for h in heads)
     unpacked = unpacked_names(f.site.snippet, g.guard.line, f.site.snippet_start)
     heads = {unpacked.get(h, h).split(".", 1)[0] for h in (n.split(".", 1)[0] for n in g.names)}
     if heads & (set(f.params) | {"self", "cls"}):
@@ -152,6 +159,15 @@ def conditions(f: Facts) -> list[str]:
             if g.guard.normalized and len(g.guard.normalized) <= 100:
                 out.append(f"`{g.guard.normalized}` holds")
     return out
+
+
+def sole_placeholder(f: Facts) -> str:
+    """"array.mlir_dtype" when the message is nothing but one value (``raise NotImplementedError(array.mlir_dtype)``)."""
+    segs = f.site.template.segments
+    values = [s for s in segs if not s.is_literal]
+    if len(f.site.templates) != 1 or len(values) != 1 or any(s.text.strip() for s in segs if s.is_literal):
+        return ""
+    return values[0].expr or ""
 
 
 def negation(f: Facts, g: GuardFact) -> str:
