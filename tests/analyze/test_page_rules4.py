@@ -106,3 +106,12 @@ def test_the_messages_advice_is_not_repeated_beside_the_same_rule_in_the_calls_n
     assert not any(s.text.startswith("Do what the message says") for s in a.solutions)
     assert not any(p.startswith("Make the message's advice the rule") for p in a.prevention)
     assert any("`a_scale` and `b_scale` are either both given or both None" in s.text for s in a.solutions)
+
+
+def test_an_internal_check_made_only_under_a_public_enum_value_says_another_value_avoids_it(cli: Ctx) -> None:
+    a = _page(cli, "_lower_body")
+    assert ("This check runs only when `lowering_semantics` is `Warpgroup`, a value of the public enum "
+            "`clilike.Semantics`") in a.meaning
+    assert a.solutions[0].text.startswith("While it is reported, try another `Semantics` than `Warpgroup` for "
+                                          "`lowering_semantics`")
+    assert a.solutions[1].text.startswith("Report it at https://github.com/example/clilike/issues")

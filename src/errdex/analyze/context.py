@@ -170,6 +170,21 @@ class SnapshotContext:
             return False
         return not any(re.search(rf"(?<![\w.]){re.escape(name)}\b", ln) for i, ln in enumerate(lines) if i != defs[0])
 
+    def enum_settings(self, site: ErrorSite) -> tuple[tuple[str, str, str], ...]:
+        """``(lowering_semantics, Warpgroup, jax.experimental.pallas.mosaic_gpu.LoweringSemantics)`` for each guard
+        ``x.lowering_semantics == mgpu.LoweringSemantics.Warpgroup`` on the way to the raise whose enum class has
+        a public name (the shortest): a value user code can name, so a setting it may choose."""
+        out: list[tuple[str, str, str]] = []
+        for g in site.guards:
+            m = re.fullmatch(r"[\w.]*?(\w+)\s*==\s*(?:[\w.]+\.)?([A-Z]\w*)\.(\w+)", g.normalized.strip())
+            if g.negated or m is None:
+                continue
+            names = sorted({v for v in self.call_graph.public.values() if v.endswith("." + m.group(2))},
+                           key=lambda n: (n.count("."), n))
+            if names:
+                out.append((m.group(1), m.group(3), names[0]))
+        return tuple(out)
+
     def same_text(self, site: ErrorSite) -> tuple[ErrorSite, ...]:
         """The other sites whose message is exactly this site's (literal text and placeholders)."""
         if self._by_text is None:

@@ -27,7 +27,7 @@ from errdex.analyze.static.observed import (
     test_name,
 )
 from errdex.analyze.static.optiontext import cached_by, option_prevention, option_solution
-from errdex.analyze.static.siblings import refused_at_creation
+from errdex.analyze.static.siblings import enum_setting, refused_at_creation
 from errdex.analyze.static.words import (
     callee,
     comment_when,
@@ -194,6 +194,8 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
         sentences.append(scope.mode_sentence(f))
     if (later := refused_at_creation(f)):
         sentences.insert(1, later)
+    if _internal(f) and (setting := enum_setting(f)):
+        sentences.insert(2, setting)
     context = scope.explain(f) or scope.message_context(f)
     if context and context.split(": ", 1)[1] not in " ".join(sentences):
         sentences.append(context)
@@ -321,10 +323,11 @@ def solutions(f: Facts) -> list[Solution]:
     if (f.exception.name.endswith("NotImplementedError") and not roles.abstract_method(f) and f.public_path.depth > 0
             and (alternatives or not any(user_reads(f, g) for g in decisive(f)))):
         out.append(Solution(
-            text=f"{callee(f, cap=True)} does not support this case. What reached the check is a value {package(f)} "
-                 f"worked out on the way (in `{roles.outer_name(f)}`), not one of your arguments; the message shows "
-                 f"it: \"{message_text(f)[:160]}\". Change the part of your call that leads to it, or ask for this "
-                 "case" + (f" at {issues_url(f)}." if issues_url(f) else "."),
+            text=f"{callee(f, cap=True)} does not support this case, and what reached the check in "
+                 f"`{roles.outer_name(f)}` is a value {package(f)} worked out on the way, not one of your arguments: "
+                 f"change the part of your call of {entry_words(f) or callee(f)} that leads to it, or ask for this case"
+                 + (f" at {issues_url(f)}" if issues_url(f) else "")
+                 + f" (the message shows the value: \"{message_text(f)[:160]}\").",
             evidence=(raise_evidence(f),)))
     elif (f.exception.name.endswith("NotImplementedError") and not alternatives and not roles.abstract_method(f)
           and not conditions(f) and (value := sole_placeholder(f))):
@@ -350,6 +353,11 @@ def solutions(f: Facts) -> list[Solution]:
             text=f"Compare with the test `{link.test.test_name}` (`{link.test.path}:{link.test.line}`), "
                  "which triggers this error on purpose: your code does what it does.",
             evidence=(test_evidence(link.test.path, link.test.line, link.test.test_name, link.url),)))
+    if _internal(f) and f.enum_settings:
+        attr, member, enum = f.enum_settings[0]
+        out.append(Solution(text=f"While it is reported, try another `{enum.rsplit('.', 1)[-1]}` than `{member}` for "
+                                 f"`{attr}` where your code sets it: the failing check is made only under `{member}`.",
+                            evidence=tuple(guard_evidence(f))))
     if _internal(f) and issues_url(f):
         out.append(Solution(text=f"Report it at {issues_url(f)}: the shortest program that still raises it, the "
                                  f"full traceback and the message (\"{message_text(f)[:80]}\"); {package(f)} should "

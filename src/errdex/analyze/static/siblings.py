@@ -27,3 +27,13 @@ def refused_at_creation(f: Facts) -> str:
                     + (f"{attrs} " if attrs else "settings ") + "are changed after it was made (set on an existing "
                     f"`{cls}`).")
     return ""
+
+
+def enum_setting(f: Facts) -> str:
+    """"This check runs only when `lowering_semantics` is `Warpgroup` ..." for a guard comparing with a member
+    of a public enum (a value user code can name, so a setting it may choose), or ""."""
+    for attr, member, enum in f.enum_settings[:1]:
+        return (f"This check runs only when `{attr}` is `{member}`, a value of the public enum `{enum}`: if your "
+                f"code chooses it (look for `{enum.rsplit('.', 1)[-1]}.{member}` in it), another value does not go "
+                "through this check.")
+    return ""
