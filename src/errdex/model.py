@@ -281,12 +281,13 @@ class CallEdge:
     ``caller`` (a primitive, a rule table key) runs ``callee``; ``alias``: the module name
     ``caller`` is ``callee`` wrapped; ``export``: the public name ``caller`` is ``callee``
     (``pkg.*`` → ``pkg.mod.*`` for a star import); ``returns``: ``caller`` returns an instance of the
-    class ``callee`` (``click.progressbar`` → ``ProgressBar``).  ``?.name`` is a method of an untyped object.
+    class ``callee`` (``click.progressbar`` → ``ProgressBar``); ``ref``: the module ``caller`` reads the private
+    name ``callee`` somewhere (not walked by the public path; a function with no edge at all is used by no one).  ``?.name`` is a method of an untyped object.
     """
 
     caller: str
     callee: str
-    kind: Literal["call", "register", "alias", "export", "returns"] = "call"
+    kind: Literal["call", "register", "alias", "export", "returns", "ref"] = "call"
     line: int = 0
 
 

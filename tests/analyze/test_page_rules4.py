@@ -115,3 +115,14 @@ def test_an_internal_check_made_only_under_a_public_enum_value_says_another_valu
     assert a.solutions[0].text.startswith("While it is reported, try another `Semantics` than `Warpgroup` for "
                                           "`lowering_semantics`")
     assert a.solutions[1].text.startswith("Report it at https://github.com/example/clilike/issues")
+
+
+def test_a_function_the_package_only_reads_is_not_uncalled() -> None:
+    """A function held in a table, passed as a keyword or called at module level is used: only one that no
+    module reads at all is said to be reached by outside code alone."""
+    tree = ast.parse("def _a(): pass\n\ndef _b(): pass\n\ndef _c(): pass\n\ndef _d(): pass\n\n"
+                     "TABLE: dict = {'a': _a}\n_c()\n\ndef g(x):\n    return x.rule(sharding_rule=_b)\n")
+    edges = call_edges(tree, "pkg.m", "pkg/m.py")
+    refs = {e.callee for e in edges if e.kind == "ref"}
+    assert {"pkg.m._a", "pkg.m._b", "pkg.m._c"} <= refs and "pkg.m._d" not in refs
+    assert ("pkg.m.TABLE[]", "pkg.m._a") in {(e.caller, e.callee) for e in edges if e.kind == "alias"}

@@ -152,13 +152,14 @@ class SnapshotContext:
         return self._graph
 
     def uncalled(self, site: ErrorSite) -> bool:
-        """Whether nothing in the package reaches the raising function: no call, registration or export of it
-        (nor of its class, for a method), no untyped call of its name, no public name; not a rule named after
-        an operation, not decorated and not named anywhere else in the snippet (a table that registers it)."""
+        """Whether nothing in the package reaches the raising module-level function: no call, registration,
+        export or read of its name anywhere (``ref`` edges), no untyped call of its name, no public name; not a
+        rule named after an operation, not decorated and not named anywhere else in the snippet."""
         fn = site_function(site)
         graph = self.call_graph
         name = fn.rsplit(".", 1)[-1]
-        if (site.qualname.startswith("<") or name.startswith("__") or rule_operation(fn) or graph.public_name(fn)
+        if ("." in site.qualname or site.qualname.startswith("<") or not graph.modules or fn in graph.referenced
+                or name.startswith("__") or rule_operation(fn) or graph.public_name(fn)
                 or self.public_path(site).entries or graph.callers.get(fn) or graph.callers.get(f"?.{name}")):
             return False
         owner = fn.rpartition(".")[0] if "." in site.qualname.split(".<locals>.", 1)[0] else ""

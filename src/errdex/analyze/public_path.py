@@ -48,6 +48,7 @@ class CallGraph:
     uses: dict[str, int] = field(default_factory=dict)  # how many call edges reach a name
     modules: frozenset[str] = frozenset()
     returned_by: dict[str, list[str]] = field(default_factory=dict)  # class -> functions returning an instance
+    referenced: frozenset[str] = frozenset()  # private names some module reads (``ref`` edges)
 
     def public_name(self, dotted: str) -> str:
         """The name users write for ``dotted``, or ""."""
@@ -72,6 +73,8 @@ def build_graph(edges: Iterable[CallEdge], symbols: Mapping[str, tuple[str, ...]
     path starts at the subclass.  ``functions`` are functions known to exist though they call
     nothing the graph records (the raising functions: ``def _check(self): raise ...``)."""
     edges = list(edges)
+    refs = [e for e in edges if e.kind in ("ref", "returns")]  # facts about names, not ways to reach them
+    edges = [e for e in edges if e.kind not in ("ref", "returns")]
     functions = list(functions)
     if bases:
         edges.extend(_dispatch_edges(edges, bases, functions))
@@ -89,12 +92,16 @@ def build_graph(edges: Iterable[CallEdge], symbols: Mapping[str, tuple[str, ...]
         prims_by_last[name.rsplit(".", 1)[-1]].append(name)
     exports: defaultdict[str, list[str]] = defaultdict(list)
     returned_by: defaultdict[str, list[str]] = defaultdict(list)
-    for e in edges:
+    referenced: set[str] = set()
+    for e in [*edges, *refs]:
         if e.kind == "export":
             exports[e.caller].append(e.callee)
             continue
         if e.kind == "returns":
             returned_by[e.callee].append(e.caller)
+            continue
+        if e.kind == "ref":
+            referenced.add(e.callee)
             continue
         targets = [e.callee]
         if e.callee.startswith("?."):
@@ -159,7 +166,7 @@ def build_graph(edges: Iterable[CallEdge], symbols: Mapping[str, tuple[str, ...]
             offer(nxt, name)
             cur = nxt
     return CallGraph(callers=dict(callers), public=public, uses=dict(uses), modules=modules,
-                     returned_by=dict(returned_by))
+                     returned_by=dict(returned_by), referenced=frozenset(referenced))
 
 
 def _dispatch_edges(edges: list[CallEdge], bases: Mapping[str, Sequence[str]],
