@@ -74,6 +74,12 @@ def advice(f: Facts) -> list[str]:
     return out
 
 
+def names_beyond(advice_text: str, said: str) -> bool:
+    """Whether the message's advice names code the negated guard does not (``hopper_matmul_mgpu``)."""
+    names = set(re.findall(r"[A-Za-z_][\w.]*(?:_|\.)[\w.]*|\w+\(", advice_text))
+    return any(n.rstrip("(") not in said for n in names)
+
+
 def user_guards(f: Facts) -> list[GuardFact]:
     """Decisive guards on what the user passes (arguments, or the object they hold when the message
     gives no advice of its own), on a page whose public call is known."""
@@ -295,7 +301,7 @@ def solutions(f: Facts) -> list[Solution]:
     in_dispatch = {g for alt in alternatives for g in alt.guards}
     negs = negations(f, [g for g in user_guards(f) if g.guard not in in_dispatch])  # not-taken dispatch
     # the held object's ``with`` block, or the negated guard in the call's own names, says it concretely
-    for text in [] if held_with(f) or negs else advice(f)[:2]:
+    for text in [] if held_with(f) else [a for a in advice(f)[:2] if not negs or names_beyond(a, negs[0])]:
         out.append(Solution(text=f"Do what the message says: \"{text}\"", evidence=(raise_evidence(f),)))
     for g in decisive(f):
         if g.rule == "import-failed":
@@ -382,7 +388,8 @@ def prevention(f: Facts) -> list[str]:
         out.append(f"Create it only in a `with` statement (`with {fac}(...) as {var}:`) and keep every use of "
                    f"`{var}`, `{var}.{meth}()` included, inside that block.")
     negs = negations(f, user_guards(f) or (own_argument_guards(f) if f.uncalled else []))
-    for text in [] if held or negs else advice(f)[:1]:  # the negated guard says the same in the call's names
+    # the negated guard says the same in the call's names, unless the advice names more (another function)
+    for text in [] if held else [a for a in advice(f)[:1] if not negs or names_beyond(a, negs[0])]:
         if not f.options:
             out.append(f"Make the message's advice the rule wherever {callee(f)} is used: \"{text}\"")
     if negs:
