@@ -62,7 +62,7 @@ def kind_solutions(f: Facts) -> list[Solution]:
                               "passed to the command from Python), make that value fit the parameter's `type=`, "
                               "`nargs=` and `multiple=`.", evidence=ev)]
     if roles.usage_error(f):
-        return [Solution(text="Fix the command line the program was run with, as the message says (run it with "
+        return [Solution(text=f"Fix the command line the program was run with, as the {exc_name(f)} message says (run it with "
                               "`--help` to see its options and arguments); the program itself needs no change "
                               "unless it should accept this.", evidence=ev)]
     if roles.forwarder(f):

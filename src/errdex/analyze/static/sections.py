@@ -246,7 +246,8 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
                          f"\"{fdoc}\"")
         ev.append(Evidence(kind="docstring", text=fdoc, path=f.site.path, line=f.site.line))
     if f.site.kind == "warning":
-        sentences.append(f"As a warning, {exc_name(f)} does not stop {callee(f)} unless warnings are turned "
+        said = f" (\"{message_text(f)[:60]}\")" if roles.module_getattr(f) or not f.public_path.entries else ""
+        sentences.append(f"As a warning, {exc_name(f)}{said} does not stop {callee(f)} unless warnings are turned "
                          "into errors (`-W error`).")
     return " ".join(sentences[:5]), ev
 
