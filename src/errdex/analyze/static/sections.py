@@ -396,6 +396,9 @@ def prevention(f: Facts) -> list[str]:
     if negs:
         only = f" {scope.restricted_where(f)}" if scope.restricted(f) else ""
         out.append(f"Before calling {callee(f)}{only}, check that {negs[0]}{naming(f, negs[1][0])}.")
+    if (wanted := _instance_wanted(f)):
+        out.append(f"Wherever your code gives {callee(f)} a parameter type (a `type=`), give an instance of a "
+                   f"`{wanted}` subclass (`MyType()`), never the class itself.")
     if scope.mode_prevention(f):
         out.append(scope.mode_prevention(f))
     if scope.outside(f) and conditions(f):
