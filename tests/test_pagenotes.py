@@ -30,3 +30,8 @@ def test_the_defensive_note_only_without_a_proven_sample() -> None:
     a = {"guard_note": "What you can check before calling `f`: that `n` is positive.", "try_proof": None}
     assert defensive_note(a) == f"{NO_DEFENSIVE} What you can check before calling `f`: that `n` is positive."
     assert defensive_note({**a, "try_proof": {"library": "x"}}) == ""
+
+
+def test_collection_is_no_test() -> None:
+    assert example_note([_seen("<collect>::tests/test_shell_completion.py", "click.core.__getattr__")]) == (
+        "No example could be proven for this error.")

@@ -32,7 +32,8 @@ def example_note(observed: Sequence[Mapping[str, Any]]) -> str:
     no example could be proven."""
     for o in observed:
         entry = str(o.get("entry") or "")
-        if "::" not in str(o.get("test") or "") or entry.endswith("<module>"):  # a test, not import-time probing
+        test = str(o.get("test") or "")
+        if "::" not in test or test.startswith("<") or entry.endswith("<module>"):  # a test, not collection or import
             continue
         where = f" (`{o['test_path']}:{o['test_line']}`)" if o.get("test_path") else ""
         public = entry and not any(p.startswith("_") for p in entry.split("."))

@@ -126,3 +126,10 @@ def test_a_function_the_package_only_reads_is_not_uncalled() -> None:
     refs = {e.callee for e in edges if e.kind == "ref"}
     assert {"pkg.m._a", "pkg.m._b", "pkg.m._c"} <= refs and "pkg.m._d" not in refs
     assert ("pkg.m.TABLE[]", "pkg.m._a") in {(e.caller, e.callee) for e in edges if e.kind == "alias"}
+
+
+def test_the_guard_note_of_a_usage_error_and_of_a_module_getattr(cli: Ctx) -> None:
+    usage = _page(cli, "_Parser.match_long_opt").guard_note
+    assert usage.startswith("Nothing to guard in your code: `clilike.NoSuchOption` is about the command line")
+    assert _page(cli, "__getattr__", "{name}").guard_note.startswith(
+        "What you can check before reading a name from `clilike.core`: `hasattr(clilike.core, name)`")

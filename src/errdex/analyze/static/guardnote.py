@@ -9,7 +9,7 @@ from errdex.analyze.static import roles
 from errdex.analyze.static.fallback import negations, own_argument_guards
 from errdex.analyze.static.kinds import held_with
 from errdex.analyze.static.samples import catch_clause, short_literal
-from errdex.analyze.static.words import callee, decisive, package, user_reads
+from errdex.analyze.static.words import callee, comment_when, decisive, exc_name, package, user_reads
 
 
 def _catching(f: Facts) -> str:
@@ -22,6 +22,14 @@ def _catching(f: Facts) -> str:
 def guard_note(f: Facts) -> str:
     if roles.control_flow(f):
         return f"Do not guard against it: {callee(f)} raises it on purpose; let it propagate."
+    if roles.module_getattr(f):
+        mod = f.site.module
+        return (f"What you can check before reading a name from `{mod}`: `hasattr({mod}, name)`, or read it with "
+                f"`getattr({mod}, name, None)` where a missing name is expected.")
+    if roles.usage_error(f) and not roles.forwarder(f) and not comment_when(f):
+        return (f"Nothing to guard in your code: {exc_name(f)} is about the command line the program was run with, and "
+                f"{package(f)} reports it to the person who ran it as a usage message; catch it only where your code "
+                "runs the command itself and must carry on.")
     if (held := held_with(f)):
         fac, _meth, var = held
         return (f"There is no value to test before the call: use `{var}` only inside `with {fac}(...) as {var}:`.")
