@@ -133,3 +133,10 @@ def test_the_guard_note_of_a_usage_error_and_of_a_module_getattr(cli: Ctx) -> No
     assert usage.startswith("Nothing to guard in your code: `clilike.NoSuchOption` is about the command line")
     assert _page(cli, "__getattr__", "{name}").guard_note.startswith(
         "What you can check before reading a name from `clilike.core`: `hasattr(clilike.core, name)`")
+
+
+def test_a_dataclass_field_is_the_constructors_argument_and_outside_x_is_in_the_trigger(cli: Ctx,
+                                                                                        jaxlike: Ctx) -> None:
+    a = _page(cli, "Mesh.__post_init__")
+    assert "exactly one of `num_threads` and `thread_name` is given" in a.meaning and "'s `" not in _all(a)
+    assert ", outside Pallas, while `collective_axes` is true" in _page(jaxlike, "_run_scoped_lowering_rule").trigger

@@ -451,7 +451,9 @@ def trigger(f: Facts) -> str:
     stage = roles.stage(f)
     head = who(f) if f.public_path.entries or f.public_function or f.uncalled else f"Reaching {place(f)}"
     if conds:
-        return f"{head}" + (f" ({stage.removeprefix('while ')})" if stage else "") + " while " + join(conds) + "."
+        where = f", outside {scope.outside(f)}," if scope.outside(f) else ""
+        return (f"{head}" + (f" ({stage.removeprefix('while ')})" if stage else "") + where + " while " + join(conds)
+                + ".")
     if scope.eager_words(f):
         return f"{head} {scope.eager_words(f)}."
     clause = scope.first_clause(f)

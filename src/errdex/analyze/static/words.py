@@ -103,11 +103,14 @@ def exc_name(f: Facts) -> str:
 
 
 def user_words(f: Facts, text: str) -> str:
-    """``self.entered`` read as "the `ProgressBar`'s `entered`": the object the user holds."""
+    """``self.entered`` read as "the `ProgressBar`'s `entered`": the object the user holds; in a dataclass's
+    ``__post_init__``, ``self.num_threads`` is the ``num_threads`` the constructor was given."""
     parts = f.site.qualname.split(".<locals>.")[0].split(".")
     cls = parts[-2] if len(parts) >= 2 and parts[-2][:1].isupper() else ""
     if not cls:
         return text
+    if parts[-1] == "__post_init__":  # a dataclass's fields are the arguments its constructor was given
+        return re.sub(r"`self\.(\w+)`", lambda m: f"`{m.group(1)}`", text)
     return re.sub(r"`self\.(\w+)`", lambda m: f"the `{cls}`'s `{m.group(1)}`", text)
 
 
