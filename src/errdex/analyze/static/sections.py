@@ -332,7 +332,7 @@ def solutions(f: Facts) -> list[Solution]:
         out.append(Solution(
             text=f"{callee(f, cap=True)} does not support this case, and what reached the check in "
                  f"`{roles.outer_name(f)}` is a value {package(f)} worked out on the way, not one of your arguments: "
-                 f"change the part of your call of {entry_words(f) or callee(f)} that leads to it, or ask for this case"
+                 "change the part of your call that leads to it, or ask for this case"
                  + (f" at {issues_url(f)}" if issues_url(f) else "")
                  + f" (the message shows the value: \"{message_text(f)[:160]}\").",
             evidence=(raise_evidence(f),)))
