@@ -16,6 +16,7 @@ import re
 from errdex.analyze.dispatch import dispatch_alternatives
 from errdex.analyze.facts import Facts, GuardFact
 from errdex.analyze.static import roles, scope
+from errdex.analyze.static.advice import advice, comment_advice, names_beyond
 from errdex.analyze.static.fallback import fallback, inputs, literal, negations, own_argument_guards
 from errdex.analyze.static.kinds import held_with, kind_solutions
 from errdex.analyze.static.observed import (
@@ -56,30 +57,6 @@ from errdex.model import Evidence, Solution
 
 __all__ = ["advice", "cached_by", "conditions", "meaning", "prevention", "situations", "solutions", "trigger"]
 
-_ADVICE = re.compile(
-    r"^(?:please|use|try|consider|pass|set|call|wrap|make sure|ensure|did you mean|you can|you may|you should|"
-    r"you need to|you must|hint|to fix|instead|specify|provide|add|remove|install|upgrade|downgrade|enable|"
-    r"disable|either)\b",
-    re.IGNORECASE,
-)
-
-
-def advice(f: Facts) -> list[str]:
-    """Sentences of the message that tell the user what to do ("Please wrap your shard_map in `jax.jit`.")."""
-    out: list[str] = []
-    for sentence in re.split(r"(?<=[.!?;])\s+|\s+-\s+", message_text(f)):
-        s = sentence.strip().removeprefix("Hint:").strip()
-        if len(s) >= 8 and (_ADVICE.search(s) or " instead" in s.lower()) and "{" not in s[:2]:
-            out.append(s)
-    return out
-
-
-def names_beyond(advice_text: str, said: str) -> bool:
-    """Whether the message's advice names code the negated guard does not (``hopper_matmul_mgpu``)."""
-    names = set(re.findall(r"[A-Za-z_][\w.]*(?:_|\.)[\w.]*|\w+\(", advice_text))
-    return any(n.rstrip("(") not in said for n in names)
-
-
 def user_guards(f: Facts) -> list[GuardFact]:
     """Decisive guards on what the user passes (arguments, or the object they hold when the message
     gives no advice of its own), on a page whose public call is known."""
@@ -88,18 +65,6 @@ def user_guards(f: Facts) -> list[GuardFact]:
     told = bool(advice(f))
     return [g for g in decisive(f) if user_reads(f, g) and not g.options and g.rule != "import-failed"
             and not (told and all(n == "self" or n.startswith("self.") for n in g.names))]
-
-
-_LEFT_TO_USER = re.compile(r"\b(?:up to the (?:user|caller)|users? (?:should|can|may|must)|callers? (?:should|can|may|"
-                           r"must)|use \S+ instead|instead,? use)\b", re.IGNORECASE)
-
-
-def comment_advice(f: Facts) -> str:
-    """A comment next to the raise that tells the user what to do ("It's left up to the user to write a
-    callback to do it if needed."): the sentences that say so, or ""."""
-    text = " ".join(w for c in f.comments[:3] for w in c.lstrip("#").split())
-    said = [x for x in re.split(r"(?<=[.!?])\s+", text) if _LEFT_TO_USER.search(x)]
-    return " ".join(said)[:240]
 
 
 def _instance_wanted(f: Facts) -> str:
