@@ -158,7 +158,8 @@ class SnapshotContext:
         fn = site_function(site)
         graph = self.call_graph
         name = fn.rsplit(".", 1)[-1]
-        if ("." in site.qualname or site.qualname.startswith("<") or not graph.modules or fn in graph.referenced
+        if ("." in site.qualname or site.qualname.startswith("<") or not graph.referenced  # indexed before ``ref`` edges
+                or fn in graph.referenced
                 or name.startswith("__") or rule_operation(fn) or graph.public_name(fn)
                 or self.public_path(site).entries or graph.callers.get(fn) or graph.callers.get(f"?.{name}")):
             return False
