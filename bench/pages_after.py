@@ -4,6 +4,11 @@ How to run (from the worktree, with the catalog the pages come from: ``errdex in
 errdex index pypi:click==8.5.1; errdex observe pypi:click==8.5.1; errdex analyze``):
     ERRDEX_HOME=... .venv/bin/python bench/pages_after.py docs/rating/ids.txt docs/rating/pages-after
 
+Several catalogs (``--db A --db B``, SQLite paths or URLs): each id's page comes from the first catalog that
+holds it, so jax pages can come from a catalog where ``errdex prove`` ran on jax and click pages from another:
+    .venv/bin/python bench/pages_after.py docs/rating/ids.txt docs/rating/pages-after --db jax.sqlite --db click.sqlite
+Without ``--db`` the default catalog (``ERRDEX_DB``, else the data directory) is used.
+
 Each file holds every section of the page as ``errdex show ID --json`` gives it, in the seed pages'
 order, as plain Markdown for reading (not escaped: this is a review artifact, not the published
 export), with a section the page leaves empty named as such so that "said nothing" is not
@@ -37,15 +42,23 @@ def page(doc: Any) -> str:
     out += [f"{i}. {s['text']}" for i, s in enumerate(a.get("solutions") or [], 1)] or ["_(none)_"]
     out.append("\n## Example fix\n")
     fix = a.get("example_fix") or {}
-    if fix.get("before") or fix.get("after"):
-        out += ["Before:\n", _fence(fix.get("before") or ""), "After:\n", _fence(fix.get("after") or "")]
+    pf = fix.get("proof")
+    if pf and (fix.get("before") or fix.get("after")):
+        out += [f"Proven on {pf['library']} {pf['version']}, Python {pf['python']} ({pf['date'][:10]}).\n",
+                "Before:\n", _fence(fix.get("before") or "")]
+        if (pf.get("before") or {}).get("output"):
+            out += ["Output:\n", _fence(pf["before"]["output"], "text")]
+        out += ["After:\n", _fence(fix.get("after") or "")]
     else:
-        out.append("_No example fix on this page: none has been proven yet (filled by `errdex prove`)._\n")
+        out.append(doc.get("example_note") or "No example could be proven for this error.")
+        out.append("")
     out += ["## Defensive patterns\n", f"Strategy: {a.get('strategy') or ''}\n"]
-    if a.get("validate_sample"):
-        out += ["Validate before calling:\n", _fence(a["validate_sample"])]
-    if a.get("try_sample"):
-        out += ["Try / except:\n", _fence(a["try_sample"])]
+    if a.get("validate_sample") and a.get("validate_proof"):
+        out += ["Validate before calling (proven):\n", _fence(a["validate_sample"])]
+    if a.get("try_sample") and a.get("try_proof"):
+        out += ["Try / except (proven):\n", _fence(a["try_sample"])]
+    if doc.get("defensive_note"):
+        out += [doc["defensive_note"], ""]
     out.append("## Prevention\n")
     out += [f"- {p}" for p in a.get("prevention") or []] or [
         "_No prevention advice on this page: the facts errdex has support none beyond the solutions._"]
@@ -61,21 +74,48 @@ def page(doc: Any) -> str:
     return "\n".join(out)
 
 
-def main(ids_file: str, out_dir: str) -> int:
+def main(ids_file: str, out_dir: str, dbs: list[str] | None = None) -> int:
     ids = [ln.strip() for ln in Path(ids_file).read_text().splitlines() if ln.strip()]
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    catalog = open_catalog(None)
+    catalogs = [open_catalog(db) for db in dbs] if dbs else [open_catalog(None)]
     missing = []
-    for eid in ids:
-        doc = error_document(catalog, eid)
-        if doc is None:
-            missing.append(eid)
-            continue
-        (out / f"{eid}.md").write_text(page(doc))
-    print(f"{len(ids) - len(missing)} pages written to {out}" + (f"; missing: {missing}" if missing else ""))
+    from_db: dict[int, int] = {}
+    try:
+        for eid in ids:
+            for k, catalog in enumerate(catalogs):
+                doc = error_document(catalog, eid)
+                if doc is not None:
+                    (out / f"{eid}.md").write_text(page(doc))
+                    from_db[k] = from_db.get(k, 0) + 1
+                    break
+            else:
+                missing.append(eid)
+    finally:
+        for c in catalogs:
+            c.close()
+    where = "; ".join(f"{n} from {dbs[k] if dbs else 'the default catalog'}" for k, n in sorted(from_db.items()))
+    print(f"{len(ids) - len(missing)} pages written to {out} ({where})" + (f"; missing: {missing}" if missing else ""))
     return 1 if missing else 0
 
 
+def _args(argv: list[str]) -> tuple[list[str], list[str]]:
+    """(positional arguments, the ``--db`` values in order)."""
+    pos: list[str] = []
+    dbs: list[str] = []
+    it = iter(argv)
+    for a in it:
+        if a == "--db":
+            dbs.append(next(it, ""))
+        elif a.startswith("--db="):
+            dbs.append(a.split("=", 1)[1])
+        else:
+            pos.append(a)
+    if len(pos) != 2 or any(not d for d in dbs):
+        raise SystemExit("usage: pages_after.py IDS_FILE OUT_DIR [--db CATALOG]...")
+    return pos, dbs
+
+
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1], sys.argv[2]))
+    _pos, _dbs = _args(sys.argv[1:])
+    raise SystemExit(main(_pos[0], _pos[1], _dbs or None))

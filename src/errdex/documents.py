@@ -25,6 +25,7 @@ from urllib.parse import quote
 from errdex.catalog.base import Catalog, ErrorRecord
 from errdex.model import Analysis, ErrorSite, Snapshot, to_json
 from errdex.observe.evidence import ObservedEntry, StaticTestLink, observation_document
+from errdex.pagenotes import defensive_note, example_note
 
 TITLE_CHARS = 60
 DESCRIPTION_CHARS = 155
@@ -100,6 +101,8 @@ class ErrorDocument(TypedDict):
     report_url: str
     observed: list[ObservedEntry]  # what the library's own tests raised here (`errdex observe`)
     observed_run: bool  # whether the snapshot was observed at all (an empty list then means: no test reached it)
+    example_note: str  # the Example fix's text when no example is proven (the observed test, or that none could be)
+    defensive_note: str  # the Defensive patterns' text when no sample is proven ("" when one is): what to guard on
     test_links: list[StaticTestLink]  # the analysis's test evidence, each confirmed by an observation or not
     not_in: list[SnapshotRef]  # the repo's other indexed snapshots, which do not raise it, newest first
 
@@ -311,6 +314,8 @@ def document_of(catalog: Catalog, record: ErrorRecord, *, report_template: str |
         report_url=report_url(snap, site, eid, report_template),
         observed=seen["observed"],
         observed_run=seen["observed_run"],
+        example_note=example_note(seen["observed"]),
+        defensive_note=defensive_note(to_json(analysis)) if analysis is not None else "",
         test_links=seen["test_links"],
         not_in=[SnapshotRef(snapshot=s.key, version=_version(s)) for s in absent_from(catalog, record)],
     )

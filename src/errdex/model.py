@@ -280,12 +280,14 @@ class CallEdge:
     ``call``: ``caller``'s body calls (or passes along) ``callee``; ``register``: binding
     ``caller`` (a primitive, a rule table key) runs ``callee``; ``alias``: the module name
     ``caller`` is ``callee`` wrapped; ``export``: the public name ``caller`` is ``callee``
-    (``pkg.*`` → ``pkg.mod.*`` for a star import).  ``?.name`` is a method of an untyped object.
+    (``pkg.*`` → ``pkg.mod.*`` for a star import); ``returns``: ``caller`` returns an instance of the
+    class ``callee`` (``click.progressbar`` → ``ProgressBar``); ``ref``: the module ``caller`` reads the private
+    name ``callee`` somewhere (not walked by the public path; a function with no edge at all is used by no one).  ``?.name`` is a method of an untyped object.
     """
 
     caller: str
     callee: str
-    kind: Literal["call", "register", "alias", "export"] = "call"
+    kind: Literal["call", "register", "alias", "export", "returns", "ref"] = "call"
     line: int = 0
 
 
@@ -398,6 +400,7 @@ class Analysis:
     try_sample: str = ""
     validate_proof: Proof | None = None  # errdex prove: the validate sample ran (None: not proven)
     try_proof: Proof | None = None  # errdex prove: the try sample ran (None: not proven)
+    guard_note: str = ""  # what the user can check before the call or catch, in public terms (shown when no sample is proven)
     prevention: tuple[str, ...] = ()
     trigger: str = ""
     situations: tuple[str, ...] = ()

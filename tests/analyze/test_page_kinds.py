@@ -64,6 +64,7 @@ def test_debug_is_never_the_fix_and_an_instance_is(ctx) -> None:  # type: ignore
     a = _page(ctx, "convert_type")
     assert "__debug__" not in _all(a) and "-O" not in _all(a)
     assert any("Pass an instance of a `ParamType` subclass" in s.text for s in a.solutions)
+    assert any("give an instance of a `ParamType` subclass (`MyType()`), never the class" in p for p in a.prevention)
 
 
 def test_module_getattr_is_a_missing_name_and_lists_the_names_it_provides(ctx) -> None:  # type: ignore[no-untyped-def]

@@ -150,5 +150,5 @@ def test_the_messages_context_gives_the_way_around(jaxlike) -> None:  # type: ig
     assert any(s.text.startswith("Or run the code inside Pallas") for s in lowering.solutions)
     assert '"outside of Pallas" in the message' in lowering.meaning  # the context words, explained
     interpret = _page(jaxlike, "run_scoped interpret rule")
-    assert any(s.text.startswith("Or run it compiled instead of under the Pallas interpreter")
+    assert any(s.text.startswith("Or run it compiled: leave out `interpret=True`")
                for s in interpret.solutions)

@@ -25,3 +25,22 @@ RULE_STAGES: dict[str, tuple[tuple[str, str], ...]] = {"jax": _JAX_STAGES}
 def rule_stages(module: str) -> tuple[tuple[str, str], ...]:
     """The stage table of the library ``module`` belongs to (empty for a library without one)."""
     return RULE_STAGES.get(module.split(".", 1)[0], ())
+
+
+# (a word of the stage, what turns that mode on and what it is, in the user's public terms)
+_JAX_MODES: tuple[tuple[str, str, str], ...] = (
+    ("interpret mode", "`interpret=True` of `jax.experimental.pallas.pallas_call` (or of `jax.experimental.pallas.kernel`)",
+     "the kernel body runs as ordinary JAX operations instead of being compiled for the accelerator, "
+     "a mode meant for debugging and testing kernels on any backend"),
+)
+
+MODE_SWITCHES: dict[str, tuple[tuple[str, str, str], ...]] = {"jax": _JAX_MODES}
+
+
+def mode_switch(module: str, stage: str) -> tuple[str, str]:
+    """(the switch that turns the stage's mode on, what the mode is) for a stage such as "... (interpret
+    mode)", or ("", "") for a library or stage without one."""
+    for word, switch, what in MODE_SWITCHES.get(module.split(".", 1)[0], ()):
+        if word in stage:
+            return switch, what
+    return "", ""

@@ -13,7 +13,14 @@ from collections import defaultdict, deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from errdex.analyze.public_path import MAX_VISITED, CallGraph, build_graph, public_path, site_function
+from errdex.analyze.public_path import (
+    MAX_VISITED,
+    CallGraph,
+    build_graph,
+    public_path,
+    rule_operation,
+    site_function,
+)
 from errdex.analyze.testlink import Link, link_all
 from errdex.analyze.verify import expand_symbols
 from errdex.catalog.base import Catalog
@@ -143,6 +150,42 @@ class SnapshotContext:
                                       {q: c.bases for q, c in self.classes.items() if c.bases},
                                       {site_function(s) for s in self.sites})
         return self._graph
+
+    def uncalled(self, site: ErrorSite) -> bool:
+        """Whether nothing in the package reaches the raising module-level function: no call, registration,
+        export or read of its name anywhere (``ref`` edges), no untyped call of its name, no public name; not a
+        rule named after an operation, not decorated and not named anywhere else in the snippet."""
+        fn = site_function(site)
+        graph = self.call_graph
+        name = fn.rsplit(".", 1)[-1]
+        if ("." in site.qualname or site.qualname.startswith("<") or not graph.referenced  # indexed before ``ref`` edges
+                or fn in graph.referenced
+                or name.startswith("__") or rule_operation(fn) or graph.public_name(fn)
+                or self.public_path(site).entries or graph.callers.get(fn) or graph.callers.get(f"?.{name}")):
+            return False
+        owner = fn.rpartition(".")[0] if "." in site.qualname.split(".<locals>.", 1)[0] else ""
+        if owner and (graph.callers.get(owner) or graph.public_name(owner)):
+            return False
+        lines = site.snippet.splitlines()
+        defs = [i for i, ln in enumerate(lines) if re.match(rf"\s*(?:async\s+)?def {re.escape(name)}\(", ln)]
+        if not defs or (defs[0] > 0 and lines[defs[0] - 1].lstrip().startswith("@")):
+            return False
+        return not any(re.search(rf"(?<![\w.]){re.escape(name)}\b", ln) for i, ln in enumerate(lines) if i != defs[0])
+
+    def enum_settings(self, site: ErrorSite) -> tuple[tuple[str, str, str], ...]:
+        """``(lowering_semantics, Warpgroup, jax.experimental.pallas.mosaic_gpu.LoweringSemantics)`` for each guard
+        ``x.lowering_semantics == mgpu.LoweringSemantics.Warpgroup`` on the way to the raise whose enum class has
+        a public name (the shortest): a value user code can name, so a setting it may choose."""
+        out: list[tuple[str, str, str]] = []
+        for g in site.guards:
+            m = re.fullmatch(r"[\w.]*?(\w+)\s*==\s*(?:[\w.]+\.)?([A-Z]\w*)\.(\w+)", g.normalized.strip())
+            if g.negated or m is None:
+                continue
+            names = sorted({v for v in self.call_graph.public.values() if v.endswith("." + m.group(2))},
+                           key=lambda n: (n.count("."), n))
+            if names:
+                out.append((m.group(1), m.group(3), names[0]))
+        return tuple(out)
 
     def same_text(self, site: ErrorSite) -> tuple[ErrorSite, ...]:
         """The other sites whose message is exactly this site's (literal text and placeholders)."""

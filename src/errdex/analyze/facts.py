@@ -101,6 +101,8 @@ class Facts:
     params: tuple[str, ...] = ()  # the raising function's parameters (when its ``def`` is in the snippet)
     whole_function: bool = True  # the snippet shows the raising function from its ``def``
     observed: tuple[Observation, ...] = ()  # the library's own tests raising it (``errdex observe``), best first
+    uncalled: bool = False  # nothing in the package calls, registers or exports the raising function
+    enum_settings: tuple[tuple[str, str, str], ...] = ()  # (attribute, member, public enum) a guard compares with ==
 
     @property
     def error_id(self) -> str:
@@ -151,6 +153,8 @@ def gather_facts(catalog: Catalog, snapshot: Snapshot, site: ErrorSite, *,
         params=parameters(site),
         whole_function=function_seen(site),
         observed=ctx.observed(site),
+        uncalled=ctx.uncalled(site),
+        enum_settings=ctx.enum_settings(site),
     )
 
 

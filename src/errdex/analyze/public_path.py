@@ -47,6 +47,8 @@ class CallGraph:
     public: dict[str, str] = field(default_factory=dict)  # internal dotted -> best public name
     uses: dict[str, int] = field(default_factory=dict)  # how many call edges reach a name
     modules: frozenset[str] = frozenset()
+    returned_by: dict[str, list[str]] = field(default_factory=dict)  # class -> functions returning an instance
+    referenced: frozenset[str] = frozenset()  # private names some module reads (``ref`` edges)
 
     def public_name(self, dotted: str) -> str:
         """The name users write for ``dotted``, or ""."""
@@ -71,6 +73,8 @@ def build_graph(edges: Iterable[CallEdge], symbols: Mapping[str, tuple[str, ...]
     path starts at the subclass.  ``functions`` are functions known to exist though they call
     nothing the graph records (the raising functions: ``def _check(self): raise ...``)."""
     edges = list(edges)
+    refs = [e for e in edges if e.kind in ("ref", "returns")]  # facts about names, not ways to reach them
+    edges = [e for e in edges if e.kind not in ("ref", "returns")]
     functions = list(functions)
     if bases:
         edges.extend(_dispatch_edges(edges, bases, functions))
@@ -87,9 +91,17 @@ def build_graph(edges: Iterable[CallEdge], symbols: Mapping[str, tuple[str, ...]
     for name in prims:
         prims_by_last[name.rsplit(".", 1)[-1]].append(name)
     exports: defaultdict[str, list[str]] = defaultdict(list)
-    for e in edges:
+    returned_by: defaultdict[str, list[str]] = defaultdict(list)
+    referenced: set[str] = set()
+    for e in [*edges, *refs]:
         if e.kind == "export":
             exports[e.caller].append(e.callee)
+            continue
+        if e.kind == "returns":
+            returned_by[e.callee].append(e.caller)
+            continue
+        if e.kind == "ref":
+            referenced.add(e.callee)
             continue
         targets = [e.callee]
         if e.callee.startswith("?."):
@@ -153,7 +165,8 @@ def build_graph(edges: Iterable[CallEdge], symbols: Mapping[str, tuple[str, ...]
             seen.add(nxt)
             offer(nxt, name)
             cur = nxt
-    return CallGraph(callers=dict(callers), public=public, uses=dict(uses), modules=modules)
+    return CallGraph(callers=dict(callers), public=public, uses=dict(uses), modules=modules,
+                     returned_by=dict(returned_by), referenced=frozenset(referenced))
 
 
 def _dispatch_edges(edges: list[CallEdge], bases: Mapping[str, Sequence[str]],
@@ -237,6 +250,18 @@ def factories(start: str, own: str, graph: CallGraph, limit: int = 1) -> tuple[s
     return tuple(sorted(out, key=_rank_name)[:limit])
 
 
+def returned_methods(start: str, graph: CallGraph, limit: int = 2) -> tuple[str, ...]:
+    """For a public-named method of a class users cannot name (``click._termui_impl.ProgressBar.generator``):
+    ``click.progressbar(...).generator`` for each public function that returns an instance of the class
+    (its return annotation or a ``return Cls(...)``): the user calls the method on the object they got."""
+    cls, _, meth = start.rpartition(".")
+    if not cls or meth.startswith("_") or not cls.rsplit(".", 1)[-1][:1].isupper() or graph.public_name(cls):
+        return ()
+    names = [n for n in dict.fromkeys(graph.public_name(fn) for fn in graph.returned_by.get(cls, ()))
+             if n and not _is_test_module(n) and n.rsplit(".", 1)[-1][:1].islower()]
+    return tuple(f"{n}(...).{meth}" for n in sorted(names, key=_rank_name)[:limit])
+
+
 def public_path(site: ErrorSite, graph: CallGraph, observed: Sequence[str] = (),
                 avoid: frozenset[str] = frozenset()) -> PublicPath:
     """The public entries that reach ``site`` (observed ones, when given, first and alone).
@@ -251,6 +276,9 @@ def public_path(site: ErrorSite, graph: CallGraph, observed: Sequence[str] = (),
     own = graph.public_name(start)
     if own:
         return PublicPath(entries=(own, *factories(start, own, graph)), chain=(start,), depth=0)
+    held = returned_methods(start, graph)
+    if held:
+        return PublicPath(entries=held, chain=(start,), depth=0)
     parent: dict[str, str] = {start: ""}
     depth: dict[str, int] = {start: 0}
     queue = deque([start])

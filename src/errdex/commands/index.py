@@ -227,7 +227,8 @@ def run_show(error_id: str, *, db: str | None, json_out: bool) -> int:
             from errdex.documents import absent_from
 
             snap = record.latest[0]
-            stdout().print(page_view(record, catalog.get_analysis(eid, snap.key), absent_from(catalog, record)))
+            stdout().print(page_view(record, catalog.get_analysis(eid, snap.key), absent_from(catalog, record),
+                                     catalog.observations(error_id=eid, snapshot_key=snap.key)))
     finally:
         catalog.close()
     return 0

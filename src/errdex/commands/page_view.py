@@ -20,7 +20,9 @@ from rich.text import Text
 
 from errdex.catalog.base import ErrorRecord
 from errdex.commands.index_views import versions_view
-from errdex.model import Analysis, Proof, Snapshot
+from errdex.model import Analysis, Observation, Proof, Snapshot, to_json
+from errdex.observe.evidence import entry_of
+from errdex.pagenotes import defensive_note, example_note
 from errdex.snippets import snippet_window
 
 
@@ -37,7 +39,8 @@ def _code(code: str, start: int = 1, highlight: set[int] | None = None, numbers:
                   highlight_lines=highlight or set(), word_wrap=True, theme="ansi_dark")
 
 
-def page_view(record: ErrorRecord, analysis: Analysis | None, not_in: Sequence[Snapshot] = ()) -> RenderableType:
+def page_view(record: ErrorRecord, analysis: Analysis | None, not_in: Sequence[Snapshot] = (),
+              observed: Sequence[Observation] = ()) -> RenderableType:
     """The page of one error for the terminal."""
     snap, site = record.latest
     parts: list[RenderableType] = [
@@ -73,23 +76,28 @@ def page_view(record: ErrorRecord, analysis: Analysis | None, not_in: Sequence[S
         return Group(*parts)
     if a.solutions:
         parts += [Text(""), _h("Solutions"), _md("\n".join(f"{i}. {s.text}" for i, s in enumerate(a.solutions, 1)))]
-    if a.example_fix.before or a.example_fix.after:
-        parts += [Text(""), _h("Example fix")]
-        pf = a.example_fix.proof
-        parts.append(Text(f"Proven on {pf.library} {pf.version}, Python {'.'.join(pf.python.split('.')[:2])}"
-                          if pf else "Not proven: this example was not run.", style="green" if pf else "dim"))
+    pf = a.example_fix.proof
+    parts += [Text(""), _h("Example fix")]
+    if pf is not None and (a.example_fix.before or a.example_fix.after):
+        parts.append(Text(f"Proven on {pf.library} {pf.version}, Python {'.'.join(pf.python.split('.')[:2])}",
+                          style="green"))
         if a.example_fix.before:
             parts += [Text("before", style="dim"), _code(a.example_fix.before)]
-        if pf is not None and pf.before.output:
+        if pf.before.output:
             parts += [Text("output", style="dim"), Text(pf.before.output)]
         if a.example_fix.after:
             parts += [Text("after", style="dim"), _code(a.example_fix.after)]
+    else:
+        parts.append(_md(example_note([entry_of(o, snap) for o in observed])))
     parts += [Text(""), _h("Defensive patterns"), Text(f"Strategy: {a.strategy}")]
-    if a.validate_sample:
+    if a.validate_sample and a.validate_proof is not None:
         parts += [Text("Validate before calling", style="bold"), _proven(a.validate_proof, "check"),
                   _code(a.validate_sample)]
-    if a.try_sample:
+    if a.try_sample and a.try_proof is not None:
         parts += [Text("Try / catch", style="bold"), _proven(a.try_proof, "sample"), _code(a.try_sample)]
+    note = defensive_note(to_json(a))
+    if note:
+        parts.append(_md(note))
     if a.prevention:
         parts += [Text(""), _h("Prevention"), _md("\n".join(f"- {p}" for p in a.prevention))]
     if a.trigger or a.situations:

@@ -22,7 +22,7 @@ from errdex.extract.astwalk import calls, statements
 from errdex.extract.imports import class_like, dotted_source, import_bindings, is_package, resolve_relative
 from errdex.model import CallEdge
 
-EdgeKind = Literal["call", "register", "alias", "export"]
+EdgeKind = Literal["call", "register", "alias", "export", "returns", "ref"]
 
 _IGNORED_ATTRS = frozenset({"append", "extend", "get", "items", "keys", "values", "format", "join", "pop",
                             "update", "setdefault", "add", "copy", "split", "strip", "replace", "startswith",
@@ -47,7 +47,22 @@ def call_edges(tree: ast.Module, module: str, path: str) -> tuple[CallEdge, ...]
     top = _top_level_defs(tree)
     w = _Walk(module, imports, top)
     w.visit_body(tree.body, "")
-    return tuple(dict.fromkeys([*w.edges, *_exports(tree, module, runtime, top, stars)]))
+    return tuple(dict.fromkeys([*w.edges, *_references(tree, module, w), *_exports(tree, module, runtime, top, stars)]))
+
+
+def _references(tree: ast.Module, module: str, w: _Walk) -> list[CallEdge]:
+    """``module`` → each package name it reads anywhere (``sharding_rule=_dot_sharding_rule``,
+    ``f.defvjp(_fwd, _bwd)``, a table of functions, a call at module level): evidence that a function is
+    used, though no call edge of it is recorded.  Only that: the public path does not walk these."""
+    w.class_stack, w.memo = [], {}
+    out: dict[str, int] = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Name | ast.Attribute) or not isinstance(node.ctx, ast.Load):
+            continue
+        target = w.resolve(node)
+        if target and not target.startswith("?"):
+            out.setdefault(target, getattr(node, "lineno", 0))
+    return [CallEdge(caller=module, callee=t, kind="ref", line=ln) for t, ln in out.items()]
 
 
 def _module_imports(tree: ast.Module) -> set[int]:
@@ -153,6 +168,34 @@ class _Walk:
                     target = self.resolve(a)
                     if target and not target.startswith("?"):
                         self.add(me, target, "call", node.lineno)
+        for cls in self.returned_classes(fn):
+            self.add(me, cls, "returns", fn.lineno)
+
+    def returned_classes(self, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
+        """The package classes ``fn`` returns an instance of: its return annotation (``-> ProgressBar[V]``,
+        a string one too) or a ``return Cls(...)`` in its own body (not a nested function's)."""
+        out: list[str] = []
+        ann = fn.returns
+        if isinstance(ann, ast.Constant) and isinstance(ann.value, str):
+            try:
+                ann = ast.parse(ann.value, mode="eval").body
+            except SyntaxError:
+                ann = None
+        if isinstance(ann, ast.Subscript):
+            ann = ann.value
+        if isinstance(ann, (ast.Name, ast.Attribute)):
+            out.append(self.resolve(ann) or "")
+        todo: list[ast.AST] = list(fn.body)
+        while todo:
+            node = todo.pop()
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+                continue
+            if isinstance(node, ast.Return) and isinstance(node.value, ast.Call) and isinstance(
+                    node.value.func, (ast.Name, ast.Attribute)):
+                out.append(self.resolve(node.value.func) or "")
+            todo.extend(ast.iter_child_nodes(node))
+        root = self.module.split(".", 1)[0] + "."
+        return [c for c in dict.fromkeys(out) if c.startswith(root) and class_like(c)]
 
     def decorator(self, dec: ast.expr, me: str) -> None:
         """``@register(prim)`` / ``@partial(register, prim)``: the primitive's binding reaches ``me``."""
@@ -169,8 +212,11 @@ class _Walk:
     def module_statement(self, stmt: ast.stmt) -> None:
         """``table[prim] = f`` registers ``f`` for ``prim``; ``g = wrap(f)`` makes ``g`` reach ``f``;
         ``register(prim)(f)`` / ``register(prim, f)`` register ``f``."""
-        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
-            target, value = stmt.targets[0], stmt.value
+        if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1) or (
+                isinstance(stmt, ast.AnnAssign) and stmt.value is not None):
+            target = stmt.targets[0] if isinstance(stmt, ast.Assign) else stmt.target
+            value = stmt.value
+            assert value is not None
             funcs = [self.resolve(v) for v in _function_refs(value)]
             if isinstance(target, ast.Subscript):
                 key = self.resolve(target.slice)
@@ -178,9 +224,11 @@ class _Walk:
                     if key and f and not f.startswith("?"):
                         self.add(key, f, "register", stmt.lineno)
             elif isinstance(target, ast.Name):
+                # a literal table is no callable name: ``binary_streams[]`` holds the function, which is not dead code
+                table = "[]" if isinstance(value, ast.Dict | ast.List | ast.Tuple | ast.Set) else ""
                 for f in funcs:
-                    if f and not f.startswith("?"):
-                        self.add(f"{self.module}.{target.id}", f, "alias", stmt.lineno)
+                    if f and not f.startswith("?") and not (table and class_like(f)):
+                        self.add(f"{self.module}.{target.id}{table}", f, "alias", stmt.lineno)
         elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
             call = stmt.value
             refs = [self.resolve(a) for a in call.args if isinstance(a, (ast.Name, ast.Attribute))]
@@ -195,13 +243,17 @@ class _Walk:
 
 
 def _function_refs(value: ast.expr) -> list[ast.expr]:
-    """Names that ``value`` makes callable under a new name: ``f``, ``wrap(f)``, ``partial(f, 1)``."""
+    """Names that ``value`` makes callable under a new name: ``f``, ``wrap(f)``, ``partial(f, 1)``, and the
+    functions a literal table holds (``{"stderr": get_binary_stderr}``: reached through the table)."""
     if isinstance(value, ast.Name | ast.Attribute):
         out: list[ast.expr] = [value]
         return out
     if isinstance(value, ast.Call):
         refs: list[ast.expr] = [a for a in value.args if isinstance(a, ast.Name | ast.Attribute)]
         return refs[:2]
+    if isinstance(value, ast.Dict | ast.List | ast.Tuple | ast.Set):  # a table of functions: ``{"stderr": get_stderr}``
+        items = value.values if isinstance(value, ast.Dict) else value.elts
+        return [v for v in items if isinstance(v, ast.Name)]
     return []
 
 

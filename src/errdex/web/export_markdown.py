@@ -82,7 +82,7 @@ def error_page(doc: ErrorDocument, known: set[str]) -> str:
     if site.get("snippet"):
         out.append(md.fence(site["snippet"], "python") + "\n\n")
     if a is not None:
-        out.extend(_analysis(a, known))
+        out.extend(_analysis(a, known, doc))
     out.extend(_versions(doc))
     out.append(f"---\n\nIndexed from {md.code(doc['snapshot']['repo'] + '@' + (doc['snapshot']['commit'] or doc['snapshot']['ref'] or ''))}"
                f" by errdex; error id {md.code(doc['id'])}.\n")
@@ -97,11 +97,11 @@ def _proven(proof: Any, what: str) -> str:
     return f"Proven on {proof.get('library')} {proof.get('version')}, Python {py}.\n\n"
 
 
-def _analysis(a: dict[str, Any], known: set[str]) -> Iterator[str]:
+def _analysis(a: dict[str, Any], known: set[str], doc: ErrorDocument) -> Iterator[str]:
     if a.get("solutions"):
         yield _heading(2, "Solutions") + "".join(f"- {md.prose(s['text'])}\n" for s in a["solutions"]) + "\n"
     fix = a.get("example_fix") or {}
-    if fix.get("before") or fix.get("after"):
+    if fix.get("proof") and (fix.get("before") or fix.get("after")):
         yield _heading(2, "Example fix") + _proven(fix.get("proof"), "example")
         if fix.get("before"):
             yield "Before:\n\n" + md.fence(fix["before"], "python") + "\n\n"
@@ -109,14 +109,17 @@ def _analysis(a: dict[str, Any], known: set[str]) -> Iterator[str]:
             yield "Output:\n\n" + md.fence(fix["proof"]["before"]["output"], "text") + "\n\n"
         if fix.get("after"):
             yield "After:\n\n" + md.fence(fix["after"], "python") + "\n\n"
-    if a.get("validate_sample") or a.get("try_sample"):
-        yield _heading(2, "Defensive patterns") + f"Strategy: {md.text(a.get('strategy') or '')}.\n\n"
-        if a.get("validate_sample"):
-            yield ("Validate before calling:\n\n" + _proven(a.get("validate_proof"), "check")
-                   + md.fence(a["validate_sample"], "python") + "\n\n")
-        if a.get("try_sample"):
-            yield ("Try / except:\n\n" + _proven(a.get("try_proof"), "sample")
-                   + md.fence(a["try_sample"], "python") + "\n\n")
+    else:
+        yield _heading(2, "Example fix") + md.prose(doc["example_note"]) + "\n\n"
+    yield _heading(2, "Defensive patterns") + f"Strategy: {md.text(a.get('strategy') or '')}.\n\n"
+    if a.get("validate_sample") and a.get("validate_proof"):
+        yield ("Validate before calling:\n\n" + _proven(a.get("validate_proof"), "check")
+               + md.fence(a["validate_sample"], "python") + "\n\n")
+    if a.get("try_sample") and a.get("try_proof"):
+        yield ("Try / except:\n\n" + _proven(a.get("try_proof"), "sample")
+               + md.fence(a["try_sample"], "python") + "\n\n")
+    if doc["defensive_note"]:
+        yield md.prose(doc["defensive_note"]) + "\n\n"
     if a.get("prevention"):
         yield _heading(2, "Prevention") + "".join(f"- {md.prose(p)}\n" for p in a["prevention"]) + "\n"
     if a.get("trigger") or a.get("situations"):

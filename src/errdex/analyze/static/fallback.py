@@ -76,6 +76,8 @@ def fallback(f: Facts) -> Solution | None:
     lit = literal(f)
     target = callee(f) if f.public_path.entries or f.public_function else f"the {package(f)} call in your traceback"
     conds = conditions(f)
+    if f.uncalled:
+        return uncalled_solution(f)
     if conds and not (f.public_path.entries or f.public_function):
         return Solution(text=f"No public function of {package(f)} reaches `{f.site.qualname}` in the call graph "
                              f"errdex reads, so look in your traceback for the {package(f)} call your code made: "
@@ -111,6 +113,24 @@ def fallback(f: Facts) -> Solution | None:
                         evidence=tuple(guard_evidence(f)))
     return Solution(text=f"Every call of {target} that reaches {place(f)} raises it: call it differently "
                          "or not at all in this case.", evidence=(raise_evidence(f),))
+
+
+def own_argument_guards(f: Facts) -> list[GuardFact]:
+    """The decisive guards that read only the raising function's own parameters (shown with its ``def``)."""
+    if not f.whole_function or not f.params:
+        return []
+    return [g for g in decisive(f) if g.names and {n.split(".", 1)[0] for n in g.names} <= set(f.params)]
+
+
+def uncalled_solution(f: Facts) -> Solution:
+    """For a function nothing in the package calls: only outside code that imports the private name reaches it."""
+    negs = negations(f, own_argument_guards(f))
+    text = (f"Nothing in {package(f)} {f.snapshot.version or f.snapshot.ref or ''} calls `{f.site.qualname}` (in the call graph errdex "
+            "reads), so the raise comes from code outside it that calls the private function directly: your own "
+            "code or another library importing it. In that code, "
+            + (f"make sure that {negs[0]} when you call it, or " if negs else "")
+            + f"use a public {package(f)} API instead: a private function can change or go away in any release.")
+    return Solution(text=" ".join(text.split()), evidence=tuple(guard_evidence(f)))
 
 
 def _state_read(f: Facts) -> str:

@@ -23,13 +23,18 @@ def test_name(node: str) -> str:
     return re.sub(r"\[.{24,}\]$", "[...]", name)
 
 
+def _a_test(node: str) -> bool:
+    """A test's node id (``tests/t.py::test_x``), not collection (``<collect>::tests/t.py``) or a module."""
+    return "::" in node and not node.startswith("<")
+
+
 def observations(f: Facts) -> list[Observation]:
     """Observations from tests (not import-time probing such as ``__path__`` look-ups), one per test."""
     out: list[Observation] = []
     seen: set[str] = set()
     for o in f.observed:
         base = re.sub(r"\[.*\]$", "", o.test)
-        if not o.test or o.entry.endswith("<module>") or base in seen:
+        if not _a_test(o.test) or o.entry.endswith("<module>") or base in seen:  # collection, import-time probing
             continue
         seen.add(base)
         out.append(o)
@@ -38,7 +43,7 @@ def observations(f: Facts) -> list[Observation]:
 
 def observed_sentence(f: Facts) -> str:
     """What the library's own tests did to raise it (``errdex observe``), in one sentence."""
-    obs = [o for o in f.observed if o.test and not o.entry.endswith("<module>")]
+    obs = [o for o in f.observed if _a_test(o.test) and not o.entry.endswith("<module>")]
     if not obs:
         return ""
     tests = {o.test for o in obs}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from errdex.analyze.adapters import mode_switch
 from errdex.analyze.facts import Facts
 from errdex.analyze.static import roles
 from errdex.analyze.static.words import conditions, join, message_text
@@ -45,10 +46,32 @@ def context_solutions(f: Facts) -> list[str]:
         out.append(f"Or run the code inside {where}: the restriction is on use outside of it (the message: "
                    f"\"{message_text(f)[:160]}\"), so inside {where} this rule does not refuse the case where "
                    f"{join(conds)}.")
-    if "interpreter" in roles.stage(f) and conds:
+    switch, _what = mode_switch(f.site.module, roles.stage(f))
+    if switch and conds:
+        out.append(f"Or run it compiled: leave out {switch}. This rule belongs to that mode only, so the compiled "
+                   f"path does not go through it when {join(conds)}.")
+    elif "interpreter" in roles.stage(f) and conds:
         out.append("Or run it compiled instead of under the Pallas interpreter: this rule belongs to interpret "
                    f"mode only, so the compiled path does not go through it when {join(conds)}.")
     return out
+
+
+def mode_sentence(f: Facts) -> str:
+    """"Interpret mode is what `interpret=True` ... turns on: ..." for a rule of a mode the user switches on."""
+    switch, what = mode_switch(f.site.module, roles.stage(f))
+    if not switch:
+        return ""
+    return f"That mode is what {switch} turns on: {what}."
+
+
+def mode_prevention(f: Facts) -> str:
+    """For a rule of a mode the user switches on: keep the refused case out of that mode."""
+    switch, _what = mode_switch(f.site.module, roles.stage(f))
+    conds = conditions(f)
+    if not switch or not conds:
+        return ""
+    return (f"Code in which {join(conds)} cannot run in that mode: test it compiled on the accelerator, not with "
+            f"{switch}.")
 
 
 def first_clause(f: Facts) -> str:
@@ -131,6 +154,20 @@ def restricted(f: Facts) -> str:
     if m is None or "regist" not in m.group(1).rsplit(".", 1)[-1]:  # a registration, not ``partial(jit, ...)``
         return ""
     return f"`{m.group(1)}({m.group(2)}, {' '.join(m.group(3).split()).rstrip(',')})`"
+
+
+def restricted_where(f: Facts) -> str:
+    """Where the limiting registration applies, in words: "for `SC_VECTOR_SUBCORE` kernels" from its keyword's
+    last names (``kernel_types=[tpu_core.CoreType.SC_VECTOR_SUBCORE]``), else "where `<registration>` applies"."""
+    reg = restricted(f)
+    if not reg:
+        return ""
+    m = re.search(r"(\w+?)s?\s*=\s*\[?([\w.,\s]+)\]?", reg.split(",", 1)[1]) if "," in reg else None
+    if m is None:
+        return f"where {reg} applies"
+    values = [v.strip().rsplit(".", 1)[-1] for v in m.group(2).split(",") if v.strip()]
+    kind = m.group(1).split("_")[0]
+    return f"in a {join([f'`{v}`' for v in values], 'or')} {kind} (the only {kind} this rule is registered for)"
 
 
 def restricted_sentence(f: Facts) -> str:

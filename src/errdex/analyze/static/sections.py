@@ -16,7 +16,9 @@ import re
 from errdex.analyze.dispatch import dispatch_alternatives
 from errdex.analyze.facts import Facts, GuardFact
 from errdex.analyze.static import roles, scope
-from errdex.analyze.static.fallback import fallback, inputs, literal, negations
+from errdex.analyze.static.advice import advice, comment_advice, names_beyond
+from errdex.analyze.static.fallback import fallback, inputs, literal, negations, own_argument_guards
+from errdex.analyze.static.kinds import held_with, kind_solutions
 from errdex.analyze.static.observed import (
     clean,
     entry_call,
@@ -26,6 +28,7 @@ from errdex.analyze.static.observed import (
     test_name,
 )
 from errdex.analyze.static.optiontext import cached_by, option_prevention, option_solution
+from errdex.analyze.static.siblings import enum_setting, refused_at_creation
 from errdex.analyze.static.words import (
     callee,
     comment_when,
@@ -45,6 +48,7 @@ from errdex.analyze.static.words import (
     package,
     place,
     raise_evidence,
+    sole_placeholder,
     test_evidence,
     user_reads,
     who,
@@ -52,24 +56,6 @@ from errdex.analyze.static.words import (
 from errdex.model import Evidence, Solution
 
 __all__ = ["advice", "cached_by", "conditions", "meaning", "prevention", "situations", "solutions", "trigger"]
-
-_ADVICE = re.compile(
-    r"^(?:please|use|try|consider|pass|set|call|wrap|make sure|ensure|did you mean|you can|you may|you should|"
-    r"you need to|you must|hint|to fix|instead|specify|provide|add|remove|install|upgrade|downgrade|enable|"
-    r"disable|either)\b",
-    re.IGNORECASE,
-)
-
-
-def advice(f: Facts) -> list[str]:
-    """Sentences of the message that tell the user what to do ("Please wrap your shard_map in `jax.jit`.")."""
-    out: list[str] = []
-    for sentence in re.split(r"(?<=[.!?;])\s+|\s+-\s+", message_text(f)):
-        s = sentence.strip().removeprefix("Hint:").strip()
-        if len(s) >= 8 and (_ADVICE.search(s) or " instead" in s.lower()) and "{" not in s[:2]:
-            out.append(s)
-    return out
-
 
 def user_guards(f: Facts) -> list[GuardFact]:
     """Decisive guards on what the user passes (arguments, or the object they hold when the message
@@ -79,18 +65,6 @@ def user_guards(f: Facts) -> list[GuardFact]:
     told = bool(advice(f))
     return [g for g in decisive(f) if user_reads(f, g) and not g.options and g.rule != "import-failed"
             and not (told and all(n == "self" or n.startswith("self.") for n in g.names))]
-
-
-_LEFT_TO_USER = re.compile(r"\b(?:up to the (?:user|caller)|users? (?:should|can|may|must)|callers? (?:should|can|may|"
-                           r"must)|use \S+ instead|instead,? use)\b", re.IGNORECASE)
-
-
-def comment_advice(f: Facts) -> str:
-    """A comment next to the raise that tells the user what to do ("It's left up to the user to write a
-    callback to do it if needed."): the sentences that say so, or ""."""
-    text = " ".join(w for c in f.comments[:3] for w in c.lstrip("#").split())
-    said = [x for x in re.split(r"(?<=[.!?])\s+", text) if _LEFT_TO_USER.search(x)]
-    return " ".join(said)[:240]
 
 
 def _instance_wanted(f: Facts) -> str:
@@ -162,6 +136,12 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
                          + " fails its check; the message says "
                          f"which: \"{message_text(f)[:200]}\"")
         ev.extend(guard_evidence(f))
+    elif f.guards and (value := sole_placeholder(f)):
+        sentences.append(f"{who(f)} {verb} {exc_name(f)}" + (f" {stage}," if stage else "")
+                         + f" for a value it does not handle, and the message is only that value (`{value}`). The "
+                         f"checks that decide it read values {package(f)} works out inside the call, not your "
+                         "arguments as you pass them.")
+        ev.extend(guard_evidence(f))
     elif _shows_checks_above(f):
         sentences.append(f"{who(f)} {verb} {exc_name(f)}" + (f" {stage}" if stage else "")
                          + " after the checks shown above the raise in the source let it through.")
@@ -181,6 +161,12 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
         ev.append(raise_evidence(f))
     if scope.restricted_sentence(f):
         sentences.append(scope.restricted_sentence(f))
+    if scope.mode_sentence(f):
+        sentences.append(scope.mode_sentence(f))
+    if (later := refused_at_creation(f)):
+        sentences.insert(1, later)
+    if _internal(f) and (setting := enum_setting(f)):
+        sentences.insert(2, setting)
     context = scope.explain(f) or scope.message_context(f)
     if context and context.split(": ", 1)[1] not in " ".join(sentences):
         sentences.append(context)
@@ -225,7 +211,8 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
                          f"\"{fdoc}\"")
         ev.append(Evidence(kind="docstring", text=fdoc, path=f.site.path, line=f.site.line))
     if f.site.kind == "warning":
-        sentences.append(f"As a warning, {exc_name(f)} does not stop {callee(f)} unless warnings are turned "
+        said = f" (\"{message_text(f)[:60]}\")" if roles.module_getattr(f) or not f.public_path.entries else ""
+        sentences.append(f"As a warning, {exc_name(f)}{said} does not stop {callee(f)} unless warnings are turned "
                          "into errors (`-W error`).")
     return " ".join(sentences[:5]), ev
 
@@ -273,13 +260,15 @@ def message_forms(f: Facts, limit: int = 140) -> list[str]:
 
 
 def solutions(f: Facts) -> list[Solution]:
-    out: list[Solution] = [*_kind_solutions(f)]
+    out: list[Solution] = [*kind_solutions(f)]
     for o in f.options:
         out.extend(option_solution(o, f))
-    for text in advice(f)[:2]:
-        out.append(Solution(text=f"Do what the message says: \"{text}\"", evidence=(raise_evidence(f),)))
     alternatives = dispatch_alternatives(f.site.guards)
     in_dispatch = {g for alt in alternatives for g in alt.guards}
+    negs = negations(f, [g for g in user_guards(f) if g.guard not in in_dispatch])  # not-taken dispatch
+    # the held object's ``with`` block, or the negated guard in the call's own names, says it concretely
+    for text in [] if held_with(f) else [a for a in advice(f)[:2] if not negs or names_beyond(a, negs[0])]:
+        out.append(Solution(text=f"Do what the message says: \"{text}\"", evidence=(raise_evidence(f),)))
     for g in decisive(f):
         if g.rule == "import-failed":
             mod = g.words.split("`")[1] if "`" in g.words else "the module"
@@ -290,20 +279,35 @@ def solutions(f: Facts) -> list[Solution]:
         out.append(Solution(text=f"Pass an instance of a `{wanted}` subclass (`MyType()`), not the class itself "
                                  f"(`MyType`), where {callee(f)} expects a parameter type.",
                             evidence=tuple(guard_evidence(f))))
-    negs = negations(f, [g for g in user_guards(f) if g.guard not in in_dispatch])  # not-taken dispatch
     if negs:  # branches are said better by the alternatives below
         text, gs = negs
-        only = f" where {scope.restricted(f)} applies" if scope.restricted(f) else ""
+        only = f" {scope.restricted_where(f)}" if scope.restricted(f) else ""
         out.append(Solution(text=f"Make sure that {text} when you call {callee(f)}{naming(f, gs[0])}{only}.",
                             evidence=tuple(one_guard(f, g.guard.line, g.guard.source, g.guard.kind) for g in gs)))
-    for alt in alternatives:
+    users = [alt for alt in alternatives if any(user_reads(f, g) for g in f.guards if g.guard in alt.guards)]
+    for alt in users:  # a value the library worked out along the way is not the user's to change
         what = "an instance of one of" if alt.kind == "type" else "one of"
         choices = ", ".join(f"`{c}`" for c in alt.choices)
         out.append(Solution(
             text=f"Use a case that {callee(f)} handles: the branches before this raise take `{alt.subject}` "
                  f"as {what} {choices}.",
             evidence=tuple(one_guard(f, g.line, g.source, g.kind) for g in alt.guards)))
-    if f.exception.name.endswith("NotImplementedError") and not alternatives and not roles.abstract_method(f):
+    if (f.exception.name.endswith("NotImplementedError") and not roles.abstract_method(f) and f.public_path.depth > 0
+            and (alternatives or not any(user_reads(f, g) for g in decisive(f)))):
+        out.append(Solution(
+            text=f"{callee(f, cap=True)} does not support this case, and what reached the check in "
+                 f"`{roles.outer_name(f)}` is a value {package(f)} worked out on the way, not one of your arguments: "
+                 "change the part of your call that leads to it, or ask for this case"
+                 + (f" at {issues_url(f)}" if issues_url(f) else "")
+                 + f" (the message shows the value: \"{message_text(f)[:160]}\").",
+            evidence=(raise_evidence(f),)))
+    elif (f.exception.name.endswith("NotImplementedError") and not alternatives and not roles.abstract_method(f)
+          and not conditions(f) and (value := sole_placeholder(f))):
+        out.append(Solution(
+            text=f"{callee(f, cap=True)} does not handle the value the message shows (`{value}`): pass data of a "
+                 "kind it supports instead" + (f", or ask for this one at {issues_url(f)}." if issues_url(f) else "."),
+            evidence=(raise_evidence(f),)))
+    elif f.exception.name.endswith("NotImplementedError") and not alternatives and not roles.abstract_method(f):
         conds = conditions(f)
         out.append(Solution(
             text=f"{callee(f, cap=True)} does not implement the case where " + join(conds)
@@ -321,6 +325,11 @@ def solutions(f: Facts) -> list[Solution]:
             text=f"Compare with the test `{link.test.test_name}` (`{link.test.path}:{link.test.line}`), "
                  "which triggers this error on purpose: your code does what it does.",
             evidence=(test_evidence(link.test.path, link.test.line, link.test.test_name, link.url),)))
+    if _internal(f) and f.enum_settings:
+        attr, member, enum = f.enum_settings[0]
+        out.append(Solution(text=f"While it is reported, try another `{enum.rsplit('.', 1)[-1]}` than `{member}` for "
+                                 f"`{attr}` where your code sets it: the failing check is made only under `{member}`.",
+                            evidence=tuple(guard_evidence(f))))
     if _internal(f) and issues_url(f):
         out.append(Solution(text=f"Report it at {issues_url(f)}: the shortest program that still raises it, the "
                                  f"full traceback and the message (\"{message_text(f)[:80]}\"); {package(f)} should "
@@ -335,57 +344,28 @@ def solutions(f: Facts) -> list[Solution]:
     return out
 
 
-def _kind_solutions(f: Facts) -> list[Solution]:
-    ev = (raise_evidence(f),)
-    if roles.module_getattr(f):
-        names = re.findall(r"\bname\s*==\s*['\"](\w+)['\"]", f.site.snippet)
-        known = (" The names it does provide this way: " + ", ".join(f"`{n}`" for n in dict.fromkeys(names))
-                 + " (see the branches above the raise).") if names else ""
-        return [Solution(text=f"Check the spelling of the name you read from `{f.site.module}` (the message "
-                              f"shows it) and whether it exists in this version of {package(f)} "
-                              f"({f.snapshot.ref or (f.snapshot.commit or "")[:10]}); it may have been renamed or removed."
-                              + known, evidence=ev)]
-    if (cls := roles.abstract_method(f)):
-        meth = f.site.qualname.split(".")[1]
-        return [Solution(text=f"Use an object of a subclass of `{cls}` that defines `{meth}`; if the class is "
-                              f"your own subclass, define `{meth}` in it.", evidence=ev)]
-    if roles.control_flow(f):
-        base = next((b.rsplit(".", 1)[-1] for b in f.exception.bases if b), "")
-        return [Solution(text=f"Let it propagate: {callee(f)} raises {exc_name(f)} to stop the application with "
-                              "a status code, and the code that runs the application exits with it. Catch it only "
-                              "where you run the command yourself and want to carry on afterwards"
-                              + (f", and do not swallow it in a broad `except {base}`." if base else "."),
-                         evidence=ev)]
-    if roles.forwarder(f) and roles.usage_error(f):
-        return [Solution(text="Give the option or argument a value its type accepts: the message names the value "
-                              "that was given and what was expected. If the value is right, declare a type that "
-                              "accepts it (the `type=` of the option or argument).", evidence=ev)]
-    if roles.usage_error(f) and "Parameter" in f.exception.name:
-        return [Solution(text="If the value came from the command line, give the option or argument a value of "
-                              "the form the message asks for. If your code supplied it (a `default=`, or arguments "
-                              "passed to the command from Python), make that value fit the parameter's `type=`, "
-                              "`nargs=` and `multiple=`.", evidence=ev)]
-    if roles.usage_error(f):
-        return [Solution(text="Fix the command line the program was run with, as the message says (run it with "
-                              "`--help` to see its options and arguments); the program itself needs no change "
-                              "unless it should accept this.", evidence=ev)]
-    if roles.forwarder(f):
-        return [Solution(text=f"Look at the caller of `{f.site.qualname}` in your traceback: the message is the "
-                              "caller's, and so is the check to satisfy.", evidence=ev)]
-    return []
-
-
 # --------------------------------------------------------------------------- prevention / when
 
 
 def prevention(f: Facts) -> list[str]:
     out = option_prevention(f)
-    for text in advice(f)[:1]:
+    if (held := held_with(f)):
+        fac, meth, var = held
+        out.append(f"Create it only in a `with` statement (`with {fac}(...) as {var}:`) and keep every use of "
+                   f"`{var}`, `{var}.{meth}()` included, inside that block.")
+    negs = negations(f, user_guards(f) or (own_argument_guards(f) if f.uncalled else []))
+    # the negated guard says the same in the call's names, unless the advice names more (another function)
+    for text in [] if held else [a for a in advice(f)[:1] if not negs or names_beyond(a, negs[0])]:
         if not f.options:
             out.append(f"Make the message's advice the rule wherever {callee(f)} is used: \"{text}\"")
-    negs = negations(f, user_guards(f))
     if negs:
-        out.append(f"Before calling {callee(f)}, check that {negs[0]}{naming(f, negs[1][0])}.")
+        only = f" {scope.restricted_where(f)}" if scope.restricted(f) else ""
+        out.append(f"Before calling {callee(f)}{only}, check that {negs[0]}{naming(f, negs[1][0])}.")
+    if (wanted := _instance_wanted(f)):
+        out.append(f"Wherever your code gives {callee(f)} a parameter type (a `type=`), give an instance of a "
+                   f"`{wanted}` subclass (`MyType()`), never the class itself.")
+    if scope.mode_prevention(f):
+        out.append(scope.mode_prevention(f))
     if scope.outside(f) and conditions(f):
         out.append(f"Keep calls of {callee(f)} in which {join(conditions(f))} to code that runs inside "
                    f"{scope.outside(f)}.")
@@ -434,9 +414,11 @@ def trigger(f: Facts) -> str:
                "<name>`) that the module does not define."
     conds = [] if _internal(f) else conditions(f)
     stage = roles.stage(f)
-    head = who(f) if f.public_path.entries or f.public_function else f"Reaching {place(f)}"
+    head = who(f) if f.public_path.entries or f.public_function or f.uncalled else f"Reaching {place(f)}"
     if conds:
-        return f"{head}" + (f" ({stage.removeprefix('while ')})" if stage else "") + " while " + join(conds) + "."
+        where = f", outside {scope.outside(f)}," if scope.outside(f) else ""
+        return (f"{head}" + (f" ({stage.removeprefix('while ')})" if stage else "") + where + " while " + join(conds)
+                + ".")
     if scope.eager_words(f):
         return f"{head} {scope.eager_words(f)}."
     clause = scope.first_clause(f)
@@ -485,8 +467,12 @@ def situations(f: Facts) -> list[str]:
     conds = conditions(f)
     for other in [o for o in f.same_text if o not in f.earlier][:3]:
         as_type = f" as `{other.exception_name}`" if other.exception_name != f.site.exception_name else ""
-        out.append(f"The same message also comes{as_type} from `{other.qualname}` (`{other.path}:{other.line}`); this page "
-                   f"is the one raised in `{f.site.qualname}`" + (f" when {conds[-1]}" if conds else "") + ".")
+        mine, theirs = f.site.qualname, other.qualname
+        if mine == theirs and other.module != f.site.module:  # ``__getattr__`` of two modules: name the modules
+            mine, theirs = f"{f.site.module}.{mine}", f"{other.module}.{theirs}"
+        here = (f"the one at line {f.site.line}" if mine == theirs else f"the one raised in `{mine}`")
+        out.append(f"The same message also comes{as_type} from `{theirs}` (`{other.path}:{other.line}`); this page "
+                   f"is {here}" + (f" when {conds[-1]}" if conds else "") + ".")
     comment = " ".join(w for c in f.comments[:3] for w in c.lstrip("#").split())
     if comment:
         out.append(f"A comment next to the raise says: \"{comment[:240]}\"")

@@ -61,7 +61,15 @@ def callee(f: Facts, cap: bool = False) -> str:
         return entry_words(f)
     if f.public_function:
         return f"`{f.public_function}`"
+    if f.uncalled:
+        return ("The" if cap else "the") + f" private function `{private_name(f)}`"
     return ("The" if cap else "the") + f" internal function `{f.site.qualname}` of `{package(f)}`"
+
+
+def private_name(f: Facts) -> str:
+    """``jax.experimental.mosaic.gpu.fragmented_array._tiled_wgmma_layout``: the name code outside the package
+    would import it by."""
+    return f"{f.site.module}.{f.site.qualname.split('.<locals>.', 1)[0]}" if f.site.module else f.site.qualname
 
 
 def who(f: Facts) -> str:
@@ -74,6 +82,8 @@ def who(f: Facts) -> str:
         return action
     if f.public_function:
         return f"Calling `{f.public_function}`"
+    if f.uncalled:
+        return f"Calling the private `{private_name(f)}` directly"
     return f"`{f.site.qualname}`, inside `{f.site.module}`,"
 
 
@@ -93,11 +103,14 @@ def exc_name(f: Facts) -> str:
 
 
 def user_words(f: Facts, text: str) -> str:
-    """``self.entered`` read as "the `ProgressBar`'s `entered`": the object the user holds."""
+    """``self.entered`` read as "the `ProgressBar`'s `entered`": the object the user holds; in a dataclass's
+    ``__post_init__``, ``self.num_threads`` is the ``num_threads`` the constructor was given."""
     parts = f.site.qualname.split(".<locals>.")[0].split(".")
     cls = parts[-2] if len(parts) >= 2 and parts[-2][:1].isupper() else ""
     if not cls:
         return text
+    if parts[-1] == "__post_init__":  # a dataclass's fields are the arguments its constructor was given
+        return re.sub(r"`self\.(\w+)`", lambda m: f"`{m.group(1)}`", text)
     return re.sub(r"`self\.(\w+)`", lambda m: f"the `{cls}`'s `{m.group(1)}`", text)
 
 
@@ -117,7 +130,14 @@ def local_only(f: Facts, g: GuardFact) -> bool:
     if any(p.startswith("_") for n in g.names for p in n.split(".")[1:]):
         return True  # a private attribute (``self._long_opt``): the object's internals, not the user's input
     if not f.whole_function:
-        return False  # without the ``def`` the parameters are unknown
+        if f.public_path.depth != 0 or not f.public_path.entries:
+            return False  # without the ``def`` the parameters are unknown
+        # the public call's ``def`` is above the snippet: a name is its argument only on evidence (``unseen_argument``);
+        # a module whose function the guard calls (``utils`` of ``utils.bitwidth(dtype)``) is no value at all
+        heads = {n.split(".", 1)[0] for n in value_names(g)} - {"self", "cls"}
+        heads -= {h for h in heads if re.search(rf"(?<![\w.]){re.escape(h)}\.\w+\(", g.guard.source)}
+        return bool(heads) and "self" not in {n.split(".", 1)[0] for n in g.names} and not any(
+            unseen_argument(f, h) for h in heads)
     unpacked = unpacked_names(f.site.snippet, g.guard.line, f.site.snippet_start)
     heads = {unpacked.get(h, h).split(".", 1)[0] for h in (n.split(".", 1)[0] for n in g.names)}
     if heads & (set(f.params) | {"self", "cls"}):
@@ -142,6 +162,15 @@ def conditions(f: Facts) -> list[str]:
             if g.guard.normalized and len(g.guard.normalized) <= 100:
                 out.append(f"`{g.guard.normalized}` holds")
     return out
+
+
+def sole_placeholder(f: Facts) -> str:
+    """"array.mlir_dtype" when the message is nothing but one value (``raise NotImplementedError(array.mlir_dtype)``)."""
+    segs = f.site.template.segments
+    values = [s for s in segs if not s.is_literal]
+    if len(f.site.templates) != 1 or len(values) != 1 or any(s.text.strip() for s in segs if s.is_literal):
+        return ""
+    return values[0].expr or ""
 
 
 def negation(f: Facts, g: GuardFact) -> str:

@@ -1,0 +1,54 @@
+"""What the user can guard on, for the Defensive patterns section when no sample is proven
+(``pagenotes``): the check to make before the call, from the decisive guard on the user's arguments or
+option, in public terms; or why there is none, and how to recognise this error when catching it."""
+
+from __future__ import annotations
+
+from errdex.analyze.facts import Facts
+from errdex.analyze.static import roles
+from errdex.analyze.static.fallback import negations, own_argument_guards
+from errdex.analyze.static.kinds import held_with
+from errdex.analyze.static.samples import catch_clause, short_literal
+from errdex.analyze.static.words import callee, comment_when, decisive, exc_name, package, user_reads
+
+
+def _catching(f: Facts) -> str:
+    _imp, exc = catch_clause(f)
+    lit = short_literal(f)
+    return (f"to handle it, catch `{exc}` around the call" + (
+        f" and check that its message contains \"{lit}\" (another `{exc}` is not this error)" if lit else "") + ".")
+
+
+def guard_note(f: Facts) -> str:
+    if roles.control_flow(f):
+        return f"Do not guard against it: {callee(f)} raises it on purpose; let it propagate."
+    if roles.module_getattr(f):
+        mod = f.site.module
+        return (f"What you can check before reading a name from `{mod}`: `hasattr({mod}, name)`, or read it with "
+                f"`getattr({mod}, name, None)` where a missing name is expected.")
+    if roles.usage_error(f) and not roles.forwarder(f) and not comment_when(f):
+        return (f"Nothing to guard in your code: {exc_name(f)} is about the command line the program was run with, and "
+                f"{package(f)} reports it to the person who ran it as a usage message; catch it only where your code "
+                "runs the command itself and must carry on.")
+    if (held := held_with(f)):
+        fac, _meth, var = held
+        return (f"There is no value to test before the call: use `{var}` only inside `with {fac}(...) as {var}:`.")
+    for g in f.guards:
+        if g.rule == "import-failed" and "`" in g.words:
+            mod = g.words.split("`")[1]
+            return f"What you can check before the call: that `{mod}` is installed (`importlib.util.find_spec(\"{mod}\")`)."
+    for of in f.option_facts[:1]:
+        og = next((x for x in f.guards if of.option in x.options), None)
+        when = f" ({og.words})" if og is not None and og.words else ""
+        return (f"What decides it is the `{of.option.name}` option{when}: check its value before the call rather "
+                "than catching the error" + (", and satisfy the check rather than turning it off" if of.diagnostic
+                                             else "") + ".")
+    gs = [g for g in decisive(f) if user_reads(f, g) and not g.options] or (own_argument_guards(f) if f.uncalled else [])
+    negs = negations(f, gs)
+    if negs and (f.public_path.entries or f.public_function or f.uncalled):
+        return f"What you can check before calling {callee(f)}: that {negs[0]}."
+    if roles.internal_check(f, False):
+        return (f"Nothing you pass decides this check ({package(f)}'s own consistency check), so there is nothing "
+                "to test before the call; " + _catching(f))
+    return ("The check reads nothing of your call that errdex can name in public terms, so there is nothing to "
+            "test before the call; " + _catching(f))

@@ -1,0 +1,39 @@
+"""What another raise of the same message tells about this one: the class's constructor refusing the same
+thing means this raise is reached only by changing the object after it was made."""
+
+from __future__ import annotations
+
+from errdex.analyze.facts import Facts
+from errdex.analyze.guardwords import guard_names
+from errdex.analyze.public_path import CONSTRUCTORS
+from errdex.analyze.static.words import join
+
+
+def refused_at_creation(f: Facts) -> str:
+    """"`FloatRange(...)` already refuses this when it is created ...", or "" (the raise is itself in a
+    constructor, or no constructor of its class raises the same message)."""
+    parts = f.site.qualname.split(".<locals>.", 1)[0].split(".")
+    if len(parts) < 2 or parts[-1] in CONSTRUCTORS:
+        return ""
+    cls = parts[-2]
+    for other in f.same_text:
+        oparts = other.qualname.split(".")
+        if other.path == f.site.path and len(oparts) == 2 and oparts[0] == cls and oparts[1] in CONSTRUCTORS:
+            names = [n for g in other.guards for n in guard_names(g) if "." not in n and not n[:1].isupper()]
+            attrs = join([f"`{n}`" for n in dict.fromkeys(names)][:3], "or")
+            as_type = f", as `{other.exception_name}`" if other.exception_name != f.site.exception_name else ""
+            return (f"`{cls}(...)` already refuses this when it is created (the same message{as_type}, from "
+                    f"`{other.qualname}`, `{other.path}:{other.line}`), so this raise is reached only when the object's "
+                    + (f"{attrs} " if attrs else "settings ") + "are changed after it was made (set on an existing "
+                    f"`{cls}`).")
+    return ""
+
+
+def enum_setting(f: Facts) -> str:
+    """"This check runs only when `lowering_semantics` is `Warpgroup` ..." for a guard comparing with a member
+    of a public enum (a value user code can name, so a setting it may choose), or ""."""
+    for attr, member, enum in f.enum_settings[:1]:
+        return (f"This check runs only when `{attr}` is `{member}`, a value of the public enum `{enum}`: if your "
+                f"code chooses it (look for `{enum.rsplit('.', 1)[-1]}.{member}` in it), another value does not go "
+                "through this check.")
+    return ""

@@ -1,0 +1,51 @@
+"""What the Example fix and Defensive patterns sections say when no sample has been proven.
+
+Only code that ran (``errdex prove``) is shown as an example.  Without a proof, the Example fix names the
+library's own test that raised the error (``errdex observe``), when there is one, and the Defensive
+patterns section says once that nothing was proven and what the user can guard on (``Analysis.guard_note``,
+from the guard, in public terms).  One wording for every renderer: web page, terminal, Markdown, review.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+NO_DEFENSIVE = "No validate or try / except sample has been proven for this error, so none is shown."
+
+
+def _test_name(node: str) -> str:
+    name = node.split("::", 1)[-1].replace("::", ".")
+    return re.sub(r"\[.{24,}\]$", "[...]", name)
+
+
+def _call(entry: str, args: Sequence[Mapping[str, Any]]) -> str:
+    shown = ", ".join(f"{a['name']}={a['repr']}" for a in args[:3] if a.get("repr") and a.get("name") != "self")
+    if len(shown) > 100 or shown.count("'") % 2 or shown.count('"') % 2:
+        shown = "..."
+    return f"`{entry}({shown})`"
+
+
+def example_note(observed: Sequence[Mapping[str, Any]]) -> str:
+    """The Example fix's text when no example is proven: the observed test that raises the error, or that
+    no example could be proven."""
+    for o in observed:
+        entry = str(o.get("entry") or "")
+        test = str(o.get("test") or "")
+        if "::" not in test or test.startswith("<") or entry.endswith("<module>"):  # a test, not collection or import
+            continue
+        where = f" (`{o['test_path']}:{o['test_line']}`)" if o.get("test_path") else ""
+        public = entry and not any(p.startswith("_") for p in entry.split("."))
+        through = f" through {_call(entry, o.get('entry_args') or [])}" if public else ""
+        return (f"No example could be proven. The library's own test `{_test_name(str(o['test']))}`{where} raises "
+                f"this error{through}: it is a real call that reaches it.")
+    return "No example could be proven for this error."
+
+
+def defensive_note(analysis: Mapping[str, Any]) -> str:
+    """The Defensive patterns section's text when neither sample is proven (else "")."""
+    if analysis.get("validate_proof") or analysis.get("try_proof"):
+        return ""
+    note = str(analysis.get("guard_note") or "")
+    return f"{NO_DEFENSIVE} {note}".strip()

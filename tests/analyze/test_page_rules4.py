@@ -1,0 +1,142 @@
+"""Rules of the fourth pages round: the object a public factory returns, a function nothing calls, the
+defensive section without a proven sample (on ``an_clilike``/``an_jaxlike``)."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+import pytest
+
+from errdex.extract.calls import call_edges
+
+from .test_page_rules import Ctx, _all, _load, _page
+
+
+@pytest.fixture(scope="module")
+def cli(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Ctx]:
+    cat, ctx = _load(tmp_path_factory.mktemp("cli"), "an_clilike", "example/clilike")
+    yield cat, ctx
+    cat.close()
+
+
+@pytest.fixture(scope="module")
+def jaxlike(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Ctx]:
+    cat, ctx = _load(tmp_path_factory.mktemp("jax"), "an_jaxlike", "example/jaxlike")
+    yield cat, ctx
+    cat.close()
+
+
+def test_a_factory_records_the_class_it_returns() -> None:
+    tree = ast.parse("from pkg._impl import Bar\n\n"
+                     "def bar(n) -> 'Bar':\n    return Bar(n)\n\n"
+                     "def helper():\n    def inner():\n        return Bar(1)\n    return 3\n")
+    returns = {(e.caller, e.callee) for e in call_edges(tree, "pkg.ui", "pkg/ui.py") if e.kind == "returns"}
+    assert returns == {("pkg.ui.bar", "pkg._impl.Bar")}  # not ``helper``: the return is the inner function's
+
+
+def test_a_method_of_the_object_a_public_factory_returns_is_named_through_the_factory(cli: Ctx) -> None:
+    _cat, ctx = cli
+    (site,) = [s for s in ctx.sites if s.qualname == "Bar.steps"]
+    assert ctx.public_path(site).entries == ("clilike.ui.bar(...).steps",)
+    a = _page(cli, "Bar.steps")
+    assert a.meaning.startswith("Calling `clilike.ui.bar(...).steps` raises `RuntimeError`")
+    assert [s.text for s in a.solutions] == [
+        "Open the object in a `with` block, as the message says: `with clilike.ui.bar(...) as bar:`, and call "
+        "`bar.steps()` inside that block, not before it or after it."]
+    assert a.prevention[0].startswith("Create it only in a `with` statement (`with clilike.ui.bar(...) as bar:`)")
+    assert "clilike._impl" not in _all(a) and "internal function" not in _all(a)
+
+
+def test_a_function_nothing_calls_is_said_to_be_reached_only_by_outside_code(jaxlike: Ctx) -> None:
+    _cat, ctx = jaxlike
+    (site,) = [s for s in ctx.sites if s.qualname == "_tiled_layout"]
+    assert ctx.uncalled(site)
+    a = _page(jaxlike, "_tiled_layout")
+    assert a.meaning.startswith("Calling the private `jax.experimental.layouts._tiled_layout` directly raises `ValueError` "
+                                "when the length of `shape` does not equal `2`")
+    (s,) = a.solutions
+    assert s.text.startswith("Nothing in jax") and "make sure that the length of `shape` equals `2`" in s.text
+    assert a.prevention == ("Before calling the private function `jax.experimental.layouts._tiled_layout`, check that the "
+                            "length of `shape` equals `2`.",)
+    (called,) = [s for s in ctx.sites if s.qualname == "_checked_layout"]
+    assert not ctx.uncalled(called)  # a private function that the package calls is not said to be uncalled
+
+
+def test_a_rule_of_a_mode_the_user_switches_on_names_the_switch_in_public_terms(jaxlike: Ctx) -> None:
+    a = _page(jaxlike, "_run_scoped_physicalize_rule")
+    assert ("That mode is what `interpret=True` of `jax.experimental.pallas.pallas_call` (or of "
+            "`jax.experimental.pallas.kernel`) turns on: the kernel body runs as ordinary JAX operations") in a.meaning
+    assert any(s.text.startswith("Or run it compiled: leave out `interpret=True` of `jax.experimental.pallas.pallas_call`")
+               for s in a.solutions)
+    assert any("test it compiled on the accelerator, not with `interpret=True`" in p for p in a.prevention)
+    _cat, ctx = jaxlike
+    (site,) = [s for s in ctx.sites if s.qualname == "_run_scoped_physicalize_rule"]
+    assert not ctx.uncalled(site)  # a rule named after its operation is registered, not dead code
+
+
+def test_the_guard_note_says_what_to_check_before_the_call_in_public_terms(cli: Ctx, jaxlike: Ctx) -> None:
+    assert _page(cli, "Bar.steps").guard_note == (
+        "There is no value to test before the call: use `bar` only inside `with clilike.ui.bar(...) as bar:`.")
+    assert _page(jaxlike, "_tiled_layout").guard_note == (
+        "What you can check before calling the private function `jax.experimental.layouts._tiled_layout`: that the "
+        "length of `shape` equals `2`.")
+    internal = _page(cli, "_read_console").guard_note  # no public caller: only what to catch and match
+    assert internal.startswith("The check reads nothing of your call that errdex can name in public terms")
+    assert "catch `ValueError` around the call and check that its message contains \"cannot read odd number" in internal
+
+
+def test_a_constructor_refusing_the_same_message_means_the_object_was_changed_after_creation(cli: Ctx) -> None:
+    a = _page(cli, "FloatRange.clamp_value")
+    assert ("`FloatRange(...)` already refuses this when it is created (the same message, as `TypeError`, from "
+            "`FloatRange.__init__`") in a.meaning
+    assert "reached only when the object's `clamp`, `min_open` or `max_open` are changed after it was made" in a.meaning
+    assert "already refuses" not in _page(cli, "FloatRange.__init__").meaning  # the constructor itself: no such sentence
+
+
+def test_a_message_that_is_only_a_value_is_said_so_without_the_functions_locals(cli: Ctx) -> None:
+    a = _page(cli, "optimization_barrier")
+    assert "for a value it does not handle, and the message is only that value (`array.dtype`)" in a.meaning
+    assert "`dtype`" not in _all(a)  # a local of the function: never a condition on the page
+    assert a.solutions[0].text.startswith("`clilike.optimization_barrier` does not handle the value the message shows")
+
+
+def test_the_messages_advice_is_not_repeated_beside_the_same_rule_in_the_calls_names(jaxlike: Ctx) -> None:
+    a = _page(jaxlike, "mma", "Either none or both scales")
+    assert not any(s.text.startswith("Do what the message says") for s in a.solutions)
+    assert not any(p.startswith("Make the message's advice the rule") for p in a.prevention)
+    assert any("`a_scale` and `b_scale` are either both given or both None" in s.text for s in a.solutions)
+
+
+def test_an_internal_check_made_only_under_a_public_enum_value_says_another_value_avoids_it(cli: Ctx) -> None:
+    a = _page(cli, "_lower_body")
+    assert ("This check runs only when `lowering_semantics` is `Warpgroup`, a value of the public enum "
+            "`clilike.Semantics`") in a.meaning
+    assert a.solutions[0].text.startswith("While it is reported, try another `Semantics` than `Warpgroup` for "
+                                          "`lowering_semantics`")
+    assert a.solutions[1].text.startswith("Report it at https://github.com/example/clilike/issues")
+
+
+def test_a_function_the_package_only_reads_is_not_uncalled() -> None:
+    """A function held in a table, passed as a keyword or called at module level is used: only one that no
+    module reads at all is said to be reached by outside code alone."""
+    tree = ast.parse("def _a(): pass\n\ndef _b(): pass\n\ndef _c(): pass\n\ndef _d(): pass\n\n"
+                     "TABLE: dict = {'a': _a}\n_c()\n\ndef g(x):\n    return x.rule(sharding_rule=_b)\n")
+    edges = call_edges(tree, "pkg.m", "pkg/m.py")
+    refs = {e.callee for e in edges if e.kind == "ref"}
+    assert {"pkg.m._a", "pkg.m._b", "pkg.m._c"} <= refs and "pkg.m._d" not in refs
+    assert ("pkg.m.TABLE[]", "pkg.m._a") in {(e.caller, e.callee) for e in edges if e.kind == "alias"}
+
+
+def test_the_guard_note_of_a_usage_error_and_of_a_module_getattr(cli: Ctx) -> None:
+    usage = _page(cli, "_Parser.match_long_opt").guard_note
+    assert usage.startswith("Nothing to guard in your code: `clilike.NoSuchOption` is about the command line")
+    assert _page(cli, "__getattr__", "{name}").guard_note.startswith(
+        "What you can check before reading a name from `clilike.core`: `hasattr(clilike.core, name)`")
+
+
+def test_a_dataclass_field_is_the_constructors_argument_and_outside_x_is_in_the_trigger(cli: Ctx,
+                                                                                        jaxlike: Ctx) -> None:
+    a = _page(cli, "Mesh.__post_init__")
+    assert "exactly one of `num_threads` and `thread_name` is given" in a.meaning and "'s `" not in _all(a)
+    assert ", outside Pallas, while `collective_axes` is true" in _page(jaxlike, "_run_scoped_lowering_rule").trigger

@@ -1,0 +1,37 @@
+"""The Example fix and Defensive patterns texts when no sample is proven (``errdex.pagenotes``)."""
+
+from __future__ import annotations
+
+from errdex.pagenotes import NO_DEFENSIVE, defensive_note, example_note
+
+
+def _seen(test: str, entry: str, args: list[dict[str, str]] | None = None) -> dict[str, object]:
+    return {"test": test, "entry": entry, "test_path": "tests/test_termui.py", "test_line": 230,
+            "entry_args": args or []}
+
+
+def test_the_observed_test_is_the_example_when_none_is_proven() -> None:
+    note = example_note([_seen("tests/test_termui.py::test_progressbar_init_exceptions", "click.progressbar",
+                               [{"name": "iterable", "type": "NoneType", "repr": "None"}])])
+    assert note == ("No example could be proven. The library's own test `test_progressbar_init_exceptions` "
+                    "(`tests/test_termui.py:230`) raises this error through `click.progressbar(iterable=None)`: it "
+                    "is a real call that reaches it.")
+
+
+def test_import_time_probing_and_private_entries_are_not_shown_as_the_call() -> None:
+    assert example_note([_seen("tests/test_shell_completion.py", "click.core.__getattr__")]) == (
+        "No example could be proven for this error.")  # a module node id: a look-up at import, not a test
+    note = example_note([_seen("tests/t.py::test_open", "click.types._NumberRangeBase.convert")])
+    assert "through" not in note and "`test_open`" in note
+    assert example_note([]) == "No example could be proven for this error."
+
+
+def test_the_defensive_note_only_without_a_proven_sample() -> None:
+    a = {"guard_note": "What you can check before calling `f`: that `n` is positive.", "try_proof": None}
+    assert defensive_note(a) == f"{NO_DEFENSIVE} What you can check before calling `f`: that `n` is positive."
+    assert defensive_note({**a, "try_proof": {"library": "x"}}) == ""
+
+
+def test_collection_is_no_test() -> None:
+    assert example_note([_seen("<collect>::tests/test_shell_completion.py", "click.core.__getattr__")]) == (
+        "No example could be proven for this error.")
