@@ -26,6 +26,7 @@ from errdex.catalog.base import Catalog
 from errdex.match import explain
 from errdex.model import ErrorSite, Observation, Proof, ProofAfter, ProofBefore, Snapshot
 from errdex.prove.checks import distinct_regex, try_script, validate_script
+from errdex.prove.configcand import OptionSwitch, candidates, option_switches
 from errdex.prove.distill import Distilled, NotDistillable, distill
 from errdex.prove.harness import adapter_for, run_env
 from errdex.prove.mutate import variants
@@ -99,6 +100,8 @@ class Prover:
     pool: WorkerPool | None = None  # persistent workers (prove_all starts them when ``worker`` is on)
     # entry -> parameter -> argument reprs the library's tests passed to it (any error's observation)
     alternatives: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
+    # error id -> the on/off options its guards read (configcand.switches; prove_all fills it)
+    switches: Mapping[str, tuple[OptionSwitch, ...]] = field(default_factory=dict)
 
     def _run(self, code: str, scratch: Path, name: str) -> tuple[int, str, str]:
         script = scratch / f"{name}.py"
@@ -197,7 +200,7 @@ class Prover:
                 vs = plan.get("variants")
                 after = tuple(f"{imp}\n\n{v['call']}\n" for v in (vs if isinstance(vs, list) else []))
                 out.append(Candidate("entry", f"{imp}\n\n{call}\n", after, None))
-        return out, reason
+        return with_options(out, self.switches.get(site.error_id, ())), reason
 
     def cause_resolving_to(self, catalog: Catalog, stderr: str, error_id: str) -> tuple[str, str, str] | None:
         """(exception, its section of the traceback, the outer one's text) when a cause printed before
@@ -340,6 +343,23 @@ class Prover:
         return (trys, tproof, val, vproof), res.count
 
 
+def with_options(cands: Sequence[Candidate], sws: Sequence[OptionSwitch]) -> list[Candidate]:
+    """Each candidate followed by its configuration candidates (``configcand``): a script that sets
+    the option gets the warm-up and the default as its first afters, and the other ways to set it
+    as candidates of their own; a script that does not set it, the option set each way."""
+    out: list[Candidate] = []
+    for c in cands:
+        extra: list[Candidate] = []
+        for sw in sws:
+            for cc in candidates(c.before, sw):
+                if cc.original:
+                    c = replace(c, afters=(*cc.afters, *c.afters))
+                else:
+                    extra.append(Candidate(f"{c.kind}, {sw.name} set by {cc.way}", cc.before, cc.afters, None))
+        out += [c, *extra]
+    return out
+
+
 def guard_names(site: ErrorSite) -> tuple[str, ...]:
     """Plain names the site's guards read (``meta_fields`` in ``meta_fields is None``), builtins aside."""
     out: list[str] = []
@@ -400,6 +420,7 @@ def prove_all(prover: Prover, open_catalog: Callable[[], Catalog], targets: Sequ
         for o in cat.observations(snapshot_key=prover.snapshot.key):
             if o.kind == "site" and o.error_id:
                 obs.setdefault(o.error_id, []).append(o)
+        sws = option_switches(cat, prover.snapshot, [sites[e] for e in targets if e in sites])
     finally:
         cat.close()
     alts: dict[str, dict[str, list[str]]] = {}
@@ -409,7 +430,8 @@ def prove_all(prover: Prover, open_catalog: Callable[[], Catalog], targets: Sequ
                 seen = alts.setdefault(o.entry, {}).setdefault(a.name, [])
                 if a.repr not in seen and len(seen) < 8:
                     seen.append(a.repr)
-    prover = replace(prover, alternatives={e: {k: tuple(v) for k, v in ps.items()} for e, ps in alts.items()})
+    prover = replace(prover, alternatives={e: {k: tuple(v) for k, v in ps.items()} for e, ps in alts.items()},
+                     switches=sws)
     by_function: dict[tuple[str, str], list[ErrorSite]] = {}
     for s in sites.values():
         by_function.setdefault((s.path, s.qualname), []).append(s)
