@@ -195,6 +195,7 @@ def prove(
     python: Annotated[str | None, typer.Option("--python", help="Interpreter for the sandboxed environment.")] = None,
     timeout: Annotated[float, typer.Option("--timeout", help="Wall-clock seconds per example run.")] = 30.0,
     fresh_process: Annotated[bool, typer.Option("--fresh-process", help="One fresh interpreter per example instead of the batch worker that imports the library once and forks per example.")] = False,
+    env: Annotated[list[str] | None, typer.Option("--env", help="NAME=VALUE every example run gets (repeatable), e.g. XLA_FLAGS=--xla_force_host_platform_device_count=8; recorded in each proof.")] = None,
     db: DbOption = None,
     json_out: JsonOption = False,
 ) -> None:
@@ -204,7 +205,8 @@ def prove(
     if jobs < 1 or timeout <= 0:
         raise typer.BadParameter("--jobs and --timeout must be positive")
     raise typer.Exit(cmd.run_prove(repo=repo, ids=ids or [], jobs=jobs, db=db, json_out=json_out, package=package,
-                                   artifact=artifact, python=python, timeout=timeout, worker=not fresh_process))
+                                   artifact=artifact, python=python, timeout=timeout, worker=not fresh_process,
+                                   env=env or []))
 
 
 @app.command()

@@ -40,12 +40,28 @@ def _prover(catalog: Catalog, db: str | None, snap: Snapshot, package: str | Non
                   project=project if project.is_dir() else None)
 
 
+def parse_env(items: list[str]) -> tuple[tuple[str, str], ...] | None:
+    """``NAME=VALUE`` pairs (``--env``, or a stored proof's ``env``); None (reported) when one is not."""
+    out: list[tuple[str, str]] = []
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name or not name.replace("_", "a").isalnum():
+            error(f"--env takes NAME=VALUE, got {item!r}")
+            return None
+        out.append((name, value))
+    return tuple(out)
+
+
 def run_prove(*, repo: str | None, ids: list[str], jobs: int, db: str | None, json_out: bool, package: str | None,
-              artifact: str | None, python: str | None, timeout: float, worker: bool = True) -> int:
+              artifact: str | None, python: str | None, timeout: float, worker: bool = True,
+              env: list[str] | None = None) -> int:
     from errdex.catalog import open_catalog
     from errdex.prove.engine import Outcome
     from errdex.sandbox import EnvError, PythonNotFound
 
+    extra = parse_env(env or [])
+    if extra is None:
+        return 2
     catalog = open_or_report(db)
     if catalog is None:
         return 1
@@ -59,7 +75,8 @@ def run_prove(*, repo: str | None, ids: list[str], jobs: int, db: str | None, js
             error(f"{snap.key} has no observations: run errdex observe first (prove starts from observed calls)")
             return 1
         try:
-            prover = dataclasses.replace(_prover(catalog, db, snap, package, artifact, python, timeout), worker=worker)
+            prover = dataclasses.replace(_prover(catalog, db, snap, package, artifact, python, timeout), worker=worker,
+                                         extra_env=extra)
         except (EnvError, PythonNotFound) as exc:
             error(str(exc))
             return 1
@@ -168,8 +185,9 @@ def run_verify_execute(*, repo: str | None, db: str | None, json_out: bool, pack
             if a is None or a.example_fix.proof is None:
                 continue
             checked += 1
+            extra = parse_env(list(a.example_fix.proof.env)) or ()
             with tempfile.TemporaryDirectory(prefix="errdex-verify-") as tmp:
-                why = prover.recheck(catalog, site.error_id, a.example_fix.before, a.example_fix.after, Path(tmp),
+                why = dataclasses.replace(prover, extra_env=extra).recheck(catalog, site.error_id, a.example_fix.before, a.example_fix.after, Path(tmp),
                                      a.try_sample if a.try_proof is not None else "",
                                      a.validate_sample if a.validate_proof is not None else "")
             if why:

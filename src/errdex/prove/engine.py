@@ -102,13 +102,18 @@ class Prover:
     alternatives: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
     # error id -> the on/off options its guards read (configcand.switches; prove_all fills it)
     switches: Mapping[str, tuple[OptionSwitch, ...]] = field(default_factory=dict)
+    extra_env: tuple[tuple[str, str], ...] = ()  # prove --env NAME=VALUE: every run gets it (recorded in the proof)
+
+    def run_vars(self) -> dict[str, str]:
+        """The environment variables of every run: the library adapter's, then ``--env``."""
+        return {**run_env(self.package), **dict(self.extra_env)}
 
     def _run(self, code: str, scratch: Path, name: str) -> tuple[int, str, str]:
         script = scratch / f"{name}.py"
         script.write_text(code, encoding="utf-8")
         res = run(RunRequest(argv=(str(self.env.python), "-X", "faulthandler", str(script)),
                              limits=Limits(timeout_s=self.timeout_s, memory_bytes=4 * 1024**3),
-                             env={"PYTHONDONTWRITEBYTECODE": "1", "PYTHONWARNINGS": "default", **run_env(self.package)},
+                             env={"PYTHONDONTWRITEBYTECODE": "1", "PYTHONWARNINGS": "default", **self.run_vars()},
                              scratch=scratch / f"run-{name}"))
         code_ = -9 if res.timed_out else res.returncode
         return code_, res.stdout, res.stderr.replace(str(script), "example.py")
@@ -133,7 +138,7 @@ class Prover:
             run(RunRequest(argv=(str(self.env.python), str(WORKER_SCRIPT), self.package, str(batch / "batch.json"),
                                  str(result)),
                            limits=Limits(timeout_s=self.timeout_s * len(codes) + 60, memory_bytes=4 * 1024**3),
-                           env={"PYTHONDONTWRITEBYTECODE": "1", **run_env(self.package)}, scratch=batch / "run"))
+                           env={"PYTHONDONTWRITEBYTECODE": "1", **self.run_vars()}, scratch=batch / "run"))
             done = json.loads(result.read_text()) if result.is_file() else []
         out: list[tuple[int, str, str]] = []
         for i in range(len(codes)):
@@ -159,7 +164,7 @@ class Prover:
                                    "args": [{"name": a.name, "type": a.type, "repr": a.repr} for a in o.entry_args]}))
         out.unlink(missing_ok=True)
         run(RunRequest(argv=(str(self.env.python), str(PLAN_SCRIPT), str(req), str(out)),
-                       limits=Limits(timeout_s=self.timeout_s), env=run_env(self.package), scratch=scratch / "run-plan"))
+                       limits=Limits(timeout_s=self.timeout_s), env=self.run_vars(), scratch=scratch / "run-plan"))
         if not out.is_file():
             return {"unsupported": "the planner did not finish"}
         data: dict[str, object] = json.loads(out.read_text())
@@ -172,7 +177,7 @@ class Prover:
             after = replace(after, output=after.output.replace(root, ".../site-packages"))
         return Proof(before=before, after=after, library=self.package, version=self.snapshot.version or self.snapshot.ref or "",
                      python=self.env.python_version, date=datetime.now(UTC).isoformat(timespec="seconds"),
-                     candidate=candidate)
+                     candidate=candidate, env=tuple(f"{k}={v}" for k, v in self.extra_env))
 
     def resolves_to(self, catalog: Catalog, stderr: str, error_id: str) -> tuple[str, str]:
         """(matched id, printed exception) of a traceback, by errdex's own matcher."""
@@ -463,7 +468,7 @@ def prove_all(prover: Prover, open_catalog: Callable[[], Catalog], targets: Sequ
         return out
 
     wanted = [e for e in targets if e in sites]
-    workers = WorkerPool(prover.env, prover.package, jobs) if prover.worker and persistent else None
+    workers = WorkerPool(prover.env, prover.package, jobs, dict(prover.extra_env)) if prover.worker and persistent else None
     prover = replace(prover, pool=workers)
     try:
         with ThreadPoolExecutor(max_workers=max(1, jobs)) as threads:
