@@ -24,7 +24,7 @@ from urllib.parse import quote
 
 from errdex.catalog.base import Catalog, ErrorRecord
 from errdex.model import Analysis, ErrorSite, Snapshot, to_json
-from errdex.observe.evidence import ObservedEntry, StaticTestLink, observation_document
+from errdex.observe.evidence import ObservedEntry, RaisedInstead, StaticTestLink, observation_document
 
 TITLE_CHARS = 60
 DESCRIPTION_CHARS = 155
@@ -101,6 +101,9 @@ class ErrorDocument(TypedDict):
     observed: list[ObservedEntry]  # what the library's own tests raised here (`errdex observe`)
     observed_run: bool  # whether the snapshot was observed at all (an empty list then means: no test reached it)
     test_links: list[StaticTestLink]  # the analysis's test evidence, each confirmed by an observation or not
+    # observed only caught inside the library: the errors the same tests saw raised instead by a function on
+    # its way ({error_id, exception, message, test, raised_in}); [] otherwise
+    raised_instead: list[RaisedInstead]
     not_in: list[SnapshotRef]  # the repo's other indexed snapshots, which do not raise it, newest first
 
 
@@ -312,6 +315,7 @@ def document_of(catalog: Catalog, record: ErrorRecord, *, report_template: str |
         observed=seen["observed"],
         observed_run=seen["observed_run"],
         test_links=seen["test_links"],
+        raised_instead=seen["raised_instead"],
         not_in=[SnapshotRef(snapshot=s.key, version=_version(s)) for s in absent_from(catalog, record)],
     )
 

@@ -25,6 +25,7 @@ from pathlib import Path
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 from errdex.model import ErrorSite, Observation, Proof, ProofAfter, ProofBefore, Snapshot
+from errdex.observe.evidence import raised_instead
 from errdex.prove.checks import distinct_regex, try_script, validate_script
 from errdex.prove.configcand import OptionSwitch, candidates, option_switches
 from errdex.prove.distill import Distilled, NotDistillable, distill
@@ -461,12 +462,17 @@ def prove_all(prover: Prover, open_catalog: Callable[[], Catalog], targets: Sequ
             site = sites[eid]
             observed = sorted(obs.get(eid, []), key=lambda o: (not o.escaped, -o.count))
             out = prover.prove(c, site, observed, rivals(site))
+            instead = raised_instead(observed, every) if out.proven is None else []
+            if instead:
+                out = replace(out, reason=f"only seen caught inside the library, which raises "
+                                         f"{', '.join(r['error_id'] for r in instead)} instead ({out.reason})")
         finally:
             c.close()
         if progress is not None:
             progress(out)
         return out
 
+    every = [o for group in obs.values() for o in group]
     wanted = [e for e in targets if e in sites]
     workers = WorkerPool(prover.env, prover.package, jobs, dict(prover.extra_env)) if prover.worker and persistent else None
     prover = replace(prover, pool=workers)
