@@ -3,7 +3,8 @@
 Only the focus nodes change (the raising statement's calls, the parametrized values): a keyword
 argument dropped (back to its default), a bool flipped, a number or string replaced by another
 value the library's tests used or a simple one of the same type, an element of a literal list or
-tuple dropped (an option and its value together), a positional argument after the first dropped.
+tuple dropped (an option and its value together), a positional argument after the first dropped, a
+literal positional argument given in a list (a leaf where a container is expected).
 The call itself never changes, so "after" makes the same public call with other arguments.
 """
 
@@ -63,6 +64,14 @@ def _edits(node: ast.AST) -> Iterator[tuple[str, Edit]]:
                 del n.args[i]
                 return True
             yield f"without positional {i + 1}", drop_pos
+        for i, a in enumerate(node.args):  # a leaf given where a container (a tree, a sequence) is expected
+            if isinstance(a, ast.Constant) and not isinstance(a.value, bool) and a.value is not None \
+                    and not _fixed(a):
+                def wrap(n: ast.AST, i: int = i) -> bool:
+                    assert isinstance(n, ast.Call)
+                    n.args[i] = ast.List([n.args[i]], ast.Load())
+                    return True
+                yield f"{a.value!r} -> [{a.value!r}] (in a list)", wrap
     if isinstance(node, ast.Dict):
         for i, key in enumerate(node.keys):
             if key is None:
