@@ -99,6 +99,34 @@ def _edits(node: ast.AST) -> Iterator[tuple[str, Edit]]:
                 del n.elts[i]
                 return True
             yield f"without element {i}", drop_one
+    inner = _inner_containers(node)
+    if inner:  # containers where leaves are expected (a tree prefix): each given as its first element
+        def leaves(n: ast.AST) -> bool:
+            return _to_leaves(n)
+        yield f"{ast.unparse(node)[:40]} with leaves for its containers", leaves
+
+
+def _children(node: ast.AST) -> list[ast.expr]:
+    if isinstance(node, ast.Dict):
+        return list(node.values)
+    if isinstance(node, (ast.List, ast.Tuple)):
+        return list(node.elts)
+    return []
+
+
+def _inner_containers(node: ast.AST) -> list[int]:
+    """Indexes of the literal's elements (a dict's values) that are non-empty lists or tuples of constants."""
+    return [i for i, e in enumerate(_children(node)) if isinstance(e, (ast.List, ast.Tuple)) and e.elts
+            and all(isinstance(x, ast.Constant) for x in e.elts) and not _fixed(e)]
+
+
+def _to_leaves(node: ast.AST) -> bool:
+    for i in _inner_containers(node):
+        seq = node.values if isinstance(node, ast.Dict) else node.elts  # type: ignore[attr-defined]
+        box = seq[i]
+        assert isinstance(box, (ast.List, ast.Tuple))
+        seq[i] = box.elts[0]
+    return True
 
 
 def _constant_edits(node: ast.AST) -> Iterator[tuple[int, str, object]]:
