@@ -106,4 +106,7 @@ def test_engine_puts_option_afters_first_and_other_ways_after() -> None:
     assert got[0].before == TEST_NO_TRACING  # the test itself stays the first candidate
     assert len(got[0].afters) == 3 and got[0].afters[-1] == "VARIANT"
     assert "_ = f(y)\nwith jax.no_tracing(True)" in got[0].afters[0]
+    # the proof says which after won: the first two are the configuration afters
+    assert got[0].after_kinds == ("warm-up (jax_no_tracing on after one call)", "jax_no_tracing left at its default")
+    assert got[1].after_kinds == got[0].after_kinds and len(got[1].afters) == 2
     assert with_options([test], []) == [test]

@@ -78,6 +78,7 @@ class Candidate:
     before: str
     afters: tuple[str, ...]
     distilled: Distilled | None
+    after_kinds: tuple[str, ...] = ()  # what made each of the first afters ("warm-up"); the rest: variants
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,7 +269,9 @@ class Prover:
                                         == site.error_id):
                             continue
                         runs += res.count
-                        proof = self._proof(pb, ProofAfter(exit=0, output=_tail(out2)), kind)
+                        how = cand.after_kinds[i - 1] if i <= len(cand.after_kinds) else ""
+                        proof = self._proof(pb, ProofAfter(exit=0, output=_tail(out2)),
+                                            f"{kind}; after: {how}" if how else kind)
                         samples, n = ((("", None, "", None), 0) if kind != cand.kind
                                       else self._samples(site, others, cand, after, pb, scratch))
                         runs += n
@@ -358,10 +361,12 @@ def with_options(cands: Sequence[Candidate], sws: Sequence[OptionSwitch]) -> lis
         extra: list[Candidate] = []
         for sw in sws:
             for cc in candidates(c.before, sw):
+                kinds = (f"warm-up ({sw.name} on after one call)", f"{sw.name} left at its default")
                 if cc.original:
-                    c = replace(c, afters=(*cc.afters, *c.afters))
+                    c = replace(c, afters=(*cc.afters, *c.afters), after_kinds=(*kinds, *c.after_kinds))
                 else:
-                    extra.append(Candidate(f"{c.kind}, {sw.name} set by {cc.way}", cc.before, cc.afters, None))
+                    extra.append(Candidate(f"{c.kind}, {sw.name} set by {cc.way}", cc.before, cc.afters, None,
+                                           kinds))
         out += [c, *extra]
     return out
 
