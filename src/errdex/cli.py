@@ -173,13 +173,15 @@ def verify(
     execute: Annotated[bool, typer.Option("--execute", help="Re-run every stored proof in the sandbox (errdex prove) and report those that no longer hold.")] = False,
     package: Annotated[str | None, typer.Option("--package", help="With --execute: the distribution to install (default: the repo's name).")] = None,
     artifact: Annotated[str | None, typer.Option("--artifact", help="With --execute: install this wheel, sdist or directory instead of NAME==VERSION.")] = None,
+    with_req: Annotated[list[str] | None, typer.Option("--with", help="With --execute: extra requirement in the environment (repeatable), as given to prove --with.")] = None,
 ) -> None:
     """Check every stored analysis's code samples: they parse and use only names that exist (exit 1 if not)."""
     if execute:
         from errdex.commands import prove as pcmd
 
         raise typer.Exit(pcmd.run_verify_execute(repo=repo, db=db, json_out=json_out, package=package,
-                                                 artifact=artifact, python=None, timeout=30.0))
+                                                 artifact=artifact, python=None, timeout=30.0,
+                                                 with_requirements=with_req or []))
     from errdex.commands import analyze as cmd
 
     raise typer.Exit(cmd.run_verify(repo=repo, db=db, json_out=json_out))
@@ -198,6 +200,8 @@ def prove(
     search: Annotated[bool, typer.Option("--search", help="Also search arguments for the errors no test reaches (Hypothesis in the sandbox; docs/prove.md).")] = False,
     budget: Annotated[float, typer.Option("--budget", help="With --search: seconds of search per error.")] = 10.0,
     seed: Annotated[int, typer.Option("--seed", help="With --search: the search's seed (the same seed, the same calls).")] = 0,
+    with_req: Annotated[list[str] | None, typer.Option("--with", help="Extra requirement in the environment (repeatable), e.g. absl-py for the test helpers a distilled test imports (jax._src.test_util).")] = None,
+    env: Annotated[list[str] | None, typer.Option("--env", help="NAME=VALUE every example run gets (repeatable), e.g. XLA_FLAGS=--xla_force_host_platform_device_count=8; recorded in each proof.")] = None,
     db: DbOption = None,
     json_out: JsonOption = False,
 ) -> None:
@@ -208,7 +212,8 @@ def prove(
         raise typer.BadParameter("--jobs, --timeout and --budget must be positive")
     raise typer.Exit(cmd.run_prove(repo=repo, ids=ids or [], jobs=jobs, db=db, json_out=json_out, package=package,
                                    artifact=artifact, python=python, timeout=timeout, worker=not fresh_process,
-                                   search=search, budget=budget, seed=seed))
+                                   search=search, budget=budget, seed=seed,
+                                   env=env or [], with_requirements=with_req or []))
 
 
 @app.command()

@@ -24,7 +24,7 @@ from urllib.parse import quote
 
 from errdex.catalog.base import Catalog, ErrorRecord
 from errdex.model import Analysis, ErrorSite, Snapshot, to_json
-from errdex.observe.evidence import ObservedEntry, StaticTestLink, observation_document
+from errdex.observe.evidence import ObservedEntry, RaisedInstead, StaticTestLink, observation_document
 from errdex.pagenotes import defensive_note, example_note
 
 TITLE_CHARS = 60
@@ -104,6 +104,9 @@ class ErrorDocument(TypedDict):
     example_note: str  # the Example fix's text when no example is proven (the observed test, or that none could be)
     defensive_note: str  # the Defensive patterns' text when no sample is proven ("" when one is): what to guard on
     test_links: list[StaticTestLink]  # the analysis's test evidence, each confirmed by an observation or not
+    # observed only caught inside the library: the errors the same tests saw raised instead by a function on
+    # its way ({error_id, exception, message, test, raised_in}); [] otherwise
+    raised_instead: list[RaisedInstead]
     not_in: list[SnapshotRef]  # the repo's other indexed snapshots, which do not raise it, newest first
 
 
@@ -314,9 +317,10 @@ def document_of(catalog: Catalog, record: ErrorRecord, *, report_template: str |
         report_url=report_url(snap, site, eid, report_template),
         observed=seen["observed"],
         observed_run=seen["observed_run"],
-        example_note=example_note(seen["observed"]),
+        example_note=example_note(seen["observed"], seen["raised_instead"]),
         defensive_note=defensive_note(to_json(analysis)) if analysis is not None else "",
         test_links=seen["test_links"],
+        raised_instead=seen["raised_instead"],
         not_in=[SnapshotRef(snapshot=s.key, version=_version(s)) for s in absent_from(catalog, record)],
     )
 

@@ -364,6 +364,7 @@ class Proof:
     python: str
     date: str
     candidate: str = ""  # which generator built it: "entry" (the observed public call), ...
+    env: tuple[str, ...] = ()  # "NAME=VALUE" the runs had beyond the library's own (prove --env)
 
 
 @dataclass(frozen=True, slots=True)

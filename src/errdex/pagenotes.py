@@ -27,9 +27,15 @@ def _call(entry: str, args: Sequence[Mapping[str, Any]]) -> str:
     return f"`{entry}({shown})`"
 
 
-def example_note(observed: Sequence[Mapping[str, Any]]) -> str:
-    """The Example fix's text when no example is proven: the observed test that raises the error, or that
-    no example could be proven."""
+def example_note(observed: Sequence[Mapping[str, Any]], raised_instead: Sequence[Mapping[str, Any]] = ()) -> str:
+    """The Example fix's text when no example is proven: the error users see instead when the library always
+    catches this one (``raised_instead``), the observed test that raises the error, or that no example could
+    be proven."""
+    if raised_instead:
+        shown = "; ".join(f"`{str(r['exception']).rsplit('.', 1)[-1]}` (id {r['error_id']}), raised by "
+                          f"`{r['raised_in']}`" for r in raised_instead[:3])
+        return ("No example could be proven: users never see this error. When it happens, the library catches it "
+                f"and raises another one instead, which is what a program stops with: {shown}.")
     for o in observed:
         entry = str(o.get("entry") or "")
         test = str(o.get("test") or "")

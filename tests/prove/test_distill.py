@@ -267,3 +267,24 @@ def test_variants_change_a_literal_assigned_before_the_call(tmp_path: Path) -> N
     d = distill(tmp_path, "tests/test_x.py::test_prefix", ("t (tests/test_x.py:7)",))[0]
     vs = [v for _, v in variants(d)]
     assert "prefix = (1, {'a': 0})\nfull = (0, {'a': 0})\nlib.broadcast(prefix, full)\n" in [v[v.index("prefix"):] for v in vs]
+
+
+def test_variant_gives_a_literal_leaf_in_a_list(tmp_path: Path) -> None:
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_x.py").write_text(
+        "import lib\n\n\ndef test_flatten():\n    with pytest.raises(ValueError):\n"
+        "        lib.flatten_one_level(1, True)\n")
+    d = distill(tmp_path, "tests/test_x.py::test_flatten", ("t (tests/test_x.py:6)",))[0]
+    vs = dict(variants(d))
+    assert vs["1 -> [1] (in a list)"].endswith("lib.flatten_one_level([1], True)\n")
+    assert not any("[True]" in v for v in vs.values())  # a switch is flipped, never put in a list
+
+
+def test_variant_gives_leaves_for_the_containers_of_a_literal(tmp_path: Path) -> None:
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_x.py").write_text(
+        "import lib\n\n\ndef test_specs():\n    tree = lib.structure({'a': 1, 'b': 2})\n"
+        "    specs = {'a': [None, None], 'b': (None, None)}\n    lib.flatten_specs('spec', tree, specs)\n")
+    d = distill(tmp_path, "tests/test_x.py::test_specs", ("t (tests/test_x.py:7)",))[0]
+    got = [v for why, v in variants(d) if why.endswith("with leaves for its containers")]
+    assert any("specs = {'a': None, 'b': None}\n" in v for v in got), got

@@ -26,27 +26,43 @@ def _snapshot(catalog: Catalog, repo: str | None) -> Snapshot | None:
 
 
 def _prover(catalog: Catalog, db: str | None, snap: Snapshot, package: str | None, artifact: str | None,
-            python: str | None, timeout: float) -> Any:
+            python: str | None, timeout: float, with_requirements: list[str] | None = None) -> Any:
+    from errdex.observe.pipeline import workspace_for
     from errdex.prove.engine import Prover
     from errdex.sandbox import EnvSpec, ensure_environment
 
     name = package or snap.repo.rsplit("/", 1)[-1]
-    env = ensure_environment(EnvSpec(name=name, version=snap.version or snap.ref or "",
-                                     artifact=Path(artifact).resolve() if artifact else None, python=python))
-    from errdex.observe.pipeline import workspace_for
-
     project = workspace_for(snap) / "project"
+    env = ensure_environment(EnvSpec(name=name, version=snap.version or snap.ref or "",
+                                     extra_requirements=tuple(with_requirements or ()),
+                                     artifact=Path(artifact).resolve() if artifact else None, python=python))
     return Prover(catalog_path=db or "", snapshot=snap, env=env, package=name, timeout_s=timeout,
                   project=project if project.is_dir() else None)
 
 
+def parse_env(items: list[str]) -> tuple[tuple[str, str], ...] | None:
+    """``NAME=VALUE`` pairs (``--env``, or a stored proof's ``env``); None (reported) when one is not."""
+    out: list[tuple[str, str]] = []
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name or not name.replace("_", "a").isalnum():
+            error(f"--env takes NAME=VALUE, got {item!r}")
+            return None
+        out.append((name, value))
+    return tuple(out)
+
+
 def run_prove(*, repo: str | None, ids: list[str], jobs: int, db: str | None, json_out: bool, package: str | None,
               artifact: str | None, python: str | None, timeout: float, worker: bool = True,
-              search: bool = False, budget: float = 10.0, seed: int = 0) -> int:
+              search: bool = False, budget: float = 10.0, seed: int = 0,
+              env: list[str] | None = None, with_requirements: list[str] | None = None) -> int:
     from errdex.catalog import open_catalog
     from errdex.prove.engine import Outcome
     from errdex.sandbox import EnvError, PythonNotFound
 
+    extra = parse_env(env or [])
+    if extra is None:
+        return 2
     catalog = open_or_report(db)
     if catalog is None:
         return 1
@@ -60,7 +76,9 @@ def run_prove(*, repo: str | None, ids: list[str], jobs: int, db: str | None, js
             error(f"{snap.key} has no observations: run errdex observe first (prove starts from observed calls)")
             return 1
         try:
-            prover = dataclasses.replace(_prover(catalog, db, snap, package, artifact, python, timeout), worker=worker)
+            prover = dataclasses.replace(_prover(catalog, db, snap, package, artifact, python, timeout,
+                                                 with_requirements), worker=worker,
+                                         extra_env=extra)
         except (EnvError, PythonNotFound) as exc:
             error(str(exc))
             return 1
@@ -157,7 +175,8 @@ def _store(catalog: Catalog, snap: Snapshot, outcomes: list[Any]) -> None:
 
 
 def run_verify_execute(*, repo: str | None, db: str | None, json_out: bool, package: str | None,
-                       artifact: str | None, python: str | None, timeout: float) -> int:
+                       artifact: str | None, python: str | None, timeout: float,
+                       with_requirements: list[str] | None = None) -> int:
     """Re-run every stored proof (before must still resolve to its error, after exit 0); exit 1 if any fails."""
     import tempfile
 
@@ -173,7 +192,7 @@ def run_verify_execute(*, repo: str | None, db: str | None, json_out: bool, pack
         if snap is None:
             return 1
         try:
-            prover = _prover(catalog, db, snap, package, artifact, python, timeout)
+            prover = _prover(catalog, db, snap, package, artifact, python, timeout, with_requirements)
         except (EnvError, PythonNotFound) as exc:
             error(str(exc))
             return 1
@@ -182,8 +201,9 @@ def run_verify_execute(*, repo: str | None, db: str | None, json_out: bool, pack
             if a is None or a.example_fix.proof is None:
                 continue
             checked += 1
+            extra = parse_env(list(a.example_fix.proof.env)) or ()
             with tempfile.TemporaryDirectory(prefix="errdex-verify-") as tmp:
-                why = prover.recheck(catalog, site.error_id, a.example_fix.before, a.example_fix.after, Path(tmp),
+                why = dataclasses.replace(prover, extra_env=extra).recheck(catalog, site.error_id, a.example_fix.before, a.example_fix.after, Path(tmp),
                                      a.try_sample if a.try_proof is not None else "",
                                      a.validate_sample if a.validate_proof is not None else "")
             if why:

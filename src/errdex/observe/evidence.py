@@ -100,10 +100,49 @@ def static_test_links(analysis: Analysis | None, observed: list[Observation] | l
     return out
 
 
+class RaisedInstead(TypedDict):
+    """The error a user sees when the library catches this one and raises another (``from None``, or
+    wrapped): seen in the same test, raised by a function on this error's way, and reaching the test."""
+
+    error_id: str  # the other error's id (its page: /errors/<id>)
+    exception: str
+    message: str  # the real message, as the test saw it
+    test: str
+    raised_in: str  # "module.function": the library function that caught this error and raised that one
+
+
+def _function(frame: str) -> str:
+    """``jax._src.pjit._infer_input_type (jax/_src/pjit.py:123)`` -> ``jax._src.pjit._infer_input_type``."""
+    return frame.split(" (", 1)[0]
+
+
+def raised_instead(found: list[Observation], same_snapshot: list[Observation]) -> list[RaisedInstead]:
+    """For an error only ever seen caught inside the library: the escaped errors of the same tests
+    that a function on its way raised (the caller chain of the other is this one's, up to the frame
+    that raised it), most frequent first, one per error id."""
+    if not found or any(o.escaped for o in found):
+        return []
+    out: dict[str, RaisedInstead] = {}
+    for o in found:
+        mine = [_function(f) for f in o.chain]
+        for other in same_snapshot:
+            if (not other.escaped or other.test != o.test or other.error_id in ("", o.error_id)
+                    or other.error_id in out or len(other.chain) < 2):
+                continue
+            theirs = [_function(f) for f in other.chain]
+            k = len(theirs) - 1  # the frame that raised the other error
+            if k < len(mine) - 1 and mine[:k + 1] == theirs:
+                out[other.error_id] = RaisedInstead(error_id=other.error_id, exception=other.exception,
+                                                    message=other.message, test=other.test,
+                                                    raised_in=theirs[-1])
+    return list(out.values())[:3]
+
+
 class ObservationFields(TypedDict):
     observed: list[ObservedEntry]
     observed_run: bool
     test_links: list[StaticTestLink]
+    raised_instead: list[RaisedInstead]  # what users see instead when the library never lets it out
 
 
 def observation_document(catalog: Catalog, snapshot: Snapshot, error_id: str,
@@ -111,10 +150,13 @@ def observation_document(catalog: Catalog, snapshot: Snapshot, error_id: str,
     """The fields an error's document gains from observation."""
     found = catalog.observations(error_id=error_id, snapshot_key=snapshot.key)
     ran = catalog.observe_run(snapshot.key) is not None
+    caught_only = bool(found) and not any(o.escaped for o in found)
+    others = catalog.observations(snapshot_key=snapshot.key, kind="site") if caught_only else []
     return ObservationFields(
         observed=[entry_of(o, snapshot) for o in found[:MAX_OBSERVED]],
         observed_run=ran,
         test_links=static_test_links(analysis, found, ran),
+        raised_instead=raised_instead(found, others),
     )
 
 

@@ -25,7 +25,9 @@ from pathlib import Path
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 from errdex.model import ErrorSite, Observation, Proof, ProofAfter, ProofBefore, Snapshot
+from errdex.observe.evidence import raised_instead
 from errdex.prove.checks import distinct_regex, try_script, validate_script
+from errdex.prove.configcand import OptionSwitch, candidates, option_switches
 from errdex.prove.distill import Distilled, NotDistillable, distill
 from errdex.prove.harness import adapter_for, run_env
 from errdex.prove.mutate import variants
@@ -76,6 +78,7 @@ class Candidate:
     before: str
     afters: tuple[str, ...]
     distilled: Distilled | None
+    after_kinds: tuple[str, ...] = ()  # what made each of the first afters ("warm-up"); the rest: variants
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,13 +102,20 @@ class Prover:
     pool: WorkerPool | None = None  # persistent workers (prove_all starts them when ``worker`` is on)
     # entry -> parameter -> argument reprs the library's tests passed to it (any error's observation)
     alternatives: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
+    # error id -> the on/off options its guards read (configcand.switches; prove_all fills it)
+    switches: Mapping[str, tuple[OptionSwitch, ...]] = field(default_factory=dict)
+    extra_env: tuple[tuple[str, str], ...] = ()  # prove --env NAME=VALUE: every run gets it (recorded in the proof)
+
+    def run_vars(self) -> dict[str, str]:
+        """The environment variables of every run: the library adapter's, then ``--env``."""
+        return {**run_env(self.package), **dict(self.extra_env)}
 
     def _run(self, code: str, scratch: Path, name: str) -> tuple[int, str, str]:
         script = scratch / f"{name}.py"
         script.write_text(code, encoding="utf-8")
         res = run(RunRequest(argv=(str(self.env.python), "-X", "faulthandler", str(script)),
                              limits=Limits(timeout_s=self.timeout_s, memory_bytes=4 * 1024**3),
-                             env={"PYTHONDONTWRITEBYTECODE": "1", "PYTHONWARNINGS": "default", **run_env(self.package)},
+                             env={"PYTHONDONTWRITEBYTECODE": "1", "PYTHONWARNINGS": "default", **self.run_vars()},
                              scratch=scratch / f"run-{name}"))
         code_ = -9 if res.timed_out else res.returncode
         return code_, res.stdout, res.stderr.replace(str(script), "example.py")
@@ -130,7 +140,7 @@ class Prover:
             run(RunRequest(argv=(str(self.env.python), str(WORKER_SCRIPT), self.package, str(batch / "batch.json"),
                                  str(result)),
                            limits=Limits(timeout_s=self.timeout_s * len(codes) + 60, memory_bytes=4 * 1024**3),
-                           env={"PYTHONDONTWRITEBYTECODE": "1", **run_env(self.package)}, scratch=batch / "run"))
+                           env={"PYTHONDONTWRITEBYTECODE": "1", **self.run_vars()}, scratch=batch / "run"))
             done = json.loads(result.read_text()) if result.is_file() else []
         out: list[tuple[int, str, str]] = []
         for i in range(len(codes)):
@@ -156,7 +166,7 @@ class Prover:
                                    "args": [{"name": a.name, "type": a.type, "repr": a.repr} for a in o.entry_args]}))
         out.unlink(missing_ok=True)
         run(RunRequest(argv=(str(self.env.python), str(PLAN_SCRIPT), str(req), str(out)),
-                       limits=Limits(timeout_s=self.timeout_s), env=run_env(self.package), scratch=scratch / "run-plan"))
+                       limits=Limits(timeout_s=self.timeout_s), env=self.run_vars(), scratch=scratch / "run-plan"))
         if not out.is_file():
             return {"unsupported": "the planner did not finish"}
         data: dict[str, object] = json.loads(out.read_text())
@@ -169,7 +179,7 @@ class Prover:
             after = replace(after, output=after.output.replace(root, ".../site-packages"))
         return Proof(before=before, after=after, library=self.package, version=self.snapshot.version or self.snapshot.ref or "",
                      python=self.env.python_version, date=datetime.now(UTC).isoformat(timespec="seconds"),
-                     candidate=candidate)
+                     candidate=candidate, env=tuple(f"{k}={v}" for k, v in self.extra_env))
 
     def resolves_to(self, catalog: Catalog, stderr: str, error_id: str) -> tuple[str, str]:
         """(matched id, printed exception) of a traceback, by errdex's own matcher."""
@@ -197,7 +207,7 @@ class Prover:
                 vs = plan.get("variants")
                 after = tuple(f"{imp}\n\n{v['call']}\n" for v in (vs if isinstance(vs, list) else []))
                 out.append(Candidate("entry", f"{imp}\n\n{call}\n", after, None))
-        return out, reason
+        return with_options(out, self.switches.get(site.error_id, ())), reason
 
     def cause_resolving_to(self, catalog: Catalog, stderr: str, error_id: str) -> tuple[str, str, str] | None:
         """(exception, its section of the traceback, the outer one's text) when a cause printed before
@@ -259,7 +269,9 @@ class Prover:
                                         == site.error_id):
                             continue
                         runs += res.count
-                        proof = self._proof(pb, ProofAfter(exit=0, output=_tail(out2)), kind)
+                        how = cand.after_kinds[i - 1] if i <= len(cand.after_kinds) else ""
+                        proof = self._proof(pb, ProofAfter(exit=0, output=_tail(out2)),
+                                            f"{kind}; after: {how}" if how else kind)
                         samples, n = ((("", None, "", None), 0) if kind != cand.kind
                                       else self._samples(site, others, cand, after, pb, scratch))
                         runs += n
@@ -340,6 +352,25 @@ class Prover:
         return (trys, tproof, val, vproof), res.count
 
 
+def with_options(cands: Sequence[Candidate], sws: Sequence[OptionSwitch]) -> list[Candidate]:
+    """Each candidate followed by its configuration candidates (``configcand``): a script that sets
+    the option gets the warm-up and the default as its first afters, and the other ways to set it
+    as candidates of their own; a script that does not set it, the option set each way."""
+    out: list[Candidate] = []
+    for c in cands:
+        extra: list[Candidate] = []
+        for sw in sws:
+            for cc in candidates(c.before, sw):
+                kinds = (f"warm-up ({sw.name} on after one call)", f"{sw.name} left at its default")
+                if cc.original:
+                    c = replace(c, afters=(*cc.afters, *c.afters), after_kinds=(*kinds, *c.after_kinds))
+                else:
+                    extra.append(Candidate(f"{c.kind}, {sw.name} set by {cc.way}", cc.before, cc.afters, None,
+                                           kinds))
+        out += [c, *extra]
+    return out
+
+
 def guard_names(site: ErrorSite) -> tuple[str, ...]:
     """Plain names the site's guards read (``meta_fields`` in ``meta_fields is None``), builtins aside."""
     out: list[str] = []
@@ -400,6 +431,7 @@ def prove_all(prover: Prover, open_catalog: Callable[[], Catalog], targets: Sequ
         for o in cat.observations(snapshot_key=prover.snapshot.key):
             if o.kind == "site" and o.error_id:
                 obs.setdefault(o.error_id, []).append(o)
+        sws = option_switches(cat, prover.snapshot, [sites[e] for e in targets if e in sites])
     finally:
         cat.close()
     alts: dict[str, dict[str, list[str]]] = {}
@@ -409,7 +441,8 @@ def prove_all(prover: Prover, open_catalog: Callable[[], Catalog], targets: Sequ
                 seen = alts.setdefault(o.entry, {}).setdefault(a.name, [])
                 if a.repr not in seen and len(seen) < 8:
                     seen.append(a.repr)
-    prover = replace(prover, alternatives={e: {k: tuple(v) for k, v in ps.items()} for e, ps in alts.items()})
+    prover = replace(prover, alternatives={e: {k: tuple(v) for k, v in ps.items()} for e, ps in alts.items()},
+                     switches=sws)
     by_function: dict[tuple[str, str], list[ErrorSite]] = {}
     for s in sites.values():
         by_function.setdefault((s.path, s.qualname), []).append(s)
@@ -434,14 +467,19 @@ def prove_all(prover: Prover, open_catalog: Callable[[], Catalog], targets: Sequ
             site = sites[eid]
             observed = sorted(obs.get(eid, []), key=lambda o: (not o.escaped, -o.count))
             out = prover.prove(c, site, observed, rivals(site))
+            instead = raised_instead(observed, every) if out.proven is None else []
+            if instead:
+                out = replace(out, reason=f"only seen caught inside the library, which raises "
+                                         f"{', '.join(r['error_id'] for r in instead)} instead ({out.reason})")
         finally:
             c.close()
         if progress is not None:
             progress(out)
         return out
 
+    every = [o for group in obs.values() for o in group]
     wanted = [e for e in targets if e in sites]
-    workers = WorkerPool(prover.env, prover.package, jobs) if prover.worker and persistent else None
+    workers = WorkerPool(prover.env, prover.package, jobs, dict(prover.extra_env)) if prover.worker and persistent else None
     prover = replace(prover, pool=workers)
     try:
         with ThreadPoolExecutor(max_workers=max(1, jobs)) as threads:

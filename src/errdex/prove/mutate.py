@@ -3,7 +3,8 @@
 Only the focus nodes change (the raising statement's calls, the parametrized values): a keyword
 argument dropped (back to its default), a bool flipped, a number or string replaced by another
 value the library's tests used or a simple one of the same type, an element of a literal list or
-tuple dropped (an option and its value together), a positional argument after the first dropped.
+tuple dropped (an option and its value together), a positional argument after the first dropped, a
+literal positional argument given in a list (a leaf where a container is expected).
 The call itself never changes, so "after" makes the same public call with other arguments.
 """
 
@@ -63,6 +64,14 @@ def _edits(node: ast.AST) -> Iterator[tuple[str, Edit]]:
                 del n.args[i]
                 return True
             yield f"without positional {i + 1}", drop_pos
+        for i, a in enumerate(node.args):  # a leaf given where a container (a tree, a sequence) is expected
+            if isinstance(a, ast.Constant) and not isinstance(a.value, bool) and a.value is not None \
+                    and not _fixed(a):
+                def wrap(n: ast.AST, i: int = i) -> bool:
+                    assert isinstance(n, ast.Call)
+                    n.args[i] = ast.List([n.args[i]], ast.Load())
+                    return True
+                yield f"{a.value!r} -> [{a.value!r}] (in a list)", wrap
     if isinstance(node, ast.Dict):
         for i, key in enumerate(node.keys):
             if key is None:
@@ -90,6 +99,34 @@ def _edits(node: ast.AST) -> Iterator[tuple[str, Edit]]:
                 del n.elts[i]
                 return True
             yield f"without element {i}", drop_one
+    inner = _inner_containers(node)
+    if inner:  # containers where leaves are expected (a tree prefix): each given as its first element
+        def leaves(n: ast.AST) -> bool:
+            return _to_leaves(n)
+        yield f"{ast.unparse(node)[:40]} with leaves for its containers", leaves
+
+
+def _children(node: ast.AST) -> list[ast.expr]:
+    if isinstance(node, ast.Dict):
+        return list(node.values)
+    if isinstance(node, (ast.List, ast.Tuple)):
+        return list(node.elts)
+    return []
+
+
+def _inner_containers(node: ast.AST) -> list[int]:
+    """Indexes of the literal's elements (a dict's values) that are non-empty lists or tuples of constants."""
+    return [i for i, e in enumerate(_children(node)) if isinstance(e, (ast.List, ast.Tuple)) and e.elts
+            and all(isinstance(x, ast.Constant) for x in e.elts) and not _fixed(e)]
+
+
+def _to_leaves(node: ast.AST) -> bool:
+    for i in _inner_containers(node):
+        seq = node.values if isinstance(node, ast.Dict) else node.elts  # type: ignore[attr-defined]
+        box = seq[i]
+        assert isinstance(box, (ast.List, ast.Tuple))
+        seq[i] = box.elts[0]
+    return True
 
 
 def _constant_edits(node: ast.AST) -> Iterator[tuple[int, str, object]]:

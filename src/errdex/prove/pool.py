@@ -15,7 +15,7 @@ import shutil
 import tempfile
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -27,20 +27,20 @@ LIFETIME_S = 6 * 3600.0
 
 
 class _Worker:
-    def __init__(self, env: Environment, package: str, root: Path) -> None:
+    def __init__(self, env: Environment, package: str, root: Path, extra: Mapping[str, str]) -> None:
         self.inbox = root / "inbox"
         self.inbox.mkdir(parents=True)
         self.lock = threading.Lock()
         self.alive = True
         self._counter = itertools.count()
-        self.thread = threading.Thread(target=self._serve, args=(env, package, root), daemon=True)
+        self.thread = threading.Thread(target=self._serve, args=(env, package, root, extra), daemon=True)
         self.thread.start()
 
-    def _serve(self, env: Environment, package: str, root: Path) -> None:
+    def _serve(self, env: Environment, package: str, root: Path, extra: Mapping[str, str]) -> None:
         try:
             run(RunRequest(argv=(str(env.python), str(WORKER_SCRIPT), "--serve", package, str(self.inbox)),
                            limits=Limits(timeout_s=LIFETIME_S, memory_bytes=4 * 1024**3),
-                           env={"PYTHONDONTWRITEBYTECODE": "1", **run_env(package)}, scratch=root / "run"))
+                           env={"PYTHONDONTWRITEBYTECODE": "1", **run_env(package), **extra}, scratch=root / "run"))
         finally:
             self.alive = False
 
@@ -69,9 +69,9 @@ class _Worker:
 class WorkerPool:
     """``size`` persistent workers for one environment; a thread takes a free one per batch."""
 
-    def __init__(self, env: Environment, package: str, size: int) -> None:
+    def __init__(self, env: Environment, package: str, size: int, extra: Mapping[str, str] | None = None) -> None:
         self._root = Path(tempfile.mkdtemp(prefix="errdex-pool-"))
-        self._workers = [_Worker(env, package, self._root / f"w{i}") for i in range(max(1, size))]
+        self._workers = [_Worker(env, package, self._root / f"w{i}", dict(extra or {})) for i in range(max(1, size))]
         self._free: list[_Worker] = list(self._workers)
         self._cond = threading.Condition()
 

@@ -89,6 +89,11 @@ def error_page(doc: ErrorDocument, known: set[str]) -> str:
     return "".join(out)
 
 
+def _to(label: str, error_id: str, known: set[str]) -> str:
+    """A link to the other error's page when the export has it, else the label."""
+    return md.link(label, f"{error_id}.md") if error_id in known else label
+
+
 def _proven(proof: Any, what: str) -> str:
     """The line that says whether a sample ran (``errdex prove``), never left implicit."""
     if not proof:
