@@ -87,6 +87,9 @@ def test_show_json_page_and_markdown_name_the_error_users_see(tmp_path: Path) ->
     assert [(r["error_id"], r["raised_in"]) for r in doc["raised_instead"]] == [
         (outer_id, "shapelib.core.canonicalize_shape")]
     assert json.loads(_cli(tmp_path / "home", "show", outer_id, "--json", "--db", db).stdout)["raised_instead"] == []
+    assert _cli(tmp_path / "home", "analyze", "--db", db).returncode == 0
+    terminal = " ".join(_cli(tmp_path / "home", "show", inner_id, "--db", db).stdout.split())
+    assert "users never see this error" in terminal and outer_id in terminal
 
     from fastapi.testclient import TestClient
 

@@ -225,10 +225,13 @@ def run_show(error_id: str, *, db: str | None, json_out: bool) -> int:
         else:
             from errdex.commands.page_view import page_view
             from errdex.documents import absent_from
+            from errdex.observe.evidence import raised_instead
 
             snap = record.latest[0]
+            seen = catalog.observations(error_id=eid, snapshot_key=snap.key)
+            others = catalog.observations(snapshot_key=snap.key, kind="site") if seen else []
             stdout().print(page_view(record, catalog.get_analysis(eid, snap.key), absent_from(catalog, record),
-                                     catalog.observations(error_id=eid, snapshot_key=snap.key)))
+                                     seen, raised_instead(seen, others)))
     finally:
         catalog.close()
     return 0

@@ -21,7 +21,7 @@ from rich.text import Text
 from errdex.catalog.base import ErrorRecord
 from errdex.commands.index_views import versions_view
 from errdex.model import Analysis, Observation, Proof, Snapshot, to_json
-from errdex.observe.evidence import entry_of
+from errdex.observe.evidence import RaisedInstead, entry_of
 from errdex.pagenotes import defensive_note, example_note
 from errdex.snippets import snippet_window
 
@@ -40,7 +40,7 @@ def _code(code: str, start: int = 1, highlight: set[int] | None = None, numbers:
 
 
 def page_view(record: ErrorRecord, analysis: Analysis | None, not_in: Sequence[Snapshot] = (),
-              observed: Sequence[Observation] = ()) -> RenderableType:
+              observed: Sequence[Observation] = (), raised_instead: Sequence[RaisedInstead] = ()) -> RenderableType:
     """The page of one error for the terminal."""
     snap, site = record.latest
     parts: list[RenderableType] = [
@@ -88,7 +88,7 @@ def page_view(record: ErrorRecord, analysis: Analysis | None, not_in: Sequence[S
         if a.example_fix.after:
             parts += [Text("after", style="dim"), _code(a.example_fix.after)]
     else:
-        parts.append(_md(example_note([entry_of(o, snap) for o in observed])))
+        parts.append(_md(example_note([entry_of(o, snap) for o in observed], raised_instead)))
     parts += [Text(""), _h("Defensive patterns"), Text(f"Strategy: {a.strategy}")]
     if a.validate_sample and a.validate_proof is not None:
         parts += [Text("Validate before calling", style="bold"), _proven(a.validate_proof, "check"),

@@ -83,6 +83,11 @@ def error_page(doc: ErrorDocument, known: set[str]) -> str:
         out.append(md.fence(site["snippet"], "python") + "\n\n")
     if a is not None:
         out.extend(_analysis(a, known, doc))
+    if doc.get("raised_instead") and not ((a or {}).get("example_fix") or {}).get("proof"):
+        out.append("Users never see this error: the library catches it and raises another instead:\n\n" + "".join(
+            f"- {_to(md.code(r['exception'].rsplit('.', 1)[-1]), r['error_id'], known)} "
+            f"raised by {md.code(r['raised_in'])} (seen in {md.code(r['test'])})\n"
+            for r in doc["raised_instead"]) + "\n")
     out.extend(_versions(doc))
     out.append(f"---\n\nIndexed from {md.code(doc['snapshot']['repo'] + '@' + (doc['snapshot']['commit'] or doc['snapshot']['ref'] or ''))}"
                f" by errdex; error id {md.code(doc['id'])}.\n")
