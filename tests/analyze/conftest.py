@@ -13,6 +13,8 @@ from errdex.extract import extract_tree
 from errdex.model import ErrorSite, Snapshot
 from errdex.sources import open_source
 
+from .pagekit import PageCtx, load_fixture
+
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 JAXLIKE = FIXTURES / "an_jaxlike"
 
@@ -44,3 +46,18 @@ def site_with(ctx: SnapshotContext, text: str) -> ErrorSite:
     found = [s for s in ctx.sites if text in s.template.render()]
     assert len(found) == 1, [s.template.render() for s in ctx.sites]
     return found[0]
+
+
+
+@pytest.fixture(scope="module")
+def cli(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PageCtx]:
+    cat, ctx = load_fixture(tmp_path_factory.mktemp("cli"), "an_clilike", "example/clilike")
+    yield cat, ctx
+    cat.close()
+
+
+@pytest.fixture(scope="module")
+def jaxpages(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PageCtx]:
+    cat, ctx = load_fixture(tmp_path_factory.mktemp("jax"), "an_jaxlike", "example/jaxlike")
+    yield cat, ctx
+    cat.close()

@@ -4,44 +4,22 @@ rule, a public call that reaches an earlier raise of the same check first, preve
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
-from errdex.analyze.context import SnapshotContext, load_context
+from errdex.analyze.context import load_context
 from errdex.analyze.facts import gather_facts
 from errdex.analyze.static import analyze_static
 from errdex.analyze.static.words import read_first
-from errdex.catalog import SqliteCatalog
-from errdex.extract import extract_tree
 from errdex.model import Analysis
-from errdex.sources import open_source
+
+from .pagekit import PageCtx, load_fixture
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
-Ctx = tuple[SqliteCatalog, SnapshotContext]
+Ctx = PageCtx
 
 
-def _load(tmp: Path, name: str, repo: str) -> tuple[SqliteCatalog, SnapshotContext]:
-    cat = SqliteCatalog(tmp / "c.sqlite")
-    with open_source(str(FIXTURES / name), repo=repo, ref="v1") as tree:
-        cat.replace_snapshot(tree.snapshot, extract_tree(tree, jobs=1))
-    return cat, load_context(cat, cat.snapshots()[0])
 
-
-@pytest.fixture(scope="module")
-def cli(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Ctx]:
-    cat, ctx = _load(tmp_path_factory.mktemp("cli"), "an_clilike", "example/clilike")
-    yield cat, ctx
-    cat.close()
-
-
-@pytest.fixture(scope="module")
-def jaxlike(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Ctx]:
-    cat, ctx = _load(tmp_path_factory.mktemp("jax"), "an_jaxlike", "example/jaxlike")
-    yield cat, ctx
-    cat.close()
 
 
 def _page(c: Ctx, qualname: str, text: str = "") -> Analysis:
@@ -92,16 +70,16 @@ def test_no_public_caller_sends_to_the_traceback_without_a_template(cli: Ctx) ->
 # --------------------------------------------------------------------------- the message's context words
 
 
-def test_eager_words_are_explained_from_the_table_of_eager_rules(jaxlike: Ctx) -> None:
-    a = _page(jaxlike, "_ref_raise_valueerror")
+def test_eager_words_are_explained_from_the_table_of_eager_rules(jaxpages: Ctx) -> None:
+    a = _page(jaxpages, "_ref_raise_valueerror")
     assert "inside the body of a `shard_map` that runs eagerly (not inside `jax.jit`)" in a.meaning
     assert "is in `eager_rules`" in a.meaning and "registered for `ref`" in a.meaning
     assert "when JAX applies the rule" not in a.meaning
     assert a.trigger.endswith("inside the body of a `shard_map` that runs eagerly (not inside `jax.jit`).")
 
 
-def test_outside_of_x_is_explained_as_the_general_lowering(jaxlike: Ctx) -> None:
-    a = _page(jaxlike, "_run_scoped_lowering_rule")
+def test_outside_of_x_is_explained_as_the_general_lowering(jaxpages: Ctx) -> None:
+    a = _page(jaxpages, "_run_scoped_lowering_rule")
     assert "\"outside of Pallas\" in the message" in a.meaning
     assert "registered with `register_lowering` for `run_scoped`" in a.meaning
 
@@ -168,8 +146,8 @@ def test_a_comment_that_leaves_it_to_the_user_is_the_solution(cli: Ctx) -> None:
         "it if needed.\""]
 
 
-def test_a_rule_registered_for_one_kind_of_kernel_is_not_the_general_rule(jaxlike: Ctx) -> None:
-    a = _page(jaxlike, "_rev_lowering_rule")
+def test_a_rule_registered_for_one_kind_of_kernel_is_not_the_general_rule(jaxpages: Ctx) -> None:
+    a = _page(jaxpages, "_rev_lowering_rule")
     assert "This is not the operation's general rule" in a.meaning
     assert "`register_lowering_rule(rev_p, kernel_types=[CoreType.SC_VECTOR_SUBCORE])`" in a.meaning
     assert "_run_scoped" not in a.meaning
@@ -185,26 +163,26 @@ def test_a_comment_saying_when_it_happens_replaces_the_command_line_framing(cli:
 # --------------------------------------------------------------------------- arguments, not locals
 
 
-def test_a_local_of_the_raising_function_is_never_an_argument(jaxlike: Ctx) -> None:
-    a = _page(jaxlike, "reduce_scatter")
+def test_a_local_of_the_raising_function_is_never_an_argument(jaxpages: Ctx) -> None:
+    a = _page(jaxpages, "reduce_scatter")
     assert not a.prevention or not any("output_shape" in p for p in a.prevention)
     assert [s.text.split(":")[0] for s in a.solutions] == ["Look at the `vec_size` you pass to "
                                                             "`jax.experimental.mma.reduce_scatter`"]
     assert "`math.prod(output_shape)` is not a multiple of `vec_size`" in a.meaning  # the condition is still said
 
 
-def test_a_sentinel_check_or_the_messages_own_words_make_an_unseen_name_an_argument(jaxlike: Ctx) -> None:
-    a = _page(jaxlike, "kernel")  # `body` is compared with a "not given" sentinel; the message names `mesh`
+def test_a_sentinel_check_or_the_messages_own_words_make_an_unseen_name_an_argument(jaxpages: Ctx) -> None:
+    a = _page(jaxpages, "kernel")  # `body` is compared with a "not given" sentinel; the message names `mesh`
     assert a.solutions[0].text.startswith("Make sure that `body` is given or `mesh` is not")
 
 
-def test_a_name_the_docstrings_args_list_is_an_argument(jaxlike: Ctx) -> None:
-    a = _page(jaxlike, "format_metadata")  # the `def` is above the snippet; the docstring's Args lists `meta`
+def test_a_name_the_docstrings_args_list_is_an_argument(jaxpages: Ctx) -> None:
+    a = _page(jaxpages, "format_metadata")  # the `def` is above the snippet; the docstring's Args lists `meta`
     assert a.solutions and a.solutions[0].text.startswith("Make sure that `meta.shape[-1]` equals `2`")
 
 
-def test_a_both_or_neither_guard_over_two_parameters_of_a_long_signature(jaxlike: Ctx) -> None:
-    a = _page(jaxlike, "mma")
+def test_a_both_or_neither_guard_over_two_parameters_of_a_long_signature(jaxpages: Ctx) -> None:
+    a = _page(jaxpages, "mma")
     assert "Make sure that `a_scale` and `b_scale` are either both given or both None when you call " \
            "`jax.experimental.mma.mma`." in [s.text for s in a.solutions]
     assert any(p.startswith("Before calling `jax.experimental.mma.mma`, check that `a_scale` and `b_scale` are "
@@ -228,7 +206,7 @@ def test_arguments_of_the_factory_as_observed_are_the_ones_to_check(tmp_path: Pa
     size=None)``: those are the arguments the solution names (the factory's, as the run recorded them)."""
     from errdex.model import Observation, ObservedArg, ObserveRun
 
-    cat, ctx = _load(tmp_path, "an_clilike", "example/clilike")
+    cat, ctx = load_fixture(tmp_path, "an_clilike", "example/clilike")
     (site,) = [s for s in ctx.sites if s.qualname == "Bar.__init__"]
     assert not _page((cat, ctx), "Bar.__init__").solutions  # the parameters are not in the snippet
     cat.replace_observations(ObserveRun(snapshot=ctx.snapshot.key), [Observation(

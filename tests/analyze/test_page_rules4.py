@@ -4,27 +4,10 @@ defensive section without a proven sample (on ``an_clilike``/``an_jaxlike``)."""
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
-
-import pytest
 
 from errdex.extract.calls import call_edges
 
-from .test_page_rules import Ctx, _all, _load, _page
-
-
-@pytest.fixture(scope="module")
-def cli(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Ctx]:
-    cat, ctx = _load(tmp_path_factory.mktemp("cli"), "an_clilike", "example/clilike")
-    yield cat, ctx
-    cat.close()
-
-
-@pytest.fixture(scope="module")
-def jaxlike(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Ctx]:
-    cat, ctx = _load(tmp_path_factory.mktemp("jax"), "an_jaxlike", "example/jaxlike")
-    yield cat, ctx
-    cat.close()
+from .test_page_rules import Ctx, _all, _page
 
 
 def test_a_factory_records_the_class_it_returns() -> None:
@@ -48,11 +31,11 @@ def test_a_method_of_the_object_a_public_factory_returns_is_named_through_the_fa
     assert "clilike._impl" not in _all(a) and "internal function" not in _all(a)
 
 
-def test_a_function_nothing_calls_is_said_to_be_reached_only_by_outside_code(jaxlike: Ctx) -> None:
-    _cat, ctx = jaxlike
+def test_a_function_nothing_calls_is_said_to_be_reached_only_by_outside_code(jaxpages: Ctx) -> None:
+    _cat, ctx = jaxpages
     (site,) = [s for s in ctx.sites if s.qualname == "_tiled_layout"]
     assert ctx.uncalled(site)
-    a = _page(jaxlike, "_tiled_layout")
+    a = _page(jaxpages, "_tiled_layout")
     assert a.meaning.startswith("Calling the private `jax.experimental.layouts._tiled_layout` directly raises `ValueError` "
                                 "when the length of `shape` does not equal `2`")
     (s,) = a.solutions
@@ -63,22 +46,22 @@ def test_a_function_nothing_calls_is_said_to_be_reached_only_by_outside_code(jax
     assert not ctx.uncalled(called)  # a private function that the package calls is not said to be uncalled
 
 
-def test_a_rule_of_a_mode_the_user_switches_on_names_the_switch_in_public_terms(jaxlike: Ctx) -> None:
-    a = _page(jaxlike, "_run_scoped_physicalize_rule")
+def test_a_rule_of_a_mode_the_user_switches_on_names_the_switch_in_public_terms(jaxpages: Ctx) -> None:
+    a = _page(jaxpages, "_run_scoped_physicalize_rule")
     assert ("That mode is what `interpret=True` of `jax.experimental.pallas.pallas_call` (or of "
             "`jax.experimental.pallas.kernel`) turns on: the kernel body runs as ordinary JAX operations") in a.meaning
     assert any(s.text.startswith("Or run it compiled: leave out `interpret=True` of `jax.experimental.pallas.pallas_call`")
                for s in a.solutions)
     assert any("test it compiled on the accelerator, not with `interpret=True`" in p for p in a.prevention)
-    _cat, ctx = jaxlike
+    _cat, ctx = jaxpages
     (site,) = [s for s in ctx.sites if s.qualname == "_run_scoped_physicalize_rule"]
     assert not ctx.uncalled(site)  # a rule named after its operation is registered, not dead code
 
 
-def test_the_guard_note_says_what_to_check_before_the_call_in_public_terms(cli: Ctx, jaxlike: Ctx) -> None:
+def test_the_guard_note_says_what_to_check_before_the_call_in_public_terms(cli: Ctx, jaxpages: Ctx) -> None:
     assert _page(cli, "Bar.steps").guard_note == (
         "There is no value to test before the call: use `bar` only inside `with clilike.ui.bar(...) as bar:`.")
-    assert _page(jaxlike, "_tiled_layout").guard_note == (
+    assert _page(jaxpages, "_tiled_layout").guard_note == (
         "What you can check before calling the private function `jax.experimental.layouts._tiled_layout`: that the "
         "length of `shape` equals `2`.")
     internal = _page(cli, "_read_console").guard_note  # no public caller: only what to catch and match
@@ -101,8 +84,8 @@ def test_a_message_that_is_only_a_value_is_said_so_without_the_functions_locals(
     assert a.solutions[0].text.startswith("`clilike.optimization_barrier` does not handle the value the message shows")
 
 
-def test_the_messages_advice_is_not_repeated_beside_the_same_rule_in_the_calls_names(jaxlike: Ctx) -> None:
-    a = _page(jaxlike, "mma", "Either none or both scales")
+def test_the_messages_advice_is_not_repeated_beside_the_same_rule_in_the_calls_names(jaxpages: Ctx) -> None:
+    a = _page(jaxpages, "mma", "Either none or both scales")
     assert not any(s.text.startswith("Do what the message says") for s in a.solutions)
     assert not any(p.startswith("Make the message's advice the rule") for p in a.prevention)
     assert any("`a_scale` and `b_scale` are either both given or both None" in s.text for s in a.solutions)
@@ -136,7 +119,7 @@ def test_the_guard_note_of_a_usage_error_and_of_a_module_getattr(cli: Ctx) -> No
 
 
 def test_a_dataclass_field_is_the_constructors_argument_and_outside_x_is_in_the_trigger(cli: Ctx,
-                                                                                        jaxlike: Ctx) -> None:
+                                                                                        jaxpages: Ctx) -> None:
     a = _page(cli, "Mesh.__post_init__")
     assert "exactly one of `num_threads` and `thread_name` is given" in a.meaning and "'s `" not in _all(a)
-    assert ", outside Pallas, while `collective_axes` is true" in _page(jaxlike, "_run_scoped_lowering_rule").trigger
+    assert ", outside Pallas, while `collective_axes` is true" in _page(jaxpages, "_run_scoped_lowering_rule").trigger

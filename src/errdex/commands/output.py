@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -42,3 +43,24 @@ def open_or_report(db: str | None) -> Catalog | None:
     except CatalogError as exc:
         error(str(exc))
         return None
+
+
+def with_outcome_progress[T](description: str, total: int, quiet: bool,
+                          run: Callable[[Callable[[Any], None] | None], T]) -> T:
+    """Run ``run(progress)`` under a Rich bar counting proven outcomes (``prove``, ``prove --search``);
+    ``run(None)`` when quiet (JSON) or stderr is no terminal."""
+    if quiet or not sys.stderr.isatty():
+        return run(None)
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TextColumn("{task.fields[detail]}"), TimeElapsedColumn(), console=Console(stderr=True)) as bar:
+        task = bar.add_task(description, total=total, detail="")
+        count = {"proven": 0}
+
+        def progress(o: Any) -> None:
+            count["proven"] += o.proven is not None
+            bar.update(task, advance=1, detail=f"{count['proven']} proven")
+
+        return run(progress)

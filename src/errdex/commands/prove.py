@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
 from errdex.catalog.base import Catalog
-from errdex.commands.output import error, open_or_report, print_json, stdout
+from errdex.commands.output import error, open_or_report, print_json, stdout, with_outcome_progress
 from errdex.model import Analysis, CodeSample, Snapshot
 
 
@@ -134,21 +133,8 @@ def run_prove(*, repo: str | None, ids: list[str], jobs: int, db: str | None, js
 def _with_progress(prover: Any, open_cat: Any, targets: list[str], jobs: int, quiet: bool) -> list[Any]:
     from errdex.prove.engine import prove_all
 
-    if quiet or not sys.stderr.isatty():
-        return list(prove_all(prover, open_cat, targets, jobs))
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TextColumn("{task.fields[detail]}"), TimeElapsedColumn(), console=Console(stderr=True)) as bar:
-        task = bar.add_task(f"proving {prover.snapshot.repo}", total=len(targets), detail="")
-        count = {"proven": 0}
-
-        def progress(o: Any) -> None:
-            count["proven"] += o.proven is not None
-            bar.update(task, advance=1, detail=f"{count['proven']} proven")
-
-        return list(prove_all(prover, open_cat, targets, jobs, progress=progress))
+    return with_outcome_progress(f"proving {prover.snapshot.repo}", len(targets), quiet,
+                                 lambda progress: list(prove_all(prover, open_cat, targets, jobs, progress=progress)))
 
 
 def _store(catalog: Catalog, snap: Snapshot, outcomes: list[Any]) -> None:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from errdex.catalog.base import Catalog
+from errdex.commands.output import with_outcome_progress
 
 
 def unreached(catalog: Catalog, snapshot_key: str, ids: Sequence[str]) -> list[str]:
@@ -33,22 +33,9 @@ def run_search_stage(prover: Any, open_cat: Callable[[], Catalog], targets: list
                    python=python)
     env = ensure_environment(spec)
     start = time.monotonic()
-    if quiet or not sys.stderr.isatty():
-        outcomes, examples = search_all(prover, env, open_cat, targets, jobs, budget, seed)
-    else:
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-        with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      TextColumn("{task.fields[detail]}"), TimeElapsedColumn(), console=Console(stderr=True)) as bar:
-            task = bar.add_task(f"searching {prover.snapshot.repo}", total=len(targets), detail="")
-            count = {"proven": 0}
-
-            def progress(o: Any) -> None:
-                count["proven"] += o.proven is not None
-                bar.update(task, advance=1, detail=f"{count['proven']} proven")
-
-            outcomes, examples = search_all(prover, env, open_cat, targets, jobs, budget, seed, progress=progress)
+    outcomes, examples = with_outcome_progress(
+        f"searching {prover.snapshot.repo}", len(targets), quiet,
+        lambda progress: search_all(prover, env, open_cat, targets, jobs, budget, seed, progress=progress))
     wall = time.monotonic() - start
     proven = [o for o in outcomes if o.proven is not None]
     doc = {
