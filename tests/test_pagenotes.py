@@ -5,9 +5,10 @@ from __future__ import annotations
 from errdex.pagenotes import NO_DEFENSIVE, defensive_note, example_note
 
 
-def _seen(test: str, entry: str, args: list[dict[str, str]] | None = None) -> dict[str, object]:
-    return {"test": test, "entry": entry, "test_path": "tests/test_termui.py", "test_line": 230,
-            "entry_args": args or []}
+def _seen(test: str, entry: str, args: list[dict[str, str]] | None = None, escaped: bool = True,
+          line: int = 230) -> dict[str, object]:
+    return {"test": test, "entry": entry, "test_path": "tests/test_termui.py", "test_line": line,
+            "entry_args": args or [], "escaped": escaped}
 
 
 def test_the_observed_test_is_the_example_when_none_is_proven() -> None:
@@ -35,3 +36,15 @@ def test_the_defensive_note_only_without_a_proven_sample() -> None:
 def test_collection_is_no_test() -> None:
     assert example_note([_seen("<collect>::tests/test_shell_completion.py", "click.core.__getattr__")]) == (
         "No example could be proven for this error.")
+
+
+def test_a_test_the_error_reached_is_named_before_one_where_the_library_caught_it() -> None:
+    caught = _seen("tests/test_basic.py::test_path_option", "click.testing.CliRunner.invoke", escaped=False)
+    reached = _seen("tests/test_options.py::test_unknown_option", "click.testing.CliRunner.invoke")
+    assert "`test_unknown_option`" in example_note([caught, reached])
+    assert "`test_path_option`" in example_note([caught])  # all there is
+
+
+def test_a_test_located_without_a_line_is_named_by_its_file() -> None:
+    note = example_note([_seen("tests/shard_map_test.py::T::test_eager", "jax.shard_map", line=0)])
+    assert "(`tests/termui.py`)" not in note and "(`tests/test_termui.py`)" in note

@@ -36,12 +36,15 @@ def example_note(observed: Sequence[Mapping[str, Any]], raised_instead: Sequence
                           f"`{r['raised_in']}`" for r in raised_instead[:3])
         return ("No example could be proven: users never see this error. When it happens, the library catches it "
                 f"and raises another one instead, which is what a program stops with: {shown}.")
-    for o in observed:
+    # A test the error reached (escaped) shows it best; one where the library caught it itself may reach the
+    # raise only on the way to something else, so it is named only when no test saw the error arrive.
+    for o in sorted(observed, key=lambda o: not o.get("escaped")):
         entry = str(o.get("entry") or "")
         test = str(o.get("test") or "")
         if "::" not in test or test.startswith("<") or entry.endswith("<module>"):  # a test, not collection or import
             continue
-        where = f" (`{o['test_path']}:{o['test_line']}`)" if o.get("test_path") else ""
+        line = f":{o['test_line']}" if o.get("test_line") else ""
+        where = f" (`{o['test_path']}{line}`)" if o.get("test_path") else ""
         public = entry and not any(p.startswith("_") for p in entry.split("."))
         through = f" through {_call(entry, o.get('entry_args') or [])}" if public else ""
         return (f"No example could be proven. The library's own test `{_test_name(str(o['test']))}`{where} raises "

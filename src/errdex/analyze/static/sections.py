@@ -398,7 +398,7 @@ def _observed_prevention(f: Facts) -> list[str]:
         if not ob.entry or any(p.startswith("_") for p in ob.entry.split(".")):
             continue
         call = entry_call(ob)
-        where = f" (`{ob.test_path}:{ob.test_line}`)" if ob.test_path else ""
+        where = f" (`{ob.test_path}{f':{ob.test_line}' if ob.test_line else ''}`)" if ob.test_path else ""
         return [f"Test your own code the way {package(f)}'s test `{test_name(ob.test)}`{where} does, through "
                 f"{call} with your own values: that test raises this error, so one like it shows the same mistake "
                 "in your code before it runs for real."]
@@ -430,7 +430,7 @@ def situations(f: Facts) -> list[str]:
     out: list[str] = []
     for ob in observations(f)[:3]:
         call = entry_call(ob)
-        where = f" (`{ob.test_path}:{ob.test_line}`)" if ob.test_path else ""
+        where = f" (`{ob.test_path}{f':{ob.test_line}' if ob.test_line else ''}`)" if ob.test_path else ""
         out.append(f"The library's test `{test_name(ob.test)}`{where} raised it"
                    + (f" through {call}" if call else "") + f": \"{clean(ob.message, 160)}\"")
     for link in f.tests[:3]:
