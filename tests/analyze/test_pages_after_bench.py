@@ -10,7 +10,7 @@ import pytest
 
 from errdex.analyze.run import analyze_snapshot
 
-from .test_page_rules import _load
+from .pagekit import load_fixture
 
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "pages_after.py"
 
@@ -24,7 +24,7 @@ def _bench() -> ModuleType:
 
 
 def _catalog(tmp: Path, fixture: str, repo: str) -> tuple[Path, list[str]]:
-    cat, ctx = _load(tmp, fixture, repo)
+    cat, ctx = load_fixture(tmp, fixture, repo)
     cat.put_analyses(analyze_snapshot(cat, ctx.snapshot).analyses)
     ids = sorted({s.error_id for s in ctx.sites})
     cat.close()

@@ -134,3 +134,19 @@ def test_prove_search_end_to_end(indexed: tuple[Path, str], tmp_path: Path) -> N
     assert "no public entry" in by[_site(sites, "only reached").error_id]["reason"]
     assert doc["proven_pairs"] == 5 and doc["seconds_per_proof"] > 0
     cat.close()
+
+
+def test_observed_errors_whose_test_proved_nothing_are_searched_when_the_search_can_try_them(
+        indexed: tuple[Path, str]) -> None:
+    from errdex.commands.prove_search import searchable_ids
+
+    _, db = indexed
+    cat = open_catalog(db)
+    try:
+        key, sites = _sites(cat)
+        ids = [s.error_id for s in sites.values()]
+        picked = searchable_ids(cat, key, [*ids, "0000000000000000"])
+        assert picked and set(picked) <= set(ids) and "0000000000000000" not in picked  # unknown ids dropped
+        assert searchable_ids(cat, key, []) == []
+    finally:
+        cat.close()

@@ -86,12 +86,19 @@ def run_prove(*, repo: str | None, ids: list[str], jobs: int, db: str | None, js
         wall = time.monotonic() - start
         searched: dict[str, Any] | None = None
         stored = list(outcomes)
-        if search:  # errors no test reached: arguments searched (prove/search.py)
-            from errdex.commands.prove_search import run_search_stage, unreached
+        if search:  # errors no test reached, and observed ones whose test proved nothing: arguments searched
+            from errdex.commands.prove_search import run_search_stage, searchable_ids, unreached
 
-            found, searched = run_search_stage(prover, lambda: open_catalog(db), unreached(catalog, snap.key, ids),
+            fallback = searchable_ids(catalog, snap.key, [o.error_id for o in outcomes if o.proven is None])
+            gone = unreached(catalog, snap.key, ids)
+            found, searched = run_search_stage(prover, lambda: open_catalog(db), gone + fallback,
                                                jobs, budget, seed, quiet=json_out, artifact=artifact, python=python)
-            stored.extend(found)
+            by_search = {o.error_id for o in found if o.proven is not None}
+            stored = [o for o in outcomes if o.error_id not in by_search] + found
+            searched["searched_sites"], searched["unreached_sites"] = len(gone) + len(fallback), len(gone)
+            searched["unreached_proven"] = sum(1 for i in gone if i in by_search)
+            searched["observed_fallback"] = len(fallback)
+            searched["observed_proven"] = sum(1 for i in fallback if i in by_search)
         _store(catalog, snap, stored)
     finally:
         catalog.close()
@@ -112,6 +119,9 @@ def run_prove(*, repo: str | None, ids: list[str], jobs: int, db: str | None, js
     }
     if searched is not None:
         doc["search"] = searched
+        either = len(proven) + searched["observed_proven"]
+        doc["proven_pairs_with_search"] = either
+        doc["share_pairs_with_search"] = round(either / len(observed), 4) if observed else 0.0
     if json_out:
         print_json(doc)
         return 0
@@ -121,8 +131,11 @@ def run_prove(*, repo: str | None, ids: list[str], jobs: int, db: str | None, js
               f"{len(validated)} a proven validate sample; "
               f"{doc['runs']} sandboxed runs in {wall:.1f}s")
     if searched is not None:
-        out.print(f"search: {searched['proven_pairs']} of {searched['unreached_sites']} sites no test reaches "
-                  f"proven ({searched['share_pairs']:.0%}) in {searched['wall_s']:.1f}s, {searched['calls']} calls")
+        out.print(f"search: {searched['unreached_proven']} of {searched['unreached_sites']} sites no test reaches "
+                  f"proven in {searched['wall_s']:.1f}s, {searched['calls']} calls; "
+                  f"{searched['observed_proven']} of the {searched['observed_fallback']} observed sites whose test "
+                  f"proved nothing: {doc['proven_pairs_with_search']} of {len(observed)} observed sites proven "
+                  f"({doc['share_pairs_with_search']:.0%})")
     for o in outcomes:
         if o.proven is None:
             out.print(f"  not proven {o.error_id}: {o.reason}", markup=False)

@@ -20,6 +20,14 @@ def unreached(catalog: Catalog, snapshot_key: str, ids: Sequence[str]) -> list[s
             and (not ids or any(s.error_id.startswith(x) for x in ids))]
 
 
+def searchable_ids(catalog: Catalog, snapshot_key: str, error_ids: Sequence[str]) -> list[str]:
+    """Those of ``error_ids`` (observed errors whose test candidates proved nothing) the search can try."""
+    from errdex.prove.search import searchable
+
+    wanted = set(error_ids)
+    return [s.error_id for s in catalog.sites(snapshot_key) if s.error_id in wanted and searchable(s)]
+
+
 def run_search_stage(prover: Any, open_cat: Callable[[], Catalog], targets: list[str], jobs: int,
                      budget: float, seed: int, quiet: bool, artifact: str | None = None,
                      python: str | None = None) -> tuple[list[Any], dict[str, Any]]:
