@@ -65,7 +65,8 @@ def test_the_guard_note_says_what_to_check_before_the_call_in_public_terms(cli: 
         "What you can check before calling the private function `jax.experimental.layouts._tiled_layout`: that the "
         "length of `shape` equals `2`.")
     internal = _page(cli, "_read_console").guard_note  # no public caller: only what to catch and match
-    assert internal.startswith("The check reads nothing of your call that errdex can name in public terms")
+    assert internal.startswith("errdex cannot state this check in terms of what you pass")
+    assert "nothing to test" not in internal  # rating 4: false where the check depends on the call's values
     assert "catch `ValueError` around the call and check that its message contains \"cannot read odd number" in internal
 
 
@@ -123,3 +124,14 @@ def test_a_dataclass_field_is_the_constructors_argument_and_outside_x_is_in_the_
     a = _page(cli, "Mesh.__post_init__")
     assert "exactly one of `num_threads` and `thread_name` is given" in a.meaning and "'s `" not in _all(a)
     assert ", outside Pallas, while `collective_axes` is true" in _page(jaxpages, "_run_scoped_lowering_rule").trigger
+
+
+def test_the_fallback_guard_note_defers_to_a_prevention_that_names_a_check() -> None:
+    from errdex.analyze.static.guardnote import with_prevention
+
+    note = "errdex cannot state this check in terms of what you pass, so it names no test to make before the call; catch it"
+    assert with_prevention(note, ("Give an instance, not the class.",)) == (
+        "What to do before the call is under Prevention; to handle the error itself, catch it")
+    assert with_prevention(note, ()) == note
+    assert with_prevention("What you can check before calling `f`: that `n` > 0.", ("x",)) == (
+        "What you can check before calling `f`: that `n` > 0.")

@@ -17,7 +17,7 @@ from errdex.analyze.context import SnapshotContext
 from errdex.analyze.facts import Facts
 from errdex.analyze.static import samples as S
 from errdex.analyze.static import sections as P
-from errdex.analyze.static.guardnote import guard_note
+from errdex.analyze.static.guardnote import guard_note, with_prevention
 from errdex.analyze.static.strategy import choose_strategy
 from errdex.model import Analysis, CodeSample, Evidence
 
@@ -160,8 +160,8 @@ def analyze_static(f: Facts, symbols: Mapping[str, tuple[str, ...]], *, date: st
         strategy=strategy,
         validate_sample=validate,
         try_sample=try_sample,
-        guard_note=guard_note(f),
-        prevention=tuple(P.prevention(f)),
+        guard_note=with_prevention(guard_note(f), prevention := tuple(P.prevention(f))),
+        prevention=prevention,
         trigger=P.trigger(f),
         situations=tuple(P.situations(f)),
         related=f.related,
