@@ -92,53 +92,50 @@ def test_a_constructor_is_the_class_and_the_function_that_builds_it(ctx) -> None
     assert "`iterable` is None and `length` is None" in a.meaning
 
 
-def test_observed_runs_of_the_librarys_tests_are_stated(tmp_path: Path) -> None:
-    """With ``errdex observe`` data, the page says what the library's own test did to raise it."""
+def _observed_page(tmp: Path, message: str, test: str, test_path: str, test_line: int, entry: str,
+                   arg: tuple[str, str, str], escaped: bool, count: int) -> Analysis:
+    """The page of clilike's ``_Parser.match_long_opt`` after ``errdex observe`` saw one test raise it."""
     from errdex.model import Observation, ObservedArg, ObserveRun
 
-    cat = SqliteCatalog(tmp_path / "c.sqlite")
-    with open_source(str(CLILIKE), repo="example/clilike", ref="v1") as tree:
-        cat.replace_snapshot(tree.snapshot, extract_tree(tree, jobs=1))
-    snap = cat.snapshots()[0]
-    (site,) = [s for s in cat.sites(snap.key) if s.qualname == "_Parser.match_long_opt"]
-    cat.replace_observations(ObserveRun(snapshot=snap.key), [Observation(
-        snapshot=snap.key, kind="site", path=site.path, line=site.line, exception="clilike.NoSuchOption",
-        message="No such option --colour.", test="tests/test_options.py::test_unknown_option",
-        error_id=site.error_id, test_path="tests/test_options.py", test_line=12, entry="clilike.core._Parser.match_long_opt",
-        entry_args=(ObservedArg(name="opt", type="str", repr="'--colour'"),), escaped=False, count=3)])
-    c = load_context(cat, snap)
-    a = analyze_static(gather_facts(cat, snap, site, context=c), c.all_symbols)
+    cat = SqliteCatalog(tmp / "c.sqlite")
+    try:
+        with open_source(str(CLILIKE), repo="example/clilike", ref="v1") as tree:
+            cat.replace_snapshot(tree.snapshot, extract_tree(tree, jobs=1))
+        snap = cat.snapshots()[0]
+        (site,) = [s for s in cat.sites(snap.key) if s.qualname == "_Parser.match_long_opt"]
+        cat.replace_observations(ObserveRun(snapshot=snap.key), [Observation(
+            snapshot=snap.key, kind="site", path=site.path, line=site.line, exception="clilike.NoSuchOption",
+            message=message, test=test, error_id=site.error_id, test_path=test_path, test_line=test_line,
+            entry=entry, entry_args=(ObservedArg(name=arg[0], type=arg[1], repr=arg[2]),), escaped=escaped,
+            count=count)])
+        c = load_context(cat, snap)
+        return analyze_static(gather_facts(cat, snap, site, context=c), c.all_symbols)
+    finally:
+        cat.close()
+
+
+def test_observed_runs_of_the_librarys_tests_are_stated(tmp_path: Path) -> None:
+    """With ``errdex observe`` data, the page says what the library's own test did to raise it."""
+    a = _observed_page(tmp_path, "No such option --colour.", "tests/test_options.py::test_unknown_option",
+                       "tests/test_options.py", 12, "clilike.core._Parser.match_long_opt", ("opt", "str", "'--colour'"),
+                       escaped=False, count=3)
     assert "own tests raised it 3 times in 1 test, e.g. `test_unknown_option` with \"No such option --colour.\"" \
         in a.meaning
     assert "caught it itself" in a.meaning
     assert a.situations[0] == ("The library's test `test_unknown_option` (`tests/test_options.py:12`) raised it "
                                "through `clilike.core._Parser.match_long_opt(opt='--colour')`: "
                                "\"No such option --colour.\"")
-    cat.close()
 
 
 def test_an_observed_usage_error_gives_no_test_prevention_and_a_cut_argument_is_not_quoted(tmp_path: Path) -> None:
     """A usage error comes from the end user's command line: a test of the program does not prevent it;
     an argument whose recorded text was cut is shown as `...`, never with an unclosed quote."""
-    from errdex.model import Observation, ObservedArg, ObserveRun
-
-    cat = SqliteCatalog(tmp_path / "c.sqlite")
-    with open_source(str(CLILIKE), repo="example/clilike", ref="v1") as tree:
-        cat.replace_snapshot(tree.snapshot, extract_tree(tree, jobs=1))
-    snap = cat.snapshots()[0]
-    (site,) = [s for s in cat.sites(snap.key) if s.qualname == "_Parser.match_long_opt"]
-    cat.replace_observations(ObserveRun(snapshot=snap.key), [Observation(
-        snapshot=snap.key, kind="site", path=site.path, line=site.line, exception="clilike.NoSuchOption",
-        message="No such option -f.", test="tests/test_basic.py::test_path_option",
-        error_id=site.error_id, test_path="tests/test_basic.py", test_line=471, entry="clilike.core.Context.invoke",
-        entry_args=(ObservedArg(name="args", type="list", repr="['-f', '/tmp/pytest-of-root/pytest-0/test_path_opt"),),
-        escaped=True, count=1)])
-    c = load_context(cat, snap)
-    a = analyze_static(gather_facts(cat, snap, site, context=c), c.all_symbols)
+    a = _observed_page(tmp_path, "No such option -f.", "tests/test_basic.py::test_path_option", "tests/test_basic.py",
+                       471, "clilike.core.Context.invoke",
+                       ("args", "list", "['-f', '/tmp/pytest-of-root/pytest-0/test_path_opt"), escaped=True, count=1)
     assert not any("Test your own code" in p for p in a.prevention)
     assert a.situations[0].startswith("The library's test `test_path_option` (`tests/test_basic.py:471`) raised it "
                                       "through `clilike.core.Context.invoke(args=...)`")
-    cat.close()
 
 
 def test_roles_read_from_names_only_where_they_hold() -> None:

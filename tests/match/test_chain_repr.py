@@ -4,12 +4,10 @@ package indexed by the real CLI."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from collections.abc import Iterator
 
 import pytest
+from matchkit import index_package
 
 from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
@@ -126,16 +124,8 @@ gamma.reqs.Forbidden: access to 'y' is unsafe
 def gamma(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
     root = tmp_path_factory.mktemp("chain")
     db = str(root / "c.sqlite")
-    pkg = root / "gamma" / "gamma"
-    pkg.mkdir(parents=True)
-    (pkg / "__init__.py").write_text("")
-    (pkg / "specs.py").write_text(SPECS.lstrip("\n"))
-    (pkg / "reqs.py").write_text(REQS.lstrip("\n"))
-    (pkg / "locks.py").write_text(LOCKS.lstrip("\n"))
-    env = dict(os.environ, ERRDEX_HOME=str(root))
-    done = subprocess.run([sys.executable, "-m", "errdex", "index", str(root / "gamma"), "--repo", "ex/gamma",
-                           "--db", db], capture_output=True, text=True, env=env, check=False, timeout=120)
-    assert done.returncode == 0, done.stderr
+    index_package(root, "gamma", {"__init__.py": "", "specs.py": SPECS.lstrip("\n"), "reqs.py": REQS.lstrip("\n"),
+                                  "locks.py": LOCKS.lstrip("\n")}, db)
     catalog = open_catalog(db)
     yield catalog
     catalog.close()

@@ -9,12 +9,10 @@ test suites (``bench/data/marshmallow-4.4.0.jsonl``, ``tomlkit-0.15.3.jsonl``)."
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from collections.abc import Iterator
 
 import pytest
+from matchkit import index_package
 
 from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
@@ -107,12 +105,7 @@ def parse_key_value(line, col):
 def delta(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
     root = tmp_path_factory.mktemp("group")
     db = str(root / "c.sqlite")
-    (root / "delta" / "delta").mkdir(parents=True)
-    (root / "delta" / "delta" / "__init__.py").write_text(DELTA)
-    env = dict(os.environ, ERRDEX_HOME=str(root))
-    done = subprocess.run([sys.executable, "-m", "errdex", "index", str(root / "delta"), "--repo", "ex/delta",
-                           "--db", db], capture_output=True, text=True, env=env, check=False, timeout=120)
-    assert done.returncode == 0, done.stderr
+    index_package(root, "delta", {"__init__.py": DELTA}, db)
     catalog = open_catalog(db)
     yield catalog
     catalog.close()

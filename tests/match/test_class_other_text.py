@@ -8,12 +8,10 @@ from its test suite (``bench/data/voluptuous-0.16.0.jsonl``)."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from collections.abc import Iterator
 
 import pytest
+from matchkit import index_package
 
 from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
@@ -67,12 +65,7 @@ TEXT = "value must be one of ['blue', 'red', 'yellow']"
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
     root = tmp_path_factory.mktemp("other")
     db = str(root / "c.sqlite")
-    (root / "vol" / "vol").mkdir(parents=True)
-    (root / "vol" / "vol" / "__init__.py").write_text(LIB)
-    env = dict(os.environ, ERRDEX_HOME=str(root))
-    done = subprocess.run([sys.executable, "-m", "errdex", "index", str(root / "vol"), "--repo", "ex/vol",
-                           "--db", db], capture_output=True, text=True, env=env, check=False, timeout=120)
-    assert done.returncode == 0, done.stderr
+    index_package(root, "vol", {"__init__.py": LIB}, db)
     catalog = open_catalog(db)
     yield catalog
     catalog.close()

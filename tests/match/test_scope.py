@@ -3,12 +3,10 @@ small packages indexed by the real CLI."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from collections.abc import Iterator
 
 import pytest
+from matchkit import index_package
 
 from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
@@ -62,12 +60,7 @@ def two(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
     root = tmp_path_factory.mktemp("scope")
     db = str(root / "c.sqlite")
     for name, code in (("alpha", ALPHA), ("beta", BETA)):
-        (root / name / name).mkdir(parents=True)
-        (root / name / name / "__init__.py").write_text(code)
-        env = dict(os.environ, ERRDEX_HOME=str(root))
-        done = subprocess.run([sys.executable, "-m", "errdex", "index", str(root / name), "--repo", f"ex/{name}",
-                               "--db", db], capture_output=True, text=True, env=env, check=False, timeout=120)
-        assert done.returncode == 0, done.stderr
+        index_package(root, name, {"__init__.py": code}, db)
     catalog = open_catalog(db)
     yield catalog
     catalog.close()
