@@ -225,13 +225,12 @@ def run_show(error_id: str, *, db: str | None, json_out: bool) -> int:
         else:
             from errdex.commands.page_view import page_view
             from errdex.documents import absent_from
-            from errdex.observe.evidence import raised_instead
+            from errdex.observe.evidence import raised_instead_of
 
             snap = record.latest[0]
             seen = catalog.observations(error_id=eid, snapshot_key=snap.key)
-            others = catalog.observations(snapshot_key=snap.key, kind="site") if seen else []
             stdout().print(page_view(record, catalog.get_analysis(eid, snap.key), absent_from(catalog, record),
-                                     seen, raised_instead(seen, others)))
+                                     seen, raised_instead_of(catalog, snap.key, seen)))
     finally:
         catalog.close()
     return 0

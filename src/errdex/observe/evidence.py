@@ -150,14 +150,20 @@ def observation_document(catalog: Catalog, snapshot: Snapshot, error_id: str,
     """The fields an error's document gains from observation."""
     found = catalog.observations(error_id=error_id, snapshot_key=snapshot.key)
     ran = catalog.observe_run(snapshot.key) is not None
-    caught_only = bool(found) and not any(o.escaped for o in found)
-    others = catalog.observations(snapshot_key=snapshot.key, kind="site") if caught_only else []
     return ObservationFields(
         observed=[entry_of(o, snapshot) for o in found[:MAX_OBSERVED]],
         observed_run=ran,
         test_links=static_test_links(analysis, found, ran),
-        raised_instead=raised_instead(found, others),
+        raised_instead=raised_instead_of(catalog, snapshot.key, found),
     )
+
+
+def raised_instead_of(catalog: Catalog, snapshot_key: str, found: list[Observation]) -> list[RaisedInstead]:
+    """``raised_instead`` for an error's observations, reading the snapshot's other observations only when
+    the error was never seen escaping (otherwise there is nothing to look for)."""
+    if not found or any(o.escaped for o in found):
+        return []
+    return raised_instead(found, catalog.observations(snapshot_key=snapshot_key, kind="site"))
 
 
 class ObservedStats(TypedDict):

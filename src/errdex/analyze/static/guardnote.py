@@ -19,11 +19,13 @@ def _catching(f: Facts) -> str:
         f" and check that its message contains \"{lit}\" (another `{exc}` is not this error)" if lit else "") + ".")
 
 
+_UNSTATED = "errdex cannot state this check in terms of what you pass, so it names no test to make before the call; "
+
+
 def with_prevention(note: str, prevention: tuple[str, ...]) -> str:
     """The fallback note defers to the page's Prevention when that names something to do before the call."""
-    if prevention and note.startswith("errdex cannot state this check"):
-        return ("What to do before the call is under Prevention; to handle the error itself, "
-                + note.split("; ", 1)[1])
+    if prevention and note.startswith(_UNSTATED):
+        return "What to do before the call is under Prevention; to handle the error itself, " + note[len(_UNSTATED):]
     return note
 
 
@@ -59,5 +61,4 @@ def guard_note(f: Facts) -> str:
         return (f"Nothing you pass decides this check ({package(f)}'s own consistency check), so there is nothing "
                 "to test before the call; " + _catching(f))
     # Not "nothing to test": the check may well depend on what the user passes, in a way errdex cannot state.
-    return ("errdex cannot state this check in terms of what you pass, so it names no test to make before the "
-            "call; " + _catching(f))
+    return _UNSTATED + _catching(f)
