@@ -133,5 +133,8 @@ def test_the_fallback_guard_note_defers_to_a_prevention_that_names_a_check() -> 
     assert with_prevention(note, ("Give an instance, not the class.",)) == (
         "What to do before the call is under Prevention; to handle the error itself, catch it")
     assert with_prevention(note, ()) == note
+    real = note.replace("catch it", "to handle it, catch `ValueError` around the call.")
+    assert with_prevention(real, ("x",)) == ("What to do before the call is under Prevention; to handle the error "
+                                             "itself, catch `ValueError` around the call.")
     assert with_prevention("What you can check before calling `f`: that `n` > 0.", ("x",)) == (
         "What you can check before calling `f`: that `n` > 0.")

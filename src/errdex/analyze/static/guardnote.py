@@ -25,7 +25,8 @@ _UNSTATED = "errdex cannot state this check in terms of what you pass, so it nam
 def with_prevention(note: str, prevention: tuple[str, ...]) -> str:
     """The fallback note defers to the page's Prevention when that names something to do before the call."""
     if prevention and note.startswith(_UNSTATED):
-        return "What to do before the call is under Prevention; to handle the error itself, " + note[len(_UNSTATED):]
+        rest = note[len(_UNSTATED):].removeprefix("to handle it, ")
+        return "What to do before the call is under Prevention; to handle the error itself, " + rest
     return note
 
 
