@@ -87,6 +87,59 @@ through this driver (``--budget 150`` for arrow, 120 for the others)::
 (toolz 1.2.0 was tried too and gave no events: its tests check errors with its own
 ``toolz.utils.raises``, a ``try``/``except`` the plugin does not hook.)
 
+The sixth round's held-out sets (issue 17; docs/matching.md, "Held-out sets of the sixth round"):
+one Python 3.13 venv per library, ``/work/evalenv-<lib>``, with the released wheel and the suite's
+test dependencies, and the sdist of the same version unpacked (``pip download --no-deps --no-binary
+:all: <lib>==<version>``; ``H`` = the directory holding them)::
+
+    werkzeug==3.1.9 pytest cffi cryptography ephemeral-port-reserve pytest-timeout watchdog
+    typeguard==4.6.1 pytest typing_extensions
+    lark==1.3.1 pytest interegular regex
+    semver==3.1.2 pytest packaging
+    cattrs==26.2.1 pytest hypothesis immutables pytest-benchmark pymongo cbor2 msgpack orjson ujson
+        pyyaml tomlkit msgspec tomli-w
+    jsonschema[format-nongpl]==4.26.0 pytest
+    rfc3986[idna2008]==2.0.0 pytest
+    parsimonious==0.11.0 pytest
+
+All but semver through this driver (every ``test_*.py`` of the folder, plus the named folders);
+jsonschema and parsimonious ship their tests inside the package, so ``--tests`` is the installed
+``tests`` folder (``$SP`` = the venv's site-packages; the plugin's ``CAPTURE_EXCLUDE`` keeps those
+frames out of the library)::
+
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-werkzeug/bin/python \
+        --tests $H/werkzeug-3.1.9/tests --package werkzeug --out bench/data/werkzeug-3.1.9.jsonl \
+        --budget 120 $(cd $H/werkzeug-3.1.9/tests && ls test_*.py) middleware sansio
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-typeguard/bin/python \
+        --tests $H/typeguard-4.6.1/tests --package typeguard --out bench/data/typeguard-4.6.1.jsonl \
+        --budget 120 $(cd $H/typeguard-4.6.1/tests && ls test_*.py)
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-lark/bin/python \
+        --tests $H/lark-1.3.1/tests --package lark --out bench/data/lark-1.3.1.jsonl \
+        --budget 150 $(cd $H/lark-1.3.1/tests && ls test_*.py)
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-cattrs/bin/python \
+        --tests $H/cattrs-26.2.1/tests --package cattrs --out bench/data/cattrs-26.2.1.jsonl \
+        --budget 90 $(cd $H/cattrs-26.2.1/tests && ls test_*.py) preconf
+    JSON_SCHEMA_TEST_SUITE=$H/jsonschema-4.26.0/json .venv/bin/python bench/capture_events.py \
+        --python /work/evalenv-jsonschema/bin/python --tests $SP/jsonschema/tests --package jsonschema \
+        --out bench/data/jsonschema-4.26.0.jsonl --budget 150 $(cd $SP/jsonschema/tests && ls test_*.py)
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-rfc3986/bin/python \
+        --tests $H/rfc3986-2.0.0/tests --package rfc3986 --out bench/data/rfc3986-2.0.0.jsonl \
+        --budget 120 $(cd $H/rfc3986-2.0.0/tests && ls test_*.py)
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-parsimonious/bin/python \
+        --tests $SP/parsimonious/tests --package parsimonious \
+        --out bench/data/parsimonious-0.11.0.jsonl --budget 120 test_expressions.py test_grammar.py \
+        test_nodes.py
+
+semver's ``conftest.py`` imports its sibling modules (``from coerce import coerce``), which needs
+pytest's default import mode from the sdist's root (a ``src/`` layout, so the installed wheel runs)::
+
+    cd $H/semver-3.1.2 && PYTHONPATH=<errdex>/bench CAPTURE_OUT=<errdex>/bench/data/semver-3.1.2.jsonl \
+        CAPTURE_PACKAGE=semver /work/evalenv-semver/bin/python -m pytest -q -p capture_plugin \
+        -p no:cacheprovider -W ignore -o addopts= --continue-on-collection-errors tests
+
+(construct 2.10.70 was not used: its sdist lacks ``tests/declarativeunittest.py``, and its tests
+check errors with their own ``raises()``, which the plugin does not hook, as with toolz.)
+
 ``JAX_TRACEBACK_FILTERING=off`` is the default so that the recorded traceback
 holds every frame (what a JAX user sees after following JAX's own advice to
 turn filtering off); ``--filtering auto`` records what JAX prints by default
