@@ -25,6 +25,7 @@ from errdex.extract import factories
 from errdex.extract import guards as g
 from errdex.extract import stmts as st
 from errdex.extract.astwalk import walk
+from errdex.extract.forwarded import caught_classes
 from errdex.extract.imports import STAR, class_like, dotted_source, import_bindings, is_package, star_source
 from errdex.extract.ir import Alt, Cat, Dedent, Hole, Node, Param, Ref
 from errdex.extract.messages import MessageBuilder, Scope
@@ -181,11 +182,11 @@ class Walker(CallsMixin, ClassesMixin):
             return envmod.bind(env, name, envmod.Binding(local_def=local))
         return env
 
-
     # ----------------------------------------------------------------- sites
 
     def site(self, node: ast.stmt, state: State, kind: str, value: Node | None, message: Node | None,
-             written: str, guards: tuple[g.Spec, ...] = (), cause: str | None = None) -> PendingSite:
+             written: str, guards: tuple[g.Spec, ...] = (), cause: str | None = None,
+             forwards: tuple[tuple[str, ...], tuple[int, int]] = ((), (0, 0))) -> PendingSite:
         end = node.end_lineno or node.lineno
         if state.params and state.func is not None and not state.func.reads_params and (
                 reads_param(value) or reads_param(message)):
@@ -197,6 +198,7 @@ class Walker(CallsMixin, ClassesMixin):
             qualname=".".join(state.qual) or "<module>", guards=g.build(state.guards + guards, self.src),
             snippet=snippet, snippet_start=start, docstring=state.docstring,
             comments=self.src.comments(node.lineno, end, node.col_offset), cause=cause,
+            forwards=forwards[0], try_lines=forwards[1],
         )
 
     def raise_(self, node: ast.Raise, state: State, env: Env) -> Walk:
@@ -207,9 +209,9 @@ class Walker(CallsMixin, ClassesMixin):
         value = self.builder.exception(exc, self.scope(state, env))
         written = self.src.segment(exc.func if isinstance(exc, ast.Call) else exc)
         cause = self.src.segment(node.cause) if node.cause is not None else None
-        site = self.site(node, state, "error", value, None, written, cause=cause)
+        forwards = caught_classes(exc, env, self.builder.resolve_name, self.tree)  # raise B(str(e)), e caught
         self.raise_sites += 1
-        yield site
+        yield self.site(node, state, "error", value, None, written, cause=cause, forwards=forwards)
         return env
 
     def assert_(self, node: ast.Assert, state: State, env: Env) -> Walk:
