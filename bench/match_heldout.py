@@ -10,7 +10,9 @@ site, or when it reports a tie (``tied``) whose group holds the true site and
 at most ten sites.  Confident-wrong counts a confident top match that is not
 right, over the events with a raise site and those without one (raised in
 native code, by the interpreter, or outside the library: any confident answer
-is wrong there).
+is wrong there).  An event whose traceback the library rewrote (``match_eval.rewritten``: jinja2
+drops its ``@internalcode`` frames) and whose innermost frame left raises nothing has no known
+raise site and is excluded, like JAX's filtered tracebacks; the count is printed per set.
 
 An event whose message is empty (``raise NotImplementedError``, ``IndexError()``) has no
 message-only input: ``str(exc)`` is ``""``, there is nothing to paste, and ``errdex explain ""``
@@ -51,7 +53,8 @@ def evaluate(db: str, data: Path, misses: list[dict[str, object]] | None = None)
     try:
         for ev in load_events([data]):
             cls, ids, templates = truth(idx, ev)
-            if cls == "filtered":
+            if cls in ("filtered", "rewritten"):
+                out["traceback"][cls] += 1  # the truth is unknown (``match_eval.truth``)
                 continue
             for name in INPUTS:
                 c = out[name]
@@ -96,6 +99,7 @@ def main() -> None:
     args = ap.parse_args()
     misses: list[dict[str, object]] | None = [] if args.misses else None
     pooled = {name: Counter[str]() for name in INPUTS}
+    notes: list[str] = []
     print(f"{'data set':<24} {'input':<10} {'site ev':>7} {'top-1':>7} {'top-3':>7} {'conf-wrong':>16} {'empty':>5}")
     for pair in args.pairs:
         db, _, data = pair.partition("=")
@@ -106,11 +110,17 @@ def main() -> None:
             c = res[name]
             pooled[name].update(c)
             _row(Path(data).stem, name, c)
+        excluded = res["traceback"]["filtered"] + res["traceback"]["rewritten"]
+        if excluded:
+            notes.append(f"{Path(data).stem}: {excluded} events excluded, the truth unknown "
+                         f"({res['traceback']['rewritten']} rewritten tracebacks, {res['traceback']['filtered']} filtered)")
     if args.misses and misses is not None:
         args.misses.write_text("".join(json.dumps(m, default=str) + "\n" for m in misses))
     if len(args.pairs) > 1:
         for name in INPUTS:
             _row("all", name, pooled[name])
+    for note in notes:
+        print(note)
 
 
 def _row(label: str, name: str, c: Counter[str]) -> None:

@@ -90,8 +90,11 @@ def test_the_message_alone_is_a_tie_of_the_raise_and_the_re_raise(lib: Catalog) 
 
 
 def test_the_printed_class_names_the_re_raise(lib: Catalog) -> None:
-    top = explain(lib, f"signing.exc.BadTimeSignature: {TEXT}").matches[0]
+    r = explain(lib, f"signing.exc.BadTimeSignature: {TEXT}")
+    top = r.matches[0]
     assert top.path == "signing/timed.py" and top.confident and not top.tied
+    # the caught error's site is named as the text's origin and listed below
+    assert any(m.path == "signing/signer.py" and m.id == top.wraps for m in r.matches[1:])
 
 
 def test_a_traceback_decides(lib: Catalog) -> None:

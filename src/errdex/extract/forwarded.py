@@ -84,7 +84,9 @@ Forward = tuple[tuple[str, ...], tuple[int, int]]  # the caught classes, the lin
 
 def attach(sites: Sequence[tuple[str, ErrorSite, Forward]], edges: Iterable[CallEdge],
            canonical: Callable[[str], str], bases: Callable[[str], Sequence[str]]) -> list[tuple[str, ErrorSite]]:
-    """The sites, each that forwards a caught exception's text (its third item) with, after its own,
+    """The sites, each that forwards a caught exception's text (its third item) and prints it as it is
+    (its template is that one value: a class that edits it, ``f"{message} in {context!r}"``, is
+    matching's wrap rule), with, after its own,
     the templates with literal text of the sites that raise a caught class (or a subclass) and that
     the ``try`` body reaches: its own lines, and the package functions its calls lead to
     (``reach``).  Its own templates stay first (the id hashes the first)."""
@@ -95,7 +97,7 @@ def attach(sites: Sequence[tuple[str, ErrorSite, Forward]], edges: Iterable[Call
             by_func.setdefault(f"{s.module}.{s.qualname}", []).append(s)
     out: list[tuple[str, ErrorSite]] = []
     for path, site, (fw, (first, last)) in sites:
-        if fw:
+        if fw and _bare(site.templates[0]):  # `raise B(e, context=key)` whose class edits the text: no forward
             classes = {canonical(c) for c in fw}
             me = f"{site.module}.{site.qualname}"
             found = [s for s in by_func.get(me, ()) if first <= s.line <= last]
@@ -154,6 +156,11 @@ class _Graph:
             seen.add(f)
             todo.extend(t for c, _ in self.out.get(f, ()) for t in self.targets(c, f))
         return seen
+
+
+def _bare(t: Template) -> bool:
+    """A message that is one value and nothing else: the caught exception's text, as it is."""
+    return len(t.segments) == 1 and not t.segments[0].is_literal
 
 
 def _has_text(t: Template) -> bool:

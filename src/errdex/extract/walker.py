@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 import bisect
 from collections.abc import Generator, Iterable
+from dataclasses import replace
 
 from errdex.extract import env as envmod
 from errdex.extract import factories
@@ -27,7 +28,7 @@ from errdex.extract import stmts as st
 from errdex.extract.astwalk import walk
 from errdex.extract.forwarded import caught_classes
 from errdex.extract.imports import STAR, class_like, dotted_source, import_bindings, is_package, star_source
-from errdex.extract.ir import Alt, Cat, Dedent, Hole, Node, Param, Ref
+from errdex.extract.ir import Hole, Node, reads_param
 from errdex.extract.messages import MessageBuilder, Scope
 from errdex.extract.msgbase import MESSAGE_TABLE
 from errdex.extract.source import SourceText
@@ -185,8 +186,7 @@ class Walker(CallsMixin, ClassesMixin):
     # ----------------------------------------------------------------- sites
 
     def site(self, node: ast.stmt, state: State, kind: str, value: Node | None, message: Node | None,
-             written: str, guards: tuple[g.Spec, ...] = (), cause: str | None = None,
-             forwards: tuple[tuple[str, ...], tuple[int, int]] = ((), (0, 0))) -> PendingSite:
+             written: str, guards: tuple[g.Spec, ...] = (), cause: str | None = None) -> PendingSite:
         end = node.end_lineno or node.lineno
         if state.params and state.func is not None and not state.func.reads_params and (
                 reads_param(value) or reads_param(message)):
@@ -198,7 +198,6 @@ class Walker(CallsMixin, ClassesMixin):
             qualname=".".join(state.qual) or "<module>", guards=g.build(state.guards + guards, self.src),
             snippet=snippet, snippet_start=start, docstring=state.docstring,
             comments=self.src.comments(node.lineno, end, node.col_offset), cause=cause,
-            forwards=forwards[0], try_lines=forwards[1],
         )
 
     def raise_(self, node: ast.Raise, state: State, env: Env) -> Walk:
@@ -209,9 +208,10 @@ class Walker(CallsMixin, ClassesMixin):
         value = self.builder.exception(exc, self.scope(state, env))
         written = self.src.segment(exc.func if isinstance(exc, ast.Call) else exc)
         cause = self.src.segment(node.cause) if node.cause is not None else None
-        forwards = caught_classes(exc, env, self.builder.resolve_name, self.tree)  # raise B(str(e)), e caught
+        site = self.site(node, state, "error", value, None, written, cause=cause)
         self.raise_sites += 1
-        yield self.site(node, state, "error", value, None, written, cause=cause, forwards=forwards)
+        forwards, lines = caught_classes(exc, env, self.builder.resolve_name, self.tree)  # raise B(str(e))
+        yield replace(site, forwards=forwards, try_lines=lines) if forwards else site
         return env
 
     def assert_(self, node: ast.Assert, state: State, env: Env) -> Walk:
@@ -458,22 +458,6 @@ class Walker(CallsMixin, ClassesMixin):
 
 
 MODULE_KEY = "<module>"  # the functions-table key of a module's top-level calls
-
-
-def reads_param(node: Node | None, depth: int = 0) -> bool:
-    """Whether an IR tree holds a parameter (as text, a value, or a class called)."""
-    if node is None or depth > 32:
-        return False
-    if isinstance(node, Param):
-        return True
-    if isinstance(node, (Cat, Alt)):
-        return any(reads_param(p, depth + 1) for p in (node.parts if isinstance(node, Cat) else node.options))
-    if isinstance(node, Dedent):
-        return reads_param(node.inner, depth + 1)
-    if isinstance(node, Ref):
-        return bool(node.param) or any(reads_param(a, depth + 1) for a in node.args) or any(
-            reads_param(v, depth + 1) for _, v in node.kwargs)
-    return False
 
 
 _HANDLERS = {

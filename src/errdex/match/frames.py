@@ -25,3 +25,12 @@ def library_path(idx: MatchIndex, path: str) -> str | None:
 
 
 _SOURCE_SUFFIXES = (".py", ".pyx", ".pxd", ".pxi")  # a library's Python and Cython files
+
+
+def may_raise(code: str) -> bool:
+    """Whether the printed source of a frame may be where an exception was raised in some version of
+    the code: a ``raise``, an ``assert`` or a warning.  Any other line (``return batched(it, n)``, a
+    call into compiled code, a call whose frames the library hid) raised nothing itself, in this
+    version or another, so the sites of its file are not that line moved.  No printed source: maybe."""
+    first = code.strip().split("\n", 1)[0]
+    return not first or first.startswith(("raise", "assert")) or "warn" in first
