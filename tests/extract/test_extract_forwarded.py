@@ -11,7 +11,8 @@ from pathlib import Path
 
 from extract_helpers import extract_dir
 
-from errdex.model import ErrorSite
+from errdex.extract.forwarded import splice
+from errdex.model import ErrorSite, Segment, Template
 
 EXC = '''
     class BadData(Exception):
@@ -141,3 +142,18 @@ def test_a_caught_builtin_raised_in_the_try_body_itself(tmp_path: Path) -> None:
 def test_text_around_the_caught_message_is_a_wrapper_not_a_forward(tmp_path: Path) -> None:
     # `f"while loading: {exc}"` is the caught text edited: matching's wrap rule reads it (docs/matching.md)
     assert _texts(_sites(tmp_path)["TimestampSigner.annotated"]) == ["while loading: {exc}"]
+
+
+def _t(*parts: str) -> Template:
+    return Template.of(Segment(text=p) if not p.startswith("{") else Segment(expr=p[1:-1]) for p in parts)
+
+
+def test_splice_puts_the_caught_text_where_the_re_raise_holds_it() -> None:
+    caught = [_t("Invalid specifier: ", "{spec}")]
+    edited = splice([_t("{e}", " in ", "{key}"), _t("{e}")], "e", caught)
+    assert [t.render() for t in edited] == ["Invalid specifier: {spec} in {key}"]  # the bare one: no context given
+    assert [t.render() for t in splice([_t("{str(err)}")], "err", caught)] == ["Invalid specifier: {spec}"]
+    # a class that keeps the text under another name: a first template of one value is the text as is
+    assert [t.render() for t in splice([_t("{message}")], "e", caught)] == ["Invalid specifier: {spec}"]
+    # the repr of the caught exception is no text of it
+    assert splice([Template.of([Segment(expr="e", conversion="r"), Segment(text=" failed")])], "e", caught) == []

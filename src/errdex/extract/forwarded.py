@@ -25,11 +25,12 @@ from __future__ import annotations
 import ast
 import dataclasses
 from collections.abc import Callable, Iterable, Sequence
+from typing import NamedTuple
 
 from errdex.extract import env as envmod
 from errdex.extract.imports import dotted_source
 from errdex.extract.msgraise import caught_by
-from errdex.model import CallEdge, ErrorSite, Template
+from errdex.model import CallEdge, ErrorSite, Segment, Template
 
 MAX_FORWARDED = 32  # more templates than this from the caught classes: the site keeps its own only
 MAX_UNTYPED = 4  # ``obj.name(...)`` on an untyped object: at most this many package functions of that name
@@ -55,18 +56,26 @@ def caught_name(arg: ast.expr) -> str | None:
     return arg.id if isinstance(arg, ast.Name) else None
 
 
+class Caught(NamedTuple):
+    """What a raise forwards: the caught classes, the lines of the ``try`` body, the caught name."""
+
+    classes: tuple[str, ...] = ()
+    lines: tuple[int, int] = (0, 0)
+    name: str = ""
+
+
 def caught_classes(exc: ast.expr, env: envmod.Env | None, resolve: Callable[[str], str | None],
-                   tree: ast.AST) -> tuple[tuple[str, ...], tuple[int, int]]:
+                   tree: ast.AST) -> Caught:
     """The classes (resolved as far as the module's imports go) of the exception whose own text is
-    the first argument of the raised call ``exc``, and the lines of the ``try`` body that caught it;
-    ``()`` when the argument is anything else."""
+    the first argument of the raised call ``exc``, the lines of the ``try`` body that caught it and
+    the argument's name; no classes when the argument is anything else."""
     if not isinstance(exc, ast.Call) or not exc.args:
-        return (), (0, 0)
+        return Caught()
     name = caught_name(exc.args[0])
     b = envmod.lookup(env, name) if name is not None else None
     handler = caught_by(b) if b is not None else None
-    if handler is None or handler.type is None:
-        return (), (0, 0)
+    if name is None or handler is None or handler.type is None:
+        return Caught()
     types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
     out = []
     for t in types:
@@ -75,40 +84,62 @@ def caught_classes(exc: ast.expr, env: envmod.Env | None, resolve: Callable[[str
             out.append(resolve(d) or d)
     for node in ast.walk(tree):
         if isinstance(node, ast.Try | ast.TryStar) and handler in node.handlers:
-            return tuple(out), (node.body[0].lineno, node.body[-1].end_lineno or node.body[-1].lineno)
-    return (), (0, 0)
+            return Caught(tuple(out), (node.body[0].lineno, node.body[-1].end_lineno or node.body[-1].lineno), name)
+    return Caught()
 
 
-Forward = tuple[tuple[str, ...], tuple[int, int]]  # the caught classes, the lines of the ``try`` body
 
 
-def attach(sites: Sequence[tuple[str, ErrorSite, Forward]], edges: Iterable[CallEdge],
+def attach(sites: Sequence[tuple[str, ErrorSite, Caught]], edges: Iterable[CallEdge],
            canonical: Callable[[str], str], bases: Callable[[str], Sequence[str]]) -> list[tuple[str, ErrorSite]]:
-    """The sites, each that forwards a caught exception's text (its third item) and prints it as it is
-    (its template is that one value: a class that edits it, ``f"{message} in {context!r}"``, is
-    matching's wrap rule), with, after its own,
-    the templates with literal text of the sites that raise a caught class (or a subclass) and that
-    the ``try`` body reaches: its own lines, and the package functions its calls lead to
-    (``reach``).  Its own templates stay first (the id hashes the first)."""
+    """The sites, each that forwards a caught exception's text (its third item) with, after its own
+    templates, the templates with literal text of the sites that raise a caught class (or a subclass)
+    and that the ``try`` body reaches (its own lines, and the package functions its calls lead to:
+    ``_Graph.reach``), put where its templates hold the caught text (``splice``).  Its own templates
+    stay first (the id hashes the first)."""
     graph = _Graph(edges, (f"{s.module}.{s.qualname}" for _, s, _ in sites), bases)
     by_func: dict[str, list[ErrorSite]] = {}
-    for _, s, (fw, _span) in sites:
-        if not fw:
+    for _, s, fw in sites:
+        if not fw.classes:
             by_func.setdefault(f"{s.module}.{s.qualname}", []).append(s)
     out: list[tuple[str, ErrorSite]] = []
-    for path, site, (fw, (first, last)) in sites:
-        if fw and _bare(site.templates[0]):  # `raise B(e, context=key)` whose class edits the text: no forward
-            classes = {canonical(c) for c in fw}
+    for path, site, fw in sites:
+        if fw.classes:
+            classes = {canonical(c) for c in fw.classes}
             me = f"{site.module}.{site.qualname}"
+            first, last = fw.lines
             found = [s for s in by_func.get(me, ()) if first <= s.line <= last]
             found += [s for f in graph.reach(me, first, last) for s in by_func.get(f, ())]
-            extra = dict.fromkeys(t for s in found if _raises(s, classes) for t in s.templates if _has_text(t))
+            caught = dict.fromkeys(t for s in found if _raises(s, classes) for t in s.templates if _has_text(t))
+            extra = dict.fromkeys(splice(site.templates, fw.name, list(caught)))
             for t in site.templates:
                 extra.pop(t, None)
             if extra and len(extra) <= MAX_FORWARDED:
                 site = dataclasses.replace(site, templates=(*site.templates, *extra))
         out.append((path, site))
     return out
+
+
+def splice(own: Sequence[Template], name: str, caught: Sequence[Template]) -> list[Template]:
+    """The caught templates put where the site's templates hold the caught text (``{e} in {key}`` and
+    ``Invalid specifier: {spec}`` give ``Invalid specifier: {spec} in {key}``).  A template that is the
+    caught text alone counts only when the site has no template that edits it (``LockError(e,
+    context=key)`` prints ``{e}`` only when given no context); with no template holding it at all (the
+    class keeps the text under another name), a first template that is one value is the text as is."""
+    holding = [t for t in own if any(_holds(seg, name) for seg in t.segments)]
+    edited = [t for t in holding if not _bare(t)]
+    out: list[Template] = []
+    for t in edited or holding or ([own[0]] if own and _bare(own[0]) else []):
+        for c in caught:
+            segs: list[Segment] = []
+            for seg in t.segments:
+                segs.extend(c.segments if _holds(seg, name) or _bare(t) else (seg,))
+            out.append(Template.of(segs))
+    return out
+
+
+def _holds(seg: Segment, name: str) -> bool:
+    return seg.expr in (name, f"str({name})", f"{name}.args[0]", f"*{name}.args") and seg.conversion in (None, "s")
 
 
 def _raises(s: ErrorSite, classes: set[str]) -> bool:

@@ -240,11 +240,11 @@ def finish_phase2(phase1: list[FileResult], repo: str, *, skipped: Sequence[File
         warnings.extend(r.warnings)
         calls.extend(r.calls)
 
-    def resolved() -> Iterator[tuple[str, ErrorSite, forwarded.Forward]]:
+    def resolved() -> Iterator[tuple[str, ErrorSite, forwarded.Caught]]:
         for r in results:
             if r.failure is None:
                 module = r.summary.module if r.summary is not None else module_name(r.path)
-                yield from ((r.path, resolver.site(s, r.path, module), (s.forwards, s.try_lines)) for s in r.sites)
+                yield from ((r.path, resolver.site(s, r.path, module), forwarded.Caught(s.forwards, s.try_lines, s.caught)) for s in r.sites)
 
     with_caught = forwarded.attach(list(resolved()), calls, resolver.tables.canonical, resolver.tables.bases_chain)
     sites = list(snapshot_cap(iter(with_caught), limits.sites_per_snapshot, warnings))

@@ -210,8 +210,8 @@ class Walker(CallsMixin, ClassesMixin):
         cause = self.src.segment(node.cause) if node.cause is not None else None
         site = self.site(node, state, "error", value, None, written, cause=cause)
         self.raise_sites += 1
-        forwards, lines = caught_classes(exc, env, self.builder.resolve_name, self.tree)  # raise B(str(e))
-        yield replace(site, forwards=forwards, try_lines=lines) if forwards else site
+        fw = caught_classes(exc, env, self.builder.resolve_name, self.tree)  # raise B(str(e)) of a caught e
+        yield replace(site, forwards=fw.classes, try_lines=fw.lines, caught=fw.name) if fw.classes else site
         return env
 
     def assert_(self, node: ast.Assert, state: State, env: Env) -> Walk:
