@@ -151,7 +151,7 @@ def _t(*parts: str) -> Template:
 def test_splice_puts_the_caught_text_where_the_re_raise_holds_it() -> None:
     caught = [_t("Invalid specifier: ", "{spec}")]
     edited = splice([_t("{e}", " in ", "{key}"), _t("{e}")], "e", caught)
-    assert [t.render() for t in edited] == ["Invalid specifier: {spec} in {key}"]  # the bare one: no context given
+    assert [t.render() for t in edited] == ["Invalid specifier: {spec} in {key}", "Invalid specifier: {spec}"]
     assert [t.render() for t in splice([_t("{str(err)}")], "err", caught)] == ["Invalid specifier: {spec}"]
     # a class that keeps the text under another name: a first template of one value is the text as is
     assert [t.render() for t in splice([_t("{message}")], "e", caught)] == ["Invalid specifier: {spec}"]

@@ -122,14 +122,12 @@ def attach(sites: Sequence[tuple[str, ErrorSite, Caught]], edges: Iterable[CallE
 
 def splice(own: Sequence[Template], name: str, caught: Sequence[Template]) -> list[Template]:
     """The caught templates put where the site's templates hold the caught text (``{e} in {key}`` and
-    ``Invalid specifier: {spec}`` give ``Invalid specifier: {spec} in {key}``).  A template that is the
-    caught text alone counts only when the site has no template that edits it (``LockError(e,
-    context=key)`` prints ``{e}`` only when given no context); with no template holding it at all (the
-    class keeps the text under another name), a first template that is one value is the text as is."""
+    ``Invalid specifier: {spec}`` give ``Invalid specifier: {spec} in {key}``; ``{e}``, the class's text
+    when given no context, gives it as is).  With no template holding it at all (the class keeps the
+    text under another name), a first template that is one value is the text as is."""
     holding = [t for t in own if any(_holds(seg, name) for seg in t.segments)]
-    edited = [t for t in holding if not _bare(t)]
     out: list[Template] = []
-    for t in edited or holding or ([own[0]] if own and _bare(own[0]) else []):
+    for t in holding or ([own[0]] if own and _bare(own[0]) else []):
         for c in caught:
             segs: list[Segment] = []
             for seg in t.segments:

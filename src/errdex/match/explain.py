@@ -136,7 +136,7 @@ def explain_parsed(idx: MatchIndex, parsed: Parsed, *, top: int = 5) -> Explanat
             cap = _chain_cap(primary_where, best)
     # the library the input names comes first: another library's template never outranks it
     ranked = sorted(best.values(), key=lambda c: (not SC.in_scope(idx, c.site, tops), -c.score,  # own text first
-                                                  c.template != idx.site_templates[c.site][0], idx.sites[c.site][S_ID]))
+                                                  _nth(idx, c), idx.sites[c.site][S_ID]))
     matches = tuple(_match(idx, c) for c in ranked[: max(top, 0)] if c.score > 0.0)
     fallback = _class_fallback(idx, parsed, tops, ranked) if not frames else None
     if fallback is not None:
@@ -162,6 +162,12 @@ def _scored(idx: MatchIndex, tno: int, text: str, text_words: frozenset[str], ex
 
 
 _CHAINED = ("cause", "context")  # exceptions the reported one was raised from or while handling
+
+
+def _nth(idx: MatchIndex, c: R.Scored) -> int:
+    """Which of its site's templates a candidate is: a site's own come before those it forwards."""
+    own = idx.site_templates[c.site]
+    return own.index(c.template) if c.template in own else len(own)
 
 
 def _chain_cap(where: _Where, best: dict[int, R.Scored]) -> float:
