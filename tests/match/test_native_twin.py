@@ -41,6 +41,12 @@ if hexversion >= 0x30D00A2:
         return itertools_batched(iterable, n, strict=strict)
 else:
     batched = _batched
+
+
+def chunked(iterable, n):
+    if n < 1:
+        raise ValueError('chunk size must be positive')
+    return batched(iterable, n)
 '''
 
 
@@ -54,14 +60,14 @@ def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
     catalog.close()
 
 
-def _traceback(line: int, code: str) -> str:
+def _traceback(line: int, code: str, message: str = "n must be at least one") -> str:
     return textwrap.dedent(f'''\
         Traceback (most recent call last):
           File "/src/tests/test_recipes.py", line 1212, in test_multidimensional
             list(batched(matrix, 0))
           File "/venv/lib/python3.13/site-packages/moreit/recipes.py", line {line}, in batched
             {code}
-        ValueError: n must be at least one
+        ValueError: {message}
         ''')
 
 
@@ -73,8 +79,9 @@ def test_a_call_line_is_no_moved_raise(lib: Catalog) -> None:
 
 def test_a_raise_line_elsewhere_in_the_file_is_still_a_moved_raise(lib: Catalog) -> None:
     # the same text raised from a line that is a raise in the user's version: lines moved
-    top = explain(lib, _traceback(12, "raise ValueError('n must be at least one')")).matches[0]
-    assert top.line == 9 and top.confident
+    text = "chunk size must be positive"
+    top = explain(lib, _traceback(31, f"raise ValueError('{text}')", text)).matches[0]
+    assert top.qualname == "chunked" and top.confident
 
 
 @pytest.mark.parametrize(("code", "expected"), [
@@ -84,3 +91,16 @@ def test_a_raise_line_elsewhere_in_the_file_is_still_a_moved_raise(lib: Catalog)
 ])
 def test_may_raise(code: str, expected: bool) -> None:
     assert may_raise(code) is expected
+
+
+def test_the_backports_text_alone_is_no_confident_answer(lib: Catalog) -> None:
+    """On the Pythons where `hexversion >= 0x30D00A2`, `itertools.batched` raises the text itself."""
+    for text in ("n must be at least one", "ValueError: n must be at least one"):
+        r = explain(lib, text)
+        assert r.matches[0].qualname == "_batched" and not r.confident, text
+
+
+def test_a_traceback_into_the_backport_decides(lib: Catalog) -> None:
+    r = explain(lib, _traceback(9, "raise ValueError('n must be at least one')").replace(
+        "in batched", "in _batched"))
+    assert r.matches[0].pinned_by_frame and r.confident

@@ -21,8 +21,8 @@ import bisect
 from collections.abc import Generator, Iterable
 from dataclasses import replace
 
+from errdex.extract import backports, factories
 from errdex.extract import env as envmod
-from errdex.extract import factories
 from errdex.extract import guards as g
 from errdex.extract import stmts as st
 from errdex.extract.astwalk import walk
@@ -74,6 +74,7 @@ class Walker(CallsMixin, ClassesMixin):
         self._pending_init: InitSummary | None = None
         self._pending_str: Node | None = None
         self._prescan(tree.body)
+        self._gated = backports.gated(tree, self._top) if "version" in src.text or "PY" in src.text else {}
         self._kw_lines = src.word_lines(_KEYWORDS)
         self.builder = MessageBuilder(src, module, self.imports, set(self.names), self.module_env, path)
     def has_keyword(self, start: int, end: int) -> bool:
@@ -172,7 +173,8 @@ class Walker(CallsMixin, ClassesMixin):
         doc = ast.get_docstring(node, clean=True) or ""
         self_attrs = state.self_attrs if name == "__str__" else (collector.self_attrs if collector else None)
         outers = (env, *state.outers) if nested else ()
-        inner = state._replace(qual=qual, guards=(), docstring=doc or state.docstring, params=all_params,
+        gate = self._gated.get(name) if not state.qual else None  # a backport bound on some Pythons only
+        inner = state._replace(qual=qual, guards=(g.Spec("if", gate[0], gate[1]),) if gate else (), docstring=doc or state.docstring, params=all_params,
                                func=collector, in_function=True, self_attrs=self_attrs, outers=outers,
                                cls_alias=alias, types=state.types + factories.param_types(node))
         yield from self.block(node.body, inner, None)

@@ -34,7 +34,7 @@ from errdex.match.index import (
     index_for,
     words,
 )
-from errdex.match.indexdata import REPR
+from errdex.match.indexdata import GATED, REPR
 from errdex.match.model import (
     Explanation,
     Frame,
@@ -216,6 +216,7 @@ def _score_exception(
     for outer_t, inner_t in RW.bare_rewraps(idx, cands, methods, exc_name, text, seen).items():
         wraps.setdefault(outer_t, inner_t)
     text_scores = _wrapped_scores(idx, cands, wraps, text, exc_name)
+    gated = set(idx.rewraps.get(GATED, ()))  # raised on some Pythons only: the stdlib's text elsewhere
     named = {**RW.forwarded(idx, cands), **wraps}  # what each wraps, for the answer (a forward is no wrap)
     rivals = R.rival_factors(idx, [c.template for c in cands if c.exact], text, W.wrap_groups(wraps))
     shares = iter(rivals)
@@ -227,7 +228,7 @@ def _score_exception(
                                    where.innermost_lib, exc_name, drift_ok)
         if pinned and m in ("exact", "frame"):
             confirmed = True
-        score = min(score * factor, cap)
+        score = min(score * factor, cap if pinned or c.template not in gated else min(cap, R.THRESHOLD * 0.9))
         prev = best.get(site)
         if prev is None or score > prev.score:
             inner = named.get(c.template)
