@@ -85,7 +85,7 @@ def test_a_raise_line_elsewhere_in_the_file_is_still_a_moved_raise(lib: Catalog)
 
 
 @pytest.mark.parametrize(("code", "expected"), [
-    ("raise ValueError(msg)", True), ("assert n > 0, 'n must be positive'", True),
+    ("raise ValueError(msg)", True), ("assert n > 0, 'n must be positive'", True), ("if n < 1: raise ValueError(m)", True),
     ("warnings.warn(msg, DeprecationWarning)", True), ("", True),
     ("return itertools_batched(iterable, n, strict=strict)", False), ("return getattr(obj, attribute)", False),
 ])
