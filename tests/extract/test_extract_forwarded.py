@@ -44,6 +44,12 @@ SIGNER = '''
     from .exc import BadSignature
 
 
+    def parse_int(value):
+        if not value.isdigit():
+            raise ValueError(f"not a number: {value!r}")
+        return int(value)
+
+
     def _check_sep(value, sep):
         if sep not in value:
             raise BadSignature(f"No {sep!r} found in value")
@@ -67,7 +73,7 @@ SIGNER = '''
 
 TIMED = '''
     from .exc import BadSignature, BadTimeSignature, SignatureExpired
-    from .signer import Signer
+    from .signer import Signer, parse_int
 
 
     class TimestampSigner(Signer):
@@ -95,6 +101,12 @@ TIMED = '''
                 return self.load(value)
             except BadSignature as exc:
                 raise BadTimeSignature(f"while loading: {exc}") from exc
+
+        def number(self, value):
+            try:
+                return parse_int(value)
+            except Exception as exc:
+                raise BadTimeSignature(str(exc)) from exc
 
         def local(self, value):
             try:
@@ -157,3 +169,8 @@ def test_splice_puts_the_caught_text_where_the_re_raise_holds_it() -> None:
     assert [t.render() for t in splice([_t("{message}")], "e", caught)] == ["Invalid specifier: {spec}"]
     # the repr of the caught exception is no text of it
     assert splice([Template.of([Segment(expr="e", conversion="r"), Segment(text=" failed")])], "e", caught) == []
+
+
+def test_a_caught_base_class_catches_a_builtin_subclass(tmp_path: Path) -> None:
+    """`except Exception` holds the `ValueError` that `parse_int` raises (Python's own hierarchy)."""
+    assert _texts(_sites(tmp_path)["TimestampSigner.number"])[1:] == ["not a number: {value}"]

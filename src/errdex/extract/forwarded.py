@@ -23,6 +23,7 @@ inside the ``try`` body is not known; the site keeps its own template for it.
 from __future__ import annotations
 
 import ast
+import builtins
 import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
@@ -141,7 +142,15 @@ def _holds(seg: Segment, name: str) -> bool:
 
 
 def _raises(s: ErrorSite, classes: set[str]) -> bool:
-    return s.exception_resolved in classes or not classes.isdisjoint(s.exception_bases)
+    """Whether the site raises one of ``classes`` or a subclass (through the package's bases, then
+    Python's own hierarchy: ``except Exception`` catches a ``ValueError``)."""
+    chain = (s.exception_resolved, *s.exception_bases)
+    return not classes.isdisjoint(chain) or any(_builtin_subclass(c, k) for c in chain[-1:] for k in classes)
+
+
+def _builtin_subclass(cls: str, base: str) -> bool:
+    a, b = getattr(builtins, cls, None), getattr(builtins, base, None)
+    return isinstance(a, type) and isinstance(b, type) and issubclass(a, BaseException) and issubclass(a, b)
 
 
 class _Graph:
