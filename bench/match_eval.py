@@ -36,11 +36,13 @@ import time
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 from errdex.catalog import open_catalog
 from errdex.match import explain_parsed, parse_safely
+from errdex.match.frames import library_path
 from errdex.match.index import S_ID, T_RENDER, MatchIndex, index_for
 from errdex.match.model import Match
 from errdex.match.rank import pinned_sites
@@ -91,13 +93,36 @@ def truth(idx: MatchIndex, ev: dict[str, Any]) -> tuple[str, set[str], set[str]]
     if filtered_text and not ev.get("filtered"):
         return "filtered", set(), set()  # JAX removed the frames that say where it was raised
     if not lib or lib != inner:
-        return "outside", set(), set()
+        return ("rewritten" if rewritten(idx, ev["traceback"]) else "outside"), set(), set()
     sites = pinned_sites(idx, lib[0], int(lib[1]))
     if not sites:
-        return "no-site", set(), set()
+        return ("rewritten" if rewritten(idx, ev["traceback"]) else "no-site"), set(), set()
     ids = {str(idx.sites[s][S_ID]) for s in sites}
     templates = {shape(str(idx.templates[t][T_RENDER])) for s in sites for t in idx.site_templates[s]}
     return "site", ids, templates
+
+
+_RAISE_CALL = re.compile(r"raise\s+(?:[\w.]+\.)?(\w+)\(")
+
+
+def rewritten(idx: MatchIndex, traceback: str) -> bool:
+    """Whether the library replaced the traceback it re-raised, so that its innermost frames are not
+    where the exception was raised: a library frame at ``raise f(...)`` (``f`` no class) whose next frame
+    is neither ``f`` (an error raised while ``f`` ran) nor the same function (a caught exception re-raised,
+    ``raise cast(E, e)``, whose traceback went through this frame's ``try``).  jinja2's
+    ``raise rewrite_traceback_stack(source=source)`` drops its ``@internalcode`` frames, among them
+    ``Undefined._fail_with_undefined_error``, which raised ``'missing' is undefined``: the last frame
+    left is a caller's ``return getattr(obj, attribute)``, which raises nothing.  When the innermost
+    frame left is a ``raise`` or ``assert`` statement, it raised the exception: the truth stands."""
+    frames = parse_safely(traceback).frames
+    if frames and frames[-1].code.strip().startswith(("raise", "assert")):
+        return False  # the innermost frame left raised it: that much of the traceback is true
+    for a, b in pairwise(frames):
+        m = _RAISE_CALL.match(a.code.strip())
+        if m and not m.group(1)[:1].isupper() and b.function not in (m.group(1), a.function) and (
+                library_path(idx, a.path) is not None):
+            return True
+    return False
 
 
 MAX_GROUP = 10  # a tied group larger than this is no answer
@@ -132,6 +157,7 @@ def main() -> None:
     no_site_reported = 0
     literal_hits: Counter[str] = Counter()
     literal_n = 0
+    empty = 0
     t0 = time.perf_counter()
     for ev in events:
         cls, ids, templates = truth(idx, ev)
@@ -140,6 +166,9 @@ def main() -> None:
         literal_n += has_literal
         for name in INPUTS:
             text = ev[name]
+            if name == "message" and not text.strip():
+                empty += 1  # no input: the exception has no message (``bench/match_heldout.py``)
+                continue
             result = explain_parsed(idx, parse_safely(text), top=3)
             top = result.matches
             confident = bool(top) and top[0].confident
@@ -163,7 +192,7 @@ def main() -> None:
                     got = f"{top[0].path}:{top[0].line} {top[0].score:.2f} {top[0].template[:80]!r}" if top else "-"
                     want = sorted(templates)[0][:80] if templates else "?"
                     t.misses.append(f"{ev['innermost_lib']} want {want!r}\n      got {got}\n      msg {ev['message'][:120]!r}")
-            elif cls != "filtered":
+            elif cls not in ("filtered", "rewritten"):
                 t = nosite[name]
                 t.n += 1
                 t.confident += confident
@@ -181,7 +210,9 @@ def main() -> None:
     print(f"  with a raise site in the catalog: {classes['site']}; no raise site: "
           f"{classes['no-site']} at a library line that is no raise statement, "
           f"{classes['outside']} raised outside the library; "
-          f"{classes['filtered']} excluded (JAX filtered the frames, so the truth is unknown)")
+          f"{classes['filtered']} excluded (JAX filtered the frames, so the truth is unknown), "
+          f"{classes['rewritten']} excluded (the library rewrote the traceback and its innermost frame raises nothing)")
+    print(f"  message mode: {empty} events with an empty message skipped (there is nothing to paste)")
     print(f"{'input':<10} {'n':>5} {'top-1':>8} {'top-3':>8} {'confident':>10} {'conf-wrong':>11}")
     for name in INPUTS:
         t = tallies[name]

@@ -10,7 +10,16 @@ site, or when it reports a tie (``tied``) whose group holds the true site and
 at most ten sites.  Confident-wrong counts a confident top match that is not
 right, over the events with a raise site and those without one (raised in
 native code, by the interpreter, or outside the library: any confident answer
-is wrong there).
+is wrong there).  An event whose traceback the library rewrote (``match_eval.rewritten``: jinja2
+drops its ``@internalcode`` frames) and whose innermost frame left raises nothing has no known
+raise site and is excluded, like JAX's filtered tracebacks; the count is printed per set.
+
+An event whose message is empty (``raise NotImplementedError``, ``IndexError()``) has no
+message-only input: ``str(exc)`` is ``""``, there is nothing to paste, and ``errdex explain ""``
+refuses empty input (exit 2) rather than answer.  Such events are skipped in the message mode
+and counted in the ``empty`` column; their last line (the class alone, ``NotImplementedError``)
+and traceback are measured as any other (the class fallback answers the last line: "The message
+is empty: ...", docs/matching.md).
 
 Usage (index each wheel first with ``errdex index WHEEL --db /tmp/c_<lib>.sqlite``)::
 
@@ -33,7 +42,8 @@ from match_eval import INPUTS, load_events, right, truth
 
 
 def evaluate(db: str, data: Path, misses: list[dict[str, object]] | None = None) -> dict[str, Counter[str]]:
-    """Per input mode: n (site events), top1, top3, n_all (every event), cw (confident-wrong).
+    """Per input mode: n (site events), top1, top3, n_all (every event), cw (confident-wrong),
+    empty (message-mode events skipped: the message is empty, there is no input).
 
     With ``misses``, every event whose top match is not right (or confident on a no-site event)
     is appended to it: data set, mode, class, type, message, true site(s) and templates, answer."""
@@ -43,12 +53,16 @@ def evaluate(db: str, data: Path, misses: list[dict[str, object]] | None = None)
     try:
         for ev in load_events([data]):
             cls, ids, templates = truth(idx, ev)
-            if cls == "filtered":
+            if cls in ("filtered", "rewritten"):
+                out["traceback"][cls] += 1  # the truth is unknown (``match_eval.truth``)
                 continue
             for name in INPUTS:
+                c = out[name]
+                if name == "message" and not str(ev[name]).strip():
+                    c["empty"] += 1
+                    continue
                 result = explain_parsed(idx, parse_safely(ev[name]), top=3)
                 top = result.matches
-                c = out[name]
                 c["n_all"] += 1
                 confident = bool(top) and top[0].confident
                 if cls == "site":
@@ -85,7 +99,8 @@ def main() -> None:
     args = ap.parse_args()
     misses: list[dict[str, object]] | None = [] if args.misses else None
     pooled = {name: Counter[str]() for name in INPUTS}
-    print(f"{'data set':<24} {'input':<10} {'site ev':>7} {'top-1':>7} {'top-3':>7} {'conf-wrong':>16}")
+    notes: list[str] = []
+    print(f"{'data set':<24} {'input':<10} {'site ev':>7} {'top-1':>7} {'top-3':>7} {'conf-wrong':>16} {'empty':>5}")
     for pair in args.pairs:
         db, _, data = pair.partition("=")
         if not data:
@@ -95,17 +110,23 @@ def main() -> None:
             c = res[name]
             pooled[name].update(c)
             _row(Path(data).stem, name, c)
+        excluded = res["traceback"]["filtered"] + res["traceback"]["rewritten"]
+        if excluded:
+            notes.append(f"{Path(data).stem}: {excluded} events excluded, the truth unknown "
+                         f"({res['traceback']['rewritten']} rewritten tracebacks, {res['traceback']['filtered']} filtered)")
     if args.misses and misses is not None:
         args.misses.write_text("".join(json.dumps(m, default=str) + "\n" for m in misses))
     if len(args.pairs) > 1:
         for name in INPUTS:
             _row("all", name, pooled[name])
+    for note in notes:
+        print(note)
 
 
 def _row(label: str, name: str, c: Counter[str]) -> None:
     n, n_all = max(c["n"], 1), max(c["n_all"], 1)
     print(f"{label:<24} {name:<10} {c['n']:>7} {100 * c['top1'] / n:>6.1f}% {100 * c['top3'] / n:>6.1f}% "
-          f"{c['cw']:>5}/{c['n_all']:<5} {100 * c['cw'] / n_all:>4.1f}%")
+          f"{c['cw']:>5}/{c['n_all']:<5} {100 * c['cw'] / n_all:>4.1f}% {c['empty']:>5}")
 
 
 if __name__ == "__main__":

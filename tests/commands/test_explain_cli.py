@@ -86,7 +86,7 @@ def test_repo_filter(db: tuple[str, Path]) -> None:
 def test_bad_input(db: tuple[str, Path]) -> None:
     path, home = db
     empty = errdex("explain", "--db", path, home=home, stdin="   \n")
-    assert empty.returncode == 2 and "empty" in empty.stderr
+    assert empty.returncode == 2 and "empty" in empty.stderr and "explained by its type" in empty.stderr
     top = errdex("explain", "x", "--top", "0", "--db", path, home=home)
     assert top.returncode == 2 and "--top" in top.stderr
 

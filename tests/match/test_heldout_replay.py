@@ -38,6 +38,6 @@ def test_packaging_corpus_stays_above_its_floors(tmp_path: Path) -> None:
     result = evaluate(str(db), DATA)
     for mode, (top1, cw) in FLOORS.items():
         c = result[mode]
-        assert c["n"] >= 200 and c["n_all"] == 243, (mode, dict(c))
+        assert c["n"] >= 200 and c["n_all"] + c["empty"] == 243, (mode, dict(c))  # empty: no message to paste
         assert c["top1"] / c["n"] >= top1, (mode, dict(c))
         assert c["cw"] / c["n_all"] <= cw, (mode, dict(c))

@@ -37,7 +37,8 @@ def run_explain(text: str | None, *, db: str | None, json_out: bool, top: int, r
             return 2
         text = sys.stdin.buffer.read().decode("utf-8", errors="replace")
     if not text.strip():
-        sys.stderr.write("errdex: the input is empty: paste a message or a traceback\n")
+        sys.stderr.write("errdex: the input is empty: paste a message or a traceback; an exception with no message "
+                         "is explained by its type: paste its last line (`NotImplementedError`, `pkg.WidgetError`)\n")
         return 2
     from errdex.paths import default_db
 

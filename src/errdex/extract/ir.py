@@ -195,3 +195,19 @@ class Piece:
 
 
 Variant = tuple[Piece, ...]
+
+
+def reads_param(node: Node | None, depth: int = 0) -> bool:
+    """Whether an IR tree holds a parameter (as text, a value, or a class called)."""
+    if node is None or depth > 32:
+        return False
+    if isinstance(node, Param):
+        return True
+    if isinstance(node, (Cat, Alt)):
+        return any(reads_param(p, depth + 1) for p in (node.parts if isinstance(node, Cat) else node.options))
+    if isinstance(node, Dedent):
+        return reads_param(node.inner, depth + 1)
+    if isinstance(node, Ref):
+        return bool(node.param) or any(reads_param(a, depth + 1) for a in node.args) or any(
+            reads_param(v, depth + 1) for _, v in node.kwargs)
+    return False

@@ -92,7 +92,7 @@ class RaisedMixin(Builder):
             return Hole(self.src.segment(node.func))
         if isinstance(node, ast.Name):
             b = envmod.lookup(scope.env, node.id)
-            caught = _caught_by(b, 0) if b is not None else None
+            caught = caught_by(b, 0) if b is not None else None
             if caught is not None:  # `except E as e: err = e` ... `raise err` too
                 return self._caught(caught, node.id)
             if b is not None:
@@ -135,7 +135,7 @@ class RaisedMixin(Builder):
         return None
 
 
-def _caught_by(b: envmod.Binding, depth: int) -> ast.ExceptHandler | None:
+def caught_by(b: envmod.Binding, depth: int = 0) -> ast.ExceptHandler | None:
     """The handler whose caught exception a local holds: ``except E as e``, or a name assigned
     ``e`` (on some path; the paths where it is ``None`` do not raise it)."""
     if b.caught is not None:
@@ -144,12 +144,12 @@ def _caught_by(b: envmod.Binding, depth: int) -> ast.ExceptHandler | None:
         return None
     if isinstance(b.value, ast.Name):
         inner = envmod.lookup(b.env, b.value.id)
-        return _caught_by(inner, depth + 1) if inner is not None else None
+        return caught_by(inner, depth + 1) if inner is not None else None
     found: ast.ExceptHandler | None = None
     for o in b.options:
         if o is None or (isinstance(o.value, ast.Constant) and o.value.value is None):
             continue
-        h = _caught_by(o, depth + 1)
+        h = caught_by(o, depth + 1)
         if h is None:
             return None  # another path holds something else
         found = found or h

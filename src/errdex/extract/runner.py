@@ -18,6 +18,7 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from errdex.extract import forwarded
 from errdex.extract.bounds import cut_warnings, snapshot_cap
 from errdex.extract.cache import ResultCache, load
 from errdex.extract.ids import assign_ids
@@ -239,13 +240,14 @@ def finish_phase2(phase1: list[FileResult], repo: str, *, skipped: Sequence[File
         warnings.extend(r.warnings)
         calls.extend(r.calls)
 
-    def resolved() -> Iterator[tuple[str, ErrorSite]]:
+    def resolved() -> Iterator[tuple[str, ErrorSite, forwarded.Caught]]:
         for r in results:
             if r.failure is None:
                 module = r.summary.module if r.summary is not None else module_name(r.path)
-                yield from ((r.path, resolver.site(s, r.path, module)) for s in r.sites)
+                yield from ((r.path, resolver.site(s, r.path, module), forwarded.Caught(s.forwards, s.try_lines, s.caught)) for s in r.sites)
 
-    sites = list(snapshot_cap(resolved(), limits.sites_per_snapshot, warnings))
+    with_caught = forwarded.attach(list(resolved()), calls, resolver.tables.canonical, resolver.tables.bases_chain)
+    sites = list(snapshot_cap(iter(with_caught), limits.sites_per_snapshot, warnings))
     warnings.extend(cut_warnings(resolver.cut, limits.template_chars))
     return ExtractResult(
         sites=tuple(assign_ids(repo, sites)),

@@ -104,6 +104,9 @@ class PendingSite:
     docstring: str = ""
     comments: tuple[str, ...] = ()
     cause: str | None = None
+    forwards: tuple[str, ...] = ()  # the message is the text of a caught exception of these classes
+    try_lines: tuple[int, int] = (0, 0)  # ... caught by the ``try`` body on these lines
+    caught: str = ""  # ... and held by this name
 
 
 @fast_pickle

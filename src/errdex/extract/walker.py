@@ -19,14 +19,16 @@ from __future__ import annotations
 import ast
 import bisect
 from collections.abc import Generator, Iterable
+from dataclasses import replace
 
+from errdex.extract import backports, factories
 from errdex.extract import env as envmod
-from errdex.extract import factories
 from errdex.extract import guards as g
 from errdex.extract import stmts as st
 from errdex.extract.astwalk import walk
+from errdex.extract.forwarded import caught_classes
 from errdex.extract.imports import STAR, class_like, dotted_source, import_bindings, is_package, star_source
-from errdex.extract.ir import Alt, Cat, Dedent, Hole, Node, Param, Ref
+from errdex.extract.ir import Hole, Node, reads_param
 from errdex.extract.messages import MessageBuilder, Scope
 from errdex.extract.msgbase import MESSAGE_TABLE
 from errdex.extract.source import SourceText
@@ -72,6 +74,7 @@ class Walker(CallsMixin, ClassesMixin):
         self._pending_init: InitSummary | None = None
         self._pending_str: Node | None = None
         self._prescan(tree.body)
+        self._gated = backports.gated(tree, self._top) if "version" in src.text or "PY" in src.text else {}
         self._kw_lines = src.word_lines(_KEYWORDS)
         self.builder = MessageBuilder(src, module, self.imports, set(self.names), self.module_env, path)
     def has_keyword(self, start: int, end: int) -> bool:
@@ -170,7 +173,8 @@ class Walker(CallsMixin, ClassesMixin):
         doc = ast.get_docstring(node, clean=True) or ""
         self_attrs = state.self_attrs if name == "__str__" else (collector.self_attrs if collector else None)
         outers = (env, *state.outers) if nested else ()
-        inner = state._replace(qual=qual, guards=(), docstring=doc or state.docstring, params=all_params,
+        gate = self._gated.get(name) if not state.qual else None  # a backport bound on some Pythons only
+        inner = state._replace(qual=qual, guards=(g.Spec("if", gate[0], gate[1]),) if gate else (), docstring=doc or state.docstring, params=all_params,
                                func=collector, in_function=True, self_attrs=self_attrs, outers=outers,
                                cls_alias=alias, types=state.types + factories.param_types(node))
         yield from self.block(node.body, inner, None)
@@ -180,7 +184,6 @@ class Walker(CallsMixin, ClassesMixin):
             local = f"{self.module}.{summary_key}" if summary_key in self.functions else None
             return envmod.bind(env, name, envmod.Binding(local_def=local))
         return env
-
 
     # ----------------------------------------------------------------- sites
 
@@ -209,7 +212,8 @@ class Walker(CallsMixin, ClassesMixin):
         cause = self.src.segment(node.cause) if node.cause is not None else None
         site = self.site(node, state, "error", value, None, written, cause=cause)
         self.raise_sites += 1
-        yield site
+        fw = caught_classes(exc, env, self.builder.resolve_name, self.tree)  # raise B(str(e)) of a caught e
+        yield replace(site, forwards=fw.classes, try_lines=fw.lines, caught=fw.name) if fw.classes else site
         return env
 
     def assert_(self, node: ast.Assert, state: State, env: Env) -> Walk:
@@ -456,22 +460,6 @@ class Walker(CallsMixin, ClassesMixin):
 
 
 MODULE_KEY = "<module>"  # the functions-table key of a module's top-level calls
-
-
-def reads_param(node: Node | None, depth: int = 0) -> bool:
-    """Whether an IR tree holds a parameter (as text, a value, or a class called)."""
-    if node is None or depth > 32:
-        return False
-    if isinstance(node, Param):
-        return True
-    if isinstance(node, (Cat, Alt)):
-        return any(reads_param(p, depth + 1) for p in (node.parts if isinstance(node, Cat) else node.options))
-    if isinstance(node, Dedent):
-        return reads_param(node.inner, depth + 1)
-    if isinstance(node, Ref):
-        return bool(node.param) or any(reads_param(a, depth + 1) for a in node.args) or any(
-            reads_param(v, depth + 1) for _, v in node.kwargs)
-    return False
 
 
 _HANDLERS = {

@@ -17,7 +17,7 @@ from errdex.match import scope as SC
 from errdex.match import ties as T
 from errdex.match import verify as V
 from errdex.match import wrap as W
-from errdex.match.frames import library_path
+from errdex.match.frames import library_path, may_raise
 from errdex.match.index import (
     S_EXC,
     S_ID,
@@ -34,7 +34,7 @@ from errdex.match.index import (
     index_for,
     words,
 )
-from errdex.match.indexdata import REPR
+from errdex.match.indexdata import GATED, REPR
 from errdex.match.model import (
     Explanation,
     Frame,
@@ -135,7 +135,8 @@ def explain_parsed(idx: MatchIndex, parsed: Parsed, *, top: int = 5) -> Explanat
         if n == 0:
             cap = _chain_cap(primary_where, best)
     # the library the input names comes first: another library's template never outranks it
-    ranked = sorted(best.values(), key=lambda c: (not SC.in_scope(idx, c.site, tops), -c.score, idx.sites[c.site][S_ID]))
+    ranked = sorted(best.values(), key=lambda c: (not SC.in_scope(idx, c.site, tops), -c.score,  # own text first
+                                                  _nth(idx, c), idx.sites[c.site][S_ID]))
     matches = tuple(_match(idx, c) for c in ranked[: max(top, 0)] if c.score > 0.0)
     fallback = _class_fallback(idx, parsed, tops, ranked) if not frames else None
     if fallback is not None:
@@ -161,6 +162,12 @@ def _scored(idx: MatchIndex, tno: int, text: str, text_words: frozenset[str], ex
 
 
 _CHAINED = ("cause", "context")  # exceptions the reported one was raised from or while handling
+
+
+def _nth(idx: MatchIndex, c: R.Scored) -> int:
+    """Which of its site's templates a candidate is: a site's own come before those it forwards."""
+    own = idx.site_templates[c.site]
+    return own.index(c.template) if c.template in own else len(own)
 
 
 def _chain_cap(where: _Where, best: dict[int, R.Scored]) -> float:
@@ -209,7 +216,9 @@ def _score_exception(
     for outer_t, inner_t in RW.bare_rewraps(idx, cands, methods, exc_name, text, seen).items():
         wraps.setdefault(outer_t, inner_t)
     text_scores = _wrapped_scores(idx, cands, wraps, text, exc_name)
-    rivals = R.rival_factors(idx, [c.template for c in cands if c.exact], text, _wrap_groups(wraps))
+    gated = set(idx.rewraps.get(GATED, ()))  # raised on some Pythons only: the stdlib's text elsewhere
+    named = {**RW.forwarded(idx, cands), **wraps}  # what each wraps, for the answer (a forward is no wrap)
+    rivals = R.rival_factors(idx, [c.template for c in cands if c.exact], text, W.wrap_groups(wraps))
     shares = iter(rivals)
     text_scores = [s * next(shares) if c.exact else s for c, s in zip(cands, text_scores, strict=True)]
     for c, method, score in zip(cands, methods, text_scores, strict=True):
@@ -219,10 +228,10 @@ def _score_exception(
                                    where.innermost_lib, exc_name, drift_ok)
         if pinned and m in ("exact", "frame"):
             confirmed = True
-        score = min(score * factor, cap)
+        score = min(score * factor, cap if pinned or c.template not in gated else min(cap, R.THRESHOLD * 0.9))
         prev = best.get(site)
         if prev is None or score > prev.score:
-            inner = wraps.get(c.template)
+            inner = named.get(c.template)
             best[site] = R.Scored(c.template, site, score, m, pinned, c.values,
                                   idx.templates[inner][T_SITE] if inner is not None else -1)
 
@@ -269,22 +278,6 @@ def _class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranke
             exc = idx.sites[c.site][S_EXC]
             return (exc, c.site) if "." in exc else ("", -1)
     return "", -1
-
-
-def _wrap_groups(wraps: dict[int, int]) -> dict[int, int]:
-    """Each template tied to others by wraps -> one representative of its group (a wrap is no rival)."""
-    parent: dict[int, int] = {}
-
-    def root(t: int) -> int:
-        while parent.get(t, t) != t:
-            t = parent[t]
-        return t
-
-    for outer, inner in wraps.items():
-        a, b = root(outer), root(inner)
-        if a != b:
-            parent[a] = b
-    return {t: root(t) for t in parent.keys() | set(parent.values())}
 
 
 def _wrapped_scores(
@@ -353,7 +346,7 @@ def _frame_evidence(
     if innermost_lib is not None:
         path, lo, hi = R.site_range(idx, site)
         line = innermost_lib[0].line or 0
-        if path == innermost_lib[1] and drift_ok:
+        if path == innermost_lib[1] and drift_ok and may_raise(innermost_lib[0].code):
             # same file, other lines: a nearby version of the code (lines moved)
             near = 0.02 if abs(line - lo) < 60 or abs(line - hi) < 60 else 0.0
             return min(1.0, score * (0.95 if elsewhere else 1.0) + near), m

@@ -5,6 +5,8 @@ Used by ``explain`` (pinning, origins) and ``versions`` (which versions fit the 
 
 from __future__ import annotations
 
+import re
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from errdex.match.indexdata import MatchIndex
@@ -25,3 +27,13 @@ def library_path(idx: MatchIndex, path: str) -> str | None:
 
 
 _SOURCE_SUFFIXES = (".py", ".pyx", ".pxd", ".pxi")  # a library's Python and Cython files
+_RAISES = re.compile(r"\b(?:raise|assert)\b|warn")  # also `if n < 1: raise ValueError(...)` on one line
+
+
+def may_raise(code: str) -> bool:
+    """Whether the printed source of a frame may be where an exception was raised in some version of
+    the code: a ``raise``, an ``assert`` or a warning.  Any other line (``return batched(it, n)``, a
+    call into compiled code, a call whose frames the library hid) raised nothing itself, in this
+    version or another, so the sites of its file are not that line moved.  No printed source: maybe."""
+    first = code.strip().split("\n", 1)[0]
+    return not first or _RAISES.search(first) is not None

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator
 
 from errdex.match import store
 from errdex.match.indexdata import BY_CAUGHT as BY_CAUGHT
+from errdex.match.indexdata import GATED, caught, caught_classes, version_gated
 from errdex.match.indexdata import S_END as S_END
 from errdex.match.indexdata import S_EXC as S_EXC
 from errdex.match.indexdata import S_EXC_NAME as S_EXC_NAME
@@ -37,7 +38,6 @@ from errdex.match.indexdata import MatchIndex as MatchIndex
 from errdex.match.indexdata import Segs as Segs
 from errdex.match.indexdata import SiteRow as SiteRow
 from errdex.match.indexdata import TemplateRow as TemplateRow
-from errdex.match.indexdata import caught, caught_classes
 from errdex.match.indexdata import keys as keys
 from errdex.match.indexdata import placeholder as placeholder
 from errdex.match.indexdata import template_keys as template_keys
@@ -72,6 +72,7 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
         locs.setdefault(site.path, []).append((site.line, max(site.end_line, site.line), sno))
         mine: list[int] = []
         seen: set[Segs] = set()
+        gated = version_gated(site.guards)
         for tmpl in site.templates or ():
             segs = _edges_stripped(tuple((s.is_literal, normalize(s.text) if s.is_literal
                                           else placeholder(s.expr or "", s.conversion))
@@ -87,6 +88,8 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
                 exact.setdefault("".join(t for _, t in segs).strip().lower(), []).append(tno)
             templates.append((sno, segs, tmpl.render(), litchars, 0.0))
             mine.append(tno)
+            if gated:
+                rewraps.setdefault(GATED, []).append(tno)
             if any(not lit and caught(x, site.cause) for lit, x in segs):
                 rewraps.setdefault(site.exception_name, []).append(tno)
                 if len(segs) == 1:  # raise B(str(e)) from e: the caught message alone, by the class caught

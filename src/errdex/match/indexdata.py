@@ -52,6 +52,15 @@ CAUGHT = re.compile(r"(?:str\()?(?:e|ex|exc|err|error|exception|cause)(?:\))?")
 
 
 BY_CAUGHT = "except "  # ``MatchIndex.rewraps`` key prefix: bare re-raises by the class they catch
+GATED = "<python-version>"  # ``MatchIndex.rewraps`` key: templates of sites that raise on some Pythons only
+_VERSION_TEST = re.compile(r"version_info|hexversion|python_version|\bPY\d*\b|\bPYTHON\d+\b|\bPY_?3\d*\b")
+
+
+def version_gated(guards: Iterable[Guard]) -> bool:
+    """Whether a site raises only on some Python versions (a guard tests the version: a backport bound
+    under ``if hexversion >= ...: ... else: batched = _batched``, ``extract/backports.py``); on the others
+    the standard library does the work, and may raise the very same text."""
+    return any(g.kind in ("if", "elif", "else") and _VERSION_TEST.search(g.normalized) for g in guards)
 
 
 def caught_classes(guards: Iterable[Guard]) -> list[str]:

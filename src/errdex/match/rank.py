@@ -41,6 +41,8 @@ from errdex.match.index import (
 from errdex.match.lines import BUILTIN_EXCEPTIONS
 
 THRESHOLD = 0.5
+LEAD_CHARS = 20  # text before a template's first literal (the template starts with one) ...
+LEAD_SHARE = 0.25  # ... this long, and this share of the text: another's message around it
 POSTING_BUDGET = 1_000  # postings read per lookup, rarest words first
 CANDIDATES = 20  # templates verified per exception of the input
 UNEXPLAINED = 0.3  # an exact match loses up to this much for the share of the text left around it:
@@ -153,6 +155,11 @@ def exact_score(litchars: int, v: V.Verification, text: str, inner_total: int = 
         score -= 0.08 * (1.0 - min(1.0, explained * 2))
         # and, however long the template, a little less than one that explains the whole text
         score -= UNEXPLAINED * _outside(v, len(text)) / max(len(text), 1)
+        lead = v.spans[0][0] if not v.anchored_start and v.spans and v.spans[0] is not None else 0
+        if lead >= LEAD_CHARS and lead >= LEAD_SHARE * len(text):
+            # `f"{msg}: {e}"` in the caller's code: a sentence of someone else's before the template's first
+            # literal; the site raised the text at the end, not this one
+            score = min(score, THRESHOLD * 0.9)
     return score
 
 

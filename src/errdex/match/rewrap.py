@@ -57,3 +57,24 @@ def bare_rewraps(idx: MatchIndex, cands: list[W.Candidate], methods: list[str], 
         methods[k] = "exact"
         out[c.template] = inner.template
     return out
+
+
+def forwarded(idx: MatchIndex, cands: list[W.Candidate]) -> dict[int, int]:
+    """``raise BadTimeSignature(str(e))``, whose site carries the templates of the caught class's sites
+    (``extract/forwarded.py``): an exact match of one of those is the re-raise of the candidate whose own
+    first template it is ({forwarded: own}), named in ``wraps`` as a bare re-raise above is."""
+    own = {idx.templates[c.template][T_SEGS]: c.template for c in cands
+           if c.exact and idx.site_templates[idx.templates[c.template][T_SITE]][:1] == (c.template,)}
+    out: dict[int, int] = {}
+    for c in cands:
+        site = idx.templates[c.template][T_SITE]
+        first = idx.site_templates[site][0] if idx.site_templates[site] else c.template
+        if c.exact and first != c.template and _bare(idx.templates[first][T_SEGS]):
+            inner = own.get(idx.templates[c.template][T_SEGS])
+            if inner is not None and idx.templates[inner][T_SITE] != site:
+                out[c.template] = inner
+    return out
+
+
+def _bare(segs: tuple[tuple[bool, str], ...]) -> bool:
+    return len(segs) == 1 and not segs[0][0]

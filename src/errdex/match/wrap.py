@@ -124,3 +124,19 @@ def _rewraps(idx: MatchIndex, tno: int) -> bool:
 
 def _literal(idx: MatchIndex, tno: int) -> int:
     return int(idx.templates[tno][T_LITCHARS])
+
+
+def wrap_groups(wraps: dict[int, int]) -> dict[int, int]:
+    """Each template tied to others by wraps -> one representative of its group (a wrap is no rival)."""
+    parent: dict[int, int] = {}
+
+    def root(t: int) -> int:
+        while parent.get(t, t) != t:
+            t = parent[t]
+        return t
+
+    for outer, inner in wraps.items():
+        a, b = root(outer), root(inner)
+        if a != b:
+            parent[a] = b
+    return {t: root(t) for t in parent.keys() | set(parent.values())}

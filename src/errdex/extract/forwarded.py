@@ -1,0 +1,205 @@
+"""A raise whose message is the text of an exception it caught, and the texts that gives it.
+
+```python
+try:
+    result = super().unsign(signed_value)
+except BadSignature as e:
+    sig_error = e
+...
+raise BadTimeSignature(str(sig_error), payload=value)     # prints BadSignature's own text
+```
+
+The message is the caught exception's ``str()``: ``str(e)``, ``e``, ``f"{e}"``, ``e.args[0]`` or
+``*e.args`` as the raise's first argument, ``e`` the ``except ... as`` name or a local assigned it.
+What the user reads is then the text of a site that raised the caught class, so phase 1 records the
+caught classes and the ``try`` body's lines (``caught_classes``), and phase 2 gives the site the
+templates of the sites raising one of those classes (or a subclass) that the ``try`` body reaches:
+its own lines and the package functions its calls lead to, through the call graph of
+``extract/calls.py`` (``attach``).  From the message alone the two sites are then a tie, while a
+traceback's frames still say which one raised.  Text the interpreter or another library raises
+inside the ``try`` body is not known; the site keeps its own template for it.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import dataclasses
+from collections.abc import Callable, Iterable, Sequence
+from typing import NamedTuple
+
+from errdex.extract import env as envmod
+from errdex.extract.imports import dotted_source
+from errdex.extract.msgraise import caught_by
+from errdex.model import CallEdge, ErrorSite, Segment, Template
+
+MAX_FORWARDED = 32  # more templates than this from the caught classes: the site keeps its own only
+MAX_UNTYPED = 4  # ``obj.name(...)`` on an untyped object: at most this many package functions of that name
+MAX_REACHED = 2000  # functions followed from one ``try`` body
+
+
+def caught_name(arg: ast.expr) -> str | None:
+    """The name whose own text ``arg`` is: ``e``, ``str(e)``, ``f"{e}"``, ``e.args[0]``, ``*e.args``."""
+    if isinstance(arg, ast.Starred):
+        v = arg.value
+        return v.value.id if isinstance(v, ast.Attribute) and v.attr == "args" and isinstance(
+            v.value, ast.Name) else None
+    if isinstance(arg, ast.Call) and isinstance(arg.func, ast.Name) and arg.func.id == "str" and len(
+            arg.args) == 1 and not arg.keywords:
+        arg = arg.args[0]
+    elif isinstance(arg, ast.JoinedStr) and len(arg.values) == 1 and isinstance(arg.values[0], ast.FormattedValue):
+        fv = arg.values[0]
+        if fv.conversion in (-1, ord("s")) and fv.format_spec is None:
+            arg = fv.value
+    elif isinstance(arg, ast.Subscript) and isinstance(arg.value, ast.Attribute) and arg.value.attr == "args" and (
+            isinstance(arg.slice, ast.Constant) and arg.slice.value == 0):
+        arg = arg.value.value
+    return arg.id if isinstance(arg, ast.Name) else None
+
+
+class Caught(NamedTuple):
+    """What a raise forwards: the caught classes, the lines of the ``try`` body, the caught name."""
+
+    classes: tuple[str, ...] = ()
+    lines: tuple[int, int] = (0, 0)
+    name: str = ""
+
+
+def caught_classes(exc: ast.expr, env: envmod.Env | None, resolve: Callable[[str], str | None],
+                   tree: ast.AST) -> Caught:
+    """The classes (resolved as far as the module's imports go) of the exception whose own text is
+    the first argument of the raised call ``exc``, the lines of the ``try`` body that caught it and
+    the argument's name; no classes when the argument is anything else."""
+    if not isinstance(exc, ast.Call) or not exc.args:
+        return Caught()
+    name = caught_name(exc.args[0])
+    b = envmod.lookup(env, name) if name is not None else None
+    handler = caught_by(b) if b is not None else None
+    if name is None or handler is None or handler.type is None:
+        return Caught()
+    types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    out = []
+    for t in types:
+        d = dotted_source(t)
+        if d is not None:
+            out.append(resolve(d) or d)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Try | ast.TryStar) and handler in node.handlers:
+            return Caught(tuple(out), (node.body[0].lineno, node.body[-1].end_lineno or node.body[-1].lineno), name)
+    return Caught()
+
+
+
+
+def attach(sites: Sequence[tuple[str, ErrorSite, Caught]], edges: Iterable[CallEdge],
+           canonical: Callable[[str], str], bases: Callable[[str], Sequence[str]]) -> list[tuple[str, ErrorSite]]:
+    """The sites, each that forwards a caught exception's text (its third item) with, after its own
+    templates, the templates with literal text of the sites that raise a caught class (or a subclass)
+    and that the ``try`` body reaches (its own lines, and the package functions its calls lead to:
+    ``_Graph.reach``), put where its templates hold the caught text (``splice``).  Its own templates
+    stay first (the id hashes the first)."""
+    graph = _Graph(edges, (f"{s.module}.{s.qualname}" for _, s, _ in sites), bases)
+    by_func: dict[str, list[ErrorSite]] = {}
+    for _, s, fw in sites:
+        if not fw.classes:
+            by_func.setdefault(f"{s.module}.{s.qualname}", []).append(s)
+    out: list[tuple[str, ErrorSite]] = []
+    for path, site, fw in sites:
+        if fw.classes:
+            classes = {canonical(c) for c in fw.classes}
+            me = f"{site.module}.{site.qualname}"
+            first, last = fw.lines
+            found = [s for s in by_func.get(me, ()) if first <= s.line <= last]
+            found += [s for f in graph.reach(me, first, last) for s in by_func.get(f, ())]
+            caught = dict.fromkeys(t for s in found if _raises(s, classes) for t in s.templates if _has_text(t))
+            extra = dict.fromkeys(splice(site.templates, fw.name, list(caught)))
+            for t in site.templates:
+                extra.pop(t, None)
+            if extra and len(extra) <= MAX_FORWARDED:
+                site = dataclasses.replace(site, templates=(*site.templates, *extra))
+        out.append((path, site))
+    return out
+
+
+def splice(own: Sequence[Template], name: str, caught: Sequence[Template]) -> list[Template]:
+    """The caught templates put where the site's templates hold the caught text (``{e} in {key}`` and
+    ``Invalid specifier: {spec}`` give ``Invalid specifier: {spec} in {key}``; ``{e}``, the class's text
+    when given no context, gives it as is).  With no template holding it at all (the class keeps the
+    text under another name), a first template that is one value is the text as is."""
+    holding = [t for t in own if any(_holds(seg, name) for seg in t.segments)]
+    out: list[Template] = []
+    for t in holding or ([own[0]] if own and _bare(own[0]) else []):
+        for c in caught:
+            segs: list[Segment] = []
+            for seg in t.segments:
+                segs.extend(c.segments if _holds(seg, name) or _bare(t) else (seg,))
+            out.append(Template.of(segs))
+    return out
+
+
+def _holds(seg: Segment, name: str) -> bool:
+    return seg.expr in (name, f"str({name})", f"{name}.args[0]", f"*{name}.args") and seg.conversion in (None, "s")
+
+
+def _raises(s: ErrorSite, classes: set[str]) -> bool:
+    """Whether the site raises one of ``classes`` or a subclass (through the package's bases, then
+    Python's own hierarchy: ``except Exception`` catches a ``ValueError``)."""
+    chain = (s.exception_resolved, *s.exception_bases)
+    return not classes.isdisjoint(chain) or any(_builtin_subclass(c, k) for c in chain[-1:] for k in classes)
+
+
+def _builtin_subclass(cls: str, base: str) -> bool:
+    a, b = getattr(builtins, cls, None), getattr(builtins, base, None)
+    return isinstance(a, type) and isinstance(b, type) and issubclass(a, BaseException) and issubclass(a, b)
+
+
+class _Graph:
+    """The package's call edges, by caller; ``?.name`` (an untyped receiver) is the package's
+    functions of that name when there are at most ``MAX_UNTYPED``, a class its ``__init__``, and
+    ``self.m()`` of a method the class inherits (``Sub.m``) its base's."""
+
+    def __init__(self, edges: Iterable[CallEdge], functions: Iterable[str], bases: Callable[[str], Sequence[str]]) -> None:
+        self.bases = bases
+        self.out: dict[str, list[tuple[str, int]]] = {}
+        known: set[str] = set(functions)
+        for e in edges:
+            if e.kind == "call":
+                self.out.setdefault(e.caller, []).append((e.callee, e.line))
+                known.add(e.caller)
+        self.known = known
+        self.by_last: dict[str, list[str]] = {}
+        for f in known:
+            self.by_last.setdefault(f.rsplit(".", 1)[-1], []).append(f)
+
+    def targets(self, callee: str, caller: str) -> list[str]:
+        if callee.startswith("?."):
+            cands = [f for f in self.by_last.get(callee[2:], ()) if f != caller]
+            return cands if len(cands) <= MAX_UNTYPED else []
+        if callee not in self.known and "." in callee:
+            owner, name = callee.rsplit(".", 1)
+            inherited = next((f"{b}.{name}" for b in self.bases(owner) if f"{b}.{name}" in self.known), None)
+            if inherited is not None:
+                return [inherited]
+        return [callee, f"{callee}.__init__"]
+
+    def reach(self, start: str, first: int, last: int) -> set[str]:
+        """The functions that the calls on lines ``first..last`` of ``start`` lead to (``start`` not
+        included: its other lines are not in the ``try`` body)."""
+        todo = [t for c, line in self.out.get(start, ()) if first <= line <= last for t in self.targets(c, start)]
+        seen: set[str] = set()
+        while todo and len(seen) < MAX_REACHED:
+            f = todo.pop()
+            if f in seen or f == start:
+                continue
+            seen.add(f)
+            todo.extend(t for c, _ in self.out.get(f, ()) for t in self.targets(c, f))
+        return seen
+
+
+def _bare(t: Template) -> bool:
+    """A message that is one value and nothing else: the caught exception's text, as it is."""
+    return len(t.segments) == 1 and not t.segments[0].is_literal
+
+
+def _has_text(t: Template) -> bool:
+    return any(seg.is_literal and seg.text.strip() for seg in t.segments)
