@@ -140,6 +140,69 @@ pytest's default import mode from the sdist's root (a ``src/`` layout, so the in
 (construct 2.10.70 was not used: its sdist lacks ``tests/declarativeunittest.py``, and its tests
 check errors with their own ``raises()``, which the plugin does not hook, as with toolz.)
 
+The seventh round's held-out sets (issue 17; docs/matching.md, "Held-out sets of the seventh round"),
+as in the sixth: one Python 3.13 venv per library, ``/work/evalenv-<lib>``, with the released wheel and
+the suite's test dependencies; the sdist of the same version unpacked in ``$H`` (dnspython's sdist does
+not build its metadata offline: its repository at the tag ``v2.8.0`` instead, ``git archive v2.8.0``)::
+
+    h11==0.16.0 pytest
+    wsproto==1.3.2 pytest
+    idna==3.20 pytest hypothesis
+    glom==25.12.0 pytest pyyaml tomli
+    dnspython==2.8.0 pytest cryptography idna
+    pyrsistent==0.20.0 pytest hypothesis
+    starlette[full]==1.10.0 pytest trio opentelemetry-sdk
+    trio==0.35.0 pytest async_generator pyOpenSSL trustme cryptography jedi astor
+
+All but trio through this driver (``$SP(lib)`` = that venv's site-packages).  h11's tests live in
+the sdist's package (``h11/tests``, relative imports) and not in the wheel, so they are copied into
+the installed package first; glom ships its tests in the wheel as ``glom/test``, which
+``CAPTURE_EXCLUDE=/test/`` keeps out of the library::
+
+    cp -r $H/h11-0.16.0/h11/tests $SP(h11)/h11/tests
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-h11/bin/python \\
+        --tests $SP(h11)/h11/tests --package h11 --out bench/data/h11-0.16.0.jsonl \\
+        --budget 120 $(cd $H/h11-0.16.0/h11/tests && ls test_*.py)
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-wsproto/bin/python \\
+        --tests $H/wsproto-1.3.2/tests --package wsproto --out bench/data/wsproto-1.3.2.jsonl \\
+        --budget 120 $(cd $H/wsproto-1.3.2/tests && ls test_*.py)
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-idna/bin/python \\
+        --tests $H/idna-3.20/tests --package idna --out bench/data/idna-3.20.jsonl \\
+        --budget 150 $(cd $H/idna-3.20/tests && ls test_*.py)
+    CAPTURE_EXCLUDE=/test/ .venv/bin/python bench/capture_events.py \\
+        --python /work/evalenv-glom/bin/python --tests $SP(glom)/glom/test --package glom \\
+        --out bench/data/glom-25.12.0.jsonl --budget 120 $(cd $SP(glom)/glom/test && ls test_*.py)
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-pyrsistent/bin/python \\
+        --tests $H/pyrsistent-0.20.0/tests --package pyrsistent \\
+        --out bench/data/pyrsistent-0.20.0.jsonl --budget 120 $(cd $H/pyrsistent-0.20.0/tests && ls *_test.py)
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-starlette/bin/python \\
+        --tests $H/starlette-1.10.0/tests --package starlette --out bench/data/starlette-1.10.0.jsonl \\
+        --budget 120 $(cd $H/starlette-1.10.0/tests && ls test_*.py) middleware
+
+dnspython's offline tests only (no resolver, query, DoH/DoQ/DDR, async or transfer tests), and not
+those of its zone subsystem (``test_zone``, ``test_zonedigest``, ``test_transaction``, ``test_btree*``),
+chosen before any replay so that dnspython stays under 30% of the round's events (with every file
+it gave 493 events, 388 distinct innermost frames)::
+
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-dnspython/bin/python \\
+        --tests $H/dnspython-2.8.0/tests --package dns --out bench/data/dnspython-2.8.0.jsonl \\
+        --budget 60 $(cd $H/dnspython-2.8.0/tests && ls test_*.py | grep -vE \\
+        '^test_(async|query|resolver|resolver_override|xfr|doh|doq|ddr|zone|zonedigest|transaction|btree|btreezone)\\.py$')
+
+trio ships its tests in the wheel (``trio/_tests``, ``trio/_core/_tests``; ``CAPTURE_EXCLUDE=/_tests/``,
+so that ``trio/testing`` stays library code) and needs its own pytest plugin, so it runs in one
+pytest process from an empty directory holding the driver's ``pytest.ini``
+(``[pytest] addopts = -p no:cacheprovider``)::
+
+    cd /tmp/c7trio && PYTHONPATH=<errdex>/bench CAPTURE_OUT=<errdex>/bench/data/trio-0.35.0.jsonl \\
+        CAPTURE_PACKAGE=trio CAPTURE_EXCLUDE=/_tests/ timeout 600 /work/evalenv-trio/bin/python -m pytest -q \\
+        -c pytest.ini -p capture_plugin -p trio._tests.pytest_plugin --rootdir=$SP(trio)/trio \\
+        --import-mode=importlib -W ignore --continue-on-collection-errors --ignore=$SP(trio)/trio/_tests/tools \\
+        --ignore=$SP(trio)/trio/_tests/test_exports.py $SP(trio)/trio/_tests $SP(trio)/trio/_core/_tests
+
+(jsonpatch and jsonpointer were not used: each is one module (``jsonpatch.py``, ``jsonpointer.py``), and the plugin
+places a package's frames by its directory.)
+
 ``JAX_TRACEBACK_FILTERING=off`` is the default so that the recorded traceback
 holds every frame (what a JAX user sees after following JAX's own advice to
 turn filtering off); ``--filtering auto`` records what JAX prints by default
