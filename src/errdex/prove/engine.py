@@ -32,13 +32,14 @@ from errdex.prove.distill import Distilled, NotDistillable, distill
 from errdex.prove.harness import adapter_for, run_env
 from errdex.prove.mutate import variants
 from errdex.prove.pool import WorkerPool
+from errdex.prove.reshape import MAX_RESHAPED, defined_first, reshaped
 from errdex.sandbox import Environment, Limits, RunRequest, run
 
 PLAN_SCRIPT = Path(__file__).with_name("plan_script.py")
 WORKER_SCRIPT = Path(__file__).with_name("worker_script.py")
 OUTPUT_LINES = 6
 MAX_CANDIDATES = 3  # observations (distinct tests / entry calls) tried per error
-MAX_VARIANTS = 30  # every variant mutate.variants gives (its own cap)
+MAX_VARIANTS = 30 + MAX_RESHAPED  # every variant mutate.variants gives (its own cap), then reshape's
 DIRECT_CAUSE = "The above exception was the direct cause of the following exception:"
 
 
@@ -105,6 +106,7 @@ class Prover:
     # error id -> the on/off options its guards read (configcand.switches; prove_all fills it)
     switches: Mapping[str, tuple[OptionSwitch, ...]] = field(default_factory=dict)
     extra_env: tuple[tuple[str, str], ...] = ()  # prove --env NAME=VALUE: every run gets it (recorded in the proof)
+    symbols: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # module -> names (reshape: names that exist)
 
     def run_vars(self) -> dict[str, str]:
         """The environment variables of every run: the library adapter's, then ``--env``."""
@@ -195,7 +197,9 @@ class Prover:
         if self.project is not None and o.test:
             try:
                 for d in distill(self.project, o.test, o.chain, adapter_for(o.entry, o.chain))[:2]:
-                    out.append(Candidate("test", d.source, tuple(v for _, v in variants(d, guard_names(site))), d))
+                    afters = [v for _, v in variants(d, guard_names(site))]
+                    afters += [v for _, v in reshaped(d, guard_names(site), self.package, self.symbols)]
+                    out.append(Candidate("test", d.source, tuple(dict.fromkeys(afters)), d))
             except NotDistillable as exc:
                 reason = f"test {o.test}: {exc}"
         if o.entry:
@@ -432,6 +436,7 @@ def prove_all(prover: Prover, open_catalog: Callable[[], Catalog], targets: Sequ
             if o.kind == "site" and o.error_id:
                 obs.setdefault(o.error_id, []).append(o)
         sws = option_switches(cat, prover.snapshot, [sites[e] for e in targets if e in sites])
+        symbols = defined_first(cat.symbols(prover.snapshot.key), [c.qualname for c in cat.classes(prover.snapshot.key)])
     finally:
         cat.close()
     alts: dict[str, dict[str, list[str]]] = {}
@@ -442,7 +447,7 @@ def prove_all(prover: Prover, open_catalog: Callable[[], Catalog], targets: Sequ
                 if a.repr not in seen and len(seen) < 8:
                     seen.append(a.repr)
     prover = replace(prover, alternatives={e: {k: tuple(v) for k, v in ps.items()} for e, ps in alts.items()},
-                     switches=sws)
+                     switches=sws, symbols=symbols)
     by_function: dict[tuple[str, str], list[ErrorSite]] = {}
     for s in sites.values():
         by_function.setdefault((s.path, s.qualname), []).append(s)
