@@ -91,3 +91,10 @@ def test_parameter_ids_from_an_ids_function(tmp_path: Path) -> None:
     assert "module = climate.utils\n" in d.source
     d = distill(tmp_path, "tests/test_x.py::test_attr[climate.utils-safecall]", ("t (tests/test_x.py:15)",))[0]
     assert "module = climate.utils\nname = 'safecall'\n" in d.source
+
+
+def test_one_more_value_for_the_raising_calls_list(tmp_path: Path) -> None:
+    d = _distill(tmp_path, "    cli = climate.Command('cli')\n    cli.make_context('cli', ['a'])\n")
+    got = dict(reshaped(d))
+    assert got["['a'] with 'a' once more"].endswith("cli.make_context('cli', ['a', 'a'])\n")
+    assert not any("Command('cli', 'cli')" in src for src in got.values())  # only the raising call's lists

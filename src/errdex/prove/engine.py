@@ -30,6 +30,7 @@ from errdex.prove.checks import distinct_regex, try_script, validate_script
 from errdex.prove.configcand import OptionSwitch, candidates, option_switches
 from errdex.prove.distill import Distilled, NotDistillable, distill
 from errdex.prove.harness import adapter_for, run_env
+from errdex.prove.inner import inner_calls
 from errdex.prove.mutate import variants
 from errdex.prove.pool import WorkerPool
 from errdex.prove.reshape import MAX_RESHAPED, defined_first, reshaped
@@ -213,6 +214,14 @@ class Prover:
                 out.append(Candidate("entry", f"{imp}\n\n{call}\n", after, None))
         return with_options(out, self.switches.get(site.error_id, ())), reason
 
+    def _inner(self, cand: Candidate, o: Observation, site: ErrorSite, scratch: Path) -> list[Candidate]:
+        """For a test candidate whose outer call caught the error: the chain's inner public calls (``inner.py``)."""
+        if cand.kind != "test" or cand.distilled is None:
+            return []
+        return [Candidate(f"test, the inner call {c.target}", c.before, c.afters, None)
+                for c in inner_calls(self.env, self.run_vars(), self.timeout_s, cand.distilled, cand.before, o.chain,
+                                     o.entry, site, self.package, scratch, guard_names(site), self.symbols)]
+
     def cause_resolving_to(self, catalog: Catalog, stderr: str, error_id: str) -> tuple[str, str, str] | None:
         """(exception, its section of the traceback, the outer one's text) when a cause printed before
         "The above exception was the direct cause of the following exception" resolves to ``error_id``."""
@@ -252,6 +261,7 @@ class Prover:
                     if rc == 0:
                         runs += res.count
                         reason = f"the {cand.kind} candidate did not raise outside the test ({o.test})"
+                        cands += self._inner(cand, o, site, scratch)
                         continue
                     got, exc = self.resolves_to(catalog, err, site.error_id)
                     kind = cand.kind
@@ -261,6 +271,7 @@ class Prover:
                             runs += res.count
                             reason = (f"the {cand.kind} candidate raised, but its traceback resolves to "
                                       f"{got or 'nothing'}")
+                            cands += self._inner(cand, o, site, scratch)
                             continue
                         # raised, then wrapped by the library (``raise Outer(...) from err``): the traceback
                         # the user sees shows this error as the direct cause of the one that escaped

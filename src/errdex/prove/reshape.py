@@ -14,6 +14,8 @@ variants cover the usual places, each keeping every public call of the script:
   package proven);
 - **a name that exists**: ``module.missing`` where ``module`` is one of the library's modules
   becomes the closest name the module defines (its symbols in the catalog), else its first class;
+- **one more value**: a literal list argument of the raising call given its last element again
+  (``['a']`` -> ``['a', 'a']`` for an argument that takes two values);
 - **input at the prompt**: a stand-in for a library function (``monkeypatch.setattr(...)``) left
   out, with a line given on standard input (what a user types at the prompt the stand-in aborted).
 
@@ -127,6 +129,28 @@ def configuration(d: Distilled, guard_names: Sequence[str], package: str) -> lis
     return out
 
 
+def one_more(d: Distilled) -> list[tuple[str, ast.Module]]:
+    """A literal list argument of the raising call given its last element once more (a value that an
+    option or argument taking several still needs)."""
+    out: list[tuple[str, ast.Module]] = []
+    nodes = list(ast.walk(d.module))
+    for idx in _configuring_calls(d):
+        call = nodes[idx]
+        assert isinstance(call, ast.Call)
+        if not any(call is n for n in ast.walk(d.module.body[d.raising])):
+            continue
+        for j, a in enumerate(call.args):
+            if isinstance(a, ast.List) and a.elts and isinstance(a.elts[-1], ast.Constant):
+                m = copy.deepcopy(d.module)
+                twin = list(ast.walk(m))[idx]
+                assert isinstance(twin, ast.Call)
+                box = twin.args[j]
+                assert isinstance(box, ast.List)
+                box.elts.append(copy.deepcopy(a.elts[-1]))
+                out.append((f"{ast.unparse(a)[:40]} with {a.elts[-1].value!r} once more", m))
+    return out
+
+
 def _dotted(node: ast.expr) -> str:
     if isinstance(node, ast.Name):
         return node.id
@@ -227,7 +251,7 @@ def reshaped(d: Distilled, guard_names: Sequence[str] = (), package: str = "",
     seen = {d.source}
     out: list[tuple[int, int, str, str]] = []  # (rank within its kind, order, why, source)
     groups = (with_blocks(d), setup_values(d), configuration(d, guard_names, package),
-              existing_names(d, symbols or {}), prompt_input(d))
+              existing_names(d, symbols or {}), prompt_input(d), one_more(d))
     for group in groups:  # one of each kind first, so a long list of one kind does not crowd out the others
         rank = 0
         for why, m in group:
