@@ -47,6 +47,8 @@ def test_a_name_the_module_defines_replaces_a_missing_one(tmp_path: Path) -> Non
     symbols = defined_first({"climate.core": ("ABC", "Command", "Context", "_private")},
                             ["climate.core.Context", "climate.core.Command"])
     assert symbols["climate.core"][:2] == ("Command", "Context")
+    exported = defined_first({"climate": ("echo",), "climate.utils": ("ModuleType", "annotations", "echo")}, [])
+    assert exported["climate.utils"] == ("echo", "ModuleType")  # the package's own name first; no __future__
     got = dict(reshaped(d, symbols=symbols))
     assert got["climate.core.Comand -> climate.core.Command (a name the module defines)"].endswith(
         "module = climate.core\n_ = module.Command\n")

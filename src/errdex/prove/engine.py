@@ -241,16 +241,20 @@ class Prover:
         tests_seen: set[tuple[str, str]] = set()
         with tempfile.TemporaryDirectory(prefix="errdex-prove-") as tmp:
             scratch = Path(tmp)
-            for o in observed:
-                key = (o.test, o.entry + repr([a.repr for a in o.entry_args]))
-                if key in tests_seen:
-                    continue
-                tests_seen.add(key)
-                if len(tests_seen) > MAX_CANDIDATES:
-                    break
-                cands, why = self._scripts(o, scratch, site)
-                runs += 1 if o.entry else 0  # the planner
-                reason = why or reason
+            inner: list[tuple[Observation, Candidate]] = []  # tried after every observation's own candidates
+            for o in [*observed, None]:
+                if o is None:
+                    if not inner:
+                        break
+                    o, cands = inner[0][0], [c for _, c in inner]
+                else:
+                    key = (o.test, o.entry + repr([a.repr for a in o.entry_args]))
+                    if key in tests_seen or len(tests_seen) >= MAX_CANDIDATES:
+                        continue
+                    tests_seen.add(key)
+                    cands, why = self._scripts(o, scratch, site)
+                    runs += 1 if o.entry else 0  # the planner
+                    reason = why or reason
                 for cand in cands:
                     if cand.before in tried:
                         continue
@@ -261,7 +265,7 @@ class Prover:
                     if rc == 0:
                         runs += res.count
                         reason = f"the {cand.kind} candidate did not raise outside the test ({o.test})"
-                        cands += self._inner(cand, o, site, scratch)
+                        inner += [(o, c) for c in self._inner(cand, o, site, scratch)]
                         continue
                     got, exc = self.resolves_to(catalog, err, site.error_id)
                     kind = cand.kind
@@ -271,7 +275,7 @@ class Prover:
                             runs += res.count
                             reason = (f"the {cand.kind} candidate raised, but its traceback resolves to "
                                       f"{got or 'nothing'}")
-                            cands += self._inner(cand, o, site, scratch)
+                            inner += [(o, c) for c in self._inner(cand, o, site, scratch)]
                             continue
                         # raised, then wrapped by the library (``raise Outer(...) from err``): the traceback
                         # the user sees shows this error as the direct cause of the one that escaped

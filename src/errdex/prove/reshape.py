@@ -13,7 +13,8 @@ variants cover the usual places, each keeping every public call of the script:
   distribution replaced by the installed library's own (``package_name='nonexistent'`` -> the
   package proven);
 - **a name that exists**: ``module.missing`` where ``module`` is one of the library's modules
-  becomes the closest name the module defines (its symbols in the catalog), else its first class;
+  becomes the closest name the module defines (its symbols in the catalog), else its first own
+  class, else the first name the package exports too;
 - **one more value**: a literal list argument of the raising call given its last element again
   (``['a']`` -> ``['a', 'a']`` for an argument that takes two values);
 - **input at the prompt**: a stand-in for a library function (``monkeypatch.setattr(...)``) left
@@ -193,10 +194,18 @@ def _resolve(node: ast.expr, names: Mapping[str, str]) -> str:
 
 
 def defined_first(symbols: Mapping[str, tuple[str, ...]], classes: Sequence[str]) -> dict[str, tuple[str, ...]]:
-    """Each module's names, the classes it defines itself (``classes``: qualified names) first, so a
-    name that exists is one of the module's own rather than one it imports."""
+    """Each module's names, the classes it defines itself (``classes``: qualified names) first, then
+    those its top-level package exports too: a name that exists is one of the library's own rather
+    than one it imports from elsewhere (``types.ModuleType``).  ``from __future__ import
+    annotations`` binds no name a user reads: left out."""
     own = set(classes)
-    return {mod: tuple(sorted(names, key=lambda n: f"{mod}.{n}" not in own)) for mod, names in symbols.items()}
+    out: dict[str, tuple[str, ...]] = {}
+    for mod, names in symbols.items():
+        exported = set(symbols.get(mod.split(".")[0], ()))
+        keyed = sorted(((f"{mod}.{n}" not in own, n not in exported, i), n) for i, n in enumerate(names)
+                       if n != "annotations")
+        out[mod] = tuple(n for _, n in keyed)
+    return out
 
 
 def existing_names(d: Distilled, symbols: Mapping[str, tuple[str, ...]]) -> list[tuple[str, ast.Module]]:
@@ -213,7 +222,7 @@ def existing_names(d: Distilled, symbols: Mapping[str, tuple[str, ...]]) -> list
         if not defined or node.attr in defined:
             continue
         public = [n for n in defined if not n.startswith("_")]
-        picks = difflib.get_close_matches(node.attr, public, n=2) or [n for n in public if n[:1].isupper()][:1]
+        picks = difflib.get_close_matches(node.attr, public, n=2) or public[:1]
         for name in picks:
             m = copy.deepcopy(d.module)
             twin = list(ast.walk(m.body[d.raising]))[j]
