@@ -34,6 +34,7 @@ from collections.abc import Mapping, Sequence
 from errdex.prove.distill import Distilled, mutates
 
 MAX_RESHAPED = 16
+MAX_CONFIGURATION = 8  # configuring calls x guard parameters can be many (a jax test's every call)
 GUARD_VALUE = "1.0"  # a value for a parameter the guard wants set: a string that also reads as a number
 STDIN_LINE = "y\n"
 
@@ -63,7 +64,7 @@ def with_blocks(d: Distilled) -> list[tuple[str, ast.Module]]:
         block = ast.With([ast.withitem(s.value, ast.Name(name, ast.Store()))], m.body[k + 1:] or [ast.Pass()])
         m.body[k:] = [ast.copy_location(block, s)]
         out.append((f"{ast.unparse(stmt.value)[:50]} used in its with block", m))
-    return out
+    return out[-2:]  # the objects made last, nearest the call
 
 
 def _flip(v: object) -> list[bool | int]:
@@ -91,10 +92,20 @@ def setup_values(d: Distilled) -> list[tuple[str, ast.Module]]:
 
 
 def _configuring_calls(d: Distilled) -> list[int]:
-    """Walk indexes of the calls that configure what the raising call uses: the focus calls (the
-    raising statement's, the test's statements before it, decorators included)."""
+    """Walk indexes of the calls that configure what the raising call uses: the focus calls outside
+    the raising statement (the test's statements before it, decorators included; the raising call's
+    own arguments are ``mutate``'s), or in the decorators of a raising def."""
     nodes = list(ast.walk(d.module))
-    return [i for i in d.focus if isinstance(nodes[i], ast.Call)]
+    last = d.module.body[d.raising]
+    inside = {id(n) for n in ast.walk(last)}
+    deco = {id(n) for dec in getattr(last, "decorator_list", []) for n in ast.walk(dec)}
+    return [i for i in d.focus if isinstance(nodes[i], ast.Call) and (id(nodes[i]) not in inside or id(nodes[i]) in deco)]
+
+
+def _raising_calls(d: Distilled) -> list[int]:
+    nodes = list(ast.walk(d.module))
+    inside = {id(n) for n in ast.walk(d.module.body[d.raising])}
+    return [i for i in d.focus if isinstance(nodes[i], ast.Call) and id(nodes[i]) in inside]
 
 
 def configuration(d: Distilled, guard_names: Sequence[str], package: str) -> list[tuple[str, ast.Module]]:
@@ -127,7 +138,7 @@ def configuration(d: Distilled, guard_names: Sequence[str], package: str) -> lis
             assert isinstance(twin, ast.Call)
             twin.keywords[j].value = ast.Constant(dist)
             out.append((f"{kw.arg}={v.value!r} -> {dist!r} (an installed distribution)", m))
-    return out
+    return out[:MAX_CONFIGURATION]
 
 
 def one_more(d: Distilled) -> list[tuple[str, ast.Module]]:
@@ -135,11 +146,9 @@ def one_more(d: Distilled) -> list[tuple[str, ast.Module]]:
     option or argument taking several still needs)."""
     out: list[tuple[str, ast.Module]] = []
     nodes = list(ast.walk(d.module))
-    for idx in _configuring_calls(d):
+    for idx in _raising_calls(d):
         call = nodes[idx]
         assert isinstance(call, ast.Call)
-        if not any(call is n for n in ast.walk(d.module.body[d.raising])):
-            continue
         for j, a in enumerate(call.args):
             if isinstance(a, ast.List) and a.elts and isinstance(a.elts[-1], ast.Constant):
                 m = copy.deepcopy(d.module)
