@@ -40,6 +40,7 @@ def test_configuration_gets_the_guard_parameter_and_an_installed_name(tmp_path: 
     assert "@climate.version_option(package_name='climate')" in \
         got["package_name='nonexistent' -> 'climate' (an installed distribution)"]
     assert not any("package_name='nonexistent', package_name" in src for src in got.values())  # passed already
+    assert not any("main(['--version'], version" in src for src in got.values())  # the raising call: mutate's
 
 
 def test_a_name_the_module_defines_replaces_a_missing_one(tmp_path: Path) -> None:
@@ -70,12 +71,16 @@ def test_stand_in_left_out_and_a_line_on_standard_input(tmp_path: Path) -> None:
 
 
 def test_reshaped_keeps_each_kind_and_its_cap(tmp_path: Path) -> None:
-    body = "".join(f"    o{i} = climate.progress(length={i})\n" for i in range(20)) + \
+    body = "".join(f"    o{i} = climate.progress(length={i})\n    o{i}.mode.level = {i % 2}\n" for i in range(20)) + \
         "    climate.show(" + ", ".join(f"o{i}" for i in range(20)) + ")\n"
     d = _distill(tmp_path, body)
-    got = reshaped(d)
-    assert len(got) == 16
-    assert len({src for _, src in got}) == 16 and d.source not in {src for _, src in got}
+    got = reshaped(d, guard_names=("strict",))
+    assert len(got) == 16 and len({src for _, src in got}) == 16 and d.source not in {src for _, src in got}
+    whys = [why for why, _ in got]
+    # one of each kind first (with block, set-up value, configuration), then the seconds, ...
+    assert whys[0].endswith("used in its with block") and " = 0 -> 1" in whys[1] and whys[2] == "with strict='1.0'"
+    counts = (sum(w.endswith("with block") for w in whys), sum(" = " in w for w in whys), whys.count("with strict='1.0'"))
+    assert counts == (2, 7, 7)  # with blocks at their own cap (2), the other two kinds share the rest
 
 
 def test_parameter_ids_from_an_ids_function(tmp_path: Path) -> None:

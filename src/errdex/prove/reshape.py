@@ -92,14 +92,20 @@ def setup_values(d: Distilled) -> list[tuple[str, ast.Module]]:
 
 
 def _configuring_calls(d: Distilled) -> list[int]:
-    """Walk indexes of the calls that configure what the raising call uses: the focus calls outside
-    the raising statement (the test's statements before it, decorators included; the raising call's
-    own arguments are ``mutate``'s), or in the decorators of a raising def."""
-    nodes = list(ast.walk(d.module))
-    last = d.module.body[d.raising]
-    inside = {id(n) for n in ast.walk(last)}
-    deco = {id(n) for dec in getattr(last, "decorator_list", []) for n in ast.walk(dec)}
-    return [i for i in d.focus if isinstance(nodes[i], ast.Call) and (id(nodes[i]) not in inside or id(nodes[i]) in deco)]
+    """Walk indexes of the calls that configure what the raising call uses, among the focus calls:
+    the decorators of the defs and classes up to the raising statement first (a command's options),
+    then the calls in the values assigned before it (``cli = Command('cli', params=[...])``).  The
+    raising call's own arguments are ``mutate``'s; calls inside a def's body are the user's code."""
+    focus = set(d.focus)
+    order = {id(n): i for i, n in enumerate(ast.walk(d.module))}
+    decorators: list[int] = []
+    assigned: list[int] = []
+    for stmt in d.module.body[:d.raising + 1]:
+        for dec in getattr(stmt, "decorator_list", []):
+            decorators += [order[id(n)] for n in ast.walk(dec) if isinstance(n, ast.Call)]
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt is not d.module.body[d.raising] and stmt.value:
+            assigned += [order[id(n)] for n in ast.walk(stmt.value) if isinstance(n, ast.Call)]
+    return [i for i in dict.fromkeys(decorators + assigned) if i in focus]
 
 
 def _raising_calls(d: Distilled) -> list[int]:
