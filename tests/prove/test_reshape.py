@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 from errdex.prove.distill import Distilled, distill
-from errdex.prove.reshape import defined_first, reshaped
+from errdex.prove.reshape import defined_first, reshaped, without_stand_ins
 
 
 def _distill(tmp_path: Path, body: str, params: str = "") -> Distilled:
@@ -105,3 +106,20 @@ def test_one_more_value_for_the_raising_calls_list(tmp_path: Path) -> None:
     got = dict(reshaped(d))
     assert got["['a'] with 'a' once more"].endswith("cli.make_context('cli', ['a', 'a'])\n")
     assert not any("Command('cli', 'cli')" in src for src in got.values())  # only the raising call's lists
+
+
+def test_without_stand_ins_keeps_the_library_behaviour(tmp_path: Path) -> None:
+    body = ("    def fake_version(name):\n        raise LookupError(name)\n"
+            "    monkeypatch.setattr(climate.meta, 'version', fake_version)\n"
+            "    @climate.command()\n    @climate.version_option(package_name='nonexistent')\n"
+            "    def cli():\n        pass\n    cli.main(['--version'])\n")
+    d = _distill(tmp_path, body, params="monkeypatch")
+    plain = without_stand_ins(d)
+    assert plain is not None
+    # the stand-in goes, and what only it used (its function, the MonkeyPatch, pytest's import)
+    assert plain.source == ("import climate\nimport climate.core\n\n@climate.command()\n@climate.version_option(package_name='nonexistent')\n"
+                            "def cli():\n    pass\ncli.main(['--version'])\n")
+    nodes = list(ast.walk(plain.module))
+    assert {ast.unparse(nodes[i]) for i in plain.focus} >= {"cli.main(['--version'])",
+                                                            "climate.version_option(package_name='nonexistent')"}
+    assert without_stand_ins(plain) is None

@@ -33,7 +33,7 @@ from errdex.prove.harness import adapter_for, run_env
 from errdex.prove.inner import inner_calls
 from errdex.prove.mutate import variants
 from errdex.prove.pool import WorkerPool
-from errdex.prove.reshape import MAX_RESHAPED, defined_first, reshaped
+from errdex.prove.reshape import MAX_RESHAPED, defined_first, reshaped, without_stand_ins
 from errdex.sandbox import Environment, Limits, RunRequest, run
 
 PLAN_SCRIPT = Path(__file__).with_name("plan_script.py")
@@ -197,10 +197,15 @@ class Prover:
         reason = ""
         if self.project is not None and o.test:
             try:
-                for d in distill(self.project, o.test, o.chain, adapter_for(o.entry, o.chain))[:2]:
-                    afters = [v for _, v in variants(d, guard_names(site))]
-                    afters += [v for _, v in reshaped(d, guard_names(site), self.package, self.symbols)]
-                    out.append(Candidate("test", d.source, tuple(dict.fromkeys(afters)), d))
+                for test in distill(self.project, o.test, o.chain, adapter_for(o.entry, o.chain))[:2]:
+                    for kind, d in (("test, its stand-ins left out", without_stand_ins(test)), ("test", test)):
+                        if d is None:
+                            continue
+                        mv = variants(d, guard_names(site))  # its guard parameters given as [] after reshape's
+                        afters = [v for w, v in mv if not w.startswith("with ")]
+                        afters += [v for _, v in reshaped(d, guard_names(site), self.package, self.symbols)]
+                        afters += [v for w, v in mv if w.startswith("with ")]
+                        out.append(Candidate(kind, d.source, tuple(dict.fromkeys(afters)), d))
             except NotDistillable as exc:
                 reason = f"test {o.test}: {exc}"
         if o.entry:

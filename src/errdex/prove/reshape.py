@@ -31,7 +31,7 @@ import copy
 import difflib
 from collections.abc import Mapping, Sequence
 
-from errdex.prove.distill import Distilled, mutates
+from errdex.prove.distill import Distilled, mutates, prune
 
 MAX_RESHAPED = 16
 MAX_CONFIGURATION = 8  # configuring calls x guard parameters can be many (a jax test's every call)
@@ -115,8 +115,8 @@ def _raising_calls(d: Distilled) -> list[int]:
 
 
 def configuration(d: Distilled, guard_names: Sequence[str], package: str) -> list[tuple[str, ast.Module]]:
-    """A parameter the guard reads given a value where a configuring call leaves it out; a string
-    keyword naming a distribution replaced by the library's own distribution name."""
+    """A string keyword naming a distribution replaced by the library's own distribution name; a
+    parameter the guard reads given a value where a configuring call leaves it out."""
     out: list[tuple[str, ast.Module]] = []
     nodes = list(ast.walk(d.module))
     dist = package.split("[")[0].strip()
@@ -126,14 +126,6 @@ def configuration(d: Distilled, guard_names: Sequence[str], package: str) -> lis
         passed = {k.arg for k in call.keywords}
         if not call.keywords and not call.args:
             continue
-        for name in guard_names:
-            if name in passed:
-                continue
-            m = copy.deepcopy(d.module)
-            twin = list(ast.walk(m))[idx]
-            assert isinstance(twin, ast.Call)
-            twin.keywords.append(ast.keyword(name, ast.Constant(GUARD_VALUE)))
-            out.append((f"with {name}={GUARD_VALUE!r}", m))
         for j, kw in enumerate(call.keywords):
             v = kw.value
             if kw.arg is None or not (isinstance(v, ast.Constant) and isinstance(v.value, str)) \
@@ -144,6 +136,14 @@ def configuration(d: Distilled, guard_names: Sequence[str], package: str) -> lis
             assert isinstance(twin, ast.Call)
             twin.keywords[j].value = ast.Constant(dist)
             out.append((f"{kw.arg}={v.value!r} -> {dist!r} (an installed distribution)", m))
+        for name in guard_names:
+            if name in passed:
+                continue
+            m = copy.deepcopy(d.module)
+            twin = list(ast.walk(m))[idx]
+            assert isinstance(twin, ast.Call)
+            twin.keywords.append(ast.keyword(name, ast.Constant(GUARD_VALUE)))
+            out.append((f"with {name}={GUARD_VALUE!r}", m))
     return out[:MAX_CONFIGURATION]
 
 
@@ -254,6 +254,27 @@ def _stand_in(stmt: ast.stmt) -> bool:
     f = stmt.value.func
     return isinstance(f, ast.Attribute) and f.attr == "setattr" and not (
         isinstance(f.value, ast.Name) and f.value.id in ("builtins", "object"))
+
+
+def without_stand_ins(d: Distilled) -> Distilled | None:
+    """The script with the stand-ins before the raising statement left out (``monkeypatch.setattr(...)``
+    and what only they used), when it has any: the library's own behaviour, which a user meets, if it
+    still raises this error (the engine tries it before the test's own script)."""
+    drop = {id(s) for s in d.module.body[:d.raising] if _stand_in(s)}
+    if not drop:
+        return None
+    memo: dict[int, object] = {}
+    m = copy.deepcopy(d.module, memo)
+    raising = memo[id(d.module.body[d.raising])]
+    assert isinstance(raising, ast.stmt)
+    kept = [c for s in d.module.body if id(s) not in drop and isinstance(c := memo[id(s)], ast.stmt)]
+    m.body = prune(kept, raising, set())
+    if raising not in m.body:
+        return None
+    order = {id(n): i for i, n in enumerate(ast.walk(m))}
+    old = list(ast.walk(d.module))
+    focus = tuple(order[id(memo[id(old[i])])] for i in d.focus if id(old[i]) in memo and id(memo[id(old[i])]) in order)
+    return Distilled(module=m, focus=focus, raising=m.body.index(raising), test=d.test)
 
 
 def prompt_input(d: Distilled) -> list[tuple[str, ast.Module]]:
