@@ -30,15 +30,17 @@ from errdex.prove.checks import distinct_regex, try_script, validate_script
 from errdex.prove.configcand import OptionSwitch, candidates, option_switches
 from errdex.prove.distill import Distilled, NotDistillable, distill
 from errdex.prove.harness import adapter_for, run_env
+from errdex.prove.inner import inner_calls
 from errdex.prove.mutate import variants
 from errdex.prove.pool import WorkerPool
+from errdex.prove.reshape import MAX_RESHAPED, defined_first, reshaped, without_stand_ins
 from errdex.sandbox import Environment, Limits, RunRequest, run
 
 PLAN_SCRIPT = Path(__file__).with_name("plan_script.py")
 WORKER_SCRIPT = Path(__file__).with_name("worker_script.py")
 OUTPUT_LINES = 6
 MAX_CANDIDATES = 3  # observations (distinct tests / entry calls) tried per error
-MAX_VARIANTS = 30  # every variant mutate.variants gives (its own cap)
+MAX_VARIANTS = 30 + MAX_RESHAPED  # every variant mutate.variants gives (its own cap), then reshape's
 DIRECT_CAUSE = "The above exception was the direct cause of the following exception:"
 
 
@@ -105,6 +107,7 @@ class Prover:
     # error id -> the on/off options its guards read (configcand.switches; prove_all fills it)
     switches: Mapping[str, tuple[OptionSwitch, ...]] = field(default_factory=dict)
     extra_env: tuple[tuple[str, str], ...] = ()  # prove --env NAME=VALUE: every run gets it (recorded in the proof)
+    symbols: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # module -> names (reshape: names that exist)
 
     def run_vars(self) -> dict[str, str]:
         """The environment variables of every run: the library adapter's, then ``--env``."""
@@ -194,8 +197,15 @@ class Prover:
         reason = ""
         if self.project is not None and o.test:
             try:
-                for d in distill(self.project, o.test, o.chain, adapter_for(o.entry, o.chain))[:2]:
-                    out.append(Candidate("test", d.source, tuple(v for _, v in variants(d, guard_names(site))), d))
+                for test in distill(self.project, o.test, o.chain, adapter_for(o.entry, o.chain))[:2]:
+                    for kind, d in (("test, its stand-ins left out", without_stand_ins(test)), ("test", test)):
+                        if d is None:
+                            continue
+                        mv = variants(d, guard_names(site))  # its guard parameters given as [] after reshape's
+                        afters = [v for w, v in mv if not w.startswith("with ")]
+                        afters += [v for _, v in reshaped(d, guard_names(site), self.package, self.symbols)]
+                        afters += [v for w, v in mv if w.startswith("with ")]
+                        out.append(Candidate(kind, d.source, tuple(dict.fromkeys(afters)), d))
             except NotDistillable as exc:
                 reason = f"test {o.test}: {exc}"
         if o.entry:
@@ -208,6 +218,14 @@ class Prover:
                 after = tuple(f"{imp}\n\n{v['call']}\n" for v in (vs if isinstance(vs, list) else []))
                 out.append(Candidate("entry", f"{imp}\n\n{call}\n", after, None))
         return with_options(out, self.switches.get(site.error_id, ())), reason
+
+    def _inner(self, cand: Candidate, o: Observation, site: ErrorSite, scratch: Path) -> list[Candidate]:
+        """For a test candidate whose outer call caught the error: the chain's inner public calls (``inner.py``)."""
+        if cand.kind != "test" or cand.distilled is None:
+            return []
+        return [Candidate(f"test, the inner call {c.target}", c.before, c.afters, None)
+                for c in inner_calls(self.env, self.run_vars(), self.timeout_s, cand.distilled, cand.before, o.chain,
+                                     o.entry, site, self.package, scratch, guard_names(site), self.symbols)]
 
     def cause_resolving_to(self, catalog: Catalog, stderr: str, error_id: str) -> tuple[str, str, str] | None:
         """(exception, its section of the traceback, the outer one's text) when a cause printed before
@@ -228,16 +246,20 @@ class Prover:
         tests_seen: set[tuple[str, str]] = set()
         with tempfile.TemporaryDirectory(prefix="errdex-prove-") as tmp:
             scratch = Path(tmp)
-            for o in observed:
-                key = (o.test, o.entry + repr([a.repr for a in o.entry_args]))
-                if key in tests_seen:
-                    continue
-                tests_seen.add(key)
-                if len(tests_seen) > MAX_CANDIDATES:
-                    break
-                cands, why = self._scripts(o, scratch, site)
-                runs += 1 if o.entry else 0  # the planner
-                reason = why or reason
+            inner: list[tuple[Observation, Candidate]] = []  # tried after every observation's own candidates
+            for o in [*observed, None]:
+                if o is None:
+                    if not inner:
+                        break
+                    o, cands = inner[0][0], [c for _, c in inner]
+                else:
+                    key = (o.test, o.entry + repr([a.repr for a in o.entry_args]))
+                    if key in tests_seen or len(tests_seen) >= MAX_CANDIDATES:
+                        continue
+                    tests_seen.add(key)
+                    cands, why = self._scripts(o, scratch, site)
+                    runs += 1 if o.entry else 0  # the planner
+                    reason = why or reason
                 for cand in cands:
                     if cand.before in tried:
                         continue
@@ -248,6 +270,7 @@ class Prover:
                     if rc == 0:
                         runs += res.count
                         reason = f"the {cand.kind} candidate did not raise outside the test ({o.test})"
+                        inner += [(o, c) for c in self._inner(cand, o, site, scratch)]
                         continue
                     got, exc = self.resolves_to(catalog, err, site.error_id)
                     kind = cand.kind
@@ -257,6 +280,7 @@ class Prover:
                             runs += res.count
                             reason = (f"the {cand.kind} candidate raised, but its traceback resolves to "
                                       f"{got or 'nothing'}")
+                            inner += [(o, c) for c in self._inner(cand, o, site, scratch)]
                             continue
                         # raised, then wrapped by the library (``raise Outer(...) from err``): the traceback
                         # the user sees shows this error as the direct cause of the one that escaped
@@ -432,6 +456,7 @@ def prove_all(prover: Prover, open_catalog: Callable[[], Catalog], targets: Sequ
             if o.kind == "site" and o.error_id:
                 obs.setdefault(o.error_id, []).append(o)
         sws = option_switches(cat, prover.snapshot, [sites[e] for e in targets if e in sites])
+        symbols = defined_first(cat.symbols(prover.snapshot.key), [c.qualname for c in cat.classes(prover.snapshot.key)])
     finally:
         cat.close()
     alts: dict[str, dict[str, list[str]]] = {}
@@ -442,7 +467,7 @@ def prove_all(prover: Prover, open_catalog: Callable[[], Catalog], targets: Sequ
                 if a.repr not in seen and len(seen) < 8:
                     seen.append(a.repr)
     prover = replace(prover, alternatives={e: {k: tuple(v) for k, v in ps.items()} for e, ps in alts.items()},
-                     switches=sws)
+                     switches=sws, symbols=symbols)
     by_function: dict[tuple[str, str], list[ErrorSite]] = {}
     for s in sites.values():
         by_function.setdefault((s.path, s.qualname), []).append(s)

@@ -23,6 +23,7 @@ class ParamSet:
     names: tuple[str, ...]
     values: tuple[ast.expr, ...]
     ident: str
+    alts: tuple[str, ...] = ()  # other ids it may have (an ``ids=`` function's result, when not decidable)
 
 
 def _is_parametrize(dec: ast.expr) -> ast.Call | None:
@@ -50,6 +51,49 @@ def _value_id(node: ast.expr, name: str, index: int) -> str:
             and isinstance(node.operand.value, (int, float)):
         return str(-node.operand.value)
     return f"{name}{index}"
+
+
+def _dotted(node: ast.expr) -> str:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        base = _dotted(node.value)
+        return f"{base}.{node.attr}" if base else ""
+    return ""
+
+
+def _called_id(fn: ast.Lambda, v: ast.expr) -> tuple[str, ...]:
+    """The ids ``fn`` (an ``ids=lambda v: ...``) gives one value, parsing only: ``v.__name__`` and
+    ``getattr(v, "__name__", v)`` of a dotted name (a module's is the whole name, anything else's
+    its last part: both are returned), ``str(v)`` and ``getattr``'s fallback of a constant; ()
+    when not decidable."""
+    arg, body = fn.args.args[0].arg, fn.body
+
+    def is_arg(n: ast.expr) -> bool:
+        return isinstance(n, ast.Name) and n.id == arg
+    named = isinstance(body, ast.Attribute) and body.attr == "__name__" and is_arg(body.value)
+    fallback = False
+    if isinstance(body, ast.Call) and isinstance(body.func, ast.Name) and body.func.id == "getattr" \
+            and len(body.args) in (2, 3) and is_arg(body.args[0]) and isinstance(body.args[1], ast.Constant) \
+            and body.args[1].value == "__name__":
+        named, fallback = True, len(body.args) == 3 and is_arg(body.args[2])
+    if isinstance(v, ast.Constant) and (fallback or (isinstance(body, ast.Call) and isinstance(body.func, ast.Name)
+                                                     and body.func.id == "str" and len(body.args) == 1
+                                                     and is_arg(body.args[0]))):
+        return (_value_id(v, "", 0),)
+    dotted = _dotted(v)
+    if named and dotted and not isinstance(v, ast.Constant):
+        return tuple(dict.fromkeys((dotted, dotted.rsplit(".", 1)[-1])))
+    return ()
+
+
+def _called_ids(fn: ast.expr, vals: list[ast.expr], names: tuple[str, ...], index: int) -> tuple[str, ...]:
+    """The ids a set of values gets from ``ids=<lambda>`` (pytest calls it per value and joins the
+    results with ``-``), every combination when a value's id is not decidable by parsing."""
+    if not (isinstance(fn, ast.Lambda) and len(fn.args.args) == 1):
+        return ()
+    per = [_called_id(fn, v) or (_value_id(v, n, index),) for n, v in zip(names, vals, strict=True)]
+    return tuple("-".join(p) for p in itertools.islice(itertools.product(*per), 16))
 
 
 def _flatten(t: ast.expr) -> ast.expr:
@@ -115,9 +159,14 @@ def _sets(call: ast.Call, consts: Mapping[str, ast.expr] | None = None) -> list[
         if not ident and explicit is not None and i < len(explicit):
             e = explicit[i]
             ident = str(e.value) if isinstance(e, ast.Constant) else ""
+        alts: tuple[str, ...] = ()
+        if not ident and ids_kw is not None and explicit is None:
+            alts = _called_ids(ids_kw, vals, names, i)
+            ident = alts[0] if alts else ""
+            alts = alts[1:]
         if not ident:
             ident = "-".join(_value_id(v, n, i) for n, v in zip(names, vals, strict=True))
-        out.append(ParamSet(names, tuple(vals), ident))
+        out.append(ParamSet(names, tuple(vals), ident, alts))
     return out
 
 
@@ -141,9 +190,9 @@ def bindings(fn: ast.FunctionDef | ast.AsyncFunctionDef, node_param: str,
     exact: list[dict[str, ast.expr]] = []
     rest: list[dict[str, ast.expr]] = []
     for combo in itertools.islice(itertools.product(*groups), MAX_COMBOS):
-        ident = "-".join(s.ident for s in combo)
+        idents = {"-".join(p) for p in itertools.product(*[(s.ident, *s.alts) for s in combo])}
         binding = {n: v for s in combo for n, v in zip(s.names, s.values, strict=True)}
-        (exact if ident == node_param else rest).append(binding)
+        (exact if node_param in idents else rest).append(binding)
     if exact:
         return [*exact, *rest] if exact_first else exact
     # pytest de-duplicates ids (``x0``, ``x1``): try the sets whose id is a prefix
