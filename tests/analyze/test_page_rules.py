@@ -114,11 +114,20 @@ def test_an_earlier_check_on_only_some_routes_keeps_the_entries_and_is_said(cli:
     assert "is reached by" not in s
 
 
-def test_a_route_that_enters_below_the_earlier_check_keeps_the_entry(cli: Ctx) -> None:
+def test_a_chain_through_the_earlier_check_is_replaced_and_what_enters_below_it_is_said(cli: Ctx) -> None:
+    # ``stage`` -> ``_cpp_stage`` (the same check first: a call of ``stage`` raises there) -> ``_infer_stage``
+    # -> here; ``_lowered_stage`` also calls ``_infer_stage`` (a returned object's method: jit(f).trace()).
+    # The page names a call that gets here (``restage``: jax.lax.cond), says that ``stage`` raises at the
+    # earlier check, and that it gets here only past it, through ``_lowered_stage``.
     _cat, ctx = cli
     (site,) = [s for s in ctx.sites if s.qualname == "_stage_body"]
     assert [e.qualname for e in ctx.earlier(site)] == ["_cpp_stage"]
-    assert ctx.public_path(site).entries[0] == "clilike.stage" and not ctx.rerouted(site)  # not `restage`
+    assert ctx.public_path(site).entries[0] == "clilike.restage" and not ctx.rerouted(site)
+    a = _page(cli, "_stage_body")
+    assert a.trigger.startswith("Calling `clilike.restage`") and "clilike.stage" not in a.trigger
+    (s,) = [s for s in a.situations if s.startswith("`_cpp_stage`")]
+    assert "first when the call is `clilike.stage`: that call raises there instead" in s
+    assert "`clilike.stage` gets here only past that check, where `_infer_stage` is called by `_lowered_stage`" in s
 
 
 def test_a_generic_condition_is_never_an_earlier_check(cli: Ctx) -> None:

@@ -110,3 +110,31 @@ def test_a_raise_in_post_init_is_the_class_and_the_function_that_builds_it(ctx: 
     """``Grid.__post_init__`` runs in ``Grid(...)``: the class is public (not "an internal function"),
     and ``pubpkg.make_grid``, the more top-level function that builds it, is named too."""
     assert _path(ctx, "a grid needs at least one axis") == ("pubpkg.shapes.Grid", "pubpkg.make_grid")
+
+
+def test_a_name_a_private_package_re_exports_from_its_submodule_is_public(tmp_path: Path) -> None:
+    # jax.lax.cond is jax._src.lax.control_flow.cond, which the private package's __init__ imports from
+    # its submodule conditionals (no export edge is recorded for a private package): still jax.lax.cond
+    files = {
+        "flowpkg/__init__.py": "",
+        "flowpkg/lax.py": "from flowpkg._src.control_flow import cond as cond\n",
+        "flowpkg/_src/__init__.py": "",
+        "flowpkg/_src/control_flow/__init__.py":
+            "from flowpkg._src.control_flow.conditionals import cond as cond\n",
+        "flowpkg/_src/control_flow/conditionals.py":
+            "from flowpkg._src.tracing import trace\n\n\ndef cond(pred, f):\n    return trace(f)\n",
+        "flowpkg/_src/tracing.py":
+            "def trace(f):\n    if not callable(f):\n        raise TypeError(f'cannot trace {f!r}: not callable')\n"
+            "    return f\n",
+    }
+    root = tmp_path / "project"
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    cat = SqliteCatalog(tmp_path / "c.sqlite")
+    with open_source(str(root), repo="example/flowpkg", ref="v1") as tree:
+        cat.replace_snapshot(tree.snapshot, extract_tree(tree, jobs=1))
+    c = load_context(cat, cat.snapshots()[0])
+    (site,) = [s for s in c.sites if "cannot trace" in s.template.render()]
+    assert c.public_path(site).entries == ("flowpkg.lax.cond",)
+    cat.close()

@@ -121,3 +121,11 @@ def test_earlier_shape_of_stored_samples_still_reads() -> None:
     # proofs stored before this shape (exit 3 after "rejected" / "invalid input") still recheck
     assert try_handled(3, "rejected: x\n", "") and validate_stopped(3, "invalid input, not calling: x\n", "")
     assert not try_handled(1, "", "Traceback (most recent call last):\n") and not try_clean(0, FALLBACK + "\n")
+
+
+def test_try_sample_under_a_context_manager_returns_what_runs_under_it() -> None:
+    m = ast.parse("import lib\nx = 1\nwith lib.strict():\n    lib.run(x)\n")
+    t = try_script(m, 2, "builtins.RuntimeError", "^strict$", "strict")
+    assert "def run_or_fallback(x, *, fallback):" in t
+    assert "        with lib.strict():\n            return lib.run(x)\n" in t
+    assert "``lib.run(x)`` under ``with lib.strict()``" in t

@@ -98,6 +98,8 @@ class Facts:
     same_text: tuple[ErrorSite, ...] = ()  # other sites of the snapshot that raise exactly this message
     earlier: tuple[ErrorSite, ...] = ()  # same message and check, made first by a function on the way here
     rerouted: bool = False  # the earlier check is on every route from the first entry: the path avoids it
+    earlier_entries: tuple[tuple[str, ...], ...] = ()  # per site of ``earlier``: the public calls that reach it
+    bypass: tuple[str, str, tuple[str, ...]] = ("", "", ())  # (entry, function below the earlier check, its other callers)
     params: tuple[str, ...] = ()  # the raising function's parameters (when its ``def`` is in the snippet)
     whole_function: bool = True  # the snippet shows the raising function from its ``def``
     observed: tuple[Observation, ...] = ()  # the library's own tests raising it (``errdex observe``), best first
@@ -150,6 +152,8 @@ def gather_facts(catalog: Catalog, snapshot: Snapshot, site: ErrorSite, *,
         same_text=ctx.same_text(site),
         earlier=ctx.earlier(site),
         rerouted=ctx.rerouted(site),
+        earlier_entries=tuple(ctx.public_path(e).entries[:2] for e in ctx.earlier(site)),
+        bypass=ctx.bypass(site),
         params=parameters(site),
         whole_function=function_seen(site),
         observed=ctx.observed(site),

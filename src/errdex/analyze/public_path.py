@@ -158,15 +158,28 @@ def build_graph(edges: Iterable[CallEdge], symbols: Mapping[str, tuple[str, ...]
     for internal, name in list(public.items()):
         seen = {internal}
         cur = internal
-        while cur in exports and len(seen) < 6:
-            nxt = exports[cur][0]
-            if nxt in seen:
+        while len(seen) < 6:
+            nxt = exports[cur][0] if cur in exports else _submodule_definition(cur, defined, by_last, symbols)
+            if not nxt or nxt in seen:
                 break
             seen.add(nxt)
             offer(nxt, name)
             cur = nxt
     return CallGraph(callers=dict(callers), public=public, uses=dict(uses), modules=modules,
                      returned_by=dict(returned_by), referenced=frozenset(referenced))
+
+
+def _submodule_definition(name: str, defined: set[str], by_last: Mapping[str, list[str]],
+                          symbols: Mapping[str, tuple[str, ...]]) -> str:
+    """What a package's name is when the package only re-exports it from one of its own submodules
+    (``jax._src.lax.control_flow.cond`` is ``...control_flow.conditionals.cond``, imported by the
+    package's ``__init__``, which records no export): the one function of that name defined in a
+    module below the package, or ""."""
+    pkg, _, last = name.rpartition(".")
+    if not pkg or name in defined or name in symbols or last not in symbols.get(pkg, ()):
+        return ""  # a module (``jax._src.pjit``) is no re-exported function
+    cands = [c for c in by_last.get(last, ()) if c.startswith(pkg + ".") and c.rpartition(".")[0] in symbols]
+    return cands[0] if len(cands) == 1 else ""
 
 
 def _dispatch_edges(edges: list[CallEdge], bases: Mapping[str, Sequence[str]],

@@ -88,6 +88,8 @@ def _call_name(stmt: ast.stmt) -> str:
     ``bar.convert(...)``), a defined function's or class's own name, else ``call``."""
     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         return _snake(stmt.name)
+    if isinstance(stmt, (ast.With, ast.AsyncWith)) and stmt.body:  # what runs under the context
+        return _call_name(stmt.body[-1])
     value = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign)) else None
     calls = [value] if isinstance(value, ast.Call) else []
     calls += [n for n in ast.walk(stmt) if isinstance(n, ast.Call)]
@@ -142,6 +144,13 @@ def _returning(stmt: ast.stmt) -> tuple[list[str], str]:
         return [f"return {ast.unparse(stmt.value)}"], ""
     if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
         return [f"return {ast.unparse(stmt.value)}"], ""
+    if isinstance(stmt, (ast.With, ast.AsyncWith)) and isinstance(stmt.body[-1], ast.Expr):
+        # the result of what runs under the context manager: ``with cm(): return f()``
+        w = copy.deepcopy(stmt)
+        last = w.body[-1]
+        assert isinstance(last, ast.Expr)
+        w.body[-1] = ast.Return(last.value)
+        return ast.unparse(ast.fix_missing_locations(w)).splitlines(), ""
     lines = ast.unparse(stmt).splitlines()
     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         return lines, stmt.name
@@ -164,6 +173,9 @@ def try_script(module: ast.Module, raising: int, exception: str, pattern: str, m
         what = f"Defines ``{stmt.name}``"
     elif isinstance(stmt, (ast.Expr, ast.Assign)) and len(ast.unparse(stmt.value).splitlines()) == 1:
         what = f"``{ast.unparse(stmt.value)}``"
+    elif isinstance(stmt, (ast.With, ast.AsyncWith)) and len(stmt.items) == 1 and len(stmt.body) == 1:
+        what = (f"``{ast.unparse(stmt.body[0])}`` under ``with {ast.unparse(stmt.items[0])}``"
+                if len(ast.unparse(stmt.body[0]).splitlines()) == 1 else "The statement below")
     else:
         what = "The statement below"
     first = message.strip().splitlines()[0] if message.strip() else ""

@@ -52,6 +52,7 @@ from errdex.analyze.static.words import (
     test_evidence,
     user_reads,
     who,
+    worked_out,
 )
 from errdex.model import Evidence, Solution
 
@@ -128,6 +129,10 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
         sentences.append(f"{who(f)} raises {exc_name(f)} when the command line does not fit the command: "
                          f"\"{message_text(f)[:200]}\"")
         ev.append(raise_evidence(f))
+    elif (worked := worked_out_clause(f)):
+        sentences.append(f"{who(f)} {verb} {exc_name(f)}" + (f" {stage}," if stage else "") + f" when {worked}"
+                         + (f": \"{message_text(f)[:200]}\"" if literal(f) else "."))
+        ev.extend(guard_evidence(f))
     elif f.guards and literal(f):
         src = inputs(f)
         sentences.append(f"{who(f)} {verb} {exc_name(f)}" + (f" {stage}," if stage else "")
@@ -215,6 +220,19 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
         sentences.append(f"As a warning, {exc_name(f)}{said} does not stop {callee(f)} unless warnings are turned "
                          "into errors (`-W error`).")
     return " ".join(sentences[:5]), ev
+
+
+def worked_out_clause(f: Facts) -> str:
+    """"`utils.bitwidth(dtype)` is less than `32` (values it works out from your `arrays`)": the check
+    on the function's own values, qualified as such, when that is all the page knows; ""."""
+    conds, srcs = worked_out(f)
+    if not conds or conditions(f):
+        return ""
+    src = join([f"`{x}`" for x in srcs[:3]])
+    yours = f.public_path.depth == 0 and bool(f.public_path.entries)  # its arguments are the user's
+    return join(conds) + (f" (values it works out from the {src} you pass)" if src and yours else
+                          f" (values it works out from its {src} argument{'s' if len(srcs) > 1 else ''})"
+                          if src else " (values it works out inside the call)")
 
 
 def _when_it_fires(f: Facts) -> str:
@@ -421,6 +439,8 @@ def trigger(f: Facts) -> str:
                 + ".")
     if scope.eager_words(f):
         return f"{head} {scope.eager_words(f)}."
+    if not _internal(f) and (worked := worked_out_clause(f)):
+        return f"{head}" + (f" ({stage.removeprefix('while ')})" if stage else "") + f" while {worked}."
     clause = scope.first_clause(f)
     return f"{head}" + (f" ({stage.removeprefix('while ')})" if stage else "") + (
         f", in the situation the message names: \"{clause}\"" if clause else "") + "."
@@ -454,7 +474,17 @@ def situations(f: Facts) -> list[str]:
                    + " → ".join(f"`{c.rsplit('.', 1)[-1]}`" for c in f.public_path.chain[:5])
                    + f" reaches the raise in {place(f)}.")
     direct = f.rerouted or f.public_path.depth == 0  # every other route checks first, or the call is direct
-    for e in f.earlier[:2] if f.public_path.entries and not direct else ():
+    for e, ents in list(zip(f.earlier, f.earlier_entries or [()] * len(f.earlier), strict=False))[:2] \
+            if f.public_path.entries and not direct else ():
+        if ents and not set(ents) & set(f.public_path.entries):
+            entry, below, others = f.bypass
+            past = (f" `{entry}` gets here only past that check, where `{below.rsplit('.', 1)[-1]}` is called by "
+                    + join([f"`{o.rsplit('.', 1)[-1]}`" for o in others], "or") + " instead."
+                    if entry in ents and others else "")
+            out.append(f"`{e.qualname}` (`{e.path}:{e.line}`) makes the same check, with the same message, first "
+                       f"when the call is {join([f'`{x}`' for x in ents], 'or')}: that call raises there instead (a "
+                       f"page of its own), so this raise is reached by the calls named here.{past}")
+            continue
         out.append(f"`{e.qualname}` (`{e.path}:{e.line}`) makes the same check, with the same message, earlier on "
                    f"some of the routes here; a call that goes through it raises there instead (a page of its own).")
     for e in f.earlier[:2] if f.public_path.entries and direct else ():  # no public call: no route to name

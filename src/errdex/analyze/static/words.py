@@ -134,7 +134,9 @@ def local_only(f: Facts, g: GuardFact) -> bool:
             return False  # without the ``def`` the parameters are unknown
         # the public call's ``def`` is above the snippet: a name is its argument only on evidence (``unseen_argument``);
         # a module whose function the guard calls (``utils`` of ``utils.bitwidth(dtype)``) is no value at all
-        heads = {n.split(".", 1)[0] for n in value_names(g)} - {"self", "cls"}
+        unpacked = unpacked_names(f.site.snippet, g.guard.line, f.site.snippet_start)
+        heads = {unpacked.get(h, h).split(".", 1)[0].split("[", 1)[0]
+                 for h in (n.split(".", 1)[0] for n in value_names(g))} - {"self", "cls"}
         heads -= {h for h in heads if re.search(rf"(?<![\w.]){re.escape(h)}\.\w+\(", g.guard.source)}
         return bool(heads) and "self" not in {n.split(".", 1)[0] for n in g.names} and not any(
             unseen_argument(f, h) for h in heads)
@@ -162,6 +164,21 @@ def conditions(f: Facts) -> list[str]:
             if g.guard.normalized and len(g.guard.normalized) <= 100:
                 out.append(f"`{g.guard.normalized}` holds")
     return out
+
+
+def worked_out(f: Facts) -> tuple[list[str], list[str]]:
+    """(the decisive guards on values the raising function works out itself, in words; the arguments
+    those values come from, when the snippet shows it): said with that qualification rather than
+    left out, when no guard reads the user's arguments directly (``utils.bitwidth(dtype) < 32``
+    where ``dtype = array.mlir_dtype`` for each of ``arrays``)."""
+    gs = [g for g in decisive(f) if local_only(f, g) and g.words and len(g.guard.normalized) <= 120]
+    if not gs or len(gs) != len(decisive(f)):
+        return [], []
+    srcs: list[str] = []
+    for g in gs:
+        for n in g.names:
+            srcs.extend(x for x in inputs_of(f, n.split(".", 1)[0]) if x not in srcs)
+    return [user_words(f, g.words) for g in gs], srcs
 
 
 def sole_placeholder(f: Facts) -> str:
@@ -286,10 +303,12 @@ def value_names(g: GuardFact) -> tuple[str, ...]:
 def inputs_of(f: Facts, local: str) -> list[str]:
     """The parameters a local is computed from, when its assignment is in the snippet
     (``base, shape, is_squeezed = utils.parse_indices(idxs, self.shape)`` → ["idxs"])."""
+    loops = {m.group(1): m.group(2) for m in re.finditer(r"\bfor\s+(\w+)\s+in\s+(\w+)\b", f.site.snippet)}
     for line in f.site.snippet.splitlines():
         m = re.match(rf"\s*(?:[\w, ]*\b{re.escape(local)}\b[\w, ]*)=(?!=)(.+)$", line)
         if m:
-            used = re.findall(r"[A-Za-z_]\w*", m.group(1))
+            # a loop variable over an argument (``for array in arrays``) stands for that argument
+            used = [loops.get(u, u) for u in re.findall(r"[A-Za-z_]\w*", m.group(1))]
             return [p for p in dict.fromkeys(used) if p in f.params]
     return []
 
