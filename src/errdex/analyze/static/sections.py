@@ -39,6 +39,7 @@ from errdex.analyze.static.words import (
     exc_name,
     first_sentence,
     guard_evidence,
+    helper_params,
     issues_url,
     join,
     message_text,
@@ -228,6 +229,9 @@ def worked_out_clause(f: Facts) -> str:
     conds, srcs = worked_out(f)
     if not conds or conditions(f):
         return ""
+    heads = {n.split(".", 1)[0] for g in decisive(f) for n in g.names}
+    if heads and heads <= set(f.params) and helper_params(f, heads):
+        return join(conds) + f" (what {package(f)} passes to its own `{f.site.qualname}` on the way)"
     src = join([f"`{x}`" for x in srcs[:3]])
     yours = f.public_path.depth == 0 and bool(f.public_path.entries)  # its arguments are the user's
     return join(conds) + (f" (values it works out from the {src} you pass)" if src and yours else
@@ -435,6 +439,8 @@ def trigger(f: Facts) -> str:
     head = who(f) if f.public_path.entries or f.public_function or f.uncalled else f"Reaching {place(f)}"
     if conds:
         where = f", outside {scope.outside(f)}," if scope.outside(f) else ""
+        if scope.restricted(f):  # the rule is registered for one kind of kernel only: the trigger says which
+            where += " " + scope.restricted_where(f).split(" (the only ")[0] + ","
         return (f"{head}" + (f" ({stage.removeprefix('while ')})" if stage else "") + where + " while " + join(conds)
                 + ".")
     if scope.eager_words(f):

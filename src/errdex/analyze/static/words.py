@@ -142,12 +142,27 @@ def local_only(f: Facts, g: GuardFact) -> bool:
             unseen_argument(f, h) for h in heads)
     unpacked = unpacked_names(f.site.snippet, g.guard.line, f.site.snippet_start)
     heads = {unpacked.get(h, h).split(".", 1)[0] for h in (n.split(".", 1)[0] for n in g.names)}
+    if heads and heads <= set(f.params) and helper_params(f, heads):
+        return True  # ``FloatRange._clamp(bound, dir, open)``: what the library passes its own helper
     if heads & (set(f.params) | {"self", "cls"}):
         return False
     assigned = {h for h in heads if re.search(rf"^\s*(?:[\w, ]*\b{re.escape(h)}\b[\w, ]*)\s*=[^=]|"
                                                 rf"\bfor\s+[\w, ]*\b{re.escape(h)}\b|\({re.escape(h)}\s*:=",
                                                 f.site.snippet, re.MULTILINE)}
     return heads <= assigned
+
+
+def helper_params(f: Facts, names: set[str]) -> bool:
+    """Whether ``names``, parameters of the raising function, are what the library passes to a private
+    helper of its own rather than the user's arguments: the helper is reached from the public call
+    through other functions, its own name is private, and the library's tests were seen calling the
+    public entry with arguments of other names (``open`` of ``FloatRange._clamp``, reached from
+    ``convert(value, param, ctx)``)."""
+    last = f.site.qualname.split(".<locals>.")[0].rsplit(".", 1)[-1]
+    if f.public_path.depth == 0 or not last.startswith("_") or last.startswith("__"):
+        return False
+    seen = observed_args(f)
+    return bool(seen) and not names & seen
 
 
 def _early_exit(g: GuardFact) -> bool:
@@ -215,7 +230,10 @@ def user_reads(f: Facts, g: GuardFact) -> bool:
     if "self" in heads:  # the object the user holds: only when its method is what the user calls
         return bool(f.public_path.entries) and f.public_path.depth == 0 and heads <= set(f.params) | {"self"}
     # parameters, passed down from the public call (a primitive's rule gets the call's keywords), or
-    # arguments of that call as the library's tests were seen passing them (``click.progressbar(iterable=...)``)
+    # arguments of that call as the library's tests were seen passing them (``click.progressbar(iterable=...)``);
+    # not what the library passes a private helper of its own (``open`` of ``FloatRange._clamp``)
+    if heads and heads <= set(f.params) and helper_params(f, heads):
+        return False
     return bool(heads) and (heads <= set(f.params) or heads <= observed_args(f))
 
 
