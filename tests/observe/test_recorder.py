@@ -189,5 +189,6 @@ def test_wrapper_in_the_librarys_test_utilities_is_not_the_library_catching(tmp_
     assert [o.status for o in out.outcomes] == ["ok"], out.outcomes
     o = one(observed(out), "shop/prices.py", "unknown currency 'XYZ'")
     assert o.test == "tests/test_decorated.py::test_decorated_unknown_currency"
+    assert (o.test_path, o.test_line) == ("tests/test_decorated.py", 7)  # located by the test's code, not the wrapper
     assert o.entry == "shop.prices.parse_price" and o.escaped
     assert not any("currency_fn" in c for c in o.chain)

@@ -260,7 +260,10 @@ def factories(start: str, own: str, graph: CallGraph, limit: int = 1) -> tuple[s
     out = [n for n in dict.fromkeys(graph.public_name(c) for c, _ in graph.callers.get(cls, ()))
            if n and n != own and n.count(".") < depth and n.rsplit(".", 1)[-1][:1].islower()
            and not _is_test_module(n)]
-    return tuple(sorted(out, key=_rank_name)[:limit])
+    # a factory named after the class first (``jax.make_mesh`` for ``Mesh``, not ``jax.device_put_replicated``)
+    word = cls.rsplit(".", 1)[-1].lower()
+    return tuple(sorted(out, key=lambda n: (word not in n.rsplit(".", 1)[-1].replace("_", "").lower(),
+                                            _rank_name(n)))[:limit])
 
 
 def returned_methods(start: str, graph: CallGraph, limit: int = 2) -> tuple[str, ...]:

@@ -417,8 +417,16 @@ def pytest_runtest_logfinish(nodeid: str, location: Any) -> None:
     _flush(nodeid)
     _tests_done += 1
     outcome = _state["outcomes"].pop(nodeid, "passed")
-    _write([{"type": "test", "test": nodeid, "path": location[0], "line": (location[1] or 0) + 1,
-             "outcome": outcome}])
+    path, line = location[0], (location[1] or 0) + 1
+    test_file = _state.get("test_file") or ""
+    if test_file and (path.startswith(("../", "/")) or "site-packages" in path):
+        # pytest located a decorated test at its wrapper in the library: the test's own code says where it is
+        for code in _state["test_codes"]:
+            if code.co_filename == test_file:
+                line = code.co_firstlineno
+                path = os.path.relpath(test_file, PROJECT) if PROJECT else test_file
+                break
+    _write([{"type": "test", "test": nodeid, "path": path, "line": line, "outcome": outcome}])
     _state["test"] = ""
     _state["test_codes"] = frozenset()
     _state["test_file"] = ""
