@@ -186,7 +186,8 @@ def worked_out(f: Facts) -> tuple[list[str], list[str]]:
     those values come from, when the snippet shows it): said with that qualification rather than
     left out, when no guard reads the user's arguments directly (``utils.bitwidth(dtype) < 32``
     where ``dtype = array.mlir_dtype`` for each of ``arrays``)."""
-    gs = [g for g in decisive(f) if local_only(f, g) and g.words and len(g.guard.normalized) <= 120]
+    gs = [g for g in decisive(f) if local_only(f, g) and g.words and len(g.guard.normalized) <= 120
+          and not any(p.startswith("_") for n in g.names for p in n.split(".")[1:])]  # not ``self._long_opt``
     if not gs or len(gs) != len(decisive(f)):
         return [], []
     srcs: list[str] = []
