@@ -247,3 +247,23 @@ def test_a_parameter_of_the_librarys_own_helper_is_not_the_users_even_when_it_sh
     assert [s.text for s in a.solutions] == [
         "A comment at the raise says what is left to you: \"It's left up to the user to write a callback to do "
         "it if needed.\""]
+
+
+def test_the_observed_tests_named_are_those_the_error_reached(cli: Ctx) -> None:
+    # rating 4 on 809c/9161: a test where the library caught the error itself (an import-machinery probe, a
+    # retry as a short option) was named first; a test the error reached is named, and only such tests then
+    cat, ctx = cli
+    (site,) = [s for s in ctx.sites if s.qualname == "_clamp"]
+    f = gather_facts(cat, ctx.snapshot, site, context=ctx)
+
+    def seen(test: str, escaped: bool) -> Observation:
+        return Observation(snapshot=ctx.snapshot.key, kind="site", path=site.path, line=site.line,
+                           exception="RuntimeError", message="Clamping is not supported for open bounds.",
+                           test=f"tests/test_t.py::{test}", error_id=site.error_id, entry="clilike.convert_bound",
+                           entry_args=(ObservedArg(name="value", type="int", repr="-1"),), escaped=escaped)
+
+    a = analyze_static(replace(f, observed=(seen("test_incidental", False), seen("test_reaches", True))),
+                       ctx.all_symbols)
+    assert any("`test_reaches`" in s for s in a.situations)
+    assert not any("test_incidental" in s for s in a.situations)
+    assert "e.g. `test_reaches`" in a.meaning and "in 1 of those clilike caught it itself" in a.meaning
