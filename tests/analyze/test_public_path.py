@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from errdex.analyze.context import SnapshotContext, load_context
-from errdex.analyze.public_path import CallGraph, factories, public_path
+from errdex.analyze.public_path import CallGraph, factories, public_path, top_level_callers
 from errdex.catalog import SqliteCatalog
 from errdex.extract import extract_tree
 from errdex.sources import open_source
@@ -148,3 +148,15 @@ def test_a_factory_named_after_the_class_comes_first() -> None:
                   public={"pkg._src.api.device_put_replicated": "pkg.device_put_replicated",
                           "pkg._src.mesh_utils.make_mesh": "pkg.make_mesh", "pkg._src.mesh.Mesh": "pkg.sharding.Mesh"})
     assert factories("pkg._src.mesh.Mesh.__init__", "pkg.sharding.Mesh", g) == ("pkg.make_mesh",)
+
+
+def test_a_submodules_public_function_also_names_the_top_level_calls_that_use_it() -> None:
+    # rating 4 on a1ee: `click.types.convert_type` raises it, but users write `click.prompt(type=...)` or create a
+    # parameter; the package's top-level names that call it directly follow it, the more used first
+    g = CallGraph(callers={"pkg.types.convert_type": [("pkg.core.Parameter.__init__", "call"),
+                                                      ("pkg.termui.prompt", "call"), ("pkg.core._pick", "call")]},
+                  public={"pkg.types.convert_type": "pkg.types.convert_type", "pkg.core.Parameter": "pkg.Parameter",
+                          "pkg.termui.prompt": "pkg.prompt"},
+                  uses={"pkg.termui.prompt": 3, "pkg.core.Parameter.__init__": 1})
+    assert top_level_callers("pkg.types.convert_type", "pkg.types.convert_type", g) == ("pkg.prompt", "pkg.Parameter")
+    assert top_level_callers("pkg.prompt_impl", "pkg.prompt", g) == ()  # a top-level name itself: nothing added

@@ -266,6 +266,20 @@ def factories(start: str, own: str, graph: CallGraph, limit: int = 1) -> tuple[s
                                             _rank_name(n)))[:limit])
 
 
+def top_level_callers(start: str, own: str, graph: CallGraph, limit: int = 2) -> tuple[str, ...]:
+    """For a public function of a submodule (``click.types.convert_type``): the package's top-level names
+    that call it directly (``click.Parameter``, ``click.prompt``), which users more often write."""
+    top = own.split(".", 1)[0]
+    if own.count(".") < 2:
+        return ()
+    uses: dict[str, int] = {}
+    for c, _ in graph.callers.get(start, ()):
+        n = graph.public_name(c)
+        if n and n != own and n.count(".") == 1 and n.startswith(top + ".") and not _is_test_module(n):
+            uses[n] = max(uses.get(n, 0), graph.uses.get(c, 0))
+    return tuple(sorted(uses, key=lambda n: (-uses[n], n))[:limit])  # the more used first
+
+
 def returned_methods(start: str, graph: CallGraph, limit: int = 2) -> tuple[str, ...]:
     """For a public-named method of a class users cannot name (``click._termui_impl.ProgressBar.generator``):
     ``click.progressbar(...).generator`` for each public function that returns an instance of the class
@@ -291,7 +305,8 @@ def public_path(site: ErrorSite, graph: CallGraph, observed: Sequence[str] = (),
     start = site_function(site)
     own = graph.public_name(start)
     if own:
-        return PublicPath(entries=(own, *factories(start, own, graph)), chain=(start,), depth=0)
+        return PublicPath(entries=(own, *factories(start, own, graph), *top_level_callers(start, own, graph)),
+                          chain=(start,), depth=0)
     held = returned_methods(start, graph)
     if held:
         return PublicPath(entries=held, chain=(start,), depth=0)
