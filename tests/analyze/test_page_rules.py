@@ -267,3 +267,10 @@ def test_the_observed_tests_named_are_those_the_error_reached(cli: Ctx) -> None:
     assert any("`test_reaches`" in s for s in a.situations)
     assert not any("test_incidental" in s for s in a.situations)
     assert "e.g. `test_reaches`" in a.meaning and "in 1 of those clilike caught it itself" in a.meaning
+
+
+def test_another_method_of_a_small_class_is_related(cli: Ctx) -> None:
+    # rating 4 on 03ef: Related was empty; `ProgressBar.__init__` and its `__iter__`/`generator` are one object's
+    # errors (a class with more than three raises is no such relation: click.Context)
+    a = _page(cli, "ProgressBar.__init__")
+    assert any(r.reason == "raised by another method of `ProgressBar` (`__iter__`)" for r in a.related)
