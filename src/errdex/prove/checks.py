@@ -191,9 +191,23 @@ def try_script(module: ast.Module, raising: int, exception: str, pattern: str, m
              "            raise  # another error of the same call: not this one",
              "        return fallback",
              *([f"    return {after}"] if after else []),
-             "", "", *(ast.unparse(s) for s in rest),
+             "", "", *_spaced(rest),
+             *([""] if rest and isinstance(rest[-1], _DEFS) else []),
              f"print({name}({', '.join([*params, f'fallback={FALLBACK!r}'])}))"]
     return "\n".join(lines) + "\n"
+
+
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def _spaced(stmts: Sequence[ast.stmt]) -> list[str]:
+    """The statements as source, a blank line around each ``def``/``class`` (as a person writes them)."""
+    out: list[str] = []
+    for i, st in enumerate(stmts):
+        if i > 0 and (isinstance(st, _DEFS) or isinstance(stmts[i - 1], _DEFS)):
+            out.append("")
+        out.extend(ast.unparse(st).splitlines())
+    return out
 
 
 def try_handled(rc: int, out: str, err: str) -> bool:
