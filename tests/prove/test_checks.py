@@ -71,11 +71,12 @@ def test_try_sample_is_a_function_that_returns_the_fallback_and_lets_other_error
                           template_regex(site), text)
 
     bad = sample("1.5")
-    assert "def convert_or_fallback(r, *, fallback):" in bad
-    assert "        return r.convert('1.5')" in bad and "        return fallback" in bad
+    # the call's own arguments come from the function's caller: reusable for any value
+    assert "def convert_or_fallback(r, *args, fallback, **kwargs):" in bad
+    assert "        return r.convert(*args, **kwargs)" in bad and "        return fallback" in bad
     assert "SystemExit" not in bad and "return None" not in bad and "print(f\"rejected" not in bad
     assert f"RuntimeError: {text}" in bad  # the docstring says which error it handles
-    assert bad.rstrip().endswith(f"print(convert_or_fallback(r, fallback={FALLBACK!r}))")
+    assert bad.rstrip().endswith(f"print(convert_or_fallback(r, '1.5', fallback={FALLBACK!r}))")
     rc, out, err = _run(tmp_path, bad)
     assert try_handled(rc, out, err) and not try_clean(rc, out), (rc, out, err)
     rc, out, err = _run(tmp_path, sample("0.5"))
@@ -126,6 +127,6 @@ def test_earlier_shape_of_stored_samples_still_reads() -> None:
 def test_try_sample_under_a_context_manager_returns_what_runs_under_it() -> None:
     m = ast.parse("import lib\nx = 1\nwith lib.strict():\n    lib.run(x)\n")
     t = try_script(m, 2, "builtins.RuntimeError", "^strict$", "strict")
-    assert "def run_or_fallback(x, *, fallback):" in t
+    assert "def run_or_fallback(x, *, fallback):" in t  # a block: its names are the parameters
     assert "        with lib.strict():\n            return lib.run(x)\n" in t
     assert "``lib.run(x)`` under ``with lib.strict()``" in t

@@ -63,7 +63,8 @@ def test_observed_tests_distilled_and_proven(tmp_path: Path) -> None:
     # the try sample is a function that catches exactly this error (returning the caller's fallback)
     # and re-raises anything else
     assert a.try_proof is not None and "except TypeError as exc:" in a.try_sample
-    assert "def setting_or_fallback(*, fallback):" in a.try_sample
+    assert "def setting_or_fallback(*args, fallback, **kwargs):" in a.try_sample
+    assert "setting_or_fallback('host', required=True, default='localhost', fallback=" in a.try_sample
     assert a.try_proof.before.output.strip() == FALLBACK
     b = analyses[integer.error_id]
     assert b is not None and b.example_fix.proof is not None

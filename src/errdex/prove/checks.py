@@ -169,7 +169,14 @@ def try_script(module: ast.Module, raising: int, exception: str, pattern: str, m
     name = f"{_call_name(stmt)}_or_fallback"
     params = _params(stmt, head)
     body, after = _returning(stmt)
-    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+    passed: list[str] = []  # the call's own arguments, passed through by the caller
+    forward = _forwarded(stmt)
+    if forward is not None:
+        func, passed = forward
+        params = [p for p in _params(ast.Expr(func), head) if p not in ("args", "kwargs", "fallback")]
+        call = f"{ast.unparse(func)}(*args, **kwargs)"
+        body, after, what = [f"return {call}"], "", f"``{call}``"
+    elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         what = f"Defines ``{stmt.name}``"
     elif isinstance(stmt, (ast.Expr, ast.Assign)) and len(ast.unparse(stmt.value).splitlines()) == 1:
         what = f"``{ast.unparse(stmt.value)}``"
@@ -182,7 +189,7 @@ def try_script(module: ast.Module, raising: int, exception: str, pattern: str, m
     said = f"{catch}: {first}" if first else f"{catch} with the message below"
     said = said.replace("\\", "\\\\").replace('"""', "'''")
     lines = ["import re", *([imp] if imp else []), *(ast.unparse(s) for s in imports), "", "",
-             f"def {name}({', '.join([*params, '*', 'fallback'])}):",
+             f"def {name}({', '.join([*params, *(['*args', 'fallback', '**kwargs'] if forward else ['*', 'fallback'])])}):",
              f'    """{what}, or returns ``fallback`` when that raises', f"    {said}",
              '    Any other error propagates."""',
              "    try:", *("        " + ln for ln in body),
@@ -193,8 +200,23 @@ def try_script(module: ast.Module, raising: int, exception: str, pattern: str, m
              *([f"    return {after}"] if after else []),
              "", "", *_spaced(rest),
              *([""] if rest and isinstance(rest[-1], _DEFS) else []),
-             f"print({name}({', '.join([*params, f'fallback={FALLBACK!r}'])}))"]
+             f"print({name}({', '.join([*params, *passed, f'fallback={FALLBACK!r}'])}))"]
     return "\n".join(lines) + "\n"
+
+
+def _forwarded(stmt: ast.stmt) -> tuple[ast.expr, list[str]] | None:
+    """(the called expression, its arguments as source) when the statement is one library call whose
+    arguments the function can take from its caller (``click.progressbar(length=n)`` becomes
+    ``progressbar_or_fallback(*args, fallback, **kwargs)``); None for a ``*``/``**`` argument already there."""
+    value = stmt.value if isinstance(stmt, ast.Expr) else (
+        stmt.value if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else None)
+    if not isinstance(value, ast.Call):
+        return None
+    if any(isinstance(a, ast.Starred) for a in value.args) or any(k.arg is None for k in value.keywords):
+        return None
+    if any(k.arg in ("fallback", "args", "kwargs") for k in value.keywords):
+        return None
+    return value.func, [ast.unparse(a) for a in value.args] + [f"{k.arg}={ast.unparse(k.value)}" for k in value.keywords]
 
 
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
