@@ -63,7 +63,9 @@ def test_no_tracing_fires_on_a_cache_miss(jax_ctx) -> None:  # type: ignore[no-u
     # page names calls that get here (eager `jax.lax.cond`, a re-export of the private package
     # `jax._src.lax.control_flow`), says that a call of `jax.jit` raises at the earlier check, and that
     # `jax.jit` gets here only past it, through `jit_trace` (`jit(f).trace()`/`.lower()`) (rating 4)
-    assert a.meaning.startswith("Calling `jax.lax.cond`") and "jax.jit" not in a.trigger
+    # at equal depth the more used calls come first, not the alphabetically first (custom_linear_solve)
+    assert a.meaning.startswith("Calling `jax.lax.while_loop`, `jax.lax.scan` or `jax.lax.cond`")
+    assert "jax.jit" not in a.trigger
     (s,) = [s for s in a.situations if s.startswith("`_cpp_pjit.<locals>.cache_miss`")]
     assert "first when the call is `jax.jit`: that call raises there instead" in s
     assert "`jax.jit` gets here only past that check, where `_infer_params` is called by `jit_trace`" in s

@@ -313,7 +313,7 @@ def public_path(site: ErrorSite, graph: CallGraph, observed: Sequence[str] = (),
     parent: dict[str, str] = {start: ""}
     depth: dict[str, int] = {start: 0}
     queue = deque([start])
-    found: list[tuple[int, int, tuple[int, int, str], int, str, str]] = []
+    found: list[tuple[int, int, tuple[int, int], int, str, str]] = []
     mentioned = set(re.findall(r"\w+", site.template.render()))
     owner = start.rpartition(".")[0]
     own_class = graph.public.get(owner, "") if owner[owner.rfind(".") + 1:][:1].isupper() else ""
@@ -336,7 +336,8 @@ def public_path(site: ErrorSite, graph: CallGraph, observed: Sequence[str] = (),
             if name and not _is_test_module(caller):
                 named = 0 if name.rsplit(".", 1)[-1] in mentioned else 1 if own_class and (
                     name == own_class or name.startswith(own_class + ".")) else 2
-                found.append((named, d + 1, _rank_name(name), -graph.uses.get(caller, 0), name, caller))
+                # at equal depth: the more top-level name, then the more used, then the name
+                found.append((named, d + 1, (_rank_name(name)[0], _rank_name(name)[1]), -graph.uses.get(caller, 0), name, caller))
                 if named < 2 or not own_class:
                     continue  # a public name is where the user's call enters; no need to go further up
             queue.append(caller)
