@@ -39,7 +39,6 @@ from errdex.analyze.static.words import (
     exc_name,
     first_sentence,
     guard_evidence,
-    helper_params,
     issues_url,
     join,
     message_text,
@@ -53,7 +52,7 @@ from errdex.analyze.static.words import (
     test_evidence,
     user_reads,
     who,
-    worked_out,
+    worked_out_clause,
 )
 from errdex.model import Evidence, Solution
 
@@ -221,22 +220,6 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
         sentences.append(f"As a warning, {exc_name(f)}{said} does not stop {callee(f)} unless warnings are turned "
                          "into errors (`-W error`).")
     return " ".join(sentences[:5]), ev
-
-
-def worked_out_clause(f: Facts) -> str:
-    """"`utils.bitwidth(dtype)` is less than `32` (values it works out from your `arrays`)": the check
-    on the function's own values, qualified as such, when that is all the page knows; ""."""
-    conds, srcs = worked_out(f)
-    if not conds or conditions(f):
-        return ""
-    heads = {n.split(".", 1)[0] for g in decisive(f) for n in g.names}
-    if heads and heads <= set(f.params) and helper_params(f, heads):
-        return join(conds) + f" (what {package(f)} passes to its own `{f.site.qualname}` on the way)"
-    src = join([f"`{x}`" for x in srcs[:3]])
-    yours = f.public_path.depth == 0 and bool(f.public_path.entries)  # its arguments are the user's
-    return join(conds) + (f" (values it works out from the {src} you pass)" if src and yours else
-                          f" (values it works out from its {src} argument{'s' if len(srcs) > 1 else ''})"
-                          if src else " (values it works out inside the call)")
 
 
 def _when_it_fires(f: Facts) -> str:

@@ -391,3 +391,19 @@ def contrast(f: Facts) -> list[tuple[str, str, str]]:
         if before and after:
             out.append((link.test.test_name, before[-1].split("#")[0].strip(), after[-1].split("#")[0].strip()))
     return out
+
+
+def worked_out_clause(f: Facts) -> str:
+    """"`utils.bitwidth(dtype)` is less than `32` (values it works out from your `arrays`)": the check
+    on the function's own values, qualified as such, when that is all the page knows; ""."""
+    conds, srcs = worked_out(f)
+    if not conds or conditions(f):
+        return ""
+    heads = {n.split(".", 1)[0] for g in decisive(f) for n in g.names}
+    if heads and heads <= set(f.params) and helper_params(f, heads):
+        return join(conds) + f" (what {package(f)} passes to its own `{f.site.qualname}` on the way)"
+    src = join([f"`{x}`" for x in srcs[:3]])
+    yours = f.public_path.depth == 0 and bool(f.public_path.entries)  # its arguments are the user's
+    return join(conds) + (f" (values it works out from the {src} you pass)" if src and yours else
+                          f" (values it works out from its {src} argument{'s' if len(srcs) > 1 else ''})"
+                          if src else " (values it works out inside the call)")
