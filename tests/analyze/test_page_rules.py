@@ -4,13 +4,14 @@ rule, a public call that reaches an earlier raise of the same check first, preve
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from errdex.analyze.context import load_context
 from errdex.analyze.facts import gather_facts
 from errdex.analyze.static import analyze_static
 from errdex.analyze.static.words import read_first
-from errdex.model import Analysis
+from errdex.model import Analysis, Observation, ObservedArg
 
 from .pagekit import PageCtx, load_fixture
 
@@ -114,11 +115,20 @@ def test_an_earlier_check_on_only_some_routes_keeps_the_entries_and_is_said(cli:
     assert "is reached by" not in s
 
 
-def test_a_route_that_enters_below_the_earlier_check_keeps_the_entry(cli: Ctx) -> None:
+def test_a_chain_through_the_earlier_check_is_replaced_and_what_enters_below_it_is_said(cli: Ctx) -> None:
+    # ``stage`` -> ``_cpp_stage`` (the same check first: a call of ``stage`` raises there) -> ``_infer_stage``
+    # -> here; ``_lowered_stage`` also calls ``_infer_stage`` (a returned object's method: jit(f).trace()).
+    # The page names a call that gets here (``restage``: jax.lax.cond), says that ``stage`` raises at the
+    # earlier check, and that it gets here only past it, through ``_lowered_stage``.
     _cat, ctx = cli
     (site,) = [s for s in ctx.sites if s.qualname == "_stage_body"]
     assert [e.qualname for e in ctx.earlier(site)] == ["_cpp_stage"]
-    assert ctx.public_path(site).entries[0] == "clilike.stage" and not ctx.rerouted(site)  # not `restage`
+    assert ctx.public_path(site).entries[0] == "clilike.restage" and not ctx.rerouted(site)
+    a = _page(cli, "_stage_body")
+    assert a.trigger.startswith("Calling `clilike.restage`") and "clilike.stage" not in a.trigger
+    (s,) = [s for s in a.situations if s.startswith("`_cpp_stage`")]
+    assert "first when the call is `clilike.stage`: that call raises there instead" in s
+    assert "`clilike.stage` gets here only past that check, where `_infer_stage` is called by `_lowered_stage`" in s
 
 
 def test_a_generic_condition_is_never_an_earlier_check(cli: Ctx) -> None:
@@ -139,11 +149,6 @@ def test_no_fact_beyond_the_message_gives_no_solution_rather_than_a_template(cli
     assert a.solutions == () and "until it holds" not in _all(a)
 
 
-def test_a_comment_that_leaves_it_to_the_user_is_the_solution(cli: Ctx) -> None:
-    a = _page(cli, "_clamp")
-    assert [s.text for s in a.solutions] == [
-        "A comment at the raise says what is left to you: \"It's left up to the user to write a callback to do "
-        "it if needed.\""]
 
 
 def test_a_rule_registered_for_one_kind_of_kernel_is_not_the_general_rule(jaxpages: Ctx) -> None:
@@ -151,6 +156,8 @@ def test_a_rule_registered_for_one_kind_of_kernel_is_not_the_general_rule(jaxpag
     assert "This is not the operation's general rule" in a.meaning
     assert "`register_lowering_rule(rev_p, kernel_types=[CoreType.SC_VECTOR_SUBCORE])`" in a.meaning
     assert "_run_scoped" not in a.meaning
+    # the trigger is scoped as the solution is (rating 4 on 5931: "overbroad, no SparseCore scope")
+    assert " in a `SC_VECTOR_SUBCORE` kernel, while " in a.trigger
 
 
 def test_a_comment_saying_when_it_happens_replaces_the_command_line_framing(cli: Ctx) -> None:
@@ -220,3 +227,50 @@ def test_arguments_of_the_factory_as_observed_are_the_ones_to_check(tmp_path: Pa
     assert [s.text for s in a.solutions] == ["Make sure that `items` is not None or `size` is not None when you call "
                                              "`clilike.ui.bar`."]
     cat.close()
+
+
+def test_a_parameter_of_the_librarys_own_helper_is_not_the_users_even_when_it_shadows_a_builtin(cli: Ctx) -> None:
+    # rating 4 on 951f: ``open`` of ``FloatRange._clamp(bound, dir, open)`` (reached from ``convert``) was read
+    # first as the builtin (no name at all), then as the user's argument ("make sure `open` is false")
+    cat, ctx = cli
+    (site,) = [s for s in ctx.sites if s.qualname == "_clamp"]
+    f = gather_facts(cat, ctx.snapshot, site, context=ctx)
+    assert [g.names for g in f.guards] == [("open",)]  # the parameter, though `open` is also a builtin
+    seen = Observation(snapshot=ctx.snapshot.key, kind="site", path=site.path, line=site.line,
+                       exception="RuntimeError", message="Clamping is not supported for open bounds.",
+                       test="tests/test_t.py::test_clamp", error_id=site.error_id, entry="clilike.convert_bound",
+                       entry_args=(ObservedArg(name="value", type="int", repr="-1"),), escaped=True)
+    a = analyze_static(replace(f, observed=(seen,)), ctx.all_symbols)
+    assert "(what clilike passes to its own `_clamp` on the way)" in a.meaning
+    assert not any("`open`" in p for p in a.prevention)
+    # a comment that leaves it to the user is then the solution
+    assert [s.text for s in a.solutions] == [
+        "A comment at the raise says what is left to you: \"It's left up to the user to write a callback to do "
+        "it if needed.\""]
+
+
+def test_the_observed_tests_named_are_those_the_error_reached(cli: Ctx) -> None:
+    # rating 4 on 809c/9161: a test where the library caught the error itself (an import-machinery probe, a
+    # retry as a short option) was named first; a test the error reached is named, and only such tests then
+    cat, ctx = cli
+    (site,) = [s for s in ctx.sites if s.qualname == "_clamp"]
+    f = gather_facts(cat, ctx.snapshot, site, context=ctx)
+
+    def seen(test: str, escaped: bool) -> Observation:
+        return Observation(snapshot=ctx.snapshot.key, kind="site", path=site.path, line=site.line,
+                           exception="RuntimeError", message="Clamping is not supported for open bounds.",
+                           test=f"tests/test_t.py::{test}", error_id=site.error_id, entry="clilike.convert_bound",
+                           entry_args=(ObservedArg(name="value", type="int", repr="-1"),), escaped=escaped)
+
+    a = analyze_static(replace(f, observed=(seen("test_incidental", False), seen("test_reaches", True))),
+                       ctx.all_symbols)
+    assert any("`test_reaches`" in s for s in a.situations)
+    assert not any("test_incidental" in s for s in a.situations)
+    assert "e.g. `test_reaches`" in a.meaning and "in 1 of those clilike caught it itself" in a.meaning
+
+
+def test_another_method_of_a_small_class_is_related(cli: Ctx) -> None:
+    # rating 4 on 03ef: Related was empty; `ProgressBar.__init__` and its `__iter__`/`generator` are one object's
+    # errors (a class with more than three raises is no such relation: click.Context)
+    a = _page(cli, "ProgressBar.__init__")
+    assert any(r.reason == "raised by another method of `ProgressBar` (`__iter__`)" for r in a.related)

@@ -9,6 +9,7 @@ that ``extract`` found in the fixture.
 
 from __future__ import annotations
 
+import shutil
 import sys
 from pathlib import Path
 
@@ -30,15 +31,15 @@ def shop_sites() -> list[ErrorSite]:
 
 
 def plan_for(ws: Path, files: tuple[str, ...], *, mode: str = "auto", timeout: float = 60,
-             memory: int = 4 * 1024**3) -> RunPlan:
+             memory: int = 4 * 1024**3, root: Path = SHOP) -> RunPlan:
     venv = Path(sys.executable).parent.parent
     env = Environment(key="test-env", root=venv, python=Path(sys.executable),
-                      python_version=".".join(map(str, sys.version_info[:3])), site_packages=(SHOP,),
+                      python_version=".".join(map(str, sys.version_info[:3])), site_packages=(root,),
                       requirement="obs-shop @ fixture")
-    project = prepare_project(ws, SHOP, files)
+    project = prepare_project(ws, root, files)
     return RunPlan(workspace=ws, project=project, files=files, env=env, roots=("shop",),
                    limits=Limits(timeout_s=timeout, memory_bytes=memory, max_procs=64), mode=mode,
-                   pythonpath=(str(SHOP),), extra_args=("-p", "no:errdex"))
+                   pythonpath=(str(root),), extra_args=("-p", "no:errdex"))
 
 
 def observed(out: RunOutput) -> list[Observation]:
@@ -145,3 +146,49 @@ def test_hostile_files_neither_stop_the_run_nor_escape(tmp_path: Path) -> None:
     assert status["hostile/test_forkbomb.py"] in ("ok", "tests-failed", "crash")
     assert status["tests/test_prices.py"] == "ok"  # the run went on and still recorded
     assert any("unknown currency" in e.message for e in out.events)
+
+
+TESTING = """\
+def with_currency(code):
+    # like jax._src.test_util.with_explicit_mesh: the wrapper keeps the test only in its closure
+    def decorator(fn):
+        def currency_fn(*args, **kwargs):
+            return fn(*args, **kwargs, currency=code)
+        return currency_fn
+    return decorator
+"""
+
+DECORATED = """\
+import pytest
+
+from shop import parse_price
+from shop.testing import with_currency
+
+
+@with_currency("XYZ")
+def test_decorated_unknown_currency(currency):
+    with pytest.raises(ValueError):
+        parse_price("1", currency=currency)
+"""
+
+
+@pytest.mark.parametrize("mode", ["monitoring", "trace"])
+def test_wrapper_in_the_librarys_test_utilities_is_not_the_library_catching(tmp_path: Path, mode: str) -> None:
+    # The test is called through a wrapper in the library's own files (its test utilities); the
+    # error escapes from the library's call into the test (pytest.raises there): it is not an error
+    # the library caught itself, and the entry is the library call below the test, not the wrapper.
+    if mode == "monitoring" and not hasattr(sys, "monitoring"):
+        pytest.skip("sys.monitoring needs Python 3.12")
+    root = tmp_path / "shop_copy"
+    shutil.copytree(SHOP, root, ignore=shutil.ignore_patterns("hostile", "__pycache__"))
+    (root / "shop" / "testing.py").write_text(TESTING)
+    (root / "tests" / "test_decorated.py").write_text(DECORATED)
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    out = run_plan(plan_for(ws, ("tests/test_decorated.py",), mode=mode, root=root))
+    assert [o.status for o in out.outcomes] == ["ok"], out.outcomes
+    o = one(observed(out), "shop/prices.py", "unknown currency 'XYZ'")
+    assert o.test == "tests/test_decorated.py::test_decorated_unknown_currency"
+    assert (o.test_path, o.test_line) == ("tests/test_decorated.py", 7)  # located by the test's code, not the wrapper
+    assert o.entry == "shop.prices.parse_price" and o.escaped
+    assert not any("currency_fn" in c for c in o.chain)

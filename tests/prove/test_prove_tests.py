@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from errdex.catalog import open_catalog
+from errdex.prove.checks import FALLBACK
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "prove_cfglib"
 
@@ -58,10 +59,13 @@ def test_observed_tests_distilled_and_proven(tmp_path: Path) -> None:
     assert "TypeError: setting 'host': a required setting cannot have a default" in a.example_fix.proof.before.output
     # the validate sample checks the library's own guard on the call's options, before the call
     assert a.validate_proof is not None and "options.get('required')" in a.validate_sample
-    assert "invalid input, not calling" in a.validate_proof.before.output
-    # the try sample catches exactly this error and re-raises anything else
+    assert "not calling Setting: setting" in a.validate_proof.before.output
+    # the try sample is a function that catches exactly this error (returning the caller's fallback)
+    # and re-raises anything else
     assert a.try_proof is not None and "except TypeError as exc:" in a.try_sample
-    assert a.try_proof.before.output.startswith("rejected: setting 'host'")
+    assert "def setting_or_fallback(*args, fallback, **kwargs):" in a.try_sample
+    assert "setting_or_fallback('host', required=True, default='localhost', fallback=" in a.try_sample
+    assert a.try_proof.before.output.strip() == FALLBACK
     b = analyses[integer.error_id]
     assert b is not None and b.example_fix.proof is not None
     assert "text = 'port=eighty'" in b.example_fix.before and "text = 'port=80'" in b.example_fix.after

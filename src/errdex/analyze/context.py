@@ -61,6 +61,7 @@ class SnapshotContext:
     _by_check: dict[str, list[ErrorSite]] | None = None
     _earlier: dict[tuple[str, int, str], tuple[ErrorSite, ...]] = field(default_factory=dict)
     _rerouted: set[tuple[str, int, str]] = field(default_factory=set)
+    _bypass: dict[tuple[str, int, str], tuple[str, str, tuple[str, ...]]] = field(default_factory=dict)
     word_cache: dict[tuple[str, int, str], frozenset[str]] = field(default_factory=dict)  # related.py
     var_cache: dict[tuple[str, int, str], frozenset[str]] = field(default_factory=dict)  # related.py
     site_words: dict[str, list[ErrorSite]] = field(default_factory=dict)  # related.py: word -> sites
@@ -217,6 +218,19 @@ class SnapshotContext:
                 if q.entries:
                     p = q
                     self._rerouted.add(key)
+            elif avoid and any(c in avoid for c in p.chain[:-1]):
+                # the chosen chain itself goes through the earlier check (that call raises there, not
+                # here): the page names a route that gets here, when the graph has one, and what enters
+                # the chain below the check (``jit_trace`` calling ``_infer_params``, past ``cache_miss``)
+                hit = next(i for i, c in enumerate(p.chain) if c in avoid)
+                below = p.chain[hit + 1] if hit + 1 < len(p.chain) else ""
+                others = tuple(dict.fromkeys(c for c, _ in self.call_graph.callers.get(below, ())
+                                             if c != p.chain[hit]))
+                q = public_path(site, self.call_graph, avoid=avoid)
+                if q.entries:
+                    if others:
+                        self._bypass[key] = (p.entries[0], below, others[:3])
+                    p = q
             self._paths[key] = p
         return p
 
@@ -242,6 +256,12 @@ class SnapshotContext:
         """True when the public path was searched again without the functions of ``earlier``."""
         self.public_path(site)
         return (site.path, site.line, site.error_id) in self._rerouted
+
+    def bypass(self, site: ErrorSite) -> tuple[str, str, tuple[str, ...]]:
+        """(the entry whose chain went through an earlier check, the function below that check, its other
+        callers) when the page's path was searched again without that check; else ("", "", ())."""
+        self.public_path(site)
+        return self._bypass.get((site.path, site.line, site.error_id), ("", "", ()))
 
     def earlier(self, site: ErrorSite) -> tuple[ErrorSite, ...]:
         """``earlier_checks`` of the site's (static) public path."""

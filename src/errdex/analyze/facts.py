@@ -10,6 +10,7 @@ are loaded once into a ``SnapshotContext`` and reused for every site.
 from __future__ import annotations
 
 import builtins
+import re
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -98,6 +99,8 @@ class Facts:
     same_text: tuple[ErrorSite, ...] = ()  # other sites of the snapshot that raise exactly this message
     earlier: tuple[ErrorSite, ...] = ()  # same message and check, made first by a function on the way here
     rerouted: bool = False  # the earlier check is on every route from the first entry: the path avoids it
+    earlier_entries: tuple[tuple[str, ...], ...] = ()  # per site of ``earlier``: the public calls that reach it
+    bypass: tuple[str, str, tuple[str, ...]] = ("", "", ())  # (entry, function below the earlier check, its other callers)
     params: tuple[str, ...] = ()  # the raising function's parameters (when its ``def`` is in the snippet)
     whole_function: bool = True  # the snippet shows the raising function from its ``def``
     observed: tuple[Observation, ...] = ()  # the library's own tests raising it (``errdex observe``), best first
@@ -123,10 +126,16 @@ def gather_facts(catalog: Catalog, snapshot: Snapshot, site: ErrorSite, *,
     ctx = context if context is not None else load_context(catalog, snapshot)
     guards: list[GuardFact] = []
     options: list[ConfigOption] = []
+    params = parameters(site)
+    shadowing = [p for p in params if hasattr(builtins, p)]  # ``open``, ``type``, ``id``: the parameter, not the builtin
     for g in (*early_exits(site), *site.guards):
         opts = options_for_guard(g, site, ctx)
         words, rule = describe_guard(g, opts, snippet=site.snippet, snippet_start=site.snippet_start)
-        guards.append(GuardFact(guard=g, words=words, rule=rule, names=guard_names(g), options=opts))
+        names = guard_names(g)
+        if g.kind != "except":
+            names += tuple(p for p in shadowing if p not in names
+                           and re.search(rf"(?<![\w.]){p}(?![\w(])", g.normalized or g.source))
+        guards.append(GuardFact(guard=g, words=words, rule=rule, names=names, options=opts))
         options.extend(o for o in opts if o not in options)
     links = ctx.tests_for_site(site)
     raising = {o: raising_value(g.words) for g in guards for o in g.options}
@@ -150,7 +159,9 @@ def gather_facts(catalog: Catalog, snapshot: Snapshot, site: ErrorSite, *,
         same_text=ctx.same_text(site),
         earlier=ctx.earlier(site),
         rerouted=ctx.rerouted(site),
-        params=parameters(site),
+        earlier_entries=tuple(ctx.public_path(e).entries[:2] for e in ctx.earlier(site)),
+        bypass=ctx.bypass(site),
+        params=params,
         whole_function=function_seen(site),
         observed=ctx.observed(site),
         uncalled=ctx.uncalled(site),

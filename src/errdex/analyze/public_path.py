@@ -158,15 +158,28 @@ def build_graph(edges: Iterable[CallEdge], symbols: Mapping[str, tuple[str, ...]
     for internal, name in list(public.items()):
         seen = {internal}
         cur = internal
-        while cur in exports and len(seen) < 6:
-            nxt = exports[cur][0]
-            if nxt in seen:
+        while len(seen) < 6:
+            nxt = exports[cur][0] if cur in exports else _submodule_definition(cur, defined, by_last, symbols)
+            if not nxt or nxt in seen:
                 break
             seen.add(nxt)
             offer(nxt, name)
             cur = nxt
     return CallGraph(callers=dict(callers), public=public, uses=dict(uses), modules=modules,
                      returned_by=dict(returned_by), referenced=frozenset(referenced))
+
+
+def _submodule_definition(name: str, defined: set[str], by_last: Mapping[str, list[str]],
+                          symbols: Mapping[str, tuple[str, ...]]) -> str:
+    """What a package's name is when the package only re-exports it from one of its own submodules
+    (``jax._src.lax.control_flow.cond`` is ``...control_flow.conditionals.cond``, imported by the
+    package's ``__init__``, which records no export): the one function of that name defined in a
+    module below the package, or ""."""
+    pkg, _, last = name.rpartition(".")
+    if not pkg or name in defined or name in symbols or last not in symbols.get(pkg, ()):
+        return ""  # a module (``jax._src.pjit``) is no re-exported function
+    cands = [c for c in by_last.get(last, ()) if c.startswith(pkg + ".") and c.rpartition(".")[0] in symbols]
+    return cands[0] if len(cands) == 1 else ""
 
 
 def _dispatch_edges(edges: list[CallEdge], bases: Mapping[str, Sequence[str]],
@@ -247,7 +260,24 @@ def factories(start: str, own: str, graph: CallGraph, limit: int = 1) -> tuple[s
     out = [n for n in dict.fromkeys(graph.public_name(c) for c, _ in graph.callers.get(cls, ()))
            if n and n != own and n.count(".") < depth and n.rsplit(".", 1)[-1][:1].islower()
            and not _is_test_module(n)]
-    return tuple(sorted(out, key=_rank_name)[:limit])
+    # a factory named after the class first (``jax.make_mesh`` for ``Mesh``, not ``jax.device_put_replicated``)
+    word = cls.rsplit(".", 1)[-1].lower()
+    return tuple(sorted(out, key=lambda n: (word not in n.rsplit(".", 1)[-1].replace("_", "").lower(),
+                                            _rank_name(n)))[:limit])
+
+
+def top_level_callers(start: str, own: str, graph: CallGraph, limit: int = 2) -> tuple[str, ...]:
+    """For a public function of a submodule (``click.types.convert_type``): the package's top-level names
+    that call it directly (``click.Parameter``, ``click.prompt``), which users more often write."""
+    top = own.split(".", 1)[0]
+    if own.count(".") < 2:
+        return ()
+    uses: dict[str, int] = {}
+    for c, _ in graph.callers.get(start, ()):
+        n = graph.public_name(c)
+        if n and n != own and n.count(".") == 1 and n.startswith(top + ".") and not _is_test_module(n):
+            uses[n] = max(uses.get(n, 0), graph.uses.get(c, 0))
+    return tuple(sorted(uses, key=lambda n: (-uses[n], n))[:limit])  # the more used first
 
 
 def returned_methods(start: str, graph: CallGraph, limit: int = 2) -> tuple[str, ...]:
@@ -275,14 +305,15 @@ def public_path(site: ErrorSite, graph: CallGraph, observed: Sequence[str] = (),
     start = site_function(site)
     own = graph.public_name(start)
     if own:
-        return PublicPath(entries=(own, *factories(start, own, graph)), chain=(start,), depth=0)
+        return PublicPath(entries=(own, *factories(start, own, graph), *top_level_callers(start, own, graph)),
+                          chain=(start,), depth=0)
     held = returned_methods(start, graph)
     if held:
         return PublicPath(entries=held, chain=(start,), depth=0)
     parent: dict[str, str] = {start: ""}
     depth: dict[str, int] = {start: 0}
     queue = deque([start])
-    found: list[tuple[int, int, tuple[int, int, str], int, str, str]] = []
+    found: list[tuple[int, int, tuple[int, int], int, str, str]] = []
     mentioned = set(re.findall(r"\w+", site.template.render()))
     owner = start.rpartition(".")[0]
     own_class = graph.public.get(owner, "") if owner[owner.rfind(".") + 1:][:1].isupper() else ""
@@ -305,7 +336,8 @@ def public_path(site: ErrorSite, graph: CallGraph, observed: Sequence[str] = (),
             if name and not _is_test_module(caller):
                 named = 0 if name.rsplit(".", 1)[-1] in mentioned else 1 if own_class and (
                     name == own_class or name.startswith(own_class + ".")) else 2
-                found.append((named, d + 1, _rank_name(name), -graph.uses.get(caller, 0), name, caller))
+                # at equal depth: the more top-level name, then the more used, then the name
+                found.append((named, d + 1, (_rank_name(name)[0], _rank_name(name)[1]), -graph.uses.get(caller, 0), name, caller))
                 if named < 2 or not own_class:
                     continue  # a public name is where the user's call enters; no need to go further up
             queue.append(caller)

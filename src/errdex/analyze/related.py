@@ -167,6 +167,13 @@ def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError,
         if len(others) <= 12:  # an entry that reaches dozens of raises says little about any two
             for other in others:
                 consider(other, 1.5, f"also raised by a call of `{entry}`")
+    cls = site.qualname.split(".<locals>.", 1)[0].rpartition(".")[0]
+    if cls and cls[:1].isupper():  # another method of the same class (``ProgressBar.__init__`` / ``.generator``)
+        siblings = [o for o in ctx.sites_by_module.get(site.path, [])
+                    if o.qualname.split(".<locals>.", 1)[0].rpartition(".")[0] == cls and o.qualname != site.qualname]
+        if len(siblings) <= 3:  # a class with more raises says little about any two (click.Context)
+            for other in siblings:
+                consider(other, 1.0, f"raised by another method of `{cls}` (`{other.qualname.rsplit('.', 1)[-1]}`)")
     for test in {link[0].test_name: link[0] for link in ctx.tests_for_site(site)}.values():
         for other in _test_index(ctx).get(f"{test.path}::{test.test_name}", []):
             consider(other, 2.0, f"expected by the same test `{test.test_name}`")

@@ -157,6 +157,14 @@ def _chain(frame: Any) -> tuple[list[dict[str, Any]], Any]:
             if _lib(fr.f_code):
                 frames = frames[i:]
                 break
+    if frames and _lib(frames[0].f_code) and _state.get("test_file"):
+        # The outermost test frame is a wrapper in the library's own test utilities that calls the
+        # test: the test is the first frame of the test's file below it, and the library's entry
+        # (and whether the library caught the error itself) is taken below the test, not at the wrapper.
+        for i, fr in enumerate(frames):
+            if fr.f_code.co_filename == _state["test_file"]:
+                frames = frames[i:]
+                break
     entry = None
     for fr in frames:
         if _lib(fr.f_code):
@@ -363,21 +371,40 @@ def pytest_runtest_logstart(nodeid: str, location: Any) -> None:
     _state["test"] = nodeid
 
 
-def pytest_runtest_setup(item: Any) -> None:
+def _wrapped_codes(obj: Any) -> set[Any]:
+    """The code of ``obj`` and of the functions it wraps: ``__wrapped__`` (functools.wraps) and the
+    functions a library wrapper closes over (jax's ``with_explicit_mesh`` wrapper keeps the test
+    only in its closure)."""
     codes = set()
-    obj = getattr(item, "obj", None)
+    todo = [obj, getattr(obj, "__func__", None)]
+    seen: set[int] = set()
+    while todo and len(seen) < 20:
+        fn = todo.pop()
+        if fn is None or id(fn) in seen:
+            continue
+        seen.add(id(fn))
+        fn = getattr(fn, "__func__", fn)
+        code = getattr(fn, "__code__", None)
+        if code is not None:
+            codes.add(code)
+        todo.append(getattr(fn, "__wrapped__", None))
+        if code is None or not _lib(code):
+            continue  # only a wrapper of the library's own is looked into (not a test's helpers)
+        for cell in getattr(fn, "__closure__", None) or ():
+            try:
+                inner = cell.cell_contents
+            except ValueError:  # an empty cell
+                continue
+            if callable(inner) and getattr(getattr(inner, "__func__", inner), "__code__", None) is not None:
+                todo.append(inner)
+    return codes
+
+
+def pytest_runtest_setup(item: Any) -> None:
     # A test decorated by the library's own helpers (jax's test_util wrappers) is called through
-    # those wrappers: the test's code is the innermost ``__wrapped__``, not the wrapper's.
-    for candidate in (obj, getattr(obj, "__func__", None)):
-        for _ in range(10):
-            if candidate is None:
-                break
-            code = getattr(candidate, "__code__", None) or getattr(getattr(candidate, "__func__", None),
-                                                                 "__code__", None)
-            if code is not None:
-                codes.add(code)
-            candidate = getattr(candidate, "__wrapped__", None)
-    _state["test_codes"] = frozenset(codes)
+    # those wrappers: the test's code is the wrapped function's, not only the wrapper's.
+    _state["test_codes"] = frozenset(_wrapped_codes(getattr(item, "obj", None)))
+    _state["test_file"] = str(getattr(item, "path", None) or getattr(item, "fspath", "") or "")
 
 
 def pytest_runtest_logreport(report: Any) -> None:
@@ -390,10 +417,19 @@ def pytest_runtest_logfinish(nodeid: str, location: Any) -> None:
     _flush(nodeid)
     _tests_done += 1
     outcome = _state["outcomes"].pop(nodeid, "passed")
-    _write([{"type": "test", "test": nodeid, "path": location[0], "line": (location[1] or 0) + 1,
-             "outcome": outcome}])
+    path, line = location[0], (location[1] or 0) + 1
+    test_file = _state.get("test_file") or ""
+    if test_file and (path.startswith(("../", "/")) or "site-packages" in path):
+        # pytest located a decorated test at its wrapper in the library: the test's own code says where it is
+        for code in _state["test_codes"]:
+            if code.co_filename == test_file:
+                line = code.co_firstlineno
+                path = os.path.relpath(test_file, PROJECT) if PROJECT else test_file
+                break
+    _write([{"type": "test", "test": nodeid, "path": path, "line": line, "outcome": outcome}])
     _state["test"] = ""
     _state["test_codes"] = frozenset()
+    _state["test_file"] = ""
 
 
 def pytest_sessionfinish(session: Any, exitstatus: Any) -> None:

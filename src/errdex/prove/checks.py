@@ -1,12 +1,22 @@
 """Try and validate samples built around a script's raising statement (text only; run by the engine).
 
-- try: the raising statement inside ``try``; ``except`` names exactly the class the before raised,
-  the handler checks the message against this error's template (a regular expression of its
-  literal pieces, placeholders as wildcards) that matches no other error of the same function or
-  entry, re-raises anything else, and says what was rejected and exits 3 (never returns None).
-- validate: the raising call's keyword arguments become an ``options`` dict checked, before the
-  call, with the site's own guard conditions (``self.count`` -> ``options.get("count")``); with the
-  offending options it stops (exit 3, the library raises nothing), with good ones it calls through.
+Both are shaped as code a user would keep: a small function around the library call, then the
+script's own call of it.
+
+- try: ``<call>_or_fallback(<names the call reads>, *, fallback)`` runs the raising statement inside
+  ``try``; ``except`` names exactly the class the before raised, the handler checks the message
+  against this error's template (a regular expression of its literal pieces, placeholders as
+  wildcards) that matches no other error of the same function or entry, re-raises anything else,
+  and returns the ``fallback`` the caller passes (never a silent None).  The script then prints what
+  the function returned for the script's own input: ``FALLBACK`` with the offending input (the error
+  was handled), the library's result with the good one.
+- validate: ``<call>_problem(options)`` returns what is wrong with the raising call's keyword
+  arguments (the site's own guard conditions, ``self.count`` -> ``options.get("count")``) or "";
+  the script calls the library only when there is no problem, and prints ``not calling ...: <problem>``
+  otherwise (with the offending options the library raises nothing).
+
+``try_handled``/``try_clean`` and ``validate_stopped``/``validate_clean`` say whether a run of each
+sample shows what it claims (the engine's proof and its recheck use them).
 """
 
 from __future__ import annotations
@@ -14,6 +24,7 @@ from __future__ import annotations
 import ast
 import builtins
 import copy
+import keyword
 import re
 from collections.abc import Sequence
 
@@ -21,6 +32,8 @@ from errdex.model import ErrorSite
 
 ANY = "(?s:.*?)"
 _SPECIAL = set(".^$*+?{}[]\\|()")
+FALLBACK = "fallback: the library refused this input"
+NOT_CALLING = "not calling"
 
 
 def _esc(text: str) -> str:
@@ -64,22 +77,174 @@ def _catch(exception: str) -> tuple[str, str]:
     return f"import {mod}", exception
 
 
-def try_script(module: ast.Module, raising: int, exception: str, pattern: str) -> str:
-    """The script with its raising statement handled: this error only, anything else re-raised."""
+def _snake(name: str) -> str:
+    s = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name.strip("_")).lower()
+    s = re.sub(r"\W+", "_", s).strip("_")
+    return s or "call"
+
+
+def _call_name(stmt: ast.stmt) -> str:
+    """The name a function around ``stmt`` is called by: its outermost call's (``convert`` for
+    ``bar.convert(...)``), a defined function's or class's own name, else ``call``."""
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return _snake(stmt.name)
+    if isinstance(stmt, (ast.With, ast.AsyncWith)) and stmt.body:  # what runs under the context
+        return _call_name(stmt.body[-1])
+    value = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign)) else None
+    calls = [value] if isinstance(value, ast.Call) else []
+    calls += [n for n in ast.walk(stmt) if isinstance(n, ast.Call)]
+    for c in calls:
+        f = c.func
+        while isinstance(f, ast.Call):  # jax.jit(f)(x): the call of what jit returned is jit's
+            f = f.func
+        if isinstance(f, ast.Attribute):
+            return _snake(f.attr)
+        if isinstance(f, ast.Name):
+            return _snake(f.id)
+    return "call"
+
+
+def _bound(stmts: Sequence[ast.stmt]) -> tuple[set[str], set[str]]:
+    """(names the statements bind as modules by import, other names they bind)."""
+    mods: set[str] = set()
+    other: set[str] = set()
+    for s in stmts:
+        if isinstance(s, (ast.Import, ast.ImportFrom)):
+            for a in s.names:
+                name = a.asname or a.name.split(".")[0]
+                (mods if isinstance(s, ast.Import) else other).add(name)
+            continue
+        for n in ast.walk(s):
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+                other.add(n.id)
+            elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                other.add(n.name)
+    return mods, other
+
+
+def _params(stmt: ast.stmt, head: Sequence[ast.stmt]) -> list[str]:
+    """The names ``stmt`` reads that the script's own statements before it bind (not modules,
+    not what ``from x import y`` brings in: those stay global), in order of first use."""
+    mods, bound = _bound(head)
+    stored = {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    froms = {a.asname or a.name for s in head if isinstance(s, ast.ImportFrom) for a in s.names}
+    out: list[str] = []
+    names = sorted((n for n in ast.walk(stmt) if isinstance(n, ast.Name)), key=lambda n: (n.lineno, n.col_offset))
+    for n in names:
+        if (isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in bound and n.id not in mods
+                and n.id not in froms and n.id not in stored and n.id not in out and not keyword.iskeyword(n.id)):
+            out.append(n.id)
+    return out
+
+
+def _returning(stmt: ast.stmt) -> tuple[list[str], str]:
+    """(the lines inside ``try``, the expression returned after it when the statement is no
+    expression: a defined name, an assigned name, or "")."""
+    if isinstance(stmt, ast.Expr):
+        return [f"return {ast.unparse(stmt.value)}"], ""
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+        return [f"return {ast.unparse(stmt.value)}"], ""
+    if isinstance(stmt, (ast.With, ast.AsyncWith)) and isinstance(stmt.body[-1], ast.Expr):
+        # the result of what runs under the context manager: ``with cm(): return f()``
+        w = copy.deepcopy(stmt)
+        last = w.body[-1]
+        assert isinstance(last, ast.Expr)
+        w.body[-1] = ast.Return(last.value)
+        return ast.unparse(ast.fix_missing_locations(w)).splitlines(), ""
+    lines = ast.unparse(stmt).splitlines()
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return lines, stmt.name
+    names = [n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
+    return lines, (names[-1] if names else "")
+
+
+def try_script(module: ast.Module, raising: int, exception: str, pattern: str, message: str = "") -> str:
+    """The script with its raising statement moved into a function that handles this error only:
+    it returns the caller's ``fallback`` for it and lets anything else propagate.  ``message`` (the
+    error's text, for the docstring) is optional."""
     imp, catch = _catch(exception)
-    head = [ast.unparse(s) for s in module.body[:raising]]
-    stmt = ast.unparse(module.body[raising])
-    body = "\n".join("    " + ln for ln in stmt.splitlines())
-    lines = ["import re", *([imp] if imp else []), *head,
-             "try:", body,
-             f"except {catch} as exc:",
-             f"    if not re.match({pattern!r}, str(exc)):",
-             "        raise  # another error of the same call: not this one",
-             '    print(f"rejected: {exc}")',
-             "    raise SystemExit(3) from None",
-             "else:",
-             '    print("ok")']
+    head, stmt = module.body[:raising], module.body[raising]
+    imports = [s for s in head if isinstance(s, (ast.Import, ast.ImportFrom))]
+    rest = [s for s in head if not isinstance(s, (ast.Import, ast.ImportFrom))]
+    name = f"{_call_name(stmt)}_or_fallback"
+    params = _params(stmt, head)
+    body, after = _returning(stmt)
+    passed: list[str] = []  # the call's own arguments, passed through by the caller
+    forward = _forwarded(stmt)
+    if forward is not None:
+        func, passed = forward
+        params = [p for p in _params(ast.Expr(func), head) if p not in ("args", "kwargs", "fallback")]
+        call = f"{ast.unparse(func)}(*args, **kwargs)"
+        body, after, what = [f"return {call}"], "", f"``{call}``"
+    elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        what = f"Defines ``{stmt.name}``"
+    elif isinstance(stmt, (ast.Expr, ast.Assign)) and len(ast.unparse(stmt.value).splitlines()) == 1:
+        what = f"``{ast.unparse(stmt.value)}``"
+    elif isinstance(stmt, (ast.With, ast.AsyncWith)) and len(stmt.items) == 1 and len(stmt.body) == 1:
+        what = (f"``{ast.unparse(stmt.body[0])}`` under ``with {ast.unparse(stmt.items[0])}``"
+                if len(ast.unparse(stmt.body[0]).splitlines()) == 1 else "The statement below")
+    else:
+        what = "The statement below"
+    first = message.strip().splitlines()[0] if message.strip() else ""
+    said = f"{catch}: {first}" if first else f"{catch} with the message below"
+    said = said.replace("\\", "\\\\").replace('"""', "'''")
+    lines = ["import re", *([imp] if imp else []), *(ast.unparse(s) for s in imports), "", "",
+             f"def {name}({', '.join([*params, *(['*args', 'fallback', '**kwargs'] if forward else ['*', 'fallback'])])}):",
+             f'    """{what}, or returns ``fallback`` when that raises', f"    {said}",
+             '    Any other error propagates."""',
+             "    try:", *("        " + ln for ln in body),
+             f"    except {catch} as exc:",
+             f"        if not re.match({pattern!r}, str(exc)):",
+             "            raise  # another error of the same call: not this one",
+             "        return fallback",
+             *([f"    return {after}"] if after else []),
+             "", "", *_spaced(rest),
+             *([""] if rest and isinstance(rest[-1], _DEFS) else []),
+             f"print({name}({', '.join([*params, *passed, f'fallback={FALLBACK!r}'])}))"]
     return "\n".join(lines) + "\n"
+
+
+def _forwarded(stmt: ast.stmt) -> tuple[ast.expr, list[str]] | None:
+    """(the called expression, its arguments as source) when the statement is one library call whose
+    arguments the function can take from its caller (``click.progressbar(length=n)`` becomes
+    ``progressbar_or_fallback(*args, fallback, **kwargs)``); None for a ``*``/``**`` argument already there."""
+    value = stmt.value if isinstance(stmt, ast.Expr) else (
+        stmt.value if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else None)
+    if not isinstance(value, ast.Call):
+        return None
+    if any(isinstance(a, ast.Starred) for a in value.args) or any(k.arg is None for k in value.keywords):
+        return None
+    if any(k.arg in ("fallback", "args", "kwargs") for k in value.keywords):
+        return None
+    return value.func, [ast.unparse(a) for a in value.args] + [f"{k.arg}={ast.unparse(k.value)}" for k in value.keywords]
+
+
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def _spaced(stmts: Sequence[ast.stmt]) -> list[str]:
+    """The statements as source, a blank line around each ``def``/``class`` (as a person writes them)."""
+    out: list[str] = []
+    for i, st in enumerate(stmts):
+        if i > 0 and (isinstance(st, _DEFS) or isinstance(stmts[i - 1], _DEFS)):
+            out.append("")
+        out.extend(ast.unparse(st).splitlines())
+    return out
+
+
+def try_handled(rc: int, out: str, err: str) -> bool:
+    """A run of the try sample on the offending input: it returned the fallback, nothing escaped.
+    (A sample of the earlier shape, which said ``rejected`` and exited 3, is still read.)"""
+    lines = out.rstrip().splitlines()
+    if "Traceback" in err:
+        return False
+    return (rc == 0 and bool(lines) and lines[-1] == FALLBACK) or (rc == 3 and out.startswith("rejected"))
+
+
+def try_clean(rc: int, out: str) -> bool:
+    """A run of the try sample on the good input: the call went through (no fallback)."""
+    lines = out.rstrip().splitlines()
+    return rc == 0 and bool(lines) and lines[-1] != FALLBACK
 
 
 def _condition(guards: Sequence[str]) -> ast.expr | None:
@@ -128,8 +293,10 @@ def _get(name: str) -> ast.expr:
 
 
 def validate_script(module: ast.Module, raising: int, call_index: int, site: ErrorSite) -> str:
-    """The script with the raising call's keywords in ``options``, checked by the site's guards first;
-    "" when the guards read something other than those keywords (and the call's parameters)."""
+    """The script with the raising call's keywords in ``options``, checked by a function of the
+    site's guards first (``<call>_problem(options)``: what is wrong, or ""); the library is called
+    only without a problem.  "" when the guards read something other than those keywords (and
+    the call's parameters)."""
     m = copy.deepcopy(module)
     call = list(ast.walk(m))[call_index]
     if not isinstance(call, ast.Call) or not call.keywords:
@@ -138,13 +305,40 @@ def validate_script(module: ast.Module, raising: int, call_index: int, site: Err
     cond = _condition(guards)
     if cond is None:
         return ""
+    callee = ast.unparse(call.func)
+    name = f"{_call_name(ast.Expr(call))}_problem"
     # ``**kwargs`` stays a ``**`` entry of the dict; a name the call does not pass reads as None
     options = ast.Dict([ast.Constant(k.arg) if k.arg else None for k in call.keywords],
                        [k.value for k in call.keywords])
     call.keywords = [ast.keyword(None, ast.Name("options", ast.Load()))]
     message = "".join(seg.text if seg.is_literal else "..." for seg in site.template.segments).strip()
-    check = [ast.Assign([ast.Name("options", ast.Store())], options, lineno=0),
-             ast.If(cond, [*ast.parse(f'print("invalid input, not calling:", {message!r})\n'
-                                      "raise SystemExit(3)").body], [])]
-    m.body[raising:raising] = check
+    check = ast.parse(
+        f"def {name}(options):\n"
+        f'    """What {callee}(**options) would refuse, before calling it ("" when nothing)."""\n'
+        f"    if COND:\n        return {message!r}\n    return ''\n").body[0]
+    assert isinstance(check, ast.FunctionDef) and isinstance(check.body[1], ast.If)
+    check.body[1].test = cond
+    raising_stmt = m.body[raising]
+    guarded = ast.parse(f"problem = {name}(options)\nif problem:\n"
+                        f"    print('{NOT_CALLING} {callee}:', problem)\nelse:\n    pass\n").body
+    last = guarded[-1]
+    assert isinstance(last, ast.If)
+    last.orelse = [raising_stmt]
+    imports = [s for s in m.body[:raising] if isinstance(s, (ast.Import, ast.ImportFrom))]
+    rest = [s for s in m.body[:raising] if not isinstance(s, (ast.Import, ast.ImportFrom))]
+    assign = ast.Assign([ast.Name("options", ast.Store())], options, lineno=0)
+    m.body = [*imports, check, *rest, assign, *guarded, *m.body[raising + 1:]]
     return ast.unparse(ast.fix_missing_locations(m)) + "\n"
+
+
+def validate_stopped(rc: int, out: str, err: str) -> bool:
+    """A run of the validate sample on the offending input: it named the problem and called nothing
+    that raised.  (A sample of the earlier shape, which exited 3, is still read.)"""
+    if "Traceback" in err:
+        return False
+    return (rc == 0 and out.startswith(NOT_CALLING)) or (rc == 3 and out.startswith("invalid input"))
+
+
+def validate_clean(rc: int, out: str) -> bool:
+    """A run of the validate sample on the good input: it called through."""
+    return rc == 0 and not out.startswith(NOT_CALLING)

@@ -26,7 +26,15 @@ from errdex.catalog.base import Catalog
 from errdex.match import explain
 from errdex.model import ErrorSite, Observation, Proof, ProofAfter, ProofBefore, Snapshot
 from errdex.observe.evidence import raised_instead
-from errdex.prove.checks import distinct_regex, try_script, validate_script
+from errdex.prove.checks import (
+    distinct_regex,
+    try_clean,
+    try_handled,
+    try_script,
+    validate_clean,
+    validate_script,
+    validate_stopped,
+)
 from errdex.prove.configcand import OptionSwitch, candidates, option_switches
 from errdex.prove.distill import Distilled, NotDistillable, distill
 from errdex.prove.harness import adapter_for, run_env
@@ -320,11 +328,11 @@ class Prover:
             return f"after exits {rc2}: {_tail(err2)}"
         if try_sample:
             rc3, out3, err3 = self._run(try_sample, scratch, "try")
-            if rc3 != 3 or "rejected" not in out3:
+            if not try_handled(rc3, out3, err3):
                 return f"the try sample no longer handles the error (exit {rc3}): {_tail(err3 or out3)}"
         if validate_sample:
             rc4, out4, err4 = self._run(validate_sample, scratch, "validate")
-            if rc4 != 3 or not out4.startswith("invalid input") or "Traceback" in err4:
+            if not validate_stopped(rc4, out4, err4):
                 return f"the validate sample no longer stops the bad input (exit {rc4}): {_tail(err4 or out4)}"
         return ""
 
@@ -338,8 +346,9 @@ class Prover:
         pairs: list[tuple[str, str, str]] = []  # (kind, bad, good)
         pattern = distinct_regex(site, others)
         if pattern and pb.exception:
-            pairs.append(("try", try_script(bad_m, len(bad_m.body) - 1, pb.exception, pattern),
-                          try_script(good_m, len(good_m.body) - 1, pb.exception, pattern)))
+            text = site.template.render()
+            pairs.append(("try", try_script(bad_m, len(bad_m.body) - 1, pb.exception, pattern, text),
+                          try_script(good_m, len(good_m.body) - 1, pb.exception, pattern, text)))
         n_bad, n_good = list(ast.walk(bad_m)), list(ast.walk(good_m))
         for idx, node in enumerate(n_bad):
             if not isinstance(node, ast.Call) or not node.keywords or idx >= len(n_good):
@@ -358,18 +367,18 @@ class Prover:
                 continue
             rc, out, err = res[2 * k]
             if kind == "try":
-                if rc != 3 or not out.startswith("rejected") or "Traceback" in err:
+                if not try_handled(rc, out, err):
                     continue
                 rc2, out2, _ = res[2 * k + 1]
-                if rc2 == 0 and out2.rstrip().endswith("ok"):
+                if try_clean(rc2, out2):
                     trys = bad
                     tproof = self._proof(replace(pb, output=_tail(out)), ProofAfter(exit=0, output=_tail(out2)),
                                          cand.kind)
             else:
-                if rc != 3 or not out.startswith("invalid input") or "Traceback" in err:
+                if not validate_stopped(rc, out, err):
                     continue
                 rc2, out2, err2 = res[2 * k + 1]
-                if rc2 == 0:
+                if validate_clean(rc2, out2):
                     val = bad
                     vproof = self._proof(ProofBefore(exception="", error_id=site.error_id, output=_tail(out)),
                                          ProofAfter(exit=0, output=_tail(out2 or err2)), cand.kind)

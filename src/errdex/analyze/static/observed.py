@@ -29,10 +29,15 @@ def _a_test(node: str) -> bool:
 
 
 def observations(f: Facts) -> list[Observation]:
-    """Observations from tests (not import-time probing such as ``__path__`` look-ups), one per test."""
+    """Observations from tests (not import-time probing such as ``__path__`` look-ups), one per test; the
+    ones where the error reached the test first, and only those when there are any (a test where the
+    library caught it itself may reach the raise on the way to something else)."""
     out: list[Observation] = []
     seen: set[str] = set()
-    for o in f.observed:
+    reached = any(o.escaped for o in f.observed if _a_test(o.test) and not o.entry.endswith("<module>"))
+    for o in sorted(f.observed, key=lambda o: not o.escaped):
+        if reached and not o.escaped:
+            continue
         base = re.sub(r"\[.*\]$", "", o.test)
         if not _a_test(o.test) or o.entry.endswith("<module>") or base in seen:  # collection, import-time probing
             continue
@@ -65,6 +70,8 @@ def observed_evidence(f: Facts) -> list[Evidence]:
 def entry_call(o: Observation) -> str:
     """`pkg.f(a=1, b='x')` with the recorded arguments; one whose recorded text is cut (its quotes or
     brackets do not close) is shown as `...`, never as broken code."""
+    if ".<locals>." in o.entry:  # a decorator's wrapper (jax's ``api_boundary``): no call a user writes
+        return ""
     args = ", ".join(f"{a.name}={_whole(clean(a.repr, 60))}" for a in o.entry_args[:3] if a.repr and a.name != "self")
     return f"`{o.entry}({args if len(args) <= 100 else '...'})`" if o.entry else ""
 

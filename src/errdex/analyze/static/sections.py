@@ -52,6 +52,7 @@ from errdex.analyze.static.words import (
     test_evidence,
     user_reads,
     who,
+    worked_out_clause,
 )
 from errdex.model import Evidence, Solution
 
@@ -128,6 +129,10 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
         sentences.append(f"{who(f)} raises {exc_name(f)} when the command line does not fit the command: "
                          f"\"{message_text(f)[:200]}\"")
         ev.append(raise_evidence(f))
+    elif (worked := worked_out_clause(f)):
+        sentences.append(f"{who(f)} {verb} {exc_name(f)}" + (f" {stage}," if stage else "") + f" when {worked}"
+                         + (f": \"{message_text(f)[:200]}\"" if literal(f) else "."))
+        ev.extend(guard_evidence(f))
     elif f.guards and literal(f):
         src = inputs(f)
         sentences.append(f"{who(f)} {verb} {exc_name(f)}" + (f" {stage}," if stage else "")
@@ -417,10 +422,14 @@ def trigger(f: Facts) -> str:
     head = who(f) if f.public_path.entries or f.public_function or f.uncalled else f"Reaching {place(f)}"
     if conds:
         where = f", outside {scope.outside(f)}," if scope.outside(f) else ""
+        if scope.restricted(f):  # the rule is registered for one kind of kernel only: the trigger says which
+            where += " " + scope.restricted_where(f).split(" (the only ")[0] + ","
         return (f"{head}" + (f" ({stage.removeprefix('while ')})" if stage else "") + where + " while " + join(conds)
                 + ".")
     if scope.eager_words(f):
         return f"{head} {scope.eager_words(f)}."
+    if not _internal(f) and (worked := worked_out_clause(f)):
+        return f"{head}" + (f" ({stage.removeprefix('while ')})" if stage else "") + f" while {worked}."
     clause = scope.first_clause(f)
     return f"{head}" + (f" ({stage.removeprefix('while ')})" if stage else "") + (
         f", in the situation the message names: \"{clause}\"" if clause else "") + "."
@@ -454,7 +463,17 @@ def situations(f: Facts) -> list[str]:
                    + " → ".join(f"`{c.rsplit('.', 1)[-1]}`" for c in f.public_path.chain[:5])
                    + f" reaches the raise in {place(f)}.")
     direct = f.rerouted or f.public_path.depth == 0  # every other route checks first, or the call is direct
-    for e in f.earlier[:2] if f.public_path.entries and not direct else ():
+    for e, ents in list(zip(f.earlier, f.earlier_entries or [()] * len(f.earlier), strict=False))[:2] \
+            if f.public_path.entries and not direct else ():
+        if ents and not set(ents) & set(f.public_path.entries):
+            entry, below, others = f.bypass
+            past = (f" `{entry}` gets here only past that check, where `{below.rsplit('.', 1)[-1]}` is called by "
+                    + join([f"`{o.rsplit('.', 1)[-1]}`" for o in others], "or") + " instead."
+                    if entry in ents and others else "")
+            out.append(f"`{e.qualname}` (`{e.path}:{e.line}`) makes the same check, with the same message, first "
+                       f"when the call is {join([f'`{x}`' for x in ents], 'or')}: that call raises there instead (a "
+                       f"page of its own), so this raise is reached by the calls named here.{past}")
+            continue
         out.append(f"`{e.qualname}` (`{e.path}:{e.line}`) makes the same check, with the same message, earlier on "
                    f"some of the routes here; a call that goes through it raises there instead (a page of its own).")
     for e in f.earlier[:2] if f.public_path.entries and direct else ():  # no public call: no route to name

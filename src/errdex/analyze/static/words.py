@@ -134,18 +134,35 @@ def local_only(f: Facts, g: GuardFact) -> bool:
             return False  # without the ``def`` the parameters are unknown
         # the public call's ``def`` is above the snippet: a name is its argument only on evidence (``unseen_argument``);
         # a module whose function the guard calls (``utils`` of ``utils.bitwidth(dtype)``) is no value at all
-        heads = {n.split(".", 1)[0] for n in value_names(g)} - {"self", "cls"}
+        unpacked = unpacked_names(f.site.snippet, g.guard.line, f.site.snippet_start)
+        heads = {unpacked.get(h, h).split(".", 1)[0].split("[", 1)[0]
+                 for h in (n.split(".", 1)[0] for n in value_names(g))} - {"self", "cls"}
         heads -= {h for h in heads if re.search(rf"(?<![\w.]){re.escape(h)}\.\w+\(", g.guard.source)}
         return bool(heads) and "self" not in {n.split(".", 1)[0] for n in g.names} and not any(
             unseen_argument(f, h) for h in heads)
     unpacked = unpacked_names(f.site.snippet, g.guard.line, f.site.snippet_start)
     heads = {unpacked.get(h, h).split(".", 1)[0] for h in (n.split(".", 1)[0] for n in g.names)}
+    if heads and heads <= set(f.params) and helper_params(f, heads):
+        return True  # ``FloatRange._clamp(bound, dir, open)``: what the library passes its own helper
     if heads & (set(f.params) | {"self", "cls"}):
         return False
     assigned = {h for h in heads if re.search(rf"^\s*(?:[\w, ]*\b{re.escape(h)}\b[\w, ]*)\s*=[^=]|"
                                                 rf"\bfor\s+[\w, ]*\b{re.escape(h)}\b|\({re.escape(h)}\s*:=",
                                                 f.site.snippet, re.MULTILINE)}
     return heads <= assigned
+
+
+def helper_params(f: Facts, names: set[str]) -> bool:
+    """Whether ``names``, parameters of the raising function, are what the library passes to a private
+    helper of its own rather than the user's arguments: the helper is reached from the public call
+    through other functions, its own name is private, and the library's tests were seen calling the
+    public entry with arguments of other names (``open`` of ``FloatRange._clamp``, reached from
+    ``convert(value, param, ctx)``)."""
+    last = f.site.qualname.split(".<locals>.")[0].rsplit(".", 1)[-1]
+    if f.public_path.depth == 0 or not last.startswith("_") or last.startswith("__"):
+        return False
+    seen = observed_args(f)
+    return bool(seen) and not names & seen
 
 
 def _early_exit(g: GuardFact) -> bool:
@@ -162,6 +179,22 @@ def conditions(f: Facts) -> list[str]:
             if g.guard.normalized and len(g.guard.normalized) <= 100:
                 out.append(f"`{g.guard.normalized}` holds")
     return out
+
+
+def worked_out(f: Facts) -> tuple[list[str], list[str]]:
+    """(the decisive guards on values the raising function works out itself, in words; the arguments
+    those values come from, when the snippet shows it): said with that qualification rather than
+    left out, when no guard reads the user's arguments directly (``utils.bitwidth(dtype) < 32``
+    where ``dtype = array.mlir_dtype`` for each of ``arrays``)."""
+    gs = [g for g in decisive(f) if local_only(f, g) and g.words and len(g.guard.normalized) <= 120
+          and not any(p.startswith("_") for n in g.names for p in n.split(".")[1:])]  # not ``self._long_opt``
+    if not gs or len(gs) != len(decisive(f)):
+        return [], []
+    srcs: list[str] = []
+    for g in gs:
+        for n in g.names:
+            srcs.extend(x for x in inputs_of(f, n.split(".", 1)[0]) if x not in srcs)
+    return [user_words(f, g.words) for g in gs], srcs
 
 
 def sole_placeholder(f: Facts) -> str:
@@ -198,7 +231,10 @@ def user_reads(f: Facts, g: GuardFact) -> bool:
     if "self" in heads:  # the object the user holds: only when its method is what the user calls
         return bool(f.public_path.entries) and f.public_path.depth == 0 and heads <= set(f.params) | {"self"}
     # parameters, passed down from the public call (a primitive's rule gets the call's keywords), or
-    # arguments of that call as the library's tests were seen passing them (``click.progressbar(iterable=...)``)
+    # arguments of that call as the library's tests were seen passing them (``click.progressbar(iterable=...)``);
+    # not what the library passes a private helper of its own (``open`` of ``FloatRange._clamp``)
+    if heads and heads <= set(f.params) and helper_params(f, heads):
+        return False
     return bool(heads) and (heads <= set(f.params) or heads <= observed_args(f))
 
 
@@ -286,10 +322,12 @@ def value_names(g: GuardFact) -> tuple[str, ...]:
 def inputs_of(f: Facts, local: str) -> list[str]:
     """The parameters a local is computed from, when its assignment is in the snippet
     (``base, shape, is_squeezed = utils.parse_indices(idxs, self.shape)`` → ["idxs"])."""
+    loops = {m.group(1): m.group(2) for m in re.finditer(r"\bfor\s+(\w+)\s+in\s+(\w+)\b", f.site.snippet)}
     for line in f.site.snippet.splitlines():
         m = re.match(rf"\s*(?:[\w, ]*\b{re.escape(local)}\b[\w, ]*)=(?!=)(.+)$", line)
         if m:
-            used = re.findall(r"[A-Za-z_]\w*", m.group(1))
+            # a loop variable over an argument (``for array in arrays``) stands for that argument
+            used = [loops.get(u, u) for u in re.findall(r"[A-Za-z_]\w*", m.group(1))]
             return [p for p in dict.fromkeys(used) if p in f.params]
     return []
 
@@ -353,3 +391,19 @@ def contrast(f: Facts) -> list[tuple[str, str, str]]:
         if before and after:
             out.append((link.test.test_name, before[-1].split("#")[0].strip(), after[-1].split("#")[0].strip()))
     return out
+
+
+def worked_out_clause(f: Facts) -> str:
+    """"`utils.bitwidth(dtype)` is less than `32` (values it works out from your `arrays`)": the check
+    on the function's own values, qualified as such, when that is all the page knows; ""."""
+    conds, srcs = worked_out(f)
+    if not conds or conditions(f):
+        return ""
+    heads = {n.split(".", 1)[0] for g in decisive(f) for n in g.names}
+    if heads and heads <= set(f.params) and helper_params(f, heads):
+        return join(conds) + f" (what {package(f)} passes to its own `{f.site.qualname}` on the way)"
+    src = join([f"`{x}`" for x in srcs[:3]])
+    yours = f.public_path.depth == 0 and bool(f.public_path.entries)  # its arguments are the user's
+    return join(conds) + (f" (values it works out from the {src} you pass)" if src and yours else
+                          f" (values it works out from its {src} argument{'s' if len(srcs) > 1 else ''})"
+                          if src else " (values it works out inside the call)")
