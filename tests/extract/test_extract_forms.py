@@ -61,6 +61,9 @@ def test_a_class_raised_without_a_call_is_constructed_with_no_arguments(forms: E
     pytest.param("plain", ["('no quote here', {attr})"], id="tuple-repr-literal"),
     pytest.param("finalize", ["data was invalid ({len(errors)} sub-exception)",
                               "data was invalid ({len(errors)} sub-exceptions)"], id="exception-group"),
+    # a subclass of ExceptionGroup prints as the group, whatever else its __new__ takes
+    pytest.param("structure_items", ["While structuring {cl} ({len(errors)} sub-exception)",
+                                     "While structuring {cl} ({len(errors)} sub-exceptions)"], id="group-subclass"),
 ])
 def test_several_arguments_and_groups(forms: ExtractResult, qualname: str, templates: list[str]) -> None:
     assert [t.render() for t in site_in(forms, "formlib/tuples.py", qualname).templates] == templates
