@@ -36,6 +36,7 @@ from errdex.match.index import (
     words,
 )
 from errdex.match.indexdata import GATED, REPR
+from errdex.match.lines import BUILTIN_EXCEPTIONS
 from errdex.match.model import (
     Explanation,
     Frame,
@@ -57,6 +58,7 @@ _PRECISE = 12  # candidates whose fuzzy score uses every word of the template
 _MIMIC = 0.45  # the message is one the interpreter itself produces, and there is no traceback
 _SELF_NAMED = 0.95  # "Type: text" read whole, as the message of a class whose str() starts with its name
 _ELEMENT = 0.45  # a template found as one element of a list or dict that the message prints
+_OTHER_CLASS = 0.45  # the most a text scores at a site raising another class than the one printed
 _VETO = 0.5  # the traceback shows the error surfaced elsewhere than at this site
 
 
@@ -172,6 +174,8 @@ def _score_exception(
     confirmed = False  # a pinned site's template agrees with the message: the pin is certain
     drift_ok = not cpython_wording(exc.message)  # the interpreter's own words never come from a raise
     exc_name = _printed_type(exc)
+    # a class surely printed: qualified, or a builtin's name (`Error: text` may be a tag, not a class)
+    named_class = "." in exc.exception or exc.exception in BUILTIN_EXCEPTIONS
     cands: list[W.Candidate] = []
     methods: list[str] = []
     container = V.container_repr(text)
@@ -198,6 +202,10 @@ def _score_exception(
     for c, method, score in zip(cands, methods, text_scores, strict=True):
         site = idx.templates[c.template][T_SITE]
         pinned = site in where.pins
+        if named_class and not pinned and not R.may_raise(idx, exc_name, site):
+            # the site raises another class, written by its name: it never printed this one (jsonschema's
+            # `raise SchemaError.create_from(error)` prints ValidationError's text from their base's __str__)
+            score = min(score, _OTHER_CLASS)
         score, m = _frame_evidence(idx, site, score, method, pinned, where.elsewhere, confirmed,
                                    where.innermost_lib, exc_name, drift_ok)
         if pinned and m in ("exact", "frame"):
