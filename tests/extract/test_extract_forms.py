@@ -73,3 +73,9 @@ def test_a_parameter_reassigned_only_when_none_keeps_what_the_caller_passed(form
     """`if message is None: message = name`: on the other path the message is the caller's text."""
     site = site_in(forms, "formlib/defaults.py", "get_source")
     assert [t.render() for t in site.templates] == ["{template} not found in search path: {paths}", "{template}"]
+
+
+def test_str_of_an_argument_in_an_exceptions_str_is_the_raised_text(forms: ExtractResult) -> None:
+    """`" of ".join(self._path) + " " + str(self.args[0])`: the raise's text after the path (typeguard)."""
+    site = site_in(forms, "formlib/typecheck.py", "check_list")
+    assert [t.render() for t in site.templates] == ['{" of ".join(self._path)} is not a list', "is not a list"]
