@@ -1,7 +1,8 @@
 """Two classes share their base's ``__str__``, so one site's template prints the other class's text too:
 jsonschema 4.26.0's ``raise SchemaError.create_from(error)`` carries the ``_Error.__str__`` text that every
 ``ValidationError`` prints.  A last line naming ``ValidationError`` was not raised at a site raising
-``SchemaError`` (written by its name): that site is listed, never confident.  A ``Error: text`` tag is no
+``SchemaError`` (written by its name): that site is listed, never confident; no site names
+``ValidationError``, and the class fallback answers with the raise of a value built elsewhere.  A ``Error: text`` tag is no
 class, and a site the traceback pins keeps its answer.  The input is a text captured from jsonschema's
 test suite (``bench/data/jsonschema-4.26.0.jsonl``); the library is written in its shape."""
 
@@ -15,6 +16,8 @@ from matchkit import index_package
 from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
+from errdex.match.index import S_QUAL, T_SITE, index_for
+from errdex.match.indexdata import LOOSE
 
 EXCEPTIONS = '''
 class _Error(Exception):
@@ -55,6 +58,13 @@ def check_schema(meta, schema, iter_errors):
 def validate(schema, instance, iter_errors):
     for error in iter_errors(schema, instance):
         raise error
+
+
+def load(read):
+    try:
+        return read()
+    except ValueError as error:
+        raise error
 '''
 
 TEXT = "4.4 is not of type 'integer'\n\nFailed validating 'type' in schema:\n    {'type': 'integer'}"
@@ -71,9 +81,14 @@ def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
 
 
 def test_a_site_raising_a_sibling_class_is_not_confident(lib: Catalog) -> None:
+    """No site names ValidationError: the raise of a value built elsewhere (`raise error`) is the class
+    fallback's answer, and the site raising SchemaError is listed below it, not confident."""
     r = explain(lib, f"vschema.exceptions.ValidationError: {TEXT}")
-    assert r.matches and r.matches[0].qualname == "check_schema"
-    assert not r.confident and r.matches[0].score < 0.5
+    top = r.matches[0]
+    assert (top.qualname, top.method, r.confident) == ("validate", "class", False)
+    assert "built elsewhere" in top.tie_note
+    sibling = next(m for m in r.matches if m.qualname == "check_schema")
+    assert not sibling.confident and sibling.score < 0.5
 
 
 def test_the_class_it_raises_is_confident(lib: Catalog) -> None:
@@ -85,3 +100,8 @@ def test_a_tag_before_the_text_is_no_class(lib: Catalog) -> None:
     """`Error:` is no class the library raises, nor a builtin: it says nothing against the site."""
     r = explain(lib, f"Error: {TEXT}")
     assert r.matches[0].qualname == "check_schema" and r.matches[0].score >= 0.5
+
+
+def test_a_loose_raise_is_no_reraise_of_a_caught_exception(lib: Catalog) -> None:
+    idx = index_for(lib)
+    assert {idx.sites[idx.templates[t][T_SITE]][S_QUAL] for t in idx.rewraps[LOOSE]} == {"validate"}

@@ -255,7 +255,7 @@ def _class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranke
     tied = T.as_tied(idx, sites[1 : 1 + T.MAX_LISTED])
     return replace(m, method="class", confident=False, tied=tied, tied_count=len(sites) - 1,
                    tie_note=SC.class_note(exception, len(sites), not parsed.message.strip(), len(every),
-                                          sum("[" in idx.sites[s][S_EXC] for s in sites)))
+                                          sum(SC.at_run_time(idx, s) for s in sites)))
 
     for c in ranked[:_PRECISE]:
         if c.template >= 0 and V.element_of(idx.templates[c.template][T_SEGS], text):
