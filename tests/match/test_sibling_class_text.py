@@ -105,3 +105,12 @@ def test_a_tag_before_the_text_is_no_class(lib: Catalog) -> None:
 def test_a_loose_raise_is_no_reraise_of_a_caught_exception(lib: Catalog) -> None:
     idx = index_for(lib)
     assert {idx.sites[idx.templates[t][T_SITE]][S_QUAL] for t in idx.rewraps[LOOSE]} == {"validate"}
+
+
+def test_the_message_alone_ties_the_site_with_the_loose_raise(lib: Catalog) -> None:
+    """No class printed: the text begins with another error's message (`{message}`, three words or more),
+    which `raise error` may print as it is, so the two tie and neither is confident."""
+    r = explain(lib, TEXT)
+    top = r.matches[0]
+    assert {top.qualname, *(t.qualname for t in top.tied)} == {"check_schema", "validate"}
+    assert not r.confident
