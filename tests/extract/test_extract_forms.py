@@ -79,3 +79,10 @@ def test_str_of_an_argument_in_an_exceptions_str_is_the_raised_text(forms: Extra
     """`" of ".join(self._path) + " " + str(self.args[0])`: the raise's text after the path (typeguard)."""
     site = site_in(forms, "formlib/typecheck.py", "check_list")
     assert [t.render() for t in site.templates] == ['{" of ".join(self._path)} is not a list', "is not a list"]
+
+
+def test_a_helper_returning_its_parameter_unchanged_on_one_path(forms: ExtractResult) -> None:
+    """`if not indices: return container`: the text passed is one of the texts the helper returns."""
+    site = site_in(forms, "formlib/paths.py", "not_found")
+    assert sorted(t.render() for t in site.templates) == [
+        "nothing at instance", "nothing at instance[{']['.join(repr(index) for index in indices)}]"]

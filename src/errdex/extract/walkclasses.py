@@ -53,7 +53,8 @@ class ClassesMixin(WalkerBase):
             state.self_attrs.update(c.self_attrs)
         if c.returns or name == "__init__" or c.calls or c.reads_params:
             defaults = self._defaults(node) if c.reads_params or c.returns else ()
-            self.functions[key] = FuncSummary(c.params, tuple(c.returns), defaults, tuple(c.calls),
+            returns = (*c.returns, *c.param_returns) if c.returns and name != "__str__" else tuple(c.returns)
+            self.functions[key] = FuncSummary(c.params, returns, defaults, tuple(c.calls),
                                               c.vararg or "", c.varkw or "")
         if name == "__init__":
             self._pending_init = InitSummary(c.params, c.super_args, c.super_kwargs, c.vararg or "", c.varkw or "")
