@@ -63,6 +63,20 @@ def lookup(rules, path):
     if path not in rules:
         raise NotFound()
     return rules[path]
+
+
+class BuildError(Exception):
+    def __init__(self, endpoint, values):
+        self.endpoint = endpoint
+        self.values = values
+
+    def __str__(self):
+        return f"Could not build url for endpoint {self.endpoint!r} with values {self.values!r}."
+
+
+def build(endpoint, rules):
+    if endpoint not in rules:
+        raise BuildError(endpoint, sorted(rules))
 '''
 
 
@@ -88,3 +102,10 @@ def test_a_class_no_site_names_is_answered_by_the_looked_up_raise(lib: Catalog) 
     r = explain(lib, "wzeug.exceptions.Gone: 410 Gone: The requested URL is no longer available on this server.")
     top = r.matches[0]
     assert (top.method, top.qualname, top.tied_count, top.confident) == ("class", "Aborter.__call__", 0, False)
+
+
+def test_a_class_a_site_names_with_text_is_no_looked_up_raise(lib: Catalog) -> None:
+    """BuildError's site has text of its own (not all of it in the message): its text answers, not a
+    fallback to the looked-up raise."""
+    r = explain(lib, "wzeug.exceptions.BuildError: Could not build url for endpoint 'urks'. Did you mean 'ws' instead?")
+    assert r.matches[0].qualname == "build"
