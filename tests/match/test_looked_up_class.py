@@ -105,7 +105,7 @@ def test_a_class_no_site_names_is_answered_by_the_looked_up_raise(lib: Catalog) 
 
 
 def test_a_class_a_site_names_with_text_is_no_looked_up_raise(lib: Catalog) -> None:
-    """BuildError's site has text of its own (not all of it in the message): its text answers, not a
-    fallback to the looked-up raise."""
+    """BuildError's site has text of its own, sharing words with the message though not all of it: that
+    site answers, not a fallback to the looked-up raise (which has no text at all)."""
     r = explain(lib, "wzeug.exceptions.BuildError: Could not build url for endpoint 'urks'. Did you mean 'ws' instead?")
     assert r.matches[0].qualname == "build"

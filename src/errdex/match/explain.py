@@ -21,6 +21,7 @@ from errdex.match import wrap as W
 from errdex.match.frames import library_path, may_raise, reaches_library
 from errdex.match.index import (
     S_EXC,
+    S_EXC_NAME,
     S_ID,
     S_KIND,
     S_LINE,
@@ -59,6 +60,7 @@ _MIMIC = 0.45  # the message is one the interpreter itself produces, and there i
 _SELF_NAMED = 0.95  # "Type: text" read whole, as the message of a class whose str() starts with its name
 _ELEMENT = 0.45  # a template found as one element of a list or dict that the message prints
 _OTHER_CLASS = 0.45  # the most a text scores at a site raising another class than the one printed
+_OWN_WORDS = 0.15  # a site naming the printed class whose text scores this much shares words with the message
 _VETO = 0.5  # the traceback shows the error surfaced elsewhere than at this site
 
 
@@ -248,6 +250,9 @@ def _class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranke
     every = SC.class_sites(idx, exception, tops)
     if not every:
         return None
+    if all(SC.at_run_time(idx, s) for s in every) and any(
+            c.score >= _OWN_WORDS and idx.sites[c.site][S_EXC_NAME] == printed for c in ranked[:3]):
+        return None  # a site naming the class has text sharing words with the message: it speaks first
     sites = SC.narrow(idx, every, text)
     first = sites[0]
     ts = idx.site_templates[first]

@@ -87,23 +87,19 @@ def class_sites(idx: MatchIndex, exception: str, tops: frozenset[str]) -> list[i
         return []
     qualified = exception if "." in exception else ""
     out: list[int] = []
-    named = False  # a site names the class (its text, known and not found, may have been edited by it)
     for s, row in enumerate(idx.sites[:MAX_SCAN]):
         if row[S_EXC_NAME] != name or not in_scope(idx, s, tops):
             continue
         if qualified and "." in row[S_EXC] and row[S_EXC].split(".", 1)[0] != qualified.split(".", 1)[0]:
             continue
-        named = True
         ts = idx.site_templates[s]
         if ts and all(idx.templates[t][T_LITCHARS] >= NO_TEXT for t in ts):
             continue  # its text is known and was not found in the message
         out.append(s)
     out.sort(key=lambda s: (idx.sites[s][S_PATH], idx.sites[s][S_LINE], idx.sites[s][S_ID]))
-    if named and not out:
-        return []  # the sites naming the class all have text, and none of it is in the message
     # a variable's value is any class: only for a class surely printed (`Error: text` may be a tag)
     surely = bool(qualified) or name in BUILTIN_EXCEPTIONS
-    return out + looked_up(idx, qualified, tops, loose=not named and surely)
+    return out + looked_up(idx, qualified, tops, loose=not out and surely)
 
 
 def at_run_time(idx: MatchIndex, site: int) -> bool:
