@@ -86,3 +86,14 @@ def test_a_helper_returning_its_parameter_unchanged_on_one_path(forms: ExtractRe
     site = site_in(forms, "formlib/paths.py", "not_found")
     assert sorted(t.render() for t in site.templates) == [
         "nothing at instance", "nothing at instance[{']['.join(repr(index) for index in indices)}]"]
+
+
+@pytest.mark.parametrize(("qualname", "templates"), [
+    pytest.param("pop_scope", ["Failed to pop the scope from an empty stack."], id="attrs-private-field"),
+    pytest.param("check_size", ["size exceeds {limit}"], id="dataclass-fields"),
+])
+def test_the_init_a_decorator_writes_binds_the_fields(forms: ExtractResult, qualname: str,
+                                                      templates: list[str]) -> None:
+    """`@define` / `@dataclass` exceptions: `str(self._cause)` is the raise's first argument (jsonschema's
+    `_RefResolutionError`); attrs names a private field's parameter without its underscore."""
+    assert [t.render() for t in site_in(forms, "formlib/records.py", qualname).templates] == templates

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 
 from errdex.extract import factories
+from errdex.extract.generated_init import generated_init
 from errdex.extract.imports import dotted_source
 from errdex.extract.ir import Node, alt
 from errdex.extract.summary import ClassSummary, FuncSummary, InitSummary
@@ -36,6 +37,10 @@ class ClassesMixin(WalkerBase):
                       exc_named=exc_named, types=factories.class_attr_types(node))
         saved = self._pending_init, self._pending_str
         self._pending_init, self._pending_str = None, None
+        made = generated_init(node, self.builder.resolve_name) if exc_class else None
+        if made is not None:  # `@define` / `@dataclass`: the __init__ the decorator writes from the fields
+            self._pending_init = made[0]
+            self_attrs.update(made[1])
         yield from self.block(node.body, inner, None)
         self.classes.append(ClassSummary(".".join(qual), node.lineno, tuple(bases), doc,
                                          self._pending_init, self._pending_str))
