@@ -61,6 +61,9 @@ def test_a_class_raised_without_a_call_is_constructed_with_no_arguments(forms: E
     pytest.param("plain", ["('no quote here', {attr})"], id="tuple-repr-literal"),
     pytest.param("finalize", ["data was invalid ({len(errors)} sub-exception)",
                               "data was invalid ({len(errors)} sub-exceptions)"], id="exception-group"),
+    # a subclass of ExceptionGroup prints as the group, whatever else its __new__ takes
+    pytest.param("structure_items", ["While structuring {cl} ({len(errors)} sub-exception)",
+                                     "While structuring {cl} ({len(errors)} sub-exceptions)"], id="group-subclass"),
 ])
 def test_several_arguments_and_groups(forms: ExtractResult, qualname: str, templates: list[str]) -> None:
     assert [t.render() for t in site_in(forms, "formlib/tuples.py", qualname).templates] == templates
@@ -70,3 +73,27 @@ def test_a_parameter_reassigned_only_when_none_keeps_what_the_caller_passed(form
     """`if message is None: message = name`: on the other path the message is the caller's text."""
     site = site_in(forms, "formlib/defaults.py", "get_source")
     assert [t.render() for t in site.templates] == ["{template} not found in search path: {paths}", "{template}"]
+
+
+def test_str_of_an_argument_in_an_exceptions_str_is_the_raised_text(forms: ExtractResult) -> None:
+    """`" of ".join(self._path) + " " + str(self.args[0])`: the raise's text after the path (typeguard)."""
+    site = site_in(forms, "formlib/typecheck.py", "check_list")
+    assert [t.render() for t in site.templates] == ['{" of ".join(self._path)} is not a list', "is not a list"]
+
+
+def test_a_helper_returning_its_parameter_unchanged_on_one_path(forms: ExtractResult) -> None:
+    """`if not indices: return container`: the text passed is one of the texts the helper returns."""
+    site = site_in(forms, "formlib/paths.py", "not_found")
+    assert sorted(t.render() for t in site.templates) == [
+        "nothing at instance", "nothing at instance[{']['.join(repr(index) for index in indices)}]"]
+
+
+@pytest.mark.parametrize(("qualname", "templates"), [
+    pytest.param("pop_scope", ["Failed to pop the scope from an empty stack."], id="attrs-private-field"),
+    pytest.param("check_size", ["size exceeds {limit}"], id="dataclass-fields"),
+])
+def test_the_init_a_decorator_writes_binds_the_fields(forms: ExtractResult, qualname: str,
+                                                      templates: list[str]) -> None:
+    """`@define` / `@dataclass` exceptions: `str(self._cause)` is the raise's first argument (jsonschema's
+    `_RefResolutionError`); attrs names a private field's parameter without its underscore."""
+    assert [t.render() for t in site_in(forms, "formlib/records.py", qualname).templates] == templates

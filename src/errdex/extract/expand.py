@@ -250,6 +250,11 @@ class Expander:
                 if rest:
                     return self.class_message(rest[0], new_args, new_kwargs, depth + 1, raised)
                 return self.builtin_message(name, new_args)
+        group = next((b for b in chain if b.rsplit(".", 1)[-1] in _GROUPS), None)
+        if group is not None and len(args) >= 2:
+            # a subclass of ExceptionGroup prints as the group does, whatever else its __new__ takes
+            # (cattrs' `IterableValidationError(msg, errors, cl)`: "msg (1 sub-exception)")
+            return self.builtin_message(group, args[:2])
         return self.builtin_message(cls, args)
 
     def builtin_message(self, cls: str, args: list[Node]) -> tuple[Variant, ...]:

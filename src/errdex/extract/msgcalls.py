@@ -71,6 +71,12 @@ class CallsMixin(Builder):
                         and inner.attr in scope.self_attrs):
                     # `return str(self.msg)` in an exception's __str__: what __init__ kept there
                     return self.text(inner, scope) if text_position else self.arg(inner, scope)
+                if (scope.class_qualname is not None and isinstance(inner, ast.Subscript)
+                        and isinstance(inner.value, ast.Attribute) and inner.value.attr == "args"
+                        and isinstance(inner.value.value, ast.Name) and inner.value.value.id == "self"):
+                    # `" of ".join(self._path) + " " + str(self.args[0])` in an exception's __str__: the
+                    # argument the raise passed (typeguard's TypeCheckError)
+                    return self.text(inner, scope) if text_position else self.arg(inner, scope)
                 return Hole(self.src.segment(inner), unresolved=text_position)
             if target is not None and (target not in BUILTIN_NAMES or target in BUILTIN_EXCEPTIONS):
                 return self._ref(node, target, scope, text_position)

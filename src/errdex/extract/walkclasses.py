@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 
 from errdex.extract import factories
+from errdex.extract.generated_init import generated_init
 from errdex.extract.imports import dotted_source
 from errdex.extract.ir import Node, alt
 from errdex.extract.summary import ClassSummary, FuncSummary, InitSummary
@@ -36,6 +37,10 @@ class ClassesMixin(WalkerBase):
                       exc_named=exc_named, types=factories.class_attr_types(node))
         saved = self._pending_init, self._pending_str
         self._pending_init, self._pending_str = None, None
+        made = generated_init(node, self.builder.resolve_name) if exc_class else None
+        if made is not None:  # `@define` / `@dataclass`: the __init__ the decorator writes from the fields
+            self._pending_init = made[0]
+            self_attrs.update(made[1])
         yield from self.block(node.body, inner, None)
         self.classes.append(ClassSummary(".".join(qual), node.lineno, tuple(bases), doc,
                                          self._pending_init, self._pending_str))
@@ -53,7 +58,8 @@ class ClassesMixin(WalkerBase):
             state.self_attrs.update(c.self_attrs)
         if c.returns or name == "__init__" or c.calls or c.reads_params:
             defaults = self._defaults(node) if c.reads_params or c.returns else ()
-            self.functions[key] = FuncSummary(c.params, tuple(c.returns), defaults, tuple(c.calls),
+            returns = (*c.returns, *c.param_returns) if c.returns and name != "__str__" else tuple(c.returns)
+            self.functions[key] = FuncSummary(c.params, returns, defaults, tuple(c.calls),
                                               c.vararg or "", c.varkw or "")
         if name == "__init__":
             self._pending_init = InitSummary(c.params, c.super_args, c.super_kwargs, c.vararg or "", c.varkw or "")

@@ -448,6 +448,10 @@ class Walker(CallsMixin, ClassesMixin):
             if isinstance(ir, Hole) and isinstance(node.value, ast.Call):  # return exception(line, col, *args)
                 ir = self.builder.factory_call(node.value, scope) or ir
             c.returns.append(ir)
+        elif c is not None and isinstance(node.value, ast.Name) and node.value.id in c.params:
+            # `if not indices: return container` in a helper that formats its text otherwise: the text as
+            # passed is one of the texts it returns (kept only when another return is a message)
+            c.param_returns.append(self.builder.arg(node.value, self.scope(state, env)))
         if isinstance(node.value, ast.Call):  # `return tokenizer.raise_syntax_error("...")`: a call that raises
             self._call_site(node.value, dotted_source(node.value.func), state, env)
         return env

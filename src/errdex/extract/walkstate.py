@@ -44,6 +44,7 @@ class FuncCollector:
     vararg: str | None = None
     varkw: str | None = None
     returns: list[Node] = field(default_factory=list)
+    param_returns: list[Node] = field(default_factory=list)  # `return container`: a parameter unchanged
     super_args: tuple[Node, ...] | None = None
     super_kwargs: tuple[tuple[str, Node], ...] = ()
     self_attrs: dict[str, Node] = field(default_factory=dict)

@@ -9,17 +9,19 @@ sites, and classify errors that no raise statement produced (``origin.py``).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from errdex.match import rank as R
 from errdex.match import rewrap as RW
 from errdex.match import scope as SC
 from errdex.match import ties as T
 from errdex.match import verify as V
+from errdex.match import where as WH
 from errdex.match import wrap as W
-from errdex.match.frames import library_path, may_raise
+from errdex.match.frames import library_path, may_raise, reaches_library
 from errdex.match.index import (
     S_EXC,
+    S_EXC_NAME,
     S_ID,
     S_KIND,
     S_LINE,
@@ -35,19 +37,17 @@ from errdex.match.index import (
     words,
 )
 from errdex.match.indexdata import GATED, REPR
+from errdex.match.lines import BUILTIN_EXCEPTIONS
 from errdex.match.model import (
     Explanation,
     Frame,
-    LibraryFrame,
     Match,
     Method,
-    NoSite,
-    Origin,
     Parsed,
     ParsedException,
     Value,
 )
-from errdex.match.origin import classify, cpython_wording
+from errdex.match.origin import cpython_wording
 from errdex.match.traceback import parse
 
 TYPE_CHECKING = False
@@ -59,6 +59,8 @@ _PRECISE = 12  # candidates whose fuzzy score uses every word of the template
 _MIMIC = 0.45  # the message is one the interpreter itself produces, and there is no traceback
 _SELF_NAMED = 0.95  # "Type: text" read whole, as the message of a class whose str() starts with its name
 _ELEMENT = 0.45  # a template found as one element of a list or dict that the message prints
+_OTHER_CLASS = 0.45  # the most a text scores at a site raising another class than the one printed
+_OWN_WORDS = 0.15  # a site naming the printed class whose text scores this much shares words with the message
 _VETO = 0.5  # the traceback shows the error surfaced elsewhere than at this site
 
 
@@ -92,46 +94,22 @@ def parse_safely(text: str) -> Parsed:
         return Parsed(format="message", message=text.strip())
 
 
-@dataclass(frozen=True, slots=True)
-class _Where:
-    """What one exception's frames say about where it was raised."""
-
-    innermost: Frame | None = None
-    innermost_lib: tuple[Frame, str] | None = None  # the frame and its catalog path
-    pins: frozenset[int] = frozenset()  # sites whose line range holds the innermost frame
-    surfaced_in_lib: bool = False  # the innermost frame is a library frame
-    elsewhere: bool = False  # the frames show it was raised at no raise site of the catalog
-
-
-def _where(idx: MatchIndex, frames: list[Frame], notes: tuple[str, ...]) -> _Where:
-    if not frames:
-        return _Where()
-    lib = [(f, p) for f in frames if (p := library_path(idx, f.path)) is not None]
-    innermost = frames[-1]
-    innermost_lib = lib[-1] if lib else None
-    surfaced = innermost_lib is not None and innermost_lib[0] is innermost
-    pins: frozenset[int] = frozenset()
-    if surfaced and innermost_lib is not None:
-        pins = frozenset(R.pinned_sites(idx, innermost_lib[1], innermost_lib[0].line))
-    filtered = any("JAX_TRACEBACK_FILTERING" in n for n in notes) or _looks_filtered(frames)
-    elsewhere = not filtered and (not surfaced or not pins)
-    return _Where(innermost, innermost_lib, pins, surfaced, elsewhere)
-
-
 def explain_parsed(idx: MatchIndex, parsed: Parsed, *, top: int = 5) -> Explanation:
     """``explain`` on an already parsed input and a loaded index (what the benchmark times)."""
+    parsed, grouped = _group_first(idx, parsed)
+    chained = (*_CHAINED, "group-member", "group") if grouped else _CHAINED
     frames = _frames_for_pinning(parsed)
-    primary_where = _where(idx, frames, parsed.notes)
+    primary_where = WH.where(idx, frames, parsed.notes)
     tops = SC.scope_tops(idx, parsed.exception, [p for f in frames if (p := library_path(idx, f.path))])
     best: dict[int, R.Scored] = {}
     cap = 1.0
-    for n, (exc, factor) in enumerate(_exceptions(parsed)):
-        where = primary_where if n == 0 else _where(idx, list(exc.frames), exc.notes)
+    for n, (exc, factor) in enumerate(_exceptions(parsed, grouped)):
+        where = primary_where if n == 0 else WH.where(idx, list(exc.frames), exc.notes)
         if where.innermost is None and cpython_wording(exc.message):
             # CPython's own wording ("'function' object has no attribute 'lower'"): a library
             # template that mimics it is only a guess until a traceback says where it was raised
             factor *= _MIMIC
-        _score_exception(idx, exc, where, factor, best, cap if exc.role in _CHAINED else 1.0)
+        _score_exception(idx, exc, where, factor, best, cap if exc.role in chained else 1.0)
         if n == 0:
             cap = _chain_cap(primary_where, best)
     # the library the input names comes first: another library's template never outranks it
@@ -147,7 +125,7 @@ def explain_parsed(idx: MatchIndex, parsed: Parsed, *, top: int = 5) -> Explanat
         # the tied sites listed below the top are no more certain than it
         matches = (first, *(replace(m, confident=False) if m.id in group else m for m in matches[1:]))
     confident = bool(matches) and matches[0].confident
-    no_site = _no_site(idx, parsed, primary_where, confident)
+    no_site = WH.no_site(idx, parsed, primary_where, confident)
     return Explanation(matches=matches, parsed=parsed, confident=confident, threshold=R.THRESHOLD,
                        no_site=no_site)
 
@@ -170,7 +148,7 @@ def _nth(idx: MatchIndex, c: R.Scored) -> int:
     return own.index(c.template) if c.template in own else len(own)
 
 
-def _chain_cap(where: _Where, best: dict[int, R.Scored]) -> float:
+def _chain_cap(where: WH.Where, best: dict[int, R.Scored]) -> float:
     """The most a site of the reported exception's cause or context may score, once the reported
     exception's own frames have spoken.  Its innermost frame pins a site whose text or class agrees:
     that site raised what the user sees (``raise InvalidRequirement(str(e)) from e``), so the cause's
@@ -185,7 +163,7 @@ def _chain_cap(where: _Where, best: dict[int, R.Scored]) -> float:
 
 
 def _score_exception(
-    idx: MatchIndex, exc: ParsedException, where: _Where, factor: float, best: dict[int, R.Scored],
+    idx: MatchIndex, exc: ParsedException, where: WH.Where, factor: float, best: dict[int, R.Scored],
     cap: float = 1.0,
 ) -> None:
     """Score the candidates of one exception of the input into ``best`` (site -> best candidate);
@@ -198,6 +176,8 @@ def _score_exception(
     confirmed = False  # a pinned site's template agrees with the message: the pin is certain
     drift_ok = not cpython_wording(exc.message)  # the interpreter's own words never come from a raise
     exc_name = _printed_type(exc)
+    # a class surely printed: qualified, or a builtin's name (`Error: text` may be a tag, not a class)
+    named_class = "." in exc.exception or exc.exception in BUILTIN_EXCEPTIONS
     cands: list[W.Candidate] = []
     methods: list[str] = []
     container = V.container_repr(text)
@@ -221,9 +201,14 @@ def _score_exception(
     rivals = R.rival_factors(idx, [c.template for c in cands if c.exact], text, W.wrap_groups(wraps))
     shares = iter(rivals)
     text_scores = [s * next(shares) if c.exact else s for c, s in zip(cands, text_scores, strict=True)]
+    text_scores = _below_wrappers(cands, wraps, text_scores)
     for c, method, score in zip(cands, methods, text_scores, strict=True):
         site = idx.templates[c.template][T_SITE]
         pinned = site in where.pins
+        if named_class and not pinned and not R.may_raise(idx, exc_name, site):
+            # the site raises another class, written by its name: it never printed this one (jsonschema's
+            # `raise SchemaError.create_from(error)` prints ValidationError's text from their base's __str__)
+            score = min(score, _OTHER_CLASS)
         score, m = _frame_evidence(idx, site, score, method, pinned, where.elsewhere, confirmed,
                                    where.innermost_lib, exc_name, drift_ok)
         if pinned and m in ("exact", "frame"):
@@ -265,13 +250,17 @@ def _class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranke
     every = SC.class_sites(idx, exception, tops)
     if not every:
         return None
+    if all(SC.at_run_time(idx, s) for s in every) and any(
+            c.score >= _OWN_WORDS and idx.sites[c.site][S_EXC_NAME] == printed for c in ranked[:3]):
+        return None  # a site naming the class has text sharing words with the message: it speaks first
     sites = SC.narrow(idx, every, text)
     first = sites[0]
     ts = idx.site_templates[first]
     m = _match(idx, R.Scored(ts[0] if ts else -1, first, SC.CLASS_SCORE, "class", False, ()))
     tied = T.as_tied(idx, sites[1 : 1 + T.MAX_LISTED])
     return replace(m, method="class", confident=False, tied=tied, tied_count=len(sites) - 1,
-                   tie_note=SC.class_note(exception, len(sites), not parsed.message.strip(), len(every)))
+                   tie_note=SC.class_note(exception, len(sites), not parsed.message.strip(), len(every),
+                                          sum(SC.at_run_time(idx, s) for s in sites)))
 
     for c in ranked[:_PRECISE]:
         if c.template >= 0 and V.element_of(idx.templates[c.template][T_SEGS], text):
@@ -319,6 +308,22 @@ def _wrapped_scores(
     return [resolve(c.template, frozenset()) for c in cands]
 
 
+def _below_wrappers(cands: list[W.Candidate], wraps: dict[int, int], scores: list[float]) -> list[float]:
+    """A wrapped template stays below its wrappers once rival text has lowered them (``rank.rival_factors``):
+    typeguard's union error prints the texts of the errors it collected (`{path} did not match any element
+    in the union:\n{formatted_errors}`), another error's text among them is not the raise."""
+    if not wraps:
+        return scores
+    best: dict[int, float] = {}
+    for c, sc in zip(cands, scores, strict=True):
+        best[c.template] = max(best.get(c.template, 0.0), sc)
+    for _ in range(2):  # a wrap of a wrap
+        for outer, inner in wraps.items():
+            if outer in best and inner in best:
+                best[inner] = min(best[inner], best[outer] * _SECONDARY)
+    return [min(sc, best[c.template]) for c, sc in zip(cands, scores, strict=True)]
+
+
 def _frame_evidence(
     idx: MatchIndex, site: int, score: float, method: str, pinned: bool, elsewhere: bool, confirmed: bool,
     innermost_lib: tuple[Frame, str] | None, exc_name: str, drift_ok: bool = True,
@@ -355,19 +360,36 @@ def _frame_evidence(
     return score, m
 
 
-def _exceptions(parsed: Parsed) -> Iterable[tuple[ParsedException, float]]:
-    """The reported exception first, then up to three others of its chain or group."""
+def _exceptions(parsed: Parsed, grouped: bool = False) -> Iterable[tuple[ParsedException, float]]:
+    """The reported exception first, then up to three others of its chain or group (``grouped``: the
+    group is the reported one, ``_group_first``, and its members are what it collected)."""
     chain = parsed.chain or (ParsedException(parsed.exception, parsed.message, parsed.frames),)
     primary = [e for e in chain if e.exception == parsed.exception and e.message == parsed.message][:1]
     yield (primary[0] if primary else chain[-1]), 1.0
     others = [e for e in reversed(chain) if e.role not in ("wrapper",) and e not in primary]
     for e in others[:3]:
-        yield e, (1.0 if e.role == "group-member" else _SECONDARY)
+        yield e, (1.0 if e.role == "group-member" and not grouped else _SECONDARY)
     if parsed.format == "message" and parsed.exception and "." not in parsed.exception and not parsed.frames:
         # `str(exc)` pasted alone, of a class that prints its own name first (SymPy's
         # "SympifyError: '1'"): the "Type: " is part of the message too (a printed last line
         # names a library's class with its module, so a dotted one is no such message)
         yield ParsedException(parsed.exception, f"{parsed.exception}: {parsed.message}"), _SELF_NAMED
+
+
+def _group_first(idx: MatchIndex, parsed: Parsed) -> tuple[Parsed, bool]:
+    """An exception group raised by the library is the reported exception, not its first member.
+
+    The parser reports a group's first member (``traceback._primary``): a group the user's code raised
+    (``raise ExceptionGroup("checks failed", errs)`` around the library's errors) says no more than
+    what it collected.  When the group's own frames reach the library (its files, or code it
+    generated), the library raised the group (cattrs' ``IterableValidationError``): that raise is
+    the answer, and the members, collected before, are answered as a cause is (capped below it)."""
+    group = next((e for e in parsed.chain if e.role == "group"), None)
+    if group is None or (parsed.exception == group.exception and parsed.message == group.message) \
+            or not reaches_library(idx, group.frames):
+        return parsed, False
+    return replace(parsed, exception=group.exception, message=group.message, frames=group.frames,
+                   notes=group.notes), True
 
 
 def _printed_type(exc: ParsedException) -> str:
@@ -401,68 +423,6 @@ def _frames_for_pinning(parsed: Parsed) -> list[Frame]:
         if e.role == "wrapper" and same and len(e.frames) > len(frames):
             frames = list(e.frames)
     return frames
-
-
-def _looks_filtered(frames: list[Frame]) -> bool:
-    return any("traceback_util.py" in f.path and f.function == "reraise_with_filtered_traceback"
-               for f in frames[-1:])
-
-
-_COMPILED = (".pyx", ".pxd", ".pxi")
-
-
-def _no_site(idx: MatchIndex, parsed: Parsed, w: _Where, confident: bool) -> NoSite | None:
-    lib_frame = _library_frame(idx, w.innermost_lib) if w.innermost_lib is not None else None
-    innermost = w.innermost
-    if innermost is not None and w.surfaced_in_lib and w.innermost_lib is not None \
-            and w.innermost_lib[1].endswith(_COMPILED):
-        return NoSite("native", f"raised in the library's compiled code (Cython, {w.innermost_lib[1]}); errdex "
-                      "indexes Python source only", lib_frame)
-    if innermost is not None and w.surfaced_in_lib and not w.pins:
-        found = classify(parsed.exception, parsed.message, innermost.code)
-        if found == "unknown":
-            found = "native" if innermost.code and "(" in innermost.code else "interpreter"
-        return NoSite(found, "the error surfaced at a library line that is not a raise statement", lib_frame)
-    if innermost is not None and w.elsewhere and not w.surfaced_in_lib:
-        other = "site-packages" in innermost.path or "dist-packages" in innermost.path
-        origin: Origin = "other-library" if other else "user-code"
-        where = "another library" if other else "code outside the indexed libraries"
-        dep = _installed_package(innermost.path) if other else ""
-        if dep and w.innermost_lib is not None and lib_frame is not None:
-            # a dependency's error raised through the indexed library (requests over urllib3)
-            caller = lib_frame.repo or w.innermost_lib[1].split("/", 1)[0]
-            return NoSite(origin, f"raised in {dep}, called from {caller} ({w.innermost_lib[1]}:{lib_frame.line})",
-                          lib_frame)
-        if dep:
-            where = dep
-        return NoSite(origin, f"the error was raised in {where}", lib_frame)
-    if not confident:
-        guess = classify(parsed.exception, parsed.message, innermost.code if innermost else "")
-        return NoSite(guess, "no raise site of the indexed libraries matches the message", lib_frame)
-    return None
-
-
-def _installed_package(path: str) -> str:
-    """``urllib3`` of ``/venv/lib/python3.13/site-packages/urllib3/connection.py`` ("" if none)."""
-    parts = path.replace("\\", "/").split("/")
-    for i, part in enumerate(parts[:-1]):
-        if part in ("site-packages", "dist-packages") and i + 1 < len(parts):
-            name = parts[i + 1]
-            return name[:-3] if name.endswith(".py") else name
-    return ""
-
-
-def _library_frame(idx: MatchIndex, lib: tuple[Frame, str]) -> LibraryFrame:
-    frame, path = lib
-    site_ids = [s for _, _, s in idx.locations.get(path, ())[:1]]
-    repo, url = "", ""
-    if site_ids:
-        snap = idx.snaps[idx.sites[site_ids[0]][S_SNAP]]
-        repo = snap[0]
-        base = snap[2].rstrip("/")
-        if base:
-            url = f"{base}/{snap[3]}{path}" + (f"#L{frame.line}" if frame.line else "")
-    return LibraryFrame(repo=repo, path=path, line=frame.line, function=frame.function, code=frame.code, url=url)
 
 
 def _match(idx: MatchIndex, c: R.Scored) -> Match:

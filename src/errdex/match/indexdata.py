@@ -52,6 +52,9 @@ CAUGHT = re.compile(r"(?:str\()?(?:e|ex|exc|err|error|exception|cause)(?:\))?")
 
 
 BY_CAUGHT = "except "  # ``MatchIndex.rewraps`` key prefix: bare re-raises by the class they catch
+# ``MatchIndex.rewraps`` key: the message-less raises of a value held in a variable outside any ``except``
+# (``for error in self.iter_errors(): raise error``): built elsewhere (yielded, collected), of any class
+LOOSE = "<raised-value>"
 GATED = "<python-version>"  # ``MatchIndex.rewraps`` key: templates of sites that raise on some Pythons only
 _VERSION_TEST = re.compile(r"version_info|hexversion|python_version|\bPY\d*\b|\bPYTHON\d+\b|\bPY_?3\d*\b")
 
@@ -61,6 +64,11 @@ def version_gated(guards: Iterable[Guard]) -> bool:
     under ``if hexversion >= ...: ... else: batched = _batched``, ``extract/backports.py``); on the others
     the standard library does the work, and may raise the very same text."""
     return any(g.kind in ("if", "elif", "else") and _VERSION_TEST.search(g.normalized) for g in guards)
+
+
+def loose_raise(exception: str, guards: Iterable[Guard]) -> bool:
+    """``raise error``: a variable (no class, no caught exception: no ``except`` guard) is raised."""
+    return exception.isidentifier() and exception[:1].islower() and not any(g.kind == "except" for g in guards)
 
 
 def caught_classes(guards: Iterable[Guard]) -> list[str]:

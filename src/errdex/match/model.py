@@ -13,7 +13,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # ``typing`` costs ``errdex explain`` a fifth of Python's start-up: not imported at run time
     from typing import Literal
 
-    Origin = Literal["native", "interpreter", "user-code", "other-library", "unknown"]
+    Origin = Literal["native", "interpreter", "user-code", "other-library", "generated", "unknown"]
     Method = Literal["exact", "fuzzy", "frame", "class"]
     Role = Literal["primary", "cause", "context", "group-member", "group", "wrapper"]
     Evidence = Literal["frames", "raise-line", "message"]

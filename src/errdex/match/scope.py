@@ -40,10 +40,13 @@ from errdex.match.index import (
     S_QUAL,
     T_LITCHARS,
     T_SEGS,
+    T_SITE,
     MatchIndex,
     template_words,
     words,
 )
+from errdex.match.indexdata import LOOSE
+from errdex.match.lines import BUILTIN_EXCEPTIONS
 from errdex.match.verify import container_repr, element_of
 
 NO_TEXT = 4  # a template with fewer literal characters than this has no text worth checking
@@ -94,7 +97,35 @@ def class_sites(idx: MatchIndex, exception: str, tops: frozenset[str]) -> list[i
             continue  # its text is known and was not found in the message
         out.append(s)
     out.sort(key=lambda s: (idx.sites[s][S_PATH], idx.sites[s][S_LINE], idx.sites[s][S_ID]))
-    return out
+    # a variable's value is any class: only for a class surely printed (`Error: text` may be a tag)
+    surely = bool(qualified) or name in BUILTIN_EXCEPTIONS
+    return out + looked_up(idx, qualified, tops, loose=not out and surely)
+
+
+def at_run_time(idx: MatchIndex, site: int) -> bool:
+    """Whether a site raises a class looked up at run time or a value held in a variable."""
+    exc = idx.sites[site][S_EXC]
+    return "[" in exc or (exc.isidentifier() and exc[:1].islower())
+
+
+def looked_up(idx: MatchIndex, qualified: str, tops: frozenset[str], loose: bool = False) -> list[int]:
+    """Sites (in scope, of the printed class's package when it is qualified) that raise a class looked up
+    at run time, with a message of no literal text: ``raise self.mapping[code](*args, **kwargs)``
+    (werkzeug's ``abort(404)``), ``raise ERRORS[status](msg)``.  They may raise any class, the printed one
+    too, so a class fallback lists them after the sites that name it.  With ``loose`` (no site names the
+    class), also the raises of a value held in a variable outside any ``except`` (jsonschema's
+    ``for error in self.iter_errors(...): raise error``: its ``ValidationError`` is built where it is
+    yielded, and raised by no site that names it)."""
+    held = {idx.templates[t][T_SITE] for t in idx.rewraps.get(LOOSE, ())} if loose else set()
+    out: list[int] = []
+    for s, row in enumerate(idx.sites[:MAX_SCAN]):
+        if ("[" not in row[S_EXC] and s not in held) or not in_scope(idx, s, tops):
+            continue
+        if qualified and row[S_PATH].split("/", 1)[0] != qualified.split(".", 1)[0]:
+            continue
+        if all(idx.templates[t][T_LITCHARS] < NO_TEXT for t in idx.site_templates[s]):
+            out.append(s)
+    return sorted(out, key=lambda s: (idx.sites[s][S_PATH], idx.sites[s][S_LINE], idx.sites[s][S_ID]))
 
 
 def narrow(idx: MatchIndex, sites: list[int], text: str) -> list[int]:
@@ -147,7 +178,7 @@ def collected_class(idx: MatchIndex, ranked: list[tuple[int, int]], text: str) -
     return "", -1
 
 
-def class_note(exception: str, count: int, empty: bool, total: int = 0) -> str:
+def class_note(exception: str, count: int, empty: bool, total: int = 0, looked: int = 0) -> str:
     """The sentence that labels a class fallback (``total``: the class's sites before narrowing)."""
     name = exception.rsplit(".", 1)[-1]
     what = "The message is empty" if empty else "No template's text is in the message"
@@ -156,7 +187,11 @@ def class_note(exception: str, count: int, empty: bool, total: int = 0) -> str:
     if total > count:
         narrowed = (f" (of {total} that raise it with a value or a caller's text, these are the ones whose "
                     "text or function shares the most with the message)")
+    lookup = ""
+    if looked:
+        lookup = (f" ({looked} of them raise a class looked up at run time, `raise mapping[code](...)`, "
+                  "or an error built elsewhere, `raise error`: it may be this one)")
     return (f"{what}: this is a fallback to the exception class. {places} {name} with a message "
-            f"that is a value or text passed in by a caller{narrowed}; paste the full traceback and its "
-            "innermost frame decides.")
+            f"that is a value or text passed in by a caller{narrowed}{lookup}; paste the full traceback and "
+            "its innermost frame decides.")
 

@@ -41,6 +41,7 @@ from errdex.match.index import (
     MatchIndex,
     template_keys,
 )
+from errdex.match.indexdata import LOOSE
 from errdex.match.model import Tied
 
 TIE_EPSILON = 1e-6  # scores this close are equal (the same template scores the same, bar rounding)
@@ -76,6 +77,8 @@ def tied_sites(
         for t in idx.rewraps.get(BY_CAUGHT + idx.sites[top.site][S_EXC_NAME], ()):
             site = idx.templates[t][T_SITE]
             group.setdefault(site, R.Scored(t, site, top.score, top.method, False, top.values, top.wraps))
+        for site in _loose_twins(idx, top):
+            group.setdefault(site, R.Scored(idx.site_templates[site][0], site, top.score, top.method, False, (), -1))
     picked = _by_values(idx, top, group)
     first = top if top.site in picked else group[min(picked, key=lambda s: _order(idx, s))]
     rest = sorted((s for s in picked if s != first.site), key=lambda s: _order(idx, s))
@@ -165,3 +168,22 @@ def apart(top_path: str, top_qualname: str, top_exception: str, tied: tuple[Tied
     parts.append(f"{where} and {funcs} function{'s' if funcs != 1 else ''}")
     return (" ".join(parts) + "; the text cannot tell them apart, only where it was raised does:"
             " paste the full traceback and its innermost frame decides.")
+
+
+def _loose_twins(idx: MatchIndex, top: R.Scored) -> list[int]:
+    """The loose raises (``raise error``, ``indexdata.LOOSE``) of the top's package, when the top's text begins
+    with a sentence it did not write: a placeholder whose value has three words or more
+    (jsonschema's ``raise SchemaError.create_from(error)`` prints ``{message}`` of the error it was given,
+    then its class's ``Failed validating ...``).  That error, built elsewhere, is raised as it is by
+    ``for error in self.iter_errors(...): raise error`` too, and the message alone cannot tell them apart."""
+    segs = idx.templates[top.template][T_SEGS]
+    if not segs or segs[0][0] or not top.values or len(top.values[0][1].split()) < 3:
+        return []
+    pkg = idx.sites[top.site][S_PATH].split("/", 1)[0]
+    out = []
+    for t in idx.rewraps.get(LOOSE, ()):
+        site = idx.templates[t][T_SITE]
+        if site != top.site and idx.sites[site][S_PATH].split("/", 1)[0] == pkg:
+            out.append(site)
+    return out
+

@@ -60,9 +60,21 @@ def find_wraps(idx: MatchIndex, cands: Sequence[Candidate], text: str = "") -> d
     (ties: the better score). A pair that would wrap each other both ways is
     dropped: the text does not say which one is outside.
     """
-    pool = sorted((c for c in cands if c.exact and c.score > 0.0
-                   and (_literal(idx, c.template) >= MIN_LITERAL or _rewraps(idx, c.template))),
-                  key=lambda c: -c.score)[:POOL]
+    ranked = sorted((c for c in cands if c.exact and c.score > 0.0
+                     and (_literal(idx, c.template) >= MIN_LITERAL or _rewraps(idx, c.template))),
+                    key=lambda c: -c.score)
+    # one template text raised at several sites is compared once (typeguard raises its union error's
+    # text at three): twins take their representative's wrap, and leave room in the pool for others
+    pool: list[Candidate] = []
+    rep: dict[Segs, int] = {}
+    twins: dict[int, int] = {}
+    for c in ranked:
+        segs = idx.templates[c.template][T_SEGS]
+        if segs in rep:
+            twins[c.template] = rep[segs]
+        elif len(pool) < POOL:
+            rep[segs] = c.template
+            pool.append(c)
     found: dict[int, int] = {}
     for a in pool:
         if not a.values:
@@ -79,6 +91,8 @@ def find_wraps(idx: MatchIndex, cands: Sequence[Candidate], text: str = "") -> d
                     best = key
         if best is not None:
             found[a.template] = best[2]
+    found.update({t: found[r] for t, r in twins.items() if r in found and idx.templates[found[r]][T_SITE] != (
+        idx.templates[t][T_SITE])})
     return {a: b for a, b in found.items() if found.get(b) != a}
 
 

@@ -1,0 +1,63 @@
+"""The ``__init__`` a class decorator writes: ``attrs`` (``@define``, ``@frozen``, ``@attr.s``) and
+``dataclasses`` (``@dataclass``) generate one from the class's annotated fields, in order.
+
+An exception class so decorated (jsonschema's ``@define class _RefResolutionError(Exception)`` with a
+field ``_cause`` and ``__str__`` returning ``str(self._cause)``) prints what its raise passed for the
+field: ``raise _RefResolutionError("Failed to pop the scope ...")`` prints that text.  attrs names the
+``__init__`` parameter of a private field without its leading underscores; dataclasses keep the name.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+
+from errdex.extract.imports import dotted_source
+from errdex.extract.ir import Node, Param
+from errdex.extract.summary import InitSummary
+
+_ATTRS = frozenset({"define", "frozen", "mutable", "s", "attrs"})
+_ATTRS_MODULES = ("attr.", "attrs.")
+
+
+def generated_init(node: ast.ClassDef, resolve: Callable[[str], str | None]
+                   ) -> tuple[InitSummary, dict[str, Node]] | None:
+    """The generated ``__init__`` of a decorated class with no ``__init__`` of its own, and the
+    ``self.<field>`` attributes it sets (each the parameter of that name), or None."""
+    kind = _decorator(node, resolve)
+    if kind is None or any(isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == "__init__"
+                           for s in node.body):
+        return None
+    params: list[str] = []
+    attrs: dict[str, Node] = {}
+    for stmt in node.body:
+        if not (isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)):
+            continue
+        ann = dotted_source(stmt.annotation.value if isinstance(stmt.annotation, ast.Subscript) else stmt.annotation)
+        if ann is not None and ann.rsplit(".", 1)[-1] == "ClassVar":
+            continue
+        if isinstance(stmt.value, ast.Call) and any(
+                k.arg == "init" and isinstance(k.value, ast.Constant) and k.value.value is False
+                for k in stmt.value.keywords):
+            continue  # field(init=False): not a parameter
+        name = stmt.target.id
+        param = name.lstrip("_") or name if kind == "attrs" else name
+        params.append(param)
+        attrs[name] = Param(param)
+    if not params:
+        return None
+    return InitSummary(tuple(params), None), attrs
+
+
+def _decorator(node: ast.ClassDef, resolve: Callable[[str], str | None]) -> str | None:
+    for d in node.decorator_list:
+        written = dotted_source(d.func if isinstance(d, ast.Call) else d)
+        if written is None:
+            continue
+        target = resolve(written) or written
+        last = target.rsplit(".", 1)[-1]
+        if last == "dataclass" and (target == "dataclass" or target.startswith("dataclasses.")):
+            return "dataclass"
+        if last in _ATTRS and target.startswith(_ATTRS_MODULES):
+            return "attrs"
+    return None
