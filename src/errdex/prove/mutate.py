@@ -16,6 +16,8 @@ import itertools
 from collections.abc import Callable, Iterator, Sequence
 
 from errdex.prove.distill import Distilled, mutates
+from errdex.prove.trace_adapters import trace_adapter
+from errdex.prove.tracing import traced_variants
 
 MAX_VARIANTS = 30
 Edit = Callable[[ast.AST], bool]
@@ -157,18 +159,20 @@ def _priority(why: str) -> int:
     return 4
 
 
-def variants(d: Distilled, guard_names: Sequence[str] = ()) -> list[tuple[str, str]]:
+def variants(d: Distilled, guard_names: Sequence[str] = (), package: str = "") -> list[tuple[str, str]]:
     """(why, source) of after-candidates, most specific first, without duplicates.  ``guard_names``:
-    names the site's guards read; one the raising call does not pass is tried passed (empty list)."""
+    names the site's guards read; one the raising call does not pass is tried passed (empty list).
+    ``package``: the library, whose trace adapter (``trace_adapters.py``) adds transform keywords and
+    traceable twins to the generic edits of the functions the script hands to it (``tracing.py``)."""
     out: list[tuple[int, int, str, str]] = []
     seen = {d.source}
     nodes = list(ast.walk(d.module))
 
-    def emit(why: str, module: ast.Module) -> None:
+    def emit(why: str, module: ast.Module, priority: int | None = None) -> None:
         src = ast.unparse(ast.fix_missing_locations(module)) + "\n"
         if src not in seen:
             seen.add(src)
-            out.append((_priority(why), len(out), why, src))
+            out.append((_priority(why) if priority is None else priority, len(out), why, src))
 
     defined = [s.name for s in d.module.body[:d.raising] if isinstance(s, (ast.FunctionDef, ast.ClassDef))
                and not s.name.startswith("_")][:3]
@@ -220,6 +224,10 @@ def variants(d: Distilled, guard_names: Sequence[str] = ()) -> list[tuple[str, s
             assert isinstance(call, ast.Call)
             call.keywords.extend(ast.keyword(n, ast.List([], ast.Load())) for n in names)
             emit("with " + ", ".join(f"{n}=[]" for n in names), m)
+    for why, m in traced_variants(d.module, trace_adapter(package)):  # the function handed to the library
+        emit(why, m, 1)
+    for why, m in itertools.islice(_argument_edits(d, nodes), 12):  # types and shapes: after the rest
+        emit(why, m, 5)
     for idx, values in d.alternatives:  # a value another parameter set of the same test passes
         for v in values:
             m = copy.deepcopy(d.module)
@@ -229,3 +237,48 @@ def variants(d: Distilled, guard_names: Sequence[str] = ()) -> list[tuple[str, s
             emit(f"{ast.unparse(nodes[idx])} -> {ast.unparse(v)} (another case of the test)", m)
     out.sort()
     return [(why, src) for _, _, why, src in out[:MAX_VARIANTS]]
+
+
+def _argument_edits(d: Distilled, nodes: list[ast.AST]) -> Iterator[tuple[str, ast.Module]]:
+    """Edits of the raising call's arguments by type and shape: a number given as a float, a string
+    given as a number, a number or string replaced by another the script uses (shapes that agree, a
+    value the script defines), a tuple or list argument given as its first element, the positional
+    arguments given as one tuple, keyword arguments given positionally."""
+    ints = sorted({c.value for c in _consts(d.module) if type(c.value) is int and 0 < c.value < 1024})
+    strs = list(dict.fromkeys(c.value for c in _consts(d.module) if isinstance(c.value, str) and len(c.value) < 40))
+    for idx in d.focus[:4]:
+        target = nodes[idx]
+        for j, c in enumerate(_consts(target)):
+            olds: list[object]
+            if type(c.value) is int:
+                olds = [float(c.value), *(v for v in ints if v != c.value)]
+            elif isinstance(c.value, str):
+                olds = [1.0, *(v for v in strs if v != c.value)]
+            else:
+                continue
+            for v in olds[:4]:
+                m = copy.deepcopy(d.module)
+                _consts(list(ast.walk(m))[idx])[j].value = v  # type: ignore[assignment]
+                yield f"{c.value!r} as {v!r}", m
+        if not isinstance(target, ast.Call):
+            continue
+        for i, a in enumerate(target.args):
+            if isinstance(a, (ast.Tuple, ast.List)) and a.elts and not _fixed(a):
+                m = copy.deepcopy(d.module)
+                call = list(ast.walk(m))[idx]
+                assert isinstance(call, ast.Call)
+                call.args[i] = call.args[i].elts[0]  # type: ignore[attr-defined]
+                yield f"{ast.unparse(a)[:30]} given as its first element", m
+        if len(target.args) > 1 and not any(isinstance(a, ast.Starred) for a in target.args):
+            m = copy.deepcopy(d.module)
+            call = list(ast.walk(m))[idx]
+            assert isinstance(call, ast.Call)
+            call.args = [ast.Tuple(call.args, ast.Load())]
+            yield "positional arguments given as one tuple", m
+        if target.keywords and all(k.arg for k in target.keywords):
+            m = copy.deepcopy(d.module)
+            call = list(ast.walk(m))[idx]
+            assert isinstance(call, ast.Call)
+            call.args = [*call.args, *(k.value for k in call.keywords)]
+            call.keywords = []
+            yield "keyword arguments given positionally", m
