@@ -82,16 +82,19 @@ class _Swap(ast.NodeTransformer):
         return super().generic_visit(node)
 
 
-def _edits(fn: Fn, adapter: TraceAdapter | None, aliases: dict[str, str]) -> Iterator[tuple[str, Edit]]:
-    """(why, edit) for one traced function; an edit gets (module copy, the function's copy) and
-    changes them in place, False if it cannot."""
+def _edits(fn: Fn, adapter: TraceAdapter | None, aliases: dict[str, str],
+           defined: set[str]) -> Iterator[tuple[str, Edit]]:
+    """(why, edit) for one traced function; an edit gets (the function's copy, the module's copy) and
+    changes them in place, False if it cannot.  ``defined``: names the script binds by ``def``,
+    import or assignment: a call to one of them is a step of the example (a library call, a function
+    the library wraps), never dropped; a builtin or a loop's variable (``int``, ``castfun``) is."""
     params = _params(fn)
     body = _body_nodes(fn)
-    for k, n in enumerate(body):  # a call around a parameter: the parameter itself
+    for k, n in enumerate(body):  # a conversion around a parameter (not a call the script defines): the parameter
         if not isinstance(n, ast.Call) or n.keywords:
             continue
         if len(n.args) == 1 and isinstance(n.args[0], ast.Name) and n.args[0].id in params \
-                and isinstance(n.func, ast.Name):
+                and isinstance(n.func, ast.Name) and n.func.id not in defined:
             yield f"{ast.unparse(n)} -> {n.args[0].id} in the traced function", _unwrap(k)
         elif not n.args and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name) \
                 and n.func.value.id in params:
@@ -215,6 +218,18 @@ def _to_where(k: int, adapter: TraceAdapter) -> Edit:
     return edit
 
 
+def _binds(n: ast.AST) -> list[str]:
+    """Names a def, class, import or assignment binds (not a ``for`` target: a loop over cases)."""
+    if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return [n.name]
+    if isinstance(n, (ast.Import, ast.ImportFrom)):
+        return [(a.asname or a.name).split(".")[0] for a in n.names]
+    if isinstance(n, (ast.Assign, ast.AnnAssign)):
+        targets = n.targets if isinstance(n, ast.Assign) else [n.target]
+        return [x.id for t in targets for x in ast.walk(t) if isinstance(x, ast.Name)]
+    return []
+
+
 def module_aliases(m: ast.Module) -> dict[str, str]:
     """Local name -> module of the script's top-level imports (``np`` -> ``numpy``, ``jnp`` -> ``jax.numpy``)."""
     out: dict[str, str] = {}
@@ -283,10 +298,11 @@ def traced_variants(m: ast.Module, adapter: TraceAdapter | None) -> list[tuple[s
             if _add_keyword(list(ast.walk(c))[idx], kw):
                 out.append((why, c))
     aliases = module_aliases(m)
+    defined = {name for n in ast.walk(m) for name in _binds(n)}
     for idx in passed_functions(m):
         fn = list(ast.walk(m))[idx]
         assert isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
-        for why, edit in _edits(fn, adapter, aliases):
+        for why, edit in _edits(fn, adapter, aliases, defined):
             c = copy.deepcopy(m)
             twin = list(ast.walk(c))[idx]
             assert isinstance(twin, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
