@@ -76,3 +76,10 @@ def test_variant_that_ran_clean_keeps_the_call() -> None:
     src = "from jax import jit\ndef f(x):\n    return int(x)\njit(f)(1)\n"
     for after in _afters(src).values():
         assert after.rstrip().splitlines()[-1].startswith("jit(f")  # the public call is still made
+
+
+def test_function_handed_through_the_adapters_wrapper() -> None:
+    src = "import jax\ndef f(x):\n    return jax.new_ref(x)\njax.shard_map(f, out_specs=None)(1)\n"
+    afters = _afters(src)
+    assert afters["f given to shard_map through jax.jit"].endswith("jax.shard_map(jax.jit(f), out_specs=None)(1)")
+    assert not any("through" in w for w in _afters(src, package="otherlib"))

@@ -5,7 +5,9 @@ documents for an error raised while tracing (jax: ``static_argnums`` makes an ar
 so ``int(x)`` works; ``holomorphic=True`` lets ``grad`` take complex inputs).  ``modules``: a module
 whose functions a traced function must not call on a traced value, and the library's module of
 traceable twins (``numpy`` -> ``jax.numpy``).  ``where``: the library's elementwise select, for a Python
-``if`` on a traced value.  ``names``: the usual local name of a module the variant imports.
+``if`` on a traced value.  ``wrap``: the transform a function may be handed through instead of as it is
+(jax: an eager ``shard_map`` of ``jax.jit(f)`` traces ``f`` once, so a ``Ref`` made inside never
+escapes).  ``names``: the usual local name of a module the variant imports.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ class TraceAdapter:
     keywords: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     modules: Mapping[str, str] = field(default_factory=dict)
     where: str = ""
+    wrap: str = ""
     names: Mapping[str, str] = field(default_factory=dict)
 
 
@@ -31,6 +34,7 @@ TRACE_ADAPTERS: dict[str, TraceAdapter] = {
                   "jacrev": _GRAD},
         modules={"numpy": "jax.numpy", "math": "jax.numpy"},
         where="jax.numpy.where",
+        wrap="jax.jit",
         names={"jax.numpy": "jnp"},
     ),
 }

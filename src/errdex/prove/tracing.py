@@ -274,6 +274,30 @@ def _transform_edits(m: ast.Module, adapter: TraceAdapter) -> Iterator[tuple[str
                         yield f"@{ast.unparse(d)}({kw})", i, kw
 
 
+def _wrapped(m: ast.Module, adapter: TraceAdapter) -> list[tuple[str, ast.Module]]:
+    """Each function the script hands to a call (by name or in place) handed through ``adapter.wrap``
+    instead (``shard_map(f, ...)`` -> ``shard_map(jax.jit(f), ...)``)."""
+    nodes = list(ast.walk(m))
+    fns = {n.name for n in (nodes[i] for i in passed_functions(m)) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    fns |= {t.id for n in nodes if isinstance(n, ast.Assign) and isinstance(n.value, ast.Lambda)
+            for t in n.targets if isinstance(t, ast.Name)}
+    wrapper = adapter.wrap.rpartition(".")[2]
+    out: list[tuple[str, ast.Module]] = []
+    for i, n in enumerate(nodes):
+        if not isinstance(n, ast.Call) or _name(n.func) == wrapper:
+            continue
+        for j, a in enumerate(n.args):
+            if (isinstance(a, ast.Name) and a.id in fns) or isinstance(a, ast.Lambda):
+                c = copy.deepcopy(m)
+                call = list(ast.walk(c))[i]
+                assert isinstance(call, ast.Call)
+                module, _, attr = adapter.wrap.rpartition(".")
+                func = ast.Attribute(ast.Name(_import_alias(c, module, adapter), ast.Load()), attr, ast.Load())
+                call.args[j] = ast.Call(func, [call.args[j]], [])
+                out.append((f"{ast.unparse(a)[:30]} given to {_name(n.func)} through {adapter.wrap}", c))
+    return out[:4]
+
+
 def _add_keyword(node: ast.AST, kw: str) -> bool:
     value = ast.parse(kw.split("=", 1)[1], mode="eval").body
     key = kw.split("=", 1)[0]
@@ -297,6 +321,8 @@ def traced_variants(m: ast.Module, adapter: TraceAdapter | None) -> list[tuple[s
             c = copy.deepcopy(m)
             if _add_keyword(list(ast.walk(c))[idx], kw):
                 out.append((why, c))
+    if adapter is not None and adapter.wrap:
+        out += _wrapped(m, adapter)
     aliases = module_aliases(m)
     defined = {name for n in ast.walk(m) for name in _binds(n)}
     for idx in passed_functions(m):
