@@ -32,6 +32,13 @@ def _variants(tmp_path: Path, body: str, line: int, package: str = "") -> list[t
                  "back((1.0, 1.0))\n", id="positionals-as-one-tuple"),
     pytest.param("    g = lib.pmap(lib.f, static_argnums=(1,))\n    g(lib.ones(1), b=1)\n", 6,
                  "keyword arguments given positionally", "g(lib.ones(1), 1)\n", id="keywords-positionally"),
+    pytest.param("    x_f32 = lib.array(1.0)\n    x_i32 = lib.array(1)\n    exe = lib.compile(x_f32)\n    exe(x_i32)\n", 8,
+                 "x_i32 as x_f32", "exe(x_f32)\n", id="another-variable-of-the-script"),
+    pytest.param("    lib.jvp(lib.f, (lib.float16(2),), (lib.float32(4),))\n", 5, "lib.float32 as lib.float16",
+                 "lib.jvp(lib.f, (lib.float16(2),), (lib.float16(4),))\n", id="another-attribute-of-the-module"),
+    pytest.param("    lib.devices()\n    lib.update('num_devices', 2)\n", 6,
+                 "lib.update('num_devices', 2) before lib.devices()",
+                 "lib.update('num_devices', 2)\nlib.devices()\n", id="configured-before"),
 ])
 def test_argument_edit(tmp_path: Path, body: str, line: int, why: str, tail: str) -> None:
     vs = _variants(tmp_path, body, line)

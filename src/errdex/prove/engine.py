@@ -394,7 +394,7 @@ def guard_names(site: ErrorSite) -> tuple[str, ...]:
         bases = {n.value.id for n in ast.walk(node) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)}
         for n in ast.walk(node):
             if isinstance(n, ast.Name) and n.id not in out and n.id not in bases and n.id != "self" \
-                    and n.id not in dir(builtins):
+                    and n.id not in dir(builtins) and not n.id[:1].isupper():  # a class or constant is no parameter
                 out.append(n.id)
     return tuple(out[:4])
 

@@ -211,6 +211,7 @@ def variants(d: Distilled, guard_names: Sequence[str] = (), package: str = "") -
             m = copy.deepcopy(d.module)
             del m.body[k]
             emit(f"without {ast.unparse(stmt)[:60]}", m)
+    passed_once: set[str] = set()
     for idx in d.focus[:3]:  # the guard reads a parameter the call left out: pass it
         target = nodes[idx]
         if not isinstance(target, ast.Call) or not (target.keywords or target.args):
@@ -219,6 +220,9 @@ def variants(d: Distilled, guard_names: Sequence[str] = (), package: str = "") -
         missing = [n for n in guard_names if n not in passed]
         combos = [[n] for n in missing] + [list(c) for c in itertools.combinations(missing, 2)]
         for names in combos + ([missing] if len(missing) > 2 else []):
+            if "with " + ", ".join(f"{n}=[]" for n in names) in passed_once:
+                continue  # the same names passed to an inner call of the raising statement: once is enough
+            passed_once.add("with " + ", ".join(f"{n}=[]" for n in names))
             m = copy.deepcopy(d.module)
             call = list(ast.walk(m))[idx]
             assert isinstance(call, ast.Call)
@@ -226,7 +230,7 @@ def variants(d: Distilled, guard_names: Sequence[str] = (), package: str = "") -
             emit("with " + ", ".join(f"{n}=[]" for n in names), m)
     for why, m in traced_variants(d.module, trace_adapter(package)):  # the function handed to the library
         emit(why, m, 1)
-    for why, m in itertools.islice(_argument_edits(d, nodes), 12):  # types and shapes: after the rest
+    for why, m in itertools.islice(_argument_edits(d, nodes), 16):  # types and shapes: after the rest
         emit(why, m, 5)
     for idx, values in d.alternatives:  # a value another parameter set of the same test passes
         for v in values:
@@ -244,6 +248,33 @@ def _argument_edits(d: Distilled, nodes: list[ast.AST]) -> Iterator[tuple[str, a
     given as a number, a number or string replaced by another the script uses (shapes that agree, a
     value the script defines), a tuple or list argument given as its first element, the positional
     arguments given as one tuple, keyword arguments given positionally."""
+    assigned = [t.id for st in d.module.body[:d.raising] if isinstance(st, ast.Assign) and not mutates(st)
+                for t in st.targets if isinstance(t, ast.Name) and not isinstance(st.value, ast.Lambda)]
+    attrs = list(dict.fromkeys(ast.unparse(n) for n in ast.walk(d.module) if isinstance(n, ast.Attribute)
+                               and isinstance(n.value, ast.Name) and isinstance(n.ctx, ast.Load)))
+    for idx in d.focus[:4]:  # a variable or module attribute replaced by another of the script (x_f32, np.float16)
+        for j, sub in enumerate(_arg_nodes(nodes[idx])):
+            if isinstance(sub, ast.Name) and sub.id in assigned:
+                others = [a for a in assigned if a != sub.id]
+            elif isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name):
+                others = [a for a in attrs if a.startswith(sub.value.id + ".") and a != ast.unparse(sub)]
+            else:
+                continue
+            for other in others[:3]:
+                m = copy.deepcopy(d.module)
+                old = _arg_nodes(list(ast.walk(m))[idx])[j]
+                new = ast.parse(other, mode="eval").body
+                for parent in ast.walk(m):
+                    for field, value in ast.iter_fields(parent):
+                        if value is old:
+                            setattr(parent, field, new)
+                        elif isinstance(value, list) and any(v is old for v in value):
+                            value[[id(v) for v in value].index(id(old))] = new
+                yield f"{ast.unparse(sub)} as {other}", m
+    if d.raising > 0 and isinstance(d.module.body[d.raising - 1], ast.Expr):  # configured before, not after
+        m = copy.deepcopy(d.module)
+        m.body[d.raising - 1], m.body[d.raising] = m.body[d.raising], m.body[d.raising - 1]
+        yield f"{ast.unparse(d.module.body[d.raising])[:40]} before {ast.unparse(d.module.body[d.raising - 1])[:30]}", m
     ints = sorted({c.value for c in _consts(d.module) if type(c.value) is int and 0 < c.value < 1024})
     strs = list(dict.fromkeys(c.value for c in _consts(d.module) if isinstance(c.value, str) and len(c.value) < 40))
     for idx in d.focus[:4]:
@@ -282,3 +313,10 @@ def _argument_edits(d: Distilled, nodes: list[ast.AST]) -> Iterator[tuple[str, a
             call.args = [*call.args, *(k.value for k in call.keywords)]
             call.keywords = []
             yield "keyword arguments given positionally", m
+
+
+def _arg_nodes(node: ast.AST) -> list[ast.AST]:
+    """The nodes inside a call's arguments (positional, then keyword values); nothing for another node."""
+    if not isinstance(node, ast.Call):
+        return []
+    return [n for a in [*node.args, *(k.value for k in node.keywords)] for n in ast.walk(a)]
