@@ -38,7 +38,7 @@ PLAN_SCRIPT = Path(__file__).with_name("plan_script.py")
 WORKER_SCRIPT = Path(__file__).with_name("worker_script.py")
 OUTPUT_LINES = 6
 MAX_CANDIDATES = 3  # observations (distinct tests / entry calls) tried per error
-MAX_VARIANTS = 30  # every variant mutate.variants gives (its own cap)
+MAX_VARIANTS = 40  # every variant mutate.variants gives (its own cap)
 AFTER_CHUNK = 8  # afters sent to the worker at a time: the first clean one stops the rest
 DIRECT_CAUSE = "The above exception was the direct cause of the following exception:"
 

@@ -19,7 +19,7 @@ from errdex.prove.distill import Distilled, mutates
 from errdex.prove.trace_adapters import trace_adapter
 from errdex.prove.tracing import traced_variants
 
-MAX_VARIANTS = 30
+MAX_VARIANTS = 40
 Edit = Callable[[ast.AST], bool]
 
 
@@ -230,7 +230,7 @@ def variants(d: Distilled, guard_names: Sequence[str] = (), package: str = "") -
             emit("with " + ", ".join(f"{n}=[]" for n in names), m)
     for why, m in traced_variants(d.module, trace_adapter(package)):  # the function handed to the library
         emit(why, m, 1)
-    for why, m in itertools.islice(_argument_edits(d, nodes), 16):  # types and shapes: after the rest
+    for why, m in itertools.islice(_argument_edits(d, nodes), 24):  # types and shapes: after the rest
         emit(why, m, 5)
     for idx, values in d.alternatives:  # a value another parameter set of the same test passes
         for v in values:
@@ -244,15 +244,28 @@ def variants(d: Distilled, guard_names: Sequence[str] = (), package: str = "") -
 
 
 def _argument_edits(d: Distilled, nodes: list[ast.AST]) -> Iterator[tuple[str, ast.Module]]:
-    """Edits of the raising call's arguments by type and shape: a number given as a float, a string
-    given as a number, a number or string replaced by another the script uses (shapes that agree, a
-    value the script defines), a tuple or list argument given as its first element, the positional
-    arguments given as one tuple, keyword arguments given positionally."""
+    """Edits of the raising call's arguments by type and shape, the three kinds taken in turn (each
+    gets a share of the variants): values (``_value_edits``), swaps (``_swap_edits``), shapes
+    (``_shape_edits``)."""
+    kinds = [_value_edits(d, nodes), _shape_edits(d, nodes), _swap_edits(d, nodes)]
+    for group in itertools.zip_longest(*kinds):
+        yield from (g for g in group if g is not None)
+
+
+def _swap_edits(d: Distilled, nodes: list[ast.AST]) -> Iterator[tuple[str, ast.Module]]:
+    """A variable or module attribute in the call's arguments replaced by another of the script (``x_i32``
+    -> ``x_f32``, ``np.float32`` -> ``np.float16``); the raising statement run before the one above it."""
     assigned = [t.id for st in d.module.body[:d.raising] if isinstance(st, ast.Assign) and not mutates(st)
                 for t in st.targets if isinstance(t, ast.Name) and not isinstance(st.value, ast.Lambda)]
     attrs = list(dict.fromkeys(ast.unparse(n) for n in ast.walk(d.module) if isinstance(n, ast.Attribute)
                                and isinstance(n.value, ast.Name) and isinstance(n.ctx, ast.Load)))
-    for idx in d.focus[:4]:  # a variable or module attribute replaced by another of the script (x_f32, np.float16)
+    prev = d.module.body[d.raising - 1] if d.raising > 0 else None
+    if isinstance(prev, ast.Expr) and not any(isinstance(n, ast.Name) and n.id == "self" for n in ast.walk(prev)):
+        # configured before, not after (never before the test instance's own set-up)
+        m = copy.deepcopy(d.module)
+        m.body[d.raising - 1], m.body[d.raising] = m.body[d.raising], m.body[d.raising - 1]
+        yield f"{ast.unparse(d.module.body[d.raising])[:40]} before {ast.unparse(d.module.body[d.raising - 1])[:30]}", m
+    for idx in d.focus[:4]:
         for j, sub in enumerate(_arg_nodes(nodes[idx])):
             if isinstance(sub, ast.Name) and sub.id in assigned:
                 others = [a for a in assigned if a != sub.id]
@@ -271,15 +284,15 @@ def _argument_edits(d: Distilled, nodes: list[ast.AST]) -> Iterator[tuple[str, a
                         elif isinstance(value, list) and any(v is old for v in value):
                             value[[id(v) for v in value].index(id(old))] = new
                 yield f"{ast.unparse(sub)} as {other}", m
-    if d.raising > 0 and isinstance(d.module.body[d.raising - 1], ast.Expr):  # configured before, not after
-        m = copy.deepcopy(d.module)
-        m.body[d.raising - 1], m.body[d.raising] = m.body[d.raising], m.body[d.raising - 1]
-        yield f"{ast.unparse(d.module.body[d.raising])[:40]} before {ast.unparse(d.module.body[d.raising - 1])[:30]}", m
+
+
+def _value_edits(d: Distilled, nodes: list[ast.AST]) -> Iterator[tuple[str, ast.Module]]:
+    """A number given as a float, a string given as a number, a number or string replaced by another the
+    script uses (shapes that agree, a value the script declares)."""
     ints = sorted({c.value for c in _consts(d.module) if type(c.value) is int and 0 < c.value < 1024})
     strs = list(dict.fromkeys(c.value for c in _consts(d.module) if isinstance(c.value, str) and len(c.value) < 40))
     for idx in d.focus[:4]:
-        target = nodes[idx]
-        for j, c in enumerate(_consts(target)):
+        for j, c in enumerate(_consts(nodes[idx])):
             olds: list[object]
             if type(c.value) is int:
                 olds = [float(c.value), *(v for v in ints if v != c.value)]
@@ -291,6 +304,13 @@ def _argument_edits(d: Distilled, nodes: list[ast.AST]) -> Iterator[tuple[str, a
                 m = copy.deepcopy(d.module)
                 _consts(list(ast.walk(m))[idx])[j].value = v  # type: ignore[assignment]
                 yield f"{c.value!r} as {v!r}", m
+
+
+def _shape_edits(d: Distilled, nodes: list[ast.AST]) -> Iterator[tuple[str, ast.Module]]:
+    """A tuple or list argument given as its first element, the positional arguments given as one
+    tuple, keyword arguments given positionally."""
+    for idx in d.focus[:4]:
+        target = nodes[idx]
         if not isinstance(target, ast.Call):
             continue
         for i, a in enumerate(target.args):
