@@ -55,3 +55,9 @@ def test_traced_edits_come_before_argument_values(tmp_path: Path) -> None:
                                             "        lib.jit(f)(0)\n", 7, package="jax")]
     assert vs[:2] == ["static_argnums=0 given to jit", "cast(x) -> x in the traced function"], vs
     assert vs.index("cast(x) -> x in the traced function") < vs.index("0 -> 1")
+
+
+def test_f_string_text_is_never_given_a_number(tmp_path: Path) -> None:
+    vs = _variants(tmp_path, "    name = 'x'\n    lib.run(f'--{name}=1', 2)\n", 6)
+    assert vs and not any("as 1.0" in w and "--" in w for w, _ in vs)
+    assert all("f'" in v for _, v in vs if "lib.run(f" in v)

@@ -169,7 +169,10 @@ def variants(d: Distilled, guard_names: Sequence[str] = (), package: str = "") -
     nodes = list(ast.walk(d.module))
 
     def emit(why: str, module: ast.Module, priority: int | None = None) -> None:
-        src = ast.unparse(ast.fix_missing_locations(module)) + "\n"
+        try:
+            src = ast.unparse(ast.fix_missing_locations(module)) + "\n"
+        except ValueError:  # an edit no source can express (a number where an f-string has text)
+            return
         if src not in seen:
             seen.add(src)
             out.append((_priority(why) if priority is None else priority, len(out), why, src))
@@ -292,7 +295,10 @@ def _value_edits(d: Distilled, nodes: list[ast.AST]) -> Iterator[tuple[str, ast.
     ints = sorted({c.value for c in _consts(d.module) if type(c.value) is int and 0 < c.value < 1024})
     strs = list(dict.fromkeys(c.value for c in _consts(d.module) if isinstance(c.value, str) and len(c.value) < 40))
     for idx in d.focus[:4]:
+        text = {id(v) for n in ast.walk(nodes[idx]) if isinstance(n, ast.JoinedStr) for v in n.values}
         for j, c in enumerate(_consts(nodes[idx])):
+            if id(c) in text:  # an f-string's literal text: only a string can stand there
+                continue
             olds: list[object]
             if type(c.value) is int:
                 olds = [float(c.value), *(v for v in ints if v != c.value)]
