@@ -22,6 +22,8 @@ def _variants(tmp_path: Path, body: str, line: int, package: str = "") -> list[t
     pytest.param("    lib.transpose(lambda x: 2.0 * x, 1)\n", 5, "1 as 1.0",
                  "lib.transpose(lambda x: 2.0 * x, 1.0)\n", id="int-as-float"),
     pytest.param("    lib.grad(lib.f)('foo')\n", 5, "'foo' as 1.0", "lib.grad(lib.f)(1.0)\n", id="string-as-number"),
+    pytest.param("    lib.add(lib.array(7), lib.array('hello'))\n", 5, "'hello' as 7",
+                 "lib.add(lib.array(7), lib.array(7))\n", id="string-as-a-number-of-the-script"),
     pytest.param("    lib.dot(lib.zeros(3), lib.zeros(4))\n", 5, "4 as 3",
                  "lib.dot(lib.zeros(3), lib.zeros(3))\n", id="shapes-agree"),
     pytest.param("    lib.declare('mode', ['default', 'fast'])\n    with lib.setting('invalid'):\n        pass\n", 6,
@@ -61,3 +63,10 @@ def test_f_string_text_is_never_given_a_number(tmp_path: Path) -> None:
     vs = _variants(tmp_path, "    name = 'x'\n    lib.run(f'--{name}=1', 2)\n", 6)
     assert vs and not any("as 1.0" in w and "--" in w for w, _ in vs)
     assert all("f'" in v for _, v in vs if "lib.run(f" in v)
+
+
+def test_an_inner_call_may_lose_its_only_argument(tmp_path: Path) -> None:
+    vs = _variants(tmp_path, "    lib.shard_map(lib.f, out_specs=lib.P('x'))(1)\n", 5)
+    assert any(w == "without positional 1" and v.endswith("lib.shard_map(lib.f, out_specs=lib.P())(1)\n")
+               for w, v in vs), vs
+    assert not any(v.endswith("lib.shard_map(out_specs=lib.P('x'))(1)\n") for _, v in vs)  # the call's own stays

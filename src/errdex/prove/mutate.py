@@ -45,8 +45,10 @@ def _replacements(v: object) -> list[object]:
     return []
 
 
-def _edits(node: ast.AST) -> Iterator[tuple[str, Edit]]:
-    """(why, edit) pairs for one focus node; an edit changes the node in place, False if it cannot."""
+def _edits(node: ast.AST, nested: bool = False) -> Iterator[tuple[str, Edit]]:
+    """(why, edit) pairs for one focus node; an edit changes the node in place, False if it cannot.
+    ``nested``: the node is inside another call's arguments (a spec, a dtype), so even its first positional
+    argument may go (``P('x')`` -> ``P()``); the call the statement makes keeps it."""
     if isinstance(node, ast.Call):
         for i, k in enumerate(node.keywords):
             if k.arg is None or _fixed(k.value):
@@ -58,7 +60,7 @@ def _edits(node: ast.AST) -> Iterator[tuple[str, Edit]]:
                 del n.keywords[i]
                 return True
             yield f"without {name}=", drop
-        for i in range(1, len(node.args)):
+        for i in range(0 if nested else 1, len(node.args)):
             def drop_pos(n: ast.AST, i: int = i) -> bool:
                 assert isinstance(n, ast.Call)
                 if isinstance(n.args[i], ast.Starred):
@@ -177,6 +179,8 @@ def variants(d: Distilled, guard_names: Sequence[str] = (), package: str = "") -
             seen.add(src)
             out.append((_priority(why) if priority is None else priority, len(out), why, src))
 
+    inner = {id(x) for n in nodes if isinstance(n, ast.Call) for a in [*n.args, *(k.value for k in n.keywords)]
+             for x in ast.walk(a) if isinstance(x, ast.Call)}
     defined = [s.name for s in d.module.body[:d.raising] if isinstance(s, (ast.FunctionDef, ast.ClassDef))
                and not s.name.startswith("_")][:3]
     for idx in d.focus:
@@ -192,7 +196,7 @@ def variants(d: Distilled, guard_names: Sequence[str] = (), package: str = "") -
             c = _consts(list(ast.walk(m))[idx])[j]
             c.value = value  # type: ignore[assignment]
             emit(why, m)
-        for why, edit in _edits(target):
+        for why, edit in _edits(target, id(target) in inner):
             m = copy.deepcopy(d.module)
             if edit(list(ast.walk(m))[idx]):
                 emit(why, m)
@@ -205,7 +209,7 @@ def variants(d: Distilled, guard_names: Sequence[str] = (), package: str = "") -
             if sub is target or not isinstance(sub, (ast.List, ast.Tuple, ast.Call, ast.Dict)):
                 continue
             sub_idx = nodes.index(sub)
-            for why, edit in _edits(sub):
+            for why, edit in _edits(sub, id(sub) in inner):
                 m = copy.deepcopy(d.module)
                 if edit(list(ast.walk(m))[sub_idx]):
                     emit(why, m)
@@ -303,7 +307,7 @@ def _value_edits(d: Distilled, nodes: list[ast.AST]) -> Iterator[tuple[str, ast.
             if type(c.value) is int:
                 olds = [float(c.value), *(v for v in ints if v != c.value)]
             elif isinstance(c.value, str):
-                olds = [1.0, *(v for v in strs if v != c.value)]
+                olds = [1.0, *ints[:1], *(v for v in strs if v != c.value)]
             else:
                 continue
             for v in olds[:4]:
