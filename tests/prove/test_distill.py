@@ -288,3 +288,12 @@ def test_variant_gives_leaves_for_the_containers_of_a_literal(tmp_path: Path) ->
     d = distill(tmp_path, "tests/test_x.py::test_specs", ("t (tests/test_x.py:7)",))[0]
     got = [v for why, v in variants(d) if why.endswith("with leaves for its containers")]
     assert any("specs = {'a': None, 'b': None}\n" in v for v in got), got
+
+
+def test_absl_parameters_given_as_one_list(tmp_path: Path) -> None:
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_x.py").write_text(
+        "import lib\nfrom absl.testing import parameterized\n\n\nclass T(parameterized.TestCase):\n\n"
+        "    @parameterized.parameters([False, True])\n    def test_run(self, jit):\n        lib.run(jit)\n")
+    d = distill(tmp_path, "tests/test_x.py::T::test_run1", ("t (tests/test_x.py:9)",))[0]
+    assert d.source.endswith("jit = True\nlib.run(jit)\n")

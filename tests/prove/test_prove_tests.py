@@ -49,7 +49,8 @@ def test_observed_tests_distilled_and_proven(tmp_path: Path) -> None:
     # every error the fixture's tests raise escaping to the test is proven from its distilled test
     for s in (required, choice, integer):
         assert by_id[s.error_id]["proven"], by_id[s.error_id]["reason"]
-        assert by_id[s.error_id]["candidate"] == "test"
+        assert by_id[s.error_id]["candidate"].startswith("test; after: ")  # the variant that ran clean is named
+    assert by_id[required.error_id]["candidate"] == "test; after: True -> False"
     a = analyses[required.error_id]
     assert a is not None and a.example_fix.proof is not None
     assert a.example_fix.before == ("from cfglib import Setting\n"

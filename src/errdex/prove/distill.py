@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from errdex.prove.harness import Setup, decorator_setup
 from errdex.prove.params import absl_binding, bindings
 from errdex.prove.slicing import _expect_call, _expectation, slice_body
 from errdex.prove.unittest_shapes import _replace, test_instance, through_helper
@@ -299,6 +300,7 @@ def distill(project: Path, node_id: str, chain: Sequence[str], rewrite: Rewrite 
     consts = {st.targets[0].id: st.value for st in tree.body if isinstance(st, ast.Assign)
               and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name)}
     every = bindings(fn, param, cls, exact_first=True, consts=consts) if generated is None else [generated]
+    setup = decorator_setup([*fn.decorator_list, *(cls.decorator_list if cls is not None else [])])
     for binding in ([generated] if generated is not None else bindings(fn, param, cls, consts=consts)[:6]):
         others: dict[str, list[ast.expr]] = {}
         for b in every:
@@ -306,7 +308,7 @@ def distill(project: Path, node_id: str, chain: Sequence[str], rewrite: Rewrite 
                 if ast.dump(v) != ast.dump(binding.get(k, v)) and all(ast.dump(v) != ast.dump(x)
                                                                        for x in others.get(k, [])):
                     others.setdefault(k, []).append(v)
-        out.append(_assemble(modules, stmts, raising, binding, args, line, node_id, others, instance))
+        out.append(_assemble(modules, stmts, raising, binding, args, line, node_id, others, instance, setup))
     return out
 
 
@@ -326,11 +328,11 @@ def _conftests(project: Path, test: Path) -> list[Path]:
 
 def _assemble(modules: list[_Module], stmts: list[ast.stmt], raising: ast.stmt, binding: dict[str, ast.expr],
               args: list[str], line: int, node_id: str, others: dict[str, list[ast.expr]],
-              instance: Sequence[ast.stmt] = ()) -> Distilled:
-    prelude: list[ast.stmt] = [copy.deepcopy(s) for s in instance]
+              instance: Sequence[ast.stmt] = (), setup: Setup = Setup()) -> Distilled:
+    prelude: list[ast.stmt] = [copy.deepcopy(s) for s in [*instance, *setup.statements]]
     own = {name for s in instance for name in _bound(s)}
     params: list[ast.stmt] = []
-    extra_imports: list[str] = []
+    extra_imports: list[str] = list(setup.imports)
     needed = _used_names(stmts)
     fixtures_done: set[str] = set()
 
@@ -357,7 +359,7 @@ def _assemble(modules: list[_Module], stmts: list[ast.stmt], raising: ast.stmt, 
         raise NotDistillable(f"fixture {name} not found")
 
     for a in args:
-        if a not in needed:
+        if a not in needed or a in setup.gives:
             continue
         if a in binding:
             assign = ast.Assign(targets=[ast.Name(a, ast.Store())], value=copy.deepcopy(binding[a]), lineno=0)

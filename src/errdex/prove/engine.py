@@ -48,7 +48,8 @@ PLAN_SCRIPT = Path(__file__).with_name("plan_script.py")
 WORKER_SCRIPT = Path(__file__).with_name("worker_script.py")
 OUTPUT_LINES = 6
 MAX_CANDIDATES = 3  # observations (distinct tests / entry calls) tried per error
-MAX_VARIANTS = 30 + MAX_RESHAPED  # every variant mutate.variants gives (its own cap), then reshape's
+MAX_VARIANTS = 40 + MAX_RESHAPED  # every variant mutate.variants gives (its own cap), then reshape's
+AFTER_CHUNK = 8  # afters sent to the worker at a time: the first clean one stops the rest
 DIRECT_CAUSE = "The above exception was the direct cause of the following exception:"
 
 
@@ -209,11 +210,13 @@ class Prover:
                     for kind, d in (("test, its stand-ins left out", without_stand_ins(test)), ("test", test)):
                         if d is None:
                             continue
-                        mv = variants(d, guard_names(site))  # its guard parameters given as [] after reshape's
-                        afters = [v for w, v in mv if not w.startswith("with ")]
-                        afters += [v for _, v in reshaped(d, guard_names(site), self.package, self.symbols)]
-                        afters += [v for w, v in mv if w.startswith("with ")]
-                        out.append(Candidate(kind, d.source, tuple(dict.fromkeys(afters)), d))
+                        mv = variants(d, guard_names(site), self.package)  # guard parameters as [] after reshape's
+                        edits = [(w, v) for w, v in mv if not w.startswith("with ")]
+                        edits += reshaped(d, guard_names(site), self.package, self.symbols)
+                        edits += [(w, v) for w, v in mv if w.startswith("with ")]
+                        sources = tuple(dict.fromkeys(v for _, v in edits))  # each once, first place
+                        firsts = {v: w for w, v in reversed(edits)}  # ... under its first why
+                        out.append(Candidate(kind, d.source, sources, d, tuple(firsts[v] for v in sources)))
             except NotDistillable as exc:
                 reason = f"test {o.test}: {exc}"
         if o.entry:
@@ -273,10 +276,10 @@ class Prover:
                         continue
                     tried.add(cand.before)
                     afters = cand.afters[:MAX_VARIANTS]
-                    res = self.runs([cand.before, *afters], scratch, "pair")
+                    res = self.runs([cand.before], scratch, "before")
                     rc, _, err = res[0]
+                    runs += res.count
                     if rc == 0:
-                        runs += res.count
                         reason = f"the {cand.kind} candidate did not raise outside the test ({o.test})"
                         inner += [(o, c) for c in self._inner(cand, o, site, scratch)]
                         continue
@@ -285,7 +288,6 @@ class Prover:
                     if got != site.error_id:
                         cause = self.cause_resolving_to(catalog, err, site.error_id)
                         if cause is None:
-                            runs += res.count
                             reason = (f"the {cand.kind} candidate raised, but its traceback resolves to "
                                       f"{got or 'nothing'}")
                             inner += [(o, c) for c in self._inner(cand, o, site, scratch)]
@@ -295,13 +297,12 @@ class Prover:
                         got, exc, err = site.error_id, cause[0], cause[1]
                         kind = f"{cand.kind}, the cause of {_last_line(str(cause[2]))[:80]}"
                     pb = ProofBefore(exception=exc, error_id=got, output=excerpt(err, exc))
-                    for i, after in enumerate(afters, 1):
-                        rc2, out2, err2 = res[i]
-                        if rc2 != 0 or (err2.strip() and self.resolves_to(catalog, err2, site.error_id)[0]
-                                        == site.error_id):
-                            continue
-                        runs += res.count
-                        how = cand.after_kinds[i - 1] if i <= len(cand.after_kinds) else ""
+                    clean = self._first_clean(catalog, site.error_id, afters, scratch)
+                    runs += clean[2]
+                    if clean[0] >= 0:
+                        i, out2 = clean[0], clean[1]
+                        after = afters[i]
+                        how = cand.after_kinds[i] if i < len(cand.after_kinds) else ""
                         proof = self._proof(pb, ProofAfter(exit=0, output=_tail(out2)),
                                             f"{kind}; after: {how}" if how else kind)
                         samples, n = ((("", None, "", None), 0) if kind != cand.kind
@@ -309,9 +310,21 @@ class Prover:
                         runs += n
                         secs = (datetime.now(UTC) - start).total_seconds()
                         return Outcome(site.error_id, Proven(cand.before, after, proof, *samples), "", runs, secs)
-                    runs += res.count
                     reason = f"the {cand.kind} candidate raises this error, but no variant of its arguments ran clean"
         return Outcome(site.error_id, None, reason, runs, (datetime.now(UTC) - start).total_seconds())
+
+    def _first_clean(self, catalog: Catalog, error_id: str, afters: Sequence[str], scratch: Path) -> tuple[int, str, int]:
+        """(index, stdout, runs) of the first after that exits 0 without printing ``error_id`` (index -1
+        when none does); run in chunks of ``AFTER_CHUNK``, so a clean one early stops the rest."""
+        runs = 0
+        for start in range(0, len(afters), AFTER_CHUNK):
+            res = self.runs(afters[start:start + AFTER_CHUNK], scratch, f"after-{start}")
+            for k in range(len(afters[start:start + AFTER_CHUNK])):
+                rc2, out2, err2 = res[k]
+                if rc2 == 0 and not (err2.strip() and self.resolves_to(catalog, err2, error_id)[0] == error_id):
+                    return start + k, out2, runs + res.count
+            runs += res.count
+        return -1, "", runs
 
     def recheck(self, catalog: Catalog, error_id: str, before: str, after: str, scratch: Path,
                 try_sample: str = "", validate_sample: str = "") -> str:
@@ -415,7 +428,7 @@ def guard_names(site: ErrorSite) -> tuple[str, ...]:
         bases = {n.value.id for n in ast.walk(node) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)}
         for n in ast.walk(node):
             if isinstance(n, ast.Name) and n.id not in out and n.id not in bases and n.id != "self" \
-                    and n.id not in dir(builtins):
+                    and n.id not in dir(builtins) and not n.id[:1].isupper():  # a class or constant is no parameter
                 out.append(n.id)
     return tuple(out[:4])
 

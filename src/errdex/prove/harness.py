@@ -6,6 +6,11 @@ through the direct call, so the distilled script makes that call instead.  One a
 harness entry point, keyed by the recorded entry (``observe``'s outermost library frame);
 everything else in ``prove/`` is generic.
 
+A test's decorator may set up what the raise needs (jax's ``@jtu.with_explicit_mesh((2,), 'x')`` makes a
+mesh, sets it and passes it as ``mesh``; ``@jtu.with_config(jax_debug_nans=True)`` turns options on):
+``TEST_DECORATORS`` turn one, by its name, into the statements a user writes (``jax.make_mesh`` and
+``jax.set_mesh``; ``jax.config.update``), and the names it gives the test.
+
 A library may also hide what a user would see unless a documented switch is set: ``RUN_ENV``
 holds, per package, the environment variables every proof run gets (JAX filters its own frames
 out of tracebacks and drops the unfiltered cause unless ``JAX_TRACEBACK_FILTERING=off``).
@@ -17,6 +22,7 @@ import ast
 import copy
 import shlex
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 Adapter = Callable[[list[ast.stmt]], list[ast.stmt] | None]
 
@@ -112,6 +118,63 @@ def _statement_rewriter(fn: Callable[[ast.Call], tuple[ast.expr, list[ast.stmt]]
 ADAPTERS: dict[str, Adapter] = {
     "click.testing.CliRunner.invoke": _statement_rewriter(_click_invoke),
 }
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What a test's decorators stand for: imports, statements run before the test's, names given to it."""
+
+    imports: tuple[str, ...] = ()
+    statements: tuple[ast.stmt, ...] = ()
+    gives: frozenset[str] = frozenset()
+
+
+def _arg(call: ast.Call, i: int, name: str) -> ast.expr | None:
+    kw = next((k.value for k in call.keywords if k.arg == name), None)
+    return kw if kw is not None else call.args[i] if len(call.args) > i else None
+
+
+def _jax_explicit_mesh(call: ast.Call) -> Setup | None:
+    """``@jtu.with_explicit_mesh(sizes, names, axis_types=None)``: the mesh made and set, given as ``mesh``."""
+    sizes, names, types = _arg(call, 0, "sizes"), _arg(call, 1, "names"), _arg(call, 2, "axis_types")
+    if sizes is None or names is None:
+        return None
+    kinds = ast.unparse(types) if types is not None else f"(jax.sharding.AxisType.Explicit,) * len({ast.unparse(names)})"
+    body = ast.parse(f"mesh = jax.make_mesh({ast.unparse(sizes)}, {ast.unparse(names)}, axis_types={kinds})\n"
+                     "jax.set_mesh(mesh)\n").body
+    return Setup(("import jax",), tuple(body), frozenset({"mesh"}))
+
+
+def _jax_with_config(call: ast.Call) -> Setup | None:
+    """``@jtu.with_config(jax_debug_nans=True)``: each option set with ``jax.config.update``."""
+    if call.args or any(k.arg is None for k in call.keywords):
+        return None
+    body = [ast.parse(f"jax.config.update({k.arg!r}, {ast.unparse(k.value)})").body[0] for k in call.keywords]
+    return Setup(("import jax",), tuple(body))
+
+
+TEST_DECORATORS: dict[str, Callable[[ast.Call], Setup | None]] = {
+    "with_explicit_mesh": _jax_explicit_mesh,
+    "with_config": _jax_with_config,
+}
+
+
+def decorator_setup(decorators: Sequence[ast.expr]) -> Setup:
+    """The setup the test's (and its class's) decorators stand for, by ``TEST_DECORATORS``."""
+    imports: list[str] = []
+    stmts: list[ast.stmt] = []
+    gives: set[str] = set()
+    for d in decorators:
+        if not isinstance(d, ast.Call):
+            continue
+        f = d.func
+        name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+        got = TEST_DECORATORS[name](d) if name in TEST_DECORATORS else None
+        if got is not None:
+            imports += got.imports
+            stmts += got.statements
+            gives |= got.gives
+    return Setup(tuple(dict.fromkeys(imports)), tuple(stmts), frozenset(gives))
 
 
 RUN_ENV: dict[str, dict[str, str]] = {

@@ -16,8 +16,10 @@ import itertools
 from collections.abc import Callable, Iterator, Sequence
 
 from errdex.prove.distill import Distilled, mutates
+from errdex.prove.trace_adapters import trace_adapter
+from errdex.prove.tracing import traced_variants
 
-MAX_VARIANTS = 30
+MAX_VARIANTS = 40
 Edit = Callable[[ast.AST], bool]
 
 
@@ -43,8 +45,10 @@ def _replacements(v: object) -> list[object]:
     return []
 
 
-def _edits(node: ast.AST) -> Iterator[tuple[str, Edit]]:
-    """(why, edit) pairs for one focus node; an edit changes the node in place, False if it cannot."""
+def _edits(node: ast.AST, nested: bool = False) -> Iterator[tuple[str, Edit]]:
+    """(why, edit) pairs for one focus node; an edit changes the node in place, False if it cannot.
+    ``nested``: the node is inside another call's arguments (a spec, a dtype), so even its first positional
+    argument may go (``P('x')`` -> ``P()``); the call the statement makes keeps it."""
     if isinstance(node, ast.Call):
         for i, k in enumerate(node.keywords):
             if k.arg is None or _fixed(k.value):
@@ -56,7 +60,7 @@ def _edits(node: ast.AST) -> Iterator[tuple[str, Edit]]:
                 del n.keywords[i]
                 return True
             yield f"without {name}=", drop
-        for i in range(1, len(node.args)):
+        for i in range(0 if nested else 1, len(node.args)):
             def drop_pos(n: ast.AST, i: int = i) -> bool:
                 assert isinstance(n, ast.Call)
                 if isinstance(n.args[i], ast.Starred):
@@ -157,19 +161,26 @@ def _priority(why: str) -> int:
     return 4
 
 
-def variants(d: Distilled, guard_names: Sequence[str] = ()) -> list[tuple[str, str]]:
+def variants(d: Distilled, guard_names: Sequence[str] = (), package: str = "") -> list[tuple[str, str]]:
     """(why, source) of after-candidates, most specific first, without duplicates.  ``guard_names``:
-    names the site's guards read; one the raising call does not pass is tried passed (empty list)."""
+    names the site's guards read; one the raising call does not pass is tried passed (empty list).
+    ``package``: the library, whose trace adapter (``trace_adapters.py``) adds transform keywords and
+    traceable twins to the generic edits of the functions the script hands to it (``tracing.py``)."""
     out: list[tuple[int, int, str, str]] = []
     seen = {d.source}
     nodes = list(ast.walk(d.module))
 
-    def emit(why: str, module: ast.Module) -> None:
-        src = ast.unparse(ast.fix_missing_locations(module)) + "\n"
+    def emit(why: str, module: ast.Module, priority: int | None = None) -> None:
+        try:
+            src = ast.unparse(ast.fix_missing_locations(module)) + "\n"
+        except ValueError:  # an edit no source can express (a number where an f-string has text)
+            return
         if src not in seen:
             seen.add(src)
-            out.append((_priority(why), len(out), why, src))
+            out.append((_priority(why) if priority is None else priority, len(out), why, src))
 
+    inner = {id(x) for n in nodes if isinstance(n, ast.Call) for a in [*n.args, *(k.value for k in n.keywords)]
+             for x in ast.walk(a) if isinstance(x, ast.Call)}
     defined = [s.name for s in d.module.body[:d.raising] if isinstance(s, (ast.FunctionDef, ast.ClassDef))
                and not s.name.startswith("_")][:3]
     for idx in d.focus:
@@ -185,7 +196,7 @@ def variants(d: Distilled, guard_names: Sequence[str] = ()) -> list[tuple[str, s
             c = _consts(list(ast.walk(m))[idx])[j]
             c.value = value  # type: ignore[assignment]
             emit(why, m)
-        for why, edit in _edits(target):
+        for why, edit in _edits(target, id(target) in inner):
             m = copy.deepcopy(d.module)
             if edit(list(ast.walk(m))[idx]):
                 emit(why, m)
@@ -198,7 +209,7 @@ def variants(d: Distilled, guard_names: Sequence[str] = ()) -> list[tuple[str, s
             if sub is target or not isinstance(sub, (ast.List, ast.Tuple, ast.Call, ast.Dict)):
                 continue
             sub_idx = nodes.index(sub)
-            for why, edit in _edits(sub):
+            for why, edit in _edits(sub, id(sub) in inner):
                 m = copy.deepcopy(d.module)
                 if edit(list(ast.walk(m))[sub_idx]):
                     emit(why, m)
@@ -207,6 +218,7 @@ def variants(d: Distilled, guard_names: Sequence[str] = ()) -> list[tuple[str, s
             m = copy.deepcopy(d.module)
             del m.body[k]
             emit(f"without {ast.unparse(stmt)[:60]}", m)
+    passed_once: set[str] = set()
     for idx in d.focus[:3]:  # the guard reads a parameter the call left out: pass it
         target = nodes[idx]
         if not isinstance(target, ast.Call) or not (target.keywords or target.args):
@@ -215,11 +227,18 @@ def variants(d: Distilled, guard_names: Sequence[str] = ()) -> list[tuple[str, s
         missing = [n for n in guard_names if n not in passed]
         combos = [[n] for n in missing] + [list(c) for c in itertools.combinations(missing, 2)]
         for names in combos + ([missing] if len(missing) > 2 else []):
+            if "with " + ", ".join(f"{n}=[]" for n in names) in passed_once:
+                continue  # the same names passed to an inner call of the raising statement: once is enough
+            passed_once.add("with " + ", ".join(f"{n}=[]" for n in names))
             m = copy.deepcopy(d.module)
             call = list(ast.walk(m))[idx]
             assert isinstance(call, ast.Call)
             call.keywords.extend(ast.keyword(n, ast.List([], ast.Load())) for n in names)
             emit("with " + ", ".join(f"{n}=[]" for n in names), m)
+    for why, m in traced_variants(d.module, trace_adapter(package)):  # the function handed to the library
+        emit(why, m, 1)
+    for why, m in itertools.islice(_argument_edits(d, nodes), 24):  # types and shapes: after the rest
+        emit(why, m, 5)
     for idx, values in d.alternatives:  # a value another parameter set of the same test passes
         for v in values:
             m = copy.deepcopy(d.module)
@@ -229,3 +248,105 @@ def variants(d: Distilled, guard_names: Sequence[str] = ()) -> list[tuple[str, s
             emit(f"{ast.unparse(nodes[idx])} -> {ast.unparse(v)} (another case of the test)", m)
     out.sort()
     return [(why, src) for _, _, why, src in out[:MAX_VARIANTS]]
+
+
+def _argument_edits(d: Distilled, nodes: list[ast.AST]) -> Iterator[tuple[str, ast.Module]]:
+    """Edits of the raising call's arguments by type and shape, the three kinds taken in turn (each
+    gets a share of the variants): values (``_value_edits``), swaps (``_swap_edits``), shapes
+    (``_shape_edits``)."""
+    kinds = [_value_edits(d, nodes), _shape_edits(d, nodes), _swap_edits(d, nodes)]
+    for group in itertools.zip_longest(*kinds):
+        yield from (g for g in group if g is not None)
+
+
+def _swap_edits(d: Distilled, nodes: list[ast.AST]) -> Iterator[tuple[str, ast.Module]]:
+    """A variable or module attribute in the call's arguments replaced by another of the script (``x_i32``
+    -> ``x_f32``, ``np.float32`` -> ``np.float16``); the raising statement run before the one above it."""
+    assigned = [t.id for st in d.module.body[:d.raising] if isinstance(st, ast.Assign) and not mutates(st)
+                for t in st.targets if isinstance(t, ast.Name) and not isinstance(st.value, ast.Lambda)]
+    attrs = list(dict.fromkeys(ast.unparse(n) for n in ast.walk(d.module) if isinstance(n, ast.Attribute)
+                               and isinstance(n.value, ast.Name) and isinstance(n.ctx, ast.Load)))
+    prev = d.module.body[d.raising - 1] if d.raising > 0 else None
+    if isinstance(prev, ast.Expr) and not any(isinstance(n, ast.Name) and n.id == "self" for n in ast.walk(prev)):
+        # configured before, not after (never before the test instance's own set-up)
+        m = copy.deepcopy(d.module)
+        m.body[d.raising - 1], m.body[d.raising] = m.body[d.raising], m.body[d.raising - 1]
+        yield f"{ast.unparse(d.module.body[d.raising])[:40]} before {ast.unparse(d.module.body[d.raising - 1])[:30]}", m
+    for idx in d.focus[:4]:
+        for j, sub in enumerate(_arg_nodes(nodes[idx])):
+            if isinstance(sub, ast.Name) and sub.id in assigned:
+                others = [a for a in assigned if a != sub.id]
+            elif isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name):
+                others = [a for a in attrs if a.startswith(sub.value.id + ".") and a != ast.unparse(sub)]
+            else:
+                continue
+            for other in others[:3]:
+                m = copy.deepcopy(d.module)
+                old = _arg_nodes(list(ast.walk(m))[idx])[j]
+                new = ast.parse(other, mode="eval").body
+                for parent in ast.walk(m):
+                    for field, value in ast.iter_fields(parent):
+                        if value is old:
+                            setattr(parent, field, new)
+                        elif isinstance(value, list) and any(v is old for v in value):
+                            value[[id(v) for v in value].index(id(old))] = new
+                yield f"{ast.unparse(sub)} as {other}", m
+
+
+def _value_edits(d: Distilled, nodes: list[ast.AST]) -> Iterator[tuple[str, ast.Module]]:
+    """A number given as a float, a string given as a number, a number or string replaced by another the
+    script uses (shapes that agree, a value the script declares)."""
+    ints = sorted({c.value for c in _consts(d.module) if type(c.value) is int and 0 < c.value < 1024})
+    strs = list(dict.fromkeys(c.value for c in _consts(d.module) if isinstance(c.value, str) and len(c.value) < 40))
+    for idx in d.focus[:4]:
+        text = {id(v) for n in ast.walk(nodes[idx]) if isinstance(n, ast.JoinedStr) for v in n.values}
+        for j, c in enumerate(_consts(nodes[idx])):
+            if id(c) in text:  # an f-string's literal text: only a string can stand there
+                continue
+            olds: list[object]
+            if type(c.value) is int:
+                olds = [float(c.value), *(v for v in ints if v != c.value)]
+            elif isinstance(c.value, str):
+                olds = [1.0, *ints[:1], *(v for v in strs if v != c.value)]
+            else:
+                continue
+            for v in olds[:4]:
+                m = copy.deepcopy(d.module)
+                _consts(list(ast.walk(m))[idx])[j].value = v  # type: ignore[assignment]
+                yield f"{c.value!r} as {v!r}", m
+
+
+def _shape_edits(d: Distilled, nodes: list[ast.AST]) -> Iterator[tuple[str, ast.Module]]:
+    """A tuple or list argument given as its first element, the positional arguments given as one
+    tuple, keyword arguments given positionally."""
+    for idx in d.focus[:4]:
+        target = nodes[idx]
+        if not isinstance(target, ast.Call):
+            continue
+        for i, a in enumerate(target.args):
+            if isinstance(a, (ast.Tuple, ast.List)) and a.elts and not _fixed(a):
+                m = copy.deepcopy(d.module)
+                call = list(ast.walk(m))[idx]
+                assert isinstance(call, ast.Call)
+                call.args[i] = call.args[i].elts[0]  # type: ignore[attr-defined]
+                yield f"{ast.unparse(a)[:30]} given as its first element", m
+        if len(target.args) > 1 and not any(isinstance(a, ast.Starred) for a in target.args):
+            m = copy.deepcopy(d.module)
+            call = list(ast.walk(m))[idx]
+            assert isinstance(call, ast.Call)
+            call.args = [ast.Tuple(call.args, ast.Load())]
+            yield "positional arguments given as one tuple", m
+        if target.keywords and all(k.arg for k in target.keywords):
+            m = copy.deepcopy(d.module)
+            call = list(ast.walk(m))[idx]
+            assert isinstance(call, ast.Call)
+            call.args = [*call.args, *(k.value for k in call.keywords)]
+            call.keywords = []
+            yield "keyword arguments given positionally", m
+
+
+def _arg_nodes(node: ast.AST) -> list[ast.AST]:
+    """The nodes inside a call's arguments (positional, then keyword values); nothing for another node."""
+    if not isinstance(node, ast.Call):
+        return []
+    return [n for a in [*node.args, *(k.value for k in node.keywords)] for n in ast.walk(a)]

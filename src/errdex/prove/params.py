@@ -243,8 +243,8 @@ def _absl_sets(dec: ast.expr, params: list[str]) -> list[tuple[str, dict[str, as
     named = dec.func.attr == "named_parameters"
     cases: list[ast.expr] = [c for a in dec.args for c in _expand(a)]
     if len(cases) == 1 and isinstance(cases[0], (ast.List, ast.Tuple)) and not named \
-            and all(isinstance(e, (ast.Dict, ast.Tuple)) for e in cases[0].elts):
-        cases = list(cases[0].elts)
+            and (isinstance(cases[0], ast.List) or all(isinstance(e, (ast.Dict, ast.Tuple)) for e in cases[0].elts)):
+        cases = list(cases[0].elts)  # absl: one argument that is no tuple or mapping is the iterable of cases
     out: list[tuple[str, dict[str, ast.expr]]] = []
     for i, case in enumerate(cases):
         binding: dict[str, ast.expr] = {}

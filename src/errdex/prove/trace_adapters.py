@@ -1,0 +1,45 @@
+"""What ``tracing.py`` needs to know about a library that traces its users' functions (one entry per library).
+
+``keywords``: per transform (the callee's last name), keyword arguments to try, each a fix the library
+documents for an error raised while tracing (jax: ``static_argnums`` makes an argument a Python value,
+so ``int(x)`` works; ``holomorphic=True`` lets ``grad`` take complex inputs).  ``modules``: a module
+whose functions a traced function must not call on a traced value, and the library's module of
+traceable twins (``numpy`` -> ``jax.numpy``).  ``where``: the library's elementwise select, for a Python
+``if`` on a traced value.  ``wrap``: the transform a function may be handed through instead of as it is
+(jax: an eager ``shard_map`` of ``jax.jit(f)`` traces ``f`` once, so a ``Ref`` made inside never
+escapes).  ``names``: the usual local name of a module the variant imports.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class TraceAdapter:
+    keywords: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    modules: Mapping[str, str] = field(default_factory=dict)
+    where: str = ""
+    wrap: str = ""
+    names: Mapping[str, str] = field(default_factory=dict)
+
+
+_GRAD = ("holomorphic=True", "allow_int=True")
+
+TRACE_ADAPTERS: dict[str, TraceAdapter] = {
+    "jax": TraceAdapter(
+        keywords={"jit": ("static_argnums=0",), "pmap": ("static_broadcasted_argnums=0",),
+                  "grad": _GRAD, "value_and_grad": _GRAD, "jacfwd": ("holomorphic=True",),
+                  "jacrev": _GRAD},
+        modules={"numpy": "jax.numpy", "math": "jax.numpy"},
+        where="jax.numpy.where",
+        wrap="jax.jit",
+        names={"jax.numpy": "jnp"},
+    ),
+}
+
+
+def trace_adapter(package: str) -> TraceAdapter | None:
+    """The adapter of ``package`` (its distribution name), None for a library that traces nothing."""
+    return TRACE_ADAPTERS.get(package.split("[")[0].strip().lower().replace("_", "-"))
