@@ -120,7 +120,8 @@ def explain_parsed(idx: MatchIndex, parsed: Parsed, *, top: int = 5) -> Explanat
     if fallback is not None:
         matches = (fallback, *(m for m in matches if m.id != fallback.id))[: max(top, 0)]
     elif matches:
-        first = _with_ties(idx, matches[0], ranked[0], best, _printed_type(next(iter(_exceptions(parsed)))[0]))
+        reported = next(iter(_exceptions(parsed)))[0]
+        first = _with_ties(idx, matches[0], ranked[0], best, _printed_type(reported), reported.exception)
         group = {t.id for t in first.tied}
         # the tied sites listed below the top are no more certain than it
         matches = (first, *(replace(m, confident=False) if m.id in group else m for m in matches[1:]))
@@ -221,10 +222,11 @@ def _score_exception(
                                   idx.templates[inner][T_SITE] if inner is not None else -1)
 
 
-def _with_ties(idx: MatchIndex, m: Match, c: R.Scored, best: dict[int, R.Scored], exc_name: str) -> Match:
+def _with_ties(idx: MatchIndex, m: Match, c: R.Scored, best: dict[int, R.Scored], exc_name: str,
+               printed: str = "") -> Match:
     """The top match with the sites that raise the same text (``ties.py``): not confident then,
     unless a frame pinned it or the values picked one."""
-    first, sites, count = T.tied_sites(idx, c, best, exc_name)
+    first, sites, count = T.tied_sites(idx, c, best, exc_name, printed)
     if first.site != c.site:
         m = _match(idx, first)
     if not count:
