@@ -262,8 +262,8 @@ class Expander:
         return self.builtin_message(cls, args)
 
     def _own_attrs(self, node: Node, raised: str) -> Node:
-        """What the raised class's own attributes make of ``self.__doc__`` (its docstring, when one line:
-        dnspython's ``DNSException`` prints it when raised with no arguments) and of
+        """What the raised class's own attributes make of ``self.__doc__`` (its docstring: dnspython's
+        ``DNSException`` prints it when raised with no arguments) and of
         ``self.fmt.format(**kwargs)`` (a format string a class attribute holds, each field a value)."""
         if isinstance(node, Alt):
             return Alt(tuple(self._own_attrs(o, raised) for o in node.options))
@@ -278,7 +278,8 @@ class Expander:
         if node.expr == "self.__doc__":
             entry = self.t.classes.get(raised)
             doc = entry[0].docstring if entry is not None else ""
-            return Lit(doc) if doc and "\n" not in doc else node
+            return Lit(doc) if doc else node  # (indented below its first line before Python 3.13: the
+            # matcher reads every run of whitespace as one space)
         return node
 
     def builtin_message(self, cls: str, args: list[Node]) -> tuple[Variant, ...]:
