@@ -240,7 +240,10 @@ def _class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranke
     """No template's text was found (or the message is empty): the sites raising the printed class
     with a message of no checkable text, as one labelled, tied, unconfident group (``scope.py``)."""
     printed = parsed.exception.rsplit(".", 1)[-1]
-    if any(c.pinned or (c.method == "exact" and R.may_raise(idx, printed, c.site)) for c in ranked[:3]):
+    # a text quoting its own class's last line was raised again: a site of the quoted text raised it first
+    requoted = SC.requotes(parsed.exception, parsed.message)
+    if any(c.pinned or (c.method == "exact" and not requoted and R.may_raise(idx, printed, c.site)
+                        and R.own_letters(idx.templates[c.template][T_SEGS]) >= R.OWN_LETTERS) for c in ranked[:3]):
         return None  # (text found in a site raising another class than the printed one does not count)
     text = V.normalize(parsed.message).strip()
     exception, element = parsed.exception, -1
@@ -249,10 +252,10 @@ def _class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranke
         if not exception:
             return None
         tops = frozenset({idx.sites[element][S_PATH].split("/", 1)[0]}) | tops
-    every = SC.class_sites(idx, exception, tops)
+    every = SC.class_sites(idx, exception, tops, requoted)
     if not every:
         return None
-    if all(SC.at_run_time(idx, s) for s in every) and any(
+    if not requoted and all(SC.at_run_time(idx, s) for s in every) and any(
             c.score >= _OWN_WORDS and idx.sites[c.site][S_EXC_NAME] == printed for c in ranked[:3]):
         return None  # a site naming the class has text sharing words with the message: it speaks first
     sites = SC.narrow(idx, every, text)
