@@ -243,7 +243,8 @@ def _class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranke
     # a text quoting its own class's last line was raised again: a site of the quoted text raised it first
     requoted = SC.requotes(parsed.exception, parsed.message)
     if any(c.pinned or (c.method == "exact" and not requoted and R.may_raise(idx, printed, c.site)
-                        and R.own_letters(idx.templates[c.template][T_SEGS]) >= R.OWN_LETTERS) for c in ranked[:3]):
+                        and R.own_letters(idx.templates[c.template][T_SEGS]) > 0) for c in ranked[:3]):
+        # (a template of punctuation alone, an args tuple `({e}, {path!r})`, says nothing of the text)
         return None  # (text found in a site raising another class than the printed one does not count)
     text = V.normalize(parsed.message).strip()
     exception, element = parsed.exception, -1
