@@ -169,3 +169,51 @@ def test_a_qualified_class_without_message_after_the_frames() -> None:
             "    raise nx.NetworkXNoPath\nnetworkx.exception.NetworkXNoPath\n")
     p = parse(text)
     assert (p.exception, p.message) == ("networkx.exception.NetworkXNoPath", "")
+
+
+# trio 0.35.0's test suite (bench/data/trio-0.35.0.jsonl): a nursery's group is the cause of the error raised from it
+_GROUP_THEN_RAISED = """\
+  + Exception Group Traceback (most recent call last):
+  |   File "/venv/lib/python3.13/site-packages/trio/_core/_run.py", line 1117, in __aexit__
+  |     raise combined_error_from_nursery
+  | ExceptionGroup: Exceptions from Trio nursery (2 sub-exceptions)
+  +-+---------------- 1 ----------------
+    | Traceback (most recent call last):
+    |   File "/venv/lib/python3.13/site-packages/trio/_core/_tests/test_run.py", line 2940, in error_func
+    |     raise ValueError
+    | ValueError
+    +---------------- 2 ----------------
+    | Traceback (most recent call last):
+    |   File "/venv/lib/python3.13/site-packages/trio/_core/_tests/test_run.py", line 2940, in error_func
+    |     raise ValueError
+    | ValueError
+    +------------------------------------
+
+The above exception was the direct cause of the following exception:
+
+Traceback (most recent call last):
+  File "/venv/lib/python3.13/site-packages/trio/_core/_run.py", line 1461, in start
+    raise TrioInternalError(
+    ...<3 lines>...
+    ) from exc
+trio.TrioInternalError: Internal nursery should not have multiple tasks.
+"""
+
+
+def test_an_exception_raised_from_a_group_is_the_reported_one() -> None:
+    p = parse(_GROUP_THEN_RAISED)
+    assert (p.exception, p.message) == ("trio.TrioInternalError", "Internal nursery should not have multiple tasks.")
+    assert [f.line for f in p.frames] == [1461]
+    assert [(e.role, e.exception_name) for e in p.chain] == [
+        ("cause", "ExceptionGroup"), ("cause", "ValueError"), ("cause", "ValueError"),
+        ("primary", "TrioInternalError")]
+
+
+def test_a_message_quoting_another_errors_last_line_keeps_the_text_before_it() -> None:
+    # glom 25.12.0 (bench/data/glom-25.12.0.jsonl): str() of a wrapped error ends with the inner error's last line
+    text = ("error raised while processing, details below.\n Target-spec trace (most recent last):\n"
+            " - Target: {}\n - Spec: <object object at 0x7f6e973a1b00>\n"
+            "TypeError: expected spec to be dict, list, tuple, callable, string, or other Spec-like type, not: x")
+    p = parse(text)
+    assert p.exception == "TypeError" and p.message == text
+    assert parse("TypeError: expected spec to be dict, not: x").message == "expected spec to be dict, not: x"

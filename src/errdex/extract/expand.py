@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import re
+import string
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -234,12 +236,14 @@ class Expander:
                 bind = bind_args(init.params, args, kwargs) if init is not None else {}
                 # `self.args`: the constructor's arguments (BaseException.__new__ keeps them), unless an
                 # __init__ passes others on with super().__init__(...)
-                base_args = args if init is None or init.super_args is None else [
+                base_args = args if init is None or init.super_args is None or (init.passes_args and args) else [
                     subst(a, bind) for a in init.super_args]
+                base_args = [self._own_attrs(a, raised) for a in base_args]
                 own.update({exc_arg(j): a for j, a in enumerate(base_args[:8])})
-                return self.text(c.str_message, {**own, **bind}, depth)
+                shown = self._own_attrs(base_str(c.str_message, base_args), raised)
+                return self.text(shown, {**own, **bind}, depth)
             if c.init is not None:
-                if c.init.super_args is None:
+                if c.init.super_args is None or (c.init.passes_args and args):
                     return self.builtin_message(name, args)
                 # `super().__init__(message, *args)`: the surplus arguments, none when the raise passes none
                 bind = {**own, **bind_with_rest(c.init.params, c.init.vararg, c.init.varkw, args, kwargs)}
@@ -256,6 +260,27 @@ class Expander:
             # (cattrs' `IterableValidationError(msg, errors, cl)`: "msg (1 sub-exception)")
             return self.builtin_message(group, args[:2])
         return self.builtin_message(cls, args)
+
+    def _own_attrs(self, node: Node, raised: str) -> Node:
+        """What the raised class's own attributes make of ``self.__doc__`` (its docstring: dnspython's
+        ``DNSException`` prints it when raised with no arguments) and of
+        ``self.fmt.format(**kwargs)`` (a format string a class attribute holds, each field a value)."""
+        if isinstance(node, Alt):
+            return Alt(tuple(self._own_attrs(o, raised) for o in node.options))
+        if isinstance(node, Ref) and node.is_call and (m := _ATTR_FORMAT.fullmatch(node.src)) is not None:
+            for name in (raised, *self.t.bases_chain(raised)):
+                fmt = literal_text(self.t.constants.get(f"{name}.{m[1]}") or Lit("\x00"))
+                if fmt is not None and fmt != "\x00":
+                    return _format_template(fmt, node)
+            return node
+        if not isinstance(node, Hole):
+            return node
+        if node.expr == "self.__doc__":
+            entry = self.t.classes.get(raised)
+            doc = entry[0].docstring if entry is not None else ""
+            return Lit(doc) if doc else node  # (indented below its first line before Python 3.13: the
+            # matcher reads every run of whitespace as one space)
+        return node
 
     def builtin_message(self, cls: str, args: list[Node]) -> tuple[Variant, ...]:
         """``str()`` of a builtin exception: no args → "", one → the text, several → the tuple."""
@@ -305,6 +330,36 @@ _OS_ERRORS = frozenset({  # builtin OSError and its subclasses: their str() of (
     "BrokenPipeError", "ConnectionAbortedError", "ConnectionRefusedError", "ConnectionResetError",
     "FileExistsError", "FileNotFoundError", "InterruptedError", "IsADirectoryError", "NotADirectoryError",
     "PermissionError", "ProcessLookupError", "TimeoutError"})
+
+
+_BASE_STR = "super().__str__()"
+_ATTR_FORMAT = re.compile(r"self\.(\w+)\.format\(.*\)")
+
+
+def _format_template(fmt: str, call: Ref) -> Node:
+    """``fmt.format(...)`` of a known format string: its literal text, each replacement field a value."""
+    try:
+        parsed = list(string.Formatter().parse(fmt))
+    except ValueError:
+        return call
+    parts: list[Node] = []
+    for text, field, _spec, _conv in parsed:
+        if text:
+            parts.append(Lit(text))
+        if field is not None:
+            parts.append(Hole(field or "?"))
+    return Cat(tuple(parts))
+
+
+def base_str(node: Node, base_args: list[Node]) -> Node:
+    """An exception's ``__str__`` returning ``super().__str__()`` (dnspython's ``DNSException`` when no
+    keyword arguments were given): the base's text of ``self.args``, that is of the arguments the
+    ``__init__`` passed on: nothing → "", one → its text (several stay a value)."""
+    if isinstance(node, Hole) and node.expr == _BASE_STR and len(base_args) <= 1:
+        return as_text(base_args[0]) if base_args else Lit("")
+    if isinstance(node, Alt):
+        return Alt(tuple(base_str(o, base_args) for o in node.options))
+    return node
 
 
 def as_text(node: Node) -> Node:

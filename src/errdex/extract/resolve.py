@@ -14,7 +14,7 @@ from errdex.extract.bounds import bounded_templates
 from errdex.extract.expand import MAX_TEMPLATES, Bind, Expander, Outcome
 from errdex.extract.factories import bind_with_rest, is_by_name
 from errdex.extract.imports import BUILTIN_EXCEPTIONS, class_like
-from errdex.extract.ir import Alt, Cat, Dedent, Hole, Lit, Node, Param, Ref, Variant
+from errdex.extract.ir import Alt, Cat, Dedent, Hole, Lit, Node, Param, Ref, Variant, literal_text
 from errdex.extract.stmts import MSG_NAME
 from errdex.extract.summary import CallSite, FileResult, FuncSummary, ModuleSummary, PendingSite
 from errdex.extract.tables import Tables
@@ -268,6 +268,11 @@ class Resolver:
                     out.append(o)
             if len(out) > MAX_CALLER_BINDINGS:
                 return None
+        # the function's own default text is raised whenever a caller leaves it out, though none in the
+        # package does (h11's `validate(regex, data, msg="malformed data", *format_args)`, called so by tests)
+        own = {p: a for p in wanted if (a := defaults.get(p)) is not None and literal_text(a)}
+        if own and own not in out and depth == 0:
+            out.append(own)
         return out
 
     def classes(self) -> tuple[ClassInfo, ...]:

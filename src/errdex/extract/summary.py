@@ -56,6 +56,9 @@ class InitSummary:
     super_kwargs: tuple[tuple[str, Node], ...] = ()
     vararg: str = ""  # `def __init__(self, message, *args)`: the surplus arguments' pack
     varkw: str = ""
+    # `if args: super().__init__(*args) else: super().__init__(self.msg)` (dnspython's DNSException): on
+    # some path the constructor's own arguments are passed on, and they are the message when a raise gives any
+    passes_args: bool = False
 
 
 @fast_pickle

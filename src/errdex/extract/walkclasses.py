@@ -62,7 +62,8 @@ class ClassesMixin(WalkerBase):
             self.functions[key] = FuncSummary(c.params, returns, defaults, tuple(c.calls),
                                               c.vararg or "", c.varkw or "")
         if name == "__init__":
-            self._pending_init = InitSummary(c.params, c.super_args, c.super_kwargs, c.vararg or "", c.varkw or "")
+            self._pending_init = InitSummary(c.params, c.super_args, c.super_kwargs, c.vararg or "", c.varkw or "",
+                                             c.super_varargs)
         elif name == "__str__" and c.returns:
             # `if self.context: return f"{self.message} in {self.context!r}"` / `return self.message`:
             # each return is a message the class may print
@@ -82,6 +83,7 @@ class ClassesMixin(WalkerBase):
         scope = self.scope(state, env)
         if len(args) == 1 and isinstance(args[0], ast.Starred) and isinstance(args[0].value, ast.Name) \
                 and args[0].value.id == state.func.vararg:
+            state.func.super_varargs = True
             return  # super().__init__(*args): the constructor's own arguments are the message
         state.func.super_args = self.builder.call_args(args, scope)
         state.func.super_kwargs = tuple(

@@ -46,6 +46,7 @@ class FuncCollector:
     returns: list[Node] = field(default_factory=list)
     param_returns: list[Node] = field(default_factory=list)  # `return container`: a parameter unchanged
     super_args: tuple[Node, ...] | None = None
+    super_varargs: bool = False  # `super().__init__(*args)` on some path: the constructor's own arguments
     super_kwargs: tuple[tuple[str, Node], ...] = ()
     self_attrs: dict[str, Node] = field(default_factory=dict)
     calls: list[CallSite] = field(default_factory=list)

@@ -120,7 +120,8 @@ def explain_parsed(idx: MatchIndex, parsed: Parsed, *, top: int = 5) -> Explanat
     if fallback is not None:
         matches = (fallback, *(m for m in matches if m.id != fallback.id))[: max(top, 0)]
     elif matches:
-        first = _with_ties(idx, matches[0], ranked[0], best, _printed_type(next(iter(_exceptions(parsed)))[0]))
+        reported = next(iter(_exceptions(parsed)))[0]
+        first = _with_ties(idx, matches[0], ranked[0], best, _printed_type(reported), reported.exception)
         group = {t.id for t in first.tied}
         # the tied sites listed below the top are no more certain than it
         matches = (first, *(replace(m, confident=False) if m.id in group else m for m in matches[1:]))
@@ -221,10 +222,11 @@ def _score_exception(
                                   idx.templates[inner][T_SITE] if inner is not None else -1)
 
 
-def _with_ties(idx: MatchIndex, m: Match, c: R.Scored, best: dict[int, R.Scored], exc_name: str) -> Match:
+def _with_ties(idx: MatchIndex, m: Match, c: R.Scored, best: dict[int, R.Scored], exc_name: str,
+               printed: str = "") -> Match:
     """The top match with the sites that raise the same text (``ties.py``): not confident then,
     unless a frame pinned it or the values picked one."""
-    first, sites, count = T.tied_sites(idx, c, best, exc_name)
+    first, sites, count = T.tied_sites(idx, c, best, exc_name, printed)
     if first.site != c.site:
         m = _match(idx, first)
     if not count:
@@ -238,7 +240,11 @@ def _class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranke
     """No template's text was found (or the message is empty): the sites raising the printed class
     with a message of no checkable text, as one labelled, tied, unconfident group (``scope.py``)."""
     printed = parsed.exception.rsplit(".", 1)[-1]
-    if any(c.pinned or (c.method == "exact" and R.may_raise(idx, printed, c.site)) for c in ranked[:3]):
+    # a text quoting its own class's last line was raised again: a site of the quoted text raised it first
+    requoted = SC.requotes(parsed.exception, parsed.message)
+    if any(c.pinned or (c.method == "exact" and not requoted and R.may_raise(idx, printed, c.site)
+                        and R.own_letters(idx.templates[c.template][T_SEGS]) > 0) for c in ranked[:3]):
+        # (a template of punctuation alone, an args tuple `({e}, {path!r})`, says nothing of the text)
         return None  # (text found in a site raising another class than the printed one does not count)
     text = V.normalize(parsed.message).strip()
     exception, element = parsed.exception, -1
@@ -247,10 +253,10 @@ def _class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranke
         if not exception:
             return None
         tops = frozenset({idx.sites[element][S_PATH].split("/", 1)[0]}) | tops
-    every = SC.class_sites(idx, exception, tops)
+    every = SC.class_sites(idx, exception, tops, requoted)
     if not every:
         return None
-    if all(SC.at_run_time(idx, s) for s in every) and any(
+    if not requoted and all(SC.at_run_time(idx, s) for s in every) and any(
             c.score >= _OWN_WORDS and idx.sites[c.site][S_EXC_NAME] == printed for c in ranked[:3]):
         return None  # a site naming the class has text sharing words with the message: it speaks first
     sites = SC.narrow(idx, every, text)

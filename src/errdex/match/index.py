@@ -18,8 +18,17 @@ from array import array
 from collections.abc import Iterable, Iterator
 
 from errdex.match import store
+from errdex.match.indexdata import ANY_CLASS as ANY_CLASS
 from errdex.match.indexdata import BY_CAUGHT as BY_CAUGHT
-from errdex.match.indexdata import GATED, LOOSE, caught, caught_classes, loose_raise, version_gated
+from errdex.match.indexdata import (
+    GATED,
+    LOOSE,
+    any_class_rewrap,
+    caught,
+    caught_classes,
+    loose_raise,
+    version_gated,
+)
 from errdex.match.indexdata import S_END as S_END
 from errdex.match.indexdata import S_EXC as S_EXC
 from errdex.match.indexdata import S_EXC_NAME as S_EXC_NAME
@@ -95,9 +104,12 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
                 if len(segs) == 1:  # raise B(str(e)) from e: the caught message alone, by the class caught
                     for name in caught_classes(site.guards):
                         rewraps.setdefault(BY_CAUGHT + name, []).append(tno)
-        if loose_raise(site.exception, site.guards) and len(mine) == 1 and len(templates[mine[0]][1]) == 1 \
-                and not templates[mine[0]][1][0][0]:
+        if loose_raise(site.exception, site.guards) and mine and all(
+                len(templates[t][1]) == 1 and not templates[t][1][0][0] for t in mine):
+            # (each reading a bare value: glom's `raise err`, err a copy of the caught error or its wrapper)
             rewraps.setdefault(LOOSE, []).append(mine[0])
+        if any_class_rewrap(site.exception, site.cause) and len(mine) == 1:
+            rewraps.setdefault(ANY_CLASS, []).append(mine[0])
         site_templates.append(tuple(mine))
     n = len(templates)
     postings = {w: array("I", ids).tobytes() for w, ids in post.items()}

@@ -55,6 +55,10 @@ BY_CAUGHT = "except "  # ``MatchIndex.rewraps`` key prefix: bare re-raises by th
 # ``MatchIndex.rewraps`` key: the message-less raises of a value held in a variable outside any ``except``
 # (``for error in self.iter_errors(): raise error``): built elsewhere (yielded, collected), of any class
 LOOSE = "<raised-value>"
+# ``MatchIndex.rewraps`` key: re-raises of a caught exception's text as a class looked up at run time
+# (dnspython's ``ExceptionWrapper.__exit__``: ``raise self.exception_class(str(exc_val)) from exc_val``):
+# any text raised inside its ``with`` block is printed again, as any class
+ANY_CLASS = "<any-class-rewrap>"
 GATED = "<python-version>"  # ``MatchIndex.rewraps`` key: templates of sites that raise on some Pythons only
 _VERSION_TEST = re.compile(r"version_info|hexversion|python_version|\bPY\d*\b|\bPYTHON\d+\b|\bPY_?3\d*\b")
 
@@ -64,6 +68,18 @@ def version_gated(guards: Iterable[Guard]) -> bool:
     under ``if hexversion >= ...: ... else: batched = _batched``, ``extract/backports.py``); on the others
     the standard library does the work, and may raise the very same text."""
     return any(g.kind in ("if", "elif", "else") and _VERSION_TEST.search(g.normalized) for g in guards)
+
+
+_CALLED_CLASS = re.compile(r"(?P<cls>[A-Za-z_][\w.]*(?:\[[^\]]*\])?)\((?P<arg>[^()]*(?:\([^()]*\))?)\)")
+
+
+def any_class_rewrap(exception: str, cause: str | None) -> bool:
+    """``raise self.exception_class(str(exc_val)) from exc_val``: a class looked up at run time (an attribute
+    or a mapping's item, not a name) called with nothing but the caught exception's text."""
+    m = _CALLED_CLASS.fullmatch(exception.replace(" ", ""))
+    if m is None or not ("." in m["cls"] or "[" in m["cls"]):
+        return False
+    return caught(m["arg"], cause)
 
 
 def loose_raise(exception: str, guards: Iterable[Guard]) -> bool:

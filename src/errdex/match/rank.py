@@ -21,6 +21,7 @@ import builtins
 import heapq
 import itertools
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -49,6 +50,7 @@ UNEXPLAINED = 0.3  # an exact match loses up to this much for the share of the t
 # pandas 3.1.1 (raised in Cython, no Python raise site), "Limit must be an integer" matched a template
 # `integer` at 0.71 with 0.02; across six real data sets only such guesses changed
 SHORT_LITERAL = 6  # an exact template with less literal text than this is a lead, never confident alone
+OWN_LETTERS = 3  # ... or fewer letters and digits than this (punctuation, Python's group suffix)
 SHORT_CAP = 0.45  # ... its score at most (a frame pin, a wrapped message or a tie can still raise it)
 RIVAL_LITERAL = 8  # characters of literal text an exact candidate needs to count as a rival reading
 
@@ -114,7 +116,9 @@ def score_template(
     plausible = V.reprs_plausible(vals, bool(segs) and not segs[-1][0])
     if v.exact and litchars and plausible:
         score = exact_score(litchars, v, text)
-        if litchars < SHORT_LITERAL:  # `{a} is {b}`, `{e} in {key}`: half of all sentences fit
+        if litchars < SHORT_LITERAL or own_letters(segs) < OWN_LETTERS:
+            # `{a} is {b}`, `{e} in {key}`: half of all sentences fit; `({e}, {path!r}, {i})` (an args tuple)
+            # or an exception group's ` ({len(excs)} sub-exceptions)` says nothing of the library's own
             score = min(score, SHORT_CAP)
         method = "exact"
     else:
@@ -156,11 +160,31 @@ def exact_score(litchars: int, v: V.Verification, text: str, inner_total: int = 
         # and, however long the template, a little less than one that explains the whole text
         score -= UNEXPLAINED * _outside(v, len(text)) / max(len(text), 1)
         lead = v.spans[0][0] if not v.anchored_start and v.spans and v.spans[0] is not None else 0
-        if lead >= LEAD_CHARS and lead >= LEAD_SHARE * len(text):
+        if (lead >= LEAD_CHARS and lead >= LEAD_SHARE * len(text)) or _runs_on(text, lead):
             # `f"{msg}: {e}"` in the caller's code: a sentence of someone else's before the template's first
             # literal; the site raised the text at the end, not this one
             score = min(score, THRESHOLD * 0.9)
     return score
+
+
+def _runs_on(text: str, lead: int) -> bool:
+    """Whether the text before a template's first literal ends in a word and a space: the template's text
+    continues a sentence it did not write (``string too long`` around a site's ``too long``, ``The DNS message
+    is too big.`` around ``too big``), rather than follow a tag (``Error: ``, ``[x] ``, a line of its own)."""
+    if lead < 2 or text[lead - 1] not in " \t":
+        return False
+    before = text[:lead].rstrip(" \t")
+    return bool(before) and before[-1].isalnum()
+
+
+_GROUP_SUFFIX = re.compile(r"\s*\(\x00 sub-exceptions?\)$")
+
+
+def own_letters(segs: Sequence[tuple[bool, str]]) -> int:
+    """Letters and digits of a template's literal text, without the ` (N sub-exceptions)` Python appends
+    to an exception group's message: punctuation and Python's own words say nothing of the raise."""
+    shown = _GROUP_SUFFIX.sub("", "".join(text if lit else "\x00" for lit, text in segs))
+    return sum(ch.isalnum() for ch in shown)
 
 
 def _outside(v: V.Verification, n: int) -> int:

@@ -46,7 +46,7 @@ from errdex.match.index import (
     words,
 )
 from errdex.match.indexdata import LOOSE
-from errdex.match.lines import BUILTIN_EXCEPTIONS
+from errdex.match.lines import BUILTIN_EXCEPTIONS, exception_line
 from errdex.match.verify import container_repr, element_of
 
 NO_TEXT = 4  # a template with fewer literal characters than this has no text worth checking
@@ -75,7 +75,7 @@ def in_scope(idx: MatchIndex, site: int, tops: frozenset[str]) -> bool:
     return not tops or idx.sites[site][S_PATH].split("/", 1)[0] in tops
 
 
-def class_sites(idx: MatchIndex, exception: str, tops: frozenset[str]) -> list[int]:
+def class_sites(idx: MatchIndex, exception: str, tops: frozenset[str], requoted: bool = False) -> list[int]:
     """Sites (in scope) raising the printed class whose templates have no literal text, in path/line order.
 
     The class is compared by its name and, when the input qualifies it, by the
@@ -99,7 +99,26 @@ def class_sites(idx: MatchIndex, exception: str, tops: frozenset[str]) -> list[i
     out.sort(key=lambda s: (idx.sites[s][S_PATH], idx.sites[s][S_LINE], idx.sites[s][S_ID]))
     # a variable's value is any class: only for a class surely printed (`Error: text` may be a tag)
     surely = bool(qualified) or name in BUILTIN_EXCEPTIONS
+    if requoted and surely:
+        # the text quotes its own class's last line: caught, rewritten and raised again (`requotes`); the
+        # raises of a caught error held in a variable come first
+        loose = looked_up(idx, qualified, tops, loose=True)
+        return [*loose, *(s for s in out if s not in loose)]
     return out + looked_up(idx, qualified, tops, loose=not out and surely)
+
+
+def requotes(exception: str, message: str) -> bool:
+    """Whether a message quotes, on a line after its first, the printed last line of its own class (glom's
+    ``error raised while processing, details below. ... glom.core.PathAccessError: could not access ...``):
+    the error was caught, its text rewritten around its own traceback's last line, and raised again."""
+    name = exception.rsplit(".", 1)[-1]
+    if not name:
+        return False
+    for ln in message.split("\n")[1:]:
+        found = exception_line(ln.strip())
+        if found is not None and found[0].rsplit(".", 1)[-1] == name:
+            return True
+    return False
 
 
 def at_run_time(idx: MatchIndex, site: int) -> bool:

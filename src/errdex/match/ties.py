@@ -41,7 +41,7 @@ from errdex.match.index import (
     MatchIndex,
     template_keys,
 )
-from errdex.match.indexdata import LOOSE
+from errdex.match.indexdata import ANY_CLASS, LOOSE
 from errdex.match.model import Tied
 
 TIE_EPSILON = 1e-6  # scores this close are equal (the same template scores the same, bar rounding)
@@ -49,7 +49,7 @@ MAX_LISTED = 50  # tied sites named in the answer; a larger group is reported by
 
 
 def tied_sites(
-    idx: MatchIndex, top: R.Scored, scored: Mapping[int, R.Scored], exc_name: str
+    idx: MatchIndex, top: R.Scored, scored: Mapping[int, R.Scored], exc_name: str, printed: str = ""
 ) -> tuple[R.Scored, list[int], int]:
     """The site to name first, the sites tied with it (in path/line order; at most ``MAX_LISTED``)
     and how many there are in all.
@@ -79,6 +79,8 @@ def tied_sites(
             group.setdefault(site, R.Scored(t, site, top.score, top.method, False, top.values, top.wraps))
         for site in _loose_twins(idx, top):
             group.setdefault(site, R.Scored(idx.site_templates[site][0], site, top.score, top.method, False, (), -1))
+    for site in _any_class_rewraps(idx, top, exc_name, printed):
+        group.setdefault(site, R.Scored(idx.site_templates[site][0], site, top.score, top.method, False, (), -1))
     picked = _by_values(idx, top, group)
     first = top if top.site in picked else group[min(picked, key=lambda s: _order(idx, s))]
     rest = sorted((s for s in picked if s != first.site), key=lambda s: _order(idx, s))
@@ -187,3 +189,21 @@ def _loose_twins(idx: MatchIndex, top: R.Scored) -> list[int]:
             out.append(site)
     return out
 
+
+
+def _any_class_rewraps(idx: MatchIndex, top: R.Scored, exc_name: str, printed: str) -> list[int]:
+    """The re-raises of the top's package that print a caught exception's text as a class looked up at run
+    time (``indexdata.ANY_CLASS``: dnspython's ``ExceptionWrapper.__exit__`` raises
+    ``self.exception_class(str(exc_val))`` around whatever its ``with`` block raised), when the input does
+    not rule them out: no class printed (the message alone), or a qualified class that is not the top
+    site's own (``dns.exception.SyntaxError: parameters in AliasMode`` where the site raises the builtin
+    ``SyntaxError``: the site did not print that class, a re-raise did)."""
+    wrappers = idx.rewraps.get(ANY_CLASS, ())
+    if not wrappers:
+        return []
+    own = idx.sites[top.site][S_EXC]
+    if exc_name and exc_name != R.REPR_MESSAGE and ("." not in printed or printed == own):
+        return []
+    pkg = idx.sites[top.site][S_PATH].split("/", 1)[0]
+    sites = (idx.templates[t][T_SITE] for t in wrappers)
+    return [s for s in sites if s != top.site and idx.sites[s][S_PATH].split("/", 1)[0] == pkg]

@@ -157,11 +157,20 @@ def _split_notes(message: str) -> tuple[str, tuple[str, ...]]:
 
 
 def _parse_group(lines: list[str]) -> list[ParsedException]:
-    """An ExceptionGroup tree, flattened: the group(s) first, then each member."""
+    """An ExceptionGroup tree, flattened: the group(s) first, then each member.
+
+    Lines at the margin after the tree (``The above exception was the direct cause ...`` and the
+    traceback of the exception raised from the group: trio's ``TrioInternalError`` from a nursery's
+    group) are outside it: that exception is the reported one, and the group and its members are
+    its cause."""
     out: list[ParsedException] = []
     sections: list[list[str]] = [[]]
+    after: list[str] = []  # the lines after the tree, at the margin
     for ln in lines:
         s = ln.strip()
+        if after or (len(sections) > 1 and s and ln[:1] not in (" ", "\t", "|", "+")):
+            after.append(ln)
+            continue
         if s.startswith("+-") and s.endswith("-") and "---" in s:
             sections.append([])
             continue
@@ -172,12 +181,13 @@ def _parse_group(lines: list[str]) -> list[ParsedException]:
         else:
             body = ln
         sections[-1].append(body)
+    tail = _parse_blocks(after, ipython=False) if after else []
     for n, sec in enumerate(sections):
         for exc in _parse_blocks(sec, ipython=False):
             is_group = exc.exception_name.endswith("Group") or "sub-exception" in exc.message
             role: Role = "group" if is_group else ("group-member" if n > 0 else exc.role)
-            out.append(ParsedException(exc.exception, exc.message, exc.frames, exc.notes, role))
-    return out
+            out.append(ParsedException(exc.exception, exc.message, exc.frames, exc.notes, "cause" if tail else role))
+    return out + tail
 
 
 # --------------------------------------------------------------------------- no traceback
@@ -188,6 +198,12 @@ def _message_only(lines: list[str]) -> ParsedException:
     for i, ln in enumerate(lines):
         parsed = L.exception_line(ln.strip())
         if parsed is not None:
+            if i and lines[i - 1][:1] in (" ", "\t") and lines[i - 1].strip():
+                # after an indented line of other text (not a prompt or a log line at the margin): a message
+                # that quotes another error's last line at its end (glom's `error raised while processing,
+                # details below.\n - Spec: ...\nTypeError: expected spec ...`); the text before stays in the
+                # message, so a site of the quoted line is no confident answer
+                return ParsedException(parsed[0], "\n".join(lines).strip("\n"))
             tail = [parsed[1], *lines[i + 1 :]]
             return ParsedException(parsed[0], "\n".join(tail).strip("\n"))
     for i, ln in enumerate(lines):
