@@ -5,15 +5,15 @@ shows them on the page, and verify --execute re-runs them (and notices when one 
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from errdex.catalog import open_catalog
 from errdex.model import Observation, ObservedArg, ObserveRun
+
+from .provekit import cli
 
 CORE = '''
 def make_range(low, high, strict=False, step=1):
@@ -38,9 +38,7 @@ def _package(root: Path) -> Path:
 
 
 def _cli(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "ERRDEX_HOME": str(home)}
-    return subprocess.run([sys.executable, "-m", "errdex", *args], capture_output=True, text=True, env=env,
-                          timeout=600, check=False)
+    return cli(*args, home=home, timeout=600)
 
 
 @pytest.mark.network

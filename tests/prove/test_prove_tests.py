@@ -5,10 +5,7 @@ makes the same call with other arguments and exits 0; try and validate samples r
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,13 +13,9 @@ import pytest
 from errdex.catalog import open_catalog
 from errdex.prove.checks import FALLBACK
 
+from .provekit import cli
+
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "prove_cfglib"
-
-
-def _cli(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "ERRDEX_HOME": str(home)}
-    return subprocess.run([sys.executable, "-m", "errdex", *args], capture_output=True, text=True, env=env,
-                          timeout=900, check=False)
 
 
 @pytest.mark.network
@@ -32,9 +25,9 @@ def test_observed_tests_distilled_and_proven(tmp_path: Path) -> None:
     db = str(tmp_path / "c.sqlite")
     pkg = tmp_path / "cfglib"
     shutil.copytree(FIXTURE, pkg)
-    r = _cli("observe", str(pkg), "--db", db, "--json", home=home)  # indexes the directory first
+    r = cli("observe", str(pkg), "--db", db, "--json", home=home)  # indexes the directory first
     assert r.returncode == 0, r.stderr
-    r = _cli("prove", "--artifact", str(pkg), "--package", "cfglib", "--db", db, "--json", home=home)
+    r = cli("prove", "--artifact", str(pkg), "--package", "cfglib", "--db", db, "--json", home=home)
     assert r.returncode == 0, r.stderr
     doc = json.loads(r.stdout)
     by_id = {e["error_id"]: e for e in doc["errors"]}
@@ -72,7 +65,7 @@ def test_observed_tests_distilled_and_proven(tmp_path: Path) -> None:
     assert "text = 'port=eighty'" in b.example_fix.before and "text = 'port=80'" in b.example_fix.after
     assert doc["proven_pairs"] >= 3 and doc["proven_try"] >= 3 and doc["proven_validate"] >= 1
 
-    r = _cli("verify", "--execute", "--artifact", str(pkg), "--package", "cfglib", "--db", db, "--json",
+    r = cli("verify", "--execute", "--artifact", str(pkg), "--package", "cfglib", "--db", db, "--json",
              home=home)
     assert r.returncode == 0, r.stdout + r.stderr
     assert json.loads(r.stdout)["failed"] == []

@@ -4,23 +4,16 @@ function the test hands to ``jit`` (tracing.py's generic edits; tinytrace has no
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from errdex.catalog import open_catalog
 
+from .provekit import cli
+
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "prove_tinytrace"
-
-
-def _cli(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "ERRDEX_HOME": str(home)}
-    return subprocess.run([sys.executable, "-m", "errdex", *args], capture_output=True, text=True, env=env,
-                          timeout=900, check=False)
 
 
 @pytest.mark.network
@@ -28,9 +21,9 @@ def _cli(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
 def test_traced_function_edited_into_a_clean_after(tmp_path: Path) -> None:
     home, db, pkg = tmp_path / "home", str(tmp_path / "c.sqlite"), tmp_path / "tinytrace"
     shutil.copytree(FIXTURE, pkg)
-    r = _cli("observe", str(pkg), "--db", db, "--json", home=home)
+    r = cli("observe", str(pkg), "--db", db, "--json", home=home)
     assert r.returncode == 0, r.stderr
-    r = _cli("prove", "--artifact", str(pkg), "--package", "tinytrace", "--db", db, "--json", home=home)
+    r = cli("prove", "--artifact", str(pkg), "--package", "tinytrace", "--db", db, "--json", home=home)
     assert r.returncode == 0, r.stderr
     by_id = {e["error_id"]: e for e in json.loads(r.stdout)["errors"]}
     cat = open_catalog(db)

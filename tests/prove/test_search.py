@@ -19,13 +19,9 @@ from errdex.model import ErrorSite
 from errdex.prove.guard_values import guard_values
 from errdex.prove.search import SEARCH_SCRIPT, targets_for
 
+from .provekit import cli
+
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "prove_searchlib"
-
-
-def _cli(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "ERRDEX_HOME": str(home)}
-    return subprocess.run([sys.executable, "-m", "errdex", *args], capture_output=True, text=True, env=env,
-                          timeout=900, check=False)
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +30,7 @@ def indexed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     pkg = root / "searchlib"
     shutil.copytree(FIXTURE, pkg)
     db = str(root / "c.sqlite")
-    r = _cli("index", str(pkg), "--repo", "acme/searchlib", "--ref", "1.0", "--db", db, home=root / "home")
+    r = cli("index", str(pkg), "--repo", "acme/searchlib", "--ref", "1.0", "--db", db, home=root / "home")
     assert r.returncode == 0, r.stderr
     return pkg, db
 
@@ -117,7 +113,7 @@ def test_search_script_finds_shrinks_and_repeats(indexed: tuple[Path, str], tmp_
 @pytest.mark.network
 def test_prove_search_end_to_end(indexed: tuple[Path, str], tmp_path: Path) -> None:
     pkg, db = indexed
-    r = _cli("prove", "--search", "--budget", "5", "--artifact", str(pkg), "--package", "searchlib", "--db", db,
+    r = cli("prove", "--search", "--budget", "5", "--artifact", str(pkg), "--package", "searchlib", "--db", db,
              "--json", home=tmp_path / "home")
     assert r.returncode == 0, r.stderr
     doc = json.loads(r.stdout)["search"]
