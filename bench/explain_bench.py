@@ -53,7 +53,7 @@ def jax_catalog() -> str:
     if not db.exists():
         from index_bench import fetch_wheel
 
-        wheel = fetch_wheel()
+        wheel = fetch_wheel("jax==0.10.2")
         print(f"indexing {wheel.name} into {db} (once) ...", flush=True)
         subprocess.run([*errdex_command(), "index", str(wheel), "--db", str(db)], check=True,
                        stdout=subprocess.DEVNULL)

@@ -90,7 +90,7 @@ def wheel_sources(wheel: Path) -> list[tuple[str, bytes]]:
         return [(n, zf.read(n)) for n in sorted(zf.namelist()) if n.endswith(".py") and ".dist-info/" not in n]
 
 
-def compile_errdex(other: Path | None) -> None:
+def compile_errdex(other: Path | None = None) -> None:
     """Write errdex's bytecode first, as pip does when it installs a package: where
     PYTHONDONTWRITEBYTECODE is set (CI machines) an editable install would otherwise compile
     every errdex module in every run, start-up that no installed errdex pays."""
