@@ -203,6 +203,61 @@ pytest process from an empty directory holding the driver's ``pytest.ini``
 (jsonpatch and jsonpointer were not used: each is one module (``jsonpatch.py``, ``jsonpointer.py``), and the plugin
 places a package's frames by its directory.)
 
+The eighth round's held-out sets (issue 17; docs/matching.md, "Held-out sets of the eighth round"), as
+in the seventh: one Python 3.13 venv per library, ``/work/evalenv-<lib>``, with the released wheel and the
+suite's test dependencies (no numpy for pint, so its numpy tests skip); the sdist of the same version
+unpacked in ``$H``::
+
+    pluggy==1.7.0 pytest
+    natsort==8.4.0 pytest hypothesis pytest-mock
+    schema==0.7.8 pytest
+    isodate==0.7.2 pytest
+    portion==2.6.3 pytest
+    pint==0.26.2 pytest pytest-subtests
+    webob==1.8.11 pytest
+    inflect==7.6.0 pytest
+    python-multipart==0.0.34 pytest pyyaml      (venv /work/evalenv-multipart)
+
+All through this driver, budget 90 s a file.  schema's one test file sits at its sdist's root; pint ships
+its tests in the wheel (``pint/testsuite``, kept out of the library by ``CAPTURE_EXCLUDE=/testsuite/``),
+and not ``test_non_int.py`` (``test_quantity``'s cases again over Decimal/Fraction/float),
+``test_contexts.py`` or ``test_issues.py``, chosen before any replay so that pint stays under 30% of the
+round's events (with every file it gave 210 events, 174 distinct); webob without ``test_in_wsgiref.py``
+(it serves on a socket)::
+
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-pluggy/bin/python \\
+        --tests $H/pluggy-1.7.0/testing --package pluggy --out bench/data/pluggy-1.7.0.jsonl \\
+        --budget 90 $(cd $H/pluggy-1.7.0/testing && ls test_*.py)
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-natsort/bin/python \\
+        --tests $H/natsort-8.4.0/tests --package natsort --out bench/data/natsort-8.4.0.jsonl \\
+        --budget 90 $(cd $H/natsort-8.4.0/tests && ls test_*.py)
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-schema/bin/python \\
+        --tests $H/schema-0.7.8 --package schema --out bench/data/schema-0.7.8.jsonl \\
+        --budget 90 test_schema.py
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-isodate/bin/python \\
+        --tests $H/isodate-0.7.2/tests --package isodate --out bench/data/isodate-0.7.2.jsonl \\
+        --budget 90 $(cd $H/isodate-0.7.2/tests && ls test_*.py)
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-portion/bin/python \\
+        --tests $H/portion-2.6.3/tests --package portion --out bench/data/portion-2.6.3.jsonl \\
+        --budget 90 $(cd $H/portion-2.6.3/tests && ls test_*.py)
+    CAPTURE_EXCLUDE=/testsuite/ .venv/bin/python bench/capture_events.py \\
+        --python /work/evalenv-pint/bin/python --tests $SP(pint)/pint/testsuite --package pint \\
+        --out bench/data/pint-0.26.2.jsonl --budget 90 $(cd $SP(pint)/pint/testsuite && ls test_*.py | \\
+        grep -vE '^test_(non_int|contexts|issues)\\.py$')
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-webob/bin/python \\
+        --tests $H/webob-1.8.11/tests --package webob --out bench/data/webob-1.8.11.jsonl \\
+        --budget 90 $(cd $H/webob-1.8.11/tests && ls test_*.py | grep -v test_in_wsgiref)
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-inflect/bin/python \\
+        --tests $H/inflect-7.6.0/tests --package inflect --out bench/data/inflect-7.6.0.jsonl \\
+        --budget 90 $(cd $H/inflect-7.6.0/tests && ls test_*.py)
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-multipart/bin/python \\
+        --tests $H/python_multipart-0.0.34/tests --package python_multipart \\
+        --out bench/data/python-multipart-0.0.34.jsonl --budget 90 test_multipart.py test_file.py
+
+(Tried and not used: simpleeval (one module, ``simpleeval.py``: no package directory for the plugin),
+asteval (its tests read the interpreter's recorded errors; nothing is raised to a test), uncertainties
+(no event recorded), cerberus and sortedcontainers (no tests in the sdist or wheel).)
+
 ``JAX_TRACEBACK_FILTERING=off`` is the default so that the recorded traceback
 holds every frame (what a JAX user sees after following JAX's own advice to
 turn filtering off); ``--filtering auto`` records what JAX prints by default
