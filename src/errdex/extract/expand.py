@@ -234,6 +234,8 @@ class Expander:
                 init = next((self.t.classes[n][0].init for n in chain[i:] if n in self.t.classes
                              and self.t.classes[n][0].init is not None), None)
                 bind = bind_args(init.params, args, kwargs) if init is not None else {}
+                if init is not None:
+                    bind = {**self._class_attr_defaults(init.params, bind, raised), **bind}
                 # `self.args`: the constructor's arguments (BaseException.__new__ keeps them), unless an
                 # __init__ passes others on with super().__init__(...)
                 base_args = args if init is None or init.super_args is None or (init.passes_args and args) else [
@@ -260,6 +262,20 @@ class Expander:
             # (cattrs' `IterableValidationError(msg, errors, cl)`: "msg (1 sub-exception)")
             return self.builtin_message(group, args[:2])
         return self.builtin_message(cls, args)
+
+    def _class_attr_defaults(self, params: tuple[str, ...], bind: Bind, raised: str) -> dict[str, Node]:
+        """The ``__init__`` parameters the raise left out that name a text attribute of the raised class
+        (or of a base): ``def __init__(self, description=None)`` setting ``self.description`` only when
+        given, so the class attribute is what ``__str__`` prints (werkzeug's ``NotFound().description``)."""
+        out: dict[str, Node] = {}
+        for p in params:
+            if p in bind:
+                continue
+            const = next((c for k in (raised, *self.t.bases_chain(raised))
+                          if (c := self.t.constants.get(f"{k}.{p}")) is not None), None)
+            if const is not None and literal_text(const) is not None:
+                out[p] = const
+        return out
 
     def _own_attrs(self, node: Node, raised: str) -> Node:
         """What the raised class's own attributes make of ``self.__doc__`` (its docstring: dnspython's

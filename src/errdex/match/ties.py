@@ -43,6 +43,7 @@ from errdex.match.index import (
 )
 from errdex.match.indexdata import ANY_CLASS, LOOSE
 from errdex.match.model import Tied
+from errdex.match.scope import NO_TEXT
 
 TIE_EPSILON = 1e-6  # scores this close are equal (the same template scores the same, bar rounding)
 MAX_LISTED = 50  # tied sites named in the answer; a larger group is reported by its count
@@ -80,6 +81,8 @@ def tied_sites(
         for site in _loose_twins(idx, top):
             group.setdefault(site, R.Scored(idx.site_templates[site][0], site, top.score, top.method, False, (), -1))
     for site in _any_class_rewraps(idx, top, exc_name, printed):
+        group.setdefault(site, R.Scored(idx.site_templates[site][0], site, top.score, top.method, False, (), -1))
+    for site in _looked_up_twins(idx, top, group):
         group.setdefault(site, R.Scored(idx.site_templates[site][0], site, top.score, top.method, False, (), -1))
     picked = _by_values(idx, top, group)
     first = top if top.site in picked else group[min(picked, key=lambda s: _order(idx, s))]
@@ -207,3 +210,20 @@ def _any_class_rewraps(idx: MatchIndex, top: R.Scored, exc_name: str, printed: s
     pkg = idx.sites[top.site][S_PATH].split("/", 1)[0]
     sites = (idx.templates[t][T_SITE] for t in wrappers)
     return [s for s in sites if s != top.site and idx.sites[s][S_PATH].split("/", 1)[0] == pkg]
+
+
+def _looked_up_twins(idx: MatchIndex, top: R.Scored, group: Mapping[int, R.Scored]) -> list[int]:
+    """The raises of the top's package of a class looked up at run time with no text of their own
+    (werkzeug's ``abort(404)``: ``raise self.mapping[code](*args, **kwargs)``), when the top's group
+    raises one class: that raise may take the very class from its mapping and print its text (werkzeug's
+    ``NotFound().description`` in ``404 Not Found: The requested URL was not found ...``), so the input
+    cannot tell it apart and the top is not confident."""
+    if len({idx.sites[s][S_EXC] for s in group}) != 1:
+        return []
+    pkg, snap = idx.sites[top.site][S_PATH].split("/", 1)[0], idx.sites[top.site][S_SNAP]
+    out = []
+    for s, row in enumerate(idx.sites):
+        if "[" in row[S_EXC] and s not in group and row[S_SNAP] == snap and row[S_PATH].split("/", 1)[0] == pkg and all(
+                idx.templates[t][T_LITCHARS] < NO_TEXT for t in idx.site_templates[s]):
+            out.append(s)
+    return out
