@@ -42,7 +42,9 @@ def test_a_test_the_error_reached_is_named_before_one_where_the_library_caught_i
     caught = _seen("tests/test_basic.py::test_path_option", "click.testing.CliRunner.invoke", escaped=False)
     reached = _seen("tests/test_options.py::test_unknown_option", "click.testing.CliRunner.invoke")
     assert "`test_unknown_option`" in example_note([caught, reached])
-    assert "`test_path_option`" in example_note([caught])  # all there is
+    only = example_note([caught])  # all there is: named, but not as a call that raises the error
+    assert "`test_path_option`" in only and "catches the error there itself" in only
+    assert "raises this error" not in only and "real call that reaches it" not in only
 
 
 def test_a_test_located_without_a_line_is_named_by_its_file() -> None:

@@ -47,7 +47,12 @@ def example_note(observed: Sequence[Mapping[str, Any]], raised_instead: Sequence
         where = f" (`{o['test_path']}{line}`)" if o.get("test_path") else ""
         public = entry and not any(p.startswith("_") for p in entry.split("."))
         through = f" through {_call(entry, o.get('entry_args') or [])}" if public else ""
-        return (f"No example could be proven. The library's own test `{_test_name(str(o['test']))}`{where} raises "
+        name = _test_name(str(o["test"]))
+        if not o.get("escaped"):  # the raise ran, but the library caught it: the test never saw this error
+            return (f"No example could be proven. The library's own test `{name}`{where} reaches this raise"
+                    f"{through}, but the library catches the error there itself and goes on, so the test never "
+                    "sees it: no observed call shows a user meeting this error.")
+        return (f"No example could be proven. The library's own test `{name}`{where} raises "
                 f"this error{through}: it is a real call that reaches it.")
     return "No example could be proven for this error."
 
