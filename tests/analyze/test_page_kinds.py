@@ -166,3 +166,30 @@ def test_an_abstract_method_says_use_a_subclass_that_defines_it(ctx) -> None:  #
 def test_assert_false_must_override_is_abstract_not_a_bug(ctx) -> None:  # type: ignore[no-untyped-def]
     a = _page(ctx, "Renderer.abstract_eval")
     assert "is abstract" in a.meaning and not any(s.text.startswith("Report it") for s in a.solutions)
+
+
+def test_an_exit_reached_through_other_public_calls_is_every_time_only_for_its_own(tmp_path: Path) -> None:
+    # rating 5 on click's Exit: "`help_option` ... raises Exit every time" was false (its callback does, when given)
+    pkg = tmp_path / "exitlike"
+    (pkg / "exitlike").mkdir(parents=True)
+    (pkg / "exitlike" / "__init__.py").write_text(
+        "from exitlike.core import Context, Exit, help_option\n__all__ = ['Context', 'Exit', 'help_option']\n")
+    (pkg / "exitlike" / "core.py").write_text(
+        'class Exit(RuntimeError):\n    """An exception that indicates that the application should exit."""\n\n\n'
+        "class Context:\n"
+        "    def exit(self, code=0):\n"
+        '        """Exits the application with a given exit code."""\n'
+        "        raise Exit(code)\n\n\n"
+        "def help_option(ctx, value):\n"
+        '    """Show the help and exit when the option is given."""\n'
+        "    if value:\n"
+        "        ctx.exit()\n")
+    cat = SqliteCatalog(tmp_path / "c.sqlite")
+    with open_source(str(pkg), repo="example/exitlike", ref="v1") as tree:
+        cat.replace_snapshot(tree.snapshot, extract_tree(tree, jobs=1))
+    c = load_context(cat, cat.snapshots()[0])
+    a = _page((cat, c), "Context.exit")
+    cat.close()
+    assert "Calling `exitlike.Context.exit` raises `exitlike.Exit` every time" in a.meaning
+    assert "`exitlike.help_option` raise it only when a call of theirs gets there" in a.meaning
+    assert "help_option` raises" not in a.meaning

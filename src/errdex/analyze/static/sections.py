@@ -104,7 +104,14 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
                          f"that does not define `{meth}`.")
         ev.append(raise_evidence(f))
     elif roles.control_flow(f):
-        sentences.append(f"{who(f)} raises {exc_name(f)} every time: that is what it is for, not a failure.")
+        p = f.public_path
+        if p.depth == 0 and len(p.entries) > 1:  # the others only reach it through calls of their own
+            others = " or ".join(f"`{e}`" for e in p.entries[1:])
+            sentences.append(f"Calling `{p.entries[0]}` raises {exc_name(f)} every time: that is what it is for, "
+                             f"not a failure. {others} raise it only when a call of theirs gets there, not "
+                             "every time they are called.")
+        else:
+            sentences.append(f"{who(f)} raises {exc_name(f)} every time: that is what it is for, not a failure.")
         ev.append(raise_evidence(f))
     elif (field := roles.forwarder(f)):
         forms = [t.render() for t in f.site.templates[:3]]
