@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast
 from typing import Literal
 
-from errdex.extract.astwalk import calls, statements
+from errdex.extract.astwalk import calls, statements, walk
 from errdex.extract.imports import class_like, dotted_source, import_bindings, is_package, resolve_relative
 from errdex.model import CallEdge
 
@@ -56,13 +56,16 @@ def _references(tree: ast.Module, module: str, w: _Walk) -> list[CallEdge]:
     used, though no call edge of it is recorded.  Only that: the public path does not walk these."""
     w.class_stack, w.memo = [], {}
     out: dict[str, int] = {}
-    for node in ast.walk(tree):
+    for node in walk(tree):
         if not isinstance(node, ast.Name | ast.Attribute) or not isinstance(node.ctx, ast.Load):
             continue
         target = w.resolve(node)
         if target and not target.startswith("?"):
             out.setdefault(target, getattr(node, "lineno", 0))
     return [CallEdge(caller=module, callee=t, kind="ref", line=ln) for t, ln in out.items()]
+
+
+_STATEMENT_BODIES = ("body", "handlers", "orelse", "finalbody", "cases")
 
 
 def _module_imports(tree: ast.Module) -> set[int]:
@@ -185,15 +188,18 @@ class _Walk:
             ann = ann.value
         if isinstance(ann, (ast.Name, ast.Attribute)):
             out.append(self.resolve(ann) or "")
+        # a return is a statement: only the statement bodies are entered, never an expression (this runs
+        # on every function of the package); depth first, last child first, as before
         todo: list[ast.AST] = list(fn.body)
         while todo:
             node = todo.pop()
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 continue
             if isinstance(node, ast.Return) and isinstance(node.value, ast.Call) and isinstance(
                     node.value.func, (ast.Name, ast.Attribute)):
                 out.append(self.resolve(node.value.func) or "")
-            todo.extend(ast.iter_child_nodes(node))
+            for name in _STATEMENT_BODIES:  # in field order: Try's are body, handlers, orelse, finalbody
+                todo.extend(getattr(node, name, ()))
         root = self.module.split(".", 1)[0] + "."
         return [c for c in dict.fromkeys(out) if c.startswith(root) and class_like(c)]
 

@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 from errdex.extract import env as envmod
+from errdex.extract.astwalk import statements
 from errdex.extract.imports import dotted_source
 from errdex.extract.msgraise import caught_by
 from errdex.model import CallEdge, ErrorSite, Segment, Template
@@ -83,7 +84,7 @@ def caught_classes(exc: ast.expr, env: envmod.Env | None, resolve: Callable[[str
         d = dotted_source(t)
         if d is not None:
             out.append(resolve(d) or d)
-    for node in ast.walk(tree):
+    for node in statements(tree):  # a try is a statement: no need to enter expressions
         if isinstance(node, ast.Try | ast.TryStar) and handler in node.handlers:
             return Caught(tuple(out), (node.body[0].lineno, node.body[-1].end_lineno or node.body[-1].lineno), name)
     return Caught()

@@ -61,6 +61,11 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
     path: str
     _memo: dict[object, Node] = field(default_factory=dict)  # keyed by Binding identity / ("module", name)
     _depth: int = 0
+    # the module star-imports a module of its package (its imports are all known before it is built)
+    _stars: bool = field(init=False, default=False)
+
+    def __post_init__(self) -> None:
+        self._stars = any(k.startswith(STAR) for k in self.imports)
 
     # ----------------------------------------------------------------- names
 
@@ -74,7 +79,7 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
             return f"{self.module}.{written}" if self.module else written
         if head in BUILTIN_NAMES and not rest:
             return head
-        if head not in BUILTIN_NAMES and self.module and any(k.startswith(STAR) for k in self.imports):
+        if self._stars and head not in BUILTIN_NAMES and self.module:
             return f"{self.module}.{written}"  # maybe from a star import: phase 2 follows it (or drops the module)
         return None
 

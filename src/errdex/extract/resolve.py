@@ -230,12 +230,13 @@ class Resolver:
         probe: dict[str, Node] = {p: Hole(_PROBE + p) for p in f.params}
         # a parameter named as a message (`message`, `msg`) is text wherever it stands: SyntaxFailure's
         # __str__ returns f"{self.message}\n    {self.source}"
-        wanted = {p.segment.expr[1:] for v in self._message(s, probe)[2] for p in v
+        variants = self._message(s, probe)[2]
+        wanted = {p.segment.expr[1:] for v in variants for p in v
                   if p.segment.expr is not None and p.segment.expr.startswith(_PROBE)
                   and (p.unresolved or MSG_NAME.fullmatch(p.segment.expr[1:]) is not None)}
-        wanted.update(called_params(s.value))
-        if f.vararg and wanted & called_params(s.value) and any(
-                p.segment.expr == "*" + f.vararg for v in self._message(s, probe)[2] for p in v):
+        called = called_params(s.value)
+        wanted.update(called)
+        if f.vararg and wanted & called and any(p.segment.expr == "*" + f.vararg for v in variants for p in v):
             # `raise exception(*args)` (more-itertools' `raise_`): the callers' class and arguments
             return (wanted & set(f.params)) | {"*" + f.vararg}
         return wanted & set(f.params)
