@@ -41,9 +41,8 @@ from errdex.match.index import (
     MatchIndex,
     template_keys,
 )
-from errdex.match.indexdata import ANY_CLASS, LOOSE
+from errdex.match.indexdata import ANY_CLASS, LOOKED_UP, LOOSE
 from errdex.match.model import Tied
-from errdex.match.scope import NO_TEXT
 
 TIE_EPSILON = 1e-6  # scores this close are equal (the same template scores the same, bar rounding)
 MAX_LISTED = 50  # tied sites named in the answer; a larger group is reported by its count
@@ -193,7 +192,6 @@ def _loose_twins(idx: MatchIndex, top: R.Scored) -> list[int]:
     return out
 
 
-
 def _any_class_rewraps(idx: MatchIndex, top: R.Scored, exc_name: str, printed: str) -> list[int]:
     """The re-raises of the top's package that print a caught exception's text as a class looked up at run
     time (``indexdata.ANY_CLASS``: dnspython's ``ExceptionWrapper.__exit__`` raises
@@ -221,9 +219,6 @@ def _looked_up_twins(idx: MatchIndex, top: R.Scored, group: Mapping[int, R.Score
     if len({idx.sites[s][S_EXC] for s in group}) != 1:
         return []
     pkg, snap = idx.sites[top.site][S_PATH].split("/", 1)[0], idx.sites[top.site][S_SNAP]
-    out = []
-    for s, row in enumerate(idx.sites):
-        if "[" in row[S_EXC] and s not in group and row[S_SNAP] == snap and row[S_PATH].split("/", 1)[0] == pkg and all(
-                idx.templates[t][T_LITCHARS] < NO_TEXT for t in idx.site_templates[s]):
-            out.append(s)
-    return out
+    sites = (idx.templates[t][T_SITE] for t in idx.rewraps.get(LOOKED_UP, ()))  # (``index.build``)
+    return [s for s in sites if s not in group and idx.sites[s][S_SNAP] == snap
+            and idx.sites[s][S_PATH].split("/", 1)[0] == pkg]
