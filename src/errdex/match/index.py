@@ -22,7 +22,9 @@ from errdex.match.indexdata import ANY_CLASS as ANY_CLASS
 from errdex.match.indexdata import BY_CAUGHT as BY_CAUGHT
 from errdex.match.indexdata import (
     GATED,
+    LOOKED_UP,
     LOOSE,
+    NO_TEXT,
     any_class_rewrap,
     caught,
     caught_classes,
@@ -110,6 +112,8 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
             rewraps.setdefault(LOOSE, []).append(mine[0])
         if any_class_rewrap(site.exception, site.cause) and len(mine) == 1:
             rewraps.setdefault(ANY_CLASS, []).append(mine[0])
+        if "[" in sites[sno][2] and mine and all(templates[t][3] < NO_TEXT for t in mine):
+            rewraps.setdefault(LOOKED_UP, []).append(mine[0])
         site_templates.append(tuple(mine))
     n = len(templates)
     postings = {w: array("I", ids).tobytes() for w, ids in post.items()}

@@ -59,6 +59,11 @@ LOOSE = "<raised-value>"
 # (dnspython's ``ExceptionWrapper.__exit__``: ``raise self.exception_class(str(exc_val)) from exc_val``):
 # any text raised inside its ``with`` block is printed again, as any class
 ANY_CLASS = "<any-class-rewrap>"
+# ``MatchIndex.rewraps`` key: sites (their first template) raising a class looked up at run time with no text
+# of their own (werkzeug's ``raise self.mapping[code](*args, **kwargs)``), kept at build time so that
+# ``ties`` need not read every site of a stored index on each ``explain``
+LOOKED_UP = "<looked-up-class>"
+NO_TEXT = 4  # a template with fewer literal characters than this has no text worth checking
 GATED = "<python-version>"  # ``MatchIndex.rewraps`` key: templates of sites that raise on some Pythons only
 _VERSION_TEST = re.compile(r"version_info|hexversion|python_version|\bPY\d*\b|\bPYTHON\d+\b|\bPY_?3\d*\b")
 

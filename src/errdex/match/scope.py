@@ -46,10 +46,10 @@ from errdex.match.index import (
     words,
 )
 from errdex.match.indexdata import LOOSE
+from errdex.match.indexdata import NO_TEXT as NO_TEXT
 from errdex.match.lines import BUILTIN_EXCEPTIONS, exception_line
 from errdex.match.verify import container_repr, element_of
 
-NO_TEXT = 4  # a template with fewer literal characters than this has no text worth checking
 CLASS_SCORE = 0.3  # a class fallback's score: a lead, never a confident answer
 MAX_SCAN = 200_000  # sites looked at for a class (the whole of a large catalog's latest snapshots)
 GROUP_LIMIT = 10  # a group larger than this is narrowed by what its sites share with the input

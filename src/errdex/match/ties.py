@@ -41,9 +41,8 @@ from errdex.match.index import (
     MatchIndex,
     template_keys,
 )
-from errdex.match.indexdata import ANY_CLASS, LOOSE
+from errdex.match.indexdata import ANY_CLASS, LOOKED_UP, LOOSE
 from errdex.match.model import Tied
-from errdex.match.scope import NO_TEXT
 
 TIE_EPSILON = 1e-6  # scores this close are equal (the same template scores the same, bar rounding)
 MAX_LISTED = 50  # tied sites named in the answer; a larger group is reported by its count
@@ -79,15 +78,20 @@ def tied_sites(
             site = idx.templates[t][T_SITE]
             group.setdefault(site, R.Scored(t, site, top.score, top.method, False, top.values, top.wraps))
         for site in _loose_twins(idx, top):
-            group.setdefault(site, R.Scored(idx.site_templates[site][0], site, top.score, top.method, False, (), -1))
+            group.setdefault(site, _twin(idx, top, site))
     for site in _any_class_rewraps(idx, top, exc_name, printed):
-        group.setdefault(site, R.Scored(idx.site_templates[site][0], site, top.score, top.method, False, (), -1))
+        group.setdefault(site, _twin(idx, top, site))
     for site in _looked_up_twins(idx, top, group):
-        group.setdefault(site, R.Scored(idx.site_templates[site][0], site, top.score, top.method, False, (), -1))
+        group.setdefault(site, _twin(idx, top, site))
     picked = _by_values(idx, top, group)
     first = top if top.site in picked else group[min(picked, key=lambda s: _order(idx, s))]
     rest = sorted((s for s in picked if s != first.site), key=lambda s: _order(idx, s))
     return first, rest[:MAX_LISTED], len(rest)
+
+
+def _twin(idx: MatchIndex, top: R.Scored, site: int) -> R.Scored:
+    """A raise with no text of its own that may print the top's (``_loose_twins`` and below), tied with it."""
+    return R.Scored(idx.site_templates[site][0], site, top.score, top.method, False, (), -1)
 
 
 _HALF = 0.5  # a general template keeps at least this share of the special one's literal text
@@ -193,7 +197,6 @@ def _loose_twins(idx: MatchIndex, top: R.Scored) -> list[int]:
     return out
 
 
-
 def _any_class_rewraps(idx: MatchIndex, top: R.Scored, exc_name: str, printed: str) -> list[int]:
     """The re-raises of the top's package that print a caught exception's text as a class looked up at run
     time (``indexdata.ANY_CLASS``: dnspython's ``ExceptionWrapper.__exit__`` raises
@@ -221,9 +224,6 @@ def _looked_up_twins(idx: MatchIndex, top: R.Scored, group: Mapping[int, R.Score
     if len({idx.sites[s][S_EXC] for s in group}) != 1:
         return []
     pkg, snap = idx.sites[top.site][S_PATH].split("/", 1)[0], idx.sites[top.site][S_SNAP]
-    out = []
-    for s, row in enumerate(idx.sites):
-        if "[" in row[S_EXC] and s not in group and row[S_SNAP] == snap and row[S_PATH].split("/", 1)[0] == pkg and all(
-                idx.templates[t][T_LITCHARS] < NO_TEXT for t in idx.site_templates[s]):
-            out.append(s)
-    return out
+    sites = (idx.templates[t][T_SITE] for t in idx.rewraps.get(LOOKED_UP, ()))  # (``index.build``)
+    return [s for s in sites if s not in group and idx.sites[s][S_SNAP] == snap
+            and idx.sites[s][S_PATH].split("/", 1)[0] == pkg]
