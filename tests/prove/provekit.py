@@ -1,4 +1,5 @@
-"""What the prove tests share: running the errdex CLI as a user would, in its own data directory."""
+"""What the prove tests share: running the errdex CLI as a user would, in its own data directory, on a
+small package written for the test."""
 
 from __future__ import annotations
 
@@ -13,3 +14,15 @@ def cli(*args: str, home: Path, timeout: float = 900) -> subprocess.CompletedPro
     env = {**os.environ, "ERRDEX_HOME": str(home)}
     return subprocess.run([sys.executable, "-m", "errdex", *args], capture_output=True, text=True, env=env,
                           timeout=timeout, check=False)
+
+
+def package(root: Path, name: str, init: str, core: str) -> Path:
+    """``root/name``: an installable package ``name`` (version 1.0) of ``__init__.py`` and ``core.py``."""
+    pkg = root / name
+    (pkg / name).mkdir(parents=True)
+    (pkg / name / "__init__.py").write_text(init)
+    (pkg / name / "core.py").write_text(core)
+    (pkg / "pyproject.toml").write_text('[build-system]\nrequires = ["setuptools>=61"]\n'
+                                        'build-backend = "setuptools.build_meta"\n'
+                                        f'[project]\nname = "{name}"\nversion = "1.0"\n')
+    return pkg

@@ -16,6 +16,8 @@ from errdex.catalog import open_catalog
 from errdex.model import ErrorSite, Observation, ObservedArg, ObserveRun
 from errdex.prove.inner import INNER_SCRIPT, chain_targets
 
+from . import provekit
+
 CORE = '''
 class UsageError(Exception):
     """The command line does not fit the command."""
@@ -66,14 +68,7 @@ def test_unknown_option():
 
 
 def _package(root: Path) -> Path:
-    pkg = root / "termlet"
-    (pkg / "termlet").mkdir(parents=True)
-    (pkg / "termlet" / "__init__.py").write_text("from termlet.core import Command, UsageError\n")
-    (pkg / "termlet" / "core.py").write_text(CORE)
-    (pkg / "pyproject.toml").write_text('[build-system]\nrequires = ["setuptools>=61"]\n'
-                                        'build-backend = "setuptools.build_meta"\n'
-                                        '[project]\nname = "termlet"\nversion = "1.0"\n')
-    return pkg
+    return provekit.package(root, "termlet", "from termlet.core import Command, UsageError\n", CORE)
 
 
 def _site(line: int) -> ErrorSite:
@@ -129,13 +124,11 @@ def test_prove_through_the_inner_call_end_to_end(tmp_path: Path, monkeypatch: py
 
     home = tmp_path / "home"
     monkeypatch.setenv("ERRDEX_HOME", str(home))
-    env = {**os.environ, "ERRDEX_HOME": str(home)}
     db = str(tmp_path / "c.sqlite")
     pkg = _package(tmp_path)
 
     def cli(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "errdex", *args], capture_output=True, text=True, env=env,
-                              timeout=600, check=False)
+        return provekit.cli(*args, home=home, timeout=600)
     r = cli("index", str(pkg), "--repo", "acme/termlet", "--ref", "1.0", "--db", db)
     assert r.returncode == 0, r.stderr
     cat = open_catalog(db)

@@ -13,7 +13,7 @@ import pytest
 from errdex.catalog import open_catalog
 from errdex.model import Observation, ObservedArg, ObserveRun
 
-from .provekit import cli
+from .provekit import cli, package
 
 CORE = '''
 def make_range(low, high, strict=False, step=1):
@@ -27,14 +27,7 @@ def make_range(low, high, strict=False, step=1):
 
 
 def _package(root: Path) -> Path:
-    pkg = root / "rangelib"
-    (pkg / "rangelib").mkdir(parents=True)
-    (pkg / "rangelib" / "__init__.py").write_text("from rangelib.core import make_range\n")
-    (pkg / "rangelib" / "core.py").write_text(CORE)
-    (pkg / "pyproject.toml").write_text('[build-system]\nrequires = ["setuptools>=61"]\n'
-                                        'build-backend = "setuptools.build_meta"\n'
-                                        '[project]\nname = "rangelib"\nversion = "1.0"\n')
-    return pkg
+    return package(root, "rangelib", "from rangelib.core import make_range\n", CORE)
 
 
 def _cli(*args: str, home: Path) -> subprocess.CompletedProcess[str]:

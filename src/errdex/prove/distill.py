@@ -122,7 +122,7 @@ def _global_reads(stmts: Sequence[ast.stmt]) -> set[str]:
     for s in stmts:
         for n in ast.walk(s):
             if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-                out |= _used_names([n])
+                out |= used_names([n])
     return out
 
 
@@ -151,7 +151,7 @@ def _registers(stmt: ast.stmt, needed: set[str], local: set[str]) -> bool:
     """A def or class whose decorator reads a needed object the test made (``@cli.command()``):
     it registers itself there."""
     decorators = getattr(stmt, "decorator_list", [])
-    return bool(decorators) and bool(_used_names(decorators) & needed & local)
+    return bool(decorators) and bool(used_names(decorators) & needed & local)
 
 
 def prune(stmts: Sequence[ast.stmt], raising: ast.stmt, later: set[str]) -> list[ast.stmt]:
@@ -188,12 +188,12 @@ def prune(stmts: Sequence[ast.stmt], raising: ast.stmt, later: set[str]) -> list
         else:
             kept = stmt
         out.append(kept)
-        needed |= _used_names([kept])
+        needed |= used_names([kept])
     out.reverse()
     return out
 
 
-def _used_names(nodes: Sequence[ast.AST]) -> set[str]:
+def used_names(nodes: Sequence[ast.AST]) -> set[str]:
     return {n.id for node in nodes for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
 
 
@@ -285,7 +285,7 @@ def distill(project: Path, node_id: str, chain: Sequence[str], rewrite: Rewrite 
             raise NotDistillable("the harness call could not be rewritten into a direct call")
         stmts = rewritten
     instance: list[ast.stmt] = []
-    if "self" in _used_names(stmts):
+    if "self" in used_names(stmts):
         if cls is None:
             raise NotDistillable("the test uses self outside a class")
         instance = test_instance(cls)
@@ -333,7 +333,7 @@ def _assemble(modules: list[_Module], stmts: list[ast.stmt], raising: ast.stmt, 
     own = {name for s in instance for name in _bound(s)}
     params: list[ast.stmt] = []
     extra_imports: list[str] = list(setup.imports)
-    needed = _used_names(stmts)
+    needed = used_names(stmts)
     fixtures_done: set[str] = set()
 
     def add_fixture(name: str, depth: int = 0) -> None:
@@ -350,7 +350,7 @@ def _assemble(modules: list[_Module], stmts: list[ast.stmt], raising: ast.stmt, 
             if fx is None:
                 continue
             for a in fx.args.args:
-                if a.arg in _used_names(fx.body):
+                if a.arg in used_names(fx.body):
                     if a.arg == "request":
                         raise NotDistillable(f"fixture {name} reads pytest's request")
                     add_fixture(a.arg, depth + 1)
@@ -371,14 +371,14 @@ def _assemble(modules: list[_Module], stmts: list[ast.stmt], raising: ast.stmt, 
     # module-level imports and helpers the script uses, transitively, in source order
     defs = [(i, j, s) for i, m in enumerate(modules) for j, s in enumerate(m.defs()) if not _bound(s) & own]
     chosen: set[tuple[int, int]] = set()
-    want = _used_names(body)
+    want = used_names(body)
     changed = True
     while changed:
         changed = False
         for i, j, s in defs:
             if (i, j) not in chosen and _bound(s) & want:
                 chosen.add((i, j))
-                want |= _used_names([s])
+                want |= used_names([s])
                 changed = True
     header = [_only_needed(s, want) for i, j, s in defs if (i, j) in chosen]
     header = [*header[:0], *sorted(header, key=lambda s: not isinstance(s, (ast.Import, ast.ImportFrom)))]

@@ -214,9 +214,10 @@ class Prover:
                         edits = [(w, v) for w, v in mv if not w.startswith("with ")]
                         edits += reshaped(d, guard_names(site), self.package, self.symbols)
                         edits += [(w, v) for w, v in mv if w.startswith("with ")]
-                        sources = tuple(dict.fromkeys(v for _, v in edits))  # each once, first place
-                        firsts = {v: w for w, v in reversed(edits)}  # ... under its first why
-                        out.append(Candidate(kind, d.source, sources, d, tuple(firsts[v] for v in sources)))
+                        firsts: dict[str, str] = {}  # source -> why: each once, at its first place and why
+                        for w, v in edits:
+                            firsts.setdefault(v, w)
+                        out.append(Candidate(kind, d.source, tuple(firsts), d, tuple(firsts.values())))
             except NotDistillable as exc:
                 reason = f"test {o.test}: {exc}"
         if o.entry:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from errdex.prove.distill import Distilled, mutates
 from errdex.prove.trace_adapters import trace_adapter
-from errdex.prove.tracing import traced_variants
+from errdex.prove.tracing import Swap, traced_variants
 
 MAX_VARIANTS = 40
 Edit = Callable[[ast.AST], bool]
@@ -283,13 +283,7 @@ def _swap_edits(d: Distilled, nodes: list[ast.AST]) -> Iterator[tuple[str, ast.M
             for other in others[:3]:
                 m = copy.deepcopy(d.module)
                 old = _arg_nodes(list(ast.walk(m))[idx])[j]
-                new = ast.parse(other, mode="eval").body
-                for parent in ast.walk(m):
-                    for field, value in ast.iter_fields(parent):
-                        if value is old:
-                            setattr(parent, field, new)
-                        elif isinstance(value, list) and any(v is old for v in value):
-                            value[[id(v) for v in value].index(id(old))] = new
+                Swap(old, ast.parse(other, mode="eval").body).visit(m)
                 yield f"{ast.unparse(sub)} as {other}", m
 
 

@@ -15,6 +15,8 @@ import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from errdex.extract.imports import dotted_source
+
 MAX_COMBOS = 4096
 
 
@@ -53,15 +55,6 @@ def _value_id(node: ast.expr, name: str, index: int) -> str:
     return f"{name}{index}"
 
 
-def _dotted(node: ast.expr) -> str:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        base = _dotted(node.value)
-        return f"{base}.{node.attr}" if base else ""
-    return ""
-
-
 def _called_id(fn: ast.Lambda, v: ast.expr) -> tuple[str, ...]:
     """The ids ``fn`` (an ``ids=lambda v: ...``) gives one value, parsing only: ``v.__name__`` and
     ``getattr(v, "__name__", v)`` of a dotted name (a module's is the whole name, anything else's
@@ -81,7 +74,7 @@ def _called_id(fn: ast.Lambda, v: ast.expr) -> tuple[str, ...]:
                                                      and body.func.id == "str" and len(body.args) == 1
                                                      and is_arg(body.args[0]))):
         return (_value_id(v, "", 0),)
-    dotted = _dotted(v)
+    dotted = dotted_source(v)
     if named and dotted and not isinstance(v, ast.Constant):
         return tuple(dict.fromkeys((dotted, dotted.rsplit(".", 1)[-1])))
     return ()

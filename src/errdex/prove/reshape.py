@@ -31,7 +31,8 @@ import copy
 import difflib
 from collections.abc import Mapping, Sequence
 
-from errdex.prove.distill import Distilled, mutates, prune
+from errdex.extract.imports import dotted_source
+from errdex.prove.distill import Distilled, mutates, prune, used_names
 
 MAX_RESHAPED = 16
 MAX_CONFIGURATION = 8  # configuring calls x guard parameters can be many (a jax test's every call)
@@ -43,10 +44,6 @@ def _src(module: ast.Module) -> str:
     return ast.unparse(ast.fix_missing_locations(module)) + "\n"
 
 
-def _reads(nodes: Sequence[ast.AST]) -> set[str]:
-    return {n.id for node in nodes for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
-
-
 def with_blocks(d: Distilled) -> list[tuple[str, ast.Module]]:
     """``x = f(...)`` before the raising statement, ``x`` read from there on: the rest in ``with f(...) as x:``."""
     out: list[tuple[str, ast.Module]] = []
@@ -56,7 +53,7 @@ def with_blocks(d: Distilled) -> list[tuple[str, ast.Module]]:
                 and isinstance(stmt.value, ast.Call)):
             continue
         name = stmt.targets[0].id
-        if name not in _reads(body[d.raising:d.raising + 1]):
+        if name not in used_names(body[d.raising:d.raising + 1]):
             continue
         m = copy.deepcopy(d.module)
         s = m.body[k]
@@ -167,15 +164,6 @@ def one_more(d: Distilled) -> list[tuple[str, ast.Module]]:
     return out
 
 
-def _dotted(node: ast.expr) -> str:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        base = _dotted(node.value)
-        return f"{base}.{node.attr}" if base else ""
-    return ""
-
-
 def _module_names(module: ast.Module, symbols: Mapping[str, tuple[str, ...]]) -> dict[str, str]:
     """Script name -> the library module it stands for (imports, and ``m = pkg.mod`` assignments)."""
     names: dict[str, str] = {}
@@ -199,7 +187,7 @@ def _module_names(module: ast.Module, symbols: Mapping[str, tuple[str, ...]]) ->
 
 
 def _resolve(node: ast.expr, names: Mapping[str, str]) -> str:
-    dotted = _dotted(node)
+    dotted = dotted_source(node)
     if not dotted:
         return ""
     head, _, rest = dotted.partition(".")

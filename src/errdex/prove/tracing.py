@@ -70,7 +70,7 @@ def _body_nodes(fn: Fn) -> list[ast.AST]:
     return [n for r in roots for n in ast.walk(r)]
 
 
-class _Swap(ast.NodeTransformer):
+class Swap(ast.NodeTransformer):
     """Replace one node (by identity) with another."""
 
     def __init__(self, old: ast.AST, new: ast.AST) -> None:
@@ -144,7 +144,7 @@ def _unwrap(k: int) -> Edit:
         call = _body_nodes(fn)[k]
         assert isinstance(call, ast.Call)
         inner = call.args[0] if call.args else call.func.value  # type: ignore[attr-defined]
-        _Swap(call, copy.deepcopy(inner)).visit(fn)
+        Swap(call, copy.deepcopy(inner)).visit(fn)
         return True
     return edit
 
