@@ -23,13 +23,10 @@ import contextlib
 import gc
 import statistics
 import time
-import zipfile
 from collections.abc import Callable
+from pathlib import Path
 
-
-def _sources(wheel: str) -> list[bytes]:
-    with zipfile.ZipFile(wheel) as z:
-        return [z.read(n) for n in z.namelist() if n.endswith(".py")]
+from index_bench import wheel_sources
 
 
 def _cpu(work: Callable[[bytes], object], sources: list[bytes]) -> float:
@@ -46,7 +43,7 @@ def main() -> None:
     ap.add_argument("wheel")
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
-    sources = _sources(args.wheel)
+    sources = [src for _name, src in wheel_sources(Path(args.wheel))]  # the index bench's files
     ratios: list[float] = []
     for _ in range(args.repeat):
         before = _cpu(ast.parse, sources)

@@ -286,6 +286,7 @@ def document_of(catalog: Catalog, record: ErrorRecord, *, report_template: str |
     eid = record.error_id
     analysis = catalog.get_analysis(eid, snap.key) or catalog.get_analysis(eid)
     seen = observation_document(catalog, snap, eid, analysis)
+    analysis_json = to_json(analysis) if analysis is not None else None
     return ErrorDocument(
         id=eid,
         url=error_url(eid),
@@ -305,7 +306,7 @@ def document_of(catalog: Catalog, record: ErrorRecord, *, report_template: str |
         source_url=snap.source_url(site.path, site.line, site.end_line),
         snapshot=to_json(snap),
         site=to_json(site),
-        analysis=to_json(analysis) if analysis is not None else None,
+        analysis=analysis_json,
         analysis_snapshot=analysis.snapshot if analysis is not None else None,
         snapshots=[
             SnapshotVersion(
@@ -318,7 +319,7 @@ def document_of(catalog: Catalog, record: ErrorRecord, *, report_template: str |
         observed=seen["observed"],
         observed_run=seen["observed_run"],
         example_note=example_note(seen["observed"], seen["raised_instead"]),
-        defensive_note=defensive_note(to_json(analysis)) if analysis is not None else "",
+        defensive_note=defensive_note(analysis_json) if analysis_json is not None else "",
         test_links=seen["test_links"],
         raised_instead=seen["raised_instead"],
         not_in=[SnapshotRef(snapshot=s.key, version=_version(s)) for s in absent_from(catalog, record)],

@@ -13,9 +13,8 @@ from errdex.extract import extract_tree
 from errdex.model import ErrorSite, Snapshot
 from errdex.sources import open_source
 
-from .pagekit import PageCtx, load_fixture
+from .pagekit import FIXTURES, PageCtx, load_fixture
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 JAXLIKE = FIXTURES / "an_jaxlike"
 
 
@@ -48,7 +47,6 @@ def site_with(ctx: SnapshotContext, text: str) -> ErrorSite:
     return found[0]
 
 
-
 @pytest.fixture(scope="module")
 def cli(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PageCtx]:
     cat, ctx = load_fixture(tmp_path_factory.mktemp("cli"), "an_clilike", "example/clilike")
@@ -57,7 +55,8 @@ def cli(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PageCtx]:
 
 
 @pytest.fixture(scope="module")
-def jaxpages(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PageCtx]:
-    cat, ctx = load_fixture(tmp_path_factory.mktemp("jax"), "an_jaxlike", "example/jaxlike")
-    yield cat, ctx
+def jaxpages(jaxlike_db: Path) -> Iterator[PageCtx]:
+    # the session's catalog of an_jaxlike (every test copies it before writing): not indexed again per module
+    cat = SqliteCatalog(jaxlike_db)
+    yield cat, load_context(cat, cat.snapshots()[0])
     cat.close()

@@ -15,12 +15,7 @@ from errdex.model import Analysis, Observation, ObservedArg
 
 from .pagekit import PageCtx, load_fixture
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
-
 Ctx = PageCtx
-
-
-
 
 
 def _page(c: Ctx, qualname: str, text: str = "") -> Analysis:

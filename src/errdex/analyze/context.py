@@ -57,6 +57,7 @@ class SnapshotContext:
     _test_links: dict[str, list[Link]] | None = None
     _all_symbols: dict[str, tuple[str, ...]] | None = None
     _graph: CallGraph | None = None
+    _public_by_last: dict[str, set[str]] | None = None  # last part of a dotted public name -> the public names
     _by_text: dict[str, list[ErrorSite]] | None = None
     _by_check: dict[str, list[ErrorSite]] | None = None
     _earlier: dict[tuple[str, int, str], tuple[ErrorSite, ...]] = field(default_factory=dict)
@@ -182,11 +183,21 @@ class SnapshotContext:
             m = re.fullmatch(r"[\w.]*?(\w+)\s*==\s*(?:[\w.]+\.)?([A-Z]\w*)\.(\w+)", g.normalized.strip())
             if g.negated or m is None:
                 continue
-            names = sorted({v for v in self.call_graph.public.values() if v.endswith("." + m.group(2))},
-                           key=lambda n: (n.count("."), n))
+            names = self._public_names_ending(m.group(2))
             if names:
-                out.append((m.group(1), m.group(3), names[0]))
+                out.append((m.group(1), m.group(3), min(names, key=lambda n: (n.count("."), n))))
         return tuple(out)
+
+    def _public_names_ending(self, last: str) -> set[str]:
+        """The dotted public names whose last part is ``last``; indexed once per snapshot rather than
+        scanning every public name for each guard of each site."""
+        if self._public_by_last is None:
+            self._public_by_last = defaultdict(set)
+            for v in self.call_graph.public.values():
+                _head, dot, tail = v.rpartition(".")
+                if dot:
+                    self._public_by_last[tail].add(v)
+        return self._public_by_last.get(last, set())
 
     def same_text(self, site: ErrorSite) -> tuple[ErrorSite, ...]:
         """The other sites whose message is exactly this site's (literal text and placeholders)."""

@@ -141,10 +141,8 @@ def _analysis(a: dict[str, Any], known: set[str], doc: ErrorDocument) -> Iterato
     if related:
         yield _heading(2, "Related errors")
         for r in related:
-            label = md.text(r["title"]) or md.code(r["error_id"])
-            target = f"{r['error_id']}.md" if r["error_id"] in known else ""
             reason = f" — {md.prose(r['reason'])}" if r.get("reason") else ""
-            yield f"- {md.link(label, target) if target else label}{reason}\n"
+            yield f"- {_to(md.text(r['title']) or md.code(r['error_id']), r['error_id'], known)}{reason}\n"
         yield "\n"
 
 
