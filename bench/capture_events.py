@@ -258,6 +258,79 @@ round's events (with every file it gave 210 events, 174 distinct); webob without
 asteval (its tests read the interpreter's recorded errors; nothing is raised to a test), uncertainties
 (no event recorded), cerberus and sortedcontainers (no tests in the sdist or wheel).)
 
+The ninth round's held-out sets (issue 17; docs/matching.md, "Held-out sets of the ninth round"), as in
+the eighth: one Python 3.13 venv per library, ``/work/evalenv-<lib>``, with the released wheel and the
+suite's test dependencies; the sdist of the same version unpacked in ``$H`` (bidict's and pypika's sdists
+hold no tests: their repositories at the tags ``v0.23.1`` and ``v0.51.1`` instead, ``git archive``)::
+
+    bidict==0.23.1 pytest hypothesis pytest-benchmark sortedcollections sortedcontainers typing_extensions
+    cachetools==8.0.2 pytest
+    configobj==5.0.9 pytest
+    croniter==7.0.0 pytest pytz tzlocal
+    cssselect==1.6.0 pytest lxml
+    deepdiff[cli]==9.1.0 pytest numpy pandas polars python-dateutil orjson tomli-w pytz uuid6 jsonpickle pydantic
+    jsonpath-ng==1.17.0 pytest hypothesis      (venv /work/evalenv-jsonpath)
+    mako==1.4.3 pytest markupsafe
+    tenacity==9.2.1 pytest tornado typeguard
+    transitions==0.9.3 pytest mock dill six
+    webcolors==25.10.0 pytest
+    json5==0.17.3 pytest
+    pypika==0.51.1 pytest parameterized
+
+Through this driver, budget 90 s a file: every ``test_*.py`` of the folder unless named; croniter ships
+its tests in the wheel (``croniter/tests``, the default ``CAPTURE_EXCLUDE``), run without its speed test;
+pypika's tests (the repository's ``pypika/tests``) are copied into the installed package first, as h11's;
+transitions without its diagram tests (graphviz, pygraphviz, mermaid) and without ``test_threading.py``
+and ``test_parallel.py`` (``test_core``'s and ``test_nesting``'s cases again over locked and
+parallel-state machines: 22 more distinct events, at one more line); webcolors without ``test_html5.py``
+(it downloads the HTML5 specification)::
+
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-cachetools/bin/python \\
+        --tests $H/cachetools-8.0.2/tests --package cachetools --out bench/data/cachetools-8.0.2.jsonl \\
+        --budget 90 $(cd $H/cachetools-8.0.2/tests && ls test_*.py)
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-configobj/bin/python \\
+        --tests $H/configobj-5.0.9/src/tests --package configobj --out bench/data/configobj-5.0.9.jsonl \\
+        --budget 90 $(cd $H/configobj-5.0.9/src/tests && ls test_*.py)
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-croniter/bin/python \\
+        --tests $SP(croniter)/croniter/tests --package croniter --out bench/data/croniter-7.0.0.jsonl \\
+        --budget 90 $(cd $SP(croniter)/croniter/tests && ls test_*.py | grep -v test_croniter_speed)
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-cssselect/bin/python \\
+        --tests $H/cssselect-1.6.0/tests --package cssselect --out bench/data/cssselect-1.6.0.jsonl \\
+        --budget 90 test_cssselect.py
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-jsonpath/bin/python \\
+        --tests $H/jsonpath_ng-1.17.0/tests --package jsonpath_ng --out bench/data/jsonpath-ng-1.17.0.jsonl \\
+        --budget 90 $(cd $H/jsonpath_ng-1.17.0/tests && ls test_*.py)
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-tenacity/bin/python \\
+        --tests $H/tenacity-9.2.1/tests --package tenacity --out bench/data/tenacity-9.2.1.jsonl \\
+        --budget 90 $(cd $H/tenacity-9.2.1/tests && ls test_*.py)
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-transitions/bin/python \\
+        --tests $H/transitions-0.9.3/tests --package transitions --out bench/data/transitions-0.9.3.jsonl \\
+        --budget 90 $(cd $H/transitions-0.9.3/tests && ls test_*.py | \\
+        grep -vE '^test_(graphviz|pygraphviz|mermaid|codestyle|threading|parallel)\\.py$')
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-webcolors/bin/python \\
+        --tests $H/webcolors-25.10.0/tests --package webcolors --out bench/data/webcolors-25.10.0.jsonl \\
+        --budget 90 test_conformance.py test_conversion.py test_normalization.py
+    cp -r $H/pypika-0.51.1-repo/pypika/tests $SP(pypika)/pypika/tests
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-pypika/bin/python \\
+        --tests $SP(pypika)/pypika/tests --package pypika --out bench/data/pypika-0.51.1.jsonl \\
+        --budget 90 $(cd $SP(pypika)/pypika/tests && ls test_*.py) clickhouse dialects
+
+bidict's, deepdiff's, json5's and Mako's tests import from the sdist's (or repository's) root (sibling
+fixture modules, ``tests``/``conftest``, ``tests.host_fake``, setup.cfg's ``[mako_testing]``), so they run
+from there as semver's, with the root's package folder moved aside (``mv <pkg> _src_<pkg>``) so that the
+installed wheel runs; Mako's ``assert_raises*`` (``mako.testing.assertions._expect_raises``, a
+``try``/``except``) is hooked by the plugin as SQLAlchemy's is (``LIB`` = bidict and ``tests/test_bidict.py``,
+deepdiff and ``tests``, json5 and ``tests``, mako and ``test``)::
+
+    cd $H/<sdist> && PYTHONPATH=<errdex>/bench CAPTURE_OUT=<errdex>/bench/data/<lib>-<version>.jsonl \\
+        CAPTURE_PACKAGE=LIB timeout 600 /work/evalenv-LIB/bin/python -m pytest -q -p capture_plugin \\
+        -p no:cacheprovider -W ignore -o addopts= --continue-on-collection-errors TESTS
+
+(Tried and not used: humanfriendly 10.0 (its tests import ``humanfriendly.cli``, which imports ``pipes``,
+gone in Python 3.13), furl 2.1.4 (8 events at 2 lines).  Read and not run: pyasn1 (its tests check errors
+with ``try``/``except``), fastjsonschema (its validators are code it generates and runs with ``exec``, as
+cattrs' structuring functions: their raises are no files of the package).)
+
 ``JAX_TRACEBACK_FILTERING=off`` is the default so that the recorded traceback
 holds every frame (what a JAX user sees after following JAX's own advice to
 turn filtering off); ``--filtering auto`` records what JAX prints by default

@@ -29,6 +29,7 @@ library's environment.
 from __future__ import annotations
 
 import contextlib
+import importlib
 import json
 import os
 import sys
@@ -46,6 +47,9 @@ _MAX_TB = int(os.environ.get("CAPTURE_MAX_TB", "60000"))
 # a package's own bundled tests are not the library (networkx ships networkx/*/tests/)
 _EXCLUDE = tuple(x for x in os.environ.get("CAPTURE_EXCLUDE", "/tests/:/testing/").split(":") if x)
 
+# the path module as imported: a test may swap ``os.path`` for ``ntpath`` (Mako's traversal tests do)
+_osp = os.path
+_THIS_FILE = _osp.abspath(__file__)
 _seen: set[tuple[str, str, Any]] = set()
 _per_frame: dict[Any, int] = {}
 _current_test = ""
@@ -57,17 +61,25 @@ def _package_root() -> str:
     global _pkg_root
     if _pkg_root is None:
         mod = __import__(_PACKAGE)
-        _pkg_root = os.path.dirname(os.path.dirname(os.path.abspath(mod.__file__ or "")))
+        _pkg_root = _osp.dirname(_osp.dirname(_osp.abspath(mod.__file__ or "")))
     return _pkg_root
 
 
 def _rel(filename: str) -> tuple[str, bool]:
     root = _package_root()
-    full = os.path.abspath(filename)
-    prefix = os.path.join(root, _PACKAGE) + os.sep
+    full = _osp.abspath(filename)
+    prefix = _osp.join(root, _PACKAGE) + _osp.sep
     if full.startswith(prefix) and not any(part in full for part in _EXCLUDE):
-        return os.path.relpath(full, root).replace(os.sep, "/"), True
+        return _osp.relpath(full, root).replace(_osp.sep, "/"), True
     return full, False
+
+
+def _without_own_frames(tb: types.TracebackType | None) -> types.TracebackType | None:
+    """``tb`` without its leading frames of this plugin: an exception caught by a wrapped
+    ``_expect_raises`` (below) starts its traceback at the wrapper, which no user ever sees."""
+    while tb is not None and _osp.abspath(tb.tb_frame.f_code.co_filename) == _THIS_FILE:
+        tb = tb.tb_next
+    return tb
 
 
 def _frames(tb: types.TracebackType | None) -> list[tuple[str, int, str, bool]]:
@@ -121,8 +133,9 @@ def _unfiltered_frames(tb: types.TracebackType | None) -> list[tuple[str, int, s
 def record(exc: BaseException, source: str) -> None:
     """Append one event for ``exc`` (deduplicated, capped per innermost library frame)."""
     try:
-        unfiltered = _unfiltered_frames(exc.__traceback__)
-        frames = unfiltered if unfiltered is not None else _frames(exc.__traceback__)
+        tb = _without_own_frames(exc.__traceback__)
+        unfiltered = _unfiltered_frames(tb)
+        frames = unfiltered if unfiltered is not None else _frames(tb)
         lib = [f for f in frames if f[3]]
         innermost_lib = list(lib[-1][:3]) if lib else None
         innermost = list(frames[-1][:3]) if frames else None
@@ -137,7 +150,7 @@ def record(exc: BaseException, source: str) -> None:
         if _per_frame.get(fkey, 0) >= _PER_SITE:
             return
         _per_frame[fkey] = _per_frame.get(fkey, 0) + 1
-        text = "".join(traceback.format_exception(exc))
+        text = "".join(traceback.format_exception(type(exc), exc, tb))
         if len(text) > _MAX_TB:
             return  # a pathological event (huge repr); not representative, skip it
         event = {
@@ -187,11 +200,12 @@ def _patch_pytest_raises() -> None:
     ctx.__exit__ = __exit__  # type: ignore[method-assign]
 
 
-def _patch_sqlalchemy_expect_raises() -> None:
-    """SQLAlchemy's suite asserts errors with its own ``expect_raises``/``assert_raises_message``
-    (``sqlalchemy.testing.assertions._expect_raises``), not ``pytest.raises``."""
+def _patch_expect_raises(module_name: str) -> None:
+    """SQLAlchemy's and Mako's suites assert errors with their own ``expect_raises``/
+    ``assert_raises_message`` (``<package>.testing.assertions._expect_raises``, a ``try``/``except``
+    context manager), not ``pytest.raises``: wrap it so that what it catches is recorded."""
     try:
-        from sqlalchemy.testing import assertions  # type: ignore[import-not-found]
+        assertions = importlib.import_module(module_name)
     except ImportError:
         return
     orig = assertions._expect_raises
@@ -209,11 +223,15 @@ def _patch_sqlalchemy_expect_raises() -> None:
     assertions._expect_raises = _expect_raises
 
 
+# packages whose suites assert errors through their own ``_expect_raises`` (above)
+_EXPECT_RAISES = {"sqlalchemy": "sqlalchemy.testing.assertions", "mako": "mako.testing.assertions"}
+
+
 def pytest_configure(config: pytest.Config) -> None:
     if _PACKAGE == "jax":
         _patch_jax_filtering()
-    if _PACKAGE == "sqlalchemy":
-        _patch_sqlalchemy_expect_raises()
+    if _PACKAGE in _EXPECT_RAISES:
+        _patch_expect_raises(_EXPECT_RAISES[_PACKAGE])
     _patch_unittest()
     _patch_pytest_raises()
 

@@ -1,0 +1,101 @@
+"""bench/capture_plugin.py records what a library's own tests raise (the held-out corpora's data).
+
+Run on a small package named ``mako`` (so that the plugin hooks its ``testing.assertions._expect_raises``
+as it does Mako's) in a pytest subprocess, as ``bench/capture_events.py`` runs it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parents[1] / "bench"
+
+LIB = {
+    "mako/__init__.py": "",
+    "mako/core.py": "def boom(x):\n    raise ValueError(f'bad value {x}')\n",
+    "mako/testing/__init__.py": "",
+    "mako/testing/assertions.py": (
+        "import contextlib\n\n"
+        "@contextlib.contextmanager\n"
+        "def _expect_raises(except_cls, msg=None):\n"
+        "    try:\n"
+        "        yield\n"
+        "    except except_cls:\n"
+        "        return\n"
+        "    raise AssertionError('did not raise')\n\n"
+        "def assert_raises(except_cls, fn, *args):\n"
+        "    with _expect_raises(except_cls):\n"
+        "        fn(*args)\n"
+    ),
+}
+
+TESTS = """
+import ntpath
+import os
+
+import pytest
+
+from mako.core import boom
+from mako.testing.assertions import assert_raises
+
+
+def test_plain():
+    with pytest.raises(ValueError):
+        boom(1)
+
+
+def test_os_path_swapped():
+    saved = os.path
+    os.path = ntpath
+    try:
+        with pytest.raises(ValueError):
+            boom(2)
+    finally:
+        os.path = saved
+
+
+def test_own_helper():
+    assert_raises(ValueError, boom, 3)
+"""
+
+
+def _capture(tmp_path: Path) -> list[dict[str, object]]:
+    site = tmp_path / "site"
+    for rel, text in LIB.items():
+        (site / rel).parent.mkdir(parents=True, exist_ok=True)
+        (site / rel).write_text(text)
+    (tmp_path / "suite").mkdir()
+    (tmp_path / "suite" / "test_lib.py").write_text(TESTS)
+    out = tmp_path / "events.jsonl"
+    env = dict(os.environ, PYTHONPATH=f"{BENCH}{os.pathsep}{site}", CAPTURE_OUT=str(out),
+               CAPTURE_PACKAGE="mako")
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "capture_plugin", "-p", "no:cacheprovider",
+         "-c", os.devnull, f"--rootdir={tmp_path / 'suite'}", str(tmp_path / "suite" / "test_lib.py")],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    return [json.loads(line) for line in out.read_text().splitlines()]
+
+
+def test_events_of_own_tests(tmp_path: Path) -> None:
+    events = {ev["message"]: ev for ev in _capture(tmp_path)}
+    assert set(events) == {"bad value 1", "bad value 2", "bad value 3"}
+    for msg, source in (("bad value 1", "raises"), ("bad value 2", "raises"), ("bad value 3", "expect_raises")):
+        ev = events[msg]
+        assert ev["source"] == source
+        assert ev["type"] == "ValueError"
+        # a test that swaps os.path for ntpath does not change where the plugin places the library's frames
+        assert ev["innermost_lib"] == ["mako/core.py", 2, "boom"], msg
+        assert ev["innermost"] == ev["innermost_lib"]
+    helper = events["bad value 3"]
+    # the wrapper of the library's own _expect_raises is no frame of the recorded event
+    assert "capture_plugin" not in str(helper["traceback"])
+    frames = helper["frames"]
+    assert isinstance(frames, list)
+    assert not any("capture_plugin" in str(f[0]) for f in frames)
+    assert frames[0][0].endswith("mako/testing/assertions.py")  # the helper itself, not the library
