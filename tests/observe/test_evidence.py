@@ -106,3 +106,44 @@ def test_show_json_page_and_markdown_name_the_error_users_see(tmp_path: Path) ->
     assert _cli(tmp_path / "home", "export", str(out), "--format", "markdown", "--db", db).returncode == 0
     page = next(out.rglob(f"{inner_id}.md")).read_text()
     assert "raises another instead" in page and f"(<{outer_id}.md>)" in page
+
+
+def test_raised_instead_of_reads_the_snapshot_once_until_the_catalog_changes(tmp_path: Path) -> None:
+    """Exporting a catalog asks once per caught-only error: the snapshot's sites are read once, and again
+    only after a write (a new observe run changes what the other errors are)."""
+    from errdex.observe.evidence import raised_instead_of
+
+    pkg = tmp_path / "shapelib"
+    (pkg / "shapelib").mkdir(parents=True)
+    (pkg / "shapelib" / "__init__.py").write_text("from shapelib.core import canonicalize_shape\n")
+    (pkg / "shapelib" / "core.py").write_text(SHAPES)
+    db = str(tmp_path / "c.sqlite")
+    assert _cli(tmp_path / "home", "index", str(pkg), "--repo", "acme/shapelib", "--ref", "1.0",
+                "--db", db).returncode == 0
+    cat = open_catalog(db)
+    try:
+        snap = cat.snapshots("acme/shapelib")[-1]
+        sites = {s.qualname: s for s in cat.sites(snap.key)}
+        inner = _obs(snap.key, sites["_dim"].line, (TEST_FRAME, "shapelib.core.canonicalize_shape (x:7)", INNER),
+                     False, "'float' ...", sites["_dim"].error_id)
+        outer = _obs(snap.key, sites["canonicalize_shape"].line, (TEST_FRAME, OUTER), True, "Shapes ...",
+                     sites["canonicalize_shape"].error_id)
+        run = ObserveRun(snapshot=snap.key, files=1, tests=1, events=2, sites=2)
+        cat.replace_observations(run, [inner])
+        reads: list[str | None] = []
+        real = cat.observations
+
+        def counting(**kw: str | None) -> list[Observation]:
+            reads.append(kw.get("kind"))
+            return real(**kw)  # type: ignore[arg-type]
+
+        cat.observations = counting  # type: ignore[method-assign]
+        assert raised_instead_of(cat, snap.key, [inner]) == []
+        assert raised_instead_of(cat, snap.key, [inner]) == []
+        assert reads == ["site"]
+        cat.replace_observations(run, [inner, outer])  # a write: the next call reads again and sees `outer`
+        got = raised_instead_of(cat, snap.key, [inner])
+        assert reads == ["site", "site"]
+        assert [r["error_id"] for r in got] == [outer.error_id]
+    finally:
+        cat.close()

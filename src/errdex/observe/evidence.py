@@ -163,7 +163,22 @@ def raised_instead_of(catalog: Catalog, snapshot_key: str, found: list[Observati
     the error was never seen escaping (otherwise there is nothing to look for)."""
     if not found or any(o.escaped for o in found):
         return []
-    return raised_instead(found, catalog.observations(snapshot_key=snapshot_key, kind="site"))
+    return raised_instead(found, _snapshot_sites(catalog, snapshot_key))
+
+
+_SITES_CACHE: dict[tuple[str, str], list[Observation]] = {}
+
+
+def _snapshot_sites(catalog: Catalog, snapshot_key: str) -> list[Observation]:
+    """The snapshot's site observations, read once per catalog generation: exporting a whole catalog asks
+    for them once per caught-only error, and they only change when the catalog does (its generation,
+    which names the catalog too, is the key; one entry is kept)."""
+    key = (catalog.generation(), snapshot_key)
+    cached = _SITES_CACHE.get(key)
+    if cached is None:
+        _SITES_CACHE.clear()
+        cached = _SITES_CACHE[key] = catalog.observations(snapshot_key=snapshot_key, kind="site")
+    return cached
 
 
 class ObservedStats(TypedDict):
