@@ -196,7 +196,10 @@ class Expander:
                 return [Outcome(node.src, node.src, ((Piece(Segment(expr=node.src), True),),))]
             args = [subst(a, bind) for a in node.args]
             kwargs = {k: subst(v, bind) for k, v in node.kwargs}
-            return [Outcome(written, canon, self.class_message(canon, args, kwargs, depth + 1))]
+            variants = self.class_message(canon, args, kwargs, depth + 1)
+            if args and canon in self.t.classes and all(_opaque(v) for v in variants):
+                variants = _merge(variants, self.text(args[0], {}, depth + 1))
+            return [Outcome(written, canon, variants)]
         if isinstance(node, Hole):
             return [Outcome(node.expr, node.expr, ((Piece(Segment(expr=node.expr), True),),))]
         return [Outcome("?", "?", self.text(node, bind, depth + 1))]
@@ -350,6 +353,19 @@ _OS_ERRORS = frozenset({  # builtin OSError and its subclasses: their str() of (
 
 _BASE_STR = "super().__str__()"
 _ATTR_FORMAT = re.compile(r"self\.(\w+)\.format\(.*\)")
+
+
+def _opaque(v: Variant) -> bool:
+    """A message that is one value and no text: ``"\\n".join(errors or autos)`` an ``__init__`` builds
+    through a property the extraction cannot follow (schema 0.7.8's ``SchemaError.code``)."""
+    return bool(v) and not any(p.segment.text.strip() for p in v if p.segment.is_literal)
+
+
+def _merge(own: tuple[Variant, ...], first: tuple[Variant, ...]) -> tuple[Variant, ...]:
+    """A package class whose text is opaque keeps it, then the raise's first argument when that has
+    text of its own: what such a class prints is built from its arguments, the first most often."""
+    extra = tuple(v for v in first if not _opaque(v) and v not in own)
+    return (own + extra)[:MAX_TEMPLATES]
 
 
 def _format_template(fmt: str, call: Ref) -> Node:
