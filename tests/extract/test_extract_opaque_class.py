@@ -31,6 +31,15 @@ VALID = '''
         pass
 
 
+    class Finalized(Exception):
+        def __str__(self):
+            return self._final
+
+
+    def finalize(target):
+        raise Finalized("target {0!r} did not match", target)
+
+
     class Choice:
         def __init__(self, *parts):
             self.parts = parts
@@ -100,3 +109,9 @@ def test_a_reraise_extending_the_caught_list_forwards_the_caught_texts(tmp_path:
     # `spec.validate(data)` inside `Spec.validate`: every `validate` of the package, itself too
     assert "{data} does not contain {self.pattern}" in texts
     assert "{data} is not of type {self.spec.__name__}" in texts
+
+
+def test_a_class_printing_through_its_own_str_keeps_its_text(tmp_path: Path) -> None:
+    # glom's `GlomError.__str__` returns a text finalized later, not its arguments
+    site = site_in(_extract(tmp_path), "valid/__init__.py", "finalize")
+    assert _texts(site) == ["{self._final}"]

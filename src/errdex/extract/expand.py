@@ -197,7 +197,7 @@ class Expander:
             args = [subst(a, bind) for a in node.args]
             kwargs = {k: subst(v, bind) for k, v in node.kwargs}
             variants = self.class_message(canon, args, kwargs, depth + 1)
-            if args and canon in self.t.classes and all(_opaque(v) for v in variants):
+            if args and self._init_built(canon) and all(_opaque(v) for v in variants):
                 variants = _merge(variants, self.text(args[0], {}, depth + 1))
             return [Outcome(written, canon, variants)]
         if isinstance(node, Hole):
@@ -265,6 +265,15 @@ class Expander:
             # (cattrs' `IterableValidationError(msg, errors, cl)`: "msg (1 sub-exception)")
             return self.builtin_message(group, args[:2])
         return self.builtin_message(cls, args)
+
+    def _init_built(self, cls: str) -> bool:
+        """Whether a package class's text is what its ``__init__`` hands its base (no ``__str__`` in the
+        chain prints something else): ``Exception.__init__(self, self.code)`` of a value built from the
+        arguments (schema's ``SchemaError``), not glom's ``__str__`` returning a text finalized later."""
+        chain = [c for n in (cls, *self.t.bases_chain(cls)) if (e := self.t.classes.get(n)) is not None
+                 for c in e[:1]]
+        return bool(chain) and all(c.str_message is None for c in chain) and any(
+            c.init is not None and c.init.super_args is not None and not c.init.passes_args for c in chain)
 
     def _class_attr_defaults(self, params: tuple[str, ...], bind: Bind, raised: str) -> dict[str, Node]:
         """The ``__init__`` parameters the raise left out that name a text attribute of the raised class

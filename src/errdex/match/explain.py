@@ -61,6 +61,7 @@ _SELF_NAMED = 0.95  # "Type: text" read whole, as the message of a class whose s
 _ELEMENT = 0.45  # a template found as one element of a list or dict that the message prints
 _OTHER_CLASS = 0.45  # the most a text scores at a site raising another class than the one printed
 _OWN_WORDS = 0.15  # a site naming the printed class whose text scores this much shares words with the message
+_AT_LINE = 0.45  # a pinned site raising another class than the one printed: the line, never confident
 _VETO = 0.5  # the traceback shows the error surfaced elsewhere than at this site
 
 
@@ -351,7 +352,9 @@ def _frame_evidence(
             short = idx.templates[idx.site_templates[site][0]][T_LITCHARS] < 8 \
                 if idx.site_templates[site] else True
             return max(score, 0.86 if short else 0.75), "frame"
-        return score, m
+        # another class, and not the site's text: raised while the raise line ran (`raise NameError(
+        # f"name '{obj.id}' ...")` printing `AttributeError: ... no attribute 'id'`): the place, not its text
+        return max(score, _AT_LINE), "frame"
     if confirmed:
         return score * _VETO, m
     if innermost_lib is not None:

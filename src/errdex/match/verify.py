@@ -141,13 +141,20 @@ def values(segments: tuple[tuple[bool, str], ...], text: str, v: Verification) -
     return out
 
 
+_CLASS_VALUE = re.compile(r"\{(?:type\([\w.]+\)|[\w.]+\.__class__)(?:![rs])?\}")
+
+
 def reprs_plausible(values: tuple[tuple[str, str], ...] | list[tuple[str, str]], open_end: bool = False) -> bool:
     """Every value of a ``{x!r}`` placeholder that starts with a quote is one quoted string, as
     ``repr`` of a ``str`` prints it (``'f' found`` is not: the template's literal text was found, but
     in the wrong place).  With ``open_end`` (the template ends with that placeholder) the last value
-    also holds whatever the exception appended (``\n[SQL: ...]``): it need only start with one."""
+    also holds whatever the exception appended (``\n[SQL: ...]``): it need only start with one.
+    A class printed (``{type(value)}``, ``{self.__class__}``) is ``<class '...'>``."""
     last = len(values) - 1
     for i, (ph, value) in enumerate(values):
+        if _CLASS_VALUE.fullmatch(ph) and not (value.startswith("<class '") and (
+                value.endswith("'>") or (open_end and i == last))):
+            return False  # `{type(value)}` prints `<class 'str'>`, nothing else
         if not ph.endswith("!r}") or value[:1] not in ("'", '"'):
             continue
         if open_end and i == last:
