@@ -252,7 +252,7 @@ def _class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranke
     if not exception:
         exception, element = SC.collected_class(idx, [(c.template, c.site) for c in ranked[:_PRECISE]], text)
         if not exception:
-            return None
+            return _value_fallback(idx, tops, text)
         tops = frozenset({idx.sites[element][S_PATH].split("/", 1)[0]}) | tops
     every = SC.class_sites(idx, exception, tops, requoted)
     if not every:
@@ -274,6 +274,18 @@ def _class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranke
             exc = idx.sites[c.site][S_EXC]
             return (exc, c.site) if "." in exc else ("", -1)
     return "", -1
+
+
+def _value_fallback(idx: MatchIndex, tops: frozenset[str], text: str) -> Match | None:
+    """A message of no class that is one value (``'akey'``) and no template's text: the sites whose
+    message is only a value, as one labelled, tied, unconfident group (``scope.value_sites``)."""
+    sites = SC.value_sites(idx, tops, text)
+    if not sites:
+        return None
+    ts = idx.site_templates[sites[0]]
+    m = _match(idx, R.Scored(ts[0] if ts else -1, sites[0], SC.CLASS_SCORE, "class", False, ()))
+    return replace(m, method="class", confident=False, tied=T.as_tied(idx, sites[1 : 1 + T.MAX_LISTED]),
+                   tied_count=len(sites) - 1, tie_note=SC.value_note(len(sites)))
 
 
 def _wrapped_scores(
