@@ -248,6 +248,15 @@ class Expander:
                 shown = self._own_attrs(base_str(c.str_message, base_args), raised)
                 return self.text(shown, {**own, **bind}, depth)
             if c.init is not None:
+                rest = [b for b in chain[i + 1 :] if b in self.t.classes]
+                if c.init.passes_args and c.init.vararg and any(self.t.classes[b][0].str_message is not None
+                                                                for b in rest):
+                    # `super().__init__(*args, **kwargs)` on to a base whose `__str__` prints: the surplus
+                    # arguments go there (werkzeug's `BadRequestKeyError(key)` prints `HTTPException`'s text)
+                    packs = bind_with_rest(c.init.params, c.init.vararg, c.init.varkw, args, kwargs)
+                    pack, kw = packs.get("*" + c.init.vararg), packs.get("**" + c.init.varkw)
+                    return self.class_message(rest[0], list(pack.args) if isinstance(pack, Ref) else [],
+                                              dict(kw.kwargs) if isinstance(kw, Ref) else {}, depth + 1, raised)
                 if c.init.super_args is None or (c.init.passes_args and args):
                     return self.builtin_message(name, args)
                 # `super().__init__(message, *args)`: the surplus arguments, none when the raise passes none
@@ -255,7 +264,6 @@ class Expander:
                 spread_args, spread_kwargs = spread(tuple(subst(a, bind) for a in c.init.super_args),
                                                     tuple((k, subst(v, bind)) for k, v in c.init.super_kwargs))
                 new_args, new_kwargs = list(spread_args), dict(spread_kwargs)
-                rest = [b for b in chain[i + 1 :] if b in self.t.classes]
                 if rest:
                     return self.class_message(rest[0], new_args, new_kwargs, depth + 1, raised)
                 return self.builtin_message(name, new_args)
