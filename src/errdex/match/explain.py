@@ -241,13 +241,16 @@ def _class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranke
     """No template's text was found (or the message is empty): the sites raising the printed class
     with a message of no checkable text, as one labelled, tied, unconfident group (``scope.py``)."""
     printed = parsed.exception.rsplit(".", 1)[-1]
+    text = V.normalize(parsed.message).strip()
+    if any(c.template >= 0 and R.may_raise(idx, printed, c.site) and V.truncated(idx.templates[c.template][T_SEGS], text)
+           for c in ranked[:3]):
+        return None  # the beginning of a site's text, the paste cut short: that site, not a class's
     # a text quoting its own class's last line was raised again: a site of the quoted text raised it first
     requoted = SC.requotes(parsed.exception, parsed.message)
     if any(c.pinned or (c.method == "exact" and not requoted and R.may_raise(idx, printed, c.site)
                         and R.own_letters(idx.templates[c.template][T_SEGS]) > 0) for c in ranked[:3]):
         # (a template of punctuation alone, an args tuple `({e}, {path!r})`, says nothing of the text)
         return None  # (text found in a site raising another class than the printed one does not count)
-    text = V.normalize(parsed.message).strip()
     exception, element = parsed.exception, -1
     if not exception:
         exception, element = SC.collected_class(idx, [(c.template, c.site) for c in ranked[:_PRECISE]], text)

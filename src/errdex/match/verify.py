@@ -212,3 +212,35 @@ def element_of(segments: tuple[tuple[bool, str], ...], text: str) -> bool:
         return False
     v = verify(segments, text)
     return v.exact and not (v.anchored_start and v.anchored_end)
+
+
+_TRUNCATED_MIN = 12  # characters of a template's own text a cut paste must hold to be read as its beginning
+
+
+def truncated(segments: tuple[tuple[bool, str], ...], text: str) -> bool:
+    """Whether ``text`` is the beginning of a message of this template, cut inside its literal text (a
+    paste that lost its closing sentence): every literal found in order from the start, values between,
+    and the text ending part way into a literal, after at least ``_TRUNCATED_MIN`` characters of them."""
+    if not segments or not segments[0][0]:
+        return False
+    pos = 0
+    seen = 0
+    for i, (is_lit, s) in enumerate(segments):
+        rest = text[pos:]
+        if not is_lit:
+            continue
+        lit = s if i else s.lstrip(" ")
+        if i and not segments[i - 1][0]:  # a value before it: the literal's first place after the value
+            at = rest.find(lit)
+            if at > 0:
+                pos += at + len(lit)
+                seen += len(lit)
+                continue
+            cut = max((k for k in range(1, len(lit)) if rest.endswith(lit[:k])), default=0)
+            return bool(cut) and seen + cut >= _TRUNCATED_MIN
+        if rest.startswith(lit):
+            pos += len(lit)
+            seen += len(lit)
+            continue
+        return len(rest) > 0 and lit.startswith(rest) and seen + len(rest) >= _TRUNCATED_MIN
+    return False
