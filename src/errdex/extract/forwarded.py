@@ -182,10 +182,11 @@ class _Graph:
 
     def targets(self, callee: str, caller: str, same_protocol: bool = False) -> list[str]:
         if callee.startswith("?."):
-            if same_protocol and callee[2:] == caller.rsplit(".", 1)[-1]:
-                return self.by_last.get(callee[2:], [])  # `sub.validate(data)` inside a `validate`:
-                # the same method of any part, this very one too
             cands = [f for f in self.by_last.get(callee[2:], ()) if f != caller]
+            if same_protocol and callee[2:] == caller.rsplit(".", 1)[-1]:
+                # `sub.validate(data)` inside a `validate`: the same method of any part, this very one too,
+                # unless it overrides a base's (then the call is `super().validate(...)`)
+                return cands if self.overrides(caller) else [*cands, caller]
             return cands if len(cands) <= MAX_UNTYPED else []
         if callee not in self.known and "." in callee:
             owner, name = callee.rsplit(".", 1)
@@ -193,6 +194,11 @@ class _Graph:
             if inherited is not None:
                 return [inherited]
         return [callee, f"{callee}.__init__"]
+
+    def overrides(self, func: str) -> bool:
+        """Whether a method overrides one of a package base of its class."""
+        owner, _, name = func.rpartition(".")
+        return bool(owner) and any(f"{b}.{name}" in self.known for b in self.bases(owner))
 
     def reach(self, start: str, first: int, last: int) -> set[str]:
         """The functions that the calls on lines ``first..last`` of ``start`` lead to (``start`` not
