@@ -7,6 +7,7 @@ is not)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from matchkit import index_package
@@ -70,3 +71,15 @@ def test_a_bare_word_is_no_key_error(lib: Catalog) -> None:
 def test_a_sentence_is_no_value(lib: Catalog) -> None:
     r = explain(lib, "no such header here")
     assert not r.matches or r.matches[0].method != "class"
+
+
+def test_a_value_names_no_library_of_several(tmp_path: Path) -> None:
+    db = str(tmp_path / "two.sqlite")
+    index_package(tmp_path, "hdrs", {"__init__.py": "", "headers.py": HEADERS}, db)
+    index_package(tmp_path, "other", {"__init__.py": "", "m.py": "def f(k):\n    raise KeyError(k)\n"}, db)
+    catalog = open_catalog(db)
+    try:
+        r = explain(catalog, "'akey'")
+        assert not r.matches or r.matches[0].method != "class"
+    finally:
+        catalog.close()

@@ -200,11 +200,11 @@ def collected_class(idx: MatchIndex, ranked: list[tuple[int, int]], text: str) -
 
 def value_sites(idx: MatchIndex, tops: frozenset[str], text: str) -> list[int]:
     """A message with no class printed that is one value and nothing else (``'akey'``, ``3``: no space
-    in it): the sites (in scope) whose every template is a lone value (``raise KeyError(key)``); only those
-    printing a ``repr`` when the value is quoted (a ``KeyError`` prints its key's), none of a ``KeyError``
-    when it is a bare word (a ``str`` key would be quoted)."""
-    if not text or len(text) > _VALUE_CHARS or any(c.isspace() for c in text):
-        return []
+    in it), in a scope (a catalog of one library, ``--repo``): the sites whose every template is a lone
+    value (``raise KeyError(key)``); only those printing a ``repr`` when the value is quoted (a ``KeyError``
+    prints its key's), none of a ``KeyError`` when it is a bare word (a ``str`` key would be quoted)."""
+    if not tops or not text or len(text) > _VALUE_CHARS or any(c.isspace() for c in text):
+        return []  # (a value says nothing of which library raised it: only within a known one)
     out = [s for s, row in enumerate(idx.sites[:MAX_SCAN])
            if idx.site_templates[s] and in_scope(idx, s, tops) and all(_lone(idx, t) for t in idx.site_templates[s])]
     if text[:1] in "'\"" and text[-1:] == text[:1] and len(text) >= 2:
