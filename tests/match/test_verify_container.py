@@ -37,3 +37,10 @@ def test_reprs_plausible() -> None:
     assert reprs_plausible([("{name!r}", "'f'"), ("{x}", "'f' found")])
     assert not reprs_plausible([("{name!r}", "'f' found")])
     assert reprs_plausible([("{obj!r}", "<Foo object at 0x1>")])
+
+
+def test_a_printed_class_is_a_class_repr() -> None:
+    # pint 0.26.2's `RedefinitionError(key, type(value))`: `Cannot redefine 'foo' (<class 'str'>)`
+    assert reprs_plausible([("{type(value)}", "<class 'str'>")])
+    assert reprs_plausible([("{self.__class__}", "<class 'pint.Unit'>")])
+    assert not reprs_plausible([("{type(value)}", "bar")])

@@ -196,7 +196,10 @@ class Expander:
                 return [Outcome(node.src, node.src, ((Piece(Segment(expr=node.src), True),),))]
             args = [subst(a, bind) for a in node.args]
             kwargs = {k: subst(v, bind) for k, v in node.kwargs}
-            return [Outcome(written, canon, self.class_message(canon, args, kwargs, depth + 1))]
+            variants = self.class_message(canon, args, kwargs, depth + 1)
+            if args and self._init_built(canon) and all(_opaque(v) for v in variants):
+                variants = _merge(variants, self.text(args[0], {}, depth + 1))
+            return [Outcome(written, canon, variants)]
         if isinstance(node, Hole):
             return [Outcome(node.expr, node.expr, ((Piece(Segment(expr=node.expr), True),),))]
         return [Outcome("?", "?", self.text(node, bind, depth + 1))]
@@ -245,6 +248,15 @@ class Expander:
                 shown = self._own_attrs(base_str(c.str_message, base_args), raised)
                 return self.text(shown, {**own, **bind}, depth)
             if c.init is not None:
+                rest = [b for b in chain[i + 1 :] if b in self.t.classes]
+                if c.init.passes_args and c.init.vararg and any(self.t.classes[b][0].str_message is not None
+                                                                for b in rest):
+                    # `super().__init__(*args, **kwargs)` on to a base whose `__str__` prints: the surplus
+                    # arguments go there (werkzeug's `BadRequestKeyError(key)` prints `HTTPException`'s text)
+                    packs = bind_with_rest(c.init.params, c.init.vararg, c.init.varkw, args, kwargs)
+                    pack, kw = packs.get("*" + c.init.vararg), packs.get("**" + c.init.varkw)
+                    return self.class_message(rest[0], list(pack.args) if isinstance(pack, Ref) else [],
+                                              dict(kw.kwargs) if isinstance(kw, Ref) else {}, depth + 1, raised)
                 if c.init.super_args is None or (c.init.passes_args and args):
                     return self.builtin_message(name, args)
                 # `super().__init__(message, *args)`: the surplus arguments, none when the raise passes none
@@ -252,7 +264,6 @@ class Expander:
                 spread_args, spread_kwargs = spread(tuple(subst(a, bind) for a in c.init.super_args),
                                                     tuple((k, subst(v, bind)) for k, v in c.init.super_kwargs))
                 new_args, new_kwargs = list(spread_args), dict(spread_kwargs)
-                rest = [b for b in chain[i + 1 :] if b in self.t.classes]
                 if rest:
                     return self.class_message(rest[0], new_args, new_kwargs, depth + 1, raised)
                 return self.builtin_message(name, new_args)
@@ -262,6 +273,15 @@ class Expander:
             # (cattrs' `IterableValidationError(msg, errors, cl)`: "msg (1 sub-exception)")
             return self.builtin_message(group, args[:2])
         return self.builtin_message(cls, args)
+
+    def _init_built(self, cls: str) -> bool:
+        """Whether a package class's text is what its ``__init__`` hands its base (no ``__str__`` in the
+        chain prints something else): ``Exception.__init__(self, self.code)`` of a value built from the
+        arguments (schema's ``SchemaError``), not glom's ``__str__`` returning a text finalized later."""
+        chain = [c for n in (cls, *self.t.bases_chain(cls)) if (e := self.t.classes.get(n)) is not None
+                 for c in e[:1]]
+        return bool(chain) and all(c.str_message is None for c in chain) and any(
+            c.init is not None and c.init.super_args is not None and not c.init.passes_args for c in chain)
 
     def _class_attr_defaults(self, params: tuple[str, ...], bind: Bind, raised: str) -> dict[str, Node]:
         """The ``__init__`` parameters the raise left out that name a text attribute of the raised class
@@ -350,6 +370,19 @@ _OS_ERRORS = frozenset({  # builtin OSError and its subclasses: their str() of (
 
 _BASE_STR = "super().__str__()"
 _ATTR_FORMAT = re.compile(r"self\.(\w+)\.format\(.*\)")
+
+
+def _opaque(v: Variant) -> bool:
+    """A message that is one value and no text: ``"\\n".join(errors or autos)`` an ``__init__`` builds
+    through a property the extraction cannot follow (schema 0.7.8's ``SchemaError.code``)."""
+    return bool(v) and not any(p.segment.text.strip() for p in v if p.segment.is_literal)
+
+
+def _merge(own: tuple[Variant, ...], first: tuple[Variant, ...]) -> tuple[Variant, ...]:
+    """A package class whose text is opaque keeps it, then the raise's first argument when that has
+    text of its own: what such a class prints is built from its arguments, the first most often."""
+    extra = tuple(v for v in first if not _opaque(v) and v not in own)
+    return (own + extra)[:MAX_TEMPLATES]
 
 
 def _format_template(fmt: str, call: Ref) -> Node:

@@ -40,7 +40,13 @@ MAX_REACHED = 2000  # functions followed from one ``try`` body
 
 
 def caught_name(arg: ast.expr) -> str | None:
-    """The name whose own text ``arg`` is: ``e``, ``str(e)``, ``f"{e}"``, ``e.args[0]``, ``*e.args``."""
+    """The name whose own text ``arg`` is: ``e``, ``str(e)``, ``f"{e}"``, ``e.args[0]``, ``*e.args``,
+    or a list that extends one of its attributes (``[None] + e.autos``)."""
+    if isinstance(arg, ast.BinOp) and isinstance(arg.op, ast.Add):
+        # `[None] + e.autos`, `[message] + e.errors`: a list the raised class prints, extending the caught
+        # exception's own (schema 0.7.8's `SchemaError` re-raised with its caught errors)
+        own = [s.value.id for s in (arg.left, arg.right) if isinstance(s, ast.Attribute) and isinstance(s.value, ast.Name)]
+        return own[0] if len(own) == 1 and any(isinstance(s, ast.List) for s in (arg.left, arg.right)) else None
     if isinstance(arg, ast.Starred):
         v = arg.value
         return v.value.id if isinstance(v, ast.Attribute) and v.attr == "args" and isinstance(
@@ -156,7 +162,9 @@ def _builtin_subclass(cls: str, base: str) -> bool:
 
 class _Graph:
     """The package's call edges, by caller; ``?.name`` (an untyped receiver) is the package's
-    functions of that name when there are at most ``MAX_UNTYPED``, a class its ``__init__``, and
+    functions of that name when there are at most ``MAX_UNTYPED`` (all of them for a call in the
+    ``try`` body of a method of that very name: a composite delegating to its parts, schema's
+    ``sub_schema.validate(data)`` inside ``Or.validate``), a class its ``__init__``, and
     ``self.m()`` of a method the class inherits (``Sub.m``) its base's."""
 
     def __init__(self, edges: Iterable[CallEdge], functions: Iterable[str], bases: Callable[[str], Sequence[str]]) -> None:
@@ -172,9 +180,13 @@ class _Graph:
         for f in known:
             self.by_last.setdefault(f.rsplit(".", 1)[-1], []).append(f)
 
-    def targets(self, callee: str, caller: str) -> list[str]:
+    def targets(self, callee: str, caller: str, same_protocol: bool = False) -> list[str]:
         if callee.startswith("?."):
             cands = [f for f in self.by_last.get(callee[2:], ()) if f != caller]
+            if same_protocol and callee[2:] == caller.rsplit(".", 1)[-1]:
+                # `sub.validate(data)` inside a `validate`: the same method of any part, this very one too,
+                # unless it overrides a base's (then the call is `super().validate(...)`)
+                return cands if self.overrides(caller) else [*cands, caller]
             return cands if len(cands) <= MAX_UNTYPED else []
         if callee not in self.known and "." in callee:
             owner, name = callee.rsplit(".", 1)
@@ -183,11 +195,17 @@ class _Graph:
                 return [inherited]
         return [callee, f"{callee}.__init__"]
 
+    def overrides(self, func: str) -> bool:
+        """Whether a method overrides one of a package base of its class."""
+        owner, _, name = func.rpartition(".")
+        return bool(owner) and any(f"{b}.{name}" in self.known for b in self.bases(owner))
+
     def reach(self, start: str, first: int, last: int) -> set[str]:
         """The functions that the calls on lines ``first..last`` of ``start`` lead to (``start`` not
-        included: its other lines are not in the ``try`` body)."""
-        todo = [t for c, line in self.out.get(start, ()) if first <= line <= last for t in self.targets(c, start)]
-        seen: set[str] = set()
+        included: its other lines are not in the ``try`` body, unless it calls itself on a part)."""
+        todo = [t for c, line in self.out.get(start, ()) if first <= line <= last
+                for t in self.targets(c, start, same_protocol=True)]
+        seen: set[str] = {start} if start in todo else set()  # a part of the same kind: all of `start`
         while todo and len(seen) < MAX_REACHED:
             f = todo.pop()
             if f in seen or f == start:

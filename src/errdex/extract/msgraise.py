@@ -8,6 +8,7 @@ import dataclasses
 
 from errdex.extract import env as envmod
 from errdex.extract.factories import held_class, is_by_name
+from errdex.extract.guards import Spec
 from errdex.extract.imports import class_like, dotted_source
 from errdex.extract.ir import (
     EMPTY,
@@ -24,6 +25,24 @@ from errdex.extract.msgbase import (
     Scope,
 )
 from errdex.extract.strict import unclassified
+
+
+def isinstance_classes(name: str, guards: tuple[Spec, ...]) -> list[str]:
+    """The classes (as written) an ``if isinstance(name, C)`` / ``(A, B)`` the expression sits under
+    (innermost first, not negated) narrows ``name`` to: pint's ``if isinstance(stmt,
+    common.DefinitionSyntaxError): raise stmt`` raises that class, built elsewhere."""
+    for spec in reversed(guards):
+        t = spec.node
+        if spec.kind != "if" or spec.negated or not isinstance(t, ast.Call) or not isinstance(t.func, ast.Name) \
+                or t.func.id != "isinstance" or len(t.args) != 2 or t.keywords:
+            continue
+        obj, cls = t.args
+        if isinstance(obj, ast.Name) and obj.id == name:
+            elts = cls.elts if isinstance(cls, ast.Tuple) else [cls]
+            out = [d for e in elts if (d := dotted_source(e)) is not None]
+            if out and all(class_like(d) for d in out):
+                return out
+    return []
 
 
 class RaisedMixin(Builder):
@@ -95,8 +114,13 @@ class RaisedMixin(Builder):
             caught = caught_by(b, 0) if b is not None else None
             if caught is not None:  # `except E as e: err = e` ... `raise err` too
                 return self._caught(caught, node.id)
-            if b is not None:
-                return self.binding(b, node, scope)
+            bound = self.binding(b, node, scope) if b is not None else None
+            narrowed = isinstance_classes(node.id, scope.guards) if bound is None or isinstance(bound, Hole) else []
+            if narrowed:  # `if isinstance(stmt, SyntaxError): raise stmt`: that class, its text unknown
+                return alt([Ref(target=self.resolve_name(d) or d, src=d, callee=d, is_call=False, reraised=node.id)
+                            for d in narrowed])
+            if bound is not None:
+                return bound
             if node.id in scope.params:
                 return Param(node.id)
             instance = self.module_env.get(node.id)

@@ -136,7 +136,7 @@ class Walker(CallsMixin, ClassesMixin):
 
     def scope(self, state: State, env: Env) -> Scope:
         return Scope(state.params, env, state.cls, state.self_attrs or {}, state.outers, state.cls_alias,
-                     state.exc_named and state.cls is not None, ".".join(state.qual), state.types)
+                     state.exc_named and state.cls is not None, ".".join(state.qual), state.types, state.guards)
 
     def function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, state: State, env: Env) -> Walk:
         name = node.name

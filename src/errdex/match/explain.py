@@ -61,6 +61,7 @@ _SELF_NAMED = 0.95  # "Type: text" read whole, as the message of a class whose s
 _ELEMENT = 0.45  # a template found as one element of a list or dict that the message prints
 _OTHER_CLASS = 0.45  # the most a text scores at a site raising another class than the one printed
 _OWN_WORDS = 0.15  # a site naming the printed class whose text scores this much shares words with the message
+_AT_LINE = 0.45  # a pinned site raising another class than the one printed: the line, never confident
 _VETO = 0.5  # the traceback shows the error surfaced elsewhere than at this site
 
 
@@ -240,18 +241,21 @@ def _class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranke
     """No template's text was found (or the message is empty): the sites raising the printed class
     with a message of no checkable text, as one labelled, tied, unconfident group (``scope.py``)."""
     printed = parsed.exception.rsplit(".", 1)[-1]
+    text = V.normalize(parsed.message).strip()
+    if any(c.template >= 0 and R.may_raise(idx, printed, c.site) and V.truncated(idx.templates[c.template][T_SEGS], text)
+           for c in ranked[:3]):
+        return None  # the beginning of a site's text, the paste cut short: that site, not a class's
     # a text quoting its own class's last line was raised again: a site of the quoted text raised it first
     requoted = SC.requotes(parsed.exception, parsed.message)
     if any(c.pinned or (c.method == "exact" and not requoted and R.may_raise(idx, printed, c.site)
                         and R.own_letters(idx.templates[c.template][T_SEGS]) > 0) for c in ranked[:3]):
         # (a template of punctuation alone, an args tuple `({e}, {path!r})`, says nothing of the text)
         return None  # (text found in a site raising another class than the printed one does not count)
-    text = V.normalize(parsed.message).strip()
     exception, element = parsed.exception, -1
     if not exception:
         exception, element = SC.collected_class(idx, [(c.template, c.site) for c in ranked[:_PRECISE]], text)
         if not exception:
-            return None
+            return _value_fallback(idx, tops, text)
         tops = frozenset({idx.sites[element][S_PATH].split("/", 1)[0]}) | tops
     every = SC.class_sites(idx, exception, tops, requoted)
     if not every:
@@ -273,6 +277,18 @@ def _class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranke
             exc = idx.sites[c.site][S_EXC]
             return (exc, c.site) if "." in exc else ("", -1)
     return "", -1
+
+
+def _value_fallback(idx: MatchIndex, tops: frozenset[str], text: str) -> Match | None:
+    """A message of no class that is one value (``'akey'``) and no template's text: the sites whose
+    message is only a value, as one labelled, tied, unconfident group (``scope.value_sites``)."""
+    sites = SC.value_sites(idx, tops, text)
+    if not sites:
+        return None
+    ts = idx.site_templates[sites[0]]
+    m = _match(idx, R.Scored(ts[0] if ts else -1, sites[0], SC.CLASS_SCORE, "class", False, ()))
+    return replace(m, method="class", confident=False, tied=T.as_tied(idx, sites[1 : 1 + T.MAX_LISTED]),
+                   tied_count=len(sites) - 1, tie_note=SC.value_note(len(sites)))
 
 
 def _wrapped_scores(
@@ -351,7 +367,9 @@ def _frame_evidence(
             short = idx.templates[idx.site_templates[site][0]][T_LITCHARS] < 8 \
                 if idx.site_templates[site] else True
             return max(score, 0.86 if short else 0.75), "frame"
-        return score, m
+        # another class, and not the site's text: raised while the raise line ran (`raise NameError(
+        # f"name '{obj.id}' ...")` printing `AttributeError: ... no attribute 'id'`): the place, not its text
+        return max(score, _AT_LINE), "frame"
     if confirmed:
         return score * _VETO, m
     if innermost_lib is not None:

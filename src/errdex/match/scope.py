@@ -54,6 +54,7 @@ CLASS_SCORE = 0.3  # a class fallback's score: a lead, never a confident answer
 MAX_SCAN = 200_000  # sites looked at for a class (the whole of a large catalog's latest snapshots)
 GROUP_LIMIT = 10  # a group larger than this is narrowed by what its sites share with the input
 _SHORT_WORD = 3  # words shorter than this ("is", "an", "of") say nothing about which site it was
+_VALUE_CHARS = 80  # a message longer than this is no lone value
 _NEAR_BEST = 0.5  # a site sharing at least this share of the best site's word weight stays in the group
 
 
@@ -195,6 +196,37 @@ def collected_class(idx: MatchIndex, ranked: list[tuple[int, int]], text: str) -
             exc = idx.sites[site][S_EXC]
             return (exc, site) if "." in exc else ("", -1)
     return "", -1
+
+
+def value_sites(idx: MatchIndex, tops: frozenset[str], text: str) -> list[int]:
+    """A message with no class printed that is one value and nothing else (``'akey'``, ``3``: no space
+    in it), in a scope (a catalog of one library, ``--repo``): the sites whose every template is a lone
+    value (``raise KeyError(key)``); only those printing a ``repr`` when the value is quoted (a ``KeyError``
+    prints its key's), none of a ``KeyError`` when it is a bare word (a ``str`` key would be quoted)."""
+    if not tops or not text or len(text) > _VALUE_CHARS or any(c.isspace() for c in text):
+        return []  # (a value says nothing of which library raised it: only within a known one)
+    out = [s for s, row in enumerate(idx.sites[:MAX_SCAN])
+           if idx.site_templates[s] and in_scope(idx, s, tops) and all(_lone(idx, t) for t in idx.site_templates[s])]
+    if text[:1] in "'\"" and text[-1:] == text[:1] and len(text) >= 2:
+        quoted = [s for s in out if idx.sites[s][S_EXC_NAME] == "KeyError"
+                  or any(_lone(idx, t, "r") for t in idx.site_templates[s])]
+        out = quoted or out
+    elif text.isidentifier():  # `text`: a KeyError prints a str key quoted, so no KeyError printed it
+        out = [s for s in out if idx.sites[s][S_EXC_NAME] != "KeyError"] or out
+    return sorted(out, key=lambda s: (idx.sites[s][S_PATH], idx.sites[s][S_LINE], idx.sites[s][S_ID]))
+
+
+def _lone(idx: MatchIndex, tno: int, conversion: str | None = None) -> bool:
+    """A template that is one placeholder and no text (with that conversion, when given)."""
+    segs = idx.templates[tno][T_SEGS]
+    return len(segs) == 1 and not segs[0][0] and (conversion is None or segs[0][1].endswith("!" + conversion))
+
+
+def value_note(count: int) -> str:
+    """The sentence that labels a value fallback."""
+    places = "1 place raises" if count == 1 else f"{count} places raise"
+    return (f"The message is a single value and no template's text: {places} a message that is only a "
+            "value (`raise KeyError(key)`); the exception's class (the last line) or the full traceback decides.")
 
 
 def class_note(exception: str, count: int, empty: bool, total: int = 0, looked: int = 0) -> str:

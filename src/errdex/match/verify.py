@@ -141,13 +141,20 @@ def values(segments: tuple[tuple[bool, str], ...], text: str, v: Verification) -
     return out
 
 
+_CLASS_VALUE = re.compile(r"\{(?:type\([\w.]+\)|[\w.]+\.__class__)(?:![rs])?\}")
+
+
 def reprs_plausible(values: tuple[tuple[str, str], ...] | list[tuple[str, str]], open_end: bool = False) -> bool:
     """Every value of a ``{x!r}`` placeholder that starts with a quote is one quoted string, as
     ``repr`` of a ``str`` prints it (``'f' found`` is not: the template's literal text was found, but
     in the wrong place).  With ``open_end`` (the template ends with that placeholder) the last value
-    also holds whatever the exception appended (``\n[SQL: ...]``): it need only start with one."""
+    also holds whatever the exception appended (``\n[SQL: ...]``): it need only start with one.
+    A class printed (``{type(value)}``, ``{self.__class__}``) is ``<class '...'>``."""
     last = len(values) - 1
     for i, (ph, value) in enumerate(values):
+        if _CLASS_VALUE.fullmatch(ph) and not (value.startswith("<class '") and (
+                value.endswith("'>") or (open_end and i == last))):
+            return False  # `{type(value)}` prints `<class 'str'>`, nothing else
         if not ph.endswith("!r}") or value[:1] not in ("'", '"'):
             continue
         if open_end and i == last:
@@ -205,3 +212,35 @@ def element_of(segments: tuple[tuple[bool, str], ...], text: str) -> bool:
         return False
     v = verify(segments, text)
     return v.exact and not (v.anchored_start and v.anchored_end)
+
+
+_TRUNCATED_MIN = 12  # characters of a template's own text a cut paste must hold to be read as its beginning
+
+
+def truncated(segments: tuple[tuple[bool, str], ...], text: str) -> bool:
+    """Whether ``text`` is the beginning of a message of this template, cut inside its literal text (a
+    paste that lost its closing sentence): every literal found in order from the start, values between,
+    and the text ending part way into a literal, after at least ``_TRUNCATED_MIN`` characters of them."""
+    if not segments or not segments[0][0]:
+        return False
+    pos = 0
+    seen = 0
+    for i, (is_lit, s) in enumerate(segments):
+        rest = text[pos:]
+        if not is_lit:
+            continue
+        lit = s if i else s.lstrip(" ")
+        if i and not segments[i - 1][0]:  # a value before it: the literal's first place after the value
+            at = rest.find(lit)
+            if at > 0:
+                pos += at + len(lit)
+                seen += len(lit)
+                continue
+            cut = max((k for k in range(1, len(lit)) if rest.endswith(lit[:k])), default=0)
+            return bool(cut) and seen + cut >= _TRUNCATED_MIN
+        if rest.startswith(lit):
+            pos += len(lit)
+            seen += len(lit)
+            continue
+        return len(rest) > 0 and lit.startswith(rest) and seen + len(rest) >= _TRUNCATED_MIN
+    return False
