@@ -109,13 +109,31 @@ def test_validate_sample_is_a_check_function_called_before_the_library(tmp_path:
         return validate_script(m, 1, call, site)
 
     bad = sample(-1)
-    assert "def make_problem(options):" in bad and "SystemExit" not in bad
-    assert "options.get('count') is not None and options.get('count') < 0" in bad
-    assert "print(tinylib.make(**options))" in bad
+    # the check takes the call's own arguments, bound as the library binds them (defaults applied)
+    assert "def make_problem(*args, **kwargs):" in bad and "SystemExit" not in bad
+    assert "given = inspect.signature(tinylib.make).bind(*args, **kwargs)" in bad
+    assert "    count = given.arguments['count']" in bad
+    assert "if count is not None and count < 0:" in bad
+    assert "problem = make_problem(count=-1, mode='b')" in bad and "print(tinylib.make(count=-1, mode='b'))" in bad
     rc, out, err = _run(tmp_path, bad)
     assert validate_stopped(rc, out, err) and out.startswith("not calling tinylib.make: count must be"), out
     rc, out, err = _run(tmp_path, sample(3))
     assert validate_clean(rc, out) and out.strip() == "(3, 'b')" and not validate_stopped(rc, out, err)
+    # positionally: the same check, the argument found by the signature
+    m = ast.parse("import tinylib\nprint(tinylib.make(-2))\n")
+    call = next(i for i, node in enumerate(ast.walk(m)) if isinstance(node, ast.Call)
+                and ast.unparse(node.func) == "tinylib.make")
+    rc, out, err = _run(tmp_path, validate_script(m, 1, call, site))
+    assert validate_stopped(rc, out, err), (rc, out, err)
+
+
+def test_validate_sample_needs_a_check_on_the_call_arguments(tmp_path: Path) -> None:
+    # a guard on the object's own state (``self.hi``) is no check a caller makes on what they pass
+    site = _site(tmp_path, "is above")
+    m = ast.parse("import tinylib\nr = tinylib.Range(0, 1)\nr.convert('1.5')\n")
+    call = next(i for i, node in enumerate(ast.walk(m)) if isinstance(node, ast.Call)
+                and ast.unparse(node.func) == "r.convert")
+    assert validate_script(m, 2, call, site) == ""
 
 
 def test_earlier_shape_of_stored_samples_still_reads() -> None:

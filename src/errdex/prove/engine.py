@@ -365,10 +365,10 @@ class Prover:
                           try_script(good_m, len(good_m.body) - 1, pb.exception, pattern, text)))
         n_bad, n_good = list(ast.walk(bad_m)), list(ast.walk(good_m))
         for idx, node in enumerate(n_bad):
-            if not isinstance(node, ast.Call) or not node.keywords or idx >= len(n_good):
+            if not isinstance(node, ast.Call) or idx >= len(n_good):
                 continue
             twin = n_good[idx]
-            if not isinstance(twin, ast.Call) or not twin.keywords or ast.unparse(twin.func) != ast.unparse(node.func):
+            if not isinstance(twin, ast.Call) or ast.unparse(twin.func) != ast.unparse(node.func):
                 continue
             bad_v = validate_script(bad_m, len(bad_m.body) - 1, idx, site)
             good_v = validate_script(good_m, len(good_m.body) - 1, idx, site)
