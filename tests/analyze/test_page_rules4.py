@@ -76,6 +76,10 @@ def test_a_constructor_refusing_the_same_message_means_the_object_was_changed_af
             "`FloatRange.__init__`") in a.meaning
     assert "reached only when the object's `clamp`, `min_open` or `max_open` are changed after it was made" in a.meaning
     assert "already refuses" not in _page(cli, "FloatRange.__init__").meaning  # the constructor itself: no such sentence
+    # rating 5: Prevention was empty although the meaning says how to avoid it
+    assert ("Give `clamp`, `min_open` and `max_open` to `FloatRange(...)` when you create it, where they are checked "
+            "together, instead of setting them on an existing `FloatRange` afterwards.") in a.prevention
+    assert not any("when you create it" in p for p in _page(cli, "FloatRange.__init__").prevention)
 
 
 def test_a_check_on_the_functions_own_values_is_said_as_such_not_dropped(cli: Ctx) -> None:

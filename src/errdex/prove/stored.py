@@ -8,7 +8,8 @@ import dataclasses
 from collections.abc import Sequence
 
 from errdex.catalog.base import Catalog
-from errdex.model import Analysis
+from errdex.model import Analysis, Solution
+from errdex.prove.mistake import change_sentence, setup_note
 
 
 def keep_proofs(catalog: Catalog, analyses: Sequence[Analysis]) -> list[Analysis]:
@@ -21,5 +22,20 @@ def keep_proofs(catalog: Catalog, analyses: Sequence[Analysis]) -> list[Analysis
             a = dataclasses.replace(a, try_sample=old.try_sample, try_proof=old.try_proof)
         if old is not None and old.validate_proof is not None:
             a = dataclasses.replace(a, validate_sample=old.validate_sample, validate_proof=old.validate_proof)
-        out.append(a)
+        out.append(with_change(a))
     return out
+
+
+def with_change(a: Analysis) -> Analysis:
+    """A proven example explained: what its after changed, as the first solution; and, for a set-up
+    mistake (``mistake.py``), why no try / except is offered (``guard_note``) and no try sample kept."""
+    fix = a.example_fix
+    if fix.proof is None or not fix.before or not fix.after:
+        return a
+    said = change_sentence(fix.before, fix.after)
+    if said and not any(s.text == said for s in a.solutions):
+        a = dataclasses.replace(a, solutions=(Solution(text=said), *a.solutions))
+    note = setup_note(fix.before, fix.after, fix.proof.before.exception, a.validate_proof is not None)
+    if note:
+        a = dataclasses.replace(a, guard_note=note, try_sample="", try_proof=None)
+    return a
