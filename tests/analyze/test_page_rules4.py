@@ -86,9 +86,11 @@ def test_a_check_on_the_functions_own_values_is_said_as_such_not_dropped(cli: Ct
     # rating 4 (a28d, b806): dropping the condition for "a value it works out fails its check" lost what the
     # readers rated adequate; the check is said, qualified as values worked out from the arguments it names
     a = _page(cli, "optimization_barrier")
+    # rating 5: the local (``dtype``) is said in words, not by its name
     assert a.meaning.startswith("Calling `clilike.optimization_barrier` raises `NotImplementedError` when "
-                                "`dtype.bits` is less than `32` (values it works out from the `arrays` you pass)")
-    assert "while `dtype.bits` is less than `32` (values it works out from the `arrays` you pass)" in a.trigger
+                                "the bits of the dtype is less than `32` (values it works out from the `arrays` you pass)")
+    assert "while the bits of the dtype is less than `32` (values it works out from the `arrays` you pass)" in a.trigger
+    assert "`dtype" not in a.meaning + a.trigger
     assert a.solutions[0].text.startswith("`clilike.optimization_barrier` does not handle the value the message shows")
 
 
