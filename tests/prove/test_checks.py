@@ -16,10 +16,13 @@ from errdex.extract import extract_tree
 from errdex.model import ErrorSite, Snapshot
 from errdex.prove.checks import (
     FALLBACK,
+    REFUSED,
     template_regex,
     try_clean,
     try_handled,
     try_script,
+    type_probe,
+    typed_fallback,
     validate_clean,
     validate_script,
     validate_stopped,
@@ -148,3 +151,28 @@ def test_try_sample_under_a_context_manager_returns_what_runs_under_it() -> None
     assert "def run_or_fallback(x, *, fallback):" in t  # a block: its names are the parameters
     assert "        with lib.strict():\n            return lib.run(x)\n" in t
     assert "``lib.run(x)`` under ``with lib.strict()``" in t
+
+
+def test_try_sample_logs_and_returns_a_fallback_typed_like_the_result(tmp_path: Path) -> None:
+    # rating 5: a placeholder string where a float is expected is no fallback a user keeps
+    site = _site(tmp_path, "is above")
+    script = "import tinylib\nr = tinylib.Range(0, 1)\nr.convert({value!r})\n"
+    text = site.template.render()
+
+    def sample(value: str, fallback: str) -> str:
+        return try_script(ast.parse(script.format(value=value)), 2, "builtins.RuntimeError",
+                          template_regex(site), text, fallback)
+
+    probe = type_probe(sample("0.5", "None"))
+    rc, out, err = _run(tmp_path, probe)
+    assert rc == 0 and typed_fallback(out) == "float('nan')", (out, err)
+    bad = sample("1.5", typed_fallback(out))
+    assert "import logging" in bad and f"warning('%s {REFUSED} %s', 'convert_or_fallback', exc)" in bad
+    assert bad.rstrip().endswith("print(convert_or_fallback(r, '1.5', fallback=float('nan')))")
+    assert FALLBACK not in bad
+    rc, out, err = _run(tmp_path, bad)
+    assert try_handled(rc, out, err) and out.strip() == "nan" and "convert_or_fallback refused its input" in err
+    rc, out, err = _run(tmp_path, sample("0.5", "float('nan')"))
+    assert try_clean(rc, out, err) and out.strip() == "0.5" and not try_handled(rc, out, err)
+    # an object the sample cannot make up: None, returned after the refusal is logged (never silent)
+    assert typed_fallback("x\nerrdex-result-type: click.termui.ProgressBar\n") == "None"

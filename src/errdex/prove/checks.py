@@ -160,10 +160,41 @@ def _returning(stmt: ast.stmt) -> tuple[list[str], str]:
     return lines, (names[-1] if names else "")
 
 
-def try_script(module: ast.Module, raising: int, exception: str, pattern: str, message: str = "") -> str:
+REFUSED = "refused its input:"  # what the try sample logs when it returns the fallback
+_TYPED = {"builtins.float": "float('nan')", "builtins.int": "0", "builtins.str": "''", "builtins.bytes": "b''",
+          "builtins.list": "[]", "builtins.tuple": "()", "builtins.dict": "{}", "builtins.set": "set()",
+          "builtins.bool": "False", "builtins.NoneType": "None"}
+TYPE_MARK = "errdex-result-type:"
+
+
+def typed_fallback(probe_out: str) -> str:
+    """The demo's ``fallback`` value typed like what the call returned on the good input (the probe's
+    ``TYPE_MARK`` line: ``float('nan')`` for a float, ``[]`` for a list), else ``None``: an object the
+    sample cannot make up (the handler logs the refusal, so ``None`` is never silent)."""
+    for line in probe_out.splitlines():
+        if line.startswith(TYPE_MARK):
+            return _TYPED.get(line.removeprefix(TYPE_MARK).strip(), "None")
+    return "None"
+
+
+def type_probe(script: str) -> str:
+    """The try sample's good run with a line that prints the type of what the function returned."""
+    lines = script.rstrip().splitlines()
+    last = lines[-1]
+    if not (last.startswith("print(") and last.endswith(")")):
+        return ""
+    call = last[len("print("):-1]
+    return "\n".join([*lines[:-1], f"_result = {call}", "print(_result)",
+                      f"print({TYPE_MARK!r}, type(_result).__module__ + '.' + type(_result).__qualname__)"]) + "\n"
+
+
+def try_script(module: ast.Module, raising: int, exception: str, pattern: str, message: str = "",
+               fallback: str = "") -> str:
     """The script with its raising statement moved into a function that handles this error only:
-    it returns the caller's ``fallback`` for it and lets anything else propagate.  ``message`` (the
-    error's text, for the docstring) is optional."""
+    it logs the refusal and returns the caller's ``fallback`` for it, and lets anything else propagate.
+    ``message`` (the error's text, for the docstring) is optional; ``fallback`` is the source of the
+    value the script's own call passes (typed like the call's result: ``typed_fallback``), by default
+    the placeholder ``FALLBACK`` of the earlier shape."""
     imp, catch = _catch(exception)
     head, stmt = module.body[:raising], module.body[raising]
     imports = [s for s in head if isinstance(s, (ast.Import, ast.ImportFrom))]
@@ -190,19 +221,22 @@ def try_script(module: ast.Module, raising: int, exception: str, pattern: str, m
     first = message.strip().splitlines()[0] if message.strip() else ""
     said = f"{catch}: {first}" if first else f"{catch} with the message below"
     said = said.replace("\\", "\\\\").replace('"""', "'''")
-    lines = ["import re", *([imp] if imp else []), *(ast.unparse(s) for s in imports), "", "",
+    logged = bool(fallback)
+    lines = ["import re", *(["import logging"] if logged else []), *([imp] if imp else []),
+             *(ast.unparse(s) for s in imports), "", "",
              f"def {name}({', '.join([*params, *(['*args', 'fallback', '**kwargs'] if forward else ['*', 'fallback'])])}):",
-             f'    """{what}, or returns ``fallback`` when that raises', f"    {said}",
+             f'    """{what}, or {"logs and " if logged else ""}returns ``fallback`` when that raises', f"    {said}",
              '    Any other error propagates."""',
              "    try:", *("        " + ln for ln in body),
              f"    except {catch} as exc:",
              f"        if not re.match({pattern!r}, str(exc)):",
              "            raise  # another error of the same call: not this one",
+             *([f"        logging.getLogger(__name__).warning('%s {REFUSED} %s', {name!r}, exc)"] if logged else []),
              "        return fallback",
              *([f"    return {after}"] if after else []),
              "", "", *_spaced(rest),
              *([""] if rest and isinstance(rest[-1], _DEFS) else []),
-             f"print({name}({', '.join([*params, *passed, f'fallback={FALLBACK!r}'])}))"]
+             f"print({name}({', '.join([*params, *passed, f'fallback={fallback or repr(FALLBACK)}'])}))"]
     return "\n".join(lines) + "\n"
 
 
@@ -240,13 +274,15 @@ def try_handled(rc: int, out: str, err: str) -> bool:
     lines = out.rstrip().splitlines()
     if "Traceback" in err:
         return False
+    if rc == 0 and REFUSED in err:  # logged the refusal and returned the fallback
+        return True
     return (rc == 0 and bool(lines) and lines[-1] == FALLBACK) or (rc == 3 and out.startswith("rejected"))
 
 
-def try_clean(rc: int, out: str) -> bool:
-    """A run of the try sample on the good input: the call went through (no fallback)."""
+def try_clean(rc: int, out: str, err: str = "") -> bool:
+    """A run of the try sample on the good input: the call went through (no fallback, nothing logged)."""
     lines = out.rstrip().splitlines()
-    return rc == 0 and bool(lines) and lines[-1] != FALLBACK
+    return rc == 0 and bool(lines) and lines[-1] != FALLBACK and REFUSED not in err
 
 
 _SAFE_CALLS = ("isinstance", "len", "callable", "any", "all", "hasattr", "getattr", "type", "issubclass",
