@@ -18,3 +18,9 @@ def test_locals_are_spelled_out_and_parameters_stay_code() -> None:
     assert in_words("`idxs` is empty and `writer` is None", {"writer"}) == "`idxs` is empty and the writer is None"
     # a private attribute of a local is not spelled out as if it were public
     assert in_words("`ref._x` is set", {"ref"}) == "`ref._x` is set"
+
+
+def test_a_class_named_in_the_check_stays_and_a_participle_reads_as_a_value() -> None:
+    # rating 5 page a1ee: ``guessed`` is a subclass of ``ParamType``
+    assert in_words("`guessed` is a subclass of a `ParamType`", {"guessed", "ParamType"}) == \
+        "the guessed value is a subclass of a `ParamType`"

@@ -28,13 +28,16 @@ def _span(code: str, local: set[str]) -> str | None:
     if m and m.group(1) in local and not m.group(2).startswith("_"):
         return f"the {spelled(m.group(2))} of the {spelled(m.group(1))}"
     if code in local:
-        return f"the {spelled(code)}"
+        words = spelled(code)
+        # a lone participle names a value, not a thing: "the guessed value", not "the guessed"
+        return f"the {words} value" if " " not in words and words.endswith("ed") else f"the {words}"
     return None
 
 
 def in_words(text: str, local: set[str]) -> str:
     """``text`` with every code span that names one of ``local`` said in words (a span that reads a
     local in a way these rules do not cover stays as it was)."""
+    local = {n for n in local if n[:1].islower() or n[:1] == "_"}  # a class named in a check is no local
     out = _SPAN.sub(lambda m: _span(m.group(1), local) or m.group(0), text)
     out = re.sub(r"(one of the “[^”]+” values) returns a true value", r"\1 is true", out)
     out = re.sub(r"(every “[^”]+” value) returns a true value", r"\1 is true", out)
