@@ -24,3 +24,8 @@ def test_a_class_named_in_the_check_stays_and_a_participle_reads_as_a_value() ->
     # rating 5 page a1ee: ``guessed`` is a subclass of ``ParamType``
     assert in_words("`guessed` is a subclass of a `ParamType`", {"guessed", "ParamType"}) == \
         "the guessed value is a subclass of a `ParamType`"
+
+
+def test_a_class_attribute_and_an_abbreviation_stay_code() -> None:
+    # rating 5 page a28d: ``reg_ty`` is not an ``ir.VectorType`` (``ir`` is a module, ``VectorType`` a class)
+    assert in_words("`reg_ty` is not an `ir.VectorType`", {"reg_ty", "ir"}) == "`reg_ty` is not an `ir.VectorType`"

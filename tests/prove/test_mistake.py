@@ -25,6 +25,8 @@ def test_the_change_is_said_as_the_piece_that_changed() -> None:
         .endswith("`iterable=[1]` is passed in the call of `click.progressbar`.")
     assert change_sentence(NARGS.format(nargs="nargs=2, "), NARGS.format(nargs="")).endswith(
         "`nargs=2` is no longer passed in the call of `click.argument`.")
+    assert change_sentence("import m\nm.F()\n", "import m\nm.F('x', 'y')\n").endswith(
+        "`m.F()` becomes `m.F('x', 'y')`.")  # the call itself: not "in the call of `m.F`"
     assert change_sentence("import m\nwith m.strict():\n    m.run()\n", "import m\nm.run()\n").endswith(
         "the statement runs without `with m.strict():` around it.")
 
@@ -43,7 +45,7 @@ def test_set_up_mistakes_and_input_driven_errors() -> None:
     assert not input_driven("import m\nm.Thing('a')\n", "import m\nm.Thing('b')\n", "ValueError")
     assert input_driven("import m\nm.parse('a')\n", "import m\nm.parse('b')\n", "ValueError")
     note = setup_note(CLAMP.format(v=True), CLAMP.format(v=False), "RuntimeError", False)
-    assert note.startswith(SETUP_MISTAKE) and "`max_open=True` in the call of `click.FloatRange`" in note
+    assert note.startswith(SETUP_MISTAKE) and "(`max_open=True` becomes `max_open=False` in the call of `click.FloatRange`)" in note
     assert setup_note(HELP.format(args="['--my-help']"), HELP.format(args="[]"), "click.exceptions.Exit", False) == ""
 
 

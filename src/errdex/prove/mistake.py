@@ -151,15 +151,12 @@ def input_driven(before: str, after: str, exception: str) -> bool:
     return True
 
 
-def change_sentence(before: str, after: str) -> str:
-    """"The proven fix below changes one thing: `max_open=True` becomes `max_open=False` in the call of
-    `click.FloatRange`." ("" when the change cannot be said shortly)."""
-    cs = changes(before, after)
-    if not cs or len(cs) > 2 or any(not (c.old or c.new) for c in cs):
-        return ""
+def _said(cs: list[Change]) -> list[str]:
+    """Each change in words: "`a` becomes `b` in the call of `f`", "`x=1` is passed ...", ..."""
     said: list[str] = []
     for c in cs:
-        where = f" in the call of `{c.where}`" if c.where else ""
+        whole = c.where and (c.old or c.new).startswith(c.where + "(")  # the call itself changed
+        where = f" in the call of `{c.where}`" if c.where and not whole else ""
         if c.old.startswith("with ") and not c.new:
             said.append(f"the statement runs without `{c.old}` around it")
         elif c.old and c.new:
@@ -168,6 +165,16 @@ def change_sentence(before: str, after: str) -> str:
             said.append(f"`{c.new}` is passed{where}" if c.where else f"`{c.new}` is added")
         else:
             said.append(f"`{c.old}` is no longer passed{where}" if c.where else f"`{c.old}` is left out")
+    return said
+
+
+def change_sentence(before: str, after: str) -> str:
+    """"The proven fix below changes one thing: `max_open=True` becomes `max_open=False` in the call of
+    `click.FloatRange`." ("" when the change cannot be said shortly)."""
+    cs = changes(before, after)
+    if not cs or len(cs) > 2 or any(not (c.old or c.new) for c in cs):
+        return ""
+    said = _said(cs)
     what = "one thing" if len(said) == 1 else "two things"
     return f"The proven fix below changes {what}: " + "; ".join(said) + "."
 
@@ -179,8 +186,8 @@ def setup_note(before: str, after: str, exception: str, validated: bool) -> str:
         return ""
     cls = exception.rsplit(".", 1)[-1]
     cs = changes(before, after)
-    what = next((f" (`{c.old or c.new}`{f' in the call of `{c.where}`' if c.where else ''})" for c in cs[:1]
-                 if (c.old or c.new) and not c.old.startswith("with ")), "")
+    said = _said(cs) if cs and len(cs) <= 2 and all(c.old or c.new for c in cs) else []
+    what = f" ({'; '.join(said)})" if said else ""
     why = (f"`{cls}` here means the code is wrong, whatever data it runs on" if cls in PROGRAMMING else
            f"the proven fix changes how the code sets the call up{what}, not data that varies from run to run")
     return (f"{SETUP_MISTAKE}: {why}. Fix it as the example "

@@ -17,6 +17,14 @@ def spelled(name: str) -> str:
     return " ".join(w for w in words if w)
 
 
+_SHORT_WORDS = frozenset({"is", "to", "be", "of", "in", "no", "on", "by", "at", "or", "an"})
+
+
+def _readable(name: str) -> bool:
+    """Whether the name spells out as words (``bytes_to_be_read``), not an abbreviation (``reg_ty``)."""
+    return all(len(w) >= 3 or w in _SHORT_WORDS for w in spelled(name).split())
+
+
 def _span(code: str, local: set[str]) -> str | None:
     """The words for one code span that reads a local, or None (leave the span as code)."""
     m = re.fullmatch(r"(any|all|len)\((\w+)\)", code)
@@ -25,7 +33,7 @@ def _span(code: str, local: set[str]) -> str | None:
         return {"any": f"one of the “{what}” values", "all": f"every “{what}” value",
                 "len": f"the number of “{what}” values"}[fn]
     m = re.fullmatch(r"(\w+)\.(\w+)", code)
-    if m and m.group(1) in local and not m.group(2).startswith("_"):
+    if m and m.group(1) in local and not m.group(2).startswith("_") and m.group(2)[:1].islower():
         return f"the {spelled(m.group(2))} of the {spelled(m.group(1))}"
     if code in local:
         words = spelled(code)
@@ -37,7 +45,8 @@ def _span(code: str, local: set[str]) -> str | None:
 def in_words(text: str, local: set[str]) -> str:
     """``text`` with every code span that names one of ``local`` said in words (a span that reads a
     local in a way these rules do not cover stays as it was)."""
-    local = {n for n in local if n[:1].islower() or n[:1] == "_"}  # a class named in a check is no local
+    # a class named in a check is no local; an abbreviation (``reg_ty``) reads worse spelled out than as code
+    local = {n for n in local if (n[:1].islower() or n[:1] == "_") and _readable(n)}
     out = _SPAN.sub(lambda m: _span(m.group(1), local) or m.group(0), text)
     out = re.sub(r"(one of the “[^”]+” values) returns a true value", r"\1 is true", out)
     out = re.sub(r"(every “[^”]+” value) returns a true value", r"\1 is true", out)
