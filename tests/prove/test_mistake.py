@@ -4,6 +4,8 @@ The before/after pairs are ones errdex proved on click 8.5.1 (951f, 03ef, a9dd, 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from errdex.model import Analysis, CodeSample, Proof, ProofAfter, ProofBefore, Solution
 from errdex.pagenotes import SETUP_MISTAKE, defensive_note
 from errdex.prove.mistake import change_sentence, input_driven, setup_note
@@ -59,8 +61,10 @@ def test_a_set_up_mistake_drops_the_try_sample_and_says_why() -> None:
                  solutions=(Solution(text="A comment at the raise says ..."),),
                  example_fix=CodeSample(CLAMP.format(v=True), CLAMP.format(v=False), _proof("RuntimeError")),
                  try_sample="def convert_or_fallback(...): ...", try_proof=_proof("RuntimeError"))
-    b = with_change(a)
+    b = with_change(replace(a, guard_note="What you can check before the call: `x`."))
     assert b.try_sample == "" and b.try_proof is None
+    assert b.guard_note.startswith(SETUP_MISTAKE) and b.guard_note.endswith(" What you can check before the call: `x`.")
+    assert with_change(b).guard_note.count(SETUP_MISTAKE) == 1
     assert b.solutions[0].text.startswith("The proven fix below changes one thing: `max_open=True`")
     assert b.solutions[1:] == a.solutions
     note = defensive_note({"guard_note": b.guard_note, "try_proof": None, "validate_proof": {"x": 1}})
