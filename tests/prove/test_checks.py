@@ -128,6 +128,13 @@ def test_validate_sample_is_a_check_function_called_before_the_library(tmp_path:
                 and ast.unparse(node.func) == "tinylib.make")
     rc, out, err = _run(tmp_path, validate_script(m, 1, call, site))
     assert validate_stopped(rc, out, err), (rc, out, err)
+    # a callee with a string in it (``Editor(editor='vi').edit_files``) still gives a script that parses
+    m = ast.parse("import tinylib\nprint(getattr(tinylib, 'make')(-2))\n")
+    call = next(i for i, node in enumerate(ast.walk(m)) if isinstance(node, ast.Call)
+                and ast.unparse(node.func) == "getattr(tinylib, 'make')")
+    quoted = validate_script(m, 1, call, site)
+    ast.parse(quoted)
+    assert validate_stopped(*_run(tmp_path, quoted))
 
 
 def test_validate_sample_needs_a_check_on_the_call_arguments(tmp_path: Path) -> None:

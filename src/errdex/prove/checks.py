@@ -342,6 +342,8 @@ def validate_script(module: ast.Module, raising: int, call_index: int, site: Err
     name = f"{_call_name(ast.Expr(call))}_problem"
     message = "".join(seg.text if seg.is_literal else "..." for seg in site.template.segments).strip()
     reads = "".join(f"    {n} = given.arguments[{n!r}]\n" for n in names)
+    if '"""' in callee or "\\" in callee:
+        return ""
     check = ast.parse(
         f"def {name}(*args, **kwargs):\n"
         f'    """What ``{callee}(*args, **kwargs)`` would refuse, checked before calling it: the message\n'
@@ -354,7 +356,7 @@ def validate_script(module: ast.Module, raising: int, call_index: int, site: Err
     args = ", ".join([*(ast.unparse(a) for a in call.args), *(f"{k.arg}={ast.unparse(k.value)}" for k in call.keywords)])
     raising_stmt = m.body[raising]
     guarded = ast.parse(f"problem = {name}({args})\nif problem:\n"
-                        f"    print('{NOT_CALLING} {callee}:', problem)\nelse:\n    pass\n").body
+                        f"    print({f'{NOT_CALLING} {callee}:'!r}, problem)\nelse:\n    pass\n").body
     last = guarded[-1]
     assert isinstance(last, ast.If)
     last.orelse = [raising_stmt]
