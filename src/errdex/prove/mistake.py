@@ -190,6 +190,7 @@ def setup_note(before: str, after: str, exception: str, validated: bool) -> str:
     what = f" ({'; '.join(said)})" if said else ""
     why = (f"`{cls}` here means the code is wrong, whatever data it runs on" if cls in PROGRAMMING else
            f"the proven fix changes how the code sets the call up{what}, not data that varies from run to run")
+    call = next((f"`{c.where}`" for c in cs if c.where), "the call")
     return (f"{SETUP_MISTAKE}: {why}. Fix it as the example "
-            f"shows{' and check it with the validate sample' if validated else ''}; a try / except around the call "
+            f"shows{' and check it with the validate sample' if validated else ''}; a try / except around {call} "
             "would hide the mistake and let the program go on with a wrong setup, so none is offered.")
