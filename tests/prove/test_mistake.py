@@ -27,6 +27,11 @@ def test_the_change_is_said_as_the_piece_that_changed() -> None:
         .endswith("`iterable=[1]` is passed in the call of `click.progressbar`.")
     assert change_sentence(NARGS.format(nargs="nargs=2, "), NARGS.format(nargs="")).endswith(
         "`nargs=2` is no longer passed in the call of `click.argument`.")
+    # no call holds the change: the statement it is in says where
+    assert change_sentence("import m\nx = m.F()\nx.on = True\nx.run()\n", "import m\nx = m.F()\nx.on = False\nx.run()\n") \
+        .endswith("`True` becomes `False` in `x.on = True`.")
+    assert "a try / except around `x.run`" in setup_note(
+        "import m\nx = m.F()\nx.on = True\nx.run()\n", "import m\nx = m.F()\nx.on = False\nx.run()\n", "ValueError", False)
     assert change_sentence("import m\nm.F()\n", "import m\nm.F('x', 'y')\n").endswith(
         "`m.F()` becomes `m.F('x', 'y')`.")  # the call itself: not "in the call of `m.F`"
     assert change_sentence("import m\nwith m.strict():\n    m.run()\n", "import m\nm.run()\n").endswith(

@@ -38,6 +38,7 @@ class Change:
     where: str = ""
     raising: bool = False
     setup: bool = False
+    stmt: str = ""  # the statement (before) it is in, when short: said where no call holds the change
 
 
 def _parse(code: str) -> list[ast.stmt] | None:
@@ -113,7 +114,7 @@ def changes(before: str, after: str) -> list[Change]:
                 continue
             c = _diff(x, y, None, not last)
             if c is not None:
-                out.append(Change(c.old, c.new, c.where, raising=last, setup=c.setup or not last))
+                out.append(Change(c.old, c.new, c.where, raising=last, setup=c.setup or not last, stmt=_short(x)))
         return out
     # a statement dropped (or added): the ones that are not in the other
     da = [ast.dump(s) for s in sa]
@@ -156,15 +157,16 @@ def _said(cs: list[Change]) -> list[str]:
     said: list[str] = []
     for c in cs:
         whole = c.where and (c.old or c.new).startswith(c.where + "(")  # the call itself changed
-        where = f" in the call of `{c.where}`" if c.where and not whole else ""
+        where = (f" in the call of `{c.where}`" if c.where and not whole else
+                 f" in `{c.stmt}`" if not c.where and c.stmt and c.stmt != c.old else "")
         if c.old.startswith("with ") and not c.new:
             said.append(f"the statement runs without `{c.old}` around it")
         elif c.old and c.new:
             said.append(f"`{c.old}` becomes `{c.new}`{where}")
         elif c.new:
-            said.append(f"`{c.new}` is passed{where}" if c.where else f"`{c.new}` is added")
+            said.append(f"`{c.new}` is passed{where}" if c.where else f"`{c.new}` is added{where}")
         else:
-            said.append(f"`{c.old}` is no longer passed{where}" if c.where else f"`{c.old}` is left out")
+            said.append(f"`{c.old}` is no longer passed{where}" if c.where else f"`{c.old}` is left out{where}")
     return said
 
 
@@ -179,6 +181,15 @@ def change_sentence(before: str, after: str) -> str:
     return f"The proven fix below changes {what}: " + "; ".join(said) + "."
 
 
+def _raising_call(before: str) -> str:
+    """"`cli.main`": the outermost call of the last statement (the raising one), or ""."""
+    body = _parse(before)
+    if not body:
+        return ""
+    calls = [n for n in ast.walk(body[-1]) if isinstance(n, ast.Call)]
+    return f"`{ast.unparse(calls[0].func)}`" if calls and len(ast.unparse(calls[0].func)) <= _MAX else ""
+
+
 def setup_note(before: str, after: str, exception: str, validated: bool) -> str:
     """Why the page offers no try / except as the fix of a set-up mistake ("" when the error is
     input-driven or the proof says too little)."""
@@ -190,7 +201,7 @@ def setup_note(before: str, after: str, exception: str, validated: bool) -> str:
     what = f" ({'; '.join(said)})" if said else ""
     why = (f"`{cls}` here means the code is wrong, whatever data it runs on" if cls in PROGRAMMING else
            f"the proven fix changes how the code sets the call up{what}, not data that varies from run to run")
-    call = next((f"`{c.where}`" for c in cs if c.where), "the call")
+    call = next((f"`{c.where}`" for c in cs if c.where), "") or _raising_call(before) or "the call"
     return (f"{SETUP_MISTAKE}: {why}. Fix it as the example "
             f"shows{' and check it with the validate sample' if validated else ''}; a try / except around {call} "
             "would hide the mistake and let the program go on with a wrong setup, so none is offered.")
