@@ -51,6 +51,10 @@ def test_set_up_mistakes_and_input_driven_errors() -> None:
     # the same change given to a constructor sets an object up
     assert not input_driven("import m\nm.Thing('a')\n", "import m\nm.Thing('b')\n", "ValueError")
     assert input_driven("import m\nm.parse('a')\n", "import m\nm.parse('b')\n", "ValueError")
+    assert input_driven("import m\nm.span(3, step=0)\n", "import m\nm.span(3, step=1)\n", "ValueError")
+    # a flag dropped or flipped is a setting
+    assert not input_driven("import m\nm.span(3, 3, strict=True)\n", "import m\nm.span(3, 3)\n", "ValueError")
+    assert not input_driven("import m\nm.span(3, strict=True)\n", "import m\nm.span(3, strict=False)\n", "ValueError")
     note = setup_note(CLAMP.format(v=True), CLAMP.format(v=False), "RuntimeError", False)
     assert note.startswith(SETUP_MISTAKE) and "(`max_open=True` becomes `max_open=False` in the call of `click.FloatRange`)" in note
     assert setup_note(HELP.format(args="['--my-help']"), HELP.format(args="[]"), "click.exceptions.Exit", False) == ""

@@ -289,10 +289,21 @@ _SAFE_CALLS = ("isinstance", "len", "callable", "any", "all", "hasattr", "getatt
                "tuple", "list", "set", "sorted", "min", "max", "abs", "bool", "int", "float", "str")
 
 
-def _condition(guards: Sequence[str]) -> tuple[ast.expr, list[str]] | None:
+class _SelfAttrs(ast.NodeTransformer):
+    """``self.x`` -> ``x``: in a constructor's check, the attribute it set from the argument of that name
+    (the proof tells whether they agree)."""
+
+    def visit_Attribute(self, n: ast.Attribute) -> ast.AST:
+        if isinstance(n.value, ast.Name) and n.value.id == "self" and not n.attr.startswith("_"):
+            return ast.copy_location(ast.Name(n.attr, ast.Load()), n)
+        return self.generic_visit(n)
+
+
+def _condition(guards: Sequence[str], constructor: bool = False) -> tuple[ast.expr, list[str]] | None:
     """(the guards, all of which hold at the raise, joined by ``and``; the argument names they read in
-    order of first use).  None when a guard reads the object's own state (``self``), calls something
-    other than a builtin, or cannot be parsed: no check a caller can make before the call."""
+    order of first use).  None when a guard reads the object's own state (``self``; for a constructor,
+    ``self.x`` is read as its argument ``x``), calls something other than a builtin, or cannot be
+    parsed: no check a caller can make before the call."""
     parts: list[ast.expr] = []
     names: list[str] = []
     for g in guards:
@@ -302,6 +313,8 @@ def _condition(guards: Sequence[str]) -> tuple[ast.expr, list[str]] | None:
             node = ast.parse(g, mode="eval").body
         except SyntaxError:
             return None
+        if constructor:
+            node = _SelfAttrs().visit(node)
         for n in ast.walk(node):
             if isinstance(n, ast.Call) and not (isinstance(n.func, ast.Name) and n.func.id in _SAFE_CALLS):
                 return None
@@ -334,7 +347,8 @@ def validate_script(module: ast.Module, raising: int, call_index: int, site: Err
         return ""
     if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
         return ""
-    found = _condition([g.normalized for g in site.guards if g.kind not in ("except", "match")])
+    found = _condition([g.normalized for g in site.guards if g.kind not in ("except", "match")],
+                       constructor=site.qualname.endswith(".__init__"))
     if found is None:
         return ""
     cond, names = found

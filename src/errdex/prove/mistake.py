@@ -135,17 +135,23 @@ def _data(text: str) -> bool:
     return all(isinstance(x, (str, bytes, int, float)) and not isinstance(x, bool) for x in items)
 
 
+def _value(text: str) -> str:
+    """``'x'`` for ``name='x'`` (a keyword argument), else the text."""
+    head, eq, rest = text.partition("=")
+    return rest if eq and head.isidentifier() else text
+
+
 def input_driven(before: str, after: str, exception: str) -> bool:
-    """The fix changes only data given positionally to the raising call (a string, a number, a list of
-    them; not a keyword setting, not a class's constructor), and the exception can mean bad data: a
-    program meets this with input it reads at run time."""
+    """The fix changes only data given to the raising call (a string, a number, a list of them, also as a
+    keyword's value: ``step=0`` -> ``step=1``; not a flag, not an argument added or dropped, not a class's
+    constructor), and the exception can mean bad data: a program meets this with input it reads at run time."""
     cs = changes(before, after)
     if not cs or exception.rsplit(".", 1)[-1] in PROGRAMMING:
         return False
     for c in cs:
         if c.setup or not c.raising or not c.where or not c.old or not c.new:
             return False
-        if not (_data(c.old) and _data(c.new)):  # ``name=value`` does not parse as a literal: a keyword
+        if not (_data(_value(c.old)) and _data(_value(c.new))):  # a flag (``strict=True``) is a setting
             return False
         if c.where.rsplit(".", 1)[-1][:1].isupper():  # a constructor: the object is set up here
             return False
