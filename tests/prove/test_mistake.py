@@ -74,6 +74,12 @@ def test_a_set_up_mistake_drops_the_try_sample_and_says_why() -> None:
     assert b.try_sample == "" and b.try_proof is None
     assert b.guard_note.startswith(SETUP_MISTAKE) and b.guard_note.endswith(" What you can check before the call: `x`.")
     assert with_change(b).guard_note.count(SETUP_MISTAKE) == 1
+    # the advice to catch it is not kept beside a note that declines to offer a try / except
+    c = with_change(replace(a, guard_note="What to do is under Prevention; to handle it, catch `RuntimeError`."))
+    assert "catch" not in c.guard_note
+    # a call under a context manager: the note names that call, not the context manager
+    note = setup_note("import m\nwith m.strict():\n    m.run()\n", "import m\nm.run()\n", "RuntimeError", False)
+    assert "around `m.run`" in note
     assert b.solutions[0].text.startswith("The proven fix below changes one thing: `max_open=True`")
     assert b.solutions[1:] == a.solutions
     note = defensive_note({"guard_note": b.guard_note, "try_proof": None, "validate_proof": {"x": 1}})

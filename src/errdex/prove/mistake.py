@@ -192,7 +192,10 @@ def _raising_call(before: str) -> str:
     body = _parse(before)
     if not body:
         return ""
-    calls = [n for n in ast.walk(body[-1]) if isinstance(n, ast.Call)]
+    last = body[-1]
+    while isinstance(last, (ast.With, ast.AsyncWith)) and last.body:  # what runs under the context manager
+        last = last.body[-1]
+    calls = [n for n in ast.walk(last) if isinstance(n, ast.Call)]
     return f"`{ast.unparse(calls[0].func)}`" if calls and len(ast.unparse(calls[0].func)) <= _MAX else ""
 
 

@@ -9,7 +9,6 @@ from collections.abc import Sequence
 
 from errdex.catalog.base import Catalog
 from errdex.model import Analysis, Solution
-from errdex.pagenotes import SETUP_MISTAKE
 from errdex.prove.mistake import change_sentence, setup_note
 
 
@@ -38,6 +37,8 @@ def with_change(a: Analysis) -> Analysis:
         a = dataclasses.replace(a, solutions=(Solution(text=said), *a.solutions))
     note = setup_note(fix.before, fix.after, fix.proof.before.exception, a.validate_proof is not None)
     if note:  # what the user can check before the call still helps when no validate sample is proven
-        keep = f" {a.guard_note}" if a.guard_note and a.validate_proof is None and SETUP_MISTAKE not in a.guard_note else ""
+        # a check to make before the call, not the advice to catch it (which the note has just declined)
+        check = a.guard_note.startswith(("What you can check", "What decides it")) and "catch `" not in a.guard_note
+        keep = f" {a.guard_note}" if check and a.validate_proof is None else ""
         a = dataclasses.replace(a, guard_note=note + keep, try_sample="", try_proof=None)
     return a
