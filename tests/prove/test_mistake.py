@@ -56,6 +56,7 @@ def test_set_up_mistakes_and_input_driven_errors() -> None:
     assert not input_driven("import m\nm.span(3, 3, strict=True)\n", "import m\nm.span(3, 3)\n", "ValueError")
     assert not input_driven("import m\nm.span(3, strict=True)\n", "import m\nm.span(3, strict=False)\n", "ValueError")
     note = setup_note(CLAMP.format(v=True), CLAMP.format(v=False), "RuntimeError", False)
+    assert "a try / except around `sneaky.convert`" in note  # the call that raises, not the set-up call
     assert note.startswith(SETUP_MISTAKE) and "(`max_open=True` becomes `max_open=False` in the call of `click.FloatRange`)" in note
     assert setup_note(HELP.format(args="['--my-help']"), HELP.format(args="[]"), "click.exceptions.Exit", False) == ""
 

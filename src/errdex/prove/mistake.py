@@ -196,7 +196,12 @@ def _raising_call(before: str) -> str:
     while isinstance(last, (ast.With, ast.AsyncWith)) and last.body:  # what runs under the context manager
         last = last.body[-1]
     calls = [n for n in ast.walk(last) if isinstance(n, ast.Call)]
-    return f"`{ast.unparse(calls[0].func)}`" if calls and len(ast.unparse(calls[0].func)) <= _MAX else ""
+    if not calls:
+        return ""
+    func = calls[0].func
+    while isinstance(func, ast.Call):  # ``jax.shard_map(f, ...)(x)``: the call is ``jax.shard_map``'s
+        func = func.func
+    return f"`{ast.unparse(func)}`" if len(ast.unparse(func)) <= _MAX else ""
 
 
 def setup_note(before: str, after: str, exception: str, validated: bool) -> str:
@@ -210,7 +215,8 @@ def setup_note(before: str, after: str, exception: str, validated: bool) -> str:
     what = f" ({'; '.join(said)})" if said else ""
     why = (f"`{cls}` here means the code is wrong, whatever data it runs on" if cls in PROGRAMMING else
            f"the proven fix changes how the code sets the call up{what}, not data that varies from run to run")
-    call = next((f"`{c.where}`" for c in cs if c.where), "") or _raising_call(before) or "the call"
+    # the try / except would go around the call that raises (``sneaky.convert``), not the set-up call
+    call = _raising_call(before) or next((f"`{c.where}`" for c in cs if c.where), "") or "the call"
     return (f"{SETUP_MISTAKE}: {why}. Fix it as the example "
             f"shows{' and check it with the validate sample' if validated else ''}; a try / except around {call} "
             "would hide the mistake and let the program go on with a wrong setup, so none is offered.")
