@@ -126,6 +126,9 @@ def test_the_guard_note_of_a_usage_error_and_of_a_module_getattr(cli: Ctx) -> No
     assert usage.startswith("Nothing to guard in your code: `clilike.NoSuchOption` is about the command line")
     assert _page(cli, "__getattr__", "{name}").guard_note.startswith(
         "What you can check before reading a name from `clilike.core`: `hasattr(clilike.core, name)`")
+    # rating 5 (809c): the page had that check under Defensive only, and the Prevention placeholder
+    assert _page(cli, "__getattr__", "{name}").prevention[0].startswith(
+        "Before reading a name from `clilike.core`, check `hasattr(clilike.core, name)`")
 
 
 def test_a_dataclass_field_is_the_constructors_argument_and_outside_x_is_in_the_trigger(cli: Ctx,
