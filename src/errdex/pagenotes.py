@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 NO_DEFENSIVE = "No validate or try / except sample has been proven for this error, so none is shown."
+SETUP_MISTAKE = "This is a mistake to fix in the code, not an error to handle"
 
 
 def _test_name(node: str) -> str:
@@ -58,8 +59,13 @@ def example_note(observed: Sequence[Mapping[str, Any]], raised_instead: Sequence
 
 
 def defensive_note(analysis: Mapping[str, Any]) -> str:
-    """The Defensive patterns section's text when neither sample is proven (else "")."""
-    if analysis.get("validate_proof") or analysis.get("try_proof"):
-        return ""
+    """The Defensive patterns section's text when neither sample is proven (else ""); for a set-up
+    mistake (``prove/mistake.py``), why no try / except sample is offered, whatever is proven."""
     note = str(analysis.get("guard_note") or "")
+    if analysis.get("try_proof"):
+        return ""
+    if analysis.get("validate_proof"):  # a set-up mistake says why no try / except is offered
+        return note if note.startswith(SETUP_MISTAKE) else ""
+    if note.startswith(SETUP_MISTAKE):
+        return note
     return f"{NO_DEFENSIVE} {note}".strip()

@@ -264,8 +264,23 @@ def test_the_observed_tests_named_are_those_the_error_reached(cli: Ctx) -> None:
     assert "e.g. `test_reaches`" in a.meaning and "in 1 of those clilike caught it itself" in a.meaning
 
 
-def test_another_method_of_a_small_class_is_related(cli: Ctx) -> None:
-    # rating 4 on 03ef: Related was empty; `ProgressBar.__init__` and its `__iter__`/`generator` are one object's
-    # errors (a class with more than three raises is no such relation: click.Context)
+def test_another_method_of_the_same_class_alone_is_no_relation(cli: Ctx) -> None:
+    # rating 4 on 03ef: Related was empty; rating 5 graded the "another method of `ProgressBar`" entry that
+    # filled it weak (a different misuse of the same object, not a sibling): an entry whose only relation is
+    # where its code lives is not shown; the same method's errors still relate by their shared guard
     a = _page(cli, "ProgressBar.__init__")
-    assert any(r.reason == "raised by another method of `ProgressBar` (`__iter__`)" for r in a.related)
+    assert not any(r.reason.startswith("raised by another method of") for r in a.related)
+
+
+def test_a_module_the_guards_call_through_is_no_shared_guard_variable() -> None:
+    # rating 5 (a28d): "guarded by the same `utils`" for every check that calls `utils.bitwidth(...)`
+    from types import SimpleNamespace
+
+    from errdex.analyze.related import _only_called_through
+
+    site = SimpleNamespace(guards=[SimpleNamespace(normalized="utils.bitwidth(dtype) < 32"),
+                                   SimpleNamespace(normalized="not isinstance(reg_ty, ir.VectorType)")])
+    assert _only_called_through("utils", site)  # type: ignore[arg-type]
+    assert not _only_called_through("dtype", site)  # type: ignore[arg-type]  # a value: shared if another reads it
+    both = SimpleNamespace(guards=[SimpleNamespace(normalized="cfg.check(x) and cfg is not None")])
+    assert not _only_called_through("cfg", both)  # type: ignore[arg-type]  # also read as a value

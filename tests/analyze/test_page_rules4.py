@@ -76,15 +76,21 @@ def test_a_constructor_refusing_the_same_message_means_the_object_was_changed_af
             "`FloatRange.__init__`") in a.meaning
     assert "reached only when the object's `clamp`, `min_open` or `max_open` are changed after it was made" in a.meaning
     assert "already refuses" not in _page(cli, "FloatRange.__init__").meaning  # the constructor itself: no such sentence
+    # rating 5: Prevention was empty although the meaning says how to avoid it
+    assert ("Give `clamp`, `min_open` and `max_open` to `FloatRange(...)` when you create it, where they are checked "
+            "together, instead of setting them on an existing `FloatRange` afterwards.") in a.prevention
+    assert not any("when you create it" in p for p in _page(cli, "FloatRange.__init__").prevention)
 
 
 def test_a_check_on_the_functions_own_values_is_said_as_such_not_dropped(cli: Ctx) -> None:
     # rating 4 (a28d, b806): dropping the condition for "a value it works out fails its check" lost what the
     # readers rated adequate; the check is said, qualified as values worked out from the arguments it names
     a = _page(cli, "optimization_barrier")
+    # rating 5: the local (``dtype``) is said in words, not by its name
     assert a.meaning.startswith("Calling `clilike.optimization_barrier` raises `NotImplementedError` when "
-                                "`dtype.bits` is less than `32` (values it works out from the `arrays` you pass)")
-    assert "while `dtype.bits` is less than `32` (values it works out from the `arrays` you pass)" in a.trigger
+                                "the bits of the dtype is less than `32` (values it works out from the `arrays` you pass)")
+    assert "while the bits of the dtype is less than `32` (values it works out from the `arrays` you pass)" in a.trigger
+    assert "`dtype" not in a.meaning + a.trigger
     assert a.solutions[0].text.startswith("`clilike.optimization_barrier` does not handle the value the message shows")
 
 
@@ -120,6 +126,9 @@ def test_the_guard_note_of_a_usage_error_and_of_a_module_getattr(cli: Ctx) -> No
     assert usage.startswith("Nothing to guard in your code: `clilike.NoSuchOption` is about the command line")
     assert _page(cli, "__getattr__", "{name}").guard_note.startswith(
         "What you can check before reading a name from `clilike.core`: `hasattr(clilike.core, name)`")
+    # rating 5 (809c): the page had that check under Defensive only, and the Prevention placeholder
+    assert _page(cli, "__getattr__", "{name}").prevention[0].startswith(
+        "Before reading a name from `clilike.core`, check `hasattr(clilike.core, name)`")
 
 
 def test_a_dataclass_field_is_the_constructors_argument_and_outside_x_is_in_the_trigger(cli: Ctx,

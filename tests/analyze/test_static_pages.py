@@ -50,6 +50,10 @@ def test_no_tracing_names_the_option_and_doing_the_work_first(jaxlike) -> None: 
     text = _all_text(a)
     assert "jax_no_tracing" in text and "JAX_NO_TRACING" in text
     assert "Disallow tracing for JIT compilation." in a.meaning
+    # rating 5 (53c4): the cache is keyed on the function object, so warming up helps only for the same one
+    warm = next(s.text for s in a.solutions if s.text.startswith("Warm the cache"))
+    assert "keyed on the function object passed as `fun`" in warm and "inline" in warm
+    assert any("the same function objects (defined once, not inline lambdas)" in p for p in a.prevention)
     _samples_verify(a, jaxlike[2])
 
 

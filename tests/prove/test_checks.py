@@ -16,10 +16,13 @@ from errdex.extract import extract_tree
 from errdex.model import ErrorSite, Snapshot
 from errdex.prove.checks import (
     FALLBACK,
+    REFUSED,
     template_regex,
     try_clean,
     try_handled,
     try_script,
+    type_probe,
+    typed_fallback,
     validate_clean,
     validate_script,
     validate_stopped,
@@ -109,13 +112,38 @@ def test_validate_sample_is_a_check_function_called_before_the_library(tmp_path:
         return validate_script(m, 1, call, site)
 
     bad = sample(-1)
-    assert "def make_problem(options):" in bad and "SystemExit" not in bad
-    assert "options.get('count') is not None and options.get('count') < 0" in bad
-    assert "print(tinylib.make(**options))" in bad
+    # the check takes the call's own arguments, bound as the library binds them (defaults applied)
+    assert "def make_problem(*args, **kwargs):" in bad and "SystemExit" not in bad
+    assert "given = inspect.signature(tinylib.make).bind(*args, **kwargs)" in bad
+    assert "    count = given.arguments['count']" in bad
+    assert "if count is not None and count < 0:" in bad
+    assert "problem = make_problem(count=-1, mode='b')" in bad and "print(tinylib.make(count=-1, mode='b'))" in bad
     rc, out, err = _run(tmp_path, bad)
     assert validate_stopped(rc, out, err) and out.startswith("not calling tinylib.make: count must be"), out
     rc, out, err = _run(tmp_path, sample(3))
     assert validate_clean(rc, out) and out.strip() == "(3, 'b')" and not validate_stopped(rc, out, err)
+    # positionally: the same check, the argument found by the signature
+    m = ast.parse("import tinylib\nprint(tinylib.make(-2))\n")
+    call = next(i for i, node in enumerate(ast.walk(m)) if isinstance(node, ast.Call)
+                and ast.unparse(node.func) == "tinylib.make")
+    rc, out, err = _run(tmp_path, validate_script(m, 1, call, site))
+    assert validate_stopped(rc, out, err), (rc, out, err)
+    # a callee with a string in it (``Editor(editor='vi').edit_files``) still gives a script that parses
+    m = ast.parse("import tinylib\nprint(getattr(tinylib, 'make')(-2))\n")
+    call = next(i for i, node in enumerate(ast.walk(m)) if isinstance(node, ast.Call)
+                and ast.unparse(node.func) == "getattr(tinylib, 'make')")
+    quoted = validate_script(m, 1, call, site)
+    ast.parse(quoted)
+    assert validate_stopped(*_run(tmp_path, quoted))
+
+
+def test_validate_sample_needs_a_check_on_the_call_arguments(tmp_path: Path) -> None:
+    # a guard on the object's own state (``self.hi``) is no check a caller makes on what they pass
+    site = _site(tmp_path, "is above")
+    m = ast.parse("import tinylib\nr = tinylib.Range(0, 1)\nr.convert('1.5')\n")
+    call = next(i for i, node in enumerate(ast.walk(m)) if isinstance(node, ast.Call)
+                and ast.unparse(node.func) == "r.convert")
+    assert validate_script(m, 2, call, site) == ""
 
 
 def test_earlier_shape_of_stored_samples_still_reads() -> None:
@@ -130,3 +158,28 @@ def test_try_sample_under_a_context_manager_returns_what_runs_under_it() -> None
     assert "def run_or_fallback(x, *, fallback):" in t  # a block: its names are the parameters
     assert "        with lib.strict():\n            return lib.run(x)\n" in t
     assert "``lib.run(x)`` under ``with lib.strict()``" in t
+
+
+def test_try_sample_logs_and_returns_a_fallback_typed_like_the_result(tmp_path: Path) -> None:
+    # rating 5: a placeholder string where a float is expected is no fallback a user keeps
+    site = _site(tmp_path, "is above")
+    script = "import tinylib\nr = tinylib.Range(0, 1)\nr.convert({value!r})\n"
+    text = site.template.render()
+
+    def sample(value: str, fallback: str) -> str:
+        return try_script(ast.parse(script.format(value=value)), 2, "builtins.RuntimeError",
+                          template_regex(site), text, fallback)
+
+    probe = type_probe(sample("0.5", "None"))
+    rc, out, err = _run(tmp_path, probe)
+    assert rc == 0 and typed_fallback(out) == "float('nan')", (out, err)
+    bad = sample("1.5", typed_fallback(out))
+    assert "import logging" in bad and f"warning('%s {REFUSED} %s', 'convert_or_fallback', exc)" in bad
+    assert bad.rstrip().endswith("print(convert_or_fallback(r, '1.5', fallback=float('nan')))")
+    assert FALLBACK not in bad
+    rc, out, err = _run(tmp_path, bad)
+    assert try_handled(rc, out, err) and out.strip() == "nan" and "convert_or_fallback refused its input" in err
+    rc, out, err = _run(tmp_path, sample("0.5", "float('nan')"))
+    assert try_clean(rc, out, err) and out.strip() == "0.5" and not try_handled(rc, out, err)
+    # an object the sample cannot make up: None, returned after the refusal is logged (never silent)
+    assert typed_fallback("x\nerrdex-result-type: click.termui.ProgressBar\n") == "None"

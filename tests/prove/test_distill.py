@@ -119,9 +119,11 @@ def test_try_and_validate_text() -> None:
     assert "except TypeError as exc:" in t and "raise  # another error" in t and "return None" not in t
     call = next(i for i, n in enumerate(ast.walk(m)) if isinstance(n, ast.Call))
     v = validate_script(m, 1, call, site)
-    assert "options = {'required': True, 'default': 'localhost'}" in v
-    assert "if options.get('required') and options.get('default') is not None:" in v
-    assert v.rstrip().endswith("Setting('host', **options)")
+    # a constructor's ``self.required`` is its ``required`` argument, bound as ``Setting`` binds it
+    assert "given = inspect.signature(Setting).bind(*args, **kwargs)" in v
+    assert "if required and default is not None:" in v
+    assert "problem = setting_problem('host', required=True, default='localhost')" in v
+    assert v.rstrip().endswith("Setting('host', required=True, default='localhost')")
 
 
 def test_raising_decorator_inside_pytest_raises_and_raising_with_header(tmp_path: Path) -> None:

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from errdex.catalog import open_catalog
-from errdex.prove.checks import FALLBACK
 
 from .provekit import cli
 
@@ -51,19 +50,16 @@ def test_observed_tests_distilled_and_proven(tmp_path: Path) -> None:
     assert a.example_fix.after.endswith("Setting('host', required=False, default='localhost')\n")
     assert a.example_fix.proof.before.error_id == required.error_id
     assert "TypeError: setting 'host': a required setting cannot have a default" in a.example_fix.proof.before.output
-    # the validate sample checks the library's own guard on the call's options, before the call
-    assert a.validate_proof is not None and "options.get('required')" in a.validate_sample
+    # the validate sample checks the library's own guard on the call's arguments, before the call (the
+    # constructor's ``self.required`` is its ``required`` argument)
+    assert a.validate_proof is not None and "if required and default is not None:" in a.validate_sample
     assert "not calling Setting: setting" in a.validate_proof.before.output
-    # the try sample is a function that catches exactly this error (returning the caller's fallback)
-    # and re-raises anything else
-    assert a.try_proof is not None and "except TypeError as exc:" in a.try_sample
-    assert "def setting_or_fallback(*args, fallback, **kwargs):" in a.try_sample
-    assert "setting_or_fallback('host', required=True, default='localhost', fallback=" in a.try_sample
-    assert a.try_proof.before.output.strip() == FALLBACK
+    # a TypeError from a flag the code sets is a set-up mistake: fixed, not handled (no try sample)
+    assert a.try_proof is None
     b = analyses[integer.error_id]
     assert b is not None and b.example_fix.proof is not None
     assert "text = 'port=eighty'" in b.example_fix.before and "text = 'port=80'" in b.example_fix.after
-    assert doc["proven_pairs"] >= 3 and doc["proven_try"] >= 3 and doc["proven_validate"] >= 1
+    assert doc["proven_pairs"] >= 3 and doc["proven_validate"] >= 1
 
     r = cli("verify", "--execute", "--artifact", str(pkg), "--package", "cfglib", "--db", db, "--json",
              home=home)

@@ -6,7 +6,9 @@ Every candidate gets a score from the reasons that apply (each reason is a
 fact that the page states: "raised in the same function"), ties broken by
 distance in the file so the neighbours of a raise come first.  When nothing
 is related, the list is empty: "same module, same exception type" told the
-reader nothing (docs/pages-rating.md) and is no longer offered.
+reader nothing (docs/pages-rating.md) and is no longer offered; nor is an error whose only relation is
+being raised by another method of the same class (it says where the code lives, not how the two
+errors relate), nor a name the guards only call through (a module: ``utils.bitwidth(x)``).
 """
 
 from __future__ import annotations
@@ -41,9 +43,20 @@ def _guard_vars(site: ErrorSite, ctx: SnapshotContext) -> frozenset[str]:
     key = _key(site)
     out = ctx.var_cache.get(key)
     if out is None:
-        out = frozenset(n for g in site.guards for n in guard_names(g) if "." in n or len(n) > 2)
+        out = frozenset(n for g in site.guards for n in guard_names(g) if ("." in n or len(n) > 2)
+                        and not _only_called_through(n, site))
         ctx.var_cache[key] = out
     return out
+
+
+def _only_called_through(name: str, site: ErrorSite) -> bool:
+    """A bare name every guard reads only to call something of it (``utils`` of ``utils.bitwidth(x)``):
+    a module or helper, not a value two checks share (rating 5, a28d: "guarded by the same `utils`")."""
+    if "." in name:
+        return False
+    texts = [g.normalized for g in site.guards if re.search(rf"\b{re.escape(name)}\b", g.normalized)]
+    return bool(texts) and all(
+        not re.search(rf"(?<![.\w]){re.escape(name)}\b(?!\.\w+\s*\()", t) for t in texts)
 
 
 def _word_index(ctx: SnapshotContext) -> dict[str, list[ErrorSite]]:
@@ -206,6 +219,8 @@ def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError,
     titles = {title(site)}
     for _, _, o, r in ranked:
         t = title(o)
+        if all(x.startswith("raised by another method of") for x in r):
+            continue  # where the code lives, not how the two errors relate (rating 5: 03ef, 4e10, bce3)
         item = RelatedError(error_id=o.error_id, title=t, reason="; ".join(r))
         if t in titles and not r[0].startswith("the same message"):
             repeats.append(item)  # a repeated title for another reason: only if nothing else is related

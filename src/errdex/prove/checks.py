@@ -10,10 +10,12 @@ script's own call of it.
   and returns the ``fallback`` the caller passes (never a silent None).  The script then prints what
   the function returned for the script's own input: ``FALLBACK`` with the offending input (the error
   was handled), the library's result with the good one.
-- validate: ``<call>_problem(options)`` returns what is wrong with the raising call's keyword
-  arguments (the site's own guard conditions, ``self.count`` -> ``options.get("count")``) or "";
-  the script calls the library only when there is no problem, and prints ``not calling ...: <problem>``
-  otherwise (with the offending options the library raises nothing).
+- validate: ``<call>_problem(*args, **kwargs)`` binds the raising call's arguments to the callee's
+  signature (``inspect.signature(...).bind``, defaults applied) and tests the site's own guard
+  conditions on them (the check the page's Prevention states, in the call's parameter names),
+  returning the message the library would raise or ""; the script calls the library only when there
+  is no problem, and prints ``not calling ...: <problem>`` otherwise (with the offending input the
+  library raises nothing).
 
 ``try_handled``/``try_clean`` and ``validate_stopped``/``validate_clean`` say whether a run of each
 sample shows what it claims (the engine's proof and its recheck use them).
@@ -158,10 +160,41 @@ def _returning(stmt: ast.stmt) -> tuple[list[str], str]:
     return lines, (names[-1] if names else "")
 
 
-def try_script(module: ast.Module, raising: int, exception: str, pattern: str, message: str = "") -> str:
+REFUSED = "refused its input:"  # what the try sample logs when it returns the fallback
+_TYPED = {"builtins.float": "float('nan')", "builtins.int": "0", "builtins.str": "''", "builtins.bytes": "b''",
+          "builtins.list": "[]", "builtins.tuple": "()", "builtins.dict": "{}", "builtins.set": "set()",
+          "builtins.bool": "False", "builtins.NoneType": "None"}
+TYPE_MARK = "errdex-result-type:"
+
+
+def typed_fallback(probe_out: str) -> str:
+    """The demo's ``fallback`` value typed like what the call returned on the good input (the probe's
+    ``TYPE_MARK`` line: ``float('nan')`` for a float, ``[]`` for a list), else ``None``: an object the
+    sample cannot make up (the handler logs the refusal, so ``None`` is never silent)."""
+    for line in probe_out.splitlines():
+        if line.startswith(TYPE_MARK):
+            return _TYPED.get(line.removeprefix(TYPE_MARK).strip(), "None")
+    return "None"
+
+
+def type_probe(script: str) -> str:
+    """The try sample's good run with a line that prints the type of what the function returned."""
+    lines = script.rstrip().splitlines()
+    last = lines[-1]
+    if not (last.startswith("print(") and last.endswith(")")):
+        return ""
+    call = last[len("print("):-1]
+    return "\n".join([*lines[:-1], f"_result = {call}", "print(_result)",
+                      f"print({TYPE_MARK!r}, type(_result).__module__ + '.' + type(_result).__qualname__)"]) + "\n"
+
+
+def try_script(module: ast.Module, raising: int, exception: str, pattern: str, message: str = "",
+               fallback: str = "") -> str:
     """The script with its raising statement moved into a function that handles this error only:
-    it returns the caller's ``fallback`` for it and lets anything else propagate.  ``message`` (the
-    error's text, for the docstring) is optional."""
+    it logs the refusal and returns the caller's ``fallback`` for it, and lets anything else propagate.
+    ``message`` (the error's text, for the docstring) is optional; ``fallback`` is the source of the
+    value the script's own call passes (typed like the call's result: ``typed_fallback``), by default
+    the placeholder ``FALLBACK`` of the earlier shape."""
     imp, catch = _catch(exception)
     head, stmt = module.body[:raising], module.body[raising]
     imports = [s for s in head if isinstance(s, (ast.Import, ast.ImportFrom))]
@@ -188,19 +221,22 @@ def try_script(module: ast.Module, raising: int, exception: str, pattern: str, m
     first = message.strip().splitlines()[0] if message.strip() else ""
     said = f"{catch}: {first}" if first else f"{catch} with the message below"
     said = said.replace("\\", "\\\\").replace('"""', "'''")
-    lines = ["import re", *([imp] if imp else []), *(ast.unparse(s) for s in imports), "", "",
+    logged = bool(fallback)
+    lines = ["import re", *(["import logging"] if logged else []), *([imp] if imp else []),
+             *(ast.unparse(s) for s in imports), "", "",
              f"def {name}({', '.join([*params, *(['*args', 'fallback', '**kwargs'] if forward else ['*', 'fallback'])])}):",
-             f'    """{what}, or returns ``fallback`` when that raises', f"    {said}",
+             f'    """{what}, or {"logs and " if logged else ""}returns ``fallback`` when that raises', f"    {said}",
              '    Any other error propagates."""',
              "    try:", *("        " + ln for ln in body),
              f"    except {catch} as exc:",
              f"        if not re.match({pattern!r}, str(exc)):",
              "            raise  # another error of the same call: not this one",
+             *([f"        logging.getLogger(__name__).warning('%s {REFUSED} %s', {name!r}, exc)"] if logged else []),
              "        return fallback",
              *([f"    return {after}"] if after else []),
              "", "", *_spaced(rest),
              *([""] if rest and isinstance(rest[-1], _DEFS) else []),
-             f"print({name}({', '.join([*params, *passed, f'fallback={FALLBACK!r}'])}))"]
+             f"print({name}({', '.join([*params, *passed, f'fallback={fallback or repr(FALLBACK)}'])}))"]
     return "\n".join(lines) + "\n"
 
 
@@ -238,18 +274,38 @@ def try_handled(rc: int, out: str, err: str) -> bool:
     lines = out.rstrip().splitlines()
     if "Traceback" in err:
         return False
+    if rc == 0 and REFUSED in err:  # logged the refusal and returned the fallback
+        return True
     return (rc == 0 and bool(lines) and lines[-1] == FALLBACK) or (rc == 3 and out.startswith("rejected"))
 
 
-def try_clean(rc: int, out: str) -> bool:
-    """A run of the try sample on the good input: the call went through (no fallback)."""
+def try_clean(rc: int, out: str, err: str = "") -> bool:
+    """A run of the try sample on the good input: the call went through (no fallback, nothing logged)."""
     lines = out.rstrip().splitlines()
-    return rc == 0 and bool(lines) and lines[-1] != FALLBACK
+    return rc == 0 and bool(lines) and lines[-1] != FALLBACK and REFUSED not in err
 
 
-def _condition(guards: Sequence[str]) -> ast.expr | None:
-    """The guards (all hold at the raise) with ``x`` and ``self.x`` read from ``options``."""
+_SAFE_CALLS = ("isinstance", "len", "callable", "any", "all", "hasattr", "getattr", "type", "issubclass",
+               "tuple", "list", "set", "sorted", "min", "max", "abs", "bool", "int", "float", "str")
+
+
+class _SelfAttrs(ast.NodeTransformer):
+    """``self.x`` -> ``x``: in a constructor's check, the attribute it set from the argument of that name
+    (the proof tells whether they agree)."""
+
+    def visit_Attribute(self, n: ast.Attribute) -> ast.AST:
+        if isinstance(n.value, ast.Name) and n.value.id == "self" and not n.attr.startswith("_"):
+            return ast.copy_location(ast.Name(n.attr, ast.Load()), n)
+        return self.generic_visit(n)
+
+
+def _condition(guards: Sequence[str], constructor: bool = False) -> tuple[ast.expr, list[str]] | None:
+    """(the guards, all of which hold at the raise, joined by ``and``; the argument names they read in
+    order of first use).  None when a guard reads the object's own state (``self``; for a constructor,
+    ``self.x`` is read as its argument ``x``), calls something other than a builtin, or cannot be
+    parsed: no check a caller can make before the call."""
     parts: list[ast.expr] = []
+    names: list[str] = []
     for g in guards:
         if g.strip() in ("__debug__", "not (__debug__)"):
             continue
@@ -257,78 +313,74 @@ def _condition(guards: Sequence[str]) -> ast.expr | None:
             node = ast.parse(g, mode="eval").body
         except SyntaxError:
             return None
-        ok = True
-
-        class Sub(ast.NodeTransformer):
-            def visit_Attribute(self, n: ast.Attribute) -> ast.AST:
-                if isinstance(n.value, ast.Name) and n.value.id == "self":
-                    return _get(n.attr)
-                return self.generic_visit(n)
-
-            def visit_Name(self, n: ast.Name) -> ast.AST:
-                nonlocal ok
-                if hasattr(builtins, n.id):
-                    return n
-                if n.id == "self":
-                    ok = False
-                return _get(n.id)
-
-            def visit_Call(self, n: ast.Call) -> ast.AST:
-                nonlocal ok
-                if not (isinstance(n.func, ast.Name) and n.func.id in ("isinstance", "len", "callable")):
-                    ok = False
-                return self.generic_visit(n)
-
-        node = Sub().visit(copy.deepcopy(node))
-        if not ok:
-            return None
+        if constructor:
+            node = _SelfAttrs().visit(node)
+        for n in ast.walk(node):
+            if isinstance(n, ast.Call) and not (isinstance(n.func, ast.Name) and n.func.id in _SAFE_CALLS):
+                return None
+            if isinstance(n, (ast.Lambda, ast.NamedExpr, ast.Await, ast.Yield, ast.YieldFrom,
+                              ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+                return None
+        read = sorted((n for n in ast.walk(node) if isinstance(n, ast.Name)), key=lambda n: (n.lineno, n.col_offset))
+        for n in read:
+            if n.id in ("self", "cls"):
+                return None
+            if not hasattr(builtins, n.id) and n.id not in names:
+                names.append(n.id)
         parts.append(node)
-    if not parts:
+    if not parts or not names:
         return None
-    return parts[0] if len(parts) == 1 else ast.BoolOp(ast.And(), parts)
-
-
-def _get(name: str) -> ast.expr:
-    return ast.Call(ast.Attribute(ast.Name("options", ast.Load()), "get", ast.Load()), [ast.Constant(name)], [])
+    return (parts[0] if len(parts) == 1 else ast.BoolOp(ast.And(), parts)), names
 
 
 def validate_script(module: ast.Module, raising: int, call_index: int, site: ErrorSite) -> str:
-    """The script with the raising call's keywords in ``options``, checked by a function of the
-    site's guards first (``<call>_problem(options)``: what is wrong, or ""); the library is called
-    only without a problem.  "" when the guards read something other than those keywords (and
-    the call's parameters)."""
+    """The script with a check function called first, ``<call>_problem(*args, **kwargs)``: it binds the
+    arguments the way the library call will (its signature, defaults applied) and tests the site's own
+    guard conditions on them (what the page's Prevention states), returning the message the library would
+    raise, or "".  The library is called only when there is no problem.  "" when the guards read
+    something other than arguments of that call (the object's state, a helper)."""
     m = copy.deepcopy(module)
-    call = list(ast.walk(m))[call_index]
-    if not isinstance(call, ast.Call) or not call.keywords:
+    nodes = list(ast.walk(m))
+    if call_index >= len(nodes) or not isinstance(call := nodes[call_index], ast.Call):
         return ""
-    guards = [g.normalized for g in site.guards if g.kind not in ("except", "match")]
-    cond = _condition(guards)
-    if cond is None:
+    if not any(n is call for n in ast.walk(m.body[raising])):  # the check is made on the raising call only
         return ""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return ""
+    found = _condition([g.normalized for g in site.guards if g.kind not in ("except", "match")],
+                       constructor=site.qualname.endswith(".__init__"))
+    if found is None:
+        return ""
+    cond, names = found
     callee = ast.unparse(call.func)
     name = f"{_call_name(ast.Expr(call))}_problem"
-    # ``**kwargs`` stays a ``**`` entry of the dict; a name the call does not pass reads as None
-    options = ast.Dict([ast.Constant(k.arg) if k.arg else None for k in call.keywords],
-                       [k.value for k in call.keywords])
-    call.keywords = [ast.keyword(None, ast.Name("options", ast.Load()))]
     message = "".join(seg.text if seg.is_literal else "..." for seg in site.template.segments).strip()
+    reads = "".join(f"    {n} = given.arguments[{n!r}]\n" for n in names)
+    if '"""' in callee or "\\" in callee:
+        return ""
     check = ast.parse(
-        f"def {name}(options):\n"
-        f'    """What {callee}(**options) would refuse, before calling it ("" when nothing)."""\n'
+        f"def {name}(*args, **kwargs):\n"
+        f'    """What ``{callee}(*args, **kwargs)`` would refuse, checked before calling it: the message\n'
+        f'    it would raise, or "" when the call can go ahead."""\n'
+        f"    given = inspect.signature({callee}).bind(*args, **kwargs)\n"
+        f"    given.apply_defaults()\n{reads}"
         f"    if COND:\n        return {message!r}\n    return ''\n").body[0]
-    assert isinstance(check, ast.FunctionDef) and isinstance(check.body[1], ast.If)
-    check.body[1].test = cond
+    assert isinstance(check, ast.FunctionDef) and isinstance(check.body[-2], ast.If)
+    check.body[-2].test = cond
+    args = ", ".join([*(ast.unparse(a) for a in call.args), *(f"{k.arg}={ast.unparse(k.value)}" for k in call.keywords)])
     raising_stmt = m.body[raising]
-    guarded = ast.parse(f"problem = {name}(options)\nif problem:\n"
-                        f"    print('{NOT_CALLING} {callee}:', problem)\nelse:\n    pass\n").body
+    guarded = ast.parse(f"problem = {name}({args})\nif problem:\n"
+                        f"    print({f'{NOT_CALLING} {callee}:'!r}, problem)\nelse:\n    pass\n").body
     last = guarded[-1]
     assert isinstance(last, ast.If)
     last.orelse = [raising_stmt]
-    imports = [s for s in m.body[:raising] if isinstance(s, (ast.Import, ast.ImportFrom))]
-    rest = [s for s in m.body[:raising] if not isinstance(s, (ast.Import, ast.ImportFrom))]
-    assign = ast.Assign([ast.Name("options", ast.Store())], options, lineno=0)
-    m.body = [*imports, check, *rest, assign, *guarded, *m.body[raising + 1:]]
-    return ast.unparse(ast.fix_missing_locations(m)) + "\n"
+    head = m.body[:raising]
+    imports = [s for s in head if isinstance(s, (ast.Import, ast.ImportFrom))]
+    rest = [s for s in head if not isinstance(s, (ast.Import, ast.ImportFrom))]
+    lines = ["import inspect", *(ast.unparse(s) for s in imports), "", "", *ast.unparse(check).splitlines(), "", "",
+             *_spaced(rest), *([""] if rest and isinstance(rest[-1], _DEFS) else []),
+             *(ast.unparse(s) for s in [*guarded, *m.body[raising + 1:]])]
+    return "\n".join(lines) + "\n"
 
 
 def validate_stopped(rc: int, out: str, err: str) -> bool:

@@ -31,6 +31,8 @@ from errdex.prove.checks import (
     try_clean,
     try_handled,
     try_script,
+    type_probe,
+    typed_fallback,
     validate_clean,
     validate_script,
     validate_stopped,
@@ -39,6 +41,7 @@ from errdex.prove.configcand import OptionSwitch, candidates, option_switches
 from errdex.prove.distill import Distilled, NotDistillable, distill
 from errdex.prove.harness import adapter_for, run_env
 from errdex.prove.inner import inner_calls
+from errdex.prove.mistake import input_driven
 from errdex.prove.mutate import variants
 from errdex.prove.pool import WorkerPool
 from errdex.prove.reshape import MAX_RESHAPED, defined_first, reshaped, without_stand_ins
@@ -359,16 +362,24 @@ class Prover:
             return ("", None, "", None), 0
         pairs: list[tuple[str, str, str]] = []  # (kind, bad, good)
         pattern = distinct_regex(site, others)
-        if pattern and pb.exception:
+        probed = 0
+        # a try sample only for an error a program meets with its input: a set-up mistake is fixed, not
+        # handled (``mistake.py``); its fallback typed like what the call returns on the good input
+        if pattern and pb.exception and input_driven(cand.before, after, pb.exception):
             text = site.template.render()
-            pairs.append(("try", try_script(bad_m, len(bad_m.body) - 1, pb.exception, pattern, text),
-                          try_script(good_m, len(good_m.body) - 1, pb.exception, pattern, text)))
+            fb = "None"
+            if (probe := type_probe(try_script(good_m, len(good_m.body) - 1, pb.exception, pattern, text, "None"))):
+                got = self.runs([probe], scratch, "probe")
+                probed = got.count
+                fb = typed_fallback(got[0][1]) if got[0][0] == 0 else "None"
+            pairs.append(("try", try_script(bad_m, len(bad_m.body) - 1, pb.exception, pattern, text, fb),
+                          try_script(good_m, len(good_m.body) - 1, pb.exception, pattern, text, fb)))
         n_bad, n_good = list(ast.walk(bad_m)), list(ast.walk(good_m))
         for idx, node in enumerate(n_bad):
-            if not isinstance(node, ast.Call) or not node.keywords or idx >= len(n_good):
+            if not isinstance(node, ast.Call) or idx >= len(n_good):
                 continue
             twin = n_good[idx]
-            if not isinstance(twin, ast.Call) or not twin.keywords or ast.unparse(twin.func) != ast.unparse(node.func):
+            if not isinstance(twin, ast.Call) or ast.unparse(twin.func) != ast.unparse(node.func):
                 continue
             bad_v = validate_script(bad_m, len(bad_m.body) - 1, idx, site)
             good_v = validate_script(good_m, len(good_m.body) - 1, idx, site)
@@ -383,8 +394,8 @@ class Prover:
             if kind == "try":
                 if not try_handled(rc, out, err):
                     continue
-                rc2, out2, _ = res[2 * k + 1]
-                if try_clean(rc2, out2):
+                rc2, out2, err2 = res[2 * k + 1]
+                if try_clean(rc2, out2, err2):
                     trys = bad
                     tproof = self._proof(replace(pb, output=_tail(out)), ProofAfter(exit=0, output=_tail(out2)),
                                          cand.kind)
@@ -396,7 +407,7 @@ class Prover:
                     val = bad
                     vproof = self._proof(ProofBefore(exception="", error_id=site.error_id, output=_tail(out)),
                                          ProofAfter(exit=0, output=_tail(out2 or err2)), cand.kind)
-        return (trys, tproof, val, vproof), res.count
+        return (trys, tproof, val, vproof), res.count + probed
 
 
 def with_options(cands: Sequence[Candidate], sws: Sequence[OptionSwitch]) -> list[Candidate]:

@@ -8,7 +8,8 @@ import dataclasses
 from collections.abc import Sequence
 
 from errdex.catalog.base import Catalog
-from errdex.model import Analysis
+from errdex.model import Analysis, Solution
+from errdex.prove.mistake import change_sentence, setup_note
 
 
 def keep_proofs(catalog: Catalog, analyses: Sequence[Analysis]) -> list[Analysis]:
@@ -21,5 +22,23 @@ def keep_proofs(catalog: Catalog, analyses: Sequence[Analysis]) -> list[Analysis
             a = dataclasses.replace(a, try_sample=old.try_sample, try_proof=old.try_proof)
         if old is not None and old.validate_proof is not None:
             a = dataclasses.replace(a, validate_sample=old.validate_sample, validate_proof=old.validate_proof)
-        out.append(a)
+        out.append(with_change(a))
     return out
+
+
+def with_change(a: Analysis) -> Analysis:
+    """A proven example explained: what its after changed, as the first solution; and, for a set-up
+    mistake (``mistake.py``), why no try / except is offered (``guard_note``) and no try sample kept."""
+    fix = a.example_fix
+    if fix.proof is None or not fix.before or not fix.after:
+        return a
+    said = change_sentence(fix.before, fix.after)
+    if said and not any(s.text == said for s in a.solutions):
+        a = dataclasses.replace(a, solutions=(Solution(text=said), *a.solutions))
+    note = setup_note(fix.before, fix.after, fix.proof.before.exception, a.validate_proof is not None)
+    if note:  # what the user can check before the call still helps when no validate sample is proven
+        # a check to make before the call, not the advice to catch it (which the note has just declined)
+        check = a.guard_note.startswith(("What you can check", "What decides it")) and "catch `" not in a.guard_note
+        keep = f" {a.guard_note}" if check and a.validate_proof is None else ""
+        a = dataclasses.replace(a, guard_note=note + keep, try_sample="", try_proof=None)
+    return a

@@ -17,7 +17,7 @@ from errdex.analyze.context import SnapshotContext
 from errdex.analyze.facts import Facts
 from errdex.analyze.static import samples as S
 from errdex.analyze.static import sections as P
-from errdex.analyze.static.guardnote import guard_note, with_prevention
+from errdex.analyze.static.guardnote import guard_note, prevention_from_note, with_prevention
 from errdex.analyze.static.strategy import choose_strategy
 from errdex.model import Analysis, CodeSample, Evidence
 
@@ -134,6 +134,12 @@ def _handler_comment(f: Facts) -> str:
     return " ".join(text.split())[:400]
 
 
+def _prevention(f: Facts, note: str) -> tuple[str, ...]:
+    """The page's Prevention; when the rules give none, the check its guard note states."""
+    out = tuple(P.prevention(f))
+    return out or tuple(x for x in (prevention_from_note(note),) if x)
+
+
 def analyze_static(f: Facts, symbols: Mapping[str, tuple[str, ...]], *, date: str = "") -> Analysis:
     withheld: list[str] = []
     meaning, ev = P.meaning(f)
@@ -160,7 +166,7 @@ def analyze_static(f: Facts, symbols: Mapping[str, tuple[str, ...]], *, date: st
         strategy=strategy,
         validate_sample=validate,
         try_sample=try_sample,
-        guard_note=with_prevention(guard_note(f), prevention := tuple(P.prevention(f))),
+        guard_note=with_prevention(note := guard_note(f), prevention := _prevention(f, note)),
         prevention=prevention,
         trigger=P.trigger(f),
         situations=tuple(P.situations(f)),

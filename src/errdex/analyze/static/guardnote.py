@@ -4,6 +4,8 @@ option, in public terms; or why there is none, and how to recognise this error w
 
 from __future__ import annotations
 
+import re
+
 from errdex.analyze.facts import Facts
 from errdex.analyze.static import roles
 from errdex.analyze.static.fallback import negations, own_argument_guards
@@ -63,3 +65,13 @@ def guard_note(f: Facts) -> str:
                 "to test before the call; " + _catching(f))
     # Not "nothing to test": the check may well depend on what the user passes, in a way errdex cannot state.
     return _UNSTATED + _catching(f)
+
+
+def prevention_from_note(note: str) -> str:
+    """A page with no Prevention gets the check its guard note states, as a habit before the call
+    ("Before reading a name from `click.core`, check `hasattr(click.core, name)` ..."; rating 5: 809c had
+    the check under Defensive and the Prevention placeholder); "" when the note states no check."""
+    m = re.match(r"What you can check before (.+?): (.+)$", note, re.DOTALL)
+    if m is None:
+        return ""
+    return f"Before {m.group(1)}, check {m.group(2)}"

@@ -34,7 +34,7 @@ def option_solution(o: ConfigOption, f: Facts) -> list[Solution]:
             text = (f"Warm the cache before turning the check on: `{f.site.qualname.split('.<locals>.')[0]}` is "
                     f"cached ({cache}), so only a call with arguments it has not seen before needs {what}. "
                     f"Run {callee(f)} once with every argument it will get before `{o.name}` is on; inside the "
-                    f"check the same calls are then served from the cache.{how}")
+                    f"check the same calls are then served from the cache.{keyed_on_function(f)}{how}")
         elif roles.returned_call(f) and roles.function_name(f) == "__call__":
             text = (f"While `{o.name}` is on, stop at building: {entry_words(f)} can still trace, lower and "
                     f"compile the function (its help: \"{of.purpose}\"), only running what it returns is refused "
@@ -86,6 +86,23 @@ def cached_by(f: Facts) -> str:
     return ""
 
 
+_FUNCTION_PARAMS = ("fun", "fn", "func", "function", "f", "callback")
+
+
+def keyed_on_function(f: Facts) -> str:
+    """For a cached function whose first argument is a function (``fun: Callable``): the cache is keyed
+    on that function object, so a warm-up helps only for the same object ("" otherwise)."""
+    if not cached_by(f) or "cache_miss" in f.site.qualname:
+        return ""
+    first = next((p for p in f.params if p not in ("self", "cls")), "")
+    typed = bool(first) and re.search(rf"\b{re.escape(first)}\s*:\s*(?:typing\.|t\.)?Callable\b", f.site.snippet)
+    if not first or not (typed or first in _FUNCTION_PARAMS):
+        return ""
+    return (f" The cache is keyed on the function object passed as `{first}`: the warm-up helps only when the "
+            "same function object is passed again, and a `lambda` or a function defined inline at the call is a "
+            "new object every time, traced again; define it once and pass that same object.")
+
+
 def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:] if text[:2] != text[:2].upper() else text
 
@@ -103,7 +120,9 @@ def option_prevention(f: Facts) -> list[str]:
         if of.diagnostic and of.purpose:
             if cached_by(f):
                 out.append(f"Turn `{o.name}` on only after a warm-up that has called {callee(f)} with every "
-                           "argument shape and type the checked code will use.")
+                           "argument shape and type the checked code will use"
+                           + (", passing the same function objects (defined once, not inline lambdas)."
+                              if keyed_on_function(f) else "."))
             elif roles.returned_call(f) and roles.function_name(f) == "__call__":
                 out.append(f"Turn `{o.name}` on only around code that builds with {entry_words(f)} (traces, lowers, "
                            "compiles) and does not call what it returns.")

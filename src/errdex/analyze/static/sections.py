@@ -28,7 +28,7 @@ from errdex.analyze.static.observed import (
     test_name,
 )
 from errdex.analyze.static.optiontext import cached_by, option_prevention, option_solution
-from errdex.analyze.static.siblings import enum_setting, refused_at_creation
+from errdex.analyze.static.siblings import enum_setting, refused_at_creation, set_at_creation
 from errdex.analyze.static.words import (
     callee,
     comment_when,
@@ -378,6 +378,8 @@ def prevention(f: Facts) -> list[str]:
                    f"`{wanted}` subclass (`MyType()`), never the class itself.")
     if scope.mode_prevention(f):
         out.append(scope.mode_prevention(f))
+    if (created := set_at_creation(f)):
+        out.append(created)
     if scope.outside(f) and conditions(f):
         out.append(f"Keep calls of {callee(f)} in which {join(conditions(f))} to code that runs inside "
                    f"{scope.outside(f)}.")

@@ -7,26 +7,44 @@ from errdex.analyze.facts import Facts
 from errdex.analyze.guardwords import guard_names
 from errdex.analyze.public_path import CONSTRUCTORS
 from errdex.analyze.static.words import join
+from errdex.model import ErrorSite
 
 
-def refused_at_creation(f: Facts) -> str:
-    """"`FloatRange(...)` already refuses this when it is created ...", or "" (the raise is itself in a
-    constructor, or no constructor of its class raises the same message)."""
+def _constructor_twin(f: Facts) -> tuple[str, ErrorSite, str] | None:
+    """(the class, its constructor's raise of the same message, "`a` or `b`": the settings it checks),
+    or None (the raise is itself in a constructor, or no constructor of its class raises the same message)."""
     parts = f.site.qualname.split(".<locals>.", 1)[0].split(".")
     if len(parts) < 2 or parts[-1] in CONSTRUCTORS:
-        return ""
+        return None
     cls = parts[-2]
     for other in f.same_text:
         oparts = other.qualname.split(".")
         if other.path == f.site.path and len(oparts) == 2 and oparts[0] == cls and oparts[1] in CONSTRUCTORS:
             names = [n for g in other.guards for n in guard_names(g) if "." not in n and not n[:1].isupper()]
-            attrs = join([f"`{n}`" for n in dict.fromkeys(names)][:3], "or")
-            as_type = f", as `{other.exception_name}`" if other.exception_name != f.site.exception_name else ""
-            return (f"`{cls}(...)` already refuses this when it is created (the same message{as_type}, from "
-                    f"`{other.qualname}`, `{other.path}:{other.line}`), so this raise is reached only when the object's "
-                    + (f"{attrs} " if attrs else "settings ") + "are changed after it was made (set on an existing "
-                    f"`{cls}`).")
-    return ""
+            return cls, other, join([f"`{n}`" for n in dict.fromkeys(names)][:3], "or")
+    return None
+
+
+def refused_at_creation(f: Facts) -> str:
+    """"`FloatRange(...)` already refuses this when it is created ...", or ""."""
+    if (twin := _constructor_twin(f)) is None:
+        return ""
+    cls, other, attrs = twin
+    as_type = f", as `{other.exception_name}`" if other.exception_name != f.site.exception_name else ""
+    return (f"`{cls}(...)` already refuses this when it is created (the same message{as_type}, from "
+            f"`{other.qualname}`, `{other.path}:{other.line}`), so this raise is reached only when the object's "
+            + (f"{attrs} " if attrs else "settings ") + "are changed after it was made (set on an existing "
+            f"`{cls}`).")
+
+
+def set_at_creation(f: Facts) -> str:
+    """Prevention for a raise its class's constructor also makes: give the settings when creating the
+    object, where they are checked, never on an existing one; or ""."""
+    if (twin := _constructor_twin(f)) is None or not twin[2]:
+        return ""
+    cls, _, attrs = twin
+    return (f"Give {attrs.replace(' or ', ' and ')} to `{cls}(...)` when you create it, where they are checked "
+            f"together, instead of setting them on an existing `{cls}` afterwards.")
 
 
 def enum_setting(f: Facts) -> str:

@@ -13,6 +13,7 @@ import re
 from errdex.analyze.facts import Facts, GuardFact
 from errdex.analyze.guardwords import describe_negation, unpacked_names
 from errdex.analyze.static import roles
+from errdex.analyze.static.localwords import in_words
 from errdex.model import ConfigOption, Evidence
 
 MAX_GUARDS = 4
@@ -403,6 +404,8 @@ def worked_out_clause(f: Facts) -> str:
     if heads and heads <= set(f.params) and helper_params(f, heads):
         return join(conds) + f" (what {package(f)} passes to its own `{f.site.qualname}` on the way)"
     src = join([f"`{x}`" for x in srcs[:3]])
+    # the local's name means nothing to a user: said in words (rating 5: ``is_squeezed``, ``writer``)
+    conds = [in_words(c, heads - set(f.params)) for c in conds]
     yours = f.public_path.depth == 0 and bool(f.public_path.entries)  # its arguments are the user's
     return join(conds) + (f" (values it works out from the {src} you pass)" if src and yours else
                           f" (values it works out from its {src} argument{'s' if len(srcs) > 1 else ''})"

@@ -1,0 +1,222 @@
+"""What a proven fix changed, said in the user's terms, and whether the error is a set-up mistake.
+
+Parsing only: the proven ``before`` and ``after`` (``errdex prove``) are compared statement by statement
+and, inside the statement that differs, node by node, down to the smallest piece that changed
+(``max_open=True`` -> ``max_open=False``, an argument passed or no longer passed, a ``with`` block
+dropped).
+
+An error is a **set-up mistake** (a programming error: fix the code, do not handle it at run time) when
+the fix changes code that sets the call up (a statement before the raising one, a decorator, a ``with``
+block, a constructor's arguments), or when the exception is one Python raises for code that is wrong
+whatever the data (``TypeError``, ``AttributeError``, ...).  It is **input-driven** only when the fix
+changes literal data given to the raising call itself (a string, a number, a list of them: what a
+program reads at run time), with an exception class that can mean bad data.  For a set-up mistake the
+page says to fix it and does not offer a try / except sample as the fix.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from errdex.pagenotes import SETUP_MISTAKE
+
+# exceptions that say the code is wrong, whatever data it runs on
+PROGRAMMING = frozenset({"TypeError", "AttributeError", "NameError", "ImportError", "ModuleNotFoundError",
+                         "NotImplementedError", "AssertionError", "UnboundLocalError", "SyntaxError"})
+_MAX = 70
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One difference between before and after: ``old`` -> ``new`` source ("" for added or dropped),
+    ``where``: the call it is given to (``click.FloatRange``) or ""; ``raising``: in the raising
+    statement (the last one); ``setup``: in a decorator, a ``with`` item or a statement before it."""
+
+    old: str
+    new: str
+    where: str = ""
+    raising: bool = False
+    setup: bool = False
+    stmt: str = ""  # the statement (before) it is in, when short: said where no call holds the change
+
+
+def _parse(code: str) -> list[ast.stmt] | None:
+    try:
+        return ast.parse(code).body
+    except SyntaxError:
+        return None
+
+
+def _short(node: ast.AST) -> str:
+    text = ast.unparse(node)
+    return text if len(text) <= _MAX and "\n" not in text else ""
+
+
+def _callee(node: ast.AST | None) -> str:
+    return ast.unparse(node.func) if isinstance(node, ast.Call) else ""
+
+
+def _diff(a: ast.AST, b: ast.AST, call: ast.AST | None, setup: bool) -> Change | None:
+    """The smallest differing piece of two nodes of the same statement (None when equal)."""
+    if ast.dump(a) == ast.dump(b):
+        return None
+    if type(a) is not type(b):
+        return Change(_short(a), _short(b), _callee(call), setup=setup)
+    if isinstance(a, ast.keyword) and isinstance(b, ast.keyword) and a.arg == b.arg:  # ``max_open=True`` -> ``=False``
+        return Change(_short(a), _short(b), _callee(call), setup=setup)
+    if isinstance(a, ast.Call) and isinstance(b, ast.Call) and ast.dump(a.func) == ast.dump(b.func):
+        ka = {k.arg: k for k in a.keywords}
+        kb = {k.arg: k for k in b.keywords}
+        if (len(a.args) == len(b.args) and ka.keys() != kb.keys()
+                and all(ast.dump(x) == ast.dump(y) for x, y in zip(a.args, b.args, strict=True))):
+            gone = [k for k in ka if k not in kb]
+            new = [k for k in kb if k not in ka]
+            same = all(ast.dump(ka[k]) == ast.dump(kb[k]) for k in ka if k in kb)
+            if same and len(gone) + len(new) == 1:
+                return (Change(_short(ka[gone[0]]), "", ast.unparse(a.func), setup=setup) if gone
+                        else Change("", _short(kb[new[0]]), ast.unparse(a.func), setup=setup))
+        call = a
+    found: list[Change] = []
+    for field in a._fields:
+        va, vb = getattr(a, field, None), getattr(b, field, None)
+        here = setup or field in ("decorator_list", "items")
+        if isinstance(va, list) and isinstance(vb, list):
+            if len(va) != len(vb):
+                return Change(_short(a), _short(b), _callee(call), setup=setup)
+            for x, y in zip(va, vb, strict=True):
+                if isinstance(x, ast.AST) and isinstance(y, ast.AST):
+                    if (c := _diff(x, y, call, here)) is not None:
+                        found.append(c)
+                elif x != y:
+                    return Change(_short(a), _short(b), _callee(call), setup=setup)
+        elif isinstance(va, ast.AST) and isinstance(vb, ast.AST):
+            if (c := _diff(va, vb, call, here)) is not None:
+                found.append(c)
+        elif va != vb:
+            return Change(_short(a), _short(b), _callee(call), setup=setup)
+    if len(found) == 1:
+        return found[0]
+    return Change(_short(a), _short(b), _callee(call), setup=setup)
+
+
+def changes(before: str, after: str) -> list[Change]:
+    """What the after changed, statement by statement (empty when either does not parse)."""
+    sa, sb = _parse(before), _parse(after)
+    if sa is None or sb is None or not sa or not sb:
+        return []
+    if len(sa) == len(sb):
+        out: list[Change] = []
+        for i, (x, y) in enumerate(zip(sa, sb, strict=True)):
+            last = i == len(sa) - 1
+            if isinstance(x, ast.With) and not isinstance(y, ast.With) and last:
+                out.append(Change(f"with {ast.unparse(x.items[0])}:", "", raising=True, setup=True))
+                continue
+            c = _diff(x, y, None, not last)
+            if c is not None:
+                out.append(Change(c.old, c.new, c.where, raising=last, setup=c.setup or not last, stmt=_short(x)))
+        return out
+    # a statement dropped (or added): the ones that are not in the other
+    da = [ast.dump(s) for s in sa]
+    db = [ast.dump(s) for s in sb]
+    gone = [Change(_short(s), "", setup=True) for s, d in zip(sa, da, strict=True) if d not in db]
+    new = [Change("", _short(s), setup=True) for s, d in zip(sb, db, strict=True) if d not in da]
+    return gone + new
+
+
+def _data(text: str) -> bool:
+    """A value a program reads at run time: a string, a number, or a list or tuple of them (not a
+    flag: a bool is a setting)."""
+    try:
+        v = ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return False
+    items = v if isinstance(v, (list, tuple)) else [v]
+    return all(isinstance(x, (str, bytes, int, float)) and not isinstance(x, bool) for x in items)
+
+
+def _value(text: str) -> str:
+    """``'x'`` for ``name='x'`` (a keyword argument), else the text."""
+    head, eq, rest = text.partition("=")
+    return rest if eq and head.isidentifier() else text
+
+
+def input_driven(before: str, after: str, exception: str) -> bool:
+    """The fix changes only data given to the raising call (a string, a number, a list of them, also as a
+    keyword's value: ``step=0`` -> ``step=1``; not a flag, not an argument added or dropped, not a class's
+    constructor), and the exception can mean bad data: a program meets this with input it reads at run time."""
+    cs = changes(before, after)
+    if not cs or exception.rsplit(".", 1)[-1] in PROGRAMMING:
+        return False
+    for c in cs:
+        if c.setup or not c.raising or not c.where or not c.old or not c.new:
+            return False
+        if not (_data(_value(c.old)) and _data(_value(c.new))):  # a flag (``strict=True``) is a setting
+            return False
+        if c.where.rsplit(".", 1)[-1][:1].isupper():  # a constructor: the object is set up here
+            return False
+    return True
+
+
+def _said(cs: list[Change]) -> list[str]:
+    """Each change in words: "`a` becomes `b` in the call of `f`", "`x=1` is passed ...", ..."""
+    said: list[str] = []
+    for c in cs:
+        whole = c.where and (c.old or c.new).startswith(c.where + "(")  # the call itself changed
+        where = (f" in the call of `{c.where}`" if c.where and not whole else
+                 f" in `{c.stmt}`" if not c.where and c.stmt and c.stmt != c.old else "")
+        if c.old.startswith("with ") and not c.new:
+            said.append(f"the statement runs without `{c.old}` around it")
+        elif c.old and c.new:
+            said.append(f"`{c.old}` becomes `{c.new}`{where}")
+        elif c.new:
+            said.append(f"`{c.new}` is passed{where}" if c.where else f"`{c.new}` is added{where}")
+        else:
+            said.append(f"`{c.old}` is no longer passed{where}" if c.where else f"`{c.old}` is left out{where}")
+    return said
+
+
+def change_sentence(before: str, after: str) -> str:
+    """"The proven fix below changes one thing: `max_open=True` becomes `max_open=False` in the call of
+    `click.FloatRange`." ("" when the change cannot be said shortly)."""
+    cs = changes(before, after)
+    if not cs or len(cs) > 2 or any(not (c.old or c.new) for c in cs):
+        return ""
+    said = _said(cs)
+    what = "one thing" if len(said) == 1 else "two things"
+    return f"The proven fix below changes {what}: " + "; ".join(said) + "."
+
+
+def _raising_call(before: str) -> str:
+    """"`cli.main`": the outermost call of the last statement (the raising one), or ""."""
+    body = _parse(before)
+    if not body:
+        return ""
+    last = body[-1]
+    while isinstance(last, (ast.With, ast.AsyncWith)) and last.body:  # what runs under the context manager
+        last = last.body[-1]
+    calls = [n for n in ast.walk(last) if isinstance(n, ast.Call)]
+    if not calls:
+        return ""
+    func = calls[0].func
+    while isinstance(func, ast.Call):  # ``jax.shard_map(f, ...)(x)``: the call is ``jax.shard_map``'s
+        func = func.func
+    return f"`{ast.unparse(func)}`" if len(ast.unparse(func)) <= _MAX else ""
+
+
+def setup_note(before: str, after: str, exception: str, validated: bool) -> str:
+    """Why the page offers no try / except as the fix of a set-up mistake ("" when the error is
+    input-driven or the proof says too little)."""
+    if not before or not after or input_driven(before, after, exception):
+        return ""
+    cls = exception.rsplit(".", 1)[-1]
+    cs = changes(before, after)
+    said = _said(cs) if cs and len(cs) <= 2 and all(c.old or c.new for c in cs) else []
+    what = f" ({'; '.join(said)})" if said else ""
+    why = (f"`{cls}` here means the code is wrong, whatever data it runs on" if cls in PROGRAMMING else
+           f"the proven fix changes how the code sets the call up{what}, not data that varies from run to run")
+    # the try / except would go around the call that raises (``sneaky.convert``), not the set-up call
+    call = _raising_call(before) or next((f"`{c.where}`" for c in cs if c.where), "") or "the call"
+    return (f"{SETUP_MISTAKE}: {why}. Fix it as the example "
+            f"shows{' and check it with the validate sample' if validated else ''}; a try / except around {call} "
+            "would hide the mistake and let the program go on with a wrong setup, so none is offered.")

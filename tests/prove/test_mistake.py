@@ -1,0 +1,94 @@
+"""A proven fix is said in the user's terms, and a set-up mistake is told apart from an input-driven error:
+the page says to fix the former and offers no try / except for it (``prove/mistake.py``, ``prove/stored.py``).
+The before/after pairs are ones errdex proved on click 8.5.1 (951f, 03ef, a9dd, 5b54, 809c)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from errdex.model import Analysis, CodeSample, Proof, ProofAfter, ProofBefore, Solution
+from errdex.pagenotes import SETUP_MISTAKE, defensive_note
+from errdex.prove.mistake import change_sentence, input_driven, setup_note
+from errdex.prove.stored import with_change
+
+CLAMP = ("import click\nsneaky = click.FloatRange(0, 1, max_open={v})\nsneaky.clamp = True\n"
+         "sneaky.convert('1.5', None, None)\n")
+HELP = ("import click\n\n@click.command(context_settings={{'help_option_names': ('--my-help',)}})\ndef cli():\n"
+        "    pass\ncli.make_context('example.py', {args})\n")
+NARGS = ("import click\n\n@click.command()\n@click.argument('a', {nargs}type=int, default=True)\ndef cmd(a):\n"
+         "    click.echo(repr(a))\nresult = cmd.main([], standalone_mode=False)\n")
+
+
+def test_the_change_is_said_as_the_piece_that_changed() -> None:
+    assert change_sentence(CLAMP.format(v=True), CLAMP.format(v=False)) == (
+        "The proven fix below changes one thing: `max_open=True` becomes `max_open=False` in the call of "
+        "`click.FloatRange`.")
+    assert change_sentence("import click\nclick.progressbar()\n", "import click\nclick.progressbar(iterable=[1])\n") \
+        .endswith("`iterable=[1]` is passed in the call of `click.progressbar`.")
+    assert change_sentence(NARGS.format(nargs="nargs=2, "), NARGS.format(nargs="")).endswith(
+        "`nargs=2` is no longer passed in the call of `click.argument`.")
+    # no call holds the change: the statement it is in says where
+    assert change_sentence("import m\nx = m.F()\nx.on = True\nx.run()\n", "import m\nx = m.F()\nx.on = False\nx.run()\n") \
+        .endswith("`True` becomes `False` in `x.on = True`.")
+    assert "a try / except around `x.run`" in setup_note(
+        "import m\nx = m.F()\nx.on = True\nx.run()\n", "import m\nx = m.F()\nx.on = False\nx.run()\n", "ValueError", False)
+    assert change_sentence("import m\nm.F()\n", "import m\nm.F('x', 'y')\n").endswith(
+        "`m.F()` becomes `m.F('x', 'y')`.")  # the call itself: not "in the call of `m.F`"
+    assert change_sentence("import m\nwith m.strict():\n    m.run()\n", "import m\nm.run()\n").endswith(
+        "the statement runs without `with m.strict():` around it.")
+
+
+def test_set_up_mistakes_and_input_driven_errors() -> None:
+    # the object is configured wrongly before the call: fix it, do not catch it
+    assert not input_driven(CLAMP.format(v=True), CLAMP.format(v=False), "RuntimeError")
+    # a decorator's argument (the command's definition)
+    assert not input_driven(NARGS.format(nargs="nargs=2, "), NARGS.format(nargs=""), "click.exceptions.BadParameter")
+    # a TypeError says the code is wrong whatever the data
+    assert not input_driven("import click\nclick.progressbar()\n", "import click\nclick.progressbar(iterable=[1])\n",
+                            "TypeError")
+    # the command line a program is given: input it reads at run time
+    assert input_driven(HELP.format(args="['--my-help']"), HELP.format(args="[]"), "click.exceptions.Exit")
+    # the same change given to a constructor sets an object up
+    assert not input_driven("import m\nm.Thing('a')\n", "import m\nm.Thing('b')\n", "ValueError")
+    assert input_driven("import m\nm.parse('a')\n", "import m\nm.parse('b')\n", "ValueError")
+    assert input_driven("import m\nm.span(3, step=0)\n", "import m\nm.span(3, step=1)\n", "ValueError")
+    # a flag dropped or flipped is a setting
+    assert not input_driven("import m\nm.span(3, 3, strict=True)\n", "import m\nm.span(3, 3)\n", "ValueError")
+    assert not input_driven("import m\nm.span(3, strict=True)\n", "import m\nm.span(3, strict=False)\n", "ValueError")
+    note = setup_note(CLAMP.format(v=True), CLAMP.format(v=False), "RuntimeError", False)
+    assert "a try / except around `sneaky.convert`" in note  # the call that raises, not the set-up call
+    assert note.startswith(SETUP_MISTAKE) and "(`max_open=True` becomes `max_open=False` in the call of `click.FloatRange`)" in note
+    assert setup_note(HELP.format(args="['--my-help']"), HELP.format(args="[]"), "click.exceptions.Exit", False) == ""
+
+
+def _proof(exc: str) -> Proof:
+    return Proof(before=ProofBefore(exception=exc, error_id="951f354e3407eaa9", output="..."),
+                 after=ProofAfter(exit=0), library="click", version="8.5.1", python="3.13.0", date="2026-12-05")
+
+
+def test_a_set_up_mistake_drops_the_try_sample_and_says_why() -> None:
+    a = Analysis(error_id="951f354e3407eaa9", snapshot="pallets/click@v8.5.1", meaning="m",
+                 solutions=(Solution(text="A comment at the raise says ..."),),
+                 example_fix=CodeSample(CLAMP.format(v=True), CLAMP.format(v=False), _proof("RuntimeError")),
+                 try_sample="def convert_or_fallback(...): ...", try_proof=_proof("RuntimeError"))
+    b = with_change(replace(a, guard_note="What you can check before the call: `x`."))
+    assert b.try_sample == "" and b.try_proof is None
+    assert b.guard_note.startswith(SETUP_MISTAKE) and b.guard_note.endswith(" What you can check before the call: `x`.")
+    assert with_change(b).guard_note.count(SETUP_MISTAKE) == 1
+    # the advice to catch it is not kept beside a note that declines to offer a try / except
+    c = with_change(replace(a, guard_note="What to do is under Prevention; to handle it, catch `RuntimeError`."))
+    assert "catch" not in c.guard_note
+    # a call under a context manager: the note names that call, not the context manager
+    note = setup_note("import m\nwith m.strict():\n    m.run()\n", "import m\nm.run()\n", "RuntimeError", False)
+    assert "around `m.run`" in note
+    assert b.solutions[0].text.startswith("The proven fix below changes one thing: `max_open=True`")
+    assert b.solutions[1:] == a.solutions
+    note = defensive_note({"guard_note": b.guard_note, "try_proof": None, "validate_proof": {"x": 1}})
+    assert note.startswith(SETUP_MISTAKE)  # shown even beside a proven validate sample
+    assert with_change(b).solutions == b.solutions  # said once
+    # an input-driven error keeps its proven try sample
+    h = Analysis(error_id="5b5493a3f7061d65", snapshot="pallets/click@v8.5.1", meaning="m",
+                 example_fix=CodeSample(HELP.format(args="['--my-help']"), HELP.format(args="[]"),
+                                        _proof("click.exceptions.Exit")),
+                 try_sample="def make_context_or_fallback(...): ...", try_proof=_proof("click.exceptions.Exit"))
+    assert with_change(h).try_proof is not None and defensive_note({"try_proof": {"x": 1}}) == ""
