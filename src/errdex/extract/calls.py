@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast
 from typing import Literal
 
-from errdex.extract.astwalk import calls, statements, walk
+from errdex.extract.astwalk import calls, order, statements
 from errdex.extract.imports import class_like, dotted_source, import_bindings, is_package, resolve_relative
 from errdex.model import CallEdge
 
@@ -56,12 +56,14 @@ def _references(tree: ast.Module, module: str, w: _Walk) -> list[CallEdge]:
     used, though no call edge of it is recorded.  Only that: the public path does not walk these."""
     w.class_stack, w.memo = [], {}
     out: dict[str, int] = {}
-    for node in walk(tree):
-        if not isinstance(node, ast.Name | ast.Attribute) or not isinstance(node.ctx, ast.Load):
-            continue
-        target = w.resolve(node)
-        if target and not target.startswith("?"):
-            out.setdefault(target, getattr(node, "lineno", 0))
+    name, attribute, load = ast.Name, ast.Attribute, ast.Load
+    resolve = w.resolve
+    for node in order(tree):  # ``walk``'s nodes in its order, tested by class (the hot loop of the call graph)
+        cls = node.__class__
+        if (cls is name or cls is attribute) and node.ctx.__class__ is load:  # type: ignore[attr-defined]
+            target = resolve(node)  # type: ignore[arg-type]
+            if target and target[0] != "?" and target not in out:
+                out[target] = getattr(node, "lineno", 0)
     return [CallEdge(caller=module, callee=t, kind="ref", line=ln) for t, ln in out.items()]
 
 
