@@ -57,13 +57,27 @@ def _references(tree: ast.Module, module: str, w: _Walk) -> list[CallEdge]:
     w.class_stack, w.memo = [], {}
     out: dict[str, int] = {}
     name, attribute, load = ast.Name, ast.Attribute, ast.Load
-    resolve = w.resolve
-    for node in order(tree):  # ``walk``'s nodes in its order, tested by class (the hot loop of the call graph)
+    memo, resolve_written = w.memo, w._resolve_written
+    # ``walk``'s nodes in its order, tested by class, and ``w.resolve`` inlined: the hot loop of the call
+    # graph (a name not written as a dotted chain resolves to ``?.attr`` or nothing: never a reference)
+    for node in order(tree):
         cls = node.__class__
-        if (cls is name or cls is attribute) and node.ctx.__class__ is load:  # type: ignore[attr-defined]
-            target = resolve(node)  # type: ignore[arg-type]
-            if target and target[0] != "?" and target not in out:
-                out[target] = getattr(node, "lineno", 0)
+        if cls is name:
+            written = node.id  # type: ignore[attr-defined]
+        elif cls is attribute:
+            written = dotted_source(node)  # type: ignore[arg-type]
+            if written is None:
+                continue
+        else:
+            continue
+        if node.ctx.__class__ is not load:  # type: ignore[attr-defined]
+            continue
+        if written in memo:
+            target = memo[written]
+        else:
+            memo[written] = target = resolve_written(written)
+        if target and target[0] != "?" and target not in out:
+            out[target] = getattr(node, "lineno", 0)
     return [CallEdge(caller=module, callee=t, kind="ref", line=ln) for t, ln in out.items()]
 
 
