@@ -15,7 +15,11 @@ Printed: median wall time of both and their ratio, the same for CPU time
 ``python -X importtime`` for one explain (cumulative microseconds), i.e.
 what the remaining start-up is spent on.
 
-Usage: ``.venv/bin/python bench/explain_bench.py [--rounds 21] [--db CATALOG]``
+With ``--compare SRC`` (another checkout's ``src/``, e.g. a ``git archive`` of main) every round
+also runs that errdex's explain (the same console script with ``PYTHONPATH=SRC``) between the
+same baselines: before and after under the same load.
+
+Usage: ``.venv/bin/python bench/explain_bench.py [--rounds 21] [--db CATALOG] [--compare SRC]``
 (without ``--db`` the jax wheel is downloaded once into bench/out/wheels and
 indexed once into bench/out/explain-jax.sqlite).
 """
@@ -92,6 +96,7 @@ def main() -> None:
     ap.add_argument("--db", help="an indexed catalog (default: the jax 0.10.2 wheel's, built once)")
     ap.add_argument("--text", default=MESSAGE)
     ap.add_argument("--top", type=int, default=15, help="importtime entries to print")
+    ap.add_argument("--compare", metavar="SRC", help="also time the errdex of this src/ directory, interleaved")
     args = ap.parse_args()
 
     sys.path.insert(0, str(HERE))
@@ -102,12 +107,22 @@ def main() -> None:
     env = {**os.environ, "ERRDEX_HOOK": "0"}
     explain = [*errdex_command(), "explain", args.text, "--db", db]
     baseline = [sys.executable, "-c", "pass"]
+    other_env = None
+    if args.compare:
+        import compileall
+
+        compileall.compile_dir(args.compare, quiet=1)
+        other_env = {**env, "PYTHONPATH": str(Path(args.compare).resolve())}
     first = subprocess.run(explain, env=env, capture_output=True, text=True, check=True)  # builds the index once
     print(first.stdout.splitlines()[2] if len(first.stdout.splitlines()) > 2 else first.stdout)
+    if other_env is not None:
+        other = subprocess.run(explain, env=other_env, capture_output=True, text=True, check=True)
+        if other.stdout != first.stdout:
+            raise SystemExit(f"the --compare errdex answers differently:\n{other.stdout}")
     for _ in range(3):  # warm the page cache and the bytecode of both
         timed(baseline, env)
         timed(explain, env)
-    base_w, base_c, ex_w, ex_c = [], [], [], []
+    base_w, base_c, ex_w, ex_c, ot_w, ot_c = [], [], [], [], [], []
     for _ in range(args.rounds):
         w, c = timed(baseline, env)
         base_w.append(w)
@@ -115,12 +130,20 @@ def main() -> None:
         w, c = timed(explain, env)
         ex_w.append(w)
         ex_c.append(c)
+        if other_env is not None:
+            w, c = timed(explain, other_env)
+            ot_w.append(w)
+            ot_c.append(c)
     bw, ew = statistics.median(base_w), statistics.median(ex_w)
     bc, ec = statistics.median(base_c), statistics.median(ex_c)
-    print(f"rounds: {args.rounds} (interleaved); catalog: {db}")
+    print(f"rounds: {args.rounds} (interleaved); catalog: {db}; load average {os.getloadavg()[0]:.1f}")
     print(f"python -c pass   wall median {bw * 1000:7.1f} ms   cpu median {bc * 1000:7.1f} ms")
     print(f"errdex explain   wall median {ew * 1000:7.1f} ms   cpu median {ec * 1000:7.1f} ms")
     print(f"ratio (explain / python -c pass): wall {ew / bw:.2f}x   cpu {ec / max(bc, 1e-6):.2f}x   (target <= 5)")
+    if other_env is not None:
+        ow, oc = statistics.median(ot_w), statistics.median(ot_c)
+        print(f"--compare errdex wall median {ow * 1000:7.1f} ms   cpu median {oc * 1000:7.1f} ms   "
+              f"ratio: wall {ow / bw:.2f}x   cpu {oc / max(bc, 1e-6):.2f}x   (same answer: checked)")
     print(f"\npython -X importtime of one explain, top {args.top} by cumulative time:")
     print(f"{'cumulative us':>14} {'self us':>9}  module")
     for cum, own, name in importtime(explain, env, args.top):

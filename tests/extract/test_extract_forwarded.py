@@ -174,3 +174,23 @@ def test_splice_puts_the_caught_text_where_the_re_raise_holds_it() -> None:
 def test_a_caught_base_class_catches_a_builtin_subclass(tmp_path: Path) -> None:
     """`except Exception` holds the `ValueError` that `parse_int` raises (Python's own hierarchy)."""
     assert _texts(_sites(tmp_path)["TimestampSigner.number"])[1:] == ["not a number: {value}"]
+
+
+def test_the_caught_texts_come_in_one_order_whatever_the_string_hashing(tmp_path: Path) -> None:
+    """The functions a ``try`` body reaches are a set: their templates follow in name order, so that
+    two runs (two processes, two hash seeds) store the same site (jax's catalog differed)."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("import sys; from pathlib import Path; sys.path[:0] = sys.argv[2:];"
+            "from test_extract_forwarded import _sites, _texts;"
+            "print(_texts(_sites(Path(sys.argv[1]))['TimestampSigner.unsign']))")
+    here = str(Path(__file__).parent)
+    seen = set()
+    for seed in ("1", "2", "3", "4"):
+        (tmp_path / seed).mkdir()
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        seen.add(subprocess.run([sys.executable, "-c", code, str(tmp_path / seed), here], env=env,
+                                capture_output=True, text=True, check=True).stdout)
+    assert seen == {"['{sig_error}', 'Signature {sig} does not match', 'No {sep} found in value']\n"}

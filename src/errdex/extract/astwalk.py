@@ -56,6 +56,12 @@ def walk(root: ast.AST) -> Iterator[ast.AST]:
             yield node
 
 
+def order(root: ast.AST) -> list[object]:
+    """``walk``'s nodes as one list, in its order, with the leaves and the values that are no node
+    among them: for a loop that tests each item's class anyway (``calls._references``)."""
+    return _order(root)
+
+
 def calls(root: ast.AST) -> list[ast.Call]:
     """The calls under ``root`` in ``ast.walk`` order (``root`` itself when it is one)."""
     return [node for node in _order(root) if node.__class__ is ast.Call]  # type: ignore[misc]

@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast
 from typing import Literal
 
-from errdex.extract.astwalk import calls, statements, walk
+from errdex.extract.astwalk import calls, order, statements
 from errdex.extract.imports import class_like, dotted_source, import_bindings, is_package, resolve_relative
 from errdex.model import CallEdge
 
@@ -56,12 +56,28 @@ def _references(tree: ast.Module, module: str, w: _Walk) -> list[CallEdge]:
     used, though no call edge of it is recorded.  Only that: the public path does not walk these."""
     w.class_stack, w.memo = [], {}
     out: dict[str, int] = {}
-    for node in walk(tree):
-        if not isinstance(node, ast.Name | ast.Attribute) or not isinstance(node.ctx, ast.Load):
+    name, attribute, load = ast.Name, ast.Attribute, ast.Load
+    memo, resolve_written = w.memo, w._resolve_written
+    # ``walk``'s nodes in its order, tested by class, and ``w.resolve`` inlined: the hot loop of the call
+    # graph (a name not written as a dotted chain resolves to ``?.attr`` or nothing: never a reference)
+    for node in order(tree):
+        cls = node.__class__
+        if cls is name:
+            written = node.id  # type: ignore[attr-defined]
+        elif cls is attribute:
+            written = dotted_source(node)  # type: ignore[arg-type]
+            if written is None:
+                continue
+        else:
             continue
-        target = w.resolve(node)
-        if target and not target.startswith("?"):
-            out.setdefault(target, getattr(node, "lineno", 0))
+        if node.ctx.__class__ is not load:  # type: ignore[attr-defined]
+            continue
+        if written in memo:
+            target = memo[written]
+        else:
+            memo[written] = target = resolve_written(written)
+        if target and target[0] != "?" and target not in out:
+            out[target] = getattr(node, "lineno", 0)
     return [CallEdge(caller=module, callee=t, kind="ref", line=ln) for t, ln in out.items()]
 
 

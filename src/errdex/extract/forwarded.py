@@ -117,7 +117,8 @@ def attach(sites: Sequence[tuple[str, ErrorSite, Caught]], edges: Iterable[CallE
             me = f"{site.module}.{site.qualname}"
             first, last = fw.lines
             found = [s for s in by_func.get(me, ()) if first <= s.line <= last]
-            found += [s for f in graph.reach(me, first, last) for s in by_func.get(f, ())]
+            found += [s for f in sorted(graph.reach(me, first, last)) for s in by_func.get(f, ())]  # not set order:
+            # that changes with each process's string hashing, and with it the order of the templates
             caught = dict.fromkeys(t for s in found if _raises(s, classes) for t in s.templates if _has_text(t))
             extra = dict.fromkeys(splice(site.templates, fw.name, list(caught)))
             for t in site.templates:
@@ -177,8 +178,8 @@ class _Graph:
                 known.add(e.caller)
         self.known = known
         self.by_last: dict[str, list[str]] = {}
-        for f in known:
-            self.by_last.setdefault(f.rsplit(".", 1)[-1], []).append(f)
+        for f in sorted(known):  # the same candidates in the same order in every process (``reach`` stops at
+            self.by_last.setdefault(f.rsplit(".", 1)[-1], []).append(f)  # ``MAX_REACHED``)
 
     def targets(self, callee: str, caller: str, same_protocol: bool = False) -> list[str]:
         if callee.startswith("?."):

@@ -9,7 +9,6 @@ sites, and classify errors that no raise statement produced (``origin.py``).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
 from errdex.match import rank as R
 from errdex.match import rewrap as RW
@@ -49,6 +48,7 @@ from errdex.match.model import (
 )
 from errdex.match.origin import cpython_wording
 from errdex.match.traceback import parse
+from errdex.record import replace
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # neither ``typing`` nor the catalog package is imported on ``errdex explain``'s start-up path

@@ -9,10 +9,10 @@ import math
 import re
 from array import array
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from itertools import pairwise
 
 from errdex.links import source_url
+from errdex.record import dataclass, field
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # no ``typing`` at run time (``errdex explain``'s start-up)

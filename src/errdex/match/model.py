@@ -7,7 +7,7 @@ is the documented JSON of ``errdex explain --json`` and ``POST /api/explain``
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from errdex.record import dataclass
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # ``typing`` costs ``errdex explain`` a fifth of Python's start-up: not imported at run time

@@ -23,7 +23,6 @@ import itertools
 import math
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from errdex.match import verify as V
 from errdex.match.index import (
@@ -40,6 +39,7 @@ from errdex.match.index import (
     keys,
 )
 from errdex.match.lines import BUILTIN_EXCEPTIONS
+from errdex.record import dataclass
 
 THRESHOLD = 0.5
 LEAD_CHARS = 20  # text before a template's first literal (the template starts with one) ...

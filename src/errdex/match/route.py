@@ -12,11 +12,13 @@ no-site verdicts), keeping the best answers of all of them.
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any
-
 from errdex.match.model import Explanation, Parsed
 from errdex.match.store import file_beside
+from errdex.record import replace
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # no ``typing`` at run time: ``errdex explain`` imports this module
+    from typing import Any
 
 ROUTE_ABOVE = 24  # repos: at or above this many, explain routes through the global index
 ROUTED_REPOS = 3  # libraries explained in full per paste

@@ -12,7 +12,8 @@ skipped, which gives the coverage the fuzzy stage scores.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from errdex.record import dataclass
 
 _WS = re.compile(r"\s+")
 

@@ -26,7 +26,6 @@ JSON rows as plain dicts, read straight from a SQLite file that
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import sqlite3
 
@@ -37,6 +36,7 @@ from errdex.match.frames import library_path
 from errdex.match.index import MatchIndex, _edges_stripped
 from errdex.match.model import Explanation, Frame, Match, Parsed, VersionFit
 from errdex.match.store import CatalogFile, read_only_uri
+from errdex.record import dataclass, replace
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # no ``typing`` at run time
@@ -47,7 +47,7 @@ if TYPE_CHECKING:  # no ``typing`` at run time
 _NEWEST = "s.sort_date DESC, s.seq DESC"
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Facts:
     """What inference needs of the catalog, as JSON rows (``model.to_json`` shapes)."""
 
@@ -67,8 +67,8 @@ def with_versions(catalog: Catalog, idx: MatchIndex, result: Explanation) -> Exp
     if facts is None:
         return result
     fits = by_frames(facts, frames) if frames else by_message(facts, result.parsed)
-    best = dataclasses.replace(top, versions=tuple(fits), versions_checked=len(facts.snapshots))
-    return dataclasses.replace(result, matches=(best, *result.matches[1:]))
+    best = replace(top, versions=tuple(fits), versions_checked=len(facts.snapshots))
+    return replace(result, matches=(best, *result.matches[1:]))
 
 
 def _strip_prefix(idx: MatchIndex, path: str) -> str:

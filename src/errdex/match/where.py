@@ -6,13 +6,12 @@ library).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from errdex.match import rank as R
 from errdex.match.frames import generated, library_path
 from errdex.match.index import S_SNAP, MatchIndex
 from errdex.match.model import Frame, LibraryFrame, NoSite, Origin, Parsed
 from errdex.match.origin import classify
+from errdex.record import dataclass
 
 
 @dataclass(frozen=True, slots=True)

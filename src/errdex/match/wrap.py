@@ -33,11 +33,11 @@ Only the candidates already retrieved and verified are compared, at most
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from errdex.match import verify as V
 from errdex.match.index import T_LITCHARS, T_SEGS, T_SITE, MatchIndex, Segs
 from errdex.match.indexdata import CAUGHT, REPR
+from errdex.record import dataclass
 
 MIN_LITERAL = 8  # characters of literal text a template needs to wrap or be wrapped
 POOL = 8  # the best exactly verified candidates compared pairwise
