@@ -331,6 +331,79 @@ gone in Python 3.13), furl 2.1.4 (8 events at 2 lines).  Read and not run: pyasn
 with ``try``/``except``), fastjsonschema (its validators are code it generates and runs with ``exec``, as
 cattrs' structuring functions: their raises are no files of the package).)
 
+The tenth round's held-out sets (issue 17; docs/matching.md, "Held-out sets of the tenth round"), as in
+the ninth: one Python 3.13 venv per library, ``/work/evalenv-<lib>``, with the released wheel and the
+suite's test dependencies; the sdist of the same version unpacked in ``$H`` (sortedcontainers' sdist
+holds no tests: its repository at the tag ``v2.4.0`` instead, ``git archive``)::
+
+    soupsieve==4.1.4 pytest beautifulsoup4 lxml html5lib
+    h2==4.4.1 hyperframe==6.1.0 hpack==4.2.0 pytest hypothesis
+    hyperframe==6.1.0 pytest
+    hpack==4.2.0 pytest hypothesis
+    referencing==0.37.0 pytest pytest-subtests
+    docstring_parser==0.18.0 pytest
+    pyproject-metadata==0.12.1 pytest
+    apispec[yaml,marshmallow]==6.10.1 pytest openapi-spec-validator
+    email-validator==2.4.0 pytest
+    beautifulsoup4==4.15.0 pytest lxml html5lib      (venv /work/evalenv-bs4)
+    sortedcontainers==2.4.0 pytest
+
+Through this driver, budget 90 s a file (300 for soupsieve, whose ``test_api.py`` overran 90 s on the
+loaded machine): every ``test_*.py`` of the folder unless named; referencing ships its tests in the
+wheel (``referencing/tests``, the default ``CAPTURE_EXCLUDE``); docstring_parser's and beautifulsoup4's
+tests (the sdist's ``docstring_parser/tests`` and ``bs4/tests``, not in the wheels) are copied into the
+installed package first, as h11's; email-validator without ``test_deliverability.py`` (it asks DNS
+servers)::
+
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-soupsieve/bin/python \\
+        --tests $H/soupsieve-4.1.4/tests --package soupsieve --out bench/data/soupsieve-4.1.4.jsonl \\
+        --budget 300 $(cd $H/soupsieve-4.1.4/tests && ls test_*.py) test_extra test_level1 test_level2 \\
+        test_level3 test_level4 test_nesting_1
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-h2/bin/python \\
+        --tests $H/h2-4.4.1/tests --package h2 --out bench/data/h2-4.4.1.jsonl \\
+        --budget 90 $(cd $H/h2-4.4.1/tests && ls test_*.py)
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-hyperframe/bin/python \\
+        --tests $H/hyperframe-6.1.0/tests --package hyperframe --out bench/data/hyperframe-6.1.0.jsonl \\
+        --budget 90 $(cd $H/hyperframe-6.1.0/tests && ls test_*.py)
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-hpack/bin/python \\
+        --tests $H/hpack-4.2.0/tests --package hpack --out bench/data/hpack-4.2.0.jsonl \\
+        --budget 90 $(cd $H/hpack-4.2.0/tests && ls test_*.py)
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-referencing/bin/python \\
+        --tests $SP(referencing)/referencing/tests --package referencing \\
+        --out bench/data/referencing-0.37.0.jsonl --budget 90 $(cd $SP(referencing)/referencing/tests && ls test_*.py)
+    cp -r $H/docstring_parser-0.18.0/docstring_parser/tests $SP(docstring_parser)/docstring_parser/tests
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-docstring_parser/bin/python \\
+        --tests $SP(docstring_parser)/docstring_parser/tests --package docstring_parser \\
+        --out bench/data/docstring-parser-0.18.0.jsonl \\
+        --budget 90 $(cd $SP(docstring_parser)/docstring_parser/tests && ls test_*.py)
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-pyproject_metadata/bin/python \\
+        --tests $H/pyproject_metadata-0.12.1/tests --package pyproject_metadata \\
+        --out bench/data/pyproject-metadata-0.12.1.jsonl \\
+        --budget 90 $(cd $H/pyproject_metadata-0.12.1/tests && ls test_*.py)
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-apispec/bin/python \\
+        --tests $H/apispec-6.10.1/tests --package apispec --out bench/data/apispec-6.10.1.jsonl \\
+        --budget 90 $(cd $H/apispec-6.10.1/tests && ls test_*.py)
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-email_validator/bin/python \\
+        --tests $H/email_validator-2.4.0/tests --package email_validator \\
+        --out bench/data/email-validator-2.4.0.jsonl --budget 90 test_main.py test_syntax.py
+    cp -r $H/beautifulsoup4-4.15.0/bs4/tests $SP(bs4)/bs4/tests
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-bs4/bin/python \\
+        --tests $SP(bs4)/bs4/tests --package bs4 --out bench/data/beautifulsoup4-4.15.0.jsonl \\
+        --budget 90 $(cd $SP(bs4)/bs4/tests && ls test_*.py)
+
+sortedcontainers' tests (``tests/context.py``) put the repository's root on ``sys.path``, so they run
+from there as bidict's, with the root's ``sortedcontainers`` folder moved aside (``mv sortedcontainers
+_src_sortedcontainers``) so that the installed wheel runs::
+
+    cd $H/sortedcontainers-2.4.0-repo && PYTHONPATH=<errdex>/bench \\
+        CAPTURE_OUT=<errdex>/bench/data/sortedcontainers-2.4.0.jsonl CAPTURE_PACKAGE=sortedcontainers \\
+        timeout 600 /work/evalenv-sortedcontainers/bin/python -m pytest -q -p capture_plugin \\
+        -p no:cacheprovider -W ignore -o addopts= --continue-on-collection-errors tests/test_*.py
+
+(Tried and not used: iso8601 2.1.0 (3 events, all at one line: its tests are mostly hypothesis
+round-trips), asn1crypto 1.5.1 (no tests in the sdist; the repository's ``tests/__init__.py`` imports
+``imp``, gone in Python 3.13), cron-descriptor 2.2.1 (four ``raises`` in its suite).)
+
 ``JAX_TRACEBACK_FILTERING=off`` is the default so that the recorded traceback
 holds every frame (what a JAX user sees after following JAX's own advice to
 turn filtering off); ``--filtering auto`` records what JAX prints by default
