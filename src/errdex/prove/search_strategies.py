@@ -20,6 +20,7 @@ EMPTY = inspect.Parameter.empty
 OMIT = "<omit>"
 BASIC = ("None", "0", "1", "-1", "''", "'x'", "True", "False", "[]", "()", "{}", "1.5")
 CALLABLE = "lambda *a, **k: None"
+CALLABLES: list[str] = []  # a library adapter's other functions to hand over (search_adapters.py)
 
 # ----------------------------------------------------------------------------- entries
 
@@ -101,7 +102,7 @@ def type_strategy(hint: Any, pool: list[str], depth: int = 0) -> st.SearchStrate
         got = [type_strategy(a, pool, depth + 1) for a in args]
         subs = [s for s in got if s is not None]
         if subs and len(subs) < len(got):  # a member says nothing (Any): any simple value too
-            subs.append(st.sampled_from(list(dict.fromkeys([*BASIC, CALLABLE, *pool]))))
+            subs.append(st.sampled_from(list(dict.fromkeys([*BASIC, CALLABLE, *CALLABLES, *pool]))))
         return st.one_of(subs) if subs else None
     if origin is typing.Literal:
         return st.sampled_from([repr(a) for a in args if literal_ok(a)] or ["None"])
@@ -118,7 +119,7 @@ def type_strategy(hint: Any, pool: list[str], depth: int = 0) -> st.SearchStrate
     if hint is bytes:
         return st.sampled_from(["b''", "b'x'"])
     if (origin is not None and getattr(origin, "__name__", "") == "Callable") or hint is typing.Callable:
-        return st.just(CALLABLE)
+        return st.sampled_from([CALLABLE, *CALLABLES])
     import collections.abc as cabc
 
     if origin in (list, tuple, set, frozenset, cabc.Sequence, cabc.Iterable, cabc.Collection, cabc.MutableSequence,
@@ -132,7 +133,8 @@ def type_strategy(hint: Any, pool: list[str], depth: int = 0) -> st.SearchStrate
         return st.dictionaries(st.sampled_from(["'a'", "'b'"]), val, max_size=2).map(
             lambda d: "{" + ", ".join(f"{k}: {v}" for k, v in d.items()) + "}")
     if inspect.isclass(hint) and callable(hint) and origin is None and hint.__module__ == "collections.abc":
-        return st.just(CALLABLE) if hint.__name__ == "Callable" else st.sampled_from(["[]", "[1]", "['x']"])
+        return st.sampled_from([CALLABLE, *CALLABLES]) if hint.__name__ == "Callable" \
+            else st.sampled_from(["[]", "[1]", "['x']"])
     if origin is type and args and inspect.isclass(args[0]):
         classes = [n for n, v in library_names() if inspect.isclass(v) and issubclass(v, args[0])]
         return st.sampled_from(classes) if classes else None
@@ -208,5 +210,5 @@ def param_strategy(p: inspect.Parameter, hint: Any, lits: list[str], pool: list[
     if typed is not None:
         parts.append(typed)
     else:
-        parts.append(st.sampled_from(list(dict.fromkeys([*BASIC, CALLABLE, *pool]))))
+        parts.append(st.sampled_from(list(dict.fromkeys([*BASIC, CALLABLE, *CALLABLES, *pool]))))
     return st.one_of(parts)
