@@ -106,6 +106,16 @@ def test_search_builds_arrays_and_sets_options(indexed: tuple[Path, str], tmp_pa
     assert option["afters"] and all("config.update" not in a for a in option["afters"])  # type: ignore[attr-defined]
 
 
+def test_both_or_neither_gives_the_other_one(indexed: tuple[Path, str], tmp_path: Path) -> None:
+    """A guard that wants two keywords both set or both left out: the after sets the one the hit left out
+    (with a value of its type), before it tries leaving the set one out."""
+    pkg, db = indexed
+    got = _search(pkg, db, ["both set or both None"], tmp_path, None)["both set or both None"]
+    before, after = str(got["before"]), str(got["afters"][0])  # type: ignore[index]
+    assert "shapelib.mesh(" in before and ("num_threads=" in before) != ("thread_name=" in before)
+    assert "num_threads=" in after and "thread_name=" in after and "=None" not in after
+
+
 def test_without_the_adapter_the_search_finds_none_of_them(indexed: tuple[Path, str], tmp_path: Path) -> None:
     pkg, db = indexed
     got = _search(pkg, db, [">= 1 dimension", "trailing dimension", "no_tracing"], tmp_path, None)

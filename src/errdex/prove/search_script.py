@@ -35,7 +35,7 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
 try:  # errdex's own checks and tests import it as a module of the package
-    from errdex.prove.search_strategies import BASIC, OMIT, param_strategy, params_of, resolve
+    from errdex.prove.search_strategies import BASIC, OMIT, param_strategy, params_of, resolve, typed_value
     from errdex.prove.search_strategies import CALLABLES as _CALLABLES
     from errdex.prove.search_strategies import PACKAGE as _PACKAGE
 except ImportError:  # in the sandbox: the file beside this one
@@ -46,6 +46,7 @@ except ImportError:  # in the sandbox: the file beside this one
         param_strategy,
         params_of,
         resolve,
+        typed_value,
     )
     from search_strategies import CALLABLES as _CALLABLES  # type: ignore[import-not-found,no-redef]
     from search_strategies import PACKAGE as _PACKAGE  # type: ignore[import-not-found,no-redef]
@@ -237,6 +238,8 @@ def signature_plan(entry: str, pool: list[str], lits: dict[str, list[str]],
             strat = param_strategy(p, h, mine, pool)
             if shaped and adapter and adapter.get("array") and p.name in shaped:
                 strat = st.one_of(array_strategy(shaped[p.name], adapter), strat)
+            if p.name in lits:  # a value of its type too, to give it when a hit left it out (``a`` set, ``b`` not)
+                mine = [*mine, *(v for v in typed_value(h) if v not in mine)]
             out.append((p.name, strat, mine))
         return out
 
@@ -349,7 +352,11 @@ def pick(s: Search, seed: int, adapter: dict[str, Any], result: dict[str, Any]) 
     """Into ``result``: the smallest of the hits so far that has a clean variant (True), else the smallest
     hit with none (False), unless an earlier entry's hit is there already."""
     tried: set[str] = set()
-    for _, before, how in sorted(s.hits, key=lambda h: (h[0], h[1])):  # the smallest hit with a clean variant
+    def form(h: tuple[int, str, dict[str, Any]]) -> int:
+        return int(dict(h[2]["args"]).get(WRAP, "0")) if h[2]["args"] else 0
+
+    # the smallest hit with a clean variant, calls made as written first (then traced, jitted, an option set)
+    for _, before, how in sorted(s.hits, key=lambda h: (form(h) > 0, h[0], h[1])):
         if before in tried or len(tried) >= 3:
             continue
         tried.add(before)
@@ -400,6 +407,15 @@ def clean_variants(s: Search, how: dict[str, Any], seed: int, adapter: dict[str,
     plan, ctor, args = how["plan"], how["ctor"], how["args"]
     options: list[tuple[str, str, list[tuple[str, str]] | None, list[tuple[str, str]]]] = []
     groups = [("args", list(args), plan["args"])] + ([("ctor", list(ctor), plan["ctor"])] if ctor is not None else [])
+    for which, values, specs in groups:  # first: a parameter the guards name, left out, given a value
+        for i, (name, v) in enumerate(values):  # (the guard wants both or neither: the other one given)
+            if v != OMIT or not specs[i][2]:
+                continue
+            for alt in [x for x in specs[i][2] if x not in ("None", OMIT)][:3]:
+                new = list(values)
+                new[i] = (name, alt)
+                options.append((which, name, new if which == "ctor" else (list(ctor) if ctor is not None else None),
+                                new if which == "args" else list(args)))
     for which, values, specs in groups:
         for i, (name, v) in enumerate(values):
             if name == WRAP:  # an option set first: the same call without it (a traced form stays)

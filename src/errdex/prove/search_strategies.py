@@ -199,6 +199,15 @@ def _is(src: str, t: type) -> bool:
         return False
 
 
+def typed_value(hint: Any) -> list[str]:
+    """One plain value of a hint (``str | None`` -> ``'x'``), none when it says nothing usable."""
+    simple = {str: "'x'", int: "1", float: "1.0", bool: "True", bytes: "b'x'"}
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) is typing.Union or (hasattr(types, "UnionType") and isinstance(hint, types.UnionType)):
+        return [v for a in args if a is not type(None) for v in typed_value(a)][:1]
+    return [simple[hint]] if hint in simple else []
+
+
 def param_strategy(p: inspect.Parameter, hint: Any, lits: list[str], pool: list[str],
                    required: bool = False) -> st.SearchStrategy[str]:
     parts: list[st.SearchStrategy[str]] = []
