@@ -289,10 +289,12 @@ def search_target(t: dict[str, Any], package: str, budget: float, seed: int, cal
     per_entry = budget / max(1, len(t["entries"]))
     result: dict[str, Any] = {"error_id": t["error_id"], "found": False, "examples": 0,
                               "notes": notes, "before": "", "afters": [], "entry": ""}
-    for entry in t["entries"]:  # the next entry when this one's hits have no clean variant
+    kept: list[tuple[list[Any], list[Any]]] = []  # each entry's hits and clean calls
+    for entry in t["entries"]:  # the next entry when this one's hits have no one-argument clean variant
         if s.hits:
-            if pick(s, seed, adapter, result):
+            if pick(s, seed, adapter, result, nearby=False):
                 break
+            kept.append((s.hits, s.clean))
             s.hits, s.clean, s.first_hit = [], [], 0
         try:
             plan = signature_plan(entry, pool, lits, shaped, adapter)
@@ -341,16 +343,20 @@ def search_target(t: dict[str, Any], package: str, budget: float, seed: int, cal
         finally:
             signal.setitimer(signal.ITIMER_PROF, 0)
             signal.signal(signal.SIGPROF, old)
-    if s.hits and not result["afters"]:
-        pick(s, seed, adapter, result)
+    if s.hits and not result["afters"] and not pick(s, seed, adapter, result, nearby=False):
+        kept.append((s.hits, s.clean))
+    for s.hits, s.clean in kept if not result["afters"] else ():  # else a clean call the search made nearby
+        if pick(s, seed, adapter, result, nearby=True):
+            break
     result["found"], result["examples"] = bool(result["before"]), s.examples
     result["seconds"] = round(time.monotonic() - start, 3)
     return result
 
 
-def pick(s: Search, seed: int, adapter: dict[str, Any], result: dict[str, Any]) -> bool:
+def pick(s: Search, seed: int, adapter: dict[str, Any], result: dict[str, Any], nearby: bool = True) -> bool:
     """Into ``result``: the smallest of the hits so far that has a clean variant (True), else the smallest
-    hit with none (False), unless an earlier entry's hit is there already."""
+    hit with none (False), unless an earlier entry's hit is there already.  ``nearby``: when no one-argument
+    change runs clean, a clean call the search made with the fewest changes will do."""
     tried: set[str] = set()
     def form(h: tuple[int, str, dict[str, Any]]) -> int:
         return int(dict(h[2]["args"]).get(WRAP, "0")) if h[2]["args"] else 0
@@ -360,7 +366,7 @@ def pick(s: Search, seed: int, adapter: dict[str, Any], result: dict[str, Any]) 
         if before in tried or len(tried) >= 3:
             continue
         tried.add(before)
-        afters = clean_variants(s, how, seed, adapter)
+        afters = clean_variants(s, how, seed, adapter, nearby)
         if afters:
             bad = (before, list(how["ctor"]) if how["ctor"] is not None else None, list(how["args"]))
             small, good = simplify(s, how["plan"], bad, afters[0])
@@ -400,7 +406,8 @@ def simplify(s: Search, plan: dict[str, Any], bad: Call, good: Call) -> tuple[Ca
     return bad, good
 
 
-def clean_variants(s: Search, how: dict[str, Any], seed: int, adapter: dict[str, Any] | None = None) -> list[Call]:
+def clean_variants(s: Search, how: dict[str, Any], seed: int, adapter: dict[str, Any] | None = None,
+                   nearby: bool = True) -> list[Call]:
     """The hit with one argument changed (dropped, or another value of its strategy; an array with one
     size, its dtype or its number of dimensions changed; an option a call form set left at its default)
     that runs clean."""
@@ -441,7 +448,7 @@ def clean_variants(s: Search, how: dict[str, Any], seed: int, adapter: dict[str,
             out.append((src, c2, a2))
         if len(out) >= 6:
             break
-    if not out:  # no one-argument change ran clean: the clean calls the search made, fewest changes first
+    if not out and nearby:  # no one-argument change ran clean: the clean calls the search made, fewest changes first
         here = [*(list(ctor) if ctor is not None else []), *list(args)]
 
         def changes(c: tuple[str, list[Any] | None, list[Any]]) -> int:
