@@ -6,7 +6,7 @@ for an argument whose type hint the search cannot build (jax: arrays of a few sh
 scalar).  ``array``: how to build an array of a shape and dtype, for an argument the guards read the
 shape or dtype of (``len(x.shape) == 0``, ``a.dtype == b.dtype``: ``guard_values.shaped``), with
 ``dims`` the sizes of a dimension to draw from, first the one Hypothesis shrinks towards (at most
-2**20 elements: larger shapes have their sizes cut to 8), and ``dtypes`` the dtype names beside the
+2**22 elements: larger shapes have their sizes cut to 8), and ``dtypes`` the dtype names beside the
 guard's own.
 ``forms``: other ways the call is made (jax: traced only, ``jax.eval_shape``: the checks that run while
 tracing run, no kernel is compiled or run, so a kernel for another platform gets as far as its Python

@@ -151,7 +151,7 @@ class Search:
 _FRAME: dict[str, Any] = {"imports": [], "wrappers": [("{call}", "plain")], "reset": []}
 _ARRAYS: dict[str, tuple[tuple[int, ...], str]] = {}  # array source -> (shape, dtype), to vary one of them
 WRAP = "@wrap"
-MAX_ELEMENTS = 1 << 20  # the arrays the search builds stay small: it makes thousands of them
+MAX_ELEMENTS = 1 << 22  # the arrays the search builds stay small: it makes thousands of them
 
 
 def render(module: str, call: str, ctor: list[tuple[str, str]] | None, args: list[tuple[str, str]]) -> str:
@@ -361,11 +361,18 @@ def pick(s: Search, seed: int, adapter: dict[str, Any], result: dict[str, Any], 
     def form(h: tuple[int, str, dict[str, Any]]) -> int:
         return int(dict(h[2]["args"]).get(WRAP, "0")) if h[2]["args"] else 0
 
-    # the smallest hit with a clean variant, calls made as written first (then traced, jitted, an option set)
-    for _, before, how in sorted(s.hits, key=lambda h: (form(h) > 0, h[0], h[1])):
-        if before in tried or len(tried) >= 3:
+    # the smallest hit with a clean variant, calls made as written first (then traced, jitted, an option set):
+    # up to 3 hits of each form
+    # and Hypothesis's own shrunk example (the last hit: shrinking keeps the first of each list of values,
+    # which for arrays is the adapter's first size, a kernel's tile, not the shortest text)
+    per_form: dict[int, int] = {}
+    ordered = sorted(s.hits, key=lambda h: (form(h) > 0, h[0], h[1]))
+    for h in [*ordered[:3], *s.hits[-1:], *ordered[3:]]:
+        before, how = h[1], h[2]
+        if before in tried or per_form.get(form(h), 0) >= 4:
             continue
         tried.add(before)
+        per_form[form(h)] = per_form.get(form(h), 0) + 1
         afters = clean_variants(s, how, seed, adapter, nearby)
         if afters:
             bad = (before, list(how["ctor"]) if how["ctor"] is not None else None, list(how["args"]))
