@@ -165,8 +165,10 @@ def render(module: str, call: str, ctor: list[tuple[str, str]] | None, args: lis
     else:
         cls, meth = call.rsplit(".", 1)
         expr = f"{module}.{cls}({arglist(ctor)}).{meth}({arglist(args)})"
-    imports = "".join(f"import {m}\n" for m in dict.fromkeys([module, *_FRAME["imports"]]))
-    return f"{imports}\n{_FRAME['wrappers'][wrap][0].format(call=expr)}\n"
+    body = _FRAME["wrappers"][wrap][0].format(call=expr)
+    used = [m for m in _FRAME["imports"] if f"{m}." in body]  # the adapter's modules this call names
+    imports = "".join(f"import {m}\n" for m in dict.fromkeys([module, *used]))
+    return f"{imports}\n{body}\n"
 
 
 def array_source(shape: tuple[int, ...], dtype: str, template: str) -> str:
