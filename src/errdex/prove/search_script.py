@@ -21,7 +21,6 @@ import importlib
 import inspect
 import io
 import json
-import math
 import os
 import shutil
 import signal
@@ -35,7 +34,16 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
 try:  # errdex's own checks and tests import it as a module of the package
-    from errdex.prove.search_strategies import BASIC, OMIT, param_strategy, params_of, resolve, typed_value
+    from errdex.prove.search_strategies import (
+        BASIC,
+        OMIT,
+        array_strategy,
+        array_variants,
+        param_strategy,
+        params_of,
+        resolve,
+        typed_value,
+    )
     from errdex.prove.search_strategies import CALLABLES as _CALLABLES
     from errdex.prove.search_strategies import PACKAGE as _PACKAGE
 except ImportError:  # in the sandbox: the file beside this one
@@ -43,6 +51,8 @@ except ImportError:  # in the sandbox: the file beside this one
     from search_strategies import (  # type: ignore[import-not-found,no-redef]
         BASIC,
         OMIT,
+        array_strategy,
+        array_variants,
         param_strategy,
         params_of,
         resolve,
@@ -149,9 +159,7 @@ class Search:
 # What a library adapter adds to every call of the target being searched (``search_adapters.py``):
 # modules its values need, and the forms a call is made in (as written, traced only, an option set first).
 _FRAME: dict[str, Any] = {"imports": [], "wrappers": [("{call}", "plain")], "reset": []}
-_ARRAYS: dict[str, tuple[tuple[int, ...], str]] = {}  # array source -> (shape, dtype), to vary one of them
 WRAP = "@wrap"
-MAX_ELEMENTS = 1 << 22  # the arrays the search builds stay small: it makes thousands of them
 
 
 def render(module: str, call: str, ctor: list[tuple[str, str]] | None, args: list[tuple[str, str]]) -> str:
@@ -169,46 +177,6 @@ def render(module: str, call: str, ctor: list[tuple[str, str]] | None, args: lis
     used = [m for m in _FRAME["imports"] if f"{m}." in body]  # the adapter's modules this call names
     imports = "".join(f"import {m}\n" for m in dict.fromkeys([module, *used]))
     return f"{imports}\n{body}\n"
-
-
-def array_source(shape: tuple[int, ...], dtype: str, template: str) -> str:
-    shape_src = "()" if not shape else f"({', '.join(map(str, shape))}{',' if len(shape) == 1 else ''})"
-    src = template.format(shape=shape_src, dtype=dtype)
-    _ARRAYS[src] = (shape, dtype)
-    return src
-
-
-def array_strategy(facts: dict[str, list[str]], adapter: dict[str, Any]) -> st.SearchStrategy[str]:
-    """Arrays for an argument whose shape or dtype the guards read: as many dimensions as they compare
-    with (and 0 to 2), of the adapter's sizes, of the guard's dtypes and the adapter's."""
-    ndims = sorted({int(x) for x in facts.get("ndim", [])} | {0, 1, 2})
-    dtypes = list(dict.fromkeys([*facts.get("dtype", []), *adapter.get("dtypes", [])])) or ["None"]
-    dims = [int(d) for d in adapter.get("dims") or [1, 2, 3]]
-    template = str(adapter["array"])
-
-    @st.composite
-    def one(draw: Any) -> str:
-        n = draw(st.sampled_from(ndims))
-        shape = tuple(draw(st.sampled_from(dims)) for _ in range(n))
-        if math.prod(shape) > MAX_ELEMENTS:
-            shape = tuple(min(d, 8) for d in shape)
-        return array_source(shape, draw(st.sampled_from(dtypes)), template)
-    return one()
-
-
-def array_variants(src: str, adapter: dict[str, Any]) -> list[str]:
-    """An array with one dimension's size, its dtype, or its number of dimensions changed."""
-    if src not in _ARRAYS or not adapter.get("array"):
-        return []
-    shape, dtype = _ARRAYS[src]
-    dims = [int(d) for d in adapter.get("dims") or [1, 2, 3]]
-    template = str(adapter["array"])
-    out = [array_source((*shape[:i], d, *shape[i + 1:]), dtype, template) for i in range(len(shape)) for d in dims
-           if d != shape[i] and math.prod(shape) // max(1, shape[i]) * d <= MAX_ELEMENTS]
-    out += [array_source(shape, dt, template) for dt in adapter.get("dtypes", []) if dt != dtype]
-    out += [array_source((*shape, d), dtype, template) for d in dims[:3]]
-    out += [array_source(shape[:-1], dtype, template)] if shape else []
-    return list(dict.fromkeys(out))
 
 
 def signature_plan(entry: str, pool: list[str], lits: dict[str, list[str]],

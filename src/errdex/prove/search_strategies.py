@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import importlib
 import inspect
+import math
 import sys
 import types
 import typing
@@ -221,3 +222,49 @@ def param_strategy(p: inspect.Parameter, hint: Any, lits: list[str], pool: list[
     else:
         parts.append(st.sampled_from(list(dict.fromkeys([*BASIC, CALLABLE, *CALLABLES, *pool]))))
     return st.one_of(parts)
+
+
+# ----------------------------------------------------------------------------- arrays (a library adapter's)
+
+MAX_ELEMENTS = 1 << 22  # the arrays the search builds stay small: it makes thousands of them
+_ARRAYS: dict[str, tuple[tuple[int, ...], str]] = {}  # array source -> (shape, dtype), to vary one of them
+
+
+def array_source(shape: tuple[int, ...], dtype: str, template: str) -> str:
+    shape_src = "()" if not shape else f"({', '.join(map(str, shape))}{',' if len(shape) == 1 else ''})"
+    src = template.format(shape=shape_src, dtype=dtype)
+    _ARRAYS[src] = (shape, dtype)
+    return src
+
+
+def array_strategy(facts: dict[str, list[str]], adapter: dict[str, Any]) -> st.SearchStrategy[str]:
+    """Arrays for an argument whose shape or dtype the guards read: as many dimensions as they compare
+    with (and 0 to 2), of the adapter's sizes, of the guard's dtypes and the adapter's."""
+    ndims = sorted({int(x) for x in facts.get("ndim", [])} | {0, 1, 2})
+    dtypes = list(dict.fromkeys([*facts.get("dtype", []), *adapter.get("dtypes", [])])) or ["None"]
+    dims = [int(d) for d in adapter.get("dims") or [1, 2, 3]]
+    template = str(adapter["array"])
+
+    @st.composite
+    def one(draw: Any) -> str:
+        n = draw(st.sampled_from(ndims))
+        shape = tuple(draw(st.sampled_from(dims)) for _ in range(n))
+        if math.prod(shape) > MAX_ELEMENTS:
+            shape = tuple(min(d, 8) for d in shape)
+        return array_source(shape, draw(st.sampled_from(dtypes)), template)
+    return one()
+
+
+def array_variants(src: str, adapter: dict[str, Any]) -> list[str]:
+    """An array with one dimension's size, its dtype, or its number of dimensions changed."""
+    if src not in _ARRAYS or not adapter.get("array"):
+        return []
+    shape, dtype = _ARRAYS[src]
+    dims = [int(d) for d in adapter.get("dims") or [1, 2, 3]]
+    template = str(adapter["array"])
+    out = [array_source((*shape[:i], d, *shape[i + 1:]), dtype, template) for i in range(len(shape)) for d in dims
+           if d != shape[i] and math.prod(shape) // max(1, shape[i]) * d <= MAX_ELEMENTS]
+    out += [array_source(shape, dt, template) for dt in adapter.get("dtypes", []) if dt != dtype]
+    out += [array_source((*shape, d), dtype, template) for d in dims[:3]]
+    out += [array_source(shape[:-1], dtype, template)] if shape else []
+    return list(dict.fromkeys(out))
