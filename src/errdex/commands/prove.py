@@ -92,7 +92,8 @@ def run_prove(*, repo: str | None, ids: list[str], jobs: int, db: str | None, js
             fallback = searchable_ids(catalog, snap.key, [o.error_id for o in outcomes if o.proven is None])
             gone = unreached(catalog, snap.key, ids)
             found, searched = run_search_stage(prover, lambda: open_catalog(db), gone + fallback,
-                                               jobs, budget, seed, quiet=json_out, artifact=artifact, python=python)
+                                               jobs, budget, seed, quiet=json_out, artifact=artifact, python=python,
+                                               with_requirements=tuple(with_requirements or ()))
             by_search = {o.error_id for o in found if o.proven is not None}
             stored = [o for o in outcomes if o.error_id not in by_search] + found
             searched["searched_sites"], searched["unreached_sites"] = len(gone) + len(fallback), len(gone)

@@ -30,14 +30,16 @@ def searchable_ids(catalog: Catalog, snapshot_key: str, error_ids: Sequence[str]
 
 def run_search_stage(prover: Any, open_cat: Callable[[], Catalog], targets: list[str], jobs: int,
                      budget: float, seed: int, quiet: bool, artifact: str | None = None,
-                     python: str | None = None) -> tuple[list[Any], dict[str, Any]]:
+                     python: str | None = None, with_requirements: tuple[str, ...] = ()
+                     ) -> tuple[list[Any], dict[str, Any]]:
     """Search and prove ``targets``; the outcomes and the ``search`` part of the JSON document.  The search
-    runs in its own environment: the proof's (the same artifact or version) plus Hypothesis."""
+    runs in its own environment: the proof's (the same artifact or version, the same ``--with``) plus
+    Hypothesis."""
     from errdex.prove.search import HYPOTHESIS, search_all
     from errdex.sandbox import EnvSpec, ensure_environment
 
     spec = EnvSpec(name=prover.package, version=prover.snapshot.version or prover.snapshot.ref or "",
-                   artifact=Path(artifact).resolve() if artifact else None, extra_requirements=(HYPOTHESIS,),
+                   artifact=Path(artifact).resolve() if artifact else None, extra_requirements=(*with_requirements, HYPOTHESIS),
                    python=python)
     env = ensure_environment(spec)
     start = time.monotonic()

@@ -4,6 +4,12 @@
 and 2, ``nargs``: -1, 0 and 1.  Names are plain names and ``self.x`` attributes (a constructor's
 ``self.x = x`` makes them the parameter's): the search gives these values to the argument of the
 same name, and every constant to any argument (the pool).  Each value is source text of a literal.
+
+Two more facts, for a library adapter to turn into values (``search_adapters.py``): what the guards say
+of an argument's array shape (``len(x.shape) == 0``, ``x.ndim != 3``: numbers of dimensions; ``x.dtype !=
+dtypes.uint2``: a dtype name; ``a.dtype == b.dtype``: both are arrays whose dtypes matter), and the
+options a guard reads (``config.no_tracing.value``: ``no_tracing``), which only the library knows how
+to set.
 """
 
 from __future__ import annotations
@@ -11,7 +17,7 @@ from __future__ import annotations
 import ast
 import builtins
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from errdex.model import ErrorSite
 
@@ -29,6 +35,8 @@ class GuardValues:
     by_name: dict[str, tuple[str, ...]]
     pool: tuple[str, ...]
     lines: tuple[int, ...]
+    shaped: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)  # name -> {"ndim"|"dtype": values}
+    options: tuple[str, ...] = ()
 
 
 def _name(node: ast.AST) -> str:
@@ -81,6 +89,50 @@ def _add(by: dict[str, list[str]], name: str, values: Iterable[str]) -> None:
             got.append(v)
 
 
+_ARRAY_ATTRS = ("ndim", "shape", "dtype")
+
+
+def _array_fact(node: ast.AST) -> tuple[str, str]:
+    """(argument, "ndim" | "dtype") for ``x.ndim``, ``len(x.shape)``, ``x.dtype`` (``self.x`` too); else ("", "")."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len" and node.args \
+            and isinstance(node.args[0], ast.Attribute) and node.args[0].attr == "shape":
+        return _name(node.args[0].value), "ndim"
+    if isinstance(node, ast.Attribute) and node.attr in _ARRAY_ATTRS:
+        return _name(node.value), "dtype" if node.attr == "dtype" else "ndim"
+    return "", ""
+
+
+def _shape_facts(shaped: dict[str, dict[str, list[str]]], node: ast.Compare) -> None:
+    sides = [node.left, *node.comparators]
+    for a in sides:
+        name, what = _array_fact(a)
+        if not name or name in ("self", "cls"):
+            continue
+        got = shaped.setdefault(name, {}).setdefault(what, [])
+        for b in sides:
+            if b is a:
+                continue
+            if what == "ndim":
+                vals = [repr(v) for c in _constants(b) if isinstance(c, int) and not isinstance(c, bool)
+                        for v in _around(c) if isinstance(v, int) and v >= 0]
+            else:  # a dtype spelled as a name (``dtypes.uint2``, ``np.float32``) or a string
+                last = b.attr if isinstance(b, ast.Attribute) else b.value if isinstance(b, ast.Constant) \
+                    and isinstance(b.value, str) else ""
+                vals = [repr(last)] if last and last.isidentifier() else []
+            got.extend(v for v in vals if v not in got)
+
+
+def _option(node: ast.AST) -> str:
+    """``no_tracing`` for ``config.no_tracing.value`` or ``config.no_tracing`` (an option holder read)."""
+    if isinstance(node, ast.Attribute) and node.attr == "value":
+        node = node.value
+    if isinstance(node, ast.Attribute) and isinstance(node.value, (ast.Name, ast.Attribute)):
+        base = node.value.id if isinstance(node.value, ast.Name) else node.value.attr
+        if base == "config":
+            return node.attr
+    return ""
+
+
 def _truth(by: dict[str, list[str]], node: ast.AST) -> None:
     if isinstance(node, (ast.Name, ast.Attribute)):
         _add(by, _name(node), ("True", "False", "None", "0", "1"))
@@ -91,6 +143,8 @@ def guard_values(site: ErrorSite, earlier: Sequence[ErrorSite] = ()) -> GuardVal
     the same function, whose checks must pass for the call to get here."""
     by: dict[str, list[str]] = {}
     pool: list[str] = []
+    shaped: dict[str, dict[str, list[str]]] = {}
+    options: list[str] = []
     guards = [g for e in (site, *earlier) for g in e.guards]
     for g in guards:
         if g.kind in ("except", "match"):
@@ -101,7 +155,11 @@ def guard_values(site: ErrorSite, earlier: Sequence[ErrorSite] = ()) -> GuardVal
             continue
         _truth(by, tree.body)
         for node in ast.walk(tree):
+            opt = _option(node)
+            if opt and g in site.guards and opt not in options:  # this raise's own guard reads an option
+                options.append(opt)
             if isinstance(node, ast.Compare):
+                _shape_facts(shaped, node)
                 sides = [node.left, *node.comparators]
                 for a, b in ((x, y) for x in sides for y in sides if x is not y):
                     name = _name(a)
@@ -133,4 +191,6 @@ def guard_values(site: ErrorSite, earlier: Sequence[ErrorSite] = ()) -> GuardVal
                 if text not in pool and len(pool) < MAX_POOL and len(text) < 80:
                     pool.append(text)
     lines = tuple(sorted({g.line for g in site.guards if g.line}))
-    return GuardValues(by_name={k: tuple(v) for k, v in by.items() if v}, pool=tuple(pool), lines=lines)
+    return GuardValues(by_name={k: tuple(v) for k, v in by.items() if v}, pool=tuple(pool), lines=lines,
+                       shaped={k: {w: tuple(v) for w, v in d.items()} for k, d in shaped.items()},
+                       options=tuple(options))

@@ -22,7 +22,7 @@ import json
 import tempfile
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -32,6 +32,7 @@ from errdex.model import ErrorSite, ProofAfter, ProofBefore
 from errdex.prove.engine import Candidate, Outcome, Proven, Prover, excerpt
 from errdex.prove.guard_values import guard_values
 from errdex.prove.harness import run_env
+from errdex.prove.search_adapters import search_adapter
 from errdex.sandbox import Environment, Limits, RunRequest, run
 
 SEARCH_SCRIPT = Path(__file__).with_name("search_script.py")
@@ -52,11 +53,15 @@ class SearchTarget:
     guard_lines: tuple[int, ...]
     literals: dict[str, tuple[str, ...]]
     pool: tuple[str, ...]
+    shaped: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
+    options: tuple[str, ...] = ()
 
     def request(self) -> dict[str, object]:
         return {"error_id": self.error_id, "path": self.path, "line": self.line, "end_line": self.end_line,
                 "entries": list(self.entries), "guard_lines": list(self.guard_lines),
-                "literals": {k: list(v) for k, v in self.literals.items()}, "pool": list(self.pool)}
+                "literals": {k: list(v) for k, v in self.literals.items()}, "pool": list(self.pool),
+                "shaped": {k: {w: list(v) for w, v in d.items()} for k, d in self.shaped.items()},
+                "options": list(self.options)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,20 +95,24 @@ def targets_for(catalog: Catalog, snapshot_key: str, error_ids: Sequence[str]) -
         earlier = [o for o in ctx.sites_by_function.get((site.path, site.qualname), []) if o.line < site.line]
         gv = guard_values(site, earlier)
         out.append(SearchTarget(error_id=eid, path=site.path, line=site.line, end_line=max(site.end_line, site.line),
-                                entries=entries, guard_lines=gv.lines, literals=gv.by_name, pool=gv.pool))
+                                entries=entries, guard_lines=gv.lines, literals=gv.by_name, pool=gv.pool,
+                                shaped=gv.shaped, options=gv.options))
     return out
 
 
 def run_search(env: Environment, package: str, targets: Sequence[SearchTarget], budget_s: float, seed: int,
-               scratch: Path) -> dict[str, Found]:
+               scratch: Path, run_vars: dict[str, str] | None = None) -> dict[str, Found]:
     """Run ``search_script.py`` on ``targets`` in the sandbox; what it found, by error id."""
     req, out = scratch / "search-in.json", scratch / "search-out.json"
-    req.write_text(json.dumps({"package": package, "budget_s": budget_s, "seed": seed, "call_timeout_s": 1.0,
+    adapter = search_adapter(package)
+    timeout = adapter.call_timeout_s if adapter is not None else 1.0
+    req.write_text(json.dumps({"package": package, "budget_s": budget_s, "seed": seed, "call_timeout_s": timeout,
+                               "adapter": adapter.request() if adapter is not None else {},
                                "targets": [t.request() for t in targets if t.entries]}))
     out.unlink(missing_ok=True)
     run(RunRequest(argv=(str(env.python), str(SEARCH_SCRIPT), str(req), str(out)),
                    limits=Limits(timeout_s=(2 * budget_s + 15) * max(1, len(targets)) + 30, memory_bytes=4 * 1024**3),
-                   env={"PYTHONDONTWRITEBYTECODE": "1", **run_env(package)}, scratch=scratch / "run-search"))
+                   env={"PYTHONDONTWRITEBYTECODE": "1", **(run_env(package) if run_vars is None else run_vars)}, scratch=scratch / "run-search"))
     if not out.is_file():
         return {}
     found: dict[str, Found] = {}
@@ -168,7 +177,7 @@ def search_all(prover: Prover, search_env: Environment, open_catalog: Callable[[
         try:
             with tempfile.TemporaryDirectory(prefix="errdex-search-") as tmp:
                 scratch = Path(tmp)
-                found = run_search(search_env, prover.package, batch, budget_s, seed, scratch)
+                found = run_search(search_env, prover.package, batch, budget_s, seed, scratch, prover.run_vars())
                 for t in batch:
                     site = sites[t.error_id]
                     f = found.get(t.error_id)

@@ -34,17 +34,31 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
 try:  # errdex's own checks and tests import it as a module of the package
-    from errdex.prove.search_strategies import BASIC, OMIT, param_strategy, params_of, resolve
+    from errdex.prove.search_strategies import (
+        BASIC,
+        OMIT,
+        array_strategy,
+        array_variants,
+        param_strategy,
+        params_of,
+        resolve,
+        typed_value,
+    )
+    from errdex.prove.search_strategies import CALLABLES as _CALLABLES
     from errdex.prove.search_strategies import PACKAGE as _PACKAGE
 except ImportError:  # in the sandbox: the file beside this one
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from search_strategies import (  # type: ignore[import-not-found,no-redef]
         BASIC,
         OMIT,
+        array_strategy,
+        array_variants,
         param_strategy,
         params_of,
         resolve,
+        typed_value,
     )
+    from search_strategies import CALLABLES as _CALLABLES  # type: ignore[import-not-found,no-redef]
     from search_strategies import PACKAGE as _PACKAGE  # type: ignore[import-not-found,no-redef]
 
 MAX_VARIANTS = 40
@@ -123,6 +137,9 @@ class Search:
             signal.setitimer(signal.ITIMER_REAL, 0)
             sys.settrace(None)
             signal.signal(signal.SIGALRM, old)
+            for undo in _FRAME["reset"]:  # an option a call form turned on: off again for the next call
+                with contextlib.suppress(Exception):
+                    exec(f"import {_FRAME['imports'][0]}\n{undo}", {})
             os.chdir(home)
             shutil.rmtree(here, ignore_errors=True)
         return None
@@ -139,18 +156,32 @@ class Search:
         return False
 
 
+# What a library adapter adds to every call of the target being searched (``search_adapters.py``):
+# modules its values need, and the forms a call is made in (as written, traced only, an option set first).
+_FRAME: dict[str, Any] = {"imports": [], "wrappers": [("{call}", "plain")], "reset": []}
+WRAP = "@wrap"
+
+
 def render(module: str, call: str, ctor: list[tuple[str, str]] | None, args: list[tuple[str, str]]) -> str:
     def arglist(xs: list[tuple[str, str]]) -> str:
         pos = [v for k, v in xs if k.startswith("*") and v not in (OMIT, "")]
-        return ", ".join(pos + [f"{k}={v}" for k, v in xs if not k.startswith("*") and v != OMIT])
+        return ", ".join(pos + [f"{k}={v}" for k, v in xs if not k.startswith(("*", "@")) and v != OMIT])
 
+    wrap = int(next((v for k, v in args if k == WRAP), "0"))
     if ctor is None:
-        return f"import {module}\n\n{module}.{call}({arglist(args)})\n"
-    cls, meth = call.rsplit(".", 1)
-    return f"import {module}\n\n{module}.{cls}({arglist(ctor)}).{meth}({arglist(args)})\n"
+        expr = f"{module}.{call}({arglist(args)})"
+    else:
+        cls, meth = call.rsplit(".", 1)
+        expr = f"{module}.{cls}({arglist(ctor)}).{meth}({arglist(args)})"
+    body = _FRAME["wrappers"][wrap][0].format(call=expr)
+    used = [m for m in _FRAME["imports"] if f"{m}." in body]  # the adapter's modules this call names
+    imports = "".join(f"import {m}\n" for m in dict.fromkeys([module, *used]))
+    return f"{imports}\n{body}\n"
 
 
-def signature_plan(entry: str, pool: list[str], lits: dict[str, list[str]]) -> dict[str, Any] | None:
+def signature_plan(entry: str, pool: list[str], lits: dict[str, list[str]],
+                   shaped: dict[str, dict[str, list[str]]] | None = None,
+                   adapter: dict[str, Any] | None = None) -> dict[str, Any] | None:
     """How to call ``entry``: the module, the call's spelling, and (name, strategy) per argument,
     for the constructor too when the entry is a method of a class."""
     module, owner, fn = resolve(entry)
@@ -161,42 +192,82 @@ def signature_plan(entry: str, pool: list[str], lits: dict[str, list[str]]) -> d
         ps = params_of(f, skip_first)
         star = next((i for i, (p, _) in enumerate(ps) if p.kind is p.VAR_POSITIONAL), -1)
         for i, (p, h) in enumerate(ps):
-            mine = list(dict.fromkeys(lits.get(p.name, [])))
+            named = [v for suffix, vs in ((adapter or {}).get("named") or {}).items() if p.name.endswith(suffix)
+                     for v in vs]
+            mine = list(dict.fromkeys([*named, *lits.get(p.name, [])]))
             if p.kind is p.POSITIONAL_ONLY or (i < star and p.kind is p.POSITIONAL_OR_KEYWORD):
                 # given by position: never left out (the ones after it would shift)
-                out.append(("*" + p.name, param_strategy(p, h, mine, pool, required=True), mine))
+                strat = param_strategy(p, h, mine, pool, required=True)
+                if shaped and adapter and adapter.get("array") and p.name in shaped:
+                    strat = st.one_of(array_strategy(shaped[p.name], adapter), strat)
+                out.append(("*" + p.name, strat, mine))
                 continue
             if p.kind is p.VAR_POSITIONAL:
                 out.append(("*", st.lists(param_strategy(p, h, mine, pool, required=True), max_size=2).map(lambda xs: ", ".join(xs)), mine))
                 continue
-            out.append((p.name, param_strategy(p, h, mine, pool), mine))
+            strat = param_strategy(p, h, mine, pool)
+            if shaped and adapter and adapter.get("array") and p.name in shaped:
+                strat = st.one_of(array_strategy(shaped[p.name], adapter), strat)
+            if p.name in lits:  # a value of its type too, to give it when a hit left it out (``a`` set, ``b`` not)
+                mine = [*mine, *(v for v in typed_value(h) if v not in mine)]
+            out.append((p.name, strat, mine))
         return out
 
+    plan: dict[str, Any] | None = None
     if inspect.isclass(fn):
-        return {"module": module, "call": call, "ctor": None, "args": args_for(fn.__init__, True)}
-    if owner is not None and not isinstance(inspect.getattr_static(owner, fn.__name__, None), (staticmethod, classmethod)):
-        return {"module": module, "call": call, "ctor": args_for(owner.__init__, True), "args": args_for(fn, True)}
-    if callable(fn):
-        return {"module": module, "call": call, "ctor": None, "args": args_for(fn, False)}
-    return None
+        plan = {"module": module, "call": call, "ctor": None, "args": args_for(fn.__init__, True)}
+    elif owner is not None and not isinstance(inspect.getattr_static(owner, fn.__name__, None),
+                                              (staticmethod, classmethod)):
+        plan = {"module": module, "call": call, "ctor": args_for(owner.__init__, True), "args": args_for(fn, True)}
+    elif callable(fn):
+        plan = {"module": module, "call": call, "ctor": None, "args": args_for(fn, False)}
+    if plan is not None and plan["args"] is not None and len(_FRAME["wrappers"]) > 1:  # the form of the call
+        plan["args"].append((WRAP, st.sampled_from([str(i) for i in range(len(_FRAME["wrappers"]))]), []))
+    return plan
+
+
+def frame_for(t: dict[str, Any], adapter: dict[str, Any]) -> None:
+    """The imports and call forms of this target's calls: as written; the adapter's ``forms`` (jax: traced
+    only, under ``jax.jit``); with each option the site's guard reads turned on first (``option``)."""
+    _FRAME["imports"] = [m for m in adapter.get("imports") or [] if m]
+    wrappers: list[tuple[str, str]] = [("{call}", "plain")]
+    wrappers += [(str(f), "form") for f in adapter.get("forms") or []]
+    _CALLABLES[:] = [str(c) for c in adapter.get("callables") or []]
+    if adapter.get("option"):
+        wrappers += [(str(adapter["option"]).format(name=o) + "\n{call}", "option") for o in t.get("options") or []]
+    _FRAME["wrappers"] = wrappers
+    _FRAME["reset"] = [str(adapter["option_off"]).format(name=o) for o in t.get("options") or []
+                       if adapter.get("option") and adapter.get("option_off")]
 
 
 def search_target(t: dict[str, Any], package: str, budget: float, seed: int, call_timeout: float,
-                  max_examples: int) -> dict[str, Any]:
+                  max_examples: int, adapter: dict[str, Any] | None = None) -> dict[str, Any]:
     start = time.monotonic()
     _PACKAGE[0] = package
+    adapter = adapter or {}
     with contextlib.suppress(Exception):
         importlib.import_module(package)
-    pool = list(dict.fromkeys(t.get("pool") or []))
+    frame_for(t, adapter)
+    for m in _FRAME["imports"]:
+        with contextlib.suppress(Exception):
+            importlib.import_module(m)
+    pool = list(dict.fromkeys([*(t.get("pool") or []), *(adapter.get("values") or [])]))
     lits: dict[str, list[str]] = t.get("literals") or {}
+    shaped: dict[str, dict[str, list[str]]] = t.get("shaped") or {}
     s = Search(t, package, call_timeout)
     notes: list[str] = []
     per_entry = budget / max(1, len(t["entries"]))
-    for entry in t["entries"]:
+    result: dict[str, Any] = {"error_id": t["error_id"], "found": False, "examples": 0,
+                              "notes": notes, "before": "", "afters": [], "entry": ""}
+    kept: list[tuple[list[Any], list[Any]]] = []  # each entry's hits and clean calls
+    for entry in t["entries"]:  # the next entry when this one's hits have no one-argument clean variant
         if s.hits:
-            break
+            if pick(s, seed, adapter, result, nearby=False):
+                break
+            kept.append((s.hits, s.clean))
+            s.hits, s.clean, s.first_hit = [], [], 0
         try:
-            plan = signature_plan(entry, pool, lits)
+            plan = signature_plan(entry, pool, lits, shaped, adapter)
         except Exception as exc:
             notes.append(f"{entry}: {type(exc).__name__}: {exc}"[:200])
             continue
@@ -242,14 +313,37 @@ def search_target(t: dict[str, Any], package: str, budget: float, seed: int, cal
         finally:
             signal.setitimer(signal.ITIMER_PROF, 0)
             signal.signal(signal.SIGPROF, old)
-    result: dict[str, Any] = {"error_id": t["error_id"], "found": bool(s.hits), "examples": s.examples,
-                              "notes": notes, "before": "", "afters": [], "entry": ""}
+    if s.hits and not result["afters"] and not pick(s, seed, adapter, result, nearby=False):
+        kept.append((s.hits, s.clean))
+    for s.hits, s.clean in kept if not result["afters"] else ():  # else a clean call the search made nearby
+        if pick(s, seed, adapter, result, nearby=True):
+            break
+    result["found"], result["examples"] = bool(result["before"]), s.examples
+    result["seconds"] = round(time.monotonic() - start, 3)
+    return result
+
+
+def pick(s: Search, seed: int, adapter: dict[str, Any], result: dict[str, Any], nearby: bool = True) -> bool:
+    """Into ``result``: the smallest of the hits so far that has a clean variant (True), else the smallest
+    hit with none (False), unless an earlier entry's hit is there already.  ``nearby``: when no one-argument
+    change runs clean, a clean call the search made with the fewest changes will do."""
     tried: set[str] = set()
-    for _, before, how in sorted(s.hits, key=lambda h: (h[0], h[1])):  # the smallest hit with a clean variant
-        if before in tried or len(tried) >= 3:
+    def form(h: tuple[int, str, dict[str, Any]]) -> int:
+        return int(dict(h[2]["args"]).get(WRAP, "0")) if h[2]["args"] else 0
+
+    # the smallest hit with a clean variant, calls made as written first (then traced, jitted, an option set):
+    # up to 3 hits of each form
+    # and Hypothesis's own shrunk example (the last hit: shrinking keeps the first of each list of values,
+    # which for arrays is the adapter's first size, a kernel's tile, not the shortest text)
+    per_form: dict[int, int] = {}
+    ordered = sorted(s.hits, key=lambda h: (form(h) > 0, h[0], h[1]))
+    for h in [*ordered[:3], *s.hits[-1:], *ordered[3:]]:
+        before, how = h[1], h[2]
+        if before in tried or per_form.get(form(h), 0) >= 4:
             continue
         tried.add(before)
-        afters = clean_variants(s, how, seed)
+        per_form[form(h)] = per_form.get(form(h), 0) + 1
+        afters = clean_variants(s, how, seed, adapter, nearby)
         if afters:
             bad = (before, list(how["ctor"]) if how["ctor"] is not None else None, list(how["args"]))
             small, good = simplify(s, how["plan"], bad, afters[0])
@@ -260,9 +354,8 @@ def search_target(t: dict[str, Any], package: str, budget: float, seed: int, cal
             result["entry"] = how["plan"]["module"] + "." + how["plan"]["call"]
             result["afters"] = [a[0] for a in afters]
         if afters:
-            break
-    result["seconds"] = round(time.monotonic() - start, 3)
-    return result
+            return True
+    return False
 
 
 Call = tuple[str, "list[tuple[str, str]] | None", "list[tuple[str, str]]"]  # (source, constructor args, args)
@@ -281,7 +374,7 @@ def simplify(s: Search, plan: dict[str, Any], bad: Call, good: Call) -> tuple[Ca
 
     for i in range(len(parts(bad))):
         b, g = parts(bad), parts(good)
-        if i >= len(g) or b[i] != g[i] or b[i][1] == OMIT or b[i][0].startswith("*"):
+        if i >= len(g) or b[i] != g[i] or b[i][1] == OMIT or b[i][0].startswith(("*", "@")):
             continue
         b[i] = g[i] = (b[i][0], OMIT)
         nb, ng = build(bad, b), build(good, g)
@@ -290,16 +383,33 @@ def simplify(s: Search, plan: dict[str, Any], bad: Call, good: Call) -> tuple[Ca
     return bad, good
 
 
-def clean_variants(s: Search, how: dict[str, Any], seed: int) -> list[Call]:
-    """The hit with one argument changed (dropped, or another value of its strategy) that runs clean."""
+def clean_variants(s: Search, how: dict[str, Any], seed: int, adapter: dict[str, Any] | None = None,
+                   nearby: bool = True) -> list[Call]:
+    """The hit with one argument changed (dropped, or another value of its strategy; an array with one
+    size, its dtype or its number of dimensions changed; an option a call form set left at its default)
+    that runs clean."""
     plan, ctor, args = how["plan"], how["ctor"], how["args"]
     options: list[tuple[str, str, list[tuple[str, str]] | None, list[tuple[str, str]]]] = []
     groups = [("args", list(args), plan["args"])] + ([("ctor", list(ctor), plan["ctor"])] if ctor is not None else [])
+    for which, values, specs in groups:  # first: a parameter the guards name, left out, given a value
+        for i, (name, v) in enumerate(values):  # (the guard wants both or neither: the other one given)
+            if v != OMIT or not specs[i][2]:
+                continue
+            for alt in [x for x in specs[i][2] if x not in ("None", OMIT)][:3]:
+                new = list(values)
+                new[i] = (name, alt)
+                options.append((which, name, new if which == "ctor" else (list(ctor) if ctor is not None else None),
+                                new if which == "args" else list(args)))
     for which, values, specs in groups:
         for i, (name, v) in enumerate(values):
-            if v == OMIT or name.startswith("*"):
+            if name == WRAP:  # an option set first: the same call without it (a traced form stays)
+                alts = ["0"] if _FRAME["wrappers"][int(v)][1] == "option" else []
+            elif v == OMIT:
                 continue
-            alts = [OMIT] + [x for x in [*specs[i][2], *BASIC] if x != v]
+            elif name.startswith("*"):  # given by position: never left out, an array varied
+                alts = array_variants(v, adapter or {})
+            else:
+                alts = [*array_variants(v, adapter or {}), OMIT] + [x for x in [*specs[i][2], *BASIC] if x != v]
             for alt in alts:
                 new = list(values)
                 new[i] = (name, alt)
@@ -315,7 +425,7 @@ def clean_variants(s: Search, how: dict[str, Any], seed: int) -> list[Call]:
             out.append((src, c2, a2))
         if len(out) >= 6:
             break
-    if not out:  # no one-argument change ran clean: the clean calls the search made, fewest changes first
+    if not out and nearby:  # no one-argument change ran clean: the clean calls the search made, fewest changes first
         here = [*(list(ctor) if ctor is not None else []), *list(args)]
 
         def changes(c: tuple[str, list[Any] | None, list[Any]]) -> int:
@@ -347,7 +457,8 @@ def main() -> None:
         if pid == 0:  # the child: a fresh copy of the imported state, killed when over budget
             try:
                 res = search_target(t, req["package"], budget, int(req.get("seed", 0)),
-                                    float(req.get("call_timeout_s", 1.0)), int(req.get("max_examples", 2000)))
+                                    float(req.get("call_timeout_s", 1.0)), int(req.get("max_examples", 2000)),
+                                    req.get("adapter") or {})
             except BaseException as exc:
                 res = {"error_id": t["error_id"], "found": False, "notes": [f"{type(exc).__name__}: {exc}"[:300]]}
             with open(part, "w", encoding="utf-8") as w:

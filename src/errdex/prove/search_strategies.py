@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import importlib
 import inspect
+import math
 import sys
 import types
 import typing
@@ -20,6 +21,7 @@ EMPTY = inspect.Parameter.empty
 OMIT = "<omit>"
 BASIC = ("None", "0", "1", "-1", "''", "'x'", "True", "False", "[]", "()", "{}", "1.5")
 CALLABLE = "lambda *a, **k: None"
+CALLABLES: list[str] = []  # a library adapter's other functions to hand over (search_adapters.py)
 
 # ----------------------------------------------------------------------------- entries
 
@@ -101,7 +103,7 @@ def type_strategy(hint: Any, pool: list[str], depth: int = 0) -> st.SearchStrate
         got = [type_strategy(a, pool, depth + 1) for a in args]
         subs = [s for s in got if s is not None]
         if subs and len(subs) < len(got):  # a member says nothing (Any): any simple value too
-            subs.append(st.sampled_from(list(dict.fromkeys([*BASIC, CALLABLE, *pool]))))
+            subs.append(st.sampled_from(list(dict.fromkeys([*BASIC, CALLABLE, *CALLABLES, *pool]))))
         return st.one_of(subs) if subs else None
     if origin is typing.Literal:
         return st.sampled_from([repr(a) for a in args if literal_ok(a)] or ["None"])
@@ -118,7 +120,7 @@ def type_strategy(hint: Any, pool: list[str], depth: int = 0) -> st.SearchStrate
     if hint is bytes:
         return st.sampled_from(["b''", "b'x'"])
     if (origin is not None and getattr(origin, "__name__", "") == "Callable") or hint is typing.Callable:
-        return st.just(CALLABLE)
+        return st.sampled_from([CALLABLE, *CALLABLES])
     import collections.abc as cabc
 
     if origin in (list, tuple, set, frozenset, cabc.Sequence, cabc.Iterable, cabc.Collection, cabc.MutableSequence,
@@ -132,7 +134,8 @@ def type_strategy(hint: Any, pool: list[str], depth: int = 0) -> st.SearchStrate
         return st.dictionaries(st.sampled_from(["'a'", "'b'"]), val, max_size=2).map(
             lambda d: "{" + ", ".join(f"{k}: {v}" for k, v in d.items()) + "}")
     if inspect.isclass(hint) and callable(hint) and origin is None and hint.__module__ == "collections.abc":
-        return st.just(CALLABLE) if hint.__name__ == "Callable" else st.sampled_from(["[]", "[1]", "['x']"])
+        return st.sampled_from([CALLABLE, *CALLABLES]) if hint.__name__ == "Callable" \
+            else st.sampled_from(["[]", "[1]", "['x']"])
     if origin is type and args and inspect.isclass(args[0]):
         classes = [n for n, v in library_names() if inspect.isclass(v) and issubclass(v, args[0])]
         return st.sampled_from(classes) if classes else None
@@ -197,6 +200,15 @@ def _is(src: str, t: type) -> bool:
         return False
 
 
+def typed_value(hint: Any) -> list[str]:
+    """One plain value of a hint (``str | None`` -> ``'x'``), none when it says nothing usable."""
+    simple = {str: "'x'", int: "1", float: "1.0", bool: "True", bytes: "b'x'"}
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) is typing.Union or (hasattr(types, "UnionType") and isinstance(hint, types.UnionType)):
+        return [v for a in args if a is not type(None) for v in typed_value(a)][:1]
+    return [simple[hint]] if hint in simple else []
+
+
 def param_strategy(p: inspect.Parameter, hint: Any, lits: list[str], pool: list[str],
                    required: bool = False) -> st.SearchStrategy[str]:
     parts: list[st.SearchStrategy[str]] = []
@@ -208,5 +220,51 @@ def param_strategy(p: inspect.Parameter, hint: Any, lits: list[str], pool: list[
     if typed is not None:
         parts.append(typed)
     else:
-        parts.append(st.sampled_from(list(dict.fromkeys([*BASIC, CALLABLE, *pool]))))
+        parts.append(st.sampled_from(list(dict.fromkeys([*BASIC, CALLABLE, *CALLABLES, *pool]))))
     return st.one_of(parts)
+
+
+# ----------------------------------------------------------------------------- arrays (a library adapter's)
+
+MAX_ELEMENTS = 1 << 22  # the arrays the search builds stay small: it makes thousands of them
+_ARRAYS: dict[str, tuple[tuple[int, ...], str]] = {}  # array source -> (shape, dtype), to vary one of them
+
+
+def array_source(shape: tuple[int, ...], dtype: str, template: str) -> str:
+    shape_src = "()" if not shape else f"({', '.join(map(str, shape))}{',' if len(shape) == 1 else ''})"
+    src = template.format(shape=shape_src, dtype=dtype)
+    _ARRAYS[src] = (shape, dtype)
+    return src
+
+
+def array_strategy(facts: dict[str, list[str]], adapter: dict[str, Any]) -> st.SearchStrategy[str]:
+    """Arrays for an argument whose shape or dtype the guards read: as many dimensions as they compare
+    with (and 0 to 2), of the adapter's sizes, of the guard's dtypes and the adapter's."""
+    ndims = sorted({int(x) for x in facts.get("ndim", [])} | {0, 1, 2})
+    dtypes = list(dict.fromkeys([*facts.get("dtype", []), *adapter.get("dtypes", [])])) or ["None"]
+    dims = [int(d) for d in adapter.get("dims") or [1, 2, 3]]
+    template = str(adapter["array"])
+
+    @st.composite
+    def one(draw: Any) -> str:
+        n = draw(st.sampled_from(ndims))
+        shape = tuple(draw(st.sampled_from(dims)) for _ in range(n))
+        if math.prod(shape) > MAX_ELEMENTS:
+            shape = tuple(min(d, 8) for d in shape)
+        return array_source(shape, draw(st.sampled_from(dtypes)), template)
+    return one()
+
+
+def array_variants(src: str, adapter: dict[str, Any]) -> list[str]:
+    """An array with one dimension's size, its dtype, or its number of dimensions changed."""
+    if src not in _ARRAYS or not adapter.get("array"):
+        return []
+    shape, dtype = _ARRAYS[src]
+    dims = [int(d) for d in adapter.get("dims") or [1, 2, 3]]
+    template = str(adapter["array"])
+    out = [array_source((*shape[:i], d, *shape[i + 1:]), dtype, template) for i in range(len(shape)) for d in dims
+           if d != shape[i] and math.prod(shape) // max(1, shape[i]) * d <= MAX_ELEMENTS]
+    out += [array_source(shape, dt, template) for dt in adapter.get("dtypes", []) if dt != dtype]
+    out += [array_source((*shape, d), dtype, template) for d in dims[:3]]
+    out += [array_source(shape[:-1], dtype, template)] if shape else []
+    return list(dict.fromkeys(out))
