@@ -21,7 +21,7 @@ NARGS = ("import click\n\n@click.command()\n@click.argument('a', {nargs}type=int
 
 def test_the_change_is_said_as_the_piece_that_changed() -> None:
     assert change_sentence(CLAMP.format(v=True), CLAMP.format(v=False)) == (
-        "The proven fix below changes one thing: `max_open=True` becomes `max_open=False` in the call of "
+        "The proven example below changes one thing: `max_open=True` becomes `max_open=False` in the call of "
         "`click.FloatRange`.")
     assert change_sentence("import click\nclick.progressbar()\n", "import click\nclick.progressbar(iterable=[1])\n") \
         .endswith("`iterable=[1]` is passed in the call of `click.progressbar`.")
@@ -81,8 +81,8 @@ def test_a_set_up_mistake_drops_the_try_sample_and_says_why() -> None:
     # a call under a context manager: the note names that call, not the context manager
     note = setup_note("import m\nwith m.strict():\n    m.run()\n", "import m\nm.run()\n", "RuntimeError", False)
     assert "around `m.run`" in note
-    assert b.solutions[0].text.startswith("The proven fix below changes one thing: `max_open=True`")
-    assert b.solutions[1:] == a.solutions
+    assert b.solutions[-1].text.startswith("The proven example below changes one thing: `max_open=True`")
+    assert b.solutions[:-1] == a.solutions  # the analysis' own solutions lead
     note = defensive_note({"guard_note": b.guard_note, "try_proof": None, "validate_proof": {"x": 1}})
     assert note.startswith(SETUP_MISTAKE)  # shown even beside a proven validate sample
     assert with_change(b).solutions == b.solutions  # said once

@@ -177,14 +177,14 @@ def _said(cs: list[Change]) -> list[str]:
 
 
 def change_sentence(before: str, after: str) -> str:
-    """"The proven fix below changes one thing: `max_open=True` becomes `max_open=False` in the call of
+    """"The proven example below changes one thing: `max_open=True` becomes `max_open=False` in the call of
     `click.FloatRange`." ("" when the change cannot be said shortly)."""
     cs = changes(before, after)
     if not cs or len(cs) > 2 or any(not (c.old or c.new) for c in cs):
         return ""
     said = _said(cs)
     what = "one thing" if len(said) == 1 else "two things"
-    return f"The proven fix below changes {what}: " + "; ".join(said) + "."
+    return f"The proven example below changes {what}: " + "; ".join(said) + "."
 
 
 def _raising_call(before: str) -> str:

@@ -27,14 +27,16 @@ def keep_proofs(catalog: Catalog, analyses: Sequence[Analysis]) -> list[Analysis
 
 
 def with_change(a: Analysis) -> Analysis:
-    """A proven example explained: what its after changed, as the first solution; and, for a set-up
+    """A proven example explained: what its after changed, as the last solution (after the analysis' own:
+    the smallest change that ran clean is evidence, not always the fix a user wants, e.g. ``mesh=None`` or an
+    axis dropped, so it never leads, as rating 6 found); and, for a set-up
     mistake (``mistake.py``), why no try / except is offered (``guard_note``) and no try sample kept."""
     fix = a.example_fix
     if fix.proof is None or not fix.before or not fix.after:
         return a
     said = change_sentence(fix.before, fix.after)
     if said and not any(s.text == said for s in a.solutions):
-        a = dataclasses.replace(a, solutions=(Solution(text=said), *a.solutions))
+        a = dataclasses.replace(a, solutions=(*a.solutions, Solution(text=said)))
     note = setup_note(fix.before, fix.after, fix.proof.before.exception, a.validate_proof is not None)
     if note:  # what the user can check before the call still helps when no validate sample is proven
         # a check to make before the call, not the advice to catch it (which the note has just declined)
