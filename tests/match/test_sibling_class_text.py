@@ -91,9 +91,18 @@ def test_a_site_raising_a_sibling_class_is_not_confident(lib: Catalog) -> None:
     assert not sibling.confident and sibling.score < 0.5
 
 
-def test_the_class_it_raises_is_confident(lib: Catalog) -> None:
+def test_the_class_it_raises_is_named(lib: Catalog) -> None:
+    """The site raising SchemaError answers; its text is the class's own ``__str__`` (the raise writes none
+    of it), so from the last line it is the likeliest site, not a certain one (``match/honesty.py``);
+    a traceback through the raise makes it certain."""
     r = explain(lib, f"vschema.exceptions.SchemaError: {TEXT}")
-    assert r.matches[0].qualname == "check_schema" and r.confident
+    assert r.matches[0].qualname == "check_schema" and not r.confident
+    assert "builds this text itself" in r.matches[0].tie_note
+    tb = ('Traceback (most recent call last):\n  File "/venv/site-packages/vschema/validators.py", line 7, '
+          'in check_schema\n    raise exceptions.SchemaError.create_from(error)\n'
+          f"vschema.exceptions.SchemaError: {TEXT}\n")
+    pinned = explain(lib, tb)
+    assert pinned.matches[0].qualname == "check_schema" and pinned.confident
 
 
 def test_a_tag_before_the_text_is_no_class(lib: Catalog) -> None:

@@ -34,6 +34,9 @@ from errdex.extract.imports import dotted_source
 from errdex.extract.msgraise import caught_by
 from errdex.model import CallEdge, ErrorSite, Segment, Template
 
+# the exception being handled, as ``sys.exc_info()[1]`` spells it: what a package helper returns for it
+# (Mako's ``compat.exception_as()``), so that ``raise X(str(helper()))`` in an ``except`` forwards the caught text
+CURRENT = "sys.exc_info()[1]"
 MAX_FORWARDED = 32  # more templates than this from the caught classes: the site keeps its own only
 MAX_UNTYPED = 4  # ``obj.name(...)`` on an untyped object: at most this many package functions of that name
 MAX_REACHED = 2000  # functions followed from one ``try`` body
@@ -70,6 +73,7 @@ class Caught(NamedTuple):
     classes: tuple[str, ...] = ()
     lines: tuple[int, int] = (0, 0)
     name: str = ""
+    via: str = ""  # ``str(helper())``: the helper (resolved), which must return ``CURRENT`` (``attach``)
 
 
 def caught_classes(exc: ast.expr, env: envmod.Env | None, resolve: Callable[[str], str | None],
@@ -79,6 +83,9 @@ def caught_classes(exc: ast.expr, env: envmod.Env | None, resolve: Callable[[str
     the argument's name; no classes when the argument is anything else."""
     if not isinstance(exc, ast.Call) or not exc.args:
         return Caught()
+    current = _handled(exc.args[0], tree, resolve)
+    if current is not None:
+        return current
     name = caught_name(exc.args[0])
     b = envmod.lookup(env, name) if name is not None else None
     handler = caught_by(b) if b is not None else None
@@ -98,8 +105,37 @@ def caught_classes(exc: ast.expr, env: envmod.Env | None, resolve: Callable[[str
 
 
 
+def current_exception(expr: ast.expr) -> bool:
+    """``sys.exc_info()[1]``: the exception being handled (what ``except ... as e`` names)."""
+    return (isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Constant) and expr.slice.value == 1
+            and isinstance(expr.value, ast.Call) and not expr.value.args
+            and dotted_source(expr.value.func) == "sys.exc_info")
+
+
+def _handled(arg: ast.expr, tree: ast.AST, resolve: Callable[[str], str | None]) -> Caught | None:
+    """``str(sys.exc_info()[1])`` or ``str(helper())`` (a package function called with no argument) in an
+    ``except`` clause: the clause's classes, its ``try`` body, the expression as written and the helper."""
+    if isinstance(arg, ast.Call) and isinstance(arg.func, ast.Name) and arg.func.id == "str" and len(arg.args) == 1:
+        arg = arg.args[0]
+    helper = dotted_source(arg.func) if isinstance(arg, ast.Call) and not arg.args and not arg.keywords else None
+    if not current_exception(arg) and helper is None:
+        return None
+    line = arg.lineno
+    for node in statements(tree):
+        if isinstance(node, ast.Try | ast.TryStar):
+            for h in node.handlers:
+                if h.type is not None and h.body and h.body[0].lineno <= line <= (h.end_lineno or line):
+                    types = h.type.elts if isinstance(h.type, ast.Tuple) else [h.type]
+                    out = tuple(resolve(d) or d for t in types if (d := dotted_source(t)) is not None)
+                    last = node.body[-1].end_lineno or node.body[-1].lineno
+                    via = (resolve(helper) or helper) if helper is not None else ""
+                    return Caught(out, (node.body[0].lineno, last), ast.unparse(arg), via) if out else None
+    return None
+
+
 def attach(sites: Sequence[tuple[str, ErrorSite, Caught]], edges: Iterable[CallEdge],
-           canonical: Callable[[str], str], bases: Callable[[str], Sequence[str]]) -> list[tuple[str, ErrorSite]]:
+           canonical: Callable[[str], str], bases: Callable[[str], Sequence[str]],
+           current: frozenset[str] = frozenset()) -> list[tuple[str, ErrorSite]]:
     """The sites, each that forwards a caught exception's text (its third item) with, after its own
     templates, the templates with literal text of the sites that raise a caught class (or a subclass)
     and that the ``try`` body reaches (its own lines, and the package functions its calls lead to:
@@ -112,7 +148,7 @@ def attach(sites: Sequence[tuple[str, ErrorSite, Caught]], edges: Iterable[CallE
             by_func.setdefault(f"{s.module}.{s.qualname}", []).append(s)
     out: list[tuple[str, ErrorSite]] = []
     for path, site, fw in sites:
-        if fw.classes:
+        if fw.classes and (not fw.via or canonical(fw.via) in current):  # a helper returning CURRENT
             classes = {canonical(c) for c in fw.classes}
             me = f"{site.module}.{site.qualname}"
             first, last = fw.lines

@@ -12,11 +12,15 @@ from errdex.extract.factories import STAR_KW, starred
 from errdex.extract.imports import BUILTIN_EXCEPTIONS, BUILTIN_NAMES, class_like, dotted_source
 from errdex.extract.ir import (
     CLS_PARAM,
+    Alt,
+    Cat,
     Hole,
     Lit,
     Node,
+    Param,
     Ref,
     alt,
+    cat,
     literal_text,
 )
 from errdex.extract.ir import Dedent as DedentNode
@@ -80,6 +84,10 @@ class CallsMixin(Builder):
                 return Hole(self.src.segment(inner), unresolved=text_position)
             if target is not None and (target not in BUILTIN_NAMES or target in BUILTIN_EXCEPTIONS):
                 return self._ref(node, target, scope, text_position)
+            if target == "repr" and len(node.args) == 1 and not node.keywords and _own_attr(node.args[0], scope):
+                # `return repr(self.value)` in an exception's __str__ (transitions' MachineError): the text
+                # __init__ kept there, in the quotes ``repr`` of a string puts around it
+                return quoted(self.text(node.args[0], scope))
             if target in BUILTIN_NAMES:  # repr(x), type(x), len(x): a value, not lost text
                 return Hole(self.src.segment(node))
         return Hole(self.src.segment(node), unresolved=text_position)
@@ -153,3 +161,23 @@ def _blank_chars(call: ast.Call) -> bool:
     matching, the same)."""
     return (len(call.args) == 1 and isinstance(a := call.args[0], ast.Constant) and isinstance(a.value, str)
             and a.value.isspace())
+
+
+def _own_attr(inner: ast.expr, scope: Scope) -> bool:
+    """``self.<attr>`` that the class's ``__init__`` set, read in one of the class's methods."""
+    return (scope.class_qualname is not None and isinstance(inner, ast.Attribute) and isinstance(inner.value, ast.Name)
+            and inner.value.id == "self" and inner.attr in scope.self_attrs)
+
+
+def quoted(text: Node) -> Node:
+    """``repr()`` of a string whose text is ``text``: in single quotes, or in double quotes when its
+    literal text holds a single quote and no double one (as Python chooses); both, when the text is
+    a parameter that each raise binds to its own text."""
+    if isinstance(text, Alt):
+        return alt([quoted(o) for o in text.options])
+    parts = text.parts if isinstance(text, Cat) else (text,)
+    if any(isinstance(p, Param) for p in parts):
+        return alt([cat(Lit(q), text, Lit(q)) for q in ("'", '"')])
+    lits = "".join(p.text for p in parts if isinstance(p, Lit))
+    q = '"' if "'" in lits and '"' not in lits else "'"
+    return cat(Lit(q), text, Lit(q))

@@ -23,6 +23,7 @@ from errdex.extract.bounds import cut_warnings, snapshot_cap
 from errdex.extract.cache import ResultCache, load
 from errdex.extract.ids import assign_ids
 from errdex.extract.imports import module_name
+from errdex.extract.ir import Hole
 from errdex.extract.resolve import Resolver
 from errdex.extract.summary import FileResult
 from errdex.extract.worker import (
@@ -244,9 +245,10 @@ def finish_phase2(phase1: list[FileResult], repo: str, *, skipped: Sequence[File
         for r in results:
             if r.failure is None:
                 module = r.summary.module if r.summary is not None else module_name(r.path)
-                yield from ((r.path, resolver.site(s, r.path, module), forwarded.Caught(s.forwards, s.try_lines, s.caught)) for s in r.sites)
+                yield from ((r.path, resolver.site(s, r.path, module), forwarded.Caught(s.forwards, s.try_lines, s.caught, s.caught_via)) for s in r.sites)
 
-    with_caught = forwarded.attach(list(resolved()), calls, resolver.tables.canonical, resolver.tables.bases_chain)
+    with_caught = forwarded.attach(list(resolved()), calls, resolver.tables.canonical, resolver.tables.bases_chain,
+                                   _current_helpers(results))
     sites = list(snapshot_cap(iter(with_caught), limits.sites_per_snapshot, warnings))
     warnings.extend(cut_warnings(resolver.cut, limits.template_chars))
     return ExtractResult(
@@ -263,3 +265,12 @@ def finish_phase2(phase1: list[FileResult], repo: str, *, skipped: Sequence[File
         calls=tuple(calls),
         line_digests=line_digests or {},
     )
+
+
+
+def _current_helpers(results: Sequence[FileResult]) -> frozenset[str]:
+    """The package functions that return the exception being handled (``return sys.exc_info()[1]``)."""
+    return frozenset(f"{r.summary.module}.{key}" if r.summary.module else key
+                     for r in results if r.summary is not None
+                     for key, f in r.summary.functions.items()
+                     if any(isinstance(x, Hole) and x.expr == forwarded.CURRENT for x in f.returns))

@@ -110,6 +110,7 @@ class PendingSite:
     forwards: tuple[str, ...] = ()  # the message is the text of a caught exception of these classes
     try_lines: tuple[int, int] = (0, 0)  # ... caught by the ``try`` body on these lines
     caught: str = ""  # ... and held by this name
+    caught_via: str = ""  # ... or returned by this package helper (``forwarded.Caught.via``)
 
 
 @fast_pickle

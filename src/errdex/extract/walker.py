@@ -26,7 +26,7 @@ from errdex.extract import env as envmod
 from errdex.extract import guards as g
 from errdex.extract import stmts as st
 from errdex.extract.astwalk import walk
-from errdex.extract.forwarded import caught_classes
+from errdex.extract.forwarded import caught_classes, current_exception
 from errdex.extract.imports import STAR, class_like, dotted_source, import_bindings, is_package, star_source
 from errdex.extract.ir import Hole, Node, reads_param
 from errdex.extract.messages import MessageBuilder, Scope
@@ -155,6 +155,7 @@ class Walker(CallsMixin, ClassesMixin):
             alias = st.classmethod_alias(node)
             params = params[1:]
         wants_summary = (wanted_kw or special or self.may_build_message(node, alias)
+                         or self.src.mentions(("exc_info()[1]",), node.lineno, node.end_lineno or node.lineno)
                          or (method and state.exc_class and self._returns_something(node))  # what __str__ may call
                          or self.passes_message(node, params, state.cls if method else None))
         if not wants_summary:
@@ -213,7 +214,7 @@ class Walker(CallsMixin, ClassesMixin):
         site = self.site(node, state, "error", value, None, written, cause=cause)
         self.raise_sites += 1
         fw = caught_classes(exc, env, self.builder.resolve_name, self.tree)  # raise B(str(e)) of a caught e
-        yield replace(site, forwards=fw.classes, try_lines=fw.lines, caught=fw.name) if fw.classes else site
+        yield replace(site, forwards=fw.classes, try_lines=fw.lines, caught=fw.name, caught_via=fw.via) if fw.classes else site
         return env
 
     def assert_(self, node: ast.Assert, state: State, env: Env) -> Walk:
@@ -442,7 +443,8 @@ class Walker(CallsMixin, ClassesMixin):
         c = state.func
         if c is not None and node.value is not None and (
                 st.message_like(node.value, env, alias=state.cls_alias)
-                or (state.exc_class and state.qual[-1:] == ("__str__",))):  # an exception's __str__: its text
+                or (state.exc_class and state.qual[-1:] == ("__str__",))  # an exception's __str__: its text
+                or current_exception(node.value)):  # `return sys.exc_info()[1]`: the caught text (forwarded.py)
             scope = self.scope(state, env)
             ir = self.builder.arg(node.value, scope)
             if isinstance(ir, Hole) and isinstance(node.value, ast.Call):  # return exception(line, col, *args)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from errdex.match import honesty as HO
 from errdex.match import rank as R
 from errdex.match import rewrap as RW
 from errdex.match import scope as SC
@@ -123,6 +124,7 @@ def explain_parsed(idx: MatchIndex, parsed: Parsed, *, top: int = 5) -> Explanat
     elif matches:
         reported = next(iter(_exceptions(parsed)))[0]
         first = _with_ties(idx, matches[0], ranked[0], best, _printed_type(reported), reported.exception)
+        first = HO.unconfident(idx, first, ranked[0].site, bool(frames))
         group = {t.id for t in first.tied}
         # the tied sites listed below the top are no more certain than it
         matches = (first, *(replace(m, confident=False) if m.id in group else m for m in matches[1:]))

@@ -18,9 +18,11 @@ from array import array
 from collections.abc import Iterable, Iterator
 
 from errdex.match import store
+from errdex.match.honesty import class_text
 from errdex.match.indexdata import ANY_CLASS as ANY_CLASS
 from errdex.match.indexdata import BY_CAUGHT as BY_CAUGHT
 from errdex.match.indexdata import (
+    CLASS_TEXT,
     GATED,
     LOOKED_UP,
     LOOSE,
@@ -114,6 +116,8 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
             rewraps.setdefault(ANY_CLASS, []).append(mine[0])
         if "[" in sites[sno][2] and mine and all(templates[t][3] < NO_TEXT for t in mine):
             rewraps.setdefault(LOOKED_UP, []).append(mine[0])
+        if mine and class_text(site):
+            rewraps.setdefault(CLASS_TEXT, []).extend(mine)
         site_templates.append(tuple(mine))
     n = len(templates)
     postings = {w: array("I", ids).tobytes() for w, ids in post.items()}

@@ -63,6 +63,9 @@ ANY_CLASS = "<any-class-rewrap>"
 # of their own (werkzeug's ``raise self.mapping[code](*args, **kwargs)``), kept at build time so that
 # ``ties`` need not read every site of a stored index on each ``explain``
 LOOKED_UP = "<looked-up-class>"
+# ``MatchIndex.rewraps`` key: templates whose text the raised class builds itself, none of it written where
+# it is raised (configobj's ``raise ReloadError()``): anything raising the class prints it (``honesty.py``)
+CLASS_TEXT = "<class-text>"
 NO_TEXT = 4  # a template with fewer literal characters than this has no text worth checking
 GATED = "<python-version>"  # ``MatchIndex.rewraps`` key: templates of sites that raise on some Pythons only
 _VERSION_TEST = re.compile(r"version_info|hexversion|python_version|\bPY\d*\b|\bPYTHON\d+\b|\bPY_?3\d*\b")

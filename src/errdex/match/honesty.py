@@ -1,0 +1,69 @@
+"""Two answers that name the right text but cannot say who raised it, made unconfident.
+
+- **A site in the package's own test-support code** (``mako/testing/_config.py``, a ``tests/`` folder or a
+  ``conftest.py`` shipped inside the package): only the library's test suite runs it, and that suite is
+  also where its classes are raised by hand.  Test code is decided by location (a folder named ``tests``,
+  ``test`` or ``testing`` below the package, a ``conftest.py``), not by file name: ``_bws_test.py`` is
+  library code.
+- **A text the exception class builds itself** (configobj's ``raise ReloadError()``, whose ``__init__``
+  passes ``'reload failed, filename is not set.'``; ``raise InterpolationLoopError(key)``): the raise
+  line writes none of the text, so anything raising the class prints it, the library's raise as much as
+  a caller's ``raise ReloadError()`` (configobj's own tests do that).  Without a traceback the site is
+  the likeliest, never a certainty; the frames of a traceback still decide.  ``index.build`` lists such
+  templates under ``CLASS_TEXT`` (``class_text``): a template with literal text, of a class the package
+  defines, none of whose literal text is written in the site's snippet (so not ``msg = "..."; raise
+  X(msg)`` either, whose text is right above the raise).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from errdex.match.indexdata import CLASS_TEXT, NO_TEXT, MatchIndex
+from errdex.match.model import Match
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from errdex.model import ErrorSite
+
+TEST_FOLDERS = frozenset({"tests", "test", "testing"})
+
+
+def in_test_code(path: str) -> bool:
+    """Whether a package-relative path is the package's test code: a folder named ``tests``, ``test`` or
+    ``testing`` below the top package, or a ``conftest.py``."""
+    parts = path.split("/")
+    return parts[-1] == "conftest.py" or any(p in TEST_FOLDERS for p in parts[1:-1])
+
+
+def class_text(site: ErrorSite) -> bool:
+    """Whether the site's text is its class's: a class of the site's own package, a template with literal
+    text, and none of that text written in the snippet around the raise."""
+    top = (site.module or site.path.replace("/", ".")).split(".")[0]
+    if not top or not site.exception_resolved.startswith(top + "."):
+        return False
+    chunks = [s.text.strip() for t in site.templates for s in t.segments if s.is_literal]
+    # each chunk's start up to a line break or a quote: how the source spells it even when it is split
+    # over implicit concatenations or escapes (``"a " "b"``, ``\\n``)
+    starts = [c.split("\n")[0].split('"')[0].split("'")[0][:24].strip() for c in chunks if len(c) >= NO_TEXT]
+    starts = [c for c in starts if len(c) >= NO_TEXT]
+    if not starts or not site.snippet:
+        return False
+    return not any(c in site.snippet for c in starts)
+
+
+def unconfident(idx: MatchIndex, match: Match, site: int, frames: bool) -> Match:
+    """The top match, unconfident when it is the package's test code, or (with no traceback frames) a
+    text its class builds; a note says why."""
+    if not match.confident:
+        return match
+    if in_test_code(match.path):
+        note = (f"raised in the package's own test code ({match.path}), which its test suite runs and "
+                f"where it raises its classes by hand")
+        return replace(match, confident=False, tie_note=match.tie_note or note)
+    own = idx.rewraps.get(CLASS_TEXT, ())
+    if not frames and own and any(t in own for t in idx.site_templates[site]):
+        note = (f"the class {match.exception} builds this text itself: any code raising it prints the "
+                f"same; a traceback's frames say whether it was this raise")
+        return replace(match, confident=False, tie_note=match.tie_note or note)
+    return match
