@@ -17,10 +17,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from errdex.match.indexdata import CLASS_TEXT, NO_TEXT, MatchIndex
 from errdex.match.model import Match
+from errdex.record import replace
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
