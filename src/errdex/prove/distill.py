@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import ast
 import copy
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from errdex.prove.harness import Setup, decorator_setup
 from errdex.prove.params import absl_binding, bindings
-from errdex.prove.slicing import _expect_call, _expectation, slice_body
+from errdex.prove.slicing import _expect_call, _expectation, expect_aliases, is_expectation, slice_body
 from errdex.prove.unittest_shapes import _replace, test_instance, through_helper
 
 BUILTIN_FIXTURES: dict[str, tuple[str, str]] = {  # name -> (import, expression)
@@ -154,22 +154,26 @@ def _registers(stmt: ast.stmt, needed: set[str], local: set[str]) -> bool:
     return bool(decorators) and bool(used_names(decorators) & needed & local)
 
 
-def prune(stmts: Sequence[ast.stmt], raising: ast.stmt, later: set[str]) -> list[ast.stmt]:
-    """A backward slice: the test's checks (``assert``, docstrings) go, and an assignment, def or
-    class whose names nothing after it reads; blocks keep what is left of their bodies.  The
-    raising statement stays (an ``assert`` around it becomes the bare expression)."""
+def prune(stmts: Sequence[ast.stmt], raising: ast.stmt, later: set[str],
+          aliases: Mapping[str, tuple[str, int]] | None = None) -> list[ast.stmt]:
+    """A backward slice: the test's checks (``assert``, docstrings, calls of an ``assertRaises`` alias)
+    go, and an assignment, def or class whose names nothing after it reads; blocks keep what is left
+    of their bodies.  The raising statement stays (an ``assert`` around it becomes the bare
+    expression, an expectation the call it expects to raise)."""
+    aliases = aliases or {}
     out: list[ast.stmt] = []
     needed = set(later)
     local = {name for st in stmts for n in ast.walk(st) if isinstance(n, ast.stmt) for name in _bound(n)}
     for stmt in reversed(stmts):
         if stmt is raising:
-            kept: ast.stmt = _as_call(stmt) if isinstance(stmt, ast.Assert) else _expect_call(stmt)
+            kept: ast.stmt = _as_call(stmt) if isinstance(stmt, ast.Assert) else _expect_call(stmt, aliases)
         elif any(n is raising for n in ast.walk(stmt)) and isinstance(stmt, (ast.With, ast.AsyncWith, ast.For,
                                                                              ast.AsyncFor, ast.While, ast.If)):
             c = copy.copy(stmt)
-            c.body = prune(stmt.body, raising, needed)
+            c.body = prune(stmt.body, raising, needed, aliases)
             kept = c
-        elif isinstance(stmt, (ast.Assert, ast.Pass)) or _is_doc(stmt) or _expect_block(stmt) or _self_check(stmt) or (
+        elif isinstance(stmt, (ast.Assert, ast.Pass)) or _is_doc(stmt) or _expect_block(stmt) or _self_check(stmt) \
+                or is_expectation(stmt, aliases) or (
                 isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
                                   ast.Import, ast.ImportFrom)) and not (_bound(stmt) & needed)
                 and not mutates(stmt)
@@ -177,9 +181,9 @@ def prune(stmts: Sequence[ast.stmt], raising: ast.stmt, later: set[str]) -> list
             continue
         elif isinstance(stmt, (ast.With, ast.AsyncWith, ast.For, ast.AsyncFor, ast.While, ast.If)):
             c = copy.copy(stmt)
-            c.body = prune(stmt.body, raising, needed)
+            c.body = prune(stmt.body, raising, needed, aliases)
             if isinstance(stmt, ast.If) and isinstance(c, ast.If):
-                c.orelse = prune(stmt.orelse, raising, needed)
+                c.orelse = prune(stmt.orelse, raising, needed, aliases)
             if not c.body and not getattr(c, "orelse", None):
                 continue
             if not c.body:
@@ -278,7 +282,7 @@ def distill(project: Path, node_id: str, chain: Sequence[str], rewrite: Rewrite 
     if through is not None:  # the test's helper expects the raise: its raising statement, arguments bound
         stmts = _replace(stmts, raising, through)
         raising = through
-    stmts = prune(stmts, raising, _global_reads(stmts))
+    stmts = prune(stmts, raising, _global_reads(stmts), expect_aliases(fn.body))
     if rewrite is not None:
         rewritten = rewrite(stmts)
         if rewritten is None:

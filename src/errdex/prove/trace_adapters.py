@@ -8,6 +8,13 @@ traceable twins (``numpy`` -> ``jax.numpy``).  ``where``: the library's elementw
 ``if`` on a traced value.  ``wrap``: the transform a function may be handed through instead of as it is
 (jax: an eager ``shard_map`` of ``jax.jit(f)`` traces ``f`` once, so a ``Ref`` made inside never
 escapes).  ``names``: the usual local name of a module the variant imports.
+
+Values no edit of the script's own values produces (``mutate.py``'s value edits; each ``(module, expression
+after it)``, the module imported under its usual name when the script has none): ``arrays``, what an empty
+container argument becomes where the library wants an array (``vmap(f)({})`` -> ``vmap(f)(jnp.ones(2))``);
+``nones``, what a ``None`` argument becomes (a dtype: ``ShapeDtypeStruct(shape=(), dtype=None)`` ->
+``dtype='float32'``); ``converters``, the calls that turn a user's object into an array the library takes
+(``f(masked)`` -> ``f(np.asarray(masked))``, as jax's message says).
 """
 
 from __future__ import annotations
@@ -23,6 +30,9 @@ class TraceAdapter:
     where: str = ""
     wrap: str = ""
     names: Mapping[str, str] = field(default_factory=dict)
+    arrays: tuple[tuple[str, str], ...] = ()
+    nones: tuple[tuple[str, str], ...] = ()
+    converters: tuple[tuple[str, str], ...] = ()
 
 
 _GRAD = ("holomorphic=True", "allow_int=True")
@@ -35,7 +45,10 @@ TRACE_ADAPTERS: dict[str, TraceAdapter] = {
         modules={"numpy": "jax.numpy", "math": "jax.numpy"},
         where="jax.numpy.where",
         wrap="jax.jit",
-        names={"jax.numpy": "jnp"},
+        names={"jax.numpy": "jnp", "numpy": "np"},
+        arrays=(("jax.numpy", "ones(2)"),),
+        nones=(("", "'float32'"),),
+        converters=(("numpy", "asarray"), ("jax.numpy", "asarray")),
     ),
 }
 
