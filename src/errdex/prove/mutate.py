@@ -384,7 +384,7 @@ def _fill_edits(d: Distilled, nodes: list[ast.AST], adapter: TraceAdapter | None
             elif isinstance(a, ast.Name) and a.id in assigned:
                 news.append((f"{a.id} -> {a.id}[0] (one element)",
                              ast.Subscript(ast.Name(a.id, ast.Load()), ast.Constant(0), ast.Load())))
-                news += [(f"{a.id} -> {v[1]}({a.id})", (v[0], f"{v[1]}({a.id})"))
+                news += [(f"{a.id} -> {v[0]}.{v[1]}({a.id})", (v[0], f"{v[1]}({a.id})"))
                          for v in (adapter.converters if adapter else ())]
             elif isinstance(a, ast.Call) and call.args and a is call.args[0] and not call.keywords:
                 news.append((f"{ast.unparse(a)[:30]} -> 1.0 (a scalar)", ast.Constant(1.0)))

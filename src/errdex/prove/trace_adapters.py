@@ -2,7 +2,8 @@
 
 ``keywords``: per transform (the callee's last name), keyword arguments to try, each a fix the library
 documents for an error raised while tracing (jax: ``static_argnums`` makes an argument a Python value,
-so ``int(x)`` works; ``holomorphic=True`` lets ``grad`` take complex inputs).  ``modules``: a module
+so ``int(x)`` works; ``holomorphic=True`` lets ``grad`` take complex inputs; ``smap``'s ``in_axes`` and
+``shard_map``'s ``mesh``, which its errors ask for when there is no mesh context).  ``modules``: a module
 whose functions a traced function must not call on a traced value, and the library's module of
 traceable twins (``numpy`` -> ``jax.numpy``).  ``where``: the library's elementwise select, for a Python
 ``if`` on a traced value.  ``wrap``: the transform a function may be handed through instead of as it is
@@ -41,7 +42,9 @@ TRACE_ADAPTERS: dict[str, TraceAdapter] = {
     "jax": TraceAdapter(
         keywords={"jit": ("static_argnums=0",), "pmap": ("static_broadcasted_argnums=0",),
                   "grad": _GRAD, "value_and_grad": _GRAD, "jacfwd": ("holomorphic=True",),
-                  "jacrev": _GRAD},
+                  "jacrev": _GRAD,
+                  # a mapped function with nothing to map it over: the axes and the mesh its message names
+                  "smap": ("in_axes=0",), "shard_map": ("mesh=jax.make_mesh((1,), ('x',))",)},
         modules={"numpy": "jax.numpy", "math": "jax.numpy"},
         where="jax.numpy.where",
         wrap="jax.jit",
