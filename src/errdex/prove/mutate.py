@@ -379,6 +379,8 @@ def _fill_edits(d: Distilled, nodes: list[ast.AST], adapter: TraceAdapter | None
                 news.append((f"{ast.unparse(a)} -> one element", type(a)([ast.Constant(one)], ast.Load())
                              if not isinstance(a, ast.Dict) else ast.List([ast.Constant(one)], ast.Load())))
                 news += [(f"{ast.unparse(a)} -> an array", v) for v in (adapter.arrays if adapter else ())]
+            elif isinstance(a, ast.Constant) and type(a.value) in (int, float) and a in call.args:
+                news += [(f"{a.value!r} -> an array", v) for v in (adapter.arrays if adapter else ())]
             elif isinstance(a, ast.Constant) and a.value is None:
                 news += [(f"None -> {v[1]}", v) for v in (adapter.nones if adapter else ())]
             elif isinstance(a, ast.Name) and a.id in assigned:

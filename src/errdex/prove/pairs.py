@@ -25,7 +25,8 @@ from errdex.prove.mutate import variant_modules
 from errdex.prove.trace_adapters import trace_adapter
 from errdex.prove.tracing import traced_variants
 
-MAX_PAIRS = 40
+MAX_PAIRS = 48
+MAX_PROGRESSED = 6  # progressed singles edited again (each gets a fair share of the pairs)
 FIRSTS = 8  # argument edits a pair starts from
 SECONDS = 2  # second edits of each kind tried after each (without progressed ones)
 FOCUS = "errdex_focus"
@@ -61,7 +62,7 @@ def paired(d: Distilled, guard_names: Sequence[str] = (), package: str = "", pro
     singles = variant_modules(base, guard_names, package, limit=10_000)
     by_source = {src: (w, m) for w, src, m, _ in singles}
     if progressed:
-        firsts = [by_source[s] for s in progressed if s in by_source]
+        firsts = [by_source[s] for s in progressed if s in by_source][:MAX_PROGRESSED]
         seconds = 10_000
     else:
         firsts = [(w, m) for w, _, m, traced in singles if not traced][:FIRSTS]

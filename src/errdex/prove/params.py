@@ -271,15 +271,15 @@ def absl_binding(fn: ast.FunctionDef | ast.AsyncFunctionDef, generated: str,
     suffix = generated[len(fn.name):]
     params = [a.arg for a in fn.args.args if a.arg != "self"]
     for dec in [*fn.decorator_list, *(cls.decorator_list if cls else [])]:
+        computed = _computed_case(dec, suffix, params)
+        if computed is not None:
+            return computed
         sets = _absl_sets(dec, params)
         if sets is None:
             continue
         for name, binding in sets:
             if suffix in (name, "_" + name) or suffix.lstrip("_") == name.lstrip("_"):
                 return binding
-        computed = _computed_case(dec, suffix, params)
-        if computed is not None:
-            return computed
     return None
 
 

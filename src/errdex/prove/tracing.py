@@ -101,7 +101,7 @@ def _edits(fn: Fn, adapter: TraceAdapter | None, aliases: dict[str, str],
             yield f"{ast.unparse(n)} -> {n.func.value.id} in the traced function", _unwrap(k)
     if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         for k, st in enumerate(fn.body):
-            side = isinstance(st, ast.Expr) and isinstance(st.value, ast.Call)
+            side = isinstance(st, ast.Expr) and isinstance(st.value, (ast.Call, ast.Attribute, ast.Subscript))
             if (side or isinstance(st, ast.Assert)) and len(fn.body) > 1:
                 yield f"without {ast.unparse(st)[:50]} in the traced function", _drop_stmt(k)
         if any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in body):
