@@ -20,6 +20,7 @@ from errdex.prove.trace_adapters import TraceAdapter, trace_adapter
 from errdex.prove.tracing import Swap, import_alias, traced_variants
 
 MAX_VARIANTS = 48
+RAISING_KEPT = 4  # the raising call's own value edits kept past the cap
 Edit = Callable[[ast.AST], bool]
 
 
@@ -191,6 +192,8 @@ def variant_modules(d: Distilled, guard_names: Sequence[str] = (), package: str 
              for x in ast.walk(a) if isinstance(x, ast.Call)}
     defined = [s.name for s in d.module.body[:d.raising] if isinstance(s, (ast.FunctionDef, ast.ClassDef))
                and not s.name.startswith("_")][:3]
+    raising_ids = {id(n) for n in ast.walk(d.module.body[d.raising])} if d.raising < len(d.module.body) else set()
+    raising_edits: set[int] = set()  # the out positions of the raising statement's value edits
     for idx in d.focus:
         target = nodes[idx]
         # values replaced (the guard turned around), things dropped
@@ -203,7 +206,11 @@ def variant_modules(d: Distilled, guard_names: Sequence[str] = (), package: str 
             m = copy.deepcopy(d.module)
             c = _consts(list(ast.walk(m))[idx])[j]
             c.value = value  # type: ignore[assignment]
+            first = id(target) in raising_ids and not any(why.startswith(w.split(" -> ")[0] + " -> ")
+                                                          for w in (out[i][2] for i in raising_edits))
             emit(why, m)
+            if first and out and out[-1][2] == why:
+                raising_edits.add(len(out) - 1)
         for why, edit in _edits(target, id(target) in inner):
             m = copy.deepcopy(d.module)
             if edit(list(ast.walk(m))[idx]):
@@ -255,7 +262,14 @@ def variant_modules(d: Distilled, guard_names: Sequence[str] = (), package: str 
             parent.value = copy.deepcopy(v)
             emit(f"{ast.unparse(nodes[idx])} -> {ast.unparse(v)} (another case of the test)", m)
     out.sort(key=lambda t: (t[0], t[1]))
-    return [(why, src, m, traced) for _, _, why, src, m, traced in out[:limit]]
+    kept = out[:limit]
+    # the raising call's own numbers and strings changed stay in, even when a long script's earlier
+    # statements give more edits than the cap (each number once: the first value tried)
+    late = [t for t in out[limit:] if t[1] in raising_edits][:RAISING_KEPT]
+    if late:
+        kept = [t for t in kept if t[1] in raising_edits or t[0] <= 1]
+        kept = kept[:limit - len(late)] + late
+    return [(why, src, m, traced) for _, _, why, src, m, traced in kept]
 
 
 def _argument_edits(d: Distilled, nodes: list[ast.AST], adapter: TraceAdapter | None = None

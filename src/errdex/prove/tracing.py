@@ -101,8 +101,10 @@ def _edits(fn: Fn, adapter: TraceAdapter | None, aliases: dict[str, str],
             yield f"{ast.unparse(n)} -> {n.func.value.id} in the traced function", _unwrap(k)
     if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         for k, st in enumerate(fn.body):
-            side = isinstance(st, ast.Expr) and isinstance(st.value, (ast.Call, ast.Attribute, ast.Subscript))
-            if (side or isinstance(st, ast.Assert)) and len(fn.body) > 1:
+            value = st.value if isinstance(st, ast.Expr) else None
+            side = isinstance(value, (ast.Call, ast.Attribute, ast.Subscript))
+            only = len(fn.body) == 1 and isinstance(value, (ast.Attribute, ast.Subscript))  # a look-up, nothing else
+            if only or ((side or isinstance(st, ast.Assert)) and len(fn.body) > 1):
                 yield f"without {ast.unparse(st)[:50]} in the traced function", _drop_stmt(k)
         if any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in body):
             yield "yield -> return in the traced function", _yield_to_return
@@ -157,6 +159,7 @@ def _drop_stmt(k: int) -> Edit:
     def edit(fn: Fn, m: ast.Module) -> bool:
         assert isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
         del fn.body[k]
+        fn.body = fn.body or [ast.Pass()]
         return True
     return edit
 
