@@ -216,12 +216,12 @@ def variant_modules(d: Distilled, guard_names: Sequence[str] = (), package: str 
             if edit(list(ast.walk(m))[idx]):
                 emit(why, m)
         for sub in ast.walk(target):
-            if isinstance(sub, (ast.List, ast.Tuple)) and _ints(sub):  # integers given as floats (a dtype)
+            if isinstance(sub, (ast.List, ast.Tuple)) and _ints(sub) and not _fixed(sub):  # integers as floats (a dtype)
                 m = copy.deepcopy(d.module)
                 for c in list(ast.walk(m))[nodes.index(sub)].elts:  # type: ignore[attr-defined]
                     c.value = float(c.value)
                 emit(f"{ast.unparse(sub)} -> as floats", m)
-            if sub is target or not isinstance(sub, (ast.List, ast.Tuple, ast.Call, ast.Dict)):
+            if sub is target or not isinstance(sub, (ast.List, ast.Tuple, ast.Call, ast.Dict)) or _fixed(sub):
                 continue
             sub_idx = nodes.index(sub)
             for why, edit in _edits(sub, id(sub) in inner):

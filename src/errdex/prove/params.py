@@ -295,15 +295,21 @@ def _computed_case(dec: ast.expr, suffix: str, params: list[str]) -> dict[str, a
     elt = comp.elt
     cases = ast.ListComp(copy.deepcopy(elt), copy.deepcopy(comp.generators))
     case = ast.Subscript(cases, ast.Constant(int(suffix)), ast.Load())
-    for n in ast.walk(case):  # how the test module computes its cases, not an argument of the call
-        n.errdex_fixed = True  # type: ignore[attr-defined]
+    out: dict[str, ast.expr]
     if isinstance(elt, ast.Call) and isinstance(elt.func, ast.Name) and elt.func.id == "dict" and not elt.args:
         keys = [k.arg for k in elt.keywords if k.arg]
+        out = {k: ast.Subscript(copy.deepcopy(case), ast.Constant(k), ast.Load()) for k in keys if k in params}
     elif isinstance(elt, ast.Dict) and all(isinstance(k, ast.Constant) and isinstance(k.value, str) for k in elt.keys):
         keys = [str(k.value) for k in elt.keys if isinstance(k, ast.Constant)]
+        out = {k: ast.Subscript(copy.deepcopy(case), ast.Constant(k), ast.Load()) for k in keys if k in params}
     elif isinstance(elt, ast.Tuple):
-        return {p: ast.Subscript(copy.deepcopy(case), ast.Constant(j), ast.Load())
-                for j, p in enumerate(params[:len(elt.elts)])}
+        out = {p: ast.Subscript(copy.deepcopy(case), ast.Constant(j), ast.Load())
+               for j, p in enumerate(params[:len(elt.elts)])}
+    elif params:
+        out = {params[0]: case}
     else:
-        return {params[0]: case} if params else None
-    return {k: ast.Subscript(copy.deepcopy(case), ast.Constant(k), ast.Load()) for k in keys if k in params}
+        return None
+    for expr in out.values():  # how the test module computes its cases: no argument of the call, never edited
+        for n in ast.walk(expr):
+            n.errdex_fixed = True  # type: ignore[attr-defined]
+    return out
