@@ -2,14 +2,16 @@
 
 Some mistakes need two changes of the arguments: numpy called on a traced value *and* a non-scalar
 output handed to ``grad`` (``np.exp`` -> ``jnp.exp`` in the traced function, ``np.zeros(3)`` -> ``1.0``
-as its argument); a returned triple where a pair is expected whose first value is also an integer
-(``(1, 2, 3)`` -> ``(1, 2)``, then ``1`` -> ``1.0``).  Each pair is made of the single edits
-``mutate.variant_modules`` gives (argument edits, and edits of the function the script hands to the
-library, ``tracing.py``): an argument edit followed by a traced-function edit, and an argument edit
-followed by another argument edit of the edited script (its focus nodes found again by a mark set on
-them before the first edit).  Bounded: the first ``FIRSTS`` argument edits, ``SECONDS`` second edits
-of each, ``MAX_PAIRS`` in all, traced-function pairs first.  Both edits change arguments only, so the
-after still makes the same public call.
+as its argument); a returned triple where a pair is expected whose values are also integers
+(``(1, 2, 3)`` -> ``(2, 3)``, then ``-> (2.0, 3.0)``).  The engine runs the single edits first
+(``mutate.variant_modules``: argument edits and edits of the function the script hands to the library,
+``tracing.py``) and notes those whose run got past this error and raised another: each of them (at most
+``MAX_PROGRESSED``) is edited again with every single edit of the edited script, traced-function and
+argument edits alternately, the progressed singles taken in turn.  The argument edits of an edited
+script find its raising call again by a mark set on the focus nodes before the first edit.  Without a
+progressed single, the first ``FIRSTS`` argument edits are each followed by their first ``SECONDS``
+edits of each kind.  ``MAX_PAIRS`` in all.  Both edits change arguments only, so the after still makes
+the same public call.
 """
 
 from __future__ import annotations
