@@ -13,8 +13,8 @@ import pytest
 from errdex.analyze.context import SnapshotContext, load_context
 from errdex.catalog import SqliteCatalog
 from errdex.extract import extract_tree
+from errdex.prove.candidates import Candidate, with_options
 from errdex.prove.configcand import OptionSwitch, candidates, option_switches, switches
-from errdex.prove.engine import Candidate, with_options
 from errdex.sources import open_source
 
 JAXLIKE = Path(__file__).resolve().parents[1] / "fixtures" / "an_jaxlike"

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import ast
 import copy
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from errdex.prove.harness import Setup, decorator_setup
 from errdex.prove.params import absl_binding, bindings
-from errdex.prove.slicing import _expect_call, _expectation, slice_body
+from errdex.prove.slicing import _expect_call, _expectation, expect_aliases, is_expectation, slice_body
 from errdex.prove.unittest_shapes import _replace, test_instance, through_helper
 
 BUILTIN_FIXTURES: dict[str, tuple[str, str]] = {  # name -> (import, expression)
@@ -154,22 +154,26 @@ def _registers(stmt: ast.stmt, needed: set[str], local: set[str]) -> bool:
     return bool(decorators) and bool(used_names(decorators) & needed & local)
 
 
-def prune(stmts: Sequence[ast.stmt], raising: ast.stmt, later: set[str]) -> list[ast.stmt]:
-    """A backward slice: the test's checks (``assert``, docstrings) go, and an assignment, def or
-    class whose names nothing after it reads; blocks keep what is left of their bodies.  The
-    raising statement stays (an ``assert`` around it becomes the bare expression)."""
+def prune(stmts: Sequence[ast.stmt], raising: ast.stmt, later: set[str],
+          aliases: Mapping[str, tuple[str, int]] | None = None) -> list[ast.stmt]:
+    """A backward slice: the test's checks (``assert``, docstrings, calls of an ``assertRaises`` alias)
+    go, and an assignment, def or class whose names nothing after it reads; blocks keep what is left
+    of their bodies.  The raising statement stays (an ``assert`` around it becomes the bare
+    expression, an expectation the call it expects to raise)."""
+    aliases = aliases or {}
     out: list[ast.stmt] = []
     needed = set(later)
     local = {name for st in stmts for n in ast.walk(st) if isinstance(n, ast.stmt) for name in _bound(n)}
     for stmt in reversed(stmts):
         if stmt is raising:
-            kept: ast.stmt = _as_call(stmt) if isinstance(stmt, ast.Assert) else _expect_call(stmt)
+            kept: ast.stmt = _as_call(stmt) if isinstance(stmt, ast.Assert) else _expect_call(stmt, aliases)
         elif any(n is raising for n in ast.walk(stmt)) and isinstance(stmt, (ast.With, ast.AsyncWith, ast.For,
                                                                              ast.AsyncFor, ast.While, ast.If)):
             c = copy.copy(stmt)
-            c.body = prune(stmt.body, raising, needed)
+            c.body = prune(stmt.body, raising, needed, aliases)
             kept = c
-        elif isinstance(stmt, (ast.Assert, ast.Pass)) or _is_doc(stmt) or _expect_block(stmt) or _self_check(stmt) or (
+        elif isinstance(stmt, (ast.Assert, ast.Pass)) or _is_doc(stmt) or _expect_block(stmt) or _self_check(stmt) \
+                or is_expectation(stmt, aliases) or (
                 isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
                                   ast.Import, ast.ImportFrom)) and not (_bound(stmt) & needed)
                 and not mutates(stmt)
@@ -177,19 +181,36 @@ def prune(stmts: Sequence[ast.stmt], raising: ast.stmt, later: set[str]) -> list
             continue
         elif isinstance(stmt, (ast.With, ast.AsyncWith, ast.For, ast.AsyncFor, ast.While, ast.If)):
             c = copy.copy(stmt)
-            c.body = prune(stmt.body, raising, needed)
+            c.body = prune(stmt.body, raising, needed, aliases)
             if isinstance(stmt, ast.If) and isinstance(c, ast.If):
-                c.orelse = prune(stmt.orelse, raising, needed)
+                c.orelse = prune(stmt.orelse, raising, needed, aliases)
             if not c.body and not getattr(c, "orelse", None):
                 continue
             if not c.body:
                 c.body = [ast.Pass()]
             kept = c
         else:
-            kept = stmt
+            kept = _unexpected(stmt) if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) else stmt
         out.append(kept)
         needed |= used_names([kept])
     out.reverse()
+    return out
+
+
+class _Unwrap(ast.NodeTransformer):
+    def visit_With(self, node: ast.With) -> ast.AST | list[ast.stmt]:
+        self.generic_visit(node)
+        return list(node.body) if _expect_block(node) else node
+
+
+def _unexpected(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.stmt:
+    """A function the test defines (and hands to the library) with the expectation blocks in its body
+    unwrapped: ``with self.assertRaisesRegex(AttributeError, ...): x.sharding`` inside a jitted ``f``
+    caught the error where the library traced ``f``; a user's ``f`` lets it escape."""
+    if not any(_expect_block(n) for n in ast.walk(fn) if isinstance(n, ast.With)):
+        return fn
+    out = _Unwrap().visit(copy.deepcopy(fn))
+    assert isinstance(out, (ast.FunctionDef, ast.AsyncFunctionDef))
     return out
 
 
@@ -278,7 +299,7 @@ def distill(project: Path, node_id: str, chain: Sequence[str], rewrite: Rewrite 
     if through is not None:  # the test's helper expects the raise: its raising statement, arguments bound
         stmts = _replace(stmts, raising, through)
         raising = through
-    stmts = prune(stmts, raising, _global_reads(stmts))
+    stmts = prune(stmts, raising, _global_reads(stmts), expect_aliases(fn.body))
     if rewrite is not None:
         rewritten = rewrite(stmts)
         if rewritten is None:

@@ -12,7 +12,6 @@ timeout (fresh module state by construction).
 from __future__ import annotations
 
 import ast
-import builtins
 import json
 import shutil
 import tempfile
@@ -26,6 +25,7 @@ from errdex.catalog.base import Catalog
 from errdex.match import explain
 from errdex.model import ErrorSite, Observation, Proof, ProofAfter, ProofBefore, Snapshot
 from errdex.observe.evidence import raised_instead
+from errdex.prove.candidates import Candidate, guard_names, test_candidates, with_options
 from errdex.prove.checks import (
     distinct_regex,
     try_clean,
@@ -37,21 +37,21 @@ from errdex.prove.checks import (
     validate_script,
     validate_stopped,
 )
-from errdex.prove.configcand import OptionSwitch, candidates, option_switches
-from errdex.prove.distill import Distilled, NotDistillable, distill
-from errdex.prove.harness import adapter_for, run_env
+from errdex.prove.configcand import OptionSwitch, option_switches
+from errdex.prove.harness import run_env
 from errdex.prove.inner import inner_calls
 from errdex.prove.mistake import input_driven
-from errdex.prove.mutate import variants
+from errdex.prove.mutate import MAX_VARIANTS as MAX_MUTATED
+from errdex.prove.pairs import paired
 from errdex.prove.pool import WorkerPool
-from errdex.prove.reshape import MAX_RESHAPED, defined_first, reshaped, without_stand_ins
+from errdex.prove.reshape import MAX_RESHAPED, defined_first
 from errdex.sandbox import Environment, Limits, RunRequest, run
 
 PLAN_SCRIPT = Path(__file__).with_name("plan_script.py")
 WORKER_SCRIPT = Path(__file__).with_name("worker_script.py")
 OUTPUT_LINES = 6
 MAX_CANDIDATES = 3  # observations (distinct tests / entry calls) tried per error
-MAX_VARIANTS = 40 + MAX_RESHAPED  # every variant mutate.variants gives (its own cap), then reshape's
+MAX_VARIANTS = MAX_MUTATED + MAX_RESHAPED  # every variant mutate.variants gives (its own cap), then reshape's
 AFTER_CHUNK = 8  # afters sent to the worker at a time: the first clean one stops the rest
 DIRECT_CAUSE = "The above exception was the direct cause of the following exception:"
 
@@ -84,15 +84,6 @@ class Runs:
             self._done[i] = self._fn(i)
             self.count += 1
         return self._done[i]
-
-
-@dataclass(frozen=True, slots=True)
-class Candidate:
-    kind: str  # "test" (the observed test, distilled) or "entry" (the observed public call)
-    before: str
-    afters: tuple[str, ...]
-    distilled: Distilled | None
-    after_kinds: tuple[str, ...] = ()  # what made each of the first afters ("warm-up"); the rest: variants
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,21 +199,7 @@ class Prover:
         out: list[Candidate] = []
         reason = ""
         if self.project is not None and o.test:
-            try:
-                for test in distill(self.project, o.test, o.chain, adapter_for(o.entry, o.chain))[:2]:
-                    for kind, d in (("test, its stand-ins left out", without_stand_ins(test)), ("test", test)):
-                        if d is None:
-                            continue
-                        mv = variants(d, guard_names(site), self.package)  # guard parameters as [] after reshape's
-                        edits = [(w, v) for w, v in mv if not w.startswith("with ")]
-                        edits += reshaped(d, guard_names(site), self.package, self.symbols)
-                        edits += [(w, v) for w, v in mv if w.startswith("with ")]
-                        firsts: dict[str, str] = {}  # source -> why: each once, at its first place and why
-                        for w, v in edits:
-                            firsts.setdefault(v, w)
-                        out.append(Candidate(kind, d.source, tuple(firsts), d, tuple(firsts.values())))
-            except NotDistillable as exc:
-                reason = f"test {o.test}: {exc}"
+            out, reason = test_candidates(self.project, o, site, self.package, self.symbols)
         if o.entry:
             plan = self._plan(o, scratch)
             if "unsupported" in plan:
@@ -301,12 +278,16 @@ class Prover:
                         got, exc, err = site.error_id, cause[0], cause[1]
                         kind = f"{cand.kind}, the cause of {_last_line(str(cause[2]))[:80]}"
                     pb = ProofBefore(exception=exc, error_id=got, output=excerpt(err, exc))
-                    clean = self._first_clean(catalog, site.error_id, afters, scratch)
+                    progressed: list[int] = []
+                    clean = self._first_clean(catalog, site.error_id, afters, scratch, progressed)
                     runs += clean[2]
-                    if clean[0] >= 0:
-                        i, out2 = clean[0], clean[1]
-                        after = afters[i]
-                        how = cand.after_kinds[i] if i < len(cand.after_kinds) else ""
+                    two = ("", "", "", 0) if clean[0] >= 0 else self._two_edits(catalog, site, cand, afters,
+                                                                                progressed, scratch)
+                    runs += two[3]
+                    if clean[0] >= 0 or two[0]:
+                        i, out2 = clean[0], clean[1] if clean[0] >= 0 else two[2]
+                        after = afters[i] if i >= 0 else two[0]
+                        how = (cand.after_kinds[i] if 0 <= i < len(cand.after_kinds) else "") if i >= 0 else two[1]
                         proof = self._proof(pb, ProofAfter(exit=0, output=_tail(out2)),
                                             f"{kind}; after: {how}" if how else kind)
                         samples, n = ((("", None, "", None), 0) if kind != cand.kind
@@ -317,9 +298,11 @@ class Prover:
                     reason = f"the {cand.kind} candidate raises this error, but no variant of its arguments ran clean"
         return Outcome(site.error_id, None, reason, runs, (datetime.now(UTC) - start).total_seconds())
 
-    def _first_clean(self, catalog: Catalog, error_id: str, afters: Sequence[str], scratch: Path) -> tuple[int, str, int]:
+    def _first_clean(self, catalog: Catalog, error_id: str, afters: Sequence[str], scratch: Path,
+                     progressed: list[int] | None = None) -> tuple[int, str, int]:
         """(index, stdout, runs) of the first after that exits 0 without printing ``error_id`` (index -1
-        when none does); run in chunks of ``AFTER_CHUNK``, so a clean one early stops the rest."""
+        when none does); run in chunks of ``AFTER_CHUNK``, so a clean one early stops the rest.
+        ``progressed`` collects the indexes of afters that got past this error and raised another."""
         runs = 0
         for start in range(0, len(afters), AFTER_CHUNK):
             res = self.runs(afters[start:start + AFTER_CHUNK], scratch, f"after-{start}")
@@ -327,8 +310,24 @@ class Prover:
                 rc2, out2, err2 = res[k]
                 if rc2 == 0 and not (err2.strip() and self.resolves_to(catalog, err2, error_id)[0] == error_id):
                     return start + k, out2, runs + res.count
+                if progressed is not None and rc2 > 0 and "Traceback" in err2 \
+                        and self.resolves_to(catalog, err2, error_id)[0] != error_id \
+                        and self.cause_resolving_to(catalog, err2, error_id) is None:
+                    progressed.append(start + k)
             runs += res.count
         return -1, "", runs
+
+    def _two_edits(self, catalog: Catalog, site: ErrorSite, cand: Candidate, afters: Sequence[str],
+                   progressed: Sequence[int], scratch: Path) -> tuple[str, str, str, int]:
+        """When no single edit ran clean: pairs of edits (``pairs.py``), the singles that got past this
+        error first.  (after, why, stdout, runs); after "" when none ran clean."""
+        if cand.distilled is None:
+            return "", "", "", 0
+        pairs = paired(cand.distilled, guard_names(site), self.package, [afters[i] for i in progressed], afters)
+        if not pairs:
+            return "", "", "", 0
+        i, out, n = self._first_clean(catalog, site.error_id, [src for _, src in pairs], scratch)
+        return (pairs[i][1], f"two edits: {pairs[i][0]}", out, n) if i >= 0 else ("", "", "", n)
 
     def recheck(self, catalog: Catalog, error_id: str, before: str, after: str, scratch: Path,
                 try_sample: str = "", validate_sample: str = "") -> str:
@@ -408,41 +407,6 @@ class Prover:
                     vproof = self._proof(ProofBefore(exception="", error_id=site.error_id, output=_tail(out)),
                                          ProofAfter(exit=0, output=_tail(out2 or err2)), cand.kind)
         return (trys, tproof, val, vproof), res.count + probed
-
-
-def with_options(cands: Sequence[Candidate], sws: Sequence[OptionSwitch]) -> list[Candidate]:
-    """Each candidate followed by its configuration candidates (``configcand``): a script that sets
-    the option gets the warm-up and the default as its first afters, and the other ways to set it
-    as candidates of their own; a script that does not set it, the option set each way."""
-    out: list[Candidate] = []
-    for c in cands:
-        extra: list[Candidate] = []
-        for sw in sws:
-            for cc in candidates(c.before, sw):
-                kinds = (f"warm-up ({sw.name} on after one call)", f"{sw.name} left at its default")
-                if cc.original:
-                    c = replace(c, afters=(*cc.afters, *c.afters), after_kinds=(*kinds, *c.after_kinds))
-                else:
-                    extra.append(Candidate(f"{c.kind}, {sw.name} set by {cc.way}", cc.before, cc.afters, None,
-                                           kinds))
-        out += [c, *extra]
-    return out
-
-
-def guard_names(site: ErrorSite) -> tuple[str, ...]:
-    """Plain names the site's guards read (``meta_fields`` in ``meta_fields is None``), builtins aside."""
-    out: list[str] = []
-    for g in site.guards:
-        try:
-            node = ast.parse(g.normalized, mode="eval")
-        except SyntaxError:
-            continue
-        bases = {n.value.id for n in ast.walk(node) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)}
-        for n in ast.walk(node):
-            if isinstance(n, ast.Name) and n.id not in out and n.id not in bases and n.id != "self" \
-                    and n.id not in dir(builtins) and not n.id[:1].isupper():  # a class or constant is no parameter
-                out.append(n.id)
-    return tuple(out[:4])
 
 
 def excerpt(text: str, exception: str) -> str:

@@ -16,10 +16,11 @@ import itertools
 from collections.abc import Callable, Iterator, Sequence
 
 from errdex.prove.distill import Distilled, mutates
-from errdex.prove.trace_adapters import trace_adapter
-from errdex.prove.tracing import Swap, traced_variants
+from errdex.prove.trace_adapters import TraceAdapter, trace_adapter
+from errdex.prove.tracing import Swap, import_alias, traced_variants
 
-MAX_VARIANTS = 40
+MAX_VARIANTS = 48
+RAISING_KEPT = 4  # the raising call's own value edits kept past the cap
 Edit = Callable[[ast.AST], bool]
 
 
@@ -166,23 +167,33 @@ def variants(d: Distilled, guard_names: Sequence[str] = (), package: str = "") -
     names the site's guards read; one the raising call does not pass is tried passed (empty list).
     ``package``: the library, whose trace adapter (``trace_adapters.py``) adds transform keywords and
     traceable twins to the generic edits of the functions the script hands to it (``tracing.py``)."""
-    out: list[tuple[int, int, str, str]] = []
+    return [(why, src) for why, src, _, _ in variant_modules(d, guard_names, package)]
+
+
+def variant_modules(d: Distilled, guard_names: Sequence[str] = (), package: str = "",
+                    limit: int = MAX_VARIANTS) -> list[tuple[str, str, ast.Module, bool]]:
+    """``variants`` with each variant's module (the edited copy: node attributes such as a focus mark
+    survive) and whether it edits a function the script hands to the library (``tracing.py``)."""
+    out: list[tuple[int, int, str, str, ast.Module, bool]] = []
     seen = {d.source}
     nodes = list(ast.walk(d.module))
+    adapter = trace_adapter(package)
 
-    def emit(why: str, module: ast.Module, priority: int | None = None) -> None:
+    def emit(why: str, module: ast.Module, priority: int | None = None, traced: bool = False) -> None:
         try:
             src = ast.unparse(ast.fix_missing_locations(module)) + "\n"
         except ValueError:  # an edit no source can express (a number where an f-string has text)
             return
         if src not in seen:
             seen.add(src)
-            out.append((_priority(why) if priority is None else priority, len(out), why, src))
+            out.append((_priority(why) if priority is None else priority, len(out), why, src, module, traced))
 
     inner = {id(x) for n in nodes if isinstance(n, ast.Call) for a in [*n.args, *(k.value for k in n.keywords)]
              for x in ast.walk(a) if isinstance(x, ast.Call)}
     defined = [s.name for s in d.module.body[:d.raising] if isinstance(s, (ast.FunctionDef, ast.ClassDef))
                and not s.name.startswith("_")][:3]
+    raising_ids = {id(n) for n in ast.walk(d.module.body[d.raising])} if d.raising < len(d.module.body) else set()
+    raising_edits: set[int] = set()  # the out positions of the raising statement's value edits
     for idx in d.focus:
         target = nodes[idx]
         # values replaced (the guard turned around), things dropped
@@ -195,18 +206,22 @@ def variants(d: Distilled, guard_names: Sequence[str] = (), package: str = "") -
             m = copy.deepcopy(d.module)
             c = _consts(list(ast.walk(m))[idx])[j]
             c.value = value  # type: ignore[assignment]
+            first = id(target) in raising_ids and not any(why.startswith(w.split(" -> ")[0] + " -> ")
+                                                          for w in (out[i][2] for i in raising_edits))
             emit(why, m)
+            if first and out and out[-1][2] == why:
+                raising_edits.add(len(out) - 1)
         for why, edit in _edits(target, id(target) in inner):
             m = copy.deepcopy(d.module)
             if edit(list(ast.walk(m))[idx]):
                 emit(why, m)
         for sub in ast.walk(target):
-            if isinstance(sub, (ast.List, ast.Tuple)) and _ints(sub):  # integers given as floats (a dtype)
+            if isinstance(sub, (ast.List, ast.Tuple)) and _ints(sub) and not _fixed(sub):  # integers as floats (a dtype)
                 m = copy.deepcopy(d.module)
                 for c in list(ast.walk(m))[nodes.index(sub)].elts:  # type: ignore[attr-defined]
                     c.value = float(c.value)
                 emit(f"{ast.unparse(sub)} -> as floats", m)
-            if sub is target or not isinstance(sub, (ast.List, ast.Tuple, ast.Call, ast.Dict)):
+            if sub is target or not isinstance(sub, (ast.List, ast.Tuple, ast.Call, ast.Dict)) or _fixed(sub):
                 continue
             sub_idx = nodes.index(sub)
             for why, edit in _edits(sub, id(sub) in inner):
@@ -235,9 +250,9 @@ def variants(d: Distilled, guard_names: Sequence[str] = (), package: str = "") -
             assert isinstance(call, ast.Call)
             call.keywords.extend(ast.keyword(n, ast.List([], ast.Load())) for n in names)
             emit("with " + ", ".join(f"{n}=[]" for n in names), m)
-    for why, m in traced_variants(d.module, trace_adapter(package)):  # the function handed to the library
-        emit(why, m, 1)
-    for why, m in itertools.islice(_argument_edits(d, nodes), 24):  # types and shapes: after the rest
+    for why, m in traced_variants(d.module, adapter):  # the function handed to the library
+        emit(why, m, 1, True)
+    for why, m in itertools.islice(_argument_edits(d, nodes, adapter), 32):  # types and shapes: after the rest
         emit(why, m, 5)
     for idx, values in d.alternatives:  # a value another parameter set of the same test passes
         for v in values:
@@ -246,15 +261,23 @@ def variants(d: Distilled, guard_names: Sequence[str] = (), package: str = "") -
                           and n.value is list(ast.walk(m))[idx])
             parent.value = copy.deepcopy(v)
             emit(f"{ast.unparse(nodes[idx])} -> {ast.unparse(v)} (another case of the test)", m)
-    out.sort()
-    return [(why, src) for _, _, why, src in out[:MAX_VARIANTS]]
+    out.sort(key=lambda t: (t[0], t[1]))
+    kept = out[:limit]
+    # the raising call's own numbers and strings changed stay in, even when a long script's earlier
+    # statements give more edits than the cap (each number once: the first value tried)
+    late = [t for t in out[limit:] if t[1] in raising_edits][:RAISING_KEPT]
+    if late:
+        kept = [t for t in kept if t[1] in raising_edits or t[0] <= 1]
+        kept = kept[:limit - len(late)] + late
+    return [(why, src, m, traced) for _, _, why, src, m, traced in kept]
 
 
-def _argument_edits(d: Distilled, nodes: list[ast.AST]) -> Iterator[tuple[str, ast.Module]]:
-    """Edits of the raising call's arguments by type and shape, the three kinds taken in turn (each
+def _argument_edits(d: Distilled, nodes: list[ast.AST], adapter: TraceAdapter | None = None
+                    ) -> Iterator[tuple[str, ast.Module]]:
+    """Edits of the raising call's arguments by type and shape, the four kinds taken in turn (each
     gets a share of the variants): values (``_value_edits``), swaps (``_swap_edits``), shapes
-    (``_shape_edits``)."""
-    kinds = [_value_edits(d, nodes), _shape_edits(d, nodes), _swap_edits(d, nodes)]
+    (``_shape_edits``), values the script does not have (``_fill_edits``)."""
+    kinds = [_value_edits(d, nodes), _shape_edits(d, nodes), _swap_edits(d, nodes), _fill_edits(d, nodes, adapter)]
     for group in itertools.zip_longest(*kinds):
         yield from (g for g in group if g is not None)
 
@@ -344,3 +367,56 @@ def _arg_nodes(node: ast.AST) -> list[ast.AST]:
     if not isinstance(node, ast.Call):
         return []
     return [n for a in [*node.args, *(k.value for k in node.keywords)] for n in ast.walk(a)]
+
+
+def _fill_edits(d: Distilled, nodes: list[ast.AST], adapter: TraceAdapter | None) -> Iterator[tuple[str, ast.Module]]:
+    """Values no edit of the script's own values gives, for the direct arguments of the focus calls: an
+    empty container given one element (the script's first integer: ``shape=()`` -> ``shape=(1,)``), a
+    variable given as one element of it (``int(arr)`` -> ``int(arr[0])``), a call given as a scalar
+    (``grad(f)(zeros(3))`` -> ``grad(f)(1.0)``), a type given as a value of it (``f(jnp.int32)`` ->
+    ``f(jnp.int32(1))``); with the library's adapter, an empty container given as an array, ``None`` as
+    the adapter's value (a dtype), a variable passed through the adapter's converters."""
+    ints = sorted({c.value for c in _consts(d.module) if type(c.value) is int and 0 < c.value < 1024})
+    one = ints[0] if ints else 1
+    assigned = {t.id for st in d.module.body[:d.raising] if isinstance(st, ast.Assign)
+                for t in st.targets if isinstance(t, ast.Name)}
+    for idx in d.focus[:4]:
+        call = nodes[idx]
+        if not isinstance(call, ast.Call):
+            continue
+        args = [*call.args, *(k.value for k in call.keywords)]
+        for j, a in enumerate(args):
+            if _fixed(a) or isinstance(a, ast.Starred):
+                continue
+            news: list[tuple[str, ast.expr | tuple[str, str]]] = []
+            if isinstance(a, (ast.Dict, ast.List, ast.Tuple)) and not _children(a) and not getattr(a, "keys", None):
+                news.append((f"{ast.unparse(a)} -> one element", type(a)([ast.Constant(one)], ast.Load())
+                             if not isinstance(a, ast.Dict) else ast.List([ast.Constant(one)], ast.Load())))
+                news += [(f"{ast.unparse(a)} -> an array", v) for v in (adapter.arrays if adapter else ())]
+            elif isinstance(a, ast.Constant) and type(a.value) in (int, float) and a in call.args:
+                news += [(f"{a.value!r} -> an array", v) for v in (adapter.arrays if adapter else ())]
+            elif isinstance(a, ast.Constant) and a.value is None:
+                news += [(f"None -> {v[1]}", v) for v in (adapter.nones if adapter else ())]
+            elif isinstance(a, ast.Name) and a.id in assigned:
+                news.append((f"{a.id} -> {a.id}[0] (one element)",
+                             ast.Subscript(ast.Name(a.id, ast.Load()), ast.Constant(0), ast.Load())))
+                news += [(f"{a.id} -> {v[0]}.{v[1]}({a.id})", (v[0], f"{v[1]}({a.id})"))
+                         for v in (adapter.converters if adapter else ())]
+            elif isinstance(a, ast.Call) and call.args and a is call.args[0] and not call.keywords:
+                news.append((f"{ast.unparse(a)[:30]} -> 1.0 (a scalar)", ast.Constant(1.0)))
+            elif isinstance(a, ast.Attribute) and isinstance(a.value, ast.Name) and a in call.args:
+                news.append((f"{ast.unparse(a)} -> {ast.unparse(a)}({one})",
+                             ast.Call(copy.deepcopy(a), [ast.Constant(one)], [])))
+            for why, new in news:
+                m = copy.deepcopy(d.module)
+                twin = list(ast.walk(m))[idx]
+                assert isinstance(twin, ast.Call)
+                if isinstance(new, tuple):  # (module, expression after its name): imported when missing
+                    assert adapter is not None
+                    text = f"{import_alias(m, new[0], adapter)}.{new[1]}" if new[0] else new[1]
+                    new = ast.parse(text, mode="eval").body
+                if j < len(twin.args):
+                    twin.args[j] = new
+                else:
+                    twin.keywords[j - len(twin.args)].value = new
+                yield why, m

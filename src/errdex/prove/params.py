@@ -271,6 +271,9 @@ def absl_binding(fn: ast.FunctionDef | ast.AsyncFunctionDef, generated: str,
     suffix = generated[len(fn.name):]
     params = [a.arg for a in fn.args.args if a.arg != "self"]
     for dec in [*fn.decorator_list, *(cls.decorator_list if cls else [])]:
+        computed = _computed_case(dec, suffix, params)
+        if computed is not None:
+            return computed
         sets = _absl_sets(dec, params)
         if sets is None:
             continue
@@ -278,3 +281,35 @@ def absl_binding(fn: ast.FunctionDef | ast.AsyncFunctionDef, generated: str,
             if suffix in (name, "_" + name) or suffix.lstrip("_") == name.lstrip("_"):
                 return binding
     return None
+
+
+def _computed_case(dec: ast.expr, suffix: str, params: list[str]) -> dict[str, ast.expr] | None:
+    """``@parameterized.parameters([dict(a=x, b=y) for x in ... for y in ...])``, cases computed when the
+    test module runs (over objects, with conditions): the generated ``testFoo3`` binds each parameter to
+    the expression that computes it, ``[...][3]['a']``, evaluated by the script as the test's run did."""
+    if not (suffix.isdigit() and isinstance(dec, ast.Call) and isinstance(dec.func, ast.Attribute)
+            and dec.func.attr == "parameters" and len(dec.args) == 1 and not dec.keywords
+            and isinstance(dec.args[0], (ast.ListComp, ast.GeneratorExp))):
+        return None
+    comp = dec.args[0]
+    elt = comp.elt
+    cases = ast.ListComp(copy.deepcopy(elt), copy.deepcopy(comp.generators))
+    case = ast.Subscript(cases, ast.Constant(int(suffix)), ast.Load())
+    out: dict[str, ast.expr]
+    if isinstance(elt, ast.Call) and isinstance(elt.func, ast.Name) and elt.func.id == "dict" and not elt.args:
+        keys = [k.arg for k in elt.keywords if k.arg]
+        out = {k: ast.Subscript(copy.deepcopy(case), ast.Constant(k), ast.Load()) for k in keys if k in params}
+    elif isinstance(elt, ast.Dict) and all(isinstance(k, ast.Constant) and isinstance(k.value, str) for k in elt.keys):
+        keys = [str(k.value) for k in elt.keys if isinstance(k, ast.Constant)]
+        out = {k: ast.Subscript(copy.deepcopy(case), ast.Constant(k), ast.Load()) for k in keys if k in params}
+    elif isinstance(elt, ast.Tuple):
+        out = {p: ast.Subscript(copy.deepcopy(case), ast.Constant(j), ast.Load())
+               for j, p in enumerate(params[:len(elt.elts)])}
+    elif params:
+        out = {params[0]: case}
+    else:
+        return None
+    for expr in out.values():  # how the test module computes its cases: no argument of the call, never edited
+        for n in ast.walk(expr):
+            n.errdex_fixed = True  # type: ignore[attr-defined]
+    return out

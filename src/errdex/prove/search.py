@@ -29,7 +29,8 @@ from pathlib import Path
 from errdex.analyze.context import load_context
 from errdex.catalog.base import Catalog
 from errdex.model import ErrorSite, ProofAfter, ProofBefore
-from errdex.prove.engine import Candidate, Outcome, Proven, Prover, excerpt
+from errdex.prove.candidates import Candidate
+from errdex.prove.engine import Outcome, Proven, Prover, excerpt
 from errdex.prove.guard_values import guard_values
 from errdex.prove.harness import run_env
 from errdex.prove.search_adapters import search_adapter

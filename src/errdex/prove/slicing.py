@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ast
 import copy
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 EXPECT = {"raises", "warns", "deprecated_call", "assertRaises", "assertRaisesRegex", "assertWarns",
           "assertWarnsRegex"}
@@ -69,14 +69,60 @@ def slice_body(body: Sequence[ast.stmt], line: int) -> tuple[list[ast.stmt], ast
     return None
 
 
-def _expect_call(stmt: ast.stmt) -> ast.stmt:
-    """``self.assertRaises(Exc, fn, *args)`` (or ``pytest.raises`` called the same way): ``fn(*args)``."""
+def _callee(func: ast.expr) -> str:
+    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+
+
+def expect_aliases(stmts: Sequence[ast.stmt]) -> dict[str, tuple[str, int]]:
+    """Names a test binds to an expectation with some of its arguments (``check = partial(
+    self.assertRaisesRegex, TypeError, 'msg')``): name -> (the expectation, how many arguments it binds)."""
+    out: dict[str, tuple[str, int]] = {}
+    for st in (n for s in stmts for n in ast.walk(s)):
+        if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name) \
+                and isinstance(st.value, ast.Call) and _callee(st.value.func) == "partial" and st.value.args \
+                and _callee(st.value.args[0]) in EXPECT and not st.value.keywords:
+            out[st.targets[0].id] = (_callee(st.value.args[0]), len(st.value.args) - 1)
+    return out
+
+
+def _thunk_check(c: ast.Call) -> ast.expr | None:
+    """A test helper that calls a thunk and expects it to raise (``check_raises(lambda: f(x), TypeError,
+    'msg')``, named ``*raises*``): the thunk's body."""
+    name = _callee(c.func)
+    if name in EXPECT or "raises" not in name.lower() or not c.args:
+        return None
+    fn = c.args[0]
+    if isinstance(fn, ast.Lambda) and not fn.args.args and not fn.args.vararg:
+        return fn.body
+    return None
+
+
+def is_expectation(stmt: ast.stmt, aliases: Mapping[str, tuple[str, int]]) -> bool:
+    """A statement that only checks that something raises (an alias of ``assertRaises``, a ``*raises*``
+    helper given a thunk): a check, not a step toward the call."""
+    if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)):
+        return False
+    c = stmt.value
+    return (isinstance(c.func, ast.Name) and c.func.id in aliases) or _thunk_check(c) is not None
+
+
+def _expect_call(stmt: ast.stmt, aliases: Mapping[str, tuple[str, int]] | None = None) -> ast.stmt:
+    """``self.assertRaises(Exc, fn, *args)`` (or ``pytest.raises`` called the same way, or an alias
+    ``partial(self.assertRaisesRegex, Exc, 'msg')`` called ``(fn, *args)``): ``fn(*args)``; a
+    ``*raises*`` helper given a thunk (``check_raises(lambda: f(x), Exc)``): ``f(x)``."""
     if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
         c = stmt.value
-        f = c.func
-        name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
-        if name in EXPECT and len(c.args) >= 2:
-            skip = 2 if name.endswith("Regex") and len(c.args) >= 3 else 1
+        name = _callee(c.func)
+        bound = 0
+        if isinstance(c.func, ast.Name) and aliases and name in aliases:
+            name, bound = aliases[name]
+        thunk = _thunk_check(c) if not bound else None
+        if thunk is not None:
+            return ast.copy_location(ast.Expr(thunk), stmt)
+        if name in EXPECT and len(c.args) + bound >= 2:
+            skip = (2 if name.endswith("Regex") and len(c.args) + bound >= 3 else 1) - bound
+            if skip < 0 or skip >= len(c.args):
+                return stmt
             fn, rest = c.args[skip], c.args[skip + 1:]
             kws = [k for k in c.keywords if k.arg not in ("match", "msg")]
             body: ast.expr
@@ -86,4 +132,3 @@ def _expect_call(stmt: ast.stmt) -> ast.stmt:
                 body = ast.copy_location(ast.Call(fn, rest, kws), c)
             return ast.copy_location(ast.Expr(body), stmt)
     return stmt
-

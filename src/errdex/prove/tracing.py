@@ -8,7 +8,7 @@ argument of the public call, so these variants change an argument, never the cal
 
 Generic edits (any library): a call around a parameter dropped (``castfun(x)`` -> ``x``, ``x.item()``
 -> ``x``), a statement with a side effect or an ``assert`` dropped, ``yield v`` -> ``return v``, a
-returned tuple or list reduced to its first element, a def's decorators applied in the other order.
+returned tuple or list reduced to its first element (or, of three or more, without its last), a def's decorators applied in the other order.
 Edits that need to know the library (``trace_adapters.py``): keywords of its transforms, the module
 whose functions have traceable twins (``np.exp`` -> ``jnp.exp``), and its ``where`` for a Python
 branch on a traced value (``if c: return a`` / ``return b`` -> ``return where(c, a, b)``).
@@ -101,8 +101,10 @@ def _edits(fn: Fn, adapter: TraceAdapter | None, aliases: dict[str, str],
             yield f"{ast.unparse(n)} -> {n.func.value.id} in the traced function", _unwrap(k)
     if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         for k, st in enumerate(fn.body):
-            side = isinstance(st, ast.Expr) and isinstance(st.value, ast.Call)
-            if (side or isinstance(st, ast.Assert)) and len(fn.body) > 1:
+            value = st.value if isinstance(st, ast.Expr) else None
+            side = isinstance(value, (ast.Call, ast.Attribute, ast.Subscript))
+            only = len(fn.body) == 1 and isinstance(value, (ast.Attribute, ast.Subscript))  # a look-up, nothing else
+            if only or ((side or isinstance(st, ast.Assert)) and len(fn.body) > 1):
                 yield f"without {ast.unparse(st)[:50]} in the traced function", _drop_stmt(k)
         if any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in body):
             yield "yield -> return in the traced function", _yield_to_return
@@ -111,8 +113,12 @@ def _edits(fn: Fn, adapter: TraceAdapter | None, aliases: dict[str, str],
     for k, n in enumerate(body):
         if isinstance(n, ast.Return) and isinstance(n.value, (ast.Tuple, ast.List)) and len(n.value.elts) > 1:
             yield f"{ast.unparse(n)[:40]} -> its first element", _first_element(k)
+            if len(n.value.elts) > 2:  # one value too many (a pair expected: a value and its aux)
+                yield f"{ast.unparse(n)[:40]} without its last element", _without_last(k)
     if isinstance(fn, ast.Lambda) and isinstance(fn.body, (ast.Tuple, ast.List)) and len(fn.body.elts) > 1:
         yield f"lambda returning {ast.unparse(fn.body)[:30]} -> its first element", _lambda_first
+        if len(fn.body.elts) > 2:
+            yield f"lambda returning {ast.unparse(fn.body)[:30]} without its last element", _lambda_without_last
     if adapter is None:
         return
     for k, n in enumerate(body):  # numpy on a traced value: the library's traceable twin
@@ -153,6 +159,7 @@ def _drop_stmt(k: int) -> Edit:
     def edit(fn: Fn, m: ast.Module) -> bool:
         assert isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
         del fn.body[k]
+        fn.body = fn.body or [ast.Pass()]
         return True
     return edit
 
@@ -188,6 +195,21 @@ def _first_element(k: int) -> Edit:
     return edit
 
 
+def _without_last(k: int) -> Edit:
+    def edit(fn: Fn, m: ast.Module) -> bool:
+        ret = _body_nodes(fn)[k]
+        assert isinstance(ret, ast.Return) and isinstance(ret.value, (ast.Tuple, ast.List))
+        del ret.value.elts[-1]
+        return True
+    return edit
+
+
+def _lambda_without_last(fn: Fn, m: ast.Module) -> bool:
+    assert isinstance(fn, ast.Lambda) and isinstance(fn.body, (ast.Tuple, ast.List))
+    del fn.body.elts[-1]
+    return True
+
+
 def _lambda_first(fn: Fn, m: ast.Module) -> bool:
     assert isinstance(fn, ast.Lambda) and isinstance(fn.body, (ast.Tuple, ast.List))
     fn.body = fn.body.elts[0]
@@ -198,7 +220,7 @@ def _twin(k: int, module: str, adapter: TraceAdapter) -> Edit:
     def edit(fn: Fn, m: ast.Module) -> bool:
         call = _body_nodes(fn)[k]
         assert isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
-        call.func.value = ast.Name(_import_alias(m, module, adapter), ast.Load())
+        call.func.value = ast.Name(import_alias(m, module, adapter), ast.Load())
         return True
     return edit
 
@@ -209,7 +231,7 @@ def _to_where(k: int, adapter: TraceAdapter) -> Edit:
         got = _branch(fn.body, k)
         assert got is not None
         module, _, attr = adapter.where.rpartition(".")
-        call = ast.Call(ast.Attribute(ast.Name(_import_alias(m, module, adapter), ast.Load()), attr, ast.Load()),
+        call = ast.Call(ast.Attribute(ast.Name(import_alias(m, module, adapter), ast.Load()), attr, ast.Load()),
                         list(got), [])
         st = fn.body[k]
         assert isinstance(st, ast.If)
@@ -243,7 +265,7 @@ def module_aliases(m: ast.Module) -> dict[str, str]:
     return out
 
 
-def _import_alias(m: ast.Module, module: str, adapter: TraceAdapter) -> str:
+def import_alias(m: ast.Module, module: str, adapter: TraceAdapter) -> str:
     """The script's name for ``module``, importing it (``import jax.numpy as jnp``) when it has none."""
     known = module_aliases(m)
     for name, mod in known.items():
@@ -292,7 +314,7 @@ def _wrapped(m: ast.Module, adapter: TraceAdapter) -> list[tuple[str, ast.Module
                 call = list(ast.walk(c))[i]
                 assert isinstance(call, ast.Call)
                 module, _, attr = adapter.wrap.rpartition(".")
-                func = ast.Attribute(ast.Name(_import_alias(c, module, adapter), ast.Load()), attr, ast.Load())
+                func = ast.Attribute(ast.Name(import_alias(c, module, adapter), ast.Load()), attr, ast.Load())
                 call.args[j] = ast.Call(func, [call.args[j]], [])
                 out.append((f"{ast.unparse(a)[:30]} given to {_name(n.func)} through {adapter.wrap}", c))
     return out[:4]
