@@ -64,7 +64,8 @@ def _cli(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
                           timeout=300, check=False)
 
 
-def test_show_json_page_and_markdown_name_the_error_users_see(tmp_path: Path) -> None:
+def _indexed_shapelib(tmp_path: Path) -> str:
+    """The shapelib package indexed into a fresh catalog; its path."""
     pkg = tmp_path / "shapelib"
     (pkg / "shapelib").mkdir(parents=True)
     (pkg / "shapelib" / "__init__.py").write_text("from shapelib.core import canonicalize_shape\n")
@@ -72,6 +73,11 @@ def test_show_json_page_and_markdown_name_the_error_users_see(tmp_path: Path) ->
     db = str(tmp_path / "c.sqlite")
     assert _cli(tmp_path / "home", "index", str(pkg), "--repo", "acme/shapelib", "--ref", "1.0",
                 "--db", db).returncode == 0
+    return db
+
+
+def test_show_json_page_and_markdown_name_the_error_users_see(tmp_path: Path) -> None:
+    db = _indexed_shapelib(tmp_path)
     cat = open_catalog(db)
     snap = cat.snapshots("acme/shapelib")[-1]
     sites = {s.qualname: s for s in cat.sites(snap.key)}
@@ -113,13 +119,7 @@ def test_raised_instead_of_reads_the_snapshot_once_until_the_catalog_changes(tmp
     only after a write (a new observe run changes what the other errors are)."""
     from errdex.observe.evidence import raised_instead_of
 
-    pkg = tmp_path / "shapelib"
-    (pkg / "shapelib").mkdir(parents=True)
-    (pkg / "shapelib" / "__init__.py").write_text("from shapelib.core import canonicalize_shape\n")
-    (pkg / "shapelib" / "core.py").write_text(SHAPES)
-    db = str(tmp_path / "c.sqlite")
-    assert _cli(tmp_path / "home", "index", str(pkg), "--repo", "acme/shapelib", "--ref", "1.0",
-                "--db", db).returncode == 0
+    db = _indexed_shapelib(tmp_path)
     cat = open_catalog(db)
     try:
         snap = cat.snapshots("acme/shapelib")[-1]
