@@ -92,3 +92,28 @@ def test_a_set_up_mistake_drops_the_try_sample_and_says_why() -> None:
                                         _proof("click.exceptions.Exit")),
                  try_sample="def make_context_or_fallback(...): ...", try_proof=_proof("click.exceptions.Exit"))
     assert with_change(h).try_proof is not None and defensive_note({"try_proof": {"x": 1}}) == ""
+
+
+NO_TRACING = ("import jax\n{setup}jax.lax.cond(0, lambda *a: None, lambda *a: None)\n")
+DIAG_NOTE = ("What decides it is the `jax_no_tracing` option (the `jax_no_tracing` option is on): read it before the "
+             "call rather than catching the error; it is a check you turned on, so satisfy it (Solutions) and keep it on.")
+
+
+def test_a_proven_change_that_only_turns_a_diagnostic_option_off_says_so() -> None:
+    # rating 6 (fef1, 53c4): the guard note said "satisfy the check rather than turning it off" while the
+    # proven after only dropped ``jax.config.update('jax_no_tracing', True)``
+    before = NO_TRACING.format(setup="jax.config.update('jax_no_tracing', True)\n")
+    after = NO_TRACING.format(setup="")
+    a = Analysis(error_id="53c46e953344638a", snapshot="jax-ml/jax@jax-v0.10.2", meaning="m", guard_note=DIAG_NOTE,
+                 example_fix=CodeSample(before, after, _proof("RuntimeError")))
+    last = with_change(a).solutions[-1].text
+    assert "only turns the `jax_no_tracing` option off" in last and "to keep the check" in last
+    assert with_change(with_change(a)).solutions == with_change(a).solutions  # said once
+    # the same change with an option that is no check the user turned on: said as it is
+    plain = with_change(replace(a, guard_note="What decides it is the `jax_x` option: read it before the call."))
+    assert "only turns" not in plain.solutions[-1].text
+    # a dropped ``with`` of the option's holder is turning it off too
+    w_before = "import jax\nwith jax.no_tracing(True):\n    jax.lax.cond(0, f, f)\n"
+    w = with_change(replace(a, example_fix=CodeSample(w_before, "import jax\njax.lax.cond(0, f, f)\n",
+                                                      _proof("RuntimeError"))))
+    assert "only turns the `jax_no_tracing` option off" in w.solutions[-1].text

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from errdex.catalog.base import Catalog
 from errdex.model import Analysis, Solution
-from errdex.prove.mistake import change_sentence, setup_note
+from errdex.prove.mistake import change_sentence, diagnostic_turned_off, setup_note
 
 
 def keep_proofs(catalog: Catalog, analyses: Sequence[Analysis]) -> list[Analysis]:
@@ -35,6 +35,9 @@ def with_change(a: Analysis) -> Analysis:
     if fix.proof is None or not fix.before or not fix.after:
         return a
     said = change_sentence(fix.before, fix.after)
+    if said and (off := diagnostic_turned_off(a.guard_note, fix.before, fix.after)):
+        said += (f" That only turns the `{off}` option off: it shows the error is this option's, and drops the "
+                 "check you turned on; to keep the check, satisfy it as the solutions above say.")
     if said and not any(s.text == said for s in a.solutions):
         a = dataclasses.replace(a, solutions=(*a.solutions, Solution(text=said)))
     note = setup_note(fix.before, fix.after, fix.proof.before.exception, a.validate_proof is not None)
