@@ -117,3 +117,28 @@ def test_a_proven_change_that_only_turns_a_diagnostic_option_off_says_so() -> No
     w = with_change(replace(a, example_fix=CodeSample(w_before, "import jax\njax.lax.cond(0, f, f)\n",
                                                       _proof("RuntimeError"))))
     assert "only turns the `jax_no_tracing` option off" in w.solutions[-1].text
+
+
+RUN_SCOPED = ("import jax\nfrom jax.experimental import pallas as pl\n"
+              "jax.jit(lambda: pl.run_scoped(lambda r: r[...], pl.tpu.VMEM((8,), jax.numpy.float32){kw}))()\n")
+
+
+def test_a_check_the_proven_failing_call_satisfies_is_dropped() -> None:
+    # rating 6 (91c3): run_scoped turns collective_axes=None into (None,) before the check, so "check that
+    # `collective_axes` is false or empty" passes the page's own failing call
+    check = "Make sure that `collective_axes` is false or empty when you call `pl.run_scoped`."
+    a = Analysis(error_id="91c31de04fd853b7", snapshot="jax-ml/jax@jax-v0.10.2", meaning="m",
+                 solutions=(Solution(text="Keep it inside Pallas."), Solution(text=check)),
+                 prevention=("Before calling `pl.run_scoped`, check that `collective_axes` is false or empty.",),
+                 guard_note="What you can check before calling `pl.run_scoped`: that `collective_axes` is false or empty.",
+                 example_fix=CodeSample(RUN_SCOPED.format(kw=", collective_axes=None"), RUN_SCOPED.format(kw=""),
+                                        _proof("ValueError")))
+    b = with_change(a)
+    shown = " ".join([b.guard_note, *b.prevention, *(s.text for s in b.solutions)])
+    assert "is false or empty" not in shown
+    assert "Do not pass `collective_axes=None` to mean none" in shown and "leave `collective_axes` out" in shown
+    assert b.solutions[0].text == "Keep it inside Pallas."
+    # a failing call that passes a true value does not contradict the check: it stays
+    c = with_change(replace(a, example_fix=CodeSample(RUN_SCOPED.format(kw=", collective_axes='x'"),
+                                                      RUN_SCOPED.format(kw=""), _proof("ValueError"))))
+    assert any("is false or empty" in s.text for s in c.solutions)
