@@ -29,11 +29,11 @@ def _call(entry: str, args: Sequence[Mapping[str, Any]]) -> str:
 
 
 def _caught_inside(o: Mapping[str, Any]) -> bool:
-    """As ``analyze.static.observed.caught_inside``, on an observation's JSON: not escaped, and no frame of
-    the tests' own code below the outermost library frame (a library test helper wrapping the test)."""
+    """As ``analyze.static.observed.caught_inside``, on an observation's JSON: not escaped, and the test's own
+    function not below the outermost frame (a library test helper wrapping the test)."""
     chain = [str(c) for c in (o.get("chain") or [])][1:]
-    return not o.get("escaped") and not any(
-        c.startswith(("tests.", "test.")) or re.search(r"\((?:tests?/)[^()]*:\d+\)$", c) for c in chain)
+    func = re.sub(r"\[.*\]$", "", str(o.get("test") or "").rsplit("::", 1)[-1])
+    return not o.get("escaped") and not (func and any(c.split(" (", 1)[0].endswith("." + func) for c in chain))
 
 
 def example_note(observed: Sequence[Mapping[str, Any]], raised_instead: Sequence[Mapping[str, Any]] = ()) -> str:

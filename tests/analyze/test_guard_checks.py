@@ -37,3 +37,7 @@ def test_the_tests_own_frame_below_a_library_helper_means_the_test_caught_it() -
     assert not caught_inside(_obs((helper, test, raise_at), escaped=False))
     assert caught_inside(_obs(("jax._src.api.jit (jax/_src/api.py:1)", raise_at), escaped=False))
     assert not caught_inside(_obs(("jax._src.api.jit (jax/_src/api.py:1)", raise_at), escaped=True))
+    # a callback the test defines, run by the library's runner which catches the error, is not the test
+    runner = ("test_t.T.test_x (tests/t.py:3)", "click.testing.CliRunner.invoke (click/testing.py:686)",
+              "test_t.T.test_x.<locals>.cli (tests/t.py:9)", "click.core.Context.exit (click/core.py:1)")
+    assert caught_inside(_obs(runner, escaped=False))
