@@ -108,6 +108,7 @@ def test_a_proven_change_that_only_turns_a_diagnostic_option_off_says_so() -> No
                  example_fix=CodeSample(before, after, _proof("RuntimeError")))
     last = with_change(a).solutions[-1].text
     assert "only turns the `jax_no_tracing` option off" in last and "to keep the check" in last
+    assert "Fix it as the example shows" not in with_change(a).guard_note
     assert with_change(with_change(a)).solutions == with_change(a).solutions  # said once
     # the same change with an option that is no check the user turned on: said as it is
     plain = with_change(replace(a, guard_note="What decides it is the `jax_x` option: read it before the call."))

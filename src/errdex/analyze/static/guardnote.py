@@ -44,6 +44,10 @@ def with_prevention(note: str, prevention: tuple[str, ...]) -> str:
 CHECK_LABEL = "a check to write, not code errdex ran"
 
 
+def package_of(name: str) -> str:
+    return name.split(".", 1)[0]
+
+
 def option_check(of: OptionFacts) -> str:
     """The option read in the one form the library offers for reading it (``jax.config.jax_no_execution``:
     jax's ``Config.read`` refuses options that are also context managers), as code: the test under which
@@ -53,8 +57,8 @@ def option_check(of: OptionFacts) -> str:
     if not read or of.safe_value not in ("True", "False"):
         return ""
     test = read if of.safe_value == "False" else f"not {read}"
-    return (f", as `{read}`: `if {test}: ...` is where the call would raise, so skip it there or do only what "
-            f"the option allows ({CHECK_LABEL})")
+    return (f", in the form {package_of(read)} allows for reading it: `if {test}: ...` is the branch where the "
+            f"call would raise, so skip the call there or do only what the option allows ({CHECK_LABEL})")
 
 
 def argument_check(f: Facts, gs: list[GuardFact]) -> str:
