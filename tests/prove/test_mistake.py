@@ -129,7 +129,7 @@ def test_a_check_the_proven_failing_call_satisfies_is_dropped() -> None:
     # `collective_axes` is false or empty" passes the page's own failing call
     check = "Make sure that `collective_axes` is false or empty when you call `pl.run_scoped`."
     a = Analysis(error_id="91c31de04fd853b7", snapshot="jax-ml/jax@jax-v0.10.2", meaning="m",
-                 solutions=(Solution(text="Keep it inside Pallas."), Solution(text=check)),
+                 solutions=(Solution(text=check), Solution(text="Or keep it inside Pallas.")),
                  prevention=("Before calling `pl.run_scoped`, check that `collective_axes` is false or empty.",),
                  guard_note="What you can check before calling `pl.run_scoped`: that `collective_axes` is false or empty.",
                  example_fix=CodeSample(RUN_SCOPED.format(kw=", collective_axes=None"), RUN_SCOPED.format(kw=""),

@@ -65,6 +65,9 @@ def without_contradicted(a: Analysis) -> Analysis:
             + (f"leave `{n}` out, as the example's after does." if n not in after else
                "pass it as the example's after does.") for n, v in wrong.items()]
     note = " ".join(s for s in re.split(r"(?<=\.)\s+(?=[A-Z])", a.guard_note) if not bad(s))
+    kept = [s for s in a.solutions if not bad(s.text)]
+    if kept and kept[0].text.startswith("Or "):  # an alternative to the dropped one now leads
+        kept[0] = dataclasses.replace(kept[0], text=kept[0].text[3].upper() + kept[0].text[4:])
     return dataclasses.replace(
-        a, solutions=tuple(s for s in a.solutions if not bad(s.text)),
+        a, solutions=tuple(kept),
         prevention=(*(p for p in a.prevention if not bad(p)), *said), guard_note=note)
