@@ -43,8 +43,27 @@ def test_a_test_the_error_reached_is_named_before_one_where_the_library_caught_i
     reached = _seen("tests/test_options.py::test_unknown_option", "click.testing.CliRunner.invoke")
     assert "`test_unknown_option`" in example_note([caught, reached])
     only = example_note([caught])  # all there is: named, but not as a call that raises the error
-    assert "`test_path_option`" in only and "catches the error there itself" in only
+    assert "`test_path_option`" in only and "caught the error itself" in only
     assert "raises this error" not in only and "real call that reaches it" not in only
+
+
+def test_a_caught_run_is_said_as_observed_not_as_no_user_meeting_it() -> None:
+    # rating 6 (9161): click catches NoSuchOption in test_path_option, yet ``cli.main(['--nope'])`` raises it
+    only = example_note([_seen("tests/test_basic.py::test_path_option", "click.testing.CliRunner.invoke",
+                               escaped=False)])
+    assert "no observed call shows a user meeting" not in only and "users never see" not in only
+    assert "what the tests observed" in only
+
+
+def test_a_library_helper_wrapping_the_test_is_not_the_library_catching_it() -> None:
+    # rating 6 (abf6): jax's ``with_explicit_mesh`` wraps the test; the test's ``assertRaisesRegex`` caught it
+    o = {**_seen("tests/shard_map_test.py::T::test_eager_shmap_new_ref",
+                 "jax._src.test_util.with_explicit_mesh.<locals>.decorator.<locals>.mesh_fn", escaped=False),
+         "chain": ["jax._src.test_util.with_explicit_mesh.<locals>.decorator.<locals>.mesh_fn (jax/_src/test_util.py:1556)",
+                   "tests.shard_map_test.T.test_eager_shmap_new_ref (tests/shard_map_test.py:5309)",
+                   "jax._src.shard_map._ref_raise_valueerror (jax/_src/shard_map.py:1522)"]}
+    note = example_note([o])
+    assert "caught the error itself" not in note and "raises this error" in note
 
 
 def test_a_test_located_without_a_line_is_named_by_its_file() -> None:

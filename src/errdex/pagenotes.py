@@ -28,6 +28,14 @@ def _call(entry: str, args: Sequence[Mapping[str, Any]]) -> str:
     return f"`{entry}({shown})`"
 
 
+def _caught_inside(o: Mapping[str, Any]) -> bool:
+    """As ``analyze.static.observed.caught_inside``, on an observation's JSON: not escaped, and the test's own
+    function not below the outermost frame (a library test helper wrapping the test)."""
+    chain = [str(c) for c in (o.get("chain") or [])][1:]
+    func = re.sub(r"\[.*\]$", "", str(o.get("test") or "").rsplit("::", 1)[-1])
+    return not o.get("escaped") and not (func and any(c.split(" (", 1)[0].endswith("." + func) for c in chain))
+
+
 def example_note(observed: Sequence[Mapping[str, Any]], raised_instead: Sequence[Mapping[str, Any]] = ()) -> str:
     """The Example fix's text when no example is proven: the error users see instead when the library always
     catches this one (``raised_instead``), the observed test that raises the error, or that no example could
@@ -39,7 +47,7 @@ def example_note(observed: Sequence[Mapping[str, Any]], raised_instead: Sequence
                 f"and raises another one instead, which is what a program stops with: {shown}.")
     # A test the error reached (escaped) shows it best; one where the library caught it itself may reach the
     # raise only on the way to something else, so it is named only when no test saw the error arrive.
-    for o in sorted(observed, key=lambda o: not o.get("escaped")):
+    for o in sorted(observed, key=_caught_inside):
         entry = str(o.get("entry") or "")
         test = str(o.get("test") or "")
         if "::" not in test or test.startswith("<") or entry.endswith("<module>"):  # a test, not collection or import
@@ -49,10 +57,13 @@ def example_note(observed: Sequence[Mapping[str, Any]], raised_instead: Sequence
         public = entry and not any(p.startswith("_") for p in entry.split("."))
         through = f" through {_call(entry, o.get('entry_args') or [])}" if public else ""
         name = _test_name(str(o["test"]))
-        if not o.get("escaped"):  # the raise ran, but the library caught it: the test never saw this error
+        if _caught_inside(o):  # the raise ran, but the library caught it: the test never saw this error
+            # what was observed, not a claim that no user meets it: another call may reach the raise with no
+            # handler on the way (rating 6: click's ``--nope`` gets NoSuchOption from ``cli.main``)
             return (f"No example could be proven. The library's own test `{name}`{where} reaches this raise"
-                    f"{through}, but the library catches the error there itself and goes on, so the test never "
-                    "sees it: no observed call shows a user meeting this error.")
+                    f"{through}, but in that run the library caught the error itself and went on, so the test "
+                    "never saw it; that is what the tests observed, not proof that no call of yours meets it: "
+                    "where nothing on the way handles it, it reaches your code.")
         return (f"No example could be proven. The library's own test `{name}`{where} raises "
                 f"this error{through}: it is a real call that reaches it.")
     return "No example could be proven for this error."

@@ -92,3 +92,54 @@ def test_a_set_up_mistake_drops_the_try_sample_and_says_why() -> None:
                                         _proof("click.exceptions.Exit")),
                  try_sample="def make_context_or_fallback(...): ...", try_proof=_proof("click.exceptions.Exit"))
     assert with_change(h).try_proof is not None and defensive_note({"try_proof": {"x": 1}}) == ""
+
+
+NO_TRACING = ("import jax\n{setup}jax.lax.cond(0, lambda *a: None, lambda *a: None)\n")
+DIAG_NOTE = ("What decides it is the `jax_no_tracing` option (the `jax_no_tracing` option is on): read it before the "
+             "call rather than catching the error; it is a check you turned on, so satisfy it (Solutions) and keep it on.")
+
+
+def test_a_proven_change_that_only_turns_a_diagnostic_option_off_says_so() -> None:
+    # rating 6 (fef1, 53c4): the guard note said "satisfy the check rather than turning it off" while the
+    # proven after only dropped ``jax.config.update('jax_no_tracing', True)``
+    before = NO_TRACING.format(setup="jax.config.update('jax_no_tracing', True)\n")
+    after = NO_TRACING.format(setup="")
+    a = Analysis(error_id="53c46e953344638a", snapshot="jax-ml/jax@jax-v0.10.2", meaning="m", guard_note=DIAG_NOTE,
+                 example_fix=CodeSample(before, after, _proof("RuntimeError")))
+    last = with_change(a).solutions[-1].text
+    assert "only turns the `jax_no_tracing` option off" in last and "to keep the check" in last
+    assert "Fix it as the example shows" not in with_change(a).guard_note
+    assert with_change(with_change(a)).solutions == with_change(a).solutions  # said once
+    # the same change with an option that is no check the user turned on: said as it is
+    plain = with_change(replace(a, guard_note="What decides it is the `jax_x` option: read it before the call."))
+    assert "only turns" not in plain.solutions[-1].text
+    # a dropped ``with`` of the option's holder is turning it off too
+    w_before = "import jax\nwith jax.no_tracing(True):\n    jax.lax.cond(0, f, f)\n"
+    w = with_change(replace(a, example_fix=CodeSample(w_before, "import jax\njax.lax.cond(0, f, f)\n",
+                                                      _proof("RuntimeError"))))
+    assert "only turns the `jax_no_tracing` option off" in w.solutions[-1].text
+
+
+RUN_SCOPED = ("import jax\nfrom jax.experimental import pallas as pl\n"
+              "jax.jit(lambda: pl.run_scoped(lambda r: r[...], pl.tpu.VMEM((8,), jax.numpy.float32){kw}))()\n")
+
+
+def test_a_check_the_proven_failing_call_satisfies_is_dropped() -> None:
+    # rating 6 (91c3): run_scoped turns collective_axes=None into (None,) before the check, so "check that
+    # `collective_axes` is false or empty" passes the page's own failing call
+    check = "Make sure that `collective_axes` is false or empty when you call `pl.run_scoped`."
+    a = Analysis(error_id="91c31de04fd853b7", snapshot="jax-ml/jax@jax-v0.10.2", meaning="m",
+                 solutions=(Solution(text=check), Solution(text="Or keep it inside Pallas.")),
+                 prevention=("Before calling `pl.run_scoped`, check that `collective_axes` is false or empty.",),
+                 guard_note="What you can check before calling `pl.run_scoped`: that `collective_axes` is false or empty.",
+                 example_fix=CodeSample(RUN_SCOPED.format(kw=", collective_axes=None"), RUN_SCOPED.format(kw=""),
+                                        _proof("ValueError")))
+    b = with_change(a)
+    shown = " ".join([b.guard_note, *b.prevention, *(s.text for s in b.solutions)])
+    assert "is false or empty" not in shown
+    assert "Do not pass `collective_axes=None` to mean none" in shown and "leave `collective_axes` out" in shown
+    assert b.solutions[0].text == "Keep it inside Pallas."
+    # a failing call that passes a true value does not contradict the check: it stays
+    c = with_change(replace(a, example_fix=CodeSample(RUN_SCOPED.format(kw=", collective_axes='x'"),
+                                                      RUN_SCOPED.format(kw=""), _proof("ValueError"))))
+    assert any("is false or empty" in s.text for s in c.solutions)

@@ -141,6 +141,18 @@ def _rule_index(ctx: SnapshotContext) -> dict[str, list[ErrorSite]]:
     return ctx.relation_index[key]
 
 
+def _class_index(ctx: SnapshotContext) -> dict[str, list[ErrorSite]]:
+    """A class the package defines (``click.exceptions.Exit``) -> the sites that raise it; builtins left
+    out (``TypeError`` is raised everywhere and relates nothing)."""
+    if "classes" not in ctx.relation_index:
+        idx: dict[str, list[ErrorSite]] = {}
+        for s in ctx.sites:
+            if "." in s.exception_resolved and s.kind == "error":
+                idx.setdefault(s.exception_resolved, []).append(s)
+        ctx.relation_index["classes"] = idx
+    return ctx.relation_index["classes"]
+
+
 def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError, ...]:
     mine_words = _words(site, ctx)
     mine_vars = _guard_vars(site, ctx)
@@ -149,8 +161,9 @@ def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError,
     def consider(other: ErrorSite, points: float, reason: str) -> None:
         if other.error_id == site.error_id or not other.error_id:
             return
-        if not any(t.strip() for t in other.template.literals) and reason != "raised in the same function":
-            return  # "Exception: Exception" tells the reader nothing
+        if not any(t.strip() for t in other.template.literals) and not reason.startswith(
+                ("raised in the same function", "raises the same `")):
+            return  # "Exception: Exception" tells the reader nothing (but a class of the package's own does)
         prev = scored.get(other.error_id)
         if prev is None:
             dist = abs(other.line - site.line) if other.path == site.path else 10**6
@@ -190,6 +203,11 @@ def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError,
     for test in {link[0].test_name: link[0] for link in ctx.tests_for_site(site)}.values():
         for other in _test_index(ctx).get(f"{test.path}::{test.test_name}", []):
             consider(other, 2.0, f"expected by the same test `{test.test_name}`")
+    raisers = _class_index(ctx).get(site.exception_resolved, []) if "." in site.exception_resolved else []
+    if len(raisers) <= 8:  # a handler of this class catches these too (rating 6: click's Exit, from Context.exit)
+        for other in raisers:
+            consider(other, 1.0, f"raises the same `{site.exception_resolved.rsplit('.', 1)[-1]}` "
+                                 f"(`{site.exception_resolved}`), in `{other.qualname}`")
     module_sites = ctx.sites_by_module.get(site.path, [])
     for other in module_sites:
         if mine_vars:

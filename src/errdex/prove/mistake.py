@@ -17,6 +17,7 @@ page says to fix it and does not offer a try / except sample as the fix.
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 
 from errdex.pagenotes import SETUP_MISTAKE
@@ -185,6 +186,19 @@ def change_sentence(before: str, after: str) -> str:
     said = _said(cs)
     what = "one thing" if len(said) == 1 else "two things"
     return f"The proven example below changes {what}: " + "; ".join(said) + "."
+
+
+def diagnostic_turned_off(guard_note: str, before: str, after: str) -> str:
+    """The diagnostic option a proven change only turns off ("" when it does something else): the guard
+    note names the option as a check the user turned on (``guardnote``), and what the change drops or
+    replaces names it, in full (``jax_no_tracing``) or as its holder (``jax.no_execution()``)."""
+    m = re.search(r"What decides it is the `(\w+)` option", guard_note)
+    if m is None or "a check you turned on" not in guard_note:
+        return ""
+    name = m.group(1)
+    short = name.split("_", 1)[-1] if "_" in name else name
+    olds = [c.old or c.stmt for c in changes(before, after)]
+    return name if any(re.search(rf"\b(?:{re.escape(name)}|{re.escape(short)})\b", o) for o in olds if o) else ""
 
 
 def _raising_call(before: str) -> str:

@@ -9,7 +9,8 @@ from collections.abc import Sequence
 
 from errdex.catalog.base import Catalog
 from errdex.model import Analysis, Solution
-from errdex.prove.mistake import change_sentence, setup_note
+from errdex.prove.contradict import without_contradicted
+from errdex.prove.mistake import change_sentence, diagnostic_turned_off, setup_note
 
 
 def keep_proofs(catalog: Catalog, analyses: Sequence[Analysis]) -> list[Analysis]:
@@ -34,10 +35,18 @@ def with_change(a: Analysis) -> Analysis:
     fix = a.example_fix
     if fix.proof is None or not fix.before or not fix.after:
         return a
+    a = without_contradicted(a)  # a stated check the proven failing call satisfies is wrong (rating 6: 91c3)
     said = change_sentence(fix.before, fix.after)
+    off = diagnostic_turned_off(a.guard_note, fix.before, fix.after)
+    if said and off:
+        said += (f" That only turns the `{off}` option off: it shows the error is this option's, and drops the "
+                 "check you turned on; to keep the check, satisfy it as the solutions above say.")
     if said and not any(s.text == said for s in a.solutions):
         a = dataclasses.replace(a, solutions=(*a.solutions, Solution(text=said)))
     note = setup_note(fix.before, fix.after, fix.proof.before.exception, a.validate_proof is not None)
+    if note and off:  # the example turned the check off: it shows the cause, it is not the fix to copy
+        note = note.replace("Fix it as the example shows", "Fix it as the solutions say (the example only turns "
+                            f"`{off}` off, to show it is the cause)")
     if note:  # what the user can check before the call still helps when no validate sample is proven
         # a check to make before the call, not the advice to catch it (which the note has just declined)
         check = a.guard_note.startswith(("What you can check", "What decides it")) and "catch `" not in a.guard_note

@@ -6,12 +6,21 @@ from __future__ import annotations
 
 import re
 
-from errdex.analyze.facts import Facts
+from errdex.analyze.facts import Facts, GuardFact
+from errdex.analyze.options import OptionFacts
 from errdex.analyze.static import roles
 from errdex.analyze.static.fallback import negations, own_argument_guards
 from errdex.analyze.static.kinds import held_with
 from errdex.analyze.static.samples import catch_clause, short_literal
-from errdex.analyze.static.words import callee, comment_when, decisive, exc_name, package, user_reads
+from errdex.analyze.static.words import (
+    assigned,
+    callee,
+    comment_when,
+    decisive,
+    exc_name,
+    package,
+    user_reads,
+)
 
 
 def _catching(f: Facts) -> str:
@@ -30,6 +39,43 @@ def with_prevention(note: str, prevention: tuple[str, ...]) -> str:
         rest = note[len(_UNSTATED):].removeprefix("to handle it, ")
         return "What to do before the call is under Prevention; to handle the error itself, " + rest
     return note
+
+
+CHECK_LABEL = "a check to write, not code errdex ran"
+
+
+def package_of(name: str) -> str:
+    return name.split(".", 1)[0]
+
+
+def option_check(of: OptionFacts) -> str:
+    """The option read in the one form the library offers for reading it (``jax.config.jax_no_execution``:
+    jax's ``Config.read`` refuses options that are also context managers), as code: the test under which
+    the call raises, so the program can skip it or do only what the option allows ("" when the library
+    has no public reading or the guard is not a plain on/off test)."""
+    read = of.option.read_attr
+    if not read or of.safe_value not in ("True", "False"):
+        return ""
+    test = read if of.safe_value == "False" else f"not {read}"
+    return (f", in the form {package_of(read)} allows for reading it: `if {test}: ...` is the branch where the "
+            f"call would raise, so skip the call there or do only what the option allows ({CHECK_LABEL})")
+
+
+def argument_check(f: Facts, gs: list[GuardFact]) -> str:
+    """The guard as code on the public call's own parameters (the raising function is the public call, so
+    the names are what the user passes, unchanged on the way), with ``...`` where the call would raise; ""
+    when the guard is on anything else, or the function rebinds a name it reads before the guard (the
+    check would be on a value the user never passes: ``if not isinstance(x, tuple): x = (x,)``)."""
+    if f.public_path.depth != 0 or not f.public_path.entries or len(gs) != 1:
+        return ""
+    g = gs[0]
+    heads = {n.split(".", 1)[0] for n in g.names}
+    cond = g.guard.normalized
+    if not heads or not heads <= set(f.params) or "self" in heads or len(cond) > 90 or "\n" in cond:
+        return ""
+    if any(assigned(f.site.snippet, h) for h in heads):
+        return ""
+    return f"; in code, `if {cond}: ...` is where the call would raise ({CHECK_LABEL})"
 
 
 def guard_note(f: Facts) -> str:
@@ -53,13 +99,14 @@ def guard_note(f: Facts) -> str:
     for of in f.option_facts[:1]:
         og = next((x for x in f.guards if of.option in x.options), None)
         when = f" ({og.words})" if og is not None and og.words else ""
-        return (f"What decides it is the `{of.option.name}` option{when}: check its value before the call rather "
-                "than catching the error" + (", and satisfy the check rather than turning it off" if of.diagnostic
-                                             else "") + ".")
+        return (f"What decides it is the `{of.option.name}` option{when}: read it before the call rather than "
+                "catching the error" + option_check(of) + (
+                    "; it is a check you turned on, so satisfy it (Solutions) and keep it on" if of.diagnostic
+                    else "") + ".")
     gs = [g for g in decisive(f) if user_reads(f, g) and not g.options] or (own_argument_guards(f) if f.uncalled else [])
     negs = negations(f, gs)
     if negs and (f.public_path.entries or f.public_function or f.uncalled):
-        return f"What you can check before calling {callee(f)}: that {negs[0]}."
+        return f"What you can check before calling {callee(f)}: that {negs[0]}" + argument_check(f, negs[1]) + "."
     if roles.internal_check(f, False):
         return (f"Nothing you pass decides this check ({package(f)}'s own consistency check), so there is nothing "
                 "to test before the call; " + _catching(f))
