@@ -57,11 +57,16 @@ _pkg_root: str | None = None
 
 
 def _package_root() -> str:
-    """The directory holding the package (site-packages), found by importing it."""
+    """The directory holding the package (site-packages), found by importing it.
+
+    A library that is one module (``jsonpatch.py``) is held by the directory of its file.
+    """
     global _pkg_root
     if _pkg_root is None:
         mod = __import__(_PACKAGE)
-        _pkg_root = _osp.dirname(_osp.dirname(_osp.abspath(mod.__file__ or "")))
+        path = _osp.abspath(mod.__file__ or "")
+        is_package = _osp.splitext(_osp.basename(path))[0] == "__init__"
+        _pkg_root = _osp.dirname(_osp.dirname(path)) if is_package else _osp.dirname(path)
     return _pkg_root
 
 
@@ -69,7 +74,8 @@ def _rel(filename: str) -> tuple[str, bool]:
     root = _package_root()
     full = _osp.abspath(filename)
     prefix = _osp.join(root, _PACKAGE) + _osp.sep
-    if full.startswith(prefix) and not any(part in full for part in _EXCLUDE):
+    single = full == _osp.join(root, _PACKAGE) + ".py"  # a one-module library
+    if (single or full.startswith(prefix)) and not any(part in full for part in _EXCLUDE):
         return _osp.relpath(full, root).replace(_osp.sep, "/"), True
     return full, False
 

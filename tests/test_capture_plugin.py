@@ -63,16 +63,17 @@ def test_own_helper():
 """
 
 
-def _capture(tmp_path: Path) -> list[dict[str, object]]:
+def _capture(tmp_path: Path, lib: dict[str, str] = LIB, tests: str = TESTS,
+             package: str = "mako") -> list[dict[str, object]]:
     site = tmp_path / "site"
-    for rel, text in LIB.items():
+    for rel, text in lib.items():
         (site / rel).parent.mkdir(parents=True, exist_ok=True)
         (site / rel).write_text(text)
     (tmp_path / "suite").mkdir()
-    (tmp_path / "suite" / "test_lib.py").write_text(TESTS)
+    (tmp_path / "suite" / "test_lib.py").write_text(tests)
     out = tmp_path / "events.jsonl"
     env = dict(os.environ, PYTHONPATH=f"{BENCH}{os.pathsep}{site}", CAPTURE_OUT=str(out),
-               CAPTURE_PACKAGE="mako")
+               CAPTURE_PACKAGE=package)
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "capture_plugin", "-p", "no:cacheprovider",
          "-c", os.devnull, f"--rootdir={tmp_path / 'suite'}", str(tmp_path / "suite" / "test_lib.py")],
@@ -99,3 +100,12 @@ def test_events_of_own_tests(tmp_path: Path) -> None:
     assert isinstance(frames, list)
     assert not any("capture_plugin" in str(f[0]) for f in frames)
     assert frames[0][0].endswith("mako/testing/assertions.py")  # the helper itself, not the library
+
+
+def test_one_module_library(tmp_path: Path) -> None:
+    # a library that is a single module (jsonpatch.py, simpleeval.py) is the library too
+    lib = {"lonely.py": "def boom(x):\n    raise KeyError(f'no key {x}')\n"}
+    tests = "import pytest\nfrom lonely import boom\n\ndef test_it():\n    with pytest.raises(KeyError):\n        boom(7)\n"
+    (event,) = _capture(tmp_path, lib, tests, "lonely")
+    assert event["innermost_lib"] == ["lonely.py", 2, "boom"]
+    assert event["innermost"] == event["innermost_lib"]
