@@ -404,6 +404,67 @@ _src_sortedcontainers``) so that the installed wheel runs::
 round-trips), asn1crypto 1.5.1 (no tests in the sdist; the repository's ``tests/__init__.py`` imports
 ``imp``, gone in Python 3.13), cron-descriptor 2.2.1 (four ``raises`` in its suite).)
 
+The eleventh round's held-out sets (issue 17; docs/matching.md, "Held-out sets of the eleventh round"), as
+the tenth: one Python 3.13 venv per library with the released wheel and the suite's test dependencies; the
+sdist of the same version unpacked in ``$H`` (``/work/home/corpus11/mkvenvs.sh``, ``capture.sh``)::
+
+    construct==2.10.70 pytest
+    environs==15.2.0 pytest dj-database-url dj-email-url django-cache-url
+    jsonpatch==1.48 jsonpointer==3.12 pytest
+    jsonpointer==3.12 pytest
+    polib==1.2.0 pytest
+    simpleeval==1.0.8 pytest
+    xmltodict==1.0.4 pytest
+    Cerberus==1.3.5 pytest setuptools
+    rsa==4.9.1 pytest
+
+Through this driver, budget 90 s a file, every ``test_*.py`` of the folder unless named; jsonpatch,
+jsonpointer, simpleeval and xmltodict are one module each (``jsonpatch.py``: the plugin takes the module
+as the library); Cerberus 1.3.8's sdist and wheel hold no tests: 1.3.5, with the tag ``1.3.5``'s
+``cerberus/tests`` (``git archive``) copied into the installed package, as h11's::
+
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-environs/bin/python \\
+        --tests $H/environs-15.2.0/tests --package environs --out bench/data/environs-15.2.0.jsonl \\
+        --budget 90 test_environs.py
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-jsonpatch/bin/python \\
+        --tests $H/jsonpatch-1.48 --package jsonpatch --out bench/data/jsonpatch-1.48.jsonl --budget 90 tests.py
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-jsonpointer/bin/python \\
+        --tests $H/jsonpointer-3.12 --package jsonpointer --out bench/data/jsonpointer-3.12.jsonl \\
+        --budget 90 tests.py
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-simpleeval/bin/python \\
+        --tests $H/simpleeval-1.0.8/tests --package simpleeval --out bench/data/simpleeval-1.0.8.jsonl \\
+        --budget 90 $(cd $H/simpleeval-1.0.8/tests && ls test_*.py)
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-xmltodict/bin/python \\
+        --tests $H/xmltodict-1.0.4/tests --package xmltodict --out bench/data/xmltodict-1.0.4.jsonl \\
+        --budget 90 $(cd $H/xmltodict-1.0.4/tests && ls test_*.py)
+    cp -r $H/cerberus-1.3.5-repo/cerberus/tests $SP(cerberus)/cerberus/tests
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-cerberus/bin/python \\
+        --tests $SP(cerberus)/cerberus/tests --package cerberus --out bench/data/cerberus-1.3.5.jsonl \\
+        --budget 90 $(cd $SP(cerberus)/cerberus/tests && ls test_*.py)
+
+From the root of a source tree, as sortedcontainers' (the tree's own package folder or module moved aside,
+``mv X _src_X``, so that the installed wheel runs): polib's tests open ``tests/*.po`` from the sdist's root
+(``polib.py`` moved aside); rsa's from its repository at the commit "Bumped version to 4.9.1" (2a21a53;
+the sdist holds no tests; ``rsa`` moved aside); construct's from its repository's ``tests/`` at the tag
+``v2.10.70`` (the sdist's import ``tests/declarativeunittest.py``, which it lacks), whose ``raises(func,
+*args)`` returns the class of what ``func`` raised: ``CAPTURE_RAISES_HELPER`` names it so that the plugin
+records what it catches::
+
+    cd $H/polib-1.2.0 && PYTHONPATH=<errdex>/bench CAPTURE_OUT=<errdex>/bench/data/polib-1.2.0.jsonl \\
+        CAPTURE_PACKAGE=polib timeout 600 /work/evalenv-polib/bin/python -m pytest -q -p capture_plugin \\
+        -p no:cacheprovider -W ignore -o addopts= --continue-on-collection-errors tests/tests.py
+    cd $H/rsa-4.9.1-repo && PYTHONPATH=<errdex>/bench CAPTURE_OUT=<errdex>/bench/data/rsa-4.9.1.jsonl \\
+        CAPTURE_PACKAGE=rsa timeout 600 /work/evalenv-rsa/bin/python -m pytest -q -p capture_plugin \\
+        -p no:cacheprovider -W ignore -o addopts= --continue-on-collection-errors \\
+        $(ls tests/test_*.py | grep -v mypy)
+    cd $H/construct-2.10.70-repo && PYTHONPATH=<errdex>/bench \\
+        CAPTURE_OUT=<errdex>/bench/data/construct-2.10.70.jsonl CAPTURE_PACKAGE=construct \\
+        CAPTURE_RAISES_HELPER=tests.declarativeunittest:raises timeout 600 \\
+        /work/evalenv-construct/bin/python -m pytest -q -p capture_plugin -p no:cacheprovider -W ignore \\
+        -o addopts= --continue-on-collection-errors tests/test_core.py tests/test_expr.py tests/test_compiler.py
+
+(Tried and not used: tabulate 0.10.0 (3 events).)
+
 ``JAX_TRACEBACK_FILTERING=off`` is the default so that the recorded traceback
 holds every frame (what a JAX user sees after following JAX's own advice to
 turn filtering off); ``--filtering auto`` records what JAX prints by default

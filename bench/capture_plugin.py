@@ -229,6 +229,27 @@ def _patch_expect_raises(module_name: str) -> None:
     assertions._expect_raises = _expect_raises
 
 
+def _patch_raises_helper(spec: str) -> None:
+    """construct's suite asserts errors with ``raises(func, *args)`` (``tests.declarativeunittest``), a
+    function that calls ``func`` and returns the class of what it raised: ``$CAPTURE_RAISES_HELPER`` =
+    ``module:function`` names such a helper, replaced (before the test modules import it) by the same
+    function that also records what it catches."""
+    module_name, _, name = spec.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError:
+        return
+
+    def raises(func: Any, *args: Any, **kw: Any) -> Any:
+        try:
+            return func(*args, **kw)
+        except Exception as e:
+            record(e, "raises_helper")
+            return e.__class__
+
+    setattr(module, name, raises)
+
+
 # packages whose suites assert errors through their own ``_expect_raises`` (above)
 _EXPECT_RAISES = {"sqlalchemy": "sqlalchemy.testing.assertions", "mako": "mako.testing.assertions"}
 
@@ -238,6 +259,8 @@ def pytest_configure(config: pytest.Config) -> None:
         _patch_jax_filtering()
     if _PACKAGE in _EXPECT_RAISES:
         _patch_expect_raises(_EXPECT_RAISES[_PACKAGE])
+    if os.environ.get("CAPTURE_RAISES_HELPER"):
+        _patch_raises_helper(os.environ["CAPTURE_RAISES_HELPER"])
     _patch_unittest()
     _patch_pytest_raises()
 

@@ -64,7 +64,7 @@ def test_own_helper():
 
 
 def _capture(tmp_path: Path, lib: dict[str, str] = LIB, tests: str = TESTS,
-             package: str = "mako") -> list[dict[str, object]]:
+             package: str = "mako", **extra: str) -> list[dict[str, object]]:
     site = tmp_path / "site"
     for rel, text in lib.items():
         (site / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -73,7 +73,7 @@ def _capture(tmp_path: Path, lib: dict[str, str] = LIB, tests: str = TESTS,
     (tmp_path / "suite" / "test_lib.py").write_text(tests)
     out = tmp_path / "events.jsonl"
     env = dict(os.environ, PYTHONPATH=f"{BENCH}{os.pathsep}{site}", CAPTURE_OUT=str(out),
-               CAPTURE_PACKAGE=package)
+               CAPTURE_PACKAGE=package, **extra)
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "capture_plugin", "-p", "no:cacheprovider",
          "-c", os.devnull, f"--rootdir={tmp_path / 'suite'}", str(tmp_path / "suite" / "test_lib.py")],
@@ -109,3 +109,18 @@ def test_one_module_library(tmp_path: Path) -> None:
     (event,) = _capture(tmp_path, lib, tests, "lonely")
     assert event["innermost_lib"] == ["lonely.py", 2, "boom"]
     assert event["innermost"] == event["innermost_lib"]
+
+
+def test_own_raises_function(tmp_path: Path) -> None:
+    # construct's tests call raises(func, *args) -> the class of what func raised; it is replaced before
+    # the test module imports it, returns the same, and what it catches is recorded
+    lib = {
+        "lonely.py": "def boom(x):\n    raise KeyError(f'no key {x}')\n",
+        "helpers.py": "def raises(func, *args):\n    try:\n        return func(*args)\n"
+                      "    except Exception as e:\n        return e.__class__\n",
+    }
+    tests = "from helpers import *\nfrom lonely import boom\n\ndef test_it():\n    assert raises(boom, 8) is KeyError\n"
+    (event,) = _capture(tmp_path, lib, tests, "lonely", CAPTURE_RAISES_HELPER="helpers:raises")
+    assert event["message"] == "'no key 8'"
+    assert event["source"] == "raises_helper"
+    assert event["innermost_lib"] == ["lonely.py", 2, "boom"]
