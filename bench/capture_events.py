@@ -417,6 +417,8 @@ sdist of the same version unpacked in ``$H`` (``/work/home/corpus11/mkvenvs.sh``
     xmltodict==1.0.4 pytest
     Cerberus==1.3.5 pytest setuptools
     rsa==4.9.1 pytest
+    python-box[all]==8.0.0 pytest PyYAML tomli-w      (the pure-Python wheel; venv /work/evalenv-box)
+    parse==1.22.4 pytest
 
 Through this driver, budget 90 s a file, every ``test_*.py`` of the folder unless named; jsonpatch,
 jsonpointer, simpleeval and xmltodict are one module each (``jsonpatch.py``: the plugin takes the module
@@ -441,6 +443,9 @@ as the library); Cerberus 1.3.8's sdist and wheel hold no tests: 1.3.5, with the
     .venv/bin/python bench/capture_events.py --python /work/evalenv-cerberus/bin/python \\
         --tests $SP(cerberus)/cerberus/tests --package cerberus --out bench/data/cerberus-1.3.5.jsonl \\
         --budget 90 $(cd $SP(cerberus)/cerberus/tests && ls test_*.py)
+    .venv/bin/python bench/capture_events.py --python /work/evalenv-parse/bin/python \\
+        --tests $H/parse-1.22.4/tests --package parse --out bench/data/parse-1.22.4.jsonl \\
+        --budget 90 $(cd $H/parse-1.22.4/tests && ls test_*.py)
 
 From the root of a source tree, as sortedcontainers' (the tree's own package folder or module moved aside,
 ``mv X _src_X``, so that the installed wheel runs): polib's tests open ``tests/*.po`` from the sdist's root
@@ -448,7 +453,8 @@ From the root of a source tree, as sortedcontainers' (the tree's own package fol
 the sdist holds no tests; ``rsa`` moved aside); construct's from its repository's ``tests/`` at the tag
 ``v2.10.70`` (the sdist's import ``tests/declarativeunittest.py``, which it lacks), whose ``raises(func,
 *args)`` returns the class of what ``func`` raised: ``CAPTURE_RAISES_HELPER`` names it so that the plugin
-records what it catches::
+records what it catches; python-box's tests import ``test.common`` from the sdist's root (``box`` moved
+aside)::
 
     cd $H/polib-1.2.0 && PYTHONPATH=<errdex>/bench CAPTURE_OUT=<errdex>/bench/data/polib-1.2.0.jsonl \\
         CAPTURE_PACKAGE=polib timeout 600 /work/evalenv-polib/bin/python -m pytest -q -p capture_plugin \\
@@ -462,8 +468,11 @@ records what it catches::
         CAPTURE_RAISES_HELPER=tests.declarativeunittest:raises timeout 600 \\
         /work/evalenv-construct/bin/python -m pytest -q -p capture_plugin -p no:cacheprovider -W ignore \\
         -o addopts= --continue-on-collection-errors tests/test_core.py tests/test_expr.py tests/test_compiler.py
+    cd $H/python_box-8.0.0 && PYTHONPATH=<errdex>/bench CAPTURE_OUT=<errdex>/bench/data/python-box-8.0.0.jsonl \\
+        CAPTURE_PACKAGE=box timeout 600 /work/evalenv-box/bin/python -m pytest -q -p capture_plugin \\
+        -p no:cacheprovider -W ignore -o addopts= --continue-on-collection-errors test/test_*.py
 
-(Tried and not used: tabulate 0.10.0 (3 events).)
+(Tried and not used: tabulate 0.10.0 (3 events), uritemplate 4.2.0 (none: its tests assert no error).)
 
 ``JAX_TRACEBACK_FILTERING=off`` is the default so that the recorded traceback
 holds every frame (what a JAX user sees after following JAX's own advice to
