@@ -323,7 +323,9 @@ class Expander:
         if not args:
             return ((),)
         if len(args) == 1:
-            if cls == "KeyError" and cls in BUILTIN_EXCEPTIONS:
+            if (cls == "KeyError" and cls in BUILTIN_EXCEPTIONS) or (
+                    cls not in BUILTIN_EXCEPTIONS and "KeyError" in self.t.bases_chain(cls)):
+                # KeyError.__str__ (a subclass's too, unless it prints otherwise) is the repr of the one key
                 return self.expand(_repr(args[0]), {}, 0)
             return self.text(args[0])
         if cls in _OS_ERRORS and 2 <= len(args) <= 3:

@@ -5,6 +5,9 @@ An exception class so decorated (jsonschema's ``@define class _RefResolutionErro
 field ``_cause`` and ``__str__`` returning ``str(self._cause)``) prints what its raise passed for the
 field: ``raise _RefResolutionError("Failed to pop the scope ...")`` prints that text.  attrs names the
 ``__init__`` parameter of a private field without its leading underscores; dataclasses keep the name.
+attrs' new API (`define`, `frozen`, `mutable`, or `auto_exc=True`) passes every field, in order, to
+``BaseException.__init__``, keyword or not: `raise NoSuchResource(ref=uri)` prints the `ref` (a `KeyError`, its
+repr); a package's own thin wrapper of one (referencing's `_attrs.frozen`) counts the same.
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ from errdex.extract.summary import InitSummary
 
 _ATTRS = frozenset({"define", "frozen", "mutable", "s", "attrs"})
 _ATTRS_MODULES = ("attr.", "attrs.")
+# the new API's decorators: `auto_exc=True` by default, so an exception's args are its fields, in order
+_AUTO_EXC = frozenset({"define", "frozen", "mutable"})
 
 
 def generated_init(node: ast.ClassDef, resolve: Callable[[str], str | None]
@@ -41,11 +46,13 @@ def generated_init(node: ast.ClassDef, resolve: Callable[[str], str | None]
                 for k in stmt.value.keywords):
             continue  # field(init=False): not a parameter
         name = stmt.target.id
-        param = name.lstrip("_") or name if kind == "attrs" else name
+        param = name.lstrip("_") or name if kind != "dataclass" else name
         params.append(param)
         attrs[name] = Param(param)
     if not params:
         return None
+    if kind == "attrs-exc":  # auto_exc: the generated __init__ passes every field to BaseException.__init__
+        return InitSummary(tuple(params), tuple(Param(p) for p in params)), attrs
     return InitSummary(tuple(params), None), attrs
 
 
@@ -58,6 +65,11 @@ def _decorator(node: ast.ClassDef, resolve: Callable[[str], str | None]) -> str 
         last = target.rsplit(".", 1)[-1]
         if last == "dataclass" and (target == "dataclass" or target.startswith("dataclasses.")):
             return "dataclass"
+        auto_exc = isinstance(d, ast.Call) and any(
+            k.arg == "auto_exc" and isinstance(k.value, ast.Constant) and k.value.value is True for k in d.keywords)
         if last in _ATTRS and target.startswith(_ATTRS_MODULES):
-            return "attrs"
+            return "attrs-exc" if last in _AUTO_EXC or auto_exc else "attrs"
+        if last in _AUTO_EXC and "." in target:
+            # the package's own thin wrapper (referencing's `_attrs.frozen` returning `attrs.frozen(cls)`)
+            return "attrs-exc"
     return None

@@ -86,6 +86,22 @@ def _says_something(node: Node) -> bool:
         not node.is_call or not class_like(node.target))  # an instance of a class is a value
 
 
+def _instance(node: Node) -> bool:
+    """An exception instance a caller builds (``ConfigurationError(msg, key=k)``), on every path."""
+    if isinstance(node, Alt):
+        return all(_instance(o) for o in node.options)
+    return isinstance(node, Ref) and node.is_call and not node.reraised and not node.param and class_like(node.target)
+
+
+def raised_params(node: Node | None) -> frozenset[str]:
+    """Parameters raised as they are: ``raise error`` with ``error`` a parameter (on some path)."""
+    if isinstance(node, Param):
+        return frozenset((node.name,))
+    if isinstance(node, Alt):
+        return frozenset(p for o in node.options for p in raised_params(o))
+    return frozenset()
+
+
 def called_params(node: Node | None, depth: int = 0) -> set[str]:
     """Parameters called as the raised class (``raise exc_type(msg)``)."""
     if node is None or depth > 32:
@@ -214,7 +230,8 @@ class Resolver:
         wanted = self._text_params(s, f)
         if not wanted:
             return None
-        binds = self._binds(key, f, wanted, 0)
+        raised = raised_params(s.value) if s.kind == "error" else frozenset()
+        binds = self._binds(key, f, wanted, 0, raised)
         if not binds:
             return None
         results = [self._message(s, b) for b in binds]
@@ -222,6 +239,10 @@ class Resolver:
         if len(templates) > MAX_CALLER_TEMPLATES:
             return None
         written, resolved, _ = next((r for r in results if _names_class(r[1])), results[0])
+        if raised and len({r[1] for r in results}) > 1:
+            # `raise error` of instances of several classes: the parameter as written (and as resolved: no
+            # one class), so that a matcher cannot tell the printed class from it
+            written = resolved = s.written
         return written, resolved, templates, unresolved
 
     def _text_params(self, s: PendingSite, f: FuncSummary) -> set[str]:
@@ -241,10 +262,13 @@ class Resolver:
             return (wanted & set(f.params)) | {"*" + f.vararg}
         return wanted & set(f.params)
 
-    def _binds(self, key: str, f: FuncSummary, wanted: set[str], depth: int) -> list[dict[str, Node]] | None:
+    def _binds(self, key: str, f: FuncSummary, wanted: set[str], depth: int,
+               raised: frozenset[str] = frozenset()) -> list[dict[str, Node]] | None:
         """What the callers of ``key`` pass for the ``wanted`` parameters (or their defaults),
         distinct, in source order; a caller passing on a parameter of its own is followed to its
-        own callers.  None when nobody in the package calls it or there are too many."""
+        own callers.  None when nobody in the package calls it or there are too many.  A parameter
+        in ``raised`` is raised as it is (``def error(self, error): raise error``): an exception
+        instance a caller builds is then what it raises, not a runtime value."""
         calls = self.callers().get(key)
         if not calls:
             return None
@@ -255,7 +279,7 @@ class Resolver:
             b: dict[str, Node] = {}
             for p in wanted:
                 a = bound.get(p, defaults.get(p))
-                if a is not None and (_says_something(a) or isinstance(a, Param)):
+                if a is not None and (_says_something(a) or isinstance(a, Param) or (p in raised and _instance(a))):
                     b[p] = a  # a runtime value passed on (`check(x, other)`) says no more than the parameter
             options: list[dict[str, Node]] = [{k: v for k, v in b.items() if not isinstance(v, Param)}]
             for p, a in b.items():

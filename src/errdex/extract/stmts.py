@@ -10,7 +10,7 @@ import ast
 import re
 
 from errdex.extract import env as envmod
-from errdex.extract.imports import dotted_source
+from errdex.extract.imports import class_like, dotted_source
 
 Env = envmod.Env | None
 
@@ -97,6 +97,7 @@ def message_like(node: ast.expr, env: Env, depth: int = 0, alias: str = "") -> b
     return False
 
 
+
 def message_arg(node: ast.expr) -> bool:
     """A call argument that may be a message, by its shape alone (the test for recording a call):
     literal text with a space in it, an f-string, ``+``/``%``/``.format`` text, or a name like a
@@ -110,7 +111,12 @@ def message_arg(node: ast.expr) -> bool:
     if isinstance(node, ast.BinOp):
         return isinstance(node.op, (ast.Add, ast.Mod))
     if isinstance(node, ast.Call):
-        return isinstance(node.func, ast.Attribute) and node.func.attr == "format"
+        if isinstance(node.func, ast.Attribute) and node.func.attr == "format":
+            return True
+        # an exception built with a message, handed to a helper that raises it (`collector.error(
+        # ConfigurationError(msg, key=k))` ... `def error(self, error): raise error`)
+        written = dotted_source(node.func)
+        return written is not None and class_like(written) and passes_message(node)
     return False
 
 

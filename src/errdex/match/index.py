@@ -108,10 +108,11 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
                 if len(segs) == 1:  # raise B(str(e)) from e: the caught message alone, by the class caught
                     for name in caught_classes(site.guards):
                         rewraps.setdefault(BY_CAUGHT + name, []).append(tno)
-        if loose_raise(site.exception, site.guards) and mine and all(
-                len(templates[t][1]) == 1 and not templates[t][1][0][0] for t in mine):
-            # (each reading a bare value: glom's `raise err`, err a copy of the caught error or its wrapper)
-            rewraps.setdefault(LOOSE, []).append(mine[0])
+        bare = [t for t in mine if len(templates[t][1]) == 1 and not templates[t][1][0][0]]
+        if loose_raise(site.exception, site.guards) and bare:
+            # (a bare value: glom's `raise err`, err a copy of the caught error or its wrapper; or among the
+            # texts of the instances its callers hand it, one they build from a text of their own callers)
+            rewraps.setdefault(LOOSE, []).append(bare[0])
         if any_class_rewrap(site.exception, site.cause) and len(mine) == 1:
             rewraps.setdefault(ANY_CLASS, []).append(mine[0])
         if "[" in sites[sno][2] and mine and all(templates[t][3] < NO_TEXT for t in mine):

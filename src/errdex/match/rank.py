@@ -313,10 +313,17 @@ def type_factor(printed: str, raised_name: str, raised_as_written: str) -> float
         return 0.55 if raised_name in BUILTIN_EXCEPTIONS and raised_name != "KeyError" else 1.0
     if printed == raised_name:
         return 1.0
-    written = raised_as_written.rsplit(".", 1)[-1]
-    if not written[:1].isupper():  # ``raise err_cls(...)``: cannot tell
-        return 0.9
+    if not class_known(raised_as_written):  # ``raise err_cls(...)``: cannot tell
+        return UNKNOWN_CLASS
     return 0.55
+
+
+UNKNOWN_CLASS = 0.9  # the type factor of a site whose class is a value (``raise err_cls(...)``, ``raise error``)
+
+
+def class_known(raised_as_written: str) -> bool:
+    """Whether a site names its class (not ``raise err_cls(...)`` / ``raise error`` of a parameter)."""
+    return raised_as_written.rsplit(".", 1)[-1][:1].isupper()
 
 
 def may_raise(idx: MatchIndex, printed: str, site: int) -> bool:

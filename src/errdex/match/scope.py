@@ -143,7 +143,8 @@ def looked_up(idx: MatchIndex, qualified: str, tops: frozenset[str], loose: bool
             continue
         if qualified and row[S_PATH].split("/", 1)[0] != qualified.split(".", 1)[0]:
             continue
-        if all(idx.templates[t][T_LITCHARS] < NO_TEXT for t in idx.site_templates[s]):
+        # a loose raise has a bare value among its texts (the others its callers' own, not found here)
+        if s in held or all(idx.templates[t][T_LITCHARS] < NO_TEXT for t in idx.site_templates[s]):
             out.append(s)
     return sorted(out, key=lambda s: (idx.sites[s][S_PATH], idx.sites[s][S_LINE], idx.sites[s][S_ID]))
 

@@ -66,6 +66,10 @@ def tied_sites(
         if site == top.site or c.method != "exact" or c.pinned:
             continue
         if c.score >= top.score - TIE_EPSILON or (
+                # a site raising an instance of a class it does not name (`raise error`, handed one by its
+                # callers) printed this text as well as the top did: its type factor only says "cannot tell"
+                exc_name and not R.class_known(idx.sites[site][S_EXC])
+                and c.score >= top.score * R.UNKNOWN_CLASS - TIE_EPSILON) or (
                 idx.sites[site][S_EXC_NAME] == idx.sites[top.site][S_EXC_NAME]
                 and generalizes(idx, c.template, top.template)):
             group[site] = c
