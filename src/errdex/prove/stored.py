@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from errdex.catalog.base import Catalog
 from errdex.model import Analysis, Solution
-from errdex.prove.contradict import without_contradicted
+from errdex.prove.contradict import shared_contradictions, without_contradicted
 from errdex.prove.mistake import change_sentence, diagnostic_turned_off, setup_note
 
 
@@ -24,7 +24,8 @@ def keep_proofs(catalog: Catalog, analyses: Sequence[Analysis]) -> list[Analysis
         if old is not None and old.validate_proof is not None:
             a = dataclasses.replace(a, validate_sample=old.validate_sample, validate_proof=old.validate_proof)
         out.append(with_change(a))
-    return out
+    shared = shared_contradictions(out)  # a related error's proof shows the public call normalises the name
+    return [without_contradicted(a, shared[a.error_id]) if a.error_id in shared else a for a in out]
 
 
 def with_change(a: Analysis) -> Analysis:
