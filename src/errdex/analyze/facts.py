@@ -106,6 +106,7 @@ class Facts:
     observed: tuple[Observation, ...] = ()  # the library's own tests raising it (``errdex observe``), best first
     uncalled: bool = False  # nothing in the package calls, registers or exports the raising function
     enum_settings: tuple[tuple[str, str, str], ...] = ()  # (attribute, member, public enum) a guard compares with ==
+    same_function: tuple[ErrorSite, ...] = ()  # the other raises of the raising function (its other branches)
 
     @property
     def error_id(self) -> str:
@@ -166,6 +167,8 @@ def gather_facts(catalog: Catalog, snapshot: Snapshot, site: ErrorSite, *,
         observed=ctx.observed(site),
         uncalled=ctx.uncalled(site),
         enum_settings=ctx.enum_settings(site),
+        same_function=tuple(s for s in ctx.sites_by_function.get((site.path, site.qualname), ())
+                            if s.error_id != site.error_id),
     )
 
 
