@@ -186,12 +186,15 @@ def test_an_after_that_only_takes_the_trigger_away_is_no_fix_to_copy() -> None:
     assert only_drops(NARGS.format(nargs="nargs=2, "), NARGS.format(nargs=""))
     assert only_drops(HELP.format(args="['--my-help']"), HELP.format(args="[]"))
     assert only_drops("import click.core as m\n_ = m.no_such_attribute\n", "import click.core as m\n_ = m.Argument\n")
-    assert only_drops("import k\nk.kernel(mesh=[])\n", "import k\nk.kernel(mesh=None)\n")
+    assert only_drops("import k\nk.kernel(mesh=[m])\n", "import k\nk.kernel(mesh=None)\n")
     assert only_drops("import c\nc.argument('a', nargs=2, type=int, default=d)\n", "import c\nc.argument('a', default=d)\n")
     # a value changed, or an argument given: the call gets what it needs
     assert not only_drops(CLAMP.format(v=True), CLAMP.format(v=False))
     assert not only_drops("import click\nclick.progressbar()\n", "import click\nclick.progressbar(iterable=[1])\n")
     assert not only_drops("import j\nj.f(x=1)\n", "import j\nj.f(x=2)\n")
+    # what it takes away asked for nothing (91c3: ``collective_axes=None`` left out is the fix)
+    assert not only_drops(RUN_SCOPED.format(kw=", collective_axes=None"), RUN_SCOPED.format(kw=""))
+    assert not only_drops("import k\nk.kernel(mesh=[])\n", "import k\nk.kernel(mesh=None)\n")
     a = Analysis(error_id="a9dd3621fab4d8a5", snapshot="s", meaning="m",
                  solutions=(Solution(text="Make the `default=` fit `type=` and `nargs=`."),),
                  example_fix=CodeSample(NARGS.format(nargs="nargs=2, "), NARGS.format(nargs=""), _proof("BadParameter")))

@@ -200,16 +200,29 @@ def _fewer(old: list[ast.expr], new: list[ast.expr]) -> bool:
     return len(new) < len(old) and all(ast.dump(x) in dumps for x in new)
 
 
+def _nothing(e: ast.expr) -> bool:
+    """``None``, ``False``, ``''``, ``()``, ``[]``, ``{}``: a value that asks for nothing."""
+    if isinstance(e, ast.Constant):
+        return e.value is None or e.value is False or e.value in ("", b"")
+    if isinstance(e, (ast.List, ast.Tuple, ast.Set)):
+        return not e.elts
+    return isinstance(e, ast.Dict) and not e.keys
+
+
 def _drops(c: Change) -> bool:
     """The change only takes away: an argument or statement dropped, a value made ``None``, a list or
-    tuple or call left with fewer of the same items, or another attribute read off the same object."""
+    tuple or call left with fewer of the same items, or another attribute read off the same object; not
+    when what it takes away asked for nothing (``x=None`` dropped, ``[]`` made ``None``)."""
+    o = _expr(c.old) if c.old else None
+    if o is not None and _nothing(o):  # ``collective_axes=None`` dropped: it asked for nothing
+        return False
     if c.old and not c.new:
         return True
-    o, n = _expr(c.old), _expr(c.new)
+    n = _expr(c.new)
     if o is None or n is None:
         return False
     if isinstance(n, ast.Constant) and n.value is None:
-        return not (isinstance(o, ast.Constant) and o.value is None)
+        return True
     if isinstance(o, (ast.List, ast.Tuple, ast.Set)) and isinstance(n, (ast.List, ast.Tuple, ast.Set)):
         return _fewer(o.elts, n.elts)
     if isinstance(o, ast.Call) and isinstance(n, ast.Call) and ast.dump(o.func) == ast.dump(n.func):
