@@ -55,6 +55,16 @@ def test_a_way_out_that_leads_to_a_sibling_raise_is_not_offered(cli: Ctx) -> Non
     assert "mesh cannot be a sequence when body is a single callable." in s
 
 
+def test_a_guard_on_a_parameter_the_function_rebuilt_is_not_a_check_on_the_argument(cli: Ctx) -> None:
+    # rating 7 (4423, 91c3): ``if not isinstance(axes, tuple): axes = (axes,)`` before ``if axes: raise``;
+    # "`axes` is false or empty" passes ``axes=None``, which raises
+    a = _page(cli, "scoped")
+    text = _all(a) + a.guard_note
+    assert "is false or empty" not in text
+    assert "`axes`, once `axes = (axes,)` has run, is true (non-empty)" in a.meaning
+    assert not any(s.text.startswith("Make sure that `axes`") for s in a.solutions)
+
+
 def test_a_check_worked_out_from_an_argument_names_the_argument_not_a_template(cli: Ctx) -> None:
     a = _page(cli, "slice_rows")
     assert "until it holds" not in _all(a)
