@@ -70,7 +70,9 @@ def option_check(of: OptionFacts, cache: str = "") -> str:
         return ""
     test = read if of.safe_value == "False" else f"not {read}"
     return (f", in the form {package_of(read)} allows for reading it: `if {test}: ...` is the branch where "
-            f"{would_raise(cache)}, so skip the call there or do only what the option allows ({CHECK_LABEL})")
+            f"{would_raise(cache)}, so " + ("there make only calls it has already seen, or skip the call" if cache
+                                            else "skip the call there or do only what the option allows")
+            + f" ({CHECK_LABEL})")
 
 
 def argument_check(f: Facts, gs: list[GuardFact]) -> str:
