@@ -81,14 +81,17 @@ def negations(f: Facts, gs: list[GuardFact]) -> tuple[str, list[GuardFact]] | No
 
 
 def elsewhere(f: Facts, g: GuardFact, others: list[GuardFact]) -> ErrorSite | None:
-    """Another raise of the same function that every other guard of this one's still leads to when ``g``
-    does not hold: its own guards include theirs and not ``g``'s."""
+    """Another raise of the same function that the other guards alone lead to when ``g`` does not hold:
+    its conditions are theirs, plus at most ``else`` branches (negated guards), and ``g`` reads other
+    names than they do (else "changing `x` alone" would say nothing)."""
     need = {h.guard.normalized for h in others}
-    if not need:
+    heads = {n.split(".", 1)[0] for n in g.names}
+    if not need or heads & {n.split(".", 1)[0] for h in others for n in h.names}:
         return None
     for s in f.same_function:
         has = {x.normalized for x in s.guards}
-        if need <= has and g.guard.normalized not in has:
+        extra = [x for x in s.guards if x.normalized not in need]
+        if need <= has and g.guard.normalized not in has and all(x.negated for x in extra):
             return s
     return None
 
