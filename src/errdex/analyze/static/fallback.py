@@ -77,8 +77,8 @@ def negations(f: Facts, gs: list[GuardFact]) -> tuple[str, list[GuardFact]] | No
         names = [n for n in g.names if n.split(".", 1)[0] in f.params] or list(g.names[:1])
         what = join([f"`{n}`" for n in names[:2]]) or f"`{g.guard.normalized}`"
         msg = s.template.render().strip()[:120]
-        said = f"\"{msg}\"" if msg else f"`{s.exception_name}` at line {s.line}"
-        text += f" (changing {what} alone does not help: the call then raises {said} instead)"
+        other = f"\"{msg}\"" if msg else f"`{s.exception_name}` at line {s.line}"
+        text += f" (changing {what} alone does not help: the call then raises {other} instead)"
     return text, [g for _, g in said]
 
 
