@@ -63,6 +63,9 @@ def test_a_guard_on_a_parameter_the_function_rebuilt_is_not_a_check_on_the_argum
     assert "is false or empty" not in text
     assert "`axes`, once `axes = (axes,)` has run, is true (non-empty)" in a.meaning
     assert not any(s.text.startswith("Make sure that `axes`") for s in a.solutions)
+    # a conversion of the argument alone (``n = int(n)``) keeps what the caller passed: the check stands
+    b = _page(cli, "bits")
+    assert "has run" not in _all(b) and "`n` is less than `1`" in b.meaning
 
 
 def test_a_check_worked_out_from_an_argument_names_the_argument_not_a_template(cli: Ctx) -> None:
