@@ -9,6 +9,8 @@ from errdex.analyze.static.guardnote import CHECK_LABEL, option_check
 from errdex.analyze.static.observed import caught_inside
 from errdex.model import ConfigOption, Observation
 
+from .pagekit import PageCtx
+
 NO_EXEC = ConfigOption(name="jax_no_execution", default="False", help="Disallow JAX executions.",
                        env_var="JAX_NO_EXECUTION", holder="jax._src.config.no_execution", adapter="jax:bool_state",
                        set_call="jax.config.update", read_attr="jax.config.jax_no_execution", module="jax._src.config")
@@ -41,3 +43,26 @@ def test_the_tests_own_frame_below_a_library_helper_means_the_test_caught_it() -
     runner = ("test_t.T.test_x (tests/t.py:3)", "click.testing.CliRunner.invoke (click/testing.py:686)",
               "test_t.T.test_x.<locals>.cli (tests/t.py:9)", "click.core.Context.exit (click/core.py:1)")
     assert caught_inside(_obs(runner, escaped=False))
+
+
+def test_an_option_checked_behind_a_cache_only_may_raise() -> None:
+    # rating 7 (53c4): with ``jax_no_tracing`` on, a call the cache has seen does not raise; "is the branch
+    # where the call would raise" was false for it
+    check = option_check(option_facts(NO_EXEC, "True", {}), "`@weakref_lru_cache`")
+    assert "would raise if the cache has not seen it" in check and "`@weakref_lru_cache`" in check
+    assert "does not reach the check" in check and "make only calls it has already seen" in check
+
+
+def test_the_defensive_note_of_a_cached_raise_says_so(jaxpages: PageCtx) -> None:
+    from errdex.analyze.facts import gather_facts
+    from errdex.analyze.static.guardnote import guard_note
+
+    cat, ctx = jaxpages
+    (tracing,) = [s for s in ctx.sites if "no_tracing" in s.template.render()]
+    note = guard_note(gather_facts(cat, ctx.snapshot, tracing, context=ctx))
+    assert "is the branch where the call would raise if the cache has not seen it" in note
+    assert "`@util.weakref_lru_cache`" in note
+    # the uncached execute path raises whenever the option is on
+    (execute,) = [s for s in ctx.sites if "no_execution" in s.template.render()]
+    note = guard_note(gather_facts(cat, ctx.snapshot, execute, context=ctx))
+    assert "is the branch where the call would raise," in note

@@ -45,6 +45,29 @@ def test_nested_guards_on_arguments_give_one_solution_either_is_enough(cli: Ctx)
     assert a.prevention and "either is enough" in a.prevention[0]
 
 
+def test_a_way_out_that_leads_to_a_sibling_raise_is_not_offered(cli: Ctx) -> None:
+    # rating 7 (707f): ``kernel(mesh=[...])`` in decorator mode; giving ``body`` alone does not help, a
+    # single callable with a sequence ``mesh`` raises the function's other error (helpers.py:274-277)
+    a = _page(cli, "kernel", "as a decorator")
+    (s,) = [s.text for s in a.solutions if s.text.startswith("Make sure that")]
+    assert "either is enough" not in _all(a) and "`body` is given or" not in _all(a)
+    assert "`mesh` is not a `Sequence`" in s and "changing `body` alone does not help" in s
+    assert "mesh cannot be a sequence when body is a single callable." in s
+
+
+def test_a_guard_on_a_parameter_the_function_rebuilt_is_not_a_check_on_the_argument(cli: Ctx) -> None:
+    # rating 7 (4423, 91c3): ``if not isinstance(axes, tuple): axes = (axes,)`` before ``if axes: raise``;
+    # "`axes` is false or empty" passes ``axes=None``, which raises
+    a = _page(cli, "scoped")
+    text = _all(a) + a.guard_note
+    assert "is false or empty" not in text
+    assert "`axes`, once `axes = (axes,)` has run, is true (non-empty)" in a.meaning
+    assert not any(s.text.startswith("Make sure that `axes`") for s in a.solutions)
+    # a conversion of the argument alone (``n = int(n)``) keeps what the caller passed: the check stands
+    b = _page(cli, "bits")
+    assert "has run" not in _all(b) and "`n` is less than `1`" in b.meaning
+
+
 def test_a_check_worked_out_from_an_argument_names_the_argument_not_a_template(cli: Ctx) -> None:
     a = _page(cli, "slice_rows")
     assert "until it holds" not in _all(a)

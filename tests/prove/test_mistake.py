@@ -143,3 +143,66 @@ def test_a_check_the_proven_failing_call_satisfies_is_dropped() -> None:
     c = with_change(replace(a, example_fix=CodeSample(RUN_SCOPED.format(kw=", collective_axes='x'"),
                                                       RUN_SCOPED.format(kw=""), _proof("ValueError"))))
     assert any("is false or empty" in s.text for s in c.solutions)
+
+
+def test_a_related_errors_proof_corrects_a_check_on_the_same_name() -> None:
+    # rating 7 (4423): the interpret rule of run_scoped states "`collective_axes` is false or empty" with no
+    # proof of its own; the lowering rule of the same operation (91c3) proved collective_axes=None raises
+    from errdex.model import RelatedError
+    from errdex.prove.contradict import shared_contradictions, without_contradicted
+
+    proven = with_change(Analysis(
+        error_id="91c31de04fd853b7", snapshot="s", meaning="m",
+        example_fix=CodeSample(RUN_SCOPED.format(kw=", collective_axes=None"), RUN_SCOPED.format(kw=""),
+                               _proof("ValueError")),
+        solutions=(Solution(text="Make sure that `collective_axes` is false or empty."),)))
+    sibling = Analysis(
+        error_id="44230afd71e8b100", snapshot="s", meaning="It raises when `collective_axes` is true (non-empty).",
+        solutions=(Solution(text="Make sure that `collective_axes` is false or empty when you call `pl.run_scoped`."),
+                   Solution(text="Or run it compiled.")),
+        guard_note="None is shown. What you can check before calling `pl.run_scoped`: that `collective_axes` "
+                   "is false or empty.",
+        related=(RelatedError("91c31de04fd853b7", "t", "another rule of the same operation `run_scoped`, "
+                              "checking the same `collective_axes`"),))
+    shared = shared_contradictions([proven, sibling])
+    assert shared == {"44230afd71e8b100": {"collective_axes": ("None", "91c31de04fd853b7")}}
+    b = without_contradicted(sibling, shared["44230afd71e8b100"])
+    shown = " ".join([b.meaning, b.guard_note, *b.prevention, *(s.text for s in b.solutions)])
+    assert "is false or empty" not in shown and "true (non-empty)" not in shown
+    assert "`collective_axes` is passed, even as `None`" in b.meaning
+    assert "that `collective_axes` is left out" in b.guard_note
+    assert b.solutions[0].text == "Run it compiled."
+    assert any("/errors/91c31de04fd853b7" in p and "leave `collective_axes` out" in p for p in b.prevention)
+    # a looser relation (the same variable name in another function) lends nothing
+    other = replace(sibling, related=(RelatedError("91c31de04fd853b7", "t", "guarded by the same `collective_axes`"),))
+    assert shared_contradictions([proven, other]) == {}
+
+
+def test_an_after_that_only_takes_the_trigger_away_is_no_fix_to_copy() -> None:
+    # rating 7 (a9dd, 809c, 5b54): the proven after drops ``nargs=2``, empties the arguments, or reads
+    # another attribute; the page's own solution is the fix, the example only shows where the error comes from
+    from errdex.prove.mistake import only_drops
+
+    assert only_drops(NARGS.format(nargs="nargs=2, "), NARGS.format(nargs=""))
+    assert only_drops(HELP.format(args="['--my-help']"), HELP.format(args="[]"))
+    assert only_drops("import click.core as m\n_ = m.no_such_attribute\n", "import click.core as m\n_ = m.Argument\n")
+    assert only_drops("import k\nk.kernel(mesh=[m])\n", "import k\nk.kernel(mesh=None)\n")
+    assert only_drops("import c\nc.argument('a', nargs=2, type=int, default=d)\n", "import c\nc.argument('a', default=d)\n")
+    # a value changed, or an argument given: the call gets what it needs
+    assert not only_drops(CLAMP.format(v=True), CLAMP.format(v=False))
+    assert not only_drops("import click\nclick.progressbar()\n", "import click\nclick.progressbar(iterable=[1])\n")
+    assert not only_drops("import j\nj.f(x=1)\n", "import j\nj.f(x=2)\n")
+    # what it takes away asked for nothing (91c3: ``collective_axes=None`` left out is the fix)
+    assert not only_drops(RUN_SCOPED.format(kw=", collective_axes=None"), RUN_SCOPED.format(kw=""))
+    assert not only_drops("import k\nk.kernel(mesh=[])\n", "import k\nk.kernel(mesh=None)\n")
+    a = Analysis(error_id="a9dd3621fab4d8a5", snapshot="s", meaning="m",
+                 solutions=(Solution(text="Make the `default=` fit `type=` and `nargs=`."),),
+                 example_fix=CodeSample(NARGS.format(nargs="nargs=2, "), NARGS.format(nargs=""), _proof("BadParameter")))
+    b = with_change(a)
+    last = b.solutions[-1].text
+    assert last.startswith("The proven example below only shows where the error comes from")
+    assert "`nargs=2` is no longer passed" in last and "no fix to copy" in last
+    assert "Fix it as the example shows" not in b.guard_note and "the example only shows where" in b.guard_note
+    assert with_change(b).solutions == b.solutions  # said once
+    # without a solution of its own the page keeps the plain change
+    assert with_change(replace(a, solutions=())).solutions[-1].text.startswith("The proven example below changes")

@@ -119,3 +119,32 @@ def _blocks(stmt: ast.stmt) -> list[list[ast.stmt]]:
     for c in getattr(stmt, "cases", []) or []:
         out.append(c.body)
     return out
+
+
+def rebound(site: ErrorSite, name: str, before: int) -> str:
+    """The statement (``axes = (axes,)``) by which the raising function rebinds its parameter ``name`` from
+    its own value before file line ``before`` (a guard): the guard then tests what the function made of the
+    argument, not the argument (``None`` becomes ``(None,)``, which is true); "" when there is none (a
+    default filled in without reading the name, ``if x is None: x = 1``, or a conversion of it alone,
+    ``x = operator.index(x)``, keeps what the caller passed)."""
+    found = _function_tree(site)
+    if found is None or name not in parameters(site):
+        return ""
+    fn, def_line = found
+    for node in ast.walk(fn):
+        if not isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign) or node.value is None:
+            continue
+        if def_line + node.lineno - 1 >= before:
+            continue
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        if not any(isinstance(t, ast.Name) and t.id == name for t in targets):
+            continue
+        v = node.value
+        convert = (isinstance(v, ast.Call) and len(v.args) == 1 and not v.keywords  # ``operator.index(n)``
+                   and isinstance(v.args[0], ast.Name) and v.args[0].id == name)
+        reads = isinstance(node, ast.AugAssign) or (not convert and any(
+            isinstance(n, ast.Name) and n.id == name for n in ast.walk(v)))
+        text = ast.unparse(node)
+        if reads and len(text) <= 70:
+            return text
+    return ""

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from errdex.analyze.context import SnapshotContext, load_context
-from errdex.analyze.earlyexit import early_exits, function_seen, parameters
+from errdex.analyze.earlyexit import early_exits, function_seen, parameters, rebound
 from errdex.analyze.guardwords import describe_guard, guard_names
 from errdex.analyze.optionlink import options_for_guard
 from errdex.analyze.options import OptionFacts, option_facts, raising_value
@@ -49,6 +49,7 @@ class GuardFact:
     rule: str = ""  # the rule that produced ``words`` ("config-flag", "isinstance", ...)
     names: tuple[str, ...] = ()  # variables and attributes the condition reads
     options: tuple[ConfigOption, ...] = ()
+    rebound: str = ""  # ``axes = (axes,)``: the function rebuilt the parameter the guard reads from itself first
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +107,7 @@ class Facts:
     observed: tuple[Observation, ...] = ()  # the library's own tests raising it (``errdex observe``), best first
     uncalled: bool = False  # nothing in the package calls, registers or exports the raising function
     enum_settings: tuple[tuple[str, str, str], ...] = ()  # (attribute, member, public enum) a guard compares with ==
+    same_function: tuple[ErrorSite, ...] = ()  # the other raises of the raising function (its other branches)
 
     @property
     def error_id(self) -> str:
@@ -135,7 +137,11 @@ def gather_facts(catalog: Catalog, snapshot: Snapshot, site: ErrorSite, *,
         if g.kind != "except":
             names += tuple(p for p in shadowing if p not in names
                            and re.search(rf"(?<![\w.]){p}(?![\w(])", g.normalized or g.source))
-        guards.append(GuardFact(guard=g, words=words, rule=rule, names=names, options=opts))
+        again = next((r for n in names if (r := rebound(site, n, g.line))), "") if g.line else ""
+        if again and words:  # said of the value as the function holds it, not of the argument passed
+            head = next(n for n in names if rebound(site, n, g.line))
+            words = words.replace(f"`{head}`", f"`{head}`, once `{again}` has run,", 1)
+        guards.append(GuardFact(guard=g, words=words, rule=rule, names=names, options=opts, rebound=again))
         options.extend(o for o in opts if o not in options)
     links = ctx.tests_for_site(site)
     raising = {o: raising_value(g.words) for g in guards for o in g.options}
@@ -166,6 +172,8 @@ def gather_facts(catalog: Catalog, snapshot: Snapshot, site: ErrorSite, *,
         observed=ctx.observed(site),
         uncalled=ctx.uncalled(site),
         enum_settings=ctx.enum_settings(site),
+        same_function=tuple(s for s in ctx.sites_by_function.get((site.path, site.qualname), ())
+                            if s.error_id != site.error_id),
     )
 
 

@@ -188,6 +188,61 @@ def change_sentence(before: str, after: str) -> str:
     return f"The proven example below changes {what}: " + "; ".join(said) + "."
 
 
+def _expr(text: str) -> ast.expr | None:
+    try:
+        return ast.parse(_value(text), mode="eval").body
+    except SyntaxError:
+        return None
+
+
+def _fewer(old: list[ast.expr], new: list[ast.expr]) -> bool:
+    dumps = [ast.dump(x) for x in old]
+    return len(new) < len(old) and all(ast.dump(x) in dumps for x in new)
+
+
+def _nothing(e: ast.expr) -> bool:
+    """``None``, ``False``, ``''``, ``()``, ``[]``, ``{}``: a value that asks for nothing."""
+    if isinstance(e, ast.Constant):
+        return e.value is None or e.value is False or e.value in ("", b"")
+    if isinstance(e, (ast.List, ast.Tuple, ast.Set)):
+        return not e.elts
+    return isinstance(e, ast.Dict) and not e.keys
+
+
+def _drops(c: Change) -> bool:
+    """The change only takes away: an argument or statement dropped, a value made ``None``, a list or
+    tuple or call left with fewer of the same items, or another attribute read off the same object; not
+    when what it takes away asked for nothing (``x=None`` dropped, ``[]`` made ``None``)."""
+    o = _expr(c.old) if c.old else None
+    if o is not None and _nothing(o):  # ``collective_axes=None`` dropped: it asked for nothing
+        return False
+    if c.old and not c.new:
+        return True
+    n = _expr(c.new)
+    if o is None or n is None:
+        return False
+    if isinstance(n, ast.Constant) and n.value is None:
+        return True
+    if isinstance(o, (ast.List, ast.Tuple, ast.Set)) and isinstance(n, (ast.List, ast.Tuple, ast.Set)):
+        return _fewer(o.elts, n.elts)
+    if isinstance(o, ast.Call) and isinstance(n, ast.Call) and ast.dump(o.func) == ast.dump(n.func):
+        ko, kn = [ast.dump(k) for k in o.keywords], [ast.dump(k) for k in n.keywords]
+        return (all(k in ko for k in kn) and _fewer(o.args, n.args) if len(n.args) < len(o.args) else
+                [ast.dump(x) for x in o.args] == [ast.dump(x) for x in n.args]
+                and len(kn) < len(ko) and all(k in ko for k in kn))
+    if isinstance(o, ast.Attribute) and isinstance(n, ast.Attribute):
+        return ast.dump(o.value) == ast.dump(n.value) and o.attr != n.attr
+    return False
+
+
+def only_drops(before: str, after: str) -> bool:
+    """Every change of the proven after takes the trigger away (``nargs=2`` dropped, ``['--my-help']``
+    -> ``[]``, ``mesh=[]`` -> ``mesh=None``, another attribute read) rather than giving the call what it
+    needs: it shows where the error comes from, and is no fix to copy (rating 7: a9dd, 809c, 5b54)."""
+    cs = changes(before, after)
+    return bool(cs) and all(_drops(c) for c in cs)
+
+
 def diagnostic_turned_off(guard_note: str, before: str, after: str) -> str:
     """The diagnostic option a proven change only turns off ("" when it does something else): the guard
     note names the option as a check the user turned on (``guardnote``), and what the change drops or

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 
 from errdex.catalog.base import Catalog
 from errdex.model import Analysis, Solution
-from errdex.prove.contradict import without_contradicted
-from errdex.prove.mistake import change_sentence, diagnostic_turned_off, setup_note
+from errdex.prove.contradict import shared_contradictions, without_contradicted
+from errdex.prove.mistake import change_sentence, diagnostic_turned_off, only_drops, setup_note
 
 
 def keep_proofs(catalog: Catalog, analyses: Sequence[Analysis]) -> list[Analysis]:
@@ -24,7 +24,8 @@ def keep_proofs(catalog: Catalog, analyses: Sequence[Analysis]) -> list[Analysis
         if old is not None and old.validate_proof is not None:
             a = dataclasses.replace(a, validate_sample=old.validate_sample, validate_proof=old.validate_proof)
         out.append(with_change(a))
-    return out
+    shared = shared_contradictions(out)  # a related error's proof shows the public call normalises the name
+    return [without_contradicted(a, shared[a.error_id]) if a.error_id in shared else a for a in out]
 
 
 def with_change(a: Analysis) -> Analysis:
@@ -38,15 +39,25 @@ def with_change(a: Analysis) -> Analysis:
     a = without_contradicted(a)  # a stated check the proven failing call satisfies is wrong (rating 6: 91c3)
     said = change_sentence(fix.before, fix.after)
     off = diagnostic_turned_off(a.guard_note, fix.before, fix.after)
+    own = [s for s in a.solutions if not s.text.startswith("The proven example")]
+    dropped = bool(said) and not off and bool(own) and only_drops(fix.before, fix.after)
     if said and off:
         said += (f" That only turns the `{off}` option off: it shows the error is this option's, and drops the "
                  "check you turned on; to keep the check, satisfy it as the solutions above say.")
+    elif dropped:  # the after takes the trigger away: where the error comes from, not the fix to copy
+        said = (said.replace("The proven example below changes", "The proven example below only shows where the "
+                             "error comes from; it changes", 1)
+                + " That takes away what the call was asked to do rather than giving it what it needs, so it is "
+                "no fix to copy: do what the solutions above say.")
     if said and not any(s.text == said for s in a.solutions):
         a = dataclasses.replace(a, solutions=(*a.solutions, Solution(text=said)))
     note = setup_note(fix.before, fix.after, fix.proof.before.exception, a.validate_proof is not None)
     if note and off:  # the example turned the check off: it shows the cause, it is not the fix to copy
         note = note.replace("Fix it as the example shows", "Fix it as the solutions say (the example only turns "
                             f"`{off}` off, to show it is the cause)")
+    elif note and dropped:
+        note = note.replace("Fix it as the example shows", "Fix it as the solutions say (the example only shows "
+                            "where the error comes from)")
     if note:  # what the user can check before the call still helps when no validate sample is proven
         # a check to make before the call, not the advice to catch it (which the note has just declined)
         check = a.guard_note.startswith(("What you can check", "What decides it")) and "catch `" not in a.guard_note

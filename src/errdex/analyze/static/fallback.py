@@ -23,7 +23,7 @@ from errdex.analyze.static.words import (
     raise_evidence,
     unseen_argument,
 )
-from errdex.model import Solution
+from errdex.model import ErrorSite, Solution
 
 
 def inputs(f: Facts) -> str:
@@ -58,14 +58,44 @@ def literal(f: Facts) -> str:
 
 def negations(f: Facts, gs: list[GuardFact]) -> tuple[str, list[GuardFact]] | None:
     """What must hold for the raise not to happen: the decisive guards all hold on the way to it, so
-    any one of their negations is enough ("`iterable` is not None or `length` is not None")."""
+    any one of their negations is enough ("`iterable` is not None or `length` is not None") -- except
+    a guard whose negation only leads, with the others still holding, to another raise of the same
+    function (``if body is NotSpecified: if isinstance(mesh, Sequence): raise`` beside a later
+    ``if isinstance(mesh, Sequence): raise`` for a given ``body``): that way out is no way out."""
     said = [(negation(f, g), g) for g in gs]
     said = [(n, g) for n, g in said if n]
+    blocked = [(n, g, s) for n, g in said if (s := elsewhere(f, g, [h for _, h in said if h is not g]))]
+    if blocked and len(blocked) < len(said):
+        said = [(n, g) for n, g in said if not any(g is b for _, b, _ in blocked)]
+    else:
+        blocked = []
     if not said:
         return None
     text = join([n for n, _ in said], "or") + (" (either is enough)" if len(said) == 2 else
                                                " (any one is enough)" if len(said) > 2 else "")
+    for _, g, s in blocked[:1]:
+        names = [n for n in g.names if n.split(".", 1)[0] in f.params] or list(g.names[:1])
+        what = join([f"`{n}`" for n in names[:2]]) or f"`{g.guard.normalized}`"
+        msg = s.template.render().strip()[:120]
+        other = f"\"{msg}\"" if msg else f"`{s.exception_name}` at line {s.line}"
+        text += f" (changing {what} alone does not help: the call then raises {other} instead)"
     return text, [g for _, g in said]
+
+
+def elsewhere(f: Facts, g: GuardFact, others: list[GuardFact]) -> ErrorSite | None:
+    """Another raise of the same function that the other guards alone lead to when ``g`` does not hold:
+    its conditions are theirs, plus at most ``else`` branches (negated guards), and ``g`` reads other
+    names than they do (else "changing `x` alone" would say nothing)."""
+    need = {h.guard.normalized for h in others}
+    heads = {n.split(".", 1)[0] for n in g.names}
+    if not need or heads & {n.split(".", 1)[0] for h in others for n in h.names}:
+        return None
+    for s in f.same_function:
+        has = {x.normalized for x in s.guards}
+        extra = [x for x in s.guards if x.normalized not in need]
+        if need <= has and g.guard.normalized not in has and all(x.negated for x in extra):
+            return s
+    return None
 
 
 def fallback(f: Facts) -> Solution | None:

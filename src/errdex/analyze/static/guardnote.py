@@ -11,6 +11,7 @@ from errdex.analyze.options import OptionFacts
 from errdex.analyze.static import roles
 from errdex.analyze.static.fallback import negations, own_argument_guards
 from errdex.analyze.static.kinds import held_with
+from errdex.analyze.static.optiontext import cached_by
 from errdex.analyze.static.samples import catch_clause, short_literal
 from errdex.analyze.static.words import (
     assigned,
@@ -48,17 +49,30 @@ def package_of(name: str) -> str:
     return name.split(".", 1)[0]
 
 
-def option_check(of: OptionFacts) -> str:
+def would_raise(cache: str) -> str:
+    """"the call would raise", or, when the raise sits behind a cache (``cached_by``), that only a call the
+    cache has not seen can raise (rating 7, 53c4: a warm call with ``jax_no_tracing`` on does not raise)."""
+    if not cache:
+        return "the call would raise"
+    why = cache if cache.startswith("the raise is in") else f"the raising function is cached ({cache})"
+    return (f"the call would raise if the cache has not seen it ({why}: a call it has seen before is answered "
+            "from the cache and does not reach the check)")
+
+
+def option_check(of: OptionFacts, cache: str = "") -> str:
     """The option read in the one form the library offers for reading it (``jax.config.jax_no_execution``:
     jax's ``Config.read`` refuses options that are also context managers), as code: the test under which
     the call raises, so the program can skip it or do only what the option allows ("" when the library
-    has no public reading or the guard is not a plain on/off test)."""
+    has no public reading or the guard is not a plain on/off test).  ``cache``: ``cached_by``'s words when
+    the raise is behind a cache, so the branch only may raise."""
     read = of.option.read_attr
     if not read or of.safe_value not in ("True", "False"):
         return ""
     test = read if of.safe_value == "False" else f"not {read}"
-    return (f", in the form {package_of(read)} allows for reading it: `if {test}: ...` is the branch where the "
-            f"call would raise, so skip the call there or do only what the option allows ({CHECK_LABEL})")
+    return (f", in the form {package_of(read)} allows for reading it: `if {test}: ...` is the branch where "
+            f"{would_raise(cache)}, so " + ("there make only calls it has already seen, or skip the call" if cache
+                                            else "skip the call there or do only what the option allows")
+            + f" ({CHECK_LABEL})")
 
 
 def argument_check(f: Facts, gs: list[GuardFact]) -> str:
@@ -75,7 +89,7 @@ def argument_check(f: Facts, gs: list[GuardFact]) -> str:
         return ""
     if any(assigned(f.site.snippet, h) for h in heads):
         return ""
-    return f"; in code, `if {cond}: ...` is where the call would raise ({CHECK_LABEL})"
+    return f"; in code, `if {cond}: ...` is where {would_raise(cached_by(f))} ({CHECK_LABEL})"
 
 
 def guard_note(f: Facts) -> str:
@@ -100,7 +114,7 @@ def guard_note(f: Facts) -> str:
         og = next((x for x in f.guards if of.option in x.options), None)
         when = f" ({og.words})" if og is not None and og.words else ""
         return (f"What decides it is the `{of.option.name}` option{when}: read it before the call rather than "
-                "catching the error" + option_check(of) + (
+                "catching the error" + option_check(of, cached_by(f)) + (
                     "; it is a check you turned on, so satisfy it (Solutions) and keep it on" if of.diagnostic
                     else "") + ".")
     gs = [g for g in decisive(f) if user_reads(f, g) and not g.options] or (own_argument_guards(f) if f.uncalled else [])

@@ -217,6 +217,8 @@ def user_reads(f: Facts, g: GuardFact) -> bool:
     attribute of the object the user holds, or an option; not a local the function computed."""
     if g.options:
         return True
+    if g.rebound:  # the function rebuilt the argument first (``axes = (axes,)``): a check on it is no check on it
+        return False
     names = value_names(g)
     if not names:
         return False
