@@ -273,9 +273,10 @@ def _raising_call(before: str) -> str:
     return f"`{ast.unparse(func)}`" if len(ast.unparse(func)) <= _MAX else ""
 
 
-def setup_note(before: str, after: str, exception: str, validated: bool) -> str:
+def setup_note(before: str, after: str, exception: str, validated: bool, fix: str = "as the example shows") -> str:
     """Why the page offers no try / except as the fix of a set-up mistake ("" when the error is
-    input-driven or the proof says too little)."""
+    input-driven or the proof says too little); ``fix`` says where the fix is (the solutions, when the
+    example only shows the cause)."""
     if not before or not after or input_driven(before, after, exception):
         return ""
     cls = exception.rsplit(".", 1)[-1]
@@ -286,6 +287,6 @@ def setup_note(before: str, after: str, exception: str, validated: bool) -> str:
            f"the proven fix changes how the code sets the call up{what}, not data that varies from run to run")
     # the try / except would go around the call that raises (``sneaky.convert``), not the set-up call
     call = _raising_call(before) or next((f"`{c.where}`" for c in cs if c.where), "") or "the call"
-    return (f"{SETUP_MISTAKE}: {why}. Fix it as the example "
-            f"shows{' and check it with the validate sample' if validated else ''}; a try / except around {call} "
+    return (f"{SETUP_MISTAKE}: {why}. Fix it {fix}"
+            f"{' and check it with the validate sample' if validated else ''}; a try / except around {call} "
             "would hide the mistake and let the program go on with a wrong setup, so none is offered.")

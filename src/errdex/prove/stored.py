@@ -51,13 +51,11 @@ def with_change(a: Analysis) -> Analysis:
                 "no fix to copy: do what the solutions above say.")
     if said and not any(s.text == said for s in a.solutions):
         a = dataclasses.replace(a, solutions=(*a.solutions, Solution(text=said)))
-    note = setup_note(fix.before, fix.after, fix.proof.before.exception, a.validate_proof is not None)
-    if note and off:  # the example turned the check off: it shows the cause, it is not the fix to copy
-        note = note.replace("Fix it as the example shows", "Fix it as the solutions say (the example only turns "
-                            f"`{off}` off, to show it is the cause)")
-    elif note and dropped:
-        note = note.replace("Fix it as the example shows", "Fix it as the solutions say (the example only shows "
-                            "where the error comes from)")
+    # where the fix is: the example, unless it only turned the check off or took the trigger away
+    where = (f"as the solutions say (the example only turns `{off}` off, to show it is the cause)" if off else
+             "as the solutions say (the example only shows where the error comes from)" if dropped else
+             "as the example shows")
+    note = setup_note(fix.before, fix.after, fix.proof.before.exception, a.validate_proof is not None, where)
     if note:  # what the user can check before the call still helps when no validate sample is proven
         # a check to make before the call, not the advice to catch it (which the note has just declined)
         check = a.guard_note.startswith(("What you can check", "What decides it")) and "catch `" not in a.guard_note
