@@ -45,10 +45,15 @@ def contradicted(a: Analysis) -> dict[str, str]:
     fix = a.example_fix
     if fix.proof is None or not fix.before:
         return {}
-    texts = [a.guard_note, *a.prevention, *(s.text for s in a.solutions)]
-    names = {m.group(1) for t in texts for m in _FALSY.finditer(t)}
+    names = _stated(a)
     passed = _keywords(fix.before)
     return {n: repr(passed[n]) for n in sorted(names) if n in passed and not passed[n]}
+
+
+def _stated(a: Analysis) -> set[str]:
+    """The names of the "`name` is false or empty" checks the page states (note, prevention, solutions)."""
+    return {m.group(1) for t in (a.guard_note, *a.prevention, *(s.text for s in a.solutions))
+            for m in _FALSY.finditer(t)}
 
 
 def shared_contradictions(analyses: Sequence[Analysis]) -> dict[str, dict[str, tuple[str, str]]]:
@@ -62,8 +67,7 @@ def shared_contradictions(analyses: Sequence[Analysis]) -> dict[str, dict[str, t
     for a in analyses:
         if a.error_id in proven:
             continue
-        stated = {m.group(1) for t in (a.guard_note, *a.prevention, *(s.text for s in a.solutions))
-                  for m in _FALSY.finditer(t)}
+        stated = _stated(a)
         for r in a.related:
             same = {n for m in _SAME_CHECK.finditer(r.reason) for n in m.groups() if n}
             for n, v in proven.get(r.error_id, {}).items():
