@@ -3,10 +3,13 @@ small package written for the test."""
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 
 def cli(*args: str, home: Path, timeout: float = 900) -> subprocess.CompletedProcess[str]:
@@ -26,3 +29,16 @@ def package(root: Path, name: str, init: str, core: str) -> Path:
                                         'build-backend = "setuptools.build_meta"\n'
                                         f'[project]\nname = "{name}"\nversion = "1.0"\n')
     return pkg
+
+
+def observe_and_prove(fixture: Path, name: str, tmp_path: Path) -> tuple[Path, str, Path, dict[str, Any]]:
+    """The fixture package ``name`` copied under ``tmp_path``, observed (which indexes it first) and proven
+    from that directory, as a user would: ``(home, db, package, prove's JSON document)``."""
+    home, db, pkg = tmp_path / "home", str(tmp_path / "c.sqlite"), tmp_path / name
+    shutil.copytree(fixture, pkg)
+    r = cli("observe", str(pkg), "--db", db, "--json", home=home)
+    assert r.returncode == 0, r.stderr
+    r = cli("prove", "--artifact", str(pkg), "--package", name, "--db", db, "--json", home=home)
+    assert r.returncode == 0, r.stderr
+    doc: dict[str, Any] = json.loads(r.stdout)
+    return home, db, pkg, doc

@@ -5,15 +5,13 @@ through a ``partial(self.assertRaisesRegex, ...)`` alias or a ``check_raises(lam
 
 from __future__ import annotations
 
-import json
-import shutil
 from pathlib import Path
 
 import pytest
 
 from errdex.catalog import open_catalog
 
-from .provekit import cli
+from .provekit import observe_and_prove
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "prove_pairlib"
 
@@ -21,13 +19,8 @@ FIXTURE = Path(__file__).parents[1] / "fixtures" / "prove_pairlib"
 @pytest.mark.network
 @pytest.mark.slow
 def test_two_edits_aliases_and_filled_values(tmp_path: Path) -> None:
-    home, db, pkg = tmp_path / "home", str(tmp_path / "c.sqlite"), tmp_path / "pairlib"
-    shutil.copytree(FIXTURE, pkg)
-    r = cli("observe", str(pkg), "--db", db, "--json", home=home)
-    assert r.returncode == 0, r.stderr
-    r = cli("prove", "--artifact", str(pkg), "--package", "pairlib", "--db", db, "--json", home=home)
-    assert r.returncode == 0, r.stderr
-    by_id = {e["error_id"]: e for e in json.loads(r.stdout)["errors"]}
+    _home, db, _pkg, doc = observe_and_prove(FIXTURE, "pairlib", tmp_path)
+    by_id = {e["error_id"]: e for e in doc["errors"]}
     cat = open_catalog(db)
     snap = cat.snapshots()[-1]
     sites = {s.template.render(): s for s in cat.sites(snap.key)}

@@ -5,14 +5,13 @@ makes the same call with other arguments and exits 0; try and validate samples r
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
 
 from errdex.catalog import open_catalog
 
-from .provekit import cli
+from .provekit import cli, observe_and_prove
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "prove_cfglib"
 
@@ -20,15 +19,7 @@ FIXTURE = Path(__file__).parents[1] / "fixtures" / "prove_cfglib"
 @pytest.mark.network
 @pytest.mark.slow
 def test_observed_tests_distilled_and_proven(tmp_path: Path) -> None:
-    home = tmp_path / "home"
-    db = str(tmp_path / "c.sqlite")
-    pkg = tmp_path / "cfglib"
-    shutil.copytree(FIXTURE, pkg)
-    r = cli("observe", str(pkg), "--db", db, "--json", home=home)  # indexes the directory first
-    assert r.returncode == 0, r.stderr
-    r = cli("prove", "--artifact", str(pkg), "--package", "cfglib", "--db", db, "--json", home=home)
-    assert r.returncode == 0, r.stderr
-    doc = json.loads(r.stdout)
+    home, db, pkg, doc = observe_and_prove(FIXTURE, "cfglib", tmp_path)
     by_id = {e["error_id"]: e for e in doc["errors"]}
     cat = open_catalog(db)
     snap = cat.snapshots()[-1]

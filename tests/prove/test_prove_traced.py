@@ -3,15 +3,13 @@ function the test hands to ``jit`` (tracing.py's generic edits; tinytrace has no
 
 from __future__ import annotations
 
-import json
-import shutil
 from pathlib import Path
 
 import pytest
 
 from errdex.catalog import open_catalog
 
-from .provekit import cli
+from .provekit import observe_and_prove
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "prove_tinytrace"
 
@@ -19,13 +17,8 @@ FIXTURE = Path(__file__).parents[1] / "fixtures" / "prove_tinytrace"
 @pytest.mark.network
 @pytest.mark.slow
 def test_traced_function_edited_into_a_clean_after(tmp_path: Path) -> None:
-    home, db, pkg = tmp_path / "home", str(tmp_path / "c.sqlite"), tmp_path / "tinytrace"
-    shutil.copytree(FIXTURE, pkg)
-    r = cli("observe", str(pkg), "--db", db, "--json", home=home)
-    assert r.returncode == 0, r.stderr
-    r = cli("prove", "--artifact", str(pkg), "--package", "tinytrace", "--db", db, "--json", home=home)
-    assert r.returncode == 0, r.stderr
-    by_id = {e["error_id"]: e for e in json.loads(r.stdout)["errors"]}
+    _home, db, _pkg, doc = observe_and_prove(FIXTURE, "tinytrace", tmp_path)
+    by_id = {e["error_id"]: e for e in doc["errors"]}
     cat = open_catalog(db)
     snap = cat.snapshots()[-1]
     sites = {s.exception: s for s in cat.sites(snap.key)}
