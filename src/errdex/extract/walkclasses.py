@@ -34,7 +34,7 @@ class ClassesMixin(WalkerBase):
         exc_named = bool(_EXC_NAME.search(node.name)) or any(_EXC_NAME.search(b.rsplit(".", 1)[-1]) for b in bases)
         exc_class = exc_named or any(b.startswith(top) for b in bases)
         inner = State(qual=qual, docstring=doc, cls=".".join(qual), self_attrs=self_attrs, exc_class=exc_class,
-                      exc_named=exc_named, types=factories.class_attr_types(node))
+                      exc_named=exc_named, types=factories.class_attr_types(node), rebound=_rebound(node))
         saved = self._pending_init, self._pending_str
         self._pending_init, self._pending_str = None, None
         made = generated_init(node, self.builder.resolve_name) if exc_class else None
@@ -89,3 +89,24 @@ class ClassesMixin(WalkerBase):
         state.func.super_kwargs = tuple(
             (k.arg, self.builder.arg(k.value, scope)) for k in call.keywords if k.arg is not None
         )
+
+
+def _rebound(node: ast.ClassDef) -> frozenset[str]:
+    """The attributes of ``self`` that a method of the class other than ``__init__`` assigns."""
+    out: set[str] = set()
+    for fn in node.body:
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or fn.name == "__init__":
+            continue
+        for n in ast.walk(fn):
+            targets: list[ast.expr] = []
+            if isinstance(n, ast.Assign):
+                targets = list(n.targets)
+            elif isinstance(n, (ast.AugAssign, ast.AnnAssign)) and (not isinstance(n, ast.AnnAssign) or n.value):
+                targets = [n.target]
+            while targets:
+                t = targets.pop()
+                if isinstance(t, (ast.Tuple, ast.List)):
+                    targets.extend(t.elts)
+                elif isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self":
+                    out.add(t.attr)
+    return frozenset(out)

@@ -67,6 +67,7 @@ class State(NamedTuple):
     outers: tuple[envmod.Env | None, ...] = ()  # bindings of the enclosing functions (innermost first)
     cls_alias: str = ""  # in a @classmethod (and functions nested in one): its ``cls`` parameter
     types: tuple[tuple[str, str], ...] = ()  # receivers' classes: ``self._src`` → ``Source`` (factories.py)
+    rebound: frozenset[str] = frozenset()  # attributes of ``self`` that a method other than __init__ assigns
 
 
 class WalkerBase(Protocol):
