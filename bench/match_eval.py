@@ -92,6 +92,8 @@ def truth(idx: MatchIndex, ev: dict[str, Any]) -> tuple[str, set[str], set[str]]
     filtered_text = _FILTER_NOTE in ev["traceback"] or "UnfilteredStackTrace" in ev["traceback"]
     if filtered_text and not ev.get("filtered"):
         return "filtered", set(), set()  # JAX removed the frames that say where it was raised
+    if not lib and inner and (own := wheel_file(idx, str(inner[0]))) is not None:
+        lib = inner = [own, inner[1], inner[2]]
     if not lib or lib != inner:
         return ("rewritten" if rewritten(idx, ev["traceback"]) else "outside"), set(), set()
     sites = pinned_sites(idx, lib[0], int(lib[1]))
@@ -100,6 +102,19 @@ def truth(idx: MatchIndex, ev: dict[str, Any]) -> tuple[str, set[str], set[str]]
     ids = {str(idx.sites[s][S_ID]) for s in sites}
     templates = {shape(str(idx.templates[t][T_RENDER])) for s in sites for t in idx.site_templates[s]}
     return "site", ids, templates
+
+
+def wheel_file(idx: MatchIndex, path: str) -> str | None:
+    """The catalog path of an installed file that the capture did not count as the library's, when the
+    catalog (the whole wheel) holds it: ``CAPTURE_PACKAGE`` names one package or module, and a wheel may
+    ship more (jsonpatch's ``jsonpatch_cli.py`` beside ``jsonpatch.py``).  An error raised there was
+    raised at a site of the catalog, not outside it.  Bundled test folders stay test code, as the
+    capture has them (``/tests/``, ``/testing/``)."""
+    norm = path.replace("\\", "/")
+    _, sep, rel = norm.partition("/site-packages/")
+    if not sep or any(part in "/" + rel for part in ("/tests/", "/testing/")):
+        return None
+    return rel if rel in idx.locations else None
 
 
 _RAISE_CALL = re.compile(r"raise\s+(?:[\w.]+\.)?(\w+)\(")

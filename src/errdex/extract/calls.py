@@ -16,6 +16,7 @@ there are few of them, and drops it otherwise.  Parse only: nothing is imported.
 from __future__ import annotations
 
 import ast
+import builtins
 from typing import Literal
 
 from errdex.extract.astwalk import calls, order, statements
@@ -45,7 +46,7 @@ def call_edges(tree: ast.Module, module: str, path: str) -> tuple[CallEdge, ...]
             if isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names):
                 stars.append(resolve_relative(module, package, node.level, node.module))
     top = _top_level_defs(tree)
-    w = _Walk(module, imports, top)
+    w = _Walk(module, imports, top, bool(stars))
     w.visit_body(tree.body, "")
     return tuple(dict.fromkeys([*w.edges, *_references(tree, module, w), *_exports(tree, module, runtime, top, stars)]))
 
@@ -122,8 +123,9 @@ def _top_level_defs(tree: ast.Module) -> frozenset[str]:
 class _Walk:
     """Functions with the class they sit in; edges from each to the names it uses."""
 
-    def __init__(self, module: str, imports: dict[str, str], top: frozenset[str]) -> None:
+    def __init__(self, module: str, imports: dict[str, str], top: frozenset[str], stars: bool = False) -> None:
         self.module, self.imports, self.top = module, imports, top
+        self.stars = stars  # the module star-imports: a name it never binds may come from there
         self.edges: list[CallEdge] = []
         self.class_stack: list[str] = []
         self.memo: dict[str, str | None] = {}  # written name -> resolved, for the current class
@@ -151,6 +153,10 @@ class _Walk:
             target = self.imports[head]
             return f"{target}.{rest}" if rest else target
         if head in self.top:
+            return f"{self.module}.{written}"
+        if self.stars and not rest and not hasattr(builtins, head):
+            # `from .lib import *`, then `integer2bytes(...)`: phase 2 follows the star imports from
+            # `module.integer2bytes` to where it is defined (``tables.canonical``), or finds nothing
             return f"{self.module}.{written}"
         if rest:
             last = rest.rsplit(".", 1)[-1]

@@ -38,7 +38,7 @@ from errdex.extract.ir import (
     literal_text,
 )
 from errdex.extract.messages import CLASS_NAME
-from errdex.extract.summary import FuncSummary
+from errdex.extract.summary import FuncSummary, InitSummary
 from errdex.extract.tables import Tables
 from errdex.extract.textops import fields_of, transform
 from errdex.model import Segment
@@ -242,7 +242,7 @@ class Expander:
                 # `self.args`: the constructor's arguments (BaseException.__new__ keeps them), unless an
                 # __init__ passes others on with super().__init__(...)
                 base_args = args if init is None or init.super_args is None or (init.passes_args and args) else [
-                    subst(a, bind) for a in init.super_args]
+                    subst(a, bind) for a in _passed_on(init, bind)]
                 base_args = [self._own_attrs(a, raised) for a in base_args]
                 own.update({exc_arg(j): a for j, a in enumerate(base_args[:8])})
                 shown = self._own_attrs(base_str(c.str_message, base_args), raised)
@@ -261,7 +261,7 @@ class Expander:
                     return self.builtin_message(name, args)
                 # `super().__init__(message, *args)`: the surplus arguments, none when the raise passes none
                 bind = {**own, **bind_with_rest(c.init.params, c.init.vararg, c.init.varkw, args, kwargs)}
-                spread_args, spread_kwargs = spread(tuple(subst(a, bind) for a in c.init.super_args),
+                spread_args, spread_kwargs = spread(tuple(subst(a, bind) for a in _passed_on(c.init, bind)),
                                                     tuple((k, subst(v, bind)) for k, v in c.init.super_kwargs))
                 new_args, new_kwargs = list(spread_args), dict(spread_kwargs)
                 if rest:
@@ -496,3 +496,12 @@ def _repr(node: Node) -> Node:
     if isinstance(node, Param):
         return Param(node.name, "r", node.format_spec, shown=node.shown)
     return Cat((Lit("'"), node, Lit("'")))
+
+
+def _passed_on(init: InitSummary, bind: Bind) -> tuple[Node, ...]:
+    """What ``__init__`` passes to its base for a raise binding ``bind``: the arguments of its
+    ``if param is None:`` call when the raise leaves that parameter out (construct's
+    ``NamedTupleError("subcon is ...")`` prints no "Error in path" prefix), else the other call's."""
+    if init.none_args is not None and init.none_args[0] not in bind:
+        return init.none_args[1]
+    return init.super_args or ()

@@ -141,7 +141,7 @@ def attach(sites: Sequence[tuple[str, ErrorSite, Caught]], edges: Iterable[CallE
     and that the ``try`` body reaches (its own lines, and the package functions its calls lead to:
     ``_Graph.reach``), put where its templates hold the caught text (``splice``).  Its own templates
     stay first (the id hashes the first)."""
-    graph = _Graph(edges, (f"{s.module}.{s.qualname}" for _, s, _ in sites), bases)
+    graph = _Graph(edges, (f"{s.module}.{s.qualname}" for _, s, _ in sites), bases, canonical)
     by_func: dict[str, list[ErrorSite]] = {}
     for _, s, fw in sites:
         if not fw.classes:
@@ -202,10 +202,14 @@ class _Graph:
     functions of that name when there are at most ``MAX_UNTYPED`` (all of them for a call in the
     ``try`` body of a method of that very name: a composite delegating to its parts, schema's
     ``sub_schema.validate(data)`` inside ``Or.validate``), a class its ``__init__``, and
-    ``self.m()`` of a method the class inherits (``Sub.m``) its base's."""
+    ``self.m()`` of a method the class inherits (``Sub.m``) its base's, and a name the module imported
+    (``from .lib import *``, re-exported by ``lib/__init__.py`` from ``lib/binary.py``) where it is
+    defined (``canonical``)."""
 
-    def __init__(self, edges: Iterable[CallEdge], functions: Iterable[str], bases: Callable[[str], Sequence[str]]) -> None:
+    def __init__(self, edges: Iterable[CallEdge], functions: Iterable[str], bases: Callable[[str], Sequence[str]],
+                 canonical: Callable[[str], str] = str) -> None:
         self.bases = bases
+        self.canonical = canonical
         self.out: dict[str, list[tuple[str, int]]] = {}
         known: set[str] = set(functions)
         for e in edges:
@@ -230,6 +234,9 @@ class _Graph:
             inherited = next((f"{b}.{name}" for b in self.bases(owner) if f"{b}.{name}" in self.known), None)
             if inherited is not None:
                 return [inherited]
+            real = self.canonical(callee)
+            if real != callee and real in self.known:
+                return [real]
         return [callee, f"{callee}.__init__"]
 
     def overrides(self, func: str) -> bool:

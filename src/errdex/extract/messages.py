@@ -416,7 +416,14 @@ def _defaulted(ir: Node, conversion: str | None, spec: str | None) -> Node | Non
 
 
 def _texty(node: ast.expr) -> bool:
-    """Literal text, or a class attribute read through ``self`` (``self.default_message``)."""
+    """Literal text, or a class attribute read through ``self`` (``self.default_message``), or literal text
+    formatted (``msg or "%d and %d are not relatively prime" % (a, b)``, ``"...".format(x)``): the default
+    an exception's ``__init__`` falls back on when its caller passes no message of its own."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mod, ast.Add)):
+        return _texty(node.left) and not isinstance(node.left, ast.Attribute)
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format"
+            and isinstance(node.func.value, (ast.Constant, ast.JoinedStr))):
+        return _texty(node.func.value)
     return (isinstance(node, ast.Constant) and isinstance(node.value, str)) or isinstance(node, ast.JoinedStr) or (
         isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self")
 

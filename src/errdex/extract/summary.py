@@ -59,6 +59,10 @@ class InitSummary:
     # `if args: super().__init__(*args) else: super().__init__(self.msg)` (dnspython's DNSException): on
     # some path the constructor's own arguments are passed on, and they are the message when a raise gives any
     passes_args: bool = False
+    # `if path is None: super().__init__(message)` / `else: super().__init__(prefix + message)` (construct's
+    # ConstructError): the parameter (whose default is None) and the arguments passed on when a raise leaves
+    # it out; ``super_args`` are those of the other branch
+    none_args: tuple[str, tuple[Node, ...]] | None = None
 
 
 @fast_pickle

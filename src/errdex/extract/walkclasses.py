@@ -34,7 +34,7 @@ class ClassesMixin(WalkerBase):
         exc_named = bool(_EXC_NAME.search(node.name)) or any(_EXC_NAME.search(b.rsplit(".", 1)[-1]) for b in bases)
         exc_class = exc_named or any(b.startswith(top) for b in bases)
         inner = State(qual=qual, docstring=doc, cls=".".join(qual), self_attrs=self_attrs, exc_class=exc_class,
-                      exc_named=exc_named, types=factories.class_attr_types(node))
+                      exc_named=exc_named, types=factories.class_attr_types(node), rebound=_rebound(node))
         saved = self._pending_init, self._pending_str
         self._pending_init, self._pending_str = None, None
         made = generated_init(node, self.builder.resolve_name) if exc_class else None
@@ -62,8 +62,9 @@ class ClassesMixin(WalkerBase):
             self.functions[key] = FuncSummary(c.params, returns, defaults, tuple(c.calls),
                                               c.vararg or "", c.varkw or "")
         if name == "__init__":
+            none_args = c.none_args if c.none_args is not None and _defaults_to_none(node, c.none_args[0]) else None
             self._pending_init = InitSummary(c.params, c.super_args, c.super_kwargs, c.vararg or "", c.varkw or "",
-                                             c.super_varargs)
+                                             c.super_varargs, none_args)
         elif name == "__str__" and c.returns:
             # `if self.context: return f"{self.message} in {self.context!r}"` / `return self.message`:
             # each return is a message the class may print
@@ -85,7 +86,63 @@ class ClassesMixin(WalkerBase):
                 and args[0].value.id == state.func.vararg:
             state.func.super_varargs = True
             return  # super().__init__(*args): the constructor's own arguments are the message
-        state.func.super_args = self.builder.call_args(args, scope)
+        passed = self.builder.call_args(args, scope)
+        when_none = _none_tested(state, state.func.params)
+        if when_none is not None:
+            # the call runs only when a parameter is None: the text a raise that leaves it out prints
+            state.func.none_args = (when_none, passed)
+            if state.func.super_args is None:
+                state.func.super_args = passed
+        else:
+            state.func.super_args = passed
         state.func.super_kwargs = tuple(
             (k.arg, self.builder.arg(k.value, scope)) for k in call.keywords if k.arg is not None
         )
+
+
+def _rebound(node: ast.ClassDef) -> frozenset[str]:
+    """The attributes of ``self`` that a method of the class other than ``__init__`` assigns."""
+    out: set[str] = set()
+    for fn in node.body:
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or fn.name == "__init__":
+            continue
+        for n in ast.walk(fn):
+            targets: list[ast.expr] = []
+            if isinstance(n, ast.Assign):
+                targets = list(n.targets)
+            elif isinstance(n, (ast.AugAssign, ast.AnnAssign)) and (not isinstance(n, ast.AnnAssign) or n.value):
+                targets = [n.target]
+            while targets:
+                t = targets.pop()
+                if isinstance(t, (ast.Tuple, ast.List)):
+                    targets.extend(t.elts)
+                elif isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self":
+                    out.add(t.attr)
+    return frozenset(out)
+
+
+def _none_tested(state: State, params: tuple[str, ...]) -> str | None:
+    """The parameter whose being None the innermost branch around a call requires (``if path is None:``,
+    the ``else`` of ``if path is not None:``), if any."""
+    for spec in reversed(state.guards):
+        if spec.kind not in ("if", "elif", "else"):
+            return None
+        test = spec.node
+        if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.left, ast.Name)
+                and test.left.id in params and isinstance(test.comparators[0], ast.Constant)
+                and test.comparators[0].value is None):
+            return None
+        is_none = isinstance(test.ops[0], ast.Is)
+        if not is_none and not isinstance(test.ops[0], ast.IsNot):
+            return None
+        return test.left.id if is_none != spec.negated else None
+    return None
+
+
+def _defaults_to_none(fn: ast.FunctionDef | ast.AsyncFunctionDef, param: str) -> bool:
+    """Whether ``param`` of ``fn`` has ``None`` as its default (a raise that leaves it out passes None)."""
+    a = fn.args
+    positional = [*a.posonlyargs, *a.args]
+    pairs = list(zip(positional[len(positional) - len(a.defaults):], a.defaults, strict=True))
+    pairs += [(k, d) for k, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None]
+    return any(arg.arg == param and isinstance(d, ast.Constant) and d.value is None for arg, d in pairs)

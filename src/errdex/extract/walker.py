@@ -363,7 +363,9 @@ class Walker(CallsMixin, ClassesMixin):
                 for t in node.targets:
                     if isinstance(t, ast.Name):
                         self.class_constants[f"{state.cls}.{t.id}"] = value
-                        if state.self_attrs is not None:
+                        # (read through `self`, a class constant that a method assigns again, `expr = ""`
+                        # then `self.expr = expr` in `eval`, holds the instance's value: no constant)
+                        if state.self_attrs is not None and t.id not in state.rebound:
                             state.self_attrs[t.id] = self.builder.arg(value, Scope())
             elif state.cls is not None and isinstance(value, ast.Dict):
                 for t in node.targets:

@@ -48,6 +48,7 @@ class FuncCollector:
     super_args: tuple[Node, ...] | None = None
     super_varargs: bool = False  # `super().__init__(*args)` on some path: the constructor's own arguments
     super_kwargs: tuple[tuple[str, Node], ...] = ()
+    none_args: tuple[str, tuple[Node, ...]] | None = None  # `if p is None: super().__init__(...)`: p, its args
     self_attrs: dict[str, Node] = field(default_factory=dict)
     calls: list[CallSite] = field(default_factory=list)
     reads_params: bool = False  # a site's message or class reads a parameter: callers may bind it
@@ -67,6 +68,7 @@ class State(NamedTuple):
     outers: tuple[envmod.Env | None, ...] = ()  # bindings of the enclosing functions (innermost first)
     cls_alias: str = ""  # in a @classmethod (and functions nested in one): its ``cls`` parameter
     types: tuple[tuple[str, str], ...] = ()  # receivers' classes: ``self._src`` → ``Source`` (factories.py)
+    rebound: frozenset[str] = frozenset()  # attributes of ``self`` that a method other than __init__ assigns
 
 
 class WalkerBase(Protocol):

@@ -36,7 +36,7 @@ from errdex.match.index import (
     index_for,
     words,
 )
-from errdex.match.indexdata import GATED, REPR
+from errdex.match.indexdata import GATED, KEY_ERROR, REPR
 from errdex.match.lines import BUILTIN_EXCEPTIONS
 from errdex.match.model import (
     Explanation,
@@ -156,12 +156,15 @@ def _chain_cap(where: WH.Where, best: dict[int, R.Scored]) -> float:
     """The most a site of the reported exception's cause or context may score, once the reported
     exception's own frames have spoken.  Its innermost frame pins a site whose text or class agrees:
     that site raised what the user sees (``raise InvalidRequirement(str(e)) from e``), so the cause's
-    sites rank below it.  Its innermost frame is a library line that raises nothing indexed: no site
-    explains the reported exception, so none of the chain's is confident."""
+    sites rank below it.  Its innermost frame is a library line that raises nothing indexed, or its
+    frames go through the library into code that raised it (``parser.exit(2, ...)`` in a library's
+    ``except`` clause: argparse raised the ``SystemExit``): no site explains the reported exception,
+    so none of the chain's is confident.  (A reported exception whose frames never reach the library,
+    the user's ``raise RuntimeError(...) from e``, leaves the chain's library error its confidence.)"""
     pinned = [c.score for c in best.values() if c.pinned and c.method in ("exact", "frame")]
     if pinned:
         return max(pinned) * _SECONDARY
-    if where.surfaced_in_lib and where.elsewhere:
+    if (where.surfaced_in_lib or where.innermost_lib is not None) and where.elsewhere:
         return R.THRESHOLD * _SECONDARY
     return 1.0
 
@@ -172,7 +175,7 @@ def _score_exception(
 ) -> None:
     """Score the candidates of one exception of the input into ``best`` (site -> best candidate);
     no score above ``cap``."""
-    text = V.normalize(V.clip(_unrepr(exc))).strip()
+    text = V.normalize(V.clip(_unrepr(exc, idx))).strip()
     text_words = frozenset(words(text))
     pinned_t: list[tuple[int, float | None]] = [(t, None) for s in sorted(where.pins) for t in idx.site_templates[s]]
     skip = {t for t, _ in pinned_t}
@@ -428,10 +431,14 @@ def _printed_type(exc: ParsedException) -> str:
     return ""
 
 
-def _unrepr(exc: ParsedException) -> str:
-    """A KeyError prints ``repr`` of its argument: ``KeyError: "Invalid name: 'x'"`` -> the text inside."""
+def _unrepr(exc: ParsedException, idx: MatchIndex | None = None) -> str:
+    """A KeyError prints ``repr`` of its argument: ``KeyError: "Invalid name: 'x'"`` -> the text inside.
+    So does a package's subclass of it that the index knows (``BoxKeyError: "'a' is not in the Box"``),
+    whose templates lost their quotes as ``KeyError``'s did (``index._edges_stripped``)."""
     msg = exc.message
-    if exc.exception_name in ("KeyError", "") and len(msg) >= 2 and msg[0] == msg[-1] and msg[0] in "'\"":
+    keyerror = exc.exception_name in ("KeyError", "") or (
+        idx is not None and (KEY_ERROR + exc.exception_name) in idx.rewraps)
+    if keyerror and len(msg) >= 2 and msg[0] == msg[-1] and msg[0] in "'\"":
         q = msg[0]
         inner = msg[1:-1].replace("\\" + q, q).replace("\\\\", "\\")
         # a message without its type is read so only when it is one quoted string as ``repr`` prints it

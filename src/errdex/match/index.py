@@ -24,6 +24,7 @@ from errdex.match.indexdata import BY_CAUGHT as BY_CAUGHT
 from errdex.match.indexdata import (
     CLASS_TEXT,
     GATED,
+    KEY_ERROR,
     LOOKED_UP,
     LOOSE,
     NO_TEXT,
@@ -31,6 +32,7 @@ from errdex.match.indexdata import (
     caught,
     caught_classes,
     loose_raise,
+    prints_as_key_error,
     version_gated,
 )
 from errdex.match.indexdata import S_END as S_END
@@ -86,10 +88,11 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
         mine: list[int] = []
         seen: set[Segs] = set()
         gated = version_gated(site.guards)
+        key_error = prints_as_key_error(site.exception_name, site.exception_bases)
         for tmpl in site.templates or ():
             segs = _edges_stripped(tuple((s.is_literal, normalize(s.text) if s.is_literal
                                           else placeholder(s.expr or "", s.conversion))
-                                         for s in tmpl.segments), site.exception_name == "KeyError")
+                                         for s in tmpl.segments), key_error)
             if segs in seen:
                 continue
             seen.add(segs)
@@ -117,6 +120,8 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
             rewraps.setdefault(ANY_CLASS, []).append(mine[0])
         if "[" in sites[sno][2] and mine and all(templates[t][3] < NO_TEXT for t in mine):
             rewraps.setdefault(LOOKED_UP, []).append(mine[0])
+        if mine and key_error and site.exception_name != "KeyError":
+            rewraps.setdefault(KEY_ERROR + site.exception_name, []).append(mine[0])
         if mine and class_text(site):
             rewraps.setdefault(CLASS_TEXT, []).extend(mine)
         site_templates.append(tuple(mine))
@@ -150,7 +155,7 @@ def approximate_links(snap: Snapshot) -> bool:
 def _edges_stripped(segs: Segs, key_error: bool = False) -> Segs:
     """Whitespace at the template's very start or end: the message is compared stripped.
 
-    A KeyError prints the ``repr`` of its message; the extractor writes that as
+    A KeyError (or a subclass of it) prints the ``repr`` of its message; the extractor writes that as
     quotes around the template, but which quote ``repr`` picks depends on the
     value.  The match stage compares the unquoted text instead (``explain._unrepr``).
     """

@@ -67,6 +67,10 @@ LOOKED_UP = "<looked-up-class>"
 # it is raised (configobj's ``raise ReloadError()``): anything raising the class prints it (``honesty.py``)
 CLASS_TEXT = "<class-text>"
 NO_TEXT = 4  # a template with fewer literal characters than this has no text worth checking
+# ``MatchIndex.rewraps`` key prefix, before a class name: a package's subclass of ``KeyError`` (python-box's
+# ``class BoxKeyError(BoxError, KeyError)``), whose ``str()`` is the ``repr`` of its one argument as
+# ``KeyError``'s is: its templates lose their quotes as ``KeyError``'s do, and so does its printed text
+KEY_ERROR = "<key-error> "
 GATED = "<python-version>"  # ``MatchIndex.rewraps`` key: templates of sites that raise on some Pythons only
 _VERSION_TEST = re.compile(r"version_info|hexversion|python_version|\bPY\d*\b|\bPYTHON\d+\b|\bPY_?3\d*\b")
 
@@ -93,6 +97,12 @@ def any_class_rewrap(exception: str, cause: str | None) -> bool:
 def loose_raise(exception: str, guards: Iterable[Guard]) -> bool:
     """``raise error``: a variable (no class, no caught exception: no ``except`` guard) is raised."""
     return exception.isidentifier() and exception[:1].islower() and not any(g.kind == "except" for g in guards)
+
+
+def prints_as_key_error(name: str, bases: Iterable[str]) -> bool:
+    """``KeyError`` or a subclass of it (its resolved bases name it): ``str()`` is the ``repr`` of the one
+    argument, quoted with whichever quote ``repr`` picks for the value."""
+    return name == "KeyError" or any(b.rsplit(".", 1)[-1] == "KeyError" for b in bases)
 
 
 def caught_classes(guards: Iterable[Guard]) -> list[str]:

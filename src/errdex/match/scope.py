@@ -45,7 +45,7 @@ from errdex.match.index import (
     template_words,
     words,
 )
-from errdex.match.indexdata import LOOSE
+from errdex.match.indexdata import BY_CAUGHT, KEY_ERROR, LOOSE
 from errdex.match.indexdata import NO_TEXT as NO_TEXT
 from errdex.match.lines import BUILTIN_EXCEPTIONS, exception_line
 from errdex.match.verify import container_repr, element_of
@@ -203,18 +203,29 @@ def value_sites(idx: MatchIndex, tops: frozenset[str], text: str) -> list[int]:
     """A message with no class printed that is one value and nothing else (``'akey'``, ``3``: no space
     in it), in a scope (a catalog of one library, ``--repo``): the sites whose every template is a lone
     value (``raise KeyError(key)``); only those printing a ``repr`` when the value is quoted (a ``KeyError``
-    prints its key's), none of a ``KeyError`` when it is a bare word (a ``str`` key would be quoted)."""
+    prints its key's, a subclass of it too), none of a ``KeyError`` when it is a bare word (a ``str`` key
+    would be quoted).  A quoted value is also the text of a ``KeyError`` that a lookup raised and a site
+    caught and raised again as its own (``except KeyError as ex: raise PathNotFound(str(ex))``: the key's
+    ``repr``), though such a site has other texts too (those of the library's own raises its ``try``
+    reaches)."""
     if not tops or not text or len(text) > _VALUE_CHARS or any(c.isspace() for c in text):
         return []  # (a value says nothing of which library raised it: only within a known one)
     out = [s for s, row in enumerate(idx.sites[:MAX_SCAN])
            if idx.site_templates[s] and in_scope(idx, s, tops) and all(_lone(idx, t) for t in idx.site_templates[s])]
     if text[:1] in "'\"" and text[-1:] == text[:1] and len(text) >= 2:
-        quoted = [s for s in out if idx.sites[s][S_EXC_NAME] == "KeyError"
-                  or any(_lone(idx, t, "r") for t in idx.site_templates[s])]
+        quoted = [s for s in out if _key_error(idx, s) or any(_lone(idx, t, "r") for t in idx.site_templates[s])]
+        forwarded = {idx.templates[t][T_SITE] for t in idx.rewraps.get(BY_CAUGHT + "KeyError", ()) if _lone(idx, t)}
+        quoted += [s for s in forwarded if s not in quoted and s < MAX_SCAN and in_scope(idx, s, tops)]
         out = quoted or out
     elif text.isidentifier():  # `text`: a KeyError prints a str key quoted, so no KeyError printed it
-        out = [s for s in out if idx.sites[s][S_EXC_NAME] != "KeyError"] or out
+        out = [s for s in out if not _key_error(idx, s)] or out
     return sorted(out, key=lambda s: (idx.sites[s][S_PATH], idx.sites[s][S_LINE], idx.sites[s][S_ID]))
+
+
+def _key_error(idx: MatchIndex, site: int) -> bool:
+    """The site raises ``KeyError`` or a package's subclass of it (``indexdata.KEY_ERROR``)."""
+    name = idx.sites[site][S_EXC_NAME]
+    return name == "KeyError" or (KEY_ERROR + name) in idx.rewraps
 
 
 def _lone(idx: MatchIndex, tno: int, conversion: str | None = None) -> bool:
