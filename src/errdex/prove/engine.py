@@ -54,6 +54,7 @@ MAX_CANDIDATES = 3  # observations (distinct tests / entry calls) tried per erro
 MAX_VARIANTS = MAX_MUTATED + MAX_RESHAPED  # every variant mutate.variants gives (its own cap), then reshape's
 AFTER_CHUNK = 8  # afters sent to the worker at a time: the first clean one stops the rest
 DIRECT_CAUSE = "The above exception was the direct cause of the following exception:"
+CAUGHT_MARK = "raised inside and caught by"  # a proof's candidate: the site raised, users saw another error
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,20 +71,28 @@ class Proven:
 
 
 class Runs:
-    """Run results by index, counted: precomputed (a batch) or run on first use (fresh processes)."""
+    """Run results by index, counted: precomputed (a batch) or run on first use (fresh processes).
+    A result is (exit, stdout, stderr, raised): raised when the watched site raised during the run."""
 
-    def __init__(self, done: list[tuple[int, str, str]] | None, count: int,
-                 fn: Callable[[int], tuple[int, str, str]] | None = None) -> None:
-        self._done: dict[int, tuple[int, str, str]] = dict(enumerate(done or []))
+    def __init__(self, done: list[tuple[int, str, str, bool]] | None, count: int,
+                 fn: Callable[[int], tuple[int, str, str, bool]] | None = None) -> None:
+        self._done: dict[int, tuple[int, str, str, bool]] = dict(enumerate(done or []))
         self._fn = fn
         self.count = count
 
-    def __getitem__(self, i: int) -> tuple[int, str, str]:
+    def full(self, i: int) -> tuple[int, str, str, bool]:
         if i not in self._done:
             assert self._fn is not None
             self._done[i] = self._fn(i)
             self.count += 1
         return self._done[i]
+
+    def __getitem__(self, i: int) -> tuple[int, str, str]:
+        return self.full(i)[:3]
+
+    def raised(self, i: int) -> bool:
+        """Whether the watched site (``Prover.watch``) raised in run ``i``, caught or not."""
+        return self.full(i)[3]
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,22 +120,36 @@ class Prover:
     switches: Mapping[str, tuple[OptionSwitch, ...]] = field(default_factory=dict)
     extra_env: tuple[tuple[str, str], ...] = ()  # prove --env NAME=VALUE: every run gets it (recorded in the proof)
     symbols: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # module -> names (reshape: names that exist)
+    # (path, first line, last line) of a site only ever seen caught inside the library: every run records
+    # where its exceptions started (``worker_script``), so a proof can see it raised under another error
+    watch: tuple[str, int, int] | None = None
 
     def run_vars(self) -> dict[str, str]:
         """The environment variables of every run: the library adapter's, then ``--env``."""
         return {**run_env(self.package), **dict(self.extra_env)}
 
-    def _run(self, code: str, scratch: Path, name: str) -> tuple[int, str, str]:
+    def _run(self, code: str, scratch: Path, name: str) -> tuple[int, str, str, bool]:
         script = scratch / f"{name}.py"
         script.write_text(code, encoding="utf-8")
-        res = run(RunRequest(argv=(str(self.env.python), "-X", "faulthandler", str(script)),
+        raises = scratch / f"{name}.raises"
+        argv: tuple[str, ...] = (str(self.env.python), "-X", "faulthandler", str(script))
+        if self.watch is not None:
+            raises.unlink(missing_ok=True)
+            argv = (str(self.env.python), "-X", "faulthandler", str(WORKER_SCRIPT), "--one", str(script), str(raises))
+        res = run(RunRequest(argv=argv,
                              limits=Limits(timeout_s=self.timeout_s, memory_bytes=4 * 1024**3),
                              env={"PYTHONDONTWRITEBYTECODE": "1", "PYTHONWARNINGS": "default", **self.run_vars()},
                              scratch=scratch / f"run-{name}"))
         code_ = -9 if res.timed_out else res.returncode
-        return code_, res.stdout, res.stderr.replace(str(script), "example.py")
+        return code_, res.stdout, res.stderr.replace(str(script), "example.py"), self._raised(raises)
 
-    def _run_many(self, codes: Sequence[str], scratch: Path, name: str) -> list[tuple[int, str, str]]:
+    def _raised(self, path: Path) -> bool:
+        """Whether the watched site is among the origins a run recorded (``worker_script``'s raises file)."""
+        if self.watch is None:
+            return False
+        return site_raised(_read(path), *self.watch)
+
+    def _run_many(self, codes: Sequence[str], scratch: Path, name: str) -> list[tuple[int, str, str, bool]]:
         """Run ``codes`` in order in one sandboxed batch worker (``worker_script.py``: the library
         imported once, each script in a forked child with its own working directory)."""
         batch = scratch / f"batch-{name}"
@@ -137,6 +160,8 @@ class Prover:
             (batch / f"s{i}.py").write_text(code, encoding="utf-8")
             items.append({"script": str(batch / f"s{i}.py"), "out": str(batch / f"s{i}.out"),
                           "err": str(batch / f"s{i}.err"), "cwd": str(batch / f"w{i}"), "timeout": self.timeout_s})
+            if self.watch is not None:
+                items[-1]["raises"] = str(batch / f"s{i}.raises")
         got = self.pool.submit(items, self.timeout_s * len(codes) + 60) if self.pool is not None else None
         if got is not None:
             done = got
@@ -148,13 +173,13 @@ class Prover:
                            limits=Limits(timeout_s=self.timeout_s * len(codes) + 60, memory_bytes=4 * 1024**3),
                            env={"PYTHONDONTWRITEBYTECODE": "1", **self.run_vars()}, scratch=batch / "run"))
             done = json.loads(result.read_text()) if result.is_file() else []
-        out: list[tuple[int, str, str]] = []
+        out: list[tuple[int, str, str, bool]] = []
         for i in range(len(codes)):
             if i >= len(done):
-                out.append((-9, "", "the batch worker did not finish"))
+                out.append((-9, "", "the batch worker did not finish", False))
                 continue
             err = _read(batch / f"s{i}.err").replace(str(batch / f"s{i}.py"), "example.py")
-            out.append((int(done[i]["rc"]), _read(batch / f"s{i}.out"), err))
+            out.append((int(done[i]["rc"]), _read(batch / f"s{i}.out"), err, self._raised(batch / f"s{i}.raises")))
         return out
 
     def runs(self, codes: Sequence[str], scratch: Path, name: str) -> Runs:
@@ -268,15 +293,21 @@ class Prover:
                     kind = cand.kind
                     if got != site.error_id:
                         cause = self.cause_resolving_to(catalog, err, site.error_id)
-                        if cause is None:
+                        if cause is not None:
+                            # raised, then wrapped by the library (``raise Outer(...) from err``): the traceback
+                            # the user sees shows this error as the direct cause of the one that escaped
+                            got, exc, err = site.error_id, cause[0], cause[1]
+                            kind = f"{cand.kind}, the cause of {_last_line(str(cause[2]))[:80]}"
+                        elif self.watch is not None and res.raised(0) and "Traceback" in err:
+                            # only ever seen caught: the run recorded it raised here, and the library raised
+                            # what the traceback shows instead (``from None``): the pair is this site's, the
+                            # output is what users see
+                            kind = f"{cand.kind}, {CAUGHT_MARK} {self.package}: users see {exc or got}"
+                        else:
                             reason = (f"the {cand.kind} candidate raised, but its traceback resolves to "
                                       f"{got or 'nothing'}")
                             inner += [(o, c) for c in self._inner(cand, o, site, scratch)]
                             continue
-                        # raised, then wrapped by the library (``raise Outer(...) from err``): the traceback
-                        # the user sees shows this error as the direct cause of the one that escaped
-                        got, exc, err = site.error_id, cause[0], cause[1]
-                        kind = f"{cand.kind}, the cause of {_last_line(str(cause[2]))[:80]}"
                     pb = ProofBefore(exception=exc, error_id=got, output=excerpt(err, exc))
                     progressed: list[int] = []
                     clean = self._first_clean(catalog, site.error_id, afters, scratch, progressed)
@@ -308,9 +339,10 @@ class Prover:
             res = self.runs(afters[start:start + AFTER_CHUNK], scratch, f"after-{start}")
             for k in range(len(afters[start:start + AFTER_CHUNK])):
                 rc2, out2, err2 = res[k]
-                if rc2 == 0 and not (err2.strip() and self.resolves_to(catalog, err2, error_id)[0] == error_id):
+                if rc2 == 0 and not res.raised(k) \
+                        and not (err2.strip() and self.resolves_to(catalog, err2, error_id)[0] == error_id):
                     return start + k, out2, runs + res.count
-                if progressed is not None and rc2 > 0 and "Traceback" in err2 \
+                if progressed is not None and rc2 > 0 and "Traceback" in err2 and not res.raised(k) \
                         and self.resolves_to(catalog, err2, error_id)[0] != error_id \
                         and self.cause_resolving_to(catalog, err2, error_id) is None:
                     progressed.append(start + k)
@@ -333,21 +365,25 @@ class Prover:
                 try_sample: str = "", validate_sample: str = "") -> str:
         """Why a stored proof no longer holds ("" when it does): before must raise and resolve to
         ``error_id``, after must exit 0 without it, a proven try sample must still handle it."""
-        rc, _, err = self._run(before, scratch, "before")
+        rc, _, err, raised = self._run(before, scratch, "before")
         if rc == 0:
             return "before no longer raises"
         got, _ = self.resolves_to(catalog, err, error_id)
-        if got != error_id and self.cause_resolving_to(catalog, err, error_id) is None:
+        if self.watch is not None and not raised:
+            return "before no longer raises it inside the library"
+        if got != error_id and self.cause_resolving_to(catalog, err, error_id) is None and self.watch is None:
             return f"before's traceback now resolves to {got or 'nothing'}"
-        rc2, _, err2 = self._run(after, scratch, "after")
+        rc2, _, err2, raised2 = self._run(after, scratch, "after")
         if rc2 != 0:
             return f"after exits {rc2}: {_tail(err2)}"
+        if raised2:
+            return "after still raises it inside the library"
         if try_sample:
-            rc3, out3, err3 = self._run(try_sample, scratch, "try")
+            rc3, out3, err3, _ = self._run(try_sample, scratch, "try")
             if not try_handled(rc3, out3, err3):
                 return f"the try sample no longer handles the error (exit {rc3}): {_tail(err3 or out3)}"
         if validate_sample:
-            rc4, out4, err4 = self._run(validate_sample, scratch, "validate")
+            rc4, out4, err4, _ = self._run(validate_sample, scratch, "validate")
             if not validate_stopped(rc4, out4, err4):
                 return f"the validate sample no longer stops the bad input (exit {rc4}): {_tail(err4 or out4)}"
         return ""
@@ -422,6 +458,20 @@ def excerpt(text: str, exception: str) -> str:
     return "\n".join(lines[max(0, i - 3):i + 3])
 
 
+def site_raised(records: str, path: str, line: int, end_line: int) -> bool:
+    """Whether a raises file (``worker_script``: one ``[file, line, class]`` per line) has an origin in
+    the site's span of ``path`` (package-relative)."""
+    for ln in records.splitlines():
+        try:
+            file, at, _ = json.loads(ln)
+        except (ValueError, TypeError):
+            continue
+        if isinstance(file, str) and isinstance(at, int) and file.replace("\\", "/").endswith("/" + path) \
+                and line <= at <= max(line, end_line):
+            return True
+    return False
+
+
 def _last_line(text: str) -> str:
     lines = [ln for ln in text.strip().splitlines() if ln.strip() and not ln.startswith(" ")]
     return lines[-1] if lines else ""
@@ -489,7 +539,9 @@ def prove_all(prover: Prover, open_catalog: Callable[[], Catalog], targets: Sequ
         try:
             site = sites[eid]
             observed = sorted(obs.get(eid, []), key=lambda o: (not o.escaped, -o.count))
-            out = prover.prove(c, site, observed, rivals(site))
+            caught = bool(observed) and not any(o.escaped for o in observed)
+            p = replace(prover, watch=(site.path, site.line, site.end_line)) if caught else prover
+            out = p.prove(c, site, observed, rivals(site))
             instead = raised_instead(observed, every) if out.proven is None else []
             if instead:
                 out = replace(out, reason=f"only seen caught inside the library, which raises "
