@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import shutil
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
@@ -54,6 +55,7 @@ MAX_CANDIDATES = 3  # observations (distinct tests / entry calls) tried per erro
 MAX_VARIANTS = MAX_MUTATED + MAX_RESHAPED  # every variant mutate.variants gives (its own cap), then reshape's
 AFTER_CHUNK = 8  # afters sent to the worker at a time: the first clean one stops the rest
 DIRECT_CAUSE = "The above exception was the direct cause of the following exception:"
+DURING_HANDLING = "During handling of the above exception, another exception occurred:"
 CAUGHT_MARK = "raised inside and caught by"  # a proof's candidate: the site raised, users saw another error
 
 
@@ -246,8 +248,9 @@ class Prover:
 
     def cause_resolving_to(self, catalog: Catalog, stderr: str, error_id: str) -> tuple[str, str, str] | None:
         """(exception, its section of the traceback, the outer one's text) when a cause printed before
-        "The above exception was the direct cause of the following exception" resolves to ``error_id``."""
-        sections = stderr.split(DIRECT_CAUSE)
+        "The above exception was the direct cause of the following exception" (or the one another was
+        raised while handling: "During handling of the above exception, ...") resolves to ``error_id``."""
+        sections = re.split(f"{re.escape(DIRECT_CAUSE)}|{re.escape(DURING_HANDLING)}", stderr)
         for k, section in enumerate(sections[:-1]):
             got, exc = self.resolves_to(catalog, section, error_id)
             if got == error_id:
