@@ -43,7 +43,7 @@ from errdex.prove.harness import run_env
 from errdex.prove.inner import inner_calls
 from errdex.prove.mistake import input_driven
 from errdex.prove.mutate import MAX_VARIANTS as MAX_MUTATED
-from errdex.prove.pairs import paired
+from errdex.prove.pairs import paired, tripled
 from errdex.prove.pool import WorkerPool
 from errdex.prove.reshape import MAX_RESHAPED, defined_first
 from errdex.sandbox import Environment, Limits, RunRequest, run
@@ -358,11 +358,22 @@ class Prover:
         error first.  (after, why, stdout, runs); after "" when none ran clean."""
         if cand.distilled is None:
             return "", "", "", 0
-        pairs = paired(cand.distilled, guard_names(site), self.package, [afters[i] for i in progressed], afters)
+        modules: dict[str, ast.Module] = {}
+        pairs = paired(cand.distilled, guard_names(site), self.package, [afters[i] for i in progressed], afters,
+                       modules)
         if not pairs:
             return "", "", "", 0
-        i, out, n = self._first_clean(catalog, site.error_id, [src for _, src in pairs], scratch)
-        return (pairs[i][1], f"two edits: {pairs[i][0]}", out, n) if i >= 0 else ("", "", "", n)
+        further: list[int] = []
+        i, out, n = self._first_clean(catalog, site.error_id, [src for _, src in pairs], scratch, further)
+        if i >= 0:
+            return pairs[i][1], f"two edits: {pairs[i][0]}", out, n
+        # no pair ran clean: those that got past this error too are edited a third time
+        third = tripled(cand.distilled, [(pairs[k][0], modules[pairs[k][1]]) for k in further if pairs[k][1] in modules],
+                        guard_names(site), self.package, [*afters, *(src for _, src in pairs)])
+        if not third:
+            return "", "", "", n
+        j, out3, n3 = self._first_clean(catalog, site.error_id, [src for _, src in third], scratch)
+        return (third[j][1], f"three edits: {third[j][0]}", out3, n + n3) if j >= 0 else ("", "", "", n + n3)
 
     def recheck(self, catalog: Catalog, error_id: str, before: str, after: str, scratch: Path,
                 try_sample: str = "", validate_sample: str = "") -> str:
