@@ -80,8 +80,15 @@ def test_variants_change_only_arguments() -> None:
 def test_not_distillable_reasons() -> None:
     with pytest.raises(NotDistillable, match="not in the observed workspace"):
         distill(FIXTURE, "tests/nope.py::test_x", _chain(3))
-    with pytest.raises(NotDistillable, match="no test frame"):
-        distill(FIXTURE, "tests/test_core.py::test_choices", ("cfglib.core.parse (cfglib/core.py:40)",))
+    with pytest.raises(NotDistillable, match="no test frame"):  # and no block that expects the raise
+        distill(FIXTURE, "tests/test_core.py::test_choices_ok", ("cfglib.core.parse (cfglib/core.py:40)",))
+
+
+def test_chain_without_the_test_frame_takes_the_block_that_expects_the_raise() -> None:
+    """Raised in a thread the library runs a callback in, the recorded stack has no test frame: the
+    statement the test's ``pytest.raises`` block runs is the raising one."""
+    d = distill(FIXTURE, "tests/test_core.py::test_choices", ("cfglib.core.parse (cfglib/core.py:40)",))[0]
+    assert d.source.endswith("cfglib.parse('mode=slow', [mode])\n")
 
 
 def test_node_id_parts() -> None:
