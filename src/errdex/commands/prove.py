@@ -176,8 +176,9 @@ def _store(catalog: Catalog, snap: Snapshot, outcomes: list[Any]) -> None:
 
 def run_verify_execute(*, repo: str | None, db: str | None, json_out: bool, package: str | None,
                        artifact: str | None, python: str | None, timeout: float,
-                       with_requirements: list[str] | None = None) -> int:
-    """Re-run every stored proof (before must still resolve to its error, after exit 0); exit 1 if any fails."""
+                       with_requirements: list[str] | None = None, ids: list[str] | None = None) -> int:
+    """Re-run every stored proof (before must still resolve to its error, after exit 0); exit 1 if any fails.
+    ``ids``: only these error ids or id prefixes (the proofs a later run added)."""
     import tempfile
 
     from errdex.prove.engine import CAUGHT_MARK
@@ -198,6 +199,8 @@ def run_verify_execute(*, repo: str | None, db: str | None, json_out: bool, pack
             error(str(exc))
             return 1
         for site in catalog.sites(snap.key):
+            if ids and not any(site.error_id.startswith(x) for x in ids):
+                continue
             a = catalog.get_analysis(site.error_id, snap.key)
             if a is None or a.example_fix.proof is None:
                 continue
