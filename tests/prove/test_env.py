@@ -54,7 +54,11 @@ def test_a_watched_run_records_that_the_site_raised_under_another_error(tmp_path
     p = replace(_prover(tmp_path, ()), watch=("lib/__init__.py", 2, 2))
     head = f"import sys\nsys.path.insert(0, {str(tmp_path)!r})\nimport lib\n"
     rc, _, err, raised = p._run(head + "lib.shape('a')\n", tmp_path, "bad")
-    assert rc == 1 and "ValueError: bad shape" in err and "TypeError" not in err and raised
+    assert rc == 1 and "ValueError: bad shape" in err and "TypeError" not in err and raised == "under"
     rc, _, _, raised = p._run(head + "lib.shape(2)\n", tmp_path, "good")
-    assert rc == 0 and not raised
-    assert not site_raised('["/x/lib/__init__.py", 2, "TypeError"]\n', "lib/__init__.py", 3, 4)
+    assert rc == 0 and raised == ""
+    # raised and caught, then an unrelated error: the user's error was not raised because of it
+    rc, _, _, raised = p._run(head + "try:\n    lib.shape('a')\nexcept ValueError:\n    pass\n1 / 0\n",
+                              tmp_path, "other")
+    assert rc == 1 and raised == "raised"
+    assert not site_raised('["/x/lib/__init__.py", 2, "TypeError", "raised"]\n', "lib/__init__.py", 3, 4)

@@ -74,15 +74,16 @@ class Proven:
 
 class Runs:
     """Run results by index, counted: precomputed (a batch) or run on first use (fresh processes).
-    A result is (exit, stdout, stderr, raised): raised when the watched site raised during the run."""
+    A result is (exit, stdout, stderr, watched): what the watched site did in the run (``Prover.watch``):
+    "under" (the exception that ended the run was raised while handling it), "raised" (raised, caught), ""."""
 
-    def __init__(self, done: list[tuple[int, str, str, bool]] | None, count: int,
-                 fn: Callable[[int], tuple[int, str, str, bool]] | None = None) -> None:
-        self._done: dict[int, tuple[int, str, str, bool]] = dict(enumerate(done or []))
+    def __init__(self, done: list[tuple[int, str, str, str]] | None, count: int,
+                 fn: Callable[[int], tuple[int, str, str, str]] | None = None) -> None:
+        self._done: dict[int, tuple[int, str, str, str]] = dict(enumerate(done or []))
         self._fn = fn
         self.count = count
 
-    def full(self, i: int) -> tuple[int, str, str, bool]:
+    def full(self, i: int) -> tuple[int, str, str, str]:
         if i not in self._done:
             assert self._fn is not None
             self._done[i] = self._fn(i)
@@ -94,7 +95,11 @@ class Runs:
 
     def raised(self, i: int) -> bool:
         """Whether the watched site (``Prover.watch``) raised in run ``i``, caught or not."""
-        return self.full(i)[3]
+        return bool(self.full(i)[3])
+
+    def under(self, i: int) -> bool:
+        """Whether run ``i`` ended with an exception raised while handling the watched site's."""
+        return self.full(i)[3] == "under"
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +135,7 @@ class Prover:
         """The environment variables of every run: the library adapter's, then ``--env``."""
         return {**run_env(self.package), **dict(self.extra_env)}
 
-    def _run(self, code: str, scratch: Path, name: str) -> tuple[int, str, str, bool]:
+    def _run(self, code: str, scratch: Path, name: str) -> tuple[int, str, str, str]:
         script = scratch / f"{name}.py"
         script.write_text(code, encoding="utf-8")
         raises = scratch / f"{name}.raises"
@@ -145,13 +150,17 @@ class Prover:
         code_ = -9 if res.timed_out else res.returncode
         return code_, res.stdout, res.stderr.replace(str(script), "example.py"), self._raised(raises)
 
-    def _raised(self, path: Path) -> bool:
-        """Whether the watched site is among the origins a run recorded (``worker_script``'s raises file)."""
+    def _raised(self, path: Path) -> str:
+        """What the watched site did in a run, from the origins it recorded (``worker_script``'s raises
+        file): "under" the exception that ended it, "raised" (and caught), or ""."""
         if self.watch is None:
-            return False
-        return site_raised(_read(path), *self.watch)
+            return ""
+        records = _read(path)
+        if site_raised(records, *self.watch, kind="under"):
+            return "under"
+        return "raised" if site_raised(records, *self.watch) else ""
 
-    def _run_many(self, codes: Sequence[str], scratch: Path, name: str) -> list[tuple[int, str, str, bool]]:
+    def _run_many(self, codes: Sequence[str], scratch: Path, name: str) -> list[tuple[int, str, str, str]]:
         """Run ``codes`` in order in one sandboxed batch worker (``worker_script.py``: the library
         imported once, each script in a forked child with its own working directory)."""
         batch = scratch / f"batch-{name}"
@@ -175,10 +184,10 @@ class Prover:
                            limits=Limits(timeout_s=self.timeout_s * len(codes) + 60, memory_bytes=4 * 1024**3),
                            env={"PYTHONDONTWRITEBYTECODE": "1", **self.run_vars()}, scratch=batch / "run"))
             done = json.loads(result.read_text()) if result.is_file() else []
-        out: list[tuple[int, str, str, bool]] = []
+        out: list[tuple[int, str, str, str]] = []
         for i in range(len(codes)):
             if i >= len(done):
-                out.append((-9, "", "the batch worker did not finish", False))
+                out.append((-9, "", "the batch worker did not finish", ""))
                 continue
             err = _read(batch / f"s{i}.err").replace(str(batch / f"s{i}.py"), "example.py")
             out.append((int(done[i]["rc"]), _read(batch / f"s{i}.out"), err, self._raised(batch / f"s{i}.raises")))
@@ -301,10 +310,10 @@ class Prover:
                             # the user sees shows this error as the direct cause of the one that escaped
                             got, exc, err = site.error_id, cause[0], cause[1]
                             kind = f"{cand.kind}, the cause of {_last_line(str(cause[2]))[:80]}"
-                        elif self.watch is not None and res.raised(0) and "Traceback" in err:
+                        elif self.watch is not None and res.under(0) and "Traceback" in err:
                             # only ever seen caught: the run recorded it raised here, and the library raised
-                            # what the traceback shows instead (``from None``): the pair is this site's, the
-                            # output is what users see
+                            # what the traceback shows while handling it (``from None``): the pair is this
+                            # site's, the output is what users see
                             kind = f"{cand.kind}, {CAUGHT_MARK} {self.package}: users see {exc or got}"
                         else:
                             reason = (f"the {cand.kind} candidate raised, but its traceback resolves to "
@@ -383,8 +392,8 @@ class Prover:
         if rc == 0:
             return "before no longer raises"
         got, _ = self.resolves_to(catalog, err, error_id)
-        if self.watch is not None and not raised:
-            return "before no longer raises it inside the library"
+        if self.watch is not None and raised != "under":
+            return "before no longer raises what users see while handling it inside the library"
         if got != error_id and self.cause_resolving_to(catalog, err, error_id) is None and self.watch is None:
             return f"before's traceback now resolves to {got or 'nothing'}"
         rc2, _, err2, raised2 = self._run(after, scratch, "after")
@@ -472,16 +481,17 @@ def excerpt(text: str, exception: str) -> str:
     return "\n".join(lines[max(0, i - 3):i + 3])
 
 
-def site_raised(records: str, path: str, line: int, end_line: int) -> bool:
-    """Whether a raises file (``worker_script``: one ``[file, line, class]`` per line) has an origin in
-    the site's span of ``path`` (package-relative)."""
+def site_raised(records: str, path: str, line: int, end_line: int, kind: str = "raised") -> bool:
+    """Whether a raises file (``worker_script``: one ``[file, line, class, kind]`` per line) has an
+    origin of ``kind`` in the site's span of ``path`` (package-relative): ``raised`` anywhere in the run,
+    ``under`` the exception that ended it (raised while handling this one)."""
     for ln in records.splitlines():
         try:
-            file, at, _ = json.loads(ln)
+            file, at, _, k = json.loads(ln)
         except (ValueError, TypeError):
             continue
-        if isinstance(file, str) and isinstance(at, int) and file.replace("\\", "/").endswith("/" + path) \
-                and line <= at <= max(line, end_line):
+        if k == kind and isinstance(file, str) and isinstance(at, int) \
+                and file.replace("\\", "/").endswith("/" + path) and line <= at <= max(line, end_line):
             return True
     return False
 

@@ -11,8 +11,11 @@ exits 1.  Where fork is missing or the import fails, each script runs as a fresh
 until a ``stop`` file appears (``pool.py``).  ``--one SCRIPT RAISES``: one script in this process, printed
 the same way (``verify --execute`` of a proof that needs the raises below).
 An item with ``"raises": PATH`` (or ``--one``'s RAISES) also records where each exception the script
-raised started (its origin frame's file and line, and its class), one JSON list per line in PATH: an error
-the library raises and catches itself leaves no traceback, so this is how a proof sees that it was raised.
+raised started (its origin frame's file and line, its class, and ``"raised"``), one JSON list per line
+in PATH, and, for the exception that ended the script, where each exception it was raised while handling
+started (``"under"``: its ``__context__`` chain, kept even when ``from None`` hides it from the
+traceback): an error the library raises and catches itself leaves no traceback, so this is how a proof
+sees that it was raised, and that what the user saw was raised because of it.
 Standard library only; Python 3.9+.
 """
 
@@ -35,17 +38,17 @@ def _watch_raises(path: str) -> None:
     mon = getattr(sys, "monitoring", None)
     if mon is None:
         return
-    seen: set[tuple[str, int, str]] = set()
+    seen: set[tuple[str, int, str, str]] = set()
 
     def on_raise(code: Any, offset: int, exc: BaseException) -> None:
         tb = exc.__traceback__
         if tb is not None and tb.tb_next is None and len(seen) < 20000:
-            seen.add((code.co_filename, tb.tb_lineno, type(exc).__qualname__))
+            seen.add((code.co_filename, tb.tb_lineno, type(exc).__qualname__, "raised"))
 
     def write() -> None:
         mon.set_events(tool, 0)
         with open(path, "w", encoding="utf-8") as f:
-            for item in sorted(seen):
+            for item in sorted(seen | set(_UNDER)):
                 f.write(json.dumps(list(item)) + "\n")
 
     tool = 4  # a free tool id (0-2 and 5 are the debugger's, coverage's, profiler's and optimizer's)
@@ -59,6 +62,19 @@ def _watch_raises(path: str) -> None:
 
 
 _AT_END: list[Any] = []
+_UNDER: list[tuple[str, int, str, str]] = []  # origins of what the uncaught exception was raised while handling
+
+
+def _note_context(exc: BaseException) -> None:
+    """The origins (innermost traceback entry) of the exceptions ``exc`` was raised while handling."""
+    ctx, hops = exc.__context__, 0
+    while ctx is not None and hops < 20:
+        tb = ctx.__traceback__
+        while tb is not None and tb.tb_next is not None:
+            tb = tb.tb_next
+        if tb is not None:
+            _UNDER.append((tb.tb_frame.f_code.co_filename, tb.tb_lineno, type(ctx).__qualname__, "under"))
+        ctx, hops = ctx.__context__, hops + 1
 
 
 def _child(script: str, raises: str = "") -> int:
@@ -87,6 +103,7 @@ def _exec(script: str) -> int:
         print(c, file=sys.stderr)
         return 1
     except BaseException as exc:  # printed like the interpreter prints it, without this frame
+        _note_context(exc)
         traceback.print_exception(type(exc), exc, exc.__traceback__.tb_next if exc.__traceback__ else None)
         return 1
     return 0
