@@ -174,6 +174,7 @@ def verify(
     package: Annotated[str | None, typer.Option("--package", help="With --execute: the distribution to install (default: the repo's name).")] = None,
     artifact: Annotated[str | None, typer.Option("--artifact", help="With --execute: install this wheel, sdist or directory instead of NAME==VERSION.")] = None,
     with_req: Annotated[list[str] | None, typer.Option("--with", help="With --execute: extra requirement in the environment (repeatable), as given to prove --with.")] = None,
+    ids: Annotated[list[str] | None, typer.Option("--id", help="With --execute: only this error id or id prefix (repeatable).")] = None,
 ) -> None:
     """Check every stored analysis's code samples: they parse and use only names that exist (exit 1 if not)."""
     if execute:
@@ -181,7 +182,7 @@ def verify(
 
         raise typer.Exit(pcmd.run_verify_execute(repo=repo, db=db, json_out=json_out, package=package,
                                                  artifact=artifact, python=None, timeout=30.0,
-                                                 with_requirements=with_req or []))
+                                                 with_requirements=with_req or [], ids=ids or []))
     from errdex.commands import analyze as cmd
 
     raise typer.Exit(cmd.run_verify(repo=repo, db=db, json_out=json_out))

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import ast
+import itertools
 import re
 from pathlib import Path
 
@@ -79,8 +80,15 @@ def test_variants_change_only_arguments() -> None:
 def test_not_distillable_reasons() -> None:
     with pytest.raises(NotDistillable, match="not in the observed workspace"):
         distill(FIXTURE, "tests/nope.py::test_x", _chain(3))
-    with pytest.raises(NotDistillable, match="no test frame"):
-        distill(FIXTURE, "tests/test_core.py::test_choices", ("cfglib.core.parse (cfglib/core.py:40)",))
+    with pytest.raises(NotDistillable, match="no test frame"):  # and no block that expects the raise
+        distill(FIXTURE, "tests/test_core.py::test_choices_ok", ("cfglib.core.parse (cfglib/core.py:40)",))
+
+
+def test_chain_without_the_test_frame_takes_the_block_that_expects_the_raise() -> None:
+    """Raised in a thread the library runs a callback in, the recorded stack has no test frame: the
+    statement the test's ``pytest.raises`` block runs is the raising one."""
+    d = distill(FIXTURE, "tests/test_core.py::test_choices", ("cfglib.core.parse (cfglib/core.py:40)",))[0]
+    assert d.source.endswith("cfglib.parse('mode=slow', [mode])\n")
 
 
 def test_node_id_parts() -> None:
@@ -299,3 +307,33 @@ def test_absl_parameters_given_as_one_list(tmp_path: Path) -> None:
         "    @parameterized.parameters([False, True])\n    def test_run(self, jit):\n        lib.run(jit)\n")
     d = distill(tmp_path, "tests/test_x.py::T::test_run1", ("t (tests/test_x.py:9)",))[0]
     assert d.source.endswith("jit = True\nlib.run(jit)\n")
+
+
+def test_absl_cases_computed_by_a_decorator_are_evaluated(tmp_path: Path) -> None:
+    """absl's ``product`` (and a library's sampler such as jax's ``sample_product``) computes its cases when
+    the module runs: ``test_run3`` is bound to the decorator evaluated and absl's fourth case read back."""
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_x.py").write_text(
+        "import lib\nfrom absl.testing import parameterized\n\nMODES = ['fast', 'safe']\n\n\n"
+        "class T(parameterized.TestCase):\n\n    @parameterized.product(mode=MODES, n=[1, 2])\n"
+        "    def test_run(self, mode, n, verbose=False):\n        lib.run(mode, n)\n")
+    d = distill(tmp_path, "tests/test_x.py::T::test_run3", ("t (tests/test_x.py:11)",))[0]
+    cases = "parameterized.product(mode=MODES, n=[1, 2])(lambda self, **kw: None).testcases[3]"
+    assert f"mode = {cases}['mode']" in d.source and f"n = {cases}['n']" in d.source
+    assert "MODES = ['fast', 'safe']" in d.source and "verbose" not in d.source
+
+    class Iter:  # what absl's decorator returns for a function: its cases kept as ``testcases``
+        def __init__(self, cases: list[dict[str, object]]) -> None:
+            self.testcases = cases
+
+    def product(**grid: list[object]) -> object:
+        names = list(grid)
+        cases = [dict(zip(names, vs, strict=True)) for vs in itertools.product(*grid.values())]
+        return lambda fn: Iter(cases)
+
+    ran: list[tuple[object, ...]] = []
+    lib = type("lib", (), {"run": staticmethod(lambda *a: ran.append(a))})
+    absl = type("m", (), {"product": staticmethod(product)})
+    code = d.source.replace("import lib\n", "").replace("from absl.testing import parameterized\n", "")
+    exec(code, {"lib": lib, "parameterized": absl})
+    assert ran == [("safe", 2)]

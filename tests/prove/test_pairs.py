@@ -4,11 +4,12 @@ gives (mutate's fill edits, the trace adapter's arrays / None values / converter
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 from errdex.prove.distill import Distilled, distill
 from errdex.prove.mutate import variants
-from errdex.prove.pairs import paired
+from errdex.prove.pairs import paired, tripled
 
 
 def _distill(tmp_path: Path, text: str, node: str, line: int) -> Distilled:
@@ -76,3 +77,18 @@ def test_without_progress_pairs_are_bounded(tmp_path: Path) -> None:
     pairs = paired(d, (), "lib")
     assert 0 < len(pairs) <= 40 and all(", and " in why for why, _ in pairs)
     assert dict(pairs)["without step=, and 0 -> 1"].endswith("lib.window(size=1)\n")  # each first edited again
+
+
+def test_triples_start_from_the_pairs_that_got_past_the_error(tmp_path: Path) -> None:
+    """Three arguments wrong: a pair that got past this error is edited a third time, the marks of the
+    raising call kept through both earlier edits."""
+    d = _distill(tmp_path, "import lib\n\n\ndef test_x():\n    lib.box(0, 0, 0)\n", "test_x", 5)
+    singles = variants(d, (), "lib")
+    modules: dict[str, ast.Module] = {}
+    one = next(src for why, src in singles if src.endswith("lib.box(1, 0, 0)\n"))
+    pairs = paired(d, (), "lib", [one], [src for _, src in singles], modules)
+    first = next((why, src) for why, src in pairs if src.endswith("lib.box(1, 1, 0)\n"))
+    triples = tripled(d, [(first[0], modules[first[1]])], (), "lib", [src for _, src in (*singles, *pairs)])
+    got = {src: why for why, src in triples}
+    assert "import lib\nlib.box(1, 1, 1)\n" in got and got["import lib\nlib.box(1, 1, 1)\n"].count(", and ") == 2
+    assert not set(got) & {src for _, src in (*singles, *pairs)}  # only triples

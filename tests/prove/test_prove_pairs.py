@@ -1,17 +1,19 @@
 """observe, then prove, on a small library (tests/fixtures/prove_pairlib) whose errors need what single
 edits of a plainly distilled test do not give: two edits at once (pairs.py), a test that expects the raise
 through a ``partial(self.assertRaisesRegex, ...)`` alias or a ``check_raises(lambda: ...)`` helper
-(distill), an empty container given one element (mutate's values no edit of the script's own gives)."""
+(distill), an empty container given one element (mutate's values no edit of the script's own gives), an
+error only ever seen caught and raised again as another (proven by the origins the runs record)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from errdex.catalog import open_catalog
 
-from .provekit import observe_and_prove
+from .provekit import cli, observe_and_prove
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "prove_pairlib"
 
@@ -40,3 +42,13 @@ def test_two_edits_aliases_and_filled_values(tmp_path: Path) -> None:
     assert got["size must be at most 100"] == "test; after: 500 -> 1"
     # {} where a non-empty container is expected
     assert got["stack needs at least one value"] == "test; after: {} -> one element"
+    # caught by shape() and raised again ``from None``: the runs record that it raised, users see the ValueError
+    caught = got["{x} is not an index"]
+    assert caught is not None and caught.startswith("test, raised inside and caught by pairlib: users see ValueError")
+    inner = analyses["{x} is not an index"]
+    assert inner is not None and inner.example_fix.proof is not None
+    assert "must be integers" in inner.example_fix.proof.before.output
+    assert inner.try_sample == ""  # the user cannot catch what they never see
+    r = cli("verify", "--artifact", str(_pkg), "--package", "pairlib", "--db", db, "--json", "--execute", home=_home)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert json.loads(r.stdout)["failed"] == []

@@ -176,10 +176,12 @@ def _store(catalog: Catalog, snap: Snapshot, outcomes: list[Any]) -> None:
 
 def run_verify_execute(*, repo: str | None, db: str | None, json_out: bool, package: str | None,
                        artifact: str | None, python: str | None, timeout: float,
-                       with_requirements: list[str] | None = None) -> int:
-    """Re-run every stored proof (before must still resolve to its error, after exit 0); exit 1 if any fails."""
+                       with_requirements: list[str] | None = None, ids: list[str] | None = None) -> int:
+    """Re-run every stored proof (before must still resolve to its error, after exit 0); exit 1 if any fails.
+    ``ids``: only these error ids or id prefixes (the proofs a later run added)."""
     import tempfile
 
+    from errdex.prove.engine import CAUGHT_MARK
     from errdex.sandbox import EnvError, PythonNotFound
 
     catalog = open_or_report(db)
@@ -197,13 +199,17 @@ def run_verify_execute(*, repo: str | None, db: str | None, json_out: bool, pack
             error(str(exc))
             return 1
         for site in catalog.sites(snap.key):
+            if ids and not any(site.error_id.startswith(x) for x in ids):
+                continue
             a = catalog.get_analysis(site.error_id, snap.key)
             if a is None or a.example_fix.proof is None:
                 continue
             checked += 1
             extra = parse_env(list(a.example_fix.proof.env)) or ()
+            # a site proven raised under another error is re-run with its origins recorded again
+            watch = (site.path, site.line, site.end_line) if CAUGHT_MARK in a.example_fix.proof.candidate else None
             with tempfile.TemporaryDirectory(prefix="errdex-verify-") as tmp:
-                why = dataclasses.replace(prover, extra_env=extra).recheck(catalog, site.error_id, a.example_fix.before, a.example_fix.after, Path(tmp),
+                why = dataclasses.replace(prover, extra_env=extra, watch=watch).recheck(catalog, site.error_id, a.example_fix.before, a.example_fix.after, Path(tmp),
                                      a.try_sample if a.try_proof is not None else "",
                                      a.validate_sample if a.validate_proof is not None else "")
             if why:

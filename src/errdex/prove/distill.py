@@ -277,6 +277,20 @@ def _fixture_stmts(fn: ast.FunctionDef, name: str) -> list[ast.stmt]:
     raise NotDistillable(f"fixture {name} has no return or yield")
 
 
+def expected_line(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
+    """The first statement of the test's first ``with pytest.raises(...)`` / ``self.assertRaises*(...)``
+    block (0 when none): where the test expects the raise, for a chain recorded without the test's frame
+    (the error raised in a thread the library runs a callback in, so its stack starts there)."""
+    for node in ast.walk(fn):
+        if isinstance(node, (ast.With, ast.AsyncWith)) and node.body:
+            for item in node.items:
+                f = item.context_expr.func if isinstance(item.context_expr, ast.Call) else None
+                name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+                if "raises" in name.lower():
+                    return node.body[0].lineno
+    return 0
+
+
 def distill(project: Path, node_id: str, chain: Sequence[str], rewrite: Rewrite | None = None) -> list[Distilled]:
     """Scripts for the test ``node_id`` (one per plausible parameter binding), best first."""
     rel, names, param = parse_node_id(node_id)
@@ -287,10 +301,10 @@ def distill(project: Path, node_id: str, chain: Sequence[str], rewrite: Rewrite 
         tree = ast.parse(path.read_text(encoding="utf-8", errors="replace"))
     except SyntaxError as exc:
         raise NotDistillable(f"test file does not parse: {exc}") from None
-    line = call_line(chain, rel)
+    fn, cls = _find(tree, names)
+    line = call_line(chain, rel) or expected_line(fn)
     if not line:
         raise NotDistillable("no test frame in the recorded chain")
-    fn, cls = _find(tree, names)
     sliced = slice_body(fn.body, line)
     if sliced is None:
         raise NotDistillable(f"line {line} is not in {names[-1]}'s body")

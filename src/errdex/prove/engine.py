@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import shutil
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
@@ -42,7 +43,7 @@ from errdex.prove.harness import run_env
 from errdex.prove.inner import inner_calls
 from errdex.prove.mistake import input_driven
 from errdex.prove.mutate import MAX_VARIANTS as MAX_MUTATED
-from errdex.prove.pairs import paired
+from errdex.prove.pairs import paired, tripled
 from errdex.prove.pool import WorkerPool
 from errdex.prove.reshape import MAX_RESHAPED, defined_first
 from errdex.sandbox import Environment, Limits, RunRequest, run
@@ -54,6 +55,8 @@ MAX_CANDIDATES = 3  # observations (distinct tests / entry calls) tried per erro
 MAX_VARIANTS = MAX_MUTATED + MAX_RESHAPED  # every variant mutate.variants gives (its own cap), then reshape's
 AFTER_CHUNK = 8  # afters sent to the worker at a time: the first clean one stops the rest
 DIRECT_CAUSE = "The above exception was the direct cause of the following exception:"
+DURING_HANDLING = "During handling of the above exception, another exception occurred:"
+CAUGHT_MARK = "raised inside and caught by"  # a proof's candidate: the site raised, users saw another error
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,20 +73,33 @@ class Proven:
 
 
 class Runs:
-    """Run results by index, counted: precomputed (a batch) or run on first use (fresh processes)."""
+    """Run results by index, counted: precomputed (a batch) or run on first use (fresh processes).
+    A result is (exit, stdout, stderr, watched): what the watched site did in the run (``Prover.watch``):
+    "under" (the exception that ended the run was raised while handling it), "raised" (raised, caught), ""."""
 
-    def __init__(self, done: list[tuple[int, str, str]] | None, count: int,
-                 fn: Callable[[int], tuple[int, str, str]] | None = None) -> None:
-        self._done: dict[int, tuple[int, str, str]] = dict(enumerate(done or []))
+    def __init__(self, done: list[tuple[int, str, str, str]] | None, count: int,
+                 fn: Callable[[int], tuple[int, str, str, str]] | None = None) -> None:
+        self._done: dict[int, tuple[int, str, str, str]] = dict(enumerate(done or []))
         self._fn = fn
         self.count = count
 
-    def __getitem__(self, i: int) -> tuple[int, str, str]:
+    def full(self, i: int) -> tuple[int, str, str, str]:
         if i not in self._done:
             assert self._fn is not None
             self._done[i] = self._fn(i)
             self.count += 1
         return self._done[i]
+
+    def __getitem__(self, i: int) -> tuple[int, str, str]:
+        return self.full(i)[:3]
+
+    def raised(self, i: int) -> bool:
+        """Whether the watched site (``Prover.watch``) raised in run ``i``, caught or not."""
+        return bool(self.full(i)[3])
+
+    def under(self, i: int) -> bool:
+        """Whether run ``i`` ended with an exception raised while handling the watched site's."""
+        return self.full(i)[3] == "under"
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,22 +127,40 @@ class Prover:
     switches: Mapping[str, tuple[OptionSwitch, ...]] = field(default_factory=dict)
     extra_env: tuple[tuple[str, str], ...] = ()  # prove --env NAME=VALUE: every run gets it (recorded in the proof)
     symbols: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # module -> names (reshape: names that exist)
+    # (path, first line, last line) of a site only ever seen caught inside the library: every run records
+    # where its exceptions started (``worker_script``), so a proof can see it raised under another error
+    watch: tuple[str, int, int] | None = None
 
     def run_vars(self) -> dict[str, str]:
         """The environment variables of every run: the library adapter's, then ``--env``."""
         return {**run_env(self.package), **dict(self.extra_env)}
 
-    def _run(self, code: str, scratch: Path, name: str) -> tuple[int, str, str]:
+    def _run(self, code: str, scratch: Path, name: str) -> tuple[int, str, str, str]:
         script = scratch / f"{name}.py"
         script.write_text(code, encoding="utf-8")
-        res = run(RunRequest(argv=(str(self.env.python), "-X", "faulthandler", str(script)),
+        raises = scratch / f"{name}.raises"
+        argv: tuple[str, ...] = (str(self.env.python), "-X", "faulthandler", str(script))
+        if self.watch is not None:
+            raises.unlink(missing_ok=True)
+            argv = (str(self.env.python), "-X", "faulthandler", str(WORKER_SCRIPT), "--one", str(script), str(raises))
+        res = run(RunRequest(argv=argv,
                              limits=Limits(timeout_s=self.timeout_s, memory_bytes=4 * 1024**3),
                              env={"PYTHONDONTWRITEBYTECODE": "1", "PYTHONWARNINGS": "default", **self.run_vars()},
                              scratch=scratch / f"run-{name}"))
         code_ = -9 if res.timed_out else res.returncode
-        return code_, res.stdout, res.stderr.replace(str(script), "example.py")
+        return code_, res.stdout, res.stderr.replace(str(script), "example.py"), self._raised(raises)
 
-    def _run_many(self, codes: Sequence[str], scratch: Path, name: str) -> list[tuple[int, str, str]]:
+    def _raised(self, path: Path) -> str:
+        """What the watched site did in a run, from the origins it recorded (``worker_script``'s raises
+        file): "under" the exception that ended it, "raised" (and caught), or ""."""
+        if self.watch is None:
+            return ""
+        records = _read(path)
+        if site_raised(records, *self.watch, kind="under"):
+            return "under"
+        return "raised" if site_raised(records, *self.watch) else ""
+
+    def _run_many(self, codes: Sequence[str], scratch: Path, name: str) -> list[tuple[int, str, str, str]]:
         """Run ``codes`` in order in one sandboxed batch worker (``worker_script.py``: the library
         imported once, each script in a forked child with its own working directory)."""
         batch = scratch / f"batch-{name}"
@@ -137,6 +171,8 @@ class Prover:
             (batch / f"s{i}.py").write_text(code, encoding="utf-8")
             items.append({"script": str(batch / f"s{i}.py"), "out": str(batch / f"s{i}.out"),
                           "err": str(batch / f"s{i}.err"), "cwd": str(batch / f"w{i}"), "timeout": self.timeout_s})
+            if self.watch is not None:
+                items[-1]["raises"] = str(batch / f"s{i}.raises")
         got = self.pool.submit(items, self.timeout_s * len(codes) + 60) if self.pool is not None else None
         if got is not None:
             done = got
@@ -148,13 +184,13 @@ class Prover:
                            limits=Limits(timeout_s=self.timeout_s * len(codes) + 60, memory_bytes=4 * 1024**3),
                            env={"PYTHONDONTWRITEBYTECODE": "1", **self.run_vars()}, scratch=batch / "run"))
             done = json.loads(result.read_text()) if result.is_file() else []
-        out: list[tuple[int, str, str]] = []
+        out: list[tuple[int, str, str, str]] = []
         for i in range(len(codes)):
             if i >= len(done):
-                out.append((-9, "", "the batch worker did not finish"))
+                out.append((-9, "", "the batch worker did not finish", ""))
                 continue
             err = _read(batch / f"s{i}.err").replace(str(batch / f"s{i}.py"), "example.py")
-            out.append((int(done[i]["rc"]), _read(batch / f"s{i}.out"), err))
+            out.append((int(done[i]["rc"]), _read(batch / f"s{i}.out"), err, self._raised(batch / f"s{i}.raises")))
         return out
 
     def runs(self, codes: Sequence[str], scratch: Path, name: str) -> Runs:
@@ -221,8 +257,9 @@ class Prover:
 
     def cause_resolving_to(self, catalog: Catalog, stderr: str, error_id: str) -> tuple[str, str, str] | None:
         """(exception, its section of the traceback, the outer one's text) when a cause printed before
-        "The above exception was the direct cause of the following exception" resolves to ``error_id``."""
-        sections = stderr.split(DIRECT_CAUSE)
+        "The above exception was the direct cause of the following exception" (or the one another was
+        raised while handling: "During handling of the above exception, ...") resolves to ``error_id``."""
+        sections = re.split(f"{re.escape(DIRECT_CAUSE)}|{re.escape(DURING_HANDLING)}", stderr)
         for k, section in enumerate(sections[:-1]):
             got, exc = self.resolves_to(catalog, section, error_id)
             if got == error_id:
@@ -268,15 +305,21 @@ class Prover:
                     kind = cand.kind
                     if got != site.error_id:
                         cause = self.cause_resolving_to(catalog, err, site.error_id)
-                        if cause is None:
+                        if cause is not None:
+                            # raised, then wrapped by the library (``raise Outer(...) from err``): the traceback
+                            # the user sees shows this error as the direct cause of the one that escaped
+                            got, exc, err = site.error_id, cause[0], cause[1]
+                            kind = f"{cand.kind}, the cause of {_last_line(str(cause[2]))[:80]}"
+                        elif self.watch is not None and res.under(0) and "Traceback" in err:
+                            # only ever seen caught: the run recorded it raised here, and the library raised
+                            # what the traceback shows while handling it (``from None``): the pair is this
+                            # site's, the output is what users see
+                            kind = f"{cand.kind}, {CAUGHT_MARK} {self.package}: users see {exc or got}"
+                        else:
                             reason = (f"the {cand.kind} candidate raised, but its traceback resolves to "
                                       f"{got or 'nothing'}")
                             inner += [(o, c) for c in self._inner(cand, o, site, scratch)]
                             continue
-                        # raised, then wrapped by the library (``raise Outer(...) from err``): the traceback
-                        # the user sees shows this error as the direct cause of the one that escaped
-                        got, exc, err = site.error_id, cause[0], cause[1]
-                        kind = f"{cand.kind}, the cause of {_last_line(str(cause[2]))[:80]}"
                     pb = ProofBefore(exception=exc, error_id=got, output=excerpt(err, exc))
                     progressed: list[int] = []
                     clean = self._first_clean(catalog, site.error_id, afters, scratch, progressed)
@@ -308,9 +351,10 @@ class Prover:
             res = self.runs(afters[start:start + AFTER_CHUNK], scratch, f"after-{start}")
             for k in range(len(afters[start:start + AFTER_CHUNK])):
                 rc2, out2, err2 = res[k]
-                if rc2 == 0 and not (err2.strip() and self.resolves_to(catalog, err2, error_id)[0] == error_id):
+                if rc2 == 0 and not res.raised(k) \
+                        and not (err2.strip() and self.resolves_to(catalog, err2, error_id)[0] == error_id):
                     return start + k, out2, runs + res.count
-                if progressed is not None and rc2 > 0 and "Traceback" in err2 \
+                if progressed is not None and rc2 > 0 and "Traceback" in err2 and not res.raised(k) \
                         and self.resolves_to(catalog, err2, error_id)[0] != error_id \
                         and self.cause_resolving_to(catalog, err2, error_id) is None:
                     progressed.append(start + k)
@@ -323,31 +367,46 @@ class Prover:
         error first.  (after, why, stdout, runs); after "" when none ran clean."""
         if cand.distilled is None:
             return "", "", "", 0
-        pairs = paired(cand.distilled, guard_names(site), self.package, [afters[i] for i in progressed], afters)
+        modules: dict[str, ast.Module] = {}
+        pairs = paired(cand.distilled, guard_names(site), self.package, [afters[i] for i in progressed], afters,
+                       modules)
         if not pairs:
             return "", "", "", 0
-        i, out, n = self._first_clean(catalog, site.error_id, [src for _, src in pairs], scratch)
-        return (pairs[i][1], f"two edits: {pairs[i][0]}", out, n) if i >= 0 else ("", "", "", n)
+        further: list[int] = []
+        i, out, n = self._first_clean(catalog, site.error_id, [src for _, src in pairs], scratch, further)
+        if i >= 0:
+            return pairs[i][1], f"two edits: {pairs[i][0]}", out, n
+        # no pair ran clean: those that got past this error too are edited a third time
+        third = tripled(cand.distilled, [(pairs[k][0], modules[pairs[k][1]]) for k in further if pairs[k][1] in modules],
+                        guard_names(site), self.package, [*afters, *(src for _, src in pairs)])
+        if not third:
+            return "", "", "", n
+        j, out3, n3 = self._first_clean(catalog, site.error_id, [src for _, src in third], scratch)
+        return (third[j][1], f"three edits: {third[j][0]}", out3, n + n3) if j >= 0 else ("", "", "", n + n3)
 
     def recheck(self, catalog: Catalog, error_id: str, before: str, after: str, scratch: Path,
                 try_sample: str = "", validate_sample: str = "") -> str:
         """Why a stored proof no longer holds ("" when it does): before must raise and resolve to
         ``error_id``, after must exit 0 without it, a proven try sample must still handle it."""
-        rc, _, err = self._run(before, scratch, "before")
+        rc, _, err, raised = self._run(before, scratch, "before")
         if rc == 0:
             return "before no longer raises"
         got, _ = self.resolves_to(catalog, err, error_id)
-        if got != error_id and self.cause_resolving_to(catalog, err, error_id) is None:
+        if self.watch is not None and raised != "under":
+            return "before no longer raises what users see while handling it inside the library"
+        if got != error_id and self.cause_resolving_to(catalog, err, error_id) is None and self.watch is None:
             return f"before's traceback now resolves to {got or 'nothing'}"
-        rc2, _, err2 = self._run(after, scratch, "after")
+        rc2, _, err2, raised2 = self._run(after, scratch, "after")
         if rc2 != 0:
             return f"after exits {rc2}: {_tail(err2)}"
+        if raised2:
+            return "after still raises it inside the library"
         if try_sample:
-            rc3, out3, err3 = self._run(try_sample, scratch, "try")
+            rc3, out3, err3, _ = self._run(try_sample, scratch, "try")
             if not try_handled(rc3, out3, err3):
                 return f"the try sample no longer handles the error (exit {rc3}): {_tail(err3 or out3)}"
         if validate_sample:
-            rc4, out4, err4 = self._run(validate_sample, scratch, "validate")
+            rc4, out4, err4, _ = self._run(validate_sample, scratch, "validate")
             if not validate_stopped(rc4, out4, err4):
                 return f"the validate sample no longer stops the bad input (exit {rc4}): {_tail(err4 or out4)}"
         return ""
@@ -422,6 +481,21 @@ def excerpt(text: str, exception: str) -> str:
     return "\n".join(lines[max(0, i - 3):i + 3])
 
 
+def site_raised(records: str, path: str, line: int, end_line: int, kind: str = "raised") -> bool:
+    """Whether a raises file (``worker_script``: one ``[file, line, class, kind]`` per line) has an
+    origin of ``kind`` in the site's span of ``path`` (package-relative): ``raised`` anywhere in the run,
+    ``under`` the exception that ended it (raised while handling this one)."""
+    for ln in records.splitlines():
+        try:
+            file, at, _, k = json.loads(ln)
+        except (ValueError, TypeError):
+            continue
+        if k == kind and isinstance(file, str) and isinstance(at, int) \
+                and file.replace("\\", "/").endswith("/" + path) and line <= at <= max(line, end_line):
+            return True
+    return False
+
+
 def _last_line(text: str) -> str:
     lines = [ln for ln in text.strip().splitlines() if ln.strip() and not ln.startswith(" ")]
     return lines[-1] if lines else ""
@@ -489,7 +563,9 @@ def prove_all(prover: Prover, open_catalog: Callable[[], Catalog], targets: Sequ
         try:
             site = sites[eid]
             observed = sorted(obs.get(eid, []), key=lambda o: (not o.escaped, -o.count))
-            out = prover.prove(c, site, observed, rivals(site))
+            caught = bool(observed) and not any(o.escaped for o in observed)
+            p = replace(prover, watch=(site.path, site.line, site.end_line)) if caught else prover
+            out = p.prove(c, site, observed, rivals(site))
             instead = raised_instead(observed, every) if out.proven is None else []
             if instead:
                 out = replace(out, reason=f"only seen caught inside the library, which raises "

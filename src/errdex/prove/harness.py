@@ -159,6 +159,13 @@ TEST_DECORATORS: dict[str, Callable[[ast.Call], Setup | None]] = {
 }
 
 
+# Decorators a library's tests use that hand absl's ``parameterized`` its cases (the cases are computed when
+# the test module runs, so they are bound by evaluating the decorator: ``params.evaluated_case``); absl's own
+# ``parameters`` / ``named_parameters`` / ``product`` are generic.  jax: ``jtu.sample_product(**grid)`` is
+# ``parameterized.parameters(*cases sampled from the grid with a fixed seed)``.
+CASE_DECORATORS: frozenset[str] = frozenset({"sample_product"})
+
+
 def decorator_setup(decorators: Sequence[ast.expr]) -> Setup:
     """The setup the test's (and its class's) decorators stand for, by ``TEST_DECORATORS``."""
     imports: list[str] = []

@@ -11,7 +11,8 @@ argument edits alternately, the progressed singles taken in turn.  The argument 
 script find its raising call again by a mark set on the focus nodes before the first edit.  Without a
 progressed single, the first ``FIRSTS`` argument edits are each followed by their first ``SECONDS``
 edits of each kind.  ``MAX_PAIRS`` in all.  Both edits change arguments only, so the after still makes
-the same public call.
+the same public call.  When no pair ran clean either, the pairs that got past this error are edited a
+third time the same way (``tripled``, ``MAX_TRIPLES``).
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from errdex.prove.trace_adapters import trace_adapter
 from errdex.prove.tracing import traced_variants
 
 MAX_PAIRS = 48
+MAX_TRIPLES = 24  # three edits: only after no pair ran clean, from the pairs that got past this error
+MAX_PROGRESSED_PAIRS = 4
 MAX_PROGRESSED = 6  # progressed singles edited again (each gets a fair share of the pairs)
 FIRSTS = 8  # argument edits a pair starts from
 SECONDS = 2  # second edits of each kind tried after each (without progressed ones)
@@ -54,12 +57,13 @@ def _refocused(d: Distilled, m: ast.Module) -> Distilled | None:
 
 
 def paired(d: Distilled, guard_names: Sequence[str] = (), package: str = "", progressed: Sequence[str] = (),
-           exclude: Sequence[str] = ()) -> list[tuple[str, str]]:
+           exclude: Sequence[str] = (), modules: dict[str, ast.Module] | None = None) -> list[tuple[str, str]]:
     """(why, source) of after-variants with two edits, at most ``MAX_PAIRS``; none that is ``d`` itself
     or one of ``exclude`` (the single edits already tried).  ``progressed``: the single edits (their
     sources) whose run got past this error and raised another one: each is edited again, every
     single edit of it in turn (traced-function edits and argument edits taken alternately).  Without
-    them, the first ``FIRSTS`` argument edits, each followed by its first ``SECONDS`` edits."""
+    them, the first ``FIRSTS`` argument edits, each followed by its first ``SECONDS`` edits.
+    ``modules`` collects each pair's edited module by its source (marks kept: ``tripled`` edits it again)."""
     base = _marked(d)
     singles = variant_modules(base, guard_names, package, limit=10_000)
     by_source = {src: (w, m) for w, src, m, _ in singles}
@@ -69,25 +73,44 @@ def paired(d: Distilled, guard_names: Sequence[str] = (), package: str = "", pro
     else:
         firsts = [(w, m) for w, _, m, traced in singles if not traced][:FIRSTS]
         seconds = SECONDS
-    adapter = trace_adapter(package)
-    seen = {d.source, *exclude}
+    return _next_edits(base, firsts, guard_names, package, {d.source, *exclude}, seconds, MAX_PAIRS, modules)
 
-    def again(w1: str, m1: ast.Module) -> Iterator[tuple[str, str]]:
-        traced = [(w2, ast.unparse(ast.fix_missing_locations(m2)) + "\n") for w2, m2 in traced_variants(m1, adapter)]
+
+def tripled(d: Distilled, pairs: Sequence[tuple[str, ast.Module]], guard_names: Sequence[str] = (),
+            package: str = "", exclude: Sequence[str] = ()) -> list[tuple[str, str]]:
+    """(why, source) of after-variants with three edits, at most ``MAX_TRIPLES``: the pairs (why, edited
+    module, from ``paired``'s ``modules``) whose run got past this error and raised another, at most
+    ``MAX_PROGRESSED_PAIRS``, each edited once more in turn (``jvp(f, (0.0,), (1.0,))`` with a
+    two-parameter ``f`` needs both primals and both tangents, and more than one call's edit)."""
+    base = _marked(d)
+    return _next_edits(base, list(pairs)[:MAX_PROGRESSED_PAIRS], guard_names, package, {d.source, *exclude},
+                       10_000, MAX_TRIPLES, None)
+
+
+def _next_edits(base: Distilled, firsts: Sequence[tuple[str, ast.Module]], guard_names: Sequence[str], package: str,
+                seen: set[str], seconds: int, cap: int,
+                modules: dict[str, ast.Module] | None) -> list[tuple[str, str]]:
+    """Each of ``firsts`` edited once more, every single edit of it in turn, the firsts taken in turn."""
+    adapter = trace_adapter(package)
+
+    def again(w1: str, m1: ast.Module) -> Iterator[tuple[str, str, ast.Module]]:
+        traced = [(w2, ast.unparse(ast.fix_missing_locations(m2)) + "\n", m2) for w2, m2 in traced_variants(m1, adapter)]
         d1 = _refocused(base, m1)
-        args = [] if d1 is None else [(w2, src) for w2, src, _, t in
+        args = [] if d1 is None else [(w2, src, m2) for w2, src, m2, t in
                                       variant_modules(d1, guard_names, package, limit=10_000) if not t]
         for a, b in itertools.islice(itertools.zip_longest(traced, args), seconds):
             for item in (a, b):
                 if item is not None:
-                    yield f"{w1}, and {item[0]}", item[1]
+                    yield f"{w1}, and {item[0]}", item[1], item[2]
 
     out: list[tuple[str, str]] = []
     for group in itertools.zip_longest(*(again(w1, m1) for w1, m1 in firsts)):  # each first in turn
         for item in group:
             if item is not None and item[1] not in seen:
                 seen.add(item[1])
-                out.append(item)
-                if len(out) >= MAX_PAIRS:
+                out.append((item[0], item[1]))
+                if modules is not None:
+                    modules[item[1]] = item[2]
+                if len(out) >= cap:
                     return out
     return out

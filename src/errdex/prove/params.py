@@ -16,6 +16,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from errdex.extract.imports import dotted_source
+from errdex.prove.harness import CASE_DECORATORS
+
+ABSL_CASE_DECORATORS = frozenset({"parameters", "named_parameters", "product"})
 
 MAX_COMBOS = 4096
 
@@ -280,7 +283,34 @@ def absl_binding(fn: ast.FunctionDef | ast.AsyncFunctionDef, generated: str,
         for name, binding in sets:
             if suffix in (name, "_" + name) or suffix.lstrip("_") == name.lstrip("_"):
                 return binding
+    required = params[:len(params) - len(fn.args.defaults)]  # a parameter with a default may not be a case's
+    for dec in [*fn.decorator_list, *(cls.decorator_list if cls else [])]:
+        evaluated = evaluated_case(dec, suffix, required)
+        if evaluated is not None:
+            return evaluated
     return None
+
+
+def evaluated_case(dec: ast.expr, suffix: str, params: list[str]) -> dict[str, ast.expr] | None:
+    """A generated ``testFoo3`` whose cases a decorator computes (absl's ``product``, a library's sampler
+    such as jax's ``jtu.sample_product``, ``harness.CASE_DECORATORS``; cases that are not literals): each
+    parameter bound to the decorator evaluated as the test module did, applied to a stand-in, and absl's
+    case read back (``sample_product(...)(lambda self, **kw: None).testcases[3]['shape']``): absl names
+    such a test by the case's index.  The expression is how the cases are made, never edited."""
+    if not (suffix.isdigit() and isinstance(dec, ast.Call) and params):
+        return None
+    f = dec.func
+    name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+    if name not in ABSL_CASE_DECORATORS | CASE_DECORATORS or name == "named_parameters":
+        return None
+    stub = ast.Lambda(ast.arguments([], [ast.arg("self")], None, [], [], ast.arg("kw"), []), ast.Constant(None))
+    cases = ast.Attribute(ast.Call(copy.deepcopy(dec), [stub], []), "testcases", ast.Load())
+    case = ast.Subscript(cases, ast.Constant(int(suffix)), ast.Load())
+    out: dict[str, ast.expr] = {p: ast.Subscript(copy.deepcopy(case), ast.Constant(p), ast.Load()) for p in params}
+    for expr in out.values():
+        for n in ast.walk(expr):
+            n.errdex_fixed = True  # type: ignore[attr-defined]
+    return out
 
 
 def _computed_case(dec: ast.expr, suffix: str, params: list[str]) -> dict[str, ast.expr] | None:
