@@ -13,7 +13,9 @@ before raises at the site, the after is the same program with one argument chang
 A ``KernelForm`` says which sites it is for (path prefixes of the site's file, relative to the
 distribution's root), the program (a format string with ``{call}``: the search's call, used where the
 kernel computes a value), and how the page says it ran (``label``: "lowered for TPU on a CPU");
-``marker`` is a piece of the program's text by which a proof's before is known to use the form.  The
+``marker`` is a piece of the program's text by which a proof's before is known to use the form;
+``values`` are values of the platform's own shapes, tried first for the call's arguments (a SparseCore
+kernel computes on vectors of its lane width, which the adapter's everyday arrays are not).  The
 library knowledge is the adapter's (``KERNEL_FORMS``, the only one: jax); the rule is general: a site
 reached only under a platform's lowering is searched in that platform's lowering.
 
@@ -33,6 +35,7 @@ class KernelForm:
     label: str  # how the page says the proof ran: "lowered for TPU on a CPU"
     marker: str  # text of ``form`` a proof's before contains when it uses it
     imports: tuple[str, ...] = ()  # modules the program names beside the search adapter's
+    values: tuple[str, ...] = ()  # values a kernel of the platform takes, tried first (a vector of its width)
 
 
 # jax: the shape of the kernel's result is the call's own (``jax.eval_shape`` of it, outside the kernel);
@@ -59,7 +62,9 @@ KERNEL_FORMS: dict[str, tuple[KernelForm, ...]] = {
               "core_axis_name='c', subcore_axis_name='s'), scratch_types=["
               f"{_PL}.tpu.VMEM(_out.shape, _out.dtype)])).trace().lower(lowering_platforms=('tpu',))",
             label="in a SparseCore kernel lowered for TPU on a CPU", marker="tpu_sc.VectorSubcoreMesh(",
-            imports=(_PL, f"{_PL}.tpu", f"{_PL}.tpu_sc")),
+            imports=(_PL, f"{_PL}.tpu", f"{_PL}.tpu_sc"),
+            # a SparseCore kernel computes on vectors of its lanes: 8 on the abstract device's chip (TPU v5p)
+            values=("jax.numpy.zeros((8,), 'float32')", "jax.numpy.zeros((8,), 'int32')")),
         KernelForm(
             prefixes=("jax/_src/pallas/mosaic/", "jax/_src/tpu_custom_call.py"),
             form=_OUT + _TPU + _BODY
@@ -110,4 +115,5 @@ def with_kernel(request: dict[str, object], package: str, path: str,
                 table: Mapping[str, Sequence[KernelForm]] | None = None) -> dict[str, object]:
     """A search target's request (``SearchTarget.request``) with the kernel form of its site, if any."""
     k = kernel_form(package, path, table)
-    return request if k is None else {**request, "kernel": {"form": k.form, "imports": list(k.imports)}}
+    return request if k is None else {**request, "kernel": {"form": k.form, "imports": list(k.imports),
+                                                                   "values": list(k.values)}}
