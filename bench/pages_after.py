@@ -44,7 +44,7 @@ def page(doc: Any) -> str:
     fix = a.get("example_fix") or {}
     pf = fix.get("proof")
     if pf and (fix.get("before") or fix.get("after")):
-        out += [f"Proven on {pf['library']} {pf['version']}, Python {pf['python']} ({pf['date'][:10]}).\n",
+        out += [f"Proven on {pf['library']} {pf['version']}, Python {pf['python']}" + (f", {pf['lowered']}" if pf.get('lowered') else "") + f" ({pf['date'][:10]}).\n",
                 "Before:\n", _fence(fix.get("before") or "")]
         if (pf.get("before") or {}).get("output"):
             out += ["Output:\n", _fence(pf["before"]["output"], "text")]

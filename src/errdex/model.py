@@ -365,6 +365,7 @@ class Proof:
     date: str
     candidate: str = ""  # which generator built it: "entry" (the observed public call), ...
     env: tuple[str, ...] = ()  # "NAME=VALUE" the runs had beyond the library's own (prove --env)
+    lowered: str = ""  # how the run reached another platform's code on this machine (docs/prove.md, "Kernels")
 
 
 @dataclass(frozen=True, slots=True)

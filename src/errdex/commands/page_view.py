@@ -79,7 +79,8 @@ def page_view(record: ErrorRecord, analysis: Analysis | None, not_in: Sequence[S
     pf = a.example_fix.proof
     parts += [Text(""), _h("Example fix")]
     if pf is not None and (a.example_fix.before or a.example_fix.after):
-        parts.append(Text(f"Proven on {pf.library} {pf.version}, Python {'.'.join(pf.python.split('.')[:2])}",
+        parts.append(Text(f"Proven on {pf.library} {pf.version}, Python {'.'.join(pf.python.split('.')[:2])}"
+                          + (f", {pf.lowered}" if pf.lowered else ""),
                           style="green"))
         if a.example_fix.before:
             parts += [Text("before", style="dim"), _code(a.example_fix.before)]
@@ -123,4 +124,5 @@ def page_view(record: ErrorRecord, analysis: Analysis | None, not_in: Sequence[S
 def _proven(p: Proof | None, what: str) -> Text:
     if p is None:
         return Text(f"Not proven: this {what} was not run.", style="dim")
-    return Text(f"Proven on {p.library} {p.version}, Python {'.'.join(p.python.split('.')[:2])}", style="green")
+    return Text(f"Proven on {p.library} {p.version}, Python {'.'.join(p.python.split('.')[:2])}"
+                + (f", {p.lowered}" if p.lowered else ""), style="green")

@@ -170,8 +170,11 @@ def guard_values(site: ErrorSite, earlier: Sequence[ErrorSite] = ()) -> GuardVal
                         _add(by, name[4:], (s for c in consts if isinstance(c, int) for s in _sized(c)))
                         continue
                     vals = [repr(v) for c in consts for v in _around(c)]
-                    if len(consts) > 1 and any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops):
+                    member = any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops)
+                    if len(consts) > 1 and member:
                         vals = [repr(c) for c in consts] + vals  # a member of the container, or not
+                    elif isinstance(b, (ast.Tuple, ast.List)) and not member and len(consts) == len(b.elts):
+                        vals = [ast.unparse(b), *vals]  # compared whole (``dimensions != (0,)``): the value itself
                     _add(by, name, vals)
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "isinstance" \
                     and len(node.args) == 2:

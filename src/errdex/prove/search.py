@@ -22,7 +22,7 @@ import json
 import tempfile
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -33,6 +33,7 @@ from errdex.prove.candidates import Candidate
 from errdex.prove.engine import Outcome, Proven, Prover, excerpt
 from errdex.prove.guard_values import guard_values
 from errdex.prove.harness import run_env
+from errdex.prove.kernel_forms import kernel_label, with_kernel
 from errdex.prove.search_adapters import search_adapter
 from errdex.sandbox import Environment, Limits, RunRequest, run
 
@@ -109,7 +110,7 @@ def run_search(env: Environment, package: str, targets: Sequence[SearchTarget], 
     timeout = adapter.call_timeout_s if adapter is not None else 1.0
     req.write_text(json.dumps({"package": package, "budget_s": budget_s, "seed": seed, "call_timeout_s": timeout,
                                "adapter": adapter.request() if adapter is not None else {},
-                               "targets": [t.request() for t in targets if t.entries]}))
+                               "targets": [with_kernel(t.request(), package, t.path) for t in targets if t.entries]}))
     out.unlink(missing_ok=True)
     run(RunRequest(argv=(str(env.python), str(SEARCH_SCRIPT), str(req), str(out)),
                    limits=Limits(timeout_s=(2 * budget_s + 15) * max(1, len(targets)) + 30, memory_bytes=4 * 1024**3),
@@ -148,6 +149,7 @@ def confirm(prover: Prover, catalog: Catalog, site: ErrorSite, found: Found, oth
         if rc2 != 0 or (err2.strip() and prover.resolves_to(catalog, err2, site.error_id)[0] == site.error_id):
             continue
         proof = prover._proof(pb, ProofAfter(exit=0, output="\n".join(out2.strip().splitlines()[-6:])), kind)
+        proof = replace(proof, lowered=kernel_label(prover.package, found.before))
         cand = Candidate("search", found.before, found.afters, None)
         samples, n = (prover._samples(site, others, cand, after, pb, scratch) if kind == "search"
                       else (("", None, "", None), 0))

@@ -158,7 +158,7 @@ class Search:
 
 # What a library adapter adds to every call of the target being searched (``search_adapters.py``):
 # modules its values need, and the forms a call is made in (as written, traced only, an option set first).
-_FRAME: dict[str, Any] = {"imports": [], "wrappers": [("{call}", "plain")], "reset": []}
+_FRAME: dict[str, Any] = {"imports": [], "wrappers": [("{call}", "plain")], "reset": [], "kernel_values": []}
 WRAP = "@wrap"
 
 
@@ -195,6 +195,8 @@ def signature_plan(entry: str, pool: list[str], lits: dict[str, list[str]],
             named = [v for suffix, vs in ((adapter or {}).get("named") or {}).items() if p.name.endswith(suffix)
                      for v in vs]
             mine = list(dict.fromkeys([*named, *lits.get(p.name, [])]))
+            if not mine:  # nothing the guards say of it: a kernel's own values first (its vector shapes)
+                mine = list(_FRAME["kernel_values"])
             if p.kind is p.POSITIONAL_ONLY or (i < star and p.kind is p.POSITIONAL_OR_KEYWORD):
                 # given by position: never left out (the ones after it would shift)
                 strat = param_strategy(p, h, mine, pool, required=True)
@@ -228,13 +230,19 @@ def signature_plan(entry: str, pool: list[str], lits: dict[str, list[str]],
 
 def frame_for(t: dict[str, Any], adapter: dict[str, Any]) -> None:
     """The imports and call forms of this target's calls: as written; the adapter's ``forms`` (jax: traced
-    only, under ``jax.jit``); with each option the site's guard reads turned on first (``option``)."""
+    only, under ``jax.jit``); with each option the site's guard reads turned on first (``option``).  A
+    target with a ``kernel`` form (``kernel_forms.py``) is called in that form only."""
     _FRAME["imports"] = [m for m in adapter.get("imports") or [] if m]
     wrappers: list[tuple[str, str]] = [("{call}", "plain")]
     wrappers += [(str(f), "form") for f in adapter.get("forms") or []]
     _CALLABLES[:] = [str(c) for c in adapter.get("callables") or []]
     if adapter.get("option"):
         wrappers += [(str(adapter["option"]).format(name=o) + "\n{call}", "option") for o in t.get("options") or []]
+    kernel = t.get("kernel") or {}
+    _FRAME["kernel_values"] = [str(v) for v in kernel.get("values") or []]
+    if kernel.get("form"):  # a site only a kernel of another platform reaches: every call made in that kernel
+        wrappers = [(str(kernel["form"]), "kernel")]
+        _FRAME["imports"] = list(dict.fromkeys([*_FRAME["imports"], *(str(m) for m in kernel.get("imports") or [])]))
     _FRAME["wrappers"] = wrappers
     _FRAME["reset"] = [str(adapter["option_off"]).format(name=o) for o in t.get("options") or []
                        if adapter.get("option") and adapter.get("option_off")]

@@ -104,7 +104,8 @@ def _proven(proof: Any, what: str) -> str:
     if not proof:
         return f"Not proven: this {what} was not run.\n\n"
     py = ".".join(str(proof.get("python", "")).split(".")[:2])
-    return f"Proven on {proof.get('library')} {proof.get('version')}, Python {py}.\n\n"
+    how = f", {proof['lowered']}" if proof.get("lowered") else ""  # a kernel lowered for another platform
+    return f"Proven on {proof.get('library')} {proof.get('version')}, Python {py}{how}.\n\n"
 
 
 def _analysis(a: dict[str, Any], known: set[str], doc: ErrorDocument) -> Iterator[str]:

@@ -1,0 +1,119 @@
+"""Kernel forms: how the search reaches a raise that runs only inside a kernel of another platform.
+
+A library that compiles kernels for accelerators keeps some checks in code that runs only while a
+kernel is lowered for its platform (jax: Pallas' Mosaic TPU and SparseCore lowering rules, Mosaic GPU,
+Triton) or interpreted (Pallas' interpreter).  No CPU test reaches them, and a public call made as
+written never gets there: ``jax.lax.rev`` raises ``Invalid dimensions for SC lax.rev`` only as a step of
+a SparseCore kernel.  But lowering needs no hardware: jax lowers a function for another platform on a
+CPU (``jax.jit(f).trace(...).lower(lowering_platforms=('tpu',))``) and runs that platform's lowering
+rules there, which is where these checks are.  So a site in such code is searched with its public
+call placed in a kernel body and the kernel lowered (or interpreted) as that platform would: the
+before raises at the site, the after is the same program with one argument changed and lowers clean.
+
+A ``KernelForm`` says which sites it is for (path prefixes of the site's file, relative to the
+distribution's root), the program (a format string with ``{call}``: the search's call, used where the
+kernel computes a value), and how the page says it ran (``label``: "lowered for TPU on a CPU");
+``marker`` is a piece of the program's text by which a proof's before is known to use the form;
+``values`` are values of the platform's own shapes, tried first for the call's arguments (a SparseCore
+kernel computes on vectors of its lane width, which the adapter's everyday arrays are not).  The
+library knowledge is the adapter's (``KERNEL_FORMS``, the only one: jax); the rule is general: a site
+reached only under a platform's lowering is searched in that platform's lowering.
+
+Parsing only: nothing here imports the library.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class KernelForm:
+    prefixes: tuple[str, ...]  # the site's file starts with one of these (the longest match wins)
+    form: str  # the program, a format string with {call}
+    label: str  # how the page says the proof ran: "lowered for TPU on a CPU"
+    marker: str  # text of ``form`` a proof's before contains when it uses it
+    imports: tuple[str, ...] = ()  # modules the program names beside the search adapter's
+    values: tuple[str, ...] = ()  # values a kernel of the platform takes, tried first (a vector of its width)
+
+
+# jax: the shape of the kernel's result is the call's own (``jax.eval_shape`` of it, outside the kernel);
+# the kernel stores the call's value in a buffer of that shape, so the value is used and its lowering
+# runs.  TPU lowering reads the chip's facts from the device; on a CPU an abstract device says which.
+_OUT = "_out = jax.eval_shape(lambda: {call})\n"
+_TPU = ("with jax.sharding.use_abstract_mesh(jax.sharding.AbstractMesh((), (), abstract_device="
+        "jax.sharding.AbstractDevice('TPU v5p', 2, 'tpu'))):\n")
+_BODY = "    def _kernel(_ref):\n        _ref[...] = {call}\n"
+_PL = "jax.experimental.pallas"
+
+KERNEL_FORMS: dict[str, tuple[KernelForm, ...]] = {
+    "jax": (
+        KernelForm(
+            prefixes=("jax/_src/pallas/hlo_interpreter.py",),
+            form=_OUT + "if True:\n" + _BODY
+            + f"    {_PL}.pallas_call(_kernel, out_shape=_out, interpret=True)()",
+            label="in a Pallas kernel run by Pallas' interpreter on a CPU", marker="interpret=True)()",
+            imports=(_PL,)),
+        KernelForm(
+            prefixes=("jax/_src/pallas/mosaic/sc_",),
+            form=_OUT + _TPU + _BODY
+            + f"    jax.jit({_PL}.kernel(_kernel, out_type=(), mesh={_PL}.tpu_sc.VectorSubcoreMesh("
+              "core_axis_name='c', subcore_axis_name='s'), scratch_types=["
+              f"{_PL}.tpu.VMEM(_out.shape, _out.dtype)])).trace().lower(lowering_platforms=('tpu',))",
+            label="in a SparseCore kernel lowered for TPU on a CPU", marker="tpu_sc.VectorSubcoreMesh(",
+            imports=(_PL, f"{_PL}.tpu", f"{_PL}.tpu_sc"),
+            # a SparseCore kernel computes on vectors of its lanes: 8 on the abstract device's chip (TPU v5p)
+            values=("jax.numpy.zeros((8,), 'float32')", "jax.numpy.zeros((8,), 'int32')")),
+        KernelForm(
+            prefixes=("jax/_src/pallas/mosaic/", "jax/_src/tpu_custom_call.py"),
+            form=_OUT + _TPU + _BODY
+            + f"    jax.jit({_PL}.pallas_call(_kernel, out_shape=_out)).trace()"
+              ".lower(lowering_platforms=('tpu',))",
+            label="in a Pallas kernel lowered for TPU on a CPU", marker="lowering_platforms=('tpu',)",
+            imports=(_PL,)),
+        KernelForm(
+            prefixes=("jax/_src/pallas/mosaic_gpu/", "jax/experimental/mosaic/gpu/"),
+            form=_OUT + "if True:\n" + _BODY
+            + f"    jax.jit({_PL}.mosaic_gpu.kernel(_kernel, out_type=(), scratch_types=["
+              f"{_PL}.mosaic_gpu.SMEM(_out.shape, _out.dtype)])).trace().lower(lowering_platforms=('cuda',))",
+            label="in a Mosaic GPU kernel lowered for CUDA on a CPU", marker="mosaic_gpu.kernel(_kernel",
+            imports=(_PL, f"{_PL}.mosaic_gpu")),
+        KernelForm(
+            prefixes=("jax/_src/pallas/triton/",),
+            form=_OUT + "if True:\n" + _BODY
+            + f"    jax.jit({_PL}.pallas_call(_kernel, out_shape=_out, compiler_params="
+              f"{_PL}.triton.CompilerParams())).trace().lower(lowering_platforms=('cuda',))",
+            label="in a Triton kernel lowered for CUDA on a CPU", marker="triton.CompilerParams()",
+            imports=(_PL, f"{_PL}.triton")),
+    ),
+}
+
+
+def _forms(package: str, table: Mapping[str, Sequence[KernelForm]] | None = None) -> Sequence[KernelForm]:
+    return (KERNEL_FORMS if table is None else table).get(package.split("[")[0].strip().lower().replace("_", "-"), ())
+
+
+def kernel_form(package: str, path: str,
+                table: Mapping[str, Sequence[KernelForm]] | None = None) -> KernelForm | None:
+    """The kernel form of a site of ``package`` in file ``path`` (the longest matching prefix), or None."""
+    best: tuple[int, KernelForm] | None = None
+    for k in _forms(package, table):
+        for p in k.prefixes:
+            if path.startswith(p) and (best is None or len(p) > best[0]):
+                best = (len(p), k)
+    return best[1] if best else None
+
+
+def kernel_label(package: str, before: str,
+                 table: Mapping[str, Sequence[KernelForm]] | None = None) -> str:
+    """How the page says a proof whose before is ``before`` ran: its kernel form's label, or ""."""
+    return next((k.label for k in _forms(package, table) if k.marker in before), "")
+
+
+def with_kernel(request: dict[str, object], package: str, path: str,
+                table: Mapping[str, Sequence[KernelForm]] | None = None) -> dict[str, object]:
+    """A search target's request (``SearchTarget.request``) with the kernel form of its site, if any."""
+    k = kernel_form(package, path, table)
+    return request if k is None else {**request, "kernel": {"form": k.form, "imports": list(k.imports),
+                                                                   "values": list(k.values)}}
