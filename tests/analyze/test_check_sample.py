@@ -8,7 +8,7 @@ import ast
 from errdex.analyze.facts import gather_facts
 from errdex.analyze.static import analyze_static
 from errdex.model import Analysis
-from errdex.pagenotes import CHECK_NOT_RUN, TRY_NOT_RUN, defensive_sample, SETUP_MISTAKE
+from errdex.pagenotes import CHECK_NOT_RUN, SETUP_MISTAKE, TRY_NOT_RUN, defensive_sample
 
 from .pagekit import PageCtx
 

@@ -53,7 +53,8 @@ def _unwalrused(cond: str) -> str:
 
     class _Value(ast.NodeTransformer):
         def visit_NamedExpr(self, node: ast.NamedExpr) -> ast.AST:
-            return self.visit(node.value)
+            out: ast.AST = self.visit(node.value)
+            return out
 
     return ast.unparse(_Value().visit(tree))
 
@@ -71,9 +72,7 @@ def _reads(cond: str) -> list[str] | None:
             if not (isinstance(n.func, ast.Name) and n.func.id in _CALLS):
                 return None
             called.add(n.func.id)
-        elif isinstance(n, ast.Attribute) and n.attr.startswith("_"):
-            return None
-        elif isinstance(n, (ast.Lambda, ast.NamedExpr, ast.Await, ast.Yield, ast.YieldFrom)):
+        elif (isinstance(n, ast.Attribute) and n.attr.startswith("_")) or isinstance(n, (ast.Lambda, ast.NamedExpr, ast.Await, ast.Yield, ast.YieldFrom)):
             return None
     names = [n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id not in called]
     return list(dict.fromkeys(names))
