@@ -59,6 +59,8 @@ def page(doc: Any) -> str:
         out += ["Try / except (proven):\n", _fence(a["try_sample"])]
     if doc.get("defensive_note"):
         out += [doc["defensive_note"], ""]
+    if doc.get("defensive_sample"):
+        out += [doc["defensive_sample_label"] + "\n", _fence(doc["defensive_sample"])]
     out.append("## Prevention\n")
     out += [f"- {p}" for p in a.get("prevention") or []] or [
         "_No prevention advice on this page: the facts errdex has support none beyond the solutions._"]

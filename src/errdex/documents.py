@@ -25,7 +25,7 @@ from urllib.parse import quote
 from errdex.catalog.base import Catalog, ErrorRecord
 from errdex.model import Analysis, ErrorSite, Snapshot, to_json
 from errdex.observe.evidence import ObservedEntry, RaisedInstead, StaticTestLink, observation_document
-from errdex.pagenotes import defensive_note, example_note
+from errdex.pagenotes import defensive_note, defensive_sample, example_note
 
 TITLE_CHARS = 60
 DESCRIPTION_CHARS = 155
@@ -103,6 +103,8 @@ class ErrorDocument(TypedDict):
     observed_run: bool  # whether the snapshot was observed at all (an empty list then means: no test reached it)
     example_note: str  # the Example fix's text when no example is proven (the observed test, or that none could be)
     defensive_note: str  # the Defensive patterns' text when no sample is proven ("" when one is): what to guard on
+    defensive_sample: str  # the not-run sample shown then (code), or ""
+    defensive_sample_label: str  # what it is ("Check before calling (not run: ...)"), or ""
     test_links: list[StaticTestLink]  # the analysis's test evidence, each confirmed by an observation or not
     # observed only caught inside the library: the errors the same tests saw raised instead by a function on
     # its way ({error_id, exception, message, test, raised_in}); [] otherwise
@@ -320,6 +322,8 @@ def document_of(catalog: Catalog, record: ErrorRecord, *, report_template: str |
         observed_run=seen["observed_run"],
         example_note=example_note(seen["observed"], seen["raised_instead"]),
         defensive_note=defensive_note(analysis_json) if analysis_json is not None else "",
+        defensive_sample_label=(sample := defensive_sample(analysis_json) if analysis_json is not None else ("", ""))[0],
+        defensive_sample=sample[1],
         test_links=seen["test_links"],
         raised_instead=seen["raised_instead"],
         not_in=[SnapshotRef(snapshot=s.key, version=_version(s)) for s in absent_from(catalog, record)],

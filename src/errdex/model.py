@@ -400,6 +400,7 @@ class Analysis:
     strategy: str = "validation"
     validate_sample: str = ""
     try_sample: str = ""
+    check_sample: str = ""  # the guard note's check as code (not run): shown labelled so while no sample is proven
     validate_proof: Proof | None = None  # errdex prove: the validate sample ran (None: not proven)
     try_proof: Proof | None = None  # errdex prove: the try sample ran (None: not proven)
     guard_note: str = ""  # what the user can check before the call or catch, in public terms (shown when no sample is proven)

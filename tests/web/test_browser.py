@@ -85,7 +85,9 @@ def test_every_seed_section_and_the_footer(browser: Any, shop: Built, shop_serve
     # no sample ran (no `errdex prove` for this catalog): none is shown as an example; the section says so
     # once, with what the user can guard on
     defensive = page.locator("#defensive-patterns")
-    assert defensive.locator("pre").count() == 0
+    # code shown without a proof is labelled as not run (rating 7: the check as code, not prose only)
+    assert defensive.locator("pre").count() == defensive.locator("h3").count() <= 1
+    assert all("not run" in t for t in defensive.locator("h3").all_inner_texts())
     (note,) = defensive.locator(".none").all_inner_texts()
     assert note.startswith("No validate or try / except sample has been proven for this error, so none is shown.")
     assert "Proven on" not in defensive.inner_text()

@@ -87,7 +87,8 @@ class VerifyFailure:
 
 def samples_of(a: Analysis) -> list[tuple[str, str]]:
     return [("example_fix.before", a.example_fix.before), ("example_fix.after", a.example_fix.after),
-            ("validate_sample", a.validate_sample), ("try_sample", a.try_sample)]
+            ("validate_sample", a.validate_sample), ("try_sample", a.try_sample),
+            ("check_sample", a.check_sample)]
 
 
 def verify_snapshot(catalog: Catalog, snapshot: Snapshot) -> tuple[int, int, list[VerifyFailure]]:

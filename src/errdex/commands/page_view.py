@@ -22,7 +22,7 @@ from errdex.catalog.base import ErrorRecord
 from errdex.commands.index_views import versions_view
 from errdex.model import Analysis, Observation, Proof, Snapshot, to_json
 from errdex.observe.evidence import RaisedInstead, entry_of
-from errdex.pagenotes import defensive_note, example_note
+from errdex.pagenotes import defensive_note, defensive_sample, example_note
 from errdex.snippets import snippet_window
 
 
@@ -99,6 +99,9 @@ def page_view(record: ErrorRecord, analysis: Analysis | None, not_in: Sequence[S
     note = defensive_note(to_json(a))
     if note:
         parts.append(_md(note))
+    label, sample = defensive_sample(to_json(a))
+    if sample:
+        parts += [Text(label, style="bold"), _code(sample)]
     if a.prevention:
         parts += [Text(""), _h("Prevention"), _md("\n".join(f"- {p}" for p in a.prevention))]
     if a.trigger or a.situations:

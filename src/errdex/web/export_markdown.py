@@ -131,6 +131,8 @@ def _analysis(a: dict[str, Any], known: set[str], doc: ErrorDocument) -> Iterato
                + md.fence(a["try_sample"], "python") + "\n\n")
     if doc["defensive_note"]:
         yield md.prose(doc["defensive_note"]) + "\n\n"
+    if doc["defensive_sample"]:
+        yield md.text(doc["defensive_sample_label"]) + "\n\n" + md.fence(doc["defensive_sample"], "python") + "\n\n"
     if a.get("prevention"):
         yield _heading(2, "Prevention") + "".join(f"- {md.prose(p)}\n" for p in a["prevention"]) + "\n"
     if a.get("trigger") or a.get("situations"):

@@ -17,9 +17,10 @@ from errdex.analyze.context import SnapshotContext
 from errdex.analyze.facts import Facts
 from errdex.analyze.static import samples as S
 from errdex.analyze.static import sections as P
+from errdex.analyze.static.checksample import check_sample
 from errdex.analyze.static.guardnote import guard_note, prevention_from_note, with_prevention
 from errdex.analyze.static.strategy import choose_strategy
-from errdex.model import Analysis, CodeSample, Evidence
+from errdex.model import Analysis, CodeSample, Evidence, Solution
 
 RULES_VERSION = "static-1"
 
@@ -125,7 +126,13 @@ def _failure_text(f: Facts) -> str:
     return (f"{f.site.qualname} would raise {f.exception.name}: " + "; ".join(c.replace("`", "") for c in conds))[:200]
 
 
-def _handler_comment(f: Facts) -> str:
+def _handler_comment(f: Facts, sols: list[Solution] | None = None) -> str:
+    """The note the try sample adds to the error: what to do about it, from the page's first solution (its
+    first sentence, code spans as plain text), else why it was raised.  Rating 7: "raised by
+    _WindowsConsoleReader.readinto (click/_winconsole.py:132)" told the reader of the traceback nothing new."""
+    first = re.split(r"(?<=[.!?])\s+(?=[A-Z`])", sols[0].text.strip(), maxsplit=1)[0] if sols else ""
+    if 20 <= len(first) <= 240 and "http" not in first:
+        return "what to do: " + first.replace("`", "")
     conds = P.conditions(f)
     if conds:
         text = "raised because " + "; ".join(c.replace("`", "") for c in conds)
@@ -151,9 +158,10 @@ def analyze_static(f: Facts, symbols: Mapping[str, tuple[str, ...]], *, date: st
         if g.rule == "import-failed" and "`" in g.words:
             validate_candidates.append(("import", S.dependency_check(g.words.split("`")[1])))
     validate = S.first_valid(validate_candidates, symbols, withheld, "validate before calling")
-    try_sample = S.first_valid([*opt_try, *S.generic_tries(f, _handler_comment(f))],
+    try_sample = S.first_valid([*opt_try, *S.generic_tries(f, _handler_comment(f, sols))],
                                symbols, withheld, "try / catch")
     example = _example_fix(f, symbols, withheld, opt_fix)
+    check = S.first_valid([("check", check_sample(f))], symbols, withheld, "check before calling")
     evidence: list[Evidence] = list(ev)
     for s in sols:
         evidence.extend(e for e in s.evidence if e not in evidence)
@@ -166,7 +174,8 @@ def analyze_static(f: Facts, symbols: Mapping[str, tuple[str, ...]], *, date: st
         strategy=strategy,
         validate_sample=validate,
         try_sample=try_sample,
-        guard_note=with_prevention(note := guard_note(f), prevention := _prevention(f, note)),
+        check_sample=check,
+        guard_note=with_prevention(note := guard_note(f, bool(check)), prevention := _prevention(f, note)),
         prevention=prevention,
         trigger=P.trigger(f),
         situations=tuple(P.situations(f)),

@@ -92,7 +92,9 @@ def argument_check(f: Facts, gs: list[GuardFact]) -> str:
     return f"; in code, `if {cond}: ...` is where {would_raise(cached_by(f))} ({CHECK_LABEL})"
 
 
-def guard_note(f: Facts) -> str:
+def guard_note(f: Facts, code_shown: bool = False) -> str:
+    """What the user can guard on, in words.  ``code_shown``: the page shows the check as code
+    (``checksample``), so the note does not repeat it inline."""
     if roles.control_flow(f):
         return f"Do not guard against it: {callee(f)} raises it on purpose; let it propagate."
     if roles.module_getattr(f):
@@ -120,7 +122,8 @@ def guard_note(f: Facts) -> str:
     gs = [g for g in decisive(f) if user_reads(f, g) and not g.options] or (own_argument_guards(f) if f.uncalled else [])
     negs = negations(f, gs)
     if negs and (f.public_path.entries or f.public_function or f.uncalled):
-        return f"What you can check before calling {callee(f)}: that {negs[0]}" + argument_check(f, negs[1]) + "."
+        inline = "" if code_shown else argument_check(f, negs[1])
+        return f"What you can check before calling {callee(f)}: that {negs[0]}" + inline + "."
     if roles.internal_check(f, False):
         return (f"Nothing you pass decides this check ({package(f)}'s own consistency check), so there is nothing "
                 "to test before the call; " + _catching(f))
