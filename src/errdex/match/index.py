@@ -33,6 +33,7 @@ from errdex.match.indexdata import (
     caught,
     caught_classes,
     held_class_call,
+    looked_up_class,
     loose_raise,
     prints_as_key_error,
     version_gated,
@@ -127,7 +128,7 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
             rewraps.setdefault(LOOSE, []).append(bare[0])
         if any_class_rewrap(site.exception, site.cause) and len(mine) == 1:
             rewraps.setdefault(ANY_CLASS, []).append(mine[0])
-        if "[" in sites[sno][2] and mine and all(templates[t][3] < NO_TEXT for t in mine):
+        if looked_up_class(sites[sno][2]) and mine and all(templates[t][3] < NO_TEXT for t in mine):
             rewraps.setdefault(LOOKED_UP, []).append(mine[0])
         if mine and all(templates[t][3] < NO_TEXT for t in mine) and held_class_call(site.exception, _raise_line(site)):
             rewraps.setdefault(HELD_CLASS, []).append(mine[0])

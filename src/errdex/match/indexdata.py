@@ -105,6 +105,12 @@ def loose_raise(exception: str, guards: Iterable[Guard]) -> bool:
     return exception.isidentifier() and exception[:1].islower() and not any(g.kind == "except" for g in guards)
 
 
+def looked_up_class(exception: str) -> bool:
+    """``raise self.mapping[code](...)``: the raised class is an item of a mapping (the subscript is in the
+    callee, not in its arguments: ``raise tokens.error("%s ..." % tokens[0])`` calls an attribute)."""
+    return "[" in exception.split("(", 1)[0]
+
+
 def held_class_call(exception: str, raise_line: str) -> bool:
     """``raise value(...)`` / ``raise value.attr(...)``: a class held by a value (a name or an attribute, not a
     class's own capitalised name) is called on the raise's line."""
