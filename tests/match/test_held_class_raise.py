@@ -88,6 +88,10 @@ def parse_long(tokens, value):
     return value
 
 
+def fail(tokens, message):
+    raise tokens.error(message)
+
+
 def check(argv):
     if not argv:
         raise ParseExit()
@@ -110,13 +114,20 @@ def test_a_class_no_site_names_is_answered_by_the_raises_of_a_held_class(lib: Ca
     top = explain(lib, "isodates.exceptions.MonthOutOfBoundsError: Month must be between 1..12.").matches[0]
     assert top.method == "class" and not top.confident
     assert sorted([(top.qualname, top.line), *((t.qualname, t.line) for t in top.tied)]) == [
-        ("cast", 14), ("parse_long", 44), ("range_check", 21), ("range_check", 23)]
+        ("cast", 14), ("fail", 49), ("range_check", 21), ("range_check", 23)]
 
 
 def test_a_class_named_with_no_text_joins_the_held_class_raises(lib: Catalog) -> None:
-    top = explain(lib, "isodates.exceptions.ParseExit: --long requires argument").matches[0]
+    top = explain(lib, "isodates.exceptions.ParseExit: unexpected ending").matches[0]
     assert top.method == "class" and not top.confident
-    assert "parse_long" in [top.qualname, *(t.qualname for t in top.tied)]
+    assert sorted([top.qualname, *(t.qualname for t in top.tied)]) == ["cast", "check", "fail", "range_check",
+                                                                      "range_check"]
+
+
+def test_a_held_class_called_with_text_is_found_by_it(lib: Catalog) -> None:
+    """``raise tokens.error("%s requires argument" % ...)``: the builtin rule gives the call its text."""
+    top = explain(lib, "isodates.exceptions.ParseExit: --long requires argument").matches[0]
+    assert (top.method, top.qualname) == ("exact", "parse_long")
 
 
 def test_a_tag_is_no_held_class(lib: Catalog) -> None:

@@ -112,10 +112,14 @@ def looked_up_class(exception: str) -> bool:
 
 
 def held_class_call(exception: str, raise_line: str) -> bool:
-    """``raise value(...)`` / ``raise value.attr(...)``: a class held by a value (a name or an attribute, not a
-    class's own capitalised name) is called on the raise's line."""
-    head = exception.split("(", 1)[0].strip()
-    return (_VALUE_NAME.fullmatch(head) is not None and not head.rsplit(".", 1)[-1][:1].isupper()
+    """``raise value(...)`` / ``raise value.attr(...)``: a class held by a value (a parameter, or an attribute
+    of one that no function of the package is named: ``extract/expand.py`` writes the class so, without the
+    call's arguments) is called on the raise's line.  Not an opaque call the extractor could not name
+    (``socket.gaierror(...)`` keeps its arguments), nor ``self.x(...)`` / ``cls.x(...)``: a class's own
+    attribute holds the class it was given, not its callers'."""
+    head = exception.strip()
+    return (_VALUE_NAME.fullmatch(head) is not None and head.split(".", 1)[0] not in ("self", "cls")
+            and not head.rsplit(".", 1)[-1][:1].isupper()
             and re.search(rf"\braise\s+{re.escape(head)}\s*\(", raise_line) is not None)
 
 
