@@ -3,7 +3,8 @@
 keeps ``self.error = error``, ``DocoptExit`` or ``DocoptLanguageError``), the caller's.  The message follows
 the builtin rule, the first argument is the text (captured: ``docopt.DocoptLanguageError: unmatched '('``),
 where the site printed nothing but the call before.  A method of that name is still a factory whose
-returned exception is the message.  The package is written in its shape."""
+returned exception is the message, and ``self.retry_error_cls(fut)`` the instance's own (tenacity's
+``Retrying``, left as written: ``match`` reads such raises of their own).  The package is written in its shape."""
 
 from __future__ import annotations
 
@@ -49,6 +50,15 @@ PARSER = '''
     def parse_end(tokens: Tokens):
         if tokens:
             raise tokens.fail("extra tokens")
+
+
+    class Retrying:
+        def __init__(self, retry_error_cls):
+            self.retry_error_cls = retry_error_cls
+
+        def exc_check(self, fut):
+            retry_exc = self.retry_error_cls(fut)
+            raise retry_exc from fut.exception()
 '''
 
 
@@ -70,3 +80,7 @@ def test_a_class_an_untyped_parameter_holds_prints_its_first_argument(tmp_path: 
 
 def test_a_method_of_that_name_is_still_a_factory(tmp_path: Path) -> None:
     assert _sites(tmp_path)["parse_end"][1] == ["failed: extra tokens"]
+
+
+def test_a_class_self_holds_is_left_as_written(tmp_path: Path) -> None:
+    assert _sites(tmp_path)["Retrying.exc_check"] == ("retry_exc", ["{retry_exc}"])
