@@ -198,10 +198,12 @@ class Expander:
                 inner = _call_bind(f, owner, node, bind)
                 return [o for r in f.returns for o in self.exception(r, inner, depth + 1)]
             owner = canon.rpartition(".")[0]
+            root = written.split(".", 1)[0]
             if f is None and owner in self.t.classes and canon not in self.t.classes \
-                    and written.split(".", 1)[0] not in ("self", "cls"):
+                    and root[:1].islower() and root not in ("self", "cls"):  # an instance, not the class
                 # `raise tokens.error(msg)`, `tokens: Tokens` with no method `error`: a class the instance
-                # holds (`self.error = error`), the caller's; its text follows the builtin rule
+                # holds (`self.error = error`), the caller's; its text follows the builtin rule (not
+                # `GlomError.wrap(e)`, a class's own method the summaries skipped)
                 return [Outcome(written, written, self.builtin_message(written, [subst(a, bind) for a in node.args]))]
             if canon not in self.t.classes and not class_like(canon):
                 # err = make_error(...) / pickle.loads(...): some exception we cannot name
