@@ -180,6 +180,12 @@ class Expander:
             canon = self.t.canonical(node.target)
             written = node.callee or node.src
             if is_by_name(canon):  # self._src.parse_error(...): the one method of that name, else as written
+                if node.is_call and written.split(".", 1)[0] not in ("self", "cls") \
+                        and not self.t.names_a_function(canon):
+                    # `raise tokens.error(msg)` / `raise limit.rangeexception(msg)`, no function of that name:
+                    # a class the value holds, the caller's; its text follows the builtin rule (not
+                    # `self.exception_class(...)`: the instance's own, `ANY_CLASS` rewraps and the like)
+                    return [Outcome(written, written, self.builtin_message(written, [subst(a, bind) for a in node.args]))]
                 canon = self.t.by_name(canon) or self.t.canonical(written)
             if not node.is_call:
                 if node.reraised:
@@ -191,6 +197,14 @@ class Expander:
             if f is not None and canon not in self.t.classes and f.returns:
                 inner = _call_bind(f, owner, node, bind)
                 return [o for r in f.returns for o in self.exception(r, inner, depth + 1)]
+            owner = canon.rpartition(".")[0]
+            root = written.split(".", 1)[0]
+            if f is None and owner in self.t.classes and canon not in self.t.classes \
+                    and root[:1].islower() and root not in ("self", "cls"):  # an instance, not the class
+                # `raise tokens.error(msg)`, `tokens: Tokens` with no method `error`: a class the instance
+                # holds (`self.error = error`), the caller's; its text follows the builtin rule (not
+                # `GlomError.wrap(e)`, a class's own method the summaries skipped)
+                return [Outcome(written, written, self.builtin_message(written, [subst(a, bind) for a in node.args]))]
             if canon not in self.t.classes and not class_like(canon):
                 # err = make_error(...) / pickle.loads(...): some exception we cannot name
                 return [Outcome(node.src, node.src, ((Piece(Segment(expr=node.src), True),),))]

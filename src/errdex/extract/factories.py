@@ -88,7 +88,41 @@ def class_attr_types(node: ast.ClassDef) -> Types:
                 if t is not None and isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) \
                         and target.value.id == "self" and t.rsplit(".", 1)[-1][:1].isupper():
                     out.append((f"self.{target.attr}", t))
+    typed = {r for r, _ in out}
+    out += [(r, t) for r, t in _raised_instances(node) if r not in typed]
     return (*out, *_attr_roles(node))  # after the classes: a typed attribute of the same name wins
+
+
+def _raised_instances(node: ast.ClassDef) -> list[tuple[str, str]]:
+    """``raise self.X`` in a method, with ``self.X = Cls(...)`` (or ``None``) the only assignments of ``X``
+    in the class's methods: the instance raised is a ``Cls`` (a parser keeping its furthest failure,
+    ``self.nm = NoMatch(rules, pos, self)``, then ``raise self.nm``).  Two classes assigned: not one type."""
+    raised: set[str] = set()
+    assigned: dict[str, set[str | None]] = {}
+    for fn in node.body:
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for sub in statements(fn):
+            if isinstance(sub, ast.Raise) and isinstance(sub.exc, ast.Attribute) and _is_self(sub.exc.value):
+                raised.add(sub.exc.attr)
+            elif isinstance(sub, ast.Assign):
+                for t in sub.targets:
+                    if isinstance(t, ast.Attribute) and _is_self(t.value):
+                        v = sub.value
+                        cls = _type_name(v.func) if isinstance(v, ast.Call) else None
+                        none = isinstance(v, ast.Constant) and v.value is None
+                        assigned.setdefault(t.attr, set()).add(None if none else (cls or "?"))
+    out: list[tuple[str, str]] = []
+    for attr in sorted(raised):
+        classes = assigned.get(attr, set()) - {None}
+        if len(classes) == 1 and (cls := next(iter(classes))) is not None and cls != "?" \
+                and cls.rsplit(".", 1)[-1][:1].isupper():
+            out.append((f"self.{attr}", cls))
+    return out
+
+
+def _is_self(node: ast.expr) -> bool:
+    return isinstance(node, ast.Name) and node.id == "self"
 
 
 PROPERTY = "<property>"  # the "class" of ``self.X`` when ``X`` is a property of the class: read, it is a call

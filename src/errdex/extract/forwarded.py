@@ -146,6 +146,7 @@ def attach(sites: Sequence[tuple[str, ErrorSite, Caught]], edges: Iterable[CallE
     for _, s, fw in sites:
         if not fw.classes:
             by_func.setdefault(f"{s.module}.{s.qualname}", []).append(s)
+    nested = _with_nested(by_func)
     out: list[tuple[str, ErrorSite]] = []
     for path, site, fw in sites:
         if fw.classes and (not fw.via or canonical(fw.via) in current):  # a helper returning CURRENT
@@ -153,8 +154,8 @@ def attach(sites: Sequence[tuple[str, ErrorSite, Caught]], edges: Iterable[CallE
             me = f"{site.module}.{site.qualname}"
             first, last = fw.lines
             found = [s for s in by_func.get(me, ()) if first <= s.line <= last]
-            found += [s for f in sorted(graph.reach(me, first, last)) for s in by_func.get(f, ())]  # not set order:
-            # that changes with each process's string hashing, and with it the order of the templates
+            found += [s for f in sorted(graph.reach(me, first, last)) for s in nested.get(f, ())]  # not set
+            # order: that changes with each process's string hashing, and with it the order of the templates
             caught = dict.fromkeys(t for s in found if _raises(s, classes) for t in s.templates if _has_text(t))
             extra = dict.fromkeys(splice(site.templates, fw.name, list(caught)))
             for t in site.templates:
@@ -162,6 +163,19 @@ def attach(sites: Sequence[tuple[str, ErrorSite, Caught]], edges: Iterable[CallE
             if extra and len(extra) <= MAX_FORWARDED:
                 site = dataclasses.replace(site, templates=(*site.templates, *extra))
         out.append((path, site))
+    return out
+
+
+def _with_nested(by_func: dict[str, list[ErrorSite]]) -> dict[str, list[ErrorSite]]:
+    """Each function's sites and those of the functions nested in it (``f.<locals>.get_arg``): a function
+    that returns a closure runs it when its result is called (``arggetter(func)(name, args)``), and the
+    call graph counts a nested function's calls as the outer's, so its raises are reached the same way."""
+    out = {k: list(v) for k, v in by_func.items()}
+    for k in sorted(by_func):
+        outer = k
+        while ".<locals>." in outer:
+            outer = outer.rsplit(".<locals>.", 1)[0]
+            out.setdefault(outer, []).extend(by_func[k])
     return out
 
 

@@ -136,6 +136,10 @@ class RaisedMixin(Builder):
             return Ref(target=target or node.id, src=node.id, is_call=False)
         if isinstance(node, ast.Attribute):
             written = dotted_source(node)
+            typed = next((t for r, t in scope.types if r == written and not t.startswith("<")), None) \
+                if written is not None and written.count(".") == 1 and written.startswith("self.") else None
+            if typed is not None:  # `raise self.nm`, the class assigning it `NoMatch(...)`: that class's text
+                return Ref(target=self.resolve_name(typed) or typed, src=written or typed, callee=typed, is_call=False)
             if written is not None:
                 target = self.resolve_name(written)
                 return Ref(target=target or written, src=written, is_call=False)

@@ -28,6 +28,7 @@ class Tables:
         self._canon: dict[str, str] = {}
         self._subclasses: dict[str, tuple[str, ...]] | None = None
         self._by_name: dict[str, str | None] = {}
+        self._function_names: frozenset[str] | None = None
 
     def canonical(self, dotted: str) -> str:
         """Follow re-exports: ``jax.errors.X`` → where ``X`` is defined (or as given)."""
@@ -99,6 +100,13 @@ class Tables:
             if f is not None:
                 break
         return f, owner
+
+    def names_a_function(self, target: str) -> bool:
+        """Whether any function or method of the package has the by-name target's name
+        (``factories.by_name``): a call of a name none has is no factory of the package."""
+        if self._function_names is None:
+            self._function_names = frozenset(k.rpartition(".")[2] for k in self.functions)
+        return target.rpartition(":")[2] in self._function_names
 
     def by_name(self, target: str) -> str | None:
         """A method known by name only (``factories.by_name``): the package's one class method of

@@ -24,6 +24,7 @@ from errdex.match.indexdata import BY_CAUGHT as BY_CAUGHT
 from errdex.match.indexdata import (
     CLASS_TEXT,
     GATED,
+    HELD_CLASS,
     KEY_ERROR,
     LOOKED_UP,
     LOOSE,
@@ -31,6 +32,8 @@ from errdex.match.indexdata import (
     any_class_rewrap,
     caught,
     caught_classes,
+    held_class_call,
+    looked_up_class,
     loose_raise,
     prints_as_key_error,
     version_gated,
@@ -64,6 +67,13 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # no ``typing`` at run time (``errdex explain``'s start-up)
     from errdex.catalog.base import Catalog
     from errdex.model import ErrorSite, Snapshot
+
+def _raise_line(site: ErrorSite) -> str:
+    """The source line a site raises on (from its stored snippet; empty when the snippet does not hold it)."""
+    lines = site.snippet.splitlines()
+    i = site.line - site.snippet_start
+    return lines[i] if 0 <= i < len(lines) else ""
+
 
 def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
     """Index ``(snapshot, site)`` pairs: templates, posting lists and site locations."""
@@ -118,8 +128,10 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
             rewraps.setdefault(LOOSE, []).append(bare[0])
         if any_class_rewrap(site.exception, site.cause) and len(mine) == 1:
             rewraps.setdefault(ANY_CLASS, []).append(mine[0])
-        if "[" in sites[sno][2] and mine and all(templates[t][3] < NO_TEXT for t in mine):
+        if looked_up_class(sites[sno][2]) and mine and all(templates[t][3] < NO_TEXT for t in mine):
             rewraps.setdefault(LOOKED_UP, []).append(mine[0])
+        if mine and all(templates[t][3] < NO_TEXT for t in mine) and held_class_call(site.exception, _raise_line(site)):
+            rewraps.setdefault(HELD_CLASS, []).append(mine[0])
         if mine and key_error and site.exception_name != "KeyError":
             rewraps.setdefault(KEY_ERROR + site.exception_name, []).append(mine[0])
         if mine and class_text(site):

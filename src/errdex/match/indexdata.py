@@ -66,6 +66,12 @@ LOOKED_UP = "<looked-up-class>"
 # ``MatchIndex.rewraps`` key: templates whose text the raised class builds itself, none of it written where
 # it is raised (configobj's ``raise ReloadError()``): anything raising the class prints it (``honesty.py``)
 CLASS_TEXT = "<class-text>"
+# ``MatchIndex.rewraps`` key: sites (their first template) calling a class that a value holds, with no text of
+# their own: ``raise thrownexception(thrownmessage)`` (a parameter, the caller's class) or
+# ``raise limit.rangeexception(limit.rangeerrorstring)`` (a record's field): the caller's class and text, so a
+# printed class that no site names may be theirs (``scope.looked_up``)
+HELD_CLASS = "<held-class>"
+_VALUE_NAME = re.compile(r"[a-z_]\w*(?:\.\w+)*")
 NO_TEXT = 4  # a template with fewer literal characters than this has no text worth checking
 # ``MatchIndex.rewraps`` key prefix, before a class name: a package's subclass of ``KeyError`` (python-box's
 # ``class BoxKeyError(BoxError, KeyError)``), whose ``str()`` is the ``repr`` of its one argument as
@@ -97,6 +103,24 @@ def any_class_rewrap(exception: str, cause: str | None) -> bool:
 def loose_raise(exception: str, guards: Iterable[Guard]) -> bool:
     """``raise error``: a variable (no class, no caught exception: no ``except`` guard) is raised."""
     return exception.isidentifier() and exception[:1].islower() and not any(g.kind == "except" for g in guards)
+
+
+def looked_up_class(exception: str) -> bool:
+    """``raise self.mapping[code](...)``: the raised class is an item of a mapping (the subscript is in the
+    callee, not in its arguments: ``raise tokens.error("%s ..." % tokens[0])`` calls an attribute)."""
+    return "[" in exception.split("(", 1)[0]
+
+
+def held_class_call(exception: str, raise_line: str) -> bool:
+    """``raise value(...)`` / ``raise value.attr(...)``: a class held by a value (a parameter, or an attribute
+    of one that no function of the package is named: ``extract/expand.py`` writes the class so, without the
+    call's arguments) is called on the raise's line.  Not an opaque call the extractor could not name
+    (``socket.gaierror(...)`` keeps its arguments), nor ``self.x(...)`` / ``cls.x(...)``: a class's own
+    attribute holds the class it was given, not its callers'."""
+    head = exception.strip()
+    return (_VALUE_NAME.fullmatch(head) is not None and head.split(".", 1)[0] not in ("self", "cls")
+            and not head.rsplit(".", 1)[-1][:1].isupper()
+            and re.search(rf"\braise\s+{re.escape(head)}\s*\(", raise_line) is not None)
 
 
 def prints_as_key_error(name: str, bases: Iterable[str]) -> bool:

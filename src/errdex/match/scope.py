@@ -45,7 +45,7 @@ from errdex.match.index import (
     template_words,
     words,
 )
-from errdex.match.indexdata import BY_CAUGHT, KEY_ERROR, LOOSE
+from errdex.match.indexdata import BY_CAUGHT, HELD_CLASS, KEY_ERROR, LOOSE, looked_up_class
 from errdex.match.indexdata import NO_TEXT as NO_TEXT
 from errdex.match.lines import BUILTIN_EXCEPTIONS, exception_line
 from errdex.match.verify import container_repr, element_of
@@ -125,7 +125,7 @@ def requotes(exception: str, message: str) -> bool:
 def at_run_time(idx: MatchIndex, site: int) -> bool:
     """Whether a site raises a class looked up at run time or a value held in a variable."""
     exc = idx.sites[site][S_EXC]
-    return "[" in exc or (exc.isidentifier() and exc[:1].islower())
+    return looked_up_class(exc) or (exc.isidentifier() and exc[:1].islower())
 
 
 def looked_up(idx: MatchIndex, qualified: str, tops: frozenset[str], loose: bool = False) -> list[int]:
@@ -135,11 +135,16 @@ def looked_up(idx: MatchIndex, qualified: str, tops: frozenset[str], loose: bool
     too, so a class fallback lists them after the sites that name it.  With ``loose`` (no site names the
     class), also the raises of a value held in a variable outside any ``except`` (jsonschema's
     ``for error in self.iter_errors(...): raise error``: its ``ValidationError`` is built where it is
-    yielded, and raised by no site that names it)."""
-    held = {idx.templates[t][T_SITE] for t in idx.rewraps.get(LOOSE, ())} if loose else set()
+    yielded, and raised by no site that names it), and the calls of a class a value holds
+    (``raise thrownexception(thrownmessage)``, ``raise limit.rangeexception(limit.rangeerrorstring)``: the
+    caller's class, passed as a parameter or kept in a record's field, with the caller's text) whenever the
+    printed class is qualified (``Warning: ...`` may be a tag, not a class a caller passed): a class some
+    sites name with no text of their own may be passed to such a raise too (docopt's ``DocoptExit``)."""
+    keys = ((LOOSE,) if loose else ()) + ((HELD_CLASS,) if qualified else ())
+    held = {idx.templates[t][T_SITE] for key in keys for t in idx.rewraps.get(key, ())}
     out: list[int] = []
     for s, row in enumerate(idx.sites[:MAX_SCAN]):
-        if ("[" not in row[S_EXC] and s not in held) or not in_scope(idx, s, tops):
+        if (not looked_up_class(row[S_EXC]) and s not in held) or not in_scope(idx, s, tops):
             continue
         if qualified and row[S_PATH].split("/", 1)[0] != qualified.split(".", 1)[0]:
             continue
