@@ -83,7 +83,10 @@ def test_no_public_caller_sends_to_the_traceback_without_a_template(cli: Ctx) ->
     a = _page(cli, "_read_console")
     assert a.solutions[0].text.startswith("No public function of clilike reaches `_read_console`")
     assert "(worked out from `b`)" in a.solutions[0].text and "until it holds" not in _all(a)
-    assert a.prevention == ()  # nothing to prevent from the facts: left empty, not padded
+    # rating 7: an empty Prevention read as a placeholder; the check's own condition, in words, said of the
+    # function no public call reaches (analyze/static/precondition.py)
+    assert len(a.prevention) == 1 and a.prevention[0].startswith("No public function of clilike reaches `_read_console`")
+    assert "from its `b` argument" in a.prevention[0]
 
 
 # --------------------------------------------------------------------------- the message's context words
@@ -259,7 +262,7 @@ def test_a_parameter_of_the_librarys_own_helper_is_not_the_users_even_when_it_sh
                        test="tests/test_t.py::test_clamp", error_id=site.error_id, entry="clilike.convert_bound",
                        entry_args=(ObservedArg(name="value", type="int", repr="-1"),), escaped=True)
     a = analyze_static(replace(f, observed=(seen,)), ctx.all_symbols)
-    assert "(what clilike passes to its own `_clamp` on the way)" in a.meaning
+    assert "(what clilike passes to an internal helper on the way)" in a.meaning and "`_clamp`" not in a.meaning  # public names only
     assert not any("`open`" in p for p in a.prevention)
     # a comment that leaves it to the user is then the solution
     assert [s.text for s in a.solutions] == [
