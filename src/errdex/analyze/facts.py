@@ -94,6 +94,8 @@ class Facts:
     public_function: str = ""  # the re-exported name of the enclosing function, when unique
     related: tuple[RelatedError, ...] = ()  # at most five, best first
     related_note: str = ""  # why none is related, when none is (related.related_note)
+    # (guard, message) of the other raises and warnings in the same function: the branches a snippet may not show
+    siblings: tuple[tuple[str, str], ...] = ()
     source_url: str = ""
     symbols_extra: dict[str, tuple[str, ...]] = field(default_factory=dict)  # objects' attributes (jax.config)
     public_path: PublicPath = field(default_factory=PublicPath)  # the public names whose calls reach the raise
@@ -160,6 +162,8 @@ def gather_facts(catalog: Catalog, snapshot: Snapshot, site: ErrorSite, *,
         public_function=ctx.public_function(site),
         related=(rel := related_errors(site, ctx)),
         related_note=related_note(site, ctx, rel),
+        siblings=tuple((" and ".join(g.normalized for g in o.guards), o.template.render())
+                       for o in ctx.sites_by_function.get((site.path, site.qualname), []) if o.error_id != site.error_id),
         source_url=snapshot.source_url(site.path, site.line, site.end_line),
         symbols_extra=ctx.extra_symbols,
         public_path=ctx.public_path(site),
