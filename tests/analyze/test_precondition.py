@@ -9,7 +9,7 @@ from pathlib import Path
 from errdex.analyze.facts import gather_facts
 from errdex.analyze.static import analyze_facts
 
-from tests.analyze.test_related_weak import _ctx
+from .test_related_weak import _ctx
 
 
 def test_prevention_is_the_errors_own_condition_never_a_placeholder(tmp_path: Path) -> None:

@@ -17,8 +17,8 @@ import re
 
 from errdex.analyze.context import SnapshotContext
 from errdex.analyze.earlyexit import parameters
-from errdex.analyze.optionlink import options_for_guard
 from errdex.analyze.guardwords import guard_names
+from errdex.analyze.optionlink import options_for_guard
 from errdex.analyze.public_path import rule_operation
 from errdex.model import ErrorSite, RelatedError
 

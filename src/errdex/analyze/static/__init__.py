@@ -18,8 +18,8 @@ from errdex.analyze.facts import Facts
 from errdex.analyze.static import samples as S
 from errdex.analyze.static import sections as P
 from errdex.analyze.static.checksample import check_sample
-from errdex.analyze.static.precondition import own_precondition
 from errdex.analyze.static.guardnote import guard_note, prevention_from_note, with_prevention
+from errdex.analyze.static.precondition import own_precondition
 from errdex.analyze.static.strategy import choose_strategy
 from errdex.model import Analysis, CodeSample, Evidence, Solution
 

@@ -9,9 +9,9 @@ what the facts support best:
   hold only what the command declares;
 - a library's internal check made only under a public enum setting: that setting is the user's choice, so
   a test under it is the prevention (none of the arguments predicts the check);
-- otherwise the negated condition, with where its values come from (the arguments the user passes, or
-  values the function works out), before the public call, or wherever the code reaches a function no
-  public call reaches.
+- a check on values the function works out: the arguments they come from and the condition in words,
+  before the public call (or wherever the code reaches a function no public call reaches);
+- a check that also reads the function's locals: the parameters it reads, held to what the message asks.
 """
 
 from __future__ import annotations
@@ -20,12 +20,11 @@ import re
 
 from errdex.analyze.facts import Facts
 from errdex.analyze.static import roles
-from errdex.analyze.static.fallback import negations, read_params
+from errdex.analyze.static.fallback import read_params
 from errdex.analyze.static.words import (
     callee,
     decisive,
     entry_words,
-    local_only,
     message_text,
     package,
     place,
@@ -65,10 +64,10 @@ def own_precondition(f: Facts) -> str:
         text = re.sub(r"\(?\{[^{}]*\}\)?", "…", message_text(f)).strip()  # no local by name, even in a placeholder
         return (f"{where}, choose the {params} you pass so that what the message asks holds: \"{text}\"."
                 if params and text and f.public_path.entries else "")
-    neg = negations(f, gs) if gs else None
-    if not neg or any(local_only(f, g) for g in gs):
-        return ""
-    return f"{where}, make sure that {neg[0]}: that is what the failing check requires."
+    # A negated guard on what the user does not pass directly is no advice: the rules above (``prevention``)
+    # already say it where the guard reads the user's own values, and below the public call the value may be
+    # rebuilt first (bce3: `Mesh` turns a string `axis_names` into a tuple, so `len(axis_names)` misleads).
+    return ""
 
 
 def _usage(f: Facts) -> str:
