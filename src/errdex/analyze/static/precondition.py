@@ -55,6 +55,8 @@ def own_precondition(f: Facts) -> str:
         _conds, srcs = worked_out(f)
         what = (f"check the {', '.join(f'`{x}`' for x in srcs[:2])} you pass" if srcs and f.public_path.entries
                 else "check the values you pass" if f.public_path.entries else "check what reaches it")
+        if srcs and f.public_path.entries and paren.endswith(" you pass"):
+            paren = "values it works out from them"  # the arguments were just named
         return (f"{where}, {what}: the call raises when {cond} ({paren}), so a test that makes the call with the "
                 "values your program uses shows it first.")
     heads = {n.split(".", 1)[0] for g in gs for n in g.names if "." not in n}
