@@ -69,7 +69,7 @@ def page(doc: Any) -> str:
         out += ["Common situations:\n", *(f"- {s}" for s in a["situations"]), ""]
     out.append("## Related errors\n")
     out += [f"- {r['title']} (/errors/{r['error_id']}) — {r.get('reason', '')}" for r in a.get("related") or []] or [
-        "_No related errors: nothing shares this error's message, function, operation, checked values, public "
+        a.get("related_note") or "_No related errors: nothing shares this error's message, function, operation, checked values, public "
         "call or tests._"]
     out.append(f"\n---\n{a.get('backend', '')} analysis ({a.get('rules_version', '')}) of {doc['analysis_snapshot']}"
                f" ({a.get('date', '')}). Data as JSON: /api/errors/{doc['id']}\n")

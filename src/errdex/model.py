@@ -408,6 +408,7 @@ class Analysis:
     trigger: str = ""
     situations: tuple[str, ...] = ()
     related: tuple[RelatedError, ...] = ()
+    related_note: str = ""  # why no error is related, in this error's facts (shown when ``related`` is empty)
     evidence: tuple[Evidence, ...] = ()
     backend: str = "static"
     rules_version: str = ""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from errdex.analyze.guardwords import describe_guard, describe_negation
@@ -96,3 +98,18 @@ def test_a_name_unpacked_from_an_attribute_reads_as_its_item() -> None:
 def test_a_sentinel_class_means_not_given() -> None:
     assert describe_guard(g("isinstance(body, api.NotSpecified)"))[0] == "`body` is not given"
     assert describe_negation(g("isinstance(body, api.NotSpecified)")) == "`body` is given"
+
+
+def test_an_except_guard_names_the_one_call_its_try_block_makes() -> None:
+    # rating 7 (a9dd): "the code in the `try` block raised `TypeError`" said nothing of what was tried
+    snippet = ("def check(value):\n    try:\n        return _check_iter(value)\n    except TypeError:\n"
+               "        raise BadParameter('Value must be an iterable.')\n")
+    guard = Guard(kind="except", source="except TypeError", normalized="TypeError", line=13)
+    assert describe_guard(guard, snippet=snippet, snippet_start=10)[0] == (
+        "an internal call on `value` in the `try` block raised `TypeError`")
+    public = snippet.replace("_check_iter(value)", "json.loads(text)")
+    assert describe_guard(guard, snippet=public, snippet_start=10)[0] == (
+        "`json.loads(text)` in the `try` block raised `TypeError`")
+    longer = snippet.replace("        return _check_iter(value)\n", "        x = 1\n        return f(x)\n")
+    assert describe_guard(replace(guard, line=14), snippet=longer, snippet_start=10)[0] == (
+        "the code in the `try` block raised `TypeError`")

@@ -83,7 +83,10 @@ def test_no_public_caller_sends_to_the_traceback_without_a_template(cli: Ctx) ->
     a = _page(cli, "_read_console")
     assert a.solutions[0].text.startswith("No public function of clilike reaches `_read_console`")
     assert "(worked out from `b`)" in a.solutions[0].text and "until it holds" not in _all(a)
-    assert a.prevention == ()  # nothing to prevent from the facts: left empty, not padded
+    # rating 7: an empty Prevention read as a placeholder; the check's own condition, in words, said of the
+    # function no public call reaches (analyze/static/precondition.py)
+    assert len(a.prevention) == 1 and a.prevention[0].startswith("No public function of clilike reaches `_read_console`")
+    assert "from its `b` argument" in a.prevention[0]
 
 
 # --------------------------------------------------------------------------- the message's context words
@@ -259,7 +262,7 @@ def test_a_parameter_of_the_librarys_own_helper_is_not_the_users_even_when_it_sh
                        test="tests/test_t.py::test_clamp", error_id=site.error_id, entry="clilike.convert_bound",
                        entry_args=(ObservedArg(name="value", type="int", repr="-1"),), escaped=True)
     a = analyze_static(replace(f, observed=(seen,)), ctx.all_symbols)
-    assert "(what clilike passes to its own `_clamp` on the way)" in a.meaning
+    assert "(what clilike passes to an internal helper on the way)" in a.meaning and "`_clamp`" not in a.meaning  # public names only
     assert not any("`open`" in p for p in a.prevention)
     # a comment that leaves it to the user is then the solution
     assert [s.text for s in a.solutions] == [
@@ -285,6 +288,10 @@ def test_the_observed_tests_named_are_those_the_error_reached(cli: Ctx) -> None:
     assert any("`test_reaches`" in s for s in a.situations)
     assert not any("test_incidental" in s for s in a.situations)
     assert "e.g. `test_reaches`" in a.meaning and "in 1 of those clilike caught it itself" in a.meaning
+    # counted in raises, as the total is (rating 7, 9161: "146 times ...; in 110 of those" counted rows)
+    both = replace(seen("test_incidental", False), count=3)
+    a = analyze_static(replace(f, observed=(both, seen("test_other", False))), ctx.all_symbols)
+    assert "raised it 4 times in 2 tests" in a.meaning and "in each of those clilike caught it itself" in a.meaning
 
 
 def test_another_method_of_the_same_class_alone_is_no_relation(cli: Ctx) -> None:

@@ -65,7 +65,7 @@ def test_the_guard_note_says_what_to_check_before_the_call_in_public_terms(cli: 
         "What you can check before calling the private function `jax.experimental.layouts._tiled_layout`: that the "
         "length of `shape` equals `2`.")
     internal = _page(cli, "_read_console").guard_note  # no public caller: only what to catch and match
-    assert internal.startswith("errdex cannot state this check in terms of what you pass")
+    assert internal.startswith("What to do before the call is under Prevention")  # precondition.py states it
     assert "nothing to test" not in internal  # rating 4: false where the check depends on the call's values
     assert "catch `ValueError` around the call and check that its message contains \"cannot read odd number" in internal
 

@@ -41,3 +41,23 @@ def test_raisers_of_the_same_package_class_are_related_and_builtins_are_not(tmp_
         assert not any("raises the same" in r.reason for r in related_errors(type_error, ctx))
     finally:
         cat.close()
+
+
+def test_the_class_is_named_where_it_is_defined_between_names_of_equal_length(tmp_path: Path) -> None:
+    from errdex.analyze.facts import exception_fact
+
+    files = {**PKG, "exitlike/__init__.py": "from .core import Context, make_context\n"}  # Exit not re-exported
+    for rel, text in files.items():
+        (tmp_path / "src" / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "src" / rel).write_text(text)
+    cat = SqliteCatalog(tmp_path / "c.sqlite")
+    try:
+        with open_source(str(tmp_path / "src"), repo="example/exitlike", ref="v1") as tree:
+            cat.replace_snapshot(tree.snapshot, extract_tree(tree, jobs=1))
+        snap = cat.snapshots()[0]
+        ctx = load_context(cat, snap)
+        site = next(s for s in cat.sites(snap.key) if s.qualname == "Context.exit")
+        # `exitlike.core.Exit` (core imports it) and `exitlike.exceptions.Exit` are equally short
+        assert exception_fact(site, ctx).public_name == "exitlike.exceptions.Exit"
+    finally:
+        cat.close()

@@ -19,7 +19,7 @@ from errdex.analyze.earlyexit import early_exits, function_seen, parameters, reb
 from errdex.analyze.guardwords import describe_guard, guard_names
 from errdex.analyze.optionlink import options_for_guard
 from errdex.analyze.options import OptionFacts, option_facts, raising_value
-from errdex.analyze.related import related_errors
+from errdex.analyze.related import related_errors, related_note
 from errdex.catalog.base import Catalog
 from errdex.model import (
     ConfigOption,
@@ -93,6 +93,9 @@ class Facts:
     comments: tuple[str, ...] = ()
     public_function: str = ""  # the re-exported name of the enclosing function, when unique
     related: tuple[RelatedError, ...] = ()  # at most five, best first
+    related_note: str = ""  # why none is related, when none is (related.related_note)
+    # (guard, message) of the other raises and warnings in the same function: the branches a snippet may not show
+    siblings: tuple[tuple[str, str], ...] = ()
     source_url: str = ""
     symbols_extra: dict[str, tuple[str, ...]] = field(default_factory=dict)  # objects' attributes (jax.config)
     public_path: PublicPath = field(default_factory=PublicPath)  # the public names whose calls reach the raise
@@ -157,7 +160,10 @@ def gather_facts(catalog: Catalog, snapshot: Snapshot, site: ErrorSite, *,
         docstring=site.docstring,
         comments=site.comments,
         public_function=ctx.public_function(site),
-        related=related_errors(site, ctx),
+        related=(rel := related_errors(site, ctx)),
+        related_note=related_note(site, ctx, rel),
+        siblings=tuple((" and ".join(g.normalized for g in o.guards), o.template.render())
+                       for o in ctx.sites_by_function.get((site.path, site.qualname), []) if o.error_id != site.error_id),
         source_url=snapshot.source_url(site.path, site.line, site.end_line),
         symbols_extra=ctx.extra_symbols,
         public_path=ctx.public_path(site),
@@ -184,7 +190,9 @@ def exception_fact(site: ErrorSite, ctx: SnapshotContext) -> ExceptionFact:
     is_builtin = "." not in resolved and isinstance(getattr(builtins, resolved, None), type)
     public = resolved if is_builtin else ""
     if info is not None and info.public_names:
-        public = info.public_names[0]
+        # the shortest name; between equals, where the class is defined (rating 7, 5b54: `click.exceptions.Exit`,
+        # not `click.core.Exit`, which only imports it)
+        public = min(info.public_names, key=lambda n: (n.count("."), n != resolved))
     elif not is_builtin and "." in resolved and not any(p.startswith("_") for p in resolved.split(".")):
         public = resolved
     return ExceptionFact(

@@ -16,7 +16,9 @@ from __future__ import annotations
 import re
 
 from errdex.analyze.context import SnapshotContext
+from errdex.analyze.earlyexit import parameters
 from errdex.analyze.guardwords import guard_names
+from errdex.analyze.optionlink import options_for_guard
 from errdex.analyze.public_path import rule_operation
 from errdex.model import ErrorSite, RelatedError
 
@@ -211,7 +213,7 @@ def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError,
     module_sites = ctx.sites_by_module.get(site.path, [])
     for other in module_sites:
         if mine_vars:
-            shared = _shared_vars(mine_vars, _guard_vars(other, ctx))
+            shared = [v for v in _shared_vars(mine_vars, _guard_vars(other, ctx)) if _same_value(v, site, other)]
             if shared:
                 consider(other, 2.0, "guarded by the same " + ", ".join(f"`{v}`" for v in shared[:2]))
     if mine_words:
@@ -239,6 +241,8 @@ def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError,
         t = title(o)
         if all(x.startswith("raised by another method of") for x in r):
             continue  # where the code lives, not how the two errors relate (rating 5: 03ef, 4e10, bce3)
+        if _weak(site, o, r, ctx):
+            continue
         item = RelatedError(error_id=o.error_id, title=t, reason="; ".join(r))
         if t in titles and not r[0].startswith("the same message"):
             repeats.append(item)  # a repeated title for another reason: only if nothing else is related
@@ -250,3 +254,85 @@ def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError,
     if not out:
         out = repeats[:2]
     return tuple(out)
+
+
+def _weak(site: ErrorSite, other: ErrorSite, reasons: list[str], ctx: SnapshotContext) -> bool:
+    """A relation too weak to show (rating 7: abf6's "also raised by a call of `jax.empty_ref`" entries, eb3a's
+    OSError): the only reason is a public entry the two share (an entry reaches many raises; it says nothing of
+    these two), or the same function when the other raise is of another, non-warning class and its checks share
+    nothing with this one's (another failure that happens to sit in the same body)."""
+    if len(reasons) != 1:
+        return False
+    r = reasons[0]
+    if r.startswith("also raised by a call of"):
+        return True
+    if r == "raised in the same function":
+        other_warns = other.kind != "error" or other.exception_name.endswith("Warning")
+        return (not other_warns and other.exception_name != site.exception_name
+                and not _shared_vars(_guard_vars(site, ctx), _guard_vars(other, ctx)))
+    return False
+
+
+def _same_value(var: str, site: ErrorSite, other: ErrorSite) -> bool:
+    """Whether a shared guard name is the same value in both checks: always in the same function; in another
+    function a bare name (``i32``, rating 7's a28d "guarded by the same `i32`") is only where it is a parameter
+    of both raising functions, or where both messages show it, else it is two locals or a module constant."""
+    if "." in var or other.qualname == site.qualname:
+        return True
+    mine, theirs = parameters(site), parameters(other)
+    if mine and theirs:
+        return var in mine and var in theirs
+    shown = re.compile(rf"\{{[^}}]*\b{re.escape(var)}\b")
+    return all(any(shown.search(t.render()) for t in s.templates) for s in (site, other))
+
+
+def related_note(site: ErrorSite, ctx: SnapshotContext, related: tuple[RelatedError, ...]) -> str:
+    """Why the page lists no related error, in this error's own facts (rating 7: an empty Related read as a
+    placeholder): what was looked for (the checked values, the function, the public entry, the tests, the
+    exception class) and what each gave.  Empty when errors are listed."""
+    if related:
+        return ""
+    pkg = site.module.split(".", 1)[0] or "the package"
+    facts: list[str] = []
+    options = sorted({o.name for g in site.guards for o in options_for_guard(g, site, ctx)})
+    mine = _guard_vars(site, ctx)
+    names = sorted(v for v in mine if v not in ("self", "cls") and not v.rsplit(".", 1)[-1][:1].isupper()
+                   and not any(w.startswith(v + ".") for w in mine))[:2]  # `config.x`, not `config` too
+    if options:  # the option by its public name, not the attribute the check reads (fef1: `jax_no_execution`)
+        facts.append("reads the " + " or ".join(f"`{o}`" for o in options[:2]) + f" option{'s' * (len(options) > 1)}")
+    elif names:
+        facts.append("checks " + " or ".join(f"`{v}`" for v in names))
+    if len(ctx.sites_by_function.get((site.path, site.qualname), [])) <= 1:
+        facts.append(f"is raised in `{site.qualname}`")
+    tests = sorted({link[0].test_name for link in ctx.tests_for_site(site)})
+    if tests:
+        facts.append(f"is expected by the test `{tests[0]}`")
+    parts = [f"no other {pkg} error " + (", ".join(facts[:-1]) + " or " + facts[-1] if len(facts) > 1
+                                         else facts[0] if facts else "shares this one's message")]
+    entries = ctx.public_path(site).entries[:1]
+    if entries:
+        n = len(_entry_index(ctx).get(entries[0], []))
+        parts.append(f"`{entries[0]}` reaches {n} raises, too many for a shared caller to relate two of them"
+                     if n > 12 else f"`{entries[0]}` reaches no other raise" if n <= 1
+                     else f"the other raises that `{entries[0]}` reaches share no check with this one")
+    else:
+        parts.append(f"no public function of {pkg} reaches it, so no caller is shared")
+    parts.append(_hierarchy_words(site, ctx, pkg))
+    return "No related errors: " + "; ".join(parts) + "."
+
+
+def _hierarchy_words(site: ErrorSite, ctx: SnapshotContext, pkg: str) -> str:
+    """What the exception class gives: a builtin relates nothing; a class of the package's own is raised
+    elsewhere or not, and has subclasses or bases of the package's own or not."""
+    cls = site.exception_resolved
+    short = site.exception_name
+    if "." not in cls:
+        return f"`{short}` is a builtin class, which relates nothing by itself"
+    n = len(_class_index(ctx).get(cls, []))
+    kin = sorted(q.rsplit(".", 1)[-1] for q, c in ctx.classes.items()
+                 if q != cls and (cls in c.bases or q in site.exception_bases))
+    where = (f"`{short}` is raised at {n} places, too many to list as related" if n > 8
+             else f"`{short}` is raised nowhere else" if n <= 1
+             else f"the other raises of `{short}` say the same as this one")
+    return where + (f", and its kin classes ({', '.join(f'`{k}`' for k in kin[:3])}) share no check with it" if kin
+                    else f", and no class of {pkg}'s own derives from it or is its base")

@@ -118,6 +118,8 @@ def page_view(record: ErrorRecord, analysis: Analysis | None, not_in: Sequence[S
             if r.reason:
                 line.append(f"  ({r.reason})", style="dim italic")
             parts.append(line)
+    elif a.related_note:
+        parts += [Text(""), _h("Related errors"), _md(a.related_note)]
     parts += [Text(""), Text(f"{'AI-assisted' if a.model_sections else 'Static'} analysis of {snap.key}"
                              + (f" ({a.date})" if a.date else "") + ".", style="dim"),
               Text(f"Data as JSON: /api/errors/{record.error_id}", style="dim", no_wrap=True, overflow="ignore")]

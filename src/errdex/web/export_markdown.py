@@ -147,6 +147,9 @@ def _analysis(a: dict[str, Any], known: set[str], doc: ErrorDocument) -> Iterato
             reason = f" — {md.prose(r['reason'])}" if r.get("reason") else ""
             yield f"- {_to(md.text(r['title']) or md.code(r['error_id']), r['error_id'], known)}{reason}\n"
         yield "\n"
+    elif a.get("related_note"):
+        yield _heading(2, "Related errors")
+        yield md.prose(a["related_note"]) + "\n\n"
 
 
 def _versions(doc: ErrorDocument) -> Iterator[str]:

@@ -19,6 +19,7 @@ from errdex.analyze.static import samples as S
 from errdex.analyze.static import sections as P
 from errdex.analyze.static.checksample import check_sample
 from errdex.analyze.static.guardnote import guard_note, prevention_from_note, with_prevention
+from errdex.analyze.static.precondition import own_precondition
 from errdex.analyze.static.strategy import choose_strategy
 from errdex.model import Analysis, CodeSample, Evidence, Solution
 
@@ -144,7 +145,7 @@ def _handler_comment(f: Facts, sols: list[Solution] | None = None) -> str:
 def _prevention(f: Facts, note: str) -> tuple[str, ...]:
     """The page's Prevention; when the rules give none, the check its guard note states."""
     out = tuple(P.prevention(f))
-    return out or tuple(x for x in (prevention_from_note(note),) if x)
+    return out or tuple(x for x in (prevention_from_note(note),) if x) or tuple(x for x in (own_precondition(f),) if x)
 
 
 def analyze_static(f: Facts, symbols: Mapping[str, tuple[str, ...]], *, date: str = "") -> Analysis:
@@ -180,6 +181,7 @@ def analyze_static(f: Facts, symbols: Mapping[str, tuple[str, ...]], *, date: st
         trigger=P.trigger(f),
         situations=tuple(P.situations(f)),
         related=f.related,
+        related_note=f.related_note,
         evidence=tuple(evidence),
         backend="static",
         rules_version=RULES_VERSION,

@@ -35,8 +35,14 @@ def kind_solutions(f: Facts) -> list[Solution]:
                               f"and call `{var}.{meth}()` inside that block, not before it or after it.", evidence=ev)]
     if roles.module_getattr(f):
         names = re.findall(r"\bname\s*==\s*['\"](\w+)['\"]", f.site.snippet)
-        known = (" The names it does provide this way: " + ", ".join(f"`{n}`" for n in dict.fromkeys(names))
-                 + " (see the branches above the raise).") if names else ""
+        instead: dict[str, str] = {}
+        for guard, message in f.siblings:  # the branches of the same function, also those above the snippet
+            for n in re.findall(r"\bname\s*==\s*['\"](\w+)['\"]", guard):
+                use = re.search(r"\b[Uu]se\s+['\"`]?([\w.]+)['\"`]?\s+instead", message)
+                instead[n] = f" (deprecated: use `{use.group(1)}`)" if use else ""
+        names = sorted(set(names) | set(instead))  # 809c: `BaseCommand` too, not only the branch the snippet shows
+        known = (" The names it does provide this way: " + ", ".join(f"`{n}`{instead.get(n, '')}" for n in names)
+                 + " (the branches above the raise).") if names else ""
         return [Solution(text=f"Check the spelling of the name you read from `{f.site.module}` (the message "
                               f"shows it) and whether it exists in this version of {package(f)} "
                               f"({f.snapshot.ref or (f.snapshot.commit or "")[:10]}); it may have been renamed or removed."

@@ -404,7 +404,9 @@ def worked_out_clause(f: Facts) -> str:
         return ""
     heads = {n.split(".", 1)[0] for g in decisive(f) for n in g.names}
     if heads and heads <= set(f.params) and helper_params(f, heads):
-        return join(conds) + f" (what {package(f)} passes to its own `{f.site.qualname}` on the way)"
+        private = any(p.startswith("_") and not p.startswith("__") for p in f.site.qualname.split("."))
+        helper = "an internal helper" if private else f"its own `{f.site.qualname}`"  # public names only (951f)
+        return join(conds) + f" (what {package(f)} passes to {helper} on the way)"
     src = join([f"`{x}`" for x in srcs[:3]])
     # the local's name means nothing to a user: said in words (rating 5: ``is_squeezed``, ``writer``)
     conds = [in_words(c, heads - set(f.params)) for c in conds]

@@ -1,0 +1,81 @@
+"""Prevention's last resort: this error's own precondition, said before the public call.
+
+Rating 7 graded eight Prevention sections absent because the rules had nothing to say and the page said so
+("the facts errdex has support none beyond the solutions").  Every raise has a condition, and the page
+knows who calls it; so Prevention can always say what holds when the call does not raise, in the order of
+what the facts support best:
+
+- a usage error (the command line the program runs with): an argument list the code builds itself should
+  hold only what the command declares;
+- a library's internal check made only under a public enum setting: that setting is the user's choice, so
+  a test under it is the prevention (none of the arguments predicts the check);
+- a check on values the function works out: the arguments they come from and the condition in words,
+  before the public call (or wherever the code reaches a function no public call reaches);
+- a check that also reads the function's locals: the parameters it reads, held to what the message asks.
+"""
+
+from __future__ import annotations
+
+import re
+
+from errdex.analyze.facts import Facts
+from errdex.analyze.static import roles
+from errdex.analyze.static.fallback import read_params
+from errdex.analyze.static.words import (
+    callee,
+    decisive,
+    entry_words,
+    message_text,
+    package,
+    place,
+    user_reads,
+    worked_out,
+    worked_out_clause,
+)
+
+
+def own_precondition(f: Facts) -> str:
+    """One Prevention sentence from this error's own condition, or "" when it has none the page can say."""
+    if roles.usage_error(f):
+        return _usage(f)
+    if roles.internal_check(f, any(user_reads(f, g) for g in decisive(f))):
+        if not f.enum_settings:
+            return ""  # the library's own consistency check: nothing of the user's predicts it (Solutions: report it)
+        attr, member, enum = f.enum_settings[0]
+        return (f"Where your code sets `{attr}` to `{enum.rsplit('.', 1)[-1]}.{member}` (`{enum}`), run every "
+                f"call of {callee(f)} under that setting once in a test before relying on it: this check is "
+                f"{package(f)}'s own and is made only under `{member}`, so no check of your arguments predicts it.")
+    gs = decisive(f)
+    where = (f"Before calling {callee(f)}" if f.public_path.entries else
+             f"No public function of {package(f)} reaches {place(f)} in the call graph errdex reads; wherever "
+             "your code reaches it")
+    clause = worked_out_clause(f)
+    if clause and "(" in clause:  # the check is on values the function works out: said in words, not its locals
+        cond, paren = clause[:clause.rindex("(")].strip(), clause[clause.rindex("(") + 1:].rstrip(")")
+        _conds, srcs = worked_out(f)
+        what = (f"check the {', '.join(f'`{x}`' for x in srcs[:2])} you pass" if srcs and f.public_path.entries
+                else "check the values you pass" if f.public_path.entries else "check what reaches it")
+        if srcs and f.public_path.entries and paren.endswith(" you pass"):
+            paren = "values it works out from them"  # the arguments were just named
+        return (f"{where}, {what}: the call raises when {cond} ({paren}), so a test that makes the call with the "
+                "values your program uses shows it first.")
+    heads = {n.split(".", 1)[0] for g in gs for n in g.names if "." not in n}
+    params = read_params(f)
+    if heads - set(f.params) - {p.strip("`") for p in params.split(", ")}:
+        # the check also reads the function's own locals (`output_shape`): said in the message's words
+        text = re.sub(r"\(?\{[^{}]*\}\)?", "…", message_text(f)).strip()  # no local by name, even in a placeholder
+        return (f"{where}, choose the {params} you pass so that what the message asks holds: \"{text}\"."
+                if params and text and f.public_path.entries else "")
+    # A negated guard on what the user does not pass directly is no advice: the rules above (``prevention``)
+    # already say it where the guard reads the user's own values, and below the public call the value may be
+    # rebuilt first (bce3: `Mesh` turns a string `axis_names` into a tuple, so `len(axis_names)` misleads).
+    return ""
+
+
+def _usage(f: Facts) -> str:
+    entries = entry_words(f)
+    if not entries:
+        return ""
+    return (f"Where your code builds the command line itself (a list passed to {entries}, `main(args)` or a test "
+            "runner), put in it only the options and arguments the command declares (its `--help` lists them); "
+            "a command line typed by a person needs no prevention: it gets the usage message.")
