@@ -21,7 +21,6 @@ from errdex.prove.tracing import Swap, import_alias, traced_variants
 
 MAX_VARIANTS = 48
 RAISING_KEPT = 4  # the raising call's own value edits kept past the cap
-ARGUMENT_KEPT = 4  # the first edits by type and shape kept past the cap (one of each kind, in turn)
 Edit = Callable[[ast.AST], bool]
 
 
@@ -253,12 +252,8 @@ def variant_modules(d: Distilled, guard_names: Sequence[str] = (), package: str 
             emit("with " + ", ".join(f"{n}=[]" for n in names), m)
     for why, m in traced_variants(d.module, adapter):  # the function handed to the library
         emit(why, m, 1, True)
-    argument_firsts: set[int] = set()  # the out positions of the first edit of each kind by type and shape
     for why, m in itertools.islice(_argument_edits(d, nodes, adapter), 32):  # types and shapes: after the rest
-        before = len(out)
         emit(why, m, 5)
-        if len(out) > before and len(argument_firsts) < ARGUMENT_KEPT:
-            argument_firsts.add(before)
     for idx, values in d.alternatives:  # a value another parameter set of the same test passes
         for v in values:
             m = copy.deepcopy(d.module)
@@ -269,14 +264,10 @@ def variant_modules(d: Distilled, guard_names: Sequence[str] = (), package: str 
     out.sort(key=lambda t: (t[0], t[1]))
     kept = out[:limit]
     # the raising call's own numbers and strings changed stay in, even when a long script's earlier
-    # statements give more edits than the cap (each number once: the first value tried); so does the
-    # first edit of each kind by type and shape (an argument given as another of the script's: two
-    # trees whose many keys give a renamed key each would crowd it out)
+    # statements give more edits than the cap (each number once: the first value tried)
     late = [t for t in out[limit:] if t[1] in raising_edits][:RAISING_KEPT]
     if late:
         kept = [t for t in kept if t[1] in raising_edits or t[0] <= 1]
-    late += [t for t in out[limit:] if t[1] in argument_firsts]
-    if late:
         kept = kept[:limit - len(late)] + late
     return [(why, src, m, traced) for _, _, why, src, m, traced in kept]
 
