@@ -337,3 +337,18 @@ def test_absl_cases_computed_by_a_decorator_are_evaluated(tmp_path: Path) -> Non
     code = d.source.replace("import lib\n", "").replace("from absl.testing import parameterized\n", "")
     exec(code, {"lib": lib, "parameterized": absl})
     assert ran == [("safe", 2)]
+
+
+def test_method_a_subclass_inherits_is_distilled_with_every_class_configuration(tmp_path: Path) -> None:
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_x.py").write_text(
+        "import unittest\nimport lib\nfrom lib import testing as ltu\n\n\n"
+        "@ltu.with_config(lib_fast=False)\nclass Base(unittest.TestCase):\n"
+        "    def test_run(self):\n        lib.run(1)\n\n\n"
+        "@ltu.with_config(lib_fast=True)\nclass Fast(Base):\n    def test_other(self):\n        pass\n")
+    d = distill(tmp_path, "tests/test_x.py::Fast::test_run", ("t (tests/test_x.py:9)",))[0]
+    # the base's test under the subclass's name, the subclass's setting last (it wins, as unittest has it)
+    assert d.source == ("import jax\nimport lib\njax.config.update('lib_fast', False)\n"
+                        "jax.config.update('lib_fast', True)\nlib.run(1)\n")
+    with pytest.raises(NotDistillable, match="test function test_gone not found"):
+        distill(tmp_path, "tests/test_x.py::Fast::test_gone", ("t (tests/test_x.py:9)",))

@@ -123,3 +123,13 @@ def test_without_stand_ins_keeps_the_library_behaviour(tmp_path: Path) -> None:
     assert {ast.unparse(nodes[i]) for i in plain.focus} >= {"cli.main(['--version'])",
                                                             "climate.version_option(package_name='nonexistent')"}
     assert without_stand_ins(plain) is None
+
+
+def test_function_called_through_the_wrapper_the_script_made_of_it(tmp_path: Path) -> None:
+    d = _distill(tmp_path, "    def f(x):\n        return climate.collective(x, 'i')\n"
+                           "    f_mapped = climate.mapped(f, axis='i')\n    climate.run(f_mapped, 3)\n    f(3)\n")
+    got = dict(reshaped(d))  # the test ran the wrapped form first, then the bare function (the error)
+    assert got["f(...) called as f_mapped(...), the wrapper made of it above"].endswith(
+        "f_mapped = climate.mapped(f, axis='i')\nclimate.run(f_mapped, 3)\nf_mapped(3)\n")
+    plain = _distill(tmp_path, "    def f(x):\n        return climate.collective(x, 'i')\n    f(3)\n")
+    assert not any("wrapper" in why for why, _ in reshaped(plain))  # nothing made of f: no such after

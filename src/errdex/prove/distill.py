@@ -21,7 +21,7 @@ from pathlib import Path
 from errdex.prove.harness import Setup, decorator_setup
 from errdex.prove.params import absl_binding, bindings
 from errdex.prove.slicing import _expect_call, _expectation, expect_aliases, is_expectation, slice_body
-from errdex.prove.unittest_shapes import _replace, test_instance, through_helper
+from errdex.prove.unittest_shapes import _replace, module_bases, test_instance, through_helper
 
 BUILTIN_FIXTURES: dict[str, tuple[str, str]] = {  # name -> (import, expression)
     "tmp_path": ("import pathlib\nimport tempfile", "pathlib.Path(tempfile.mkdtemp())"),
@@ -75,7 +75,11 @@ def call_line(chain: Sequence[str], test_file: str) -> int:
     return 0
 
 
-def _find(tree: ast.Module, names: list[str]) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.ClassDef | None]:
+def _find(tree: ast.Module, names: list[str]) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.ClassDef | None,
+                                                    list[ast.ClassDef]]:
+    """(the test function, its class as the node id names it, the classes of the module that class inherits
+    from, nearest first).  A method a base class defines is the subclass's test too (unittest collects it
+    under the subclass's name), and the bases' decorators set it up as well."""
     body: list[ast.stmt] = tree.body
     cls: ast.ClassDef | None = None
     for n in names[:-1]:
@@ -83,14 +87,19 @@ def _find(tree: ast.Module, names: list[str]) -> tuple[ast.FunctionDef | ast.Asy
         if found is None:
             raise NotDistillable(f"class {n} not found")
         cls, body = found, found.body
-    fn = next((s for s in body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == names[-1]), None)
-    if fn is None:  # a method absl's parameterized generated (testFoo3, testFoo_case): the longest prefix
-        defs = [s for s in body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
+    bases = module_bases(tree, cls) if cls is not None else []
+    owners = [o.body for o in [cls, *bases] if o is not None] or [body]
+    fn = next((f for b in owners for f in b if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+               and f.name == names[-1]), None)
+    for b in owners if fn is None else []:  # a method absl's parameterized generated (testFoo3): the longest prefix
+        defs = [s for s in b if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
                 and names[-1].startswith(s.name) and (s.decorator_list or (cls and cls.decorator_list))]
         fn = max(defs, key=lambda s: len(s.name), default=None)
+        if fn is not None:
+            break
     if fn is None:
         raise NotDistillable(f"test function {names[-1]} not found")
-    return fn, cls
+    return fn, cls, bases
 
 
 def _is_doc(stmt: ast.stmt) -> bool:
@@ -301,7 +310,7 @@ def distill(project: Path, node_id: str, chain: Sequence[str], rewrite: Rewrite 
         tree = ast.parse(path.read_text(encoding="utf-8", errors="replace"))
     except SyntaxError as exc:
         raise NotDistillable(f"test file does not parse: {exc}") from None
-    fn, cls = _find(tree, names)
+    fn, cls, inherited = _find(tree, names)
     line = call_line(chain, rel) or expected_line(fn)
     if not line:
         raise NotDistillable("no test frame in the recorded chain")
@@ -335,7 +344,10 @@ def distill(project: Path, node_id: str, chain: Sequence[str], rewrite: Rewrite 
     consts = {st.targets[0].id: st.value for st in tree.body if isinstance(st, ast.Assign)
               and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name)}
     every = bindings(fn, param, cls, exact_first=True, consts=consts) if generated is None else [generated]
-    setup = decorator_setup([*fn.decorator_list, *(cls.decorator_list if cls is not None else [])])
+    # the class decorators from the farthest base to the test's class, then the method's: a later setting
+    # wins, as a subclass's and a method's own configuration do when unittest runs the test
+    setup = decorator_setup([*(d for b in reversed(inherited) for d in b.decorator_list),
+                             *(cls.decorator_list if cls is not None else []), *fn.decorator_list])
     for binding in ([generated] if generated is not None else bindings(fn, param, cls, consts=consts)[:6]):
         others: dict[str, list[ast.expr]] = {}
         for b in every:

@@ -17,6 +17,8 @@ variants cover the usual places, each keeping every public call of the script:
   class, else the first name the package exports too;
 - **one more value**: a literal list argument of the raising call given its last element again
   (``['a']`` -> ``['a', 'a']`` for an argument that takes two values);
+- **the function through its wrapper**: a function of the script called bare, called through what the
+  script made of it (``f_shmap = shard_map(f, ...)``: ``f(x)`` -> ``f_shmap(x)``);
 - **input at the prompt**: a stand-in for a library function (``monkeypatch.setattr(...)``) left
   out, with a line given on standard input (what a user types at the prompt the stand-in aborted).
 
@@ -164,6 +166,30 @@ def one_more(d: Distilled) -> list[tuple[str, ast.Module]]:
     return out
 
 
+def through_wrapper(d: Distilled) -> list[tuple[str, ast.Module]]:
+    """A function of the script called bare in the raising statement, called through what the script
+    made of it before (``f_shmap = shard_map(f, ...)`` then ``f(x)`` -> ``f_shmap(x)``): code that
+    must run under the wrapper (a collective outside its mapped context) is called as the script set
+    it up to be."""
+    out: list[tuple[str, ast.Module]] = []
+    defs = {s.name for s in d.module.body[:d.raising] if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    wrappers: dict[str, str] = {}  # function -> the name the script bound its wrapped form to (the last)
+    for s in d.module.body[:d.raising]:
+        if isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name) \
+                and isinstance(s.value, ast.Call) and s.value.args and isinstance(s.value.args[0], ast.Name) \
+                and s.value.args[0].id in defs:
+            wrappers[s.value.args[0].id] = s.targets[0].id
+    nodes = list(ast.walk(d.module.body[d.raising]))
+    for j, n in enumerate(nodes):
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in wrappers:
+            m = copy.deepcopy(d.module)
+            twin = list(ast.walk(m.body[d.raising]))[j]
+            assert isinstance(twin, ast.Call) and isinstance(twin.func, ast.Name)
+            twin.func = ast.Name(wrappers[n.func.id], ast.Load())
+            out.append((f"{n.func.id}(...) called as {wrappers[n.func.id]}(...), the wrapper made of it above", m))
+    return out
+
+
 def _module_names(module: ast.Module, symbols: Mapping[str, tuple[str, ...]]) -> dict[str, str]:
     """Script name -> the library module it stands for (imports, and ``m = pkg.mod`` assignments)."""
     names: dict[str, str] = {}
@@ -284,7 +310,7 @@ def reshaped(d: Distilled, guard_names: Sequence[str] = (), package: str = "",
     seen = {d.source}
     out: list[tuple[int, int, str, str]] = []  # (rank within its kind, order, why, source)
     groups = (with_blocks(d), setup_values(d), configuration(d, guard_names, package),
-              existing_names(d, symbols or {}), prompt_input(d), one_more(d))
+              existing_names(d, symbols or {}), prompt_input(d), one_more(d), through_wrapper(d))
     for group in groups:  # one of each kind first, so a long list of one kind does not crowd out the others
         rank = 0
         for why, m in group:

@@ -79,6 +79,21 @@ def _replace(stmts: list[ast.stmt], old: ast.stmt, new: ast.stmt) -> list[ast.st
 _ABSL_PARAMS = {"parameters", "named_parameters", "product"}
 
 
+def module_bases(tree: ast.Module, cls: ast.ClassDef) -> list[ast.ClassDef]:
+    """The classes of ``tree`` that ``cls`` inherits from, by name, nearest first (depth first, each once):
+    where a test method a subclass only inherits is defined, and whose decorators configure it too."""
+    classes = {s.name: s for s in tree.body if isinstance(s, ast.ClassDef)}
+    out: list[ast.ClassDef] = []
+    todo = list(cls.bases)
+    while todo:
+        b = todo.pop(0)
+        found = classes.get(b.id) if isinstance(b, ast.Name) else None
+        if found is not None and found is not cls and found not in out:
+            out.append(found)
+            todo = [*found.bases, *todo]
+    return out
+
+
 def test_instance(cls: ast.ClassDef) -> list[ast.stmt]:
     """``self`` for a test that uses its instance (``self.check_x(...)``, ``self.assert*``): the test's
     class without its test methods (helpers, ``setUp`` and base classes stay; absl's parameter
