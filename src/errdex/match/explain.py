@@ -489,10 +489,14 @@ def _match(idx: MatchIndex, c: R.Scored) -> Match:
 def _level_with(idx: MatchIndex, ranked: list[R.Scored], group: set[str]) -> bool:
     """Whether a site outside the top's tied group scores exactly as the top does: two raises of the
     same first line whose frames differ (`Path: .` / `Path: {path}`) are not one template, so the tie
-    rule does not group them, yet nothing in the input tells them apart; naming one is a guess."""
+    rule does not group them, yet nothing in the input tells them apart; naming one is a guess.  Sites of
+    the top's own template are the tie rule's to judge (a value may pick one of them)."""
     top = ranked[0]
-    return any(c.site != top.site and idx.sites[c.site][S_ID] not in group and c.score >= top.score - 1e-9
-               for c in ranked[1:4])
+    def text(c: R.Scored) -> str:
+        return idx.templates[c.template][T_RENDER] if c.template >= 0 else ""
+
+    return any(c.site != top.site and text(c) != text(top) and idx.sites[c.site][S_ID] not in group
+               and c.score >= top.score - 1e-9 for c in ranked[1:4])  # one text: the tie rule decided
 
 
 __all__ = ["explain", "explain_parsed", "library_path", "parse", "parse_safely"]
