@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import ast
+import copy
 import dataclasses
 import re
 from collections.abc import Iterable
@@ -194,6 +195,9 @@ class FormsMixin(Builder):
         if len(node.args) != 1 or node.keywords:
             return Hole(self.src.segment(node))
         seq = node.args[0]
+        own = self._own_args_items(seq, scope)
+        if own is not None:
+            return own
         options = self._list_items(seq, scope, 0)
         if options is not None and not isinstance(seq, (ast.List, ast.Tuple)):
             # A list built up before the join: an option with no items says nothing, and an item of
@@ -216,6 +220,24 @@ class FormsMixin(Builder):
                 parts.append(item)
             out.append(cat(*parts))
         return alt(out)
+
+    def _own_args_items(self, seq: ast.expr, scope: Scope) -> Node | None:
+        """``sep.join(str(a) for a in self.args)`` in an exception's method: the constructor's
+        arguments one after the other. A raise passes one argument far more often than several, so
+        the text is the item for ``self.args[0]`` (an unbound later argument would only guess)."""
+        if not (isinstance(seq, (ast.GeneratorExp, ast.ListComp)) and len(seq.generators) == 1):
+            return None
+        gen = seq.generators[0]
+        it = gen.iter
+        if (gen.ifs or gen.is_async or not isinstance(gen.target, ast.Name) or scope.class_qualname is None
+                or not (isinstance(it, ast.Attribute) and it.attr == "args"
+                        and isinstance(it.value, ast.Name) and it.value.id == "self")):
+            return None
+        first = ast.Subscript(value=it, slice=ast.Constant(0), ctx=ast.Load())
+        elt = _Rename(gen.target.id, first).visit(_copy(seq.elt))
+        ast.copy_location(elt, seq.elt)
+        ast.fix_missing_locations(elt)
+        return self.text(elt, scope)
 
     def _list_items(self, node: ast.expr, scope: Scope, depth: int) -> list[tuple[Node, ...]] | None:
         """The items a list expression can hold, as text, one tuple per combination (capped)."""
@@ -318,6 +340,9 @@ def _repeated(node: ast.BinOp) -> Lit | None:
     if isinstance(a, ast.Constant) and isinstance(a.value, str) and isinstance(b, ast.Constant) \
             and type(b.value) is int and 0 <= len(a.value) * b.value <= MAX_REPEATED:
         return Lit(a.value * b.value)
+    if isinstance(a, ast.Constant) and isinstance(a.value, str) and a.value and not a.value.strip():
+        # `"  " * indent`: an indentation, blank whatever the count; matching reads runs of blanks as one
+        return Lit("")
     return None
 
 
@@ -386,3 +411,20 @@ def _format_runs(fmt: Node) -> list[str | Node] | None:
         else:
             return None
     return out
+
+
+def _copy(node: ast.expr) -> ast.expr:
+    """A deep copy of an expression, so renaming in it leaves the module's tree as it was."""
+    return copy.deepcopy(node)
+
+
+class _Rename(ast.NodeTransformer):
+    """Replace a loop variable by the expression it stands for (``i`` -> ``self.args[0]``)."""
+
+    def __init__(self, name: str, by: ast.expr) -> None:
+        self.name, self.by = name, by
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        if node.id == self.name and isinstance(node.ctx, ast.Load):
+            return ast.copy_location(_copy(self.by), node)
+        return node

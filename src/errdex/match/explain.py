@@ -126,6 +126,8 @@ def explain_parsed(idx: MatchIndex, parsed: Parsed, *, top: int = 5) -> Explanat
         first = _with_ties(idx, matches[0], ranked[0], best, _printed_type(reported), reported.exception)
         first = HO.unconfident(idx, first, ranked[0].site, bool(frames))
         group = {t.id for t in first.tied}
+        if first.confident and first.method == "fuzzy" and _level_with(idx, ranked, group):
+            first = replace(first, confident=False)
         # the tied sites listed below the top are no more certain than it
         matches = (first, *(replace(m, confident=False) if m.id in group else m for m in matches[1:]))
     confident = bool(matches) and matches[0].confident
@@ -482,6 +484,16 @@ def _match(idx: MatchIndex, c: R.Scored) -> Match:
         confident=c.score >= R.THRESHOLD,
         wraps=idx.sites[c.wraps][S_ID] if c.wraps >= 0 else None,
     )
+
+
+def _level_with(idx: MatchIndex, ranked: list[R.Scored], group: set[str]) -> bool:
+    """Whether a site outside the top's tied group scores exactly as the top does: two raises of the
+    same first line whose frames differ (`Path: .` / `Path: {path}`) are not one template, so the tie
+    rule does not group them, yet nothing in the input tells them apart; naming one is a guess.  Only for
+    a fuzzy top: an exact one's level sites are the tie rule's to judge (a value may pick one of them)."""
+    top = ranked[0]
+    return any(c.site != top.site and idx.sites[c.site][S_ID] not in group and c.score >= top.score - 1e-9
+               for c in ranked[1:4])
 
 
 __all__ = ["explain", "explain_parsed", "library_path", "parse", "parse_safely"]
