@@ -47,8 +47,10 @@ def own_precondition(f: Facts) -> str:
                 f"{package(f)}'s own and is made only under `{member}`, so no check of your arguments predicts it.")
     gs = decisive(f)
     where = (f"Before calling {callee(f)}" if f.public_path.entries else
-             f"No public function of {package(f)} reaches {place(f)} in the call graph errdex reads; wherever "
-             "your code reaches it")
+             # errdex's graph missing a caller is no proof that none exists (a table of functions, a callback,
+             # a platform's console reader): rating 8 found `click.get_binary_stream` reaching such a function
+             f"Wherever your code reaches {place(f)} (the call graph errdex reads names no public call of "
+             f"{package(f)} that leads there, which does not mean none does)")
     clause = worked_out_clause(f)
     if clause and "(" in clause:  # the check is on values the function works out: said in words, not its locals
         cond, paren = clause[:clause.rindex("(")].strip(), clause[clause.rindex("(") + 1:].rstrip(")")
