@@ -29,6 +29,7 @@ from errdex.extract.ir import (
     EMPTY,
     KEYED,
     Alt,
+    Dedent,
     Hole,
     Lit,
     Node,
@@ -38,9 +39,10 @@ from errdex.extract.ir import (
     cat,
     exc_arg,
     literal_text,
+    reads_param,
 )
 from errdex.extract.msgbase import _GETTEXT, _OPAQUE, _STRIPS, MAX_EVAL_DEPTH, MESSAGE_TABLE, Scope
-from errdex.extract.msgcalls import CallsMixin
+from errdex.extract.msgcalls import CallsMixin, replacement
 from errdex.extract.msgforms import FormsMixin, _int_constant, _repeated
 from errdex.extract.msgraise import RaisedMixin
 from errdex.extract.source import SourceText
@@ -196,6 +198,8 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
                     return enumerated
                 if conversion is None and spec is None and self._own_call(ir):
                     return ir  # message = self._message(); "%s" % message: the text it returns
+                if conversion is None and spec is None and isinstance(ir, Dedent) and reads_param(ir.inner):
+                    return ir  # msg = msg.replace("%r", repr(c)); fmt % (msg, ...): the caller's text, changed
                 return Hole(self.src.segment(node), conversion, spec)
         own = _own_arg(node, scope)
         if own is not None:
@@ -271,7 +275,8 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
             return self.text(node, scope)
         if isinstance(node, ast.Call):
             f = node.func
-            if isinstance(f, ast.Attribute) and f.attr in ("format", "join", *_STRIPS):
+            if isinstance(f, ast.Attribute) and (f.attr in ("format", "join", *_STRIPS) or (
+                    f.attr == "replace" and replacement(node, self.src.segment) is not None)):
                 return self.text(node, scope)
             d = dotted_source(f)
             if (d is not None and d.rsplit(".", 1)[-1] in _GETTEXT) or self._bound_format(f, scope) is not None:
