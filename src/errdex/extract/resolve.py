@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from errdex.extract.binding import Bind
 from errdex.extract.bounds import bounded_templates
-from errdex.extract.expand import MAX_TEMPLATES, Bind, Expander, Outcome
+from errdex.extract.expand import MAX_TEMPLATES, Expander, Outcome
 from errdex.extract.factories import bind_with_rest, is_by_name
 from errdex.extract.imports import BUILTIN_EXCEPTIONS, class_like
 from errdex.extract.ir import Alt, Cat, Dedent, Hole, Lit, Node, Param, Ref, Variant, literal_text
