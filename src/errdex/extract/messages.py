@@ -29,6 +29,7 @@ from errdex.extract.ir import (
     EMPTY,
     KEYED,
     Alt,
+    Cat,
     Dedent,
     Hole,
     Lit,
@@ -198,8 +199,10 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
                     return enumerated
                 if conversion is None and spec is None and self._own_call(ir):
                     return ir  # message = self._message(); "%s" % message: the text it returns
-                if conversion is None and spec is None and isinstance(ir, Dedent) and reads_param(ir.inner):
-                    return ir  # msg = msg.replace("%r", repr(c)); fmt % (msg, ...): the caller's text, changed
+                if conversion is None and spec is None and _built_from_param(ir):
+                    # msg = msg.replace("%r", repr(c)), r = "%s: %s" % (r, ref) on a branch: fmt % (msg, ...)
+                    # puts the caller's text there, changed (jsonmerge's `'%s' merge strategy: %s`)
+                    return ir
                 return Hole(self.src.segment(node), conversion, spec)
         own = _own_arg(node, scope)
         if own is not None:
@@ -368,6 +371,22 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
 
 
 CLASS_NAME = "__class__.__name__"  # the parameter phase 2 binds to the raised class's name
+
+
+def _built_from_param(ir: Node) -> bool:
+    """A local's value made from a parameter's text: edited (``Dedent``), extended (``Cat``) or either on
+    two branches (``Alt``), with a parameter among its parts as it was passed (not a lone parameter: that
+    one is followed as it is; not ``{value!r}``: a value shown, as typedload's enum list ``lst`` holds)."""
+    if isinstance(ir, Dedent):
+        return reads_param(ir.inner)
+    if isinstance(ir, Alt):
+        return any(_as_passed(o) or _built_from_param(o) for o in ir.options) and all(
+            isinstance(o, (Param, Lit, Cat, Dedent, Alt)) for o in ir.options)
+    return isinstance(ir, Cat) and any(_as_passed(p) for p in ir.parts)
+
+
+def _as_passed(ir: Node) -> bool:
+    return isinstance(ir, Param) and ir.conversion is None and ir.format_spec is None
 
 
 def _own_arg(node: ast.expr, scope: Scope) -> str | None:
