@@ -103,6 +103,11 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
         elif (written.startswith("self.") and written.count(".") == 1 and scope.class_qualname
               and self.resolve_name(written) is None):
             return f"{self.module}.{scope.class_qualname}.{written[5:]}"
+        elif (scope.cls_alias and written.count(".") == 1 and scope.own_class(written.split(".", 1)[0])
+              and self.resolve_name(written) is None):
+            # `cls._format_error("...", st)` in a classmethod: a method of the class, as `self.` is
+            return f"{self.module}.{scope.class_qualname}.{written.split('.', 1)[1]}" if self.module \
+                else f"{scope.class_qualname}.{written.split('.', 1)[1]}"
         return self.resolve_name(written)
 
     def where(self, node: ast.AST) -> str:
