@@ -4,7 +4,8 @@
 ``r`` in the last format was read as an opaque value (it holds one of two texts built from the parameter),
 so every raise of the class printed ``'{strategy_name}' merge strategy: {r}`` and sixteen sites tied on any
 message.  A local made from a parameter's text as passed (extended, edited, on branches) is now followed
-into the format; one that shows a value (``{value!r}``) stays a placeholder.  The package is written in
+into the format; one that shows a value (``{value!r}``) stays a placeholder, as does a sum (idna's
+``position = offset + match.start() + 1``, which the IR would read as text after text).  The package is written in
 that shape."""
 
 from __future__ import annotations
@@ -75,6 +76,13 @@ class ObjectMerge(Strategy):
         if not walk.is_type(base, "object"):
             raise BaseInstanceError("Base is not an object", base)
         return {**base, **head}
+
+
+def check_key(text, offset):
+    start = text.find("$")
+    if start >= 0:
+        position = offset + start + 1
+        raise BaseInstanceError(f"Bad character at position {position}", None)
 '''
 
 
@@ -98,3 +106,9 @@ def test_the_raise_of_the_framed_text_is_found(lib: Catalog, text: str, line: in
     r = explain(lib, text)
     assert (r.matches[0].line, r.matches[0].method) == (line, "exact")
     assert not r.matches[0].tied
+
+
+def test_a_sum_of_a_parameter_stays_a_value(lib: Catalog) -> None:
+    r = explain(lib, "Bad character at position 4")
+    assert (r.matches[0].qualname, r.matches[0].method) == ("check_key", "exact")
+    assert r.matches[0].template == "Bad character at position {position}"

@@ -204,7 +204,7 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
                     return enumerated
                 if conversion is None and spec is None and self._own_call(ir):
                     return ir  # message = self._message(); "%s" % message: the text it returns
-                if conversion is None and spec is None and _built_from_param(ir):
+                if conversion is None and spec is None and _built_from_param(ir) and not _sum(b):
                     # msg = msg.replace("%r", repr(c)), r = "%s: %s" % (r, ref) on a branch: fmt % (msg, ...)
                     # puts the caller's text there, changed (jsonmerge's `'%s' merge strategy: %s`)
                     return ir
@@ -380,14 +380,35 @@ CLASS_NAME = "__class__.__name__"  # the parameter phase 2 binds to the raised c
 
 def _built_from_param(ir: Node) -> bool:
     """A local's value made from a parameter's text: edited (``Dedent``), extended (``Cat``) or either on
-    two branches (``Alt``), with a parameter among its parts as it was passed (not a lone parameter: that
-    one is followed as it is; not ``{value!r}``: a value shown, as typedload's enum list ``lst`` holds)."""
+    several branches (``Alt``, each one so), with a parameter among its parts as it was passed (not a lone
+    parameter: that one is followed as it is; not ``{value!r}``: a value shown, as typedload's enum list
+    ``lst`` holds)."""
     if isinstance(ir, Dedent):
         return reads_param(ir.inner)
     if isinstance(ir, Alt):
-        return any(_as_passed(o) or _built_from_param(o) for o in ir.options) and all(
-            isinstance(o, (Param, Lit, Cat, Dedent, Alt)) for o in ir.options)
+        # every branch holds the caller's text: a branch of other text (`dim = ""` against `dim = f" ({dim})"`)
+        # is a value's decoration, whose combinations would crowd out the raise's own variants
+        return all(_as_passed(o) or _built_from_param(o) for o in ir.options)
     return isinstance(ir, Cat) and any(_as_passed(p) for p in ir.parts)
+
+
+def _sum(b: envmod.Binding | None, depth: int = 0) -> bool:
+    """A binding (or a branch of one) that adds without any string literal: ``position = offset +
+    match.start() + 1`` is arithmetic (idna), though the IR reads ``+`` as concatenation."""
+    if b is None or depth > 8:
+        return False
+    if b.options:
+        return any(_sum(o, depth + 1) for o in b.options)
+    v = b.value
+    if not (isinstance(v, ast.BinOp) and isinstance(v.op, ast.Add)):
+        return False
+    operands: list[ast.expr] = []
+    while isinstance(v, ast.BinOp) and isinstance(v.op, ast.Add):
+        operands.append(v.right)
+        v = v.left
+    operands.append(v)
+    return not any(isinstance(o, ast.JoinedStr) or (isinstance(o, ast.Constant) and isinstance(o.value, str))
+                   for o in operands)
 
 
 def _as_passed(ir: Node) -> bool:
