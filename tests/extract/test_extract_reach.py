@@ -11,6 +11,7 @@ from pathlib import Path
 
 from extract_helpers import extract_dir
 
+from errdex.extract.resolve import MAX_CALLER_TEMPLATES
 from errdex.model import ErrorSite, ExtractResult
 
 
@@ -299,7 +300,7 @@ def test_message_parameters_bound_by_the_callers(tmp_path: Path) -> None:
 
 
 def test_callers_beyond_the_cap_leave_the_site_unresolved(tmp_path: Path) -> None:
-    calls = "\n".join(f"    check(x, 'message number {i} of many')" for i in range(33))  # MAX_CALLER_TEMPLATES + 1
+    calls = "\n".join(f"    check(x, 'message number {i} of many')" for i in range(MAX_CALLER_TEMPLATES + 1))
     result = _extract(tmp_path, {"checks.py": CHECKS, "api.py": f"from pkg.checks import check\n\n\ndef f(x):\n{calls}\n"})
     site = _site(result, "check")
     assert (_rendered(site), site.unresolved) == (["{msg}"], ("msg",))

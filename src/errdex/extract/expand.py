@@ -5,7 +5,8 @@ message with the call's arguments substituted for its parameters, an
 exception class's ``__init__``/``__str__`` message, a constant from another
 module, and name aliases (``jax.errors.X`` → ``jax._src.errors.X``, ``tables.py``).  The
 number of variants is capped (``MAX_TEMPLATES``) and recursion is bounded, so
-a pathological helper costs little.
+a pathological helper costs little.  Substituting a call's arguments for the parameters is
+``binding.py``'s.
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ import dataclasses
 import itertools
 import re
 import string
-from collections.abc import Mapping
 from dataclasses import dataclass
 
+from errdex.extract.binding import Bind, as_text, bind_args, subst, substitute_param
 from errdex.extract.factories import bind_with_rest, is_by_name, spread
 from errdex.extract.imports import BUILTIN_EXCEPTIONS, class_like
 from errdex.extract.ir import (
@@ -46,7 +47,6 @@ from errdex.model import Segment
 MAX_TEMPLATES = 8
 MAX_DEPTH = 8
 
-Bind = Mapping[str, Node]
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,12 +92,7 @@ class Expander:
                 acc = tuple(itertools.islice((a + b for a in acc for b in pv), MAX_TEMPLATES))
             return acc
         if isinstance(node, Alt):
-            out: list[Variant] = []
-            for o in node.options:
-                for v in self.expand(o, bind, depth):
-                    if v not in out:
-                        out.append(v)
-            return tuple(out[:MAX_TEMPLATES])
+            return _capped([self.expand(o, bind, depth) for o in node.options])
         if isinstance(node, Dedent):
             return tuple(transform(v, node.how) for v in self.expand(node.inner, bind, depth))
         if isinstance(node, Ref):
@@ -388,6 +383,22 @@ _BASE_STR = "super().__str__()"
 _ATTR_FORMAT = re.compile(r"self\.(\w+)\.format\(.*\)")
 
 
+def _capped(options: list[tuple[Variant, ...]]) -> tuple[Variant, ...]:
+    """The distinct variants of an ``Alt``'s options in order, at most ``MAX_TEMPLATES``; past the cap,
+    an option none of whose variants made it still keeps its first, in place of the last ones kept
+    (``msg += sub`` under ``if self.exceptions:`` of a text with eight variants otherwise loses the plain
+    text, the one printed when there are none).  The first variant stays first: the site's id hashes it."""
+    out = list(dict.fromkeys(v for vs in options for v in vs))
+    if len(out) <= MAX_TEMPLATES:
+        return tuple(out)
+    kept = out[:MAX_TEMPLATES]
+    missing = list(dict.fromkeys(vs[0] for vs in options if vs and not any(v in kept for v in vs)))
+    if not missing:
+        return tuple(kept)
+    room = max(MAX_TEMPLATES - len(missing), 1)
+    return tuple(kept[:room] + missing[:MAX_TEMPLATES - room])
+
+
 def _opaque(v: Variant) -> bool:
     """A message that is one value and no text: ``"\\n".join(errors or autos)`` an ``__init__`` builds
     through a property the extraction cannot follow (schema 0.7.8's ``SchemaError.code``)."""
@@ -427,17 +438,6 @@ def base_str(node: Node, base_args: list[Node]) -> Node:
     return node
 
 
-def as_text(node: Node) -> Node:
-    """``node`` read as message text: an unknown value there is unresolved text (each alternative's)."""
-    if isinstance(node, Alt):
-        return Alt(tuple(as_text(o) for o in node.options))
-    if isinstance(node, Hole) and not node.unresolved:
-        return dataclasses.replace(node, unresolved=True)
-    if isinstance(node, (Ref, Param)) and not node.text_position:
-        return dataclasses.replace(node, text_position=True)
-    return node
-
-
 def _call_bind(f: FuncSummary, owner: str | None, call: Ref, bind: Bind) -> dict[str, Node]:
     """A called function's parameters bound to the call's arguments; a method called on a class
     (``NotFound.for_field(...)``) also binds its ``cls`` to that class."""
@@ -452,52 +452,6 @@ def _call_bind(f: FuncSummary, owner: str | None, call: Ref, bind: Bind) -> dict
     if owner is not None:
         inner[CLS_PARAM] = Ref(target=owner, src=owner.rsplit(".", 1)[-1], is_call=False)
     return inner
-
-
-def bind_args(params: tuple[str, ...], args: list[Node], kwargs: Mapping[str, Node]) -> dict[str, Node]:
-    out = dict(zip(params, args, strict=False))
-    for k, v in kwargs.items():
-        if k in params:
-            out[k] = v
-    return out
-
-
-def substitute_param(p: Param, arg: Node) -> Node:
-    """What a parameter placeholder becomes once bound to ``arg`` (simple cases inline)."""
-    if p.conversion is None and p.format_spec is None:
-        return as_text(arg) if p.text_position else arg
-    text = literal_text(arg)
-    if text is not None:
-        if p.conversion == "r" and p.format_spec is None:
-            return Lit(repr(text))
-        if p.conversion is None:
-            try:
-                return Lit(format(text, p.format_spec or ""))
-            except ValueError:
-                pass
-    if isinstance(arg, Hole):
-        return Hole(arg.expr, p.conversion, p.format_spec)
-    if isinstance(arg, Param):
-        return Param(arg.name, p.conversion, p.format_spec, shown=arg.shown)
-    return arg
-
-
-def subst(node: Node, bind: Bind) -> Node:
-    """``node`` with bound parameters replaced (arguments are evaluated in the caller's bindings)."""
-    if not bind:
-        return node
-    if isinstance(node, Param):
-        return substitute_param(node, bind[node.name]) if node.name in bind else node
-    if isinstance(node, Cat):
-        return Cat(tuple(subst(p, bind) for p in node.parts))
-    if isinstance(node, Alt):
-        return Alt(tuple(subst(p, bind) for p in node.options))
-    if isinstance(node, Dedent):
-        return Dedent(subst(node.inner, bind), node.how)
-    if isinstance(node, Ref):
-        args, kwargs = spread(tuple(subst(a, bind) for a in node.args), tuple((k, subst(v, bind)) for k, v in node.kwargs))
-        return dataclasses.replace(node, args=args, kwargs=kwargs)
-    return node
 
 
 def _repr(node: Node) -> Node:

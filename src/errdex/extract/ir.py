@@ -119,10 +119,10 @@ def is_marker(name: str) -> bool:
 @dataclass(frozen=True, slots=True)
 class Dedent:
     """A transformation of text known in phase 2: ``textwrap.dedent`` / ``inspect.cleandoc`` /
-    ``.strip()``, or ``.format(...)`` of a parameter's text (``FORMAT_FIELDS``)."""
+    ``.strip()``, ``.format(...)`` of a parameter's text (``FORMAT_FIELDS``), ``.replace(old, new)``."""
 
     inner: Node
-    how: str  # "dedent", "cleandoc", "strip", "lstrip", "rstrip", FORMAT_FIELDS, PERCENT_FIELDS + source
+    how: str  # "dedent", "cleandoc", "strip", "lstrip", "rstrip", FORMAT_FIELDS, PERCENT_FIELDS + source, REPLACED...
 
 
 # ``Dedent.how`` of ``text.format(...)`` where ``text`` is known only in phase 2 (a parameter, a constant):
@@ -131,6 +131,11 @@ FORMAT_FIELDS = "format"
 # ``Dedent.how`` of ``text % values`` where ``text`` is known only in phase 2 (``self.args[0] % self.args[1:]``
 # in an exception's ``__str__``): ``PERCENT_FIELDS + <the values' source>``; its ``%s`` fields become placeholders
 PERCENT_FIELDS = "%:"
+# ``Dedent.how`` of ``text.replace(old, new)`` (hjson's ``errmsg`` puts the offending character where the
+# caller's text says ``%r``): ``REPLACED + old + REPLACE_SEP`` then ``=`` and the new literal text, or ``{``
+# and the source of the value that takes its place (a placeholder)
+REPLACED = "replace:"
+REPLACE_SEP = "\x00"
 
 
 Node = Lit | Hole | Param | Cat | Alt | Ref | Dedent

@@ -29,6 +29,8 @@ from errdex.extract.ir import (
     EMPTY,
     KEYED,
     Alt,
+    Cat,
+    Dedent,
     Hole,
     Lit,
     Node,
@@ -38,9 +40,10 @@ from errdex.extract.ir import (
     cat,
     exc_arg,
     literal_text,
+    reads_param,
 )
 from errdex.extract.msgbase import _GETTEXT, _OPAQUE, _STRIPS, MAX_EVAL_DEPTH, MESSAGE_TABLE, Scope
-from errdex.extract.msgcalls import CallsMixin
+from errdex.extract.msgcalls import CallsMixin, replacement
 from errdex.extract.msgforms import FormsMixin, _int_constant, _repeated
 from errdex.extract.msgraise import RaisedMixin
 from errdex.extract.source import SourceText
@@ -100,6 +103,11 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
         elif (written.startswith("self.") and written.count(".") == 1 and scope.class_qualname
               and self.resolve_name(written) is None):
             return f"{self.module}.{scope.class_qualname}.{written[5:]}"
+        elif (scope.cls_alias and written.count(".") == 1 and scope.own_class(written.split(".", 1)[0])
+              and self.resolve_name(written) is None):
+            # `cls._format_error("...", st)` in a classmethod: a method of the class, as `self.` is
+            return f"{self.module}.{scope.class_qualname}.{written.split('.', 1)[1]}" if self.module \
+                else f"{scope.class_qualname}.{written.split('.', 1)[1]}"
         return self.resolve_name(written)
 
     def where(self, node: ast.AST) -> str:
@@ -196,6 +204,10 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
                     return enumerated
                 if conversion is None and spec is None and self._own_call(ir):
                     return ir  # message = self._message(); "%s" % message: the text it returns
+                if conversion is None and spec is None and _built_from_param(ir) and not _sum(b):
+                    # msg = msg.replace("%r", repr(c)), r = "%s: %s" % (r, ref) on a branch: fmt % (msg, ...)
+                    # puts the caller's text there, changed (jsonmerge's `'%s' merge strategy: %s`)
+                    return ir
                 return Hole(self.src.segment(node), conversion, spec)
         own = _own_arg(node, scope)
         if own is not None:
@@ -271,7 +283,8 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
             return self.text(node, scope)
         if isinstance(node, ast.Call):
             f = node.func
-            if isinstance(f, ast.Attribute) and f.attr in ("format", "join", *_STRIPS):
+            if isinstance(f, ast.Attribute) and (f.attr in ("format", "join", *_STRIPS) or (
+                    f.attr == "replace" and replacement(node, self.src.segment) is not None)):
                 return self.text(node, scope)
             d = dotted_source(f)
             if (d is not None and d.rsplit(".", 1)[-1] in _GETTEXT) or self._bound_format(f, scope) is not None:
@@ -363,6 +376,43 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
 
 
 CLASS_NAME = "__class__.__name__"  # the parameter phase 2 binds to the raised class's name
+
+
+def _built_from_param(ir: Node) -> bool:
+    """A local's value made from a parameter's text: edited (``Dedent``), extended (``Cat``) or either on
+    several branches (``Alt``, each one so), with a parameter among its parts as it was passed (not a lone
+    parameter: that one is followed as it is; not ``{value!r}``: a value shown, as typedload's enum list
+    ``lst`` holds)."""
+    if isinstance(ir, Dedent):
+        return reads_param(ir.inner)
+    if isinstance(ir, Alt):
+        # every branch holds the caller's text: a branch of other text (`dim = ""` against `dim = f" ({dim})"`)
+        # is a value's decoration, whose combinations would crowd out the raise's own variants
+        return all(_as_passed(o) or _built_from_param(o) for o in ir.options)
+    return isinstance(ir, Cat) and any(_as_passed(p) for p in ir.parts)
+
+
+def _sum(b: envmod.Binding | None, depth: int = 0) -> bool:
+    """A binding (or a branch of one) that adds without any string literal: ``position = offset +
+    match.start() + 1`` is arithmetic (idna), though the IR reads ``+`` as concatenation."""
+    if b is None or depth > 8:
+        return False
+    if b.options:
+        return any(_sum(o, depth + 1) for o in b.options)
+    v = b.value
+    if not (isinstance(v, ast.BinOp) and isinstance(v.op, ast.Add)):
+        return False
+    operands: list[ast.expr] = []
+    while isinstance(v, ast.BinOp) and isinstance(v.op, ast.Add):
+        operands.append(v.right)
+        v = v.left
+    operands.append(v)
+    return not any(isinstance(o, ast.JoinedStr) or (isinstance(o, ast.Constant) and isinstance(o.value, str))
+                   for o in operands)
+
+
+def _as_passed(ir: Node) -> bool:
+    return isinstance(ir, Param) and ir.conversion is None and ir.format_spec is None
 
 
 def _own_arg(node: ast.expr, scope: Scope) -> str | None:

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import ast
 import textwrap
+from collections.abc import Callable
 
 from errdex.extract import env as envmod
 from errdex.extract.factories import STAR_KW, starred
 from errdex.extract.imports import BUILTIN_EXCEPTIONS, BUILTIN_NAMES, class_like, dotted_source
 from errdex.extract.ir import (
     CLS_PARAM,
+    REPLACED,
     Alt,
     Cat,
     Hole,
@@ -23,6 +25,7 @@ from errdex.extract.ir import (
     cat,
     literal_text,
 )
+from errdex.extract.ir import REPLACE_SEP as _SEP
 from errdex.extract.ir import Dedent as DedentNode
 from errdex.extract.msgbase import (
     _DEDENTS,
@@ -52,6 +55,12 @@ class CallsMixin(Builder):
                 f.value, (ast.Constant, ast.JoinedStr, ast.Name, ast.BinOp, ast.Call)
             ):
                 return DedentNode(self.text(f.value, scope), f.attr)
+            if f.attr == "replace" and (how := replacement(node, self.src.segment)) is not None and isinstance(
+                f.value, (ast.Constant, ast.JoinedStr, ast.Name, ast.BinOp, ast.Call)
+            ):
+                # `msg = msg.replace('%r', repr(doc[pos:pos + 1]))` in a helper that formats the text a
+                # caller passed: the caller's text, with the marker a value (known in phase 2)
+                return DedentNode(self.text(f.value, scope), how)
         written = dotted_source(f)
         if written is not None:
             translated = self._gettext(node, written, scope)
@@ -161,6 +170,22 @@ def _blank_chars(call: ast.Call) -> bool:
     matching, the same)."""
     return (len(call.args) == 1 and isinstance(a := call.args[0], ast.Constant) and isinstance(a.value, str)
             and a.value.isspace())
+
+
+def replacement(call: ast.Call, segment: Callable[[ast.AST], str]) -> str | None:
+    """``text.replace(old, new)`` with ``old`` literal text: the ``Dedent.how`` that replaces it in phase 2
+    (``new`` a literal: that text; else a placeholder of ``new``'s source).  A count argument or an empty
+    ``old`` (which would insert ``new`` between every character): None."""
+    if len(call.args) != 2 or call.keywords:
+        return None
+    old, new = call.args
+    if not (isinstance(old, ast.Constant) and isinstance(old.value, str) and old.value and _SEP not in old.value):
+        return None
+    if isinstance(new, ast.Constant) and isinstance(new.value, str):
+        return f"{REPLACED}{old.value}{_SEP}={new.value}"
+    if isinstance(new, ast.Starred):
+        return None
+    return f"{REPLACED}{old.value}{_SEP}{{{segment(new)}"
 
 
 def _own_attr(inner: ast.expr, scope: Scope) -> bool:

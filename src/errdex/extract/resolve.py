@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from errdex.extract.binding import Bind
 from errdex.extract.bounds import bounded_templates
-from errdex.extract.expand import MAX_TEMPLATES, Bind, Expander, Outcome
+from errdex.extract.expand import MAX_TEMPLATES, Expander, Outcome
 from errdex.extract.factories import bind_with_rest, is_by_name
 from errdex.extract.imports import BUILTIN_EXCEPTIONS, class_like
 from errdex.extract.ir import Alt, Cat, Dedent, Hole, Lit, Node, Param, Ref, Variant, literal_text
@@ -115,8 +116,9 @@ def called_params(node: Node | None, depth: int = 0) -> set[str]:
 
 MAX_CALLER_BINDINGS = 64  # distinct argument bindings examined for one site
 # distinct caller messages a helper that forwards one keeps (click's ``fail`` has ~20 callers,
-# each message its own text; more than this and the site stays one unresolved placeholder)
-MAX_CALLER_TEMPLATES = 32
+# each message its own text, a parser's ``_parse_error(msg, coord)`` 37; more than this and the site
+# stays one unresolved placeholder); at most the bindings examined
+MAX_CALLER_TEMPLATES = 64
 MAX_FORWARDS = 3  # a message parameter passed on unchanged to a function that passes it on...
 _PROBE = "\x00"  # marks the placeholder a parameter becomes while probing which ones are text
 

@@ -17,6 +17,7 @@ import ast
 import bisect
 import io
 import itertools
+import re
 import tokenize
 from dataclasses import dataclass, field
 from typing import Any
@@ -102,6 +103,13 @@ class SourceText:
         end = offs[min(last, len(offs) - 1)]
         text = self._scan or self.scan_text
         return any(text.find(w, start, end) != -1 for w in words)
+
+    def search(self, pattern: re.Pattern[str], first: int, last: int) -> bool:
+        """Whether ``pattern`` matches somewhere in lines ``first``..``last`` (a bounded search)."""
+        offs = self._offsets or self.offsets
+        start = offs[max(first - 1, 0)]
+        end = offs[min(last, len(offs) - 1)]
+        return pattern.search(self._scan or self.scan_text, start, end) is not None
 
     def segment(self, node: ast.AST) -> str:
         """The source of ``node`` as written, or its unparsed form when positions are missing."""

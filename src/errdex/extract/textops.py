@@ -7,7 +7,7 @@ import inspect
 import textwrap
 
 from errdex.extract.formats import Field, parse_brace_run, parse_percent_format
-from errdex.extract.ir import FORMAT_FIELDS, PERCENT_FIELDS, Piece, Variant
+from errdex.extract.ir import FORMAT_FIELDS, PERCENT_FIELDS, REPLACE_SEP, REPLACED, Piece, Variant
 from errdex.model import Segment
 
 
@@ -58,6 +58,25 @@ def percent_fields(v: Variant, values: str) -> Variant:
     return _merged(tuple(out))
 
 
+def replaced(v: Variant, spec: str) -> Variant:
+    """``text.replace(old, new)`` on the literal runs of a variant (``spec``: ``old``, ``REPLACE_SEP``, then
+    ``=new text`` or ``{source`` of a value): placeholders are left alone (what a value holds is not known)."""
+    old, _, new = spec.partition(REPLACE_SEP)
+    value = Piece(Segment(text=new[1:])) if new[:1] == "=" else Piece(Segment(expr=new[1:]))
+    out: list[Piece] = []
+    for p in _merged(v):
+        text = p.segment.text
+        if p.segment.expr is not None or text is None or old not in text:
+            out.append(p)
+            continue
+        for i, chunk in enumerate(text.split(old)):
+            if i:
+                out.append(value)
+            if chunk:
+                out.append(Piece(Segment(text=chunk)))
+    return _merged(tuple(out))
+
+
 def _merged(v: Variant) -> Variant:
     """Adjacent literal pieces as one (a ``{{`` escape may have left ``{`` and ``min}`` apart)."""
     out: list[Piece] = []
@@ -78,6 +97,8 @@ def transform(v: Variant, how: str) -> Variant:
         return fields_of(v, "")
     if how.startswith(PERCENT_FIELDS):
         return percent_fields(v, how[len(PERCENT_FIELDS):])
+    if how.startswith(REPLACED):
+        return replaced(v, how[len(REPLACED):])
     holes = [p for p in v if not p.segment.is_literal]
     text = "".join(p.segment.text if p.segment.is_literal else _SENTINEL for p in v)
     if how == "dedent":

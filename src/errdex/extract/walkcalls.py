@@ -12,7 +12,7 @@ from errdex.extract.imports import BUILTIN_NAMES, class_like, dotted_source
 from errdex.extract.ir import Node, Ref
 from errdex.extract.messages import Scope
 from errdex.extract.summary import CallSite
-from errdex.extract.walkstate import _CALL_TEXT, Env, State, WalkerBase
+from errdex.extract.walkstate import _CALL_TEXT, _WRAPPED_TEXT, Env, State, WalkerBase
 
 
 class CallsMixin(WalkerBase):
@@ -26,7 +26,8 @@ class CallsMixin(WalkerBase):
         ``cls``, ``self.fail(...)`` too).  Statement level only
         (calls that are a statement of their own or the value returned), and only when its text has
         a quote or names a message."""
-        if not self.src.mentions(_CALL_TEXT, node.lineno, node.end_lineno or node.lineno):
+        last = node.end_lineno or node.lineno
+        if not (self.src.mentions(_CALL_TEXT, node.lineno, last) or self.src.search(_WRAPPED_TEXT, node.lineno, last)):
             return False
         stack = list(node.body)
         while stack:

@@ -27,6 +27,8 @@ _BUILDS = ('"', "'", "Error", "Exception", "Warning", ".format(")  # text, or an
 # text that a call passing a message on has (`check(x, "...")`, `warn(f"...")`, `f(x, msg)`): a
 # skipped function without any is not looked at again (a docstring's quotes do not count)
 _CALL_TEXT = ('("', "('", ', "', ", '", '(f"', "(f'", ', f"', ", f'", "msg", "message")
+# the same, wrapped (black's style for a long call): the text on the line after the call's `(` or a `,`
+_WRAPPED_TEXT = re.compile(r"[(,][ \t]*\n[ \t]*f?[\"']")
 _BASE_INIT = ("super().__init__(", ".__init__(self")
 _KEEPS_MESSAGE = ("self.message =", "self.error =", "self.msg =", "self.error_message =", "self.message:",
                   "self.error:", "self.msg:")

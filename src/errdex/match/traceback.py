@@ -85,6 +85,16 @@ def _parse_block(block: list[str], role: Role, *, ipython: bool) -> ParsedExcept
     last_frame = -1
     if ipython:
         frames, last_frame = ipython_frames(block)
+    quoted = None if ipython else _quotes_traceback(block)
+    if quoted is not None:
+        # `OSError: Read crontab error: Traceback (most recent call last):` then another program's
+        # frames: the message holds that traceback (a child process's stderr); its frames and last line
+        # are text of the message, the frames above it the exception's own
+        for i, ln in enumerate(block[:quoted]):
+            fr = L.frame_of(ln)
+            if fr is not None:
+                frames.append(Frame(fr.path, fr.line, fr.function, _code_after(block, i)))
+        return _exception_at(block, quoted, tuple(frames), role)
     for i, ln in enumerate(block):
         fr = L.frame_of(ln)
         if fr is not None:
@@ -95,6 +105,22 @@ def _parse_block(block: list[str], role: Role, *, ipython: bool) -> ParsedExcept
     if start is None:
         return None
     return _exception_at(block, start, tuple(frames), role)
+
+
+def _quotes_traceback(block: list[str]) -> int | None:
+    """The line at the margin that ends in a traceback's header after a message's text (``Type: text:
+    Traceback (most recent call last):``), followed by a frame: a message that quotes a traceback.  The
+    line is an exception's (``Type: ...``), or the first line of a message pasted alone whose text ends
+    in a colon before the header (``Read crontab error: Traceback ...``); a log line's prefix before a
+    traceback of its own (``[ERROR] Traceback ...``) is neither."""
+    for i, ln in enumerate(block[:-1]):
+        s = ln.rstrip()
+        if ln[:1] in ("", " ", "\t") or not s.endswith(L.TB_HEAD) or L.frame_of(block[i + 1]) is None:
+            continue
+        head = s[: -len(L.TB_HEAD)].rstrip()
+        if head and (L.exception_line(s) is not None or (i == 0 and head.endswith(":"))):
+            return i
+    return None
 
 
 def _code_after(block: list[str], i: int) -> str:

@@ -1,0 +1,70 @@
+"""Binding a helper's or an ``__init__``'s parameters to what a call passes (phase 2's substitution,
+used by ``expand.py``): a parameter placeholder becomes the argument, read as text where the parameter
+stood as text, with the placeholder's conversion and format spec applied to literal text."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+
+from errdex.extract.factories import spread
+from errdex.extract.ir import Alt, Cat, Dedent, Hole, Lit, Node, Param, Ref, literal_text
+
+Bind = Mapping[str, Node]
+
+
+def as_text(node: Node) -> Node:
+    """``node`` read as message text: an unknown value there is unresolved text (each alternative's)."""
+    if isinstance(node, Alt):
+        return Alt(tuple(as_text(o) for o in node.options))
+    if isinstance(node, Hole) and not node.unresolved:
+        return dataclasses.replace(node, unresolved=True)
+    if isinstance(node, (Ref, Param)) and not node.text_position:
+        return dataclasses.replace(node, text_position=True)
+    return node
+
+
+def bind_args(params: tuple[str, ...], args: list[Node], kwargs: Mapping[str, Node]) -> dict[str, Node]:
+    out = dict(zip(params, args, strict=False))
+    for k, v in kwargs.items():
+        if k in params:
+            out[k] = v
+    return out
+
+
+def substitute_param(p: Param, arg: Node) -> Node:
+    """What a parameter placeholder becomes once bound to ``arg`` (simple cases inline)."""
+    if p.conversion is None and p.format_spec is None:
+        return as_text(arg) if p.text_position else arg
+    text = literal_text(arg)
+    if text is not None:
+        if p.conversion == "r" and p.format_spec is None:
+            return Lit(repr(text))
+        if p.conversion is None:
+            try:
+                return Lit(format(text, p.format_spec or ""))
+            except ValueError:
+                pass
+    if isinstance(arg, Hole):
+        return Hole(arg.expr, p.conversion, p.format_spec)
+    if isinstance(arg, Param):
+        return Param(arg.name, p.conversion, p.format_spec, shown=arg.shown)
+    return arg
+
+
+def subst(node: Node, bind: Bind) -> Node:
+    """``node`` with bound parameters replaced (arguments are evaluated in the caller's bindings)."""
+    if not bind:
+        return node
+    if isinstance(node, Param):
+        return substitute_param(node, bind[node.name]) if node.name in bind else node
+    if isinstance(node, Cat):
+        return Cat(tuple(subst(p, bind) for p in node.parts))
+    if isinstance(node, Alt):
+        return Alt(tuple(subst(p, bind) for p in node.options))
+    if isinstance(node, Dedent):
+        return Dedent(subst(node.inner, bind), node.how)
+    if isinstance(node, Ref):
+        args, kwargs = spread(tuple(subst(a, bind) for a in node.args), tuple((k, subst(v, bind)) for k, v in node.kwargs))
+        return dataclasses.replace(node, args=args, kwargs=kwargs)
+    return node
