@@ -118,6 +118,15 @@ def _statement_rewriter(fn: Callable[[ast.Call], tuple[ast.expr, list[ast.stmt]]
 ADAPTERS: dict[str, Adapter] = {
     "click.testing.CliRunner.invoke": _statement_rewriter(_click_invoke),
 }
+# Harness entries that catch whatever the call raises (the test reads it off a result object): observe records
+# every raise under them as caught inside the library, also one that left the library's own code and only the
+# runner caught.  Their adapter (above) makes the direct call that lets the error out.
+CATCHING_RUNNERS = frozenset({"click.testing.CliRunner.invoke"})
+
+
+def runner_caught(entry: str) -> bool:
+    """Whether an observation's entry is a test runner's wrapper that catches what the call raises."""
+    return entry in CATCHING_RUNNERS
 
 
 @dataclass(frozen=True, slots=True)
