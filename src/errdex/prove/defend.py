@@ -18,10 +18,11 @@ code (``analyze/static/checksample.py``, ``Analysis.check_sample``) was shown "n
 from __future__ import annotations
 
 import ast
+import copy
 import re
 
 from errdex.prove.checks import NOT_CALLING, REFUSED, _catch, _spaced
-from errdex.prove.mistake import changes
+from errdex.prove.mistake import changes, fed_data
 
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
@@ -50,16 +51,22 @@ def recover_script(bad: str, good: str, exception: str, pattern: str) -> str:
         mb, mg = ast.parse(bad), ast.parse(good)
     except SyntaxError:
         return ""
-    if not pattern or len(mb.body) != len(mg.body) or not mb.body \
-            or any(ast.dump(x) != ast.dump(y) for x, y in zip(mb.body[:-1], mg.body[:-1], strict=True)):
+    if not pattern or len(mb.body) != len(mg.body) or not mb.body:
         return ""
+    values: dict[str, ast.expr] = {}  # ``args = [...]`` the raising call reads: the retry gets the after's value
+    for x, y in zip(mb.body[:-1], mg.body[:-1], strict=True):
+        if ast.dump(x) == ast.dump(y):
+            continue
+        if not fed_data(x, y, mb.body) or not isinstance(y, ast.Assign) or not isinstance(y.targets[0], ast.Name):
+            return ""
+        values[y.targets[0].id] = y.value
     cb, cg = _call_of(mb.body[-1]), _call_of(mg.body[-1])
     if cb is None or cg is None or cb[0] != cg[0] or ast.dump(cb[1].func) != ast.dump(cg[1].func):
         return ""
     cs = changes(bad, good)
     if not cs or any(not c.old or not c.new for c in cs):
         return ""
-    name, call, retry = cb[0], ast.unparse(cb[1]), ast.unparse(cg[1])
+    name, call, retry = cb[0], ast.unparse(cb[1]), ast.unparse(_Inline(values).visit(copy.deepcopy(cg[1])))
     tried = "; ".join(f"{c.old} -> {c.new}" for c in cs)
     imp, catch = _catch(exception)
     imports, rest = _head(mb, len(mb.body) - 1)
@@ -72,6 +79,16 @@ def recover_script(bad: str, good: str, exception: str, pattern: str) -> str:
              f"    {name} = {retry}",
              f"print({name})"]
     return "\n".join(lines) + "\n"
+
+
+class _Inline(ast.NodeTransformer):
+    """Names replaced by the after's values (what the retry passes)."""
+
+    def __init__(self, values: dict[str, ast.expr]) -> None:
+        self.values = values
+
+    def visit_Name(self, n: ast.Name) -> ast.AST:
+        return copy.deepcopy(self.values[n.id]) if n.id in self.values and isinstance(n.ctx, ast.Load) else n
 
 
 def _callee(call: ast.Call) -> str:

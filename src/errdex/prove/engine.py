@@ -29,7 +29,7 @@ from errdex.observe.evidence import raised_instead
 from errdex.prove.candidates import Candidate, guard_names, test_candidates, with_options
 from errdex.prove.checks import try_handled, validate_stopped
 from errdex.prove.configcand import OptionSwitch, option_switches
-from errdex.prove.harness import run_env, runner_caught
+from errdex.prove.harness import run_env, runner_first
 from errdex.prove.inner import inner_calls
 from errdex.prove.keep import arguments_mark, dropped, probe_defaults, probe_script, value_only
 from errdex.prove.keep import variants as kept_variants
@@ -538,15 +538,9 @@ def prove_all(prover: Prover, open_catalog: Callable[[], Catalog], targets: Sequ
             observed = sorted(obs.get(eid, []), key=lambda o: (not o.escaped, -o.count))
             caught = bool(observed) and not any(o.escaped for o in observed)
             p = replace(prover, watch=(site.path, site.line, site.end_line)) if caught else prover
-            if caught and any(runner_caught(o.entry) for o in observed):
-                # a test runner's wrapper caught some (CliRunner.invoke): those may have left the library and
-                # reach a direct call.  A raise the library handles in its normal work recurs, with the same text,
-                # across many tests and within one; a test that provokes the error on purpose makes its own: the
-                # runner's first, the rarest messages first, the least seen first, and more of them are tried
-                seen: dict[str, int] = {}
-                for o in observed:
-                    seen[o.message] = seen.get(o.message, 0) + o.count
-                observed = sorted(observed, key=lambda o: (not runner_caught(o.entry), seen[o.message], o.count))
+            if caught and (wrapped := runner_first(observed)):  # a test runner's wrapper caught some
+                first = observed[:MAX_CANDIDATES]  # the usual ones first (their proofs stay), then the runner's
+                observed = [*first, *(o for o in wrapped if o not in first)]
                 p = replace(p, max_candidates=MAX_WRAPPED)
             out = p.prove(c, site, observed, rivals(site))
             instead = raised_instead(observed, every) if out.proven is None else []
