@@ -31,7 +31,7 @@ from errdex.prove.checks import try_handled, validate_stopped
 from errdex.prove.configcand import OptionSwitch, option_switches
 from errdex.prove.harness import run_env, runner_first
 from errdex.prove.inner import inner_calls
-from errdex.prove.keep import arguments_mark, dropped, probe_defaults, probe_script, value_only
+from errdex.prove.keep import arguments_mark, changed, dropped, probe_defaults, probe_script, value_only
 from errdex.prove.keep import variants as kept_variants
 from errdex.prove.mutate import MAX_VARIANTS as MAX_MUTATED
 from errdex.prove.pairs import paired, tripled
@@ -361,7 +361,7 @@ class Prover:
         tried = {src for _, src in new}
         more = [rest[k] for k in value_only(before, rest) if rest[k] not in tried][:MAX_KEPT_REST]
         cands = [*(src for _, src in new), *more]
-        labels = [*(label for label, _ in new), *("a value changed (keeps every argument)" for _ in more)]
+        labels = [*(label for label, _ in new), *(f"{changed(before, m)} (keeps every argument)" for m in more)]
         i, out, n = self._first_clean(catalog, site.error_id, cands, scratch)
         return (cands[i], labels[i], out, runs + n) if i >= 0 else ("", "", "", runs + n)
 

@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 
 from errdex.model import ErrorSite
 from errdex.prove.guard_values import guard_values
+from errdex.prove.mistake import changes
 
 MAX_KEPT = 24  # value-only afters tried when the proven one drops an argument
 DEFAULTS_MARK = "errdex-defaults:"
@@ -179,6 +180,19 @@ def _companions(call: ast.Call, name: str, current: ast.expr) -> list[str]:
     return out
 
 
+def _magnitude(current: ast.expr) -> list[str]:
+    """``1`` for ``-1``: a count or size given below zero, the same amount given as one."""
+    if isinstance(current, ast.UnaryOp) and isinstance(current.op, ast.USub) and isinstance(current.operand, ast.Constant) \
+            and type(current.operand.value) in (int, float):
+        return [repr(current.operand.value)]
+    return []
+
+
+def _negative(text: str) -> bool:
+    """A guard's value below zero goes after the others (``nargs == -1`` turned around: ``0`` before ``-2``)."""
+    return text.startswith("-")
+
+
 def _with_value(before: ast.Module, indexes: Sequence[int], name: str, value: str) -> str:
     """The before with keyword ``name`` of the calls at walk ``indexes`` (the same function's, called in
     several places of the script: each gets it) given ``value`` (added when absent)."""
@@ -249,7 +263,8 @@ def variants(before: str, after: str, site: ErrorSite,
         for name in names:
             current = next(k.value for k in call.keywords if k.arg == name)
             now = ast.unparse(current)
-            values = [*([own[name]] if name in own else []), *_companions(call, name, current), *gv.get(name, ())]
+            values = [*([own[name]] if name in own else []), *_companions(call, name, current),
+                      *_magnitude(current), *sorted(gv.get(name, ()), key=_negative)]
             for v in values:
                 if v != now:
                     add(f"{name}={v} (keeps every argument)", _with_value(b, same, name, v))
@@ -259,6 +274,12 @@ def variants(before: str, after: str, site: ErrorSite,
             for v in read[:3]:
                 add(f"{name}={v} passed (keeps every argument)", _with_value(b, same, name, v))
     return out
+
+
+def changed(before: str, after: str) -> str:
+    """``nargs = 2 -> -1``: what a value-only after changed, shortly (its label in the proof's candidate)."""
+    cs = changes(before, after)
+    return "; ".join(f"{c.old} -> {c.new}" for c in cs[:2]) if cs else "a value changed"
 
 
 def value_only(before: str, candidates: Sequence[str]) -> list[int]:
