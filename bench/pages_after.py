@@ -23,6 +23,7 @@ from typing import Any
 
 from errdex.catalog import open_catalog
 from errdex.documents import error_document
+from errdex.pagenotes import arguments_note
 
 
 def _fence(code: str, lang: str = "python") -> str:
@@ -45,6 +46,7 @@ def page(doc: Any) -> str:
     pf = fix.get("proof")
     if pf and (fix.get("before") or fix.get("after")):
         out += [f"Proven on {pf['library']} {pf['version']}, Python {pf['python']}" + (f", {pf['lowered']}" if pf.get('lowered') else "") + f" ({pf['date'][:10]}).\n",
+                *([arguments_note(pf) + "\n"] if arguments_note(pf) else []),
                 "Before:\n", _fence(fix.get("before") or "")]
         if (pf.get("before") or {}).get("output"):
             out += ["Output:\n", _fence(pf["before"]["output"], "text")]

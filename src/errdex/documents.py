@@ -25,7 +25,7 @@ from urllib.parse import quote
 from errdex.catalog.base import Catalog, ErrorRecord
 from errdex.model import Analysis, ErrorSite, Snapshot, to_json
 from errdex.observe.evidence import ObservedEntry, RaisedInstead, StaticTestLink, observation_document
-from errdex.pagenotes import defensive_note, defensive_sample, example_note
+from errdex.pagenotes import arguments_note, defensive_note, defensive_sample, example_note
 
 TITLE_CHARS = 60
 DESCRIPTION_CHARS = 155
@@ -102,6 +102,7 @@ class ErrorDocument(TypedDict):
     observed: list[ObservedEntry]  # what the library's own tests raised here (`errdex observe`)
     observed_run: bool  # whether the snapshot was observed at all (an empty list then means: no test reached it)
     example_note: str  # the Example fix's text when no example is proven (the observed test, or that none could be)
+    arguments_note: str  # a proven example: whether its after keeps every argument or drops one ("" when unknown)
     defensive_note: str  # the Defensive patterns' text when no sample is proven ("" when one is): what to guard on
     defensive_sample: str  # the not-run sample shown then (code), or ""
     defensive_sample_label: str  # what it is ("Check before calling (not run: ...)"), or ""
@@ -321,6 +322,7 @@ def document_of(catalog: Catalog, record: ErrorRecord, *, report_template: str |
         observed=seen["observed"],
         observed_run=seen["observed_run"],
         example_note=example_note(seen["observed"], seen["raised_instead"]),
+        arguments_note=arguments_note(analysis_json["example_fix"]["proof"]) if analysis_json is not None else "",
         defensive_note=defensive_note(analysis_json) if analysis_json is not None else "",
         defensive_sample_label=(sample := defensive_sample(analysis_json) if analysis_json is not None else ("", ""))[0],
         defensive_sample=sample[1],

@@ -366,6 +366,7 @@ class Proof:
     candidate: str = ""  # which generator built it: "entry" (the observed public call), ...
     env: tuple[str, ...] = ()  # "NAME=VALUE" the runs had beyond the library's own (prove --env)
     lowered: str = ""  # how the run reached another platform's code on this machine (docs/prove.md, "Kernels")
+    arguments: str = ""  # "kept": the after keeps every argument of the before; "drops nargs=, type=" (prove/keep.py)
 
 
 @dataclass(frozen=True, slots=True)

@@ -82,6 +82,20 @@ def defensive_note(analysis: Mapping[str, Any]) -> str:
     return f"{NO_DEFENSIVE} {note}".strip()
 
 
+def arguments_note(proof: Mapping[str, Any] | None) -> str:
+    """What the proven after did to the before's arguments (``Proof.arguments``, ``prove/keep.py``), one line
+    under the Example fix ("" for a proof stored before the mark).  Rating 8: an after that only drops the
+    trigger (``nargs=2`` gone) was graded weak; the page says which kind it shows."""
+    mark = str((proof or {}).get("arguments") or "")
+    if mark == "kept":
+        return "The after keeps every argument of the call and changes values only."
+    if mark.startswith("drops "):
+        what = ", ".join(f"`{x.strip()}`" for x in mark.removeprefix("drops ").split(", ") if x.strip())
+        return (f"The after drops {what}: it shows where the error comes from; no variant that keeps every "
+                "argument ran clean, so to keep them, do what the solutions say.")
+    return ""
+
+
 CHECK_NOT_RUN = "Check before calling (not run: the library's own check written as code; errdex has not proven it):"
 TRY_NOT_RUN = "Try / except (not run: errdex has not proven it):"
 

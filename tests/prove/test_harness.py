@@ -38,3 +38,25 @@ def test_config_decorator_sets_each_option_and_others_are_ignored() -> None:
     assert [ast.unparse(s) for s in got.statements] == ["jax.config.update('jax_debug_nans', True)",
                                                         "jax.config.update('jax_enable_x64', False)"]
     assert got.imports == ("import jax",) and not got.gives
+
+
+def test_a_raise_only_a_test_runner_caught_is_tried_from_its_rarest_messages() -> None:
+    """click's CliRunner.invoke catches what the command raises: observe records those raises as caught inside
+    the library, with the parser's own (an option tried long, then short) that recur across tests; the runner's
+    observations come first, the rarest message first, so the direct call's candidate is reached (9161)."""
+    from errdex.model import Observation
+    from errdex.prove.harness import runner_caught, runner_first
+
+    def obs(test: str, message: str, count: int, entry: str = "click.testing.CliRunner.invoke",
+            escaped: bool = False) -> Observation:
+        return Observation(snapshot="s", kind="site", path="click/parser.py", line=1, exception="NoSuchOption",
+                           message=message, test=test, entry=entry, count=count, escaped=escaped)
+
+    parser = [obs(f"t.py::test_{i}", "No such option '-f'.", 1) for i in range(4)]
+    completion = obs("t.py::test_complete", "No such option '-c'.", 4, entry="click.shell_completion.ShellComplete.x")
+    unknown = obs("t.py::test_unknown[--foo]", "No such option '--foo'.", 1)
+    assert runner_caught(unknown.entry) and not runner_caught(completion.entry)
+    got = runner_first([completion, *parser, unknown])
+    assert got[0] is unknown and got[-1] is completion
+    assert runner_first([completion]) == []  # no runner caught it: the usual order
+    assert runner_first([*parser, obs("t.py::x", "m", 1, escaped=True)]) == []  # one escaped: not only caught

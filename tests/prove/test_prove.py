@@ -74,7 +74,10 @@ def test_prove_fixture_pair_try_page_and_verify(tmp_path: Path) -> None:
     assert a is not None and a.example_fix.proof is not None
     proof = a.example_fix.proof
     assert "rangelib.make_range(3, 3, strict=True)" in a.example_fix.before
-    assert "strict" not in a.example_fix.after and "rangelib.make_range(3, 3" in a.example_fix.after
+    # the first clean after dropped ``strict=True``; one that keeps every argument runs clean too and wins
+    # (prove/keep.py): the flag turned the other way, and the proof says so
+    assert "rangelib.make_range(3, 3, strict=False)" in a.example_fix.after
+    assert a.example_fix.proof.arguments == "kept" and "(keeps every argument)" in a.example_fix.proof.candidate
     assert proof.before.error_id == site.error_id and proof.before.exception.endswith("ValueError")
     assert "low must be below high in strict mode, got 3 >= 3" in proof.before.output
     assert proof.after.exit == 0 and proof.library == "rangelib" and proof.version == "1.0"
@@ -94,11 +97,9 @@ def test_prove_fixture_pair_try_page_and_verify(tmp_path: Path) -> None:
     assert again is not None and again.backend == "static" and again.example_fix == a.example_fix
     assert again.try_proof is None and again.try_sample == ""
     assert again.guard_note.startswith("This is a mistake to fix in the code, not an error to handle")
-    # the after only takes `strict=True` away (mistake.only_drops): said, and not offered as the fix to copy
-    assert again.solutions[-1].text.startswith(
-        "The proven example below only shows where the error comes from; it changes one thing: `strict=True` is "
-        "no longer passed in the call of `rangelib.make_range`.")
-    assert "no fix to copy" in again.solutions[-1].text
+    # the after keeps the argument and changes its value: said as the change, a fix to copy
+    assert again.solutions[-1].text == ("The proven example below changes one thing: `strict=True` becomes "
+                                        "`strict=False` in the call of `rangelib.make_range`.")
 
     r = _cli("export", str(tmp_path / "site"), "--db", db, home=home)
     assert r.returncode == 0, r.stderr

@@ -22,7 +22,7 @@ from errdex.catalog.base import ErrorRecord
 from errdex.commands.index_views import versions_view
 from errdex.model import Analysis, Observation, Proof, Snapshot, to_json
 from errdex.observe.evidence import RaisedInstead, entry_of
-from errdex.pagenotes import defensive_note, defensive_sample, example_note
+from errdex.pagenotes import arguments_note, defensive_note, defensive_sample, example_note
 from errdex.snippets import snippet_window
 
 
@@ -82,6 +82,8 @@ def page_view(record: ErrorRecord, analysis: Analysis | None, not_in: Sequence[S
         parts.append(Text(f"Proven on {pf.library} {pf.version}, Python {'.'.join(pf.python.split('.')[:2])}"
                           + (f", {pf.lowered}" if pf.lowered else ""),
                           style="green"))
+        if (kept := arguments_note({"arguments": pf.arguments})):  # prove/keep.py: arguments kept or dropped
+            parts.append(Text(kept, style="dim"))
         if a.example_fix.before:
             parts += [Text("before", style="dim"), _code(a.example_fix.before)]
         if pf.before.output:

@@ -27,32 +27,26 @@ from errdex.match import explain
 from errdex.model import ErrorSite, Observation, Proof, ProofAfter, ProofBefore, Snapshot
 from errdex.observe.evidence import raised_instead
 from errdex.prove.candidates import Candidate, guard_names, test_candidates, with_options
-from errdex.prove.checks import (
-    distinct_regex,
-    try_clean,
-    try_handled,
-    try_script,
-    type_probe,
-    typed_fallback,
-    validate_clean,
-    validate_script,
-    validate_stopped,
-)
+from errdex.prove.checks import try_handled, validate_stopped
 from errdex.prove.configcand import OptionSwitch, option_switches
-from errdex.prove.harness import run_env
+from errdex.prove.harness import run_env, runner_first
 from errdex.prove.inner import inner_calls
-from errdex.prove.mistake import input_driven
+from errdex.prove.keep import arguments_mark, changed, dropped, probe_defaults, probe_script, value_only
+from errdex.prove.keep import variants as kept_variants
 from errdex.prove.mutate import MAX_VARIANTS as MAX_MUTATED
 from errdex.prove.pairs import paired, tripled
 from errdex.prove.pool import WorkerPool
 from errdex.prove.reshape import MAX_RESHAPED, defined_first
+from errdex.prove.samples import samples
 from errdex.sandbox import Environment, Limits, RunRequest, run
 
 PLAN_SCRIPT = Path(__file__).with_name("plan_script.py")
 WORKER_SCRIPT = Path(__file__).with_name("worker_script.py")
 OUTPUT_LINES = 6
 MAX_CANDIDATES = 3  # observations (distinct tests / entry calls) tried per error
+MAX_WRAPPED = 12  # ... for an error only seen caught, when a test runner's wrapper caught some (harness.runner_caught)
 MAX_VARIANTS = MAX_MUTATED + MAX_RESHAPED  # every variant mutate.variants gives (its own cap), then reshape's
+MAX_KEPT_REST = 8  # value-only afters of the candidate's own list tried after keep.variants'
 AFTER_CHUNK = 8  # afters sent to the worker at a time: the first clean one stops the rest
 DIRECT_CAUSE = "The above exception was the direct cause of the following exception:"
 DURING_HANDLING = "During handling of the above exception, another exception occurred:"
@@ -130,6 +124,7 @@ class Prover:
     # (path, first line, last line) of a site only ever seen caught inside the library: every run records
     # where its exceptions started (``worker_script``), so a proof can see it raised under another error
     watch: tuple[str, int, int] | None = None
+    max_candidates: int = MAX_CANDIDATES  # observations tried (MAX_WRAPPED for one a test runner's wrapper caught)
 
     def run_vars(self) -> dict[str, str]:
         """The environment variables of every run: the library adapter's, then ``--env``."""
@@ -283,7 +278,7 @@ class Prover:
                     o, cands = inner[0][0], [c for _, c in inner]
                 else:
                     key = (o.test, o.entry + repr([a.repr for a in o.entry_args]))
-                    if key in tests_seen or len(tests_seen) >= MAX_CANDIDATES:
+                    if key in tests_seen or len(tests_seen) >= self.max_candidates:
                         continue
                     tests_seen.add(key)
                     cands, why = self._scripts(o, scratch, site)
@@ -331,15 +326,44 @@ class Prover:
                         i, out2 = clean[0], clean[1] if clean[0] >= 0 else two[2]
                         after = afters[i] if i >= 0 else two[0]
                         how = (cand.after_kinds[i] if 0 <= i < len(cand.after_kinds) else "") if i >= 0 else two[1]
-                        proof = self._proof(pb, ProofAfter(exit=0, output=_tail(out2)),
-                                            f"{kind}; after: {how}" if how else kind)
-                        samples, n = ((("", None, "", None), 0) if kind != cand.kind
-                                      else self._samples(site, others, cand, after, pb, scratch))
+                        kept = self.kept(catalog, site, cand.before, after, afters[i + 1:] if i >= 0 else (), scratch)
+                        runs += kept[3]
+                        after, how, out2 = (kept[0], kept[1], kept[2]) if kept[0] else (after, how, out2)
+                        proof = replace(self._proof(pb, ProofAfter(exit=0, output=_tail(out2)),
+                                                    f"{kind}; after: {how}" if how else kind),
+                                        arguments=arguments_mark(cand.before, after))
+                        found, n = ((("", None, "", None), 0) if kind != cand.kind
+                                    else self._samples(site, others, cand, after, pb, scratch,
+                                                       self.check_sample(catalog, site)))
                         runs += n
                         secs = (datetime.now(UTC) - start).total_seconds()
-                        return Outcome(site.error_id, Proven(cand.before, after, proof, *samples), "", runs, secs)
+                        return Outcome(site.error_id, Proven(cand.before, after, proof, *found), "", runs, secs)
                     reason = f"the {cand.kind} candidate raises this error, but no variant of its arguments ran clean"
         return Outcome(site.error_id, None, reason, runs, (datetime.now(UTC) - start).total_seconds())
+
+    def check_sample(self, catalog: Catalog, site: ErrorSite) -> str:
+        """The static check sample of the error's analysis (``Analysis.check_sample``), "" when none."""
+        a = catalog.get_analysis(site.error_id, self.snapshot.key)
+        return a.check_sample if a is not None else ""
+
+    def kept(self, catalog: Catalog, site: ErrorSite, before: str, after: str, rest: Sequence[str],
+             scratch: Path) -> tuple[str, str, str, int]:
+        """When the proven ``after`` drops an argument of ``before`` (``keep.py``): the first after that keeps
+        every argument and runs clean, the new value-only ones first, then the value-only ones of ``rest``
+        (the afters the candidate had after the proven one).  (after, how, stdout, runs); after "" when none."""
+        if not dropped(before, after):
+            return "", "", "", 0
+        probe, runs, defaults = probe_script(before, after), 0, {}
+        if probe:
+            got = self.runs([probe], scratch, "defaults")
+            runs, defaults = got.count, probe_defaults(got[0][1])
+        new = kept_variants(before, after, site, defaults)
+        tried = {src for _, src in new}
+        more = [rest[k] for k in value_only(before, rest) if rest[k] not in tried][:MAX_KEPT_REST]
+        cands = [*(src for _, src in new), *more]
+        labels = [*(label for label, _ in new), *(f"{changed(before, m)} (keeps every argument)" for m in more)]
+        i, out, n = self._first_clean(catalog, site.error_id, cands, scratch)
+        return (cands[i], labels[i], out, runs + n) if i >= 0 else ("", "", "", runs + n)
 
     def _first_clean(self, catalog: Catalog, error_id: str, afters: Sequence[str], scratch: Path,
                      progressed: list[int] | None = None) -> tuple[int, str, int]:
@@ -412,60 +436,9 @@ class Prover:
         return ""
 
     def _samples(self, site: ErrorSite, others: Sequence[ErrorSite], cand: Candidate, after: str,
-                 pb: ProofBefore, scratch: Path) -> tuple[tuple[str, Proof | None, str, Proof | None], int]:
-        """(try sample, its proof, validate sample, its proof), and the runs it took.  Each sample is
-        run with the offending input (before's) and the good one (after's)."""
-        bad_m, good_m = _module(cand.before), _module(after)
-        if bad_m is None or good_m is None:
-            return ("", None, "", None), 0
-        pairs: list[tuple[str, str, str]] = []  # (kind, bad, good)
-        pattern = distinct_regex(site, others)
-        probed = 0
-        # a try sample only for an error a program meets with its input: a set-up mistake is fixed, not
-        # handled (``mistake.py``); its fallback typed like what the call returns on the good input
-        if pattern and pb.exception and input_driven(cand.before, after, pb.exception):
-            text = site.template.render()
-            fb = "None"
-            if (probe := type_probe(try_script(good_m, len(good_m.body) - 1, pb.exception, pattern, text, "None"))):
-                got = self.runs([probe], scratch, "probe")
-                probed = got.count
-                fb = typed_fallback(got[0][1]) if got[0][0] == 0 else "None"
-            pairs.append(("try", try_script(bad_m, len(bad_m.body) - 1, pb.exception, pattern, text, fb),
-                          try_script(good_m, len(good_m.body) - 1, pb.exception, pattern, text, fb)))
-        n_bad, n_good = list(ast.walk(bad_m)), list(ast.walk(good_m))
-        for idx, node in enumerate(n_bad):
-            if not isinstance(node, ast.Call) or idx >= len(n_good):
-                continue
-            twin = n_good[idx]
-            if not isinstance(twin, ast.Call) or ast.unparse(twin.func) != ast.unparse(node.func):
-                continue
-            bad_v = validate_script(bad_m, len(bad_m.body) - 1, idx, site)
-            good_v = validate_script(good_m, len(good_m.body) - 1, idx, site)
-            if bad_v and good_v and len(pairs) < 4:
-                pairs.append(("validate", bad_v, good_v))
-        res = self.runs([x for _, b, g in pairs for x in (b, g)], scratch, "samples")
-        trys, tproof, val, vproof = "", None, "", None
-        for k, (kind, bad, _) in enumerate(pairs):
-            if (kind == "try" and trys) or (kind == "validate" and val):
-                continue
-            rc, out, err = res[2 * k]
-            if kind == "try":
-                if not try_handled(rc, out, err):
-                    continue
-                rc2, out2, err2 = res[2 * k + 1]
-                if try_clean(rc2, out2, err2):
-                    trys = bad
-                    tproof = self._proof(replace(pb, output=_tail(out)), ProofAfter(exit=0, output=_tail(out2)),
-                                         cand.kind)
-            else:
-                if not validate_stopped(rc, out, err):
-                    continue
-                rc2, out2, err2 = res[2 * k + 1]
-                if validate_clean(rc2, out2):
-                    val = bad
-                    vproof = self._proof(ProofBefore(exception="", error_id=site.error_id, output=_tail(out)),
-                                         ProofAfter(exit=0, output=_tail(out2 or err2)), cand.kind)
-        return (trys, tproof, val, vproof), res.count + probed
+                 pb: ProofBefore, scratch: Path, check: str = "") -> tuple[tuple[str, Proof | None, str, Proof | None], int]:
+        """(try sample, its proof, validate sample, its proof), and the runs it took (``samples.py``)."""
+        return samples(self, site, others, cand.before, cand.kind, after, pb, scratch, check)
 
 
 def excerpt(text: str, exception: str) -> str:
@@ -565,6 +538,10 @@ def prove_all(prover: Prover, open_catalog: Callable[[], Catalog], targets: Sequ
             observed = sorted(obs.get(eid, []), key=lambda o: (not o.escaped, -o.count))
             caught = bool(observed) and not any(o.escaped for o in observed)
             p = replace(prover, watch=(site.path, site.line, site.end_line)) if caught else prover
+            if caught and (wrapped := runner_first(observed)):  # a test runner's wrapper caught some
+                first = observed[:MAX_CANDIDATES]  # the usual ones first (their proofs stay), then the runner's
+                observed = [*first, *(o for o in wrapped if o not in first)]
+                p = replace(p, max_candidates=MAX_WRAPPED)
             out = p.prove(c, site, observed, rivals(site))
             instead = raised_instead(observed, every) if out.proven is None else []
             if instead:

@@ -24,6 +24,8 @@ import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from errdex.model import Observation
+
 Adapter = Callable[[list[ast.stmt]], list[ast.stmt] | None]
 
 # click: runner.invoke(cli, args, **kw) -> cli.main(args, standalone_mode=False, **kw)
@@ -118,6 +120,29 @@ def _statement_rewriter(fn: Callable[[ast.Call], tuple[ast.expr, list[ast.stmt]]
 ADAPTERS: dict[str, Adapter] = {
     "click.testing.CliRunner.invoke": _statement_rewriter(_click_invoke),
 }
+# Harness entries that catch whatever the call raises (the test reads it off a result object): observe records
+# every raise under them as caught inside the library, also one that left the library's own code and only the
+# runner caught.  Their adapter (above) makes the direct call that lets the error out.
+CATCHING_RUNNERS = frozenset({"click.testing.CliRunner.invoke"})
+
+
+def runner_caught(entry: str) -> bool:
+    """Whether an observation's entry is a test runner's wrapper that catches what the call raises."""
+    return entry in CATCHING_RUNNERS
+
+
+def runner_first(observed: Sequence[Observation]) -> list[Observation]:
+    """For an error only ever seen caught, when a test runner's wrapper caught some of it (``CliRunner.invoke``):
+    its observations in the order to try them ([] when no runner caught any).  Those may have left the library
+    and reach a direct call.  A raise the library handles in its normal work recurs, with the same text, across
+    many tests and within one; a test that provokes the error on purpose makes its own: the runner's first, the
+    rarest messages first, the least seen first."""
+    if not any(runner_caught(o.entry) for o in observed) or any(o.escaped for o in observed):
+        return []
+    seen: dict[str, int] = {}
+    for o in observed:
+        seen[o.message] = seen.get(o.message, 0) + o.count
+    return sorted(observed, key=lambda o: (not runner_caught(o.entry), seen[o.message], o.count))
 
 
 @dataclass(frozen=True, slots=True)

@@ -113,6 +113,10 @@ def changes(before: str, after: str) -> list[Change]:
             if isinstance(x, ast.With) and not isinstance(y, ast.With) and last:
                 out.append(Change(f"with {ast.unparse(x.items[0])}:", "", raising=True, setup=True))
                 continue
+            fed = "" if last else fed_data(x, y, sa)
+            if fed:  # ``args = ['--s']`` read only as an argument of the raising call: its data
+                out.append(Change(_short(x.value), _short(y.value), fed, raising=True, stmt=_short(x)))  # type: ignore[attr-defined]
+                continue
             c = _diff(x, y, None, not last)
             if c is not None:
                 out.append(Change(c.old, c.new, c.where, raising=last, setup=c.setup or not last, stmt=_short(x)))
@@ -123,6 +127,25 @@ def changes(before: str, after: str) -> list[Change]:
     gone = [Change(_short(s), "", setup=True) for s, d in zip(sa, da, strict=True) if d not in db]
     new = [Change("", _short(s), setup=True) for s, d in zip(sb, db, strict=True) if d not in da]
     return gone + new
+
+
+def fed_data(x: ast.stmt, y: ast.stmt, body: list[ast.stmt]) -> str:
+    """The raising call's callee when ``x`` -> ``y`` changes the literal data of ``name = <data>`` and the script
+    reads ``name`` only as an argument of the raising statement's call (the command line a test keeps in a
+    variable: ``args = ['--s']``, then ``cli.main(args, ...)``); else ""."""
+    if not (isinstance(x, ast.Assign) and isinstance(y, ast.Assign) and len(x.targets) == len(y.targets) == 1
+            and isinstance(x.targets[0], ast.Name) and ast.dump(x.targets[0]) == ast.dump(y.targets[0])
+            and _data(ast.unparse(x.value)) and _data(ast.unparse(y.value))):
+        return ""
+    name = x.targets[0].id
+    reads = [n for s in body for n in ast.walk(s) if isinstance(n, ast.Name) and n.id == name
+             and isinstance(n.ctx, ast.Load)]
+    last = body[-1]
+    calls = [c for c in ast.walk(last) if isinstance(c, ast.Call)
+             and any(isinstance(a, ast.Name) and a.id == name for a in [*c.args, *(k.value for k in c.keywords)])]
+    if len(reads) != 1 or len(calls) != 1:
+        return ""
+    return _callee(calls[0])
 
 
 def _data(text: str) -> bool:

@@ -33,6 +33,7 @@ from errdex.prove.candidates import Candidate
 from errdex.prove.engine import Outcome, Proven, Prover, excerpt
 from errdex.prove.guard_values import guard_values
 from errdex.prove.harness import run_env
+from errdex.prove.keep import arguments_mark
 from errdex.prove.kernel_forms import kernel_label, with_kernel
 from errdex.prove.search_adapters import search_adapter
 from errdex.sandbox import Environment, Limits, RunRequest, run
@@ -148,12 +149,16 @@ def confirm(prover: Prover, catalog: Catalog, site: ErrorSite, found: Found, oth
         rc2, out2, err2 = res[i]
         if rc2 != 0 or (err2.strip() and prover.resolves_to(catalog, err2, site.error_id)[0] == site.error_id):
             continue
-        proof = prover._proof(pb, ProofAfter(exit=0, output="\n".join(out2.strip().splitlines()[-6:])), kind)
-        proof = replace(proof, lowered=kernel_label(prover.package, found.before))
+        # an after that drops an argument gives way to one that keeps them all and runs clean (``keep.py``)
+        kept = prover.kept(catalog, site, found.before, after, found.afters[i:], scratch)
+        after, out2, how = (kept[0], kept[2], f"; after: {kept[1]}") if kept[0] else (after, out2, "")
+        proof = prover._proof(pb, ProofAfter(exit=0, output="\n".join(out2.strip().splitlines()[-6:])), kind + how)
+        proof = replace(proof, lowered=kernel_label(prover.package, found.before),
+                        arguments=arguments_mark(found.before, after))
         cand = Candidate("search", found.before, found.afters, None)
-        samples, n = (prover._samples(site, others, cand, after, pb, scratch) if kind == "search"
-                      else (("", None, "", None), 0))
-        return Proven(found.before, after, proof, *samples), "", res.count + n
+        samples, n = (prover._samples(site, others, cand, after, pb, scratch, prover.check_sample(catalog, site))
+                      if kind == "search" else (("", None, "", None), 0))
+        return Proven(found.before, after, proof, *samples), "", res.count + n + kept[3]
     return None, "the search found a raising call, but none of its argument variants ran clean", res.count
 
 

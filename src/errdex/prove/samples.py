@@ -1,0 +1,105 @@
+"""The defensive samples of a proven pair, built and run with the offending input (before's) and the good
+one (after's): the try sample that recovers with the after's value (``defend.recover_script``), the try
+sample that returns the caller's fallback (``checks.try_script``), the validate sample from the site's
+guards (``checks.validate_script``) and the one from the static check sample (``defend.checked_script``).
+The first of each kind whose two runs show what it claims is kept."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from errdex.model import ErrorSite, Proof, ProofAfter, ProofBefore
+from errdex.prove.checks import (
+    distinct_regex,
+    try_clean,
+    try_handled,
+    try_script,
+    type_probe,
+    typed_fallback,
+    validate_clean,
+    validate_script,
+    validate_stopped,
+)
+from errdex.prove.defend import checked_script, recover_script
+from errdex.prove.keep import dropped
+from errdex.prove.mistake import input_driven
+
+if TYPE_CHECKING:
+    from errdex.prove.engine import Prover
+
+MAX_VALIDATE = 4
+OUTPUT_LINES = 6
+
+
+def _module(src: str) -> ast.Module | None:
+    try:
+        return ast.parse(src)
+    except SyntaxError:
+        return None
+
+
+def _tail(text: str) -> str:
+    lines = [ln for ln in text.rstrip().splitlines() if ln.strip()]
+    return "\n".join(lines[-OUTPUT_LINES:])
+
+
+def samples(prover: Prover, site: ErrorSite, others: Sequence[ErrorSite], before: str, kind: str, after: str,
+            pb: ProofBefore, scratch: Path, check: str = "") -> tuple[tuple[str, Proof | None, str, Proof | None], int]:
+    """(try sample, its proof, validate sample, its proof), and the runs it took."""
+    bad_m, good_m = _module(before), _module(after)
+    if bad_m is None or good_m is None:
+        return ("", None, "", None), 0
+    pairs: list[tuple[str, str, str]] = []  # (kind, bad, good)
+    pattern = distinct_regex(site, others)
+    probed = 0
+    # a try sample only for an error a program meets with its input: a set-up mistake is fixed, not
+    # handled (``mistake.py``); first the one that recovers with the after's value (every argument kept),
+    # then the one that returns a fallback typed like what the call returns on the good input
+    if pattern and pb.exception and input_driven(before, after, pb.exception):
+        if not dropped(before, after):
+            rb, rg = recover_script(before, after, pb.exception, pattern), recover_script(after, after, pb.exception,
+                                                                                           pattern)
+            if rb and rg:
+                pairs.append(("try", rb, rg))
+        text = site.template.render()
+        fb = "None"
+        if (probe := type_probe(try_script(good_m, len(good_m.body) - 1, pb.exception, pattern, text, "None"))):
+            got = prover.runs([probe], scratch, "probe")
+            probed = got.count
+            fb = typed_fallback(got[0][1]) if got[0][0] == 0 else "None"
+        pairs.append(("try", try_script(bad_m, len(bad_m.body) - 1, pb.exception, pattern, text, fb),
+                      try_script(good_m, len(good_m.body) - 1, pb.exception, pattern, text, fb)))
+    if check and (cb := checked_script(before, check)) and (cg := checked_script(after, check)):
+        pairs.append(("validate", cb, cg))  # the page's own check, run: it must stop the bad input only
+    n_bad, n_good = list(ast.walk(bad_m)), list(ast.walk(good_m))
+    for idx, node in enumerate(n_bad):
+        if not isinstance(node, ast.Call) or idx >= len(n_good):
+            continue
+        twin = n_good[idx]
+        if not isinstance(twin, ast.Call) or ast.unparse(twin.func) != ast.unparse(node.func):
+            continue
+        bad_v = validate_script(bad_m, len(bad_m.body) - 1, idx, site)
+        good_v = validate_script(good_m, len(good_m.body) - 1, idx, site)
+        if bad_v and good_v and sum(k == "validate" for k, _, _ in pairs) < MAX_VALIDATE:
+            pairs.append(("validate", bad_v, good_v))
+    res = prover.runs([x for _, b, g in pairs for x in (b, g)], scratch, "samples")
+    trys, tproof, val, vproof = "", None, "", None
+    for k, (what, bad, _) in enumerate(pairs):
+        if (what == "try" and trys) or (what == "validate" and val):
+            continue
+        rc, out, err = res[2 * k]
+        rc2, out2, err2 = res[2 * k + 1]
+        if what == "try":
+            if try_handled(rc, out, err) and try_clean(rc2, out2, err2):
+                trys = bad
+                tproof = prover._proof(replace(pb, output=_tail(err + "\n" + out)),
+                                       ProofAfter(exit=0, output=_tail(out2)), kind)
+        elif validate_stopped(rc, out, err) and validate_clean(rc2, out2):
+            val = bad
+            vproof = prover._proof(ProofBefore(exception="", error_id=site.error_id, output=_tail(out)),
+                                   ProofAfter(exit=0, output=_tail(out2 or err2)), kind)
+    return (trys, tproof, val, vproof), res.count + probed

@@ -1,0 +1,100 @@
+"""Afters that keep the caller's intent (``prove/keep.py``): when the proven after drops an argument, the
+value-only afters are built from the callee's defaults, the guards and the call's companion keywords, and the
+one that runs clean keeps every argument.  Run on a tiny package this test writes, in a plain subprocess."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from errdex.extract import extract_tree
+from errdex.model import ErrorSite, Snapshot
+from errdex.prove.keep import (
+    KEPT,
+    arguments_mark,
+    dropped,
+    probe_defaults,
+    probe_script,
+    value_only,
+    variants,
+)
+from errdex.sources.base import SourceTree
+from errdex.sources.files import walk_python_files
+
+LIB = '''\
+def argument(name, nargs=1, type=None, default=None):
+    if nargs != 1 and default is not None and not isinstance(default, (tuple, list)):
+        raise ValueError("'default' must be a list when 'nargs' != 1.")
+    if default is not None and type is not None and nargs != 1 and not all(isinstance(d, type) for d in default):
+        raise TypeError("'default' items must be of the argument's type.")
+    return (name, nargs, type, default)
+
+
+def scoped(body, *types, axes=()):
+    if axes:
+        raise NotImplementedError("scoped does not support axes")
+    return body
+'''
+
+
+def _site(tmp: Path, text: str) -> ErrorSite:
+    pkg = tmp / "kinylib"
+    pkg.mkdir(exist_ok=True)
+    (pkg / "__init__.py").write_text(LIB)
+    sites = extract_tree(SourceTree(Snapshot(repo="acme/kinylib"), pkg, walk_python_files(pkg)), jobs=1).sites
+    return next(s for s in sites if text in s.template.render())
+
+
+def _run(tmp: Path, code: str) -> tuple[int, str, str]:
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp, timeout=60, check=False)
+    return p.returncode, p.stdout, p.stderr
+
+
+BEFORE = "import kinylib\nprint(kinylib.argument('a', nargs=2, type=int, default='Yo'))\n"
+DROPS = "import kinylib\nprint(kinylib.argument('a', default='Yo'))\n"
+
+
+def test_an_after_that_drops_keywords_is_said_so() -> None:
+    assert dropped(BEFORE, DROPS) == ("nargs=", "type=")
+    assert arguments_mark(BEFORE, DROPS) == "drops nargs=, type="
+    changed = BEFORE.replace("default='Yo'", "default=(1, 2)")
+    assert dropped(BEFORE, changed) == () and arguments_mark(BEFORE, changed) == KEPT
+    # a call statement left out is dropped too (an option turned on, then not at all)
+    on = "import kinylib\nkinylib.configure('strict', True)\nkinylib.argument('a')\n"
+    assert dropped(on, "import kinylib\nkinylib.argument('a')\n") == ("kinylib.configure('strict', True)",)
+    assert value_only(BEFORE, [DROPS, changed, BEFORE]) == [1]
+
+
+def test_the_first_value_only_after_that_runs_clean_keeps_every_argument(tmp_path: Path) -> None:
+    site = _site(tmp_path, "must be a list")
+    rc, _, err = _run(tmp_path, BEFORE)
+    assert rc != 0 and "must be a list" in err
+    assert _run(tmp_path, DROPS)[0] == 0  # the trigger dropped runs clean: what the search found first
+    probe = probe_script(BEFORE, DROPS)
+    rc, out, _ = _run(tmp_path, probe)
+    defaults = probe_defaults(out)
+    assert rc == 0 and defaults["kinylib.argument"]["default"] == "None"
+    got = variants(BEFORE, DROPS, site, defaults)
+    labels = [label for label, _ in got]
+    # the companions ask for two ints (``nargs=2``, ``type=int``); the signature's default comes first
+    assert "default=(1, 2) (keeps every argument)" in labels
+    assert labels.index("default=None (keeps every argument)") < labels.index("default=(1, 2) (keeps every argument)")
+    assert all(not dropped(BEFORE, src) for _, src in got)
+    clean = [(label, src) for label, src in got if _run(tmp_path, src)[0] == 0]
+    assert clean and all(not dropped(BEFORE, src) for _, src in clean)
+    ran = dict(clean)
+    assert "print(kinylib.argument('a', nargs=2, type=int, default=(1, 2)))" in ran["default=(1, 2) (keeps every argument)"]
+
+
+def test_a_keyword_given_in_several_calls_gets_the_default_in_each(tmp_path: Path) -> None:
+    site = _site(tmp_path, "does not support axes")
+    before = "import kinylib\nx = kinylib.scoped(1, 'a', axes=0)\ny = kinylib.scoped(2, 'b', axes=0)\n"
+    after = "import kinylib\nx = kinylib.scoped(1, 'a')\ny = kinylib.scoped(2, 'b')\n"
+    assert dropped(before, after) == ("axes=", "axes=")
+    defaults = probe_defaults(_run(tmp_path, probe_script(before, after))[1])
+    assert defaults["kinylib.scoped"] == {"axes": "()"}
+    got = variants(before, after, site, defaults)
+    label, src = got[0]
+    assert label == "axes=() (keeps every argument)" and src.count("axes=()") == 2
+    assert _run(tmp_path, src)[0] == 0
