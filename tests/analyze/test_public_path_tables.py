@@ -1,0 +1,112 @@
+"""The public path through a table of functions, a module ``__getattr__`` alias and an object handed to
+the standard library (rating 8 on ad70 and eb3a: ``click.get_binary_stream('stderr')`` reaches its raise
+through the ``binary_streams`` dict, a console reader's ``readinto`` through ``io.BufferedReader``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from errdex.analyze.context import SnapshotContext, load_context
+from errdex.catalog import SqliteCatalog
+from errdex.extract import extract_tree
+from errdex.sources import open_source
+
+FILES = {
+    "streampkg/__init__.py": (
+        "from .utils import echo as echo\n\n\n"
+        "def __getattr__(name):\n"
+        "    if name == 'get_stream':\n"
+        "        from .utils import _get_stream\n\n"
+        "        return _get_stream\n"
+        "    raise AttributeError(name)\n"),
+    "streampkg/_compat.py": (
+        "import io\nimport sys\n\nfrom ._console import _console_stream\n\n\n"
+        "def get_out():\n"
+        "    if not hasattr(sys.stdout, 'buffer'):\n"
+        "        raise RuntimeError('no binary stream for sys.stdout')\n"
+        "    return sys.stdout.buffer\n\n\n"
+        "def get_err():\n"
+        "    return sys.stderr.buffer\n\n\n"
+        "def get_text_in():\n"
+        "    return _console_stream(sys.stdin)\n\n\n"
+        "def get_text_err():\n"
+        "    return _console_stream(sys.stderr)\n\n\n"
+        "streams = {'stdout': get_out, 'stderr': get_err}\n"
+        "text_streams = {'stdin': get_text_in, 'stderr': get_text_err}\n"),
+    "streampkg/_console.py": (
+        "import io\n\n\n"
+        "class _Reader(io.RawIOBase):\n"
+        "    def readinto(self, b):\n"
+        "        if len(b) % 2:\n"
+        "            raise ValueError('cannot read an odd number of bytes from the console')\n"
+        "        return 0\n\n\n"
+        "def _reader_in(f):\n"
+        "    return io.TextIOWrapper(io.BufferedReader(_Reader()))\n\n\n"
+        "def _reader_err(f):\n"
+        "    return f\n\n\n"
+        "_factories = {0: _reader_in, 2: _reader_err}\n\n\n"
+        "def _console_stream(f):\n"
+        "    make = _factories.get(f.fileno())\n"
+        "    return make(f) if make is not None else f\n"),
+    "streampkg/utils.py": (
+        "from ._compat import get_text_err\n"
+        "from ._compat import streams\n"
+        "from ._compat import text_streams\n\n\n"
+        "def _get_stream(name):\n"
+        "    opener = streams.get(name)\n"
+        "    if opener is None:\n"
+        "        raise TypeError(f'unknown stream {name!r}')\n"
+        "    return opener()\n\n\n"
+        "def get_text(name):\n"
+        "    return text_streams[name]()\n\n\n"
+        "def echo(message):\n"
+        "    get_text_err().write(message)\n"),
+}
+
+
+@pytest.fixture(scope="module")
+def ctx(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SnapshotContext]:
+    root = tmp_path_factory.mktemp("tables") / "project"
+    for rel, text in FILES.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    cat = SqliteCatalog(root.parent / "c.sqlite")
+    with open_source(str(root), repo="example/streampkg", ref="v1") as tree:
+        cat.replace_snapshot(tree.snapshot, extract_tree(tree, jobs=1))
+    yield load_context(cat, cat.snapshots()[0])
+    cat.close()
+
+
+def _path(ctx: SnapshotContext, text: str) -> tuple[str, ...]:
+    (site,) = [s for s in ctx.sites if text in s.template.render()]
+    return ctx.public_path(site).entries
+
+
+def test_a_function_read_from_a_table_by_get_is_reached_by_the_reader(ctx: SnapshotContext) -> None:
+    # `_get_stream` reads `streams.get(name)`: it calls whatever the table holds; the package offers it as
+    # `streampkg.get_stream` through its module `__getattr__` (`if name == 'get_stream': return _get_stream`)
+    assert _path(ctx, "no binary stream") == ("streampkg.get_stream",)
+
+
+def test_a_method_the_standard_library_calls_is_reached_by_what_makes_the_object(ctx: SnapshotContext) -> None:
+    # `_Reader.readinto` is called by `io.BufferedReader`, not by the package: whoever makes a `_Reader` reaches
+    # it; through `text_streams[name]` (a subscript) only the reader of the `stdin` entry does: `echo` goes
+    # through `get_text_err`, which picks the table's `stderr` entry (`_reader_err`), so it is no route
+    assert _path(ctx, "odd number of bytes") == ("streampkg.utils.get_text",)
+
+
+def test_table_reads_are_edges_only_to_tables_of_functions(ctx: SnapshotContext) -> None:
+    edges = {(e.caller, e.callee) for e in ctx.calls if e.callee.endswith("[]")}
+    assert ("streampkg.utils._get_stream", "streampkg._compat.streams[]") in edges
+    assert ("streampkg.utils.get_text", "streampkg._compat.text_streams[]") in edges
+    assert ("streampkg._console._console_stream", "streampkg._console._factories[]") in edges
+    assert all(callee.rsplit(".", 1)[-1] in ("streams[]", "text_streams[]", "_factories[]") for _, callee in edges)
+
+
+def test_an_import_a_module_makes_for_its_own_use_is_no_public_name(ctx: SnapshotContext) -> None:
+    # `streampkg.utils` imports `get_text_err` from the private `_compat` (no `as` form) and calls it itself
+    graph = ctx.call_graph
+    assert graph.public_name("streampkg._compat.get_text_err") == ""
+    assert graph.public_name("streampkg.utils._get_stream") == "streampkg.get_stream"
