@@ -9,7 +9,10 @@ from collections.abc import Iterator
 import pytest
 
 from errdex.analyze.context import SnapshotContext, load_context
+from errdex.analyze.facts import gather_facts
+from errdex.analyze.static import analyze_static
 from errdex.catalog import SqliteCatalog
+from errdex.model import Analysis
 from errdex.extract import extract_tree
 from errdex.sources import open_source
 
@@ -24,9 +27,10 @@ FILES = {
     "streampkg/_compat.py": (
         "import io\nimport sys\n\nfrom ._console import _console_stream\n\n\n"
         "def get_out():\n"
-        "    if not hasattr(sys.stdout, 'buffer'):\n"
+        "    writer = getattr(sys.stdout, 'buffer', None)\n"
+        "    if writer is None:\n"
         "        raise RuntimeError('no binary stream for sys.stdout')\n"
-        "    return sys.stdout.buffer\n\n\n"
+        "    return writer\n\n\n"
         "def get_err():\n"
         "    return sys.stderr.buffer\n\n\n"
         "def get_text_in():\n"
@@ -39,7 +43,8 @@ FILES = {
         "import io\n\n\n"
         "class _Reader(io.RawIOBase):\n"
         "    def readinto(self, b):\n"
-        "        if len(b) % 2:\n"
+        "        bytes_to_be_read = len(b)\n"
+        "        if bytes_to_be_read % 2:\n"
         "            raise ValueError('cannot read an odd number of bytes from the console')\n"
         "        return 0\n\n\n"
         "def _reader_in(f):\n"
@@ -75,7 +80,9 @@ def ctx(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SnapshotContext]:
     cat = SqliteCatalog(root.parent / "c.sqlite")
     with open_source(str(root), repo="example/streampkg", ref="v1") as tree:
         cat.replace_snapshot(tree.snapshot, extract_tree(tree, jobs=1))
-    yield load_context(cat, cat.snapshots()[0])
+    c = load_context(cat, cat.snapshots()[0])
+    c.catalog_for_tests = cat  # type: ignore[attr-defined]
+    yield c
     cat.close()
 
 
@@ -110,3 +117,26 @@ def test_an_import_a_module_makes_for_its_own_use_is_no_public_name(ctx: Snapsho
     graph = ctx.call_graph
     assert graph.public_name("streampkg._compat.get_text_err") == ""
     assert graph.public_name("streampkg.utils._get_stream") == "streampkg.get_stream"
+
+
+def _analysis(ctx: SnapshotContext, text: str) -> Analysis:
+    (site,) = [s for s in ctx.sites if text in s.template.render()]
+    f = gather_facts(ctx.catalog_for_tests, ctx.snapshot, site, context=ctx)  # type: ignore[attr-defined]
+    return analyze_static(f, ctx.all_symbols)
+
+
+def test_a_handed_out_method_is_not_said_to_check_what_the_user_passes(ctx: SnapshotContext) -> None:
+    # rating 8 on eb3a: "check the `b` you pass" named an argument Python's io passes, not the user
+    a = _analysis(ctx, "odd number of bytes")
+    text = " ".join([*(s.text for s in a.solutions), *a.prevention])
+    assert "`b` you pass" not in text
+    assert "Python's own code" in text and "`streampkg.utils.get_text`" in text
+    assert "a test that makes the call" not in text
+
+
+def test_a_check_on_process_state_says_which_state_and_no_test_template(ctx: SnapshotContext) -> None:
+    # rating 8 on ad70: "a test that makes the call ... shows it first" fits any error; the state the check is
+    # worked out from (`sys.stdout`) is what the user can look after
+    a = _analysis(ctx, "no binary stream")
+    assert a.prevention and "check `sys.stdout`" in a.prevention[0] and "`streampkg.get_stream`" in a.prevention[0]
+    assert "a test that makes the call" not in " ".join(a.prevention)

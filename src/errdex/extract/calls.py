@@ -63,7 +63,8 @@ def call_edges(tree: ast.Module, module: str, path: str) -> tuple[CallEdge, ...]
 def _lazy_returns(tree: ast.Module, module: str, w: _Walk) -> list[CallEdge]:
     """A module ``__getattr__`` that answers a name by comparison (``if name == "get_stream": from .utils
     import _get_stream; return _get_stream``, a deprecated alias): ``module.get_stream`` is that function,
-    offered to users by a public module (an ``export``), and ``module.__getattr__`` marks the name."""
+    offered to users by a public module (an ``export``; a function only), and ``module.__getattr__`` marks
+    the name."""
     fn = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "__getattr__"), None)
     if fn is None or not fn.args.args:
         return []
@@ -84,7 +85,10 @@ def _lazy_returns(tree: ast.Module, module: str, w: _Walk) -> list[CallEdge]:
         for stmt in node.body:
             if isinstance(stmt, ast.Return) and isinstance(stmt.value, ast.Name | ast.Attribute) and public:
                 target = w.resolve(stmt.value)
-                if target and not target.startswith("?") and target != f"{module}.{names[0]}":
+                # a class so aliased is a deprecated name whose replacement users are told to use
+                # (``OptionParser``, ``MultiCommand``): naming its methods by it would send them to the old name
+                if target and not target.startswith("?") and target != f"{module}.{names[0]}" \
+                        and not class_like(target.rsplit(".", 1)[-1].lstrip("_")):
                     out.append(CallEdge(caller=f"{module}.{names[0]}", callee=target, kind="export"))
     return out
 
