@@ -12,8 +12,8 @@ from errdex.analyze.context import SnapshotContext, load_context
 from errdex.analyze.facts import gather_facts
 from errdex.analyze.static import analyze_static
 from errdex.catalog import SqliteCatalog
-from errdex.model import Analysis
 from errdex.extract import extract_tree
+from errdex.model import Analysis
 from errdex.sources import open_source
 
 FILES = {
