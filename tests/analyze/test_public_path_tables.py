@@ -13,7 +13,7 @@ from errdex.analyze.facts import gather_facts
 from errdex.analyze.static import analyze_static
 from errdex.catalog import SqliteCatalog
 from errdex.extract import extract_tree
-from errdex.model import Analysis
+from errdex.model import Analysis, Solution
 from errdex.sources import open_source
 
 FILES = {
@@ -140,3 +140,19 @@ def test_a_check_on_process_state_says_which_state_and_no_test_template(ctx: Sna
     a = _analysis(ctx, "no binary stream")
     assert a.prevention and "check `sys.stdout`" in a.prevention[0] and "`streampkg.get_stream`" in a.prevention[0]
     assert "a test that makes the call" not in " ".join(a.prevention)
+
+
+def test_no_try_sample_that_only_says_where_it_was_raised(ctx: SnapshotContext) -> None:
+    # rating 8 on a28d and eb3a: a try / except adding "raised by f (path:line)" and re-raising handles
+    # nothing the traceback does not already say: without a solution or a condition to attach, no sample
+    from dataclasses import replace
+
+    from errdex.analyze.static import _handler_comment
+
+    (site,) = [s for s in ctx.sites if "unknown stream" in s.template.render()]
+    f = gather_facts(ctx.catalog_for_tests, ctx.snapshot, site, context=ctx)  # type: ignore[attr-defined]
+    fix = Solution(text="Pass one of the names the table holds, 'stdout' or 'stderr', to get_stream.")
+    assert _handler_comment(f, [fix]).startswith("what to do: Pass one of the names")
+    assert _handler_comment(replace(f, guards=()), []) == ""  # no condition in words: nothing but the place
+    a = analyze_static(f, ctx.all_symbols)
+    assert "raised by" not in a.try_sample
