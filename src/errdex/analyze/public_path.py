@@ -16,6 +16,7 @@ Parse only: this reads the stored graph and never imports the library.
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections import defaultdict, deque
 from collections.abc import Iterable, Mapping, Sequence
@@ -49,6 +50,7 @@ class CallGraph:
     modules: frozenset[str] = frozenset()
     returned_by: dict[str, list[str]] = field(default_factory=dict)  # class -> functions returning an instance
     referenced: frozenset[str] = frozenset()  # private names some module reads (``ref`` edges)
+    tables: dict[str, tuple[str, ...]] = field(default_factory=dict)  # ``mod.table[]`` -> the functions it holds
 
     def public_name(self, dotted: str) -> str:
         """The name users write for ``dotted``, or ""."""
@@ -78,6 +80,7 @@ def build_graph(edges: Iterable[CallEdge], symbols: Mapping[str, tuple[str, ...]
     functions = list(functions)
     if bases:
         edges.extend(_dispatch_edges(edges, bases, functions))
+        edges.extend(_handed_out_edges(edges, bases, functions))
     edges.extend(_rule_edges(edges, functions))
     modules = frozenset(symbols)
     callers: defaultdict[str, list[tuple[str, str]]] = defaultdict(list)
@@ -165,8 +168,29 @@ def build_graph(edges: Iterable[CallEdge], symbols: Mapping[str, tuple[str, ...]
             seen.add(nxt)
             offer(nxt, name)
             cur = nxt
+    tables: defaultdict[str, list[str]] = defaultdict(list)
+    for e in edges:
+        if e.kind == "alias" and e.caller.endswith("[]"):
+            tables[e.caller].append(e.callee)
     return CallGraph(callers=dict(callers), public=public, uses=dict(uses), modules=modules,
-                     returned_by=dict(returned_by), referenced=frozenset(referenced))
+                     returned_by=dict(returned_by), referenced=frozenset(referenced),
+                     tables={t: tuple(dict.fromkeys(m)) for t, m in tables.items()})
+
+
+def _words(name: str) -> frozenset[str]:
+    return frozenset(w for w in name.rsplit(".", 1)[-1].lower().split("_") if w)
+
+
+def table_exclusions(table: str, member: str, graph: CallGraph) -> frozenset[str]:
+    """The words that name the other entries of ``table`` and not ``member`` (``stdout``, ``stderr`` for
+    ``get_text_stdin`` among ``get_text_stdout``/``get_text_stderr``): a caller up the walk named by one of
+    them (``get_text_stderr``) picks another entry of the table, so it does not reach ``member``."""
+    own = _words(member)
+    out: set[str] = set()
+    for other in graph.tables.get(table, ()):
+        if other != member:
+            out |= _words(other) - own
+    return frozenset(out)
 
 
 def _submodule_definition(name: str, defined: set[str], by_last: Mapping[str, list[str]],
@@ -205,6 +229,61 @@ def _dispatch_edges(edges: list[CallEdge], bases: Mapping[str, Sequence[str]],
                 elif meth == "__init__":  # its own __init__ calls super().__init__, or it has none
                     out.append(CallEdge(caller=f"{cls}.__init__", callee=f"{b}.__init__", kind="call"))
     return out
+
+
+def _handed_out_edges(edges: list[CallEdge], bases: Mapping[str, Sequence[str]],
+                       functions: Iterable[str] = ()) -> list[CallEdge]:
+    """``Cls`` → ``Cls.readinto`` for a method nothing in the package calls that overrides a method of a
+    standard-library base class (``io.RawIOBase``): the instance is handed to the standard library, whose
+    code calls the method (``io.BufferedReader(_Reader(...)).read()``), so whoever makes the instance
+    reaches it.  Only the standard library's classes are looked at (their methods are known here without
+    the indexed package); a method called by name anywhere (``?.readinto`` too) keeps its own callers."""
+    called = {e.callee.rsplit(".", 1)[-1] if e.callee.startswith("?.") else e.callee for e in edges
+              if e.kind == "call"}
+    defined = {e.caller for e in edges if e.kind in ("call", "alias")} | set(functions)
+    out: list[CallEdge] = []
+    for fn in defined:
+        cls, _, meth = fn.rpartition(".")
+        if cls not in bases or fn in called or meth in called or (meth.startswith("__") and meth.endswith("__")):
+            continue
+        if any(_stdlib_method(b, meth) for b in _outside_bases(cls, bases)):
+            out.append(CallEdge(caller=cls, callee=fn, kind="call"))
+    return out
+
+
+def _outside_bases(cls: str, bases: Mapping[str, Sequence[str]]) -> list[str]:
+    """The base classes of ``cls``, through the package's own, that the package does not define."""
+    out: list[str] = []
+    todo, seen = list(bases.get(cls, ())), {cls}
+    while todo:
+        b = todo.pop()
+        if b in seen:
+            continue
+        seen.add(b)
+        if b in bases:
+            todo.extend(bases[b])
+        else:
+            out.append(b)
+    return out
+
+
+# standard-library modules whose code calls the methods of the subclasses it is handed (importing them has
+# no side effect; an arbitrary standard-library module may: ``antigravity`` opens a browser)
+_FRAMEWORKS = frozenset({"io", "codecs", "logging", "logging.handlers", "threading", "json", "argparse", "ast",
+                         "html.parser", "socketserver", "http.server", "collections.abc", "numbers", "string",
+                         "contextlib", "unittest"})
+
+
+def _stdlib_method(base: str, meth: str) -> bool:
+    """Whether ``base`` is a class of one of those modules (``io.RawIOBase``) that has ``meth``."""
+    module, _, name = base.rpartition(".")
+    if module not in _FRAMEWORKS:
+        return False
+    try:
+        obj = getattr(importlib.import_module(module), name, None)
+    except ImportError:
+        return False
+    return isinstance(obj, type) and callable(getattr(obj, meth, None))
 
 
 _RULE_NAME = re.compile(r"^_(\w+?)_(?:abstract_eval|shape_rule|dtype_rule|lowering_rule|lowering|batch_rule|"
@@ -312,6 +391,8 @@ def public_path(site: ErrorSite, graph: CallGraph, observed: Sequence[str] = (),
         return PublicPath(entries=held, chain=(start,), depth=0)
     parent: dict[str, str] = {start: ""}
     depth: dict[str, int] = {start: 0}
+    # a table of functions passed on the way: the words of its other entries, whose callers pick those
+    picks_other: dict[str, frozenset[str]] = {start: frozenset()}
     queue = deque([start])
     found: list[tuple[int, int, tuple[int, int], int, str, str]] = []
     mentioned = set(re.findall(r"\w+", site.template.render()))
@@ -325,11 +406,13 @@ def public_path(site: ErrorSite, graph: CallGraph, observed: Sequence[str] = (),
         callers = graph.callers.get(cur, [])
         if cur == start and start.rpartition(".")[2] in CONSTRUCTORS:  # ``Bar(...)`` runs ``Bar.__init__``
             callers = [*callers, *graph.callers.get(start.rpartition(".")[0], [])]
-        for caller, _kind in callers:
-            if caller in parent or caller in avoid:
+        other = picks_other[cur]
+        for caller, kind in callers:
+            if caller in parent or caller in avoid or (other and _words(caller) & other):
                 continue
             parent[caller] = cur
             depth[caller] = d + 1
+            picks_other[caller] = other | table_exclusions(caller, cur, graph) if kind == "alias" else other
             name = graph.public_name(caller)
             if name.endswith("_p"):  # an exported primitive object: users call the function that binds it
                 name = ""

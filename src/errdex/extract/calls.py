@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import ast
 import builtins
+from collections.abc import Callable
 from typing import Literal
 
-from errdex.extract.astwalk import calls, order, statements
+from errdex.extract.astwalk import order, statements
 from errdex.extract.imports import class_like, dotted_source, import_bindings, is_package, resolve_relative
 from errdex.model import CallEdge
 
@@ -35,6 +36,7 @@ def call_edges(tree: ast.Module, module: str, path: str) -> tuple[CallEdge, ...]
     package = is_package(path)
     imports: dict[str, str] = {}
     stars: list[str] = []
+    plain: set[str] = set()  # ``from ._compat import get_text_stderr``: imported without ``as`` (no re-export form)
     bound = _module_imports(tree)
     runtime: dict[str, str] = {}  # what the module binds when it runs (not under ``if TYPE_CHECKING:``)
     for node in statements(tree):  # imports are statements: the walk need not enter expressions
@@ -45,10 +47,50 @@ def call_edges(tree: ast.Module, module: str, path: str) -> tuple[CallEdge, ...]
                     runtime.setdefault(local, target)
             if isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names):
                 stars.append(resolve_relative(module, package, node.level, node.module))
+            if isinstance(node, ast.ImportFrom) and id(node) in bound:
+                plain.update(a.name for a in node.names if a.asname is None)
     top = _top_level_defs(tree)
     w = _Walk(module, imports, top, bool(stars))
     w.visit_body(tree.body, "")
-    return tuple(dict.fromkeys([*w.edges, *_references(tree, module, w), *_exports(tree, module, runtime, top, stars)]))
+    lazy = _lazy_returns(tree, module, w)
+    called = {e.callee for e in w.edges if e.kind == "call"}
+    own_use = frozenset(n for n in plain if n in runtime and runtime[n] in called
+                        and any(p.startswith("_") for p in runtime[n].split(".")))
+    return tuple(dict.fromkeys([*w.edges, *_references(tree, module, w),
+                                *_exports(tree, module, runtime, top, stars, own_use), *lazy]))
+
+
+def _lazy_returns(tree: ast.Module, module: str, w: _Walk) -> list[CallEdge]:
+    """A module ``__getattr__`` that answers a name by comparison (``if name == "get_stream": from .utils
+    import _get_stream; return _get_stream``, a deprecated alias): ``module.get_stream`` is that function,
+    offered to users by a public module (an ``export``; a function only), and ``module.__getattr__`` marks
+    the name."""
+    fn = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "__getattr__"), None)
+    if fn is None or not fn.args.args:
+        return []
+    param = fn.args.args[0].arg
+    public = not any(p.startswith("_") for p in module.split("."))
+    w.class_stack, w.memo = [], {}
+    out: list[CallEdge] = []
+    for node in statements(fn):
+        if not isinstance(node, ast.If) or not isinstance(node.test, ast.Compare) or len(node.test.ops) != 1 \
+                or not isinstance(node.test.ops[0], ast.Eq):
+            continue
+        sides = [node.test.left, *node.test.comparators]
+        names = [s.value for s in sides if isinstance(s, ast.Constant) and isinstance(s.value, str)]
+        if len(names) != 1 or not names[0].isidentifier() or not any(
+                isinstance(s, ast.Name) and s.id == param for s in sides):
+            continue
+        out.append(CallEdge(caller=f"{module}.__getattr__", callee=f"{module}.{names[0]}", kind="export"))
+        for stmt in node.body:
+            if isinstance(stmt, ast.Return) and isinstance(stmt.value, ast.Name | ast.Attribute) and public:
+                target = w.resolve(stmt.value)
+                # a class so aliased is a deprecated name whose replacement users are told to use
+                # (``OptionParser``, ``MultiCommand``): naming its methods by it would send them to the old name
+                if target and not target.startswith("?") and target != f"{module}.{names[0]}" \
+                        and not class_like(target.rsplit(".", 1)[-1].lstrip("_")):
+                    out.append(CallEdge(caller=f"{module}.{names[0]}", callee=target, kind="export"))
+    return out
 
 
 def _references(tree: ast.Module, module: str, w: _Walk) -> list[CallEdge]:
@@ -133,7 +175,7 @@ class _Walk:
     def resolve(self, node: ast.AST) -> str | None:
         """The package-wide dotted name of ``node`` when the file's names say it; ``?.attr`` for an
         attribute of an untyped object; None for locals and builtins."""
-        written = node.id if node.__class__ is ast.Name else dotted_source(node)  # type: ignore[attr-defined]
+        written = node.id if node.__class__ is ast.Name else dotted_source(node)
         if written is None:
             if isinstance(node, ast.Attribute) and node.attr not in _IGNORED_ATTRS:
                 return f"?.{node.attr}"
@@ -186,8 +228,20 @@ class _Walk:
         me = f"{self.module}.{prefix}{fn.name}"
         for dec in fn.decorator_list:
             self.decorator(dec, me)
-        for node in calls(fn):  # a nested function's calls count as the outer's: it runs the inner
-            self.add(me, self.resolve(node.func), "call", node.lineno)
+        for node in order(fn):  # a nested function's calls count as the outer's: it runs the inner
+            kind = node.__class__
+            if kind is ast.Subscript:  # ``table[key]``: a reader of a table of functions may call any of them
+                assert isinstance(node, ast.Subscript)
+                if node.ctx.__class__ is ast.Load:
+                    self.table_read(me, node.value, node.lineno)
+                continue
+            if kind is not ast.Call:
+                continue
+            assert isinstance(node, ast.Call)
+            func = node.func
+            if isinstance(func, ast.Attribute) and func.attr == "get":  # ``table.get(key)``
+                self.table_read(me, func.value, node.lineno)
+            self.add(me, self.resolve(func), "call", node.lineno)
             for a in node.args:  # functions passed along (``cache(f)``, ``partial(f, x)``)
                 if isinstance(a, (ast.Name, ast.Attribute)):
                     target = self.resolve(a)
@@ -195,6 +249,15 @@ class _Walk:
                         self.add(me, target, "call", node.lineno)
         for cls in self.returned_classes(fn):
             self.add(me, cls, "returns", fn.lineno)
+
+    def table_read(self, me: str, table: ast.expr, line: int) -> None:
+        """``binary_streams.get(name)`` or ``_handlers[kind]``, a module-level name: ``me`` reaches
+        ``<table>[]``, which a literal table of functions aliases to each function it holds (a table
+        of no functions is no node: ``tables_read`` drops the edge)."""
+        if table.__class__ is ast.Name:
+            target = self.resolve(table)
+            if target and not target.startswith("?"):
+                self.add(me, f"{target}[]", "call", line)
 
     def returned_classes(self, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
         """The package classes ``fn`` returns an instance of: its return annotation (``-> ProgressBar[V]``,
@@ -270,6 +333,22 @@ class _Walk:
                         self.add(k, f, "register", stmt.lineno)
 
 
+def tables_read(edges: list[CallEdge], canonical: Callable[[str], str] = str) -> list[CallEdge]:
+    """``edges`` with each read of a table (``f`` → ``mod.table[]``) aimed at where the table is defined
+    (``canonical``: read through a re-export), and dropped where that is no table of functions: only a
+    literal table holding package functions is a node of the graph (its ``alias`` edges)."""
+    tables = {e.caller for e in edges if e.kind == "alias" and e.caller.endswith("[]")}
+    out: list[CallEdge] = []
+    for e in edges:
+        if e.kind == "call" and e.callee.endswith("[]"):
+            callee = e.callee if e.callee in tables else canonical(e.callee[:-2]) + "[]"
+            if callee not in tables:
+                continue
+            e = CallEdge(caller=e.caller, callee=callee, kind=e.kind, line=e.line)
+        out.append(e)
+    return out
+
+
 def _function_refs(value: ast.expr) -> list[ast.expr]:
     """Names that ``value`` makes callable under a new name: ``f``, ``wrap(f)``, ``partial(f, 1)``, and the
     functions a literal table holds (``{"stderr": get_binary_stderr}``: reached through the table)."""
@@ -286,8 +365,12 @@ def _function_refs(value: ast.expr) -> list[ast.expr]:
 
 
 def _exports(tree: ast.Module, module: str, imports: dict[str, str], top: frozenset[str],
-             stars: list[str]) -> list[CallEdge]:
+             stars: list[str], own_use: frozenset[str] = frozenset()) -> list[CallEdge]:
     """``module.name`` → what it is, for the public names the module offers (``__all__`` when given).
+
+    Without ``__all__``, a name in ``own_use`` is no offer: imported from a private module without the
+    ``import x as x`` form and called by the module's own functions, it is there for the module's use
+    (``click.exceptions`` imports ``get_text_stderr`` from ``._compat`` to print with it).
 
     Any module (private ones too, which star re-exports read) also gets ``module.__all__`` →
     ``module.name`` for each declared name, and ``module.__getattr__`` → ``module.name`` for the
@@ -299,7 +382,8 @@ def _exports(tree: ast.Module, module: str, imports: dict[str, str], top: frozen
                      for n in _lazy_names(tree))
     if any(p.startswith("_") for p in module.split(".")):
         return marks
-    names = declared if declared is not None else [n for n in [*imports, *top] if not n.startswith("_")]
+    names = declared if declared is not None else [n for n in [*imports, *top] if not n.startswith("_")
+                                                   and n not in own_use]
     out: list[CallEdge] = []
     for n in names:
         target = imports.get(n)

@@ -21,6 +21,7 @@ from typing import Any
 from errdex.extract import forwarded
 from errdex.extract.bounds import cut_warnings, snapshot_cap
 from errdex.extract.cache import ResultCache, load
+from errdex.extract.calls import tables_read
 from errdex.extract.ids import assign_ids
 from errdex.extract.imports import module_name
 from errdex.extract.ir import Hole
@@ -247,6 +248,7 @@ def finish_phase2(phase1: list[FileResult], repo: str, *, skipped: Sequence[File
                 module = r.summary.module if r.summary is not None else module_name(r.path)
                 yield from ((r.path, resolver.site(s, r.path, module), forwarded.Caught(s.forwards, s.try_lines, s.caught, s.caught_via)) for s in r.sites)
 
+    calls = tables_read(calls, resolver.tables.canonical)
     with_caught = forwarded.attach(list(resolved()), calls, resolver.tables.canonical, resolver.tables.bases_chain,
                                    _current_helpers(results))
     sites = list(snapshot_cap(iter(with_caught), limits.sites_per_snapshot, warnings))

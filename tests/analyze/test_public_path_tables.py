@@ -1,0 +1,158 @@
+"""The public path through a table of functions, a module ``__getattr__`` alias and an object handed to
+the standard library (rating 8 on ad70 and eb3a: ``click.get_binary_stream('stderr')`` reaches its raise
+through the ``binary_streams`` dict, a console reader's ``readinto`` through ``io.BufferedReader``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from errdex.analyze.context import SnapshotContext, load_context
+from errdex.analyze.facts import gather_facts
+from errdex.analyze.static import analyze_static
+from errdex.catalog import SqliteCatalog
+from errdex.extract import extract_tree
+from errdex.model import Analysis, Solution
+from errdex.sources import open_source
+
+FILES = {
+    "streampkg/__init__.py": (
+        "from .utils import echo as echo\n\n\n"
+        "def __getattr__(name):\n"
+        "    if name == 'get_stream':\n"
+        "        from .utils import _get_stream\n\n"
+        "        return _get_stream\n"
+        "    raise AttributeError(name)\n"),
+    "streampkg/_compat.py": (
+        "import io\nimport sys\n\nfrom ._console import _console_stream\n\n\n"
+        "def get_out():\n"
+        "    writer = getattr(sys.stdout, 'buffer', None)\n"
+        "    if writer is None:\n"
+        "        raise RuntimeError('no binary stream for sys.stdout')\n"
+        "    return writer\n\n\n"
+        "def get_err():\n"
+        "    return sys.stderr.buffer\n\n\n"
+        "def get_text_in():\n"
+        "    return _console_stream(sys.stdin)\n\n\n"
+        "def get_text_err():\n"
+        "    return _console_stream(sys.stderr)\n\n\n"
+        "streams = {'stdout': get_out, 'stderr': get_err}\n"
+        "text_streams = {'stdin': get_text_in, 'stderr': get_text_err}\n"),
+    "streampkg/_console.py": (
+        "import io\n\n\n"
+        "class _Reader(io.RawIOBase):\n"
+        "    def readinto(self, b):\n"
+        "        bytes_to_be_read = len(b)\n"
+        "        if bytes_to_be_read % 2:\n"
+        "            raise ValueError('cannot read an odd number of bytes from the console')\n"
+        "        return 0\n\n\n"
+        "def _reader_in(f):\n"
+        "    return io.TextIOWrapper(io.BufferedReader(_Reader()))\n\n\n"
+        "def _reader_err(f):\n"
+        "    return f\n\n\n"
+        "_factories = {0: _reader_in, 2: _reader_err}\n\n\n"
+        "def _console_stream(f):\n"
+        "    make = _factories.get(f.fileno())\n"
+        "    return make(f) if make is not None else f\n"),
+    "streampkg/utils.py": (
+        "from ._compat import get_text_err\n"
+        "from ._compat import streams\n"
+        "from ._compat import text_streams\n\n\n"
+        "def _get_stream(name):\n"
+        "    opener = streams.get(name)\n"
+        "    if opener is None:\n"
+        "        raise TypeError(f'unknown stream {name!r}')\n"
+        "    return opener()\n\n\n"
+        "def get_text(name):\n"
+        "    return text_streams[name]()\n\n\n"
+        "def echo(message):\n"
+        "    get_text_err().write(message)\n"),
+}
+
+
+@pytest.fixture(scope="module")
+def ctx(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SnapshotContext]:
+    root = tmp_path_factory.mktemp("tables") / "project"
+    for rel, text in FILES.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    cat = SqliteCatalog(root.parent / "c.sqlite")
+    with open_source(str(root), repo="example/streampkg", ref="v1") as tree:
+        cat.replace_snapshot(tree.snapshot, extract_tree(tree, jobs=1))
+    c = load_context(cat, cat.snapshots()[0])
+    c.catalog_for_tests = cat  # type: ignore[attr-defined]
+    yield c
+    cat.close()
+
+
+def _path(ctx: SnapshotContext, text: str) -> tuple[str, ...]:
+    (site,) = [s for s in ctx.sites if text in s.template.render()]
+    return ctx.public_path(site).entries
+
+
+def test_a_function_read_from_a_table_by_get_is_reached_by_the_reader(ctx: SnapshotContext) -> None:
+    # `_get_stream` reads `streams.get(name)`: it calls whatever the table holds; the package offers it as
+    # `streampkg.get_stream` through its module `__getattr__` (`if name == 'get_stream': return _get_stream`)
+    assert _path(ctx, "no binary stream") == ("streampkg.get_stream",)
+
+
+def test_a_method_the_standard_library_calls_is_reached_by_what_makes_the_object(ctx: SnapshotContext) -> None:
+    # `_Reader.readinto` is called by `io.BufferedReader`, not by the package: whoever makes a `_Reader` reaches
+    # it; through `text_streams[name]` (a subscript) only the reader of the `stdin` entry does: `echo` goes
+    # through `get_text_err`, which picks the table's `stderr` entry (`_reader_err`), so it is no route
+    assert _path(ctx, "odd number of bytes") == ("streampkg.utils.get_text",)
+
+
+def test_table_reads_are_edges_only_to_tables_of_functions(ctx: SnapshotContext) -> None:
+    edges = {(e.caller, e.callee) for e in ctx.calls if e.callee.endswith("[]")}
+    assert ("streampkg.utils._get_stream", "streampkg._compat.streams[]") in edges
+    assert ("streampkg.utils.get_text", "streampkg._compat.text_streams[]") in edges
+    assert ("streampkg._console._console_stream", "streampkg._console._factories[]") in edges
+    assert all(callee.rsplit(".", 1)[-1] in ("streams[]", "text_streams[]", "_factories[]") for _, callee in edges)
+
+
+def test_an_import_a_module_makes_for_its_own_use_is_no_public_name(ctx: SnapshotContext) -> None:
+    # `streampkg.utils` imports `get_text_err` from the private `_compat` (no `as` form) and calls it itself
+    graph = ctx.call_graph
+    assert graph.public_name("streampkg._compat.get_text_err") == ""
+    assert graph.public_name("streampkg.utils._get_stream") == "streampkg.get_stream"
+
+
+def _analysis(ctx: SnapshotContext, text: str) -> Analysis:
+    (site,) = [s for s in ctx.sites if text in s.template.render()]
+    f = gather_facts(ctx.catalog_for_tests, ctx.snapshot, site, context=ctx)  # type: ignore[attr-defined]
+    return analyze_static(f, ctx.all_symbols)
+
+
+def test_a_handed_out_method_is_not_said_to_check_what_the_user_passes(ctx: SnapshotContext) -> None:
+    # rating 8 on eb3a: "check the `b` you pass" named an argument Python's io passes, not the user
+    a = _analysis(ctx, "odd number of bytes")
+    text = " ".join([*(s.text for s in a.solutions), *a.prevention])
+    assert "`b` you pass" not in text
+    assert "Python's own code" in text and "`streampkg.utils.get_text`" in text
+    assert "a test that makes the call" not in text
+
+
+def test_a_check_on_process_state_says_which_state_and_no_test_template(ctx: SnapshotContext) -> None:
+    # rating 8 on ad70: "a test that makes the call ... shows it first" fits any error; the state the check is
+    # worked out from (`sys.stdout`) is what the user can look after
+    a = _analysis(ctx, "no binary stream")
+    assert a.prevention and "check `sys.stdout`" in a.prevention[0] and "`streampkg.get_stream`" in a.prevention[0]
+    assert "a test that makes the call" not in " ".join(a.prevention)
+
+
+def test_no_try_sample_that_only_says_where_it_was_raised(ctx: SnapshotContext) -> None:
+    # rating 8 on a28d and eb3a: a try / except adding "raised by f (path:line)" and re-raising handles
+    # nothing the traceback does not already say: without a solution or a condition to attach, no sample
+    from dataclasses import replace
+
+    from errdex.analyze.static import _handler_comment
+
+    (site,) = [s for s in ctx.sites if "unknown stream" in s.template.render()]
+    f = gather_facts(ctx.catalog_for_tests, ctx.snapshot, site, context=ctx)  # type: ignore[attr-defined]
+    fix = Solution(text="Pass one of the names the table holds, 'stdout' or 'stderr', to get_stream.")
+    assert _handler_comment(f, [fix]).startswith("what to do: Pass one of the names")
+    assert _handler_comment(replace(f, guards=()), []) == ""  # no condition in words: nothing but the place
+    a = analyze_static(f, ctx.all_symbols)
+    assert "raised by" not in a.try_sample
