@@ -197,6 +197,11 @@ def test_index_while_serving_is_consistent(shop: Built, tmp_path: Path) -> None:
     for t in readers:
         t.start()
     try:
+        # the readers must have read the catalog before the index starts: on a fast run the index could
+        # otherwise finish before any reader's first request, and the "before" state would never be seen
+        deadline = time.monotonic() + 30
+        while not seen and not failures and time.monotonic() < deadline:
+            time.sleep(0.05)
         src = tmp_path / "v2.2.0"
         shutil.copytree(FIXTURES / "web_shop", src)
         cart = src / "shopcart" / "cart.py"
