@@ -37,12 +37,11 @@ from errdex.prove.mutate import MAX_VARIANTS as MAX_MUTATED
 from errdex.prove.pairs import paired, tripled
 from errdex.prove.pool import WorkerPool
 from errdex.prove.reshape import MAX_RESHAPED, defined_first
-from errdex.prove.samples import samples
+from errdex.prove.samples import _tail, samples  # the output tail, one definition for proofs and samples
 from errdex.sandbox import Environment, Limits, RunRequest, run
 
 PLAN_SCRIPT = Path(__file__).with_name("plan_script.py")
 WORKER_SCRIPT = Path(__file__).with_name("worker_script.py")
-OUTPUT_LINES = 6
 MAX_CANDIDATES = 3  # observations (distinct tests / entry calls) tried per error
 MAX_WRAPPED = 12  # ... for an error only seen caught, when a test runner's wrapper caught some (harness.runner_caught)
 MAX_VARIANTS = MAX_MUTATED + MAX_RESHAPED  # every variant mutate.variants gives (its own cap), then reshape's
@@ -476,18 +475,6 @@ def _last_line(text: str) -> str:
 
 def _read(p: Path) -> str:
     return p.read_text(encoding="utf-8", errors="replace") if p.is_file() else ""
-
-
-def _module(src: str) -> ast.Module | None:
-    try:
-        return ast.parse(src)
-    except SyntaxError:
-        return None
-
-
-def _tail(text: str) -> str:
-    lines = [ln for ln in text.rstrip().splitlines() if ln.strip()]
-    return "\n".join(lines[-OUTPUT_LINES:])
 
 
 def prove_all(prover: Prover, open_catalog: Callable[[], Catalog], targets: Sequence[str], jobs: int,
