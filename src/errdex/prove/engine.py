@@ -37,6 +37,7 @@ from errdex.prove.mutate import MAX_VARIANTS as MAX_MUTATED
 from errdex.prove.pairs import paired, tripled
 from errdex.prove.pool import WorkerPool
 from errdex.prove.reshape import MAX_RESHAPED, defined_first
+from errdex.prove.runs import Runs
 from errdex.prove.samples import _tail, samples  # the output tail, one definition for proofs and samples
 from errdex.sandbox import Environment, Limits, RunRequest, run
 
@@ -63,36 +64,6 @@ class Proven:
     try_proof: Proof | None = None
     validate_sample: str = ""
     validate_proof: Proof | None = None
-
-
-class Runs:
-    """Run results by index, counted: precomputed (a batch) or run on first use (fresh processes).
-    A result is (exit, stdout, stderr, watched): what the watched site did in the run (``Prover.watch``):
-    "under" (the exception that ended the run was raised while handling it), "raised" (raised, caught), ""."""
-
-    def __init__(self, done: list[tuple[int, str, str, str]] | None, count: int,
-                 fn: Callable[[int], tuple[int, str, str, str]] | None = None) -> None:
-        self._done: dict[int, tuple[int, str, str, str]] = dict(enumerate(done or []))
-        self._fn = fn
-        self.count = count
-
-    def full(self, i: int) -> tuple[int, str, str, str]:
-        if i not in self._done:
-            assert self._fn is not None
-            self._done[i] = self._fn(i)
-            self.count += 1
-        return self._done[i]
-
-    def __getitem__(self, i: int) -> tuple[int, str, str]:
-        return self.full(i)[:3]
-
-    def raised(self, i: int) -> bool:
-        """Whether the watched site (``Prover.watch``) raised in run ``i``, caught or not."""
-        return bool(self.full(i)[3])
-
-    def under(self, i: int) -> bool:
-        """Whether run ``i`` ended with an exception raised while handling the watched site's."""
-        return self.full(i)[3] == "under"
 
 
 @dataclass(frozen=True, slots=True)

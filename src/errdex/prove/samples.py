@@ -10,7 +10,7 @@ import ast
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from errdex.model import ErrorSite, Proof, ProofAfter, ProofBefore
 from errdex.prove.checks import (
@@ -27,9 +27,16 @@ from errdex.prove.checks import (
 from errdex.prove.defend import checked_script, recover_script
 from errdex.prove.keep import dropped
 from errdex.prove.mistake import input_driven
+from errdex.prove.runs import Runs
 
-if TYPE_CHECKING:
-    from errdex.prove.engine import Prover
+
+class Prover(Protocol):
+    """What the samples need of ``engine.Prover``: its runs and its proof records (a protocol, so that
+    the engine imports this module and not the other way round)."""
+
+    def runs(self, codes: Sequence[str], scratch: Path, name: str) -> Runs: ...
+
+    def _proof(self, before: ProofBefore, after: ProofAfter, candidate: str) -> Proof: ...
 
 MAX_VALIDATE = 4
 OUTPUT_LINES = 6
