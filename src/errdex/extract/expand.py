@@ -270,9 +270,11 @@ class Expander:
                     return self.builtin_message(name, args)
                 # `super().__init__(message, *args)`: the surplus arguments, none when the raise passes none
                 bind = {**own, **bind_with_rest(c.init.params, c.init.vararg, c.init.varkw, args, kwargs)}
+                bind = {**self._class_attr_defaults(c.init.params, bind, raised), **bind}
                 spread_args, spread_kwargs = spread(tuple(subst(a, bind) for a in _passed_on(c.init, bind)),
                                                     tuple((k, subst(v, bind)) for k, v in c.init.super_kwargs))
-                new_args, new_kwargs = list(spread_args), dict(spread_kwargs)
+                new_args = [self._class_attrs(a, raised) for a in spread_args]
+                new_kwargs = dict(spread_kwargs)
                 if rest:
                     return self.class_message(rest[0], new_args, new_kwargs, depth + 1, raised)
                 return self.builtin_message(name, new_args)
@@ -325,6 +327,25 @@ class Expander:
             doc = entry[0].docstring if entry is not None else ""
             return Lit(doc) if doc else node  # (indented below its first line before Python 3.13: the
             # matcher reads every run of whitespace as one space)
+        return node
+
+    def _class_attrs(self, node: Node, raised: str, depth: int = 0) -> Node:
+        """``self.<name>`` read where the text is built, ``<name>`` a class attribute holding literal text
+        of the raised class or a base: the instance has no attribute of its own, so Python reads the
+        class's.  oauthlib's ``OAuth2Error.__init__`` builds ``'({}) {}'.format(self.error,
+        self.description)`` and hands it to ``Exception``; each subclass only sets ``error = 'invalid_request'``
+        / ``description = 'Missing redirect URI.'``, so the raised class decides the text."""
+        if depth > 32:
+            return node
+        if isinstance(node, Alt):
+            return Alt(tuple(self._class_attrs(o, raised, depth + 1) for o in node.options))
+        if isinstance(node, Cat):
+            return Cat(tuple(self._class_attrs(p, raised, depth + 1) for p in node.parts))
+        if isinstance(node, Hole) and (m := _SELF_ATTR.fullmatch(node.expr)) is not None:
+            for name in (raised, *self.t.bases_chain(raised)):
+                const = self.t.constants.get(f"{name}.{m[1]}")
+                if const is not None:
+                    return const if literal_text(const) is not None else node
         return node
 
     def builtin_message(self, cls: str, args: list[Node]) -> tuple[Variant, ...]:
@@ -381,6 +402,7 @@ _OS_ERRORS = frozenset({  # builtin OSError and its subclasses: their str() of (
 
 _BASE_STR = "super().__str__()"
 _ATTR_FORMAT = re.compile(r"self\.(\w+)\.format\(.*\)")
+_SELF_ATTR = re.compile(r"self\.(\w+)")
 
 
 def _capped(options: list[tuple[Variant, ...]]) -> tuple[Variant, ...]:
