@@ -34,6 +34,7 @@ from errdex.extract.msgbase import (
     Builder,
     Scope,
 )
+from errdex.extract.msgtemplate import SUBSTITUTE, substituted
 
 
 class CallsMixin(Builder):
@@ -51,6 +52,8 @@ class CallsMixin(Builder):
                 return self._format(node, f.value, scope)
             if f.attr == "join":
                 return self._join(node, f.value, scope)
+            if f.attr in SUBSTITUTE and (filled := substituted(self, node, scope)) is not None:
+                return filled  # string.Template(text).substitute(NAME=value)
             if f.attr in _STRIPS and (not node.args or _blank_chars(node)) and isinstance(
                 f.value, (ast.Constant, ast.JoinedStr, ast.Name, ast.BinOp, ast.Call)
             ):
