@@ -96,6 +96,24 @@ def find_wraps(idx: MatchIndex, cands: Sequence[Candidate], text: str = "") -> d
     return {a: b for a, b in found.items() if found.get(b) != a}
 
 
+def wrapped_pairs(idx: MatchIndex, cands: Sequence[Candidate], wraps: dict[int, int]) -> list[tuple[int, int]]:
+    """``(outer, inner)`` for every wrap, and for every candidate with the very text of a wrapped template
+    (``find_wraps`` compares one representative of a text raised at several sites): the text cannot say
+    which of them the wrapper caught, so each ranks below it.  omegaconf raises ``MissingMandatoryValue
+    while resolving interpolation: {exc}`` at two sites; its frame ``{msg}\\n    full_key: ...`` wrapped the
+    one compared, and the other, left above the frame, was the answer."""
+    pairs = list(wraps.items())
+    inners: dict[Segs, list[int]] = {}
+    for outer, inner in wraps.items():
+        inners.setdefault(idx.templates[inner][T_SEGS], []).append(outer)
+    for c in cands:
+        for outer in inners.get(idx.templates[c.template][T_SEGS], ()):
+            if c.template != outer and (outer, c.template) not in pairs and wraps.get(c.template) != outer \
+                    and idx.templates[c.template][T_SITE] != idx.templates[outer][T_SITE]:
+                pairs.append((outer, c.template))
+    return pairs
+
+
 def wholly(segs: Segs, value: str) -> bool:
     """Whether ``value`` is exactly and wholly a message of the template ``segs``.
 
