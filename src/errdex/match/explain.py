@@ -210,7 +210,7 @@ def _score_exception(
     rivals = R.rival_factors(idx, [c.template for c in cands if c.exact], text, W.wrap_groups(wraps))
     shares = iter(rivals)
     text_scores = [s * next(shares) if c.exact else s for c, s in zip(cands, text_scores, strict=True)]
-    text_scores = _below_wrappers(cands, W.wrapped_pairs(idx, cands, wraps), text_scores)
+    text_scores = _below_wrappers(cands, W.wrapped_pairs(idx, cands, wraps, text), text_scores)
     for c, method, score in zip(cands, methods, text_scores, strict=True):
         site = idx.templates[c.template][T_SITE]
         pinned = site in where.pins
@@ -322,7 +322,7 @@ def _wrapped_scores(
         own[outer] = max(own[outer], R.composite_score(idx, outer, inner, text, exc_name),
                          site_best.get(idx.templates[inner][T_SITE], 0.0))
     outers: dict[int, list[int]] = {}
-    for outer, inner in W.wrapped_pairs(idx, cands, wraps):
+    for outer, inner in W.wrapped_pairs(idx, cands, wraps, text):
         outers.setdefault(inner, []).append(outer)
     final: dict[int, float] = {}
 

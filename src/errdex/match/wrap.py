@@ -96,16 +96,21 @@ def find_wraps(idx: MatchIndex, cands: Sequence[Candidate], text: str = "") -> d
     return {a: b for a, b in found.items() if found.get(b) != a}
 
 
-def wrapped_pairs(idx: MatchIndex, cands: Sequence[Candidate], wraps: dict[int, int]) -> list[tuple[int, int]]:
+def wrapped_pairs(idx: MatchIndex, cands: Sequence[Candidate], wraps: dict[int, int],
+                  text: str) -> list[tuple[int, int]]:
     """``(outer, inner)`` for every wrap, and for every candidate with the very text of a wrapped template
     (``find_wraps`` compares one representative of a text raised at several sites): the text cannot say
     which of them the wrapper caught, so each ranks below it.  omegaconf raises ``MissingMandatoryValue
     while resolving interpolation: {exc}`` at two sites; its frame ``{msg}\\n    full_key: ...`` wrapped the
-    one compared, and the other, left above the frame, was the answer."""
+    one compared, and the other, left above the frame, was the answer.  Only a wrapper that explains the
+    whole text (anchored at both ends) extends so: jinja's ``{name!r} is undefined`` is found in ``none of
+    the templates given were found: 'x' is undefined, y`` with text after it, no frame around the rest."""
     pairs = list(wraps.items())
     inners: dict[Segs, list[int]] = {}
     for outer, inner in wraps.items():
-        inners.setdefault(idx.templates[inner][T_SEGS], []).append(outer)
+        v = V.verify(idx.templates[outer][T_SEGS], text)
+        if v.exact and v.anchored_start and v.anchored_end:
+            inners.setdefault(idx.templates[inner][T_SEGS], []).append(outer)
     for c in cands:
         for outer in inners.get(idx.templates[c.template][T_SEGS], ()):
             if c.template != outer and (outer, c.template) not in pairs and wraps.get(c.template) != outer \
