@@ -200,6 +200,11 @@ class Expander:
                 # holds (`self.error = error`), the caller's; its text follows the builtin rule (not
                 # `GlomError.wrap(e)`, a class's own method the summaries skipped)
                 return [Outcome(written, written, self.builtin_message(written, [subst(a, bind) for a in node.args]))]
+            if f is None and owner in self.t.classes and canon not in self.t.classes and root in ("self", "cls") \
+                    and written.count(".") == 1 and class_like(written.rpartition(".")[2].lstrip("_")):
+                # `raise self._Error("no appropriate stream found")`, each subclass setting `_Error = ...HeaderError`
+                # (mutagen's `OggFileType`): a class held in a class attribute, whose text follows the builtin rule
+                return [Outcome(written, written, self.builtin_message(written, [subst(a, bind) for a in node.args]))]
             if canon not in self.t.classes and not class_like(canon):
                 # err = make_error(...) / pickle.loads(...): some exception we cannot name
                 return [Outcome(node.src, node.src, ((Piece(Segment(expr=node.src), True),),))]
