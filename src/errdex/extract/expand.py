@@ -39,6 +39,7 @@ from errdex.extract.ir import (
     literal_text,
 )
 from errdex.extract.messages import CLASS_NAME
+from errdex.extract.stdlib_texts import stdlib_text
 from errdex.extract.summary import FuncSummary, InitSummary
 from errdex.extract.tables import Tables
 from errdex.extract.textops import fields_of, transform
@@ -288,6 +289,9 @@ class Expander:
             # a subclass of ExceptionGroup prints as the group does, whatever else its __new__ takes
             # (cattrs' `IterableValidationError(msg, errors, cl)`: "msg (1 sub-exception)")
             return self.builtin_message(group, args[:2])
+        std = next((t for b in chain if (t := stdlib_text(b, args, kwargs, as_text, _repr)) is not None), None)
+        if std is not None:  # configparser.NoOptionError(option, section): its __init__'s text
+            return self.expand(std, {}, 0)
         return self.builtin_message(cls, args)
 
     def _init_built(self, cls: str) -> bool:

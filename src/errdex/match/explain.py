@@ -36,7 +36,7 @@ from errdex.match.index import (
     index_for,
     words,
 )
-from errdex.match.indexdata import GATED, KEY_ERROR, REPR
+from errdex.match.indexdata import GATED, KEY_ERROR, REPR, STDLIB
 from errdex.match.lines import BUILTIN_EXCEPTIONS
 from errdex.match.model import (
     Explanation,
@@ -206,6 +206,7 @@ def _score_exception(
         wraps.setdefault(outer_t, inner_t)
     text_scores = _wrapped_scores(idx, cands, wraps, text, exc_name)
     gated = set(idx.rewraps.get(GATED, ()))  # raised on some Pythons only: the stdlib's text elsewhere
+    stdlib = set(idx.rewraps.get(STDLIB, ()))  # a standard-library class's own text: the stdlib raises it too
     named = {**RW.forwarded(idx, cands), **wraps}  # what each wraps, for the answer (a forward is no wrap)
     rivals = R.rival_factors(idx, [c.template for c in cands if c.exact], text, W.wrap_groups(wraps))
     shares = iter(rivals)
@@ -223,6 +224,8 @@ def _score_exception(
         if pinned and m in ("exact", "frame"):
             confirmed = True
         score = min(score * factor, cap if pinned or c.template not in gated else min(cap, R.THRESHOLD * 0.9))
+        if c.template in stdlib and not pinned:
+            score *= R.THRESHOLD * 0.9  # below the threshold, in the same order (a cap would tie them all)
         prev = best.get(site)
         if prev is None or score > prev.score:
             inner = named.get(c.template)
