@@ -18,6 +18,7 @@ import string
 from dataclasses import dataclass
 
 from errdex.extract.binding import Bind, as_text, bind_args, subst, substitute_param
+from errdex.extract.classattrs import attrs_of_caller, attrs_of_raised
 from errdex.extract.factories import bind_with_rest, is_by_name, spread
 from errdex.extract.imports import BUILTIN_EXCEPTIONS, class_like
 from errdex.extract.ir import (
@@ -192,7 +193,8 @@ class Expander:
             f, owner = self.t.function(canon)
             if f is not None and canon not in self.t.classes and f.returns:
                 inner = _call_bind(f, owner, node, bind)
-                return [o for r in f.returns for o in self.exception(r, inner, depth + 1)]
+                returns = [attrs_of_caller(self.t, r, owner) for r in f.returns] if owner is not None else f.returns
+                return [o for r in returns for o in self.exception(r, inner, depth + 1)]
             owner = canon.rpartition(".")[0]
             root = written.split(".", 1)[0]
             if f is None and owner in self.t.classes and canon not in self.t.classes \
@@ -279,7 +281,7 @@ class Expander:
                 bind = {**self._class_attr_defaults(c.init.params, bind, raised), **bind}
                 spread_args, spread_kwargs = spread(tuple(subst(a, bind) for a in _passed_on(c.init, bind)),
                                                     tuple((k, subst(v, bind)) for k, v in c.init.super_kwargs))
-                new_args = [self._class_attrs(a, raised) for a in spread_args]
+                new_args = [attrs_of_raised(self.t, a, raised) for a in spread_args]
                 new_kwargs = dict(spread_kwargs)
                 if rest:
                     return self.class_message(rest[0], new_args, new_kwargs, depth + 1, raised)
@@ -338,25 +340,6 @@ class Expander:
             # matcher reads every run of whitespace as one space)
         return node
 
-    def _class_attrs(self, node: Node, raised: str, depth: int = 0) -> Node:
-        """``self.<name>`` read where the text is built, ``<name>`` a class attribute holding literal text
-        of the raised class or a base: the instance has no attribute of its own, so Python reads the
-        class's.  oauthlib's ``OAuth2Error.__init__`` builds ``'({}) {}'.format(self.error,
-        self.description)`` and hands it to ``Exception``; each subclass only sets ``error = 'invalid_request'``
-        / ``description = 'Missing redirect URI.'``, so the raised class decides the text."""
-        if depth > 32:
-            return node
-        if isinstance(node, Alt):
-            return Alt(tuple(self._class_attrs(o, raised, depth + 1) for o in node.options))
-        if isinstance(node, Cat):
-            return Cat(tuple(self._class_attrs(p, raised, depth + 1) for p in node.parts))
-        if isinstance(node, Hole) and (m := _SELF_ATTR.fullmatch(node.expr)) is not None:
-            for name in (raised, *self.t.bases_chain(raised)):
-                const = self.t.constants.get(f"{name}.{m[1]}")
-                if const is not None:
-                    return const if literal_text(const) is not None else node
-        return node
-
     def builtin_message(self, cls: str, args: list[Node]) -> tuple[Variant, ...]:
         """``str()`` of a builtin exception: no args → "", one → the text, several → the tuple."""
         if not args:
@@ -411,7 +394,6 @@ _OS_ERRORS = frozenset({  # builtin OSError and its subclasses: their str() of (
 
 _BASE_STR = "super().__str__()"
 _ATTR_FORMAT = re.compile(r"self\.(\w+)\.format\(.*\)")
-_SELF_ATTR = re.compile(r"self\.(\w+)")
 
 
 def _capped(options: list[tuple[Variant, ...]]) -> tuple[Variant, ...]:
