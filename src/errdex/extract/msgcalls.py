@@ -96,9 +96,11 @@ class CallsMixin(Builder):
                 return Hole(self.src.segment(inner), unresolved=text_position)
             if target is not None and (target not in BUILTIN_NAMES or target in BUILTIN_EXCEPTIONS):
                 return self._ref(node, target, scope, text_position)
-            if target == "repr" and len(node.args) == 1 and not node.keywords and _own_attr(node.args[0], scope):
+            if target == "repr" and len(node.args) == 1 and not node.keywords and scope.in_exception \
+                    and _own_attr(node.args[0], scope):
                 # `return repr(self.value)` in an exception's __str__ (transitions' MachineError): the text
-                # __init__ kept there, in the quotes ``repr`` of a string puts around it
+                # __init__ kept there, in the quotes ``repr`` of a string puts around it (not in another class:
+                # jwcrypto's `repr(self.decryptlog)` is a list's repr, whatever __init__ first set it to)
                 return quoted(self.text(node.args[0], scope))
             if target in BUILTIN_NAMES:  # repr(x), type(x), len(x): a value, not lost text
                 return Hole(self.src.segment(node))
