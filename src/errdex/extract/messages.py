@@ -185,6 +185,14 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
             return self._fstring(node, scope)  # "{}".format(f"was {x}") is f"was {x}"
         if isinstance(node, ast.BinOp) and conversion is None and spec is None and (rep := _repeated(node)) is not None:
             return rep  # f"{'-' * 30}"
+        if isinstance(node, ast.Tuple) and conversion in (None, "s", "r") and spec is None and node.elts \
+                and not any(isinstance(e, ast.Starred) for e in node.elts):
+            # a tuple shown as text prints its repr: oauthlib's `description=('... found in %s', ', '.join(types))`
+            # (a `%` never applied) formatted into '({}) {}'.format(self.error, self.description)
+            items: list[Node] = []
+            for i, e in enumerate(node.elts):
+                items.extend([Lit(", ")] * bool(i) + [_repr_item(self.value(e, scope))])
+            return cat(Lit("("), *items, Lit(",)" if len(node.elts) == 1 else ")"))
         if isinstance(node, ast.IfExp) and conversion is None and spec is None:
             # f"must be {'>=' if inclusive else '>'} {x}": both branches literal text, so the text is one of them
             branches = [self.value(node.body, scope), self.value(node.orelse, scope)]
@@ -414,6 +422,18 @@ def _sum(b: envmod.Binding | None, depth: int = 0) -> bool:
     operands.append(v)
     return not any(isinstance(o, ast.JoinedStr) or (isinstance(o, ast.Constant) and isinstance(o.value, str))
                    for o in operands)
+
+
+def _repr_item(ir: Node) -> Node:
+    """An item of a tuple shown as text: literal text as ``repr`` writes it, anything else a ``!r`` value."""
+    text = literal_text(ir)
+    if text is not None:
+        return Lit(repr(text))
+    if isinstance(ir, Param):
+        return dataclasses.replace(ir, conversion="r")
+    if isinstance(ir, Hole):
+        return Hole(ir.expr, "r", ir.format_spec, ir.unresolved)
+    return ir
 
 
 def _template_filled(b: envmod.Binding) -> bool:
