@@ -2,7 +2,10 @@
 interpolation: {exc}`` is raised by ``base.py`` and by ``omegaconf.py``, and ``format_and_raise`` frames it
 with ``\\n    full_key: ...``).  ``wrap.find_wraps`` compares one representative of a text raised at several
 sites; the other site, left unwrapped, scored above the frame and was the answer for the framed message.
-``wrap.wrapped_pairs`` ranks every candidate with the wrapped text below its wrapper."""
+``wrap.wrapped_pairs`` ranks every candidate with the wrapped text below its wrapper.  A wrapped template
+with a placeholder at each end is wrapped when the first prints a class's name (``{type(exc).__name__} raised
+while resolving interpolation: {exc}``) and the value starts with one word before its first literal
+(``wrap.wholly``)."""
 
 from __future__ import annotations
 
@@ -55,6 +58,13 @@ def select(node, key):
         return lookup(node, key)
     except MissingValue as exc:
         raise ConfError(f"MissingValue while resolving interpolation: {exc}")
+
+
+def evaluate(resolver, key):
+    try:
+        return resolver(key)
+    except Exception as exc:
+        raise ConfError(f"{type(exc).__name__} raised while resolving interpolation: {exc}")
 '''
 
 
@@ -80,3 +90,12 @@ def test_the_unframed_text_is_the_tie_of_its_two_sites(lib: Catalog) -> None:
     top = explain(lib, "MissingValue while resolving interpolation: Missing mandatory value: b").matches[0]
     assert {top.qualname, *(t.qualname for t in top.tied)} == {"resolve", "select"}
     assert not top.confident
+
+
+def test_a_template_opening_with_a_class_name_is_wrapped(lib: Catalog) -> None:
+    r = explain(lib, "ValueError raised while resolving interpolation: boom\n    full_key: a\n    object_type=dict")
+    assert r.matches[0].qualname == "frame"
+    assert "evaluate" in [m.qualname for m in r.matches[1:]]
+    top = explain(lib, "ValueError raised while resolving interpolation: boom").matches[0]
+    assert top.qualname == "evaluate"
+

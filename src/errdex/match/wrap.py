@@ -32,6 +32,7 @@ Only the candidates already retrieved and verified are compared, at most
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from errdex.match import verify as V
@@ -39,6 +40,8 @@ from errdex.match.index import T_LITCHARS, T_SEGS, T_SITE, MatchIndex, Segs
 from errdex.match.indexdata import CAUGHT, REPR
 from errdex.record import dataclass
 
+_NAME_EXPR = re.compile(r"__name__|__qualname__")  # a placeholder that prints a class's (or function's) name
+_NAME = re.compile(r"[A-Za-z_][\w.]*")
 MIN_LITERAL = 8  # characters of literal text a template needs to wrap or be wrapped
 POOL = 8  # the best exactly verified candidates compared pairwise
 
@@ -135,8 +138,12 @@ def wholly(segs: Segs, value: str) -> bool:
     elif ends_lit:
         if not value.endswith(segs[-1][1]):
             return False
-    else:
-        return False  # a placeholder at both ends: it could be any part of the value
+    elif not (len(segs) > 1 and _NAME_EXPR.search(segs[0][1]) and segs[1][0]
+              and _NAME.fullmatch(value.split(segs[1][1], 1)[0])):
+        # a placeholder at both ends: it could be any part of the value, unless the first is a class's name
+        # (`{type(exc).__name__} raised while resolving interpolation: {exc}`, omegaconf) and the value starts
+        # with one word before the template's first literal
+        return False
     v = V.verify(segs, value)
     return v.exact and v.anchored_start and v.anchored_end
 
