@@ -64,7 +64,7 @@ def _sites(tmp_path: Path) -> dict[str, tuple[str, list[str]]]:
 
 def test_a_raised_attribute_is_the_class_its_methods_assign(tmp_path: Path) -> None:
     assert _sites(tmp_path)["Parser._nm_raise"] == (
-        "pkg.parser.NoMatch", ["{self.message} at position {(self.line, self.col)} => '{self.parser.context(self.position)}'."])
+        "pkg.parser.NoMatch", ["{self.message} at position ({self.line}, {self.col}) => '{self.parser.context(self.position)}'."])
 
 
 def test_an_attribute_assigned_two_classes_stays_untyped(tmp_path: Path) -> None:

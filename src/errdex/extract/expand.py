@@ -18,6 +18,7 @@ import string
 from dataclasses import dataclass
 
 from errdex.extract.binding import Bind, as_text, bind_args, subst, substitute_param
+from errdex.extract.classattrs import attrs_of_caller, attrs_of_raised
 from errdex.extract.factories import bind_with_rest, is_by_name, spread
 from errdex.extract.imports import BUILTIN_EXCEPTIONS, class_like
 from errdex.extract.ir import (
@@ -39,6 +40,7 @@ from errdex.extract.ir import (
     literal_text,
 )
 from errdex.extract.messages import CLASS_NAME
+from errdex.extract.stdlib_texts import stdlib_text
 from errdex.extract.summary import FuncSummary, InitSummary
 from errdex.extract.tables import Tables
 from errdex.extract.textops import fields_of, transform
@@ -191,7 +193,8 @@ class Expander:
             f, owner = self.t.function(canon)
             if f is not None and canon not in self.t.classes and f.returns:
                 inner = _call_bind(f, owner, node, bind)
-                return [o for r in f.returns for o in self.exception(r, inner, depth + 1)]
+                returns = [attrs_of_caller(self.t, r, owner) for r in f.returns] if owner is not None else f.returns
+                return [o for r in returns for o in self.exception(r, inner, depth + 1)]
             owner = canon.rpartition(".")[0]
             root = written.split(".", 1)[0]
             if f is None and owner in self.t.classes and canon not in self.t.classes \
@@ -199,6 +202,11 @@ class Expander:
                 # `raise tokens.error(msg)`, `tokens: Tokens` with no method `error`: a class the instance
                 # holds (`self.error = error`), the caller's; its text follows the builtin rule (not
                 # `GlomError.wrap(e)`, a class's own method the summaries skipped)
+                return [Outcome(written, written, self.builtin_message(written, [subst(a, bind) for a in node.args]))]
+            if f is None and owner in self.t.classes and canon not in self.t.classes and root in ("self", "cls") \
+                    and written.count(".") == 1 and class_like(written.rpartition(".")[2].lstrip("_")):
+                # `raise self._Error("no appropriate stream found")`, each subclass setting `_Error = ...HeaderError`
+                # (mutagen's `OggFileType`): a class held in a class attribute, whose text follows the builtin rule
                 return [Outcome(written, written, self.builtin_message(written, [subst(a, bind) for a in node.args]))]
             if canon not in self.t.classes and not class_like(canon):
                 # err = make_error(...) / pickle.loads(...): some exception we cannot name
@@ -270,9 +278,11 @@ class Expander:
                     return self.builtin_message(name, args)
                 # `super().__init__(message, *args)`: the surplus arguments, none when the raise passes none
                 bind = {**own, **bind_with_rest(c.init.params, c.init.vararg, c.init.varkw, args, kwargs)}
+                bind = {**self._class_attr_defaults(c.init.params, bind, raised), **bind}
                 spread_args, spread_kwargs = spread(tuple(subst(a, bind) for a in _passed_on(c.init, bind)),
                                                     tuple((k, subst(v, bind)) for k, v in c.init.super_kwargs))
-                new_args, new_kwargs = list(spread_args), dict(spread_kwargs)
+                new_args = [attrs_of_raised(self.t, a, raised) for a in spread_args]
+                new_kwargs = dict(spread_kwargs)
                 if rest:
                     return self.class_message(rest[0], new_args, new_kwargs, depth + 1, raised)
                 return self.builtin_message(name, new_args)
@@ -281,6 +291,9 @@ class Expander:
             # a subclass of ExceptionGroup prints as the group does, whatever else its __new__ takes
             # (cattrs' `IterableValidationError(msg, errors, cl)`: "msg (1 sub-exception)")
             return self.builtin_message(group, args[:2])
+        std = next((t for b in chain if (t := stdlib_text(b, args, kwargs, as_text, _repr)) is not None), None)
+        if std is not None:  # configparser.NoOptionError(option, section): its __init__'s text
+            return self.expand(std, {}, 0)
         return self.builtin_message(cls, args)
 
     def _init_built(self, cls: str) -> bool:

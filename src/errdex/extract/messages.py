@@ -46,6 +46,7 @@ from errdex.extract.msgbase import _GETTEXT, _OPAQUE, _STRIPS, MAX_EVAL_DEPTH, M
 from errdex.extract.msgcalls import CallsMixin, replacement
 from errdex.extract.msgforms import FormsMixin, _int_constant, _repeated
 from errdex.extract.msgraise import RaisedMixin
+from errdex.extract.msgtemplate import SUBSTITUTE, substituted
 from errdex.extract.source import SourceText
 from errdex.extract.strict import unclassified
 
@@ -184,6 +185,14 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
             return self._fstring(node, scope)  # "{}".format(f"was {x}") is f"was {x}"
         if isinstance(node, ast.BinOp) and conversion is None and spec is None and (rep := _repeated(node)) is not None:
             return rep  # f"{'-' * 30}"
+        if isinstance(node, ast.Tuple) and conversion in (None, "s", "r") and spec is None and node.elts \
+                and not any(isinstance(e, ast.Starred) for e in node.elts):
+            # a tuple shown as text prints its repr: oauthlib's `description=('... found in %s', ', '.join(types))`
+            # (a `%` never applied) formatted into '({}) {}'.format(self.error, self.description)
+            items: list[Node] = []
+            for i, e in enumerate(node.elts):
+                items.extend([Lit(", ")] * bool(i) + [_repr_item(self.value(e, scope))])
+            return cat(Lit("("), *items, Lit(",)" if len(node.elts) == 1 else ")"))
         if isinstance(node, ast.IfExp) and conversion is None and spec is None:
             # f"must be {'>=' if inclusive else '>'} {x}": both branches literal text, so the text is one of them
             branches = [self.value(node.body, scope), self.value(node.orelse, scope)]
@@ -204,6 +213,8 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
                     return enumerated
                 if conversion is None and spec is None and self._own_call(ir):
                     return ir  # message = self._message(); "%s" % message: the text it returns
+                if conversion is None and spec is None and _template_filled(b) and not isinstance(ir, Hole):
+                    return ir  # message = string.Template(t).substitute(...); f"{message}": the filled text
                 if conversion is None and spec is None and _built_from_param(ir) and not _sum(b):
                     # msg = msg.replace("%r", repr(c)), r = "%s: %s" % (r, ref) on a branch: fmt % (msg, ...)
                     # puts the caller's text there, changed (jsonmerge's `'%s' merge strategy: %s`)
@@ -286,6 +297,8 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
             if isinstance(f, ast.Attribute) and (f.attr in ("format", "join", *_STRIPS) or (
                     f.attr == "replace" and replacement(node, self.src.segment) is not None)):
                 return self.text(node, scope)
+            if isinstance(f, ast.Attribute) and f.attr in SUBSTITUTE and (filled := substituted(self, node, scope)):
+                return filled  # `message = s.substitute(MSG=msg, ...)` of a `string.Template`
             d = dotted_source(f)
             if (d is not None and d.rsplit(".", 1)[-1] in _GETTEXT) or self._bound_format(f, scope) is not None:
                 return self.text(node, scope)
@@ -409,6 +422,25 @@ def _sum(b: envmod.Binding | None, depth: int = 0) -> bool:
     operands.append(v)
     return not any(isinstance(o, ast.JoinedStr) or (isinstance(o, ast.Constant) and isinstance(o.value, str))
                    for o in operands)
+
+
+def _repr_item(ir: Node) -> Node:
+    """An item of a tuple shown as text: literal text as ``repr`` writes it, anything else a ``!r`` value."""
+    text = literal_text(ir)
+    if text is not None:
+        return Lit(repr(text))
+    if isinstance(ir, Param):
+        return dataclasses.replace(ir, conversion="r")
+    if isinstance(ir, Hole):
+        return Hole(ir.expr, "r", ir.format_spec, ir.unresolved)
+    return ir
+
+
+def _template_filled(b: envmod.Binding) -> bool:
+    """A local assigned ``<template>.substitute(...)`` / ``.safe_substitute(...)`` (``msgtemplate.py``)."""
+    v = b.value
+    return b.prev is None and not b.options and isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) \
+        and v.func.attr in SUBSTITUTE
 
 
 def _as_passed(ir: Node) -> bool:

@@ -34,6 +34,7 @@ from errdex.extract.msgbase import (
     Builder,
     Scope,
 )
+from errdex.extract.msgtemplate import SUBSTITUTE, substituted
 
 
 class CallsMixin(Builder):
@@ -51,6 +52,8 @@ class CallsMixin(Builder):
                 return self._format(node, f.value, scope)
             if f.attr == "join":
                 return self._join(node, f.value, scope)
+            if f.attr in SUBSTITUTE and (filled := substituted(self, node, scope)) is not None:
+                return filled  # string.Template(text).substitute(NAME=value)
             if f.attr in _STRIPS and (not node.args or _blank_chars(node)) and isinstance(
                 f.value, (ast.Constant, ast.JoinedStr, ast.Name, ast.BinOp, ast.Call)
             ):
@@ -93,9 +96,11 @@ class CallsMixin(Builder):
                 return Hole(self.src.segment(inner), unresolved=text_position)
             if target is not None and (target not in BUILTIN_NAMES or target in BUILTIN_EXCEPTIONS):
                 return self._ref(node, target, scope, text_position)
-            if target == "repr" and len(node.args) == 1 and not node.keywords and _own_attr(node.args[0], scope):
+            if target == "repr" and len(node.args) == 1 and not node.keywords and scope.in_exception \
+                    and _own_attr(node.args[0], scope):
                 # `return repr(self.value)` in an exception's __str__ (transitions' MachineError): the text
-                # __init__ kept there, in the quotes ``repr`` of a string puts around it
+                # __init__ kept there, in the quotes ``repr`` of a string puts around it (not in another class:
+                # jwcrypto's `repr(self.decryptlog)` is a list's repr, whatever __init__ first set it to)
                 return quoted(self.text(node.args[0], scope))
             if target in BUILTIN_NAMES:  # repr(x), type(x), len(x): a value, not lost text
                 return Hole(self.src.segment(node))
@@ -129,7 +134,7 @@ class CallsMixin(Builder):
 
     def _ref(self, node: ast.Call, target: str, scope: Scope, text_position: bool) -> Ref:
         args = self.call_args(node.args, scope)
-        if not class_like(target):  # a factory's class argument: self.error(UnexpectedChar, char)
+        if not class_like(target) and len(args) == len(node.args):  # a factory's class argument: self.error(UnexpectedChar, char)
             args = tuple(self._class_arg(a, scope) or ir for a, ir in zip(node.args, args, strict=True))
         kwargs = self.call_kwargs(node.keywords, scope)
         callee = self.src.segment(node.func)
@@ -150,9 +155,20 @@ class CallsMixin(Builder):
 
     def call_args(self, args: list[ast.expr], scope: Scope) -> tuple[Node, ...]:
         """Positional arguments; a ``*xs`` keeps its slot as an unresolved placeholder (``*args`` of the
-        function's own parameters as ``Param("*args")``, which phase 2 spreads once bound)."""
-        return tuple((starred(a.value, scope.params, scope.env, "*") or Hole(self.src.segment(a), unresolved=True))
-                     if isinstance(a, ast.Starred) else self.arg(a, scope) for a in args)
+        function's own parameters as ``Param("*args")``, which phase 2 spreads once bound), unless ``xs`` is
+        a local assigned a tuple or list display once (``args = (sectname, optname, fpname, lineno)``
+        then ``raise DuplicateOptionError(*args)``): its items, each read where it was assigned."""
+        out: list[Node] = []
+        for a in args:
+            if not isinstance(a, ast.Starred):
+                out.append(self.arg(a, scope))
+            elif (p := starred(a.value, scope.params, scope.env, "*")) is not None:
+                out.append(p)
+            elif (items := _local_display(a.value, scope)) is not None:
+                out.extend(self.arg(x, at) for x, at in items)
+            else:
+                out.append(Hole(self.src.segment(a), unresolved=True))
+        return tuple(out)
 
     def call_kwargs(self, keywords: list[ast.keyword], scope: Scope) -> tuple[tuple[str, Node], ...]:
         """Keyword arguments; ``**kwargs`` of the function's own parameters under the key ``"**"``."""
@@ -163,6 +179,18 @@ class CallsMixin(Builder):
             elif (p := starred(k.value, scope.params, scope.env, "**")) is not None:
                 out.append((STAR_KW, p))
         return tuple(out)
+
+
+def _local_display(node: ast.expr, scope: Scope) -> list[tuple[ast.expr, Scope]] | None:
+    """The items of a local bound once (on every path) to a tuple or list display without ``*``."""
+    if not isinstance(node, ast.Name):
+        return None
+    b = envmod.lookup(scope.env, node.id)
+    if b is None or b.options or b.prev is not None or b.grow or not isinstance(b.value, (ast.Tuple, ast.List)) \
+            or any(isinstance(x, ast.Starred) for x in b.value.elts):
+        return None
+    at = scope.at(b.env)
+    return [(x, at) for x in b.value.elts]
 
 
 def _blank_chars(call: ast.Call) -> bool:

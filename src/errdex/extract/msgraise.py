@@ -104,8 +104,13 @@ class RaisedMixin(Builder):
                     if classes is not None:  # err_type = ValueError if c else TypeError; raise err_type("...")
                         return alt([dataclasses.replace(r, is_call=True, src=self.src.segment(node), callee=r.src,
                                                         args=args, kwargs=kwargs) for r in classes])
-                    if f.id in scope.params and envmod.lookup(scope.env, f.id) is None:
+                    holder = envmod.lookup(scope.env, f.id)
+                    if f.id in scope.params and holder is None:
                         param = f.id  # raise exc_type(message): the class is the caller's
+                    elif holder is not None and holder.local_def is None and holder.caught is None and written.isidentifier():
+                        # `exception_type = type(cause)` ... `exception_type(f"{message}")`: a class this code
+                        # cannot name, so its text follows the builtin rule (one argument: that text)
+                        param = f.id
                 return Ref(target=written, src=self.src.segment(node), callee=written, args=args, kwargs=kwargs,
                            param=param)
             return Hole(self.src.segment(node.func))

@@ -9,7 +9,7 @@ import ast
 from errdex.extract import env as envmod
 from errdex.extract import stmts as st
 from errdex.extract.imports import BUILTIN_NAMES, class_like, dotted_source
-from errdex.extract.ir import Node, Ref
+from errdex.extract.ir import Node, Ref, alt
 from errdex.extract.messages import Scope
 from errdex.extract.summary import CallSite
 from errdex.extract.walkstate import _CALL_TEXT, _WRAPPED_TEXT, Env, State, WalkerBase
@@ -64,7 +64,7 @@ class CallsMixin(WalkerBase):
         """Record a call of a package function that passes something message-like."""
         args = call.args
         if written is None or not (args or call.keywords) or class_like(written) \
-                or not st.passes_message(call):
+                or not (st.passes_message(call) or _passes_instance(call, env)):
             return
         scope = self.scope(state, env)
         target = self._internal_callee(written, scope)
@@ -88,10 +88,38 @@ class CallsMixin(WalkerBase):
         return target
 
     def _call_arg(self, node: ast.expr, scope: Scope) -> Node:
-        """An argument of a recorded call: a class name (``error_class=TypeError``) as a class reference."""
+        """An argument of a recorded call: a class name (``error_class=TypeError``) as a class reference; a
+        local holding the exception instance it was assigned (``ex = exception_type(f"{message}")`` then
+        ``_raise(ex, cause)``), as the raise would read it."""
+        if isinstance(node, ast.Name) and (built := _built_instance(envmod.lookup(scope.env, node.id))):
+            return alt([self.builder.exception(value, scope.at(at)) for value, at in built])
         if isinstance(node, (ast.Name, ast.Attribute)) and (written := dotted_source(node)) is not None \
                 and class_like(written) and envmod.lookup(scope.env, written.split(".", 1)[0]) is None:
             target = self.builder.resolve_name(written)
             if target is not None:
                 return Ref(target=target, src=written, is_call=False)
         return self.builder.arg(node, scope)
+
+
+def _built_instance(b: envmod.Binding | None) -> list[tuple[ast.Call, envmod.Env | None]]:
+    """The calls a local was assigned on every path, when each builds an exception with a message
+    (``exception_type(f"{message}")``, ``ConfigError(msg)``: a class-like or exception-like name called with
+    arguments); else empty.  omegaconf's ``format_and_raise`` builds the instance and hands it to
+    ``_raise(ex, cause)``, which raises its parameter: the instance is the message of that raise."""
+    if b is None or b.prev is not None or b.local_def is not None or b.caught is not None:
+        return []
+    if b.options:
+        found = [x for o in b.options for x in _built_instance(o)] if all(o is not None for o in b.options) else []
+        return found if len(found) == len(b.options) else []
+    v = b.value
+    if isinstance(v, ast.Call) and (v.args or v.keywords) and (written := dotted_source(v.func)) is not None:
+        last = written.rsplit(".", 1)[-1]
+        if class_like(written) or st.MSG_NAME.search(last) is not None:
+            return [(v, b.env)]
+    return []
+
+
+def _passes_instance(call: ast.Call, env: Env) -> bool:
+    """Whether a call passes a local holding an exception instance it built (``_built_instance``)."""
+    return any(isinstance(x, ast.Name) and _built_instance(envmod.lookup(env, x.id))
+               for x in (*call.args, *(k.value for k in call.keywords)))

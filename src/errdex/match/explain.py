@@ -36,7 +36,7 @@ from errdex.match.index import (
     index_for,
     words,
 )
-from errdex.match.indexdata import GATED, KEY_ERROR, REPR
+from errdex.match.indexdata import GATED, KEY_ERROR, REPR, STDLIB
 from errdex.match.lines import BUILTIN_EXCEPTIONS
 from errdex.match.model import (
     Explanation,
@@ -206,11 +206,12 @@ def _score_exception(
         wraps.setdefault(outer_t, inner_t)
     text_scores = _wrapped_scores(idx, cands, wraps, text, exc_name)
     gated = set(idx.rewraps.get(GATED, ()))  # raised on some Pythons only: the stdlib's text elsewhere
+    stdlib = set(idx.rewraps.get(STDLIB, ()))  # a standard-library class's own text: the stdlib raises it too
     named = {**RW.forwarded(idx, cands), **wraps}  # what each wraps, for the answer (a forward is no wrap)
     rivals = R.rival_factors(idx, [c.template for c in cands if c.exact], text, W.wrap_groups(wraps))
     shares = iter(rivals)
     text_scores = [s * next(shares) if c.exact else s for c, s in zip(cands, text_scores, strict=True)]
-    text_scores = _below_wrappers(cands, wraps, text_scores)
+    text_scores = _below_wrappers(cands, W.wrapped_pairs(idx, cands, wraps, text), text_scores)
     for c, method, score in zip(cands, methods, text_scores, strict=True):
         site = idx.templates[c.template][T_SITE]
         pinned = site in where.pins
@@ -223,6 +224,8 @@ def _score_exception(
         if pinned and m in ("exact", "frame"):
             confirmed = True
         score = min(score * factor, cap if pinned or c.template not in gated else min(cap, R.THRESHOLD * 0.9))
+        if c.template in stdlib and not pinned:
+            score *= R.THRESHOLD * 0.9  # below the threshold, in the same order (a cap would tie them all)
         prev = best.get(site)
         if prev is None or score > prev.score:
             inner = named.get(c.template)
@@ -322,7 +325,7 @@ def _wrapped_scores(
         own[outer] = max(own[outer], R.composite_score(idx, outer, inner, text, exc_name),
                          site_best.get(idx.templates[inner][T_SITE], 0.0))
     outers: dict[int, list[int]] = {}
-    for outer, inner in wraps.items():
+    for outer, inner in W.wrapped_pairs(idx, cands, wraps, text):
         outers.setdefault(inner, []).append(outer)
     final: dict[int, float] = {}
 
@@ -337,7 +340,7 @@ def _wrapped_scores(
     return [resolve(c.template, frozenset()) for c in cands]
 
 
-def _below_wrappers(cands: list[W.Candidate], wraps: dict[int, int], scores: list[float]) -> list[float]:
+def _below_wrappers(cands: list[W.Candidate], wraps: list[tuple[int, int]], scores: list[float]) -> list[float]:
     """A wrapped template stays below its wrappers once rival text has lowered them (``rank.rival_factors``):
     typeguard's union error prints the texts of the errors it collected (`{path} did not match any element
     in the union:\n{formatted_errors}`), another error's text among them is not the raise."""
@@ -347,7 +350,7 @@ def _below_wrappers(cands: list[W.Candidate], wraps: dict[int, int], scores: lis
     for c, sc in zip(cands, scores, strict=True):
         best[c.template] = max(best.get(c.template, 0.0), sc)
     for _ in range(2):  # a wrap of a wrap
-        for outer, inner in wraps.items():
+        for outer, inner in wraps:
             if outer in best and inner in best:
                 best[inner] = min(best[inner], best[outer] * _SECONDARY)
     return [min(sc, best[c.template]) for c, sc in zip(cands, scores, strict=True)]

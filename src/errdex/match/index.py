@@ -29,6 +29,7 @@ from errdex.match.indexdata import (
     LOOKED_UP,
     LOOSE,
     NO_TEXT,
+    STDLIB,
     any_class_rewrap,
     caught,
     caught_classes,
@@ -62,6 +63,7 @@ from errdex.match.indexdata import template_keys as template_keys
 from errdex.match.indexdata import template_words as template_words
 from errdex.match.indexdata import words as words
 from errdex.match.verify import normalize
+from errdex.stdlib_errors import TEXTS as STDLIB_TEXTS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # no ``typing`` at run time (``errdex explain``'s start-up)
@@ -98,6 +100,9 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
         mine: list[int] = []
         seen: set[Segs] = set()
         gated = version_gated(site.guards)
+        # a standard-library class whose own __init__ makes the text (configparser.NoOptionError): the standard
+        # library raises the very same text itself, so the text alone never names this site confidently
+        stdlib = (site.exception_resolved or site.exception) in STDLIB_TEXTS
         key_error = prints_as_key_error(site.exception_name, site.exception_bases)
         for tmpl in site.templates or ():
             segs = _edges_stripped(tuple((s.is_literal, normalize(s.text) if s.is_literal
@@ -116,6 +121,8 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
             mine.append(tno)
             if gated:
                 rewraps.setdefault(GATED, []).append(tno)
+            if stdlib:
+                rewraps.setdefault(STDLIB, []).append(tno)
             if any(not lit and caught(x, site.cause) for lit, x in segs):
                 rewraps.setdefault(site.exception_name, []).append(tno)
                 if len(segs) == 1:  # raise B(str(e)) from e: the caught message alone, by the class caught

@@ -77,6 +77,7 @@ NO_TEXT = 4  # a template with fewer literal characters than this has no text wo
 # ``class BoxKeyError(BoxError, KeyError)``), whose ``str()`` is the ``repr`` of its one argument as
 # ``KeyError``'s is: its templates lose their quotes as ``KeyError``'s do, and so does its printed text
 KEY_ERROR = "<key-error> "
+STDLIB = "<stdlib-class>"  # ``MatchIndex.rewraps`` key: templates of a standard-library class's own text
 GATED = "<python-version>"  # ``MatchIndex.rewraps`` key: templates of sites that raise on some Pythons only
 _VERSION_TEST = re.compile(r"version_info|hexversion|python_version|\bPY\d*\b|\bPYTHON\d+\b|\bPY_?3\d*\b")
 

@@ -58,6 +58,7 @@ _INTERPRETER = (
     "takes no arguments",
     "bad operand type for",
     "too large to convert to C",
+    "to extended slice of size",  # list slice assignment (omegaconf's ListConfig copies it)
 )
 
 

@@ -32,6 +32,7 @@ Only the candidates already retrieved and verified are compared, at most
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from errdex.match import verify as V
@@ -39,6 +40,8 @@ from errdex.match.index import T_LITCHARS, T_SEGS, T_SITE, MatchIndex, Segs
 from errdex.match.indexdata import CAUGHT, REPR
 from errdex.record import dataclass
 
+_NAME_EXPR = re.compile(r"__name__|__qualname__")  # a placeholder that prints a class's (or function's) name
+_NAME = re.compile(r"[A-Za-z_][\w.]*")
 MIN_LITERAL = 8  # characters of literal text a template needs to wrap or be wrapped
 POOL = 8  # the best exactly verified candidates compared pairwise
 
@@ -96,6 +99,29 @@ def find_wraps(idx: MatchIndex, cands: Sequence[Candidate], text: str = "") -> d
     return {a: b for a, b in found.items() if found.get(b) != a}
 
 
+def wrapped_pairs(idx: MatchIndex, cands: Sequence[Candidate], wraps: dict[int, int],
+                  text: str) -> list[tuple[int, int]]:
+    """``(outer, inner)`` for every wrap, and for every candidate with the very text of a wrapped template
+    (``find_wraps`` compares one representative of a text raised at several sites): the text cannot say
+    which of them the wrapper caught, so each ranks below it.  omegaconf raises ``MissingMandatoryValue
+    while resolving interpolation: {exc}`` at two sites; its frame ``{msg}\\n    full_key: ...`` wrapped the
+    one compared, and the other, left above the frame, was the answer.  Only a wrapper that explains the
+    whole text (anchored at both ends) extends so: jinja's ``{name!r} is undefined`` is found in ``none of
+    the templates given were found: 'x' is undefined, y`` with text after it, no frame around the rest."""
+    pairs = list(wraps.items())
+    inners: dict[Segs, list[int]] = {}
+    for outer, inner in wraps.items():
+        v = V.verify(idx.templates[outer][T_SEGS], text)
+        if v.exact and v.anchored_start and v.anchored_end:
+            inners.setdefault(idx.templates[inner][T_SEGS], []).append(outer)
+    for c in cands:
+        for outer in inners.get(idx.templates[c.template][T_SEGS], ()):
+            if c.template != outer and (outer, c.template) not in pairs and wraps.get(c.template) != outer \
+                    and idx.templates[c.template][T_SITE] != idx.templates[outer][T_SITE]:
+                pairs.append((outer, c.template))
+    return pairs
+
+
 def wholly(segs: Segs, value: str) -> bool:
     """Whether ``value`` is exactly and wholly a message of the template ``segs``.
 
@@ -112,8 +138,12 @@ def wholly(segs: Segs, value: str) -> bool:
     elif ends_lit:
         if not value.endswith(segs[-1][1]):
             return False
-    else:
-        return False  # a placeholder at both ends: it could be any part of the value
+    elif not (len(segs) > 1 and _NAME_EXPR.search(segs[0][1]) and segs[1][0]
+              and _NAME.fullmatch(value.split(segs[1][1], 1)[0])):
+        # a placeholder at both ends: it could be any part of the value, unless the first is a class's name
+        # (`{type(exc).__name__} raised while resolving interpolation: {exc}`, omegaconf) and the value starts
+        # with one word before the template's first literal
+        return False
     v = V.verify(segs, value)
     return v.exact and v.anchored_start and v.anchored_end
 

@@ -1,0 +1,79 @@
+"""``self.<name>`` / ``cls.<name>`` in the text of a raise or of an exception factory: a class attribute.
+
+An instance that never set ``<name>`` reads the class's attribute, so when the class is known the text is
+that attribute's literal text:
+
+- oauthlib's ``OAuth2Error.__init__`` builds ``'({}) {}'.format(self.error, self.description)``; each
+  subclass only sets ``error = 'invalid_request'`` / ``description = 'Missing redirect URI.'``: the raised
+  class decides (``attrs_of_raised``);
+- elementpath's ``AnyAtomicType._invalid_type(cls, obj)`` returns ``TypeError('invalid type {!r} for
+  xs:{}'.format(type(obj), cls.name))`` and twenty ``validate`` classmethods ``raise
+  cls._invalid_type(value)``, each class setting ``name = 'integer'``, ``'double'``...: the class the
+  factory is called on, or one of its subclasses (which inherit ``validate``), decides
+  (``attrs_of_caller``).  The owner's text comes first, then the placeholder (for a subclass past the
+  expansion's variant cap, or a class set at run time), then the subclasses' texts.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from errdex.extract.ir import Alt, Cat, Hole, Node, Ref, alt, literal_text
+from errdex.extract.tables import Tables
+
+_SELF_ATTR = re.compile(r"self\.(\w+)")
+_OWN_ATTR = re.compile(r"(?:self|cls)\.(\w+)")
+MAX_DEPTH = 32
+MAX_LISTED = 16  # forms listed: the owner's text, the placeholder, then the subclasses' texts
+
+
+def attrs_of_raised(t: Tables, node: Node, raised: str, depth: int = 0) -> Node:
+    """``self.<name>`` holes of ``node`` as the raised class's (or a base's) literal class attribute."""
+    if depth > MAX_DEPTH:
+        return node
+    if isinstance(node, Alt):
+        return Alt(tuple(attrs_of_raised(t, o, raised, depth + 1) for o in node.options))
+    if isinstance(node, Cat):
+        return Cat(tuple(attrs_of_raised(t, p, raised, depth + 1) for p in node.parts))
+    if isinstance(node, Hole) and (m := _SELF_ATTR.fullmatch(node.expr)) is not None:
+        const = _constant(t, raised, m[1])
+        return const if const is not None else node
+    return node
+
+
+def attrs_of_caller(t: Tables, node: Node, owner: str, depth: int = 0) -> Node:
+    """In what a factory method returns, ``cls.<name>`` / ``self.<name>`` holes as the literal class attribute
+    of ``owner`` (the class the method was called on), then of its subclasses, then the placeholder."""
+    if depth > MAX_DEPTH:
+        return node
+    if isinstance(node, Alt):
+        return Alt(tuple(attrs_of_caller(t, o, owner, depth + 1) for o in node.options))
+    if isinstance(node, Cat):
+        return Cat(tuple(attrs_of_caller(t, p, owner, depth + 1) for p in node.parts))
+    if isinstance(node, Ref) and node.is_call:
+        return dataclasses.replace(node, args=tuple(attrs_of_caller(t, a, owner, depth + 1) for a in node.args),
+                                   kwargs=tuple((k, attrs_of_caller(t, v, owner, depth + 1)) for k, v in node.kwargs))
+    if isinstance(node, Hole) and node.conversion is None and node.format_spec is None \
+            and (m := _OWN_ATTR.fullmatch(node.expr)) is not None:
+        own = _constant(t, owner, m[1])
+        if own is None:
+            return node
+        seen = {literal_text(own)}
+        options: list[Node] = [own, node]
+        for sub in t.subclasses(owner):
+            c = _constant(t, sub, m[1])
+            if c is not None and literal_text(c) not in seen and len(options) < MAX_LISTED:
+                seen.add(literal_text(c))
+                options.append(c)
+        return alt(options)
+    return node
+
+
+def _constant(t: Tables, cls: str, name: str) -> Node | None:
+    """The literal text of class attribute ``name`` of ``cls`` or its nearest base that sets it."""
+    for k in (cls, *t.bases_chain(cls)):
+        const = t.constants.get(f"{k}.{name}")
+        if const is not None:
+            return const if literal_text(const) is not None else None
+    return None

@@ -1,0 +1,52 @@
+"""The texts of standard-library exception classes a package raises with its own arguments.
+
+configupdater 4.1.1 raises ``configparser``'s own classes: ``NoOptionError(option, section)`` prints
+``No option 'x' in section: 'y'``, not the tuple of its arguments that the builtin rule (``str()`` of an
+exception with two arguments) gave (``('{}', {})``).  Each class below builds its text in its
+``__init__`` from named arguments (CPython 3.13 ``Lib/configparser.py``, ``Lib/json/decoder.py``,
+``Lib/subprocess.py``): the text is a template of those arguments, ``{name!r}`` their ``repr``, a field
+the class computes (``json``'s line and column) a placeholder.  A class with forms that depend on
+whether an argument is given (``DuplicateSectionError(section, source=None, lineno=None)``) lists the
+form for the argument given first.  Language knowledge: it holds for any package raising these classes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from errdex.extract.ir import Cat, Hole, Lit, Node
+from errdex.stdlib_errors import TEXTS
+
+_FIELD = re.compile(r"\{(\w+)(!r)?\}")
+_TEXT_FIELDS = frozenset(("msg",))  # fields that are message text (the others: values shown)
+
+
+def stdlib_text(cls: str, args: list[Node], kwargs: dict[str, Node], as_text: Callable[[Node], Node],
+                as_repr: Callable[[Node], Node]) -> Node | None:
+    """The text ``cls(*args, **kwargs)`` prints when ``cls`` is one of ``TEXTS``, else None (also when
+    more arguments are passed than the class takes, or an unknown keyword)."""
+    entry = TEXTS.get(cls)
+    if entry is None:
+        return None
+    params, forms = entry
+    if len(args) > len(params) or any(k not in params for k in kwargs) or any(
+            isinstance(a, Hole) and a.expr.startswith("*") for a in args):
+        return None  # `DuplicateOptionError(*args)` of a tuple not known: which argument is where is not known
+    bound = {**dict(zip(params, args, strict=False)), **kwargs}
+    for needs, form in forms:
+        if needs and needs not in bound:
+            continue
+        parts: list[Node] = []
+        pos = 0
+        for m in _FIELD.finditer(form):
+            parts.append(Lit(form[pos:m.start()]))
+            value = bound.get(m[1])
+            if value is None:
+                parts.append(Hole(m[1]))  # computed by the class (json's line and column)
+            else:
+                parts.append(as_repr(value) if m[2] else as_text(value) if m[1] in _TEXT_FIELDS else value)
+            pos = m.end()
+        parts.append(Lit(form[pos:]))
+        return Cat(tuple(parts))
+    return None

@@ -1,0 +1,52 @@
+"""A library template that copies the interpreter's own wording (omegaconf 2.4.0's ``ListConfig.__setitem__``
+raises ``ValueError(f"attempt to assign sequence of size {len(value)} to extended slice of size
+{len(indexes)}")``, CPython's text for ``lst[::2] = [1, 2, 3]``; its test suite gets the same text from a
+plain list too): from the message alone it is the best reading but no confident answer, as for the other
+CPython wordings (``match/origin.py``); a traceback through the site decides."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from matchkit import index_package
+
+from errdex.catalog import open_catalog
+from errdex.catalog.base import Catalog
+from errdex.match import explain
+
+LISTCONFIG = '''
+class ListConfig:
+    def __setitem__(self, index, value):
+        if isinstance(index, slice):
+            indexes = range(*index.indices(len(self)))
+            if index.step not in (None, 1) and len(value) != len(indexes):
+                raise ValueError(
+                    f"attempt to assign sequence of size {len(value)} to extended slice of size {len(indexes)}"
+                )
+        self._set(index, value)
+'''
+
+TEXT = "ValueError: attempt to assign sequence of size 3 to extended slice of size 2"
+
+
+@pytest.fixture(scope="module")
+def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
+    root = tmp_path_factory.mktemp("mimic")
+    db = str(root / "c.sqlite")
+    index_package(root, "conf", {"__init__.py": "", "listconfig.py": LISTCONFIG}, db)
+    catalog = open_catalog(db)
+    yield catalog
+    catalog.close()
+
+
+def test_the_interpreter_wording_alone_is_not_confident(lib: Catalog) -> None:
+    top = explain(lib, TEXT).matches[0]
+    assert top.qualname == "ListConfig.__setitem__" and not top.confident
+
+
+def test_a_traceback_through_the_site_decides(lib: Catalog) -> None:
+    tb = ('Traceback (most recent call last):\n  File "/x/site-packages/conf/listconfig.py", line 7, in __setitem__\n'
+          '    raise ValueError(\n' + TEXT)
+    top = explain(lib, tb).matches[0]
+    assert top.qualname == "ListConfig.__setitem__" and top.confident
