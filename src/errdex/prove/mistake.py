@@ -235,17 +235,19 @@ def _nothing(e: ast.expr) -> bool:
 def _drops(c: Change) -> bool:
     """The change only takes away: an argument or statement dropped, a value made ``None``, a list or
     tuple or call left with fewer of the same items, or another attribute read off the same object; not
-    when what it takes away asked for nothing (``x=None`` dropped, ``[]`` made ``None``)."""
+    when what it drops asked for nothing (``collective_axes=None`` left out: the parameter's own "none").
+    ``None`` passed for an argument the call was given is a drop whatever it replaces (rating 8, 707f:
+    ``mesh=[]`` -> ``mesh=None`` only got past the check; the kernel it made fails when used)."""
     o = _expr(c.old) if c.old else None
+    n = _expr(c.new) if c.new else None
+    if isinstance(n, ast.Constant) and n.value is None:
+        return o is not None and not (isinstance(o, ast.Constant) and o.value is None)
     if o is not None and _nothing(o):  # ``collective_axes=None`` dropped: it asked for nothing
         return False
     if c.old and not c.new:
         return True
-    n = _expr(c.new)
     if o is None or n is None:
         return False
-    if isinstance(n, ast.Constant) and n.value is None:
-        return True
     if isinstance(o, (ast.List, ast.Tuple, ast.Set)) and isinstance(n, (ast.List, ast.Tuple, ast.Set)):
         return _fewer(o.elts, n.elts)
     if isinstance(o, ast.Call) and isinstance(n, ast.Call) and ast.dump(o.func) == ast.dump(n.func):
@@ -264,6 +266,16 @@ def only_drops(before: str, after: str) -> bool:
     needs: it shows where the error comes from, and is no fix to copy (rating 7: a9dd, 809c, 5b54)."""
     cs = changes(before, after)
     return bool(cs) and all(_drops(c) for c in cs)
+
+
+def taken_away(before: str, after: str) -> str:
+    """What a proven after that only takes the trigger away (``only_drops``) changed, in words, for the
+    line under the example ("`['--my-help']` becomes `[]` in the call of `cli.make_context`"); "" when it
+    does more, or cannot be said shortly."""
+    cs = changes(before, after)
+    if not cs or len(cs) > 2 or not all(_drops(c) and (c.old or c.new) for c in cs):
+        return ""
+    return "; ".join(_said(cs))
 
 
 def diagnostic_turned_off(guard_note: str, before: str, after: str) -> str:
