@@ -148,3 +148,19 @@ def rebound(site: ErrorSite, name: str, before: int) -> str:
         if reads and len(text) <= 70:
             return text
     return ""
+
+
+def filled_when_none(site: ErrorSite, name: str, before: int) -> bool:
+    """Whether the raising function, above file line ``before`` (a guard), fills in ``name`` itself when it is
+    ``None`` (``if vec_size is None:`` then ``vec_size = ...`` on the next line): passing ``None`` lets the
+    function choose the value (rating 8, 027b: jax works out a `vec_size` that divides the output).  Read from
+    the snippet's lines, which need not hold the ``def`` (a long function's snippet starts below it)."""
+    lines = site.snippet.splitlines()
+    head = re.compile(rf"\s*if {re.escape(name)} is None:\s*$")
+    fill = re.compile(rf"\s*{re.escape(name)}\s*(?::[^=]+)?=[^=]")
+    for i, ln in enumerate(lines[:-1]):
+        if site.snippet_start + i + 1 >= before:
+            break
+        if head.match(ln) and fill.match(lines[i + 1]):
+            return True
+    return False
