@@ -68,8 +68,8 @@ def test_the_guard_note_says_what_to_check_before_the_call_in_public_terms(cli: 
     assert internal.startswith("What to do before the call is under Prevention")  # precondition.py states it
     assert "nothing to test" not in internal  # rating 4: false where the check depends on the call's values
     # rating 8: no try / except that matches the message and re-raises; one line says why none is given
-    assert "no try / except is given: errdex knows no fallback for the internal function `_read_console`" in internal
-    assert "only re-raises `ValueError` would leave the program failing as before" in internal
+    assert "a try / except would not help either: errdex knows no fallback for the internal function " in internal
+    assert "only re-raises `ValueError` leaves the program failing as before" in internal
 
 
 def test_a_constructor_refusing_the_same_message_means_the_object_was_changed_after_creation(cli: Ctx) -> None:

@@ -41,5 +41,5 @@ def test_a_parameter_the_call_fills_in_itself_is_best_left_out(jaxlike) -> None:
     assert a.prevention, a
     text = a.prevention[0]
     assert "pass `vec_size=None` (or leave it out where that is its default) unless you need a particular" in text, text
-    assert "then works one out itself before this check" in text and "must be divisible by the vec_size" in text, text
+    assert "the call then works one out itself before this check" in text and "must be divisible by the vec_size" in text, text
     assert "output_shape" not in text, text  # no local named

@@ -155,4 +155,4 @@ def test_no_try_sample_that_only_re_raises(ctx: SnapshotContext) -> None:
         doc = {"guard_note": a.guard_note, "try_sample": a.try_sample, "check_sample": a.check_sample}
         assert "add_note" not in defensive_sample(doc)[1] and "catch `" not in a.guard_note, text
         if "What you can check" not in a.guard_note:  # no check to make: the one line on why no try either
-            assert "no try / except is given: errdex knows no fallback for " in defensive_note(doc), text
+            assert "a try / except would not help either: errdex knows no fallback for " in defensive_note(doc), text

@@ -223,7 +223,7 @@ def test_an_after_that_only_takes_away_is_not_marked_as_keeping_the_arguments() 
     b = with_change(a)
     assert b.example_fix.proof is not None
     note = arguments_note({"arguments": b.example_fix.proof.arguments})
-    assert note.startswith("The after only takes away what raised (`['--my-help']` becomes `[]`")
+    assert note.startswith("The after only avoids what raised (`['--my-help']` becomes `[]`")
     assert "not a fix to copy" in note and "do what the solutions say" in note
     assert with_change(b).example_fix == b.example_fix  # marked once
     mesh = replace(a, example_fix=CodeSample("import k\nk.kernel(mesh=[])\n", "import k\nk.kernel(mesh=None)\n", kept))

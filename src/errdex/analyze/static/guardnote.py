@@ -31,8 +31,8 @@ def _no_try(f: Facts) -> str:
     one that re-raises leaves the program failing exactly as before.  The call and the class make the line
     the page's own (no boilerplate)."""
     _imp, exc = catch_clause(f)
-    return (f"no try / except is given: errdex knows no fallback for {callee(f)}, and one that only re-raises "
-            f"`{exc}` would leave the program failing as before.")
+    return (f"a try / except would not help either: errdex knows no fallback for {callee(f)}, and one that only "
+            f"re-raises `{exc}` leaves the program failing as before.")
 
 
 _UNSTATED = "errdex cannot state this check in terms of what you pass, so it names no test to make before the call; "

@@ -83,7 +83,7 @@ def own_precondition(f: Facts) -> str:
     if filled and f.public_path.entries:  # the function chooses the value itself when given `None` (027b)
         text = re.sub(r"\(?\{[^{}]*\}\)?", "…", message_text(f)).strip()
         return (f"{where}, pass `{filled[0]}=None` (or leave it out where that is its default) unless you need a "
-                f"particular value: {callee(f)} then works one out itself before this check; a value you pass "
+                "particular value: the call then works one out itself before this check; a value you pass "
                 f"must satisfy what the message asks: \"{text}\".")
     if heads - set(f.params) - {p.strip("`") for p in params.split(", ")}:
         # the check also reads the function's own locals (`output_shape`): said in the message's words
