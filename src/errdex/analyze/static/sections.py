@@ -17,6 +17,7 @@ from errdex.analyze.dispatch import dispatch_alternatives
 from errdex.analyze.facts import Facts, GuardFact
 from errdex.analyze.static import roles, scope
 from errdex.analyze.static.advice import advice, comment_advice, names_beyond
+from errdex.analyze.static.factory import factory_solution
 from errdex.analyze.static.fallback import fallback, inputs, literal, negations, own_argument_guards
 from errdex.analyze.static.kinds import held_with, kind_solutions
 from errdex.analyze.static.observed import (
@@ -352,6 +353,8 @@ def solutions(f: Facts) -> list[Solution]:
                             evidence=(raise_evidence(f),)))
     if not out and (fb := fallback(f)) is not None:
         out.append(fb)
+    if (made := factory_solution(f)) is not None:  # the public function that creates the class (bce3)
+        out.append(made if out else Solution(text=made.text.replace("Or let", "Let", 1), evidence=made.evidence))
     out.extend(Solution(text=text, evidence=(raise_evidence(f),)) for text in scope.context_solutions(f))
     return out
 
