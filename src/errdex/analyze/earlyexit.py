@@ -164,3 +164,37 @@ def filled_when_none(site: ErrorSite, name: str, before: int) -> bool:
         if head.match(ln) and fill.match(lines[i + 1]):
             return True
     return False
+
+
+def passed_chains(site: ErrorSite) -> tuple[Guard, ...]:
+    """The tests of ``if``/``elif`` chains that run before the raise on its way, every branch of which leaves
+    (returns or raises) and which have no final ``else``: the raise is reached only when all of them are false,
+    and a value making one true takes that branch instead (``early_exits`` keeps only a lone ``if``).  Each as
+    written (``isinstance(body, Sequence)``), not negated."""
+    found = _function_tree(site)
+    if found is None:
+        return ()
+    fn, def_line = found
+    target_line = site.line - def_line + 1
+    out: list[Guard] = []
+
+    def chain(stmt: ast.If) -> list[ast.If] | None:
+        links = [stmt]
+        while len(links[-1].orelse) == 1 and isinstance(links[-1].orelse[0], ast.If):
+            links.append(links[-1].orelse[0])
+        return links if not links[-1].orelse and all(_leaves(x.body) for x in links) else None
+
+    def visit(body: list[ast.stmt]) -> bool:
+        for i, stmt in enumerate(body):
+            if stmt.lineno <= target_line <= (stmt.end_lineno or stmt.lineno):
+                for prev in body[:i]:
+                    links = chain(prev) if isinstance(prev, ast.If) and prev.orelse else None
+                    for k, x in enumerate(links or []):
+                        cond = ast.unparse(x.test)
+                        out.append(Guard(kind="elif" if k else "if", source=cond, normalized=cond,
+                                         line=def_line + x.lineno - 1))
+                return any(visit(child) for child in _blocks(stmt)) or True
+        return False
+
+    visit(fn.body)
+    return tuple(out)
