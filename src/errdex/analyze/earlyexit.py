@@ -170,11 +170,17 @@ def passed_chains(site: ErrorSite) -> tuple[Guard, ...]:
     """The tests of ``if``/``elif`` chains that run before the raise on its way, every branch of which leaves
     (returns or raises) and which have no final ``else``: the raise is reached only when all of them are false,
     and a value making one true takes that branch instead (``early_exits`` keeps only a lone ``if``).  Each as
-    written (``isinstance(body, Sequence)``), not negated."""
+    written (``isinstance(body, Sequence)``), not negated.  When the snippet does not reach the ``def`` (a
+    long function: jax's ``pl.kernel``), the outermost block it shows above the raise is read instead."""
     found = _function_tree(site)
-    if found is None:
+    top: list[ast.stmt]
+    if found is not None:
+        fn, def_line = found
+        top = fn.body
+    elif (block := _block(site)) is not None:
+        top, def_line = block
+    else:
         return ()
-    fn, def_line = found
     target_line = site.line - def_line + 1
     out: list[Guard] = []
 
@@ -196,5 +202,25 @@ def passed_chains(site: ErrorSite) -> tuple[Guard, ...]:
                 return any(visit(child) for child in _blocks(stmt)) or True
         return False
 
-    visit(fn.body)
+    visit(top)
     return tuple(out)
+
+
+def _block(site: ErrorSite) -> tuple[list[ast.stmt], int] | None:
+    """The statements of the outermost block the snippet shows above the raise, parsed (the text from its first
+    line that parses, at the least indentation above the raise), and the file line of that first line."""
+    lines = site.snippet.splitlines()
+    rel = site.line - site.snippet_start
+    if not lines or not 0 <= rel < len(lines):
+        return None
+    shown = [(i, len(ln) - len(ln.lstrip())) for i, ln in enumerate(lines[:rel + 1])
+             if ln.strip() and not ln.lstrip().startswith("#")]
+    least = min(d for _, d in shown)
+    for start in [i for i, d in shown if d == least][:8]:
+        for end in range(len(lines), rel, -1):
+            try:
+                tree = ast.parse(textwrap.dedent("\n".join(lines[start:end])))
+            except (SyntaxError, ValueError, RecursionError):
+                continue
+            return tree.body, site.snippet_start + start
+    return None
