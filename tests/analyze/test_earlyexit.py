@@ -71,4 +71,9 @@ def test_a_chain_of_leaving_branches_before_the_raise_is_read_without_the_def() 
     site = _site(KERNEL_TAIL, 16, qualname="kernel")
     assert [g.source for g in passed_chains(site)] == ["isinstance(body, NotSpecified)", "isinstance(body, Sequence)"]
     assert passed_chains(_site(KERNEL_TAIL, 8, qualname="kernel")) == ()  # inside the chain: none passed
+    # the single-callable raise's own snippet may start below the chain: read it in the decorator raise's snippet
+    decorator = _site(KERNEL_TAIL, 8, qualname="kernel")
+    assert [g.source for g in passed_chains(decorator, 16)] == ["isinstance(body, NotSpecified)",
+                                                                "isinstance(body, Sequence)"]
+    assert passed_chains(decorator, 90) == ()  # a line the snippet does not show
     assert passed_chains(_site(SNIPPET, 11)) == ()  # a lone ``if ...: return`` is ``early_exits``' (no elif)

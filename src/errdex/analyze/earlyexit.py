@@ -166,12 +166,17 @@ def filled_when_none(site: ErrorSite, name: str, before: int) -> bool:
     return False
 
 
-def passed_chains(site: ErrorSite) -> tuple[Guard, ...]:
+def passed_chains(site: ErrorSite, line: int = 0) -> tuple[Guard, ...]:
     """The tests of ``if``/``elif`` chains that run before the raise on its way, every branch of which leaves
     (returns or raises) and which have no final ``else``: the raise is reached only when all of them are false,
     and a value making one true takes that branch instead (``early_exits`` keeps only a lone ``if``).  Each as
     written (``isinstance(body, Sequence)``), not negated.  When the snippet does not reach the ``def`` (a
-    long function: jax's ``pl.kernel``), the outermost block it shows above the raise is read instead."""
+    long function: jax's ``pl.kernel``), the outermost block it shows above the raise is read instead.
+    ``line``: another raise of the same function whose own snippet starts too late to show the chain, read in
+    this site's snippet (which must show that line)."""
+    line = line or site.line
+    if not site.snippet_start <= line < site.snippet_start + len(site.snippet.splitlines()):
+        return ()
     found = _function_tree(site)
     top: list[ast.stmt]
     if found is not None:
@@ -181,7 +186,7 @@ def passed_chains(site: ErrorSite) -> tuple[Guard, ...]:
         top, def_line = block
     else:
         return ()
-    target_line = site.line - def_line + 1
+    target_line = line - def_line + 1
     out: list[Guard] = []
 
     def chain(stmt: ast.If) -> list[ast.If] | None:

@@ -80,7 +80,7 @@ def negations(f: Facts, gs: list[GuardFact]) -> tuple[str, list[GuardFact]] | No
         what = join([f"`{n}`" for n in names[:2]]) or f"`{g.guard.normalized}`"
         msg = s.template.render().strip()[:120]
         other = f"\"{msg}\"" if msg else f"`{s.exception_name}` at line {s.line}"
-        ways = escapes(g, s, [h for _, h in said])
+        ways = escapes(f, g, s, [h for _, h in said])
         if ways is None:
             text += f" (changing {what} alone does not help: the call then raises {other} instead)"
         elif ways:  # an ``elif`` between the two raises is a way out (rating 8, 707f: `body` a sequence)
@@ -90,7 +90,7 @@ def negations(f: Facts, gs: list[GuardFact]) -> tuple[str, list[GuardFact]] | No
     return text, [g for _, g in said]
 
 
-def escapes(g: GuardFact, s: ErrorSite, kept: list[GuardFact]) -> list[str] | None:
+def escapes(f: Facts, g: GuardFact, s: ErrorSite, kept: list[GuardFact]) -> list[str] | None:
     """The branches between ``g``'s and the other raise ``s`` that take another way, in words: ``s`` holds
     the negation of each ``elif`` test passed on the way (``not isinstance(body, Sequence)``), and a value
     making one of them true goes down that branch instead (pl.kernel's MPMD form, a sequence of bodies with a
@@ -98,7 +98,8 @@ def escapes(g: GuardFact, s: ErrorSite, kept: list[GuardFact]) -> list[str] | No
     "" items are left out, so [] means branches errdex cannot say in words."""
     held = {h.guard.normalized for h in kept}
     tests = [x.source for x in s.guards if x.negated and x.normalized not in held]  # an ``else`` part's chain
-    tests += [x.source for x in passed_chains(s)]  # a chain of leaving branches before the raise
+    # a chain of leaving branches before the raise, in its snippet or, when that starts too late, in this one's
+    tests += [x.source for x in passed_chains(s) or passed_chains(f.site, s.line)]
     others = list(dict.fromkeys(t for t in tests if t != g.guard.source and t not in held))
     if not others:
         return None
