@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from errdex.analyze.classfamily import class_siblings
 from errdex.analyze.context import SnapshotContext
 from errdex.analyze.earlyexit import parameters
 from errdex.analyze.guardwords import guard_names
@@ -176,7 +177,7 @@ def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError,
         if other.error_id == site.error_id or not other.error_id:
             return
         if not any(t.strip() for t in other.template.literals) and not reason.startswith(
-                ("raised in the same function", "raises the same `")):
+                ("raised in the same function", "raises the same `", "raises `")):
             return  # "Exception: Exception" tells the reader nothing (but a class of the package's own does)
         prev = scored.get(other.error_id)
         if prev is None:
@@ -227,6 +228,13 @@ def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError,
         for other in raisers:
             consider(other, 1.0, f"raises the same `{site.exception_resolved.rsplit('.', 1)[-1]}` "
                                  f"(`{site.exception_resolved}`), in `{other.qualname}`")
+    for sib in class_siblings(site.exception_resolved, ctx.classes):  # rating 8, 5b54: click's Exit and Abort
+        raising = _class_index(ctx).get(sib.qualname, [])
+        for other in raising if len(raising) <= 8 else []:
+            consider(other, 1.0, f"raises `{sib.qualname.rsplit('.', 1)[-1]}` (`{sib.qualname}`), the class defined "
+                                 f"next to `{site.exception_name}` on the same base "
+                                 + ", ".join(f"`{b.rsplit('.', 1)[-1]}`" for b in sib.bases[:2])
+                                 + f", in `{other.qualname}`")
     module_sites = ctx.sites_by_module.get(site.path, [])
     for other in module_sites:
         if mine_vars:
