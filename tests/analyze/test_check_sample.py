@@ -82,3 +82,16 @@ def test_a_dataclass_post_init_checks_the_constructors_arguments(cli: PageCtx) -
     assert "self" not in code.split('"""')[0] + code.split('"""')[-1], code
     assert _run(code, "threads_would_raise", thread_name="x", num_threads=None) is True
     assert _run(code, "threads_would_raise", thread_name="x", num_threads=2) is False
+
+
+def test_the_solution_quotes_what_the_docstring_says_of_the_argument(cli: PageCtx) -> None:
+    # rating 8 (b806): the check `meta.shape[2]` equals `2` was stated, the documented layout was only in Source
+    from errdex.analyze.static.argdocs import arg_doc
+
+    a = _page(cli, "sparse_meta")
+    (s,) = [s.text for s in a.solutions if s.text.startswith("Make sure that")]
+    assert s.endswith("(`meta` is documented as \"Metadata of shape (M, K // 4, 2)\")."), s
+    numpy = "Pad it.\n\nParameters\n----------\nwidth : int\n    How far to pad,\n    never negative.\n\nReturns\n-------\nx\n"
+    assert arg_doc(numpy, "width") == "How far to pad, never negative."
+    assert arg_doc(":param size: the size in bytes,\n    never negative.\n", "size") == "the size in bytes, never negative."
+    assert arg_doc("Args:\n  axis (int): The axis.\n", "axis") == "The axis." and arg_doc("Args:\n  axis: x\n", "ax") == ""

@@ -17,6 +17,7 @@ from errdex.analyze.dispatch import dispatch_alternatives
 from errdex.analyze.facts import Facts, GuardFact
 from errdex.analyze.static import roles, scope
 from errdex.analyze.static.advice import advice, comment_advice, names_beyond
+from errdex.analyze.static.argdocs import documented
 from errdex.analyze.static.factory import factory_solution
 from errdex.analyze.static.fallback import fallback, inputs, literal, negations, own_argument_guards
 from errdex.analyze.static.kinds import held_with, kind_solutions
@@ -295,7 +296,8 @@ def solutions(f: Facts) -> list[Solution]:
     if negs:  # branches are said better by the alternatives below
         text, gs = negs
         only = f" {scope.restricted_where(f)}" if scope.restricted(f) else ""
-        out.append(Solution(text=f"Make sure that {text} when you call {callee(f)}{naming(f, gs[0])}{only}.",
+        said = documented(f, gs)  # the argument in the library's words (b806: the layout `meta` must have)
+        out.append(Solution(text=f"Make sure that {text} when you call {callee(f)}{naming(f, gs[0])}{only}{said}.",
                             evidence=tuple(one_guard(f, g.guard.line, g.guard.source, g.guard.kind) for g in gs)))
     users = [alt for alt in alternatives if any(user_reads(f, g) for g in f.guards if g.guard in alt.guards)]
     for alt in users:  # a value the library worked out along the way is not the user's to change
