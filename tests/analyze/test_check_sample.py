@@ -95,3 +95,19 @@ def test_the_solution_quotes_what_the_docstring_says_of_the_argument(cli: PageCt
     assert arg_doc(numpy, "width") == "How far to pad, never negative."
     assert arg_doc(":param size: the size in bytes,\n    never negative.\n", "size") == "the size in bytes, never negative."
     assert arg_doc("Args:\n  axis (int): The axis.\n", "axis") == "The axis." and arg_doc("Args:\n  axis: x\n", "ax") == ""
+
+
+def test_an_attribute_deep_inside_the_argument_is_not_what_its_docstring_describes(cli: PageCtx) -> None:
+    # jax's `emit_python_callback`: "`ctx.module_context.platforms` ..." quoted "`ctx` is documented as "The
+    # lowering context"", which says nothing of what is checked
+    from dataclasses import replace
+
+    from errdex.analyze.static.argdocs import documented
+
+    cat, ctx = cli
+    (site,) = [s for s in ctx.sites if s.qualname == "sparse_meta"]
+    f = gather_facts(cat, ctx.snapshot, site, context=ctx)
+    (g,) = [g for g in f.guards if g.words]
+    assert documented(f, [g]).startswith(" (`meta` is documented as")
+    deep = replace(g, names=("meta.layout.tiles",), words="`meta.layout.tiles` is empty")
+    assert documented(f, [deep]) == ""

@@ -69,8 +69,10 @@ def documented(f: Facts, gs: list[GuardFact]) -> str:
     if f.public_path.depth != 0 or not f.public_path.entries or not f.docstring:
         return ""
     # the names the guards read, and those their words show (``_2`` unpacked from ``meta.shape`` reads as
-    # `meta.shape[2]`)
-    heads = [n.split(".", 1)[0] for g in gs for n in (*g.names, *re.findall(r"`([A-Za-z_][\w.]*)", g.words))]
+    # `meta.shape[2]`): the argument itself or its shape, not an attribute deep inside it (``ctx.module_context
+    # .platforms``: the docstring's "The lowering context" says nothing of what is checked)
+    read = [n for g in gs for n in (*g.names, *re.findall(r"`([A-Za-z_][\w.]*)", g.words))]
+    heads = [n.split(".", 1)[0] for n in read if re.fullmatch(r"[A-Za-z_]\w*(?:\.(?:shape|ndim|dtype|size))?", n)]
     for name in dict.fromkeys(heads):
         desc = arg_doc(f.docstring, name)
         if desc:
