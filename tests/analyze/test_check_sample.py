@@ -109,5 +109,5 @@ def test_an_attribute_deep_inside_the_argument_is_not_what_its_docstring_describ
     f = gather_facts(cat, ctx.snapshot, site, context=ctx)
     (g,) = [g for g in f.guards if g.words]
     assert documented(f, [g]).startswith(" (`meta` is documented as")
-    deep = replace(g, names=("meta.layout.tiles",), words="`meta.layout.tiles` is empty")
+    deep = replace(g, names=("meta.layout.tiles", "meta.layout", "meta"), words="`meta.layout.tiles` is empty")
     assert documented(f, [deep]) == ""

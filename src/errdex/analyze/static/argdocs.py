@@ -72,8 +72,9 @@ def documented(f: Facts, gs: list[GuardFact]) -> str:
     # `meta.shape[2]`): the argument itself or its shape, not an attribute deep inside it (``ctx.module_context
     # .platforms``: the docstring's "The lowering context" says nothing of what is checked)
     read = [n for g in gs for n in (*g.names, *re.findall(r"`([A-Za-z_][\w.]*)", g.words))]
-    heads = [n.split(".", 1)[0] for n in read if re.fullmatch(r"[A-Za-z_]\w*(?:\.(?:shape|ndim|dtype|size))?", n)]
-    for name in dict.fromkeys(heads):
+    shallow = re.compile(r"[A-Za-z_]\w*(?:\.(?:shape|ndim|dtype|size))?")
+    heads = dict.fromkeys(n.split(".", 1)[0] for n in read)
+    for name in [h for h in heads if all(shallow.fullmatch(n) for n in read if n.split(".", 1)[0] == h)]:
         desc = arg_doc(f.docstring, name)
         if desc:
             return f" (`{name}` is documented as \"{desc.rstrip('.')}\")"
