@@ -205,6 +205,7 @@ def test_an_after_that_only_takes_the_trigger_away_is_no_fix_to_copy() -> None:
     last = b.solutions[-1].text
     assert last.startswith("The proven example below only shows where the error comes from")
     assert "`nargs=2` is no longer passed" in last and "no fix to copy" in last
+    assert "That takes away what `cmd.main` was asked to do" in last  # the page's own call, not "the call"
     assert "Fix it as the example shows" not in b.guard_note and "the example only shows where" in b.guard_note
     assert with_change(b).solutions == b.solutions  # said once
     # without a solution of its own the page keeps the plain change

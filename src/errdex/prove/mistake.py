@@ -291,7 +291,7 @@ def diagnostic_turned_off(guard_note: str, before: str, after: str) -> str:
     return name if any(re.search(rf"\b(?:{re.escape(name)}|{re.escape(short)})\b", o) for o in olds if o) else ""
 
 
-def _raising_call(before: str) -> str:
+def raising_call(before: str) -> str:
     """"`cli.main`": the outermost call of the last statement (the raising one), or ""."""
     body = _parse(before)
     if not body:
@@ -321,7 +321,7 @@ def setup_note(before: str, after: str, exception: str, validated: bool, fix: st
     why = (f"`{cls}` here means the code is wrong, whatever data it runs on" if cls in PROGRAMMING else
            f"the proven fix changes how the code sets the call up{what}, not data that varies from run to run")
     # the try / except would go around the call that raises (``sneaky.convert``), not the set-up call
-    call = _raising_call(before) or next((f"`{c.where}`" for c in cs if c.where), "") or "the call"
+    call = raising_call(before) or next((f"`{c.where}`" for c in cs if c.where), "") or "the call"
     return (f"{SETUP_MISTAKE}: {why}. Fix it {fix}"
             f"{' and check it with the validate sample' if validated else ''}; a try / except around {call} "
             "would hide the mistake and let the program go on with a wrong setup, so none is offered.")

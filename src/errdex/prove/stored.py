@@ -11,7 +11,14 @@ from errdex.catalog.base import Catalog
 from errdex.model import Analysis, Solution
 from errdex.prove.contradict import shared_contradictions, without_contradicted
 from errdex.prove.keep import KEPT
-from errdex.prove.mistake import change_sentence, diagnostic_turned_off, only_drops, setup_note, taken_away
+from errdex.prove.mistake import (
+    change_sentence,
+    diagnostic_turned_off,
+    only_drops,
+    raising_call,
+    setup_note,
+    taken_away,
+)
 
 
 def keep_proofs(catalog: Catalog, analyses: Sequence[Analysis]) -> list[Analysis]:
@@ -48,7 +55,8 @@ def with_change(a: Analysis) -> Analysis:
     elif dropped:  # the after takes the trigger away: where the error comes from, not the fix to copy
         said = (said.replace("The proven example below changes", "The proven example below only shows where the "
                              "error comes from; it changes", 1)
-                + " That takes away what the call was asked to do rather than giving it what it needs, so it is "
+                + f" That takes away what {raising_call(fix.before) or 'the call'} was asked to do rather than giving it "
+                "what it needs, so it is "
                 "no fix to copy: do what the solutions above say.")
     a = _marked_taken_away(a, off)
     if said and not any(s.text == said for s in a.solutions):
