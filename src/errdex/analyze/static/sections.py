@@ -509,4 +509,8 @@ def situations(f: Facts) -> list[str]:
     comment = " ".join(w for c in f.comments[:3] for w in c.lstrip("#").split())
     if comment:
         out.append(f"A comment next to the raise says: \"{comment[:240]}\"")
+    if (how := roles.debug_only(f)):  # Python's ``-O`` removes the check (a1ee)
+        out.append(f"Only while Python runs without `-O` (the usual way): the check in `{f.site.qualname}` {how}, "
+                   "which `python -O` leaves out; an optimised run does not raise it but goes on with what it would "
+                   "have refused, so do not count on catching it.")
     return out
