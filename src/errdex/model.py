@@ -366,7 +366,9 @@ class Proof:
     candidate: str = ""  # which generator built it: "entry" (the observed public call), ...
     env: tuple[str, ...] = ()  # "NAME=VALUE" the runs had beyond the library's own (prove --env)
     lowered: str = ""  # how the run reached another platform's code on this machine (docs/prove.md, "Kernels")
-    arguments: str = ""  # "kept": the after keeps every argument of the before; "drops nargs=, type=" (prove/keep.py)
+    # "kept": the after keeps every argument of the before; "drops nargs=, type=" (prove/keep.py);
+    # "takes away: ..." when it keeps them but only takes the trigger away (prove/stored.py)
+    arguments: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -93,6 +93,10 @@ def arguments_note(proof: Mapping[str, Any] | None) -> str:
         what = ", ".join(f"`{x.strip()}`" for x in mark.removeprefix("drops ").split(", ") if x.strip())
         return (f"The after drops {what}: it shows where the error comes from; no variant that keeps every "
                 "argument ran clean, so to keep them, do what the solutions say.")
+    if mark.startswith("takes away: "):  # prove/stored.py: every change only takes the trigger away
+        return (f"The after only avoids what raised ({mark.removeprefix('takes away: ')}): it shows where the "
+                "error comes from, not a fix to copy; errdex has proven no after that keeps what the call was "
+                "asked to do, so do what the solutions say.")
     return ""
 
 

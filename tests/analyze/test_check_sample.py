@@ -82,3 +82,32 @@ def test_a_dataclass_post_init_checks_the_constructors_arguments(cli: PageCtx) -
     assert "self" not in code.split('"""')[0] + code.split('"""')[-1], code
     assert _run(code, "threads_would_raise", thread_name="x", num_threads=None) is True
     assert _run(code, "threads_would_raise", thread_name="x", num_threads=2) is False
+
+
+def test_the_solution_quotes_what_the_docstring_says_of_the_argument(cli: PageCtx) -> None:
+    # rating 8 (b806): the check `meta.shape[2]` equals `2` was stated, the documented layout was only in Source
+    from errdex.analyze.static.argdocs import arg_doc
+
+    a = _page(cli, "sparse_meta")
+    (s,) = [s.text for s in a.solutions if s.text.startswith("Make sure that")]
+    assert s.endswith("(`meta` is documented as \"Metadata of shape (M, K // 4, 2)\")."), s
+    numpy = "Pad it.\n\nParameters\n----------\nwidth : int\n    How far to pad,\n    never negative.\n\nReturns\n-------\nx\n"
+    assert arg_doc(numpy, "width") == "How far to pad, never negative."
+    assert arg_doc(":param size: the size in bytes,\n    never negative.\n", "size") == "the size in bytes, never negative."
+    assert arg_doc("Args:\n  axis (int): The axis.\n", "axis") == "The axis." and arg_doc("Args:\n  axis: x\n", "ax") == ""
+
+
+def test_an_attribute_deep_inside_the_argument_is_not_what_its_docstring_describes(cli: PageCtx) -> None:
+    # jax's `emit_python_callback`: "`ctx.module_context.platforms` ..." quoted "`ctx` is documented as "The
+    # lowering context"", which says nothing of what is checked
+    from dataclasses import replace
+
+    from errdex.analyze.static.argdocs import documented
+
+    cat, ctx = cli
+    (site,) = [s for s in ctx.sites if s.qualname == "sparse_meta"]
+    f = gather_facts(cat, ctx.snapshot, site, context=ctx)
+    (g,) = [g for g in f.guards if g.words]
+    assert documented(f, [g]).startswith(" (`meta` is documented as")
+    deep = replace(g, names=("meta.layout.tiles", "meta.layout", "meta"), words="`meta.layout.tiles` is empty")
+    assert documented(f, [deep]) == ""

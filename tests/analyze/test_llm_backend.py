@@ -147,7 +147,7 @@ def test_hallucinated_api_is_sent_back_then_dropped(idx: Indexed, server: FakeLL
     a = page_for(idx, "cannot reshape")
     assert "try_sample" not in a.model_sections and "meaning" in a.model_sections
     assert a.backend == f"openai:{MODEL}"
-    assert "jax" not in a.try_sample and a.try_sample  # the static sample
+    assert "jax" not in a.try_sample  # the static page: no try sample that only re-raises
     (reject,) = report.rejects
     assert reject.section == "try_sample" and "jax" in reject.reason
     asks = [r for r in server.requests if is_for(r, "cannot reshape")]

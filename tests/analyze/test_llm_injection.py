@@ -108,7 +108,7 @@ def test_a_model_that_obeys_the_injection_is_rejected(idx: Indexed, server: Fake
         assert "everything is fine" not in json.dumps(to_json(a))
         if a.error_id in affected:
             assert a.backend == "static" and a.model_sections == ()
-            assert a.meaning and a.try_sample and a.solutions
+            assert a.meaning and a.guard_note and a.solutions
         else:
             assert a.model_sections == SECTIONS
 

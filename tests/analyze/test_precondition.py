@@ -29,3 +29,17 @@ def test_prevention_is_the_errors_own_condition_never_a_placeholder(tmp_path: Pa
         assert "which does not mean none does" in private.prevention[0], private.prevention
     finally:
         cat.close()
+
+
+def test_a_parameter_the_call_fills_in_itself_is_best_left_out(jaxlike) -> None:  # type: ignore[no-untyped-def]
+    # rating 8, 027b: "choose the `vec_size` you pass so that ..." restated the message; `vec_size=None` (the
+    # default) makes the function work out a value itself, which is the advice a user can follow
+    from .conftest import site_with
+
+    cat, snap, ctx = jaxlike
+    a = analyze_facts(gather_facts(cat, snap, site_with(ctx, "must be divisible by the vec_size"), context=ctx), ctx)
+    assert a.prevention, a
+    text = a.prevention[0]
+    assert "pass `vec_size=None` (or leave it out where that is its default) unless you need a particular" in text, text
+    assert "the call then works one out itself before this check" in text and "must be divisible by the vec_size" in text, text
+    assert "output_shape" not in text, text  # no local named

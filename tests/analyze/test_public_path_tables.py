@@ -13,7 +13,7 @@ from errdex.analyze.facts import gather_facts
 from errdex.analyze.static import analyze_static
 from errdex.catalog import SqliteCatalog
 from errdex.extract import extract_tree
-from errdex.model import Analysis, Solution
+from errdex.model import Analysis
 from errdex.sources import open_source
 
 FILES = {
@@ -142,17 +142,17 @@ def test_a_check_on_process_state_says_which_state_and_no_test_template(ctx: Sna
     assert "a test that makes the call" not in " ".join(a.prevention)
 
 
-def test_no_try_sample_that_only_says_where_it_was_raised(ctx: SnapshotContext) -> None:
-    # rating 8 on a28d and eb3a: a try / except adding "raised by f (path:line)" and re-raising handles
-    # nothing the traceback does not already say: without a solution or a condition to attach, no sample
-    from dataclasses import replace
+def test_no_try_sample_that_only_re_raises(ctx: SnapshotContext) -> None:
+    # rating 8 (8ee0, 027b, 9fa3, 7554, ad70, a1ee): a try / except that matches the message, adds a note and
+    # re-raises every time defends nothing; none is made, and the Defensive note says why in one line
+    from errdex.pagenotes import defensive_note, defensive_sample
 
-    from errdex.analyze.static import _handler_comment
-
-    (site,) = [s for s in ctx.sites if "unknown stream" in s.template.render()]
-    f = gather_facts(ctx.catalog_for_tests, ctx.snapshot, site, context=ctx)  # type: ignore[attr-defined]
-    fix = Solution(text="Pass one of the names the table holds, 'stdout' or 'stderr', to get_stream.")
-    assert _handler_comment(f, [fix]).startswith("what to do: Pass one of the names")
-    assert _handler_comment(replace(f, guards=()), []) == ""  # no condition in words: nothing but the place
-    a = analyze_static(f, ctx.all_symbols)
-    assert "raised by" not in a.try_sample
+    for text in ("unknown stream", "no binary stream", "odd number of bytes"):
+        (site,) = [s for s in ctx.sites if text in s.template.render()]
+        f = gather_facts(ctx.catalog_for_tests, ctx.snapshot, site, context=ctx)  # type: ignore[attr-defined]
+        a = analyze_static(f, ctx.all_symbols)
+        assert a.try_sample == "", text
+        doc = {"guard_note": a.guard_note, "try_sample": a.try_sample, "check_sample": a.check_sample}
+        assert "add_note" not in defensive_sample(doc)[1] and "catch `" not in a.guard_note, text
+        if "What you can check" not in a.guard_note:  # no check to make: the one line on why no try either
+            assert "a try / except would not help either: errdex knows no fallback for " in defensive_note(doc), text

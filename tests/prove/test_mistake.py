@@ -194,7 +194,10 @@ def test_an_after_that_only_takes_the_trigger_away_is_no_fix_to_copy() -> None:
     assert not only_drops("import j\nj.f(x=1)\n", "import j\nj.f(x=2)\n")
     # what it takes away asked for nothing (91c3: ``collective_axes=None`` left out is the fix)
     assert not only_drops(RUN_SCOPED.format(kw=", collective_axes=None"), RUN_SCOPED.format(kw=""))
-    assert not only_drops("import k\nk.kernel(mesh=[])\n", "import k\nk.kernel(mesh=None)\n")
+    # but ``None`` passed for an argument the call was given is no fix (rating 8, 707f: ``mesh=[]`` ->
+    # ``mesh=None`` only got past the decorator's check), whatever the old value asked for
+    assert only_drops("import k\nk.kernel(mesh=[])\n", "import k\nk.kernel(mesh=None)\n")
+    assert not only_drops("import k\nk.kernel(mesh=None)\n", "import k\nk.kernel(mesh=m)\n")
     a = Analysis(error_id="a9dd3621fab4d8a5", snapshot="s", meaning="m",
                  solutions=(Solution(text="Make the `default=` fit `type=` and `nargs=`."),),
                  example_fix=CodeSample(NARGS.format(nargs="nargs=2, "), NARGS.format(nargs=""), _proof("BadParameter")))
@@ -202,7 +205,33 @@ def test_an_after_that_only_takes_the_trigger_away_is_no_fix_to_copy() -> None:
     last = b.solutions[-1].text
     assert last.startswith("The proven example below only shows where the error comes from")
     assert "`nargs=2` is no longer passed" in last and "no fix to copy" in last
+    assert "That takes away what `cmd.main` was asked to do" in last  # the page's own call, not "the call"
     assert "Fix it as the example shows" not in b.guard_note and "the example only shows where" in b.guard_note
     assert with_change(b).solutions == b.solutions  # said once
     # without a solution of its own the page keeps the plain change
     assert with_change(replace(a, solutions=())).solutions[-1].text.startswith("The proven example below changes")
+
+
+def test_an_after_that_only_takes_away_is_not_marked_as_keeping_the_arguments() -> None:
+    # rating 8 (809c, 916, 5b54): "The after keeps every argument of the call and changes values only" stood
+    # over an example whose after only empties the command line; the line now says what it took away
+    from errdex.pagenotes import arguments_note
+
+    kept = replace(_proof("click.exceptions.Exit"), arguments="kept")
+    a = Analysis(error_id="5b5493a3f7061d65", snapshot="s", meaning="m",
+                 solutions=(Solution(text="Call it with `standalone_mode=False` to get the exit code back."),),
+                 example_fix=CodeSample(HELP.format(args="['--my-help']"), HELP.format(args="[]"), kept))
+    b = with_change(a)
+    assert b.example_fix.proof is not None
+    note = arguments_note({"arguments": b.example_fix.proof.arguments})
+    assert note.startswith("The after only avoids what raised (`['--my-help']` becomes `[]`")
+    assert "not a fix to copy" in note and "do what the solutions say" in note
+    assert with_change(b).example_fix == b.example_fix  # marked once
+    mesh = replace(a, example_fix=CodeSample("import k\nk.kernel(mesh=[])\n", "import k\nk.kernel(mesh=None)\n", kept))
+    assert "`mesh=[]` becomes `mesh=None`" in arguments_note({"arguments": with_change(mesh).example_fix.proof.arguments})  # type: ignore[union-attr]
+    # a value that gives the call what it needs keeps "kept"; a "drops" mark from the engine stays as it is
+    clamp = replace(a, example_fix=CodeSample(CLAMP.format(v=True), CLAMP.format(v=False), kept))
+    assert with_change(clamp).example_fix.proof.arguments == "kept"  # type: ignore[union-attr]
+    nargs = replace(a, example_fix=CodeSample(NARGS.format(nargs="nargs=2, "), NARGS.format(nargs=""),
+                                              replace(kept, arguments="drops nargs=")))
+    assert with_change(nargs).example_fix.proof.arguments == "drops nargs="  # type: ignore[union-attr]

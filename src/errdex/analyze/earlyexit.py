@@ -148,3 +148,84 @@ def rebound(site: ErrorSite, name: str, before: int) -> str:
         if reads and len(text) <= 70:
             return text
     return ""
+
+
+def filled_when_none(site: ErrorSite, name: str, before: int) -> bool:
+    """Whether the raising function, above file line ``before`` (a guard), fills in ``name`` itself when it is
+    ``None`` (``if vec_size is None:`` then ``vec_size = ...`` on the next line): passing ``None`` lets the
+    function choose the value (rating 8, 027b: jax works out a `vec_size` that divides the output).  Read from
+    the snippet's lines, which need not hold the ``def`` (a long function's snippet starts below it)."""
+    lines = site.snippet.splitlines()
+    head = re.compile(rf"\s*if {re.escape(name)} is None:\s*$")
+    fill = re.compile(rf"\s*{re.escape(name)}\s*(?::[^=]+)?=[^=]")
+    for i, ln in enumerate(lines[:-1]):
+        if site.snippet_start + i + 1 >= before:
+            break
+        if head.match(ln) and fill.match(lines[i + 1]):
+            return True
+    return False
+
+
+def passed_chains(site: ErrorSite, line: int = 0) -> tuple[Guard, ...]:
+    """The tests of ``if``/``elif`` chains that run before the raise on its way, every branch of which leaves
+    (returns or raises) and which have no final ``else``: the raise is reached only when all of them are false,
+    and a value making one true takes that branch instead (``early_exits`` keeps only a lone ``if``).  Each as
+    written (``isinstance(body, Sequence)``), not negated.  When the snippet does not reach the ``def`` (a
+    long function: jax's ``pl.kernel``), the outermost block it shows above the raise is read instead.
+    ``line``: another raise of the same function whose own snippet starts too late to show the chain, read in
+    this site's snippet (which must show that line)."""
+    line = line or site.line
+    if not site.snippet_start <= line < site.snippet_start + len(site.snippet.splitlines()):
+        return ()
+    found = _function_tree(site)
+    top: list[ast.stmt]
+    if found is not None:
+        fn, def_line = found
+        top = fn.body
+    elif (block := _block(site)) is not None:
+        top, def_line = block
+    else:
+        return ()
+    target_line = line - def_line + 1
+    out: list[Guard] = []
+
+    def chain(stmt: ast.If) -> list[ast.If] | None:
+        links = [stmt]
+        while len(links[-1].orelse) == 1 and isinstance(links[-1].orelse[0], ast.If):
+            links.append(links[-1].orelse[0])
+        return links if not links[-1].orelse and all(_leaves(x.body) for x in links) else None
+
+    def visit(body: list[ast.stmt]) -> bool:
+        for i, stmt in enumerate(body):
+            if stmt.lineno <= target_line <= (stmt.end_lineno or stmt.lineno):
+                for prev in body[:i]:
+                    links = chain(prev) if isinstance(prev, ast.If) and prev.orelse else None
+                    for k, x in enumerate(links or []):
+                        cond = ast.unparse(x.test)
+                        out.append(Guard(kind="elif" if k else "if", source=cond, normalized=cond,
+                                         line=def_line + x.lineno - 1))
+                return any(visit(child) for child in _blocks(stmt)) or True
+        return False
+
+    visit(top)
+    return tuple(out)
+
+
+def _block(site: ErrorSite) -> tuple[list[ast.stmt], int] | None:
+    """The statements of the outermost block the snippet shows above the raise, parsed (the text from its first
+    line that parses, at the least indentation above the raise), and the file line of that first line."""
+    lines = site.snippet.splitlines()
+    rel = site.line - site.snippet_start
+    if not lines or not 0 <= rel < len(lines):
+        return None
+    shown = [(i, len(ln) - len(ln.lstrip())) for i, ln in enumerate(lines[:rel + 1])
+             if ln.strip() and not ln.lstrip().startswith("#")]
+    least = min(d for _, d in shown)
+    for start in [i for i, d in shown if d == least][:8]:
+        for end in range(len(lines), rel, -1):
+            try:
+                tree = ast.parse(textwrap.dedent("\n".join(lines[start:end])))
+            except (SyntaxError, ValueError, RecursionError):
+                continue
+            return tree.body, site.snippet_start + start
+    return None

@@ -111,6 +111,9 @@ class Facts:
     uncalled: bool = False  # nothing in the package calls, registers or exports the raising function
     enum_settings: tuple[tuple[str, str, str], ...] = ()  # (attribute, member, public enum) a guard compares with ==
     same_function: tuple[ErrorSite, ...] = ()  # the other raises of the raising function (its other branches)
+    # (public function, its docstring) for the other public calls that create the class whose constructor raises
+    # (``jax.make_mesh`` for ``Mesh.__new__``): the docstring is that of a raise site in the function
+    factory_docs: tuple[tuple[str, str, str], ...] = ()  # (name, docstring, path)
 
     @property
     def error_id(self) -> str:
@@ -180,7 +183,35 @@ def gather_facts(catalog: Catalog, snapshot: Snapshot, site: ErrorSite, *,
         enum_settings=ctx.enum_settings(site),
         same_function=tuple(s for s in ctx.sites_by_function.get((site.path, site.qualname), ())
                             if s.error_id != site.error_id),
+        factory_docs=_factory_docs(site, ctx),
     )
+
+
+_CONSTRUCTORS = ("__init__", "__new__", "__post_init__")
+
+
+def _factory_docs(site: ErrorSite, ctx: SnapshotContext) -> tuple[tuple[str, str, str], ...]:
+    """(public name, docstring, path) of the other public functions through which the class whose constructor
+    raises is created (the public path's further entries), when one module-level function of that name in
+    the package has a raise site that carries its docstring (a unique docstring: no guess between two)."""
+    if site.qualname.rsplit(".", 1)[-1] not in _CONSTRUCTORS:
+        return ()
+    entries = ctx.public_path(site).entries
+    if len(entries) < 2:
+        return ()
+    if "by_qualname" not in ctx.relation_index:
+        idx: dict[str, list[ErrorSite]] = {}
+        for s in ctx.sites:
+            if s.docstring and "." not in s.qualname:
+                idx.setdefault(s.qualname, []).append(s)
+        ctx.relation_index["by_qualname"] = idx
+    out: list[tuple[str, str, str]] = []
+    for e in entries[1:3]:
+        found = {s.docstring: s.path for s in ctx.relation_index["by_qualname"].get(e.rsplit(".", 1)[-1], [])}
+        if len(found) == 1:
+            doc, path = found.popitem()
+            out.append((e, doc, path))
+    return tuple(out)
 
 
 def exception_fact(site: ErrorSite, ctx: SnapshotContext) -> ExceptionFact:

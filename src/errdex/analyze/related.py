@@ -1,6 +1,6 @@
 """Related errors by real relations, ranked, at most five: the same message, the same function, another
-rule of the same operation, the same guard variables, the same public entry, the same test, a similar
-message.
+rule of the same operation, the same guard variables, a check of an option of the same family
+(``optionfamily``), the same public entry, the same test, a similar message.
 
 Every candidate gets a score from the reasons that apply (each reason is a
 fact that the page states: "raised in the same function"), ties broken by
@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import re
 
+from errdex.analyze.classfamily import class_siblings
 from errdex.analyze.context import SnapshotContext
 from errdex.analyze.earlyexit import parameters
 from errdex.analyze.guardwords import guard_names
+from errdex.analyze.optionfamily import family, family_reason
 from errdex.analyze.optionlink import options_for_guard
 from errdex.analyze.public_path import rule_operation
 from errdex.model import ErrorSite, RelatedError
@@ -155,6 +157,17 @@ def _class_index(ctx: SnapshotContext) -> dict[str, list[ErrorSite]]:
     return ctx.relation_index["classes"]
 
 
+def _option_index(ctx: SnapshotContext) -> dict[str, list[ErrorSite]]:
+    """Option name -> the sites whose guards read it (``optionlink``)."""
+    if "options" not in ctx.relation_index:
+        idx: dict[str, list[ErrorSite]] = {}
+        for s in ctx.sites if ctx.options else []:
+            for name in sorted({o.name for g in s.guards for o in options_for_guard(g, s, ctx)}):
+                idx.setdefault(name, []).append(s)
+        ctx.relation_index["options"] = idx
+    return ctx.relation_index["options"]
+
+
 def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError, ...]:
     mine_words = _words(site, ctx)
     mine_vars = _guard_vars(site, ctx)
@@ -164,7 +177,7 @@ def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError,
         if other.error_id == site.error_id or not other.error_id:
             return
         if not any(t.strip() for t in other.template.literals) and not reason.startswith(
-                ("raised in the same function", "raises the same `")):
+                ("raised in the same function", "raises the same `", "raises `")):
             return  # "Exception: Exception" tells the reader nothing (but a class of the package's own does)
         prev = scored.get(other.error_id)
         if prev is None:
@@ -177,6 +190,11 @@ def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError,
         consider(other, 4.0, f"the same message, raised in `{other.qualname}`")
     for other in ctx.sites_by_function.get((site.path, site.qualname), []):
         consider(other, 3.0, "raised in the same function")
+    mine_opts = {o.name: o for g in site.guards for o in options_for_guard(g, site, ctx)}
+    for opt in mine_opts.values():  # a check of an option of the same family (rating 8: fef1 and 53c4)
+        for kin in family(opt, ctx.options)[:3]:
+            for other in [] if kin.name in mine_opts else _option_index(ctx).get(kin.name, [])[:4]:
+                consider(other, 2.5, family_reason(opt, kin))
     for var in sorted(v for v in mine_vars if _global_name(v) and not any(w.startswith(v + ".") for w in mine_vars)):
         for other in _var_index(ctx).get(var, [])[:50]:
             if other.path != site.path:
@@ -210,6 +228,13 @@ def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError,
         for other in raisers:
             consider(other, 1.0, f"raises the same `{site.exception_resolved.rsplit('.', 1)[-1]}` "
                                  f"(`{site.exception_resolved}`), in `{other.qualname}`")
+    for sib in class_siblings(site.exception_resolved, ctx.classes):  # rating 8, 5b54: click's Exit and Abort
+        raising = _class_index(ctx).get(sib.qualname, [])
+        for other in raising if len(raising) <= 8 else []:
+            consider(other, 1.0, f"raises `{sib.qualname.rsplit('.', 1)[-1]}` (`{sib.qualname}`), the class defined "
+                                 f"next to `{site.exception_name}` on the same base "
+                                 + ", ".join(f"`{b.rsplit('.', 1)[-1]}`" for b in sib.bases[:2])
+                                 + f", in `{other.qualname}`")
     module_sites = ctx.sites_by_module.get(site.path, [])
     for other in module_sites:
         if mine_vars:

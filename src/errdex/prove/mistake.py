@@ -235,17 +235,19 @@ def _nothing(e: ast.expr) -> bool:
 def _drops(c: Change) -> bool:
     """The change only takes away: an argument or statement dropped, a value made ``None``, a list or
     tuple or call left with fewer of the same items, or another attribute read off the same object; not
-    when what it takes away asked for nothing (``x=None`` dropped, ``[]`` made ``None``)."""
+    when what it drops asked for nothing (``collective_axes=None`` left out: the parameter's own "none").
+    ``None`` passed for an argument the call was given is a drop whatever it replaces (rating 8, 707f:
+    ``mesh=[]`` -> ``mesh=None`` only got past the check; the kernel it made fails when used)."""
     o = _expr(c.old) if c.old else None
+    n = _expr(c.new) if c.new else None
+    if isinstance(n, ast.Constant) and n.value is None:
+        return o is not None and not (isinstance(o, ast.Constant) and o.value is None)
     if o is not None and _nothing(o):  # ``collective_axes=None`` dropped: it asked for nothing
         return False
     if c.old and not c.new:
         return True
-    n = _expr(c.new)
     if o is None or n is None:
         return False
-    if isinstance(n, ast.Constant) and n.value is None:
-        return True
     if isinstance(o, (ast.List, ast.Tuple, ast.Set)) and isinstance(n, (ast.List, ast.Tuple, ast.Set)):
         return _fewer(o.elts, n.elts)
     if isinstance(o, ast.Call) and isinstance(n, ast.Call) and ast.dump(o.func) == ast.dump(n.func):
@@ -266,6 +268,16 @@ def only_drops(before: str, after: str) -> bool:
     return bool(cs) and all(_drops(c) for c in cs)
 
 
+def taken_away(before: str, after: str) -> str:
+    """What a proven after that only takes the trigger away (``only_drops``) changed, in words, for the
+    line under the example ("`['--my-help']` becomes `[]` in the call of `cli.make_context`"); "" when it
+    does more, or cannot be said shortly."""
+    cs = changes(before, after)
+    if not cs or len(cs) > 2 or not all(_drops(c) and (c.old or c.new) for c in cs):
+        return ""
+    return "; ".join(_said(cs))
+
+
 def diagnostic_turned_off(guard_note: str, before: str, after: str) -> str:
     """The diagnostic option a proven change only turns off ("" when it does something else): the guard
     note names the option as a check the user turned on (``guardnote``), and what the change drops or
@@ -279,7 +291,7 @@ def diagnostic_turned_off(guard_note: str, before: str, after: str) -> str:
     return name if any(re.search(rf"\b(?:{re.escape(name)}|{re.escape(short)})\b", o) for o in olds if o) else ""
 
 
-def _raising_call(before: str) -> str:
+def raising_call(before: str) -> str:
     """"`cli.main`": the outermost call of the last statement (the raising one), or ""."""
     body = _parse(before)
     if not body:
@@ -309,7 +321,7 @@ def setup_note(before: str, after: str, exception: str, validated: bool, fix: st
     why = (f"`{cls}` here means the code is wrong, whatever data it runs on" if cls in PROGRAMMING else
            f"the proven fix changes how the code sets the call up{what}, not data that varies from run to run")
     # the try / except would go around the call that raises (``sneaky.convert``), not the set-up call
-    call = _raising_call(before) or next((f"`{c.where}`" for c in cs if c.where), "") or "the call"
+    call = raising_call(before) or next((f"`{c.where}`" for c in cs if c.where), "") or "the call"
     return (f"{SETUP_MISTAKE}: {why}. Fix it {fix}"
             f"{' and check it with the validate sample' if validated else ''}; a try / except around {call} "
             "would hide the mistake and let the program go on with a wrong setup, so none is offered.")

@@ -10,7 +10,15 @@ from collections.abc import Sequence
 from errdex.catalog.base import Catalog
 from errdex.model import Analysis, Solution
 from errdex.prove.contradict import shared_contradictions, without_contradicted
-from errdex.prove.mistake import change_sentence, diagnostic_turned_off, only_drops, setup_note
+from errdex.prove.keep import KEPT
+from errdex.prove.mistake import (
+    change_sentence,
+    diagnostic_turned_off,
+    only_drops,
+    raising_call,
+    setup_note,
+    taken_away,
+)
 
 
 def keep_proofs(catalog: Catalog, analyses: Sequence[Analysis]) -> list[Analysis]:
@@ -47,8 +55,10 @@ def with_change(a: Analysis) -> Analysis:
     elif dropped:  # the after takes the trigger away: where the error comes from, not the fix to copy
         said = (said.replace("The proven example below changes", "The proven example below only shows where the "
                              "error comes from; it changes", 1)
-                + " That takes away what the call was asked to do rather than giving it what it needs, so it is "
+                + f" That takes away what {raising_call(fix.before) or 'the call'} was asked to do rather than giving it "
+                "what it needs, so it is "
                 "no fix to copy: do what the solutions above say.")
+    a = _marked_taken_away(a, off)
     if said and not any(s.text == said for s in a.solutions):
         a = dataclasses.replace(a, solutions=(*a.solutions, Solution(text=said)))
     # where the fix is: the example, unless it only turned the check off or took the trigger away
@@ -62,3 +72,21 @@ def with_change(a: Analysis) -> Analysis:
         keep = f" {a.guard_note}" if check and a.validate_proof is None else ""
         a = dataclasses.replace(a, guard_note=note + keep, try_sample="", try_proof=None)
     return a
+
+
+TAKES_AWAY = "takes away: "
+
+
+def _marked_taken_away(a: Analysis, off: str) -> Analysis:
+    """The proof's arguments mark (``Proof.arguments``, shown under the example by ``pagenotes.arguments_note``)
+    for an after that keeps every argument but only takes the trigger away (``['--my-help']`` -> ``[]``,
+    ``mesh=[]`` -> ``mesh=None``, another attribute read): "kept" read as a fix that keeps the call's intent
+    (rating 8: 809c, 916, 5b54 said "keeps every argument" over an example the solutions called no fix)."""
+    proof = a.example_fix.proof
+    if proof is None or off or proof.arguments not in ("", KEPT):
+        return a
+    what = taken_away(a.example_fix.before, a.example_fix.after)
+    if not what:
+        return a
+    proof = dataclasses.replace(proof, arguments=TAKES_AWAY + what)
+    return dataclasses.replace(a, example_fix=dataclasses.replace(a.example_fix, proof=proof))

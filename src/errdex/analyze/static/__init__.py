@@ -21,7 +21,7 @@ from errdex.analyze.static.checksample import check_sample
 from errdex.analyze.static.guardnote import guard_note, prevention_from_note, with_prevention
 from errdex.analyze.static.precondition import own_precondition
 from errdex.analyze.static.strategy import choose_strategy
-from errdex.model import Analysis, CodeSample, Evidence, Solution
+from errdex.model import Analysis, CodeSample, Evidence
 
 RULES_VERSION = "static-1"
 
@@ -109,40 +109,6 @@ def _without_option_context(code: str, f: Facts) -> str:
     return "\n".join(out) + "\n"
 
 
-def _comment_wrap(text: str, width: int = 96) -> list[str]:
-    words = text.removeprefix("# ").split()
-    lines: list[str] = []
-    cur = "#"
-    for w in words:
-        if len(cur) + 1 + len(w) > width and cur != "#":
-            lines.append(cur)
-            cur = "#"
-        cur += " " + w
-    lines.append(cur)
-    return lines
-
-
-def _failure_text(f: Facts) -> str:
-    conds = P.conditions(f)
-    return (f"{f.site.qualname} would raise {f.exception.name}: " + "; ".join(c.replace("`", "") for c in conds))[:200]
-
-
-def _handler_comment(f: Facts, sols: list[Solution] | None = None) -> str:
-    """The note the try sample adds to the error: what to do about it, from the page's first solution (its
-    first sentence, code spans as plain text), else why it was raised, else "" (no sample).  Rating 7: "raised
-    by _WindowsConsoleReader.readinto (click/_winconsole.py:132)" told the reader of the traceback nothing new."""
-    first = re.split(r"(?<=[.!?])\s+(?=[A-Z`])", sols[0].text.strip(), maxsplit=1)[0] if sols else ""
-    if 20 <= len(first) <= 240 and "http" not in first:
-        return "what to do: " + first.replace("`", "")
-    conds = P.conditions(f)
-    if not conds:
-        # only where it was raised, which the traceback already says: a try / except that adds that and
-        # re-raises handles nothing (rating 8: a28d, eb3a), so no sample is made ("" here)
-        return ""
-    text = "raised because " + "; ".join(c.replace("`", "") for c in conds)
-    return " ".join(text.split())[:400]
-
-
 def _prevention(f: Facts, note: str) -> tuple[str, ...]:
     """The page's Prevention; when the rules give none, the check its guard note states."""
     out = tuple(P.prevention(f))
@@ -160,9 +126,9 @@ def analyze_static(f: Facts, symbols: Mapping[str, tuple[str, ...]], *, date: st
         if g.rule == "import-failed" and "`" in g.words:
             validate_candidates.append(("import", S.dependency_check(g.words.split("`")[1])))
     validate = S.first_valid(validate_candidates, symbols, withheld, "validate before calling")
-    comment = _handler_comment(f, sols)
-    try_sample = S.first_valid([*opt_try, *(S.generic_tries(f, comment) if comment else [])],
-                               symbols, withheld, "try / catch")
+    # only a try / except that does something: the option's fallback (retry with the option the other way);
+    # a generic one that matches the message and re-raises defends nothing (rating 8), so none is made
+    try_sample = S.first_valid(opt_try, symbols, withheld, "try / catch")
     example = _example_fix(f, symbols, withheld, opt_fix)
     check = S.first_valid([("check", check_sample(f))], symbols, withheld, "check before calling")
     evidence: list[Evidence] = list(ev)

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import re
 
+from errdex.analyze.earlyexit import passed_chains
 from errdex.analyze.facts import Facts, GuardFact
+from errdex.analyze.guardwords import describe_guard
 from errdex.analyze.static.words import (
     callee,
     conditions,
@@ -23,7 +25,7 @@ from errdex.analyze.static.words import (
     raise_evidence,
     unseen_argument,
 )
-from errdex.model import ErrorSite, Solution
+from errdex.model import ErrorSite, Guard, Solution
 
 
 def inputs(f: Facts) -> str:
@@ -78,8 +80,31 @@ def negations(f: Facts, gs: list[GuardFact]) -> tuple[str, list[GuardFact]] | No
         what = join([f"`{n}`" for n in names[:2]]) or f"`{g.guard.normalized}`"
         msg = s.template.render().strip()[:120]
         other = f"\"{msg}\"" if msg else f"`{s.exception_name}` at line {s.line}"
-        text += f" (changing {what} alone does not help: the call then raises {other} instead)"
+        ways = escapes(f, g, s, [h for _, h in said])
+        if ways is None:
+            text += f" (changing {what} alone does not help: the call then raises {other} instead)"
+        elif ways:  # an ``elif`` between the two raises is a way out (rating 8, 707f: `body` a sequence)
+            text += f" (changing {what} alone helps only when {join(ways, 'or')}: otherwise the call raises {other} instead)"
+        else:
+            text += f" (changing {what} alone does not always help: the call may raise {other} instead)"
     return text, [g for _, g in said]
+
+
+def escapes(f: Facts, g: GuardFact, s: ErrorSite, kept: list[GuardFact]) -> list[str] | None:
+    """The branches between ``g``'s and the other raise ``s`` that take another way, in words: ``s`` holds
+    the negation of each ``elif`` test passed on the way (``not isinstance(body, Sequence)``), and a value
+    making one of them true goes down that branch instead (pl.kernel's MPMD form, a sequence of bodies with a
+    sequence of meshes).  None when ``s`` negates nothing but ``g`` (a plain ``else``: no other way);
+    "" items are left out, so [] means branches errdex cannot say in words."""
+    held = {h.guard.normalized for h in kept}
+    tests = [x.source for x in s.guards if x.negated and x.normalized not in held]  # an ``else`` part's chain
+    # a chain of leaving branches before the raise, in its snippet or, when that starts too late, in this one's
+    tests += [x.source for x in passed_chains(s) or passed_chains(f.site, s.line)]
+    others = list(dict.fromkeys(t for t in tests if t != g.guard.source and t not in held))
+    if not others:
+        return None
+    words = [describe_guard(Guard(kind="if", source=t, normalized=t))[0] for t in others]
+    return [w for w in words if w] if all(words) else []
 
 
 def elsewhere(f: Facts, g: GuardFact, others: list[GuardFact]) -> ErrorSite | None:

@@ -11,6 +11,7 @@ what the facts support best:
   a test under it is the prevention (none of the arguments predicts the check);
 - a check on values the function works out: the arguments they come from and the condition in words,
   before the public call (or wherever the code reaches a function no public call reaches);
+- a parameter the function fills in itself when it is ``None`` (``if p is None: p = ...``): pass ``None``;
 - a check that also reads the function's locals: the parameters it reads, held to what the message asks.
 """
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from errdex.analyze.earlyexit import filled_when_none
 from errdex.analyze.facts import Facts
 from errdex.analyze.static import roles
 from errdex.analyze.static.fallback import handed_out, read_params, state_read
@@ -76,6 +78,13 @@ def own_precondition(f: Facts) -> str:
         return ""
     heads = {n.split(".", 1)[0] for g in gs for n in g.names if "." not in n}
     params = read_params(f)
+    named = {p.strip("`") for p in params.split(", ") if p}
+    filled = sorted(h for h in heads if h in named and gs and filled_when_none(f.site, h, gs[0].guard.line))
+    if filled and f.public_path.entries:  # the function chooses the value itself when given `None` (027b)
+        text = re.sub(r"\(?\{[^{}]*\}\)?", "…", message_text(f)).strip()
+        return (f"{where}, pass `{filled[0]}=None` (or leave it out where that is its default) unless you need a "
+                "particular value: the call then works one out itself before this check; a value you pass "
+                f"must satisfy what the message asks: \"{text}\".")
     if heads - set(f.params) - {p.strip("`") for p in params.split(", ")}:
         # the check also reads the function's own locals (`output_shape`): said in the message's words
         text = re.sub(r"\(?\{[^{}]*\}\)?", "…", message_text(f)).strip()  # no local by name, even in a placeholder

@@ -160,3 +160,16 @@ def who(f: Facts, names: str) -> str:
 
 def _article(name: str) -> str:
     return "an " if name.rsplit(".", 1)[-1][:1].lower() in "aeiou" else "a "
+
+
+def debug_only(f: Facts) -> str:
+    """Why the raise happens only while Python runs without ``-O`` ("" when it does not): an ``assert``
+    statement, or a check under ``__debug__``, both of which ``python -O`` leaves out (rating 8, a1ee: click's
+    ``convert_type`` checks ``if __debug__ and ...``; under ``-O`` nothing is raised and nothing can be caught)."""
+    if f.site.kind == "assertion":
+        return "is an `assert` statement"
+    for g in f.guards:
+        text = g.guard.normalized or g.guard.source
+        if re.search(r"(?<![\w.])__debug__\b", text) and not re.search(r"\bnot\s*\(?\s*__debug__\b", text):
+            return "runs only under `__debug__`"
+    return ""

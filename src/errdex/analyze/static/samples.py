@@ -211,45 +211,6 @@ def test_examples(f: Facts) -> list[tuple[str, str]]:
 # --------------------------------------------------------------------------- generic try / validate
 
 
-def generic_tries(f: Facts, handler_comment: str) -> list[tuple[str, str]]:
-    """The generic try / except sample catching the public class, else a base class user code can
-    name, else ``Exception`` (the verifier picks the first whose names exist)."""
-    imp, exc = catch_clause(f)
-    names = [(imp, exc)]
-    if f.exception.catch_name and f.exception.catch_name != exc:
-        c = f.exception.catch_name
-        names.append((f"import {c.split('.', 1)[0]}" if "." in c else "", c))
-    for b in f.exception.bases:
-        if "." not in b and hasattr(builtins, b) and ("", b) not in names:
-            names.append(("", b))
-            break
-    base = "Warning" if f.site.kind == "warning" else "Exception"
-    if ("", base) not in names:
-        names.append(("", base))
-    return [(f"catch {e}", generic_try(f, handler_comment, imp=i, exc=e)) for i, e in names]
-
-
-def generic_try(f: Facts, handler_comment: str, *, imp: str = "", exc: str = "") -> str:
-    if not exc:
-        imp, exc = catch_clause(f)
-    lit = short_literal(f)
-    who = f.public_path.entries[0] if f.public_path.entries else f.site.qualname
-    fn = f"call_{_ident(who.rsplit('.', 1)[-1]).lower()}_checked".replace("__", "_")
-    lines = [imp, "", ""] if imp else []
-    lines += [
-        f"def {fn}(fn, *args, **kwargs):",
-        "    try:",
-        "        return fn(*args, **kwargs)",
-        f"    except {exc} as exc:",
-    ]
-    if lit:
-        lines += [f"        if {lit!r} not in str(exc):", f"            raise  # another {f.exception.name}"]
-    # Never swallowed (no ``return None``): the error goes on with what errdex knows about it attached.
-    note = " ".join(handler_comment.split())[:300]
-    lines += [f"        exc.add_note({note!r})", "        raise"]
-    return "\n".join(lines) + "\n"
-
-
 def dependency_check(module: str) -> str:
     return (f"import importlib.util\n\nif importlib.util.find_spec({module.split('.', 1)[0]!r}) is None:\n"
             f"    raise SystemExit('install the package that provides {module}')\n")

@@ -17,6 +17,8 @@ from errdex.analyze.dispatch import dispatch_alternatives
 from errdex.analyze.facts import Facts, GuardFact
 from errdex.analyze.static import roles, scope
 from errdex.analyze.static.advice import advice, comment_advice, names_beyond
+from errdex.analyze.static.argdocs import documented
+from errdex.analyze.static.factory import factory_solution
 from errdex.analyze.static.fallback import fallback, inputs, literal, negations, own_argument_guards
 from errdex.analyze.static.kinds import held_with, kind_solutions
 from errdex.analyze.static.observed import (
@@ -294,7 +296,8 @@ def solutions(f: Facts) -> list[Solution]:
     if negs:  # branches are said better by the alternatives below
         text, gs = negs
         only = f" {scope.restricted_where(f)}" if scope.restricted(f) else ""
-        out.append(Solution(text=f"Make sure that {text} when you call {callee(f)}{naming(f, gs[0])}{only}.",
+        said = documented(f, gs)  # the argument in the library's words (b806: the layout `meta` must have)
+        out.append(Solution(text=f"Make sure that {text} when you call {callee(f)}{naming(f, gs[0])}{only}{said}.",
                             evidence=tuple(one_guard(f, g.guard.line, g.guard.source, g.guard.kind) for g in gs)))
     users = [alt for alt in alternatives if any(user_reads(f, g) for g in f.guards if g.guard in alt.guards)]
     for alt in users:  # a value the library worked out along the way is not the user's to change
@@ -352,6 +355,8 @@ def solutions(f: Facts) -> list[Solution]:
                             evidence=(raise_evidence(f),)))
     if not out and (fb := fallback(f)) is not None:
         out.append(fb)
+    if (made := factory_solution(f)) is not None:  # the public function that creates the class (bce3)
+        out.append(made if out else Solution(text=made.text.replace("Or let", "Let", 1), evidence=made.evidence))
     out.extend(Solution(text=text, evidence=(raise_evidence(f),)) for text in scope.context_solutions(f))
     return out
 
@@ -504,4 +509,8 @@ def situations(f: Facts) -> list[str]:
     comment = " ".join(w for c in f.comments[:3] for w in c.lstrip("#").split())
     if comment:
         out.append(f"A comment next to the raise says: \"{comment[:240]}\"")
+    if (how := roles.debug_only(f)):  # Python's ``-O`` removes the check (a1ee)
+        out.append(f"Only while Python runs without `-O` (the usual way): the check in `{f.site.qualname}` {how}, "
+                   "which `python -O` leaves out; an optimised run does not raise it but goes on with what it would "
+                   "have refused, so do not count on catching it.")
     return out

@@ -1,0 +1,81 @@
+"""What the function's own docstring says of an argument its check reads.
+
+Rating 8, b806: `format_tcgen05_sparse_metadata` raises when `meta.shape[2]` is not 2, and its docstring says
+"meta: Metadata of shape (M, K // 4, 2)."; the page stated the check but not the layout, which readers found
+only in the Source.  The description of the argument, in the library's words, tells the user what to pass, not
+only what to avoid.  Docstring styles read: Google (``Args:`` then ``name: text`` or ``name (type): text``),
+NumPy (``Parameters`` then ``name : type`` and an indented text) and Sphinx (``:param name: text``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from errdex.analyze.facts import Facts, GuardFact
+
+_SECTION = re.compile(r"\s*(?:Args|Arguments|Parameters|Keyword Args)\s*:?\s*$")
+_END = re.compile(r"\s*(?:Returns|Raises|Yields|Example|Examples|Note|Notes|See Also)\s*:?\s*$")
+_MAX = 160
+
+
+def _clean(parts: list[str]) -> str:
+    text = " ".join(" ".join(parts).split())
+    return text if 0 < len(text) <= _MAX else ""
+
+
+def arg_doc(doc: str, name: str) -> str:
+    """The docstring's description of the argument ``name`` ("" when it has none, or a long one)."""
+    lines = doc.splitlines()
+    for i, line in enumerate(lines):  # Sphinx
+        m = re.match(rf"\s*:param(?:\s+[\w\[\], .]+)?\s+{re.escape(name)}\s*:(.*)$", line)
+        if m:
+            more = [x.strip() for x in _continuation(lines, i)]
+            return _clean([m.group(1).strip(), *more])
+    inside = False
+    for i, line in enumerate(lines):
+        if _SECTION.match(line):
+            inside = True
+            continue
+        if not inside:
+            continue
+        if _END.match(line):
+            inside = False
+            continue
+        m = re.match(rf"\s*\*{{0,2}}{re.escape(name)}\s*(?:\([^)]*\))?\s*:(.*)$", line)
+        if m is None:
+            continue
+        first = m.group(1).strip()
+        more = [x.strip() for x in _continuation(lines, i) if not set(x.strip()) <= {"-"}]
+        # NumPy: ``name : type`` then the text indented below; Google: the text after the colon
+        return _clean(more if lines[i].rstrip().endswith(":") or re.match(r"\s*\w+\s+:", line) else [first, *more])
+    return ""
+
+
+def _continuation(lines: list[str], i: int) -> list[str]:
+    """The lines indented deeper than line ``i``, right below it."""
+    indent = len(lines[i]) - len(lines[i].lstrip())
+    out: list[str] = []
+    for line in lines[i + 1:]:
+        if not line.strip() or len(line) - len(line.lstrip()) <= indent:
+            break
+        out.append(line)
+    return out
+
+
+def documented(f: Facts, gs: list[GuardFact]) -> str:
+    """" (`meta` is documented as "Metadata of shape (M, K // 4, 2)")" for the first argument the guards read
+    that the raising function's docstring describes, when that function is the public call ("" otherwise:
+    below it the argument may be another value by another name)."""
+    if f.public_path.depth != 0 or not f.public_path.entries or not f.docstring:
+        return ""
+    # the names the guards read, and those their words show (``_2`` unpacked from ``meta.shape`` reads as
+    # `meta.shape[2]`): the argument itself or its shape, not an attribute deep inside it (``ctx.module_context
+    # .platforms``: the docstring's "The lowering context" says nothing of what is checked)
+    read = [n for g in gs for n in (*g.names, *re.findall(r"`([A-Za-z_][\w.]*)", g.words))]
+    shallow = re.compile(r"[A-Za-z_]\w*(?:\.(?:shape|ndim|dtype|size))?")
+    heads = dict.fromkeys(n.split(".", 1)[0] for n in read)
+    for name in [h for h in heads if all(shallow.fullmatch(n) for n in read if n.split(".", 1)[0] == h)]:
+        desc = arg_doc(f.docstring, name)
+        if desc:
+            return f" (`{name}` is documented as \"{desc.rstrip('.')}\")"
+    return ""
