@@ -157,7 +157,6 @@ def attach(sites: Sequence[tuple[str, ErrorSite, Caught]], edges: Iterable[CallE
             found += [s for f in sorted(graph.reach(me, first, last)) for s in nested.get(f, ())]  # not set
             # order: that changes with each process's string hashing, and with it the order of the templates
             caught = dict.fromkeys(t for s in found if _raises(s, classes) for t in s.templates if _has_text(t))
-            caught.update(dict.fromkeys(interpreter_os_texts(classes, fw.name)))
             extra = dict.fromkeys(splice(site.templates, fw.name, list(caught)))
             for t in site.templates:
                 extra.pop(t, None)
@@ -165,20 +164,6 @@ def attach(sites: Sequence[tuple[str, ErrorSite, Caught]], edges: Iterable[CallE
                 site = dataclasses.replace(site, templates=(*site.templates, *extra))
         out.append((path, site))
     return out
-
-
-def interpreter_os_texts(classes: set[str], name: str) -> list[Template]:
-    """What an ``OSError`` the interpreter raises prints, when the handler catches that family
-    (``except IOError as e2: raise MutagenError(e2) from e2`` around ``open(filename, "rb")``, whose
-    user reads ``[Errno 2] No such file or directory: 'dne'``): ``[Errno N] strerror``, then
-    ``: 'filename'`` when a file is named.  No package site raises that text, so the caught
-    templates alone leave the site with its bare ``{e}``; ``except Exception`` adds nothing."""
-    if name == "" or not any(_builtin_subclass(c, "OSError") for c in classes):
-        return []
-    head = [Segment(text="[Errno "), Segment(expr=f"{name}.errno"), Segment(text="] "),
-            Segment(expr=f"{name}.strerror")]
-    return [Template.of([*head, Segment(text=": "), Segment(expr=f"{name}.filename", conversion="r")]),
-            Template.of(head)]
 
 
 def _with_nested(by_func: dict[str, list[ErrorSite]]) -> dict[str, list[ErrorSite]]:
