@@ -98,6 +98,22 @@ def message_like(node: ast.expr, env: Env, depth: int = 0, alias: str = "") -> b
 
 
 
+def returned_instance(node: ast.expr, env: Env, params: frozenset[str], depth: int = 0) -> tuple[ast.expr, Env]:
+    """The constructor call a returned expression stands for, with the bindings it was evaluated in:
+    a local assigned one call (``e = ParsingError(fpname)``, then ``return e``) is that call, and
+    ``exc or ParsingError(fpname)`` with ``exc`` a parameter is the call it makes when the caller passed
+    none (configupdater's ``_handle_error``, whose caller raises the instance it accumulates).  Anything
+    else is ``node`` itself: a helper returning its parameter returns the caller's own instance."""
+    if depth < 3 and isinstance(node, ast.Name):
+        b = envmod.lookup(env, node.id)
+        if b is not None and not b.options and isinstance(b.value, ast.Call | ast.BoolOp):
+            return returned_instance(b.value, b.env, params, depth + 1)
+    if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or) and isinstance(node.values[-1], ast.Call) \
+            and all(isinstance(v, ast.Name) and v.id in params for v in node.values[:-1]):
+        return node.values[-1], env
+    return node, env
+
+
 def message_arg(node: ast.expr) -> bool:
     """A call argument that may be a message, by its shape alone (the test for recording a call):
     literal text with a space in it, an f-string, ``+``/``%``/``.format`` text, or a name like a
@@ -130,15 +146,25 @@ def passes_message(call: ast.Call) -> bool:
 
 def returns_message(body: list[ast.stmt], alias: str = "") -> bool:
     """Statement-level scan (no expression walk) for a return that looks like a message
-    (or, in a classmethod whose first parameter is ``alias``, an instance of its class)."""
+    (or, in a classmethod whose first parameter is ``alias``, an instance of its class, or a local
+    assigned one: ``e = exc or ParsingError(fpname)`` ... ``return e``)."""
     stack = list(body)
+    built: set[str] = set()  # locals assigned an instance-like call (or `x or Call(...)`), in any order
+    returned: set[str] = set()
     while stack:
         node = stack.pop()
-        if isinstance(node, ast.Return):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            a = node.value
+            last = a.values[-1] if isinstance(a, ast.BoolOp) and isinstance(a.op, ast.Or) else a
+            if isinstance(last, ast.Call) and message_like(last, None, alias=alias):
+                built.add(node.targets[0].id)
+        elif isinstance(node, ast.Return):
             v = node.value
             if v is not None and (message_like(v, None, alias=alias)
                                   or (isinstance(v, ast.Name) and MSG_NAME.search(v.id))):
                 return True
+            if isinstance(v, ast.Name):
+                returned.add(v.id)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
         else:
@@ -146,4 +172,4 @@ def returns_message(body: list[ast.stmt], alias: str = "") -> bool:
                 stack.extend(sub)
             for c in getattr(node, "cases", ()):
                 stack.extend(c.body)
-    return False
+    return bool(built & returned)

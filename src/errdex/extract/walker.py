@@ -443,14 +443,16 @@ class Walker(CallsMixin, ClassesMixin):
 
     def return_(self, node: ast.Return, state: State, env: Env) -> Env:
         c = state.func
-        if c is not None and node.value is not None and (
-                st.message_like(node.value, env, alias=state.cls_alias)
+        value, at = st.returned_instance(node.value, env, frozenset(c.params)) \
+            if c is not None and node.value is not None else (node.value, env)
+        if c is not None and node.value is not None and value is not None and (
+                st.message_like(value, at, alias=state.cls_alias)
                 or (state.exc_class and state.qual[-1:] == ("__str__",))  # an exception's __str__: its text
                 or current_exception(node.value)):  # `return sys.exc_info()[1]`: the caught text (forwarded.py)
-            scope = self.scope(state, env)
-            ir = self.builder.arg(node.value, scope)
-            if isinstance(ir, Hole) and isinstance(node.value, ast.Call):  # return exception(line, col, *args)
-                ir = self.builder.factory_call(node.value, scope) or ir
+            scope = self.scope(state, at)
+            ir = self.builder.arg(value, scope)
+            if isinstance(ir, Hole) and isinstance(value, ast.Call):  # return exception(line, col, *args)
+                ir = self.builder.factory_call(value, scope) or ir
             c.returns.append(ir)
         elif c is not None and isinstance(node.value, ast.Name) and node.value.id in c.params:
             # `if not indices: return container` in a helper that formats its text otherwise: the text as

@@ -240,6 +240,12 @@ def _message_only(lines: list[str]) -> ParsedException:
                 return ParsedException(p[0], p[1])
         found = L.exception_in_line(ln)
         if found is not None:
+            if i and ln[:1] in (" ", "\t") and lines[0].strip():
+                # a class named inside an indented line under a first line of text: a message that quotes
+                # another error in a detail line (omegaconf's `{msg}\n    full_key: <unresolvable due to
+                # ConfigCycleDetectedException: ...>`), not a log line that introduces the error (those sit at
+                # the margin); the whole text is the message, of a type the paste does not name
+                return ParsedException("", "\n".join(lines).strip())
             tail = [found[1], *lines[i + 1 :]]
             return ParsedException(found[0], "\n".join(tail).strip("\n"))
     return ParsedException("", "\n".join(lines).strip())
