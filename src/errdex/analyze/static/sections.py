@@ -22,7 +22,9 @@ from errdex.analyze.static.factory import factory_solution
 from errdex.analyze.static.fallback import fallback, inputs, literal, negations, own_argument_guards
 from errdex.analyze.static.kinds import held_with, kind_solutions
 from errdex.analyze.static.observed import (
+    caught_inside,
     clean,
+    distinct_cases,
     entry_call,
     observations,
     observed_evidence,
@@ -451,11 +453,12 @@ def trigger(f: Facts) -> str:
 
 def situations(f: Facts) -> list[str]:
     out: list[str] = []
-    for ob in observations(f)[:3]:
+    for ob in distinct_cases(observations(f), 3):
         call = entry_call(ob)
         where = f" (`{ob.test_path}{f':{ob.test_line}' if ob.test_line else ''}`)" if ob.test_path else ""
         out.append(f"The library's test `{test_name(ob.test)}`{where} raised it"
-                   + (f" through {call}" if call else "") + f": \"{clean(ob.message, 160)}\"")
+                   + (f" through {call}" if call else "") + f": \"{clean(ob.message, 160)}\""
+                   + (f" ({package(f)} caught this one itself)" if caught_inside(ob) else ""))
     for link in f.tests[:3]:
         t = link.test
         first = next((ln.strip() for ln in reversed(t.code.splitlines()) if ln.strip()), "")
