@@ -17,7 +17,7 @@ from errdex.analyze.dispatch import dispatch_alternatives
 from errdex.analyze.facts import Facts, GuardFact
 from errdex.analyze.static import roles, scope
 from errdex.analyze.static.advice import advice, comment_advice, names_beyond
-from errdex.analyze.static.argdocs import documented
+from errdex.analyze.static.argdocs import documented, single_value
 from errdex.analyze.static.factory import factory_solution
 from errdex.analyze.static.fallback import fallback, inputs, literal, negations, own_argument_guards
 from errdex.analyze.static.kinds import held_with, kind_solutions
@@ -299,6 +299,7 @@ def solutions(f: Facts) -> list[Solution]:
         text, gs = negs
         only = f" {scope.restricted_where(f)}" if scope.restricted(f) else ""
         said = documented(f, gs)  # the argument in the library's words (b806: the layout `meta` must have)
+        said += single_value(f, text, gs)  # 707f: one `Mesh` where the docs ask for a sequence only under a condition
         out.append(Solution(text=f"Make sure that {text} when you call {callee(f)}{naming(f, gs[0])}{only}{said}.",
                             evidence=tuple(one_guard(f, g.guard.line, g.guard.source, g.guard.kind) for g in gs)))
     users = [alt for alt in alternatives if any(user_reads(f, g) for g in f.guards if g.guard in alt.guards)]
