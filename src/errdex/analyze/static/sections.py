@@ -345,7 +345,12 @@ def solutions(f: Facts) -> list[Solution]:
             evidence=(test_evidence(link.test.path, link.test.line, link.test.test_name, link.url),)))
     if _internal(f) and f.enum_settings:
         attr, member, enum = f.enum_settings[0]
-        out.append(Solution(text=f"While it is reported, try another `{enum.rsplit('.', 1)[-1]}` than `{member}` for "
+        cls = enum.rsplit('.', 1)[-1]
+        # the other values the package's own checks compare with: a value to try, not only "another" (rating 8)
+        named = (" (" + join([f"`{cls}.{m}`" for m in f.enum_others[:3]], "or") + ", the other value"
+                 + ("s" if len(f.enum_others) > 1 else "") + f" {package(f)}'s own checks compare `{attr}` with)"
+                 if f.enum_others else "")
+        out.append(Solution(text=f"While it is reported, try another `{cls}` than `{member}`{named} for "
                                  f"`{attr}` where your code sets it: the failing check is made only under `{member}`.",
                             evidence=tuple(guard_evidence(f))))
     if _internal(f) and issues_url(f):
