@@ -126,7 +126,7 @@ def test_observed_runs_of_the_librarys_tests_are_stated(tmp_path: Path) -> None:
     assert "caught it itself" in a.meaning
     assert a.situations[0] == ("The library's test `test_unknown_option` (`tests/test_options.py:12`) raised it "
                                "through `clilike.core._Parser.match_long_opt(opt='--colour')`: "
-                               "\"No such option --colour.\"")
+                               "\"No such option --colour.\" (clilike caught this one itself)")
 
 
 def test_an_observed_usage_error_gives_no_test_prevention_and_a_cut_argument_is_not_quoted(tmp_path: Path) -> None:
@@ -138,6 +138,28 @@ def test_an_observed_usage_error_gives_no_test_prevention_and_a_cut_argument_is_
     assert not any("Test your own code" in p for p in a.prevention)
     assert a.situations[0].startswith("The library's test `test_path_option` (`tests/test_basic.py:471`) raised it "
                                       "through `clilike.core.Context.invoke(args=...)`")
+
+
+def test_situations_show_cases_of_different_forms(tmp_path: Path) -> None:
+    """Observations that repeat one case (single-dash options) give way to one of another form (a long
+    option), and one the library caught itself says so (rating 8 on click's long-option raise)."""
+    from errdex.analyze.static.observed import distinct_cases, message_form
+    from errdex.model import Observation
+
+    def ob(message: str, test: str) -> Observation:
+        return Observation(snapshot="s", kind="site", path="p.py", line=1, exception="E", message=message,
+                           test=f"tests/t.py::{test}")
+
+    obs = [ob("No such option '-f'.", "t1"), ob("No such option '-a'.", "t2"), ob("No such option '-a'.", "t3"),
+           ob("No such option '--foo'.", "t4"), ob("No such option '--muhaha'.", "t5")]
+    assert message_form("No such option '-f'.") == message_form("No such option '-vvv'.")
+    assert message_form("No such option '-f'.") != message_form("No such option '--foo'.")
+    assert [o.test for o in distinct_cases(obs, 3)] == ["tests/t.py::t1", "tests/t.py::t2", "tests/t.py::t4"]
+    assert [o.test for o in distinct_cases(obs, 2)] == ["tests/t.py::t1", "tests/t.py::t4"]
+    assert [o.test for o in distinct_cases(obs[:3], 3)] == ["tests/t.py::t1", "tests/t.py::t2", "tests/t.py::t3"]
+    a = _observed_page(tmp_path, "No such option -f.", "tests/test_basic.py::test_path_option", "tests/test_basic.py",
+                       471, "clilike.core.Context.invoke", ("args", "list", "['-f']"), escaped=True, count=1)
+    assert "caught this one itself" not in a.situations[0]
 
 
 def test_roles_read_from_names_only_where_they_hold() -> None:

@@ -56,6 +56,12 @@ def test_a_way_out_that_leads_to_a_sibling_raise_is_not_offered(cli: Ctx) -> Non
     # MPMD form takes a sequence of bodies with a sequence of meshes): "does not help" was false
     assert "changing `body` alone helps only when `body` is a `Sequence`: otherwise the call raises" in s, s
     assert "mesh cannot be a sequence when body is a single callable." in s
+    # rating 8 (707f): what to pass, in the documentation's own condition: one mesh, a sequence only with bodies
+    assert s.endswith("; pass one mesh, not a sequence of them: the documentation asks for a sequence of meshes only "
+                      "if `body` is a sequence of callables."), s
+    assert "pass one mesh" in _all(_page(cli, "kernel", "single callable"))  # true there too
+    asks = _page(cli, "kernel", "must be a sequence")  # the check asks for the sequence: no such advice
+    assert "pass one mesh" not in _all(asks)
 
 
 def test_a_guard_on_a_parameter_the_function_rebuilt_is_not_a_check_on_the_argument(cli: Ctx) -> None:

@@ -109,8 +109,10 @@ def test_an_internal_check_made_only_under_a_public_enum_value_says_another_valu
     a = _page(cli, "_lower_body")
     assert ("This check runs only when `lowering_semantics` is `Warpgroup`, a value of the public enum "
             "`clilike.Semantics`") in a.meaning
-    assert a.solutions[0].text.startswith("While it is reported, try another `Semantics` than `Warpgroup` for "
-                                          "`lowering_semantics`")
+    # rating 8 (8ee0): the value to try is named, from the package's own checks (`_lower_lanes` compares with `Lane`)
+    assert a.solutions[0].text.startswith("While it is reported, try another `Semantics` than `Warpgroup` "
+                                          "(`Semantics.Lane`, the other value clilike's own checks compare "
+                                          "`lowering_semantics` with) for `lowering_semantics`"), a.solutions[0].text
     assert a.solutions[1].text.startswith("Report it at https://github.com/example/clilike/issues")
 
 

@@ -59,6 +59,7 @@ class SnapshotContext:
     _graph: CallGraph | None = None
     _public_by_last: dict[str, set[str]] | None = None  # last part of a dotted public name -> the public names
     _by_text: dict[str, list[ErrorSite]] | None = None
+    _compared: dict[str, set[str]] | None = None  # class name -> the members guards compare with
     _by_check: dict[str, list[ErrorSite]] | None = None
     _earlier: dict[tuple[str, int, str], tuple[ErrorSite, ...]] = field(default_factory=dict)
     _rerouted: set[tuple[str, int, str]] = field(default_factory=set)
@@ -187,6 +188,18 @@ class SnapshotContext:
             if names:
                 out.append((m.group(1), m.group(3), min(names, key=lambda n: (n.count("."), n))))
         return tuple(out)
+
+    def enum_compared(self, enum: str) -> tuple[str, ...]:
+        """The members of the class ``enum`` (its last name) that any guard of the package compares with
+        (``x.lowering_semantics == LoweringSemantics.Lane``): the values its own code knows, sorted.  A
+        solution that says "try another value" can then name them (rating 8 on 8ee0)."""
+        if self._compared is None:
+            self._compared = defaultdict(set)
+            for s in self.sites:
+                for g in s.guards:
+                    for m in re.finditer(r"(?<![\w])([A-Z]\w*)\.([A-Z]\w*)\b", g.normalized):
+                        self._compared[m.group(1)].add(m.group(2))
+        return tuple(sorted(self._compared.get(enum.rsplit(".", 1)[-1], set())))
 
     def _public_names_ending(self, last: str) -> set[str]:
         """The dotted public names whose last part is ``last``; indexed once per snapshot rather than

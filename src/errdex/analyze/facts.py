@@ -110,6 +110,7 @@ class Facts:
     observed: tuple[Observation, ...] = ()  # the library's own tests raising it (``errdex observe``), best first
     uncalled: bool = False  # nothing in the package calls, registers or exports the raising function
     enum_settings: tuple[tuple[str, str, str], ...] = ()  # (attribute, member, public enum) a guard compares with ==
+    enum_others: tuple[str, ...] = ()  # the other members of enum_settings[0]'s enum that the package's guards name
     same_function: tuple[ErrorSite, ...] = ()  # the other raises of the raising function (its other branches)
     # (public function, its docstring) for the other public calls that create the class whose constructor raises
     # (``jax.make_mesh`` for ``Mesh.__new__``): the docstring is that of a raise site in the function
@@ -152,6 +153,7 @@ def gather_facts(catalog: Catalog, snapshot: Snapshot, site: ErrorSite, *,
     links = ctx.tests_for_site(site)
     raising = {o: raising_value(g.words) for g in guards for o in g.options}
     ofacts = tuple(option_facts(o, raising.get(o), ctx.symbols, ctx.tests) for o in options)
+    enums = ctx.enum_settings(site)
     return Facts(
         site=site,
         snapshot=snapshot,
@@ -180,7 +182,8 @@ def gather_facts(catalog: Catalog, snapshot: Snapshot, site: ErrorSite, *,
         whole_function=function_seen(site),
         observed=ctx.observed(site),
         uncalled=ctx.uncalled(site),
-        enum_settings=ctx.enum_settings(site),
+        enum_settings=enums,
+        enum_others=tuple(m for m in ctx.enum_compared(enums[0][2]) if m != enums[0][1]) if enums else (),
         same_function=tuple(s for s in ctx.sites_by_function.get((site.path, site.qualname), ())
                             if s.error_id != site.error_id),
         factory_docs=_factory_docs(site, ctx),

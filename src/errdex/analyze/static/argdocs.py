@@ -79,3 +79,35 @@ def documented(f: Facts, gs: list[GuardFact]) -> str:
         if desc:
             return f" (`{name}` is documented as \"{desc.rstrip('.')}\")"
     return ""
+
+
+_CONDITIONAL_SEQUENCE = re.compile(
+    r"\b(?:must|should|has to|needs to) be an? (sequence|list|tuple|iterable|collection) of (\w+) "
+    r"(?:only )?(if|when|where) ([^.;]+)", re.IGNORECASE)
+
+
+def _singular(noun: str) -> str:
+    """"mesh" for "meshes", "callable" for "callables" (English plurals of the regular kinds)."""
+    if re.search(r"(?:s|sh|ch|x|z)es$", noun):
+        return noun[:-2]
+    return noun[:-1] if noun.endswith("s") and not noun.endswith("ss") else noun
+
+
+def single_value(f: Facts, negation: str, gs: list[GuardFact]) -> str:
+    """"; pass one mesh, not a sequence of them: a sequence of meshes is asked for only if `body` is a sequence
+    of callables" when the check refuses a sequence for an argument whose documentation asks for a sequence only
+    under a condition.  Rating 8 on 707f (``pl.kernel`` as a decorator refuses a sequence ``mesh``): "not a
+    `Sequence`" says what to avoid; the docstring's own condition says what to pass instead."""
+    if f.public_path.depth != 0 or not f.public_path.entries or not f.docstring:
+        return ""
+    for name in dict.fromkeys(n.split(".", 1)[0] for g in gs for n in g.names):
+        if not re.search(rf"`{re.escape(name)}` is not an? `?(?:Sequence|list|tuple|Iterable|Collection)\b", negation):
+            continue
+        m = _CONDITIONAL_SEQUENCE.search(arg_doc(f.docstring, name))
+        if m is None:
+            continue
+        kind, noun, word, cond = m.group(1).lower(), m.group(2), m.group(3).lower(), m.group(4).strip()
+        cond = re.sub(r"``([^`]+)``", r"`\1`", cond)
+        return (f"; pass one {_singular(noun)}, not a {kind} of them: the documentation asks for a {kind} of {noun} "
+                f"only {word} {cond}")
+    return ""

@@ -62,6 +62,32 @@ def observations(f: Facts) -> list[Observation]:
     return out
 
 
+def message_form(message: str) -> str:
+    """A message's form: its words and numbers collapsed (``No such option '--foo'.`` and ``... '--bar'.`` share
+    one, ``... '-f'.`` has another), so that cases that differ only in a name or a number count as one."""
+    return re.sub(r"[^\W\d_]+", "a", re.sub(r"\d+", "0", message))
+
+
+def distinct_cases(obs: list[Observation], limit: int) -> list[Observation]:
+    """Up to ``limit`` observations that show different cases: one per message form first, then other
+    messages, then the rest in order.  Rating 8 on a long-option raise: its three situations were all
+    single-dash options (``'-f'``, ``'-a'``, ``'-a'``) though the tests also passed ``'--foo'``; the first
+    observations in order repeated one case."""
+    picked: list[Observation] = []
+    forms: set[str] = set()
+    for o in obs:
+        if len(picked) < limit and message_form(o.message) not in forms:
+            forms.add(message_form(o.message))
+            picked.append(o)
+    for o in obs:
+        if len(picked) < limit and o not in picked and all(p.message != o.message for p in picked):
+            picked.append(o)
+    for o in obs:
+        if len(picked) < limit and o not in picked:
+            picked.append(o)
+    return sorted(picked, key=obs.index)
+
+
 def observed_sentence(f: Facts) -> str:
     """What the library's own tests did to raise it (``errdex observe``), in one sentence."""
     obs = [o for o in f.observed if _a_test(o.test) and not o.entry.endswith("<module>")]

@@ -17,12 +17,14 @@ from errdex.analyze.dispatch import dispatch_alternatives
 from errdex.analyze.facts import Facts, GuardFact
 from errdex.analyze.static import roles, scope
 from errdex.analyze.static.advice import advice, comment_advice, names_beyond
-from errdex.analyze.static.argdocs import documented
+from errdex.analyze.static.argdocs import documented, single_value
 from errdex.analyze.static.factory import factory_solution
 from errdex.analyze.static.fallback import fallback, inputs, literal, negations, own_argument_guards
 from errdex.analyze.static.kinds import held_with, kind_solutions
 from errdex.analyze.static.observed import (
+    caught_inside,
     clean,
+    distinct_cases,
     entry_call,
     observations,
     observed_evidence,
@@ -297,6 +299,7 @@ def solutions(f: Facts) -> list[Solution]:
         text, gs = negs
         only = f" {scope.restricted_where(f)}" if scope.restricted(f) else ""
         said = documented(f, gs)  # the argument in the library's words (b806: the layout `meta` must have)
+        said += single_value(f, text, gs)  # 707f: one `Mesh` where the docs ask for a sequence only under a condition
         out.append(Solution(text=f"Make sure that {text} when you call {callee(f)}{naming(f, gs[0])}{only}{said}.",
                             evidence=tuple(one_guard(f, g.guard.line, g.guard.source, g.guard.kind) for g in gs)))
     users = [alt for alt in alternatives if any(user_reads(f, g) for g in f.guards if g.guard in alt.guards)]
@@ -342,7 +345,12 @@ def solutions(f: Facts) -> list[Solution]:
             evidence=(test_evidence(link.test.path, link.test.line, link.test.test_name, link.url),)))
     if _internal(f) and f.enum_settings:
         attr, member, enum = f.enum_settings[0]
-        out.append(Solution(text=f"While it is reported, try another `{enum.rsplit('.', 1)[-1]}` than `{member}` for "
+        cls = enum.rsplit('.', 1)[-1]
+        # the other values the package's own checks compare with: a value to try, not only "another" (rating 8)
+        named = (" (" + join([f"`{cls}.{m}`" for m in f.enum_others[:3]], "or") + ", the other value"
+                 + ("s" if len(f.enum_others) > 1 else "") + f" {package(f)}'s own checks compare `{attr}` with)"
+                 if f.enum_others else "")
+        out.append(Solution(text=f"While it is reported, try another `{cls}` than `{member}`{named} for "
                                  f"`{attr}` where your code sets it: the failing check is made only under `{member}`.",
                             evidence=tuple(guard_evidence(f))))
     if _internal(f) and issues_url(f):
@@ -451,11 +459,12 @@ def trigger(f: Facts) -> str:
 
 def situations(f: Facts) -> list[str]:
     out: list[str] = []
-    for ob in observations(f)[:3]:
+    for ob in distinct_cases(observations(f), 3):
         call = entry_call(ob)
         where = f" (`{ob.test_path}{f':{ob.test_line}' if ob.test_line else ''}`)" if ob.test_path else ""
         out.append(f"The library's test `{test_name(ob.test)}`{where} raised it"
-                   + (f" through {call}" if call else "") + f": \"{clean(ob.message, 160)}\"")
+                   + (f" through {call}" if call else "") + f": \"{clean(ob.message, 160)}\""
+                   + (f" ({package(f)} caught this one itself)" if caught_inside(ob) else ""))
     for link in f.tests[:3]:
         t = link.test
         first = next((ln.strip() for ln in reversed(t.code.splitlines()) if ln.strip()), "")
