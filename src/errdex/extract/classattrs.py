@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 
 from errdex.extract.ir import Alt, Cat, Hole, Node, Ref, alt, literal_text
 from errdex.extract.tables import Tables
@@ -28,14 +29,21 @@ MAX_DEPTH = 32
 MAX_LISTED = 16  # forms listed: the owner's text, the placeholder, then the subclasses' texts
 
 
+def _each_part(node: Node, fn: Callable[[Node], Node]) -> Node | None:
+    """``fn`` over the options of an ``Alt`` or the parts of a ``Cat``; ``None`` for any other node."""
+    if isinstance(node, Alt):
+        return Alt(tuple(fn(o) for o in node.options))
+    if isinstance(node, Cat):
+        return Cat(tuple(fn(p) for p in node.parts))
+    return None
+
+
 def attrs_of_raised(t: Tables, node: Node, raised: str, depth: int = 0) -> Node:
     """``self.<name>`` holes of ``node`` as the raised class's (or a base's) literal class attribute."""
     if depth > MAX_DEPTH:
         return node
-    if isinstance(node, Alt):
-        return Alt(tuple(attrs_of_raised(t, o, raised, depth + 1) for o in node.options))
-    if isinstance(node, Cat):
-        return Cat(tuple(attrs_of_raised(t, p, raised, depth + 1) for p in node.parts))
+    if (inner := _each_part(node, lambda n: attrs_of_raised(t, n, raised, depth + 1))) is not None:
+        return inner
     if isinstance(node, Hole) and (m := _SELF_ATTR.fullmatch(node.expr)) is not None:
         const = _constant(t, raised, m[1])
         return const if const is not None else node
@@ -47,10 +55,8 @@ def attrs_of_caller(t: Tables, node: Node, owner: str, depth: int = 0) -> Node:
     of ``owner`` (the class the method was called on), then of its subclasses, then the placeholder."""
     if depth > MAX_DEPTH:
         return node
-    if isinstance(node, Alt):
-        return Alt(tuple(attrs_of_caller(t, o, owner, depth + 1) for o in node.options))
-    if isinstance(node, Cat):
-        return Cat(tuple(attrs_of_caller(t, p, owner, depth + 1) for p in node.parts))
+    if (inner := _each_part(node, lambda n: attrs_of_caller(t, n, owner, depth + 1))) is not None:
+        return inner
     if isinstance(node, Ref) and node.is_call:
         return dataclasses.replace(node, args=tuple(attrs_of_caller(t, a, owner, depth + 1) for a in node.args),
                                    kwargs=tuple((k, attrs_of_caller(t, v, owner, depth + 1)) for k, v in node.kwargs))
