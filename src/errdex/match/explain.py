@@ -124,7 +124,7 @@ def explain_parsed(idx: MatchIndex, parsed: Parsed, *, top: int = 5) -> Explanat
     elif matches:
         reported = next(iter(_exceptions(parsed)))[0]
         first = _with_ties(idx, matches[0], ranked[0], best, _printed_type(reported), reported.exception)
-        first = HO.unconfident(idx, first, ranked[0].site, bool(frames))
+        first = HO.unconfident(idx, first, ranked[0].site, bool(frames), reported.message, ranked[0].template)
         group = {t.id for t in first.tied}
         if first.confident and first.method == "fuzzy" and _level_with(idx, ranked, group):
             first = replace(first, confident=False)

@@ -13,11 +13,20 @@
   templates under ``CLASS_TEXT`` (``class_text``): a template with literal text, of a class the package
   defines, none of whose literal text is written in the site's snippet (so not ``msg = "..."; raise
   X(msg)`` either, whose text is right above the raise).
+- **A text found on a later line of the message** (xmlschema 4.3.2's ``failed decoding 'x' with
+  XsdAtomicBuiltin(...):\n\nReason: invalid value 'x' for xs:base64Binary``, yamale 6.1.0's ``Schema error
+  in file f.yaml\nInvalid schema expression: ...``): a template beginning with literal text whose text
+  starts after a line break, the lines above it unexplained.  Whoever wrote those lines composed the
+  message (an exception class's ``__str__``, a caller's ``f"{header}\n{e}"``), and may have taken the
+  line from elsewhere than this raise; without a traceback it stays the likeliest site, not a certain one.
 """
 
 from __future__ import annotations
 
-from errdex.match.indexdata import CLASS_TEXT, NO_TEXT, MatchIndex
+import re
+
+from errdex.match import verify as V
+from errdex.match.indexdata import CLASS_TEXT, NO_TEXT, T_SEGS, MatchIndex
 from errdex.match.model import Match
 from errdex.record import replace
 
@@ -26,6 +35,7 @@ if TYPE_CHECKING:
     from errdex.model import ErrorSite
 
 TEST_FOLDERS = frozenset({"tests", "test", "testing"})
+_WS = re.compile(r"\s+")
 
 
 def in_test_code(path: str) -> bool:
@@ -51,9 +61,24 @@ def class_text(site: ErrorSite) -> bool:
     return not any(c in site.snippet for c in starts)
 
 
-def unconfident(idx: MatchIndex, match: Match, site: int, frames: bool) -> Match:
+def on_later_line(segs: tuple[tuple[bool, str], ...], message: str) -> bool:
+    """Whether a template beginning with literal text is found in ``message`` only after a line break.
+
+    The message is normalized as the matcher does (each whitespace run one character), keeping in a
+    parallel string which runs held a line break, so the found position tells the line it is on."""
+    if not segs or not segs[0][0] or "\n" not in message:
+        return False
+    lines = _WS.sub(lambda m: "\n" if "\n" in m.group() else " ", V.clip(message)).strip()
+    v = V.verify(segs, lines.replace("\n", " "))
+    first = v.spans[0] if v.exact and v.spans else None
+    return first is not None and "\n" in lines[: first[0]]
+
+
+def unconfident(idx: MatchIndex, match: Match, site: int, frames: bool, message: str = "",
+                template: int = -1) -> Match:
     """The top match, unconfident when it is the package's test code, or (with no traceback frames) a
-    text its class builds; a note says why."""
+    text its class builds or one found below lines it does not explain (``message``: the text as
+    printed, ``template``: the top match's); a note says why."""
     if not match.confident:
         return match
     if in_test_code(match.path):
@@ -64,5 +89,9 @@ def unconfident(idx: MatchIndex, match: Match, site: int, frames: bool) -> Match
     if not frames and own and any(t in own for t in idx.site_templates[site]):
         note = (f"the class {match.exception} builds this text itself: any code raising it prints the "
                 f"same; a traceback's frames say whether it was this raise")
+        return replace(match, confident=False, tie_note=match.tie_note or note)
+    if not frames and template >= 0 and on_later_line(idx.templates[template][T_SEGS], message):
+        note = ("the text is on a later line of the message, below lines this raise does not write: the code "
+                "that composed the message may have taken it from elsewhere; a traceback's frames decide")
         return replace(match, confident=False, tie_note=match.tie_note or note)
     return match
