@@ -15,8 +15,8 @@
   X(msg)`` either, whose text is right above the raise).
 - **A text found on a later line of the message** (xmlschema 4.3.2's ``failed decoding 'x' with
   XsdAtomicBuiltin(...):\n\nReason: invalid value 'x' for xs:base64Binary``, yamale 6.1.0's ``Schema error
-  in file f.yaml\nInvalid schema expression: ...``): a template beginning with literal text whose text
-  starts after a line break, the lines above it unexplained.  Whoever wrote those lines composed the
+  in file f.yaml\nInvalid schema expression: ...``): a template whose first literal text starts after a
+  line break that ends a line of text, the lines above it unexplained or taken by a placeholder.  Whoever wrote those lines composed the
   message (an exception class's ``__str__``, a caller's ``f"{header}\n{e}"``), and may have taken the
   line from elsewhere than this raise; without a traceback it stays the likeliest site, not a certain one.
 """
@@ -62,16 +62,33 @@ def class_text(site: ErrorSite) -> bool:
 
 
 def on_later_line(segs: tuple[tuple[bool, str], ...], message: str) -> bool:
-    """Whether a template beginning with literal text is found in ``message`` only after a line break.
+    """Whether a template's first literal text is found in ``message`` only after a line break that ends
+    a line of text: one outside any bracket.
 
+    A template beginning with a placeholder counts as well when the text its value took holds such a
+    break (yamale's ``{key} is not a {kwtype}`` under ``Error validating data 'f.yaml' ...\n\t``), but
+    not a repr printed over lines, which breaks inside its brackets (``array([[1, 2],\n [3, 4]])``).
     The message is normalized as the matcher does (each whitespace run one character), keeping in a
     parallel string which runs held a line break, so the found position tells the line it is on."""
-    if not segs or not segs[0][0] or "\n" not in message:
+    if not segs or "\n" not in message:
         return False
     lines = _WS.sub(lambda m: "\n" if "\n" in m.group() else " ", V.clip(message)).strip()
     v = V.verify(segs, lines.replace("\n", " "))
     first = v.spans[0] if v.exact and v.spans else None
-    return first is not None and "\n" in lines[: first[0]]
+    return first is not None and line_break_outside_brackets(lines[: first[0]])
+
+
+def line_break_outside_brackets(text: str) -> bool:
+    """Whether ``text`` holds a line break at bracket depth 0 (a closing bracket never takes it below 0)."""
+    depth = 0
+    for ch in text:
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth = max(0, depth - 1)
+        elif ch == "\n" and depth == 0:
+            return True
+    return False
 
 
 def unconfident(idx: MatchIndex, match: Match, site: int, frames: bool, message: str = "",
