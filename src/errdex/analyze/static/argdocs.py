@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 
 from errdex.analyze.facts import Facts, GuardFact
+from errdex.analyze.static.words import ARGS_SECTION
 
-_SECTION = re.compile(r"\s*(?:Args|Arguments|Parameters|Keyword Args)\s*:?\s*$")
 _END = re.compile(r"\s*(?:Returns|Raises|Yields|Example|Examples|Note|Notes|See Also)\s*:?\s*$")
 _MAX = 160
 
@@ -33,7 +33,7 @@ def arg_doc(doc: str, name: str) -> str:
             return _clean([m.group(1).strip(), *more])
     inside = False
     for i, line in enumerate(lines):
-        if _SECTION.match(line):
+        if ARGS_SECTION.match(line):
             inside = True
             continue
         if not inside:

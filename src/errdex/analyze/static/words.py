@@ -279,12 +279,16 @@ def unseen_argument(f: Facts, name: str) -> bool:
                               snippet)))  # compared with a "not given" sentinel
 
 
+# a docstring's arguments section heading (Google's ``Args:``, NumPy's ``Parameters``); ``argdocs`` reads the same
+ARGS_SECTION = re.compile(r"\s*(?:Args|Arguments|Parameters|Keyword Args)\s*:?\s*$")
+
+
 def documented_args(doc: str) -> set[str]:
     """The names an ``Args:``/``Arguments:``/``Parameters`` section of a docstring lists (``meta: Metadata of ...``)."""
     out: set[str] = set()
     inside = False
     for line in doc.splitlines():
-        if re.match(r"\s*(?:Args|Arguments|Parameters|Keyword Args)\s*:?\s*$", line):
+        if ARGS_SECTION.match(line):
             inside = True
             continue
         if inside:
