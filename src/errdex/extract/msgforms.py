@@ -309,7 +309,13 @@ class FormsMixin(Builder):
             return _capped((*p, item) for p in before)
         more = self._list_items(b.value, here, depth + 1)  # extend, or `+=` of a list
         if more is None:
-            return None
+            if not isinstance(b.value, _SOME_ITEMS):
+                return None
+            # `lines.extend(fmt(x) for x in xs)`: none, one or more items of unknown text after those known
+            # (graphql's `output = [self.message]`, `output.extend(print_location(...) for ...)`,
+            # `"\n\n".join(output)`): the known items alone, or followed by one placeholder for the rest
+            shown = " ".join(self.src.segment(b.value).split())
+            more = [(), (Hole(shown[1:-1] if isinstance(b.value, ast.GeneratorExp) and shown[:1] == "(" else shown),)]
         return _capped(p + m for p in before for m in more)
 
     def _bound_format(self, func: ast.expr, scope: Scope) -> tuple[ast.expr, Scope] | None:
@@ -328,6 +334,10 @@ class FormsMixin(Builder):
             if isinstance(v, ast.Attribute) and v.attr == "format":
                 return v.value, Scope()
         return None
+
+
+# an extend / `+=` whose items are computed: their number and text are known only at run time
+_SOME_ITEMS = (ast.GeneratorExp, ast.ListComp, ast.Call)
 
 
 def _repeated(node: ast.BinOp) -> Lit | None:
