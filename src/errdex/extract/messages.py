@@ -177,8 +177,10 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
 
     def value(self, node: ast.expr, scope: Scope, conversion: str | None = None, spec: str | None = None) -> Node:
         """``node`` interpolated into known text: a placeholder, or a parameter to bind later."""
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and conversion is None and spec is None:
-            return Lit(node.value)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and conversion in (None, "s", "r") \
+                and spec in (None, "", "s"):
+            # `"{:s}".format("-2^31 <= x < 2^31")`, f"{'x'!r}": a constant shown as itself (or its repr)
+            return Lit(repr(node.value) if conversion == "r" else node.value)
         if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and conversion is None and spec is None:
             return Lit(str(node.value))
         if isinstance(node, ast.JoinedStr) and conversion is None and spec is None:
