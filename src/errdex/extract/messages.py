@@ -48,7 +48,7 @@ from errdex.extract.msgforms import FormsMixin, _int_constant, _repeated
 from errdex.extract.msgraise import RaisedMixin
 from errdex.extract.msgtemplate import SUBSTITUTE, substituted
 from errdex.extract.source import SourceText
-from errdex.extract.stdlib_texts import os_error_value
+from errdex.extract.stdlib_texts import OS_ERRORS, os_error_texts, os_error_value
 from errdex.extract.strict import unclassified
 
 __all__ = ["CLASS_NAME", "MessageBuilder", "Scope"]
@@ -258,6 +258,12 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
         return (isinstance(ir, Ref) and ir.is_call and not ir.param and not class_like(ir.target)
                 and ir.target.split(".", 1)[0] == self.module.split(".", 1)[0] and ir.target not in BUILTIN_NAMES)
 
+    def _caught_os_error(self, handler: ast.ExceptHandler) -> bool:
+        """Whether ``except X as e`` catches only the operating system's errors (``OSError`` or a subclass)."""
+        types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+        names = [dotted_source(t) for t in types if t is not None]
+        return bool(names) and all(n is not None and self.resolve_name(n) in OS_ERRORS for n in names)
+
     def _os_error_value(self, node: ast.expr, scope: Scope) -> str | None:
         """``errno.X`` or ``os.strerror(errno.X)`` (``stdlib_texts.os_error_value``), by the modules imported."""
         call = isinstance(node, ast.Call) and not node.keywords
@@ -386,6 +392,11 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
             for o in b.options:
                 opts.append(self.binding(o, node, scope) if o is not None else unset)
             result = alt(opts)
+        elif b.value is None and b.caught is not None and self._caught_os_error(b.caught):
+            # `except OSError as e: raise LibError(e)`: the text the operating system's error prints
+            # (mutagen's `raise MutagenError(e) from e` around `open()`), or another an OSError was given
+            name = self.src.segment(node)
+            result = alt([Hole(name, unresolved=True), *(cat(*parts) for parts in os_error_texts(name))])
         elif b.value is None or b.grow or (isinstance(b.value, ast.Constant) and not isinstance(b.value.value, str)):
             result = Hole(self.src.segment(node), unresolved=True)  # unknown, or a number that may change
         else:

@@ -68,3 +68,20 @@ def os_error_value(dotted: str, args: list[str]) -> str | None:
         code = os_error_value(args[0], [])
         return os.strerror(int(code)) if code is not None else None
     return None
+
+
+# OSError and its builtin subclasses (and its old names): what ``str()`` of one prints is below
+OS_ERRORS = frozenset({
+    "OSError", "IOError", "EnvironmentError", "BlockingIOError", "ChildProcessError", "ConnectionError",
+    "BrokenPipeError", "ConnectionAbortedError", "ConnectionRefusedError", "ConnectionResetError",
+    "FileExistsError", "FileNotFoundError", "InterruptedError", "IsADirectoryError", "NotADirectoryError",
+    "PermissionError", "ProcessLookupError", "TimeoutError",
+})
+
+
+def os_error_texts(name: str) -> list[list[Node]]:
+    """The texts ``str(e)`` of an ``OSError`` ``e`` raised by the operating system prints (CPython's
+    ``OSError.__str__``): ``[Errno 2] No such file or directory: 'a.txt'`` with a file name, without one
+    ``[Errno 2] No such file or directory``."""
+    head: list[Node] = [Lit("[Errno "), Hole(f"{name}.errno"), Lit("] "), Hole(f"{name}.strerror")]
+    return [[*head, Lit(": "), Hole(f"{name}.filename", conversion="r")], head]
