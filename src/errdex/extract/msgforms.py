@@ -394,7 +394,8 @@ def _capped(options: Iterable[tuple[Node, ...]]) -> list[tuple[Node, ...]]:
     independent ``if`` statements (xmlschema's ``__str__`` appends a reason, a schema component, one of two
     instance lines and a path, each when present: 32 combinations) keeps its first items and one
     placeholder for the rest, cut after as many items as keep the options within the cap, rather than
-    the first combinations in order (which lost every one whose third item differed)."""
+    the first combinations in order (all with the
+    ``Instance (line N):`` form, none with a bare ``Instance:``)."""
     out: list[tuple[Node, ...]] = []
     for o in options:
         if o not in out:
