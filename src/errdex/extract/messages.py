@@ -48,6 +48,7 @@ from errdex.extract.msgforms import FormsMixin, _int_constant, _repeated
 from errdex.extract.msgraise import RaisedMixin
 from errdex.extract.msgtemplate import SUBSTITUTE, substituted
 from errdex.extract.source import SourceText
+from errdex.extract.stdlib_texts import OS_ERRORS, os_error_texts, os_error_value
 from errdex.extract.strict import unclassified
 
 __all__ = ["CLASS_NAME", "MessageBuilder", "Scope"]
@@ -177,10 +178,14 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
 
     def value(self, node: ast.expr, scope: Scope, conversion: str | None = None, spec: str | None = None) -> Node:
         """``node`` interpolated into known text: a placeholder, or a parameter to bind later."""
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and conversion is None and spec is None:
-            return Lit(node.value)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and conversion in (None, "s", "r") \
+                and spec in (None, "", "s"):
+            # `"{:s}".format("-2^31 <= x < 2^31")`, f"{'x'!r}": a constant shown as itself (or its repr)
+            return Lit(repr(node.value) if conversion == "r" else node.value)
         if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and conversion is None and spec is None:
             return Lit(str(node.value))
+        if conversion is None and spec is None and (os_text := self._os_error_value(node, scope)) is not None:
+            return Lit(os_text)  # f"[Errno {errno.EISDIR}] {os.strerror(errno.EISDIR)}"
         if isinstance(node, ast.JoinedStr) and conversion is None and spec is None:
             return self._fstring(node, scope)  # "{}".format(f"was {x}") is f"was {x}"
         if isinstance(node, ast.BinOp) and conversion is None and spec is None and (rep := _repeated(node)) is not None:
@@ -253,6 +258,25 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
         return (isinstance(ir, Ref) and ir.is_call and not ir.param and not class_like(ir.target)
                 and ir.target.split(".", 1)[0] == self.module.split(".", 1)[0] and ir.target not in BUILTIN_NAMES)
 
+    def _caught_os_error(self, handler: ast.ExceptHandler) -> bool:
+        """Whether ``except X as e`` catches only the operating system's errors (``OSError`` or a subclass)."""
+        types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+        names = [dotted_source(t) for t in types if t is not None]
+        return bool(names) and all(n is not None and self.resolve_name(n) in OS_ERRORS for n in names)
+
+    def _os_error_value(self, node: ast.expr, scope: Scope) -> str | None:
+        """``errno.X`` or ``os.strerror(errno.X)`` (``stdlib_texts.os_error_value``), by the modules imported."""
+        call = isinstance(node, ast.Call) and not node.keywords
+        d = dotted_source(node.func if isinstance(node, ast.Call) else node)
+        if d is None or d.split(".", 1)[0] in scope.params or envmod.lookup(scope.env, d.split(".", 1)[0]):
+            return None
+        target = self.resolve_name(d)
+        args = [dotted_source(a) for a in node.args] if isinstance(node, ast.Call) and call else []
+        resolved = [self.resolve_name(a) if a is not None else None for a in args]
+        if target is None or None in resolved or (isinstance(node, ast.Call) and not call):
+            return None
+        return os_error_value(target, [r for r in resolved if r is not None])
+
     def _constant_ref(self, node: ast.Attribute, scope: Scope, text_position: bool) -> Node | None:
         """``self.attr`` bound in ``__init__`` or a class constant, or ``Cls.CONST`` / ``mod.CONST``."""
         if isinstance(node.value, ast.Name) and node.value.id == "self":
@@ -279,6 +303,8 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
 
     def arg(self, node: ast.expr, scope: Scope) -> Node:
         """A call argument: text when it looks like text, else a value to bind later."""
+        if (os_text := self._os_error_value(node, scope)) is not None:
+            return Lit(os_text)  # OSError(errno.EISDIR, os.strerror(errno.EISDIR), path)
         if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
             sliced = self._slice(node, node.slice, scope)
             if sliced is not None:
@@ -366,6 +392,11 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
             for o in b.options:
                 opts.append(self.binding(o, node, scope) if o is not None else unset)
             result = alt(opts)
+        elif b.value is None and b.caught is not None and self._caught_os_error(b.caught):
+            # `except OSError as e: raise LibError(e)`: the text the operating system's error prints
+            # (mutagen's `raise MutagenError(e) from e` around `open()`), or another an OSError was given
+            name = self.src.segment(node)
+            result = alt([Hole(name, unresolved=True), *(cat(*parts) for parts in os_error_texts(name))])
         elif b.value is None or b.grow or (isinstance(b.value, ast.Constant) and not isinstance(b.value.value, str)):
             result = Hole(self.src.segment(node), unresolved=True)  # unknown, or a number that may change
         else:

@@ -252,7 +252,7 @@ class FormsMixin(Builder):
             right = self._list_items(node.right, scope, depth + 1) if left is not None else None
             if left is None or right is None:
                 return None
-            return _capped(a + b for a in left for b in right)
+            return _capped(_grown(a, b) for a in left for b in right)
         if isinstance(node, ast.Name):
             b = envmod.lookup(scope.env, node.id)
             return self._binding_items(b, scope, depth + 1) if b is not None else None
@@ -306,11 +306,17 @@ class FormsMixin(Builder):
             return None
         if b.grow == "append":
             item = self.text(b.value, here)
-            return _capped((*p, item) for p in before)
+            return _capped(_grown(p, (item,)) for p in before)
         more = self._list_items(b.value, here, depth + 1)  # extend, or `+=` of a list
         if more is None:
-            return None
-        return _capped(p + m for p in before for m in more)
+            if not isinstance(b.value, _SOME_ITEMS):
+                return None
+            # `lines.extend(fmt(x) for x in xs)`: none, one or more items of unknown text after those known
+            # (graphql's `output = [self.message]`, `output.extend(print_location(...) for ...)`,
+            # `"\n\n".join(output)`): the known items alone, or followed by one placeholder for the rest
+            shown = " ".join(self.src.segment(b.value).split())
+            more = [(), (Hole(shown[1:-1] if isinstance(b.value, ast.GeneratorExp) and shown[:1] == "(" else shown),)]
+        return _capped(_grown(p, m) for p in before for m in more)
 
     def _bound_format(self, func: ast.expr, scope: Scope) -> tuple[ast.expr, Scope] | None:
         """``msg = "... {} ...".format`` (local or module-level), later called as ``msg(x)``: the receiver
@@ -328,6 +334,10 @@ class FormsMixin(Builder):
             if isinstance(v, ast.Attribute) and v.attr == "format":
                 return v.value, Scope()
         return None
+
+
+# an extend / `+=` whose items are computed: their number and text are known only at run time
+_SOME_ITEMS = (ast.GeneratorExp, ast.ListComp, ast.Call)
 
 
 def _repeated(node: ast.BinOp) -> Lit | None:
@@ -378,14 +388,38 @@ def _cut_ends(node: Node, head: int, tail: int) -> Node | None:
 
 
 def _capped(options: Iterable[tuple[Node, ...]]) -> list[tuple[Node, ...]]:
-    """Distinct item tuples in order, at most ``MAX_LIST_OPTIONS``."""
+    """Distinct item tuples in order, at most ``MAX_LIST_OPTIONS``.
+
+    Past the cap the combinations share their first items and differ after: a list grown under many
+    independent ``if`` statements (xmlschema's ``__str__`` appends a reason, a schema component, one of two
+    instance lines and a path, each when present: 32 combinations) keeps its first items and one
+    placeholder for the rest, cut after as many items as keep the options within the cap, rather than
+    the first combinations in order (all with the
+    ``Instance (line N):`` form, none with a bare ``Instance:``)."""
     out: list[tuple[Node, ...]] = []
     for o in options:
         if o not in out:
             out.append(o)
-            if len(out) >= MAX_LIST_OPTIONS:
-                break
-    return out
+    if len(out) <= MAX_LIST_OPTIONS:
+        return out
+    for k in range(max(len(o) for o in out) - 1, -1, -1):
+        cut: list[tuple[Node, ...]] = []
+        for o in out:
+            c = o if len(o) <= k or o[k:] == (MORE_ITEMS,) else (*o[:k], MORE_ITEMS)
+            if c not in cut:
+                cut.append(c)
+        if len(cut) <= MAX_LIST_OPTIONS:
+            return cut
+    return [(MORE_ITEMS,)]
+
+
+# the later items of a list whose combinations were cut (``_capped``): it absorbs whatever follows
+MORE_ITEMS = Hole("...")
+
+
+def _grown(items: tuple[Node, ...], more: tuple[Node, ...]) -> tuple[Node, ...]:
+    """``items`` followed by ``more``, unless its last item already stands for every later one."""
+    return items if items[-1:] == (MORE_ITEMS,) else items + more
 
 
 def _deferred(fmt: Node) -> bool:

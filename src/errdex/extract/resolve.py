@@ -173,6 +173,11 @@ class Resolver:
             if main.written not in ("?", "") and main.written != written and (
                     not class_like(written) or not _DOTTED.fullmatch(written)):
                 written = main.written  # raised through a helper (`E.factory(...)`), a variable or an expression: name the class
+            if not class_like(s.written) and _instantiations(s.value) and len(
+                    {o.resolved for o in outcomes if o.resolved not in ("?", "")}) > 1:
+                # `cls = GraphQLError if isinstance(error, GraphQLError) else TypeError; raise cls(msg)`: one
+                # of several classes, as for `raise error` of several callers' instances (``callers``)
+                written = resolved = s.written
         elif s.kind == "warning":
             if s.value is None:
                 resolved = "UserWarning"
@@ -343,3 +348,9 @@ def _message_placeholder(templates: tuple[Template, ...]) -> bool:
 
 def _is_public(dotted: str) -> bool:
     return not any(p.startswith("_") for p in dotted.split("."))
+
+
+def _instantiations(value: Node) -> bool:
+    """Whether a raised value is a call of one of several classes held in a local (``raise cls(msg)``
+    after ``cls = A if ... else B``), not a raise of an instance built elsewhere (``raise error``)."""
+    return isinstance(value, Alt) and all(isinstance(o, Ref) and o.is_call for o in value.options)

@@ -12,6 +12,8 @@ form for the argument given first.  Language knowledge: it holds for any package
 
 from __future__ import annotations
 
+import errno
+import os
 import re
 from collections.abc import Callable
 
@@ -50,3 +52,36 @@ def stdlib_text(cls: str, args: list[Node], kwargs: dict[str, Node], as_text: Ca
         parts.append(Lit(form[pos:]))
         return Cat(tuple(parts))
     return None
+
+
+def os_error_value(dotted: str, args: list[str]) -> str | None:
+    """The text of ``errno.EISDIR`` (its number) or ``os.strerror(errno.EISDIR)`` (the operating system's
+    words for it, as ``OSError`` prints them: ``Is a directory``): plumbum's ``RemotePath`` raises
+    ``OSError(errno.EISDIR, f"[Errno {errno.EISDIR}] {os.strerror(errno.EISDIR)}: {self}")``.  ``dotted``
+    is the resolved name (``errno.EISDIR``, ``os.strerror``), ``args`` the resolved names of a call's
+    arguments; None for anything else.  The values are this interpreter's (the same on every POSIX system
+    for the common codes)."""
+    if dotted.startswith("errno.") and not args:
+        code = getattr(errno, dotted[6:], None)
+        return str(code) if type(code) is int and dotted[6:].isupper() else None
+    if dotted == "os.strerror" and len(args) == 1:
+        code = os_error_value(args[0], [])
+        return os.strerror(int(code)) if code is not None else None
+    return None
+
+
+# OSError and its builtin subclasses (and its old names): what ``str()`` of one prints is below
+OS_ERRORS = frozenset({
+    "OSError", "IOError", "EnvironmentError", "BlockingIOError", "ChildProcessError", "ConnectionError",
+    "BrokenPipeError", "ConnectionAbortedError", "ConnectionRefusedError", "ConnectionResetError",
+    "FileExistsError", "FileNotFoundError", "InterruptedError", "IsADirectoryError", "NotADirectoryError",
+    "PermissionError", "ProcessLookupError", "TimeoutError",
+})
+
+
+def os_error_texts(name: str) -> list[list[Node]]:
+    """The texts ``str(e)`` of an ``OSError`` ``e`` raised by the operating system prints (CPython's
+    ``OSError.__str__``): ``[Errno 2] No such file or directory: 'a.txt'`` with a file name, without one
+    ``[Errno 2] No such file or directory``."""
+    head: list[Node] = [Lit("[Errno "), Hole(f"{name}.errno"), Lit("] "), Hole(f"{name}.strerror")]
+    return [[*head, Lit(": "), Hole(f"{name}.filename", conversion="r")], head]

@@ -190,10 +190,17 @@ def _score_exception(
     cands: list[W.Candidate] = []
     methods: list[str] = []
     container = V.container_repr(text)
+    alike: dict[tuple[object, ...], tuple[float, str, tuple[tuple[str, str], ...]]] = {}
     for n, (tno, share) in enumerate(pinned_t + found):
-        # the best candidates get an exact word overlap, the rest the retrieval's estimate
-        score, method, vals = _scored(idx, tno, text, text_words, exc_name, None if n < _PRECISE else share,
-                                      container)
+        # the best candidates get an exact word overlap, the rest the retrieval's estimate; a copy of a text
+        # raised as the same class (``rank._distinct`` keeps them together) scores as the first one did
+        site_row = idx.sites[idx.templates[tno][T_SITE]]
+        key = (idx.templates[tno][T_SEGS], site_row[S_EXC_NAME], site_row[S_EXC], None if n < _PRECISE else share)
+        got = alike.get(key)
+        if got is None:
+            got = alike[key] = _scored(idx, tno, text, text_words, exc_name, None if n < _PRECISE else share,
+                                       container)
+        score, method, vals = got
         cands.append(W.Candidate(tno, score, method == "exact", vals))
         methods.append(method)
     seen = {c.template for c in cands}

@@ -13,6 +13,8 @@
   templates under ``CLASS_TEXT`` (``class_text``): a template with literal text, of a class the package
   defines, none of whose literal text is written in the site's snippet (so not ``msg = "..."; raise
   X(msg)`` either, whose text is right above the raise).
+  The same holds for a raise of a value (``raise error`` in xmlschema's ``raise_or_collect(validation,
+  error)``, round 16): its texts are those its callers built, none written at the raise.
 - **A text found on a later line of the message** (xmlschema 4.3.2's ``failed decoding 'x' with
   XsdAtomicBuiltin(...):\n\nReason: invalid value 'x' for xs:base64Binary``, yamale 6.1.0's ``Schema error
   in file f.yaml\nInvalid schema expression: ...``): a template whose first literal text starts after a
@@ -49,7 +51,7 @@ def class_text(site: ErrorSite) -> bool:
     """Whether the site's text is its class's: a class of the site's own package, a template with literal
     text, and none of that text written in the snippet around the raise."""
     top = (site.module or site.path.replace("/", ".")).split(".")[0]
-    if not top or not site.exception_resolved.startswith(top + "."):
+    if not top or not (site.exception_resolved.startswith(top + ".") or not raised_by_name(site.exception)):
         return False
     chunks = [s.text.strip() for t in site.templates for s in t.segments if s.is_literal]
     # each chunk's start up to a line break or a quote: how the source spells it even when it is split
@@ -59,6 +61,12 @@ def class_text(site: ErrorSite) -> bool:
     if not starts or not site.snippet:
         return False
     return not any(c in site.snippet for c in starts)
+
+
+def raised_by_name(raised_as_written: str) -> bool:
+    """Whether a raise names its class (``raise ParseError(...)``), not a value: ``raise error`` of a
+    parameter or a local re-raises an instance some other code built, with the text that code gave it."""
+    return raised_as_written.rsplit(".", 1)[-1][:1].isupper()
 
 
 def on_later_line(segs: tuple[tuple[bool, str], ...], message: str) -> bool:
@@ -105,7 +113,9 @@ def unconfident(idx: MatchIndex, match: Match, site: int, frames: bool, message:
     own = idx.rewraps.get(CLASS_TEXT, ())
     if not frames and own and any(t in own for t in idx.site_templates[site]):
         note = (f"the class {match.exception} builds this text itself: any code raising it prints the "
-                f"same; a traceback's frames say whether it was this raise")
+                f"same; a traceback's frames say whether it was this raise") if raised_by_name(match.exception) \
+            else (f"this line raises an exception built elsewhere (`{match.exception}`), whose class wrote this "
+                  f"text: any code raising that class prints the same; a traceback's frames decide")
         return replace(match, confident=False, tie_note=match.tie_note or note)
     if not frames and template >= 0 and on_later_line(idx.templates[template][T_SEGS], message):
         note = ("the text is on a later line of the message, below lines this raise does not write: the code "

@@ -59,13 +59,17 @@ _INTERPRETER = (
     "bad operand type for",
     "too large to convert to C",
     "to extended slice of size",  # list slice assignment (omegaconf's ListConfig copies it)
+    "cannot import name '",  # `from m import x` (plumbum's `cannot import name {clsname}` copies it)
 )
+# the operating system's error as OSError prints it: `[Errno 2] No such file or directory: 'x'`
+# (plumbum's RemotePath raises `[Errno {errno.EISDIR}] {os.strerror(errno.EISDIR)}: {self}` like it)
+_OS_ERROR = re.compile(r"\[Errno \d+\] [A-Z]")
 
 
 def cpython_wording(message: str) -> bool:
     """Whether ``message`` reads like one the interpreter itself produces."""
     head = message[:500]  # CPython's messages are short; a huge paste is not scanned 40 times
-    return any(p in head for p in _INTERPRETER)
+    return any(p in head for p in _INTERPRETER) or bool(_OS_ERROR.match(head))
 
 
 def classify(exception: str, message: str, code: str = "") -> Origin:

@@ -46,6 +46,7 @@ LEAD_CHARS = 20  # text before a template's first literal (the template starts w
 LEAD_SHARE = 0.25  # ... this long, and this share of the text: another's message around it
 POSTING_BUDGET = 1_000  # postings read per lookup, rarest words first
 CANDIDATES = 20  # templates verified per exception of the input
+ALIKE = 4  # ... and at most this many times as many more, of the same text and class as those
 UNEXPLAINED = 0.3  # an exact match loses up to this much for the share of the text left around it:
 # pandas 3.1.1 (raised in Cython, no Python raise site), "Limit must be an integer" matched a template
 # `integer` at 0.71 with 0.02; across six real data sets only such guesses changed
@@ -85,16 +86,38 @@ def retrieve(idx: MatchIndex, text: str, limit: int = CANDIDATES) -> list[tuple[
             acc[t] = acc.get(t, 0.0) + weight
         budget += df
     templates = idx.templates
-    ranked = [(a / (templates[t][T_WEIGHT] or 1.0), a, t) for t, a in acc.items()]
+    firsts, alike = _distinct(idx, acc)
+    ranked = [(a / (templates[t][T_WEIGHT] or 1.0), a, t) for t, a in firsts]
     # the templates whose words are best covered, and those that share the most weight with the
     # message (a long template of which the message is only a part)
-    best = [(t, min(sh, 1.0)) for sh, _, t in heapq.nlargest(limit, ranked)]
-    seen = {t for t, _ in best}
-    best.extend((t, min(sh, 1.0)) for a, sh, t in heapq.nlargest(limit // 3, ((a, sh, t) for sh, a, t in ranked))
+    kept = [(t, min(sh, 1.0)) for sh, _, t in heapq.nlargest(limit, ranked)]
+    seen = {t for t, _ in kept}
+    kept.extend((t, min(sh, 1.0)) for a, sh, t in heapq.nlargest(limit // 3, ((a, sh, t) for sh, a, t in ranked))
                 if t not in seen)
+    best: list[tuple[int, float]] = []
+    room = ALIKE * limit
+    for t, sh in kept:  # each text kept, then the others of its text and class
+        more = alike.get(t, [])[:room]
+        room -= len(more)
+        best.extend([(t, sh), *((u, sh) for u in more)])
     # a template of no indexable word ("a <= 1.0") is found by its whole text
     best.extend((t, 1.0) for t in idx.exact.get(text.strip().lower(), ()) if t not in acc)
     return best
+
+
+def _distinct(idx: MatchIndex, acc: dict[int, float]) -> tuple[list[tuple[int, float]], dict[int, list[int]]]:
+    """One template of each text raised as one class, and the others of its text (in descending order).
+
+    A text that many sites raise alike (xmlschema's 57 raises of one class whose ``__str__`` adds
+    ``Schema component:``) scores alike at every one of them and filled the cut by template number,
+    crowding out other texts of equal share: the cut is made among distinct texts, and the others of a
+    text kept come back right after it, in the order the cut used to put them in."""
+    templates, sites = idx.templates, idx.sites
+    groups: dict[tuple[object, str], list[int]] = {}
+    for t in sorted(acc, reverse=True):
+        row = templates[t]
+        groups.setdefault((row[T_SEGS], sites[row[T_SITE]][S_EXC_NAME]), []).append(t)
+    return [(g[0], acc[g[0]]) for g in groups.values()], {g[0]: g[1:] for g in groups.values() if len(g) > 1}
 
 
 def specificity(litchars: int) -> float:

@@ -71,10 +71,14 @@ def tied_sites(
                 exc_name and not R.class_known(idx.sites[site][S_EXC])
                 and c.score >= top.score * R.UNKNOWN_CLASS - TIE_EPSILON) or (
                 idx.sites[site][S_EXC_NAME] == idx.sites[top.site][S_EXC_NAME]
-                and generalizes(idx, c.template, top.template)):
+                and generalizes(idx, c.template, top.template) and not _specialized(idx, site, c.template)):
             group[site] = c
-    for site, t in _same_template(idx, top, exc_name).items():
-        group.setdefault(site, R.Scored(t, site, top.score, top.method, False, top.values, top.wraps))
+    # the sites of the very same text: the top's, and those of each site tied by its score (retrieval
+    # verifies one template of a text and class, ``rank._distinct``: graphql's `Int cannot represent
+    # non-integer value: {inspect(value)}` at two sites, the top's own placeholder named otherwise)
+    for c in [top, *(c for s, c in group.items() if s != top.site and c.score >= top.score - TIE_EPSILON)]:
+        for site, t in _same_template(idx, c, exc_name).items():
+            group.setdefault(site, R.Scored(t, site, top.score, top.method, False, top.values, top.wraps))
     if not exc_name or exc_name == R.REPR_MESSAGE:
         # no class printed: a bare re-raise of the top's class (`raise InvalidMarker(str(e)) from e`
         # under `except ParserSyntaxError as e`) prints this very text
@@ -99,6 +103,16 @@ def _twin(idx: MatchIndex, top: R.Scored, site: int) -> R.Scored:
 
 
 _HALF = 0.5  # a general template keeps at least this share of the special one's literal text
+
+
+def _specialized(idx: MatchIndex, site: int, general: int) -> bool:
+    """Whether the site's own texts include a special case of its ``general`` one: its placeholder filled
+    for the classes the package defines (elementpath's ``invalid type {type(obj)} for xs:{cls.name}`` is
+    ``... for xs:base64Binary`` at ``Base64Binary.validate``).  The site's best candidate was the general
+    text, so none of those fit the message: the site prints it only for a class the package does not
+    know, and it is no tie of a special text raised elsewhere (19 sites around elementpath's
+    ``xs:untypedAtomic`` once retrieval kept every copy of the general text, ``rank._distinct``)."""
+    return any(u != general and generalizes(idx, general, u) for u in idx.site_templates[site])
 
 
 def generalizes(idx: MatchIndex, general: int, special: int) -> bool:
