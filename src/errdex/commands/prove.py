@@ -188,6 +188,7 @@ def _recheck_stored(prover: Any, catalog: Catalog, site: ErrorSite, a: Analysis)
     import tempfile
 
     from errdex.prove.engine import CAUGHT_MARK
+    from errdex.prove.fixes import CAUGHT_LABEL
 
     proof = a.example_fix.proof
     if proof is None:
@@ -199,7 +200,7 @@ def _recheck_stored(prover: Any, catalog: Catalog, site: ErrorSite, a: Analysis)
         why: str = dataclasses.replace(prover, extra_env=extra, watch=watch).recheck(
             catalog, site.error_id, a.example_fix.before, a.example_fix.after, Path(tmp),
             a.try_sample if a.try_proof is not None else "",
-            a.validate_sample if a.validate_proof is not None else "")
+            a.validate_sample if a.validate_proof is not None else "", CAUGHT_LABEL in proof.candidate)
     return why
 
 

@@ -16,7 +16,7 @@ import json
 import re
 import shutil
 import tempfile
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence, Set
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -29,10 +29,12 @@ from errdex.observe.evidence import raised_instead
 from errdex.prove.candidates import Candidate, guard_names, test_candidates, with_options
 from errdex.prove.checks import try_handled, validate_stopped
 from errdex.prove.configcand import OptionSwitch, option_switches
+from errdex.prove.fixes import CAUGHT_LABEL, message_line, message_values, real_fixes
 from errdex.prove.harness import run_env, runner_first
 from errdex.prove.inner import inner_calls
 from errdex.prove.keep import arguments_mark, changed, dropped, probe_defaults, probe_script, value_only
 from errdex.prove.keep import variants as kept_variants
+from errdex.prove.mistake import only_drops
 from errdex.prove.mutate import MAX_VARIANTS as MAX_MUTATED
 from errdex.prove.pairs import paired, tripled
 from errdex.prove.pool import WorkerPool
@@ -296,7 +298,8 @@ class Prover:
                         i, out2 = clean[0], clean[1] if clean[0] >= 0 else two[2]
                         after = afters[i] if i >= 0 else two[0]
                         how = (cand.after_kinds[i] if 0 <= i < len(cand.after_kinds) else "") if i >= 0 else two[1]
-                        kept = self.kept(catalog, site, cand.before, after, afters[i + 1:] if i >= 0 else (), scratch)
+                        kept = self.kept(catalog, site, cand.before, after, afters[i + 1:] if i >= 0 else (), scratch,
+                                         pb)
                         runs += kept[3]
                         after, how, out2 = (kept[0], kept[1], kept[2]) if kept[0] else (after, how, out2)
                         proof = replace(self._proof(pb, ProofAfter(exit=0, output=_tail(out2)),
@@ -317,34 +320,49 @@ class Prover:
         return a.check_sample if a is not None else ""
 
     def kept(self, catalog: Catalog, site: ErrorSite, before: str, after: str, rest: Sequence[str],
-             scratch: Path) -> tuple[str, str, str, int]:
-        """When the proven ``after`` drops an argument of ``before`` (``keep.py``): the first after that keeps
-        every argument and runs clean, the new value-only ones first, then the value-only ones of ``rest``
-        (the afters the candidate had after the proven one).  (after, how, stdout, runs); after "" when none."""
-        if not dropped(before, after):
+             scratch: Path, pb: ProofBefore | None = None) -> tuple[str, str, str, int]:
+        """When the proven ``after`` drops an argument of ``before`` (``keep.py``) or only takes the trigger
+        away (``mistake.only_drops``): the first after that gives the call what it needs (``fixes.py``: the
+        value the before's message asks for, a class instantiated, a signal caught) or keeps every argument,
+        and runs clean; then the value-only ones of ``rest`` (the afters the candidate had after the proven
+        one).  (after, how, stdout, runs); after "" when none."""
+        lossy = bool(dropped(before, after))
+        if not lossy and not only_drops(before, after):
             return "", "", "", 0
-        probe, runs, defaults = probe_script(before, after), 0, {}
+        fixes = real_fixes(catalog.classes(self.snapshot.key), site, before, pb.exception if pb is not None else "")
+        probe, runs, defaults = (probe_script(before, after) if lossy else ""), 0, {}
         if probe:
             got = self.runs([probe], scratch, "defaults")
             runs, defaults = got.count, probe_defaults(got[0][1])
-        new = kept_variants(before, after, site, defaults)
+        wanted = message_values(site, message_line(pb.output, pb.exception)) if pb is not None else {}
+        new = [*fixes, *(kept_variants(before, after, site, defaults, wanted) if lossy else [])]
         tried = {src for _, src in new}
-        more = [rest[k] for k in value_only(before, rest) if rest[k] not in tried][:MAX_KEPT_REST]
+        more = ([rest[k] for k in value_only(before, rest) if rest[k] not in tried][:MAX_KEPT_REST] if lossy
+                else [])
         cands = [*(src for _, src in new), *more]
+        if not cands:
+            return "", "", "", runs
         labels = [*(label for label, _ in new), *(f"{changed(before, m)} (keeps every argument)" for m in more)]
-        i, out, n = self._first_clean(catalog, site.error_id, cands, scratch)
+        signal = {k for k, label in enumerate(labels) if label.endswith(CAUGHT_LABEL)}
+        i, out, n = self._first_clean(catalog, site.error_id, cands, scratch, caught=signal)
         return (cands[i], labels[i], out, runs + n) if i >= 0 else ("", "", "", runs + n)
 
     def _first_clean(self, catalog: Catalog, error_id: str, afters: Sequence[str], scratch: Path,
-                     progressed: list[int] | None = None) -> tuple[int, str, int]:
+                     progressed: list[int] | None = None, caught: Set[int] = frozenset()) -> tuple[int, str, int]:
         """(index, stdout, runs) of the first after that exits 0 without printing ``error_id`` (index -1
         when none does); run in chunks of ``AFTER_CHUNK``, so a clean one early stops the rest.
-        ``progressed`` collects the indexes of afters that got past this error and raised another."""
+        ``progressed`` collects the indexes of afters that got past this error and raised another;
+        ``caught``: afters that catch the error themselves (a signal, ``fixes.caught``), clean when they exit 0
+        with nothing on stderr although the site raised."""
         runs = 0
         for start in range(0, len(afters), AFTER_CHUNK):
             res = self.runs(afters[start:start + AFTER_CHUNK], scratch, f"after-{start}")
             for k in range(len(afters[start:start + AFTER_CHUNK])):
                 rc2, out2, err2 = res[k]
+                if start + k in caught:
+                    if rc2 == 0 and not err2.strip():
+                        return start + k, out2, runs + res.count
+                    continue
                 if rc2 == 0 and not res.raised(k) \
                         and not (err2.strip() and self.resolves_to(catalog, err2, error_id)[0] == error_id):
                     return start + k, out2, runs + res.count
@@ -379,9 +397,10 @@ class Prover:
         return (third[j][1], f"three edits: {third[j][0]}", out3, n + n3) if j >= 0 else ("", "", "", n + n3)
 
     def recheck(self, catalog: Catalog, error_id: str, before: str, after: str, scratch: Path,
-                try_sample: str = "", validate_sample: str = "") -> str:
+                try_sample: str = "", validate_sample: str = "", caught: bool = False) -> str:
         """Why a stored proof no longer holds ("" when it does): before must raise and resolve to
-        ``error_id``, after must exit 0 without it, a proven try sample must still handle it."""
+        ``error_id``, after must exit 0 without it (``caught``: an after that catches a signal itself,
+        ``fixes.caught``: exit 0, nothing on stderr), a proven try sample must still handle it."""
         rc, _, err, raised = self._run(before, scratch, "before")
         if rc == 0:
             return "before no longer raises"
@@ -393,7 +412,9 @@ class Prover:
         rc2, _, err2, raised2 = self._run(after, scratch, "after")
         if rc2 != 0:
             return f"after exits {rc2}: {_tail(err2)}"
-        if raised2:
+        if caught and err2.strip():
+            return f"the after that catches it printed on stderr: {_tail(err2)}"
+        if raised2 and not caught:
             return "after still raises it inside the library"
         if try_sample:
             rc3, out3, err3, _ = self._run(try_sample, scratch, "try")

@@ -26,6 +26,7 @@ import json
 from collections.abc import Mapping, Sequence
 
 from errdex.model import ErrorSite
+from errdex.prove.fixes import caught_class
 from errdex.prove.guard_values import guard_values
 from errdex.prove.mistake import changes
 
@@ -87,7 +88,7 @@ def dropped(before: str, after: str) -> tuple[str, ...]:
     """What the after no longer passes of the before: keywords (``nargs=``), positional arguments, call
     statements left out (``jax.config.update('jax_no_tracing', True)``); () when it keeps all of them."""
     b, a = _parse(before), _parse(after)
-    if b is None or a is None:
+    if b is None or a is None or caught_class(before, after):  # a signal caught around the same call
         return ()
     if len(b.body) != len(a.body):
         return tuple(_short(s) for s in _dropped_statements(b, a))
@@ -229,13 +230,16 @@ def _flipped(before: ast.Module, stmt: ast.stmt) -> list[tuple[str, str]]:
 
 
 def variants(before: str, after: str, site: ErrorSite,
-             defaults: Mapping[str, Mapping[str, str]] | None = None) -> list[tuple[str, str]]:
+             defaults: Mapping[str, Mapping[str, str]] | None = None,
+             wanted: Mapping[str, Sequence[str]] | None = None) -> list[tuple[str, str]]:
     """(label, source) of afters that keep every argument of ``before`` and change values only, for the calls
-    ``after`` took an argument from, best first (at most ``MAX_KEPT``)."""
+    ``after`` took an argument from, best first (at most ``MAX_KEPT``); ``wanted``: keyword -> the values the
+    before's own message asks for (``fixes.message_values``: ``'nargs' must be 2``), tried first."""
     b, a = _parse(before), _parse(after)
     if b is None or a is None:
         return []
     defaults = defaults or {}
+    wanted = wanted or {}
     out: list[tuple[str, str]] = []
     seen = {ast.unparse(b) + "\n"}
 
@@ -263,7 +267,7 @@ def variants(before: str, after: str, site: ErrorSite,
         for name in names:
             current = next(k.value for k in call.keywords if k.arg == name)
             now = ast.unparse(current)
-            values = [*([own[name]] if name in own else []), *_companions(call, name, current),
+            values = [*wanted.get(name, ()), *([own[name]] if name in own else []), *_companions(call, name, current),
                       *_magnitude(current), *sorted(gv.get(name, ()), key=_negative)]
             for v in values:
                 if v != now:

@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 
 from errdex.pagenotes import SETUP_MISTAKE
+from errdex.prove.fixes import caught_class
 
 # exceptions that say the code is wrong, whatever data it runs on
 PROGRAMMING = frozenset({"TypeError", "AttributeError", "NameError", "ImportError", "ModuleNotFoundError",
@@ -203,6 +204,11 @@ def _said(cs: list[Change]) -> list[str]:
 def change_sentence(before: str, after: str) -> str:
     """"The proven example below changes one thing: `max_open=True` becomes `max_open=False` in the call of
     `click.FloatRange`." ("" when the change cannot be said shortly)."""
+    signal = caught_class(before, after)
+    if signal:
+        return (f"The proven example below catches `{signal}` around {raising_call(before) or 'the call'}: "
+                f"`{signal.rsplit('.', 1)[-1]}` is documented as a signal of what to do next, not as a mistake "
+                "(the comment on its `except` line quotes its docstring), so catching it is the fix.")
     cs = changes(before, after)
     if not cs or len(cs) > 2 or any(not (c.old or c.new) for c in cs):
         return ""
@@ -264,6 +270,8 @@ def only_drops(before: str, after: str) -> bool:
     """Every change of the proven after takes the trigger away (``nargs=2`` dropped, ``['--my-help']``
     -> ``[]``, ``mesh=[]`` -> ``mesh=None``, another attribute read) rather than giving the call what it
     needs: it shows where the error comes from, and is no fix to copy (rating 7: a9dd, 809c, 5b54)."""
+    if caught_class(before, after):  # a signal caught as documented: the fix, nothing taken away
+        return False
     cs = changes(before, after)
     return bool(cs) and all(_drops(c) for c in cs)
 
@@ -312,7 +320,7 @@ def setup_note(before: str, after: str, exception: str, validated: bool, fix: st
     """Why the page offers no try / except as the fix of a set-up mistake ("" when the error is
     input-driven or the proof says too little); ``fix`` says where the fix is (the solutions, when the
     example only shows the cause)."""
-    if not before or not after or input_driven(before, after, exception):
+    if not before or not after or input_driven(before, after, exception) or caught_class(before, after):
         return ""
     cls = exception.rsplit(".", 1)[-1]
     cs = changes(before, after)

@@ -36,12 +36,14 @@ from hypothesis import strategies as st
 try:  # errdex's own checks and tests import it as a module of the package
     from errdex.prove.search_strategies import (
         BASIC,
+        CLASS_REFS,
         OMIT,
         array_strategy,
         array_variants,
         param_strategy,
         params_of,
         resolve,
+        subclass_refs,
         typed_value,
     )
     from errdex.prove.search_strategies import CALLABLES as _CALLABLES
@@ -50,12 +52,14 @@ except ImportError:  # in the sandbox: the file beside this one
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from search_strategies import (  # type: ignore[import-not-found,no-redef]
         BASIC,
+        CLASS_REFS,
         OMIT,
         array_strategy,
         array_variants,
         param_strategy,
         params_of,
         resolve,
+        subclass_refs,
         typed_value,
     )
     from search_strategies import CALLABLES as _CALLABLES  # type: ignore[import-not-found,no-redef]
@@ -259,7 +263,8 @@ def search_target(t: dict[str, Any], package: str, budget: float, seed: int, cal
     for m in _FRAME["imports"]:
         with contextlib.suppress(Exception):
             importlib.import_module(m)
-    pool = list(dict.fromkeys([*(t.get("pool") or []), *(adapter.get("values") or [])]))
+    pool = list(dict.fromkeys([*subclass_refs(t.get("classes") or []), *(t.get("pool") or []),
+                               *(adapter.get("values") or [])]))
     lits: dict[str, list[str]] = t.get("literals") or {}
     shaped: dict[str, dict[str, list[str]]] = t.get("shaped") or {}
     s = Search(t, package, call_timeout)
@@ -417,7 +422,8 @@ def clean_variants(s: Search, how: dict[str, Any], seed: int, adapter: dict[str,
             elif name.startswith("*"):  # given by position: never left out, an array varied
                 alts = array_variants(v, adapter or {})
             else:
-                alts = [*array_variants(v, adapter or {}), OMIT] + [x for x in [*specs[i][2], *BASIC] if x != v]
+                made = [f"{v}()"] if v in CLASS_REFS else []  # a class where an instance is wanted: called
+                alts = [*made, *array_variants(v, adapter or {}), OMIT] + [x for x in [*specs[i][2], *BASIC] if x != v]
             for alt in alts:
                 new = list(values)
                 new[i] = (name, alt)

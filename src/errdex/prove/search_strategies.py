@@ -156,6 +156,26 @@ def library_names() -> list[tuple[str, Any]]:
     return [(f"{PACKAGE[0]}.{n}", getattr(top, n)) for n in sorted(dir(top)) if not n.startswith("_")]
 
 
+CLASS_REFS: set[str] = set()  # values that are classes given by name (``subclass_refs``): an after calls them
+
+
+def subclass_refs(kinds: list[str]) -> list[str]:
+    """``pkg.Name`` of the package's public classes whose bases include a class named in ``kinds`` (the guard's
+    ``issubclass(x, C)``), each one a call without arguments builds (so its instance is the after's value)."""
+    out: list[str] = []
+    for name, v in library_names():
+        try:
+            if not inspect.isclass(v) or inspect.isabstract(v) or not any(b.__name__ in kinds for b in v.__mro__):
+                continue
+            ps = inspect.signature(v).parameters.values()
+        except (TypeError, ValueError):
+            continue
+        if all(p.default is not EMPTY or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in ps):
+            out.append(name)
+    CLASS_REFS.update(out[:12])
+    return out[:12]
+
+
 def library_values(cls: type) -> list[str]:
     """Sources of values of a class: the package's public instances of it (``click.INT``) and its public
     subclasses built with simple arguments (``click.Tuple([])``)."""
