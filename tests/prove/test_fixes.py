@@ -173,3 +173,12 @@ def test_a_caught_signal_keeps_every_argument() -> None:
     before = "import clikit\nclikit.run(['--help'])\n"
     (_, fix), = caught(before, "clikit.Exit", DOC, ("clikit.Exit",))
     assert arguments_mark(before, fix) == KEPT
+
+
+def test_a_caught_signal_is_not_said_to_take_the_trigger_away() -> None:
+    from errdex.prove.mistake import taken_away
+
+    before = "import clikit\nclikit.run(['--help'])\n"
+    (_, fix), = caught(before, "clikit.Exit", DOC, ("clikit.Exit",))
+    assert taken_away(before, fix) == ""
+    assert taken_away(before, "import clikit\nclikit.run([])\n")  # the non-fix it replaces is

@@ -337,8 +337,11 @@ class Prover:
         wanted = message_values(site, message_line(pb.output, pb.exception)) if pb is not None else {}
         new = [*fixes, *(kept_variants(before, after, site, defaults, wanted) if lossy else [])]
         tried = {src for _, src in new}
-        more = ([rest[k] for k in value_only(before, rest) if rest[k] not in tried][:MAX_KEPT_REST] if lossy
-                else [])
+        # the candidate's own afters after the proven one: those that keep every argument (and, when the proven one
+        # kept them but only took the trigger away, those that do more than that: ``version='1.0'`` given to the
+        # configuring call rather than ``['--version']`` -> ``[]``)
+        more = [rest[k] for k in value_only(before, rest) if rest[k] not in tried
+                and (lossy or not only_drops(before, rest[k]))][:MAX_KEPT_REST]
         cands = [*(src for _, src in new), *more]
         if not cands:
             return "", "", "", runs

@@ -280,6 +280,8 @@ def taken_away(before: str, after: str) -> str:
     """What a proven after that only takes the trigger away (``only_drops``) changed, in words, for the
     line under the example ("`['--my-help']` becomes `[]` in the call of `cli.make_context`"); "" when it
     does more, or cannot be said shortly."""
+    if caught_class(before, after):  # a signal caught: nothing taken away
+        return ""
     cs = changes(before, after)
     if not cs or len(cs) > 2 or not all(_drops(c) and (c.old or c.new) for c in cs):
         return ""

@@ -25,6 +25,30 @@ CALLABLES: list[str] = []  # a library adapter's other functions to hand over (s
 
 # ----------------------------------------------------------------------------- entries
 
+FACTORY = "(...)."  # ``click.progressbar(...).generator``: a method of what a public function returns
+ENTER = "@enter"  # a pseudo-argument: the made object used in its ``with`` block (``with f(...) as obj:``)
+CONSUME = "@consume"  # a pseudo-argument: the method is a generator function, so its first item is taken
+
+
+def returned_class(fn: Any) -> type | None:
+    """The class a function's return annotation names (``ProgressBar[V]`` -> ``ProgressBar``), else None."""
+    hint = hints(fn).get("return")
+    origin = typing.get_origin(hint) or hint
+    return origin if inspect.isclass(origin) else None
+
+
+def made_call(module: str, call: str, ctor: str, args: str, enter: bool, consume: bool) -> str:
+    """``module.Cls(ctor).meth(args)`` (``call`` is ``Cls.meth`` or ``f(...).meth``); the method's first item
+    taken when it is a generator function; inside ``with module.Cls(ctor) as obj:`` when ``enter``."""
+    cls, meth = call.rsplit(".", 1)
+    made = f"{module}.{cls.removesuffix('(...)')}({ctor})"
+    expr = f"{'obj' if enter else made}.{meth}({args})"
+    if consume:
+        expr = f"for item in {expr}:\n    break"
+    if enter:
+        expr = f"with {made} as obj:\n" + "".join(f"    {ln}\n" for ln in expr.splitlines()).rstrip("\n")
+    return expr
+
 
 def resolve(entry: str) -> tuple[str, Any, Any]:
     """(module spelling, owner class or None, the callable) of a dotted public name."""
