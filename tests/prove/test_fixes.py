@@ -182,3 +182,15 @@ def test_a_caught_signal_is_not_said_to_take_the_trigger_away() -> None:
     (_, fix), = caught(before, "clikit.Exit", DOC, ("clikit.Exit",))
     assert taken_away(before, fix) == ""
     assert taken_away(before, "import clikit\nclikit.run([])\n")  # the non-fix it replaces is
+
+
+def test_an_object_used_in_its_with_block_is_said_so() -> None:
+    from errdex.prove.fixes import entered
+
+    before = "import barlib\n\nfor item in barlib.progress(items=[1]).steps():\n    break\n"
+    after = "import barlib\n\nwith barlib.progress(items=[1]) as obj:\n    for item in obj.steps():\n        break\n"
+    assert entered(before, after) == "barlib.progress(items=[1])"
+    assert change_sentence(before, after).startswith(
+        "The proven example below uses the object `barlib.progress(items=[1])` makes inside its `with` block")
+    assert entered(after, after) == ""  # already in its block: nothing changed
+    assert entered(before, "import barlib\nbarlib.progress(items=[2])\n") == ""

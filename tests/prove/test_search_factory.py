@@ -43,7 +43,7 @@ def test_the_made_object_is_used_in_its_with_block(tmp_path: Path) -> None:
     got = json.loads(out.read_text())["results"][0]
     before, afters = str(got["before"]), [str(a) for a in got["afters"]]
     assert "for item in barlib.progress(" in before and ").steps():" in before, got
-    assert afters[0].startswith("import barlib\n\nwith barlib.progress(") and "    for item in obj.steps():" in afters[0]
+    assert afters[0].startswith("import barlib\n\nwith barlib.progress(") and "    for item in bar.steps():" in afters[0]
     for code, rc in ((before, 1), (afters[0], 0)):
         run = subprocess.run([sys.executable, "-c", code], cwd=work, env={**os.environ, "PYTHONPATH": str(pkg)},
                              capture_output=True, text=True, timeout=60, check=False)

@@ -212,3 +212,21 @@ def caught_class(before: str, after: str) -> str:
     if rest[1:] == kept and isinstance(a[0], ast.Import):  # the signal's package imported first
         rest = rest[1:]
     return ast.unparse(h.type) if rest == kept else ""
+
+
+def entered(before: str, after: str) -> str:
+    """The object an after uses in its ``with`` block where the before used it bare (``click.progressbar(...)``
+    made, then ``.generator()`` called on it outside ``with``): the call that makes it, or ""."""
+    try:
+        b, a = ast.parse(before), ast.parse(after)
+    except SyntaxError:
+        return ""
+    made = {ast.dump(i.context_expr) for n in ast.walk(b) if isinstance(n, ast.With) for i in n.items}
+    calls = {ast.dump(n) for n in ast.walk(b) if isinstance(n, ast.Call)}
+    for n in ast.walk(a):
+        if isinstance(n, ast.With):
+            for item in n.items:
+                d = ast.dump(item.context_expr)
+                if d in calls and d not in made and isinstance(item.optional_vars, ast.Name):
+                    return ast.unparse(item.context_expr)
+    return ""

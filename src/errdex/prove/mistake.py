@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 
 from errdex.pagenotes import SETUP_MISTAKE
-from errdex.prove.fixes import caught_class
+from errdex.prove.fixes import caught_class, entered
 
 # exceptions that say the code is wrong, whatever data it runs on
 PROGRAMMING = frozenset({"TypeError", "AttributeError", "NameError", "ImportError", "ModuleNotFoundError",
@@ -209,6 +209,11 @@ def change_sentence(before: str, after: str) -> str:
         return (f"The proven example below catches `{signal}` around {raising_call(before) or 'the call'}: "
                 f"`{signal.rsplit('.', 1)[-1]}` is documented as a signal of what to do next, not as a mistake "
                 "(the comment on its `except` line quotes its docstring), so catching it is the fix.")
+    made = entered(before, after)
+    if made:
+        short = made if len(made) <= _MAX else made[:_MAX - 3] + "..."
+        return (f"The proven example below uses the object `{short}` makes inside its `with` block: it must be "
+                "entered before it is used, and every use stays inside the block.")
     cs = changes(before, after)
     if not cs or len(cs) > 2 or any(not (c.old or c.new) for c in cs):
         return ""

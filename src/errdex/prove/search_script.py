@@ -43,6 +43,7 @@ try:  # errdex's own checks and tests import it as a module of the package
         OMIT,
         array_strategy,
         array_variants,
+        enter_name,
         made_call,
         param_strategy,
         params_of,
@@ -64,6 +65,7 @@ except ImportError:  # in the sandbox: the file beside this one
         OMIT,
         array_strategy,
         array_variants,
+        enter_name,
         made_call,
         param_strategy,
         params_of,
@@ -185,8 +187,8 @@ def render(module: str, call: str, ctor: list[tuple[str, str]] | None, args: lis
     if ctor is None:
         expr = f"{module}.{call}({arglist(args)})"
     else:
-        keys = {k for k, _ in args}
-        expr = made_call(module, call, arglist(ctor), arglist(args), ENTER in keys, CONSUME in keys)
+        keys = dict(args)
+        expr = made_call(module, call, arglist(ctor), arglist(args), keys.get(ENTER, ""), CONSUME in keys)
         wrap = 0 if "\n" in expr else wrap  # a block is made as written
     body = _FRAME["wrappers"][wrap][0].format(call=expr)
     used = [m for m in _FRAME["imports"] if f"{m}." in body]  # the adapter's modules this call names
@@ -240,8 +242,7 @@ def signature_plan(entry: str, pool: list[str], lits: dict[str, list[str]],
         args = args_for(meth, True)
         if args is not None and inspect.isgeneratorfunction(meth):
             args.append((CONSUME, st.just("1"), []))
-        plan = {"module": module, "call": call, "ctor": args_for(fn, False), "args": args,
-                "enter": hasattr(made, "__enter__")}
+        plan = {"module": module, "call": call, "ctor": args_for(fn, False), "args": args, "enter": enter_name(made)}
     elif inspect.isclass(fn):
         plan = {"module": module, "call": call, "ctor": None, "args": args_for(fn.__init__, True)}
     elif owner is not None and not isinstance(inspect.getattr_static(owner, fn.__name__, None),
@@ -250,7 +251,7 @@ def signature_plan(entry: str, pool: list[str], lits: dict[str, list[str]],
         if args is not None and inspect.isgeneratorfunction(fn):
             args.append((CONSUME, st.just("1"), []))
         plan = {"module": module, "call": call, "ctor": args_for(owner.__init__, True), "args": args,
-                "enter": hasattr(owner, "__enter__")}
+                "enter": enter_name(owner)}
     elif callable(fn):
         plan = {"module": module, "call": call, "ctor": None, "args": args_for(fn, False)}
     if plan is not None and plan["args"] is not None and len(_FRAME["wrappers"]) > 1:  # the form of the call
@@ -430,7 +431,7 @@ def clean_variants(s: Search, how: dict[str, Any], seed: int, adapter: dict[str,
     plan, ctor, args = how["plan"], how["ctor"], how["args"]
     options: list[tuple[str, str, list[tuple[str, str]] | None, list[tuple[str, str]]]] = []
     if plan.get("enter") and ctor is not None:  # first: the object made used in its ``with`` block
-        options.append(("args", ENTER, list(ctor), [*args, (ENTER, "1")]))
+        options.append(("args", ENTER, list(ctor), [*args, (ENTER, plan["enter"])]))
     groups = [("args", list(args), plan["args"])] + ([("ctor", list(ctor), plan["ctor"])] if ctor is not None else [])
     for which, values, specs in groups:  # first: a parameter the guards name, left out, given a value
         for i, (name, v) in enumerate(values):  # (the guard wants both or neither: the other one given)

@@ -7,9 +7,13 @@ unions, containers, callables, the package's own classes and instances).  Python
 from __future__ import annotations
 
 import ast
+import builtins
 import importlib
+import importlib.util
 import inspect
+import keyword
 import math
+import re
 import sys
 import types
 import typing
@@ -31,22 +35,56 @@ CONSUME = "@consume"  # a pseudo-argument: the method is a generator function, s
 
 
 def returned_class(fn: Any) -> type | None:
-    """The class a function's return annotation names (``ProgressBar[V]`` -> ``ProgressBar``), else None."""
+    """The class a function's return annotation names (``ProgressBar[V]`` -> ``ProgressBar``), else None; a name
+    its module imports only for type checking (``if TYPE_CHECKING: from ._impl import ProgressBar``) is imported
+    from where that import says."""
     hint = hints(fn).get("return")
     origin = typing.get_origin(hint) or hint
-    return origin if inspect.isclass(origin) else None
+    if inspect.isclass(origin):
+        return origin
+    raw = (getattr(fn, "__annotations__", None) or {}).get("return")
+    if not isinstance(raw, str) or not raw[:1].isidentifier():
+        return None
+    name = raw.split("[", 1)[0].strip().rsplit(".", 1)[-1]
+    module = sys.modules.get(getattr(fn, "__module__", "") or "")
+    found = getattr(module, name, None)
+    if found is None and module is not None:
+        try:
+            tree = ast.parse(inspect.getsource(module))
+        except (OSError, TypeError, SyntaxError):
+            return None
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and any((a.asname or a.name) == name for a in node.names):
+                base = importlib.util.resolve_name("." * node.level + (node.module or ""), module.__package__ or "") \
+                    if node.level else (node.module or "")
+                try:
+                    found = getattr(importlib.import_module(base), name, None)
+                except Exception:
+                    continue
+                break
+    return found if inspect.isclass(found) else None
 
 
-def made_call(module: str, call: str, ctor: str, args: str, enter: bool, consume: bool) -> str:
+def enter_name(cls: Any) -> str:
+    """The name a ``with`` block binds an object of ``cls`` to: its class name's last word (``ProgressBar`` ->
+    ``bar``), "" when the class cannot be entered; ``obj`` when that word is a builtin or keyword."""
+    if not inspect.isclass(cls) or not hasattr(cls, "__enter__"):
+        return ""
+    words = re.findall(r"[A-Z]?[a-z0-9]+", cls.__name__)
+    name = words[-1].lower() if words else "obj"
+    return "obj" if keyword.iskeyword(name) or name in dir(builtins) or not name.isidentifier() else name
+
+
+def made_call(module: str, call: str, ctor: str, args: str, enter: str, consume: bool) -> str:
     """``module.Cls(ctor).meth(args)`` (``call`` is ``Cls.meth`` or ``f(...).meth``); the method's first item
-    taken when it is a generator function; inside ``with module.Cls(ctor) as obj:`` when ``enter``."""
+    taken when it is a generator function; inside ``with module.Cls(ctor) as <enter>:`` when ``enter``."""
     cls, meth = call.rsplit(".", 1)
     made = f"{module}.{cls.removesuffix('(...)')}({ctor})"
-    expr = f"{'obj' if enter else made}.{meth}({args})"
+    expr = f"{enter or made}.{meth}({args})"
     if consume:
         expr = f"for item in {expr}:\n    break"
     if enter:
-        expr = f"with {made} as obj:\n" + "".join(f"    {ln}\n" for ln in expr.splitlines()).rstrip("\n")
+        expr = f"with {made} as {enter}:\n" + "".join(f"    {ln}\n" for ln in expr.splitlines()).rstrip("\n")
     return expr
 
 
