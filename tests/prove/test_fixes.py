@@ -168,11 +168,11 @@ def test_caught_class_only_for_the_wrapped_raising_statement() -> None:
 
 
 def test_a_caught_signal_keeps_every_argument() -> None:
-    from errdex.prove.keep import KEPT, arguments_mark
+    from errdex.prove.keep import dropped
 
     before = "import clikit\nclikit.run(['--help'])\n"
     (_, fix), = caught(before, "clikit.Exit", DOC, ("clikit.Exit",))
-    assert arguments_mark(before, fix) == KEPT
+    assert dropped(before, fix) == ()
 
 
 def test_a_caught_signal_is_not_said_to_take_the_trigger_away() -> None:
@@ -194,3 +194,18 @@ def test_an_object_used_in_its_with_block_is_said_so() -> None:
         "The proven example below uses the object `barlib.progress(items=[1])` makes inside its `with` block")
     assert entered(after, after) == ""  # already in its block: nothing changed
     assert entered(before, "import barlib\nbarlib.progress(items=[2])\n") == ""
+
+
+def test_the_mark_says_what_a_kept_after_did() -> None:
+    from errdex.pagenotes import arguments_note
+    from errdex.prove.keep import KEPT, KEPT_CAUGHT, KEPT_WITH, arguments_mark
+
+    before = "import clikit\nclikit.run(['--help'])\n"
+    (_, fix), = caught(before, "clikit.Exit", DOC, ("clikit.Exit",))
+    assert arguments_mark(before, fix) == KEPT_CAUGHT
+    assert "catches the signal" in arguments_note({"arguments": KEPT_CAUGHT})
+    bare = "import barlib\n\nfor item in barlib.progress(items=[1]).steps():\n    break\n"
+    block = "import barlib\n\nwith barlib.progress(items=[1]) as bar:\n    for item in bar.steps():\n        break\n"
+    assert arguments_mark(bare, block) == KEPT_WITH
+    assert "inside its `with` block" in arguments_note({"arguments": KEPT_WITH})
+    assert arguments_mark(before, "import clikit\nclikit.run(['-h'])\n") == KEPT

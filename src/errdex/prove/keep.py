@@ -26,13 +26,15 @@ import json
 from collections.abc import Mapping, Sequence
 
 from errdex.model import ErrorSite
-from errdex.prove.fixes import caught_class
+from errdex.prove.fixes import caught_class, entered
 from errdex.prove.guard_values import guard_values
 from errdex.prove.mistake import changes
 
 MAX_KEPT = 24  # value-only afters tried when the proven one drops an argument
 DEFAULTS_MARK = "errdex-defaults:"
 KEPT = "kept"
+KEPT_CAUGHT = "kept, caught"  # the signal caught around the same call (``fixes.caught``)
+KEPT_WITH = "kept, with block"  # the object the call is made on used in its ``with`` block
 _TYPED = {"int": ("1", "2", "3", "4", "5", "6", "7", "8"), "float": ("1.0", "2.0", "3.0", "4.0", "5.0", "6.0", "7.0", "8.0"),
           "str": ("'a'", "'b'", "'c'", "'d'", "'e'", "'f'", "'g'", "'h'"), "bool": ("True", "False") * 4}
 _MAX_TEXT = 60
@@ -96,9 +98,13 @@ def dropped(before: str, after: str) -> tuple[str, ...]:
 
 
 def arguments_mark(before: str, after: str) -> str:
-    """``Proof.arguments``: "kept" when the after keeps every argument of the before, else "drops X, Y"."""
+    """``Proof.arguments``: "kept" when the after keeps every argument of the before, else "drops X, Y"; a kept
+    after that catches a signal around the call or uses the object in its ``with`` block says so ("kept, caught",
+    "kept, with block": it changes no value)."""
     lost = dropped(before, after)
-    return f"drops {', '.join(lost)}" if lost else KEPT
+    if lost:
+        return f"drops {', '.join(lost)}"
+    return (KEPT_CAUGHT if caught_class(before, after) else KEPT_WITH if entered(before, after) else KEPT)
 
 
 def _dotted(node: ast.expr) -> str:
