@@ -209,3 +209,14 @@ def test_the_mark_says_what_a_kept_after_did() -> None:
     assert arguments_mark(bare, block) == KEPT_WITH
     assert "inside its `with` block" in arguments_note({"arguments": KEPT_WITH})
     assert arguments_mark(before, "import clikit\nclikit.run(['-h'])\n") == KEPT
+
+
+def test_the_wanted_value_given_to_every_call_that_passes_the_keyword(tmp_path: Path) -> None:
+    from errdex.prove.fixes import given_wanted
+
+    _package(tmp_path)
+    before = "import clikit\nprint(clikit.option('--pt', type=(str, int), nargs=3))\n"
+    (label, fix), = given_wanted(before, {"nargs": ("2",), "unused": ("1",)})
+    assert label == "nargs=2 (the value the message asks for)" and "nargs=2" in fix
+    assert _run(tmp_path, fix)[0] == 0
+    assert given_wanted(before, {"nargs": ("3",)}) == []  # already that value: no after

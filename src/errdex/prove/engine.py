@@ -29,7 +29,7 @@ from errdex.observe.evidence import raised_instead
 from errdex.prove.candidates import Candidate, guard_names, test_candidates, with_options
 from errdex.prove.checks import try_handled, validate_stopped
 from errdex.prove.configcand import OptionSwitch, option_switches
-from errdex.prove.fixes import CAUGHT_LABEL, message_line, message_values, real_fixes
+from errdex.prove.fixes import CAUGHT_LABEL, given_wanted, message_line, message_values, real_fixes
 from errdex.prove.harness import run_env, runner_first
 from errdex.prove.inner import inner_calls
 from errdex.prove.keep import arguments_mark, changed, dropped, probe_defaults, probe_script, value_only
@@ -49,6 +49,7 @@ MAX_CANDIDATES = 3  # observations (distinct tests / entry calls) tried per erro
 MAX_WRAPPED = 12  # ... for an error only seen caught, when a test runner's wrapper caught some (harness.runner_caught)
 MAX_VARIANTS = MAX_MUTATED + MAX_RESHAPED  # every variant mutate.variants gives (its own cap), then reshape's
 MAX_KEPT_REST = 8  # value-only afters of the candidate's own list tried after keep.variants'
+MAX_FIX_REST = 24  # ... after a non-fix (``only_drops``): those that do more, reshape's late in the list among them
 AFTER_CHUNK = 8  # afters sent to the worker at a time: the first clean one stops the rest
 DIRECT_CAUSE = "The above exception was the direct cause of the following exception:"
 DURING_HANDLING = "During handling of the above exception, another exception occurred:"
@@ -291,6 +292,14 @@ class Prover:
                     progressed: list[int] = []
                     clean = self._first_clean(catalog, site.error_id, afters, scratch, progressed)
                     runs += clean[2]
+                    if clean[0] < 0:  # no variant ran clean: the fixes the error's own facts give (``fixes.py``)
+                        fixed = self.fixed(catalog, site, cand.before, scratch, pb)
+                        runs += fixed[3]
+                        if fixed[0]:
+                            n = len(afters)
+                            kinds = cand.after_kinds[:n]
+                            cand = replace(cand, after_kinds=(*kinds, *[""] * (n - len(kinds)), fixed[1]))
+                            afters, clean = (*afters, fixed[0]), (n, fixed[2], 0)
                     two = ("", "", "", 0) if clean[0] >= 0 else self._two_edits(catalog, site, cand, afters,
                                                                                 progressed, scratch)
                     runs += two[3]
@@ -335,13 +344,20 @@ class Prover:
             got = self.runs([probe], scratch, "defaults")
             runs, defaults = got.count, probe_defaults(got[0][1])
         wanted = message_values(site, message_line(pb.output, pb.exception)) if pb is not None else {}
-        new = [*fixes, *(kept_variants(before, after, site, defaults, wanted) if lossy else [])]
+        new = [*fixes, *given_wanted(before, wanted), *(kept_variants(before, after, site, defaults, wanted) if lossy
+                                                        else [])]
+        # those that only take the trigger away too (``kinds=None``) last: a fix that gives the call what it needs first
+        firsts: dict[str, str] = {}
+        for label, src in new:  # each once, at its first place
+            firsts.setdefault(src, label)
+        new = [(label, src) for src, label in firsts.items()]
+        new = [x for x in new if not only_drops(before, x[1])] + [x for x in new if only_drops(before, x[1])]
         tried = {src for _, src in new}
         # the candidate's own afters after the proven one: those that keep every argument (and, when the proven one
         # kept them but only took the trigger away, those that do more than that: ``version='1.0'`` given to the
         # configuring call rather than ``['--version']`` -> ``[]``)
         more = [rest[k] for k in value_only(before, rest) if rest[k] not in tried
-                and (lossy or not only_drops(before, rest[k]))][:MAX_KEPT_REST]
+                and (lossy or not only_drops(before, rest[k]))][:MAX_KEPT_REST if lossy else MAX_FIX_REST]
         cands = [*(src for _, src in new), *more]
         if not cands:
             return "", "", "", runs
@@ -349,6 +365,19 @@ class Prover:
         signal = {k for k, label in enumerate(labels) if label.endswith(CAUGHT_LABEL)}
         i, out, n = self._first_clean(catalog, site.error_id, cands, scratch, caught=signal)
         return (cands[i], labels[i], out, runs + n) if i >= 0 else ("", "", "", runs + n)
+
+    def fixed(self, catalog: Catalog, site: ErrorSite, before: str, scratch: Path,
+              pb: ProofBefore) -> tuple[str, str, str, int]:
+        """When no variant of ``before`` ran clean: the first of the fixes the error's facts give that does
+        (``fixes.real_fixes``, keywords given the values the message asks for).  (after, how, stdout, runs)."""
+        wanted = message_values(site, message_line(pb.output, pb.exception))
+        new = [*real_fixes(catalog.classes(self.snapshot.key), site, before, pb.exception),
+               *given_wanted(before, wanted)]
+        if not new:
+            return "", "", "", 0
+        signal = {k for k, (label, _) in enumerate(new) if label.endswith(CAUGHT_LABEL)}
+        i, out, n = self._first_clean(catalog, site.error_id, [src for _, src in new], scratch, caught=signal)
+        return (new[i][1], new[i][0], out, n) if i >= 0 else ("", "", "", n)
 
     def _first_clean(self, catalog: Catalog, error_id: str, afters: Sequence[str], scratch: Path,
                      progressed: list[int] | None = None, caught: Set[int] = frozenset()) -> tuple[int, str, int]:

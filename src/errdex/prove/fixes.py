@@ -230,3 +230,26 @@ def entered(before: str, after: str) -> str:
                 if d in calls and d not in made and isinstance(item.optional_vars, ast.Name):
                     return ast.unparse(item.context_expr)
     return ""
+
+
+def given_wanted(before: str, wanted: dict[str, tuple[str, ...]]) -> list[tuple[str, str]]:
+    """(label, source): each keyword a call of the script passes given the value the message asks for
+    (``message_values``), one keyword and value at a time, the same keyword of every call at once."""
+    try:
+        ast.parse(before)
+    except SyntaxError:
+        return []
+    out: list[tuple[str, str]] = []
+    for name, values in wanted.items():
+        for v in values:
+            m = ast.parse(before)
+            hit = False
+            for n in ast.walk(m):
+                if isinstance(n, ast.Call):
+                    for kw in n.keywords:
+                        if kw.arg == name and ast.unparse(kw.value) != v:
+                            kw.value = ast.parse(v, mode="eval").body
+                            hit = True
+            if hit:
+                out.append((f"{name}={v} (the value the message asks for)", ast.unparse(m) + "\n"))
+    return out
