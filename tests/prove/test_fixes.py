@@ -220,3 +220,14 @@ def test_the_wanted_value_given_to_every_call_that_passes_the_keyword(tmp_path: 
     assert label == "nargs=2 (the value the message asks for)" and "nargs=2" in fix
     assert _run(tmp_path, fix)[0] == 0
     assert given_wanted(before, {"nargs": ("3",)}) == []  # already that value: no after
+
+
+def test_a_caught_signal_does_not_replace_an_after_that_does_more() -> None:
+    from errdex.prove.mistake import instead_of
+
+    before = ("import io, sys\nimport clikit\nclikit.stand_in = lambda: None\nclikit.run(['--help'])\n")
+    (label, fix), = caught(before, "clikit.Exit", DOC, ("clikit.Exit",))
+    typed = "import io, sys\nimport clikit\nsys.stdin = io.StringIO('y\\n')\nclikit.run(['--help'])\n"
+    assert instead_of([(label, fix)], before, typed) == []  # the stand-in replaced by a line typed: kept
+    nothing = "import io, sys\nimport clikit\nclikit.stand_in = lambda: None\nclikit.run([])\n"
+    assert instead_of([(label, fix)], before, nothing) == [(label, fix)]  # a non-fix gives way

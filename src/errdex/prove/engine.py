@@ -29,12 +29,18 @@ from errdex.observe.evidence import raised_instead
 from errdex.prove.candidates import Candidate, guard_names, test_candidates, with_options
 from errdex.prove.checks import try_handled, validate_stopped
 from errdex.prove.configcand import OptionSwitch, option_switches
-from errdex.prove.fixes import CAUGHT_LABEL, given_wanted, message_line, message_values, real_fixes
+from errdex.prove.fixes import (
+    CAUGHT_LABEL,
+    given_wanted,
+    message_line,
+    message_values,
+    real_fixes,
+)
 from errdex.prove.harness import run_env, runner_first
 from errdex.prove.inner import inner_calls
 from errdex.prove.keep import arguments_mark, changed, dropped, probe_defaults, probe_script, value_only
 from errdex.prove.keep import variants as kept_variants
-from errdex.prove.mistake import only_drops
+from errdex.prove.mistake import instead_of, only_drops
 from errdex.prove.mutate import MAX_VARIANTS as MAX_MUTATED
 from errdex.prove.pairs import paired, tripled
 from errdex.prove.pool import WorkerPool
@@ -338,10 +344,8 @@ class Prover:
         lossy = bool(dropped(before, after))
         if not lossy and not only_drops(before, after):
             return "", "", "", 0
-        fixes = real_fixes(catalog.classes(self.snapshot.key), site, before, pb.exception if pb is not None else "")
-        if not only_drops(before, after):  # the proven after does more than take the trigger away (a line typed at
-            # the prompt a stand-in aborted): catching the signal instead would be a step back
-            fixes = [(label, src) for label, src in fixes if not label.endswith(CAUGHT_LABEL)]
+        fixes = instead_of(real_fixes(catalog.classes(self.snapshot.key), site, before,
+                                      pb.exception if pb is not None else ""), before, after)
         probe, runs, defaults = (probe_script(before, after) if lossy else ""), 0, {}
         if probe:
             got = self.runs([probe], scratch, "defaults")

@@ -253,3 +253,4 @@ def given_wanted(before: str, wanted: dict[str, tuple[str, ...]]) -> list[tuple[
             if hit:
                 out.append((f"{name}={v} (the value the message asks for)", ast.unparse(m) + "\n"))
     return out
+

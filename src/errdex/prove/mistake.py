@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from errdex.pagenotes import SETUP_MISTAKE
-from errdex.prove.fixes import caught_class, entered
+from errdex.prove.fixes import CAUGHT_LABEL, caught_class, entered
 
 # exceptions that say the code is wrong, whatever data it runs on
 PROGRAMMING = frozenset({"TypeError", "AttributeError", "NameError", "ImportError", "ModuleNotFoundError",
@@ -340,3 +341,12 @@ def setup_note(before: str, after: str, exception: str, validated: bool, fix: st
     return (f"{SETUP_MISTAKE}: {why}. Fix it {fix}"
             f"{' and check it with the validate sample' if validated else ''}; a try / except around {call} "
             "would hide the mistake and let the program go on with a wrong setup, so none is offered.")
+
+
+def instead_of(fixes: Sequence[tuple[str, str]], before: str, proven: str) -> list[tuple[str, str]]:
+    """The fixes (``fixes.real_fixes``) worth trying in place of the ``proven`` after: all of them when it only
+    takes the trigger away (``only_drops``); else (it drops something but does more: a line typed at the prompt a
+    stand-in aborted) not the caught signal, which would be a step back."""
+    if only_drops(before, proven):
+        return list(fixes)
+    return [(label, src) for label, src in fixes if not label.endswith(CAUGHT_LABEL)]
