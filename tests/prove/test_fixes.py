@@ -231,3 +231,14 @@ def test_a_caught_signal_does_not_replace_an_after_that_does_more() -> None:
     assert instead_of([(label, fix)], before, typed) == []  # the stand-in replaced by a line typed: kept
     nothing = "import io, sys\nimport clikit\nclikit.stand_in = lambda: None\nclikit.run([])\n"
     assert instead_of([(label, fix)], before, nothing) == [(label, fix)]  # a non-fix gives way
+
+
+def test_only_a_set_up_change_replaces_a_non_fix() -> None:
+    from errdex.prove.mistake import sets_up
+
+    before = ("import click\n\n@click.command()\n@click.version_option(package_name='plug')\ndef cli():\n    pass\n"
+              "cli.main(['--version'], standalone_mode=False)\n")
+    configured = before.replace("package_name='plug')", "package_name='plug', version='1.0')")
+    other_data = before.replace("['--version']", "['cli']")
+    assert sets_up(before, configured)
+    assert not sets_up(before, other_data)  # another value where the trigger was: no better than dropping it

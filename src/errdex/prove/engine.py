@@ -40,7 +40,7 @@ from errdex.prove.harness import run_env, runner_first
 from errdex.prove.inner import inner_calls
 from errdex.prove.keep import arguments_mark, changed, dropped, probe_defaults, probe_script, value_only
 from errdex.prove.keep import variants as kept_variants
-from errdex.prove.mistake import instead_of, only_drops
+from errdex.prove.mistake import instead_of, only_drops, sets_up
 from errdex.prove.mutate import MAX_VARIANTS as MAX_MUTATED
 from errdex.prove.pairs import paired, tripled
 from errdex.prove.pool import WorkerPool
@@ -361,10 +361,11 @@ class Prover:
         new = [x for x in new if not only_drops(before, x[1])] + [x for x in new if only_drops(before, x[1])]
         tried = {src for _, src in new}
         # the candidate's own afters after the proven one: those that keep every argument (and, when the proven one
-        # kept them but only took the trigger away, those that do more than that: ``version='1.0'`` given to the
-        # configuring call rather than ``['--version']`` -> ``[]``)
+        # kept them but only took the trigger away, those that change how the call is set up and do more than
+        # take something away: ``version='1.0'`` given to the configuring call rather than ``['--version']`` -> ``[]``)
         more = [rest[k] for k in value_only(before, rest) if rest[k] not in tried
-                and (lossy or not only_drops(before, rest[k]))][:MAX_KEPT_REST if lossy else MAX_FIX_REST]
+                and (lossy or (sets_up(before, rest[k]) and not only_drops(before, rest[k])))][
+            :MAX_KEPT_REST if lossy else MAX_FIX_REST]
         cands = [*(src for _, src in new), *more]
         if not cands:
             return "", "", "", runs

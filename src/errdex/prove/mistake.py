@@ -350,3 +350,11 @@ def instead_of(fixes: Sequence[tuple[str, str]], before: str, proven: str) -> li
     if only_drops(before, proven):
         return list(fixes)
     return [(label, src) for label, src in fixes if not label.endswith(CAUGHT_LABEL)]
+
+
+def sets_up(before: str, after: str) -> bool:
+    """Whether every change of ``after`` is in how the call is set up (a decorator, a ``with`` item, a statement
+    before the raising one: ``@click.version_option(..., version='1.0')``), none in the raising statement: what
+    may replace an after that only took the trigger away there (another string in ``['--bad']`` is no better)."""
+    cs = changes(before, after)
+    return bool(cs) and all(c.setup and not c.raising for c in cs)
