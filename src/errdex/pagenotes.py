@@ -89,6 +89,10 @@ def arguments_note(proof: Mapping[str, Any] | None) -> str:
     mark = str((proof or {}).get("arguments") or "")
     if mark == "kept":
         return "The after keeps every argument of the call and changes values only."
+    if mark == "kept, caught":  # prove/fixes.py: a documented signal caught around the same call
+        return "The after makes the same call with the same arguments and catches the signal it raises."
+    if mark == "kept, with block":
+        return "The after makes the same calls with the same arguments, the object used inside its `with` block."
     if mark.startswith("drops "):
         what = ", ".join(f"`{x.strip()}`" for x in mark.removeprefix("drops ").split(", ") if x.strip())
         return (f"The after drops {what}: it shows where the error comes from; no variant that keeps every "

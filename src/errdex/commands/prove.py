@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from errdex.catalog.base import Catalog
 from errdex.commands.output import error, open_or_report, print_json, stdout, with_outcome_progress
-from errdex.model import Analysis, CodeSample, Snapshot
+from errdex.model import Analysis, CodeSample, ErrorSite, Snapshot
 
 
 def _snapshot(catalog: Catalog, repo: str | None) -> Snapshot | None:
@@ -100,7 +101,7 @@ def run_prove(*, repo: str | None, ids: list[str], jobs: int, db: str | None, js
             searched["unreached_proven"] = sum(1 for i in gone if i in by_search)
             searched["observed_fallback"] = len(fallback)
             searched["observed_proven"] = sum(1 for i in fallback if i in by_search)
-        _store(catalog, snap, stored)
+        _store(catalog, snap, stored, lambda site, a: _recheck_stored(prover, catalog, site, a))
     finally:
         catalog.close()
     proven = [o for o in outcomes if o.proven]
@@ -151,13 +152,21 @@ def _with_progress(prover: Any, open_cat: Any, targets: list[str], jobs: int, qu
                                  lambda progress: list(prove_all(prover, open_cat, targets, jobs, progress=progress)))
 
 
-def _store(catalog: Catalog, snap: Snapshot, outcomes: list[Any]) -> None:
+def _store(catalog: Catalog, snap: Snapshot, outcomes: list[Any],
+           recheck: Callable[[ErrorSite, Analysis], str] | None = None) -> None:
     """Each proven pair into the error's analysis (made when analyze has not run); an error whose proof no
-    longer holds loses it (its sample stays, marked not proven)."""
+    longer holds loses it (its sample stays, marked not proven).  A run that finds no pair is no evidence that
+    the stored one fails (the search's calls depend on its budget and the machine's load: 5739's proof was
+    lost so between ratings 7 and 8), so a stored proof is re-run first (``recheck``: why it no longer holds,
+    "" when it does) and kept when it still holds."""
     updated: list[Analysis] = []
+    sites = {s.error_id: s for s in catalog.sites(snap.key)} if recheck is not None else {}
     for o in outcomes:
         a = catalog.get_analysis(o.error_id, snap.key)
         if o.proven is None:
+            if a is not None and a.example_fix.proof is not None and o.error_id in sites and recheck is not None \
+                    and not recheck(sites[o.error_id], a):
+                continue  # the stored proof still holds: kept as it is
             if a is not None and (a.example_fix.proof is not None or a.try_proof is not None
                                   or a.validate_proof is not None):
                 updated.append(dataclasses.replace(a, example_fix=dataclasses.replace(a.example_fix, proof=None),
@@ -174,14 +183,32 @@ def _store(catalog: Catalog, snap: Snapshot, outcomes: list[Any]) -> None:
         catalog.put_analyses(updated)
 
 
+def _recheck_stored(prover: Any, catalog: Catalog, site: ErrorSite, a: Analysis) -> str:
+    """Why the stored proof of ``a`` no longer holds ("" when it does), re-run as ``verify --execute`` does."""
+    import tempfile
+
+    from errdex.prove.engine import CAUGHT_MARK
+    from errdex.prove.fixes import CAUGHT_LABEL
+
+    proof = a.example_fix.proof
+    if proof is None:
+        return "no stored proof"
+    extra = parse_env(list(proof.env)) or ()
+    # a site proven raised under another error is re-run with its origins recorded again
+    watch = (site.path, site.line, site.end_line) if CAUGHT_MARK in proof.candidate else None
+    with tempfile.TemporaryDirectory(prefix="errdex-verify-") as tmp:
+        why: str = dataclasses.replace(prover, extra_env=extra, watch=watch).recheck(
+            catalog, site.error_id, a.example_fix.before, a.example_fix.after, Path(tmp),
+            a.try_sample if a.try_proof is not None else "",
+            a.validate_sample if a.validate_proof is not None else "", CAUGHT_LABEL in proof.candidate)
+    return why
+
+
 def run_verify_execute(*, repo: str | None, db: str | None, json_out: bool, package: str | None,
                        artifact: str | None, python: str | None, timeout: float,
                        with_requirements: list[str] | None = None, ids: list[str] | None = None) -> int:
     """Re-run every stored proof (before must still resolve to its error, after exit 0); exit 1 if any fails.
     ``ids``: only these error ids or id prefixes (the proofs a later run added)."""
-    import tempfile
-
-    from errdex.prove.engine import CAUGHT_MARK
     from errdex.sandbox import EnvError, PythonNotFound
 
     catalog = open_or_report(db)
@@ -205,13 +232,7 @@ def run_verify_execute(*, repo: str | None, db: str | None, json_out: bool, pack
             if a is None or a.example_fix.proof is None:
                 continue
             checked += 1
-            extra = parse_env(list(a.example_fix.proof.env)) or ()
-            # a site proven raised under another error is re-run with its origins recorded again
-            watch = (site.path, site.line, site.end_line) if CAUGHT_MARK in a.example_fix.proof.candidate else None
-            with tempfile.TemporaryDirectory(prefix="errdex-verify-") as tmp:
-                why = dataclasses.replace(prover, extra_env=extra, watch=watch).recheck(catalog, site.error_id, a.example_fix.before, a.example_fix.after, Path(tmp),
-                                     a.try_sample if a.try_proof is not None else "",
-                                     a.validate_sample if a.validate_proof is not None else "")
+            why = _recheck_stored(prover, catalog, site, a)
             if why:
                 failures.append({"error_id": site.error_id, "reason": why})
     finally:

@@ -13,6 +13,7 @@ from pathlib import Path
 from errdex.model import ErrorSite, Observation
 from errdex.prove.configcand import OptionSwitch, candidates
 from errdex.prove.distill import Distilled, NotDistillable, distill
+from errdex.prove.fixes import instantiated
 from errdex.prove.harness import adapter_for
 from errdex.prove.mutate import variants
 from errdex.prove.reshape import reshaped, without_stand_ins
@@ -30,8 +31,9 @@ class Candidate:
 def test_candidates(project: Path, o: Observation, site: ErrorSite, package: str,
                     symbols: Mapping[str, tuple[str, ...]]) -> tuple[list[Candidate], str]:
     """The observation's test distilled (up to two parameter bindings; each first with the test's
-    stand-ins left out), with its after-variants: argument edits, then what surrounds the call, then
-    guard parameters passed as ``[]``.  (candidates, why not distillable or "")."""
+    stand-ins left out), with its after-variants: a class the guard wants as an instance called
+    (``fixes.instantiated``), argument edits, then what surrounds the call, then guard parameters passed as
+    ``[]``.  (candidates, why not distillable or "")."""
     out: list[Candidate] = []
     try:
         for test in distill(project, o.test, o.chain, adapter_for(o.entry, o.chain))[:2]:
@@ -39,7 +41,8 @@ def test_candidates(project: Path, o: Observation, site: ErrorSite, package: str
                 if d is None:
                     continue
                 mv = variants(d, guard_names(site), package)  # guard parameters as [] after reshape's
-                edits = [(w, v) for w, v in mv if not w.startswith("with ")]
+                edits = instantiated(site, d.source)  # a class passed where the guard wants an instance: called
+                edits += [(w, v) for w, v in mv if not w.startswith("with ")]
                 edits += reshaped(d, guard_names(site), package, symbols)
                 edits += [(w, v) for w, v in mv if w.startswith("with ")]
                 firsts: dict[str, str] = {}  # source -> why: each once, at its first place and why

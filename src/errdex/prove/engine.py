@@ -16,7 +16,7 @@ import json
 import re
 import shutil
 import tempfile
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence, Set
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -29,10 +29,18 @@ from errdex.observe.evidence import raised_instead
 from errdex.prove.candidates import Candidate, guard_names, test_candidates, with_options
 from errdex.prove.checks import try_handled, validate_stopped
 from errdex.prove.configcand import OptionSwitch, option_switches
+from errdex.prove.fixes import (
+    CAUGHT_LABEL,
+    given_wanted,
+    message_line,
+    message_values,
+    real_fixes,
+)
 from errdex.prove.harness import run_env, runner_first
 from errdex.prove.inner import inner_calls
 from errdex.prove.keep import arguments_mark, changed, dropped, probe_defaults, probe_script, value_only
 from errdex.prove.keep import variants as kept_variants
+from errdex.prove.mistake import instead_of, only_drops, sets_up
 from errdex.prove.mutate import MAX_VARIANTS as MAX_MUTATED
 from errdex.prove.pairs import paired, tripled
 from errdex.prove.pool import WorkerPool
@@ -47,6 +55,7 @@ MAX_CANDIDATES = 3  # observations (distinct tests / entry calls) tried per erro
 MAX_WRAPPED = 12  # ... for an error only seen caught, when a test runner's wrapper caught some (harness.runner_caught)
 MAX_VARIANTS = MAX_MUTATED + MAX_RESHAPED  # every variant mutate.variants gives (its own cap), then reshape's
 MAX_KEPT_REST = 8  # value-only afters of the candidate's own list tried after keep.variants'
+MAX_FIX_REST = 24  # ... after a non-fix (``only_drops``): those that do more, reshape's late in the list among them
 AFTER_CHUNK = 8  # afters sent to the worker at a time: the first clean one stops the rest
 DIRECT_CAUSE = "The above exception was the direct cause of the following exception:"
 DURING_HANDLING = "During handling of the above exception, another exception occurred:"
@@ -289,6 +298,14 @@ class Prover:
                     progressed: list[int] = []
                     clean = self._first_clean(catalog, site.error_id, afters, scratch, progressed)
                     runs += clean[2]
+                    if clean[0] < 0:  # no variant ran clean: the fixes the error's own facts give (``fixes.py``)
+                        fixed = self.fixed(catalog, site, cand.before, scratch, pb)
+                        runs += fixed[3]
+                        if fixed[0]:
+                            n = len(afters)
+                            kinds = cand.after_kinds[:n]
+                            cand = replace(cand, after_kinds=(*kinds, *[""] * (n - len(kinds)), fixed[1]))
+                            afters, clean = (*afters, fixed[0]), (n, fixed[2], 0)
                     two = ("", "", "", 0) if clean[0] >= 0 else self._two_edits(catalog, site, cand, afters,
                                                                                 progressed, scratch)
                     runs += two[3]
@@ -296,7 +313,8 @@ class Prover:
                         i, out2 = clean[0], clean[1] if clean[0] >= 0 else two[2]
                         after = afters[i] if i >= 0 else two[0]
                         how = (cand.after_kinds[i] if 0 <= i < len(cand.after_kinds) else "") if i >= 0 else two[1]
-                        kept = self.kept(catalog, site, cand.before, after, afters[i + 1:] if i >= 0 else (), scratch)
+                        kept = self.kept(catalog, site, cand.before, after, afters[i + 1:] if i >= 0 else (), scratch,
+                                         pb)
                         runs += kept[3]
                         after, how, out2 = (kept[0], kept[1], kept[2]) if kept[0] else (after, how, out2)
                         proof = replace(self._proof(pb, ProofAfter(exit=0, output=_tail(out2)),
@@ -317,34 +335,74 @@ class Prover:
         return a.check_sample if a is not None else ""
 
     def kept(self, catalog: Catalog, site: ErrorSite, before: str, after: str, rest: Sequence[str],
-             scratch: Path) -> tuple[str, str, str, int]:
-        """When the proven ``after`` drops an argument of ``before`` (``keep.py``): the first after that keeps
-        every argument and runs clean, the new value-only ones first, then the value-only ones of ``rest``
-        (the afters the candidate had after the proven one).  (after, how, stdout, runs); after "" when none."""
-        if not dropped(before, after):
+             scratch: Path, pb: ProofBefore | None = None) -> tuple[str, str, str, int]:
+        """When the proven ``after`` drops an argument of ``before`` (``keep.py``) or only takes the trigger
+        away (``mistake.only_drops``): the first after that gives the call what it needs (``fixes.py``: the
+        value the before's message asks for, a class instantiated, a signal caught) or keeps every argument,
+        and runs clean; then the value-only ones of ``rest`` (the afters the candidate had after the proven
+        one).  (after, how, stdout, runs); after "" when none."""
+        lossy = bool(dropped(before, after))
+        if not lossy and not only_drops(before, after):
             return "", "", "", 0
-        probe, runs, defaults = probe_script(before, after), 0, {}
+        fixes = instead_of(real_fixes(catalog.classes(self.snapshot.key), site, before,
+                                      pb.exception if pb is not None else ""), before, after)
+        probe, runs, defaults = (probe_script(before, after) if lossy else ""), 0, {}
         if probe:
             got = self.runs([probe], scratch, "defaults")
             runs, defaults = got.count, probe_defaults(got[0][1])
-        new = kept_variants(before, after, site, defaults)
+        wanted = message_values(site, message_line(pb.output, pb.exception)) if pb is not None else {}
+        new = [*fixes, *given_wanted(before, wanted), *(kept_variants(before, after, site, defaults, wanted) if lossy
+                                                        else [])]
+        # those that only take the trigger away too (``kinds=None``) last: a fix that gives the call what it needs first
+        firsts: dict[str, str] = {}
+        for label, src in new:  # each once, at its first place
+            firsts.setdefault(src, label)
+        new = [(label, src) for src, label in firsts.items()]
+        new = [x for x in new if not only_drops(before, x[1])] + [x for x in new if only_drops(before, x[1])]
         tried = {src for _, src in new}
-        more = [rest[k] for k in value_only(before, rest) if rest[k] not in tried][:MAX_KEPT_REST]
+        # the candidate's own afters after the proven one: those that keep every argument (and, when the proven one
+        # kept them but only took the trigger away, those that change how the call is set up and do more than
+        # take something away: ``version='1.0'`` given to the configuring call rather than ``['--version']`` -> ``[]``)
+        more = [rest[k] for k in value_only(before, rest) if rest[k] not in tried
+                and (lossy or (sets_up(before, rest[k]) and not only_drops(before, rest[k])))][
+            :MAX_KEPT_REST if lossy else MAX_FIX_REST]
         cands = [*(src for _, src in new), *more]
+        if not cands:
+            return "", "", "", runs
         labels = [*(label for label, _ in new), *(f"{changed(before, m)} (keeps every argument)" for m in more)]
-        i, out, n = self._first_clean(catalog, site.error_id, cands, scratch)
+        signal = {k for k, label in enumerate(labels) if label.endswith(CAUGHT_LABEL)}
+        i, out, n = self._first_clean(catalog, site.error_id, cands, scratch, caught=signal)
         return (cands[i], labels[i], out, runs + n) if i >= 0 else ("", "", "", runs + n)
 
+    def fixed(self, catalog: Catalog, site: ErrorSite, before: str, scratch: Path,
+              pb: ProofBefore) -> tuple[str, str, str, int]:
+        """When no variant of ``before`` ran clean: the first of the fixes the error's facts give that does
+        (``fixes.real_fixes``, keywords given the values the message asks for).  (after, how, stdout, runs)."""
+        wanted = message_values(site, message_line(pb.output, pb.exception))
+        new = [*real_fixes(catalog.classes(self.snapshot.key), site, before, pb.exception),
+               *given_wanted(before, wanted)]
+        if not new:
+            return "", "", "", 0
+        signal = {k for k, (label, _) in enumerate(new) if label.endswith(CAUGHT_LABEL)}
+        i, out, n = self._first_clean(catalog, site.error_id, [src for _, src in new], scratch, caught=signal)
+        return (new[i][1], new[i][0], out, n) if i >= 0 else ("", "", "", n)
+
     def _first_clean(self, catalog: Catalog, error_id: str, afters: Sequence[str], scratch: Path,
-                     progressed: list[int] | None = None) -> tuple[int, str, int]:
+                     progressed: list[int] | None = None, caught: Set[int] = frozenset()) -> tuple[int, str, int]:
         """(index, stdout, runs) of the first after that exits 0 without printing ``error_id`` (index -1
         when none does); run in chunks of ``AFTER_CHUNK``, so a clean one early stops the rest.
-        ``progressed`` collects the indexes of afters that got past this error and raised another."""
+        ``progressed`` collects the indexes of afters that got past this error and raised another;
+        ``caught``: afters that catch the error themselves (a signal, ``fixes.caught``), clean when they exit 0
+        with nothing on stderr although the site raised."""
         runs = 0
         for start in range(0, len(afters), AFTER_CHUNK):
             res = self.runs(afters[start:start + AFTER_CHUNK], scratch, f"after-{start}")
             for k in range(len(afters[start:start + AFTER_CHUNK])):
                 rc2, out2, err2 = res[k]
+                if start + k in caught:
+                    if rc2 == 0 and not err2.strip():
+                        return start + k, out2, runs + res.count
+                    continue
                 if rc2 == 0 and not res.raised(k) \
                         and not (err2.strip() and self.resolves_to(catalog, err2, error_id)[0] == error_id):
                     return start + k, out2, runs + res.count
@@ -379,9 +437,10 @@ class Prover:
         return (third[j][1], f"three edits: {third[j][0]}", out3, n + n3) if j >= 0 else ("", "", "", n + n3)
 
     def recheck(self, catalog: Catalog, error_id: str, before: str, after: str, scratch: Path,
-                try_sample: str = "", validate_sample: str = "") -> str:
+                try_sample: str = "", validate_sample: str = "", caught: bool = False) -> str:
         """Why a stored proof no longer holds ("" when it does): before must raise and resolve to
-        ``error_id``, after must exit 0 without it, a proven try sample must still handle it."""
+        ``error_id``, after must exit 0 without it (``caught``: an after that catches a signal itself,
+        ``fixes.caught``: exit 0, nothing on stderr), a proven try sample must still handle it."""
         rc, _, err, raised = self._run(before, scratch, "before")
         if rc == 0:
             return "before no longer raises"
@@ -393,7 +452,9 @@ class Prover:
         rc2, _, err2, raised2 = self._run(after, scratch, "after")
         if rc2 != 0:
             return f"after exits {rc2}: {_tail(err2)}"
-        if raised2:
+        if caught and err2.strip():
+            return f"the after that catches it printed on stderr: {_tail(err2)}"
+        if raised2 and not caught:
             return "after still raises it inside the library"
         if try_sample:
             rc3, out3, err3, _ = self._run(try_sample, scratch, "try")

@@ -37,6 +37,7 @@ class GuardValues:
     lines: tuple[int, ...]
     shaped: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)  # name -> {"ndim"|"dtype": values}
     options: tuple[str, ...] = ()
+    classes: tuple[str, ...] = ()  # ``C`` of ``issubclass(x, C)``: the value is to be a class (then an instance)
 
 
 def _name(node: ast.AST) -> str:
@@ -145,6 +146,7 @@ def guard_values(site: ErrorSite, earlier: Sequence[ErrorSite] = ()) -> GuardVal
     pool: list[str] = []
     shaped: dict[str, dict[str, list[str]]] = {}
     options: list[str] = []
+    classes: list[str] = []
     guards = [g for e in (site, *earlier) for g in e.guards]
     for g in guards:
         if g.kind in ("except", "match"):
@@ -181,6 +183,13 @@ def guard_values(site: ErrorSite, earlier: Sequence[ErrorSite] = ()) -> GuardVal
                 name = _name(node.args[0])
                 kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
                 _add(by, name, (v for k in kinds for v in _TYPE_VALUES.get(ast.unparse(k), ())))
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "issubclass" \
+                    and len(node.args) == 2 and g in site.guards:  # the value is a class of some kind
+                kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
+                for k in kinds:
+                    last = ast.unparse(k).rsplit(".", 1)[-1]
+                    if last.isidentifier() and last not in classes:
+                        classes.append(last)
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args:
                 name = _name(node.func.value)  # x.startswith("-"): strings with and without it
                 consts = [str(c) for c in _constants(node.args[0]) if isinstance(c, str)]
@@ -196,4 +205,4 @@ def guard_values(site: ErrorSite, earlier: Sequence[ErrorSite] = ()) -> GuardVal
     lines = tuple(sorted({g.line for g in site.guards if g.line}))
     return GuardValues(by_name={k: tuple(v) for k, v in by.items() if v}, pool=tuple(pool), lines=lines,
                        shaped={k: {w: tuple(v) for w, v in d.items()} for k, d in shaped.items()},
-                       options=tuple(options))
+                       options=tuple(options), classes=tuple(classes))

@@ -26,12 +26,15 @@ import json
 from collections.abc import Mapping, Sequence
 
 from errdex.model import ErrorSite
+from errdex.prove.fixes import caught_class, entered
 from errdex.prove.guard_values import guard_values
 from errdex.prove.mistake import changes
 
 MAX_KEPT = 24  # value-only afters tried when the proven one drops an argument
 DEFAULTS_MARK = "errdex-defaults:"
 KEPT = "kept"
+KEPT_CAUGHT = "kept, caught"  # the signal caught around the same call (``fixes.caught``)
+KEPT_WITH = "kept, with block"  # the object the call is made on used in its ``with`` block
 _TYPED = {"int": ("1", "2", "3", "4", "5", "6", "7", "8"), "float": ("1.0", "2.0", "3.0", "4.0", "5.0", "6.0", "7.0", "8.0"),
           "str": ("'a'", "'b'", "'c'", "'d'", "'e'", "'f'", "'g'", "'h'"), "bool": ("True", "False") * 4}
 _MAX_TEXT = 60
@@ -87,7 +90,7 @@ def dropped(before: str, after: str) -> tuple[str, ...]:
     """What the after no longer passes of the before: keywords (``nargs=``), positional arguments, call
     statements left out (``jax.config.update('jax_no_tracing', True)``); () when it keeps all of them."""
     b, a = _parse(before), _parse(after)
-    if b is None or a is None:
+    if b is None or a is None or caught_class(before, after):  # a signal caught around the same call
         return ()
     if len(b.body) != len(a.body):
         return tuple(_short(s) for s in _dropped_statements(b, a))
@@ -95,9 +98,13 @@ def dropped(before: str, after: str) -> tuple[str, ...]:
 
 
 def arguments_mark(before: str, after: str) -> str:
-    """``Proof.arguments``: "kept" when the after keeps every argument of the before, else "drops X, Y"."""
+    """``Proof.arguments``: "kept" when the after keeps every argument of the before, else "drops X, Y"; a kept
+    after that catches a signal around the call or uses the object in its ``with`` block says so ("kept, caught",
+    "kept, with block": it changes no value)."""
     lost = dropped(before, after)
-    return f"drops {', '.join(lost)}" if lost else KEPT
+    if lost:
+        return f"drops {', '.join(lost)}"
+    return (KEPT_CAUGHT if caught_class(before, after) else KEPT_WITH if entered(before, after) else KEPT)
 
 
 def _dotted(node: ast.expr) -> str:
@@ -229,13 +236,16 @@ def _flipped(before: ast.Module, stmt: ast.stmt) -> list[tuple[str, str]]:
 
 
 def variants(before: str, after: str, site: ErrorSite,
-             defaults: Mapping[str, Mapping[str, str]] | None = None) -> list[tuple[str, str]]:
+             defaults: Mapping[str, Mapping[str, str]] | None = None,
+             wanted: Mapping[str, Sequence[str]] | None = None) -> list[tuple[str, str]]:
     """(label, source) of afters that keep every argument of ``before`` and change values only, for the calls
-    ``after`` took an argument from, best first (at most ``MAX_KEPT``)."""
+    ``after`` took an argument from, best first (at most ``MAX_KEPT``); ``wanted``: keyword -> the values the
+    before's own message asks for (``fixes.message_values``: ``'nargs' must be 2``), tried first."""
     b, a = _parse(before), _parse(after)
     if b is None or a is None:
         return []
     defaults = defaults or {}
+    wanted = wanted or {}
     out: list[tuple[str, str]] = []
     seen = {ast.unparse(b) + "\n"}
 
@@ -263,7 +273,7 @@ def variants(before: str, after: str, site: ErrorSite,
         for name in names:
             current = next(k.value for k in call.keywords if k.arg == name)
             now = ast.unparse(current)
-            values = [*([own[name]] if name in own else []), *_companions(call, name, current),
+            values = [*wanted.get(name, ()), *([own[name]] if name in own else []), *_companions(call, name, current),
                       *_magnitude(current), *sorted(gv.get(name, ()), key=_negative)]
             for v in values:
                 if v != now:

@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from errdex.pagenotes import SETUP_MISTAKE
+from errdex.prove.fixes import CAUGHT_LABEL, caught_class, entered
 
 # exceptions that say the code is wrong, whatever data it runs on
 PROGRAMMING = frozenset({"TypeError", "AttributeError", "NameError", "ImportError", "ModuleNotFoundError",
@@ -203,6 +205,16 @@ def _said(cs: list[Change]) -> list[str]:
 def change_sentence(before: str, after: str) -> str:
     """"The proven example below changes one thing: `max_open=True` becomes `max_open=False` in the call of
     `click.FloatRange`." ("" when the change cannot be said shortly)."""
+    signal = caught_class(before, after)
+    if signal:
+        return (f"The proven example below catches `{signal}` around {raising_call(before) or 'the call'}: "
+                f"`{signal.rsplit('.', 1)[-1]}` is documented as a signal of what to do next, not as a mistake "
+                "(the comment on its `except` line quotes its docstring), so catching it is the fix.")
+    made = entered(before, after)
+    if made:
+        short = made if len(made) <= _MAX else made[:_MAX - 3] + "..."
+        return (f"The proven example below uses the object `{short}` makes inside its `with` block: it must be "
+                "entered before it is used, and every use stays inside the block.")
     cs = changes(before, after)
     if not cs or len(cs) > 2 or any(not (c.old or c.new) for c in cs):
         return ""
@@ -264,6 +276,8 @@ def only_drops(before: str, after: str) -> bool:
     """Every change of the proven after takes the trigger away (``nargs=2`` dropped, ``['--my-help']``
     -> ``[]``, ``mesh=[]`` -> ``mesh=None``, another attribute read) rather than giving the call what it
     needs: it shows where the error comes from, and is no fix to copy (rating 7: a9dd, 809c, 5b54)."""
+    if caught_class(before, after):  # a signal caught as documented: the fix, nothing taken away
+        return False
     cs = changes(before, after)
     return bool(cs) and all(_drops(c) for c in cs)
 
@@ -272,6 +286,8 @@ def taken_away(before: str, after: str) -> str:
     """What a proven after that only takes the trigger away (``only_drops``) changed, in words, for the
     line under the example ("`['--my-help']` becomes `[]` in the call of `cli.make_context`"); "" when it
     does more, or cannot be said shortly."""
+    if caught_class(before, after):  # a signal caught: nothing taken away
+        return ""
     cs = changes(before, after)
     if not cs or len(cs) > 2 or not all(_drops(c) and (c.old or c.new) for c in cs):
         return ""
@@ -312,7 +328,7 @@ def setup_note(before: str, after: str, exception: str, validated: bool, fix: st
     """Why the page offers no try / except as the fix of a set-up mistake ("" when the error is
     input-driven or the proof says too little); ``fix`` says where the fix is (the solutions, when the
     example only shows the cause)."""
-    if not before or not after or input_driven(before, after, exception):
+    if not before or not after or input_driven(before, after, exception) or caught_class(before, after):
         return ""
     cls = exception.rsplit(".", 1)[-1]
     cs = changes(before, after)
@@ -325,3 +341,20 @@ def setup_note(before: str, after: str, exception: str, validated: bool, fix: st
     return (f"{SETUP_MISTAKE}: {why}. Fix it {fix}"
             f"{' and check it with the validate sample' if validated else ''}; a try / except around {call} "
             "would hide the mistake and let the program go on with a wrong setup, so none is offered.")
+
+
+def instead_of(fixes: Sequence[tuple[str, str]], before: str, proven: str) -> list[tuple[str, str]]:
+    """The fixes (``fixes.real_fixes``) worth trying in place of the ``proven`` after: all of them when it only
+    takes the trigger away (``only_drops``); else (it drops something but does more: a line typed at the prompt a
+    stand-in aborted) not the caught signal, which would be a step back."""
+    if only_drops(before, proven):
+        return list(fixes)
+    return [(label, src) for label, src in fixes if not label.endswith(CAUGHT_LABEL)]
+
+
+def sets_up(before: str, after: str) -> bool:
+    """Whether every change of ``after`` is in how the call is set up (a decorator, a ``with`` item, a statement
+    before the raising one: ``@click.version_option(..., version='1.0')``), none in the raising statement: what
+    may replace an after that only took the trigger away there (another string in ``['--bad']`` is no better)."""
+    cs = changes(before, after)
+    return bool(cs) and all(c.setup and not c.raising for c in cs)

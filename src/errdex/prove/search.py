@@ -58,13 +58,14 @@ class SearchTarget:
     pool: tuple[str, ...]
     shaped: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
     options: tuple[str, ...] = ()
+    classes: tuple[str, ...] = ()  # the guard asks ``issubclass(x, C)``: the package's classes of kind C are values
 
     def request(self) -> dict[str, object]:
         return {"error_id": self.error_id, "path": self.path, "line": self.line, "end_line": self.end_line,
                 "entries": list(self.entries), "guard_lines": list(self.guard_lines),
                 "literals": {k: list(v) for k, v in self.literals.items()}, "pool": list(self.pool),
                 "shaped": {k: {w: list(v) for w, v in d.items()} for k, d in self.shaped.items()},
-                "options": list(self.options)}
+                "options": list(self.options), "classes": list(self.classes)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +100,7 @@ def targets_for(catalog: Catalog, snapshot_key: str, error_ids: Sequence[str]) -
         gv = guard_values(site, earlier)
         out.append(SearchTarget(error_id=eid, path=site.path, line=site.line, end_line=max(site.end_line, site.line),
                                 entries=entries, guard_lines=gv.lines, literals=gv.by_name, pool=gv.pool,
-                                shaped=gv.shaped, options=gv.options))
+                                shaped=gv.shaped, options=gv.options, classes=gv.classes))
     return out
 
 
@@ -150,7 +151,7 @@ def confirm(prover: Prover, catalog: Catalog, site: ErrorSite, found: Found, oth
         if rc2 != 0 or (err2.strip() and prover.resolves_to(catalog, err2, site.error_id)[0] == site.error_id):
             continue
         # an after that drops an argument gives way to one that keeps them all and runs clean (``keep.py``)
-        kept = prover.kept(catalog, site, found.before, after, found.afters[i:], scratch)
+        kept = prover.kept(catalog, site, found.before, after, found.afters[i:], scratch, pb)
         after, out2, how = (kept[0], kept[2], f"; after: {kept[1]}") if kept[0] else (after, out2, "")
         proof = prover._proof(pb, ProofAfter(exit=0, output="\n".join(out2.strip().splitlines()[-6:])), kind + how)
         proof = replace(proof, lowered=kernel_label(prover.package, found.before),

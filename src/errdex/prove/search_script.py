@@ -36,12 +36,20 @@ from hypothesis import strategies as st
 try:  # errdex's own checks and tests import it as a module of the package
     from errdex.prove.search_strategies import (
         BASIC,
+        CLASS_REFS,
+        CONSUME,
+        ENTER,
+        FACTORY,
         OMIT,
         array_strategy,
         array_variants,
+        enter_name,
+        made_call,
         param_strategy,
         params_of,
         resolve,
+        returned_class,
+        subclass_refs,
         typed_value,
     )
     from errdex.prove.search_strategies import CALLABLES as _CALLABLES
@@ -50,12 +58,20 @@ except ImportError:  # in the sandbox: the file beside this one
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from search_strategies import (  # type: ignore[import-not-found,no-redef]
         BASIC,
+        CLASS_REFS,
+        CONSUME,
+        ENTER,
+        FACTORY,
         OMIT,
         array_strategy,
         array_variants,
+        enter_name,
+        made_call,
         param_strategy,
         params_of,
         resolve,
+        returned_class,
+        subclass_refs,
         typed_value,
     )
     from search_strategies import CALLABLES as _CALLABLES  # type: ignore[import-not-found,no-redef]
@@ -171,8 +187,9 @@ def render(module: str, call: str, ctor: list[tuple[str, str]] | None, args: lis
     if ctor is None:
         expr = f"{module}.{call}({arglist(args)})"
     else:
-        cls, meth = call.rsplit(".", 1)
-        expr = f"{module}.{cls}({arglist(ctor)}).{meth}({arglist(args)})"
+        keys = dict(args)
+        expr = made_call(module, call, arglist(ctor), arglist(args), keys.get(ENTER, ""), CONSUME in keys)
+        wrap = 0 if "\n" in expr else wrap  # a block is made as written
     body = _FRAME["wrappers"][wrap][0].format(call=expr)
     used = [m for m in _FRAME["imports"] if f"{m}." in body]  # the adapter's modules this call names
     imports = "".join(f"import {m}\n" for m in dict.fromkeys([module, *used]))
@@ -184,7 +201,8 @@ def signature_plan(entry: str, pool: list[str], lits: dict[str, list[str]],
                    adapter: dict[str, Any] | None = None) -> dict[str, Any] | None:
     """How to call ``entry``: the module, the call's spelling, and (name, strategy) per argument,
     for the constructor too when the entry is a method of a class."""
-    module, owner, fn = resolve(entry)
+    factory, _, method = entry.partition(FACTORY)
+    module, owner, fn = resolve(factory if method else entry)
     call = entry[len(module) + 1:]
 
     def args_for(f: Any, skip_first: bool) -> list[tuple[str, st.SearchStrategy[str], list[str]]] | None:
@@ -216,11 +234,24 @@ def signature_plan(entry: str, pool: list[str], lits: dict[str, list[str]],
         return out
 
     plan: dict[str, Any] | None = None
-    if inspect.isclass(fn):
+    made = returned_class(fn) if method else None
+    if method:  # a method of what the function returns (its return annotation): the function is the constructor
+        meth = getattr(made, method, None) if made is not None else None
+        if meth is None:
+            return None
+        args = args_for(meth, True)
+        if args is not None and inspect.isgeneratorfunction(meth):
+            args.append((CONSUME, st.just("1"), []))
+        plan = {"module": module, "call": call, "ctor": args_for(fn, False), "args": args, "enter": enter_name(made)}
+    elif inspect.isclass(fn):
         plan = {"module": module, "call": call, "ctor": None, "args": args_for(fn.__init__, True)}
     elif owner is not None and not isinstance(inspect.getattr_static(owner, fn.__name__, None),
                                               (staticmethod, classmethod)):
-        plan = {"module": module, "call": call, "ctor": args_for(owner.__init__, True), "args": args_for(fn, True)}
+        args = args_for(fn, True)
+        if args is not None and inspect.isgeneratorfunction(fn):
+            args.append((CONSUME, st.just("1"), []))
+        plan = {"module": module, "call": call, "ctor": args_for(owner.__init__, True), "args": args,
+                "enter": enter_name(owner)}
     elif callable(fn):
         plan = {"module": module, "call": call, "ctor": None, "args": args_for(fn, False)}
     if plan is not None and plan["args"] is not None and len(_FRAME["wrappers"]) > 1:  # the form of the call
@@ -259,7 +290,8 @@ def search_target(t: dict[str, Any], package: str, budget: float, seed: int, cal
     for m in _FRAME["imports"]:
         with contextlib.suppress(Exception):
             importlib.import_module(m)
-    pool = list(dict.fromkeys([*(t.get("pool") or []), *(adapter.get("values") or [])]))
+    pool = list(dict.fromkeys([*subclass_refs(t.get("classes") or []), *(t.get("pool") or []),
+                               *(adapter.get("values") or [])]))
     lits: dict[str, list[str]] = t.get("literals") or {}
     shaped: dict[str, dict[str, list[str]]] = t.get("shaped") or {}
     s = Search(t, package, call_timeout)
@@ -398,6 +430,8 @@ def clean_variants(s: Search, how: dict[str, Any], seed: int, adapter: dict[str,
     that runs clean."""
     plan, ctor, args = how["plan"], how["ctor"], how["args"]
     options: list[tuple[str, str, list[tuple[str, str]] | None, list[tuple[str, str]]]] = []
+    if plan.get("enter") and ctor is not None:  # first: the object made used in its ``with`` block
+        options.append(("args", ENTER, list(ctor), [*args, (ENTER, plan["enter"])]))
     groups = [("args", list(args), plan["args"])] + ([("ctor", list(ctor), plan["ctor"])] if ctor is not None else [])
     for which, values, specs in groups:  # first: a parameter the guards name, left out, given a value
         for i, (name, v) in enumerate(values):  # (the guard wants both or neither: the other one given)
@@ -417,7 +451,8 @@ def clean_variants(s: Search, how: dict[str, Any], seed: int, adapter: dict[str,
             elif name.startswith("*"):  # given by position: never left out, an array varied
                 alts = array_variants(v, adapter or {})
             else:
-                alts = [*array_variants(v, adapter or {}), OMIT] + [x for x in [*specs[i][2], *BASIC] if x != v]
+                made = [f"{v}()"] if v in CLASS_REFS else []  # a class where an instance is wanted: called
+                alts = [*made, *array_variants(v, adapter or {}), OMIT] + [x for x in [*specs[i][2], *BASIC] if x != v]
             for alt in alts:
                 new = list(values)
                 new[i] = (name, alt)

@@ -7,9 +7,13 @@ unions, containers, callables, the package's own classes and instances).  Python
 from __future__ import annotations
 
 import ast
+import builtins
 import importlib
+import importlib.util
 import inspect
+import keyword
 import math
+import re
 import sys
 import types
 import typing
@@ -24,6 +28,64 @@ CALLABLE = "lambda *a, **k: None"
 CALLABLES: list[str] = []  # a library adapter's other functions to hand over (search_adapters.py)
 
 # ----------------------------------------------------------------------------- entries
+
+FACTORY = "(...)."  # ``click.progressbar(...).generator``: a method of what a public function returns
+ENTER = "@enter"  # a pseudo-argument: the made object used in its ``with`` block (``with f(...) as obj:``)
+CONSUME = "@consume"  # a pseudo-argument: the method is a generator function, so its first item is taken
+
+
+def returned_class(fn: Any) -> type | None:
+    """The class a function's return annotation names (``ProgressBar[V]`` -> ``ProgressBar``), else None; a name
+    its module imports only for type checking (``if TYPE_CHECKING: from ._impl import ProgressBar``) is imported
+    from where that import says."""
+    hint = hints(fn).get("return")
+    origin = typing.get_origin(hint) or hint
+    if inspect.isclass(origin):
+        return origin
+    raw = (getattr(fn, "__annotations__", None) or {}).get("return")
+    if not isinstance(raw, str) or not raw[:1].isidentifier():
+        return None
+    name = raw.split("[", 1)[0].strip().rsplit(".", 1)[-1]
+    module = sys.modules.get(getattr(fn, "__module__", "") or "")
+    found = getattr(module, name, None)
+    if found is None and module is not None:
+        try:
+            tree = ast.parse(inspect.getsource(module))
+        except (OSError, TypeError, SyntaxError):
+            return None
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and any((a.asname or a.name) == name for a in node.names):
+                base = importlib.util.resolve_name("." * node.level + (node.module or ""), module.__package__ or "") \
+                    if node.level else (node.module or "")
+                try:
+                    found = getattr(importlib.import_module(base), name, None)
+                except Exception:
+                    continue
+                break
+    return found if inspect.isclass(found) else None
+
+
+def enter_name(cls: Any) -> str:
+    """The name a ``with`` block binds an object of ``cls`` to: its class name's last word (``ProgressBar`` ->
+    ``bar``), "" when the class cannot be entered; ``obj`` when that word is a builtin or keyword."""
+    if not inspect.isclass(cls) or not hasattr(cls, "__enter__"):
+        return ""
+    words = re.findall(r"[A-Z]?[a-z0-9]+", cls.__name__)
+    name = words[-1].lower() if words else "obj"
+    return "obj" if keyword.iskeyword(name) or name in dir(builtins) or not name.isidentifier() else name
+
+
+def made_call(module: str, call: str, ctor: str, args: str, enter: str, consume: bool) -> str:
+    """``module.Cls(ctor).meth(args)`` (``call`` is ``Cls.meth`` or ``f(...).meth``); the method's first item
+    taken when it is a generator function; inside ``with module.Cls(ctor) as <enter>:`` when ``enter``."""
+    cls, meth = call.rsplit(".", 1)
+    made = f"{module}.{cls.removesuffix('(...)')}({ctor})"
+    expr = f"{enter or made}.{meth}({args})"
+    if consume:
+        expr = f"for item in {expr}:\n    break"
+    if enter:
+        expr = f"with {made} as {enter}:\n" + "".join(f"    {ln}\n" for ln in expr.splitlines()).rstrip("\n")
+    return expr
 
 
 def resolve(entry: str) -> tuple[str, Any, Any]:
@@ -154,6 +216,26 @@ def library_names() -> list[tuple[str, Any]]:
     if top is None:
         return []
     return [(f"{PACKAGE[0]}.{n}", getattr(top, n)) for n in sorted(dir(top)) if not n.startswith("_")]
+
+
+CLASS_REFS: set[str] = set()  # values that are classes given by name (``subclass_refs``): an after calls them
+
+
+def subclass_refs(kinds: list[str]) -> list[str]:
+    """``pkg.Name`` of the package's public classes whose bases include a class named in ``kinds`` (the guard's
+    ``issubclass(x, C)``), each one a call without arguments builds (so its instance is the after's value)."""
+    out: list[str] = []
+    for name, v in library_names():
+        try:
+            if not inspect.isclass(v) or inspect.isabstract(v) or not any(b.__name__ in kinds for b in v.__mro__):
+                continue
+            ps = inspect.signature(v).parameters.values()
+        except (TypeError, ValueError):
+            continue
+        if all(p.default is not EMPTY or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in ps):
+            out.append(name)
+    CLASS_REFS.update(out[:12])
+    return out[:12]
 
 
 def library_values(cls: type) -> list[str]:
