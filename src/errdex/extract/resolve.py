@@ -22,6 +22,7 @@ from errdex.extract.tables import Tables
 from errdex.model import ClassInfo, ErrorSite, Segment, Template, error_id
 
 _DOTTED = re.compile(r"[\w.]+")
+_FIELD = re.compile(r"\{[^{}]*\}|%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[a-zA-Z%]")
 
 
 def clean_text(text: str) -> str:
@@ -136,6 +137,8 @@ class Resolver:
     def site(self, s: PendingSite, path: str, module: str) -> ErrorSite:
         written, resolved, variants = self._message(s, {})
         templates, unresolved = _templates(variants)
+        if s.kind == "error" and len(templates) > 1:
+            templates = _showing_passed(templates, s.value)
         if unresolved:
             via = self._via_callers(s, module)
             if via is not None:
@@ -333,6 +336,30 @@ class Resolver:
                 if child not in lst:
                     lst.append(child)
         return {m: tuple(sorted(set(v))) for m, v in sorted(names.items())}
+
+
+def _passed_text(value: Node | None) -> str:
+    """The longest literal run of the message a raise passes its class (its first argument, or a
+    ``msg``/``message`` keyword): ``CoreError("No source file/data was loaded")``."""
+    if not isinstance(value, Ref) or not value.is_call or value.param:
+        return ""
+    arg = value.args[0] if value.args else next((v for k, v in value.kwargs if MSG_NAME.fullmatch(k)), None)
+    parts = arg.parts if isinstance(arg, Cat) else (arg,)
+    # between the fields a class may fill in later (`self.msg.format(**kw)`, `msg % args`)
+    runs = (r.strip() for p in parts if isinstance(p, Lit) for r in _FIELD.split(p.text))
+    return max(runs, key=len, default="")
+
+
+def _showing_passed(templates: tuple[Template, ...], value: Node | None) -> tuple[Template, ...]:
+    """A class whose ``__str__`` prints its message only when it is not empty (``if self.msg:
+    parts.append(self.msg)``) gives templates with and without it; a raise passing non-empty literal
+    text takes the branch that prints it, so the templates without that text are dropped (pykwalify's
+    ``<CoreError: error code 3: Path: '/'>`` would otherwise print every ``CoreError`` of the package)."""
+    text = _passed_text(value)
+    if len(text) < 4:
+        return templates
+    kept = tuple(t for t in templates if text in "".join(seg.text for seg in t.segments if seg.is_literal))
+    return kept or templates
 
 
 def _message_placeholder(templates: tuple[Template, ...]) -> bool:
