@@ -115,11 +115,12 @@ def called_params(node: Node | None, depth: int = 0) -> set[str]:
     return set()
 
 
-MAX_CALLER_BINDINGS = 64  # distinct argument bindings examined for one site
+MAX_CALLER_BINDINGS = 256  # distinct argument bindings examined for one site
 # distinct caller messages a helper that forwards one keeps (click's ``fail`` has ~20 callers,
-# each message its own text, a parser's ``_parse_error(msg, coord)`` 37; more than this and the site
-# stays one unresolved placeholder); at most the bindings examined
-MAX_CALLER_TEMPLATES = 64
+# each message its own text, a parser's ``_parse_error(msg, coord)`` 37, cssutils' error handler 140,
+# each with and without its position suffix; more than this and the site stays one unresolved
+# placeholder); two forms per binding examined
+MAX_CALLER_TEMPLATES = 2 * MAX_CALLER_BINDINGS
 MAX_FORWARDS = 3  # a message parameter passed on unchanged to a function that passes it on...
 _PROBE = "\x00"  # marks the placeholder a parameter becomes while probing which ones are text
 
@@ -217,11 +218,7 @@ class Resolver:
         if target in self.tables.functions:
             return target
         owner, _, name = target.rpartition(".")
-        if owner in self.tables.classes:
-            for base in self.tables.bases_chain(owner):
-                if f"{base}.{name}" in self.tables.functions:
-                    return f"{base}.{name}"
-        return target
+        return self.tables.method(owner, name) or target  # a base's, or what `__getattr__` hands out
 
     def _via_callers(self, s: PendingSite, module: str
                      ) -> tuple[str, str, tuple[Template, ...], tuple[str, ...]] | None:
