@@ -69,3 +69,40 @@ def test_joined_parts_of_str_give_each_raise_its_text(tmp_path: Path) -> None:
     # every template shows the message passed: none is shared by the two raises
     assert all("No source file/data was loaded" in t for t in texts), texts
     assert not set(texts) & {t.render() for t in second.templates}
+
+
+CODED = '''
+    class XPathError(Exception):
+        def __init__(self, code, message=None):
+            self.code = code
+            self.message = message
+
+        def __str__(self):
+            if self.message:
+                return f"{self.message}"
+            return f"[{self.code}] unknown error"
+
+
+    def error(code, message=None):
+        return XPathError(code, message)
+
+
+    def check(x):
+        if x is None:
+            raise error('XPTY0004', "invalid type for the argument")
+        if x == 0:
+            raise XPathError('FORG0001')
+'''
+
+
+def test_a_code_passed_first_is_not_the_message(tmp_path: Path) -> None:
+    """elementpath's ``raise self.error('XPTY0004', msg)``: the first argument is a code (one word), not
+    text the class must print; a factory's raise keeps every template its class gives."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").touch()
+    (tmp_path / "pkg" / "errors.py").write_text(textwrap.dedent(CODED))
+    result = extract_dir(tmp_path)
+    texts = {t.render() for t in site_in(result, "pkg/errors.py", "check", 0).templates}
+    assert "invalid type for the argument" in texts, texts
+    second = {t.render() for t in site_in(result, "pkg/errors.py", "check", 1).templates}
+    assert "[FORG0001] unknown error" in second, second

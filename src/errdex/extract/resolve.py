@@ -138,8 +138,9 @@ class Resolver:
     def site(self, s: PendingSite, path: str, module: str) -> ErrorSite:
         written, resolved, variants = self._message(s, {})
         templates, unresolved = _templates(variants)
-        if s.kind == "error" and len(templates) > 1:
-            templates = _showing_passed(templates, s.value)
+        if s.kind == "error" and len(templates) > 1 and isinstance(s.value, Ref) \
+                and self.tables.canonical(s.value.target) in self.tables.classes:
+            templates = _showing_passed(templates, s.value)  # a package class's own __init__/__str__
         if unresolved:
             via = self._via_callers(s, module)
             if via is not None:
@@ -353,7 +354,7 @@ def _showing_passed(templates: tuple[Template, ...], value: Node | None) -> tupl
     text takes the branch that prints it, so the templates without that text are dropped (pykwalify's
     ``<CoreError: error code 3: Path: '/'>`` would otherwise print every ``CoreError`` of the package)."""
     text = _passed_text(value)
-    if len(text) < 4:
+    if len(text) < 4 or " " not in text:  # a word may be a code the class keeps apart ('XPTY0004')
         return templates
     kept = tuple(t for t in templates if text in "".join(seg.text for seg in t.segments if seg.is_literal))
     return kept or templates
