@@ -84,7 +84,7 @@ def test_getattr_helper_called_through_inherited_attribute(tmp_path: Path) -> No
     assert "CSSStyleRule: Not a style rule." in texts, texts
 
 
-def test_many_callers_each_with_two_forms(tmp_path: Path) -> None:
+def test_many_callers_each_with_two_forms_and_a_class(tmp_path: Path) -> None:
     """140 calls, each message with and without the helper's position suffix: 280 templates, past the
     old cap of 64 (which left the one placeholder ``{msg} [{line}:{col}: {value}]``)."""
     (tmp_path / "pkg").mkdir()

@@ -66,3 +66,17 @@ def test_capitalized_first_letter_matches_exactly(lib: Catalog, text: str) -> No
 def test_a_lowercase_message_still_needs_its_own_start(lib: Catalog) -> None:
     r = explain(lib, "Type hint typing.Sized not PEP 484 type variable.")
     assert r.matches and r.matches[0].qualname == "die_unless_typevar"
+
+
+def test_a_template_starting_with_its_own_lowercase_text_is_not_capitalized(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """oauthlib's ``ValueError("port out of range")`` is not CPython's ``Port out of range 0-65535``."""
+    root = tmp_path_factory.mktemp("lower")
+    db = str(root / "c.sqlite")
+    index_package(root, "sig", {"__init__.py": "", "sig.py": (
+        "def port(p):\n    if not 0 < p < 65536:\n        raise ValueError('port out of range')\n")}, db)
+    catalog = open_catalog(db)
+    try:
+        r = explain(catalog, "ValueError: Port out of range 0-65535")
+        assert not (r.matches and r.matches[0].method == "exact" and r.matches[0].confident)
+    finally:
+        catalog.close()
