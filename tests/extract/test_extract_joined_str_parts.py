@@ -106,3 +106,43 @@ def test_a_code_passed_first_is_not_the_message(tmp_path: Path) -> None:
     assert "invalid type for the argument" in texts, texts
     second = {t.render() for t in site_in(result, "pkg/errors.py", "check", 1).templates}
     assert "[FORG0001] unknown error" in second, second
+
+
+FORMATTED = '''
+    class DNSException(Exception):
+        msg = None
+        fmt = None
+
+        def __init__(self, *args, **kwargs):
+            self.kwargs = kwargs
+            if kwargs:
+                self.msg = None
+            elif args:
+                self.msg = args[0]
+            super().__init__(*args)
+
+        def __str__(self):
+            if self.kwargs and self.fmt:
+                return self.fmt.format(**self.kwargs)
+            return super().__str__()
+
+
+    class FormError(DNSException):
+        pass
+
+
+    def check(wire, byte_len):
+        if len(wire) != byte_len:
+            raise FormError(f"EUI{byte_len * 8} rdata has to have {byte_len} bytes")
+'''
+
+
+def test_a_template_of_no_text_of_its_own_stays(tmp_path: Path) -> None:
+    """dnspython's ``DNSException.__str__`` prints ``self.fmt.format(**self.kwargs)`` when it has a format:
+    a template of placeholders only says nothing against the passed text and is kept (dropping it left
+    ``EUI{byte_len * 8} rdata has to have {byte_len} bytes`` alone, whose class default fills in wrongly)."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").touch()
+    (tmp_path / "pkg" / "exception.py").write_text(textwrap.dedent(FORMATTED))
+    texts = [t.render() for t in site_in(extract_dir(tmp_path), "pkg/exception.py", "check").templates]
+    assert texts[0].startswith("EUI{") and len(texts) == 2, texts
