@@ -70,7 +70,6 @@ class Walker(CallsMixin, ClassesMixin):
         self.raise_sites = 0  # of those, how many produced a site
         self.module_calls: list[CallSite] = []  # calls at module top level
         self._has_walrus = ":=" in src.text
-        self._breaks: list[list[Env]] = []  # per enclosing loop: the bindings at each `break` in an `if`
         self._top = module.split(".", 1)[0]
         self._pending_init: InitSummary | None = None
         self._pending_str: Node | None = None
@@ -311,10 +310,6 @@ class Walker(CallsMixin, ClassesMixin):
             else_env = yield from self.block(orelse, state._replace(guards=state.guards + else_negs), env)
         else:
             else_env = env
-        if self._breaks:
-            # `if bad(item): culprit = f"... {item}"; break`: what the branch bound reaches the loop's end
-            self._breaks[-1].extend(e for body, e in ((node.body, body_env), (orelse, else_env))
-                                    if body and isinstance(body[-1], ast.Break))
         return st.join(env, [(node.body, body_env), (orelse, else_env)])
 
     def _walrus(self, test: ast.expr, state: State, env: Env) -> Env:
@@ -337,14 +332,9 @@ class Walker(CallsMixin, ClassesMixin):
 
     def for_(self, node: ast.For | ast.AsyncFor, state: State, env: Env) -> Walk:
         loop_env = st.bind_opaque(env, node.target)
-        self._breaks.append([])
-        try:
-            body_env = yield from self.block(node.body, state, loop_env)
-        finally:
-            breaks = self._breaks.pop()
+        body_env = yield from self.block(node.body, state, loop_env)
         after = envmod.merge(env, [env, body_env])
-        done = yield from self.block(node.orelse, state, after)
-        return envmod.merge(env, [done, *breaks]) if breaks else done  # `else` runs only when no `break` did
+        return (yield from self.block(node.orelse, state, after))
 
     def with_(self, node: ast.With | ast.AsyncWith, state: State, env: Env) -> Walk:
         for item in node.items:
