@@ -30,7 +30,7 @@ class Binding:
     options: tuple[Binding | None, ...] = ()
     caught: ast.ExceptHandler | None = None  # ``except X as name``: an instance of X
     local_def: str | None = None  # a nested ``def``: the dotted key of its summary
-    grow: str = ""  # "append" / "extend": ``name.append(value)`` on the list ``prev``
+    grow: str = ""  # "append" / "extend" / "prepend" (``insert(0, value)``): grown from the list ``prev``
     line: int = 0  # the line of a ``grow`` call
 
 

@@ -31,8 +31,16 @@ PACK = "*pack*"  # ``Ref.callee`` of the surplus arguments bound to a ``*args`` 
 STAR_KW = "**"  # the keyword under which ``**kwargs`` is passed on
 
 
-def by_name(method: str, caller: str) -> str:
-    return f"{BY_NAME}{caller}:{method}"
+def by_name(method: str, caller: str, via: str = "") -> str:
+    """``?<caller>:<method>``, or ``?<caller>:<via>.<method>`` for ``self.<via>.<method>(...)``."""
+    return f"{BY_NAME}{caller}:{via}.{method}" if via else f"{BY_NAME}{caller}:{method}"
+
+
+def by_name_parts(target: str) -> tuple[str, str, str]:
+    """A by-name target's caller, receiver attribute (or "") and method."""
+    caller, _, rest = target[len(BY_NAME):].rpartition(":")
+    via, _, method = rest.rpartition(".")
+    return caller, via, method
 
 
 def is_by_name(target: str) -> bool:
@@ -66,7 +74,7 @@ def receiver_method(written: str, params: frozenset[str], env: envmod.Env | None
         if cls is not None and "." in cls and module and cls.split(".", 1)[0] == module.split(".", 1)[0]:
             return f"{cls}.{parts[-1]}"
     caller = f"{module}.{qual}" if module else qual
-    return by_name(parts[-1], caller)
+    return by_name(parts[-1], caller, parts[1] if head == "self" and len(parts) == 3 else "")
 
 
 def class_attr_types(node: ast.ClassDef) -> Types:
@@ -192,7 +200,7 @@ def _type_name(node: ast.expr) -> str | None:
 
 def resolve_by_name(target: str, functions: Mapping[str, object], classes: Mapping[str, object]) -> str | None:
     """The package's one method (of a class) of the target's name, other than the caller."""
-    caller, _, method = target[len(BY_NAME):].rpartition(":")
+    caller, _, method = by_name_parts(target)
     found: str | None = None
     for key in functions:
         owner, _, name = key.rpartition(".")

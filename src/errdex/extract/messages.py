@@ -203,6 +203,9 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
             branches = [self.value(node.body, scope), self.value(node.orelse, scope)]
             if all(literal_text(b) is not None for b in branches):
                 return alt(branches)
+        if isinstance(node, ast.Call) and conversion is None and spec is None and isinstance(node.func, ast.Attribute) \
+                and node.func.attr == "join" and not isinstance(joined := self._join(node, node.func.value, scope), Hole):
+            return joined  # "<{0}{1}>".format(name, ': '.join(parts)): the parts' text, as `sep.join` in text
         if isinstance(node, ast.Name):
             b = envmod.lookup(scope.env, node.id)
             if b is None and node.id in scope.params:

@@ -281,7 +281,9 @@ class FormsMixin(Builder):
         allowed.update(range(join.lineno, last + 1))
         lines = self.src.lines[first - 1 : last]
         word = re.compile(rf"\b{re.escape(name.id)}\b")
-        return all(first + i in allowed for i, text in enumerate(lines) if word.search(text))
+        # `if kwargs:` reads whether the list is empty, not its items (the branches are the options)
+        test = re.compile(rf"\s*(?:el)?if\s+(?:not\s+)?{re.escape(name.id)}\s*:\s*(?:#.*)?$")
+        return all(first + i in allowed or test.match(text) for i, text in enumerate(lines) if word.search(text))
 
     def _binding_items(self, b: envmod.Binding, scope: Scope, depth: int) -> list[tuple[Node, ...]] | None:
         if depth > MAX_LIST_DEPTH:
@@ -304,6 +306,9 @@ class FormsMixin(Builder):
         before = self._binding_items(b.prev, scope, depth + 1)
         if before is None:
             return None
+        if b.grow == "prepend":  # `parts.insert(0, x)`
+            item = self.text(b.value, here)
+            return _capped((item, *p) for p in before)
         if b.grow == "append":
             item = self.text(b.value, here)
             return _capped(_grown(p, (item,)) for p in before)

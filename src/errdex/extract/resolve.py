@@ -22,6 +22,7 @@ from errdex.extract.tables import Tables
 from errdex.model import ClassInfo, ErrorSite, Segment, Template, error_id
 
 _DOTTED = re.compile(r"[\w.]+")
+_FIELD = re.compile(r"\{[^{}]*\}|%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[a-zA-Z%]")
 
 
 def clean_text(text: str) -> str:
@@ -119,6 +120,11 @@ MAX_CALLER_BINDINGS = 64  # distinct argument bindings examined for one site
 # each message its own text, a parser's ``_parse_error(msg, coord)`` 37; more than this and the site
 # stays one unresolved placeholder); at most the bindings examined
 MAX_CALLER_TEMPLATES = 64
+# the same for a helper that raises the class its callers pass with the message (cssutils' error handler
+# ``raise error(msg)``: 140 callers, each text with and without its position suffix): a logging-style
+# handler for the whole package, whose callers each name their own error
+MAX_CLASS_CALLER_BINDINGS = 256
+MAX_CLASS_CALLER_TEMPLATES = 2 * MAX_CLASS_CALLER_BINDINGS
 MAX_FORWARDS = 3  # a message parameter passed on unchanged to a function that passes it on...
 _PROBE = "\x00"  # marks the placeholder a parameter becomes while probing which ones are text
 
@@ -136,6 +142,9 @@ class Resolver:
     def site(self, s: PendingSite, path: str, module: str) -> ErrorSite:
         written, resolved, variants = self._message(s, {})
         templates, unresolved = _templates(variants)
+        if s.kind == "error" and len(templates) > 1 and isinstance(s.value, Ref) \
+                and self.tables.canonical(s.value.target) in self.tables.classes:
+            templates = _showing_passed(templates, s.value)  # a package class's own __init__/__str__
         if unresolved:
             via = self._via_callers(s, module)
             if via is not None:
@@ -145,7 +154,7 @@ class Resolver:
             # the site's own template kept for a caller outside the package
             via = self._via_callers(s, module)
             if via is not None:
-                templates = (*via[2], *(t for t in templates if t not in via[2]))[:MAX_CALLER_TEMPLATES + 1]
+                templates = (*via[2], *(t for t in templates if t not in via[2]))[:len(via[2]) + 1]
         if self.template_chars:
             # Before the id hashes it: a megabyte message costs its normalisation once per site.
             templates, was_cut = bounded_templates(templates, self.template_chars)
@@ -219,11 +228,7 @@ class Resolver:
         if target in self.tables.functions:
             return target
         owner, _, name = target.rpartition(".")
-        if owner in self.tables.classes:
-            for base in self.tables.bases_chain(owner):
-                if f"{base}.{name}" in self.tables.functions:
-                    return f"{base}.{name}"
-        return target
+        return self.tables.method(owner, name) or target  # a base's, or what `__getattr__` hands out
 
     def _via_callers(self, s: PendingSite, module: str
                      ) -> tuple[str, str, tuple[Template, ...], tuple[str, ...]] | None:
@@ -238,12 +243,14 @@ class Resolver:
         if not wanted:
             return None
         raised = raised_params(s.value) if s.kind == "error" else frozenset()
-        binds = self._binds(key, f, wanted, 0, raised)
+        classed = bool(wanted & called_params(s.value))  # `raise error(msg)`, the class from the callers
+        limit = MAX_CLASS_CALLER_TEMPLATES if classed else MAX_CALLER_TEMPLATES
+        binds = self._binds(key, f, wanted, 0, raised, MAX_CLASS_CALLER_BINDINGS if classed else MAX_CALLER_BINDINGS)
         if not binds:
             return None
         results = [self._message(s, b) for b in binds]
-        templates, unresolved = _templates((v for r in results for v in r[2]), MAX_CALLER_TEMPLATES + 1)
-        if len(templates) > MAX_CALLER_TEMPLATES:
+        templates, unresolved = _templates((v for r in results for v in r[2]), limit + 1)
+        if len(templates) > limit:
             return None
         written, resolved, _ = next((r for r in results if _names_class(r[1])), results[0])
         if raised and len({r[1] for r in results}) > 1:
@@ -270,7 +277,7 @@ class Resolver:
         return wanted & set(f.params)
 
     def _binds(self, key: str, f: FuncSummary, wanted: set[str], depth: int,
-               raised: frozenset[str] = frozenset()) -> list[dict[str, Node]] | None:
+               raised: frozenset[str] = frozenset(), most: int = MAX_CALLER_BINDINGS) -> list[dict[str, Node]] | None:
         """What the callers of ``key`` pass for the ``wanted`` parameters (or their defaults),
         distinct, in source order; a caller passing on a parameter of its own is followed to its
         own callers.  None when nobody in the package calls it or there are too many.  A parameter
@@ -298,7 +305,7 @@ class Resolver:
             for o in options:
                 if o not in out:
                     out.append(o)
-            if len(out) > MAX_CALLER_BINDINGS:
+            if len(out) > most:
                 return None
         # the function's own default text is raised whenever a caller leaves it out, though none in the
         # package does (h11's `validate(regex, data, msg="malformed data", *format_args)`, called so by tests)
@@ -338,6 +345,36 @@ class Resolver:
                 if child not in lst:
                     lst.append(child)
         return {m: tuple(sorted(set(v))) for m, v in sorted(names.items())}
+
+
+def _passed_text(value: Node | None) -> str:
+    """The longest literal run of the message a raise passes its class as its first argument:
+    ``CoreError("No source file/data was loaded")``.  Not a ``message=`` keyword: jinja2's
+    ``TemplatesNotFound(message="Tried to select ...")`` dropped the text its other raise prints, and a
+    wrap between that text and ``{name} is undefined`` then ranked the helper's raise first."""
+    if not isinstance(value, Ref) or not value.is_call or value.param or not value.args:
+        return ""
+    arg = value.args[0]
+    parts = arg.parts if isinstance(arg, Cat) else (arg,)
+    # between the fields a class may fill in later (`self.msg.format(**kw)`, `msg % args`)
+    runs = (r.strip() for p in parts if isinstance(p, Lit) for r in _FIELD.split(p.text))
+    return max(runs, key=len, default="")
+
+
+def _showing_passed(templates: tuple[Template, ...], value: Node | None) -> tuple[Template, ...]:
+    """A class whose ``__str__`` prints its message only when it is not empty (``if self.msg:
+    parts.append(self.msg)``) gives templates with and without it; a raise passing non-empty literal
+    text takes the branch that prints it, so the templates without that text are dropped (pykwalify's
+    ``<CoreError: error code 3: Path: '/'>`` would otherwise print every ``CoreError`` of the package)."""
+    text = _passed_text(value)
+    if len(text) < 4 or " " not in text:  # a word may be a code the class keeps apart ('XPTY0004')
+        return templates
+    def shown(t: Template) -> str:
+        return "".join(seg.text for seg in t.segments if seg.is_literal)
+
+    # a template of no text of its own (`{self.fmt.format(**kw)}`) stays: it says nothing either way
+    kept = tuple(t for t in templates if text in shown(t) or not shown(t).strip())
+    return kept if any(text in shown(t) for t in kept) else templates
 
 
 def _message_placeholder(templates: tuple[Template, ...]) -> bool:

@@ -74,6 +74,8 @@ class ClassSummary:
     docstring: str = ""
     init: InitSummary | None = None
     str_message: Node | None = None  # what ``__str__`` returns, self.x mapped to init params
+    getattr_forward: tuple[str, tuple[str, ...]] | None = None  # ``getattrs.getattr_forward``
+    attr_instances: tuple[tuple[str, str], ...] = ()  # ``_log = ErrorHandler()``: attribute -> class
 
 
 @fast_pickle

@@ -3,7 +3,7 @@ module resolves to where it is defined (re-exports, imports, a package's star im
 
 from __future__ import annotations
 
-from errdex.extract.factories import resolve_by_name
+from errdex.extract.factories import by_name_parts, resolve_by_name
 from errdex.extract.imports import STAR
 from errdex.extract.ir import Node
 from errdex.extract.summary import ClassSummary, FuncSummary, ModuleSummary
@@ -106,15 +106,47 @@ class Tables:
         (``factories.by_name``): a call of a name none has is no factory of the package."""
         if self._function_names is None:
             self._function_names = frozenset(k.rpartition(".")[2] for k in self.functions)
-        return target.rpartition(":")[2] in self._function_names
+        return by_name_parts(target)[2] in self._function_names
 
     def by_name(self, target: str) -> str | None:
         """A method known by name only (``factories.by_name``): the package's one class method of
         that name other than the caller's (computed once per target)."""
         hit = self._by_name.get(target, "")
         if hit == "":
-            hit = self._by_name[target] = resolve_by_name(target, self.functions, self.classes)
+            hit = self._by_name[target] = self._via_attr(target) or resolve_by_name(
+                target, self.functions, self.classes)
         return hit
+
+    def _via_attr(self, target: str) -> str | None:
+        """``self._log.error(...)`` in a method of a class whose own or inherited class attribute
+        ``_log`` holds an instance of a package class (``_log = ErrorHandler()``, ``getattrs.py``): that
+        class's method, or the method its ``__getattr__`` hands out for the name."""
+        caller, via, method = by_name_parts(target)
+        owner = caller.rpartition(".")[0]
+        if not via or owner not in self.classes:
+            return None
+        for cls in (owner, *self.bases_chain(owner)):
+            entry = self.classes.get(cls)
+            held = next((c for a, c in entry[0].attr_instances if a == via), None) if entry else None
+            if held is not None:
+                return self.method(self.canonical(held), method)
+        return None
+
+    def method(self, cls: str, name: str) -> str | None:
+        """The function ``cls.name`` calls: defined on the class or a base, else what a ``__getattr__``
+        of the class or a base returns for that name (``getattrs.getattr_forward``)."""
+        if cls not in self.classes:
+            return None
+        chain = (cls, *self.bases_chain(cls))
+        for c in chain:
+            if f"{c}.{name}" in self.functions:
+                return f"{c}.{name}"
+        for c in chain:
+            entry = self.classes.get(c)
+            fwd = entry[0].getattr_forward if entry else None
+            if fwd is not None and (not fwd[1] or name in fwd[1]) and f"{c}.{fwd[0]}" in self.functions:
+                return f"{c}.{fwd[0]}"
+        return None
 
     def subclasses(self, cls: str) -> tuple[str, ...]:
         """The package's classes that have ``cls`` among their bases (computed once per class)."""

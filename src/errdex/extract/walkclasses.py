@@ -7,6 +7,7 @@ import ast
 
 from errdex.extract import factories
 from errdex.extract.generated_init import generated_init
+from errdex.extract.getattrs import attr_instances, getattr_forward
 from errdex.extract.imports import dotted_source
 from errdex.extract.ir import Node, alt
 from errdex.extract.summary import ClassSummary, FuncSummary, InitSummary
@@ -43,7 +44,8 @@ class ClassesMixin(WalkerBase):
             self_attrs.update(made[1])
         yield from self.block(node.body, inner, None)
         self.classes.append(ClassSummary(".".join(qual), node.lineno, tuple(bases), doc,
-                                         self._pending_init, self._pending_str))
+                                         self._pending_init, self._pending_str, getattr_forward(node),
+                                         attr_instances(node, self.builder.resolve_name)))
         self._pending_init, self._pending_str = saved
         return env
 

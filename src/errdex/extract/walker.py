@@ -247,16 +247,23 @@ class Walker(CallsMixin, ClassesMixin):
 
     @staticmethod
     def _grow(call: ast.Call, env: Env) -> Env:
-        """``lines.append(x)`` / ``lines.extend([...])`` on a local: the list's next value (a later
-        ``"\n".join(lines)`` reads the items, one template per combination of branches)."""
+        """``lines.append(x)`` / ``lines.extend([...])`` / ``lines.insert(0, x)`` on a local: the list's
+        next value (a later ``"\n".join(lines)`` reads the items, one template per combination of branches)."""
         f = call.func
-        if (isinstance(f, ast.Attribute) and f.attr in ("append", "extend") and isinstance(f.value, ast.Name)
-                and len(call.args) == 1 and not call.keywords and not isinstance(call.args[0], ast.Starred)):
-            prev = envmod.lookup(env, f.value.id)
-            if prev is not None:
-                grown = envmod.Binding(call.args[0], env, prev=prev, grow=f.attr, line=call.lineno)
-                return envmod.bind(env, f.value.id, grown)
-        return env
+        if not (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and not call.keywords
+                and not any(isinstance(a, ast.Starred) for a in call.args)):
+            return env
+        if f.attr in ("append", "extend") and len(call.args) == 1:
+            grow, value = f.attr, call.args[0]
+        elif f.attr == "insert" and len(call.args) == 2 and isinstance(call.args[0], ast.Constant) \
+                and call.args[0].value == 0 and not isinstance(call.args[0].value, bool):
+            grow, value = "prepend", call.args[1]  # pykwalify's `kwargs.insert(0, '')` before `': '.join(kwargs)`
+        else:
+            return env
+        prev = envmod.lookup(env, f.value.id)
+        if prev is None:
+            return env
+        return envmod.bind(env, f.value.id, envmod.Binding(value, env, prev=prev, grow=grow, line=call.lineno))
 
 
     def _warn(self, node: ast.Expr, call: ast.Call, state: State, env: Env) -> Walk:

@@ -76,6 +76,10 @@ def verify(segments: tuple[tuple[bool, str], ...], text: str) -> Verification:
             idx, size = 0, len(lit.lstrip(" "))
         else:
             idx = text.find(lit, pos)
+        if idx < 0 and k == 0 and not starts_lit and _capitalized(lit, text):
+            # an empty leading value (`f"{prefix}type hint ..."`) and the message's first letter upper-cased
+            # by its class (beartype's `message[0].upper()`)
+            idx = 0
         if idx < 0:
             idx, size = _at_stripped_edge(lit, text, pos, k == 0 and not starts_lit, k == last and not ends_lit)
         if idx < 0:
@@ -90,6 +94,16 @@ def verify(segments: tuple[tuple[bool, str], ...], text: str) -> Verification:
     anchored_start = (not starts_lit) or (first is not None and first[0] == 0)
     anchored_end = (not ends_lit) or (final is not None and final[1] == len(text))
     return Verification(tuple(spans), covered, total, anchored_start, anchored_end)
+
+
+def _capitalized(lit: str, text: str) -> bool:
+    """The message starts with the template's first literal, its first letter upper-cased: a class
+    that capitalizes what it is given (``f"{message[0].upper()}{message[1:]}"``) prints ``Type hint ...
+    invalid`` for ``f"{prefix}type hint ... invalid"`` with an empty prefix.  Only after a leading
+    placeholder: a template that starts with its own lower-case text (``port out of range``) is not the
+    capitalized text of another (CPython's ``Port out of range 0-65535``)."""
+    head = lit[:1]
+    return head.isalpha() and head.islower() and text[:1] == head.upper() and text.startswith(lit[1:], 1)
 
 
 def _at_stripped_edge(lit: str, text: str, pos: int, first: bool, final: bool) -> tuple[int, int]:
