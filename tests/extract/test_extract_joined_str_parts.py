@@ -146,3 +146,36 @@ def test_a_template_of_no_text_of_its_own_stays(tmp_path: Path) -> None:
     (tmp_path / "pkg" / "exception.py").write_text(textwrap.dedent(FORMATTED))
     texts = [t.render() for t in site_in(extract_dir(tmp_path), "pkg/exception.py", "check").templates]
     assert texts[0].startswith("EUI{") and len(texts) == 2, texts
+
+
+NOT_TESTED = '''
+    class Problem(Exception):
+        def __init__(self, where=None, why=None):
+            self.where = where
+            self.why = why
+
+        def __str__(self):
+            parts = []
+            if self.where:
+                parts.append("at {0}".format(self.where))
+            if self.why:
+                parts.append(self.why)
+            if not parts:
+                parts.append("unknown problem")
+            return "; ".join(parts)
+
+
+    def check(x):
+        if x is None:
+            raise Problem(why="no value")
+'''
+
+
+def test_if_not_list_branch_only_holds_the_empty_list(tmp_path: Path) -> None:
+    """``if not parts: parts.append(...)`` runs only when nothing was appended before: the default text is
+    never joined after the others (Python's truth of a list splits the join's values by emptiness)."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(textwrap.dedent(NOT_TESTED))
+    texts = {t.render() for t in site_in(extract_dir(tmp_path), "pkg/__init__.py", "check", 0).templates}
+    assert not any("; unknown problem" in t for t in texts), texts
+    assert any(t.endswith("no value") for t in texts), texts

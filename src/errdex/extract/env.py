@@ -21,7 +21,8 @@ class Binding:
     ``value`` is the assigned expression (None: something we do not model,
     such as a loop target or a tuple unpacking), ``env`` the bindings visible
     when it was evaluated, ``prev`` the binding ``+=`` extends, and
-    ``options`` the alternatives merged at a branch join.
+    ``options`` the alternatives merged at a branch join (``tested``: the join of an
+    ``if name:`` on the name itself, whose branches split its values by emptiness).
     """
 
     value: ast.expr | None = None
@@ -32,6 +33,9 @@ class Binding:
     local_def: str | None = None  # a nested ``def``: the dotted key of its summary
     grow: str = ""  # "append" / "extend" / "prepend" (``insert(0, value)``): grown from the list ``prev``
     line: int = 0  # the line of a ``grow`` call
+    # a join after ``if name:`` / ``if not name:`` on this name: (the binding the test read, whether the first
+    # option is the branch taken when it was non-empty); each option then only holds the lists that reach it
+    tested: tuple[Binding, bool] | None = None
 
 
 @dataclass(frozen=True, slots=True, eq=False)

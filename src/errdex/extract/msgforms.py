@@ -285,15 +285,28 @@ class FormsMixin(Builder):
         test = re.compile(rf"\s*(?:el)?if\s+(?:not\s+)?{re.escape(name.id)}\s*:\s*(?:#.*)?$")
         return all(first + i in allowed or test.match(text) for i, text in enumerate(lines) if word.search(text))
 
-    def _binding_items(self, b: envmod.Binding, scope: Scope, depth: int) -> list[tuple[Node, ...]] | None:
+    def _binding_items(self, b: envmod.Binding, scope: Scope, depth: int,
+                       only: tuple[envmod.Binding, bool] | None = None) -> list[tuple[Node, ...]] | None:
+        """The item tuples a list binding can hold; ``only``: (a binding, non-empty?) the path that reaches
+        here passed an ``if name:`` that read that binding, so only its values of that emptiness count."""
+        items = self._items_of(b, scope, depth, only)
+        if items is not None and only is not None and b is only[0]:
+            return [i for i in items if bool(i) == only[1]]
+        return items
+
+    def _items_of(self, b: envmod.Binding, scope: Scope, depth: int,
+                  only: tuple[envmod.Binding, bool] | None) -> list[tuple[Node, ...]] | None:
         if depth > MAX_LIST_DEPTH:
             return None
         if b.options:
             found: list[tuple[Node, ...]] = []
-            for o in b.options:
+            for k, o in enumerate(b.options):
                 if o is None:
                     continue  # unbound on that path: the join would fail there
-                items = self._binding_items(o, scope, depth + 1)
+                path = only
+                if b.tested is not None:  # option 0 is the branch taken when the tested list was non-empty
+                    path = (b.tested[0], b.tested[1] if k == 0 else not b.tested[1])
+                items = self._binding_items(o, scope, depth + 1, path)
                 if items is None:
                     return None
                 found.extend(items)
@@ -303,7 +316,7 @@ class FormsMixin(Builder):
         here = scope.at(b.env)
         if b.prev is None:
             return self._list_items(b.value, here, depth + 1)
-        before = self._binding_items(b.prev, scope, depth + 1)
+        before = self._binding_items(b.prev, scope, depth + 1, only)
         if before is None:
             return None
         if b.grow == "prepend":  # `parts.insert(0, x)`

@@ -310,7 +310,8 @@ class Walker(CallsMixin, ClassesMixin):
             else_env = yield from self.block(orelse, state._replace(guards=state.guards + else_negs), env)
         else:
             else_env = env
-        return st.join(env, [(node.body, body_env), (orelse, else_env)])
+        joined = st.join(env, [(node.body, body_env), (orelse, else_env)])
+        return joined if prior else st.truth_tested(node.test, env, joined)
 
     def _walrus(self, test: ast.expr, state: State, env: Env) -> Env:
         """``if (m := check(x)): raise E(m)``: an assignment expression in a test binds like an assignment."""
