@@ -17,6 +17,7 @@ from typing import Literal
 from errdex.analyze.context import SnapshotContext, load_context
 from errdex.analyze.earlyexit import early_exits, function_seen, parameters, rebound
 from errdex.analyze.guardwords import describe_guard, guard_names
+from errdex.analyze.helperflags import flag_sources
 from errdex.analyze.optionlink import options_for_guard
 from errdex.analyze.options import OptionFacts, option_facts, raising_value
 from errdex.analyze.related import related_errors, related_note
@@ -115,6 +116,9 @@ class Facts:
     # (public function, its docstring) for the other public calls that create the class whose constructor raises
     # (``jax.make_mesh`` for ``Mesh.__new__``): the docstring is that of a raise site in the function
     factory_docs: tuple[tuple[str, str, str], ...] = ()  # (name, docstring, path)
+    # (local, helper call, test that makes one of its flags true): a list of flags unpacked from a package
+    # helper's result and tested (``is_squeezed`` from ``utils.parse_indices``, true where ``isinstance(idx, int)``)
+    flag_sources: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
 
     @property
     def error_id(self) -> str:
@@ -187,6 +191,7 @@ def gather_facts(catalog: Catalog, snapshot: Snapshot, site: ErrorSite, *,
         same_function=tuple(s for s in ctx.sites_by_function.get((site.path, site.qualname), ())
                             if s.error_id != site.error_id),
         factory_docs=_factory_docs(site, ctx),
+        flag_sources=flag_sources(site, [g.normalized or g.source for g in site.guards], ctx.sites_by_function),
     )
 
 
