@@ -19,17 +19,18 @@ def test_a_flag_list_from_a_helper_is_said_by_the_case_that_sets_it(tmp_path: Pa
     cat, ctx = c
     try:
         (site,) = [s for s in ctx.sites if s.qualname == "Ref.slice"]
-        # the helper's raise sites show both ``dropped.append(True)`` cases; its ``return`` names the position
+        # the helper's raise sites show both ``dropped.append(True)`` cases; its ``return`` names the position;
+        # ``idx`` runs over its ``index``, which the call fills with the caller's ``idxs``
         assert flag_sources(site, ["any(is_squeezed)"], ctx.sites_by_function) == (
-            ("is_squeezed", "utils.parse_indices", ("isinstance(idx, int)", "isinstance(idx, Dynamic)")),)
+            ("is_squeezed", "utils.parse_indices", ("isinstance(idx, int)", "isinstance(idx, Dynamic)"), "idxs"),)
         a = _page(c, "Ref.slice")
-        said = ("(flags `utils.parse_indices` works out from the `idxs` you pass, a true one where `idx` is an "
-                "`int` or a `Dynamic`)")
+        said = ("(flags `utils.parse_indices` works out from the `idxs` you pass, a true one where an entry of "
+                "`idxs` is an `int` or a `Dynamic`)")
         assert said in a.meaning and said in a.trigger, a.meaning
         assert any(said in p for p in a.prevention), a.prevention
         assert a.solutions[0].text.startswith(
             "Look at the `idxs` you pass to `indexlike.Ref.slice`: `utils.parse_indices` works out flags from it, a "
-            "true one where `idx` is an `int` or a `Dynamic`, and the check fails on a true one (`is_squeezed`)"), \
+            "true one where an entry of `idxs` is an `int` or a `Dynamic`, and the check fails on a true one (`is_squeezed`)"), \
             a.solutions[0].text
         # a local unpacked from a helper that appends no flag: nothing to read, the page says what it said before
         (window,) = [s for s in ctx.sites if s.qualname == "Window.__init__"]
@@ -40,6 +41,7 @@ def test_a_flag_list_from_a_helper_is_said_by_the_case_that_sets_it(tmp_path: Pa
 
 def test_cases_in_words() -> None:
     assert cases_words(["isinstance(idx, int)"]) == "`idx` is an `int`"
+    assert cases_words(["isinstance(idx, int)"], "idxs") == "an entry of `idxs` is an `int`"
     assert cases_words(["isinstance(i, (int, Dynamic))"]) == "`i` is an `int` or a `Dynamic`"
     assert cases_words(["x > 0", "isinstance(x, int)"]) == "`x > 0` holds or `isinstance(x, int)` holds"
 

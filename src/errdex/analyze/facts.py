@@ -117,9 +117,9 @@ class Facts:
     # (public function, its docstring) for the other public calls that create the class whose constructor raises
     # (``jax.make_mesh`` for ``Mesh.__new__``): the docstring is that of a raise site in the function
     factory_docs: tuple[tuple[str, str, str], ...] = ()  # (name, docstring, path)
-    # (local, helper call, test that makes one of its flags true): a list of flags unpacked from a package
+    # (local, helper call, tests that make one of its flags true, the argument the tested value is an entry of): a list of flags unpacked from a package
     # helper's result and tested (``is_squeezed`` from ``utils.parse_indices``, true where ``isinstance(idx, int)``)
-    flag_sources: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    flag_sources: tuple[tuple[str, str, tuple[str, ...], str], ...] = ()
     # (enum member, public class, method) for a registration limited to one kind (``kernel_types=[CoreType.X]``):
     # the public class whose method returns that member (``VectorSubcoreMesh.core_type``), which the user writes
     kind_makers: tuple[tuple[str, str, str], ...] = ()

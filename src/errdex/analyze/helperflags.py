@@ -13,6 +13,7 @@ the order the helper tests them.
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Iterable, Mapping, Sequence
 
@@ -23,12 +24,13 @@ _RETURN = re.compile(r"^\s*return\s+([A-Za-z_][\w ,]*)$")
 
 
 def flag_sources(site: ErrorSite, guards: Iterable[str],
-                 by_function: Mapping[tuple[str, str], Sequence[ErrorSite]]) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
-    """(local, helper call as written, the tests that make a flag true) for each local the guards read that the
-    snippet unpacks from a package helper's result, when a raise site of that helper shows where it appends
-    ``True`` to the list it returns in that position."""
+                 by_function: Mapping[tuple[str, str], Sequence[ErrorSite]]) -> tuple[tuple[str, str, tuple[str, ...], str], ...]:
+    """(local, helper call as written, the tests that make a flag true, the caller's argument the tested name
+    is an entry of or "") for each local the guards read that the snippet unpacks from a package helper's
+    result, when a raise site of that helper shows where it appends ``True`` to the list it returns in that
+    position."""
     texts = list(guards)
-    out: list[tuple[str, str, tuple[str, ...]]] = []
+    out: list[tuple[str, str, tuple[str, ...], str]] = []
     for line in site.snippet.splitlines():
         m = _UNPACK.match(line)
         if not m:
@@ -38,25 +40,103 @@ def flag_sources(site: ErrorSite, guards: Iterable[str],
         for k, local in enumerate(targets):
             if not local or not any(re.search(rf"(?<![\w.]){re.escape(local)}(?!\w)", t) for t in texts):
                 continue
-            found = _helper_tests(call, k, local, by_function)
+            found, params = _helper_tests(call, k, local, by_function)
             if found and all(o[0] != local for o in out):
-                out.append((local, call, found))
+                out.append((local, call, found, _argument_for(line, params)))
     return tuple(out)
 
 
 def _helper_tests(call: str, position: int, local: str,
-                  by_function: Mapping[tuple[str, str], Sequence[ErrorSite]]) -> tuple[str, ...]:
+                  by_function: Mapping[tuple[str, str], Sequence[ErrorSite]]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The tests, and for each helper parameter position the name the tested value is an entry of (``index``
+    for ``for axis, (idx, bound) in enumerate(zip(index, shape))`` when the tests are on ``idx``)."""
     name = call.rsplit(".", 1)[-1]
     module = call.rsplit(".", 1)[0].rsplit(".", 1)[-1] if "." in call else ""
     tests: dict[tuple[str, int], str] = {}  # (path, line) -> test: the snippets of one function overlap
+    loops: set[str] = set()  # the helper's parameter the tested name runs over
+    params: tuple[str, ...] = ()
     for (path, qualname), sites in by_function.items():
         if qualname != name or (module and path.rsplit("/", 1)[-1].removesuffix(".py") != module):
             continue
         for s in sites:
             lines = s.snippet.splitlines()
             held = _returned_name(lines, position) or local
-            tests.update({(path, s.snippet_start + i): t for i, t in _append_true_tests(lines, held)})
-    return tuple(dict.fromkeys(tests[k] for k in sorted(tests)))
+            found = _append_true_tests(lines, held)
+            tests.update({(path, s.snippet_start + i): t for i, t in found})
+            params = params or _def_params(lines, name)
+            for i, t in found:
+                loops.add(_loop_over(lines, i, t))
+    loops.discard("")  # a snippet that starts inside the loop shows no loop line
+    over = loops.pop() if len(loops) == 1 else ""
+    marks = tuple("entry" if p == over else "" for p in params) if over else ()
+    return tuple(dict.fromkeys(tests[k] for k in sorted(tests))), marks
+
+
+def _def_params(lines: list[str], name: str) -> tuple[str, ...]:
+    """The positional parameters of ``def name(...)`` in the snippet, its header on one line or several."""
+    for i, ln in enumerate(lines):
+        if not re.match(rf"\s*def {re.escape(name)}\(", ln):
+            continue
+        for j in range(i, min(i + 12, len(lines))):
+            try:
+                tree = ast.parse("\n".join(x.strip() for x in lines[i:j + 1]) + "\n    pass")
+            except SyntaxError:
+                continue
+            fn = tree.body[0]
+            if isinstance(fn, ast.FunctionDef):
+                return tuple(a.arg for a in (*fn.args.posonlyargs, *fn.args.args))
+        return ()
+    return ()
+
+
+def _loop_over(lines: list[str], at: int, test: str) -> str:
+    """The name the loop around line ``at`` runs over whose element is the tested name, or ""."""
+    m = re.fullmatch(r"isinstance\((\w+),.*\)", test)
+    if not m:
+        return ""
+    indent = len(lines[at]) - len(lines[at].lstrip())
+    for j in range(at - 1, -1, -1):
+        ln = lines[j]
+        level = len(ln) - len(ln.lstrip())
+        if not ln.strip() or level >= indent:
+            continue
+        indent = level
+        if ln.strip().startswith("for "):
+            try:
+                loop = ast.parse(ln.strip() + "\n    pass").body[0]
+            except SyntaxError:
+                return ""
+            return _element_source(loop.target, loop.iter, m.group(1)) if isinstance(loop, ast.For) else ""
+        if ln.strip().startswith("def "):
+            return ""
+    return ""
+
+
+def _element_source(target: ast.expr, it: ast.expr, name: str) -> str:
+    if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "enumerate" and it.args \
+            and isinstance(target, ast.Tuple) and len(target.elts) == 2:
+        return _element_source(target.elts[1], it.args[0], name)
+    if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "zip" \
+            and isinstance(target, ast.Tuple) and len(target.elts) == len(it.args):
+        return next((_element_source(t, a, name) for t, a in zip(target.elts, it.args, strict=True)
+                     if _element_source(t, a, name)), "")
+    if isinstance(target, ast.Name) and target.id == name and isinstance(it, ast.Name):
+        return it.id
+    return ""
+
+
+def _argument_for(line: str, marks: tuple[str, ...]) -> str:
+    """The caller's argument (a plain name) at the position ``marks`` flags, in the unpacking call ``line``."""
+    if "entry" not in marks:
+        return ""
+    try:
+        value = ast.parse(line.strip()).body[0]
+    except SyntaxError:
+        return ""
+    call = value.value if isinstance(value, ast.Assign) else None
+    k = marks.index("entry")
+    arg = call.args[k] if isinstance(call, ast.Call) and k < len(call.args) else None
+    return arg.id if isinstance(arg, ast.Name) else ""
 
 
 def _returned_name(lines: list[str], position: int) -> str:
@@ -92,13 +172,15 @@ def _append_true_tests(lines: list[str], held: str) -> list[tuple[int, str]]:
 _ISINSTANCE = re.compile(r"isinstance\((\w+),\s*\(?([\w.]+(?:,\s*[\w.]+)*)\)?\)")
 
 
-def cases_words(tests: Sequence[str]) -> str:
-    """"`idx` is an `int` or an `ir.Value`" for ``isinstance(idx, int)`` and ``isinstance(idx, ir.Value)``;
-    tests of other forms as code ("`x > 0` holds"), joined with "or"."""
+def cases_words(tests: Sequence[str], entry_of: str = "") -> str:
+    """"`idx` is an `int` or an `ir.Value`" for ``isinstance(idx, int)`` and ``isinstance(idx, ir.Value)``
+    ("an entry of `idxs` is ..." when the tested name runs over the caller's ``idxs``); tests of other forms as
+    code ("`x > 0` holds"), joined with "or"."""
     ms = [_ISINSTANCE.fullmatch(t) for t in tests]
     if ms and all(ms) and len({m.group(1) for m in ms if m}) == 1:
         kinds = [k.strip() for m in ms if m for k in m.group(2).split(",") if k.strip()]
-        return f"`{ms[0].group(1) if ms[0] else ''}` is " + _either([f"{_article(k)} `{k}`" for k in kinds])
+        who = f"an entry of `{entry_of}`" if entry_of else f"`{ms[0].group(1) if ms[0] else ''}`"
+        return f"{who} is " + _either([f"{_article(k)} `{k}`" for k in kinds])
     return _either([f"`{t}` holds" for t in tests])
 
 

@@ -416,9 +416,9 @@ def worked_out_clause(f: Facts) -> str:
     # the local's name means nothing to a user: said in words (rating 5: ``is_squeezed``, ``writer``)
     conds = [in_words(c, heads - set(f.params)) for c in conds]
     yours = f.public_path.depth == 0 and bool(f.public_path.entries)  # its arguments are the user's
-    for local, call, tests in f.flag_sources:  # the helper that fills the flags says when one is true (7554)
+    for local, call, tests, entry_of in f.flag_sources:  # the helper that fills the flags says when (7554)
         if local in heads and src:
-            cases = cases_words(tests[:3])
+            cases = cases_words(tests[:3], entry_of if entry_of in f.params else "")
             return join(conds) + (f" (flags `{call}` works out from the {src} you pass, a true one where "
                                   f"{cases})" if yours else
                                   f" (flags `{call}` works out from its {src} argument, a true one where {cases})")
