@@ -114,6 +114,10 @@ def test_an_internal_check_made_only_under_a_public_enum_value_says_another_valu
                                           "(`Semantics.Lane`, the other value clilike's own checks compare "
                                           "`lowering_semantics` with) for `lowering_semantics`"), a.solutions[0].text
     assert a.solutions[1].text.startswith("Report it at https://github.com/example/clilike/issues")
+    # rating 8 (8ee0): When named only the call; the setting and the check's fixed words are its condition
+    assert a.trigger.endswith(", with `lowering_semantics` set to `Semantics.Warpgroup` (`clilike.Semantics`), the "
+                              "only setting under which clilike makes this check, when its own check fails: "
+                              "\"Scalar type must match\"."), a.trigger
 
 
 def test_a_function_the_package_only_reads_is_not_uncalled() -> None:

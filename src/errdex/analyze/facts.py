@@ -17,6 +17,8 @@ from typing import Literal
 from errdex.analyze.context import SnapshotContext, load_context
 from errdex.analyze.earlyexit import early_exits, function_seen, parameters, rebound
 from errdex.analyze.guardwords import describe_guard, guard_names
+from errdex.analyze.helperflags import flag_sources
+from errdex.analyze.kindmakers import kind_makers
 from errdex.analyze.optionlink import options_for_guard
 from errdex.analyze.options import OptionFacts, option_facts, raising_value
 from errdex.analyze.related import related_errors, related_note
@@ -115,6 +117,12 @@ class Facts:
     # (public function, its docstring) for the other public calls that create the class whose constructor raises
     # (``jax.make_mesh`` for ``Mesh.__new__``): the docstring is that of a raise site in the function
     factory_docs: tuple[tuple[str, str, str], ...] = ()  # (name, docstring, path)
+    # (local, helper call, tests that make one of its flags true, the argument the tested value is an entry of): a list of flags unpacked from a package
+    # helper's result and tested (``is_squeezed`` from ``utils.parse_indices``, true where ``isinstance(idx, int)``)
+    flag_sources: tuple[tuple[str, str, tuple[str, ...], str], ...] = ()
+    # (enum member, public class, method) for a registration limited to one kind (``kernel_types=[CoreType.X]``):
+    # the public class whose method returns that member (``VectorSubcoreMesh.core_type``), which the user writes
+    kind_makers: tuple[tuple[str, str, str], ...] = ()
 
     @property
     def error_id(self) -> str:
@@ -187,7 +195,18 @@ def gather_facts(catalog: Catalog, snapshot: Snapshot, site: ErrorSite, *,
         same_function=tuple(s for s in ctx.sites_by_function.get((site.path, site.qualname), ())
                             if s.error_id != site.error_id),
         factory_docs=_factory_docs(site, ctx),
+        flag_sources=flag_sources(site, [g.normalized or g.source for g in site.guards], ctx.sites_by_function),
+        kind_makers=kind_makers(registered_members(site), ctx.sites, ctx.call_graph.public),
     )
+
+
+def registered_members(site: ErrorSite) -> list[str]:
+    """The enum members (``tpu_core.CoreType.SC_VECTOR_SUBCORE``) a keyword of the registration decorating the
+    raising function limits it to (``@register_lowering_rule(lax.rev_p, kernel_types=[...])``)."""
+    fn = re.escape(site.qualname.split(".<locals>.", 1)[0].rsplit(".", 1)[-1])
+    m = re.search(rf"@([\w.]*regist\w*)\(\s*[\w.]+\s*,\s*(\w+\s*=[^@]*?)\)\s*\n(?:\s*@.*\n)*\s*def {fn}\(",
+                  site.snippet)
+    return re.findall(r"\b[\w.]*[A-Z]\w*\.[A-Z][A-Z0-9_]*\b", m.group(2)) if m else []
 
 
 _CONSTRUCTORS = ("__init__", "__new__", "__post_init__")

@@ -10,6 +10,7 @@ import re
 from errdex.analyze.earlyexit import passed_chains
 from errdex.analyze.facts import Facts, GuardFact
 from errdex.analyze.guardwords import describe_guard
+from errdex.analyze.helperflags import cases_words
 from errdex.analyze.static.words import (
     callee,
     conditions,
@@ -156,6 +157,16 @@ def fallback(f: Facts) -> Solution | None:
                         evidence=(raise_evidence(f),))
     if len(lit) >= 20 and handed_out(f):
         return handed_out_solution(f, src, msg)
+    heads = {n.split(".", 1)[0] for g in decisive(f) for n in g.names}
+    for local, call, tests, entry_of in [s for s in f.flag_sources if s[0] in heads][:1] if len(lit) >= 20 and src \
+            else ():
+        # the helper that fills the list says which of what you pass makes a flag true (7554)
+        return Solution(text=f"Look at the {src} you pass to {target}: `{call}` works out flags from "
+                             f"{'them' if ' and ' in src else 'it'}, a true one where "
+                             f"{cases_words(tests[:3], entry_of if entry_of in f.params else '')}, "
+                             f"and the check fails on a true one (`{local}`); the message says what it must be: "
+                             f"\"{msg[:200]}\"",
+                        evidence=(*guard_evidence(f), raise_evidence(f)))
     if len(lit) >= 20 and src:
         return Solution(text=f"Look at the {src} you pass to {target}: the check that fails reads "
                              + ("them (or a value worked out from them)" if " and " in src else

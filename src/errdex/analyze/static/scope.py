@@ -167,6 +167,11 @@ def restricted_where(f: Facts) -> str:
         return f"where {reg} applies"
     values = [v.strip().rsplit(".", 1)[-1] for v in m.group(2).split(",") if v.strip()]
     kind = m.group(1).split("_")[0]
+    makers = [(v, cls, method) for v in values for member, cls, method in f.kind_makers
+              if member.rsplit(".", 1)[-1] == v]
+    if makers and len({v for v, _c, _m in makers}) == len(values):  # the public class the user writes (5931)
+        return (f"in a {kind} of {join([f'`{c}`' for _v, c, _m in makers], 'or')} (the only {kind} this rule is "
+                "registered for: " + join([f"its `{meth}` is `{v}`" for v, _c, meth in makers], "or") + ")")
     return f"in a {join([f'`{v}`' for v in values], 'or')} {kind} (the only {kind} this rule is registered for)"
 
 

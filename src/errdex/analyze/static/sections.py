@@ -450,11 +450,26 @@ def trigger(f: Facts) -> str:
                 + ".")
     if scope.eager_words(f):
         return f"{head} {scope.eager_words(f)}."
+    if _internal(f) and f.enum_settings:  # the setting is the condition the user controls (rating 8: 8ee0's When)
+        return f"{head}" + (f" ({stage.removeprefix('while ')})" if stage else "") + _under_setting(f) + "."
     if not _internal(f) and (worked := worked_out_clause(f)):
         return f"{head}" + (f" ({stage.removeprefix('while ')})" if stage else "") + f" while {worked}."
     clause = scope.first_clause(f)
     return f"{head}" + (f" ({stage.removeprefix('while ')})" if stage else "") + (
         f", in the situation the message names: \"{clause}\"" if clause else "") + "."
+
+
+def _under_setting(f: Facts) -> str:
+    """", with `lowering_semantics` set to `Semantics.Warpgroup` (`pkg.Semantics`), the only setting under which
+    pkg makes this check, when its own check fails: "Scalar type must match"": the condition of an internal check
+    made only under a public enum value, in the setting's terms and the message's fixed words (its text up to the
+    first value it fills in, without a closing "got:")."""
+    attr, member, enum = f.enum_settings[0]
+    cls = enum.rsplit(".", 1)[-1]
+    fixed = re.sub(r"[\s,:;(]*(?:\b(?:but\s+)?(?:got|found|was|is))?[\s,:;(]*$", "",
+                   message_text(f).split("{", 1)[0]).strip()
+    return (f", with `{attr}` set to `{cls}.{member}` (`{enum}`), the only setting under which {package(f)} makes "
+            "this check, when its own check fails" + (f": \"{fixed[:120]}\"" if fixed else ""))
 
 
 def situations(f: Facts) -> list[str]:

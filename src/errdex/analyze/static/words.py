@@ -12,6 +12,7 @@ import re
 
 from errdex.analyze.facts import Facts, GuardFact
 from errdex.analyze.guardwords import describe_negation, unpacked_names
+from errdex.analyze.helperflags import cases_words
 from errdex.analyze.static import roles
 from errdex.analyze.static.localwords import in_words
 from errdex.model import ConfigOption, Evidence
@@ -415,6 +416,12 @@ def worked_out_clause(f: Facts) -> str:
     # the local's name means nothing to a user: said in words (rating 5: ``is_squeezed``, ``writer``)
     conds = [in_words(c, heads - set(f.params)) for c in conds]
     yours = f.public_path.depth == 0 and bool(f.public_path.entries)  # its arguments are the user's
+    for local, call, tests, entry_of in f.flag_sources:  # the helper that fills the flags says when (7554)
+        if local in heads and src:
+            cases = cases_words(tests[:3], entry_of if entry_of in f.params else "")
+            return join(conds) + (f" (flags `{call}` works out from the {src} you pass, a true one where "
+                                  f"{cases})" if yours else
+                                  f" (flags `{call}` works out from its {src} argument, a true one where {cases})")
     return join(conds) + (f" (values it works out from the {src} you pass)" if src and yours else
                           f" (values it works out from its {src} argument{'s' if len(srcs) > 1 else ''})"
                           if src else " (values it works out inside the call)")
