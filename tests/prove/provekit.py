@@ -42,3 +42,29 @@ def observe_and_prove(fixture: Path, name: str, tmp_path: Path) -> tuple[Path, s
     assert r.returncode == 0, r.stderr
     doc: dict[str, Any] = json.loads(r.stdout)
     return home, db, pkg, doc
+
+
+def indexed_fixture(fixture: Path, name: str, tmp_path: Path) -> tuple[Path, str]:
+    """The fixture package ``name`` copied under ``tmp_path`` and indexed as ``acme/<name>`` 1.0:
+    ``(package, db)``."""
+    pkg, db = tmp_path / name, str(tmp_path / "c.sqlite")
+    shutil.copytree(fixture, pkg)
+    r = cli("index", str(pkg), "--repo", f"acme/{name}", "--ref", "1.0", "--db", db, home=tmp_path / "home")
+    assert r.returncode == 0, r.stderr
+    return pkg, db
+
+
+def run_search(script: Path, name: str, pkg: Path, targets: list[dict[str, Any]],
+               tmp_path: Path) -> tuple[str, list[str], Path]:
+    """The argument search script run on ``targets`` with the package importable, as ``errdex prove
+    --search`` runs it in the sandbox: ``(before, afters, its working directory)`` of the first result."""
+    req, out, work = tmp_path / "in.json", tmp_path / "out.json", tmp_path / "work"
+    work.mkdir()
+    req.write_text(json.dumps({"package": name, "budget_s": 5.0, "seed": 0, "targets": targets}))
+    p = subprocess.run([sys.executable, str(script), str(req), str(out)], cwd=work,
+                       env={**os.environ, "PYTHONPATH": str(pkg)}, capture_output=True, text=True, timeout=300,
+                       check=False)
+    assert p.returncode == 0, p.stderr
+    got = json.loads(out.read_text())["results"][0]
+    return str(got["before"]), [str(a) for a in got["afters"]], work
+

@@ -5,9 +5,7 @@ library (tests/fixtures/prove_barlib) whose bar refuses to run outside ``with``.
 
 from __future__ import annotations
 
-import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -16,33 +14,21 @@ from errdex.catalog import open_catalog
 from errdex.prove.mistake import only_drops
 from errdex.prove.search import SEARCH_SCRIPT, targets_for
 
-from .provekit import cli
+from .provekit import indexed_fixture, run_search
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "prove_barlib"
 
 
 def test_the_made_object_is_used_in_its_with_block(tmp_path: Path) -> None:
-    pkg = tmp_path / "barlib"
-    shutil.copytree(FIXTURE, pkg)
-    db = str(tmp_path / "c.sqlite")
-    r = cli("index", str(pkg), "--repo", "acme/barlib", "--ref", "1.0", "--db", db, home=tmp_path / "home")
-    assert r.returncode == 0, r.stderr
+    pkg, db = indexed_fixture(FIXTURE, "barlib", tmp_path)
     cat = open_catalog(db)
     key = cat.snapshots("acme/barlib")[-1].key
     site = next(s for s in cat.sites(key) if "with block" in s.template.render())
     targets = [t.request() for t in targets_for(cat, key, [site.error_id])]
     cat.close()
     assert targets and "barlib.progress(...).steps" in targets[0]["entries"]  # type: ignore[operator]
-    req, out, work = tmp_path / "in.json", tmp_path / "out.json", tmp_path / "work"
-    work.mkdir()
-    req.write_text(json.dumps({"package": "barlib", "budget_s": 5.0, "seed": 0, "targets": targets}))
-    p = subprocess.run([sys.executable, str(SEARCH_SCRIPT), str(req), str(out)], cwd=work,
-                       env={**os.environ, "PYTHONPATH": str(pkg)}, capture_output=True, text=True, timeout=300,
-                       check=False)
-    assert p.returncode == 0, p.stderr
-    got = json.loads(out.read_text())["results"][0]
-    before, afters = str(got["before"]), [str(a) for a in got["afters"]]
-    assert "for item in barlib.progress(" in before and ").steps():" in before, got
+    before, afters, work = run_search(SEARCH_SCRIPT, "barlib", pkg, targets, tmp_path)
+    assert "for item in barlib.progress(" in before and ").steps():" in before, before
     assert afters[0].startswith("import barlib\n\nwith barlib.progress(") and "    for item in bar.steps():" in afters[0]
     for code, rc in ((before, 1), (afters[0], 0)):
         run = subprocess.run([sys.executable, "-c", code], cwd=work, env={**os.environ, "PYTHONPATH": str(pkg)},
