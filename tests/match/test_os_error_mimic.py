@@ -38,6 +38,13 @@ class RemotePath:
 class LocalCommand:
     def __getattr__(self, clsname):
         raise ImportError(f"cannot import name {clsname}")
+
+
+def import_item(name):
+    try:
+        return __import__(name)
+    except ImportError:
+        raise ImportError("No module named %s" % name)
 '''
 
 
@@ -65,10 +72,18 @@ def test_pythons_import_error_is_no_confident_answer(lib: Catalog) -> None:
     assert not r.confident
 
 
+def test_pythons_missing_module_is_no_confident_answer(lib: Catalog) -> None:
+    """`No module named 'x'` is what the import system itself raises (traitlets round 18: a
+    ModuleNotFoundError from `__import__`, not its own `No module named %s`): only frames decide."""
+    r = explain(lib, "No module named 'bad default'")
+    assert r.matches and r.matches[0].qualname == "import_item" and not r.confident
+
+
 def test_os_error_values_and_wordings() -> None:
     assert os_error_value("errno.EISDIR", []) == "21"
     assert os_error_value("os.strerror", ["errno.ENOENT"]) == os.strerror(2)
     assert os_error_value("errno.errorcode", []) is None and os_error_value("os.getcwd", []) is None
     assert cpython_wording("[Errno 2] No such file or directory: 'x'")
     assert cpython_wording("cannot import name 'x' from 'm' (unknown location)")
+    assert cpython_wording("No module named 'rub'") and not cpython_wording("No module named rub in the registry")
     assert not cpython_wording("Errno 2 is not an error of ours")
