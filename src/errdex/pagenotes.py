@@ -14,6 +14,9 @@ from typing import Any
 
 NO_DEFENSIVE = "No validate or try / except sample has been proven for this error, so none is shown."
 SETUP_MISTAKE = "This is a mistake to fix in the code, not an error to handle"
+# ``Proof.arguments`` of a kept after that changes no value (written by ``prove/keep.arguments_mark``)
+KEPT_CAUGHT = "kept, caught"  # the documented signal caught around the same call (``prove/fixes.caught``)
+KEPT_WITH = "kept, with block"  # the object the call is made on used inside its ``with`` block
 
 
 def _test_name(node: str) -> str:
@@ -89,9 +92,9 @@ def arguments_note(proof: Mapping[str, Any] | None) -> str:
     mark = str((proof or {}).get("arguments") or "")
     if mark == "kept":
         return "The after keeps every argument of the call and changes values only."
-    if mark == "kept, caught":  # prove/fixes.py: a documented signal caught around the same call
+    if mark == KEPT_CAUGHT:
         return "The after makes the same call with the same arguments and catches the signal it raises."
-    if mark == "kept, with block":
+    if mark == KEPT_WITH:
         return "The after makes the same calls with the same arguments, the object used inside its `with` block."
     if mark.startswith("drops "):
         what = ", ".join(f"`{x.strip()}`" for x in mark.removeprefix("drops ").split(", ") if x.strip())

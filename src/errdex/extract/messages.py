@@ -268,15 +268,20 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
         return bool(names) and all(n is not None and self.resolve_name(n) in OS_ERRORS for n in names)
 
     def _os_error_value(self, node: ast.expr, scope: Scope) -> str | None:
-        """``errno.X`` or ``os.strerror(errno.X)`` (``stdlib_texts.os_error_value``), by the modules imported."""
-        call = isinstance(node, ast.Call) and not node.keywords
-        d = dotted_source(node.func if isinstance(node, ast.Call) else node)
-        if d is None or d.split(".", 1)[0] in scope.params or envmod.lookup(scope.env, d.split(".", 1)[0]):
+        """``errno.X`` or ``os.strerror(errno.X)`` (``stdlib_texts.os_error_value``), by the modules imported.
+        Called on every argument and interpolated value: the resolved name is tested before any local."""
+        if isinstance(node, ast.Call) and node.keywords:
             return None
-        target = self.resolve_name(d)
-        args = [dotted_source(a) for a in node.args] if isinstance(node, ast.Call) and call else []
+        d = dotted_source(node.func if isinstance(node, ast.Call) else node)
+        target = self.resolve_name(d) if d is not None else None
+        if d is None or target is None or not (target.startswith("errno.") or target == "os.strerror"):
+            return None
+        head = d.split(".", 1)[0]
+        if head in scope.params or envmod.lookup(scope.env, head):
+            return None  # a local or parameter named like the module
+        args = [dotted_source(a) for a in node.args] if isinstance(node, ast.Call) else []
         resolved = [self.resolve_name(a) if a is not None else None for a in args]
-        if target is None or None in resolved or (isinstance(node, ast.Call) and not call):
+        if None in resolved:
             return None
         return os_error_value(target, [r for r in resolved if r is not None])
 

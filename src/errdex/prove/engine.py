@@ -344,15 +344,13 @@ class Prover:
         lossy = bool(dropped(before, after))
         if not lossy and not only_drops(before, after):
             return "", "", "", 0
-        fixes = instead_of(real_fixes(catalog.classes(self.snapshot.key), site, before,
-                                      pb.exception if pb is not None else ""), before, after)
+        fixes, wanted = self._fact_fixes(catalog, site, before, pb)
         probe, runs, defaults = (probe_script(before, after) if lossy else ""), 0, {}
         if probe:
             got = self.runs([probe], scratch, "defaults")
             runs, defaults = got.count, probe_defaults(got[0][1])
-        wanted = message_values(site, message_line(pb.output, pb.exception)) if pb is not None else {}
-        new = [*fixes, *given_wanted(before, wanted), *(kept_variants(before, after, site, defaults, wanted) if lossy
-                                                        else [])]
+        new = [*instead_of(fixes, before, after), *given_wanted(before, wanted),
+               *(kept_variants(before, after, site, defaults, wanted) if lossy else [])]
         # those that only take the trigger away too (``kinds=None``) last: a fix that gives the call what it needs first
         firsts: dict[str, str] = {}
         for label, src in new:  # each once, at its first place
@@ -366,26 +364,35 @@ class Prover:
         more = [rest[k] for k in value_only(before, rest) if rest[k] not in tried
                 and (lossy or (sets_up(before, rest[k]) and not only_drops(before, rest[k])))][
             :MAX_KEPT_REST if lossy else MAX_FIX_REST]
-        cands = [*(src for _, src in new), *more]
-        if not cands:
-            return "", "", "", runs
-        labels = [*(label for label, _ in new), *(f"{changed(before, m)} (keeps every argument)" for m in more)]
-        signal = {k for k, label in enumerate(labels) if label.endswith(CAUGHT_LABEL)}
-        i, out, n = self._first_clean(catalog, site.error_id, cands, scratch, caught=signal)
-        return (cands[i], labels[i], out, runs + n) if i >= 0 else ("", "", "", runs + n)
+        after, how, out, n = self._first_fix(catalog, site, [
+            *new, *((f"{changed(before, m)} (keeps every argument)", m) for m in more)], scratch)
+        return after, how, out, runs + n
 
     def fixed(self, catalog: Catalog, site: ErrorSite, before: str, scratch: Path,
               pb: ProofBefore) -> tuple[str, str, str, int]:
         """When no variant of ``before`` ran clean: the first of the fixes the error's facts give that does
         (``fixes.real_fixes``, keywords given the values the message asks for).  (after, how, stdout, runs)."""
-        wanted = message_values(site, message_line(pb.output, pb.exception))
-        new = [*real_fixes(catalog.classes(self.snapshot.key), site, before, pb.exception),
-               *given_wanted(before, wanted)]
-        if not new:
+        fixes, wanted = self._fact_fixes(catalog, site, before, pb)
+        return self._first_fix(catalog, site, [*fixes, *given_wanted(before, wanted)], scratch)
+
+    def _fact_fixes(self, catalog: Catalog, site: ErrorSite, before: str, pb: ProofBefore | None
+                    ) -> tuple[list[tuple[str, str]], dict[str, tuple[str, ...]]]:
+        """The fixes the error's own facts give for ``before`` (``fixes.real_fixes``) and the keyword values
+        the message it printed asks for (``fixes.message_values``)."""
+        if pb is None:
+            return real_fixes(catalog.classes(self.snapshot.key), site, before, ""), {}
+        return (real_fixes(catalog.classes(self.snapshot.key), site, before, pb.exception),
+                message_values(site, message_line(pb.output, pb.exception)))
+
+    def _first_fix(self, catalog: Catalog, site: ErrorSite, labelled: Sequence[tuple[str, str]],
+                   scratch: Path) -> tuple[str, str, str, int]:
+        """(after, how, stdout, runs) of the first of the (label, source) afters that runs clean (a caught
+        signal's by ``_first_clean``'s rule for it); after "" when none does."""
+        if not labelled:
             return "", "", "", 0
-        signal = {k for k, (label, _) in enumerate(new) if label.endswith(CAUGHT_LABEL)}
-        i, out, n = self._first_clean(catalog, site.error_id, [src for _, src in new], scratch, caught=signal)
-        return (new[i][1], new[i][0], out, n) if i >= 0 else ("", "", "", n)
+        signal = {k for k, (label, _) in enumerate(labelled) if label.endswith(CAUGHT_LABEL)}
+        i, out, n = self._first_clean(catalog, site.error_id, [src for _, src in labelled], scratch, caught=signal)
+        return (labelled[i][1], labelled[i][0], out, n) if i >= 0 else ("", "", "", n)
 
     def _first_clean(self, catalog: Catalog, error_id: str, afters: Sequence[str], scratch: Path,
                      progressed: list[int] | None = None, caught: Set[int] = frozenset()) -> tuple[int, str, int]:

@@ -124,9 +124,7 @@ def instantiated(site: ErrorSite, before: str) -> list[tuple[str, str]]:
         return []
     own = _classes(module)
     out: list[tuple[str, str]] = []
-    n_calls = sum(1 for n in ast.walk(module) if isinstance(n, ast.Call))
-    for k in range(n_calls):
-        call = [n for n in ast.walk(module) if isinstance(n, ast.Call)][k]
+    for k, call in enumerate(n for n in ast.walk(module) if isinstance(n, ast.Call)):
         slots = [*((j, a) for j, a in enumerate(call.args)),
                  *((kw.arg, kw.value) for kw in call.keywords if kw.arg is not None)]
         for key, value in slots:

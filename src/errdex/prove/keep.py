@@ -26,6 +26,7 @@ import json
 from collections.abc import Mapping, Sequence
 
 from errdex.model import ErrorSite
+from errdex.pagenotes import KEPT_CAUGHT, KEPT_WITH
 from errdex.prove.fixes import caught_class, entered
 from errdex.prove.guard_values import guard_values
 from errdex.prove.mistake import changes
@@ -33,8 +34,6 @@ from errdex.prove.mistake import changes
 MAX_KEPT = 24  # value-only afters tried when the proven one drops an argument
 DEFAULTS_MARK = "errdex-defaults:"
 KEPT = "kept"
-KEPT_CAUGHT = "kept, caught"  # the signal caught around the same call (``fixes.caught``)
-KEPT_WITH = "kept, with block"  # the object the call is made on used in its ``with`` block
 _TYPED = {"int": ("1", "2", "3", "4", "5", "6", "7", "8"), "float": ("1.0", "2.0", "3.0", "4.0", "5.0", "6.0", "7.0", "8.0"),
           "str": ("'a'", "'b'", "'c'", "'d'", "'e'", "'f'", "'g'", "'h'"), "bool": ("True", "False") * 4}
 _MAX_TEXT = 60

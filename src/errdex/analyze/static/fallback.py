@@ -157,10 +157,11 @@ def fallback(f: Facts) -> Solution | None:
                         evidence=(raise_evidence(f),))
     if len(lit) >= 20 and handed_out(f):
         return handed_out_solution(f, src, msg)
-    heads = {n.split(".", 1)[0] for g in decisive(f) for n in g.names}
-    for local, call, tests, entry_of in [s for s in f.flag_sources if s[0] in heads][:1] if len(lit) >= 20 and src \
-            else ():
+    heads = {n.split(".", 1)[0] for g in decisive(f) for n in g.names} if len(lit) >= 20 and src else set()
+    flags = next((s for s in f.flag_sources if s[0] in heads), None)
+    if flags is not None:
         # the helper that fills the list says which of what you pass makes a flag true (7554)
+        local, call, tests, entry_of = flags
         return Solution(text=f"Look at the {src} you pass to {target}: `{call}` works out flags from "
                              f"{'them' if ' and ' in src else 'it'}, a true one where "
                              f"{cases_words(tests[:3], entry_of if entry_of in f.params else '')}, "
