@@ -144,7 +144,9 @@ class Expander:
         where, _, table = node.target.rpartition(".")
         owner_node = subst(node.args[1], bind) if len(node.args) > 1 else None
         owner = self.t.canonical(owner_node.target) if isinstance(owner_node, Ref) else self.t.canonical(where)
-        names = dict.fromkeys((table, table.removeprefix("default_"), f"default_{table.removeprefix('default_')}"))
+        # `_messages`, a private copy a metaclass merges from each class's `messages` (formencode's), is read too
+        names = dict.fromkeys((table, table.removeprefix("default_"), f"default_{table.removeprefix('default_')}",
+                               table.lstrip("_")))
         fmt = dict(node.kwargs).get("format")
         formatted = literal_text(fmt) if fmt is not None else None  # `.format(**kwargs)`: the mapping's name
         out: list[Variant] = []
