@@ -48,7 +48,9 @@ T_WEIGHT: Final = 4
 
 # a placeholder holding the caught exception: ``raise X(f"{e} in {key!r}") from e`` edits the message the
 # user sees around the one it caught, however little text it adds
-CAUGHT = re.compile(r"(?:str\()?(?:e|ex|exc|err|error|exception|cause)(?:\))?")
+# (``e.args[0]``: the first argument, the text of an exception raised with one; param's ``raise OSError(e.args[0])
+# from None``)
+CAUGHT = re.compile(r"(?:str\()?(?:e|ex|exc|err|error|exception|cause)(?:\.args\[0\])?(?:\))?")
 
 
 BY_CAUGHT = "except "  # ``MatchIndex.rewraps`` key prefix: bare re-raises by the class they catch
@@ -143,7 +145,7 @@ def caught(expr: str, cause: str | None) -> bool:
     """Whether a placeholder's expression is the exception the raise caught: the name its
     ``raise ... from NAME`` gives, or a name such code uses (``e``, ``exc``, ``str(err)``)."""
     expr = expr.removesuffix(REPR)
-    if cause and expr in (cause, f"str({cause})"):
+    if cause and expr in (cause, f"str({cause})", f"{cause}.args[0]"):
         return True
     return CAUGHT.fullmatch(expr) is not None
 
