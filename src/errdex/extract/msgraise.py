@@ -123,6 +123,9 @@ class RaisedMixin(Builder):
             caught = caught_by(b, 0) if b is not None else None
             if caught is not None:  # `except E as e: err = e` ... `raise err` too
                 return self._caught(caught, node.id)
+            if b is not None and not b.options and isinstance(b.value, ast.Call) and type_of(b.value.func) is not None:
+                # `exc = type(event._value)(*event._value.args)` ... `raise exc`: a copy, as its own class
+                return self.exception(b.value, scope.at(b.env))
             bound = self.binding(b, node, scope) if b is not None else None
             narrowed = isinstance_classes(node.id, scope.guards) if bound is None or isinstance(bound, Hole) else []
             if narrowed:  # `if isinstance(stmt, SyntaxError): raise stmt`: that class, its text unknown

@@ -45,7 +45,7 @@ from errdex.match.index import (
     template_words,
     words,
 )
-from errdex.match.indexdata import BY_CAUGHT, HELD_CLASS, KEY_ERROR, LOOSE, Segs, looked_up_class
+from errdex.match.indexdata import BY_CAUGHT, HELD_CLASS, KEY_ERROR, LOOSE, Segs, copied_class, looked_up_class
 from errdex.match.indexdata import NO_TEXT as NO_TEXT
 from errdex.match.lines import BUILTIN_EXCEPTIONS, exception_line
 from errdex.match.verify import container_repr, element_of
@@ -133,7 +133,7 @@ def opens(segs: Segs, first_line: str) -> bool:
 def at_run_time(idx: MatchIndex, site: int) -> bool:
     """Whether a site raises a class looked up at run time or a value held in a variable."""
     exc = idx.sites[site][S_EXC]
-    return looked_up_class(exc) or (exc.isidentifier() and exc[:1].islower())
+    return looked_up_class(exc) or (exc.isidentifier() and exc[:1].islower()) or copied_class(exc)
 
 
 def looked_up(idx: MatchIndex, qualified: str, tops: frozenset[str], loose: bool = False) -> list[int]:
