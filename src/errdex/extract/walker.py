@@ -474,6 +474,10 @@ class Walker(CallsMixin, ClassesMixin):
             # `if not indices: return container` in a helper that formats its text otherwise: the text as
             # passed is one of the texts it returns (kept only when another return is a message)
             c.param_returns.append(self.builder.arg(node.value, self.scope(state, env)))
+        elif c is not None and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name):
+            # `return dictionary_description(self.tag)` beside `return "Private Creator"`: another text,
+            # unknown here (kept for a property whose other returns are text, ``walkclasses._record``)
+            c.call_returns.append(Hole(self.src.segment(node.value), unresolved=True))
         if isinstance(node.value, ast.Call):  # `return tokenizer.raise_syntax_error("...")`: a call that raises
             self._call_site(node.value, dotted_source(node.value.func), state, env)
         return env
