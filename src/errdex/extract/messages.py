@@ -42,7 +42,15 @@ from errdex.extract.ir import (
     literal_text,
     reads_param,
 )
-from errdex.extract.msgbase import _GETTEXT, _OPAQUE, _STRIPS, MAX_EVAL_DEPTH, MESSAGE_TABLE, Scope, translator
+from errdex.extract.msgbase import (
+    _GETTEXT,
+    _OPAQUE,
+    _STRIPS,
+    MAX_EVAL_DEPTH,
+    MESSAGE_TABLE,
+    Scope,
+    translator,
+)
 from errdex.extract.msgcalls import CallsMixin, replacement
 from errdex.extract.msgforms import FormsMixin, _int_constant, _repeated
 from errdex.extract.msgraise import RaisedMixin

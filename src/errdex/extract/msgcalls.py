@@ -30,10 +30,10 @@ from errdex.extract.ir import Dedent as DedentNode
 from errdex.extract.msgbase import (
     _DEDENTS,
     _GETTEXT,
-    translator,
     _STRIPS,
     Builder,
     Scope,
+    translator,
 )
 from errdex.extract.msgtemplate import SUBSTITUTE, substituted
 

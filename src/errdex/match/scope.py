@@ -45,7 +45,15 @@ from errdex.match.index import (
     template_words,
     words,
 )
-from errdex.match.indexdata import BY_CAUGHT, HELD_CLASS, KEY_ERROR, LOOSE, Segs, copied_class, looked_up_class
+from errdex.match.indexdata import (
+    BY_CAUGHT,
+    HELD_CLASS,
+    KEY_ERROR,
+    LOOSE,
+    Segs,
+    copied_class,
+    looked_up_class,
+)
 from errdex.match.indexdata import NO_TEXT as NO_TEXT
 from errdex.match.lines import BUILTIN_EXCEPTIONS, exception_line
 from errdex.match.verify import container_repr, element_of
