@@ -137,7 +137,7 @@ class Expander:
         (the class it was called on, or its own, and their subclasses), each looked up through that
         class's bases as Python's attribute lookup does (a subclass's table overrides its base's).
         The tables are ``name`` or ``default_name`` (marshmallow and Django merge
-        ``default_error_messages`` into ``self.error_messages``)."""
+        ``default_error_messages`` into ``self.error_messages``), and ``name`` for a private ``_name``."""
         key = literal_text(subst(node.args[0], bind)) if node.args else None
         if key is None:
             return ()

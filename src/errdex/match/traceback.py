@@ -115,7 +115,8 @@ def _quotes_traceback(block: list[str]) -> int | None:
     Traceback (most recent call last):``), followed by a frame: a message that quotes a traceback.  The
     line is an exception's (``Type: ...``), or the first line of a message pasted alone whose text ends
     in a colon before the header (``Read crontab error: Traceback ...``); a log line's prefix before a
-    traceback of its own (``[ERROR] Traceback ...``) is neither."""
+    traceback of its own (``[ERROR] Traceback ...``) is neither.  The header may also open the line after
+    the message's first (``f"...: {exc}\\n{traceback.format_exc()}"``, below)."""
     for i, ln in enumerate(block[:-1]):
         s = ln.rstrip()
         if ln[:1] in ("", " ", "\t") or not s.endswith(L.TB_HEAD) or L.frame_of(block[i + 1]) is None:
