@@ -137,14 +137,16 @@ class Expander:
         (the class it was called on, or its own, and their subclasses), each looked up through that
         class's bases as Python's attribute lookup does (a subclass's table overrides its base's).
         The tables are ``name`` or ``default_name`` (marshmallow and Django merge
-        ``default_error_messages`` into ``self.error_messages``)."""
+        ``default_error_messages`` into ``self.error_messages``), and ``name`` for a private ``_name``."""
         key = literal_text(subst(node.args[0], bind)) if node.args else None
         if key is None:
             return ()
         where, _, table = node.target.rpartition(".")
         owner_node = subst(node.args[1], bind) if len(node.args) > 1 else None
         owner = self.t.canonical(owner_node.target) if isinstance(owner_node, Ref) else self.t.canonical(where)
-        names = dict.fromkeys((table, table.removeprefix("default_"), f"default_{table.removeprefix('default_')}"))
+        # `_messages`, a private copy a metaclass merges from each class's `messages` (formencode's), is read too
+        names = dict.fromkeys((table, table.removeprefix("default_"), f"default_{table.removeprefix('default_')}",
+                               table.lstrip("_")))
         fmt = dict(node.kwargs).get("format")
         formatted = literal_text(fmt) if fmt is not None else None  # `.format(**kwargs)`: the mapping's name
         out: list[Variant] = []

@@ -42,7 +42,15 @@ from errdex.extract.ir import (
     literal_text,
     reads_param,
 )
-from errdex.extract.msgbase import _GETTEXT, _OPAQUE, _STRIPS, MAX_EVAL_DEPTH, MESSAGE_TABLE, Scope
+from errdex.extract.msgbase import (
+    _GETTEXT,
+    _OPAQUE,
+    _STRIPS,
+    MAX_EVAL_DEPTH,
+    MESSAGE_TABLE,
+    Scope,
+    translator,
+)
 from errdex.extract.msgcalls import CallsMixin, replacement
 from errdex.extract.msgforms import FormsMixin, _int_constant, _repeated
 from errdex.extract.msgraise import RaisedMixin
@@ -334,7 +342,9 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
             if isinstance(f, ast.Attribute) and f.attr in SUBSTITUTE and (filled := substituted(self, node, scope)):
                 return filled  # `message = s.substitute(MSG=msg, ...)` of a `string.Template`
             d = dotted_source(f)
-            if (d is not None and d.rsplit(".", 1)[-1] in _GETTEXT) or self._bound_format(f, scope) is not None:
+            if (d is not None and d.rsplit(".", 1)[-1] in _GETTEXT) or self._bound_format(f, scope) is not None \
+                    or (d is not None and d.isidentifier() and (b := envmod.lookup(scope.env, d)) is not None
+                        and translator(b)):
                 return self.text(node, scope)
             if d is not None and self.callee(d, scope) is not None:
                 return self._call(node, scope, text_position=False)

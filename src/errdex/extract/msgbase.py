@@ -39,6 +39,43 @@ _GETTEXT: dict[str, tuple[int, ...]] = {
     "pgettext": (1,), "pgettext_lazy": (1,), "npgettext": (1, 2),
 }
 _STRIPS = frozenset({"strip", "lstrip", "rstrip"})
+
+
+def gettext_name(written: str) -> bool:
+    """Whether a called name (its last part) is a gettext-style function (``_``, ``gettext``, ...)."""
+    return written.rsplit(".", 1)[-1] in _GETTEXT
+
+
+def translated_text(node: ast.expr) -> bool:
+    """``_("text")``: a literal marked for translation (the text is the source language's)."""
+    return (isinstance(node, ast.Call) and isinstance(node.func, (ast.Name, ast.Attribute)) and len(node.args) == 1
+            and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)
+            and gettext_name(ast.unparse(node.func)))
+
+
+def translator(b: envmod.Binding, depth: int = 0) -> bool:
+    """A local that holds a translation function on every path that binds it (``try: trans = state._``
+    ``except AttributeError: trans = _stdtrans``), at least one of them named as one (``_``, ``gettext``):
+    the others, plain names of functions (no call), are taken as the same; unbound paths are skipped."""
+    leaves: list[ast.expr] = []
+
+    def collect(x: envmod.Binding, d: int) -> bool:
+        if d > 8:
+            return False
+        if x.options:
+            return all(o is None or collect(o, d + 1) for o in x.options)
+        if x.value is None or not isinstance(x.value, (ast.Name, ast.Attribute)) or x.prev is not None:
+            return False
+        leaves.append(x.value)
+        return True
+
+    return collect(b, depth) and any(gettext_name(ast.unparse(v)) for v in leaves)
+
+
+def dict_call(node: ast.expr) -> bool:
+    """``dict(key=value, ...)``: a mapping display written as a call."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "dict" \
+        and bool(node.keywords)
 MESSAGE_TABLE = re.compile(r"messages?$", re.IGNORECASE)  # `default_error_messages = {"invalid": "..."}`
 MAX_EVAL_DEPTH = 24
 MAX_LIST_DEPTH = 64  # appends followed back through a local list

@@ -33,6 +33,7 @@ from errdex.extract.msgbase import (
     _STRIPS,
     Builder,
     Scope,
+    translator,
 )
 from errdex.extract.msgtemplate import SUBSTITUTE, substituted
 
@@ -127,6 +128,8 @@ class CallsMixin(Builder):
         """``_("text")``, ``gettext``, ``ngettext(singular, plural, n)``...: translation is the identity
         for the source language, so the message is the argument (both forms for plurals)."""
         name = written.rsplit(".", 1)[-1]
+        if "." not in written and (b := envmod.lookup(scope.env, written)) is not None and translator(b):
+            name = "_"  # `trans = state._` / `trans = gettext.gettext`: a translation function chosen at run time
         picks = _GETTEXT.get(name)
         if picks is None or len(node.args) <= max(picks) or any(isinstance(a, ast.Starred) for a in node.args):
             return None

@@ -85,6 +85,10 @@ class RaisedMixin(Builder):
             f = node.func
             if isinstance(f, ast.Attribute) and f.attr == "with_traceback":
                 return self.exception(f.value, scope)  # raise X(...).with_traceback(tb)
+            if (of := type_of(f)) is not None:
+                # `raise type(exc)(f"... {exc}")`: the value's own class (as `exc.__class__(...)`), a new text
+                target = self.callee(of, scope) or scope.receiver_method(of, self.module, self.resolve_name)
+                return self._ref(node, target or of, scope, text_position=False)
             written = dotted_source(node.func)
             held = held_class(written, scope.types) if written is not None and written.startswith("self.") else None
             if held is not None:  # raise self._undefined_exception(msg): the class the attribute holds
@@ -119,6 +123,9 @@ class RaisedMixin(Builder):
             caught = caught_by(b, 0) if b is not None else None
             if caught is not None:  # `except E as e: err = e` ... `raise err` too
                 return self._caught(caught, node.id)
+            if b is not None and not b.options and isinstance(b.value, ast.Call) and type_of(b.value.func) is not None:
+                # `exc = type(event._value)(*event._value.args)` ... `raise exc`: a copy, as its own class
+                return self.exception(b.value, scope.at(b.env))
             bound = self.binding(b, node, scope) if b is not None else None
             narrowed = isinstance_classes(node.id, scope.guards) if bound is None or isinstance(bound, Hole) else []
             if narrowed:  # `if isinstance(stmt, SyntaxError): raise stmt`: that class, its text unknown
@@ -166,6 +173,15 @@ class RaisedMixin(Builder):
                 ir.target.startswith(top) and not class_like(ir.target))):  # a typed receiver's method
             return ir
         return None
+
+
+def type_of(f: ast.expr) -> str | None:
+    """``type(value)`` as a raise's callee (``raise type(exc)(msg)``): the value's class, written
+    ``value.__class__`` as Python's attribute spells the same class; ``None`` for any other callee."""
+    if isinstance(f, ast.Call) and isinstance(f.func, ast.Name) and f.func.id == "type" and len(f.args) == 1 \
+            and not f.keywords and (d := dotted_source(f.args[0])) is not None:
+        return f"{d}.__class__"
+    return None
 
 
 def caught_by(b: envmod.Binding, depth: int = 0) -> ast.ExceptHandler | None:

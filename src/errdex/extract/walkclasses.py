@@ -61,6 +61,8 @@ class ClassesMixin(WalkerBase):
         if c.returns or name == "__init__" or c.calls or c.reads_params:
             defaults = self._defaults(node) if c.reads_params or c.returns else ()
             returns = (*c.returns, *c.param_returns) if c.returns and name != "__str__" else tuple(c.returns)
+            if c.returns and c.call_returns and any(_names(d, "property") for d in node.decorator_list):
+                returns = (*returns, *c.call_returns)  # a property: each path's value is the attribute's text
             self.functions[key] = FuncSummary(c.params, returns, defaults, tuple(c.calls),
                                               c.vararg or "", c.varkw or "")
         if name == "__init__":
@@ -148,3 +150,9 @@ def _defaults_to_none(fn: ast.FunctionDef | ast.AsyncFunctionDef, param: str) ->
     pairs = list(zip(positional[len(positional) - len(a.defaults):], a.defaults, strict=True))
     pairs += [(k, d) for k, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None]
     return any(arg.arg == param and isinstance(d, ast.Constant) and d.value is None for arg, d in pairs)
+
+
+def _names(node: ast.expr, name: str) -> bool:
+    """``@property`` (or ``@functools.cached_property``-style ``@x.property``): the decorator names ``name``."""
+    return (isinstance(node, ast.Name) and node.id == name) or (isinstance(node, ast.Attribute) and node.attr == name)
+

@@ -30,7 +30,7 @@ from errdex.extract.forwarded import caught_classes, current_exception
 from errdex.extract.imports import STAR, class_like, dotted_source, import_bindings, is_package, star_source
 from errdex.extract.ir import Hole, Node, reads_param
 from errdex.extract.messages import MessageBuilder, Scope
-from errdex.extract.msgbase import MESSAGE_TABLE
+from errdex.extract.msgbase import MESSAGE_TABLE, dict_call, translated_text
 from errdex.extract.source import SourceText
 from errdex.extract.strict import unclassified
 from errdex.extract.summary import CallSite, ClassSummary, FuncSummary, InitSummary, PendingSite
@@ -375,7 +375,7 @@ class Walker(CallsMixin, ClassesMixin):
                         # then `self.expr = expr` in `eval`, holds the instance's value: no constant)
                         if state.self_attrs is not None and t.id not in state.rebound:
                             state.self_attrs[t.id] = self.builder.arg(value, Scope())
-            elif state.cls is not None and isinstance(value, ast.Dict):
+            elif state.cls is not None and (isinstance(value, ast.Dict) or dict_call(value)):
                 for t in node.targets:
                     if isinstance(t, ast.Name):
                         self._message_table(state.cls, t.id, value)
@@ -409,17 +409,25 @@ class Walker(CallsMixin, ClassesMixin):
         self.functions[key] = FuncSummary(params, (self.builder.arg(lam.body, scope),))
         return f"{self.module}.{key}" if self.module else key
 
-    def _message_table(self, cls: str, name: str, table: ast.Dict) -> None:
+    def _message_table(self, cls: str, name: str, table: ast.expr) -> None:
         """A class's table of messages by key (``default_error_messages = {"invalid": "Not a valid
-        integer."}``, marshmallow's and Django's fields): each entry a class constant ``Cls.name[key]``,
-        read by ``self.error_messages[key]`` (``messages.py``, expanded in phase 2 over the class,
-        its subclasses and its bases)."""
+        integer."}``, marshmallow's and Django's fields; ``messages = dict(tooLow=_("..."))``,
+        formencode's): each entry a class constant ``Cls.name[key]``, read by
+        ``self.error_messages[key]`` (``messages.py``, expanded in phase 2 over the class, its
+        subclasses and its bases).  An entry is text, or text marked for translation (``_("...")``)."""
         if not MESSAGE_TABLE.search(name):
             return
-        for k, v in zip(table.keys, table.values, strict=True):
-            if isinstance(k, ast.Constant) and isinstance(k.value, str) and isinstance(v, _STRISH) \
-                    and not (isinstance(v, ast.Constant) and not isinstance(v.value, str)):
-                self.class_constants[f"{cls}.{name}[{k.value}]"] = v
+        if isinstance(table, ast.Dict):
+            items = [(k.value, v) for k, v in zip(table.keys, table.values, strict=True)
+                     if isinstance(k, ast.Constant) and isinstance(k.value, str)]
+        elif isinstance(table, ast.Call):  # `dict(key=value, ...)`; a `**more` / positional mapping is not read
+            items = [(kw.arg, kw.value) for kw in table.keywords if kw.arg is not None]
+        else:
+            return
+        for key, v in items:
+            if (isinstance(v, _STRISH) and not (isinstance(v, ast.Constant) and not isinstance(v.value, str))) \
+                    or translated_text(v):
+                self.class_constants[f"{cls}.{name}[{key}]"] = v
 
     def ann_assign(self, node: ast.AnnAssign, state: State, env: Env) -> Env:
         if not state.in_function and state.cls is not None and isinstance(node.value, ast.Dict) \
@@ -466,6 +474,10 @@ class Walker(CallsMixin, ClassesMixin):
             # `if not indices: return container` in a helper that formats its text otherwise: the text as
             # passed is one of the texts it returns (kept only when another return is a message)
             c.param_returns.append(self.builder.arg(node.value, self.scope(state, env)))
+        elif c is not None and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name):
+            # `return dictionary_description(self.tag)` beside `return "Private Creator"`: another text,
+            # unknown here (kept for a property whose other returns are text, ``walkclasses._record``)
+            c.call_returns.append(Hole(self.src.segment(node.value), unresolved=True))
         if isinstance(node.value, ast.Call):  # `return tokenizer.raise_syntax_error("...")`: a call that raises
             self._call_site(node.value, dotted_source(node.value.func), state, env)
         return env

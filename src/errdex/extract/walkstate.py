@@ -47,6 +47,7 @@ class FuncCollector:
     varkw: str | None = None
     returns: list[Node] = field(default_factory=list)
     param_returns: list[Node] = field(default_factory=list)  # `return container`: a parameter unchanged
+    call_returns: list[Node] = field(default_factory=list)  # a property's `return describe(self.tag)`: unknown text
     super_args: tuple[Node, ...] | None = None
     super_varargs: bool = False  # `super().__init__(*args)` on some path: the constructor's own arguments
     super_kwargs: tuple[tuple[str, Node], ...] = ()

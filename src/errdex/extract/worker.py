@@ -29,6 +29,7 @@ from errdex.extract.imports import module_name
 from errdex.extract.ir import Node
 from errdex.extract.lines import data_digests
 from errdex.extract.messages import Scope
+from errdex.extract.msgbase import translated_text
 from errdex.extract.source import SourceText
 from errdex.extract.strict import UnclassifiedShape
 from errdex.extract.summary import FileResult, ModuleSummary
@@ -136,9 +137,9 @@ def _walk(tree: ast.Module, text: str, path: str, is_test: bool) -> FileResult:
         sites, warning = capped_sites(walker.run(), path, current().sites_per_file)
         constants: dict[str, Node] = {}
         for name, value in [*walker.module_env.items(), *walker.class_constants.items()]:
-            if isinstance(value, (ast.Constant, ast.JoinedStr, ast.BinOp)) and not (
+            if (isinstance(value, (ast.Constant, ast.JoinedStr, ast.BinOp)) and not (
                 isinstance(value, ast.Constant) and not isinstance(value.value, str)
-            ):
+            )) or (name.endswith("]") and translated_text(value)):  # a message table's `_("...")` entry
                 constants[name] = walker.builder.arg(value, _EMPTY_SCOPE)
         summary = ModuleSummary(
             module=module, path=path, imports=dict(walker.imports), names=tuple(dict.fromkeys(walker.names)),

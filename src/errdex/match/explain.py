@@ -264,7 +264,9 @@ def _class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranke
         return None  # the beginning of a site's text, the paste cut short: that site, not a class's
     # a text quoting its own class's last line was raised again: a site of the quoted text raised it first
     requoted = SC.requotes(parsed.exception, parsed.message)
-    if any(c.pinned or (c.method == "exact" and not requoted and R.may_raise(idx, printed, c.site)
+    first_line = V.normalize(parsed.message.strip().split("\n", 1)[0])
+    if any(c.pinned or (c.method == "exact" and R.may_raise(idx, printed, c.site)
+                        and (not requoted or SC.opens(idx.templates[c.template][T_SEGS], first_line))
                         and R.own_letters(idx.templates[c.template][T_SEGS]) > 0) for c in ranked[:3]):
         # (a template of punctuation alone, an args tuple `({e}, {path!r})`, says nothing of the text)
         return None  # (text found in a site raising another class than the printed one does not count)

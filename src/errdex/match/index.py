@@ -23,6 +23,7 @@ from errdex.match.indexdata import ANY_CLASS as ANY_CLASS
 from errdex.match.indexdata import BY_CAUGHT as BY_CAUGHT
 from errdex.match.indexdata import (
     CLASS_TEXT,
+    COPY,
     GATED,
     HELD_CLASS,
     KEY_ERROR,
@@ -33,6 +34,7 @@ from errdex.match.indexdata import (
     any_class_rewrap,
     caught,
     caught_classes,
+    class_copy,
     held_class_call,
     looked_up_class,
     loose_raise,
@@ -133,6 +135,9 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
             # (a bare value: glom's `raise err`, err a copy of the caught error or its wrapper; or among the
             # texts of the instances its callers hand it, one they build from a text of their own callers)
             rewraps.setdefault(LOOSE, []).append(bare[0])
+        if len(mine) == 1 and class_copy(site.exception, templates[mine[0]][1]):
+            rewraps.setdefault(COPY, []).append(mine[0])
+            rewraps.setdefault(LOOSE, []).append(mine[0])  # a value raised as it is, of any class
         if any_class_rewrap(site.exception, site.cause) and len(mine) == 1:
             rewraps.setdefault(ANY_CLASS, []).append(mine[0])
         if looked_up_class(sites[sno][2]) and mine and all(templates[t][3] < NO_TEXT for t in mine):

@@ -48,7 +48,9 @@ T_WEIGHT: Final = 4
 
 # a placeholder holding the caught exception: ``raise X(f"{e} in {key!r}") from e`` edits the message the
 # user sees around the one it caught, however little text it adds
-CAUGHT = re.compile(r"(?:str\()?(?:e|ex|exc|err|error|exception|cause)(?:\))?")
+# (``e.args[0]``: the first argument, the text of an exception raised with one; param's ``raise OSError(e.args[0])
+# from None``)
+CAUGHT = re.compile(r"(?:str\()?(?:e|ex|exc|err|error|exception|cause)(?:\.args\[0\])?(?:\))?")
 
 
 BY_CAUGHT = "except "  # ``MatchIndex.rewraps`` key prefix: bare re-raises by the class they catch
@@ -71,6 +73,11 @@ CLASS_TEXT = "<class-text>"
 # ``raise limit.rangeexception(limit.rangeerrorstring)`` (a record's field): the caller's class and text, so a
 # printed class that no site names may be theirs (``scope.looked_up``)
 HELD_CLASS = "<held-class>"
+# ``MatchIndex.rewraps`` key: sites (their one template) raising a copy of an exception value as its own class
+# with its own arguments (simpy's ``Environment.step``: ``exc = type(event._value)(*event._value.args)``,
+# ``raise exc``): any text of the package raised into that value prints again, as the same class
+COPY = "<class-copy>"
+_COPIED = re.compile(r"type\((?P<v>[\w.]+)\)|(?P<w>[\w.]+)\.__class__")
 _VALUE_NAME = re.compile(r"[a-z_]\w*(?:\.\w+)*")
 NO_TEXT = 4  # a template with fewer literal characters than this has no text worth checking
 # ``MatchIndex.rewraps`` key prefix, before a class name: a package's subclass of ``KeyError`` (python-box's
@@ -99,6 +106,21 @@ def any_class_rewrap(exception: str, cause: str | None) -> bool:
     if m is None or not ("." in m["cls"] or "[" in m["cls"]):
         return False
     return caught(m["arg"], cause)
+
+
+def copied_class(exception: str) -> bool:
+    """``type(v)`` / ``v.__class__``: the class of a value, whatever it is at run time."""
+    return _COPIED.fullmatch(exception.replace(" ", "")) is not None
+
+
+def class_copy(exception: str, segs: Segs) -> bool:
+    """``type(v)(*v.args)`` / ``v.__class__(str(v))``: the raised class is a value's own and the one template is
+    that value's text, nothing else (a copy of the exception, not a wrapper that edits its text)."""
+    m = _COPIED.fullmatch(exception.replace(" ", ""))
+    if m is None or len(segs) != 1 or segs[0][0]:
+        return False
+    v = m["v"] or m["w"]
+    return segs[0][1] in (f"*{v}.args", f"{v}.args[0]", f"str({v})", v)
 
 
 def loose_raise(exception: str, guards: Iterable[Guard]) -> bool:
@@ -143,7 +165,7 @@ def caught(expr: str, cause: str | None) -> bool:
     """Whether a placeholder's expression is the exception the raise caught: the name its
     ``raise ... from NAME`` gives, or a name such code uses (``e``, ``exc``, ``str(err)``)."""
     expr = expr.removesuffix(REPR)
-    if cause and expr in (cause, f"str({cause})"):
+    if cause and expr in (cause, f"str({cause})", f"{cause}.args[0]"):
         return True
     return CAUGHT.fullmatch(expr) is not None
 

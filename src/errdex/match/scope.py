@@ -45,7 +45,15 @@ from errdex.match.index import (
     template_words,
     words,
 )
-from errdex.match.indexdata import BY_CAUGHT, HELD_CLASS, KEY_ERROR, LOOSE, looked_up_class
+from errdex.match.indexdata import (
+    BY_CAUGHT,
+    HELD_CLASS,
+    KEY_ERROR,
+    LOOSE,
+    Segs,
+    copied_class,
+    looked_up_class,
+)
 from errdex.match.indexdata import NO_TEXT as NO_TEXT
 from errdex.match.lines import BUILTIN_EXCEPTIONS, exception_line
 from errdex.match.verify import container_repr, element_of
@@ -122,10 +130,18 @@ def requotes(exception: str, message: str) -> bool:
     return False
 
 
+def opens(segs: Segs, first_line: str) -> bool:
+    """Whether a template's first literal text (of a few characters at least) is on the message's first
+    line: the text that quotes a traceback is this template's own (pydicom's ``f"With tag {tag} got
+    exception: {exc}\\n{traceback.format_exc()}"``), not the quoted last line's."""
+    lit = next((t.strip() for is_lit, t in segs if is_lit and len(t.strip()) >= NO_TEXT), "")
+    return bool(lit) and lit.lower() in first_line.lower()
+
+
 def at_run_time(idx: MatchIndex, site: int) -> bool:
     """Whether a site raises a class looked up at run time or a value held in a variable."""
     exc = idx.sites[site][S_EXC]
-    return looked_up_class(exc) or (exc.isidentifier() and exc[:1].islower())
+    return looked_up_class(exc) or (exc.isidentifier() and exc[:1].islower()) or copied_class(exc)
 
 
 def looked_up(idx: MatchIndex, qualified: str, tops: frozenset[str], loose: bool = False) -> list[int]:

@@ -41,7 +41,7 @@ from errdex.match.index import (
     MatchIndex,
     template_keys,
 )
-from errdex.match.indexdata import ANY_CLASS, LOOKED_UP, LOOSE
+from errdex.match.indexdata import ANY_CLASS, COPY, LOOKED_UP, LOOSE
 from errdex.match.model import Tied
 
 TIE_EPSILON = 1e-6  # scores this close are equal (the same template scores the same, bar rounding)
@@ -87,7 +87,17 @@ def tied_sites(
             group.setdefault(site, R.Scored(t, site, top.score, top.method, False, top.values, top.wraps))
         for site in _loose_twins(idx, top):
             group.setdefault(site, _twin(idx, top, site))
+    else:
+        # the printed class is the top's and the re-raise's own: `except OSError as e: raise OSError(e.args[0])
+        # from None` (param's `Path._validate`) prints the caught text as the very class it caught
+        own = idx.sites[top.site][S_EXC_NAME]
+        for t in idx.rewraps.get(BY_CAUGHT + own, ()) if exc_name.rsplit(".", 1)[-1] == own else ():
+            site = idx.templates[t][T_SITE]
+            if idx.sites[site][S_EXC_NAME] == own:
+                group.setdefault(site, R.Scored(t, site, top.score, top.method, False, top.values, top.wraps))
     for site in _any_class_rewraps(idx, top, exc_name, printed):
+        group.setdefault(site, _twin(idx, top, site))
+    for site in _copies(idx, top):
         group.setdefault(site, _twin(idx, top, site))
     for site in _looked_up_twins(idx, top, group):
         group.setdefault(site, _twin(idx, top, site))
@@ -213,6 +223,15 @@ def _loose_twins(idx: MatchIndex, top: R.Scored) -> list[int]:
         if site != top.site and idx.sites[site][S_PATH].split("/", 1)[0] == pkg:
             out.append(site)
     return out
+
+
+def _copies(idx: MatchIndex, top: R.Scored) -> list[int]:
+    """The raises of the top's package that copy an exception value as its own class with its own arguments
+    (``indexdata.COPY``: simpy's ``type(event._value)(*event._value.args)``): they print the top's text as the
+    top's class, so neither the text nor the class tells them apart; the innermost frame does."""
+    pkg = idx.sites[top.site][S_PATH].split("/", 1)[0]
+    sites = (idx.templates[t][T_SITE] for t in idx.rewraps.get(COPY, ()))
+    return [s for s in sites if s != top.site and idx.sites[s][S_PATH].split("/", 1)[0] == pkg]
 
 
 def _any_class_rewraps(idx: MatchIndex, top: R.Scored, exc_name: str, printed: str) -> list[int]:

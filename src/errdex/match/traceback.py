@@ -11,6 +11,8 @@ raises on arbitrary text (a hypothesis test holds it to that).
 
 from __future__ import annotations
 
+import re
+
 from errdex.match import lines as L
 from errdex.match.formats import ipython_frames, pytest_parse
 from errdex.match.model import Frame, Parsed, ParsedException, Role
@@ -18,6 +20,7 @@ from errdex.match.model import Frame, Parsed, ParsedException, Role
 _MAX_LINES = 5000
 _HEAD_LINES = 1000
 _BANNERS = ("=====", "_____", "----- Captured", "FAILED ", "ERROR ")
+_LOG_LEVEL = re.compile(r"\b(?:DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL)\b")
 _JAX_NOTE = "For simplicity, JAX has removed its internal frames"
 _WRAPPERS = ("JaxStackTraceBeforeTransformation", "UnfilteredStackTrace")
 _WRAPPER_TAILS = (
@@ -112,7 +115,8 @@ def _quotes_traceback(block: list[str]) -> int | None:
     Traceback (most recent call last):``), followed by a frame: a message that quotes a traceback.  The
     line is an exception's (``Type: ...``), or the first line of a message pasted alone whose text ends
     in a colon before the header (``Read crontab error: Traceback ...``); a log line's prefix before a
-    traceback of its own (``[ERROR] Traceback ...``) is neither."""
+    traceback of its own (``[ERROR] Traceback ...``) is neither.  The header may also open the line after
+    the message's first (``f"...: {exc}\\n{traceback.format_exc()}"``, below)."""
     for i, ln in enumerate(block[:-1]):
         s = ln.rstrip()
         if ln[:1] in ("", " ", "\t") or not s.endswith(L.TB_HEAD) or L.frame_of(block[i + 1]) is None:
@@ -120,7 +124,26 @@ def _quotes_traceback(block: list[str]) -> int | None:
         head = s[: -len(L.TB_HEAD)].rstrip()
         if head and (L.exception_line(s) is not None or (i == 0 and head.endswith(":"))):
             return i
+    for i, ln in enumerate(block[:-2]):
+        # `f"With tag {tag} got exception: {exc}\n{traceback.format_exc()}"`: the header on the line after
+        # the message's first, which holds the quoted traceback's own last text.  Python never starts a
+        # chained traceback right after an exception's line (its chains print a sentence between), so a
+        # `Type: text` line there is the message's; a message pasted alone (its first line) is one when
+        # no logging level names it (`logging.exception` prints a record's line, then its traceback)
+        if ln[:1] in ("", " ", "\t") or block[i + 1].rstrip() != L.TB_HEAD or L.frame_of(block[i + 2]) is None:
+            continue
+        if L.exception_line(ln.rstrip()) is not None or (i == 0 and _ends_with_quoted(ln, block[i + 2:])):
+            return i
     return None
+
+
+def _ends_with_quoted(first: str, quoted: list[str]) -> bool:
+    """The message's first line ends with the quoted traceback's last line's text, and names no logging level."""
+    if _LOG_LEVEL.search(first):
+        return False
+    last = next((ln.strip() for ln in reversed(quoted) if ln.strip() and ln[:1] not in (" ", "\t")), "")
+    parsed = L.exception_line(last)
+    return parsed is not None and bool(parsed[1].strip()) and first.rstrip().endswith(": " + parsed[1].strip())
 
 
 def _code_after(block: list[str], i: int) -> str:
