@@ -116,6 +116,11 @@ def test_an_internal_check_made_only_under_a_public_enum_value_says_another_valu
                                           "(`Semantics.Lane`, the other value clilike's own checks compare "
                                           "`lowering_semantics` with) for `lowering_semantics`"), a.solutions[0].text
     assert a.solutions[1].text.startswith("Report it at https://github.com/example/clilike/issues")
+    # sixteenth round: Defensive names the setting as what to guard, the other value as the fallback for this
+    # error only, rather than "no fallback"
+    assert ("what to guard is the setting: the check is made only under `Semantics.Warpgroup`, so code that must run "
+            "either way can catch `AssertionError` whose message starts \"Scalar type must match\" (only that one) "
+            "and run again with `lowering_semantics` set to `Semantics.Lane`") in a.guard_note, a.guard_note
     # rating 8 (8ee0): When named only the call; the setting and the check's fixed words are its condition
     assert a.trigger.endswith(", with `lowering_semantics` set to `Semantics.Warpgroup` (`clilike.Semantics`), the "
                               "only setting under which clilike makes this check, when its own check fails: "

@@ -199,18 +199,19 @@ def guard_note(f: Facts, code_shown: bool = False) -> str:
                     else "") + ".")
     gs = [g for g in decisive(f) if user_reads(f, g) and not g.options] or (own_argument_guards(f) if f.uncalled else [])
     negs = negations(f, gs)
+    made = factory_call(f)  # bce3: the public function that builds the object right is the path to guard with
+    path = (f"take the supported path around it: let `{made[0]}` create the `{made[1]}` (its docstring's example: "
+            f"`{made[3]}`), which builds the arguments this check compares." if made else "")
     if negs and (f.public_path.entries or f.public_function or f.uncalled):
         inline = "" if code_shown else argument_check(f, negs[1])
-        return f"What you can check before calling {callee(f)}: that {negs[0]}" + inline + "."
+        return (f"What you can check before calling {callee(f)}: that {negs[0]}" + inline + "."
+                + (f" Or {path}" if path else ""))
     if roles.internal_check(f, False):
         return (f"Nothing you pass decides this check ({package(f)}'s own consistency check), so there is nothing "
                 "to test before the call; " + (_setting_fallback(f) or _no_try(f)))
     # Not "nothing to test": the check may well depend on what the user passes, in a way errdex cannot state.
-    made = factory_call(f)  # bce3: the public function that builds the object right is the path to guard with
-    if made:
-        return (_unstated(f) + f"rather than catching the error, take the supported path around it: let `{made[0]}` "
-                f"create the `{made[1]}` (its docstring's example: `{made[3]}`), which builds the arguments this "
-                "check compares.")
+    if path:
+        return _unstated(f) + "rather than catching the error, " + path
     return _unstated(f) + _no_try(f, named=True)
 
 
