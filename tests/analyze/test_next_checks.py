@@ -56,8 +56,8 @@ def test_the_defensive_note_says_the_prevention_guard_itself() -> None:
     out = with_prevention(note, ("Keep a test like `test_f`.", "Before calling `f`, check the `n` you pass: the "
                                  "call raises when it is odd."))
     assert out.startswith("Guard it before the call rather than catching it: before calling `f`, check the `n` you "
-                          "pass: the call raises when it is odd. Where that check fails, stop with an error of your "
-                          "own")
+                          "pass: the call raises when it is odd. Where `n` fails that check, stop with an error of "
+                          "your own that says what it must be, before the call.")
     assert out.endswith("A try / except is no substitute for it: errdex knows no fallback for that call, and one "
                         "that only re-raises `ValueError` leaves the program failing as before.")
     # a Prevention that states no guard (a habit) is only pointed to

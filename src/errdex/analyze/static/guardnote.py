@@ -113,8 +113,10 @@ def with_prevention(note: str, prevention: tuple[str, ...]) -> str:
     guard = next((p for p in prevention if p.startswith(GUARD_OPENINGS)), "")
     if not guard:
         return f"What to do before calling {m.group(1)} is under Prevention; " + rest
-    stop = (" Where that check fails, stop with an error of your own that names the value and what it must be, "
-            "before the call." if re.match(r"Before calling .+?, check ", guard) else "")
+    # what fails the check, by the name the Prevention checks (`idxs`, `sys.stderr`): the sentence the page's own
+    checked = re.match(r"Before calling .+?, check (?:that )?(?:the )?`([^`]+)`", guard)
+    stop = (f" Where `{checked.group(1)}` fails that check, stop with an error of your own that says what it must be, "
+            "before the call." if checked else "")
     rest = rest.replace("a try / except would not help either", "a try / except is no substitute for it", 1)
     return (f"Guard it before the call rather than catching it: {guard[0].lower()}{guard[1:].rstrip('.')}."
             f"{stop} {rest[:1].upper()}{rest[1:]}")
