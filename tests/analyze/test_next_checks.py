@@ -76,3 +76,19 @@ def test_a_remainder_compared_with_zero_is_said_as_a_multiple() -> None:
     assert words("n % 2 != 0") == "`n` is odd"
     assert words("n % 64 != 1") == "`n % 64` does not equal `1`"  # not a test of divisibility
 
+
+
+def test_the_check_words_make_no_claim_about_what_they_cannot_see(cli: Ctx) -> None:
+    # 03ef: ``click.progressbar`` hands `iterable` and `length` down to ``ProgressBar.__init__``, whose ``def``
+    # the snippet does not show: the check is not said to be on "a value click works out"
+    note = _page(cli, "Bar.__init__").guard_note
+    assert "works out" not in note and "(the check:" not in note, note
+
+
+def test_a_command_line_prevention_is_no_guard_around_one_call() -> None:
+    # a9dd: the usage Prevention ("a command line typed by a person needs no prevention") is pointed to only
+    note = ("errdex cannot state this check in terms of what you pass to `f`, so it names no test to make before the "
+            "call; a try / except would not help either: errdex knows no fallback for that call.")
+    usage = ("Where your code builds the command line itself (a list passed to `f`, `main(args)` or a test runner), "
+             "put in it only the options and arguments the command declares.")
+    assert with_prevention(note, (usage,)).startswith("What to do before calling `f` is under Prevention; ")

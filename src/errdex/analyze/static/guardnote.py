@@ -21,6 +21,7 @@ from errdex.analyze.static.words import (
     decisive,
     exc_name,
     fixed_words,
+    function_params,
     package,
     user_reads,
     worked_out_clause,
@@ -84,11 +85,14 @@ def check_words(f: Facts) -> str:
         return clause
     cond = " and ".join(g.words for g in gs)
     heads = list(dict.fromkeys(n.split(".", 1)[0] for g in gs for n in g.names))
-    params = [h for h in heads if h in f.params and h not in ("self", "cls")]
+    own = function_params(f)
+    params = [h for h in heads if h in own and h not in ("self", "cls")]
     if params and any(assigned(f.site.snippet, h) for h in params) and f.public_path.depth == 0:
         said = " and ".join(f"`{p}`" for p in params[:3])
         return f"{cond}, on what the call makes of the {said} you pass before it checks"
-    if f.public_path.depth > 0 and not params:
+    # below the public call, a check on the raising function's own parameters may be on what the user passed
+    # (03ef: `click.progressbar` hands `iterable` and `length` down): only one on none of them is "worked out"
+    if f.public_path.depth > 0 and own and not params and not any(h == "self" for h in heads):
         return f"{cond}, on a value {package(f)} works out on the way down from your call"
     return ""
 
@@ -96,6 +100,8 @@ def check_words(f: Facts) -> str:
 # Prevention sentences that state what must hold before the call or where the call is made (``own_precondition``,
 # the negated guard, what to give it): a guard the user can write, not a habit ("Keep a test like ...")
 GUARD_OPENINGS = ("Before calling ", "Wherever your code ", "Where your code ")
+# ``precondition._usage``'s opening: the command line a program builds, which is no guard around one call (a9dd)
+_COMMAND_LINE = "Where your code builds the command line itself"
 
 
 def with_prevention(note: str, prevention: tuple[str, ...]) -> str:
@@ -110,7 +116,7 @@ def with_prevention(note: str, prevention: tuple[str, ...]) -> str:
     if not prevention or m is None:
         return note
     rest = note[m.end():]
-    guard = next((p for p in prevention if p.startswith(GUARD_OPENINGS)), "")
+    guard = next((p for p in prevention if p.startswith(GUARD_OPENINGS) and not p.startswith(_COMMAND_LINE)), "")
     if not guard:
         return f"What to do before calling {m.group(1)} is under Prevention; " + rest
     # what fails the check, by the name the Prevention checks (`idxs`, `sys.stderr`): the sentence the page's own

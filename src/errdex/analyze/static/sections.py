@@ -304,8 +304,6 @@ def solutions(f: Facts) -> list[Solution]:
         said += single_value(f, text, gs)  # 707f: one `Mesh` where the docs ask for a sequence only under a condition
         out.append(Solution(text=f"Make sure that {text} when you call {callee(f)}{naming(f, gs[0])}{only}{said}.",
                             evidence=tuple(one_guard(f, g.guard.line, g.guard.source, g.guard.kind) for g in gs)))
-    if f.returns_constant:  # rating 8, 0480: the public `WGMMA_LAYOUT` the private function returns
-        out.append(Solution(text=constant_instead(f), evidence=(raise_evidence(f),)))
     users = [alt for alt in alternatives if any(user_reads(f, g) for g in f.guards if g.guard in alt.guards)]
     for alt in users:  # a value the library worked out along the way is not the user's to change
         what = "an instance of one of" if alt.kind == "type" else "one of"
@@ -370,6 +368,8 @@ def solutions(f: Facts) -> list[Solution]:
     if (made := factory_solution(f)) is not None:  # the public function that creates the class (bce3)
         out.append(made if out else Solution(text=made.text.replace("Or let", "Let", 1), evidence=made.evidence))
     out.extend(Solution(text=text, evidence=(raise_evidence(f),)) for text in scope.context_solutions(f))
+    if f.returns_constant:  # rating 8, 0480: the public `WGMMA_LAYOUT` the private function returns
+        out.append(Solution(text=constant_instead(f), evidence=(raise_evidence(f),)))
     return out
 
 
