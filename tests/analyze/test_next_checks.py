@@ -92,3 +92,10 @@ def test_a_command_line_prevention_is_no_guard_around_one_call() -> None:
     usage = ("Where your code builds the command line itself (a list passed to `f`, `main(args)` or a test runner), "
              "put in it only the options and arguments the command declares.")
     assert with_prevention(note, (usage,)).startswith("What to do before calling `f` is under Prevention; ")
+
+
+def test_a_raise_in_an_except_handler_is_no_next_check(jaxpages: Ctx) -> None:
+    # jax.lax.scan: the concreteness error is raised only when ``int(length)`` failed, not by a test on `length`
+    a = _page(jaxpages, "repeat_rows", "must not be negative")
+    assert any(p.startswith("Before calling `jax.experimental.grid.repeat_rows`") for p in a.prevention), a.prevention
+    assert not any("concrete" in p for p in a.prevention), a.prevention

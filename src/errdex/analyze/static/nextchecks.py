@@ -45,8 +45,10 @@ def _own(s: ErrorSite, shared: set[str], own_conds: set[str]) -> list[Guard] | N
     of something other than this raise's own check (a branch the check does not lead to)."""
     out: list[Guard] = []
     for x in s.guards:
-        if x.kind == "except" or x.normalized in shared:
+        if x.normalized in shared:
             continue
+        if x.kind == "except":
+            return None  # raised only when something inside the ``try`` failed: not a check on the arguments
         if x.negated:
             if any(c in x.normalized for c in own_conds):
                 continue  # the ``elif`` after this raise's own ``if``: holds once the check holds
