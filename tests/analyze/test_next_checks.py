@@ -37,6 +37,8 @@ def test_a_private_function_that_returns_a_public_constant_names_the_constant(ja
             "checks pass")
     assert a.prevention[0].startswith(said) and any(s.text.startswith(said) for s in a.solutions)
     assert "GRID_LAYOUT" not in _all(_page(jaxpages, "_row_layout"))  # it returns its argument
+    # a rule the package registers (held in a table) is not the user's to call: no constant offered
+    assert "RECURSED" not in _all(_page(jaxpages, "_grid_lowering_rule"))
 
 
 def test_the_defensive_note_states_the_check_it_cannot_write_as_a_test(jaxpages: Ctx) -> None:

@@ -199,7 +199,8 @@ def gather_facts(catalog: Catalog, snapshot: Snapshot, site: ErrorSite, *,
         factory_docs=_factory_docs(site, ctx),
         flag_sources=flag_sources(site, [g.normalized or g.source for g in site.guards], ctx.sites_by_function),
         kind_makers=kind_makers(registered_members(site), ctx.sites, ctx.call_graph.public),
-        returns_constant=returned_constant(site, ctx.symbols),
+        # only for a function outside code calls directly: a rule the package registers is not the user's to call
+        returns_constant=returned_constant(site, ctx.symbols) if ctx.uncalled(site) else "",
     )
 
 
