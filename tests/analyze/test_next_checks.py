@@ -101,3 +101,13 @@ def test_a_raise_in_an_except_handler_is_no_next_check(jaxpages: Ctx) -> None:
     a = _page(jaxpages, "repeat_rows", "must not be negative")
     assert any(p.startswith("Before calling `jax.experimental.grid.repeat_rows`") for p in a.prevention), a.prevention
     assert not any("concrete" in p for p in a.prevention), a.prevention
+
+
+def test_an_internal_check_under_one_setting_is_prevented_by_the_other_value(cli: Ctx) -> None:
+    # 8ee0: "run every call under that setting once in a test" fits any error; the other value jax's own checks
+    # compare the setting with is this error's own way around it
+    (p,) = _page(cli, "_lower_body").prevention
+    assert p.startswith("Where your code sets `lowering_semantics` to `Semantics.Warpgroup` (`clilike.Semantics`), "
+                        "keep the same code able to run with `Semantics.Lane` (the other value clilike's own checks "
+                        "compare `lowering_semantics` with), chosen in one place"), p
+    assert "in a test" not in p
