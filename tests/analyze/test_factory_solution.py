@@ -77,6 +77,11 @@ def test_the_function_that_creates_the_class_is_offered_in_its_own_words(tmp_pat
     assert made == ["Or let `gridlike.make_grid` create the `Grid`: \"Creates a grid with the shape and axis names "
                     "specified.\" (its docstring's example: `gridlike.make_grid((2, 4), ('x', 'y'))`)."], texts
     assert texts.index(made[0]) > 0  # after the page's own solution
+    # the Defensive note takes it as the supported path instead of "no fallback" (sixteenth pages round)
+    assert a.guard_note.endswith(  # type: ignore[attr-defined]
+        "take the supported path around it: let `gridlike.make_grid` create the "
+        "`Grid` (its docstring's example: `gridlike.make_grid((2, 4), ('x', 'y'))`), which builds the arguments "
+        "this check compares."), a.guard_note  # type: ignore[attr-defined]
     # a factory whose docstring names no such class, or no call of itself, lends nothing; nor does a function
     _f, plain = pages["size must not be neg"]  # type: ignore[misc]
     assert not any("make_plain" in s.text for s in plain.solutions)

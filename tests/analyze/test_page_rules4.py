@@ -66,11 +66,13 @@ def test_the_guard_note_says_what_to_check_before_the_call_in_public_terms(cli: 
         "length of `shape` equals `2`.")
     internal = _page(cli, "_read_console").guard_note  # no public caller: only what to catch and match
     # precondition.py states it
-    assert internal.startswith("What to do before calling the internal function `_read_console` of `clilike` is "
-                               "under Prevention")
+    # rating 8: the guard itself, not a pointer to Prevention ("What to do ... is under Prevention")
+    assert internal.startswith("Guard it before the call rather than catching it: wherever your code reaches "
+                               "`_read_console` (`clilike/tracing.py:")
+    assert "under Prevention" not in internal
     assert "nothing to test" not in internal  # rating 4: false where the check depends on the call's values
     # rating 8: no try / except that matches the message and re-raises; one line says why none is given
-    assert "a try / except would not help either: errdex knows no fallback for that call" in internal
+    assert "A try / except is no substitute for it: errdex knows no fallback for that call" in internal
     assert "only re-raises `ValueError` leaves the program failing as before" in internal
 
 
@@ -114,6 +116,11 @@ def test_an_internal_check_made_only_under_a_public_enum_value_says_another_valu
                                           "(`Semantics.Lane`, the other value clilike's own checks compare "
                                           "`lowering_semantics` with) for `lowering_semantics`"), a.solutions[0].text
     assert a.solutions[1].text.startswith("Report it at https://github.com/example/clilike/issues")
+    # sixteenth round: Defensive names the setting as what to guard, the other value as the fallback for this
+    # error only, rather than "no fallback"
+    assert ("what to guard is the setting: the check is made only under `Semantics.Warpgroup`, so code that must run "
+            "either way can catch `AssertionError` whose message starts \"Scalar type must match\" (only that one) "
+            "and run again with `lowering_semantics` set to `Semantics.Lane`") in a.guard_note, a.guard_note
     # rating 8 (8ee0): When named only the call; the setting and the check's fixed words are its condition
     assert a.trigger.endswith(", with `lowering_semantics` set to `Semantics.Warpgroup` (`clilike.Semantics`), the "
                               "only setting under which clilike makes this check, when its own check fails: "

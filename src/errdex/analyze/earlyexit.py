@@ -22,6 +22,11 @@ from errdex.model import ErrorSite, Guard
 _MAX_TRIM = 60
 
 
+def function_tree(site: ErrorSite) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, int] | None:
+    """The enclosing function parsed from the snippet and the file line of its ``def`` (None without it)."""
+    return _function_tree(site)
+
+
 def _function_tree(site: ErrorSite) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, int] | None:
     """The enclosing function parsed from the snippet, and the file line of its ``def``."""
     lines = site.snippet.splitlines()

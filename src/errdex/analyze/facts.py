@@ -22,6 +22,7 @@ from errdex.analyze.kindmakers import kind_makers
 from errdex.analyze.optionlink import options_for_guard
 from errdex.analyze.options import OptionFacts, option_facts, raising_value
 from errdex.analyze.related import related_errors, related_note
+from errdex.analyze.returnedname import returned_constant
 from errdex.catalog.base import Catalog
 from errdex.model import (
     ConfigOption,
@@ -123,6 +124,7 @@ class Facts:
     # (enum member, public class, method) for a registration limited to one kind (``kernel_types=[CoreType.X]``):
     # the public class whose method returns that member (``VectorSubcoreMesh.core_type``), which the user writes
     kind_makers: tuple[tuple[str, str, str], ...] = ()
+    returns_constant: str = ""  # a private raising function's only return value, a public module constant (public name)
 
     @property
     def error_id(self) -> str:
@@ -197,6 +199,8 @@ def gather_facts(catalog: Catalog, snapshot: Snapshot, site: ErrorSite, *,
         factory_docs=_factory_docs(site, ctx),
         flag_sources=flag_sources(site, [g.normalized or g.source for g in site.guards], ctx.sites_by_function),
         kind_makers=kind_makers(registered_members(site), ctx.sites, ctx.call_graph.public),
+        # only for a function outside code calls directly: a rule the package registers is not the user's to call
+        returns_constant=returned_constant(site, ctx.symbols) if ctx.uncalled(site) else "",
     )
 
 

@@ -199,6 +199,10 @@ def rule_compare(node: ast.expr, neg: bool, options: Sequence[ConfigOption]) -> 
     if not (isinstance(node, ast.Compare) and len(node.ops) == 1):
         return None
     op, right = node.ops[0], node.comparators[0]
+    if (isinstance(node.left, ast.BinOp) and isinstance(node.left.op, ast.Mod) and isinstance(right, ast.Constant)
+            and right.value == 0 and isinstance(op, (ast.Eq, ast.NotEq))):
+        # ``x % n != 0`` is "`x` is not a multiple of `n`", not "`x % n` does not equal `0`"
+        return rule_multiple(node.left, neg != isinstance(op, ast.Eq), options)
     left = q(node.left)
     if left is None:
         return None

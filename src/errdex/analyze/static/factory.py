@@ -28,9 +28,8 @@ def _first_sentence(doc: str) -> str:
     return text[: m.start()] if m else text
 
 
-def factory_solution(f: Facts) -> Solution | None:
-    """"Or let `jax.make_mesh` create the `Mesh`: "Creates an efficient mesh ..." (its docstring's example:
-    `jax.make_mesh((2, 8), ('x', 'y'))`)." or None."""
+def factory_call(f: Facts) -> tuple[str, str, str, str, str] | None:
+    """(factory name, class, its docstring's first sentence, its example call, docstring path), or None."""
     if not f.factory_docs or f.public_path.depth != 0 or not f.public_path.entries:
         return None
     params = set(f.params) - {"self", "cls"}
@@ -44,8 +43,17 @@ def factory_solution(f: Facts) -> Solution | None:
         first = _first_sentence(doc)
         if not calls or not re.search(rf"\b{re.escape(cls)}\b", doc) or not first or len(first) > 160:
             continue
-        example = max(calls, key=len)
-        return Solution(text=f"Or let `{name}` create the `{cls}`: \"{first}\" (its docstring's example: "
-                             f"`{example}`).",
-                        evidence=(Evidence(kind="docstring", text=doc[:400], path=path),))
+        return name, cls, first, max(calls, key=len), path
     return None
+
+
+def factory_solution(f: Facts) -> Solution | None:
+    """"Or let `jax.make_mesh` create the `Mesh`: "Creates an efficient mesh ..." (its docstring's example:
+    `jax.make_mesh((2, 8), ('x', 'y'))`)." or None."""
+    found = factory_call(f)
+    if found is None:
+        return None
+    name, cls, first, example, path = found
+    doc = next(d for n, d, p in f.factory_docs if n == name and p == path)
+    return Solution(text=f"Or let `{name}` create the `{cls}`: \"{first}\" (its docstring's example: `{example}`).",
+                    evidence=(Evidence(kind="docstring", text=doc[:400], path=path),))

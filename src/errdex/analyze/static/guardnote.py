@@ -9,6 +9,7 @@ import re
 from errdex.analyze.facts import Facts, GuardFact
 from errdex.analyze.options import OptionFacts
 from errdex.analyze.static import roles
+from errdex.analyze.static.factory import factory_call
 from errdex.analyze.static.fallback import negations, own_argument_guards
 from errdex.analyze.static.kinds import held_with
 from errdex.analyze.static.optiontext import cached_by
@@ -19,8 +20,11 @@ from errdex.analyze.static.words import (
     comment_when,
     decisive,
     exc_name,
+    fixed_words,
+    function_params,
     package,
     user_reads,
+    worked_out_clause,
 )
 
 
@@ -36,23 +40,92 @@ def _no_try(f: Facts, named: bool = False) -> str:
             "failing as before.")
 
 
+def _setting_fallback(f: Facts) -> str:
+    """What to guard when an internal check is made only under one value of a public enum and the package's own
+    checks compare the setting with other values too (``Facts.enum_settings``, ``enum_others``): the setting
+    is the user's, so the one fallback is the other value, taken only for this error (its message's fixed
+    words), with the failure kept; "" otherwise.  Not written as code: whether the other value builds the
+    same thing is not known without running it."""
+    if not (f.enum_settings and f.enum_others):
+        return ""
+    attr, member, enum = f.enum_settings[0]
+    cls = enum.rsplit(".", 1)[-1]
+    other = f"`{cls}.{f.enum_others[0]}`"
+    _imp, exc = catch_clause(f)
+    fixed = fixed_words(f)
+    which = f" whose message starts \"{fixed[:80]}\"" if fixed else ""
+    return (f"what to guard is the setting: the check is made only under `{cls}.{member}`, so code that must run "
+            f"either way can catch `{exc}`{which} (only that one) and run again with `{attr}` set to {other} (the "
+            f"other value {package(f)}'s own checks compare `{attr}` with; errdex has not run it), logging the "
+            f"`{member}` failure for a report. A catch that only re-raises `{exc}` leaves the program failing as "
+            "before.")
+
+
 def _unstated(f: Facts) -> str:
-    """The opening of the note when errdex cannot say the check in the user's terms, naming the call: the same
-    words on every such page were on 3,019 of jax's 5,724 (53%)."""
+    """The opening of the note when errdex cannot say the check in the user's terms, naming the call (the same
+    words on every such page were on 3,019 of jax's 5,724, 53%), and then the check itself, in words, with what
+    it reads: rating 8 wanted the Defensive section to say plainly what to guard and why errdex writes no test."""
     return (f"errdex cannot state this check in terms of what you pass to {callee(f)}, so it names no test to make "
-            "before the call; ")
+            "before the call" + (f" (the check: {said})" if (said := check_words(f)) else "") + "; ")
 
 
 _UNSTATED = re.compile(r"errdex cannot state this check in terms of what you pass to (.+?), so it names no test to "
-                       r"make before the call; ")
+                       r"make before the call(?: \(the check: .*?\))?; ", re.DOTALL)
+
+
+def check_words(f: Facts) -> str:
+    """The decisive check in words with what it reads, when no test on the user's arguments can be written:
+    values the function works out (``worked_out_clause``), arguments it rebuilds before the check (bce3:
+    ``Mesh`` makes an array of ``devices`` first), or a value worked out on the way below the public call; ""
+    when the check has no words."""
+    gs = decisive(f)
+    if not gs or not all(g.words for g in gs) or len(gs) > 3:
+        return ""
+    if (clause := worked_out_clause(f)):
+        return clause
+    cond = " and ".join(g.words for g in gs)
+    heads = list(dict.fromkeys(n.split(".", 1)[0] for g in gs for n in g.names))
+    own = function_params(f)
+    params = [h for h in heads if h in own and h not in ("self", "cls")]
+    if params and any(assigned(f.site.snippet, h) for h in params) and f.public_path.depth == 0:
+        said = " and ".join(f"`{p}`" for p in params[:3])
+        return f"{cond}, on what the call makes of the {said} you pass before it checks"
+    # below the public call, a check on the raising function's own parameters may be on what the user passed
+    # (03ef: `click.progressbar` hands `iterable` and `length` down): only one on none of them is "worked out"
+    if f.public_path.depth > 0 and own and not params and not any(h == "self" for h in heads):
+        return f"{cond}, on a value {package(f)} works out on the way down from your call"
+    return ""
+
+
+# Prevention sentences that state what must hold before the call or where the call is made (``own_precondition``,
+# the negated guard, what to give it): a guard the user can write, not a habit ("Keep a test like ...")
+GUARD_OPENINGS = ("Before calling ", "Wherever your code ", "Where your code ")
+# ``precondition._usage``'s opening: the command line a program builds, which is no guard around one call (a9dd)
+_COMMAND_LINE = "Where your code builds the command line itself"
 
 
 def with_prevention(note: str, prevention: tuple[str, ...]) -> str:
-    """The fallback note defers to the page's Prevention when that names something to do before the call."""
+    """The fallback note with the page's Prevention in it when that names something to do before the call.
+
+    Rating 8 graded the Defensive section weak where it only pointed elsewhere ("What to do before calling ...
+    is under Prevention"): a reader of Defensive wants the guard itself.  A Prevention sentence that states a
+    precondition (``GUARD_OPENINGS``) is said here as the guard, with what to do where it fails: stop with an
+    error of the user's own, before the library's call, rather than catch the library's; any other Prevention
+    (a habit, a test to keep) is still only pointed to."""
     m = _UNSTATED.match(note)
-    if prevention and m is not None:
-        return f"What to do before calling {m.group(1)} is under Prevention; " + note[m.end():]
-    return note
+    if not prevention or m is None:
+        return note
+    rest = note[m.end():]
+    guard = next((p for p in prevention if p.startswith(GUARD_OPENINGS) and not p.startswith(_COMMAND_LINE)), "")
+    if not guard:
+        return f"What to do before calling {m.group(1)} is under Prevention; " + rest
+    # what fails the check, by the name the Prevention checks (`idxs`, `sys.stderr`): the sentence the page's own
+    checked = re.match(r"Before calling .+?, check (?:that )?(?:the )?`([^`]+)`", guard)
+    stop = (f" Where `{checked.group(1)}` fails that check, stop with an error of your own that says what it must be, "
+            "before the call." if checked else "")
+    rest = rest.replace("a try / except would not help either", "a try / except is no substitute for it", 1)
+    return (f"Guard it before the call rather than catching it: {guard[0].lower()}{guard[1:].rstrip('.')}."
+            f"{stop} {rest[:1].upper()}{rest[1:]}")
 
 
 CHECK_LABEL = "a check to write, not code errdex ran"
@@ -134,13 +207,19 @@ def guard_note(f: Facts, code_shown: bool = False) -> str:
                     else "") + ".")
     gs = [g for g in decisive(f) if user_reads(f, g) and not g.options] or (own_argument_guards(f) if f.uncalled else [])
     negs = negations(f, gs)
+    made = factory_call(f)  # bce3: the public function that builds the object right is the path to guard with
+    path = (f"take the supported path around it: let `{made[0]}` create the `{made[1]}` (its docstring's example: "
+            f"`{made[3]}`), which builds the arguments this check compares." if made else "")
     if negs and (f.public_path.entries or f.public_function or f.uncalled):
         inline = "" if code_shown else argument_check(f, negs[1])
-        return f"What you can check before calling {callee(f)}: that {negs[0]}" + inline + "."
+        return (f"What you can check before calling {callee(f)}: that {negs[0]}" + inline + "."
+                + (f" Or {path}" if path else ""))
     if roles.internal_check(f, False):
         return (f"Nothing you pass decides this check ({package(f)}'s own consistency check), so there is nothing "
-                "to test before the call; " + _no_try(f))
+                "to test before the call; " + (_setting_fallback(f) or _no_try(f)))
     # Not "nothing to test": the check may well depend on what the user passes, in a way errdex cannot state.
+    if path:
+        return _unstated(f) + "rather than catching the error, " + path
     return _unstated(f) + _no_try(f, named=True)
 
 

@@ -44,6 +44,13 @@ def own_precondition(f: Facts) -> str:
         if not f.enum_settings:
             return ""  # the library's own consistency check: nothing of the user's predicts it (Solutions: report it)
         attr, member, enum = f.enum_settings[0]
+        cls = enum.rsplit(".", 1)[-1]
+        if f.enum_others:  # rating 8, 8ee0: "run it in a test" fits any error; the other value is this one's own
+            other = f"`{cls}.{f.enum_others[0]}`"
+            return (f"Where your code sets `{attr}` to `{cls}.{member}` (`{enum}`), keep the same code able to run "
+                    f"with {other} (the other value {package(f)}'s own checks compare `{attr}` with), chosen in one "
+                    f"place: this check is {package(f)}'s own and is made only under `{member}`, so no check of your "
+                    f"arguments to {callee(f)} predicts it, and switching the setting is the way around it.")
         return (f"Where your code sets `{attr}` to `{enum.rsplit('.', 1)[-1]}.{member}` (`{enum}`), run every "
                 f"call of {callee(f)} under that setting once in a test before relying on it: this check is "
                 f"{package(f)}'s own and is made only under `{member}`, so no check of your arguments predicts it.")

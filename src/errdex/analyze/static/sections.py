@@ -21,6 +21,7 @@ from errdex.analyze.static.argdocs import documented, single_value
 from errdex.analyze.static.factory import factory_solution
 from errdex.analyze.static.fallback import fallback, inputs, literal, negations, own_argument_guards
 from errdex.analyze.static.kinds import held_with, kind_solutions
+from errdex.analyze.static.nextchecks import next_checks
 from errdex.analyze.static.observed import (
     caught_inside,
     clean,
@@ -42,6 +43,7 @@ from errdex.analyze.static.words import (
     entry_words,
     exc_name,
     first_sentence,
+    fixed_words,
     guard_evidence,
     issues_url,
     join,
@@ -366,14 +368,25 @@ def solutions(f: Facts) -> list[Solution]:
     if (made := factory_solution(f)) is not None:  # the public function that creates the class (bce3)
         out.append(made if out else Solution(text=made.text.replace("Or let", "Let", 1), evidence=made.evidence))
     out.extend(Solution(text=text, evidence=(raise_evidence(f),)) for text in scope.context_solutions(f))
+    if f.returns_constant:  # rating 8, 0480: the public `WGMMA_LAYOUT` the private function returns
+        out.append(Solution(text=constant_instead(f), evidence=(raise_evidence(f),)))
     return out
 
 
 # --------------------------------------------------------------------------- prevention / when
 
 
+def constant_instead(f: Facts) -> str:
+    """The public constant a private raising function returns whenever its checks pass, as what to use."""
+    return (f"Where your code needs what {callee(f)} returns, use the public `{f.returns_constant}` instead: the "
+            "function returns that constant whenever its checks pass, so taking it directly needs no arguments "
+            "to get right.")
+
+
 def prevention(f: Facts) -> list[str]:
     out = option_prevention(f)
+    if f.returns_constant:
+        out.append(constant_instead(f))
     if (held := held_with(f)):
         fac, meth, var = held
         out.append(f"Create it only in a `with` statement (`with {fac}(...) as {var}:`) and keep every use of "
@@ -386,6 +399,9 @@ def prevention(f: Facts) -> list[str]:
     if negs:
         only = f" {scope.restricted_where(f)}" if scope.restricted(f) else ""
         out.append(f"Before calling {callee(f)}{only}, check that {negs[0]}{naming(f, negs[1][0])}.")
+        if (later := next_checks(f, negs[1])):  # rating 8, 0480: the 64x8 check after the 2-D one
+            out.append(f"Once that holds, {callee(f)} checks the same arguments again further on: it raises "
+                       + "; and ".join(f"\"{msg}\" when {words}" for msg, words in later) + ".")
     if (wanted := _instance_wanted(f)):
         out.append(f"Wherever your code gives {callee(f)} a parameter type (a `type=`), give an instance of a "
                    f"`{wanted}` subclass (`MyType()`), never the class itself.")
@@ -466,8 +482,7 @@ def _under_setting(f: Facts) -> str:
     first value it fills in, without a closing "got:")."""
     attr, member, enum = f.enum_settings[0]
     cls = enum.rsplit(".", 1)[-1]
-    fixed = re.sub(r"[\s,:;(]*(?:\b(?:but\s+)?(?:got|found|was|is))?[\s,:;(]*$", "",
-                   message_text(f).split("{", 1)[0]).strip()
+    fixed = fixed_words(f)
     return (f", with `{attr}` set to `{cls}.{member}` (`{enum}`), the only setting under which {package(f)} makes "
             "this check, when its own check fails" + (f": \"{fixed[:120]}\"" if fixed else ""))
 

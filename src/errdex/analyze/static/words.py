@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from errdex.analyze.earlyexit import parameters
 from errdex.analyze.facts import Facts, GuardFact
 from errdex.analyze.guardwords import describe_negation, unpacked_names
 from errdex.analyze.helperflags import cases_words
@@ -327,16 +328,24 @@ def value_names(g: GuardFact) -> tuple[str, ...]:
     return tuple(n for n in g.names if n not in classes and not any(c.startswith(n + ".") for c in classes))
 
 
+def function_params(f: Facts) -> tuple[str, ...]:
+    """The raising function's parameters: from its snippet, or, when that starts below the ``def``, from the
+    snippet of another raise of the same function that shows it (a28d: ``optimization_barrier(*arrays)``'s
+    ``def`` is 20 lines above the raise)."""
+    return f.params or next((p for s in f.same_function if (p := parameters(s))), ())
+
+
 def inputs_of(f: Facts, local: str) -> list[str]:
     """The parameters a local is computed from, when its assignment is in the snippet
     (``base, shape, is_squeezed = utils.parse_indices(idxs, self.shape)`` → ["idxs"])."""
+    params = function_params(f)
     loops = {m.group(1): m.group(2) for m in re.finditer(r"\bfor\s+(\w+)\s+in\s+(\w+)\b", f.site.snippet)}
     for line in f.site.snippet.splitlines():
         m = re.match(rf"\s*(?:[\w, ]*\b{re.escape(local)}\b[\w, ]*)=(?!=)(.+)$", line)
         if m:
             # a loop variable over an argument (``for array in arrays``) stands for that argument
             used = [loops.get(u, u) for u in re.findall(r"[A-Za-z_]\w*", m.group(1))]
-            return [p for p in dict.fromkeys(used) if p in f.params]
+            return [p for p in dict.fromkeys(used) if p in params]
     return []
 
 
@@ -357,6 +366,13 @@ def join(parts: list[str], word: str = "and") -> str:
 
 def message_text(f: Facts) -> str:
     return " ".join(f.site.template.render().split())
+
+
+def fixed_words(f: Facts) -> str:
+    """The message's text up to the first value it fills in, without a closing "got:" ("Scalar type must match
+    ShapedArray dtype"): the words every instance of this error starts with."""
+    return re.sub(r"[\s,:;(]*(?:\b(?:but\s+)?(?:got|found|was|is))?[\s,:;(]*$", "",
+                  message_text(f).split("{", 1)[0]).strip()
 
 
 def guard_evidence(f: Facts) -> list[Evidence]:
