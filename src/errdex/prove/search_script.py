@@ -174,7 +174,8 @@ class Search:
 
 # What a library adapter adds to every call of the target being searched (``search_adapters.py``):
 # modules its values need, and the forms a call is made in (as written, traced only, an option set first).
-_FRAME: dict[str, Any] = {"imports": [], "wrappers": [("{call}", "plain")], "reset": [], "kernel_values": []}
+_FRAME: dict[str, Any] = {"imports": [], "wrappers": [("{call}", "plain")], "reset": [], "kernel_values": [],
+                          "kernel_at": -1}
 WRAP = "@wrap"
 
 
@@ -255,14 +256,18 @@ def signature_plan(entry: str, pool: list[str], lits: dict[str, list[str]],
     elif callable(fn):
         plan = {"module": module, "call": call, "ctor": None, "args": args_for(fn, False)}
     if plan is not None and plan["args"] is not None and len(_FRAME["wrappers"]) > 1:  # the form of the call
-        plan["args"].append((WRAP, st.sampled_from([str(i) for i in range(len(_FRAME["wrappers"]))]), []))
+        forms = st.sampled_from([str(i) for i in range(len(_FRAME["wrappers"]))])
+        if _FRAME["kernel_at"] >= 0:  # a kernel form: half the calls in it, the others in every form
+            forms = st.one_of(st.just(str(_FRAME["kernel_at"])), forms)
+        plan["args"].append((WRAP, forms, []))
     return plan
 
 
 def frame_for(t: dict[str, Any], adapter: dict[str, Any]) -> None:
     """The imports and call forms of this target's calls: as written; the adapter's ``forms`` (jax: traced
-    only, under ``jax.jit``); with each option the site's guard reads turned on first (``option``).  A
-    target with a ``kernel`` form (``kernel_forms.py``) is called in that form only."""
+    only, under ``jax.jit``); with each option the site's guard reads turned on first (``option``); a
+    target's ``kernel`` form (``kernel_forms.py``) last, drawn for half the calls.  Hits made as written are
+    preferred (``pick``), so a plain check in a kernel's files gets a pair that runs as written."""
     _FRAME["imports"] = [m for m in adapter.get("imports") or [] if m]
     wrappers: list[tuple[str, str]] = [("{call}", "plain")]
     wrappers += [(str(f), "form") for f in adapter.get("forms") or []]
@@ -271,8 +276,12 @@ def frame_for(t: dict[str, Any], adapter: dict[str, Any]) -> None:
         wrappers += [(str(adapter["option"]).format(name=o) + "\n{call}", "option") for o in t.get("options") or []]
     kernel = t.get("kernel") or {}
     _FRAME["kernel_values"] = [str(v) for v in kernel.get("values") or []]
-    if kernel.get("form"):  # a site only a kernel of another platform reaches: every call made in that kernel
-        wrappers = [(str(kernel["form"]), "kernel")]
+    _FRAME["kernel_at"] = -1
+    if kernel.get("form"):  # a site a kernel of another platform may reach: calls made in that kernel too
+        # (not only: a plain Python check in the same files, ``Mesh(num_threads=3)``, is reached as written,
+        # and its clean call is then no value a kernel stores, so only a call as written can run clean)
+        wrappers.append((str(kernel["form"]), "kernel"))
+        _FRAME["kernel_at"] = len(wrappers) - 1
         _FRAME["imports"] = list(dict.fromkeys([*_FRAME["imports"], *(str(m) for m in kernel.get("imports") or [])]))
     _FRAME["wrappers"] = wrappers
     _FRAME["reset"] = [str(adapter["option_off"]).format(name=o) for o in t.get("options") or []
