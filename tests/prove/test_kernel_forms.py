@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -39,23 +40,24 @@ def indexed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     return root / "kernlib", db
 
 
-def _site(db: str) -> tuple[str, ErrorSite]:
+def _site(db: str, text: str = TEXT) -> tuple[str, ErrorSite]:
     cat = open_catalog(db)
     try:
         key = cat.snapshots("acme/kernlib")[-1].key
-        return key, next(s for s in cat.sites(key) if TEXT in s.template.render())
+        return key, next(s for s in cat.sites(key) if text in s.template.render())
     finally:
         cat.close()
 
 
-def _search(pkg: Path, db: str, tmp: Path, table: dict[str, tuple[KernelForm, ...]]) -> dict[str, object]:
-    key, site = _site(db)
+def _search(pkg: Path, db: str, tmp: Path, table: dict[str, tuple[KernelForm, ...]], text: str = TEXT,
+            entry: str = "kernlib.rev") -> dict[str, object]:
+    key, site = _site(db, text)
     cat = open_catalog(db)
     try:
         [target] = targets_for(cat, key, [site.error_id])
     finally:
         cat.close()
-    assert target.entries == ("kernlib.rev",)  # rev -> rev_p -> the rule registered for it
+    assert target.entries == (entry,)  # rev -> rev_p -> the rule registered for it
     req, out = tmp / "in.json", tmp / "out.json"
     req.write_text(json.dumps({"package": "kernlib", "budget_s": 5.0, "seed": 0, "adapter": {},
                                "targets": [with_kernel(target.request(), "kernlib", target.path, table)]}))
@@ -84,6 +86,20 @@ def test_the_search_finds_the_lowering_rules_raise_in_a_kernel(indexed: tuple[Pa
     assert afters and all("kernlib.lower(" in a for a in afters)  # the same kernel, one argument changed
     assert _run(afters[0], pkg, tmp_path).returncode == 0
     assert kernel_label("kernlib", before, TABLE) == "in a kernel lowered for TPU"
+
+
+def test_a_plain_check_in_a_kernels_files_is_proven_as_written(indexed: tuple[Path, str], tmp_path: Path) -> None:
+    """``Launch(threads=1)`` raises as written; the kernel form covers its file too, but a ``Launch`` is no value a
+    kernel stores, so only a call as written runs clean: the kernel form is one form of the call, not the only one."""
+    pkg, db = indexed
+    wide = {"kernlib": (replace(TABLE["kernlib"][0], prefixes=("kernlib/_lowering/",)),)}
+    got = _search(pkg, db, tmp_path, wide, "both set or both None", "kernlib.Launch")
+    before, afters = str(got["before"]), [str(a) for a in got["afters"]]  # type: ignore[attr-defined]
+    assert "kernlib.Launch(" in before and "kernlib.lower(" not in before, before
+    assert afters and "kernlib.lower(" not in afters[0] and _run(afters[0], pkg, tmp_path).returncode == 0
+    (tmp_path / "rev").mkdir()
+    rev = _search(pkg, db, tmp_path / "rev", wide)  # the lowering rule's raise is still found in the kernel
+    assert "kernlib.lower(kernlib.kernel(_kernel), 'tpu')" in str(rev["before"]) and rev["afters"]
 
 
 def test_without_the_kernel_form_the_search_finds_nothing(indexed: tuple[Path, str], tmp_path: Path) -> None:

@@ -27,6 +27,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from errdex.analyze.context import load_context
+from errdex.analyze.public_path import is_public_module
 from errdex.catalog.base import Catalog
 from errdex.model import ErrorSite, ProofAfter, ProofBefore
 from errdex.prove.candidates import Candidate
@@ -59,6 +60,7 @@ class SearchTarget:
     shaped: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
     options: tuple[str, ...] = ()
     classes: tuple[str, ...] = ()  # the guard asks ``issubclass(x, C)``: the package's classes of kind C are values
+    imported: bool = False  # no public call leads there: the function itself, imported as written
 
     def request(self) -> dict[str, object]:
         return {"error_id": self.error_id, "path": self.path, "line": self.line, "end_line": self.end_line,
@@ -85,6 +87,17 @@ def searchable(site: ErrorSite) -> bool:
     return site.kind in ("error", "assertion") and bool(site.error_id)
 
 
+def importable_as_written(site: ErrorSite) -> tuple[str, ...]:
+    """The raising function itself, by the dotted name it is defined under, when no public name leads to it
+    and its module's path has no private component (``pkg.mod._helper``, ``pkg.mod.Cls._check``): the
+    import system reaches it as written (``from pkg.mod import _helper``), though no public call does.  A
+    nested function, or one in a private module (``pkg._impl``), is not reachable this way."""
+    qual = site.qualname
+    if not site.module or "<" in qual or qual.count(".") > 1 or not is_public_module(site.module):
+        return ()
+    return (f"{site.module}.{qual}",)
+
+
 def targets_for(catalog: Catalog, snapshot_key: str, error_ids: Sequence[str]) -> list[SearchTarget]:
     """The search targets of ``error_ids`` (those with a public entry), in the given order."""
     snap = next(s for s in catalog.snapshots() if s.key == snapshot_key)
@@ -96,11 +109,14 @@ def targets_for(catalog: Catalog, snapshot_key: str, error_ids: Sequence[str]) -
         if site is None or not searchable(site):
             continue
         entries = ctx.public_path(site).entries[:MAX_ENTRIES]
+        imported = not entries and bool(importable_as_written(site))
+        entries = entries or importable_as_written(site)
         earlier = [o for o in ctx.sites_by_function.get((site.path, site.qualname), []) if o.line < site.line]
         gv = guard_values(site, earlier)
         out.append(SearchTarget(error_id=eid, path=site.path, line=site.line, end_line=max(site.end_line, site.line),
                                 entries=entries, guard_lines=gv.lines, literals=gv.by_name, pool=gv.pool,
-                                shaped=gv.shaped, options=gv.options, classes=gv.classes))
+                                shaped=gv.shaped, options=gv.options, classes=gv.classes,
+                                imported=imported))
     return out
 
 
@@ -128,9 +144,14 @@ def run_search(env: Environment, package: str, targets: Sequence[SearchTarget], 
     return found
 
 
+IMPORTED_MARK = "the function imported as written: no public call leads to it"
+
+
 def confirm(prover: Prover, catalog: Catalog, site: ErrorSite, found: Found, others: Sequence[ErrorSite],
-            scratch: Path) -> tuple[Proven | None, str, int]:
-    """The proof of a found call, as for every candidate: (proven pair or None, why not, runs)."""
+            scratch: Path, imported: bool = False) -> tuple[Proven | None, str, int]:
+    """The proof of a found call, as for every candidate: (proven pair or None, why not, runs).
+    ``imported``: the entry is the raising function itself (``importable_as_written``), which the
+    proof's candidate says."""
     res = prover.runs([found.before, *found.afters], scratch, "search")
     rc, _, err = res[0]
     if rc == 0:
@@ -159,6 +180,8 @@ def confirm(prover: Prover, catalog: Catalog, site: ErrorSite, found: Found, oth
         cand = Candidate("search", found.before, found.afters, None)
         samples, n = (prover._samples(site, others, cand, after, pb, scratch, prover.check_sample(catalog, site))
                       if kind == "search" else (("", None, "", None), 0))
+        if imported:
+            proof = replace(proof, candidate=f"{proof.candidate} ({IMPORTED_MARK})")
         return Proven(found.before, after, proof, *samples), "", res.count + n + kept[3]
     return None, "the search found a raising call, but none of its argument variants ran clean", res.count
 
@@ -201,7 +224,7 @@ def search_all(prover: Prover, search_env: Environment, open_catalog: Callable[[
                         proven, runs = None, 0
                     else:
                         rivals = [o for o in by_function.get((site.path, site.qualname), []) if o.error_id != t.error_id]
-                        proven, why, runs = confirm(prover, c, site, f, rivals, scratch)
+                        proven, why, runs = confirm(prover, c, site, f, rivals, scratch, t.imported)
                     secs = (f.seconds if f else 0.0) + (datetime.now(UTC) - t0).total_seconds()
                     out = Outcome(t.error_id, proven, why, runs, secs)
                     if f is not None:

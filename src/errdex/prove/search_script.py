@@ -160,6 +160,16 @@ class Search:
             shutil.rmtree(here, ignore_errors=True)
         return None
 
+    def got_past(self, exc: BaseException | None) -> bool:
+        """Whether a call that raised ran a line of the site's file below the site (its check passed, a later
+        one stopped it), not merely failed before getting there (a missing argument)."""
+        tb = exc.__traceback__ if exc is not None and not isinstance(exc, CallTimeout) else None
+        while tb is not None:
+            if tb.tb_frame.f_code.co_filename.endswith(self.path) and tb.tb_lineno > max(self.lines):
+                return True
+            tb = tb.tb_next
+        return False
+
     def at_site(self, exc: BaseException | None) -> bool:
         for e in (exc, getattr(exc, "__cause__", None)):
             if e is None or isinstance(e, CallTimeout):
@@ -174,7 +184,8 @@ class Search:
 
 # What a library adapter adds to every call of the target being searched (``search_adapters.py``):
 # modules its values need, and the forms a call is made in (as written, traced only, an option set first).
-_FRAME: dict[str, Any] = {"imports": [], "wrappers": [("{call}", "plain")], "reset": [], "kernel_values": []}
+_FRAME: dict[str, Any] = {"imports": [], "wrappers": [("{call}", "plain")], "reset": [], "kernel_values": [],
+                          "kernel_at": -1}
 WRAP = "@wrap"
 
 
@@ -255,14 +266,18 @@ def signature_plan(entry: str, pool: list[str], lits: dict[str, list[str]],
     elif callable(fn):
         plan = {"module": module, "call": call, "ctor": None, "args": args_for(fn, False)}
     if plan is not None and plan["args"] is not None and len(_FRAME["wrappers"]) > 1:  # the form of the call
-        plan["args"].append((WRAP, st.sampled_from([str(i) for i in range(len(_FRAME["wrappers"]))]), []))
+        forms = st.sampled_from([str(i) for i in range(len(_FRAME["wrappers"]))])
+        if _FRAME["kernel_at"] >= 0:  # a kernel form: half the calls in it, the others in every form
+            forms = st.one_of(st.just(str(_FRAME["kernel_at"])), forms)
+        plan["args"].append((WRAP, forms, []))
     return plan
 
 
 def frame_for(t: dict[str, Any], adapter: dict[str, Any]) -> None:
     """The imports and call forms of this target's calls: as written; the adapter's ``forms`` (jax: traced
-    only, under ``jax.jit``); with each option the site's guard reads turned on first (``option``).  A
-    target with a ``kernel`` form (``kernel_forms.py``) is called in that form only."""
+    only, under ``jax.jit``); with each option the site's guard reads turned on first (``option``); a
+    target's ``kernel`` form (``kernel_forms.py``) last, drawn for half the calls.  Hits made as written are
+    preferred (``pick``), so a plain check in a kernel's files gets a pair that runs as written."""
     _FRAME["imports"] = [m for m in adapter.get("imports") or [] if m]
     wrappers: list[tuple[str, str]] = [("{call}", "plain")]
     wrappers += [(str(f), "form") for f in adapter.get("forms") or []]
@@ -271,8 +286,12 @@ def frame_for(t: dict[str, Any], adapter: dict[str, Any]) -> None:
         wrappers += [(str(adapter["option"]).format(name=o) + "\n{call}", "option") for o in t.get("options") or []]
     kernel = t.get("kernel") or {}
     _FRAME["kernel_values"] = [str(v) for v in kernel.get("values") or []]
-    if kernel.get("form"):  # a site only a kernel of another platform reaches: every call made in that kernel
-        wrappers = [(str(kernel["form"]), "kernel")]
+    _FRAME["kernel_at"] = -1
+    if kernel.get("form"):  # a site a kernel of another platform may reach: calls made in that kernel too
+        # (not only: a plain Python check in the same files, ``Mesh(num_threads=3)``, is reached as written,
+        # and its clean call is then no value a kernel stores, so only a call as written can run clean)
+        wrappers.append((str(kernel["form"]), "kernel"))
+        _FRAME["kernel_at"] = len(wrappers) - 1
         _FRAME["imports"] = list(dict.fromkeys([*_FRAME["imports"], *(str(m) for m in kernel.get("imports") or [])]))
     _FRAME["wrappers"] = wrappers
     _FRAME["reset"] = [str(adapter["option_off"]).format(name=o) for o in t.get("options") or []
@@ -460,14 +479,21 @@ def clean_variants(s: Search, how: dict[str, Any], seed: int, adapter: dict[str,
                 a2 = new if which == "args" else list(args)
                 options.append((which, name, c2, a2))
     out: list[Call] = []
-    for _, _, c2, a2 in options[:MAX_VARIANTS * 3]:
+    past: list[tuple[str, str, list[Any] | None, list[Any]]] = []  # got past this raise, stopped by a later check
+    for opt in options[:MAX_VARIANTS * 3]:
+        _, _, c2, a2 = opt
         src = render(plan["module"], plan["call"], c2, a2)
         if any(src == o[0] for o in out):
             continue
-        if s.run(src) is None:
+        exc = s.run(src)
+        if exc is None:
             out.append((src, c2, a2))
+        elif s.got_past(exc):
+            past.append(opt)
         if len(out) >= 6:
             break
+    if not out:  # no one change runs clean: one that gets past this raise, and a second change to another argument
+        out = pair_variants(s, plan, ctor, args, past, options[:MAX_VARIANTS * 3])
     if not out and nearby:  # no one-argument change ran clean: the clean calls the search made, fewest changes first
         here = [*(list(ctor) if ctor is not None else []), *list(args)]
 
@@ -483,6 +509,47 @@ def clean_variants(s: Search, how: dict[str, Any], seed: int, adapter: dict[str,
                 out.append(c)
             if len(out) >= 3:
                 break
+    return out
+
+
+MAX_PAST, MAX_PAIRS = 6, 60
+
+
+def pair_variants(s: Search, plan: dict[str, Any], ctor: list[Any] | None, args: list[Any],
+                  past: list[tuple[str, str, list[Any] | None, list[Any]]],
+                  options: list[tuple[str, str, list[Any] | None, list[Any]]]) -> list[Call]:
+    """Two changes, when a change gets past the site's check but a later check of the same call stops it
+    (a metadata array's trailing size fixed, then its dtype named too): each of the first changes that got
+    past this raise with each single change of another argument, at most ``MAX_PAIRS`` runs; the first
+    three that run clean."""
+    out: list[Call] = []
+    runs = 0
+    for _, name, c1, a1 in past[:MAX_PAST]:
+        for which2, name2, c2, a2 in options:
+            if name2 == name or runs >= MAX_PAIRS:
+                continue
+            base, mine = (ctor, c2) if which2 == "ctor" else (args, a2)
+            if base is None or mine is None:
+                continue
+            i = next((k for k, (x, y) in enumerate(zip(base, mine, strict=False)) if list(x) != list(y)), -1)
+            if i < 0:
+                continue
+            cc = list(c1) if c1 is not None else None
+            aa = list(a1)
+            if which2 == "ctor":
+                if cc is None:
+                    continue
+                cc[i] = mine[i]
+            else:
+                aa[i] = mine[i]
+            src = render(plan["module"], plan["call"], cc, aa)
+            if any(src == o[0] for o in out):
+                continue
+            runs += 1
+            if s.run(src) is None:
+                out.append((src, cc, aa))
+                if len(out) >= 3:
+                    return out
     return out
 
 
