@@ -366,6 +366,7 @@ class Walker(CallsMixin, ClassesMixin):
     def assign(self, node: ast.Assign, state: State, env: Env) -> Env:
         value = node.value
         if not state.in_function:
+            value = _viewed_dict(value)  # `MappingProxyType({...})`: the table it shows
             if state.cls is not None and isinstance(value, _STRISH) and not (
                     isinstance(value, ast.Constant) and value.value is None):  # `code = None`: set by subclasses
                 for t in node.targets:
@@ -507,3 +508,16 @@ _BINDERS = {
     ast.Import: Walker.import_,
     ast.ImportFrom: Walker.import_,
 }
+
+
+_MAPPING_VIEWS = frozenset({"MappingProxyType", "types.MappingProxyType", "dict"})
+
+
+def _viewed_dict(node: ast.expr) -> ast.expr:
+    """``MappingProxyType({...})`` (a read-only view of the display) or ``dict({...})`` (a copy of it): the
+    display itself, whose entries are the class's table (dynaconf's ``Validator.default_messages``, read
+    through ``self.messages = dict(self.default_messages)``)."""
+    if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords \
+            and isinstance(node.args[0], ast.Dict) and dotted_source(node.func) in _MAPPING_VIEWS:
+        return node.args[0]
+    return node
