@@ -58,6 +58,23 @@ def test_a_table_behind_mapping_proxy_is_read(tmp_path: Path) -> None:
     (tmp_path / "conf" / "validator.py").write_text(textwrap.dedent(VALIDATOR))
     result = extract_dir(tmp_path)
     first = [t.render() for t in site_in(result, "conf/validator.py", "Validator.validate", 0).templates]
-    assert first == ["{name} is required in env {env}"], first
+    assert first[0] == "{name} is required in env {env}", first
     second = [t.render() for t in site_in(result, "conf/validator.py", "Validator.validate", 1).templates]
-    assert second == ["{name} must {operation} {op_value} but it is {value} in env {env}"], second
+    assert second[0] == "{name} must {operation} {op_value} but it is {value} in env {env}", second
+
+
+def test_a_table_the_caller_updates_may_hold_any_text(tmp_path: Path) -> None:
+    """``self.messages.update(messages)`` in ``__init__``: a caller's ``Validator(messages={...})`` puts its
+    own text in the table (dynaconf's suite: ``You cannot set VERSION to 1 in env DEVELOPMENT``), so a keyed
+    read is the table's entry or any text; without the update, only the entry."""
+    (tmp_path / "conf").mkdir()
+    (tmp_path / "conf" / "__init__.py").touch()
+    (tmp_path / "conf" / "validator.py").write_text(textwrap.dedent(VALIDATOR))
+    (tmp_path / "conf" / "fixed.py").write_text(textwrap.dedent(VALIDATOR).replace(
+        "        if messages:\n            self.messages.update(messages)\n", ""))
+    result = extract_dir(tmp_path)
+    opened = [t.render() for t in site_in(result, "conf/validator.py", "Validator.validate", 0).templates]
+    assert opened[0] == "{name} is required in env {env}" and len(opened) == 2, opened
+    assert opened[1].startswith("{") and opened[1].endswith("}"), opened
+    fixed = [t.render() for t in site_in(result, "conf/fixed.py", "Validator.validate", 0).templates]
+    assert fixed == ["{name} is required in env {env}"], fixed

@@ -230,6 +230,7 @@ class Walker(CallsMixin, ClassesMixin):
         if not isinstance(call, ast.Call):
             return env
         written = dotted_source(call.func)
+        self._opened_table(call, written, state)
         if written is None:
             if state.func is not None and state.func.is_init:
                 self._super_call(call, state, env)
@@ -244,6 +245,20 @@ class Walker(CallsMixin, ClassesMixin):
         else:
             self._call_site(call, written, state, env)
         return env
+
+    def _opened_table(self, call: ast.Call, written: str | None, state: State) -> None:
+        """``self.messages.update(messages)`` in a method: the class's message table holds the caller's
+        entries too (dynaconf's ``Validator(messages={...})``), any text, recorded as the entry ``[*]``
+        (``expand.py`` adds it to every keyed read of the table)."""
+        if state.cls is None or not state.in_function or written is None or len(call.args) != 1 or call.keywords:
+            return
+        head, _, meth = written.rpartition(".")
+        obj, _, name = head.partition(".")
+        if meth != "update" or obj != "self" or "." in name or not MESSAGE_TABLE.search(name) \
+                or not isinstance(call.args[0], ast.Name) or call.args[0].id not in state.params:
+            return
+        shown = ast.FormattedValue(value=ast.Name(id=call.args[0].id, ctx=ast.Load()), conversion=-1)
+        self.class_constants[f"{state.cls}.{name}[*]"] = ast.copy_location(ast.JoinedStr(values=[shown]), call)
 
     @staticmethod
     def _grow(call: ast.Call, env: Env) -> Env:
