@@ -214,7 +214,8 @@ class Walker(CallsMixin, ClassesMixin):
         site = self.site(node, state, "error", value, None, written, cause=cause)
         self.raise_sites += 1
         fw = caught_classes(exc, env, self.builder.resolve_name, self.tree)  # raise B(str(e)) of a caught e
-        yield replace(site, forwards=fw.classes, try_lines=fw.lines, caught=fw.name, caught_via=fw.via) if fw.classes else site
+        yield replace(site, forwards=fw.classes, try_lines=fw.lines, caught=fw.name, caught_via=fw.via,
+                           caught_anywhere=fw.anywhere) if fw.classes else site
         return env
 
     def assert_(self, node: ast.Assert, state: State, env: Env) -> Walk:
