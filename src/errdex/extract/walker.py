@@ -207,7 +207,7 @@ class Walker(CallsMixin, ClassesMixin):
         if node.exc is None:
             return env  # a bare re-raise is not a site
         self.raise_statements += 1
-        exc = node.exc
+        exc = _imported_class(node.exc)
         value = self.builder.exception(exc, self.scope(state, env))
         written = self.src.segment(exc.func if isinstance(exc, ast.Call) else exc)
         cause = self.src.segment(node.cause) if node.cause is not None else None
@@ -537,3 +537,18 @@ def _viewed_dict(node: ast.expr) -> ast.expr:
             and isinstance(node.args[0], ast.Dict) and dotted_source(node.func) in _MAPPING_VIEWS:
         return node.args[0]
     return node
+
+
+def _imported_class(exc: ast.expr) -> ast.expr:
+    """``__import__("pkg.mod").Error(...)`` (dynaconf's ``nodes.py``, avoiding an import cycle): ``__import__`` of
+    a dotted name returns the top package, so the class is ``pkg.Error``, read as if written so."""
+    if not (isinstance(exc, ast.Call) and isinstance(exc.func, ast.Attribute)):
+        return exc
+    mod = exc.func.value
+    if not (isinstance(mod, ast.Call) and isinstance(mod.func, ast.Name) and mod.func.id == "__import__"
+            and len(mod.args) == 1 and not mod.keywords and isinstance(mod.args[0], ast.Constant)
+            and isinstance(mod.args[0].value, str) and mod.args[0].value):
+        return exc
+    top = ast.copy_location(ast.Name(id=mod.args[0].value.split(".")[0], ctx=ast.Load()), mod)
+    func = ast.copy_location(ast.Attribute(value=top, attr=exc.func.attr, ctx=ast.Load()), exc.func)
+    return ast.copy_location(ast.Call(func=func, args=exc.args, keywords=exc.keywords), exc)
