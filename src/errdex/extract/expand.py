@@ -159,6 +159,10 @@ class Expander:
                         if v not in out:
                             out.append(v)
                     break
+        if out and any(self.t.constants.get(f"{k}.{n}[*]") is not None
+                       for k in (owner, *self.t.bases_chain(owner)) for n in names):
+            # `self.messages.update(messages)`: an entry may be the caller's text (walker._opened_table)
+            out.append((Piece(Segment(expr=node.src), True),))
         return tuple(out[:MAX_TEMPLATES])
 
     # ----------------------------------------------------------------- exceptions

@@ -74,6 +74,9 @@ class Caught(NamedTuple):
     lines: tuple[int, int] = (0, 0)
     name: str = ""
     via: str = ""  # ``str(helper())``: the helper (resolved), which must return ``CURRENT`` (``attach``)
+    # a list of caught exceptions joined (``_joined_caught``): when the ``try`` body reaches no site of the
+    # class (its calls are on objects of unknown type), every site of the package raising it may have
+    anywhere: bool = False
 
 
 def caught_classes(exc: ast.expr, env: envmod.Env | None, resolve: Callable[[str], str | None],
@@ -89,6 +92,9 @@ def caught_classes(exc: ast.expr, env: envmod.Env | None, resolve: Callable[[str
     name = caught_name(exc.args[0])
     b = envmod.lookup(env, name) if name is not None else None
     handler = caught_by(b) if b is not None else None
+    joined = _joined_caught(exc.args[0], tree) if name is None else None
+    if joined is not None:
+        name, handler = ast.unparse(exc.args[0]), joined
     if name is None or handler is None or handler.type is None:
         return Caught()
     types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
@@ -99,10 +105,43 @@ def caught_classes(exc: ast.expr, env: envmod.Env | None, resolve: Callable[[str
             out.append(resolve(d) or d)
     for node in statements(tree):  # a try is a statement: no need to enter expressions
         if isinstance(node, ast.Try | ast.TryStar) and handler in node.handlers:
-            return Caught(tuple(out), (node.body[0].lineno, node.body[-1].end_lineno or node.body[-1].lineno), name)
+            return Caught(tuple(out), (node.body[0].lineno, node.body[-1].end_lineno or node.body[-1].lineno), name,
+                          anywhere=joined is not None)
     return Caught()
 
 
+
+
+def _joined_caught(arg: ast.expr, tree: ast.AST) -> ast.ExceptHandler | None:
+    """``"; ".join(str(e) for e in errors)`` over a local list that ``except E as e: errors.append(e)`` grows
+    in the same function, in a loop (dynaconf's ``ValidatorList.validate_all``): the text is the caught texts
+    one after the other, one of them when one was caught.  The handler whose exceptions the list holds, when
+    every append to the list in the function is of that handler's exception."""
+    if not (isinstance(arg, ast.Call) and isinstance(arg.func, ast.Attribute) and arg.func.attr == "join"
+            and len(arg.args) == 1 and not arg.keywords):
+        return None
+    seq = arg.args[0]
+    if not (isinstance(seq, (ast.GeneratorExp, ast.ListComp)) and len(seq.generators) == 1):
+        return None
+    gen = seq.generators[0]
+    if gen.ifs or not isinstance(gen.target, ast.Name) or not isinstance(gen.iter, ast.Name) \
+            or caught_name(seq.elt) != gen.target.id:
+        return None
+    func = min((f for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+                and f.lineno <= arg.lineno <= (f.end_lineno or f.lineno)),
+               key=lambda f: (f.end_lineno or f.lineno) - f.lineno, default=None)
+    if func is None:
+        return None
+    lst = gen.iter.id
+    appends = [c for c in ast.walk(func) if isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute)
+               and isinstance(c.func.value, ast.Name) and c.func.value.id == lst]
+    by: set[ast.ExceptHandler] = set()
+    for h in (h for h in ast.walk(func) if isinstance(h, ast.ExceptHandler) and h.name):
+        by.update(h for c in appends for stmt in h.body for n in ast.walk(stmt)
+                  if n is c and dotted_source(c.func) == f"{lst}.append" and len(c.args) == 1
+                  and isinstance(c.args[0], ast.Name) and c.args[0].id == h.name)
+    held = [c for c in appends if any(c is n for h in by for stmt in h.body for n in ast.walk(stmt))]
+    return by.pop() if len(by) == 1 and len(held) == len(appends) else None
 
 
 def current_exception(expr: ast.expr) -> bool:
@@ -157,6 +196,9 @@ def attach(sites: Sequence[tuple[str, ErrorSite, Caught]], edges: Iterable[CallE
             found += [s for f in sorted(graph.reach(me, first, last)) for s in nested.get(f, ())]  # not set
             # order: that changes with each process's string hashing, and with it the order of the templates
             caught = dict.fromkeys(t for s in found if _raises(s, classes) for t in s.templates if _has_text(t))
+            if not caught and fw.anywhere:
+                caught = dict.fromkeys(t for _, s, f in sites if not f.classes and _raises(s, classes)
+                                       for t in s.templates if _has_text(t))
             extra = dict.fromkeys(splice(site.templates, fw.name, list(caught)))
             for t in site.templates:
                 extra.pop(t, None)

@@ -170,6 +170,8 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
             const = self._constant_ref(node, scope, text_position=True)
             if const is not None:
                 return const
+            if scope.class_qualname is not None and node.attr == "__name__" and _is_own_class(node.value):
+                return self.value(node, scope)  # `self.__class__.__name__ + ': ' + ...`: the raised class's name
         if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
             sliced = self._slice(node, node.slice, scope)
             if sliced is not None:

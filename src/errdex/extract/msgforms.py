@@ -222,9 +222,13 @@ class FormsMixin(Builder):
         return alt(out)
 
     def _own_args_items(self, seq: ast.expr, scope: Scope) -> Node | None:
-        """``sep.join(str(a) for a in self.args)`` in an exception's method: the constructor's
+        """``sep.join(str(a) for a in self.args)`` (or ``sep.join(self.args)``) in an exception's method: the constructor's
         arguments one after the other. A raise passes one argument far more often than several, so
         the text is the item for ``self.args[0]`` (an unbound later argument would only guess)."""
+        if _is_self_args(seq) and scope.class_qualname is not None:
+            # pypng's `self.__class__.__name__ + ': ' + ' '.join(self.args)`: the items as they are
+            return self.text(ast.copy_location(ast.Subscript(value=seq, slice=ast.Constant(0), ctx=ast.Load()), seq),
+                             scope)
         if not (isinstance(seq, (ast.GeneratorExp, ast.ListComp)) and len(seq.generators) == 1):
             return None
         gen = seq.generators[0]
@@ -420,7 +424,7 @@ def _capped(options: Iterable[tuple[Node, ...]]) -> list[tuple[Node, ...]]:
             out.append(o)
     if len(out) <= MAX_LIST_OPTIONS:
         return out
-    for k in range(max(len(o) for o in out) - 1, -1, -1):
+    for k in range(max(len(o) for o in out) - 1, 0, -1):
         cut: list[tuple[Node, ...]] = []
         for o in out:
             c = o if len(o) <= k or o[k:] == (MORE_ITEMS,) else (*o[:k], MORE_ITEMS)
@@ -428,6 +432,13 @@ def _capped(options: Iterable[tuple[Node, ...]]) -> list[tuple[Node, ...]]:
                 cut.append(c)
         if len(cut) <= MAX_LIST_OPTIONS:
             return cut
+    # No cut keeps a known first item (cantools' `UnsupportedDatabaseFormatError` appends one chunk per
+    # format that failed, five optional appends: a format asked for gives one chunk, none asked gives all):
+    # each item alone and the fullest lists, rather than one placeholder for everything.
+    singles = [o for o in out if len(o) <= 1 and MORE_ITEMS not in o]
+    if any(singles) and len(singles) < MAX_LIST_OPTIONS:
+        longest = sorted((o for o in out if len(o) > 1), key=len, reverse=True)
+        return singles + longest[: MAX_LIST_OPTIONS - len(singles)]
     return [(MORE_ITEMS,)]
 
 
@@ -480,3 +491,8 @@ class _Rename(ast.NodeTransformer):
         if node.id == self.name and isinstance(node.ctx, ast.Load):
             return ast.copy_location(_copy(self.by), node)
         return node
+
+
+def _is_self_args(node: ast.expr) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == "args" and isinstance(node.value, ast.Name) \
+        and node.value.id == "self"

@@ -246,7 +246,9 @@ def finish_phase2(phase1: list[FileResult], repo: str, *, skipped: Sequence[File
         for r in results:
             if r.failure is None:
                 module = r.summary.module if r.summary is not None else module_name(r.path)
-                yield from ((r.path, resolver.site(s, r.path, module), forwarded.Caught(s.forwards, s.try_lines, s.caught, s.caught_via)) for s in r.sites)
+                yield from ((r.path, resolver.site(s, r.path, module),
+                             forwarded.Caught(s.forwards, s.try_lines, s.caught, s.caught_via, s.caught_anywhere))
+                            for s in r.sites)
 
     calls = tables_read(calls, resolver.tables.canonical)
     with_caught = forwarded.attach(list(resolved()), calls, resolver.tables.canonical, resolver.tables.bases_chain,

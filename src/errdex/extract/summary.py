@@ -117,6 +117,7 @@ class PendingSite:
     try_lines: tuple[int, int] = (0, 0)  # ... caught by the ``try`` body on these lines
     caught: str = ""  # ... and held by this name
     caught_via: str = ""  # ... or returned by this package helper (``forwarded.Caught.via``)
+    caught_anywhere: bool = False  # ... joined from a list of caught ones (``forwarded.Caught.anywhere``)
 
 
 @fast_pickle

@@ -207,14 +207,15 @@ class Walker(CallsMixin, ClassesMixin):
         if node.exc is None:
             return env  # a bare re-raise is not a site
         self.raise_statements += 1
-        exc = node.exc
+        exc = _imported_class(node.exc)
         value = self.builder.exception(exc, self.scope(state, env))
         written = self.src.segment(exc.func if isinstance(exc, ast.Call) else exc)
         cause = self.src.segment(node.cause) if node.cause is not None else None
         site = self.site(node, state, "error", value, None, written, cause=cause)
         self.raise_sites += 1
         fw = caught_classes(exc, env, self.builder.resolve_name, self.tree)  # raise B(str(e)) of a caught e
-        yield replace(site, forwards=fw.classes, try_lines=fw.lines, caught=fw.name, caught_via=fw.via) if fw.classes else site
+        yield replace(site, forwards=fw.classes, try_lines=fw.lines, caught=fw.name, caught_via=fw.via,
+                           caught_anywhere=fw.anywhere) if fw.classes else site
         return env
 
     def assert_(self, node: ast.Assert, state: State, env: Env) -> Walk:
@@ -230,6 +231,7 @@ class Walker(CallsMixin, ClassesMixin):
         if not isinstance(call, ast.Call):
             return env
         written = dotted_source(call.func)
+        self._opened_table(call, written, state)
         if written is None:
             if state.func is not None and state.func.is_init:
                 self._super_call(call, state, env)
@@ -244,6 +246,20 @@ class Walker(CallsMixin, ClassesMixin):
         else:
             self._call_site(call, written, state, env)
         return env
+
+    def _opened_table(self, call: ast.Call, written: str | None, state: State) -> None:
+        """``self.messages.update(messages)`` in a method: the class's message table holds the caller's
+        entries too (dynaconf's ``Validator(messages={...})``), any text, recorded as the entry ``[*]``
+        (``expand.py`` adds it to every keyed read of the table)."""
+        if state.cls is None or not state.in_function or written is None or len(call.args) != 1 or call.keywords:
+            return
+        head, _, meth = written.rpartition(".")
+        obj, _, name = head.partition(".")
+        if meth != "update" or obj != "self" or "." in name or not MESSAGE_TABLE.search(name) \
+                or not isinstance(call.args[0], ast.Name) or call.args[0].id not in state.params:
+            return
+        shown = ast.FormattedValue(value=ast.Name(id=call.args[0].id, ctx=ast.Load()), conversion=-1)
+        self.class_constants[f"{state.cls}.{name}[*]"] = ast.copy_location(ast.JoinedStr(values=[shown]), call)
 
     @staticmethod
     def _grow(call: ast.Call, env: Env) -> Env:
@@ -366,6 +382,7 @@ class Walker(CallsMixin, ClassesMixin):
     def assign(self, node: ast.Assign, state: State, env: Env) -> Env:
         value = node.value
         if not state.in_function:
+            value = _viewed_dict(value)  # `MappingProxyType({...})`: the table it shows
             if state.cls is not None and isinstance(value, _STRISH) and not (
                     isinstance(value, ast.Constant) and value.value is None):  # `code = None`: set by subclasses
                 for t in node.targets:
@@ -519,3 +536,31 @@ _BINDERS = {
     ast.Import: Walker.import_,
     ast.ImportFrom: Walker.import_,
 }
+
+
+_MAPPING_VIEWS = frozenset({"MappingProxyType", "types.MappingProxyType", "dict"})
+
+
+def _viewed_dict(node: ast.expr) -> ast.expr:
+    """``MappingProxyType({...})`` (a read-only view of the display) or ``dict({...})`` (a copy of it): the
+    display itself, whose entries are the class's table (dynaconf's ``Validator.default_messages``, read
+    through ``self.messages = dict(self.default_messages)``)."""
+    if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords \
+            and isinstance(node.args[0], ast.Dict) and dotted_source(node.func) in _MAPPING_VIEWS:
+        return node.args[0]
+    return node
+
+
+def _imported_class(exc: ast.expr) -> ast.expr:
+    """``__import__("pkg.mod").Error(...)`` (dynaconf's ``nodes.py``, avoiding an import cycle): ``__import__`` of
+    a dotted name returns the top package, so the class is ``pkg.Error``, read as if written so."""
+    if not (isinstance(exc, ast.Call) and isinstance(exc.func, ast.Attribute)):
+        return exc
+    mod = exc.func.value
+    if not (isinstance(mod, ast.Call) and isinstance(mod.func, ast.Name) and mod.func.id == "__import__"
+            and len(mod.args) == 1 and not mod.keywords and isinstance(mod.args[0], ast.Constant)
+            and isinstance(mod.args[0].value, str) and mod.args[0].value):
+        return exc
+    top = ast.copy_location(ast.Name(id=mod.args[0].value.split(".")[0], ctx=ast.Load()), mod)
+    func = ast.copy_location(ast.Attribute(value=top, attr=exc.func.attr, ctx=ast.Load()), exc.func)
+    return ast.copy_location(ast.Call(func=func, args=exc.args, keywords=exc.keywords), exc)
