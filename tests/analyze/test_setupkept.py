@@ -1,0 +1,57 @@
+"""A re-analysis keeps the static Defensive note where ``prove/stored.with_change``'s set-up-mistake note
+misreads the error (rating 9: 916, click's ``NoSuchOption`` was called "a mistake to fix in the code ... not
+data that varies from run to run", quoting a labelled non-fix as "the proven fix")."""
+
+from __future__ import annotations
+
+from errdex.analyze.setupkept import keep_static_notes
+from errdex.analyze.static.guardnote import USAGE_NOTE
+from errdex.model import Analysis, CodeSample, Proof, ProofAfter, ProofBefore, Solution
+from errdex.pagenotes import SETUP_MISTAKE
+from errdex.prove.stored import with_change
+
+BEFORE = '''import click
+unknown_flag = '--foo'
+
+@click.command()
+def cli():
+    pass
+result = cli.main([unknown_flag], standalone_mode=False)
+'''
+USAGE = (f"{USAGE_NOTE}: `click.NoSuchOption` is about the command line the program was run with, and click "
+         "reports it to the person who ran it as a usage message; catch it only where your code runs the command "
+         "itself and must carry on.")
+
+
+def _proven(before: str, after: str, exception: str, note: str) -> tuple[Analysis, Analysis]:
+    proof = Proof(before=ProofBefore(exception=exception), after=ProofAfter(), library="click", version="8.5.1",
+                  python="3.13.0", date="2026-12-06")
+    fresh = Analysis(error_id="e1", snapshot="s", meaning="m", guard_note=note,
+                     solutions=(Solution("Fix the command line the program was run with."),),
+                     example_fix=CodeSample(before=before, after=after, proof=proof))
+    return fresh, with_change(fresh)
+
+
+def test_a_usage_error_keeps_its_static_note() -> None:
+    fresh, kept = _proven(BEFORE, BEFORE.replace("[unknown_flag]", "[]"), "click.exceptions.NoSuchOption", USAGE)
+    assert kept.guard_note.startswith(SETUP_MISTAKE)  # what prove's note says of it
+    [out] = keep_static_notes([fresh], [kept])
+    assert out.guard_note == USAGE
+    assert out.solutions == kept.solutions and out.example_fix == kept.example_fix
+
+
+def test_a_labelled_non_fix_is_no_proof_of_a_set_up_mistake() -> None:
+    before = "import acme\nflag = '--strict'\nacme.configure([flag])\n"
+    fresh, kept = _proven(before, "import acme\nflag = '--strict'\nacme.configure([])\n", "acme.ConfigError",
+                          "What you can check before calling `acme.load`: that the flag is known.")
+    assert "the proven fix" in kept.guard_note
+    [out] = keep_static_notes([fresh], [kept])
+    assert out.guard_note == fresh.guard_note
+
+
+def test_a_real_set_up_fix_keeps_the_set_up_note() -> None:
+    before = "import click\n\n@click.command()\n@click.argument('a', nargs=2, type=int, default='Yo')\ndef cli(a):\n    print(a)\ncli.main([], standalone_mode=False)\n"
+    fresh, kept = _proven(before, before.replace("'Yo'", "(1, 2)"), "click.exceptions.BadParameter",
+                          "What you can check before calling `cli.main`: that the default is a tuple.")
+    [out] = keep_static_notes([fresh], [kept])
+    assert out.guard_note == kept.guard_note
