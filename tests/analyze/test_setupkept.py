@@ -4,6 +4,8 @@ data that varies from run to run", quoting a labelled non-fix as "the proven fix
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from errdex.analyze.setupkept import keep_static_notes
 from errdex.analyze.static.guardnote import USAGE_NOTE
 from errdex.model import Analysis, CodeSample, Proof, ProofAfter, ProofBefore, Solution
@@ -55,3 +57,40 @@ def test_a_real_set_up_fix_keeps_the_set_up_note() -> None:
                           "What you can check before calling `cli.main`: that the default is a tuple.")
     [out] = keep_static_notes([fresh], [kept])
     assert out.guard_note == kept.guard_note
+
+
+TRY = '''import re
+import logging
+import jax.experimental.mosaic.gpu.fragmented_array
+import jax
+def tiled_wgmma_layout_or_fallback(*args, fallback, **kwargs):
+    """doc"""
+    try:
+        return jax.experimental.mosaic.gpu.fragmented_array._tiled_wgmma_layout(*args, **kwargs)
+    except ValueError as exc:
+        if not re.match('^(?:Shape (?s:.*?) is not 2D)$', str(exc)):
+            raise  # another error of the same call: not this one
+        logging.getLogger(__name__).warning('%s refused its input: %s', 'tiled_wgmma_layout_or_fallback', exc)
+        return fallback
+print(tiled_wgmma_layout_or_fallback(shape=(), fallback=None))
+'''
+
+
+def test_no_fallback_try_around_a_private_call() -> None:
+    # rating 9 (0480): a proven try that logs and returns None around the private `_tiled_wgmma_layout`
+    proof = Proof(before=ProofBefore(exception="ValueError"), after=ProofAfter(), library="jax", version="0.10.2",
+                  python="3.13.0", date="2026-12-06")
+    sols = (Solution("Where your code needs what the private function `m._tiled_wgmma_layout` returns, use the public "
+                     "`jax.experimental.mosaic.gpu.WGMMA_LAYOUT` instead: the function returns that constant."),
+            Solution("The proven example below changes one thing: `shape=()` becomes `shape=[0, 0]`."))
+    a = Analysis(error_id="e", snapshot="s", meaning="m", solutions=sols, try_sample=TRY, try_proof=proof,
+                 guard_note="What you can check before calling it: that the length of `shape` equals `2`.")
+    [b] = keep_static_notes([a], [a])
+    assert b.try_sample == "" and b.try_proof is None
+    assert b.guard_note.startswith(SETUP_MISTAKE) and "take the public `jax.experimental.mosaic.gpu.WGMMA_LAYOUT`" in b.guard_note
+    assert b.solutions[0] == sols[0]
+    assert b.solutions[1].text.endswith("the fix to copy is the public `jax.experimental.mosaic.gpu.WGMMA_LAYOUT`.")
+    # a public call's try stays
+    public = TRY.replace("fragmented_array._tiled_wgmma_layout(*args", "fragmented_array.tiled_layout(*args")
+    [c] = keep_static_notes([a], [replace(a, try_sample=public)])
+    assert c.try_sample == public and c.try_proof is proof

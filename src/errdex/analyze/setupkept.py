@@ -11,11 +11,18 @@ to run".  Two cases make that wrong (rating 9: 916, click's ``NoSuchOption``):
   fix" is not evidence of a set-up mistake (unless the class itself means a programming error, which the
   note then says instead).
 
-In both the static analysis' own note is kept."""
+In both the static analysis' own note is kept.
+
+And the other way (rating 9: 0480): a proven try / except that logs and returns a fallback around a call of a
+private function (``_tiled_wgmma_layout(shape=())``) hides a set-up mistake, against the same rule: code that
+calls a private function with arguments it refuses is wrong whatever data it runs on.  The page shows no such
+try; its note says why and names the public replacement a solution gives ("use the public `WGMMA_LAYOUT`
+instead"), which the proven example's line points to as well."""
 
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 
 from errdex.analyze.static.guardnote import USAGE_NOTE
@@ -24,6 +31,9 @@ from errdex.pagenotes import SETUP_MISTAKE
 
 NON_FIX = "(the example only shows where the error comes from)"
 PROVEN_FIX = "the proven fix changes how the code sets the call up"
+_TRIED = re.compile(r"^\s+try:\n\s+return ([\w.]+)\(", re.MULTILINE)
+_PUBLIC = re.compile(r"use the public `([\w.]+)` instead")
+_PROVEN_LINE = "The proven example below"
 
 
 def misread(fresh: Analysis, kept: Analysis) -> bool:
@@ -43,5 +53,36 @@ def keep_static_notes(fresh: Sequence[Analysis], kept: Sequence[Analysis]) -> li
     out: list[Analysis] = []
     for k in kept:
         f = by_id.get(k.error_id)
-        out.append(dataclasses.replace(k, guard_note=f.guard_note) if f is not None and misread(f, k) else k)
+        k = dataclasses.replace(k, guard_note=f.guard_note) if f is not None and misread(f, k) else k
+        out.append(without_private_fallback(k))
     return out
+
+
+def private_call(try_sample: str) -> str:
+    """The private function a try sample wraps (a dotted part starts with ``_``), or ""."""
+    m = _TRIED.search(try_sample)
+    if m is None or not any(p.startswith("_") and not p.startswith("__") for p in m.group(1).split(".")):
+        return ""
+    return m.group(1)
+
+
+def without_private_fallback(a: Analysis) -> Analysis:
+    """``a`` without a try / except that returns a fallback around a private function's call (a set-up
+    mistake), its note saying why and pointing to the public replacement a solution names."""
+    call = private_call(a.try_sample)
+    if not call:
+        return a
+    public = next((m.group(1) for s in a.solutions if (m := _PUBLIC.search(s.text)) is not None), "")
+    fix = (f"take the public `{public}` instead, as the solutions say" if public else
+           "call a public API, or pass the private function what it checks, as the solutions say")
+    short = call.rsplit(".", 1)[-1]
+    note = (f"{SETUP_MISTAKE}: calling the private `{short}` with arguments it refuses is a mistake in the "
+            f"code, whatever data it runs on. Fix it: {fix}; a try / except around `{call}` that returns a "
+            "fallback would hide the mistake and let the program go on with a wrong setup, so none is offered.")
+    sols = a.solutions
+    if public:
+        tail = (" The example calls the private function only to show where the error comes from: the fix to "
+                f"copy is the public `{public}`.")
+        sols = tuple(dataclasses.replace(s, text=s.text.rstrip() + tail)
+                     if s.text.startswith(_PROVEN_LINE) and f"`{public}`" not in s.text else s for s in sols)
+    return dataclasses.replace(a, try_sample="", try_proof=None, guard_note=note, solutions=sols)
