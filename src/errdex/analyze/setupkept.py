@@ -8,10 +8,9 @@ to run".  Two cases make that wrong (rating 9: 916, click's ``NoSuchOption``):
   the page's own Solutions and Prevention;
 - the proven after is a labelled non-fix (it only takes the trigger away: "the example only shows where the
   error comes from"): it proves nothing about how the call should be set up, so quoting it as "the proven
-  fix" is not evidence of a set-up mistake (unless the class itself means a programming error, which the
-  note then says instead).
+  fix" misleads.
 
-In both the static analysis' own note is kept.
+The first keeps the static analysis' own note; the second keeps the set-up-mistake note without the quote.
 
 And the other way (rating 9: 0480): a proven try / except that logs and returns a fallback around a call of a
 private function (``_tiled_wgmma_layout(shape=())``) hides a set-up mistake, against the same rule: code that
@@ -34,16 +33,24 @@ PROVEN_FIX = "the proven fix changes how the code sets the call up"
 _TRIED = re.compile(r"^\s+try:\n\s+return ([\w.]+)\(", re.MULTILINE)
 _PUBLIC = re.compile(r"use the public `([\w.]+)` instead")
 _PROVEN_LINE = "The proven example below"
+_QUOTED = re.compile(re.escape(PROVEN_FIX) + r"(?: \(.*?\))?, not data that varies from run to run")
 
 
 def misread(fresh: Analysis, kept: Analysis) -> bool:
-    """Whether ``kept``'s set-up-mistake note should give way to ``fresh``'s static note."""
+    """Whether ``kept``'s set-up-mistake note should give way to ``fresh``'s static note: a usage error."""
     note = kept.guard_note
     if not note.startswith(SETUP_MISTAKE) or not fresh.guard_note or fresh.guard_note.startswith(SETUP_MISTAKE):
         return False
-    if fresh.guard_note.startswith(USAGE_NOTE):
-        return True
-    return NON_FIX in note and PROVEN_FIX in note
+    return fresh.guard_note.startswith(USAGE_NOTE)
+
+
+def unquoted(note: str) -> str:
+    """The set-up-mistake note without "the proven fix changes ... (`a` becomes `b` ...)" where the example is a
+    labelled non-fix: the set-up still decides it, but the non-fix is not quoted as its fix."""
+    if NON_FIX not in note or PROVEN_FIX not in note:
+        return note
+    return _QUOTED.sub("how the code sets the call up decides it, not data that varies from run to run (the proven "
+                       "example only takes the trigger away and is no fix)", note, count=1)
 
 
 def keep_static_notes(fresh: Sequence[Analysis], kept: Sequence[Analysis]) -> list[Analysis]:
@@ -53,7 +60,7 @@ def keep_static_notes(fresh: Sequence[Analysis], kept: Sequence[Analysis]) -> li
     out: list[Analysis] = []
     for k in kept:
         f = by_id.get(k.error_id)
-        k = dataclasses.replace(k, guard_note=f.guard_note) if f is not None and misread(f, k) else k
+        k = dataclasses.replace(k, guard_note=f.guard_note if f is not None and misread(f, k) else unquoted(k.guard_note))
         out.append(without_private_fallback(k))
     return out
 
