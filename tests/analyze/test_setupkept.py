@@ -97,3 +97,32 @@ def test_no_fallback_try_around_a_private_call() -> None:
     public = TRY.replace("fragmented_array._tiled_wgmma_layout(*args", "fragmented_array.tiled_layout(*args")
     [c] = keep_static_notes([a], [replace(a, try_sample=public)])
     assert c.try_sample == public and c.try_proof is proof
+
+
+VALIDATE = '''import inspect
+import jax.experimental.pallas
+
+
+def run_scoped_problem(*args, **kwargs):
+    given = inspect.signature(jax.experimental.pallas.run_scoped).bind(*args, **kwargs)
+    given.apply_defaults()
+    collective_axes = given.arguments['collective_axes']
+    if collective_axes:
+        return 'run_scoped interpret rule does not support collective axes'
+    return ''
+'''
+
+
+def test_no_truth_check_on_a_value_the_call_rebuilds() -> None:
+    # rating 9 (4423): the proven validate sample tested `if collective_axes:` on the raw argument; run_scoped
+    # wraps any non-tuple first, so 0 and None pass the sample and the call raises
+    proof = Proof(before=ProofBefore(exception="NotImplementedError"), after=ProofAfter(), library="jax",
+                  version="0.10.2", python="3.13.0", date="2026-12-06")
+    a = Analysis(error_id="e", snapshot="s", validate_sample=VALIDATE, validate_proof=proof,
+                 meaning="It raises when `collective_axes` is passed, even as `None` (the call turns the value into a "
+                         "true one before the check sees it).")
+    [b] = keep_static_notes([a], [a])
+    assert b.validate_sample == "" and b.validate_proof is None
+    # without the page saying the value is rebuilt, the sample stands
+    plain = replace(a, meaning="It raises when `collective_axes` is true (non-empty).")
+    assert keep_static_notes([plain], [plain]) == [plain]

@@ -55,13 +55,14 @@ def unquoted(note: str) -> str:
 
 def keep_static_notes(fresh: Sequence[Analysis], kept: Sequence[Analysis]) -> list[Analysis]:
     """``kept`` (``keep_proofs`` of ``fresh``), with the static note back where the set-up-mistake note misreads
-    the error (``misread``)."""
+    the error (``misread``), a labelled non-fix not quoted as the fix (``unquoted``), no fallback try around a
+    private call (``without_private_fallback``) and no truth test of a rebuilt value (``without_raw_truth_check``)."""
     by_id = {a.error_id: a for a in fresh}
     out: list[Analysis] = []
     for k in kept:
         f = by_id.get(k.error_id)
         k = dataclasses.replace(k, guard_note=f.guard_note if f is not None and misread(f, k) else unquoted(k.guard_note))
-        out.append(without_private_fallback(k))
+        out.append(without_raw_truth_check(without_private_fallback(k)))
     return out
 
 
@@ -93,3 +94,21 @@ def without_private_fallback(a: Analysis) -> Analysis:
         sols = tuple(dataclasses.replace(s, text=s.text.rstrip() + tail)
                      if s.text.startswith(_PROVEN_LINE) and f"`{public}`" not in s.text else s for s in sols)
     return dataclasses.replace(a, try_sample="", try_proof=None, guard_note=note, solutions=sols)
+
+
+_REBUILT = re.compile(r"`(\w+)` is passed, even as `")
+
+
+def without_raw_truth_check(a: Analysis) -> Analysis:
+    """``a`` without a validate sample that tests the truth of an argument the page says the call rebuilds
+    before its check ("`collective_axes` is passed, even as `None` (the call turns the value into a true one
+    ...)", from a proof): ``if collective_axes:`` on the value as passed lets ``0`` / ``None`` through, and the
+    call raises for both (rating 9: 4423's proven validate sample, re-run by the reader).  The note, which says
+    the check on the rebuilt value, stands in its place."""
+    if not a.validate_sample:
+        return a
+    text = " ".join([a.meaning, a.trigger, *a.prevention, a.guard_note, *(s.text for s in a.solutions)])
+    for name in dict.fromkeys(_REBUILT.findall(text)):
+        if re.search(rf"^\s*(?:el)?if\s+(?:not\s+)?{re.escape(name)}\s*:", a.validate_sample, re.MULTILINE):
+            return dataclasses.replace(a, validate_sample="", validate_proof=None)
+    return a
