@@ -126,3 +126,20 @@ def test_no_truth_check_on_a_value_the_call_rebuilds() -> None:
     # without the page saying the value is rebuilt, the sample stands
     plain = replace(a, meaning="It raises when `collective_axes` is true (non-empty).")
     assert keep_static_notes([plain], [plain]) == [plain]
+
+
+def test_a_re_analysis_says_it_again_without_the_try() -> None:
+    # the try sample is gone from the catalog after the first pass: the proven example's private call decides
+    proof = Proof(before=ProofBefore(exception="ValueError"), after=ProofAfter(), library="jax", version="0.10.2",
+                  python="3.13.0", date="2026-12-06")
+    before = "import jax.experimental.mosaic.gpu.fragmented_array\nimport jax\n" \
+             "jax.experimental.mosaic.gpu.fragmented_array._tiled_wgmma_layout(shape=())\n"
+    a = Analysis(error_id="e", snapshot="s", meaning="m",
+                 example_fix=CodeSample(before, before.replace("()", "[0, 0]"), proof),
+                 guard_note="What you can check before calling it: that the length of `shape` equals `2`.")
+    [b] = keep_static_notes([a], [a])
+    assert b.guard_note.startswith(SETUP_MISTAKE) and "private `_tiled_wgmma_layout`" in b.guard_note
+    assert b.guard_note.endswith(a.guard_note)  # the check, as no validate sample is proven
+    assert keep_static_notes([a], [b]) == [b]
+    public = replace(a, example_fix=CodeSample("import jax\njax.numpy.zeros(())\n", "import jax\n", proof))
+    assert keep_static_notes([public], [public]) == [public]

@@ -33,6 +33,7 @@ PROVEN_FIX = "the proven fix changes how the code sets the call up"
 _TRIED = re.compile(r"^\s+try:\n\s+return ([\w.]+)\(", re.MULTILINE)
 _PUBLIC = re.compile(r"use the public `([\w.]+)` instead")
 _PROVEN_LINE = "The proven example below"
+_CALLED = re.compile(r"\b([A-Za-z_][\w.]*)\(")
 _QUOTED = re.compile(re.escape(PROVEN_FIX) + r"(?: \(.*?\))?, not data that varies from run to run")
 
 
@@ -74,11 +75,22 @@ def private_call(try_sample: str) -> str:
     return m.group(1)
 
 
+def raised_privately(before: str) -> str:
+    """The private function the proven failing call calls (its last line that calls one), or "": a page whose
+    example calls a private function is about code that calls it (the same rule holds on a re-analysis, after the
+    try sample is gone)."""
+    for line in reversed(before.splitlines()):
+        for m in _CALLED.finditer(line):
+            if any(p.startswith("_") and not p.startswith("__") for p in m.group(1).split(".")[1:]):
+                return m.group(1)
+    return ""
+
+
 def without_private_fallback(a: Analysis) -> Analysis:
     """``a`` without a try / except that returns a fallback around a private function's call (a set-up
     mistake), its note saying why and pointing to the public replacement a solution names."""
-    call = private_call(a.try_sample)
-    if not call:
+    call = private_call(a.try_sample) or (raised_privately(a.example_fix.before) if a.example_fix.proof else "")
+    if not call or a.guard_note.startswith(SETUP_MISTAKE):
         return a
     public = next((m.group(1) for s in a.solutions if (m := _PUBLIC.search(s.text)) is not None), "")
     fix = (f"take the public `{public}` instead, as the solutions say" if public else
@@ -87,6 +99,8 @@ def without_private_fallback(a: Analysis) -> Analysis:
     note = (f"{SETUP_MISTAKE}: calling the private `{short}` with arguments it refuses is a mistake in the "
             f"code, whatever data it runs on. Fix it: {fix}; a try / except around `{call}` that returns a "
             "fallback would hide the mistake and let the program go on with a wrong setup, so none is offered.")
+    if a.guard_note.startswith("What you can check") and a.validate_proof is None:  # the check still helps
+        note += " " + a.guard_note
     sols = a.solutions
     if public:
         tail = (" The example calls the private function only to show where the error comes from: the fix to "
