@@ -121,8 +121,13 @@ def test_no_truth_check_on_a_value_the_call_rebuilds() -> None:
     a = Analysis(error_id="e", snapshot="s", validate_sample=VALIDATE, validate_proof=proof,
                  meaning="It raises when `collective_axes` is passed, even as `None` (the call turns the value into a "
                          "true one before the check sees it).")
+    a = replace(a, guard_note=f"{SETUP_MISTAKE}: `NotImplementedError` here means the code is wrong. Fix it as the "
+                              "example shows and check it with the validate sample; a try / except would hide it.")
     [b] = keep_static_notes([a], [a])
     assert b.validate_sample == "" and b.validate_proof is None
+    assert "validate sample" not in b.guard_note
+    assert "The check is on `collective_axes` as the call rebuilds it, not as passed: `None` is false" in b.guard_note
+    assert keep_static_notes([a], [b]) == [b]
     # without the page saying the value is rebuilt, the sample stands
     plain = replace(a, meaning="It raises when `collective_axes` is true (non-empty).")
     assert keep_static_notes([plain], [plain]) == [plain]

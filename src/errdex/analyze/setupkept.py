@@ -110,7 +110,7 @@ def without_private_fallback(a: Analysis) -> Analysis:
     return dataclasses.replace(a, try_sample="", try_proof=None, guard_note=note, solutions=sols)
 
 
-_REBUILT = re.compile(r"`(\w+)` is passed, even as `")
+_REBUILT = re.compile(r"`(\w+)` is passed, even as `([^`]+)`")
 
 
 def without_raw_truth_check(a: Analysis) -> Analysis:
@@ -122,7 +122,12 @@ def without_raw_truth_check(a: Analysis) -> Analysis:
     if not a.validate_sample:
         return a
     text = " ".join([a.meaning, a.trigger, *a.prevention, a.guard_note, *(s.text for s in a.solutions)])
-    for name in dict.fromkeys(_REBUILT.findall(text)):
+    for name, value in dict.fromkeys(_REBUILT.findall(text)):
         if re.search(rf"^\s*(?:el)?if\s+(?:not\s+)?{re.escape(name)}\s*:", a.validate_sample, re.MULTILINE):
-            return dataclasses.replace(a, validate_sample="", validate_proof=None)
+            said = (f" The check is on `{name}` as the call rebuilds it, not as passed: `{value}` is false, but the "
+                    "call turns it into a true value before the check, so testing the argument itself is no guard; "
+                    "Prevention says what to pass.")
+            note = a.guard_note.replace(" and check it with the validate sample", "")
+            return dataclasses.replace(a, validate_sample="", validate_proof=None,
+                                       guard_note=note + (said if said.strip() not in note else ""))
     return a
