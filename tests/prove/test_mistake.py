@@ -176,6 +176,13 @@ def test_a_related_errors_proof_corrects_a_check_on_the_same_name() -> None:
     # a looser relation (the same variable name in another function) lends nothing
     other = replace(sibling, related=(RelatedError("91c31de04fd853b7", "t", "guarded by the same `collective_axes`"),))
     assert shared_contradictions([proven, other]) == {}
+    # rating 9: a proof of its own that satisfies no stated check (`collective_axes=1` -> `()`) hides nothing
+    own = replace(sibling, example_fix=CodeSample(RUN_SCOPED.format(kw=", collective_axes=1"),
+                                                  RUN_SCOPED.format(kw=", collective_axes=()"), _proof("NotImplementedError")))
+    assert shared_contradictions([proven, own]) == shared
+    # one that does keeps its own word
+    self_proven = replace(own, example_fix=replace(own.example_fix, before=RUN_SCOPED.format(kw=", collective_axes=0")))
+    assert shared_contradictions([proven, self_proven]) == {}
 
 
 def test_an_after_that_only_takes_the_trigger_away_is_no_fix_to_copy() -> None:

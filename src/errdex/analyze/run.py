@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from errdex.analyze.context import load_context
+from errdex.analyze.deprecated import deprecated_names, with_deprecations
 from errdex.analyze.facts import gather_facts
 from errdex.analyze.static import analyze_static, today
 from errdex.analyze.verify import SampleProblem, check_sample
@@ -55,6 +56,7 @@ def analyze_snapshot(catalog: Catalog, snapshot: Snapshot, *, progress: Progress
     strat: Counter[str] = Counter()
     withheld = 0
     seen: set[str] = set()
+    deprecated = deprecated_names(ctx.sites, ctx.calls)
     for site in ctx.sites:
         if progress is not None:
             progress(1)
@@ -62,7 +64,8 @@ def analyze_snapshot(catalog: Catalog, snapshot: Snapshot, *, progress: Progress
             continue
         seen.add(site.error_id)
         try:
-            a = analyze_static(gather_facts(catalog, snapshot, site, context=ctx), symbols, date=date)
+            facts = gather_facts(catalog, snapshot, site, context=ctx)
+            a = with_deprecations(analyze_static(facts, symbols, date=date), deprecated, facts.public_path.entries)
         except (RecursionError, MemoryError) as e:
             failures.append(AnalyzeFailure(site.error_id, f"{type(e).__name__} at {site.path}:{site.line}"))
             continue

@@ -109,9 +109,10 @@ def _run_static(catalog: Catalog, targets: list[Snapshot], *, dry_run: bool, jso
             task = bar.add_task(f"analysing {snap.key}", total=None)
             report = analyze_snapshot(catalog, snap, progress=_advance(bar, task), total=_set_total(bar, task))
         if not dry_run:
+            from errdex.analyze.setupkept import keep_static_notes
             from errdex.prove.stored import keep_proofs
 
-            catalog.put_analyses(keep_proofs(catalog, report.analyses))
+            catalog.put_analyses(keep_static_notes(report.analyses, keep_proofs(catalog, report.analyses)))
         failed += len(report.failures)
         summaries.append({
             "snapshot": snap.key, "analysed": len(report.analyses), "stored": 0 if dry_run else len(report.analyses),

@@ -468,8 +468,11 @@ class Walker(CallsMixin, ClassesMixin):
                                                    col_offset=node.target.col_offset,
                                                    end_lineno=node.target.end_lineno,
                                                    end_col_offset=node.target.end_col_offset), env
-                                          ) if name in state.params else envmod.Binding()
-                env = envmod.bind(env, name, envmod.Binding(node.value, env, prev=prev))
+                                          ) if name in state.params and _texty(node.value, env) else None
+                if prev is None and name in state.params:  # `dim += ndim` on a parameter: arithmetic, no text
+                    return envmod.bind(env, name, envmod.Binding())
+                env = envmod.bind(env, name, envmod.Binding(node.value, env, prev=prev if prev is not None
+                                                            else envmod.Binding()))
             else:
                 env = envmod.bind(env, name, envmod.Binding())
         return env
@@ -564,3 +567,25 @@ def _imported_class(exc: ast.expr) -> ast.expr:
     top = ast.copy_location(ast.Name(id=mod.args[0].value.split(".")[0], ctx=ast.Load()), mod)
     func = ast.copy_location(ast.Attribute(value=top, attr=exc.func.attr, ctx=ast.Load()), exc.func)
     return ast.copy_location(ast.Call(func=func, args=exc.args, keywords=exc.keywords), exc)
+
+
+_TEXT_CALLS = frozenset({"format", "join", "str", "repr", "strip", "lower", "upper", "replace"})
+
+
+def _texty(value: ast.expr, env: Env, depth: int = 0) -> bool:
+    """Whether what ``+=`` adds to a parameter may be text (a string, an f-string, a list of lines, a
+    ``.format``/``str(...)`` call, a name bound to one, or one not bound here); not a number or a name bound
+    to a count (``scatter_dimension += ndim`` with ``ndim = len(shape)``: jax's reduce_scatter printed
+    ``{scatter_dimension}{ndim}`` in its message, rating 9: 027b's Related title)."""
+    if isinstance(value, ast.Constant):
+        return isinstance(value.value, str)
+    if isinstance(value, (ast.JoinedStr, ast.List, ast.Tuple, ast.BinOp)):
+        return not isinstance(value, ast.BinOp) or _texty(value.left, env, depth + 1) or _texty(
+            value.right, env, depth + 1)
+    if isinstance(value, ast.Call):
+        f = value.func
+        return (f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else "") in _TEXT_CALLS
+    if isinstance(value, ast.Name):
+        b = envmod.lookup(env, value.id)
+        return b is None or b.value is None or depth > 3 or _texty(b.value, b.env or env, depth + 1)
+    return True

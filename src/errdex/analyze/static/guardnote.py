@@ -178,6 +178,9 @@ def argument_check(f: Facts, gs: list[GuardFact]) -> str:
     return f"; in code, `if {cond}: ...` is where {would_raise(cached_by(f))} ({CHECK_LABEL})"
 
 
+USAGE_NOTE = "Nothing to guard in your code"  # a usage error: the command line, not the code, is wrong
+
+
 def guard_note(f: Facts, code_shown: bool = False) -> str:
     """What the user can guard on, in words.  ``code_shown``: the page shows the check as code
     (``checksample``), so the note does not repeat it inline."""
@@ -188,7 +191,7 @@ def guard_note(f: Facts, code_shown: bool = False) -> str:
         return (f"What you can check before reading a name from `{mod}`: `hasattr({mod}, name)`, or read it with "
                 f"`getattr({mod}, name, None)` where a missing name is expected.")
     if roles.usage_error(f) and not roles.forwarder(f) and not comment_when(f):
-        return (f"Nothing to guard in your code: {exc_name(f)} is about the command line the program was run with, and "
+        return (f"{USAGE_NOTE}: {exc_name(f)} is about the command line the program was run with, and "
                 f"{package(f)} reports it to the person who ran it as a usage message; catch it only where your code "
                 "runs the command itself and must carry on.")
     if (held := held_with(f)):
