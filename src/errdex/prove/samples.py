@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Protocol
 
@@ -124,7 +125,7 @@ def samples(prover: Prover, site: ErrorSite, others: Sequence[ErrorSite], before
         if bad_v and good_v and sum(k == "validate" for k, _, _ in pairs) < MAX_VALIDATE:
             pairs.append(("validate", bad_v, good_v))
             func = ast.unparse(node.func)
-            extra[len(pairs) - 1] = _seen_scripts(seen, lambda src, i=idx, f=func: _validate_twin(src, i, f, site))
+            extra[len(pairs) - 1] = _seen_scripts(seen, partial(_validate_twin, idx=idx, func=func, site=site))
     more = [(k, script, stop) for k in sorted(extra) for script, stop in extra[k]]
     res = prover.runs([*(x for _, b, g in pairs for x in (b, g)), *(script for _, script, _ in more)], scratch,
                       "samples")
