@@ -19,6 +19,7 @@ from errdex.prove.keep import (
     probe_script,
     value_only,
     values_only,
+    spellings,
     variants,
 )
 from errdex.sources.base import SourceTree
@@ -113,3 +114,12 @@ def test_kept_is_said_only_of_an_after_that_changes_values_only() -> None:
     nested = ("import lib\nlib.fmt(meta=lib.zeros((8, {n})), dtype=lib.{t})\n")
     assert arguments_mark(nested.format(n=8, t="f32"), nested.format(n=2, t="f16")) == KEPT
     assert not values_only("import lib\nlib.f(lib.g(1))\n", "import lib\nlib.f(lib.h(1))\n")  # another call
+
+
+def test_the_after_s_new_values_are_spelt_the_other_ways_users_write_them() -> None:
+    # rating 9: 5931's check stopped ``dimensions=[0]`` (made a tuple by the callee), 4423's let ``0`` through
+    assert spellings("import lax\nlax.rev(x, dimensions=[])\n", "import lax\nlax.rev(x, dimensions=(0,))\n") == [
+        "import lax\nlax.rev(x, dimensions=[0])\n"]
+    got = spellings("import pl\npl.run(f, axes=1)\n", "import pl\npl.run(f, axes=())\n")
+    assert [g.split("axes=")[1] for g in got] == ["[])", "None)", "0)"]
+    assert spellings("import pl\npl.run(f, axes=(1,))\n", "import pl\npl.run(f, axes=(1,), n=2)\n") == []  # unchanged

@@ -145,6 +145,41 @@ def reshaped(before: str, after: str) -> str:
     return "; ".join(said_changes(changes(before, after))[:2]) or "the code around the call changes"
 
 
+def _others(value: ast.expr) -> list[str]:
+    """Other spellings a user writes for a literal list or tuple: the other container, and for an empty one
+    the values that mean "none" (``()``: ``[]``, ``None``, ``0``)."""
+    if not isinstance(value, (ast.List, ast.Tuple)) or not all(isinstance(e, ast.Constant) for e in value.elts):
+        return []
+    items = ", ".join(ast.unparse(e) for e in value.elts)
+    if not value.elts:
+        return [x for x in ("()", "[]", "None", "0") if x != ast.unparse(value)]
+    return [f"[{items}]"] if isinstance(value, ast.Tuple) else [f"({items},)" if len(value.elts) == 1 else f"({items})"]
+
+
+def spellings(before: str, after: str) -> list[str]:
+    """The after with each literal list or tuple it passes in place of the before's value spelt another way
+    (``others``): a validate sample is run on them too, so that one that tests the raw value and not what the
+    callee makes of it is not called proven (rating 9: 5931 stopped ``dimensions=[0]``, which ``lax.rev``
+    makes a tuple; 4423 let ``collective_axes=0`` through, which ``run_scoped`` wraps into ``(0,)``)."""
+    b, a = _parse(before), _parse(after)
+    if b is None or a is None:
+        return []
+    out: list[str] = []
+    for cb, ca in _paired(b, a):
+        given = {k.arg: k.value for k in cb.keywords}
+        slots = [(ca.keywords[i], "value") for i, k in enumerate(ca.keywords)
+                 if k.arg in given and ast.dump(given[k.arg]) != ast.dump(k.value)]
+        for holder, field in slots:
+            now = getattr(holder, field)
+            for text in _others(now):
+                setattr(holder, field, ast.parse(text, mode="eval").body)
+                src = ast.unparse(a) + "\n"
+                if src not in out:
+                    out.append(src)
+            setattr(holder, field, now)
+    return out
+
+
 def arguments_mark(before: str, after: str) -> str:
     """``Proof.arguments``: "kept" when the after keeps every argument of the before and changes values only,
     else "drops X, Y"; a kept after that catches a signal around the call or uses the object in its ``with``

@@ -7,6 +7,7 @@ The first of each kind whose two runs show what it claims is kept."""
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
@@ -16,6 +17,7 @@ from typing import Protocol
 from errdex.model import ErrorSite, Proof, ProofAfter, ProofBefore
 from errdex.prove.checks import (
     distinct_regex,
+    template_regex,
     try_clean,
     try_handled,
     try_script,
@@ -26,7 +28,7 @@ from errdex.prove.checks import (
     validate_stopped,
 )
 from errdex.prove.defend import checked_script, recover_script
-from errdex.prove.keep import dropped
+from errdex.prove.keep import dropped, spellings
 from errdex.prove.mistake import input_driven
 from errdex.prove.runs import Runs
 
@@ -78,6 +80,28 @@ def _validate_twin(src: str, idx: int, func: str, site: ErrorSite) -> str:
     return validate_script(m, len(m.body) - 1, idx, site)
 
 
+def _spelt(prover: Prover, site: ErrorSite, before: str, after: str, pb: ProofBefore, scratch: Path) -> dict[str, bool]:
+    """The after with its new values spelt the other ways users write them (``keep.spellings``), run as they
+    are: source -> it raised this error (its exception line, with the site's message when it has one); those
+    that raised something else are left out."""
+    spelt = spellings(before, after)[:MAX_SEEN]
+    if not spelt or not pb.exception:
+        return {}
+    res = prover.runs(spelt, scratch, "spellings")
+    short = pb.exception.rsplit(".", 1)[-1]
+    rx = template_regex(site)
+    out: dict[str, bool] = {}
+    for k, src in enumerate(spelt):
+        rc, _, err = res[k]
+        if rc == 0 and "Traceback" not in err:
+            out[src] = False
+            continue
+        last = next((ln for ln in reversed(err.strip().splitlines()) if ln.startswith(short + ":")), "")
+        if last and (not rx or re.search(rx, last.removeprefix(short + ":").strip())):
+            out[src] = True
+    return out
+
+
 def samples(prover: Prover, site: ErrorSite, others: Sequence[ErrorSite], before: str, kind: str, after: str,
             pb: ProofBefore, scratch: Path, check: str = "",
             seen: Mapping[str, bool] | None = None) -> tuple[tuple[str, Proof | None, str, Proof | None], int]:
@@ -88,7 +112,8 @@ def samples(prover: Prover, site: ErrorSite, others: Sequence[ErrorSite], before
     bad_m, good_m = _module(before), _module(after)
     if bad_m is None or good_m is None:
         return ("", None, "", None), 0
-    seen = {s: r for s, r in (seen or {}).items() if s not in (before, after)}
+    seen = {**_spelt(prover, site, before, after, pb, scratch),
+            **{s: r for s, r in (seen or {}).items() if s not in (before, after)}}
     pairs: list[tuple[str, str, str]] = []  # (kind, bad, good)
     extra: dict[int, list[tuple[str, bool]]] = {}  # pair index -> (script on another value, must stop)
     pattern = distinct_regex(site, others)
