@@ -17,9 +17,9 @@ from errdex.prove.keep import (
     dropped,
     probe_defaults,
     probe_script,
+    spellings,
     value_only,
     values_only,
-    spellings,
     variants,
 )
 from errdex.sources.base import SourceTree
@@ -121,5 +121,5 @@ def test_the_after_s_new_values_are_spelt_the_other_ways_users_write_them() -> N
     assert spellings("import lax\nlax.rev(x, dimensions=[])\n", "import lax\nlax.rev(x, dimensions=(0,))\n") == [
         "import lax\nlax.rev(x, dimensions=[0])\n"]
     got = spellings("import pl\npl.run(f, axes=1)\n", "import pl\npl.run(f, axes=())\n")
-    assert [g.split("axes=")[1] for g in got] == ["[])", "None)", "0)"]
+    assert [g.split("axes=")[1].strip() for g in got] == ["[])", "None)", "0)"]
     assert spellings("import pl\npl.run(f, axes=(1,))\n", "import pl\npl.run(f, axes=(1,), n=2)\n") == []  # unchanged
