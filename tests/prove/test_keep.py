@@ -123,3 +123,7 @@ def test_the_after_s_new_values_are_spelt_the_other_ways_users_write_them() -> N
     got = spellings("import pl\npl.run(f, axes=1)\n", "import pl\npl.run(f, axes=())\n")
     assert [g.split("axes=")[1].strip() for g in got] == ["[])", "None)", "0)"]
     assert spellings("import pl\npl.run(f, axes=(1,))\n", "import pl\npl.run(f, axes=(1,), n=2)\n") == []  # unchanged
+    wrapped = "import lib\nlib.jit(lambda: lib.scoped(f, lib.VMEM((8,)), axes={v}))()\n"
+    assert arguments_mark(wrapped.format(v="None"), wrapped.format(v="()")) == KEPT  # inside a lambda, called
+    assert arguments_mark("import lib\nlib.conv(ty=lib.Path)\n", "import lib\nlib.conv(ty=lib.Path())\n") == KEPT
+    assert arguments_mark(wrapped.format(v="None").replace("f, ", ""), wrapped.format(v="None")).startswith(KEPT_RESHAPED)

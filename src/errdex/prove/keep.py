@@ -97,11 +97,11 @@ def dropped(before: str, after: str) -> tuple[str, ...]:
 
 
 def _value_slot(a: ast.AST, b: ast.AST) -> bool:
-    """Two arguments of the same call: any value for any other, but a call in both is the same call with
-    values changed only (``jnp.zeros((8,))`` -> ``jnp.zeros((2,))``)."""
-    if isinstance(a, ast.Call) and isinstance(b, ast.Call):
+    """Two arguments of the same call: any value for any other, but a call (or a ``lambda``) in both makes the
+    same calls with values changed only (``jnp.zeros((8,))`` -> ``jnp.zeros((2,))``)."""
+    if type(a) is type(b) and isinstance(a, (ast.Call, ast.Lambda)):  # a function given: its body the same too
         return _same_shape(a, b)
-    return (not isinstance(a, ast.Call) and not isinstance(b, ast.Call)) or ast.dump(a) == ast.dump(b)
+    return True  # a value for another, a class for its instance (``click.Path`` -> ``click.Path()``)
 
 
 def _same_shape(a: ast.AST, b: ast.AST) -> bool:
@@ -112,7 +112,7 @@ def _same_shape(a: ast.AST, b: ast.AST) -> bool:
     if type(a) is not type(b):
         return False
     if isinstance(a, ast.Call) and isinstance(b, ast.Call):
-        return (ast.dump(a.func) == ast.dump(b.func) and len(a.args) == len(b.args)
+        return (_same_shape(a.func, b.func) and len(a.args) == len(b.args)
                 and [k.arg for k in a.keywords] == [k.arg for k in b.keywords]
                 and all(_value_slot(x, y) for x, y in zip(a.args, b.args, strict=True))
                 and all(_value_slot(x.value, y.value) for x, y in zip(a.keywords, b.keywords, strict=True)))
