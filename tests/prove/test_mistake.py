@@ -270,3 +270,7 @@ def test_a_stored_kept_mark_is_corrected_on_re_analysis() -> None:
                              example_fix=CodeSample("import lib\nlib.Factor()\n", "import lib\nlib.Factor('x', 'x')\n",
                                                     proof)))
     assert a.example_fix.proof is not None and a.example_fix.proof.arguments.startswith("kept, reshaped: ")
+    # and a mark the rule no longer gives is said afresh
+    again = with_change(replace(a, example_fix=replace(a.example_fix, before="import lib\nlib.Factor(n=1)\n",
+                                                       after="import lib\nlib.Factor(n=2)\n")))
+    assert again.example_fix.proof is not None and again.example_fix.proof.arguments == "kept"

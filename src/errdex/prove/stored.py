@@ -83,12 +83,13 @@ def _marked_reshaped(a: Analysis) -> Analysis:
     (a ``with`` block removed, arguments added) marked with what it does (rating 9: fef1, 669a said
     "changes values only")."""
     proof = a.example_fix.proof
-    if proof is None or proof.arguments != KEPT:
+    if proof is None or not (proof.arguments == KEPT or proof.arguments.startswith(KEPT_RESHAPED)):
         return a
-    more = reshaped(a.example_fix.before, a.example_fix.after)
-    if not more:
+    more = reshaped(a.example_fix.before, a.example_fix.after)  # said afresh: the rule may have changed
+    mark = KEPT_RESHAPED + more if more else KEPT
+    if mark == proof.arguments:
         return a
-    proof = dataclasses.replace(proof, arguments=KEPT_RESHAPED + more)
+    proof = dataclasses.replace(proof, arguments=mark)
     return dataclasses.replace(a, example_fix=dataclasses.replace(a.example_fix, proof=proof))
 
 
