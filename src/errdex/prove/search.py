@@ -167,9 +167,12 @@ def confirm(prover: Prover, catalog: Catalog, site: ErrorSite, found: Found, oth
         got, exc, err = site.error_id, cause[0], cause[1]
         kind = "search, the cause of " + (cause[2].strip().splitlines() or [""])[-1][:80]
     pb = ProofBefore(exception=exc, error_id=got, output=excerpt(err, exc))
+    seen: dict[str, bool] = {}  # the afters run before the clean one: those that raised this error (``samples.py``)
     for i, after in enumerate(found.afters, 1):
         rc2, out2, err2 = res[i]
         if rc2 != 0 or (err2.strip() and prover.resolves_to(catalog, err2, site.error_id)[0] == site.error_id):
+            if rc2 != 0 and prover.resolves_to(catalog, err2, site.error_id)[0] == site.error_id:
+                seen[after] = True
             continue
         # an after that drops an argument gives way to one that keeps them all and runs clean (``keep.py``)
         kept = prover.kept(catalog, site, found.before, after, found.afters[i:], scratch, pb)
@@ -178,8 +181,8 @@ def confirm(prover: Prover, catalog: Catalog, site: ErrorSite, found: Found, oth
         proof = replace(proof, lowered=kernel_label(prover.package, found.before),
                         arguments=arguments_mark(found.before, after))
         cand = Candidate("search", found.before, found.afters, None)
-        samples, n = (prover._samples(site, others, cand, after, pb, scratch, prover.check_sample(catalog, site))
-                      if kind == "search" else (("", None, "", None), 0))
+        samples, n = (prover._samples(site, others, cand, after, pb, scratch, prover.check_sample(catalog, site),
+                                      seen) if kind == "search" else (("", None, "", None), 0))
         if imported:
             proof = replace(proof, candidate=f"{proof.candidate} ({IMPORTED_MARK})")
         return Proven(found.before, after, proof, *samples), "", res.count + n + kept[3]
