@@ -369,6 +369,8 @@ class Proof:
     # "kept": the after keeps every argument of the before; "drops nargs=, type=" (prove/keep.py);
     # "takes away: ..." when it keeps them but only takes the trigger away (prove/stored.py)
     arguments: str = ""
+    # what each change of a two-change after is needed for ("without `x=2` the call raises `E: ...`", prove/needed.py)
+    needs: str = ""
 
 
 @dataclass(frozen=True, slots=True)

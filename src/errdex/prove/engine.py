@@ -42,6 +42,7 @@ from errdex.prove.keep import arguments_mark, changed, dropped, probe_defaults, 
 from errdex.prove.keep import variants as kept_variants
 from errdex.prove.mistake import instead_of, only_drops, sets_up
 from errdex.prove.mutate import MAX_VARIANTS as MAX_MUTATED
+from errdex.prove.needed import needs
 from errdex.prove.pairs import paired, tripled
 from errdex.prove.pool import WorkerPool
 from errdex.prove.reshape import MAX_RESHAPED, defined_first
@@ -321,6 +322,8 @@ class Prover:
                         proof = replace(self._proof(pb, ProofAfter(exit=0, output=_tail(out2)),
                                                     f"{kind}; after: {how}" if how else kind),
                                         arguments=arguments_mark(cand.before, after))
+                        why, n = needs(self, cand.before, after, scratch, pb.output)  # each of two changes needed? (needed.py)
+                        proof, runs = replace(proof, needs=why), runs + n
                         found, n = ((("", None, "", None), 0) if kind != cand.kind
                                     else self._samples(site, others, cand, after, pb, scratch,
                                                        self.check_sample(catalog, site), seen))

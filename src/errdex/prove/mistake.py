@@ -105,39 +105,36 @@ def _diff(a: ast.AST, b: ast.AST, call: ast.AST | None, setup: bool) -> Change |
 
 def _diffs(a: ast.AST, b: ast.AST, call: ast.AST | None, setup: bool) -> list[Change]:
     """Every smallest differing piece of two nodes of the same statement, where ``_diff`` gives the whole node
-    for two or more (rating 9, b806: the metadata's shape and ``float32`` -> ``float16`` in one call); [] when
-    a piece cannot be said shortly."""
+    for two or more (rating 9, b806: the metadata's shape and ``float32`` -> ``float16`` in one call); the
+    whole node's change when there is one piece, or a piece cannot be said shortly; [] when neither can."""
     c = _diff(a, b, call, setup)
     if c is None:
         return []
-    if c.old or c.new:
-        return [c]
+    whole = [c] if c.old or c.new else []
     if type(a) is not type(b):
-        return []
+        return whole
     if isinstance(a, ast.Call):
         call = a
     out: list[Change] = []
     for field in a._fields:
         va, vb = getattr(a, field, None), getattr(b, field, None)
         here = setup or field in ("decorator_list", "items")
+        pairs: list[tuple[ast.AST, ast.AST]] = []
         if isinstance(va, list) and isinstance(vb, list):
             if len(va) != len(vb) or not all(isinstance(x, ast.AST) or x == y for x, y in zip(va, vb, strict=True)):
-                return []
-            for x, y in zip(va, vb, strict=True):
-                if isinstance(x, ast.AST) and isinstance(y, ast.AST) and ast.dump(x) != ast.dump(y):
-                    got = _diffs(x, y, call, here)
-                    if not got:
-                        return []
-                    out += got
+                return whole
+            pairs = [(x, y) for x, y in zip(va, vb, strict=True) if isinstance(x, ast.AST) and isinstance(y, ast.AST)]
         elif isinstance(va, ast.AST) and isinstance(vb, ast.AST):
-            if ast.dump(va) != ast.dump(vb):
-                got = _diffs(va, vb, call, here)
-                if not got:
-                    return []
-                out += got
+            pairs = [(va, vb)]
         elif va != vb:
-            return []
-    return out
+            return whole
+        for x, y in pairs:
+            if ast.dump(x) != ast.dump(y):
+                got = _diffs(x, y, call, here)
+                if not got:
+                    return whole
+                out += got
+    return out if len(out) >= 2 else whole
 
 
 def _once(cs: list[Change]) -> list[Change]:
@@ -168,11 +165,9 @@ def changes(before: str, after: str) -> list[Change]:
                 out.append(Change(_short(x.value), _short(y.value), fed, raising=True, stmt=_short(x)))  # type: ignore[attr-defined]
                 continue
             c = _diff(x, y, None, not last)
-            if c is not None and not (c.old or c.new):  # several pieces: each, when each can be said
+            if c is not None:  # several pieces: each, when each can be said
                 out += [Change(p.old, p.new, p.where, raising=last, setup=p.setup or not last, stmt=_short(x))
-                        for p in _diffs(x, y, None, not last)] or [c]
-            elif c is not None:
-                out.append(Change(c.old, c.new, c.where, raising=last, setup=c.setup or not last, stmt=_short(x)))
+                        for p in _diffs(x, y, None, not last) or [c]]
         return _once(out)
     # a statement dropped (or added): the ones that are not in the other
     da = [ast.dump(s) for s in sa]

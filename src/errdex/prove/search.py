@@ -36,6 +36,7 @@ from errdex.prove.guard_values import guard_values
 from errdex.prove.harness import run_env
 from errdex.prove.keep import arguments_mark
 from errdex.prove.kernel_forms import kernel_label, with_kernel
+from errdex.prove.needed import needs
 from errdex.prove.search_adapters import search_adapter
 from errdex.sandbox import Environment, Limits, RunRequest, run
 
@@ -180,12 +181,14 @@ def confirm(prover: Prover, catalog: Catalog, site: ErrorSite, found: Found, oth
         proof = prover._proof(pb, ProofAfter(exit=0, output="\n".join(out2.strip().splitlines()[-6:])), kind + how)
         proof = replace(proof, lowered=kernel_label(prover.package, found.before),
                         arguments=arguments_mark(found.before, after))
+        why, n_needs = needs(prover, found.before, after, scratch, pb.output)  # each of two changes needed? (needed.py)
+        proof = replace(proof, needs=why)
         cand = Candidate("search", found.before, found.afters, None)
         samples, n = (prover._samples(site, others, cand, after, pb, scratch, prover.check_sample(catalog, site),
                                       seen) if kind == "search" else (("", None, "", None), 0))
         if imported:
             proof = replace(proof, candidate=f"{proof.candidate} ({IMPORTED_MARK})")
-        return Proven(found.before, after, proof, *samples), "", res.count + n + kept[3]
+        return Proven(found.before, after, proof, *samples), "", res.count + n + kept[3] + n_needs
     return None, "the search found a raising call, but none of its argument variants ran clean", res.count
 
 

@@ -47,6 +47,8 @@ def with_change(a: Analysis) -> Analysis:
         return a
     a = without_contradicted(a)  # a stated check the proven failing call satisfies is wrong (rating 6: 91c3)
     said = change_sentence(fix.before, fix.after)
+    if said and fix.proof.needs:  # each change needed (``needed.py``; rating 9, b806: float32 -> float16 unsaid)
+        said += f" Each is needed: {fix.proof.needs}."
     off = diagnostic_turned_off(a.guard_note, fix.before, fix.after)
     own = [s for s in a.solutions if not s.text.startswith("The proven example")]
     dropped = bool(said) and not off and bool(own) and only_drops(fix.before, fix.after)
