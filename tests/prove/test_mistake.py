@@ -274,3 +274,21 @@ def test_a_stored_kept_mark_is_corrected_on_re_analysis() -> None:
     again = with_change(replace(a, example_fix=replace(a.example_fix, before="import lib\nlib.Factor(n=1)\n",
                                                        after="import lib\nlib.Factor(n=2)\n")))
     assert again.example_fix.proof is not None and again.example_fix.proof.arguments == "kept"
+
+
+def test_a_check_an_other_spelling_the_proof_ran_satisfies_is_dropped() -> None:
+    # rating 9 (4423): the before passed a true ``collective_axes=1``; the proof ran the after's ``()`` spelt
+    # ``0`` and ``None`` (``keep.spellings``), and both raised: "false or empty" is wrong there too
+    check = "Make sure that `collective_axes` is false or empty when you call `pl.run_scoped`."
+    proof = replace(_proof("NotImplementedError"), raised_with=(RUN_SCOPED.format(kw=", collective_axes=0"),
+                                                                RUN_SCOPED.format(kw=", collective_axes=None")))
+    a = Analysis(error_id="44230afd71e8b100", snapshot="jax-ml/jax@jax-v0.10.2", meaning="m",
+                 solutions=(Solution(text=check), Solution(text="Or run it compiled.")),
+                 prevention=("Before calling `pl.run_scoped`, check that `collective_axes` is false or empty.",),
+                 example_fix=CodeSample(RUN_SCOPED.format(kw=", collective_axes=1"),
+                                        RUN_SCOPED.format(kw=", collective_axes=()"), proof))
+    b = with_change(a)
+    shown = " ".join([b.guard_note, *b.prevention, *(s.text for s in b.solutions)])
+    assert "is false or empty" not in shown
+    assert "Do not pass `collective_axes=0` to mean none: errdex ran the proven example's call with it" in shown
+    assert with_change(replace(a, example_fix=replace(a.example_fix, proof=_proof("E")))).solutions[0].text == check

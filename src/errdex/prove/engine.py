@@ -324,10 +324,11 @@ class Prover:
                                         arguments=arguments_mark(cand.before, after))
                         why, n = needs(self, cand.before, after, scratch, pb.output)  # each of two changes needed? (needed.py)
                         proof, runs = replace(proof, needs=why), runs + n
+                        spelt: list[str] = []  # the after's other spellings that raised (``contradict.py``)
                         found, n = ((("", None, "", None), 0) if kind != cand.kind
                                     else self._samples(site, others, cand, after, pb, scratch,
-                                                       self.check_sample(catalog, site), seen))
-                        runs += n
+                                                       self.check_sample(catalog, site), seen, spelt))
+                        runs, proof = runs + n, replace(proof, raised_with=tuple(spelt))
                         secs = (datetime.now(UTC) - start).total_seconds()
                         return Outcome(site.error_id, Proven(cand.before, after, proof, *found), "", runs, secs)
                     reason = f"the {cand.kind} candidate raises this error, but no variant of its arguments ran clean"
@@ -486,9 +487,10 @@ class Prover:
 
     def _samples(self, site: ErrorSite, others: Sequence[ErrorSite], cand: Candidate, after: str,
                  pb: ProofBefore, scratch: Path, check: str = "",
-                 seen: Mapping[str, bool] | None = None) -> tuple[tuple[str, Proof | None, str, Proof | None], int]:
+                 seen: Mapping[str, bool] | None = None,
+                 raised: list[str] | None = None) -> tuple[tuple[str, Proof | None, str, Proof | None], int]:
         """(try sample, its proof, validate sample, its proof), and the runs it took (``samples.py``)."""
-        return samples(self, site, others, cand.before, cand.kind, after, pb, scratch, check, seen)
+        return samples(self, site, others, cand.before, cand.kind, after, pb, scratch, check, seen, raised)
 
 
 def excerpt(text: str, exception: str) -> str:

@@ -184,8 +184,10 @@ def confirm(prover: Prover, catalog: Catalog, site: ErrorSite, found: Found, oth
         why, n_needs = needs(prover, found.before, after, scratch, pb.output)  # each of two changes needed? (needed.py)
         proof = replace(proof, needs=why)
         cand = Candidate("search", found.before, found.afters, None)
+        spelt: list[str] = []  # the after's other spellings that raised (``contradict.py``)
         samples, n = (prover._samples(site, others, cand, after, pb, scratch, prover.check_sample(catalog, site),
-                                      seen) if kind == "search" else (("", None, "", None), 0))
+                                      seen, spelt) if kind == "search" else (("", None, "", None), 0))
+        proof = replace(proof, raised_with=tuple(spelt))
         if imported:
             proof = replace(proof, candidate=f"{proof.candidate} ({IMPORTED_MARK})")
         return Proven(found.before, after, proof, *samples), "", res.count + n + kept[3] + n_needs
