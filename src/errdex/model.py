@@ -369,6 +369,10 @@ class Proof:
     # "kept": the after keeps every argument of the before; "drops nargs=, type=" (prove/keep.py);
     # "takes away: ..." when it keeps them but only takes the trigger away (prove/stored.py)
     arguments: str = ""
+    # what each change of a two-change after is needed for ("without `x=2` the call raises `E: ...`", prove/needed.py)
+    needs: str = ""
+    # the after's new values spelt other ways (prove/keep.spellings) that still raised this error, as run
+    raised_with: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

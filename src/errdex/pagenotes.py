@@ -17,6 +17,8 @@ SETUP_MISTAKE = "This is a mistake to fix in the code, not an error to handle"
 # ``Proof.arguments`` of a kept after that changes no value (written by ``prove/keep.arguments_mark``)
 KEPT_CAUGHT = "kept, caught"  # the documented signal caught around the same call (``prove/fixes.caught``)
 KEPT_WITH = "kept, with block"  # the object the call is made on used inside its ``with`` block
+TURNS_OFF = "turns off: "  # the after only turns a diagnostic option off (``prove/stored.py``)
+KEPT_RESHAPED = "kept, reshaped: "  # every argument kept, and more than values changed: what, in words
 
 
 def _test_name(node: str) -> str:
@@ -94,6 +96,11 @@ def arguments_note(proof: Mapping[str, Any] | None) -> str:
         return "The after keeps every argument of the call and changes values only."
     if mark == KEPT_CAUGHT:
         return "The after makes the same call with the same arguments and catches the signal it raises."
+    if mark.startswith(TURNS_OFF):  # rating 9, 53c4: a check the user turned on, turned off by the after
+        return (f"The after only turns the `{mark.removeprefix(TURNS_OFF)}` option off: it shows the error is this "
+                "option's check, not how to satisfy it; to keep the check on, do what the solutions say.")
+    if mark.startswith(KEPT_RESHAPED):  # rating 9: not "changes values only" over a ``with`` block removed
+        return f"The after keeps every argument of the call but does more than change values: {mark.removeprefix(KEPT_RESHAPED)}."
     if mark == KEPT_WITH:
         return "The after makes the same calls with the same arguments, the object used inside its `with` block."
     if mark.startswith("drops "):

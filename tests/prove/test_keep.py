@@ -10,13 +10,16 @@ from pathlib import Path
 
 from errdex.extract import extract_tree
 from errdex.model import ErrorSite, Snapshot
+from errdex.pagenotes import KEPT_RESHAPED, arguments_note
 from errdex.prove.keep import (
     KEPT,
     arguments_mark,
     dropped,
     probe_defaults,
     probe_script,
+    spellings,
     value_only,
+    values_only,
     variants,
 )
 from errdex.sources.base import SourceTree
@@ -98,3 +101,29 @@ def test_a_keyword_given_in_several_calls_gets_the_default_in_each(tmp_path: Pat
     label, src = got[0]
     assert label == "axes=() (keeps every argument)" and src.count("axes=()") == 2
     assert _run(tmp_path, src)[0] == 0
+
+
+def test_kept_is_said_only_of_an_after_that_changes_values_only() -> None:
+    # rating 9: "changes values only" over an after that removed a ``with`` block (fef1) or added arguments (669a)
+    jit = "import lib\n\n@lib.jit\ndef f():\n    return 1\nf()\n"
+    off = arguments_mark(jit + "with lib.no_execution():\n    f()\n", jit + "f()\n")
+    assert off.startswith(KEPT_RESHAPED) and "without `with lib.no_execution():`" in off
+    added = arguments_mark("import lib\nlib.Factor()\n", "import lib\nlib.Factor('x', 'x')\n")
+    assert added.startswith(KEPT_RESHAPED) and "`lib.Factor('x', 'x')`" in added
+    assert arguments_note({"arguments": added}).startswith("The after keeps every argument of the call but does more")
+    nested = ("import lib\nlib.fmt(meta=lib.zeros((8, {n})), dtype=lib.{t})\n")
+    assert arguments_mark(nested.format(n=8, t="f32"), nested.format(n=2, t="f16")) == KEPT
+    assert not values_only("import lib\nlib.f(lib.g(1))\n", "import lib\nlib.f(lib.h(1))\n")  # another call
+
+
+def test_the_after_s_new_values_are_spelt_the_other_ways_users_write_them() -> None:
+    # rating 9: 5931's check stopped ``dimensions=[0]`` (made a tuple by the callee), 4423's let ``0`` through
+    assert spellings("import lax\nlax.rev(x, dimensions=[])\n", "import lax\nlax.rev(x, dimensions=(0,))\n") == [
+        "import lax\nlax.rev(x, dimensions=[0])\n"]
+    got = spellings("import pl\npl.run(f, axes=1)\n", "import pl\npl.run(f, axes=())\n")
+    assert [g.split("axes=")[1].strip() for g in got] == ["[])", "None)", "0)"]
+    assert spellings("import pl\npl.run(f, axes=(1,))\n", "import pl\npl.run(f, axes=(1,), n=2)\n") == []  # unchanged
+    wrapped = "import lib\nlib.jit(lambda: lib.scoped(f, lib.VMEM((8,)), axes={v}))()\n"
+    assert arguments_mark(wrapped.format(v="None"), wrapped.format(v="()")) == KEPT  # inside a lambda, called
+    assert arguments_mark("import lib\nlib.conv(ty=lib.Path)\n", "import lib\nlib.conv(ty=lib.Path())\n") == KEPT
+    assert arguments_mark(wrapped.format(v="None").replace("f, ", ""), wrapped.format(v="None")).startswith(KEPT_RESHAPED)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from errdex.model import Analysis, CodeSample, Proof, ProofAfter, ProofBefore, Solution
-from errdex.pagenotes import SETUP_MISTAKE, defensive_note
+from errdex.pagenotes import SETUP_MISTAKE, arguments_note, defensive_note
 from errdex.prove.mistake import change_sentence, input_driven, setup_note
 from errdex.prove.stored import with_change
 
@@ -242,3 +242,60 @@ def test_an_after_that_only_takes_away_is_not_marked_as_keeping_the_arguments() 
     nargs = replace(a, example_fix=CodeSample(NARGS.format(nargs="nargs=2, "), NARGS.format(nargs=""),
                                               replace(kept, arguments="drops nargs=")))
     assert with_change(nargs).example_fix.proof.arguments == "drops nargs="  # type: ignore[union-attr]
+
+
+def test_an_option_turned_off_by_value_is_labelled_as_only_turning_it_off() -> None:
+    # rating 9 (53c4): the after turned ``jax_no_tracing`` off (``True`` -> ``False``) instead of dropping the
+    # line; the caveat and the label under the example went with it
+    before = NO_TRACING.format(setup="jax.config.update('jax_no_tracing', True)\n")
+    after = NO_TRACING.format(setup="jax.config.update('jax_no_tracing', False)\n")
+    proof = replace(_proof("RuntimeError"), arguments="kept")
+    a = with_change(Analysis(error_id="53c46e953344638a", snapshot="jax-ml/jax@jax-v0.10.2", meaning="m",
+                             guard_note=DIAG_NOTE, example_fix=CodeSample(before, after, proof)))
+    assert "only turns the `jax_no_tracing` option off" in a.solutions[-1].text
+    assert "Fix it as the example shows" not in a.guard_note
+    assert a.example_fix.proof is not None
+    assert arguments_note({"arguments": a.example_fix.proof.arguments}).startswith(
+        "The after only turns the `jax_no_tracing` option off")
+
+
+def test_every_change_of_one_call_is_said() -> None:
+    # rating 9 (b806): the metadata's shape and the operand dtype changed in the same call (twice: the shape
+    # computed, then the kernel); the page said neither
+    call = "lib.fmt(meta=lib.zeros((128, 128, {n}), 'uint2'), operand_dtype=lib.{t})"
+    body = "import lib\n_out = lib.shape_of(lambda: {c})\nif True:\n    r = {c}\n    lib.run(r)\n"
+    said = change_sentence(body.format(c=call.format(n=128, t="float32")), body.format(c=call.format(n=2, t="float16")))
+    assert said.startswith("The proven example below changes two things:")
+    assert "`meta=lib.zeros((128, 128, 128), 'uint2')` becomes `meta=lib.zeros((128, 128, 2), 'uint2')`" in said
+    assert "`operand_dtype=lib.float32` becomes `operand_dtype=lib.float16`" in said
+
+
+def test_a_stored_kept_mark_is_corrected_on_re_analysis() -> None:
+    # a proof stored before ``keep.values_only`` says "kept" over an after that added arguments (rating 9: 669a)
+    proof = replace(_proof("ValueError"), arguments="kept")
+    a = with_change(Analysis(error_id="669a69c654614ac2", snapshot="jax-ml/jax@jax-v0.10.2", meaning="m",
+                             example_fix=CodeSample("import lib\nlib.Factor()\n", "import lib\nlib.Factor('x', 'x')\n",
+                                                    proof)))
+    assert a.example_fix.proof is not None and a.example_fix.proof.arguments.startswith("kept, reshaped: ")
+    # and a mark the rule no longer gives is said afresh
+    again = with_change(replace(a, example_fix=replace(a.example_fix, before="import lib\nlib.Factor(n=1)\n",
+                                                       after="import lib\nlib.Factor(n=2)\n")))
+    assert again.example_fix.proof is not None and again.example_fix.proof.arguments == "kept"
+
+
+def test_a_check_an_other_spelling_the_proof_ran_satisfies_is_dropped() -> None:
+    # rating 9 (4423): the before passed a true ``collective_axes=1``; the proof ran the after's ``()`` spelt
+    # ``0`` and ``None`` (``keep.spellings``), and both raised: "false or empty" is wrong there too
+    check = "Make sure that `collective_axes` is false or empty when you call `pl.run_scoped`."
+    proof = replace(_proof("NotImplementedError"), raised_with=(RUN_SCOPED.format(kw=", collective_axes=0"),
+                                                                RUN_SCOPED.format(kw=", collective_axes=None")))
+    a = Analysis(error_id="44230afd71e8b100", snapshot="jax-ml/jax@jax-v0.10.2", meaning="m",
+                 solutions=(Solution(text=check), Solution(text="Or run it compiled.")),
+                 prevention=("Before calling `pl.run_scoped`, check that `collective_axes` is false or empty.",),
+                 example_fix=CodeSample(RUN_SCOPED.format(kw=", collective_axes=1"),
+                                        RUN_SCOPED.format(kw=", collective_axes=()"), proof))
+    b = with_change(a)
+    shown = " ".join([b.guard_note, *b.prevention, *(s.text for s in b.solutions)])
+    assert "is false or empty" not in shown
+    assert "Do not pass `collective_axes=0` to mean none: errdex ran the proven example's call with it" in shown
+    assert with_change(replace(a, example_fix=replace(a.example_fix, proof=_proof("E")))).solutions[0].text == check

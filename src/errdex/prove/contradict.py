@@ -47,7 +47,23 @@ def contradicted(a: Analysis) -> dict[str, str]:
         return {}
     names = _stated(a)
     passed = _keywords(fix.before)
-    return {n: repr(passed[n]) for n in sorted(names) if n in passed and not passed[n]}
+    out = {n: repr(passed[n]) for n in sorted(names) if n in passed and not passed[n]}
+    return out or spelt_contradicted(a)
+
+
+def spelt_contradicted(a: Analysis) -> dict[str, str]:
+    """As ``contradicted``, from the after's other spellings the proof ran and saw raise (``Proof.raised_with``,
+    ``keep.spellings``: ``collective_axes=0``, ``None``): rating 9, 4423's before passed a true ``1``."""
+    proof = a.example_fix.proof
+    if proof is None:
+        return {}
+    names = _stated(a)
+    out: dict[str, str] = {}
+    for src in proof.raised_with:
+        for n, v in _keywords(src).items():
+            if n in names and not v:
+                out.setdefault(n, repr(v))
+    return out
 
 
 def _stated(a: Analysis) -> set[str]:
@@ -81,6 +97,8 @@ def without_contradicted(a: Analysis, shared: Mapping[str, tuple[str, str]] | No
     the same name) satisfies; Prevention says instead what the proof shows (the false value does not pass;
     leave the argument out when the after does), and "`name` is true (non-empty)" says the value as passed."""
     own = contradicted(a)
+    given = _keywords(a.example_fix.before)
+    ran = bool(own) and not any(n in given and not given[n] for n in own)  # seen raise in a run, not the before
     wrong = {n: (v, "") for n, v in own.items()} if own else dict(shared or {})
     if not wrong:
         return a
@@ -96,7 +114,8 @@ def without_contradicted(a: Analysis, shared: Mapping[str, tuple[str, str]] | No
         return text
 
     said = [f"Do not pass `{n}={v}` to mean none: "
-            + ("the proven example raises with it" if not by else
+            + ("errdex ran the proven example's call with it, and it raises" if not by and ran else
+               "the proven example raises with it" if not by else
                f"the proven example of the same check's other error (/errors/{by}) raises with it")
             + f", because the call turns the value into something else before the check sees it (`{v}` is "
             "false, what is checked is not); "

@@ -42,6 +42,7 @@ from errdex.prove.keep import arguments_mark, changed, dropped, probe_defaults, 
 from errdex.prove.keep import variants as kept_variants
 from errdex.prove.mistake import instead_of, only_drops, sets_up
 from errdex.prove.mutate import MAX_VARIANTS as MAX_MUTATED
+from errdex.prove.needed import needs
 from errdex.prove.pairs import paired, tripled
 from errdex.prove.pool import WorkerPool
 from errdex.prove.reshape import MAX_RESHAPED, defined_first
@@ -296,7 +297,8 @@ class Prover:
                             continue
                     pb = ProofBefore(exception=exc, error_id=got, output=excerpt(err, exc))
                     progressed: list[int] = []
-                    clean = self._first_clean(catalog, site.error_id, afters, scratch, progressed)
+                    seen: dict[str, bool] = {}  # each after run: it raised this error (the validate samples' values)
+                    clean = self._first_clean(catalog, site.error_id, afters, scratch, progressed, seen=seen)
                     runs += clean[2]
                     if clean[0] < 0:  # no variant ran clean: the fixes the error's own facts give (``fixes.py``)
                         fixed = self.fixed(catalog, site, cand.before, scratch, pb)
@@ -314,16 +316,19 @@ class Prover:
                         after = afters[i] if i >= 0 else two[0]
                         how = (cand.after_kinds[i] if 0 <= i < len(cand.after_kinds) else "") if i >= 0 else two[1]
                         kept = self.kept(catalog, site, cand.before, after, afters[i + 1:] if i >= 0 else (), scratch,
-                                         pb)
+                                         pb, seen)
                         runs += kept[3]
                         after, how, out2 = (kept[0], kept[1], kept[2]) if kept[0] else (after, how, out2)
                         proof = replace(self._proof(pb, ProofAfter(exit=0, output=_tail(out2)),
                                                     f"{kind}; after: {how}" if how else kind),
                                         arguments=arguments_mark(cand.before, after))
+                        why, n = needs(self, cand.before, after, scratch, pb.output)  # each of two changes needed? (needed.py)
+                        proof, runs = replace(proof, needs=why), runs + n
+                        spelt: list[str] = []  # the after's other spellings that raised (``contradict.py``)
                         found, n = ((("", None, "", None), 0) if kind != cand.kind
                                     else self._samples(site, others, cand, after, pb, scratch,
-                                                       self.check_sample(catalog, site)))
-                        runs += n
+                                                       self.check_sample(catalog, site), seen, spelt))
+                        runs, proof = runs + n, replace(proof, raised_with=tuple(spelt))
                         secs = (datetime.now(UTC) - start).total_seconds()
                         return Outcome(site.error_id, Proven(cand.before, after, proof, *found), "", runs, secs)
                     reason = f"the {cand.kind} candidate raises this error, but no variant of its arguments ran clean"
@@ -335,7 +340,8 @@ class Prover:
         return a.check_sample if a is not None else ""
 
     def kept(self, catalog: Catalog, site: ErrorSite, before: str, after: str, rest: Sequence[str],
-             scratch: Path, pb: ProofBefore | None = None) -> tuple[str, str, str, int]:
+             scratch: Path, pb: ProofBefore | None = None,
+             seen: dict[str, bool] | None = None) -> tuple[str, str, str, int]:
         """When the proven ``after`` drops an argument of ``before`` (``keep.py``) or only takes the trigger
         away (``mistake.only_drops``): the first after that gives the call what it needs (``fixes.py``: the
         value the before's message asks for, a class instantiated, a signal caught) or keeps every argument,
@@ -365,7 +371,7 @@ class Prover:
                 and (lossy or (sets_up(before, rest[k]) and not only_drops(before, rest[k])))][
             :MAX_KEPT_REST if lossy else MAX_FIX_REST]
         after, how, out, n = self._first_fix(catalog, site, [
-            *new, *((f"{changed(before, m)} (keeps every argument)", m) for m in more)], scratch)
+            *new, *((f"{changed(before, m)} (keeps every argument)", m) for m in more)], scratch, seen)
         return after, how, out, runs + n
 
     def fixed(self, catalog: Catalog, site: ErrorSite, before: str, scratch: Path,
@@ -385,22 +391,25 @@ class Prover:
                 message_values(site, message_line(pb.output, pb.exception)))
 
     def _first_fix(self, catalog: Catalog, site: ErrorSite, labelled: Sequence[tuple[str, str]],
-                   scratch: Path) -> tuple[str, str, str, int]:
+                   scratch: Path, seen: dict[str, bool] | None = None) -> tuple[str, str, str, int]:
         """(after, how, stdout, runs) of the first of the (label, source) afters that runs clean (a caught
         signal's by ``_first_clean``'s rule for it); after "" when none does."""
         if not labelled:
             return "", "", "", 0
         signal = {k for k, (label, _) in enumerate(labelled) if label.endswith(CAUGHT_LABEL)}
-        i, out, n = self._first_clean(catalog, site.error_id, [src for _, src in labelled], scratch, caught=signal)
+        i, out, n = self._first_clean(catalog, site.error_id, [src for _, src in labelled], scratch, caught=signal,
+                                      seen=seen)
         return (labelled[i][1], labelled[i][0], out, n) if i >= 0 else ("", "", "", n)
 
     def _first_clean(self, catalog: Catalog, error_id: str, afters: Sequence[str], scratch: Path,
-                     progressed: list[int] | None = None, caught: Set[int] = frozenset()) -> tuple[int, str, int]:
+                     progressed: list[int] | None = None, caught: Set[int] = frozenset(),
+                     seen: dict[str, bool] | None = None) -> tuple[int, str, int]:
         """(index, stdout, runs) of the first after that exits 0 without printing ``error_id`` (index -1
         when none does); run in chunks of ``AFTER_CHUNK``, so a clean one early stops the rest.
         ``progressed`` collects the indexes of afters that got past this error and raised another;
         ``caught``: afters that catch the error themselves (a signal, ``fixes.caught``), clean when they exit 0
-        with nothing on stderr although the site raised."""
+        with nothing on stderr although the site raised; ``seen`` collects each after run (source -> it raised
+        this error; False: it ran clean), for the validate samples (``samples.py``)."""
         runs = 0
         for start in range(0, len(afters), AFTER_CHUNK):
             res = self.runs(afters[start:start + AFTER_CHUNK], scratch, f"after-{start}")
@@ -410,6 +419,9 @@ class Prover:
                     if rc2 == 0 and not err2.strip():
                         return start + k, out2, runs + res.count
                     continue
+                mine = rc2 != 0 and (res.raised(k) or self.resolves_to(catalog, err2, error_id)[0] == error_id)
+                if seen is not None and (mine or (rc2 == 0 and not err2.strip())) and start + k not in caught:
+                    seen[afters[start + k]] = mine
                 if rc2 == 0 and not res.raised(k) \
                         and not (err2.strip() and self.resolves_to(catalog, err2, error_id)[0] == error_id):
                     return start + k, out2, runs + res.count
@@ -474,9 +486,11 @@ class Prover:
         return ""
 
     def _samples(self, site: ErrorSite, others: Sequence[ErrorSite], cand: Candidate, after: str,
-                 pb: ProofBefore, scratch: Path, check: str = "") -> tuple[tuple[str, Proof | None, str, Proof | None], int]:
+                 pb: ProofBefore, scratch: Path, check: str = "",
+                 seen: Mapping[str, bool] | None = None,
+                 raised: list[str] | None = None) -> tuple[tuple[str, Proof | None, str, Proof | None], int]:
         """(try sample, its proof, validate sample, its proof), and the runs it took (``samples.py``)."""
-        return samples(self, site, others, cand.before, cand.kind, after, pb, scratch, check)
+        return samples(self, site, others, cand.before, cand.kind, after, pb, scratch, check, seen, raised)
 
 
 def excerpt(text: str, exception: str) -> str:

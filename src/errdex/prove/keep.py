@@ -26,10 +26,10 @@ import json
 from collections.abc import Mapping, Sequence
 
 from errdex.model import ErrorSite
-from errdex.pagenotes import KEPT_CAUGHT, KEPT_WITH
+from errdex.pagenotes import KEPT_CAUGHT, KEPT_RESHAPED, KEPT_WITH
 from errdex.prove.fixes import caught_class, entered
 from errdex.prove.guard_values import guard_values
-from errdex.prove.mistake import changes
+from errdex.prove.mistake import changes, said_changes
 
 MAX_KEPT = 24  # value-only afters tried when the proven one drops an argument
 DEFAULTS_MARK = "errdex-defaults:"
@@ -96,14 +96,104 @@ def dropped(before: str, after: str) -> tuple[str, ...]:
     return tuple(x for cb, ca in _paired(b, a) for x in _lost(cb, ca))
 
 
+def _value_slot(a: ast.AST, b: ast.AST) -> bool:
+    """Two arguments of the same call: any value for any other, but a call (or a ``lambda``) in both makes the
+    same calls with values changed only (``jnp.zeros((8,))`` -> ``jnp.zeros((2,))``)."""
+    if type(a) is type(b) and isinstance(a, (ast.Call, ast.Lambda)):  # a function given: its body the same too
+        return _same_shape(a, b)
+    return True  # a value for another, a class for its instance (``click.Path`` -> ``click.Path()``)
+
+
+def _same_shape(a: ast.AST, b: ast.AST) -> bool:
+    """The same statements and calls, each call passing the same arguments (positions, keyword names), only
+    the values given to them changed."""
+    if ast.dump(a) == ast.dump(b):
+        return True
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, ast.Call) and isinstance(b, ast.Call):
+        return (_same_shape(a.func, b.func) and len(a.args) == len(b.args)
+                and [k.arg for k in a.keywords] == [k.arg for k in b.keywords]
+                and all(_value_slot(x, y) for x, y in zip(a.args, b.args, strict=True))
+                and all(_value_slot(x.value, y.value) for x, y in zip(a.keywords, b.keywords, strict=True)))
+    for field in a._fields:
+        va, vb = getattr(a, field, None), getattr(b, field, None)
+        if isinstance(va, list) and isinstance(vb, list):
+            if len(va) != len(vb) or not all(_same_shape(x, y) if isinstance(x, ast.AST) and isinstance(y, ast.AST)
+                                             else x == y for x, y in zip(va, vb, strict=True)):
+                return False
+        elif isinstance(va, ast.AST) and isinstance(vb, ast.AST):
+            if not _same_shape(va, vb):
+                return False
+        elif va != vb:
+            return False
+    return True
+
+
+def values_only(before: str, after: str) -> bool:
+    """Whether the after makes the same calls with the same arguments and changes values only (rating 9: the
+    page said so over an after that removed a ``with`` block, fef1, and one that added arguments, 669a)."""
+    b, a = _parse(before), _parse(after)
+    return b is not None and a is not None and _same_shape(b, a)
+
+
+def reshaped(before: str, after: str) -> str:
+    """What an after that keeps every argument but does more than change values did, in words ("the
+    statement runs without `with jax.no_execution():` around it"); "" when it changes values only."""
+    if values_only(before, after):
+        return ""
+    return "; ".join(said_changes(changes(before, after))[:2]) or "the code around the call changes"
+
+
+def _others(value: ast.expr) -> list[str]:
+    """Other spellings a user writes for a literal list or tuple: the other container, and for an empty one
+    the values that mean "none" (``()``: ``[]``, ``None``, ``0``)."""
+    if not isinstance(value, (ast.List, ast.Tuple)) or not all(isinstance(e, ast.Constant) for e in value.elts):
+        return []
+    items = ", ".join(ast.unparse(e) for e in value.elts)
+    if not value.elts:
+        return [x for x in ("()", "[]", "None", "0") if x != ast.unparse(value)]
+    return [f"[{items}]"] if isinstance(value, ast.Tuple) else [f"({items},)" if len(value.elts) == 1 else f"({items})"]
+
+
+def spellings(before: str, after: str) -> list[str]:
+    """The after with each literal list or tuple it passes in place of the before's value spelt another way
+    (``others``): a validate sample is run on them too, so that one that tests the raw value and not what the
+    callee makes of it is not called proven (rating 9: 5931 stopped ``dimensions=[0]``, which ``lax.rev``
+    makes a tuple; 4423 let ``collective_axes=0`` through, which ``run_scoped`` wraps into ``(0,)``)."""
+    b, a = _parse(before), _parse(after)
+    if b is None or a is None:
+        return []
+    out: list[str] = []
+    for cb, ca in _paired(b, a):
+        given = {k.arg: k.value for k in cb.keywords}
+        slots = [(ca.keywords[i], "value") for i, k in enumerate(ca.keywords)
+                 if k.arg in given and ast.dump(given[k.arg]) != ast.dump(k.value)]
+        for holder, field in slots:
+            now = getattr(holder, field)
+            for text in _others(now):
+                setattr(holder, field, ast.parse(text, mode="eval").body)
+                src = ast.unparse(a) + "\n"
+                if src not in out:
+                    out.append(src)
+            setattr(holder, field, now)
+    return out
+
+
 def arguments_mark(before: str, after: str) -> str:
-    """``Proof.arguments``: "kept" when the after keeps every argument of the before, else "drops X, Y"; a kept
-    after that catches a signal around the call or uses the object in its ``with`` block says so ("kept, caught",
-    "kept, with block": it changes no value)."""
+    """``Proof.arguments``: "kept" when the after keeps every argument of the before and changes values only,
+    else "drops X, Y"; a kept after that catches a signal around the call or uses the object in its ``with``
+    block says so ("kept, caught", "kept, with block": it changes no value), and one that changes more than
+    values says what ("kept, reshaped: ..."): a ``with`` block removed, arguments added."""
     lost = dropped(before, after)
     if lost:
         return f"drops {', '.join(lost)}"
-    return (KEPT_CAUGHT if caught_class(before, after) else KEPT_WITH if entered(before, after) else KEPT)
+    if caught_class(before, after):
+        return KEPT_CAUGHT
+    if entered(before, after):
+        return KEPT_WITH
+    more = reshaped(before, after)
+    return f"{KEPT_RESHAPED}{more}" if more else KEPT
 
 
 def _dotted(node: ast.expr) -> str:

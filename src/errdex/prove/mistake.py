@@ -103,6 +103,51 @@ def _diff(a: ast.AST, b: ast.AST, call: ast.AST | None, setup: bool) -> Change |
     return Change(_short(a), _short(b), _callee(call), setup=setup)
 
 
+def _diffs(a: ast.AST, b: ast.AST, call: ast.AST | None, setup: bool) -> list[Change]:
+    """Every smallest differing piece of two nodes of the same statement, where ``_diff`` gives the whole node
+    for two or more (rating 9, b806: the metadata's shape and ``float32`` -> ``float16`` in one call); the
+    whole node's change when there is one piece, or a piece cannot be said shortly; [] when neither can."""
+    c = _diff(a, b, call, setup)
+    if c is None:
+        return []
+    whole = [c] if c.old or c.new else []
+    if type(a) is not type(b):
+        return whole
+    if isinstance(a, ast.Call):
+        call = a
+    out: list[Change] = []
+    for field in a._fields:
+        va, vb = getattr(a, field, None), getattr(b, field, None)
+        here = setup or field in ("decorator_list", "items")
+        pairs: list[tuple[ast.AST, ast.AST]] = []
+        if isinstance(va, list) and isinstance(vb, list):
+            if len(va) != len(vb) or not all(isinstance(x, ast.AST) or x == y for x, y in zip(va, vb, strict=True)):
+                return whole
+            pairs = [(x, y) for x, y in zip(va, vb, strict=True) if isinstance(x, ast.AST) and isinstance(y, ast.AST)]
+        elif isinstance(va, ast.AST) and isinstance(vb, ast.AST):
+            pairs = [(va, vb)]
+        elif va != vb:
+            return whole
+        for x, y in pairs:
+            if ast.dump(x) != ast.dump(y):
+                got = _diffs(x, y, call, here)
+                if not got:
+                    return whole
+                out += got
+    return out if len(out) >= 2 else whole
+
+
+def _once(cs: list[Change]) -> list[Change]:
+    """Each change once: the same value changed in two statements (a shape computed, then used) is one change."""
+    seen: set[tuple[str, str, str]] = set()
+    out: list[Change] = []
+    for c in cs:
+        if (c.old, c.new, c.where) not in seen:
+            seen.add((c.old, c.new, c.where))
+            out.append(c)
+    return out
+
+
 def changes(before: str, after: str) -> list[Change]:
     """What the after changed, statement by statement (empty when either does not parse)."""
     sa, sb = _parse(before), _parse(after)
@@ -120,9 +165,10 @@ def changes(before: str, after: str) -> list[Change]:
                 out.append(Change(_short(x.value), _short(y.value), fed, raising=True, stmt=_short(x)))  # type: ignore[attr-defined]
                 continue
             c = _diff(x, y, None, not last)
-            if c is not None:
-                out.append(Change(c.old, c.new, c.where, raising=last, setup=c.setup or not last, stmt=_short(x)))
-        return out
+            if c is not None:  # several pieces: each, when each can be said
+                out += [Change(p.old, p.new, p.where, raising=last, setup=p.setup or not last, stmt=_short(x))
+                        for p in _diffs(x, y, None, not last) or [c]]
+        return _once(out)
     # a statement dropped (or added): the ones that are not in the other
     da = [ast.dump(s) for s in sa]
     db = [ast.dump(s) for s in sb]
@@ -184,7 +230,7 @@ def input_driven(before: str, after: str, exception: str) -> bool:
     return True
 
 
-def _said(cs: list[Change]) -> list[str]:
+def said_changes(cs: list[Change]) -> list[str]:
     """Each change in words: "`a` becomes `b` in the call of `f`", "`x=1` is passed ...", ..."""
     said: list[str] = []
     for c in cs:
@@ -218,7 +264,7 @@ def change_sentence(before: str, after: str) -> str:
     cs = changes(before, after)
     if not cs or len(cs) > 2 or any(not (c.old or c.new) for c in cs):
         return ""
-    said = _said(cs)
+    said = said_changes(cs)
     what = "one thing" if len(said) == 1 else "two things"
     return f"The proven example below changes {what}: " + "; ".join(said) + "."
 
@@ -291,7 +337,7 @@ def taken_away(before: str, after: str) -> str:
     cs = changes(before, after)
     if not cs or len(cs) > 2 or not all(_drops(c) and (c.old or c.new) for c in cs):
         return ""
-    return "; ".join(_said(cs))
+    return "; ".join(said_changes(cs))
 
 
 def diagnostic_turned_off(guard_note: str, before: str, after: str) -> str:
@@ -303,7 +349,9 @@ def diagnostic_turned_off(guard_note: str, before: str, after: str) -> str:
         return ""
     name = m.group(1)
     short = name.split("_", 1)[-1] if "_" in name else name
-    olds = [c.old or c.stmt for c in changes(before, after)]
+    # the piece that changed, or the statement it is in (``True`` -> ``False`` in ``jax.config.update('jax_no_tracing',
+    # True)``: rating 9, 53c4 lost its caveat when the after turned the option off instead of dropping the line)
+    olds = [x for c in changes(before, after) for x in (c.old, c.stmt)]
     return name if any(re.search(rf"\b(?:{re.escape(name)}|{re.escape(short)})\b", o) for o in olds if o) else ""
 
 
@@ -332,7 +380,7 @@ def setup_note(before: str, after: str, exception: str, validated: bool, fix: st
         return ""
     cls = exception.rsplit(".", 1)[-1]
     cs = changes(before, after)
-    said = _said(cs) if cs and len(cs) <= 2 and all(c.old or c.new for c in cs) else []
+    said = said_changes(cs) if cs and len(cs) <= 2 and all(c.old or c.new for c in cs) else []
     what = f" ({'; '.join(said)})" if said else ""
     why = (f"`{cls}` here means the code is wrong, whatever data it runs on" if cls in PROGRAMMING else
            f"the proven fix changes how the code sets the call up{what}, not data that varies from run to run")

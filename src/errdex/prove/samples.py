@@ -7,14 +7,17 @@ The first of each kind whose two runs show what it claims is kept."""
 from __future__ import annotations
 
 import ast
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Protocol
 
 from errdex.model import ErrorSite, Proof, ProofAfter, ProofBefore
 from errdex.prove.checks import (
     distinct_regex,
+    template_regex,
     try_clean,
     try_handled,
     try_script,
@@ -25,7 +28,7 @@ from errdex.prove.checks import (
     validate_stopped,
 )
 from errdex.prove.defend import checked_script, recover_script
-from errdex.prove.keep import dropped
+from errdex.prove.keep import dropped, spellings
 from errdex.prove.mistake import input_driven
 from errdex.prove.runs import Runs
 
@@ -39,6 +42,7 @@ class Prover(Protocol):
     def _proof(self, before: ProofBefore, after: ProofAfter, candidate: str) -> Proof: ...
 
 MAX_VALIDATE = 4
+MAX_SEEN = 6  # other values the proof ran, each validate sample is run on too
 OUTPUT_LINES = 6
 
 
@@ -54,13 +58,68 @@ def _tail(text: str) -> str:
     return "\n".join(lines[-OUTPUT_LINES:])
 
 
+def _seen_scripts(seen: Mapping[str, bool], build: Callable[[str], str]) -> list[tuple[str, bool]]:
+    """(validate script, must stop) for the other scripts the proof ran (``seen``: source -> it raised this
+    error), those that raised first; a script the sample cannot be built for is left out."""
+    out: list[tuple[str, bool]] = []
+    for src, raised in sorted(seen.items(), key=lambda x: not x[1]):
+        if len(out) < MAX_SEEN and (script := build(src)):
+            out.append((script, raised))
+    return out
+
+
+def _validate_twin(src: str, idx: int, func: str, site: ErrorSite) -> str:
+    """The validate sample on another script of the proof, checking its call at walk index ``idx`` (the same
+    function's), or ""."""
+    m = _module(src)
+    if m is None or not m.body:
+        return ""
+    nodes = list(ast.walk(m))
+    if idx >= len(nodes) or not isinstance(nodes[idx], ast.Call) or ast.unparse(nodes[idx].func) != func:  # type: ignore[attr-defined]
+        return ""
+    return validate_script(m, len(m.body) - 1, idx, site)
+
+
+def _spelt(prover: Prover, site: ErrorSite, before: str, after: str, pb: ProofBefore, scratch: Path) -> dict[str, bool]:
+    """The after with its new values spelt the other ways users write them (``keep.spellings``), run as they
+    are: source -> it raised this error (its exception line, with the site's message when it has one); those
+    that raised something else are left out."""
+    spelt = spellings(before, after)[:MAX_SEEN]
+    if not spelt or not pb.exception:
+        return {}
+    res = prover.runs(spelt, scratch, "spellings")
+    short = pb.exception.rsplit(".", 1)[-1]
+    rx = template_regex(site)
+    out: dict[str, bool] = {}
+    for k, src in enumerate(spelt):
+        rc, _, err = res[k]
+        if rc == 0 and "Traceback" not in err:
+            out[src] = False
+            continue
+        last = next((ln for ln in reversed(err.strip().splitlines()) if ln.startswith(short + ":")), "")
+        if last and (not rx or re.search(rx, last.removeprefix(short + ":").strip())):
+            out[src] = True
+    return out
+
+
 def samples(prover: Prover, site: ErrorSite, others: Sequence[ErrorSite], before: str, kind: str, after: str,
-            pb: ProofBefore, scratch: Path, check: str = "") -> tuple[tuple[str, Proof | None, str, Proof | None], int]:
-    """(try sample, its proof, validate sample, its proof), and the runs it took."""
+            pb: ProofBefore, scratch: Path, check: str = "",
+            seen: Mapping[str, bool] | None = None,
+            raised: list[str] | None = None) -> tuple[tuple[str, Proof | None, str, Proof | None], int]:
+    """(try sample, its proof, validate sample, its proof), and the runs it took.  ``seen``: the other
+    scripts the proof ran (source -> whether it raised this error): a validate sample is proven only when it
+    also stops each that raised and calls through each that ran clean (rating 9, 4423: "go ahead" for
+    ``collective_axes=0``, which the library wraps into ``(0,)`` and rejects); ``raised`` collects the after's
+    other spellings that raised this error."""
     bad_m, good_m = _module(before), _module(after)
     if bad_m is None or good_m is None:
         return ("", None, "", None), 0
+    spelt = _spelt(prover, site, before, after, pb, scratch)
+    if raised is not None:  # kept on the proof: a stated check these satisfy is wrong (``contradict.py``)
+        raised += [src for src, r in spelt.items() if r]
+    seen = {**spelt, **{s: r for s, r in (seen or {}).items() if s not in (before, after)}}
     pairs: list[tuple[str, str, str]] = []  # (kind, bad, good)
+    extra: dict[int, list[tuple[str, bool]]] = {}  # pair index -> (script on another value, must stop)
     pattern = distinct_regex(site, others)
     probed = 0
     # a try sample only for an error a program meets with its input: a set-up mistake is fixed, not
@@ -82,6 +141,7 @@ def samples(prover: Prover, site: ErrorSite, others: Sequence[ErrorSite], before
                       try_script(good_m, len(good_m.body) - 1, pb.exception, pattern, text, fb)))
     if check and (cb := checked_script(before, check)) and (cg := checked_script(after, check)):
         pairs.append(("validate", cb, cg))  # the page's own check, run: it must stop the bad input only
+        extra[len(pairs) - 1] = _seen_scripts(seen, lambda src: checked_script(src, check))
     n_bad, n_good = list(ast.walk(bad_m)), list(ast.walk(good_m))
     for idx, node in enumerate(n_bad):
         if not isinstance(node, ast.Call) or idx >= len(n_good):
@@ -93,7 +153,21 @@ def samples(prover: Prover, site: ErrorSite, others: Sequence[ErrorSite], before
         good_v = validate_script(good_m, len(good_m.body) - 1, idx, site)
         if bad_v and good_v and sum(k == "validate" for k, _, _ in pairs) < MAX_VALIDATE:
             pairs.append(("validate", bad_v, good_v))
-    res = prover.runs([x for _, b, g in pairs for x in (b, g)], scratch, "samples")
+            func = ast.unparse(node.func)
+            extra[len(pairs) - 1] = _seen_scripts(seen, partial(_validate_twin, idx=idx, func=func, site=site))
+    more = [(k, script, stop) for k in sorted(extra) for script, stop in extra[k]]
+    res = prover.runs([*(x for _, b, g in pairs for x in (b, g)), *(script for _, script, _ in more)], scratch,
+                      "samples")
+
+    def holds(k: int) -> bool:  # the pair's sample said the right thing on every other value the proof ran
+        for j, (at, _, stop) in enumerate(more):
+            if at == k:
+                rc3, out3, err3 = res[2 * len(pairs) + j]
+                if not (validate_stopped(rc3, out3, err3) if stop else
+                        validate_clean(rc3, out3) and "Traceback" not in err3):
+                    return False
+        return True
+
     trys, tproof, val, vproof = "", None, "", None
     for k, (what, bad, _) in enumerate(pairs):
         if (what == "try" and trys) or (what == "validate" and val):
@@ -105,7 +179,7 @@ def samples(prover: Prover, site: ErrorSite, others: Sequence[ErrorSite], before
                 trys = bad
                 tproof = prover._proof(replace(pb, output=_tail(err + "\n" + out)),
                                        ProofAfter(exit=0, output=_tail(out2)), kind)
-        elif validate_stopped(rc, out, err) and validate_clean(rc2, out2):
+        elif validate_stopped(rc, out, err) and validate_clean(rc2, out2) and holds(k):
             val = bad
             vproof = prover._proof(ProofBefore(exception="", error_id=site.error_id, output=_tail(out)),
                                    ProofAfter(exit=0, output=_tail(out2 or err2)), kind)

@@ -36,6 +36,7 @@ from errdex.prove.guard_values import guard_values
 from errdex.prove.harness import run_env
 from errdex.prove.keep import arguments_mark
 from errdex.prove.kernel_forms import kernel_label, with_kernel
+from errdex.prove.needed import needs
 from errdex.prove.search_adapters import search_adapter
 from errdex.sandbox import Environment, Limits, RunRequest, run
 
@@ -167,9 +168,12 @@ def confirm(prover: Prover, catalog: Catalog, site: ErrorSite, found: Found, oth
         got, exc, err = site.error_id, cause[0], cause[1]
         kind = "search, the cause of " + (cause[2].strip().splitlines() or [""])[-1][:80]
     pb = ProofBefore(exception=exc, error_id=got, output=excerpt(err, exc))
+    seen: dict[str, bool] = {}  # the afters run before the clean one: those that raised this error (``samples.py``)
     for i, after in enumerate(found.afters, 1):
         rc2, out2, err2 = res[i]
         if rc2 != 0 or (err2.strip() and prover.resolves_to(catalog, err2, site.error_id)[0] == site.error_id):
+            if rc2 != 0 and prover.resolves_to(catalog, err2, site.error_id)[0] == site.error_id:
+                seen[after] = True
             continue
         # an after that drops an argument gives way to one that keeps them all and runs clean (``keep.py``)
         kept = prover.kept(catalog, site, found.before, after, found.afters[i:], scratch, pb)
@@ -177,12 +181,16 @@ def confirm(prover: Prover, catalog: Catalog, site: ErrorSite, found: Found, oth
         proof = prover._proof(pb, ProofAfter(exit=0, output="\n".join(out2.strip().splitlines()[-6:])), kind + how)
         proof = replace(proof, lowered=kernel_label(prover.package, found.before),
                         arguments=arguments_mark(found.before, after))
+        why, n_needs = needs(prover, found.before, after, scratch, pb.output)  # each of two changes needed? (needed.py)
+        proof = replace(proof, needs=why)
         cand = Candidate("search", found.before, found.afters, None)
-        samples, n = (prover._samples(site, others, cand, after, pb, scratch, prover.check_sample(catalog, site))
-                      if kind == "search" else (("", None, "", None), 0))
+        spelt: list[str] = []  # the after's other spellings that raised (``contradict.py``)
+        samples, n = (prover._samples(site, others, cand, after, pb, scratch, prover.check_sample(catalog, site),
+                                      seen, spelt) if kind == "search" else (("", None, "", None), 0))
+        proof = replace(proof, raised_with=tuple(spelt))
         if imported:
             proof = replace(proof, candidate=f"{proof.candidate} ({IMPORTED_MARK})")
-        return Proven(found.before, after, proof, *samples), "", res.count + n + kept[3]
+        return Proven(found.before, after, proof, *samples), "", res.count + n + kept[3] + n_needs
     return None, "the search found a raising call, but none of its argument variants ran clean", res.count
 
 

@@ -9,8 +9,9 @@ from collections.abc import Sequence
 
 from errdex.catalog.base import Catalog
 from errdex.model import Analysis, Solution
+from errdex.pagenotes import KEPT_RESHAPED, TURNS_OFF
 from errdex.prove.contradict import shared_contradictions, without_contradicted
-from errdex.prove.keep import KEPT
+from errdex.prove.keep import KEPT, reshaped
 from errdex.prove.mistake import (
     change_sentence,
     diagnostic_turned_off,
@@ -46,6 +47,8 @@ def with_change(a: Analysis) -> Analysis:
         return a
     a = without_contradicted(a)  # a stated check the proven failing call satisfies is wrong (rating 6: 91c3)
     said = change_sentence(fix.before, fix.after)
+    if said and fix.proof.needs:  # each change needed (``needed.py``; rating 9, b806: float32 -> float16 unsaid)
+        said += f" Each is needed: {fix.proof.needs}."
     off = diagnostic_turned_off(a.guard_note, fix.before, fix.after)
     own = [s for s in a.solutions if not s.text.startswith("The proven example")]
     dropped = bool(said) and not off and bool(own) and only_drops(fix.before, fix.after)
@@ -58,7 +61,7 @@ def with_change(a: Analysis) -> Analysis:
                 + f" That takes away what {raising_call(fix.before) or 'the call'} was asked to do rather than giving it "
                 "what it needs, so it is "
                 "no fix to copy: do what the solutions above say.")
-    a = _marked_taken_away(a, off)
+    a = _marked_reshaped(_marked_taken_away(a, off))
     if said and not any(s.text == said for s in a.solutions):
         a = dataclasses.replace(a, solutions=(*a.solutions, Solution(text=said)))
     # where the fix is: the example, unless it only turned the check off or took the trigger away
@@ -77,13 +80,33 @@ def with_change(a: Analysis) -> Analysis:
 TAKES_AWAY = "takes away: "
 
 
+def _marked_reshaped(a: Analysis) -> Analysis:
+    """A proof marked "kept" (stored before ``keep.values_only``) whose after does more than change values
+    (a ``with`` block removed, arguments added) marked with what it does (rating 9: fef1, 669a said
+    "changes values only")."""
+    proof = a.example_fix.proof
+    if proof is None or not (proof.arguments == KEPT or proof.arguments.startswith(KEPT_RESHAPED)):
+        return a
+    more = reshaped(a.example_fix.before, a.example_fix.after)  # said afresh: the rule may have changed
+    mark = KEPT_RESHAPED + more if more else KEPT
+    if mark == proof.arguments:
+        return a
+    proof = dataclasses.replace(proof, arguments=mark)
+    return dataclasses.replace(a, example_fix=dataclasses.replace(a.example_fix, proof=proof))
+
+
 def _marked_taken_away(a: Analysis, off: str) -> Analysis:
     """The proof's arguments mark (``Proof.arguments``, shown under the example by ``pagenotes.arguments_note``)
     for an after that keeps every argument but only takes the trigger away (``['--my-help']`` -> ``[]``,
     ``mesh=[]`` -> ``mesh=None``, another attribute read): "kept" read as a fix that keeps the call's intent
     (rating 8: 809c, 916, 5b54 said "keeps every argument" over an example the solutions called no fix)."""
     proof = a.example_fix.proof
-    if proof is None or off or proof.arguments not in ("", KEPT):
+    if proof is None or (proof.arguments not in ("", KEPT) and not proof.arguments.startswith("drops ")):
+        return a
+    if off:  # a diagnostic option turned off: the example is labelled so, whatever it kept (rating 9: 53c4)
+        proof = dataclasses.replace(proof, arguments=TURNS_OFF + off)
+        return dataclasses.replace(a, example_fix=dataclasses.replace(a.example_fix, proof=proof))
+    if proof.arguments.startswith("drops "):
         return a
     what = taken_away(a.example_fix.before, a.example_fix.after)
     if not what:

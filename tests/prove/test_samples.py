@@ -1,0 +1,97 @@
+"""The validate sample is proven on every value the proof ran (``prove/samples.py``), not only the before's
+and the after's: a sample that says "go ahead" for a value the library wraps and then rejects
+(rating 9, 4423: ``collective_axes=0`` becomes ``(0,)``) is not shown as proven.  Run on a tiny package
+this test writes, in a plain subprocess."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from errdex.extract import extract_tree
+from errdex.model import ErrorSite, Proof, ProofAfter, ProofBefore, Snapshot
+from errdex.prove.runs import Runs
+from errdex.prove.samples import samples
+from errdex.sources.base import SourceTree
+from errdex.sources.files import walk_python_files
+
+LIB = '''\
+def scoped(body, axes=()):
+    if not isinstance(axes, tuple):
+        axes = (axes,)
+    return _lower(body, axes)
+
+
+def _lower(body, axes):
+    return body
+
+
+def plain(body, axes=()):
+    if axes:
+        raise NotImplementedError(f"axes {axes} are not supported by the plain interpreter")
+    return body
+
+
+def interpret(body, axes=()):
+    if not isinstance(axes, tuple):
+        axes = (axes,)
+    if axes:
+        raise NotImplementedError(f"collective axes {axes} are not supported by the interpreter")
+    return body
+'''
+
+
+class _Runner:
+    def __init__(self, tmp: Path) -> None:
+        self.tmp = tmp
+
+    def runs(self, codes: Sequence[str], scratch: Path, name: str) -> Runs:
+        out = []
+        for c in codes:
+            p = subprocess.run([sys.executable, "-c", c], capture_output=True, text=True, cwd=self.tmp, timeout=60,
+                               check=False)
+            out.append((p.returncode, p.stdout, p.stderr, ""))
+        return Runs(out, len(out))
+
+    def _proof(self, before: ProofBefore, after: ProofAfter, candidate: str) -> Proof:
+        return Proof(before, after, "axlib", "0", "3", "today", candidate)
+
+
+def _site(tmp: Path, text: str = "by the interpreter") -> ErrorSite:
+    pkg = tmp / "axlib"
+    pkg.mkdir(exist_ok=True)
+    (pkg / "__init__.py").write_text(LIB)
+    sites = extract_tree(SourceTree(Snapshot(repo="acme/axlib"), pkg, walk_python_files(pkg)), jobs=1).sites
+    return next(s for s in sites if text in s.template.render())
+
+
+def _script(axes: str, func: str = "interpret") -> str:
+    return f"import axlib\naxlib.{func}(1, axes={axes})\n"
+
+
+def _validate(tmp: Path, seen: dict[str, bool], func: str = "plain", after: str = "()") -> str:
+    site = _site(tmp, "by the interpreter" if func == "interpret" else "plain interpreter")
+    pb = ProofBefore(exception="NotImplementedError", error_id=site.error_id, output="")
+    (_, _, val, proof), _ = samples(_Runner(tmp), site, [], _script("1", func), "test", _script(after, func), pb,
+                                    tmp, seen=seen)
+    assert (proof is None) == (val == "")
+    return val
+
+
+def test_a_validate_sample_right_on_every_value_is_proven(tmp_path: Path) -> None:
+    # ``plain`` tests ``axes`` as given: ``()``, ``[]``, ``None`` and ``0`` all run clean, and the check lets them through
+    assert _validate(tmp_path, {})
+
+
+def test_a_validate_sample_wrong_on_another_spelling_of_the_after_is_not_proven(tmp_path: Path) -> None:
+    # ``interpret`` wraps a non-tuple: ``[]``, ``None`` and ``0`` (what a user passes to mean none) become
+    # ``([],)``, ``(None,)``, ``(0,)`` and raise, while the raw ``if axes:`` says go ahead (rating 9, 4423)
+    assert _validate(tmp_path, {}, "interpret") == ""
+
+
+def test_a_validate_sample_wrong_on_a_value_the_proof_saw_is_not_proven(tmp_path: Path) -> None:
+    assert _validate(tmp_path, {_script("tuple()", "plain"): False}) != ""  # ran clean, let through
+    assert _validate(tmp_path, {_script("0", "plain"): True}) == ""  # seen raising, let through: wrong
+    assert _validate(tmp_path, {_script("(1,)", "plain"): False}) == ""  # seen clean, stopped: wrong
