@@ -9,7 +9,8 @@ from pathlib import Path
 
 from errdex.commands.prove import parse_env
 from errdex.model import ProofAfter, ProofBefore, Snapshot
-from errdex.prove.engine import Prover, site_raised
+from errdex.prove.engine import Prover
+from errdex.prove.runoutput import site_raised
 from errdex.sandbox import Environment
 
 

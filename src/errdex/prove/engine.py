@@ -46,6 +46,7 @@ from errdex.prove.needed import needs
 from errdex.prove.pairs import paired, tripled
 from errdex.prove.pool import WorkerPool
 from errdex.prove.reshape import MAX_RESHAPED, defined_first
+from errdex.prove.runoutput import excerpt, last_line, read_output, site_raised
 from errdex.prove.runs import Runs
 from errdex.prove.samples import _tail, samples  # the output tail, one definition for proofs and samples
 from errdex.sandbox import Environment, Limits, RunRequest, run
@@ -130,7 +131,7 @@ class Prover:
         file): "under" the exception that ended it, "raised" (and caught), or ""."""
         if self.watch is None:
             return ""
-        records = _read(path)
+        records = read_output(path)
         if site_raised(records, *self.watch, kind="under"):
             return "under"
         return "raised" if site_raised(records, *self.watch) else ""
@@ -164,8 +165,8 @@ class Prover:
             if i >= len(done):
                 out.append((-9, "", "the batch worker did not finish", ""))
                 continue
-            err = _read(batch / f"s{i}.err").replace(str(batch / f"s{i}.py"), "example.py")
-            out.append((int(done[i]["rc"]), _read(batch / f"s{i}.out"), err, self._raised(batch / f"s{i}.raises")))
+            err = read_output(batch / f"s{i}.err").replace(str(batch / f"s{i}.py"), "example.py")
+            out.append((int(done[i]["rc"]), read_output(batch / f"s{i}.out"), err, self._raised(batch / f"s{i}.raises")))
         return out
 
     def runs(self, codes: Sequence[str], scratch: Path, name: str) -> Runs:
@@ -284,7 +285,7 @@ class Prover:
                             # raised, then wrapped by the library (``raise Outer(...) from err``): the traceback
                             # the user sees shows this error as the direct cause of the one that escaped
                             got, exc, err = site.error_id, cause[0], cause[1]
-                            kind = f"{cand.kind}, the cause of {_last_line(str(cause[2]))[:80]}"
+                            kind = f"{cand.kind}, the cause of {last_line(str(cause[2]))[:80]}"
                         elif self.watch is not None and res.under(0) and "Traceback" in err:
                             # only ever seen caught: the run recorded it raised here, and the library raised
                             # what the traceback shows while handling it (``from None``): the pair is this
@@ -491,43 +492,6 @@ class Prover:
                  raised: list[str] | None = None) -> tuple[tuple[str, Proof | None, str, Proof | None], int]:
         """(try sample, its proof, validate sample, its proof), and the runs it took (``samples.py``)."""
         return samples(self, site, others, cand.before, cand.kind, after, pb, scratch, check, seen, raised)
-
-
-def excerpt(text: str, exception: str) -> str:
-    """The traceback's last frames and the exception line with the start of its message (a long
-    message, as jax's with a jaxpr, would push the exception line out of a plain tail)."""
-    lines = [ln for ln in text.rstrip().splitlines() if ln.strip()]
-    short = exception.rsplit(".", 1)[-1]
-    at = [i for i, ln in enumerate(lines) if exception and (ln.startswith((exception + ":", short + ":"))
-                                                            or ln in (exception, short))]
-    if not at:
-        return _tail(text)
-    i = at[-1]
-    return "\n".join(lines[max(0, i - 3):i + 3])
-
-
-def site_raised(records: str, path: str, line: int, end_line: int, kind: str = "raised") -> bool:
-    """Whether a raises file (``worker_script``: one ``[file, line, class, kind]`` per line) has an
-    origin of ``kind`` in the site's span of ``path`` (package-relative): ``raised`` anywhere in the run,
-    ``under`` the exception that ended it (raised while handling this one)."""
-    for ln in records.splitlines():
-        try:
-            file, at, _, k = json.loads(ln)
-        except (ValueError, TypeError):
-            continue
-        if k == kind and isinstance(file, str) and isinstance(at, int) \
-                and file.replace("\\", "/").endswith("/" + path) and line <= at <= max(line, end_line):
-            return True
-    return False
-
-
-def _last_line(text: str) -> str:
-    lines = [ln for ln in text.strip().splitlines() if ln.strip() and not ln.startswith(" ")]
-    return lines[-1] if lines else ""
-
-
-def _read(p: Path) -> str:
-    return p.read_text(encoding="utf-8", errors="replace") if p.is_file() else ""
 
 
 def prove_all(prover: Prover, open_catalog: Callable[[], Catalog], targets: Sequence[str], jobs: int,

@@ -31,12 +31,13 @@ from errdex.analyze.public_path import is_public_module
 from errdex.catalog.base import Catalog
 from errdex.model import ErrorSite, ProofAfter, ProofBefore
 from errdex.prove.candidates import Candidate
-from errdex.prove.engine import Outcome, Proven, Prover, excerpt
+from errdex.prove.engine import Outcome, Proven, Prover
 from errdex.prove.guard_values import guard_values
 from errdex.prove.harness import run_env
 from errdex.prove.keep import arguments_mark
 from errdex.prove.kernel_forms import kernel_label, with_kernel
 from errdex.prove.needed import needs
+from errdex.prove.runoutput import excerpt
 from errdex.prove.search_adapters import search_adapter
 from errdex.sandbox import Environment, Limits, RunRequest, run
 
