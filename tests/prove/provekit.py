@@ -8,8 +8,11 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+from errdex.prove.runs import Runs
 
 
 def cli(*args: str, home: Path, timeout: float = 900) -> subprocess.CompletedProcess[str]:
@@ -68,3 +71,18 @@ def run_search(script: Path, name: str, pkg: Path, targets: list[dict[str, Any]]
     got = json.loads(out.read_text())["results"][0]
     return str(got["before"]), [str(a) for a in got["afters"]], work
 
+
+class LocalRunner:
+    """A prover's ``runs`` without the sandbox: each code in a fresh ``python -c`` in the test's folder, where
+    its small package is; what the needed-change and sample checks ask of the engine, nothing more."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.tmp = tmp
+
+    def runs(self, codes: Sequence[str], scratch: Path, name: str) -> Runs:
+        out = []
+        for c in codes:
+            p = subprocess.run([sys.executable, "-c", c], capture_output=True, text=True, cwd=self.tmp, timeout=60,
+                               check=False)
+            out.append((p.returncode, p.stdout, p.stderr, ""))
+        return Runs(out, len(out))

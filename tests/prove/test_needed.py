@@ -4,15 +4,13 @@ Run on a tiny package this test writes, in a plain subprocess."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from collections.abc import Sequence
 from pathlib import Path
 
 from errdex.model import Analysis, CodeSample, Proof, ProofAfter, ProofBefore
 from errdex.prove.needed import needs, undone
-from errdex.prove.runs import Runs
 from errdex.prove.stored import with_change
+
+from .provekit import LocalRunner
 
 LIB = '''\
 def fmt(meta, dtype="float32"):
@@ -26,17 +24,7 @@ BEFORE = "import splib\nsplib.fmt((128, 128, 128), dtype='float32')\n"
 AFTER = "import splib\nsplib.fmt((128, 128, 2), dtype='float16')\n"
 
 
-class _Runner:
-    def __init__(self, tmp: Path) -> None:
-        self.tmp = tmp
-
-    def runs(self, codes: Sequence[str], scratch: Path, name: str) -> Runs:
-        out = []
-        for c in codes:
-            p = subprocess.run([sys.executable, "-c", c], capture_output=True, text=True, cwd=self.tmp, timeout=60,
-                               check=False)
-            out.append((p.returncode, p.stdout, p.stderr, ""))
-        return Runs(out, len(out))
+_Runner = LocalRunner
 
 
 def test_a_change_without_which_the_call_raises_is_said_to_be_needed(tmp_path: Path) -> None:

@@ -5,17 +5,15 @@ this test writes, in a plain subprocess."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from collections.abc import Sequence
 from pathlib import Path
 
 from errdex.extract import extract_tree
 from errdex.model import ErrorSite, Proof, ProofAfter, ProofBefore, Snapshot
-from errdex.prove.runs import Runs
 from errdex.prove.samples import samples
 from errdex.sources.base import SourceTree
 from errdex.sources.files import walk_python_files
+
+from .provekit import LocalRunner
 
 LIB = '''\
 def scoped(body, axes=()):
@@ -43,18 +41,7 @@ def interpret(body, axes=()):
 '''
 
 
-class _Runner:
-    def __init__(self, tmp: Path) -> None:
-        self.tmp = tmp
-
-    def runs(self, codes: Sequence[str], scratch: Path, name: str) -> Runs:
-        out = []
-        for c in codes:
-            p = subprocess.run([sys.executable, "-c", c], capture_output=True, text=True, cwd=self.tmp, timeout=60,
-                               check=False)
-            out.append((p.returncode, p.stdout, p.stderr, ""))
-        return Runs(out, len(out))
-
+class _Runner(LocalRunner):
     def _proof(self, before: ProofBefore, after: ProofAfter, candidate: str) -> Proof:
         return Proof(before, after, "axlib", "0", "3", "today", candidate)
 
