@@ -373,6 +373,8 @@ class Proof:
     needs: str = ""
     # the after's new values spelt other ways (prove/keep.spellings) that still raised this error, as run
     raised_with: tuple[str, ...] = ()
+    # the after's new values spelt other ways that ran clean (``dimensions=[0]`` for ``(0,)``), as run
+    clean_with: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -299,3 +299,30 @@ def test_a_check_an_other_spelling_the_proof_ran_satisfies_is_dropped() -> None:
     assert "is false or empty" not in shown
     assert "Do not pass `collective_axes=0` to mean none: errdex ran the proven example's call with it" in shown
     assert with_change(replace(a, example_fix=replace(a.example_fix, proof=_proof("E")))).solutions[0].text == check
+
+
+def test_a_check_is_said_so_that_the_spellings_that_ran_clean_pass_it() -> None:
+    # rating 10: 5931's "`dimensions` equals `(0,)`" rejects `[0]`, which ran clean (``Proof.clean_with``);
+    # 4423's "passed, even as `None`" is said as "anything but `()`", the value its own after ran clean with
+    rev = "import jax\njax.lax.rev(x, dimensions={d})\n"
+    check = "Make sure that `dimensions` equals `(0,)` when you call `jax.lax.rev`."
+    proof = replace(_proof("NotImplementedError"), clean_with=(rev.format(d="[0]"),))
+    a = Analysis(error_id="59318410719c94fc", snapshot="jax-ml/jax@jax-v0.10.2", meaning="m",
+                 solutions=(Solution(text=check),),
+                 prevention=("Before calling `jax.lax.rev`, check that `dimensions` equals `(0,)`.",),
+                 example_fix=CodeSample(rev.format(d="(1,)"), rev.format(d="(0,)"), proof))
+    b = with_change(a)
+    assert b.solutions[0].text == "Make sure that `dimensions` is `(0,)` or `[0]` when you call `jax.lax.rev`."
+    assert b.prevention[0] == "Before calling `jax.lax.rev`, check that `dimensions` is `(0,)` or `[0]`."
+    plain = with_change(replace(a, example_fix=replace(a.example_fix, proof=_proof("NotImplementedError"))))
+    assert plain.solutions[0].text == check  # nothing else ran clean: the check stays as stated
+
+    axes = replace(_proof("NotImplementedError"), raised_with=(RUN_SCOPED.format(kw=", collective_axes=None"),))
+    c = Analysis(error_id="44230afd71e8b100", snapshot="jax-ml/jax@jax-v0.10.2",
+                 meaning="It raises when `collective_axes` is true (non-empty).",
+                 prevention=("Before calling `pl.run_scoped`, check that `collective_axes` is false or empty.",),
+                 example_fix=CodeSample(RUN_SCOPED.format(kw=", collective_axes=1"),
+                                        RUN_SCOPED.format(kw=", collective_axes=()"), axes))
+    d = with_change(c)
+    assert "when `collective_axes` is anything but `()` (even `None`: the call turns" in d.meaning
+    assert "passed, even as" not in " ".join([d.meaning, *d.prevention])

@@ -38,6 +38,13 @@ def interpret(body, axes=()):
     if axes:
         raise NotImplementedError(f"collective axes {axes} are not supported by the interpreter")
     return body
+
+
+def rev(x, dims):
+    dims = tuple(dims)
+    if dims != (0,):
+        raise NotImplementedError(f"reversing dims {dims} is not supported on the subcore")
+    return x
 '''
 
 
@@ -82,3 +89,16 @@ def test_a_validate_sample_wrong_on_a_value_the_proof_saw_is_not_proven(tmp_path
     assert _validate(tmp_path, {_script("tuple()", "plain"): False}) != ""  # ran clean, let through
     assert _validate(tmp_path, {_script("0", "plain"): True}) == ""  # seen raising, let through: wrong
     assert _validate(tmp_path, {_script("(1,)", "plain"): False}) == ""  # seen clean, stopped: wrong
+
+
+def test_the_spellings_of_the_after_that_ran_clean_are_collected(tmp_path: Path) -> None:
+    # rating 10 (5931): ``lax.rev`` makes ``dimensions=[0]`` a tuple, so it runs clean like the after's ``(0,)``;
+    # the page's check must be said so that it passes too (``contradict.with_clean_spellings``)
+    site = _site(tmp_path, "on the subcore")
+    pb = ProofBefore(exception="NotImplementedError", error_id=site.error_id, output="")
+    raised: list[str] = []
+    clean: list[str] = []
+    samples(_Runner(tmp_path), site, [], "import axlib\naxlib.rev(1, dims=(1,))\n", "test",
+            "import axlib\naxlib.rev(1, dims=(0,))\n", pb, tmp_path, raised=raised, clean=clean)
+    assert raised == []
+    assert [c for c in clean if "dims=[0]" in c] == clean and clean

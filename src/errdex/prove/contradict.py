@@ -107,9 +107,14 @@ def without_contradicted(a: Analysis, shared: Mapping[str, tuple[str, str]] | No
     def bad(text: str) -> bool:
         return any(f"`{n}` is false or empty" in text for n in wrong)
 
+    clean = ran_clean(a) if own else {}  # the values the proof ran clean: what "passed" means (rating 10)
+
     def passed(text: str) -> str:
         for n, (v, _) in wrong.items():
-            text = text.replace(f"`{n}` is true (non-empty)", f"`{n}` is passed, even as `{v}` (the call turns "
+            but = " or ".join(f"`{c}`" for c in clean.get(n, ()))
+            text = text.replace(f"`{n}` is true (non-empty)", f"`{n}` is anything but {but} (even `{v}`: the "
+                                "call turns the value into a true one before the check sees it)" if but else
+                                f"`{n}` is passed, even as `{v}` (the call turns "
                                 "the value into a true one before the check sees it)")
         return text
 
@@ -124,8 +129,9 @@ def without_contradicted(a: Analysis, shared: Mapping[str, tuple[str, str]] | No
             for n, (v, by) in wrong.items()]
     def left_out(text: str) -> str:  # the check to make before the call, on the value as the call sees it
         for n, (v, _) in wrong.items():
-            text = text.replace(f"`{n}` is false or empty", f"`{n}` is left out (passing `{v}` does not do: the "
-                                "call turns it into a true value before the check)")
+            ok = "".join(f" or `{c}`" for c in clean.get(n, ()))
+            text = text.replace(f"`{n}` is false or empty", f"`{n}` is left out{ok} (passing `{v}` does not do: "
+                                "the call turns it into a true value before the check)")
         return text
 
     note = passed(left_out(a.guard_note))
@@ -136,3 +142,36 @@ def without_contradicted(a: Analysis, shared: Mapping[str, tuple[str, str]] | No
         a, solutions=tuple(kept), meaning=passed(a.meaning), trigger=passed(a.trigger),
         situations=tuple(passed(t) for t in a.situations),
         prevention=(*(passed(p) for p in a.prevention if not bad(p)), *said), guard_note=note)
+
+
+def ran_clean(a: Analysis) -> dict[str, tuple[str, ...]]:
+    """name -> the literals the proof ran clean with for it: the after's own, then the after's other spellings
+    that ran clean (``Proof.clean_with``, ``keep.spellings``: ``dimensions=[0]`` for ``(0,)``)."""
+    fix = a.example_fix
+    if fix.proof is None or not fix.after:
+        return {}
+    out = {n: [repr(v)] for n, v in _keywords(fix.after).items()}
+    for src in fix.proof.clean_with:
+        for n, v in _keywords(src).items():
+            if n in out and repr(v) not in out[n]:
+                out[n].append(repr(v))
+    return {n: tuple(vs) for n, vs in out.items()}
+
+
+def with_clean_spellings(a: Analysis) -> Analysis:
+    """A stated "`name` equals `V`" check, V the after's value, said so that every spelling the proof ran
+    clean passes it: "`dimensions` is `(0,)` or `[0]`" (rating 10, 5931: `lax.rev` makes the list a tuple,
+    and "equals `(0,)`", read literally, rejects `[0]`)."""
+    more = {n: vs for n, vs in ran_clean(a).items() if len(vs) > 1}
+    if not more:
+        return a
+
+    def said(text: str) -> str:
+        for n, vs in more.items():
+            text = text.replace(f"`{n}` equals `{vs[0]}`", f"`{n}` is " + " or ".join(f"`{v}`" for v in vs))
+        return text
+
+    return dataclasses.replace(
+        a, solutions=tuple(dataclasses.replace(s, text=said(s.text)) for s in a.solutions),
+        meaning=said(a.meaning), trigger=said(a.trigger), situations=tuple(said(t) for t in a.situations),
+        prevention=tuple(said(p) for p in a.prevention), guard_note=said(a.guard_note))

@@ -326,10 +326,11 @@ class Prover:
                         why, n = needs(self, cand.before, after, scratch, pb.output)  # each of two changes needed? (needed.py)
                         proof, runs = replace(proof, needs=why), runs + n
                         spelt: list[str] = []  # the after's other spellings that raised (``contradict.py``)
+                        ran: list[str] = []  # and those that ran clean
                         found, n = ((("", None, "", None), 0) if kind != cand.kind
                                     else self._samples(site, others, cand, after, pb, scratch,
-                                                       self.check_sample(catalog, site), seen, spelt))
-                        runs, proof = runs + n, replace(proof, raised_with=tuple(spelt))
+                                                       self.check_sample(catalog, site), seen, spelt, ran))
+                        runs, proof = runs + n, replace(proof, raised_with=tuple(spelt), clean_with=tuple(ran))
                         secs = (datetime.now(UTC) - start).total_seconds()
                         return Outcome(site.error_id, Proven(cand.before, after, proof, *found), "", runs, secs)
                     reason = f"the {cand.kind} candidate raises this error, but no variant of its arguments ran clean"
@@ -489,9 +490,10 @@ class Prover:
     def _samples(self, site: ErrorSite, others: Sequence[ErrorSite], cand: Candidate, after: str,
                  pb: ProofBefore, scratch: Path, check: str = "",
                  seen: Mapping[str, bool] | None = None,
-                 raised: list[str] | None = None) -> tuple[tuple[str, Proof | None, str, Proof | None], int]:
+                 raised: list[str] | None = None,
+                 clean: list[str] | None = None) -> tuple[tuple[str, Proof | None, str, Proof | None], int]:
         """(try sample, its proof, validate sample, its proof), and the runs it took (``samples.py``)."""
-        return samples(self, site, others, cand.before, cand.kind, after, pb, scratch, check, seen, raised)
+        return samples(self, site, others, cand.before, cand.kind, after, pb, scratch, check, seen, raised, clean)
 
 
 def prove_all(prover: Prover, open_catalog: Callable[[], Catalog], targets: Sequence[str], jobs: int,

@@ -105,18 +105,21 @@ def _spelt(prover: Prover, site: ErrorSite, before: str, after: str, pb: ProofBe
 def samples(prover: Prover, site: ErrorSite, others: Sequence[ErrorSite], before: str, kind: str, after: str,
             pb: ProofBefore, scratch: Path, check: str = "",
             seen: Mapping[str, bool] | None = None,
-            raised: list[str] | None = None) -> tuple[tuple[str, Proof | None, str, Proof | None], int]:
+            raised: list[str] | None = None,
+            clean: list[str] | None = None) -> tuple[tuple[str, Proof | None, str, Proof | None], int]:
     """(try sample, its proof, validate sample, its proof), and the runs it took.  ``seen``: the other
     scripts the proof ran (source -> whether it raised this error): a validate sample is proven only when it
     also stops each that raised and calls through each that ran clean (rating 9, 4423: "go ahead" for
     ``collective_axes=0``, which the library wraps into ``(0,)`` and rejects); ``raised`` collects the after's
-    other spellings that raised this error."""
+    other spellings that raised this error, ``clean`` those that ran clean."""
     bad_m, good_m = _module(before), _module(after)
     if bad_m is None or good_m is None:
         return ("", None, "", None), 0
     spelt = _spelt(prover, site, before, after, pb, scratch)
     if raised is not None:  # kept on the proof: a stated check these satisfy is wrong (``contradict.py``)
         raised += [src for src, r in spelt.items() if r]
+    if clean is not None:  # kept on the proof: a stated check is said so that these pass it (``contradict.py``)
+        clean += [src for src, r in spelt.items() if not r]
     seen = {**spelt, **{s: r for s, r in (seen or {}).items() if s not in (before, after)}}
     pairs: list[tuple[str, str, str]] = []  # (kind, bad, good)
     extra: dict[int, list[tuple[str, bool]]] = {}  # pair index -> (script on another value, must stop)

@@ -186,9 +186,10 @@ def confirm(prover: Prover, catalog: Catalog, site: ErrorSite, found: Found, oth
         proof = replace(proof, needs=why)
         cand = Candidate("search", found.before, found.afters, None)
         spelt: list[str] = []  # the after's other spellings that raised (``contradict.py``)
+        ran: list[str] = []  # and those that ran clean
         samples, n = (prover._samples(site, others, cand, after, pb, scratch, prover.check_sample(catalog, site),
-                                      seen, spelt) if kind == "search" else (("", None, "", None), 0))
-        proof = replace(proof, raised_with=tuple(spelt))
+                                      seen, spelt, ran) if kind == "search" else (("", None, "", None), 0))
+        proof = replace(proof, raised_with=tuple(spelt), clean_with=tuple(ran))
         if imported:
             proof = replace(proof, candidate=f"{proof.candidate} ({IMPORTED_MARK})")
         return Proven(found.before, after, proof, *samples), "", res.count + n + kept[3] + n_needs

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from errdex.catalog.base import Catalog
 from errdex.model import Analysis, Solution
 from errdex.pagenotes import KEPT_RESHAPED, TURNS_OFF
-from errdex.prove.contradict import shared_contradictions, without_contradicted
+from errdex.prove.contradict import shared_contradictions, with_clean_spellings, without_contradicted
 from errdex.prove.keep import KEPT, reshaped
 from errdex.prove.mistake import (
     change_sentence,
@@ -46,6 +46,7 @@ def with_change(a: Analysis) -> Analysis:
     if fix.proof is None or not fix.before or not fix.after:
         return a
     a = without_contradicted(a)  # a stated check the proven failing call satisfies is wrong (rating 6: 91c3)
+    a = with_clean_spellings(a)  # and one said so that a spelling that ran clean passes it (rating 10: 5931)
     said = change_sentence(fix.before, fix.after)
     if said and fix.proof.needs:  # each change needed (``needed.py``; rating 9, b806: float32 -> float16 unsaid)
         said += f" Each is needed: {fix.proof.needs}."
