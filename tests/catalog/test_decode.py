@@ -14,6 +14,9 @@ from errdex.model import (
     CodeSample,
     ErrorSite,
     Evidence,
+    Proof,
+    ProofAfter,
+    ProofBefore,
     RelatedError,
     Snapshot,
     Solution,
@@ -28,9 +31,19 @@ ANALYSIS = Analysis(
     prevention=("p1", "p2"),
 )
 
+# a proof with the after's other spellings that raised and that ran clean (``prove/contradict.py``)
+PROVEN = Analysis(
+    error_id="0123456789abcdef", snapshot="o/n@v1", meaning="m",
+    example_fix=CodeSample(before="f(d=(1,))", after="f(d=(0,))", proof=Proof(
+        ProofBefore(exception="E", error_id="0123456789abcdef"), ProofAfter(exit=0), "n", "v1", "3.13", "today",
+        raised_with=("f(d=None)",), clean_with=("f(d=[0])",))),
+)
 
-@pytest.mark.parametrize("value", [EMPTY_SIZE, BAD_UNIT, MYSTERY, TURBO, snapshot("a", "2024-01-01"), ANALYSIS],
-                         ids=["site", "site-placeholder", "site-unresolved", "warning", "snapshot", "analysis"])
+
+@pytest.mark.parametrize("value", [EMPTY_SIZE, BAD_UNIT, MYSTERY, TURBO, snapshot("a", "2024-01-01"), ANALYSIS,
+                                   PROVEN],
+                         ids=["site", "site-placeholder", "site-unresolved", "warning", "snapshot", "analysis",
+                              "proven"])
 def test_decode_matches_from_json(value: object) -> None:
     data = json.loads(dumps(value))
     assert data == to_json(value)

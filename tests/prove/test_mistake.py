@@ -317,7 +317,9 @@ def test_a_check_is_said_so_that_the_spellings_that_ran_clean_pass_it() -> None:
     plain = with_change(replace(a, example_fix=replace(a.example_fix, proof=_proof("NotImplementedError"))))
     assert plain.solutions[0].text == check  # nothing else ran clean: the check stays as stated
 
-    axes = replace(_proof("NotImplementedError"), raised_with=(RUN_SCOPED.format(kw=", collective_axes=None"),))
+    shape = "s = jax.eval_shape(lambda: pl.run_scoped(f, collective_axes=None))\n"  # ran clean, not the raising call
+    axes = replace(_proof("NotImplementedError"), raised_with=(RUN_SCOPED.format(kw=", collective_axes=None"),),
+                   clean_with=(shape + RUN_SCOPED.format(kw=", collective_axes=()"),))
     c = Analysis(error_id="44230afd71e8b100", snapshot="jax-ml/jax@jax-v0.10.2",
                  meaning="It raises when `collective_axes` is true (non-empty).",
                  prevention=("Before calling `pl.run_scoped`, check that `collective_axes` is false or empty.",),
