@@ -214,8 +214,10 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
             return cat(Lit("("), *items, Lit(",)" if len(node.elts) == 1 else ")"))
         if isinstance(node, ast.IfExp) and conversion is None and spec is None:
             # f"must be {'>=' if inclusive else '>'} {x}": both branches literal text, so the text is one of them
+            # (or an f-string: textx's `f" => '{self.context}'" if self.context else ""` adds a suffix or not)
             branches = [self.value(node.body, scope), self.value(node.orelse, scope)]
-            if all(literal_text(b) is not None for b in branches):
+            if all(literal_text(b) is not None or isinstance(o, ast.JoinedStr)
+                   for b, o in zip(branches, (node.body, node.orelse), strict=True)):
                 return alt(branches)
         if isinstance(node, ast.Call) and conversion is None and spec is None and isinstance(node.func, ast.Attribute) \
                 and node.func.attr == "join" and not isinstance(joined := self._join(node, node.func.value, scope), Hole):

@@ -37,6 +37,13 @@ def property_read(builder: Builder, node: ast.expr, scope: Scope) -> ast.Call | 
 
 
 def returned_text(value: ast.expr, qual: tuple[str, ...], properties: frozenset[str]) -> bool:
-    """A ``return`` in one of an exception class's properties of something other than ``None``
-    (``return self.args[0]``): a text its ``__str__`` may print, whatever the expression is."""
-    return bool(qual) and qual[-1] in properties and not (isinstance(value, ast.Constant) and value.value is None)
+    """A ``return`` in one of an exception class's properties of what the instance holds (``return
+    self.args[0]``, ``return self._msg``): a text its ``__str__`` may print.  A property computing its
+    value (mashumaro's ``return type_name(self.field_type, short=True)``) is not followed: the
+    function's own returns (``"None"``) are not what it prints for the instance."""
+    if not (qual and qual[-1] in properties):
+        return False
+    root = value
+    while isinstance(root, ast.Subscript | ast.Attribute):
+        root = root.value
+    return root is not value and isinstance(root, ast.Name) and root.id == "self"
