@@ -37,13 +37,17 @@ def property_read(builder: Builder, node: ast.expr, scope: Scope) -> ast.Call | 
 
 
 def returned_text(value: ast.expr, qual: tuple[str, ...], properties: frozenset[str]) -> bool:
-    """A ``return`` in one of an exception class's properties of what the instance holds (``return
-    self.args[0]``, ``return self._msg``): a text its ``__str__`` may print.  A property computing its
-    value (mashumaro's ``return type_name(self.field_type, short=True)``) is not followed: the
-    function's own returns (``"None"``) are not what it prints for the instance."""
+    """A ``return`` in one of an exception class's properties that is text of the instance: what it
+    holds (``return self.args[0]``, ``return self._msg``), a text built from it (xmlschema's
+    ``f"{self._message} {self.validator!r}."``) or what another of its methods makes (``self.__str__()``);
+    its ``__str__`` may print it.  Not ``None``, nor a call of a function (mashumaro's ``return
+    type_name(self.field_type, short=True)``): that function's own returns (``"None"``) are not what it
+    prints for the instance."""
     if not (qual and qual[-1] in properties):
         return False
+    if isinstance(value, ast.Constant):
+        return value.value is not None
     root = value
-    while isinstance(root, ast.Subscript | ast.Attribute):
-        root = root.value
-    return root is not value and isinstance(root, ast.Name) and root.id == "self"
+    while isinstance(root, ast.Subscript | ast.Attribute | ast.Call):  # `self.__str__()`: the same instance's
+        root = root.func if isinstance(root, ast.Call) else root.value
+    return not isinstance(value, ast.Call) or (isinstance(root, ast.Name) and root.id == "self")

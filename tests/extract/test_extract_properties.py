@@ -121,7 +121,8 @@ def test_returned_text_skips_none_and_other_methods() -> None:
     assert returned_text(args0, ("E", "message"), frozenset({"message"}))
     assert not returned_text(none, ("E", "message"), frozenset({"message"}))
     assert not returned_text(args0, ("E", "other"), frozenset({"message"}))
-    assert returned_text(ast.parse("self._msg", mode="eval").body, ("E", "message"), frozenset({"message"}))
+    for text in ("self._msg", "f'{self._message} {self.validator!r}.'", "self.__str__()"):
+        assert returned_text(ast.parse(text, mode="eval").body, ("E", "message"), frozenset({"message"}))
     # a computed value: the called function's own texts are not the instance's
     computed = ast.parse("type_name(self.field_type, short=True)", mode="eval").body
     assert not returned_text(computed, ("E", "message"), frozenset({"message"}))
