@@ -24,8 +24,10 @@ def as_text(node: Node) -> Node:
     return node
 
 
-def bind_args(params: tuple[str, ...], args: list[Node], kwargs: Mapping[str, Node]) -> dict[str, Node]:
-    out = dict(zip(params, args, strict=False))
+def bind_args(params: tuple[str, ...], args: list[Node], kwargs: Mapping[str, Node],
+              positional: int = -1) -> dict[str, Node]:
+    """``params`` bound to a call's arguments; only the first ``positional`` take positional ones (-1: all)."""
+    out = dict(zip(params if positional < 0 else params[:positional], args, strict=False))
     for k, v in kwargs.items():
         if k in params:
             out[k] = v

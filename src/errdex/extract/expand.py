@@ -259,7 +259,7 @@ class Expander:
             if c.str_message is not None:
                 init = next((self.t.classes[n][0].init for n in chain[i:] if n in self.t.classes
                              and self.t.classes[n][0].init is not None), None)
-                bind = bind_args(init.params, args, kwargs) if init is not None else {}
+                bind = bind_args(init.params, args, kwargs, init.positional) if init is not None else {}
                 if init is not None:
                     bind = {**self._class_attr_defaults(init.params, bind, raised), **bind}
                 # `self.args`: the constructor's arguments (BaseException.__new__ keeps them), unless an
@@ -276,14 +276,16 @@ class Expander:
                                                                 for b in rest):
                     # `super().__init__(*args, **kwargs)` on to a base whose `__str__` prints: the surplus
                     # arguments go there (werkzeug's `BadRequestKeyError(key)` prints `HTTPException`'s text)
-                    packs = bind_with_rest(c.init.params, c.init.vararg, c.init.varkw, args, kwargs)
+                    packs = bind_with_rest(c.init.params, c.init.vararg, c.init.varkw, args, kwargs,
+                                           c.init.positional)
                     pack, kw = packs.get("*" + c.init.vararg), packs.get("**" + c.init.varkw)
                     return self.class_message(rest[0], list(pack.args) if isinstance(pack, Ref) else [],
                                               dict(kw.kwargs) if isinstance(kw, Ref) else {}, depth + 1, raised)
                 if c.init.super_args is None or (c.init.passes_args and args):
                     return self.builtin_message(name, args)
                 # `super().__init__(message, *args)`: the surplus arguments, none when the raise passes none
-                bind = {**own, **bind_with_rest(c.init.params, c.init.vararg, c.init.varkw, args, kwargs)}
+                bind = {**own, **bind_with_rest(c.init.params, c.init.vararg, c.init.varkw, args, kwargs,
+                                                c.init.positional)}
                 bind = {**self._class_attr_defaults(c.init.params, bind, raised), **bind}
                 spread_args, spread_kwargs = spread(tuple(subst(a, bind) for a in _passed_on(c.init, bind)),
                                                     tuple((k, subst(v, bind)) for k, v in c.init.super_kwargs))

@@ -220,9 +220,11 @@ def starred(node: ast.expr, params: frozenset[str], env: envmod.Env | None, star
 
 
 def bind_with_rest(params: tuple[str, ...], vararg: str, varkw: str, args: list[Node],
-                   kwargs: Mapping[str, Node]) -> dict[str, Node]:
-    """Parameters bound to a call's arguments; the surplus to ``*vararg`` / ``**varkw`` as packs."""
-    out: dict[str, Node] = dict(zip(params, args, strict=False))
+                   kwargs: Mapping[str, Node], positional: int = -1) -> dict[str, Node]:
+    """Parameters bound to a call's arguments; the surplus to ``*vararg`` / ``**varkw`` as packs.  Only the
+    first ``positional`` parameters take positional arguments (-1: all; the rest are keyword-only)."""
+    npos = len(params) if positional < 0 else positional
+    out: dict[str, Node] = dict(zip(params[:npos], args, strict=False))
     rest_kw: list[tuple[str, Node]] = []
     for k, v in kwargs.items():
         if k in params:
@@ -230,7 +232,7 @@ def bind_with_rest(params: tuple[str, ...], vararg: str, varkw: str, args: list[
         elif k != STAR_KW:
             rest_kw.append((k, v))
     if vararg:
-        out["*" + vararg] = Ref(target=PACK, src=vararg, callee=PACK, args=tuple(args[len(params):]), is_call=False)
+        out["*" + vararg] = Ref(target=PACK, src=vararg, callee=PACK, args=tuple(args[npos:]), is_call=False)
     if varkw:
         out["**" + varkw] = Ref(target=PACK, src=varkw, callee=PACK, kwargs=tuple(rest_kw), is_call=False)
     return out

@@ -55,6 +55,7 @@ from errdex.extract.msgcalls import CallsMixin, replacement
 from errdex.extract.msgforms import FormsMixin, _int_constant, _repeated
 from errdex.extract.msgraise import RaisedMixin
 from errdex.extract.msgtemplate import SUBSTITUTE, substituted
+from errdex.extract.properties import property_read
 from errdex.extract.source import SourceText
 from errdex.extract.stdlib_texts import OS_ERRORS, os_error_texts, os_error_value
 from errdex.extract.strict import unclassified
@@ -170,6 +171,9 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
             const = self._constant_ref(node, scope, text_position=True)
             if const is not None:
                 return const
+            if (read := property_read(self, node, scope)) is not None \
+                    and self._own_call(got := self._call(read, scope, text_position=True)):
+                return got  # `return self.message` in __str__: what the property returns
             if scope.class_qualname is not None and node.attr == "__name__" and _is_own_class(node.value):
                 return self.value(node, scope)  # `self.__class__.__name__ + ': ' + ...`: the raised class's name
         if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
@@ -210,8 +214,10 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
             return cat(Lit("("), *items, Lit(",)" if len(node.elts) == 1 else ")"))
         if isinstance(node, ast.IfExp) and conversion is None and spec is None:
             # f"must be {'>=' if inclusive else '>'} {x}": both branches literal text, so the text is one of them
+            # (or an f-string: textx's `f" => '{self.context}'" if self.context else ""` adds a suffix or not)
             branches = [self.value(node.body, scope), self.value(node.orelse, scope)]
-            if all(literal_text(b) is not None for b in branches):
+            if all(literal_text(b) is not None or isinstance(o, ast.JoinedStr)
+                   for b, o in zip(branches, (node.body, node.orelse), strict=True)):
                 return alt(branches)
         if isinstance(node, ast.Call) and conversion is None and spec is None and isinstance(node.func, ast.Attribute) \
                 and node.func.attr == "join" and not isinstance(joined := self._join(node, node.func.value, scope), Hole):
@@ -241,6 +247,9 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
         own = _own_arg(node, scope)
         if own is not None:
             return Param(own, conversion, spec, shown=self.src.segment(node))
+        if conversion is None and spec is None and (read := property_read(self, node, scope)) is not None \
+                and self._own_call(got := self._call(read, scope, text_position=False)):
+            return got  # f"{self.message} -> ...": the text the class's `message` property returns
         if (scope.in_exception and isinstance(node, ast.Call) and conversion is None and spec is None
                 and (d := dotted_source(node.func)) is not None and d.startswith("self.")
                 and self.callee(d, scope) is not None):

@@ -63,6 +63,9 @@ class InitSummary:
     # ConstructError): the parameter (whose default is None) and the arguments passed on when a raise leaves
     # it out; ``super_args`` are those of the other branch
     none_args: tuple[str, tuple[Node, ...]] | None = None
+    # how many of ``params`` a positional argument can bind; the rest are keyword-only (python-jsonpath's
+    # `__init__(self, *args, token)`: the raise's text goes to `*args`, not to `token`); -1: all of them
+    positional: int = -1
 
 
 @fast_pickle

@@ -10,6 +10,7 @@ from errdex.extract.generated_init import generated_init
 from errdex.extract.getattrs import attr_instances, getattr_forward
 from errdex.extract.imports import dotted_source
 from errdex.extract.ir import Node, alt
+from errdex.extract.properties import properties_of
 from errdex.extract.summary import ClassSummary, FuncSummary, InitSummary
 from errdex.extract.walkstate import _EXC_NAME, Env, FuncCollector, State, Walk, WalkerBase
 
@@ -21,6 +22,7 @@ class ClassesMixin(WalkerBase):
 
     _pending_init: InitSummary | None  # the __init__/__str__ of the class being walked
     _pending_str: Node | None
+    _properties: dict[str, frozenset[str]]  # a class of this module (dotted) -> its own and inherited properties
 
     def klass(self, node: ast.ClassDef, state: State, env: Env) -> Walk:
         qual = (*state.qual, "<locals>", node.name) if state.in_function else (*state.qual, node.name)
@@ -34,8 +36,11 @@ class ClassesMixin(WalkerBase):
         top = self.module.split(".", 1)[0] + "."
         exc_named = bool(_EXC_NAME.search(node.name)) or any(_EXC_NAME.search(b.rsplit(".", 1)[-1]) for b in bases)
         exc_class = exc_named or any(b.startswith(top) for b in bases)
+        props = properties_of(node).union(*(self._properties.get(b, frozenset()) for b in bases))
+        self._properties[f"{self.module}.{'.'.join(qual)}"] = props
         inner = State(qual=qual, docstring=doc, cls=".".join(qual), self_attrs=self_attrs, exc_class=exc_class,
-                      exc_named=exc_named, types=factories.class_attr_types(node), rebound=_rebound(node))
+                      exc_named=exc_named, types=factories.class_attr_types(node), rebound=_rebound(node),
+                      properties=props if exc_named else frozenset())
         saved = self._pending_init, self._pending_str
         self._pending_init, self._pending_str = None, None
         made = generated_init(node, self.builder.resolve_name) if exc_class else None
@@ -68,7 +73,8 @@ class ClassesMixin(WalkerBase):
         if name == "__init__":
             none_args = c.none_args if c.none_args is not None and _defaults_to_none(node, c.none_args[0]) else None
             self._pending_init = InitSummary(c.params, c.super_args, c.super_kwargs, c.vararg or "", c.varkw or "",
-                                             c.super_varargs, none_args)
+                                             c.super_varargs, none_args,
+                                             len(c.params) - len(node.args.kwonlyargs) if node.args.kwonlyargs else -1)
         elif name == "__str__" and c.returns:
             # `if self.context: return f"{self.message} in {self.context!r}"` / `return self.message`:
             # each return is a message the class may print

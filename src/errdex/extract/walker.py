@@ -31,6 +31,7 @@ from errdex.extract.imports import STAR, class_like, dotted_source, import_bindi
 from errdex.extract.ir import Hole, Node, reads_param
 from errdex.extract.messages import MessageBuilder, Scope
 from errdex.extract.msgbase import MESSAGE_TABLE, dict_call, translated_text
+from errdex.extract.properties import returned_text
 from errdex.extract.source import SourceText
 from errdex.extract.strict import unclassified
 from errdex.extract.summary import CallSite, ClassSummary, FuncSummary, InitSummary, PendingSite
@@ -73,6 +74,7 @@ class Walker(CallsMixin, ClassesMixin):
         self._top = module.split(".", 1)[0]
         self._pending_init: InitSummary | None = None
         self._pending_str: Node | None = None
+        self._properties: dict[str, frozenset[str]] = {}  # a class of this module -> its properties (inherited too)
         self._prescan(tree.body)
         self._gated = backports.gated(tree, self._top) if "version" in src.text or "PY" in src.text else {}
         self._kw_lines = src.word_lines(_KEYWORDS)
@@ -136,7 +138,8 @@ class Walker(CallsMixin, ClassesMixin):
 
     def scope(self, state: State, env: Env) -> Scope:
         return Scope(state.params, env, state.cls, state.self_attrs or {}, state.outers, state.cls_alias,
-                     state.exc_named and state.cls is not None, ".".join(state.qual), state.types, state.guards)
+                     state.exc_named and state.cls is not None, ".".join(state.qual), state.types, state.guards,
+                     state.properties)
 
     def function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, state: State, env: Env) -> Walk:
         name = node.name
@@ -484,9 +487,12 @@ class Walker(CallsMixin, ClassesMixin):
         if c is not None and node.value is not None and value is not None and (
                 st.message_like(value, at, alias=state.cls_alias)
                 or (state.exc_class and state.qual[-1:] == ("__str__",))  # an exception's __str__: its text
+                or returned_text(value, state.qual, state.properties)  # its `message` property's `self.args[0]`
                 or current_exception(node.value)):  # `return sys.exc_info()[1]`: the caught text (forwarded.py)
             scope = self.scope(state, at)
-            ir = self.builder.arg(value, scope)
+            # a property's `return self.args[0]`: as text, the raise's first argument (properties.py)
+            ir = (self.builder.text if returned_text(value, state.qual, state.properties) else self.builder.arg)(
+                value, scope)
             if isinstance(ir, Hole) and isinstance(value, ast.Call):  # return exception(line, col, *args)
                 ir = self.builder.factory_call(value, scope) or ir
             c.returns.append(ir)

@@ -72,6 +72,7 @@ class State(NamedTuple):
     cls_alias: str = ""  # in a @classmethod (and functions nested in one): its ``cls`` parameter
     types: tuple[tuple[str, str], ...] = ()  # receivers' classes: ``self._src`` → ``Source`` (factories.py)
     rebound: frozenset[str] = frozenset()  # attributes of ``self`` that a method other than __init__ assigns
+    properties: frozenset[str] = frozenset()  # the class's own ``@property`` methods: ``self.message`` calls one
 
 
 class WalkerBase(Protocol):
@@ -86,6 +87,7 @@ class WalkerBase(Protocol):
     _top: str
     _pending_init: InitSummary | None
     _pending_str: Node | None
+    _properties: dict[str, frozenset[str]]
 
     def block(self, body: list[ast.stmt], state: State, env: Env) -> Walk: ...
     def scope(self, state: State, env: Env) -> Scope: ...
