@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Protocol
 
 from errdex.prove.mistake import changes
+from errdex.prove.runoutput import last_line
 from errdex.prove.runs import Runs
 
 MAX_CHANGES = 3
@@ -23,8 +24,8 @@ class Runner(Protocol):
 
 
 def _last_error(err: str) -> str:
-    lines = [ln for ln in err.strip().splitlines() if ln.strip() and not ln.startswith(" ")]
-    last = lines[-1] if lines else ""
+    """The exception line ending ``err`` ("Class: text"), or ""."""
+    last = last_line(err)
     return last if ":" in last and last.split(":", 1)[0].replace(".", "").isidentifier() else ""
 
 
