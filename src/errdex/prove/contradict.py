@@ -20,42 +20,27 @@ _FALSY = re.compile(r"`(\w+)` is false or empty")
 _SAME_CHECK = re.compile(r"another rule of the same operation `\w+`, checking the same `(\w+)`")
 
 
-def _keywords(code: str) -> dict[str, object]:
-    """Every keyword argument of the code's calls whose value is a literal: name -> value."""
+def _keywords(code: str, in_source_order: bool = False) -> dict[str, object]:
+    """Every keyword argument of the code's calls whose value is a literal: name -> value.  With
+    ``in_source_order``, each name's value in the last call (in the source) that passes it: the call the
+    script ends on, not one that only computes a shape for it (the spellings change one slot at a time,
+    rating 10: 4423's ``collective_axes=None`` in ``eval_shape`` ran clean, in the kernel it raises)."""
     try:
         tree = ast.parse(code)
     except SyntaxError:
         return {}
+    calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)]
+    if in_source_order:
+        calls.sort(key=lambda n: (n.lineno, n.col_offset))
     out: dict[str, object] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call):
-            for kw in node.keywords:
-                if kw.arg is None:
-                    continue
-                try:
-                    out[kw.arg] = ast.literal_eval(kw.value)
-                except ValueError:
-                    continue
-    return out
-
-
-def _last_keywords(code: str) -> dict[str, object]:
-    """As ``_keywords``, each name's value in the last call (in the source) that passes it as a literal: the
-    call the script ends on, not one that only computes a shape for it (the spellings change one slot at a
-    time, rating 10: 4423's ``collective_axes=None`` in ``eval_shape`` ran clean, in the kernel it raises)."""
-    try:
-        tree = ast.parse(code)
-    except SyntaxError:
-        return {}
-    out: dict[str, object] = {}
-    calls = sorted((n for n in ast.walk(tree) if isinstance(n, ast.Call)), key=lambda n: (n.lineno, n.col_offset))
     for node in calls:
         for kw in node.keywords:
-            if kw.arg is not None:
-                try:
-                    out[kw.arg] = ast.literal_eval(kw.value)
-                except ValueError:
-                    continue
+            if kw.arg is None:
+                continue
+            try:
+                out[kw.arg] = ast.literal_eval(kw.value)
+            except ValueError:
+                continue
     return out
 
 
@@ -170,9 +155,9 @@ def ran_clean(a: Analysis) -> dict[str, tuple[str, ...]]:
     fix = a.example_fix
     if fix.proof is None or not fix.after:
         return {}
-    out = {n: [repr(v)] for n, v in _last_keywords(fix.after).items()}
+    out = {n: [repr(v)] for n, v in _keywords(fix.after, in_source_order=True).items()}
     for src in fix.proof.clean_with:
-        for n, v in _last_keywords(src).items():
+        for n, v in _keywords(src, in_source_order=True).items():
             if n in out and repr(v) not in out[n]:
                 out[n].append(repr(v))
     return {n: tuple(vs) for n, vs in out.items()}
