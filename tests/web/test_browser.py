@@ -135,6 +135,8 @@ def test_paste_search_and_repo_pages_work_without_javascript(browser: Any, shop_
     assert "pear" in best.locator("table.values").inner_text()
     page.fill("#top-q", "unknown sku")
     page.click("header form.search button")
+    page.wait_for_url(re.compile(r"/search\?q=unknown\+sku$"))  # count() does not wait for the new page
+    page.wait_for_load_state("load")
     assert page.locator("#results li").count() >= 1
     page.goto(shop_server.url + "/acme/shopcart")
     page.click("#by-exception a:has-text('KeyError')")
