@@ -15,7 +15,9 @@ from errdex.analyze.static.words import (
     negation,
     option_evidence,
 )
-from errdex.model import ConfigOption, Solution
+from errdex.model import ConfigOption, ErrorSite, Solution
+
+WARM_LEAD = "Warm the cache before turning the check on"  # the solution a proven warm-up is put after (prove/stored.py)
 
 
 def option_solution(o: ConfigOption, f: Facts) -> list[Solution]:
@@ -31,7 +33,7 @@ def option_solution(o: ConfigOption, f: Facts) -> list[Solution]:
                f"and `{demo[0][2]}` inside it raises." if demo else "")
         cache = cached_by(f)
         if cache:
-            text = (f"Warm the cache before turning the check on: `{f.site.qualname.split('.<locals>.')[0]}` is "
+            text = (f"{WARM_LEAD}: `{f.site.qualname.split('.<locals>.')[0]}` is "
                     f"cached ({cache}), so only a call with arguments it has not seen before needs {what}. "
                     f"Run {callee(f)} once with every argument it will get before `{o.name}` is on; inside the "
                     f"check the same calls are then served from the cache.{keyed_on_function(f)}{how}")
@@ -71,10 +73,15 @@ def option_solution(o: ConfigOption, f: Facts) -> list[Solution]:
 def cached_by(f: Facts) -> str:
     """"`@weakref_lru_cache`" when the raising function is memoised (a decorator naming a cache above
     its ``def`` in the snippet), "a cache miss" when it is the miss path of one; else ""."""
-    if "cache_miss" in f.site.qualname:
-        return f"the raise is in `{f.site.qualname}`, the path taken on a cache miss"
-    name = f.site.qualname.split(".<locals>.")[0].rsplit(".", 1)[-1]
-    lines = f.site.snippet.splitlines()
+    return cached_site(f.site)
+
+
+def cached_site(site: ErrorSite) -> str:
+    """``cached_by`` of a site (``prove/warmup.py`` asks it too, with no facts built)."""
+    if "cache_miss" in site.qualname:
+        return f"the raise is in `{site.qualname}`, the path taken on a cache miss"
+    name = site.qualname.split(".<locals>.")[0].rsplit(".", 1)[-1]
+    lines = site.snippet.splitlines()
     for i, ln in enumerate(lines):
         if re.match(rf"\s*(?:async\s+)?def\s+{re.escape(name)}\b", ln):
             j = i - 1
