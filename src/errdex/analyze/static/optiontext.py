@@ -27,7 +27,7 @@ def option_solution(o: ConfigOption, f: Facts) -> list[Solution]:
     ev = (option_evidence(o, f),)
     out: list[Solution] = []
     if of is not None and of.diagnostic and of.purpose:
-        what = _forbidden(of.purpose)
+        what = forbidden(of.purpose)
         demo = contrast(f)[:1]
         how = (f" The test `{demo[0][0]}` shows it: `{demo[0][1]}` runs before the check is on, "
                f"and `{demo[0][2]}` inside it raises." if demo else "")
@@ -114,9 +114,12 @@ def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:] if text[:2] != text[:2].upper() else text
 
 
-def _forbidden(purpose: str) -> str:
-    """What a diagnostic option's help says it stops: "Disallow tracing for JIT compilation." → that."""
+def forbidden(purpose: str, strict: bool = False) -> str:
+    """What a diagnostic option's help says it stops: "Disallow tracing for JIT compilation." → that; when
+    the help says no such thing, "what the option checks for (...)", or "" when ``strict``."""
     m = re.match(r"\s*(?:disallow|forbid|prevent|disable|check for|detect)s?\s+(.+?)\.?$", purpose, re.IGNORECASE)
+    if m is None and strict:
+        return ""
     return _lower_first(m.group(1)) if m else "what the option checks for (\"" + purpose.rstrip(".") + "\")"
 
 
@@ -134,7 +137,7 @@ def option_prevention(f: Facts) -> list[str]:
                 out.append(f"Turn `{o.name}` on only around code that builds with {entry_words(f)} (traces, lowers, "
                            "compiles) and does not call what it returns.")
             else:
-                out.append(f"Turn `{o.name}` on only around code that needs no {_forbidden(of.purpose)}.")
+                out.append(f"Turn `{o.name}` on only around code that needs no {forbidden(of.purpose)}.")
             if o.env_var:
                 out.append(f"Set `{o.env_var}` only for the run that needs the check, not in a shell profile or a "
                            "CI-wide environment: it is read when the option is defined and applies to the whole "
