@@ -23,6 +23,7 @@ from errdex.model import ErrorSite
 from errdex.prove.configcand import OptionSwitch, split
 
 MAX_BOUND = 6  # arguments bound to names: more and the warm-up is not a readable example
+WARM_LABEL = "warm-up (the same calls made once before the option is turned on)"  # the proof's candidate says it
 
 
 def warmable(site: ErrorSite, sws: Sequence[OptionSwitch]) -> bool:
@@ -165,5 +166,3 @@ def warm_afters(site: ErrorSite, sws: Sequence[OptionSwitch], scripts: Sequence[
                 out.append(w)
     return tuple(out[:MAX_WARM])
 
-
-WARM_LABEL = "warm-up (the same calls made once before the option is turned on)"
