@@ -1,5 +1,5 @@
 """How many pages of a catalog show a proven real fix: the before raises the page's error, the after runs clean and
-gives the call what it needs, rather than only taking the trigger away (``mistake.only_drops``: ``nargs=2``
+gives the call what it needs (or satisfies a check, a warm-up), rather than only taking the trigger away (``mistake.only_drops``: ``nargs=2``
 dropped, ``['--my-help']`` -> ``[]``, another attribute read) or turning a diagnostic option off.
 
     python bench/real_fixes.py CATALOG [--repo R] [--ids docs/rating/ids.txt] [--json]
@@ -16,10 +16,14 @@ from pathlib import Path
 
 from errdex.catalog import open_catalog
 from errdex.prove.mistake import diagnostic_turned_off, only_drops
+from errdex.prove.warmup import warms_up
 
 
 def kind(before: str, after: str, guard_note: str) -> str:
-    """"real", "non-fix" (only takes the trigger away) or "off" (only turns a diagnostic option off)."""
+    """"real", "non-fix" (only takes the trigger away) or "off" (only turns a diagnostic option off); a warm-up
+    (the same calls made once before the option is turned on, ``prove/warmup.py``) keeps the check on: real."""
+    if warms_up(before, after):
+        return "real"
     if diagnostic_turned_off(guard_note, before, after):
         return "off"
     return "non-fix" if only_drops(before, after) else "real"

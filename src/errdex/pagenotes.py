@@ -19,6 +19,7 @@ KEPT_CAUGHT = "kept, caught"  # the documented signal caught around the same cal
 KEPT_WITH = "kept, with block"  # the object the call is made on used inside its ``with`` block
 TURNS_OFF = "turns off: "  # the after only turns a diagnostic option off (``prove/stored.py``)
 KEPT_RESHAPED = "kept, reshaped: "  # every argument kept, and more than values changed: what, in words
+WARMS_UP = "warms up: "  # the after makes the calls once before the option-setting statement that follows (``prove/warmup.py``)
 
 
 def _test_name(node: str) -> str:
@@ -99,6 +100,10 @@ def arguments_note(proof: Mapping[str, Any] | None) -> str:
     if mark.startswith(TURNS_OFF):  # rating 9, 53c4: a check the user turned on, turned off by the after
         return (f"The after only turns the `{mark.removeprefix(TURNS_OFF)}` option off: it shows the error is this "
                 "option's check, not how to satisfy it; to keep the check on, do what the solutions say.")
+    if mark.startswith(WARMS_UP):  # rating 10, 53c4: the check kept on and satisfied
+        return (f"The after warms the cache: it binds the call's functions and values to names, makes the call once "
+                f"before `{mark.removeprefix(WARMS_UP)}`, then makes the same call after it; the second call, with "
+                "the same function objects and shapes, is served from the cache, so the check stays on and passes.")
     if mark.startswith(KEPT_RESHAPED):  # rating 9: not "changes values only" over a ``with`` block removed
         return f"The after keeps every argument of the call but does more than change values: {mark.removeprefix(KEPT_RESHAPED)}."
     if mark == KEPT_WITH:

@@ -110,3 +110,14 @@ def test_engine_puts_option_afters_first_and_other_ways_after() -> None:
     assert got[0].after_kinds == ("warm-up (jax_no_tracing on after one call)", "jax_no_tracing left at its default")
     assert got[1].after_kinds == got[0].after_kinds and len(got[1].afters) == 2
     assert with_options([test], []) == [test]
+
+
+def test_a_call_given_lambdas_gets_a_warm_up_with_them_bound_to_names_first() -> None:
+    # rating 10 (53c4): a ``lambda`` written at the call is a new object each time, missed by a cache keyed
+    # on the function: the warm-up that binds it to a name comes first (``warmup.py``)
+    script = "import jax\nwith jax.no_tracing():\n    jax.lax.cond(0, lambda *a: None, lambda *a: None)\n"
+    (got, _) = with_options([Candidate("test", script, (), None)], [NO_TRACING])
+    assert got.after_kinds[0] == "warm-up (jax_no_tracing on after one call, its arguments bound to names)"
+    assert got.afters[0].startswith("import jax\nfun = lambda *a: None\nfun2 = lambda *a: None\n"
+                                    "jax.lax.cond(0, fun, fun2)\nwith jax.no_tracing(True):\n")
+    assert got.after_kinds[1].startswith("warm-up (jax_no_tracing on after one call)") and len(got.afters) == 3

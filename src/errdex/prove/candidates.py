@@ -17,6 +17,7 @@ from errdex.prove.fixes import instantiated
 from errdex.prove.harness import adapter_for
 from errdex.prove.mutate import variants
 from errdex.prove.reshape import reshaped, without_stand_ins
+from errdex.prove.warmup import warm_up
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +64,11 @@ def with_options(cands: Sequence[Candidate], sws: Sequence[OptionSwitch]) -> lis
         extra: list[Candidate] = []
         for sw in sws:
             for cc in candidates(c.before, sw):
-                kinds = (f"warm-up ({sw.name} on after one call)", f"{sw.name} left at its default")
+                kinds: tuple[str, ...] = (f"warm-up ({sw.name} on after one call)", f"{sw.name} left at its default")
+                bound = warm_up(cc.before, sw)  # the call's lambdas and values bound to names: the same objects twice
+                if bound and bound not in cc.afters:
+                    cc = replace(cc, afters=(bound, *cc.afters))
+                    kinds = (f"warm-up ({sw.name} on after one call, its arguments bound to names)", *kinds)
                 if cc.original:
                     c = replace(c, afters=(*cc.afters, *c.afters), after_kinds=(*kinds, *c.after_kinds))
                 else:

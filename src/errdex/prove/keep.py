@@ -58,6 +58,8 @@ def _calls(node: ast.AST) -> list[ast.Call]:
 def _paired(b: ast.Module, a: ast.Module) -> list[tuple[ast.Call, ast.Call]]:
     """Calls of the same function in the same statement, before's with after's, in order."""
     out: list[tuple[ast.Call, ast.Call]] = []
+    if len(b.body) != len(a.body):  # statements added or dropped (a warm-up, ``warmup.py``): none is the same one
+        return out
     for sb, sa in zip(b.body, a.body, strict=True):
         if ast.dump(sb) == ast.dump(sa):
             continue

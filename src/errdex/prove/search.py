@@ -30,7 +30,9 @@ from errdex.analyze.context import load_context
 from errdex.analyze.public_path import is_public_module
 from errdex.catalog.base import Catalog
 from errdex.model import ErrorSite, ProofAfter, ProofBefore
+from errdex.pagenotes import WARMS_UP
 from errdex.prove.candidates import Candidate
+from errdex.prove.configcand import OptionSwitch, option_switches
 from errdex.prove.engine import Outcome, Proven, Prover
 from errdex.prove.guard_values import guard_values
 from errdex.prove.harness import run_env
@@ -39,6 +41,7 @@ from errdex.prove.kernel_forms import kernel_label, with_kernel
 from errdex.prove.needed import needs
 from errdex.prove.runoutput import excerpt
 from errdex.prove.search_adapters import search_adapter
+from errdex.prove.warmup import WARM_LABEL, warm_afters, warms_up
 from errdex.sandbox import Environment, Limits, RunRequest, run
 
 SEARCH_SCRIPT = Path(__file__).with_name("search_script.py")
@@ -150,11 +153,14 @@ IMPORTED_MARK = "the function imported as written: no public call leads to it"
 
 
 def confirm(prover: Prover, catalog: Catalog, site: ErrorSite, found: Found, others: Sequence[ErrorSite],
-            scratch: Path, imported: bool = False) -> tuple[Proven | None, str, int]:
+            scratch: Path, imported: bool = False,
+            sws: Sequence[OptionSwitch] = ()) -> tuple[Proven | None, str, int]:
     """The proof of a found call, as for every candidate: (proven pair or None, why not, runs).
     ``imported``: the entry is the raising function itself (``importable_as_written``), which the
-    proof's candidate says."""
-    res = prover.runs([found.before, *found.afters], scratch, "search")
+    proof's candidate says.  ``sws``: the on/off options the site's guards read; when a cache is in
+    front of the raise, warm-ups of the found calls are tried first (``warmup.py``)."""
+    afters = (*warm_afters(site, sws, [found.before, *found.afters]), *found.afters)
+    res = prover.runs([found.before, *afters], scratch, "search")
     rc, _, err = res[0]
     if rc == 0:
         return None, "the call the search found did not raise as a script", res.count
@@ -170,21 +176,23 @@ def confirm(prover: Prover, catalog: Catalog, site: ErrorSite, found: Found, oth
         kind = "search, the cause of " + (cause[2].strip().splitlines() or [""])[-1][:80]
     pb = ProofBefore(exception=exc, error_id=got, output=excerpt(err, exc))
     seen: dict[str, bool] = {}  # the afters run before the clean one: those that raised this error (``samples.py``)
-    for i, after in enumerate(found.afters, 1):
+    for i, after in enumerate(afters, 1):
         rc2, out2, err2 = res[i]
         if rc2 != 0 or (err2.strip() and prover.resolves_to(catalog, err2, site.error_id)[0] == site.error_id):
             if rc2 != 0 and prover.resolves_to(catalog, err2, site.error_id)[0] == site.error_id:
                 seen[after] = True
             continue
         # an after that drops an argument gives way to one that keeps them all and runs clean (``keep.py``)
-        kept = prover.kept(catalog, site, found.before, after, found.afters[i:], scratch, pb)
+        warm = warms_up(found.before, after)  # the check kept on and satisfied: nothing to keep instead
+        kept = ("", "", "", 0) if warm else prover.kept(catalog, site, found.before, after, afters[i:], scratch, pb)
         after, out2, how = (kept[0], kept[2], f"; after: {kept[1]}") if kept[0] else (after, out2, "")
+        how = how or (f"; after: {WARM_LABEL}" if warm else "")
         proof = prover._proof(pb, ProofAfter(exit=0, output="\n".join(out2.strip().splitlines()[-6:])), kind + how)
         proof = replace(proof, lowered=kernel_label(prover.package, found.before),
-                        arguments=arguments_mark(found.before, after))
+                        arguments=WARMS_UP + warm if warm else arguments_mark(found.before, after))
         why, n_needs = needs(prover, found.before, after, scratch, pb.output)  # each of two changes needed? (needed.py)
         proof = replace(proof, needs=why)
-        cand = Candidate("search", found.before, found.afters, None)
+        cand = Candidate("search", found.before, afters, None)
         spelt: list[str] = []  # the after's other spellings that raised (``contradict.py``)
         ran: list[str] = []  # and those that ran clean
         samples, n = (prover._samples(site, others, cand, after, pb, scratch, prover.check_sample(catalog, site),
@@ -205,6 +213,7 @@ def search_all(prover: Prover, search_env: Environment, open_catalog: Callable[[
     try:
         targets = targets_for(cat, prover.snapshot.key, error_ids)
         sites = {s.error_id: s for s in cat.sites(prover.snapshot.key)}
+        sws = option_switches(cat, prover.snapshot, [sites[t.error_id] for t in targets if t.error_id in sites])
     finally:
         cat.close()
     by_function: dict[tuple[str, str], list[ErrorSite]] = {}
@@ -234,7 +243,8 @@ def search_all(prover: Prover, search_env: Environment, open_catalog: Callable[[
                         proven, runs = None, 0
                     else:
                         rivals = [o for o in by_function.get((site.path, site.qualname), []) if o.error_id != t.error_id]
-                        proven, why, runs = confirm(prover, c, site, f, rivals, scratch, t.imported)
+                        proven, why, runs = confirm(prover, c, site, f, rivals, scratch, t.imported,
+                                                    sws.get(t.error_id, ()))
                     secs = (f.seconds if f else 0.0) + (datetime.now(UTC) - t0).total_seconds()
                     out = Outcome(t.error_id, proven, why, runs, secs)
                     if f is not None:

@@ -43,6 +43,7 @@ try:  # errdex's own checks and tests import it as a module of the package
         OMIT,
         array_strategy,
         array_variants,
+        distinct_call,
         enter_name,
         made_call,
         param_strategy,
@@ -65,6 +66,7 @@ except ImportError:  # in the sandbox: the file beside this one
         OMIT,
         array_strategy,
         array_variants,
+        distinct_call,
         enter_name,
         made_call,
         param_strategy,
@@ -509,7 +511,7 @@ def clean_variants(s: Search, how: dict[str, Any], seed: int, adapter: dict[str,
                 out.append(c)
             if len(out) >= 3:
                 break
-    return out
+    return [distinct_call(s.run, render, plan, [*(ctor or []), *args], c) for c in out]  # 'x', 'x' -> 'x', 'y'
 
 
 MAX_PAST, MAX_PAIRS = 6, 60

@@ -350,3 +350,76 @@ def array_variants(src: str, adapter: dict[str, Any]) -> list[str]:
     out += [array_source((*shape, d), dtype, template) for d in dims[:3]]
     out += [array_source(shape[:-1], dtype, template)] if shape else []
     return list(dict.fromkeys(out))
+
+
+# ----------------------------------------------------------------------------- distinct values (rating 10: 669a)
+
+
+def _consts(pairs: list[tuple[str, str]]) -> list[tuple[int, int, ast.Constant]]:
+    """(pair index, element index, literal) of each str / int / float literal passed (``*`` groups split)."""
+    out: list[tuple[int, int, ast.Constant]] = []
+    for i, (name, v) in enumerate(pairs):
+        if v == OMIT or name.startswith("@"):
+            continue
+        try:
+            node = ast.parse(f"({v},)" if name == "*" else v, mode="eval").body if v else None
+        except SyntaxError:
+            continue
+        elts = node.elts if name == "*" and isinstance(node, ast.Tuple) else [node] if node is not None else []
+        out += [(i, j, e) for j, e in enumerate(elts) if isinstance(e, ast.Constant)
+                and type(e.value) in (str, int, float)]
+    return out
+
+
+def _other(value: Any, taken: set[Any]) -> Any:
+    """A value of the same type not in ``taken``: the next letter for a one-letter string (``'x'`` -> ``'y'``)."""
+    for k in range(1, 40):
+        if isinstance(value, str):
+            new: Any = chr((ord(value) - 97 + k) % 26 + 97) if len(value) == 1 and 'a' <= value <= 'z' else f"{value}{k + 1}"
+        else:
+            new = value + k
+        if new not in taken:
+            return new
+    return None
+
+
+def distinct(before: list[tuple[str, str]], after: list[tuple[str, str]]) -> list[tuple[str, str]] | None:
+    """``after``'s (name, value source) pairs with a literal it passes twice, and ``before`` does not, passed as
+    another value of its type the second time (``CompoundFactor('x', 'x')`` -> ``('x', 'y')``: two factors
+    that are the same one say nothing to a reader); None when it passes no literal twice."""
+    seen_before: dict[tuple[type, Any], int] = {}
+    for _, _, e in _consts(before):
+        seen_before[(type(e.value), e.value)] = seen_before.get((type(e.value), e.value), 0) + 1
+    consts = _consts(after)
+    taken = {e.value for _, _, e in consts}
+    counts: dict[tuple[type, Any], int] = {}
+    changed: dict[tuple[int, int], Any] = {}
+    for i, j, e in consts:
+        key = (type(e.value), e.value)
+        counts[key] = counts.get(key, 0) + 1
+        if counts[key] > 1 and seen_before.get(key, 0) < 2 and (new := _other(e.value, taken)) is not None:
+            taken.add(new)
+            changed[(i, j)] = new
+    if not changed:
+        return None
+    out = list(after)
+    for i, (name, v) in enumerate(after):
+        if not any(k[0] == i for k in changed):
+            continue
+        node = ast.parse(f"({v},)" if name == "*" else v, mode="eval").body
+        elts = node.elts if name == "*" and isinstance(node, ast.Tuple) else [node]
+        parts = [repr(changed[(i, j)]) if (i, j) in changed else ast.unparse(e) for j, e in enumerate(elts)]
+        out[i] = (name, ", ".join(parts))
+    return out
+
+
+def distinct_call(run: Any, render: Any, plan: dict[str, Any], before: list[Any], c: Any) -> Any:
+    """The clean call ``c`` (source, constructor args, args) with its repeated literals made distinct
+    (``distinct``) when that call runs clean too (``run`` gives None), else ``c`` itself."""
+    k = len(c[1]) if c[1] is not None else 0
+    new = distinct(before, [*(c[1] or []), *c[2]])
+    if new is None:
+        return c
+    ctor = new[:k] if c[1] is not None else None
+    src = render(plan["module"], plan["call"], ctor, new[k:])
+    return (src, ctor, new[k:]) if run(src) is None else c

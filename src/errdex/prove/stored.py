@@ -7,9 +7,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+from errdex.analyze.static.optiontext import WARM_LEAD
 from errdex.catalog.base import Catalog
 from errdex.model import Analysis, Solution
-from errdex.pagenotes import KEPT_RESHAPED, TURNS_OFF
+from errdex.pagenotes import KEPT_RESHAPED, TURNS_OFF, WARMS_UP
 from errdex.prove.contradict import shared_contradictions, with_clean_spellings, without_contradicted
 from errdex.prove.keep import KEPT, reshaped
 from errdex.prove.mistake import (
@@ -20,6 +21,7 @@ from errdex.prove.mistake import (
     setup_note,
     taken_away,
 )
+from errdex.prove.warmup import warms_up
 
 
 def keep_proofs(catalog: Catalog, analyses: Sequence[Analysis]) -> list[Analysis]:
@@ -50,9 +52,13 @@ def with_change(a: Analysis) -> Analysis:
     said = change_sentence(fix.before, fix.after)
     if said and fix.proof.needs:  # each change needed (``needed.py``; rating 9, b806: float32 -> float16 unsaid)
         said += f" Each is needed: {fix.proof.needs}."
-    off = diagnostic_turned_off(a.guard_note, fix.before, fix.after)
+    warm = warms_up(fix.before, fix.after)
+    off = "" if warm else diagnostic_turned_off(a.guard_note, fix.before, fix.after)
+    if warm:  # the check kept on and satisfied (rating 10, 53c4): said as what it does, not as a diff
+        said = warm_sentence(warm)
+        a = _marked_warm(a, warm)
     own = [s for s in a.solutions if not s.text.startswith("The proven example")]
-    dropped = bool(said) and not off and bool(own) and only_drops(fix.before, fix.after)
+    dropped = bool(said) and not off and not warm and bool(own) and only_drops(fix.before, fix.after)
     if said and off:
         said += (f" That only turns the `{off}` option off: it shows the error is this option's, and drops the "
                  "check you turned on; to keep the check, satisfy it as the solutions above say.")
@@ -64,9 +70,12 @@ def with_change(a: Analysis) -> Analysis:
                 "no fix to copy: do what the solutions above say.")
     a = _marked_reshaped(_marked_taken_away(a, off))
     if said and not any(s.text == said for s in a.solutions):
-        a = dataclasses.replace(a, solutions=(*a.solutions, Solution(text=said)))
+        at = next((i + 1 for i, s in enumerate(a.solutions) if warm and s.text.startswith(WARM_LEAD)), len(a.solutions))
+        a = dataclasses.replace(a, solutions=(*a.solutions[:at], Solution(text=said), *a.solutions[at:]))
     # where the fix is: the example, unless it only turned the check off or took the trigger away
-    where = (f"as the solutions say (the example only turns `{off}` off, to show it is the cause)" if off else
+    where = (f"as the example shows (a warm-up: the same calls made once before `{warm}`, so the check stays on)"
+             if warm else
+             f"as the solutions say (the example only turns `{off}` off, to show it is the cause)" if off else
              "as the solutions say (the example only shows where the error comes from)" if dropped else
              "as the example shows")
     note = setup_note(fix.before, fix.after, fix.proof.before.exception, a.validate_proof is not None, where)
@@ -79,6 +88,24 @@ def with_change(a: Analysis) -> Analysis:
 
 
 TAKES_AWAY = "takes away: "
+
+
+def warm_sentence(setting: str) -> str:
+    """The solution a proven warm-up gives (``warmup.warms_up``; ``setting``: the statement that turns the
+    option on)."""
+    return (f"The proven example below keeps the check on and satisfies it: it binds the call's functions and "
+            f"values to names, makes the call once before `{setting}`, then makes the same call after it, which runs "
+            "clean: the second call, with the same function objects and shapes, is served from the cache. Do the "
+            "same with every call the checked code makes.")
+
+
+def _marked_warm(a: Analysis, setting: str) -> Analysis:
+    """The proof marked as a warm-up (``pagenotes.WARMS_UP``), whatever it was marked when proven."""
+    proof = a.example_fix.proof
+    if proof is None or proof.arguments == WARMS_UP + setting:
+        return a
+    proof = dataclasses.replace(proof, arguments=WARMS_UP + setting)
+    return dataclasses.replace(a, example_fix=dataclasses.replace(a.example_fix, proof=proof))
 
 
 def _marked_reshaped(a: Analysis) -> Analysis:

@@ -15,7 +15,9 @@ from errdex.analyze.static.words import (
     negation,
     option_evidence,
 )
-from errdex.model import ConfigOption, Solution
+from errdex.model import ConfigOption, ErrorSite, Solution
+
+WARM_LEAD = "Warm the cache before turning the check on"  # the solution a proven warm-up is put after (prove/stored.py)
 
 
 def option_solution(o: ConfigOption, f: Facts) -> list[Solution]:
@@ -25,13 +27,13 @@ def option_solution(o: ConfigOption, f: Facts) -> list[Solution]:
     ev = (option_evidence(o, f),)
     out: list[Solution] = []
     if of is not None and of.diagnostic and of.purpose:
-        what = _forbidden(of.purpose)
+        what = forbidden(of.purpose)
         demo = contrast(f)[:1]
         how = (f" The test `{demo[0][0]}` shows it: `{demo[0][1]}` runs before the check is on, "
                f"and `{demo[0][2]}` inside it raises." if demo else "")
         cache = cached_by(f)
         if cache:
-            text = (f"Warm the cache before turning the check on: `{f.site.qualname.split('.<locals>.')[0]}` is "
+            text = (f"{WARM_LEAD}: `{f.site.qualname.split('.<locals>.')[0]}` is "
                     f"cached ({cache}), so only a call with arguments it has not seen before needs {what}. "
                     f"Run {callee(f)} once with every argument it will get before `{o.name}` is on; inside the "
                     f"check the same calls are then served from the cache.{keyed_on_function(f)}{how}")
@@ -71,10 +73,15 @@ def option_solution(o: ConfigOption, f: Facts) -> list[Solution]:
 def cached_by(f: Facts) -> str:
     """"`@weakref_lru_cache`" when the raising function is memoised (a decorator naming a cache above
     its ``def`` in the snippet), "a cache miss" when it is the miss path of one; else ""."""
-    if "cache_miss" in f.site.qualname:
-        return f"the raise is in `{f.site.qualname}`, the path taken on a cache miss"
-    name = f.site.qualname.split(".<locals>.")[0].rsplit(".", 1)[-1]
-    lines = f.site.snippet.splitlines()
+    return cached_site(f.site)
+
+
+def cached_site(site: ErrorSite) -> str:
+    """``cached_by`` of a site (``prove/warmup.py`` asks it too, with no facts built)."""
+    if "cache_miss" in site.qualname:
+        return f"the raise is in `{site.qualname}`, the path taken on a cache miss"
+    name = site.qualname.split(".<locals>.")[0].rsplit(".", 1)[-1]
+    lines = site.snippet.splitlines()
     for i, ln in enumerate(lines):
         if re.match(rf"\s*(?:async\s+)?def\s+{re.escape(name)}\b", ln):
             j = i - 1
@@ -107,9 +114,12 @@ def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:] if text[:2] != text[:2].upper() else text
 
 
-def _forbidden(purpose: str) -> str:
-    """What a diagnostic option's help says it stops: "Disallow tracing for JIT compilation." → that."""
+def forbidden(purpose: str, strict: bool = False) -> str:
+    """What a diagnostic option's help says it stops: "Disallow tracing for JIT compilation." → that; when
+    the help says no such thing, "what the option checks for (...)", or "" when ``strict``."""
     m = re.match(r"\s*(?:disallow|forbid|prevent|disable|check for|detect)s?\s+(.+?)\.?$", purpose, re.IGNORECASE)
+    if m is None and strict:
+        return ""
     return _lower_first(m.group(1)) if m else "what the option checks for (\"" + purpose.rstrip(".") + "\")"
 
 
@@ -127,7 +137,7 @@ def option_prevention(f: Facts) -> list[str]:
                 out.append(f"Turn `{o.name}` on only around code that builds with {entry_words(f)} (traces, lowers, "
                            "compiles) and does not call what it returns.")
             else:
-                out.append(f"Turn `{o.name}` on only around code that needs no {_forbidden(of.purpose)}.")
+                out.append(f"Turn `{o.name}` on only around code that needs no {forbidden(of.purpose)}.")
             if o.env_var:
                 out.append(f"Set `{o.env_var}` only for the run that needs the check, not in a shell profile or a "
                            "CI-wide environment: it is read when the option is defined and applies to the whole "

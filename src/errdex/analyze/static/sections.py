@@ -33,6 +33,7 @@ from errdex.analyze.static.observed import (
     test_name,
 )
 from errdex.analyze.static.optiontext import cached_by, option_prevention, option_solution
+from errdex.analyze.static.purpose import check_purpose, named_elsewhere
 from errdex.analyze.static.siblings import enum_setting, refused_at_creation, set_at_creation
 from errdex.analyze.static.words import (
     callee,
@@ -206,13 +207,18 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
                          + (f"; and {len(forms) - 4} more" if len(forms) > 4 else "") + ".")
     for of in f.option_facts[:1]:
         o = of.option
-        if of.diagnostic and of.purpose:
+        if of.diagnostic and of.purpose and (what_for := check_purpose(f, of)):  # what the check is for
+            sentences.append(f"{what_for} This error is that check firing" + _when_it_fires(f) + ".")
+            ev.append(option_evidence(o, f))
+        elif of.diagnostic and of.purpose:
             sentences.append(f"`{o.name}` is a check, not a setting that changes results (\"{of.purpose}\"): "
                              "this error is that check firing" + _when_it_fires(f) + ".")
             ev.append(option_evidence(o, f))
         elif of.purpose:
             sentences.append(f"The `{o.name}` option (default `{o.default}`) is for this: \"{of.purpose}\"")
             ev.append(option_evidence(o, f))
+    if (named := named_elsewhere(f)):  # the message names a public call that is not the page's route
+        sentences.append(named)
     seen = observed_sentence(f)
     if seen:
         sentences.insert(1, seen)

@@ -1,0 +1,62 @@
+"""A clean call the search offers as the after passes distinct values where the before passed none twice
+(``search_strategies.distinct``, used by ``search_script.clean_variants``; rating 10, 669a: the after was the
+meaningless ``CompoundFactor('x', 'x')``, a reader wants two distinct factor names)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from errdex.prove.search_strategies import OMIT, distinct
+
+LIB = '''\
+class Compound(tuple):
+    """Factors, at least two: ``Compound('b', 'c')``."""
+
+    def __init__(self, *factors):
+        if len(factors) < 2:
+            raise ValueError("A compound should contain at least two factors")
+        for f in factors:
+            if not isinstance(f, str):
+                raise ValueError("each factor must be a str")
+
+    def __new__(cls, *factors):
+        return tuple.__new__(Compound, factors)
+
+
+class Same(tuple):
+    def __new__(cls, *factors):
+        if len(set(factors)) != 1 or len(factors) < 2:
+            raise ValueError("all factors must be one")
+        return tuple.__new__(Same, factors)
+'''
+
+
+def test_a_literal_passed_twice_is_passed_as_another_value_the_second_time() -> None:
+    assert distinct([("*", "")], [("*", "'x', 'x'")]) == [("*", "'x', 'y'")]
+    assert distinct([], [("*a", "1"), ("b", "1"), ("c", "1")]) == [("*a", "1"), ("b", "2"), ("c", "3")]
+    assert distinct([], [("*", "'ab', 'ab'")]) == [("*", "'ab', 'ab2'")]
+    # nothing repeated, or the before repeats it too (the error may be about the repetition): as it is
+    assert distinct([], [("*", "'x', 'y'"), ("k", OMIT)]) is None
+    assert distinct([("*", "'x', 'x', 'x'")], [("*", "'x', 'x'")]) is None
+    assert distinct([], [("*", "True, True"), ("n", "None")]) is None  # no other value of a bool or of None
+
+
+def test_clean_variants_offer_the_distinct_call_when_it_runs_clean(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "cmplib.py").write_text(LIB)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    from errdex.prove import search_script as ss
+
+    line = next(i for i, x in enumerate(LIB.splitlines(), 1) if "at least two factors\")" in x)
+    s = ss.Search({"path": "cmplib.py", "line": line, "end_line": line}, "cmplib", 1.0)
+    for call in ("Compound", "Same"):
+        plan = {"module": "cmplib", "call": call, "ctor": None, "args": [("*", None, [])]}
+        how = {"plan": plan, "ctor": None, "args": [("*", "")]}
+        twice = [("*", "'x', 'x'")]
+        s.clean = [(ss.render("cmplib", call, None, twice), None, twice)]  # the clean call the search made
+        (got,) = ss.clean_variants(s, how, 0, {})
+        # Compound: 'x', 'y' runs clean and is offered; Same: it raises, so 'x', 'x' stays
+        assert got[0].endswith(f"cmplib.{call}('x', 'y')\n" if call == "Compound" else f"cmplib.{call}('x', 'x')\n")
