@@ -19,6 +19,7 @@ KEPT_CAUGHT = "kept, caught"  # the documented signal caught around the same cal
 KEPT_WITH = "kept, with block"  # the object the call is made on used inside its ``with`` block
 TURNS_OFF = "turns off: "  # the after only turns a diagnostic option off (``prove/stored.py``)
 KEPT_RESHAPED = "kept, reshaped: "  # every argument kept, and more than values changed: what, in words
+PRIVATE_SHOWN = " | private: "  # appended: the example calls a private function; "short -> public replacement"
 
 
 def _test_name(node: str) -> str:
@@ -92,6 +93,13 @@ def arguments_note(proof: Mapping[str, Any] | None) -> str:
     under the Example fix ("" for a proof stored before the mark).  Rating 8: an after that only drops the
     trigger (``nargs=2`` gone) was graded weak; the page says which kind it shows."""
     mark = str((proof or {}).get("arguments") or "")
+    if PRIVATE_SHOWN in mark:  # rating 10, 0480: the label in the Example section itself, not only in Solutions
+        mark, _, private = mark.partition(PRIVATE_SHOWN)
+        short, _, public = private.partition(" -> ")
+        said = arguments_note({"arguments": mark}).rstrip(".")
+        label = (f"the example calls the private `{short}` only to show where the error comes from: the fix to copy "
+                 f"is the public `{public}`, as the solutions say.")
+        return f"{said}; but {label}" if said else label[:1].upper() + label[1:]
     if mark == "kept":
         return "The after keeps every argument of the call and changes values only."
     if mark == KEPT_CAUGHT:
