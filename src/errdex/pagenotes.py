@@ -19,6 +19,7 @@ KEPT_CAUGHT = "kept, caught"  # the documented signal caught around the same cal
 KEPT_WITH = "kept, with block"  # the object the call is made on used inside its ``with`` block
 TURNS_OFF = "turns off: "  # the after only turns a diagnostic option off (``prove/stored.py``)
 KEPT_RESHAPED = "kept, reshaped: "  # every argument kept, and more than values changed: what, in words
+KEPT_RESPELT = "kept, respelt: "  # the after reads the name a misspelt one stands for: "old -> new"
 PRIVATE_SHOWN = " | private: "  # appended: the example calls a private function; "short -> public replacement"
 
 
@@ -109,6 +110,11 @@ def arguments_note(proof: Mapping[str, Any] | None) -> str:
                 "option's check, not how to satisfy it; to keep the check on, do what the solutions say.")
     if mark.startswith(KEPT_RESHAPED):  # rating 9: not "changes values only" over a ``with`` block removed
         return f"The after keeps every argument of the call but does more than change values: {mark.removeprefix(KEPT_RESHAPED)}."
+    if mark.startswith(KEPT_RESPELT):  # rating 10, 809c: the made-up name replaced by an unrelated one read as no fix
+        old, _, new = mark.removeprefix(KEPT_RESPELT).partition(" -> ")
+        return (f"The after reads `{new}`, the name the module defines that is nearest to the misspelt `{old}` "
+                "(as `difflib.get_close_matches` finds it): a misspelt, renamed or removed name is what this error "
+                "means, and reading the name the module does define is the fix.")
     if mark == KEPT_WITH:
         return "The after makes the same calls with the same arguments, the object used inside its `with` block."
     if mark.startswith("drops "):

@@ -205,13 +205,14 @@ class Prover:
         top = ex.matches[0].id if ex.matches else ""
         return top, ex.parsed.exception
 
-    def _scripts(self, o: Observation, scratch: Path, site: ErrorSite) -> tuple[list[Candidate], str]:
+    def _scripts(self, o: Observation, scratch: Path, site: ErrorSite,
+                 others: Sequence[ErrorSite] = ()) -> tuple[list[Candidate], str]:
         """Candidates for one observation, best first: the triggering test distilled, then the
         observed public entry call restated from its recorded arguments."""
         out: list[Candidate] = []
         reason = ""
         if self.project is not None and o.test:
-            out, reason = test_candidates(self.project, o, site, self.package, self.symbols)
+            out, reason = test_candidates(self.project, o, site, self.package, self.symbols, others)
         if o.entry:
             plan = self._plan(o, scratch)
             if "unsupported" in plan:
@@ -262,7 +263,7 @@ class Prover:
                     if key in tests_seen or len(tests_seen) >= self.max_candidates:
                         continue
                     tests_seen.add(key)
-                    cands, why = self._scripts(o, scratch, site)
+                    cands, why = self._scripts(o, scratch, site, others)
                     runs += 1 if o.entry else 0  # the planner
                     reason = why or reason
                 for cand in cands:

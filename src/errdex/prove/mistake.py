@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from errdex.pagenotes import SETUP_MISTAKE
 from errdex.prove.fixes import CAUGHT_LABEL, caught_class, entered
+from errdex.prove.misspelt import same_respelt
 
 # exceptions that say the code is wrong, whatever data it runs on
 PROGRAMMING = frozenset({"TypeError", "AttributeError", "NameError", "ImportError", "ModuleNotFoundError",
@@ -292,7 +293,8 @@ def _nothing(e: ast.expr) -> bool:
 
 def _drops(c: Change) -> bool:
     """The change only takes away: an argument or statement dropped, a value made ``None``, a list or
-    tuple or call left with fewer of the same items, or another attribute read off the same object; not
+    tuple or call left with fewer of the same items, or another attribute read off the same object (not a
+    misspelt name corrected: ``module.Comand`` -> ``module.Command``, ``misspelt.py``); not
     when what it drops asked for nothing (``collective_axes=None`` left out: the parameter's own "none").
     ``None`` passed for an argument the call was given is a drop whatever it replaces (rating 8, 707f:
     ``mesh=[]`` -> ``mesh=None`` only got past the check; the kernel it made fails when used)."""
@@ -313,8 +315,8 @@ def _drops(c: Change) -> bool:
         return (all(k in ko for k in kn) and _fewer(o.args, n.args) if len(n.args) < len(o.args) else
                 [ast.dump(x) for x in o.args] == [ast.dump(x) for x in n.args]
                 and len(kn) < len(ko) and all(k in ko for k in kn))
-    if isinstance(o, ast.Attribute) and isinstance(n, ast.Attribute):
-        return ast.dump(o.value) == ast.dump(n.value) and o.attr != n.attr
+    if isinstance(o, ast.Attribute) and isinstance(n, ast.Attribute):  # another name read, unless the same respelt
+        return ast.dump(o.value) == ast.dump(n.value) and o.attr != n.attr and not same_respelt(o.attr, n.attr)
     return False
 
 
