@@ -89,16 +89,19 @@ def respelt(d: Distilled, site: ErrorSite, symbols: Mapping[str, tuple[str, ...]
             typo = near_miss(target, public)
             if not typo:
                 continue
-            pair = []
-            for attr in (typo, target):
-                m = copy.deepcopy(d.module)
-                twin = list(ast.walk(m.body[d.raising]))[j]
-                assert isinstance(twin, ast.Attribute)
-                twin.attr = attr
-                pair.append(ast.unparse(ast.fix_missing_locations(m)) + "\n")
+            before, after = (_reading(d, j, typo), _reading(d, j, target))
             why = "named by its deprecation message" if target in replacements(site, others) else "one it defines"
-            return [(f"{site.module}.{typo} -> {target} (the nearest name the module defines; {why})", *pair)]
+            return [(f"{site.module}.{typo} -> {target} (the nearest name the module defines; {why})", before, after)]
     return []
+
+
+def _reading(d: Distilled, j: int, attr: str) -> str:
+    """The script with the ``j``-th node of its raising statement (an attribute read) reading ``attr``."""
+    m = copy.deepcopy(d.module)
+    twin = list(ast.walk(m.body[d.raising]))[j]
+    assert isinstance(twin, ast.Attribute)
+    twin.attr = attr
+    return ast.unparse(ast.fix_missing_locations(m)) + "\n"
 
 
 def respelt_names(before: str, after: str) -> tuple[str, str] | None:
