@@ -20,6 +20,7 @@ KEPT_WITH = "kept, with block"  # the object the call is made on used inside its
 TURNS_OFF = "turns off: "  # the after only turns a diagnostic option off (``prove/stored.py``)
 KEPT_RESHAPED = "kept, reshaped: "  # every argument kept, and more than values changed: what, in words
 KEPT_RESPELT = "kept, respelt: "  # the after reads the name a misspelt one stands for: "old -> new"
+KEPT_STREAM = "kept, own stream: "  # the after runs the call with the process's own standard stream (``sys.stderr``)
 PRIVATE_SHOWN = " | private: "  # appended: the example calls a private function; "short -> public replacement"
 
 
@@ -115,6 +116,12 @@ def arguments_note(proof: Mapping[str, Any] | None) -> str:
         return (f"The after reads `{new}`, the name the module defines that is nearest to the misspelt `{old}` "
                 "(as `difflib.get_close_matches` finds it): a misspelt, renamed or removed name is what this error "
                 "means, and reading the name the module does define is the fix.")
+    if mark.startswith(KEPT_STREAM):  # rating 10, ad70: a raise that depends on a replaced standard stream
+        stream = mark.removeprefix(KEPT_STREAM)
+        return (f"The after makes the same call with the process's own `{stream}`: the before runs it while "
+                f"`{stream}` is a text-only `io.StringIO()` (as a capture or a wrapper leaves it), and the call reads "
+                f"`{stream}` itself, so restore it (`{stream} = {stream.replace('sys.', 'sys.__')}__`) or make the "
+                "call outside the capture.")
     if mark == KEPT_WITH:
         return "The after makes the same calls with the same arguments, the object used inside its `with` block."
     if mark.startswith("drops "):

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from errdex.pagenotes import SETUP_MISTAKE
 from errdex.prove.fixes import CAUGHT_LABEL, caught_class, entered
 from errdex.prove.misspelt import same_respelt
+from errdex.prove.streams import stand_in_text
 
 # exceptions that say the code is wrong, whatever data it runs on
 PROGRAMMING = frozenset({"TypeError", "AttributeError", "NameError", "ImportError", "ModuleNotFoundError",
@@ -298,6 +299,8 @@ def _drops(c: Change) -> bool:
     when what it drops asked for nothing (``collective_axes=None`` left out: the parameter's own "none").
     ``None`` passed for an argument the call was given is a drop whatever it replaces (rating 8, 707f:
     ``mesh=[]`` -> ``mesh=None`` only got past the check; the kernel it made fails when used)."""
+    if c.old and not c.new and stand_in_text(c.old):  # a replaced standard stream left out: the call's own state
+        return False
     o = _expr(c.old) if c.old else None
     n = _expr(c.new) if c.new else None
     if isinstance(n, ast.Constant) and n.value is None:

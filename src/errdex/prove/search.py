@@ -30,6 +30,7 @@ from errdex.analyze.context import load_context
 from errdex.analyze.public_path import is_public_module
 from errdex.catalog.base import Catalog
 from errdex.model import ErrorSite, ProofAfter, ProofBefore
+from errdex.pagenotes import KEPT_STREAM
 from errdex.prove.candidates import Candidate
 from errdex.prove.engine import Outcome, Proven, Prover
 from errdex.prove.guard_values import guard_values
@@ -39,6 +40,7 @@ from errdex.prove.kernel_forms import kernel_label, with_kernel
 from errdex.prove.needed import needs
 from errdex.prove.runoutput import excerpt
 from errdex.prove.search_adapters import search_adapter
+from errdex.prove.streams import stand_in, stream_read
 from errdex.sandbox import Environment, Limits, RunRequest, run
 
 SEARCH_SCRIPT = Path(__file__).with_name("search_script.py")
@@ -150,13 +152,23 @@ IMPORTED_MARK = "the function imported as written: no public call leads to it"
 
 
 def confirm(prover: Prover, catalog: Catalog, site: ErrorSite, found: Found, others: Sequence[ErrorSite],
-            scratch: Path, imported: bool = False) -> tuple[Proven | None, str, int]:
+            scratch: Path, imported: bool = False, stream: str = "") -> tuple[Proven | None, str, int]:
     """The proof of a found call, as for every candidate: (proven pair or None, why not, runs).
     ``imported``: the entry is the raising function itself (``importable_as_written``), which the
-    proof's candidate says."""
+    proof's candidate says.  A call that raised only under the search's redirected streams is run again with
+    the standard stream the raising function reads replaced the same way (``streams.py``), the after with the
+    process's own (``stream``: that stream, set on this second pass)."""
     res = prover.runs([found.before, *found.afters], scratch, "search")
     rc, _, err = res[0]
     if rc == 0:
+        read = "" if stream else stream_read(site)
+        before, after = stand_in(found.before, read) if read else ("", "")
+        if before:
+            again = confirm(prover, catalog, site, replace(found, before=before, afters=(after,)), others, scratch,
+                            imported, read)
+            return (again[0], again[1] if again[0] is not None else
+                    f"the call the search found did not raise as a script, nor with {read} a text-only stand-in",
+                    res.count + again[2])
         return None, "the call the search found did not raise as a script", res.count
     got, exc = prover.resolves_to(catalog, err, site.error_id)
     kind = "search"
@@ -181,7 +193,7 @@ def confirm(prover: Prover, catalog: Catalog, site: ErrorSite, found: Found, oth
         after, out2, how = (kept[0], kept[2], f"; after: {kept[1]}") if kept[0] else (after, out2, "")
         proof = prover._proof(pb, ProofAfter(exit=0, output="\n".join(out2.strip().splitlines()[-6:])), kind + how)
         proof = replace(proof, lowered=kernel_label(prover.package, found.before),
-                        arguments=arguments_mark(found.before, after))
+                        arguments=f"{KEPT_STREAM}{stream}" if stream else arguments_mark(found.before, after))
         why, n_needs = needs(prover, found.before, after, scratch, pb.output)  # each of two changes needed? (needed.py)
         proof = replace(proof, needs=why)
         cand = Candidate("search", found.before, found.afters, None)
