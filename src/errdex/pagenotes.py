@@ -21,6 +21,7 @@ TURNS_OFF = "turns off: "  # the after only turns a diagnostic option off (``pro
 KEPT_RESHAPED = "kept, reshaped: "  # every argument kept, and more than values changed: what, in words
 KEPT_RESPELT = "kept, respelt: "  # the after reads the name a misspelt one stands for: "old -> new"
 KEPT_STREAM = "kept, own stream: "  # the after runs the call with the process's own standard stream (``sys.stderr``)
+KEPT_SETTING = "kept, setting: "  # the after gives the call the setting that lets the refused input through
 PRIVATE_SHOWN = " | private: "  # appended: the example calls a private function; "short -> public replacement"
 
 
@@ -122,6 +123,12 @@ def arguments_note(proof: Mapping[str, Any] | None) -> str:
                 f"`{stream}` is a text-only `io.StringIO()` (as a capture or a wrapper leaves it), and the call reads "
                 f"`{stream}` itself, so restore it (`{stream} = {stream.replace('sys.', 'sys.__')}__`) or make the "
                 "call outside the capture.")
+    if mark.startswith(KEPT_SETTING):  # rating 10, 916: a setting that decides the raise, not the input dropped
+        first, *more = mark.removeprefix(KEPT_SETTING).split("; ")
+        then = (f", and `{more[0]}`, which the next check asks for once the input is let through" if more else "")
+        return (f"The after keeps the input and passes `{first}`{then}: the setting under which the library skips "
+                "this raise and lets the input it refused through (its own code tests it before the same raise). "
+                "Use it where your program must accept such input; otherwise fix the input, as the solutions say.")
     if mark == KEPT_WITH:
         return "The after makes the same calls with the same arguments, the object used inside its `with` block."
     if mark.startswith("drops "):

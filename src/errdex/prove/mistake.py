@@ -115,6 +115,8 @@ def _diffs(a: ast.AST, b: ast.AST, call: ast.AST | None, setup: bool) -> list[Ch
     whole = [c] if c.old or c.new else []
     if type(a) is not type(b):
         return whole
+    if isinstance(a, ast.Call) and isinstance(b, ast.Call) and (added := _keywords_added(a, b)):
+        return added  # rating 10, 916: two settings passed, said as two, not as the whole call (too long to say)
     if isinstance(a, ast.Call):
         call = a
     out: list[Change] = []
@@ -137,6 +139,19 @@ def _diffs(a: ast.AST, b: ast.AST, call: ast.AST | None, setup: bool) -> list[Ch
                     return whole
                 out += got
     return out if len(out) >= 2 else whole
+
+
+def _keywords_added(a: ast.Call, b: ast.Call) -> list[Change]:
+    """Each keyword ``b`` passes beyond ``a``'s, when that is all that differs (the same callee, arguments and
+    other keywords): ``cli.main([...], x=True, y=True)`` from ``cli.main([...])``; [] otherwise."""
+    ka = {k.arg: ast.dump(k) for k in a.keywords}
+    new = [k for k in b.keywords if k.arg not in ka]
+    same = [ast.dump(k) for k in b.keywords if k.arg in ka]
+    if (len(new) < 2 or ast.dump(a.func) != ast.dump(b.func) or sorted(same) != sorted(ka.values())
+            or [ast.dump(x) for x in a.args] != [ast.dump(x) for x in b.args]):
+        return []
+    out = [Change("", _short(k), ast.unparse(a.func)) for k in new]
+    return out if all(c.new for c in out) else []
 
 
 def _once(cs: list[Change]) -> list[Change]:

@@ -38,6 +38,7 @@ from errdex.prove.harness import run_env
 from errdex.prove.keep import arguments_mark
 from errdex.prove.kernel_forms import kernel_label, with_kernel
 from errdex.prove.needed import needs
+from errdex.prove.passflags import setting_mark
 from errdex.prove.runoutput import excerpt
 from errdex.prove.search_adapters import search_adapter
 from errdex.prove.streams import stand_in, stream_read
@@ -189,11 +190,12 @@ def confirm(prover: Prover, catalog: Catalog, site: ErrorSite, found: Found, oth
                 seen[after] = True
             continue
         # an after that drops an argument gives way to one that keeps them all and runs clean (``keep.py``)
-        kept = prover.kept(catalog, site, found.before, after, found.afters[i:], scratch, pb)
+        kept = prover.kept(catalog, site, found.before, after, found.afters[i:], scratch, pb, others=others)
         after, out2, how = (kept[0], kept[2], f"; after: {kept[1]}") if kept[0] else (after, out2, "")
         proof = prover._proof(pb, ProofAfter(exit=0, output="\n".join(out2.strip().splitlines()[-6:])), kind + how)
         proof = replace(proof, lowered=kernel_label(prover.package, found.before),
-                        arguments=f"{KEPT_STREAM}{stream}" if stream else arguments_mark(found.before, after))
+                        arguments=f"{KEPT_STREAM}{stream}" if stream else
+                        setting_mark(how) or arguments_mark(found.before, after))
         why, n_needs = needs(prover, found.before, after, scratch, pb.output)  # each of two changes needed? (needed.py)
         proof = replace(proof, needs=why)
         cand = Candidate("search", found.before, found.afters, None)
