@@ -125,9 +125,9 @@ def arguments_note(proof: Mapping[str, Any] | None) -> str:
                 "call outside the capture.")
     if mark.startswith(KEPT_SETTING):  # rating 10, 916: a setting that decides the raise, not the input dropped
         first, *more = mark.removeprefix(KEPT_SETTING).split("; ")
-        then = (f", and `{more[0]}`, which the next check asks for once the input is let through" if more else "")
-        return (f"The after keeps the input and passes `{first}`{then}: the setting under which the library skips "
-                "this raise and lets the input it refused through (its own code tests it before the same raise). "
+        then = f"; and `{more[0]}`, which the next check asks for once the input is let through" if more else ""
+        return (f"The after keeps the input and passes `{first}`, the setting under which the library skips this "
+                f"raise (its own code tests it before the same raise) and lets the input it refused through{then}. "
                 "Use it where your program must accept such input; otherwise fix the input, as the solutions say.")
     if mark == KEPT_WITH:
         return "The after makes the same calls with the same arguments, the object used inside its `with` block."
