@@ -438,7 +438,8 @@ def worked_out_clause(f: Facts) -> str:
             return join(conds) + (f" (flags `{call}` works out from the {src} you pass, a true one where "
                                   f"{cases})" if yours else
                                   f" (flags `{call}` works out from its {src} argument, a true one where {cases})")
-    state = "" if src else state_read(f)  # rating 10, ad70: say the state it reads (`sys.stderr`) where it has one
+    # rating 10, ad70: a function without parameters reads state (`sys.stderr`): said, as its Solution says it
+    state = state_read(f) if not src and not f.params and f.whole_function else ""
     return join(conds) + (f" (values it works out from the {src} you pass)" if src and yours else
                           f" (values it works out from its {src} argument{'s' if len(srcs) > 1 else ''})"
                           if src else f" (values it works out from {state})" if state else
