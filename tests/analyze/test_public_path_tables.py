@@ -68,7 +68,13 @@ FILES = {
         "def get_text(name):\n"
         "    return text_streams[name]()\n\n\n"
         "def echo(message):\n"
-        "    get_text_err().write(message)\n"),
+        "    get_text_err().write(message)\n\n\n"
+        "class Session:\n"
+        "    def stop(self):\n"
+        "        session = self._session\n"
+        "        if session is None:\n"
+        "            raise RuntimeError('no session was started, so there is none to stop')\n"
+        "        return session\n"),
 }
 
 
@@ -169,3 +175,8 @@ def test_a_check_on_process_state_is_said_by_the_public_call_and_the_state(ctx: 
                                           "checks comes from `sys.stdout`")
     assert "`get_out`" not in a.solutions[0].text
     assert "(values it works out from `sys.stdout`)" in a.meaning and "inside the call" not in a.meaning
+
+    # an object's state (`self._session` in a method) is not the process's: the old wording stands
+    b = _analysis(ctx, "no session was started")
+    assert "state of your process" not in " ".join(x.text for x in b.solutions)
+    assert "works out from `self._session`" not in b.meaning

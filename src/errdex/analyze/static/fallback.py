@@ -23,6 +23,7 @@ from errdex.analyze.static.words import (
     negation,
     package,
     place,
+    process_state,
     raise_evidence,
     state_read,
     unseen_argument,
@@ -142,7 +143,7 @@ def fallback(f: Facts) -> Solution | None:
                         evidence=tuple(guard_evidence(f)))
     if f.whole_function and not f.params and len(lit) >= 20:
         state = state_read(f)
-        if state and (f.public_path.entries or f.public_function):  # rating 10, ad70: not the internal name
+        if process_state(f) and (f.public_path.entries or f.public_function):  # rating 10, ad70: the public call
             return Solution(text=f"The check that fails reads none of the arguments you pass to {callee(f)} but "
                                  f"the state of your process: the value it checks comes from {state}, so look at "
                                  f"what {state} is set to when the call runs (code that replaces it, such as a "
