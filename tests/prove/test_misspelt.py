@@ -70,3 +70,15 @@ def test_a_respelt_name_is_a_fix_and_the_page_says_what_the_after_does() -> None
     # two names changed, or a name read off another object: not one name respelt
     assert respelt_names("import m, n\n_ = m.Comand, m.Grop\n", "import m, n\n_ = m.Command, m.Group\n") is None
     assert respelt_names("import m, n\n_ = m.Comand\n", "import m, n\n_ = n.Command\n") is None
+
+
+def test_the_example_keeps_only_the_imports_it_reads() -> None:
+    # click's test is parametrized over four modules and imports them all; the example reads one
+    import ast
+
+    from errdex.prove.misspelt import _used_imports
+
+    m = ast.parse("import click\nimport click.core\nimport click.parser\nimport os.path\nimport x.y as z\n"
+                  "module = click.core\n_ = module.Comand\n")
+    assert ast.unparse(_used_imports(m)) == ("import click\nimport click.core\nimport os.path\nimport x.y as z\n"
+                                            "module = click.core\n_ = module.Comand")

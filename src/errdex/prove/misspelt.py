@@ -101,7 +101,23 @@ def _reading(d: Distilled, j: int, attr: str) -> str:
     twin = list(ast.walk(m.body[d.raising]))[j]
     assert isinstance(twin, ast.Attribute)
     twin.attr = attr
-    return ast.unparse(ast.fix_missing_locations(m)) + "\n"
+    return ast.unparse(ast.fix_missing_locations(_used_imports(m))) + "\n"
+
+
+def _used_imports(m: ast.Module) -> ast.Module:
+    """``m`` without ``import pkg.sub`` statements whose module the rest never names, when another import binds
+    ``pkg`` (a test parametrized over modules imports them all; the example reads one)."""
+    text = "\n".join(ast.unparse(s) for s in m.body if not isinstance(s, (ast.Import, ast.ImportFrom)))
+    roots = {a.name for s in m.body if isinstance(s, ast.Import) for a in s.names if "." not in a.name}
+
+    def used(s: ast.stmt) -> bool:
+        if not isinstance(s, ast.Import) or any(a.asname for a in s.names):
+            return True
+        return any("." not in a.name or a.name.split(".")[0] not in roots
+                   or re.search(rf"\b{re.escape(a.name)}\b", text) for a in s.names)
+
+    m.body = [s for s in m.body if used(s)]
+    return m
 
 
 def respelt_names(before: str, after: str) -> tuple[str, str] | None:
