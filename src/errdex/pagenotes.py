@@ -20,6 +20,10 @@ KEPT_WITH = "kept, with block"  # the object the call is made on used inside its
 TURNS_OFF = "turns off: "  # the after only turns a diagnostic option off (``prove/stored.py``)
 KEPT_RESHAPED = "kept, reshaped: "  # every argument kept, and more than values changed: what, in words
 WARMS_UP = "warms up: "  # the after makes the calls once before the option-setting statement that follows (``prove/warmup.py``)
+KEPT_RESPELT = "kept, respelt: "  # the after reads the name a misspelt one stands for: "old -> new"
+KEPT_STREAM = "kept, own stream: "  # the after runs the call with the process's own standard stream (``sys.stderr``)
+KEPT_SETTING = "kept, setting: "  # the after gives the call the setting that lets the refused input through
+PRIVATE_SHOWN = " | private: "  # appended: the example calls a private function; "short -> public replacement"
 
 
 def _test_name(node: str) -> str:
@@ -93,6 +97,13 @@ def arguments_note(proof: Mapping[str, Any] | None) -> str:
     under the Example fix ("" for a proof stored before the mark).  Rating 8: an after that only drops the
     trigger (``nargs=2`` gone) was graded weak; the page says which kind it shows."""
     mark = str((proof or {}).get("arguments") or "")
+    if PRIVATE_SHOWN in mark:  # rating 10, 0480: the label in the Example section itself, not only in Solutions
+        mark, _, private = mark.partition(PRIVATE_SHOWN)
+        short, _, public = private.partition(" -> ")
+        said = arguments_note({"arguments": mark}).rstrip(".")
+        label = (f"the example calls the private `{short}` only to show where the error comes from: the fix to copy "
+                 f"is the public `{public}`, as the solutions say.")
+        return f"{said}; but {label}" if said else label[:1].upper() + label[1:]
     if mark == "kept":
         return "The after keeps every argument of the call and changes values only."
     if mark == KEPT_CAUGHT:
@@ -106,6 +117,23 @@ def arguments_note(proof: Mapping[str, Any] | None) -> str:
                 "the same function objects and shapes, is served from the cache, so the check stays on and passes.")
     if mark.startswith(KEPT_RESHAPED):  # rating 9: not "changes values only" over a ``with`` block removed
         return f"The after keeps every argument of the call but does more than change values: {mark.removeprefix(KEPT_RESHAPED)}."
+    if mark.startswith(KEPT_RESPELT):  # rating 10, 809c: the made-up name replaced by an unrelated one read as no fix
+        old, _, new = mark.removeprefix(KEPT_RESPELT).partition(" -> ")
+        return (f"The after reads `{new}`, the name the module defines that is nearest to the misspelt `{old}` "
+                "(as `difflib.get_close_matches` finds it): a misspelt, renamed or removed name is what this error "
+                "means, and reading the name the module does define is the fix.")
+    if mark.startswith(KEPT_STREAM):  # rating 10, ad70: a raise that depends on a replaced standard stream
+        stream = mark.removeprefix(KEPT_STREAM)
+        return (f"The after makes the same call with the process's own `{stream}`: the before runs it while "
+                f"`{stream}` is a text-only `io.StringIO()` (as a capture or a wrapper leaves it), and the call reads "
+                f"`{stream}` itself, so restore it (`{stream} = {stream.replace('sys.', 'sys.__')}__`) or make the "
+                "call outside the capture.")
+    if mark.startswith(KEPT_SETTING):  # rating 10, 916: a setting that decides the raise, not the input dropped
+        first, *more = mark.removeprefix(KEPT_SETTING).split("; ")
+        then = f"; and `{more[0]}`, which the next check asks for once the input is let through" if more else ""
+        return (f"The after keeps the input and passes `{first}`, the setting under which the library skips this "
+                f"raise (its own code tests it before the same raise) and lets the input it refused through{then}. "
+                "Use it where your program must accept such input; otherwise fix the input, as the solutions say.")
     if mark == KEPT_WITH:
         return "The after makes the same calls with the same arguments, the object used inside its `with` block."
     if mark.startswith("drops "):

@@ -68,7 +68,13 @@ FILES = {
         "def get_text(name):\n"
         "    return text_streams[name]()\n\n\n"
         "def echo(message):\n"
-        "    get_text_err().write(message)\n"),
+        "    get_text_err().write(message)\n\n\n"
+        "class Session:\n"
+        "    def stop(self):\n"
+        "        session = self._session\n"
+        "        if session is None:\n"
+        "            raise RuntimeError('no session was started, so there is none to stop')\n"
+        "        return session\n"),
 }
 
 
@@ -158,3 +164,19 @@ def test_no_try_sample_that_only_re_raises(ctx: SnapshotContext) -> None:
         if "What you can check" not in a.guard_note:  # no check to make: the one line on why no try either
             assert re.search(r"a try / except (would not help either|is no substitute for it): errdex knows no "
                              "fallback for ", defensive_note(doc), re.I), text
+
+
+def test_a_check_on_process_state_is_said_by_the_public_call_and_the_state(ctx: SnapshotContext) -> None:
+    # rating 10 on ad70: Solution 1 named the internal `get_binary_stderr` ("takes no arguments") and Meaning
+    # said "values it works out inside the call"; the state is what the value comes from
+    a = _analysis(ctx, "no binary stream")
+    assert a.solutions[0].text.startswith("The check that fails reads none of the arguments you pass to "
+                                          "`streampkg.get_stream` but the state of your process: the value it "
+                                          "checks comes from `sys.stdout`")
+    assert "`get_out`" not in a.solutions[0].text
+    assert "(values it works out from `sys.stdout`)" in a.meaning and "inside the call" not in a.meaning
+
+    # an object's state (`self._session` in a method) is not the process's: the old wording stands
+    b = _analysis(ctx, "no session was started")
+    assert "state of your process" not in " ".join(x.text for x in b.solutions)
+    assert "works out from `self._session`" not in b.meaning

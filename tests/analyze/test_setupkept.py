@@ -8,8 +8,8 @@ from dataclasses import replace
 
 from errdex.analyze.setupkept import keep_static_notes
 from errdex.analyze.static.guardnote import USAGE_NOTE
-from errdex.model import Analysis, CodeSample, Proof, ProofAfter, ProofBefore, Solution
-from errdex.pagenotes import SETUP_MISTAKE
+from errdex.model import Analysis, CodeSample, Proof, ProofAfter, ProofBefore, Solution, to_json
+from errdex.pagenotes import SETUP_MISTAKE, arguments_note
 from errdex.prove.stored import with_change
 
 BEFORE = '''import click
@@ -148,3 +148,28 @@ def test_a_re_analysis_says_it_again_without_the_try() -> None:
     assert keep_static_notes([a], [b]) == [b]
     public = replace(a, example_fix=CodeSample("import jax\njax.numpy.zeros(())\n", "import jax\n", proof))
     assert keep_static_notes([public], [public]) == [public]
+
+
+def test_the_example_itself_says_it_calls_a_private_function_and_names_the_public_one() -> None:
+    # rating 10 (0480): the label sat in Solutions only; the line under the example read as a fix to copy
+    proof = Proof(before=ProofBefore(exception="ValueError"), after=ProofAfter(), library="jax", version="0.10.2",
+                  python="3.13.0", date="2026-12-06", arguments="kept")
+    before = "import jax.experimental.mosaic.gpu.fragmented_array\nimport jax\n" \
+             "jax.experimental.mosaic.gpu.fragmented_array._tiled_wgmma_layout(shape=())\n"
+    sols = (Solution("Where your code needs what the private function `m._tiled_wgmma_layout` returns, use the public "
+                     "`jax.experimental.mosaic.gpu.WGMMA_LAYOUT` instead: the function returns that constant."),)
+    a = Analysis(error_id="e", snapshot="s", meaning="m", solutions=sols,
+                 example_fix=CodeSample(before, before.replace("()", "[0, 0]"), proof))
+    [b] = keep_static_notes([a], [a])
+    assert b.example_fix.proof is not None
+    line = arguments_note(to_json(b.example_fix.proof))
+    assert line == ("The after keeps every argument of the call and changes values only; but the example calls the "
+                    "private `_tiled_wgmma_layout` only to show where the error comes from: the fix to copy is the "
+                    "public `jax.experimental.mosaic.gpu.WGMMA_LAYOUT`, as the solutions say.")
+    assert keep_static_notes([a], [b]) == [b]  # said once
+    # no public replacement named: no label; a public call: no label
+    [c] = keep_static_notes([a], [replace(a, solutions=())])
+    assert c.example_fix.proof is not None and c.example_fix.proof.arguments == "kept"
+    public = replace(a, example_fix=CodeSample("import jax\njax.numpy.zeros(())\n", "import jax\n", proof))
+    [d] = keep_static_notes([public], [public])
+    assert d.example_fix.proof is not None and d.example_fix.proof.arguments == "kept"

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 from errdex.analyze.static.guardnote import USAGE_NOTE
 from errdex.model import Analysis
-from errdex.pagenotes import SETUP_MISTAKE
+from errdex.pagenotes import PRIVATE_SHOWN, SETUP_MISTAKE
 
 NON_FIX = "(the example only shows where the error comes from)"
 PROVEN_FIX = "the proven fix changes how the code sets the call up"
@@ -90,9 +90,10 @@ def without_private_fallback(a: Analysis) -> Analysis:
     """``a`` without a try / except that returns a fallback around a private function's call (a set-up
     mistake), its note saying why and pointing to the public replacement a solution names."""
     call = private_call(a.try_sample) or (raised_privately(a.example_fix.before) if a.example_fix.proof else "")
+    public = next((m.group(1) for s in a.solutions if (m := _PUBLIC.search(s.text)) is not None), "")
+    a = private_labelled(a, public)
     if not call or a.guard_note.startswith(SETUP_MISTAKE):
         return a
-    public = next((m.group(1) for s in a.solutions if (m := _PUBLIC.search(s.text)) is not None), "")
     fix = (f"take the public `{public}` instead, as the solutions say" if public else
            "call a public API, or pass the private function what it checks, as the solutions say")
     short = call.rsplit(".", 1)[-1]
@@ -108,6 +109,19 @@ def without_private_fallback(a: Analysis) -> Analysis:
         sols = tuple(dataclasses.replace(s, text=s.text.rstrip() + tail)
                      if s.text.startswith(_PROVEN_LINE) and f"`{public}`" not in s.text else s for s in sols)
     return dataclasses.replace(a, try_sample="", try_proof=None, guard_note=note, solutions=sols)
+
+
+def private_labelled(a: Analysis, public: str) -> Analysis:
+    """``a`` with its proof's arguments mark (``Proof.arguments``, the line under the example) saying that the
+    example calls a private function only to show where the error comes from and which public name to take
+    instead (rating 10, 0480: the label was in Solutions only, the Example section read as a fix to copy)."""
+    proof = a.example_fix.proof
+    call = raised_privately(a.example_fix.before) if proof is not None else ""
+    if proof is None or not call or not public or PRIVATE_SHOWN in proof.arguments:
+        return a
+    mark = f"{proof.arguments}{PRIVATE_SHOWN}{call.rsplit('.', 1)[-1]} -> {public}"
+    return dataclasses.replace(a, example_fix=dataclasses.replace(
+        a.example_fix, proof=dataclasses.replace(proof, arguments=mark)))
 
 
 _REBUILT = re.compile(r"`(\w+)` is passed, even as `([^`]+)`")

@@ -15,6 +15,7 @@ from errdex.prove.configcand import OptionSwitch, candidates
 from errdex.prove.distill import Distilled, NotDistillable, distill
 from errdex.prove.fixes import instantiated
 from errdex.prove.harness import adapter_for
+from errdex.prove.misspelt import respelt
 from errdex.prove.mutate import variants
 from errdex.prove.reshape import reshaped, without_stand_ins
 from errdex.prove.warmup import warm_up
@@ -30,17 +31,22 @@ class Candidate:
 
 
 def test_candidates(project: Path, o: Observation, site: ErrorSite, package: str,
-                    symbols: Mapping[str, tuple[str, ...]]) -> tuple[list[Candidate], str]:
+                    symbols: Mapping[str, tuple[str, ...]],
+                    others: Sequence[ErrorSite] = ()) -> tuple[list[Candidate], str]:
     """The observation's test distilled (up to two parameter bindings; each first with the test's
     stand-ins left out), with its after-variants: a class the guard wants as an instance called
     (``fixes.instantiated``), argument edits, then what surrounds the call, then guard parameters passed as
-    ``[]``.  (candidates, why not distillable or "")."""
+    ``[]``.  A module ``__getattr__``'s refusal of the test's made-up name comes first as a near miss of a
+    name the module defines, the name as its after (``misspelt.respelt``; ``others``: the same function's other
+    raises, for a deprecation's replacement).  (candidates, why not distillable or "")."""
     out: list[Candidate] = []
     try:
         for test in distill(project, o.test, o.chain, adapter_for(o.entry, o.chain))[:2]:
             for kind, d in (("test, its stand-ins left out", without_stand_ins(test)), ("test", test)):
                 if d is None:
                     continue
+                out += [Candidate(f"{kind}, a misspelt name", before, (after,), None, (why,))
+                        for why, before, after in respelt(d, site, symbols, others)]
                 mv = variants(d, guard_names(site), package)  # guard parameters as [] after reshape's
                 edits = instantiated(site, d.source)  # a class passed where the guard wants an instance: called
                 edits += [(w, v) for w, v in mv if not w.startswith("with ")]

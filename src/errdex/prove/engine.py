@@ -44,6 +44,7 @@ from errdex.prove.mistake import instead_of, only_drops, sets_up
 from errdex.prove.mutate import MAX_VARIANTS as MAX_MUTATED
 from errdex.prove.needed import needs
 from errdex.prove.pairs import paired, tripled
+from errdex.prove.passflags import flagged, setting_mark
 from errdex.prove.pool import WorkerPool
 from errdex.prove.reshape import MAX_RESHAPED, defined_first
 from errdex.prove.runoutput import excerpt, last_line, read_output, site_raised
@@ -205,13 +206,14 @@ class Prover:
         top = ex.matches[0].id if ex.matches else ""
         return top, ex.parsed.exception
 
-    def _scripts(self, o: Observation, scratch: Path, site: ErrorSite) -> tuple[list[Candidate], str]:
+    def _scripts(self, o: Observation, scratch: Path, site: ErrorSite,
+                 others: Sequence[ErrorSite] = ()) -> tuple[list[Candidate], str]:
         """Candidates for one observation, best first: the triggering test distilled, then the
         observed public entry call restated from its recorded arguments."""
         out: list[Candidate] = []
         reason = ""
         if self.project is not None and o.test:
-            out, reason = test_candidates(self.project, o, site, self.package, self.symbols)
+            out, reason = test_candidates(self.project, o, site, self.package, self.symbols, others)
         if o.entry:
             plan = self._plan(o, scratch)
             if "unsupported" in plan:
@@ -262,7 +264,7 @@ class Prover:
                     if key in tests_seen or len(tests_seen) >= self.max_candidates:
                         continue
                     tests_seen.add(key)
-                    cands, why = self._scripts(o, scratch, site)
+                    cands, why = self._scripts(o, scratch, site, others)
                     runs += 1 if o.entry else 0  # the planner
                     reason = why or reason
                 for cand in cands:
@@ -317,12 +319,12 @@ class Prover:
                         after = afters[i] if i >= 0 else two[0]
                         how = (cand.after_kinds[i] if 0 <= i < len(cand.after_kinds) else "") if i >= 0 else two[1]
                         kept = self.kept(catalog, site, cand.before, after, afters[i + 1:] if i >= 0 else (), scratch,
-                                         pb, seen)
+                                         pb, seen, others)
                         runs += kept[3]
                         after, how, out2 = (kept[0], kept[1], kept[2]) if kept[0] else (after, how, out2)
                         proof = replace(self._proof(pb, ProofAfter(exit=0, output=_tail(out2)),
                                                     f"{kind}; after: {how}" if how else kind),
-                                        arguments=arguments_mark(cand.before, after))
+                                        arguments=setting_mark(how) or arguments_mark(cand.before, after))
                         why, n = needs(self, cand.before, after, scratch, pb.output)  # each of two changes needed? (needed.py)
                         proof, runs = replace(proof, needs=why), runs + n
                         spelt: list[str] = []  # the after's other spellings that raised (``contradict.py``)
@@ -342,8 +344,8 @@ class Prover:
         return a.check_sample if a is not None else ""
 
     def kept(self, catalog: Catalog, site: ErrorSite, before: str, after: str, rest: Sequence[str],
-             scratch: Path, pb: ProofBefore | None = None,
-             seen: dict[str, bool] | None = None) -> tuple[str, str, str, int]:
+             scratch: Path, pb: ProofBefore | None = None, seen: dict[str, bool] | None = None,
+             others: Sequence[ErrorSite] = ()) -> tuple[str, str, str, int]:
         """When the proven ``after`` drops an argument of ``before`` (``keep.py``) or only takes the trigger
         away (``mistake.only_drops``): the first after that gives the call what it needs (``fixes.py``: the
         value the before's message asks for, a class instantiated, a signal caught) or keeps every argument,
@@ -374,6 +376,11 @@ class Prover:
             :MAX_KEPT_REST if lossy else MAX_FIX_REST]
         after, how, out, n = self._first_fix(catalog, site, [
             *new, *((f"{changed(before, m)} (keeps every argument)", m) for m in more)], scratch, seen)
+        if not after and not lossy:  # a non-fix: the setting that lets the refused input through (``passflags.py``)
+            after, how, out, m = flagged(before, site, others, lambda: catalog.sites(self.snapshot.key), self.package,
+                                         lambda codes: self.runs(codes, scratch, "flagged"),
+                                         lambda err: self.resolves_to(catalog, err, site.error_id)[0] == site.error_id)
+            n += m
         return after, how, out, runs + n
 
     def fixed(self, catalog: Catalog, site: ErrorSite, before: str, scratch: Path,

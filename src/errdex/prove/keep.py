@@ -26,9 +26,10 @@ import json
 from collections.abc import Mapping, Sequence
 
 from errdex.model import ErrorSite
-from errdex.pagenotes import KEPT_CAUGHT, KEPT_RESHAPED, KEPT_WITH
+from errdex.pagenotes import KEPT_CAUGHT, KEPT_RESHAPED, KEPT_RESPELT, KEPT_WITH
 from errdex.prove.fixes import caught_class, entered
 from errdex.prove.guard_values import guard_values
+from errdex.prove.misspelt import respelt_names
 from errdex.prove.mistake import changes, said_changes
 
 MAX_KEPT = 24  # value-only afters tried when the proven one drops an argument
@@ -194,6 +195,8 @@ def arguments_mark(before: str, after: str) -> str:
         return KEPT_CAUGHT
     if entered(before, after):
         return KEPT_WITH
+    if (names := respelt_names(before, after)) is not None:  # a misspelt name read right (``misspelt.py``)
+        return f"{KEPT_RESPELT}{names[0]} -> {names[1]}"
     more = reshaped(before, after)
     return f"{KEPT_RESHAPED}{more}" if more else KEPT
 

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 
 from errdex.pagenotes import SETUP_MISTAKE
 from errdex.prove.fixes import CAUGHT_LABEL, caught_class, entered
+from errdex.prove.misspelt import same_respelt
+from errdex.prove.streams import stand_in_text
 
 # exceptions that say the code is wrong, whatever data it runs on
 PROGRAMMING = frozenset({"TypeError", "AttributeError", "NameError", "ImportError", "ModuleNotFoundError",
@@ -113,6 +115,8 @@ def _diffs(a: ast.AST, b: ast.AST, call: ast.AST | None, setup: bool) -> list[Ch
     whole = [c] if c.old or c.new else []
     if type(a) is not type(b):
         return whole
+    if isinstance(a, ast.Call) and isinstance(b, ast.Call) and (added := _keywords_added(a, b)):
+        return added  # rating 10, 916: two settings passed, said as two, not as the whole call (too long to say)
     if isinstance(a, ast.Call):
         call = a
     out: list[Change] = []
@@ -135,6 +139,19 @@ def _diffs(a: ast.AST, b: ast.AST, call: ast.AST | None, setup: bool) -> list[Ch
                     return whole
                 out += got
     return out if len(out) >= 2 else whole
+
+
+def _keywords_added(a: ast.Call, b: ast.Call) -> list[Change]:
+    """Each keyword ``b`` passes beyond ``a``'s, when that is all that differs (the same callee, arguments and
+    other keywords): ``cli.main([...], x=True, y=True)`` from ``cli.main([...])``; [] otherwise."""
+    ka = {k.arg: ast.dump(k) for k in a.keywords}
+    new = [k for k in b.keywords if k.arg not in ka]
+    same = [ast.dump(k) for k in b.keywords if k.arg in ka]
+    if (len(new) < 2 or ast.dump(a.func) != ast.dump(b.func) or sorted(same) != sorted(ka.values())
+            or [ast.dump(x) for x in a.args] != [ast.dump(x) for x in b.args]):
+        return []
+    out = [Change("", _short(k), ast.unparse(a.func)) for k in new]
+    return out if all(c.new for c in out) else []
 
 
 def _once(cs: list[Change]) -> list[Change]:
@@ -292,10 +309,13 @@ def _nothing(e: ast.expr) -> bool:
 
 def _drops(c: Change) -> bool:
     """The change only takes away: an argument or statement dropped, a value made ``None``, a list or
-    tuple or call left with fewer of the same items, or another attribute read off the same object; not
+    tuple or call left with fewer of the same items, or another attribute read off the same object (not a
+    misspelt name corrected: ``module.Comand`` -> ``module.Command``, ``misspelt.py``); not
     when what it drops asked for nothing (``collective_axes=None`` left out: the parameter's own "none").
     ``None`` passed for an argument the call was given is a drop whatever it replaces (rating 8, 707f:
     ``mesh=[]`` -> ``mesh=None`` only got past the check; the kernel it made fails when used)."""
+    if c.old and not c.new and stand_in_text(c.old):  # a replaced standard stream left out: the call's own state
+        return False
     o = _expr(c.old) if c.old else None
     n = _expr(c.new) if c.new else None
     if isinstance(n, ast.Constant) and n.value is None:
@@ -313,8 +333,8 @@ def _drops(c: Change) -> bool:
         return (all(k in ko for k in kn) and _fewer(o.args, n.args) if len(n.args) < len(o.args) else
                 [ast.dump(x) for x in o.args] == [ast.dump(x) for x in n.args]
                 and len(kn) < len(ko) and all(k in ko for k in kn))
-    if isinstance(o, ast.Attribute) and isinstance(n, ast.Attribute):
-        return ast.dump(o.value) == ast.dump(n.value) and o.attr != n.attr
+    if isinstance(o, ast.Attribute) and isinstance(n, ast.Attribute):  # another name read, unless the same respelt
+        return ast.dump(o.value) == ast.dump(n.value) and o.attr != n.attr and not same_respelt(o.attr, n.attr)
     return False
 
 

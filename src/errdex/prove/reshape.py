@@ -222,6 +222,11 @@ def _resolve(node: ast.expr, names: Mapping[str, str]) -> str:
     return f"{names[head]}.{rest}" if rest else names[head]
 
 
+def module_of(module: ast.Module, node: ast.expr, symbols: Mapping[str, tuple[str, ...]]) -> str:
+    """The library module ``node`` stands for in the script ``module`` (``m`` after ``m = pkg.mod``), or ""."""
+    return _resolve(node, _module_names(module, symbols))
+
+
 def defined_first(symbols: Mapping[str, tuple[str, ...]], classes: Sequence[str]) -> dict[str, tuple[str, ...]]:
     """Each module's names, the classes it defines itself (``classes``: qualified names) first, then
     those its top-level package exports too: a name that exists is one of the library's own rather

@@ -30,7 +30,7 @@ from errdex.analyze.context import load_context
 from errdex.analyze.public_path import is_public_module
 from errdex.catalog.base import Catalog
 from errdex.model import ErrorSite, ProofAfter, ProofBefore
-from errdex.pagenotes import WARMS_UP
+from errdex.pagenotes import KEPT_STREAM, WARMS_UP
 from errdex.prove.candidates import Candidate
 from errdex.prove.configcand import OptionSwitch, option_switches
 from errdex.prove.engine import Outcome, Proven, Prover
@@ -39,8 +39,10 @@ from errdex.prove.harness import run_env
 from errdex.prove.keep import arguments_mark
 from errdex.prove.kernel_forms import kernel_label, with_kernel
 from errdex.prove.needed import needs
+from errdex.prove.passflags import setting_mark
 from errdex.prove.runoutput import excerpt
 from errdex.prove.search_adapters import search_adapter
+from errdex.prove.streams import stand_in, stream_read
 from errdex.prove.warmup import WARM_LABEL, warm_afters, warms_up
 from errdex.sandbox import Environment, Limits, RunRequest, run
 
@@ -153,16 +155,27 @@ IMPORTED_MARK = "the function imported as written: no public call leads to it"
 
 
 def confirm(prover: Prover, catalog: Catalog, site: ErrorSite, found: Found, others: Sequence[ErrorSite],
-            scratch: Path, imported: bool = False,
-            sws: Sequence[OptionSwitch] = ()) -> tuple[Proven | None, str, int]:
+            scratch: Path, imported: bool = False, sws: Sequence[OptionSwitch] = (),
+            stream: str = "") -> tuple[Proven | None, str, int]:
     """The proof of a found call, as for every candidate: (proven pair or None, why not, runs).
     ``imported``: the entry is the raising function itself (``importable_as_written``), which the
     proof's candidate says.  ``sws``: the on/off options the site's guards read; when a cache is in
-    front of the raise, warm-ups of the found calls are tried first (``warmup.py``)."""
+    front of the raise, warm-ups of the found calls are tried first (``warmup.py``).  A call that raised
+    only under the search's redirected streams is run again with the standard stream the raising function
+    reads replaced the same way (``streams.py``), the after with the process's own (``stream``: that
+    stream, set on this second pass)."""
     afters = (*warm_afters(site, sws, [found.before, *found.afters]), *found.afters)
     res = prover.runs([found.before, *afters], scratch, "search")
     rc, _, err = res[0]
     if rc == 0:
+        read = "" if stream else stream_read(site)
+        before, after = stand_in(found.before, read) if read else ("", "")
+        if before:
+            again = confirm(prover, catalog, site, replace(found, before=before, afters=(after,)), others, scratch,
+                            imported, stream=read)
+            return (again[0], again[1] if again[0] is not None else
+                    f"the call the search found did not raise as a script, nor with {read} a text-only stand-in",
+                    res.count + again[2])
         return None, "the call the search found did not raise as a script", res.count
     got, exc = prover.resolves_to(catalog, err, site.error_id)
     kind = "search"
@@ -184,12 +197,14 @@ def confirm(prover: Prover, catalog: Catalog, site: ErrorSite, found: Found, oth
             continue
         # an after that drops an argument gives way to one that keeps them all and runs clean (``keep.py``)
         warm = warms_up(found.before, after)  # the check kept on and satisfied: nothing to keep instead
-        kept = ("", "", "", 0) if warm else prover.kept(catalog, site, found.before, after, afters[i:], scratch, pb)
+        kept = (("", "", "", 0) if warm else
+                prover.kept(catalog, site, found.before, after, afters[i:], scratch, pb, others=others))
         after, out2, how = (kept[0], kept[2], f"; after: {kept[1]}") if kept[0] else (after, out2, "")
         how = how or (f"; after: {WARM_LABEL}" if warm else "")
         proof = prover._proof(pb, ProofAfter(exit=0, output="\n".join(out2.strip().splitlines()[-6:])), kind + how)
         proof = replace(proof, lowered=kernel_label(prover.package, found.before),
-                        arguments=WARMS_UP + warm if warm else arguments_mark(found.before, after))
+                        arguments=WARMS_UP + warm if warm else f"{KEPT_STREAM}{stream}" if stream else
+                        setting_mark(how) or arguments_mark(found.before, after))
         why, n_needs = needs(prover, found.before, after, scratch, pb.output)  # each of two changes needed? (needed.py)
         proof = replace(proof, needs=why)
         cand = Candidate("search", found.before, afters, None)

@@ -23,7 +23,9 @@ from errdex.analyze.static.words import (
     negation,
     package,
     place,
+    process_state,
     raise_evidence,
+    state_read,
     unseen_argument,
 )
 from errdex.model import ErrorSite, Guard, Solution
@@ -140,7 +142,13 @@ def fallback(f: Facts) -> Solution | None:
                              "what it passes down must avoid this: " + join(conds, "or") + ".",
                         evidence=tuple(guard_evidence(f)))
     if f.whole_function and not f.params and len(lit) >= 20:
-        state = _state_read(f)
+        state = state_read(f)
+        if process_state(f) and (f.public_path.entries or f.public_function):  # rating 10, ad70: the public call
+            return Solution(text=f"The check that fails reads none of the arguments you pass to {callee(f)} but "
+                                 f"the state of your process: the value it checks comes from {state}, so look at "
+                                 f"what {state} is set to when the call runs (code that replaces it, such as a "
+                                 "capture or a wrapper, must leave what the call needs from it).",
+                            evidence=(raise_evidence(f),))
         return Solution(text=f"`{f.site.qualname}` takes no arguments, so the cause is not in how it is called "
                              "but in the state it reads" + (
                                  f": the value it checks comes from {state}, so look at what {state} is set to "
@@ -218,25 +226,3 @@ def handed_out_solution(f: Facts, src: str, msg: str) -> Solution:
                          "code: what decides it is how your code uses that object (the reads or writes it asks "
                          f"for), and the message says what must hold: \"{msg[:200]}\"",
                     evidence=(raise_evidence(f),))
-
-
-def state_read(f: Facts) -> str:
-    return _state_read(f)
-
-
-def _state_read(f: Facts) -> str:
-    """"`sys.stderr`": the module attributes the failing check's value is computed from
-    (``writer = _find_binary_writer(sys.stderr)`` for a guard on ``writer``)."""
-    lines = f.site.snippet.splitlines()[: max(0, f.site.line - f.site.snippet_start) + 1]
-    starts = [i for i, ln in enumerate(lines) if re.match(r"\s*(?:async\s+)?def\s", ln)]
-    body = lines[starts[-1]:] if starts else lines  # the raising function's own lines, up to the raise
-    found: list[str] = []
-    for g in decisive(f):
-        for n in g.names:
-            head = n.split(".", 1)[0]
-            for line in body:
-                m = re.match(rf"\s*{re.escape(head)}\s*(?::[^=]+)?=(?!=)(.+)$", line)
-                if m:
-                    found.extend(a for a in re.findall(r"\b([a-z_]\w*\.[a-z_]\w*)\b(?!\s*\()", m.group(1))
-                                 if a not in found)
-    return join([f"`{a}`" for a in found[:2]], "or")

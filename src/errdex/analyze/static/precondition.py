@@ -22,7 +22,7 @@ import re
 from errdex.analyze.earlyexit import filled_when_none
 from errdex.analyze.facts import Facts
 from errdex.analyze.static import roles
-from errdex.analyze.static.fallback import handed_out, read_params, state_read
+from errdex.analyze.static.fallback import handed_out, read_params
 from errdex.analyze.static.words import (
     callee,
     decisive,
@@ -30,6 +30,7 @@ from errdex.analyze.static.words import (
     message_text,
     package,
     place,
+    state_read,
     user_reads,
     worked_out,
     worked_out_clause,

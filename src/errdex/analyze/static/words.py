@@ -438,6 +438,36 @@ def worked_out_clause(f: Facts) -> str:
             return join(conds) + (f" (flags `{call}` works out from the {src} you pass, a true one where "
                                   f"{cases})" if yours else
                                   f" (flags `{call}` works out from its {src} argument, a true one where {cases})")
+    state = "" if src else process_state(f)  # rating 10, ad70: the state it reads (`sys.stderr`), when that is all
     return join(conds) + (f" (values it works out from the {src} you pass)" if src and yours else
                           f" (values it works out from its {src} argument{'s' if len(srcs) > 1 else ''})"
-                          if src else " (values it works out inside the call)")
+                          if src else f" (values it works out from {state})" if state else
+                          " (values it works out inside the call)")
+
+
+def state_read(f: Facts) -> str:
+    """"`sys.stderr`": the module attributes the failing check's value is computed from
+    (``writer = _find_binary_writer(sys.stderr)`` for a guard on ``writer``)."""
+    lines = f.site.snippet.splitlines()[: max(0, f.site.line - f.site.snippet_start) + 1]
+    starts = [i for i, ln in enumerate(lines) if re.match(r"\s*(?:async\s+)?def\s", ln)]
+    body = lines[starts[-1]:] if starts else lines  # the raising function's own lines, up to the raise
+    found: list[str] = []
+    for g in decisive(f):
+        for n in g.names:
+            head = n.split(".", 1)[0]
+            for line in body:
+                m = re.match(rf"\s*{re.escape(head)}\s*(?::[^=]+)?=(?!=)(.+)$", line)
+                if m:
+                    found.extend(a for a in re.findall(r"\b([a-z_]\w*\.[a-z_]\w*)\b(?!\s*\()", m.group(1))
+                                 if a not in found)
+    return join([f"`{a}`" for a in found[:2]], "or")
+
+
+def process_state(f: Facts) -> str:
+    """The module-level state (``sys.stderr``, not ``self.x``) a module-level function without parameters works out
+    the value it checks from (``state_read``), or "": what decides the error is the process's state, not a call's
+    arguments nor an object's."""
+    if f.params or not f.whole_function or "." in f.site.qualname or "<" in f.site.qualname:
+        return ""
+    state = state_read(f)
+    return "" if re.search(r"`(?:self|cls)\.", state) else state
