@@ -1,7 +1,8 @@
 """What the walker's parts share: the immutable ``State`` of the walk, what a function's walk
 collects, the source-text tests, and ``WalkerBase``, the interface each part of ``Walker``
-(``walker.py``: statements, sites, flow, bindings; ``walkcalls.py``: calls that pass a message
-on; ``walkclasses.py``: classes and their ``__init__``/``__str__``) may call on the others.
+(``walker.py``: statements, sites, flow; ``walkbind.py``: assignments, returns, imports;
+``walkcalls.py``: calls that pass a message on; ``walkclasses.py``: classes and their
+``__init__``/``__str__``) may call on the others.
 """
 
 from __future__ import annotations
@@ -80,6 +81,9 @@ class WalkerBase(Protocol):
 
     src: SourceText
     module: str
+    package: bool
+    imports: dict[str, str]
+    class_constants: dict[str, ast.expr]
     builder: MessageBuilder
     functions: dict[str, FuncSummary]
     classes: list[ClassSummary]
@@ -96,3 +100,4 @@ class WalkerBase(Protocol):
     def _defaults(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[tuple[str, Node], ...]: ...
     def _internal_callee(self, written: str | None, scope: Scope) -> str | None: ...
     def _call_arg(self, node: ast.expr, scope: Scope) -> Node: ...
+    def _call_site(self, call: ast.Call, written: str | None, state: State, env: Env) -> None: ...
