@@ -24,6 +24,9 @@ class CallSite:
     target: str  # resolved dotted name of the callee, as in ``Ref.target``
     args: tuple[Node, ...]  # positional arguments up to the first ``*xs``
     kwargs: tuple[tuple[str, Node], ...] = ()
+    # arguments that are the text of a caught exception (``self.error(str(ex), ex)`` in an ``except``): the
+    # position (``"0"``) or keyword, the caught classes and the lines of the ``try`` body (``forwardcalls.py``)
+    caught: tuple[tuple[str, tuple[str, ...], tuple[int, int]], ...] = ()
 
 
 @fast_pickle

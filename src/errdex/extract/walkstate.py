@@ -80,6 +80,7 @@ class WalkerBase(Protocol):
     """The walker as its parts see it (``Walker`` implements every member)."""
 
     src: SourceText
+    tree: ast.Module
     module: str
     package: bool
     imports: dict[str, str]
