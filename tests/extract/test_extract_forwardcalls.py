@@ -92,3 +92,37 @@ def test_a_caught_text_handed_to_a_logger_is_not_a_message(tmp_path: Path) -> No
     result = extract_dir(tmp_path)
     holding = [s.qualname for s in result.sites if any("never caught" in t.render() for t in s.templates)]
     assert holding == ["unrelated"]
+
+
+HANDED = '''
+    class SchemaError(Exception):
+        pass
+
+
+    def check(value):
+        if not value:
+            raise ValueError(f"not a valid value: {value!r}")
+
+
+    class Component:
+        def parse_error(self, error):
+            raise SchemaError(f"{error}")
+
+        def parse(self, value):
+            if value is None:
+                self.parse_error(f"no value given for {self}")
+            try:
+                check(value)
+            except ValueError as err:
+                self.parse_error(err)
+'''
+
+
+def test_a_caught_exception_handed_on_as_itself_is_not_its_text(tmp_path: Path) -> None:
+    """``self.parse_error(err)``: the helper gets the exception object, which it may wrap, collect or keep
+    (xmlschema 4.3.2's ``parse_error``, round 16): only a caught *text* (``str(err)``) is followed."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").touch()
+    (tmp_path / "pkg" / "comp.py").write_text(textwrap.dedent(HANDED))
+    site = site_in(extract_dir(tmp_path), "pkg/comp.py", "Component.parse_error")
+    assert not any("not a valid value" in t.render() for t in site.templates)

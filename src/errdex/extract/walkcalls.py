@@ -86,13 +86,16 @@ class CallsMixin(WalkerBase):
         """The arguments that are a caught exception's text (``self.error(str(ex), ex)`` in ``except (TypeError,
         KeyError) as ex``, jsonargparse's parsers): by position or keyword, the caught classes and the ``try``
         body's lines, for phase 2 to give the helper's raise the texts that body may raise (``forwardcalls.py``).
-        Only a name a handler bound (``caught_name``): the handler is then in the tree."""
+        Only the text of a name a handler bound (``caught_name``), not the exception object itself."""
         if env is None:
             return ()
         out: list[tuple[str, tuple[str, ...], tuple[int, int]]] = []
         for key, x in [*((str(i), a) for i, a in enumerate(call.args[:star])),
                        *((k.arg, k.value) for k in call.keywords if k.arg is not None)]:
-            if (name := caught_name(x)) is not None and envmod.lookup(env, name) is not None:
+            # the caught text (`str(ex)`, f"{ex}", `ex.args[0]`), not the exception itself: a helper handed `ex`
+            # wraps or collects it (xmlschema's `self.parse_error(err)` builds its own error around it)
+            if not isinstance(x, ast.Name) and (name := caught_name(x)) is not None \
+                    and envmod.lookup(env, name) is not None:
                 fw = caught_arg(x, env, self.builder.resolve_name, self.tree)
                 if fw.classes:
                     out.append((key, fw.classes, fw.lines))
