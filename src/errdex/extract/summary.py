@@ -69,6 +69,10 @@ class InitSummary:
     # how many of ``params`` a positional argument can bind; the rest are keyword-only (python-jsonpath's
     # `__init__(self, *args, token)`: the raise's text goes to `*args`, not to `token`); -1: all of them
     positional: int = -1
+    # `a, b, c = args[:3]` in `__init__(self, *args)`: names bound to the first arguments when a raise passes
+    # that many (more too, with ``unpacked_more``); ``super_args`` are then those of that path
+    unpacked: tuple[str, ...] = ()
+    unpacked_more: bool = False
 
 
 @fast_pickle

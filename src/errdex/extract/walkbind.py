@@ -53,6 +53,8 @@ class BindingsMixin(WalkerBase):
             elif (isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
                   and state.func is not None and state.func.is_init):
                 state.func.self_attrs[t.attr] = self.builder.arg(node.value, self.scope(state, env))
+            elif state.func is not None and state.func.unpacked and st.target_names(t) == list(state.func.unpacked):
+                continue  # `a, b, c = args[:3]`: the names stay the arguments they are (``unpacked_varargs``)
             else:
                 env = st.bind_opaque(env, t)
         return env
@@ -121,6 +123,10 @@ class BindingsMixin(WalkerBase):
 
     def return_(self, node: ast.Return, state: State, env: Env) -> Env:
         c = state.func
+        if c is not None and c.is_init and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Attribute) \
+                and node.value.func.attr == "__init__":
+            self._super_call(node.value, state, env)  # `return super().__init__(...)` (avro): the call, as a statement
+            return env
         value, at = st.returned_instance(node.value, env, frozenset(c.params)) \
             if c is not None and node.value is not None else (node.value, env)
         if c is not None and node.value is not None and value is not None and (

@@ -165,14 +165,18 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
             return envmod.bind(env, name, envmod.Binding()) if nested else env
         qual = (*state.qual, "<locals>", name) if nested else (*state.qual, name)
         summary_key = ".".join(qual)  # nested ones too (f.<locals>.g): calls reach them via a local binding
+        # `a, b, c = args[:3]` in `__init__(self, *args)`: the names read like parameters (``unpacked_varargs``)
+        unpacked, more = st.unpacked_varargs(node.body, a.vararg.arg) if method and name == "__init__" \
+            and a.vararg is not None else ((), False)
         all_params = frozenset([*params, *(x.arg for x in a.kwonlyargs),
-                                *(x.arg for x in (a.vararg, a.kwarg) if x is not None)])
+                                *(x.arg for x in (a.vararg, a.kwarg) if x is not None), *unpacked])
         collector: FuncCollector | None = None
         if wants_summary:
             collector = FuncCollector(tuple([*params, *(x.arg for x in a.kwonlyargs)]), is_init=name == "__init__",
                                       vararg=a.vararg.arg if a.vararg is not None else None,
                                       varkw=a.kwarg.arg if a.kwarg is not None else None,
-                                      self_attrs=dict(state.self_attrs or {}))  # class constants are visible
+                                      self_attrs=dict(state.self_attrs or {}),  # class constants are visible
+                                      unpacked=unpacked, unpacked_more=more)
         doc = ast.get_docstring(node, clean=True) or ""
         self_attrs = state.self_attrs if name == "__str__" else (collector.self_attrs if collector else None)
         outers = (env, *state.outers) if nested else ()

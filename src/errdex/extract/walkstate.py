@@ -56,6 +56,8 @@ class FuncCollector:
     self_attrs: dict[str, Node] = field(default_factory=dict)
     calls: list[CallSite] = field(default_factory=list)
     reads_params: bool = False  # a site's message or class reads a parameter: callers may bind it
+    unpacked: tuple[str, ...] = ()  # `a, b, c = args[:3]` in `__init__(self, *args)` (``stmts.unpacked_varargs``)
+    unpacked_more: bool = False  # ... of a slice: more arguments may be passed
 
 
 class State(NamedTuple):
@@ -102,3 +104,4 @@ class WalkerBase(Protocol):
     def _internal_callee(self, written: str | None, scope: Scope) -> str | None: ...
     def _call_arg(self, node: ast.expr, scope: Scope) -> Node: ...
     def _call_site(self, call: ast.Call, written: str | None, state: State, env: Env) -> None: ...
+    def _super_call(self, call: ast.Call, state: State, env: Env) -> None: ...
