@@ -1,7 +1,7 @@
 """A helper whose raise prints the caught exception's text its callers pass it (``self.error(str(ex), ex)``
 in ``except (TypeError, KeyError) as ex``, jsonargparse 4.49.0's parsers, issue 17's round 20): the helper's
 site carries the templates of the sites raising a caught class that each caller's ``try`` body reaches
-(``extract/forwardcalls.py``, ``forwarded.attach``); a caller catching everything (``except Exception``) that
+(``extract/forwardcalls.py``, ``forwarded.attach``) that begin with their own text; a caller catching everything (``except Exception``) that
 reaches more than ``MAX_PASSED`` texts adds none, and a caught text handed to another object's method
 (``log.debug(str(ex))`` of a parameter ``log``, though the package has a ``debug`` method) is no call of the package."""
 
@@ -31,6 +31,8 @@ PARSER = '''
     def check_type(value):
         if not isinstance(value, int):
             raise TypeError(f"Expected an int. Got value: {value}")
+        if value < 0:
+            raise TypeError(f"{value} is below the range")
 
 
     def unrelated(value):
@@ -76,7 +78,8 @@ def test_the_helper_raises_the_texts_its_callers_catch(tmp_path: Path) -> None:
     site = site_in(extract_dir(tmp_path), "pkg/parser.py", "Parser.error")
     shown = [t.render() for t in site.templates]
     assert shown[:2] == ["unrecognized arguments: {args}", "{message}"]  # its own first: the id hashes them
-    # str() of a KeyError is the repr of its key: the quotes are what the user reads
+    # str() of a KeyError is the repr of its key: the quotes are what the user reads; a text that begins with a
+    # value (`{value} is below the range`) is left out: a class's frame around a message begins so too
     assert set(shown[2:]) == {"'Option '{key}' is not accepted'", "Expected an int. Got value: {value}"}
 
 

@@ -202,14 +202,16 @@ def attach(sites: Sequence[tuple[str, ErrorSite, Caught]], edges: Iterable[CallE
             by_func.setdefault(f"{s.module}.{s.qualname}", []).append(s)
     nested = _with_nested(by_func)
 
-    def texts(me: str, fw: Caught) -> dict[Template, None]:
-        """The templates with text of the sites raising a caught class that ``me``'s ``try`` body reaches."""
+    def texts(me: str, fw: Caught, opening: bool = False) -> dict[Template, None]:
+        """The templates with text of the sites raising a caught class that ``me``'s ``try`` body reaches
+        (with ``opening``, only those that begin with their text)."""
         classes = {canonical(c) for c in fw.classes}
         first, last = fw.lines
         found = [s for s in by_func.get(me, ()) if first <= s.line <= last]
         found += [s for f in sorted(graph.reach(me, first, last)) for s in nested.get(f, ())]  # not set
         # order: that changes with each process's string hashing, and with it the order of the templates
-        caught = dict.fromkeys(t for s in found if _raises(s, classes) for t in s.templates if _has_text(t))
+        caught = dict.fromkeys(t for s in found if _raises(s, classes) for t in s.templates
+                               if _has_text(t) and (not opening or t.segments[0].is_literal))
         if not caught and fw.anywhere:
             caught = dict.fromkeys(t for _, s, f in sites if not f.classes and _raises(s, classes)
                                    for t in s.templates if _has_text(t))
@@ -225,7 +227,10 @@ def attach(sites: Sequence[tuple[str, ErrorSite, Caught]], edges: Iterable[CallE
         for me, o in (passed or {}).get(i, ()):
             # each caller's `try` body on its own: a catch-all (`except Exception`) reaching most of the
             # package says nothing of which text it was, and is left out rather than crowding out the others
-            handed.update(_beyond(dict.fromkeys(splice(site.templates, o.name, list(texts(me, o)))),
+            # and only texts that begin with words of their own: an exception class's frame around a message
+            # it holds (xmlschema's `{self.message}:\n\nSchema component: ...`, raised at many sites alike) says
+            # nothing of which text was passed, and its copies crowd out the sites that do raise it
+            handed.update(_beyond(dict.fromkeys(splice(site.templates, o.name, list(texts(me, o, opening=True)))),
                                   site.templates, MAX_PASSED))
         extra.update(_beyond(handed, (*site.templates, *extra), MAX_PASSED))
         if extra:
