@@ -18,7 +18,7 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from errdex.extract import forwarded
+from errdex.extract import attrtexts, forwarded
 from errdex.extract.bounds import cut_warnings, snapshot_cap
 from errdex.extract.cache import ResultCache, load
 from errdex.extract.calls import tables_read
@@ -256,6 +256,9 @@ def finish_phase2(phase1: list[FileResult], repo: str, *, skipped: Sequence[File
     passed = passed_caught(found, resolver.callers(), resolver.tables.functions)  # `self.error(str(ex))`
     with_caught = forwarded.attach(found, calls, resolver.tables.canonical, resolver.tables.bases_chain,
                                    _current_helpers(results), passed)
+    # `rep.problem_msg = "..."` on an instance whose class raises `self.error(self.problem_msg)` (nibabel)
+    with_caught = attrtexts.attach(with_caught, resolver.summaries, resolver.tables.canonical,
+                                   resolver.tables.bases_chain, resolver.templates_of)
     sites = list(snapshot_cap(iter(with_caught), limits.sites_per_snapshot, warnings))
     warnings.extend(cut_warnings(resolver.cut, limits.template_chars))
     return ExtractResult(

@@ -98,6 +98,9 @@ class ModuleSummary:
     functions: dict[str, FuncSummary] = field(default_factory=dict)  # "f" or "Cls.meth"
     classes: tuple[ClassSummary, ...] = ()
     constants: dict[str, Node] = field(default_factory=dict)  # top-level NAME = "text"
+    # `rep = Report(HeaderDataError); rep.problem_msg = "..."`: (the class as resolved here, the attribute, the
+    # text) for each message-like attribute a function sets on an instance it built (``attrtexts.py``)
+    attr_texts: tuple[tuple[str, str, Node], ...] = ()
 
 
 @fast_pickle

@@ -9,7 +9,7 @@ import ast
 from errdex.extract import env as envmod
 from errdex.extract import stmts as st
 from errdex.extract.forwarded import current_exception
-from errdex.extract.imports import dotted_source, import_bindings
+from errdex.extract.imports import class_like, dotted_source, import_bindings
 from errdex.extract.ir import Hole
 from errdex.extract.messages import Scope
 from errdex.extract.msgbase import MESSAGE_TABLE, dict_call, translated_text
@@ -53,11 +53,26 @@ class BindingsMixin(WalkerBase):
             elif (isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
                   and state.func is not None and state.func.is_init):
                 state.func.self_attrs[t.attr] = self.builder.arg(node.value, self.scope(state, env))
+            elif isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id != "self" \
+                    and st.MSG_NAME.search(t.attr):
+                self._attr_text(t.value.id, t.attr, node.value, state, env)
             elif state.func is not None and state.func.unpacked and st.target_names(t) == list(state.func.unpacked):
                 continue  # `a, b, c = args[:3]`: the names stay the arguments they are (``unpacked_varargs``)
             else:
                 env = st.bind_opaque(env, t)
         return env
+
+    def _attr_text(self, name: str, attr: str, value: ast.expr, state: State, env: Env) -> None:
+        """``rep.problem_msg = f"data code {code} not supported"`` on a local built as ``rep = Report(...)``
+        (nibabel's header checks; ``Report.log_raise`` raises ``self.error(self.problem_msg)``): the text,
+        for the class's own raises of that attribute (``attrtexts.py``)."""
+        b = envmod.lookup(env, name)
+        if b is None or b.prev is not None or b.options or not isinstance(b.value, ast.Call):
+            return
+        written = dotted_source(b.value.func)
+        target = self.builder.resolve_name(written) if written is not None and class_like(written) else None
+        if target is not None:
+            self.attr_texts.append((target, attr, self.builder.arg(value, self.scope(state, env))))
 
     def _lambda(self, key: str, lam: ast.Lambda) -> str | None:
         """A lambda bound to a name whose body looks like a message or an exception: a summary like a

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 import bisect
+import re
 from collections.abc import Generator, Iterable
 from dataclasses import replace
 
@@ -64,6 +65,7 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         self.names: list[str] = []
         self.module_env: dict[str, ast.expr] = {}
         self.class_constants: dict[str, ast.expr] = {}  # "Cls.NAME" -> a string-like value
+        self.attr_texts: list[tuple[str, str, Node]] = []  # `rep.problem_msg = "..."` (``walkbind``, ``attrtexts``)
         self.functions: dict[str, FuncSummary] = {}
         self.classes: list[ClassSummary] = []
         self.raise_statements = 0
@@ -159,6 +161,7 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         wants_summary = (wanted_kw or special or self.may_build_message(node, alias)
                          or self.src.mentions(("exc_info()[1]",), node.lineno, node.end_lineno or node.lineno)
                          or (method and state.exc_class and self._returns_something(node))  # what __str__ may call
+                         or self.src.search(_SETS_MESSAGE, node.lineno, node.end_lineno or node.lineno)
                          or self.passes_message(node, params, state.cls if method else None))
         if not wants_summary:
             # nothing here can raise, warn, assert, build a message or pass one on: skip the body
@@ -386,6 +389,8 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         return st.join(env, [*ends, ([], env)])
 
 MODULE_KEY = "<module>"  # the functions-table key of a module's top-level calls
+# `rep.problem_msg = ...` on an object other than `self`: a text the object's class raises (``attrtexts.py``)
+_SETS_MESSAGE = re.compile(r"\b(?!self\.)[A-Za-z_]\w*\.\w*(?:msg|message)\s*=(?!=)")
 
 
 _HANDLERS = {

@@ -88,6 +88,7 @@ class WalkerBase(Protocol):
     package: bool
     imports: dict[str, str]
     class_constants: dict[str, ast.expr]
+    attr_texts: list[tuple[str, str, Node]]
     builder: MessageBuilder
     functions: dict[str, FuncSummary]
     classes: list[ClassSummary]
