@@ -220,8 +220,6 @@ class MessageBuilder(ValuesMixin, FormsMixin, CallsMixin, RaisedMixin):
                 return self._name(node, scope, text_position=False)
             if node.id in scope.params:
                 return Param(node.id)
-            if scope.closure(node.id) is not None:
-                return self._name(node, scope, text_position=False)
             if node.id in self.module_env or node.id in self.imports:
                 return self._name(node, scope, text_position=False)
         return self.value(node, scope)
@@ -251,8 +249,6 @@ class MessageBuilder(ValuesMixin, FormsMixin, CallsMixin, RaisedMixin):
             return self.binding(b, node, scope)
         if node.id in scope.params:
             return Param(node.id, text_position=text_position)
-        if (closed := scope.closure(node.id)) is not None:  # a local of the enclosing function
-            return self.binding(closed[0], node, closed[1])
         if node.id in self.module_env:
             key: object = ("module", node.id)
             hit = self._memo.get(key)

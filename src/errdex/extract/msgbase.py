@@ -100,31 +100,11 @@ class Scope:
     types: factories.Types = ()  # receivers' classes as written (``self._src`` → ``Source``)
     guards: tuple[Spec, ...] = ()  # the conditions the expression sits under (``isinstance(x, C)`` narrows ``x``)
     properties: frozenset[str] = frozenset()  # the class's own ``@property`` methods (``properties.py``)
-    outer_params: tuple[frozenset[str], ...] = ()  # the enclosing functions' parameters, as ``outers``
 
     def at(self, env: envmod.Env | None) -> Scope:
         """The same scope with the bindings seen at another point (where a local was assigned)."""
         return Scope(self.params, env, self.class_qualname, self.self_attrs, self.outers, self.cls_alias,
-                     self.in_exception, self.qual, self.types, self.guards, self.properties, self.outer_params)
-
-    def closure(self, name: str) -> tuple[envmod.Binding, Scope] | None:
-        """A name a nested function reads from an enclosing one (neither its own local nor its parameter):
-        the binding there, where the nested ``def`` was made, and the scope to read it in (that function's
-        parameters and bindings).  nibabel's ``deprecate_with_version`` joins ``message`` and defines
-        ``deprecated_func``, which raises ``exception(message)``.  None for anything else, or a parameter of
-        the enclosing function (a value its callers pass)."""
-        if name in self.params or envmod.lookup(self.env, name) is not None:
-            return None
-        for i, outer in enumerate(self.outers):
-            b = envmod.lookup(outer, name)
-            params = self.outer_params[i] if i < len(self.outer_params) else frozenset()
-            if b is not None:
-                return b, Scope(params, b.env, self.class_qualname, self.self_attrs, self.outers[i + 1:],
-                                self.cls_alias, self.in_exception, self.qual, self.types, (), self.properties,
-                                self.outer_params[i + 1:])
-            if name in params:
-                return None
-        return None
+                     self.in_exception, self.qual, self.types, self.guards, self.properties)
 
     def receiver_method(self, written: str, module: str, resolve: Callable[[str], str | None]) -> str | None:
         """``self.attr.meth`` / ``param.meth`` / ``local.meth``: the receiver's class's method when its

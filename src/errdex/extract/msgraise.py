@@ -109,8 +109,6 @@ class RaisedMixin(Builder):
                         return alt([dataclasses.replace(r, is_call=True, src=self.src.segment(node), callee=r.src,
                                                         args=args, kwargs=kwargs) for r in classes])
                     holder = envmod.lookup(scope.env, f.id)
-                    if holder is None and (closed := scope.closure(f.id)) is not None:
-                        holder = closed[0]  # `raise exception(message)` of the enclosing function's local
                     if f.id in scope.params and holder is None:
                         param = f.id  # raise exc_type(message): the class is the caller's
                     elif holder is not None and holder.local_def is None and holder.caught is None and written.isidentifier():

@@ -75,11 +75,8 @@ class ValuesMixin(Builder):
             b = envmod.lookup(scope.env, node.id)
             if b is None and node.id in scope.params:
                 return Param(node.id, conversion, spec)
-            at = scope
-            if b is None and (closed := scope.closure(node.id)) is not None:
-                b, at = closed  # a local of the enclosing function
             if b is not None:  # a local holding a literal or a parameter: follow it
-                ir = self.binding(b, node, at)
+                ir = self.binding(b, node, scope)
                 if isinstance(ir, Param):
                     return Param(ir.name, conversion, spec, shown=self.src.segment(node))
                 if conversion is None and spec is None and literal_text(ir) is not None:

@@ -140,7 +140,7 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
     def scope(self, state: State, env: Env) -> Scope:
         return Scope(state.params, env, state.cls, state.self_attrs or {}, state.outers, state.cls_alias,
                      state.exc_named and state.cls is not None, ".".join(state.qual), state.types, state.guards,
-                     state.properties, state.outer_params)
+                     state.properties)
 
     def function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, state: State, env: Env) -> Walk:
         name = node.name
@@ -183,11 +183,9 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         doc = ast.get_docstring(node, clean=True) or ""
         self_attrs = state.self_attrs if name == "__str__" else (collector.self_attrs if collector else None)
         outers = (env, *state.outers) if nested else ()
-        outer_params = (state.params, *state.outer_params) if nested else ()
         gate = self._gated.get(name) if not state.qual else None  # a backport bound on some Pythons only
         inner = state._replace(qual=qual, guards=(g.Spec("if", gate[0], gate[1]),) if gate else (), docstring=doc or state.docstring, params=all_params,
                                func=collector, in_function=True, self_attrs=self_attrs, outers=outers,
-                               outer_params=outer_params,
                                cls_alias=alias, types=state.types + factories.param_types(node))
         yield from self.block(node.body, inner, None)
         if collector is not None:

@@ -72,7 +72,6 @@ class State(NamedTuple):
     exc_class: bool = False  # the class may be an exception: its __init__/__str__ matter
     exc_named: bool = False  # ... and it or a base is named like one (`SQLAlchemyError`): its methods build its text
     outers: tuple[envmod.Env | None, ...] = ()  # bindings of the enclosing functions (innermost first)
-    outer_params: tuple[frozenset[str], ...] = ()  # ... and their parameters
     cls_alias: str = ""  # in a @classmethod (and functions nested in one): its ``cls`` parameter
     types: tuple[tuple[str, str], ...] = ()  # receivers' classes: ``self._src`` → ``Source`` (factories.py)
     rebound: frozenset[str] = frozenset()  # attributes of ``self`` that a method other than __init__ assigns
