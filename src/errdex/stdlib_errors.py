@@ -4,9 +4,9 @@ configupdater 4.1.1 raises ``configparser``'s own ``NoOptionError(option, sectio
 ``No option 'x' in section: 'y'``.  Extraction reads the texts (``extract/stdlib_texts.py``); matching
 knows that the standard library raises the very same text itself (``match/index.py``: such a template is
 never a confident answer from the text alone).  CPython 3.13 ``Lib/configparser.py``,
-``Lib/json/decoder.py``, ``Lib/subprocess.py``.  A class with forms that depend on whether an argument is
-given (``DuplicateSectionError(section, source=None, lineno=None)``) lists the form for the argument given
-first; ``{name!r}`` is the argument's ``repr``, a field no parameter names is computed by the class.
+``Lib/json/decoder.py``, ``Lib/subprocess.py``, ``Lib/argparse.py``.  A class with forms that depend on
+whether an argument is given, and not ``None`` (``DuplicateSectionError(section, source=None, lineno=None)``,
+``ArgumentError(None, message)``) lists the form for the argument given first; ``{name!r}`` is the argument's ``repr``, a field no parameter names is computed by the class.
 """
 
 from __future__ import annotations
@@ -35,6 +35,10 @@ TEXTS: dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]] = {
     "json.decoder.JSONDecodeError": (("msg", "doc", "pos"), (("", "{msg}: line {lineno} column {colno} (char {pos})"),)),
     "subprocess.CalledProcessError": (("returncode", "cmd", "output", "stderr"), (
         ("", "Command '{cmd}' returned non-zero exit status {returncode}."),)),
+    # `ArgumentError(None, message)` prints the message alone; given an action, `argument --opt: message`
+    # (the action's option strings, metavar or dest: computed by the class)
+    "argparse.ArgumentError": (("argument", "message"), (
+        ("argument", "argument {argument_name}: {message}"), ("", "{message}"))),
     "subprocess.TimeoutExpired": (("cmd", "timeout", "output", "stderr"), (
         ("", "Command '{cmd}' timed out after {timeout} seconds"),)),
 }

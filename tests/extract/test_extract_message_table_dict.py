@@ -3,7 +3,7 @@
 ``message(self, msgName, state, **kw)`` picks a translation function at run time (``try: trans = state._``,
 ``except AttributeError: trans = _stdtrans``), then returns ``trans(self._messages[msgName]) % kw``.  Every
 raise read ``{msg % kw}`` (last line 27.3%, message 13.6%).  The table is read as a ``{...}`` display is
-(``walker._message_table``: keywords of ``dict(...)``, entries marked for translation), ``_messages`` is
+(``walkbind._message_table``: keywords of ``dict(...)``, entries marked for translation), ``_messages`` is
 looked up as ``messages`` too (``expand._keyed``), and a local bound only to translation functions is one
 (``msgbase.translator``): each raise gets its class's entry, ``%(min)s`` a placeholder."""
 

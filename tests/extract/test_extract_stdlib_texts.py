@@ -53,3 +53,32 @@ def test_the_standard_library_class_makes_the_text(tmp_path: Path) -> None:
     assert spread == ["While reading from {fpname} [line {lineno}]: option {optname} in section {sectname} "
                       "already exists"]
     assert found["decode"] == [["Expecting value: line {lineno} column {colno} (char {pos})"]]
+
+
+PARSER = '''
+    import argparse
+    from argparse import ArgumentError
+
+
+    def argument_error(message):
+        return ArgumentError(None, message)
+
+
+    class Parser:
+        def error(self, message):
+            raise argument_error(message)
+
+        def check(self, action, value):
+            raise argparse.ArgumentError(action, f"invalid value: {value}")
+'''
+
+
+def test_an_argument_error_prints_its_message_and_the_argument_when_given(tmp_path: Path) -> None:
+    """``argparse.ArgumentError(None, message)`` prints the message alone (jsonargparse's ``argument_error``,
+    round 20: the tuple ``('', {message!r})`` before); given an action, ``argument --opt: message``."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").touch()
+    (tmp_path / "pkg" / "parser.py").write_text(textwrap.dedent(PARSER))
+    found = {s.qualname: [t.render() for t in s.templates] for s in extract_dir(tmp_path).sites}
+    assert found["Parser.error"] == ["{message}"]
+    assert found["Parser.check"] == ["argument {argument_name}: invalid value: {value}"]

@@ -281,11 +281,16 @@ class Expander:
                     pack, kw = packs.get("*" + c.init.vararg), packs.get("**" + c.init.varkw)
                     return self.class_message(rest[0], list(pack.args) if isinstance(pack, Ref) else [],
                                               dict(kw.kwargs) if isinstance(kw, Ref) else {}, depth + 1, raised)
-                if c.init.super_args is None or (c.init.passes_args and args):
+                # `a, b, c = args[:3]` then `super().__init__(f"...{b}...")`: that path, when the raise passes that many
+                n = len(c.init.unpacked)
+                unpacked = n > 0 and (len(args) == n or (c.init.unpacked_more and len(args) > n))
+                if c.init.super_args is None or (c.init.passes_args and args and not unpacked):
                     return self.builtin_message(name, args)
                 # `super().__init__(message, *args)`: the surplus arguments, none when the raise passes none
                 bind = {**own, **bind_with_rest(c.init.params, c.init.vararg, c.init.varkw, args, kwargs,
                                                 c.init.positional)}
+                if unpacked:
+                    bind.update(zip(c.init.unpacked, args, strict=False))
                 bind = {**self._class_attr_defaults(c.init.params, bind, raised), **bind}
                 spread_args, spread_kwargs = spread(tuple(subst(a, bind) for a in _passed_on(c.init, bind)),
                                                     tuple((k, subst(v, bind)) for k, v in c.init.super_kwargs))

@@ -25,7 +25,7 @@ from __future__ import annotations
 import ast
 import builtins
 import dataclasses
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 from errdex.extract import env as envmod
@@ -38,6 +38,9 @@ from errdex.model import CallEdge, ErrorSite, Segment, Template
 # (Mako's ``compat.exception_as()``), so that ``raise X(str(helper()))`` in an ``except`` forwards the caught text
 CURRENT = "sys.exc_info()[1]"
 MAX_FORWARDED = 32  # more templates than this from the caught classes: the site keeps its own only
+# the same for the caught texts a helper's callers pass it (``forwardcalls.py``), per caller and in all: as
+# many as a helper may keep of its callers' own texts (``resolve.MAX_CALLER_TEMPLATES``)
+MAX_PASSED = 64
 MAX_UNTYPED = 4  # ``obj.name(...)`` on an untyped object: at most this many package functions of that name
 MAX_REACHED = 2000  # functions followed from one ``try`` body
 
@@ -89,12 +92,21 @@ def caught_classes(exc: ast.expr, env: envmod.Env | None, resolve: Callable[[str
     current = _handled(exc.args[0], tree, resolve)
     if current is not None:
         return current
-    name = caught_name(exc.args[0])
+    return caught_arg(exc.args[0], env, resolve, tree, joined=True)
+
+
+def caught_arg(arg: ast.expr, env: envmod.Env | None, resolve: Callable[[str], str | None], tree: ast.AST,
+               joined: bool = False) -> Caught:
+    """``arg`` as the text of a caught exception (``caught_name``: ``str(ex)``, ``ex``...; with ``joined``,
+    ``"; ".join(str(e) for e in errors)`` too): the handler's classes, its ``try`` body and the name; no
+    classes for anything else.  A raise's first argument, or an argument of a call of a package helper
+    that raises it (``self.error(str(ex), ex)``, ``forwardcalls.py``)."""
+    name = caught_name(arg)
     b = envmod.lookup(env, name) if name is not None else None
     handler = caught_by(b) if b is not None else None
-    joined = _joined_caught(exc.args[0], tree) if name is None else None
-    if joined is not None:
-        name, handler = ast.unparse(exc.args[0]), joined
+    many = _joined_caught(arg, tree) if name is None and joined else None
+    if many is not None:
+        name, handler = ast.unparse(arg), many
     if name is None or handler is None or handler.type is None:
         return Caught()
     types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
@@ -106,7 +118,7 @@ def caught_classes(exc: ast.expr, env: envmod.Env | None, resolve: Callable[[str
     for node in statements(tree):  # a try is a statement: no need to enter expressions
         if isinstance(node, ast.Try | ast.TryStar) and handler in node.handlers:
             return Caught(tuple(out), (node.body[0].lineno, node.body[-1].end_lineno or node.body[-1].lineno), name,
-                          anywhere=joined is not None)
+                          anywhere=many is not None)
     return Caught()
 
 
@@ -174,38 +186,63 @@ def _handled(arg: ast.expr, tree: ast.AST, resolve: Callable[[str], str | None])
 
 def attach(sites: Sequence[tuple[str, ErrorSite, Caught]], edges: Iterable[CallEdge],
            canonical: Callable[[str], str], bases: Callable[[str], Sequence[str]],
-           current: frozenset[str] = frozenset()) -> list[tuple[str, ErrorSite]]:
+           current: frozenset[str] = frozenset(),
+           passed: Mapping[int, Sequence[tuple[str, Caught]]] | None = None) -> list[tuple[str, ErrorSite]]:
     """The sites, each that forwards a caught exception's text (its third item) with, after its own
     templates, the templates with literal text of the sites that raise a caught class (or a subclass)
     and that the ``try`` body reaches (its own lines, and the package functions its calls lead to:
     ``_Graph.reach``), put where its templates hold the caught text (``splice``).  Its own templates
-    stay first (the id hashes the first)."""
+    stay first (the id hashes the first).  ``passed`` (by the site's index) adds the caught texts that
+    callers of the site's function pass it (``forwardcalls.py``): each the calling function and what
+    its ``try`` body catches, the name the parameter that receives the text."""
     graph = _Graph(edges, (f"{s.module}.{s.qualname}" for _, s, _ in sites), bases, canonical)
     by_func: dict[str, list[ErrorSite]] = {}
     for _, s, fw in sites:
         if not fw.classes:
             by_func.setdefault(f"{s.module}.{s.qualname}", []).append(s)
     nested = _with_nested(by_func)
+
+    def texts(me: str, fw: Caught, opening: bool = False) -> dict[Template, None]:
+        """The templates with text of the sites raising a caught class that ``me``'s ``try`` body reaches
+        (with ``opening``, only those that begin with their text)."""
+        classes = {canonical(c) for c in fw.classes}
+        first, last = fw.lines
+        found = [s for s in by_func.get(me, ()) if first <= s.line <= last]
+        found += [s for f in sorted(graph.reach(me, first, last)) for s in nested.get(f, ())]  # not set
+        # order: that changes with each process's string hashing, and with it the order of the templates
+        caught = dict.fromkeys(t for s in found if _raises(s, classes) for t in s.templates
+                               if _has_text(t) and (not opening or t.segments[0].is_literal))
+        if not caught and fw.anywhere:
+            caught = dict.fromkeys(t for _, s, f in sites if not f.classes and _raises(s, classes)
+                                   for t in s.templates if _has_text(t))
+        return caught
+
     out: list[tuple[str, ErrorSite]] = []
-    for path, site, fw in sites:
+    for i, (path, site, fw) in enumerate(sites):
+        extra: dict[Template, None] = {}
         if fw.classes and (not fw.via or canonical(fw.via) in current):  # a helper returning CURRENT
-            classes = {canonical(c) for c in fw.classes}
-            me = f"{site.module}.{site.qualname}"
-            first, last = fw.lines
-            found = [s for s in by_func.get(me, ()) if first <= s.line <= last]
-            found += [s for f in sorted(graph.reach(me, first, last)) for s in nested.get(f, ())]  # not set
-            # order: that changes with each process's string hashing, and with it the order of the templates
-            caught = dict.fromkeys(t for s in found if _raises(s, classes) for t in s.templates if _has_text(t))
-            if not caught and fw.anywhere:
-                caught = dict.fromkeys(t for _, s, f in sites if not f.classes and _raises(s, classes)
-                                       for t in s.templates if _has_text(t))
-            extra = dict.fromkeys(splice(site.templates, fw.name, list(caught)))
-            for t in site.templates:
-                extra.pop(t, None)
-            if extra and len(extra) <= MAX_FORWARDED:
-                site = dataclasses.replace(site, templates=(*site.templates, *extra))
+            extra = dict.fromkeys(splice(site.templates, fw.name, list(texts(f"{site.module}.{site.qualname}", fw))))
+            extra = _beyond(extra, site.templates, MAX_FORWARDED)
+        handed: dict[Template, None] = {}
+        for me, o in (passed or {}).get(i, ()):
+            # each caller's `try` body on its own: a catch-all (`except Exception`) reaching most of the
+            # package says nothing of which text it was, and is left out rather than crowding out the others
+            # and only texts that begin with words of their own: an exception class's frame around a message
+            # it holds (xmlschema's `{self.message}:\n\nSchema component: ...`, raised at many sites alike) says
+            # nothing of which text was passed, and its copies crowd out the sites that do raise it
+            handed.update(_beyond(dict.fromkeys(splice(site.templates, o.name, list(texts(me, o, opening=True)))),
+                                  site.templates, MAX_PASSED))
+        extra.update(_beyond(handed, (*site.templates, *extra), MAX_PASSED))
+        if extra:
+            site = dataclasses.replace(site, templates=(*site.templates, *extra))
         out.append((path, site))
     return out
+
+
+def _beyond(extra: dict[Template, None], own: Sequence[Template], most: int) -> dict[Template, None]:
+    """The templates of ``extra`` that are not among ``own``; none when more than ``most``."""
+    out = {t: None for t in extra if t not in own}
+    return out if len(out) <= most else {}
 
 
 def _with_nested(by_func: dict[str, list[ErrorSite]]) -> dict[str, list[ErrorSite]]:

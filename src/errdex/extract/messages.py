@@ -7,8 +7,9 @@ a runtime value interpolated into known text (an f-string field, a ``%`` or
 ``.format`` argument): an ordinary placeholder.  Calls and imported names
 become ``Ref`` nodes that phase 2 resolves against every module's summary.
 
-``MessageBuilder`` is assembled from parts by responsibility: names, text and
-value position here; message forms (f-strings, ``%``, ``.format``, joins, lists,
+``MessageBuilder`` is assembled from parts by responsibility: names, text
+position, call arguments and local bindings here; value position (placeholders, parameters, constants)
+in ``msgvalue.py``; message forms (f-strings, ``%``, ``.format``, joins, lists,
 slices) in ``msgforms.py``; calls (helpers, gettext, ``textwrap``) in
 ``msgcalls.py``; the raised expression (classes, constructor calls, caught
 exceptions) in ``msgraise.py``.  ``msgbase.py`` holds ``Scope``.
@@ -21,16 +22,11 @@ import dataclasses
 from dataclasses import dataclass, field
 
 from errdex.extract import env as envmod
-from errdex.extract import factories
 from errdex.extract.imports import BUILTIN_NAMES, STAR, class_like, dotted_source
 from errdex.extract.ir import (
     CLS_PARAM,
-    DEFAULTED,
     EMPTY,
     KEYED,
-    Alt,
-    Cat,
-    Dedent,
     Hole,
     Lit,
     Node,
@@ -38,9 +34,6 @@ from errdex.extract.ir import (
     Ref,
     alt,
     cat,
-    exc_arg,
-    literal_text,
-    reads_param,
 )
 from errdex.extract.msgbase import (
     _GETTEXT,
@@ -52,19 +45,20 @@ from errdex.extract.msgbase import (
     translator,
 )
 from errdex.extract.msgcalls import CallsMixin, replacement
-from errdex.extract.msgforms import FormsMixin, _int_constant, _repeated
+from errdex.extract.msgforms import FormsMixin, _repeated
 from errdex.extract.msgraise import RaisedMixin
 from errdex.extract.msgtemplate import SUBSTITUTE, substituted
+from errdex.extract.msgvalue import CLASS_NAME, ValuesMixin, _is_own_class, _own_arg
 from errdex.extract.properties import property_read
 from errdex.extract.source import SourceText
-from errdex.extract.stdlib_texts import OS_ERRORS, os_error_texts, os_error_value
+from errdex.extract.stdlib_texts import os_error_texts
 from errdex.extract.strict import unclassified
 
 __all__ = ["CLASS_NAME", "MessageBuilder", "Scope"]
 
 
 @dataclass(slots=True)
-class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
+class MessageBuilder(ValuesMixin, FormsMixin, CallsMixin, RaisedMixin):
     """Builds IR for one module; holds the module's names for resolution."""
 
     src: SourceText
@@ -190,144 +184,6 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
         unclassified(f"message expression {type(node).__name__}", self.where(node))
         return Hole(self.src.segment(node), unresolved=True)
 
-    def value(self, node: ast.expr, scope: Scope, conversion: str | None = None, spec: str | None = None) -> Node:
-        """``node`` interpolated into known text: a placeholder, or a parameter to bind later."""
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and conversion in (None, "s", "r") \
-                and spec in (None, "", "s"):
-            # `"{:s}".format("-2^31 <= x < 2^31")`, f"{'x'!r}": a constant shown as itself (or its repr)
-            return Lit(repr(node.value) if conversion == "r" else node.value)
-        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and conversion is None and spec is None:
-            return Lit(str(node.value))
-        if conversion is None and spec is None and (os_text := self._os_error_value(node, scope)) is not None:
-            return Lit(os_text)  # f"[Errno {errno.EISDIR}] {os.strerror(errno.EISDIR)}"
-        if isinstance(node, ast.JoinedStr) and conversion is None and spec is None:
-            return self._fstring(node, scope)  # "{}".format(f"was {x}") is f"was {x}"
-        if isinstance(node, ast.BinOp) and conversion is None and spec is None and (rep := _repeated(node)) is not None:
-            return rep  # f"{'-' * 30}"
-        if isinstance(node, ast.Tuple) and conversion in (None, "s", "r") and spec is None and node.elts \
-                and not any(isinstance(e, ast.Starred) for e in node.elts):
-            # a tuple shown as text prints its repr: oauthlib's `description=('... found in %s', ', '.join(types))`
-            # (a `%` never applied) formatted into '({}) {}'.format(self.error, self.description)
-            items: list[Node] = []
-            for i, e in enumerate(node.elts):
-                items.extend([Lit(", ")] * bool(i) + [_repr_item(self.value(e, scope))])
-            return cat(Lit("("), *items, Lit(",)" if len(node.elts) == 1 else ")"))
-        if isinstance(node, ast.IfExp) and conversion is None and spec is None:
-            # f"must be {'>=' if inclusive else '>'} {x}": both branches literal text, so the text is one of them
-            # (or an f-string: textx's `f" => '{self.context}'" if self.context else ""` adds a suffix or not)
-            branches = [self.value(node.body, scope), self.value(node.orelse, scope)]
-            if all(literal_text(b) is not None or isinstance(o, ast.JoinedStr)
-                   for b, o in zip(branches, (node.body, node.orelse), strict=True)):
-                return alt(branches)
-        if isinstance(node, ast.Call) and conversion is None and spec is None and isinstance(node.func, ast.Attribute) \
-                and node.func.attr == "join" and not isinstance(joined := self._join(node, node.func.value, scope), Hole):
-            return joined  # "<{0}{1}>".format(name, ': '.join(parts)): the parts' text, as `sep.join` in text
-        if isinstance(node, ast.Name):
-            b = envmod.lookup(scope.env, node.id)
-            if b is None and node.id in scope.params:
-                return Param(node.id, conversion, spec)
-            if b is not None:  # a local holding a literal or a parameter: follow it
-                ir = self.binding(b, node, scope)
-                if isinstance(ir, Param):
-                    return Param(ir.name, conversion, spec, shown=self.src.segment(node))
-                if conversion is None and spec is None and literal_text(ir) is not None:
-                    return ir
-                enumerated = _enumerated(ir, conversion, spec) or _defaulted(ir, conversion, spec)
-                if enumerated is not None:  # `kind = "filter"` / `kind = "test"` on two branches: each word
-                    return enumerated
-                if conversion is None and spec is None and self._own_call(ir):
-                    return ir  # message = self._message(); "%s" % message: the text it returns
-                if conversion is None and spec is None and _template_filled(b) and not isinstance(ir, Hole):
-                    return ir  # message = string.Template(t).substitute(...); f"{message}": the filled text
-                if conversion is None and spec is None and _built_from_param(ir) and not _sum(b):
-                    # msg = msg.replace("%r", repr(c)), r = "%s: %s" % (r, ref) on a branch: fmt % (msg, ...)
-                    # puts the caller's text there, changed (jsonmerge's `'%s' merge strategy: %s`)
-                    return ir
-                return Hole(self.src.segment(node), conversion, spec)
-        own = _own_arg(node, scope)
-        if own is not None:
-            return Param(own, conversion, spec, shown=self.src.segment(node))
-        if conversion is None and spec is None and (read := property_read(self, node, scope)) is not None \
-                and self._own_call(got := self._call(read, scope, text_position=False)):
-            return got  # f"{self.message} -> ...": the text the class's `message` property returns
-        if (scope.in_exception and isinstance(node, ast.Call) and conversion is None and spec is None
-                and (d := dotted_source(node.func)) is not None and d.startswith("self.")
-                and self.callee(d, scope) is not None):
-            call = self._call(node, scope, text_position=False)
-            if self._own_call(call):  # an exception's f"... {self._code_str()}": the text that method returns
-                return call
-        if isinstance(node, ast.Attribute):
-            if scope.class_qualname is not None and node.attr == "__name__" and _is_own_class(node.value):
-                return Param(CLASS_NAME, conversion, spec, shown=self.src.segment(node))
-            if isinstance(node.value, ast.Name) and node.value.id == "self":
-                bound = scope.self_attrs.get(node.attr)
-                if isinstance(bound, Param):
-                    return Param(bound.name, conversion, spec)
-        if conversion is None and spec is None:
-            if isinstance(node, ast.Attribute):
-                const = self._constant_ref(node, scope, text_position=False)
-                if const is not None:
-                    return const
-            elif (isinstance(node, ast.Name) and node.id in self.module_env and node.id not in scope.params
-                  and envmod.lookup(scope.env, node.id) is None
-                  and isinstance(self.module_env[node.id], (ast.Constant, ast.JoinedStr))):
-                return self._name(node, scope, text_position=False)
-        return Hole(self.src.segment(node), conversion, spec)
-
-    def _own_call(self, ir: Node) -> bool:
-        """A call of a function of this package (not a class): interpolated, it is the text it
-        returns (phase 2 expands it, or leaves the call's placeholder when it returns no text)."""
-        return (isinstance(ir, Ref) and ir.is_call and not ir.param and not class_like(ir.target)
-                and ir.target.split(".", 1)[0] == self.module.split(".", 1)[0] and ir.target not in BUILTIN_NAMES)
-
-    def _caught_os_error(self, handler: ast.ExceptHandler) -> bool:
-        """Whether ``except X as e`` catches only the operating system's errors (``OSError`` or a subclass)."""
-        types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
-        names = [dotted_source(t) for t in types if t is not None]
-        return bool(names) and all(n is not None and self.resolve_name(n) in OS_ERRORS for n in names)
-
-    def _os_error_value(self, node: ast.expr, scope: Scope) -> str | None:
-        """``errno.X`` or ``os.strerror(errno.X)`` (``stdlib_texts.os_error_value``), by the modules imported.
-        Called on every argument and interpolated value: the resolved name is tested before any local."""
-        if isinstance(node, ast.Call) and node.keywords:
-            return None
-        d = dotted_source(node.func if isinstance(node, ast.Call) else node)
-        target = self.resolve_name(d) if d is not None else None
-        if d is None or target is None or not (target.startswith("errno.") or target == "os.strerror"):
-            return None
-        head = d.split(".", 1)[0]
-        if head in scope.params or envmod.lookup(scope.env, head):
-            return None  # a local or parameter named like the module
-        args = [dotted_source(a) for a in node.args] if isinstance(node, ast.Call) else []
-        resolved = [self.resolve_name(a) if a is not None else None for a in args]
-        if None in resolved:
-            return None
-        return os_error_value(target, [r for r in resolved if r is not None])
-
-    def _constant_ref(self, node: ast.Attribute, scope: Scope, text_position: bool) -> Node | None:
-        """``self.attr`` bound in ``__init__`` or a class constant, or ``Cls.CONST`` / ``mod.CONST``."""
-        if isinstance(node.value, ast.Name) and node.value.id == "self":
-            bound = scope.self_attrs.get(node.attr)
-            if bound is not None:
-                return bound
-            if scope.class_qualname is not None and (f"self.{node.attr}", factories.PROPERTY) in scope.types:
-                # `self._undefined_message` with `@property def _undefined_message(self)`: the text it returns
-                prop = f"{self.module}.{scope.class_qualname}.{node.attr}" if self.module \
-                    else f"{scope.class_qualname}.{node.attr}"
-                return Ref(target=prop, src=self.src.segment(node), callee=f"self.{node.attr}",
-                           text_position=text_position)
-            return None
-        d = dotted_source(node)
-        if d is None:
-            return None
-        head = d.split(".", 1)[0]
-        if head in scope.params or envmod.lookup(scope.env, head) is not None:
-            return None
-        target = self.resolve_name(d)
-        if target is None or target == d:
-            return None
-        return Ref(target=target, src=d, is_call=False, text_position=text_position)
-
     def arg(self, node: ast.expr, scope: Scope) -> Node:
         """A call argument: text when it looks like text, else a value to bind later."""
         if (os_text := self._os_error_value(node, scope)) is not None:
@@ -448,115 +304,6 @@ class MessageBuilder(FormsMixin, CallsMixin, RaisedMixin):
         return result
 
 
-CLASS_NAME = "__class__.__name__"  # the parameter phase 2 binds to the raised class's name
-
-
-def _built_from_param(ir: Node) -> bool:
-    """A local's value made from a parameter's text: edited (``Dedent``), extended (``Cat``) or either on
-    several branches (``Alt``, each one so), with a parameter among its parts as it was passed (not a lone
-    parameter: that one is followed as it is; not ``{value!r}``: a value shown, as typedload's enum list
-    ``lst`` holds)."""
-    if isinstance(ir, Dedent):
-        return reads_param(ir.inner)
-    if isinstance(ir, Alt):
-        # every branch holds the caller's text: a branch of other text (`dim = ""` against `dim = f" ({dim})"`)
-        # is a value's decoration, whose combinations would crowd out the raise's own variants
-        return all(_as_passed(o) or _built_from_param(o) for o in ir.options)
-    return isinstance(ir, Cat) and any(_as_passed(p) for p in ir.parts)
-
-
-def _sum(b: envmod.Binding | None, depth: int = 0) -> bool:
-    """A binding (or a branch of one) that adds without any string literal: ``position = offset +
-    match.start() + 1`` is arithmetic (idna), though the IR reads ``+`` as concatenation."""
-    if b is None or depth > 8:
-        return False
-    if b.options:
-        return any(_sum(o, depth + 1) for o in b.options)
-    v = b.value
-    if not (isinstance(v, ast.BinOp) and isinstance(v.op, ast.Add)):
-        return False
-    operands: list[ast.expr] = []
-    while isinstance(v, ast.BinOp) and isinstance(v.op, ast.Add):
-        operands.append(v.right)
-        v = v.left
-    operands.append(v)
-    return not any(isinstance(o, ast.JoinedStr) or (isinstance(o, ast.Constant) and isinstance(o.value, str))
-                   for o in operands)
-
-
-def _repr_item(ir: Node) -> Node:
-    """An item of a tuple shown as text: literal text as ``repr`` writes it, anything else a ``!r`` value."""
-    text = literal_text(ir)
-    if text is not None:
-        return Lit(repr(text))
-    if isinstance(ir, Param):
-        return dataclasses.replace(ir, conversion="r")
-    if isinstance(ir, Hole):
-        return Hole(ir.expr, "r", ir.format_spec, ir.unresolved)
-    return ir
-
-
-def _template_filled(b: envmod.Binding) -> bool:
-    """A local assigned ``<template>.substitute(...)`` / ``.safe_substitute(...)`` (``msgtemplate.py``)."""
-    v = b.value
-    return b.prev is None and not b.options and isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) \
-        and v.func.attr in SUBSTITUTE
-
-
-def _as_passed(ir: Node) -> bool:
-    return isinstance(ir, Param) and ir.conversion is None and ir.format_spec is None
-
-
-def _own_arg(node: ast.expr, scope: Scope) -> str | None:
-    """``self.args[i]`` in a method of a class: the marker parameter of that argument."""
-    if (scope.class_qualname is not None and isinstance(node, ast.Subscript)
-            and isinstance(node.value, ast.Attribute) and node.value.attr == "args"
-            and isinstance(node.value.value, ast.Name) and node.value.value.id == "self"):
-        i = _int_constant(node.slice)
-        if i is not None and 0 <= i < 8:
-            return exc_arg(i)
-    return None
-
-
-_ENUMERATED = 4  # at most this many literal values of one local are spelled out as alternatives
-
-
-def _enumerated(ir: Node, conversion: str | None, spec: str | None) -> Node | None:
-    """A local bound to one of a few literal strings on different branches, interpolated plainly
-    or with ``!r``: the alternatives of its text (``repr`` of each for ``!r``)."""
-    if not isinstance(ir, Alt) or len(ir.options) > _ENUMERATED or spec is not None or conversion not in (None, "r"):
-        return None
-    texts = [literal_text(o) for o in ir.options]
-    if any(t is None for t in texts):
-        return None
-    return alt([Lit(repr(t) if conversion == "r" else t) for t in texts if t is not None])
-
-
-def _defaulted(ir: Node, conversion: str | None, spec: str | None) -> Node | None:
-    """A parameter given a literal default on some branches (``if message is None: message = "..."``),
-    interpolated: the caller's value (a placeholder to bind) or the literal text."""
-    if not isinstance(ir, Alt) or len(ir.options) > _ENUMERATED or spec is not None or conversion not in (None, "r") \
-            or not any(isinstance(o, Param) for o in ir.options):
-        return None
-    params = [o for o in ir.options if isinstance(o, Param)]
-    lits = [literal_text(o) for o in ir.options if not isinstance(o, Param)]
-    if len(params) == 1 and len(lits) == 1 and lits[0] is not None and params[0].conversion is None \
-            and params[0].format_spec is None:
-        p, d = params[0], lits[0]
-        return Ref(target=DEFAULTED, src=p.shown or p.name, callee=DEFAULTED, is_call=False,
-                   args=(Param(p.name, conversion, spec, shown=p.shown), Lit(repr(d) if conversion == "r" else d)))
-    out: list[Node] = []
-    for o in ir.options:
-        t = literal_text(o)
-        if isinstance(o, Param) and o.conversion is None and o.format_spec is None:
-            out.append(Param(o.name, conversion, spec, shown=o.shown))
-        elif t is not None:
-            out.append(Lit(repr(t) if conversion == "r" else t))
-        else:
-            return None
-    return alt(out)
-
-
 def _texty(node: ast.expr) -> bool:
     """Literal text, or a class attribute read through ``self`` (``self.default_message``), or literal text
     formatted (``msg or "%d and %d are not relatively prime" % (a, b)``, ``"...".format(x)``): the default
@@ -568,11 +315,3 @@ def _texty(node: ast.expr) -> bool:
         return _texty(node.func.value)
     return (isinstance(node, ast.Constant) and isinstance(node.value, str)) or isinstance(node, ast.JoinedStr) or (
         isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self")
-
-
-def _is_own_class(node: ast.expr) -> bool:
-    """``self.__class__`` or ``type(self)``."""
-    if isinstance(node, ast.Attribute) and node.attr == "__class__":
-        return isinstance(node.value, ast.Name) and node.value.id == "self"
-    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "type"
-            and len(node.args) == 1 and isinstance(node.args[0], ast.Name) and node.args[0].id == "self")

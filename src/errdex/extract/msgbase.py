@@ -1,6 +1,7 @@
 """What the message builder's parts share: the ``Scope`` an expression is read in, the
 constants of the expression rules, and ``Builder``, the interface each part of
-``MessageBuilder`` (``messages.py``: names, text and value position; ``msgforms.py``:
+``MessageBuilder`` (``messages.py``: names, text position, bindings; ``msgvalue.py``: value
+position; ``msgforms.py``:
 f-strings, ``%``, ``.format``, joins; ``msgcalls.py``: calls; ``msgraise.py``: the raised
 expression) may call on the others.
 """

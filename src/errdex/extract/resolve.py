@@ -169,6 +169,10 @@ class Resolver:
             comments=s.comments, unresolved=unresolved, cause=s.cause,
         )
 
+    def templates_of(self, node: Node) -> tuple[Template, ...]:
+        """The templates of a text on its own (``attrtexts.py``)."""
+        return _templates(self.x.text(node, {}))[0]
+
     def _message(self, s: PendingSite, bind: Bind) -> tuple[str, str, list[Variant]]:
         """The exception as written and resolved, and the message variants, with the enclosing
         function's parameters bound by ``bind`` (empty: left as placeholders)."""

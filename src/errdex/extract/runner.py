@@ -18,10 +18,11 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from errdex.extract import forwarded
+from errdex.extract import attrtexts, forwarded
 from errdex.extract.bounds import cut_warnings, snapshot_cap
 from errdex.extract.cache import ResultCache, load
 from errdex.extract.calls import tables_read
+from errdex.extract.forwardcalls import passed_caught
 from errdex.extract.ids import assign_ids
 from errdex.extract.imports import module_name
 from errdex.extract.ir import Hole
@@ -251,8 +252,13 @@ def finish_phase2(phase1: list[FileResult], repo: str, *, skipped: Sequence[File
                             for s in r.sites)
 
     calls = tables_read(calls, resolver.tables.canonical)
-    with_caught = forwarded.attach(list(resolved()), calls, resolver.tables.canonical, resolver.tables.bases_chain,
-                                   _current_helpers(results))
+    found = list(resolved())
+    passed = passed_caught(found, resolver.callers(), resolver.tables.functions)  # `self.error(str(ex))`
+    with_caught = forwarded.attach(found, calls, resolver.tables.canonical, resolver.tables.bases_chain,
+                                   _current_helpers(results), passed)
+    # `rep.problem_msg = "..."` on an instance whose class raises `self.error(self.problem_msg)` (nibabel)
+    with_caught = attrtexts.attach(with_caught, resolver.summaries, resolver.tables.canonical,
+                                   resolver.tables.bases_chain, resolver.templates_of)
     sites = list(snapshot_cap(iter(with_caught), limits.sites_per_snapshot, warnings))
     warnings.extend(cut_warnings(resolver.cut, limits.template_chars))
     return ExtractResult(

@@ -17,11 +17,11 @@ import os
 import re
 from collections.abc import Callable
 
-from errdex.extract.ir import Cat, Hole, Lit, Node
+from errdex.extract.ir import EMPTY, Cat, Hole, Lit, Node
 from errdex.stdlib_errors import TEXTS
 
 _FIELD = re.compile(r"\{(\w+)(!r)?\}")
-_TEXT_FIELDS = frozenset(("msg",))  # fields that are message text (the others: values shown)
+_TEXT_FIELDS = frozenset(("msg", "message"))  # fields that are message text (the others: values shown)
 
 
 def stdlib_text(cls: str, args: list[Node], kwargs: dict[str, Node], as_text: Callable[[Node], Node],
@@ -37,8 +37,8 @@ def stdlib_text(cls: str, args: list[Node], kwargs: dict[str, Node], as_text: Ca
         return None  # `DuplicateOptionError(*args)` of a tuple not known: which argument is where is not known
     bound = {**dict(zip(params, args, strict=False)), **kwargs}
     for needs, form in forms:
-        if needs and needs not in bound:
-            continue
+        if needs and (needs not in bound or bound[needs] == EMPTY):
+            continue  # not given, or given as None (`ArgumentError(None, message)`: the message alone)
         parts: list[Node] = []
         pos = 0
         for m in _FIELD.finditer(form):

@@ -54,6 +54,28 @@ def target_names(t: ast.expr) -> list[str]:
     return []
 
 
+def unpacked_varargs(body: list[ast.stmt], vararg: str) -> tuple[tuple[str, ...], bool]:
+    """``a, b, c = args[:3]`` (or ``= args``) among the first statements of a function taking ``*args``, maybe
+    in a ``try`` (avro 1.12.2's ``AvroTypeException.__init__(self, *args)``, whose ``except (IndexError,
+    ValueError)`` passes the arguments on as they are): the names, each the argument at its position on the
+    paths after it, and whether more arguments than names may be passed (a slice).  Empty otherwise."""
+    for stmt in body[:3]:
+        for s in (stmt, *(stmt.body[:1] if isinstance(stmt, ast.Try) else ())):
+            if not (isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Tuple)):
+                continue
+            names = [e.id for e in s.targets[0].elts if isinstance(e, ast.Name)]
+            if len(names) != len(s.targets[0].elts) or not names:
+                continue
+            v = s.value
+            if isinstance(v, ast.Name) and v.id == vararg:
+                return tuple(names), False
+            if isinstance(v, ast.Subscript) and isinstance(v.value, ast.Name) and v.value.id == vararg \
+                    and isinstance(v.slice, ast.Slice) and v.slice.lower is None and v.slice.step is None \
+                    and isinstance(v.slice.upper, ast.Constant) and v.slice.upper.value == len(names):
+                return tuple(names), True
+    return (), False
+
+
 def bind_opaque(env: Env, target: ast.expr) -> Env:
     for n in target_names(target):
         env = envmod.bind(env, n, envmod.Binding())

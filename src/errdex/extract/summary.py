@@ -24,6 +24,9 @@ class CallSite:
     target: str  # resolved dotted name of the callee, as in ``Ref.target``
     args: tuple[Node, ...]  # positional arguments up to the first ``*xs``
     kwargs: tuple[tuple[str, Node], ...] = ()
+    # arguments that are the text of a caught exception (``self.error(str(ex), ex)`` in an ``except``): the
+    # position (``"0"``) or keyword, the caught classes and the lines of the ``try`` body (``forwardcalls.py``)
+    caught: tuple[tuple[str, tuple[str, ...], tuple[int, int]], ...] = ()
 
 
 @fast_pickle
@@ -66,6 +69,10 @@ class InitSummary:
     # how many of ``params`` a positional argument can bind; the rest are keyword-only (python-jsonpath's
     # `__init__(self, *args, token)`: the raise's text goes to `*args`, not to `token`); -1: all of them
     positional: int = -1
+    # `a, b, c = args[:3]` in `__init__(self, *args)`: names bound to the first arguments when a raise passes
+    # that many (more too, with ``unpacked_more``); ``super_args`` are then those of that path
+    unpacked: tuple[str, ...] = ()
+    unpacked_more: bool = False
 
 
 @fast_pickle
@@ -91,6 +98,9 @@ class ModuleSummary:
     functions: dict[str, FuncSummary] = field(default_factory=dict)  # "f" or "Cls.meth"
     classes: tuple[ClassSummary, ...] = ()
     constants: dict[str, Node] = field(default_factory=dict)  # top-level NAME = "text"
+    # `rep = Report(HeaderDataError); rep.problem_msg = "..."`: (the class as resolved here, the attribute, the
+    # text) for each message-like attribute a function sets on an instance it built (``attrtexts.py``)
+    attr_texts: tuple[tuple[str, str, Node], ...] = ()
 
 
 @fast_pickle

@@ -8,6 +8,8 @@ import ast
 
 from errdex.extract import env as envmod
 from errdex.extract import stmts as st
+from errdex.extract.factories import is_by_name
+from errdex.extract.forwarded import caught_arg, caught_name
 from errdex.extract.imports import BUILTIN_NAMES, class_like, dotted_source
 from errdex.extract.ir import Node, Ref, alt
 from errdex.extract.messages import Scope
@@ -63,17 +65,41 @@ class CallsMixin(WalkerBase):
     def _call_site(self, call: ast.Call, written: str | None, state: State, env: Env) -> None:
         """Record a call of a package function that passes something message-like."""
         args = call.args
-        if written is None or not (args or call.keywords) or class_like(written) \
-                or not (st.passes_message(call) or _passes_instance(call, env)):
+        if written is None or not (args or call.keywords) or class_like(written):
+            return
+        star = next((i for i, x in enumerate(args) if isinstance(x, ast.Starred)), len(args))
+        caught = self._caught_args(call, star, env)
+        says = st.passes_message(call) or _passes_instance(call, env)
+        if not (caught or says):
             return
         scope = self.scope(state, env)
         target = self._internal_callee(written, scope)
-        if target is None:
-            return
-        star = next((i for i, x in enumerate(args) if isinstance(x, ast.Starred)), len(args))
+        if target is None or (not says and is_by_name(target)):
+            return  # `logger.debug("...", exc_info=ex)`: a caught text handed to a method of some object
         site = CallSite(target, tuple(self._call_arg(x, scope) for x in args[:star]),
-                        tuple((k.arg, self._call_arg(k.value, scope)) for k in call.keywords if k.arg is not None))
+                        tuple((k.arg, self._call_arg(k.value, scope)) for k in call.keywords if k.arg is not None),
+                        caught)
         (state.func.calls if state.func is not None else self.module_calls).append(site)
+
+    def _caught_args(self, call: ast.Call, star: int, env: Env
+                     ) -> tuple[tuple[str, tuple[str, ...], tuple[int, int]], ...]:
+        """The arguments that are a caught exception's text (``self.error(str(ex), ex)`` in ``except (TypeError,
+        KeyError) as ex``, jsonargparse's parsers): by position or keyword, the caught classes and the ``try``
+        body's lines, for phase 2 to give the helper's raise the texts that body may raise (``forwardcalls.py``).
+        Only the text of a name a handler bound (``caught_name``), not the exception object itself."""
+        if env is None:
+            return ()
+        out: list[tuple[str, tuple[str, ...], tuple[int, int]]] = []
+        for key, x in [*((str(i), a) for i, a in enumerate(call.args[:star])),
+                       *((k.arg, k.value) for k in call.keywords if k.arg is not None)]:
+            # the caught text (`str(ex)`, f"{ex}", `ex.args[0]`), not the exception itself: a helper handed `ex`
+            # wraps or collects it (xmlschema's `self.parse_error(err)` builds its own error around it)
+            if not isinstance(x, ast.Name) and (name := caught_name(x)) is not None \
+                    and envmod.lookup(env, name) is not None:
+                fw = caught_arg(x, env, self.builder.resolve_name, self.tree)
+                if fw.classes:
+                    out.append((key, fw.classes, fw.lines))
+        return tuple(out)
 
     def _internal_callee(self, written: str | None, scope: Scope) -> str | None:
         """The dotted name of a called function of this package (not a class: an exception's text

@@ -74,7 +74,8 @@ class ClassesMixin(WalkerBase):
             none_args = c.none_args if c.none_args is not None and _defaults_to_none(node, c.none_args[0]) else None
             self._pending_init = InitSummary(c.params, c.super_args, c.super_kwargs, c.vararg or "", c.varkw or "",
                                              c.super_varargs, none_args,
-                                             len(c.params) - len(node.args.kwonlyargs) if node.args.kwonlyargs else -1)
+                                             len(c.params) - len(node.args.kwonlyargs) if node.args.kwonlyargs else -1,
+                                             c.unpacked, c.unpacked_more)
         elif name == "__str__" and c.returns:
             # `if self.context: return f"{self.message} in {self.context!r}"` / `return self.message`:
             # each return is a message the class may print

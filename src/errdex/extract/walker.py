@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 import bisect
+import re
 from collections.abc import Generator, Iterable
 from dataclasses import replace
 
@@ -26,15 +27,15 @@ from errdex.extract import env as envmod
 from errdex.extract import guards as g
 from errdex.extract import stmts as st
 from errdex.extract.astwalk import walk
-from errdex.extract.forwarded import caught_classes, current_exception
+from errdex.extract.forwarded import caught_classes
 from errdex.extract.imports import STAR, class_like, dotted_source, import_bindings, is_package, star_source
-from errdex.extract.ir import Hole, Node, reads_param
+from errdex.extract.ir import Node, reads_param
 from errdex.extract.messages import MessageBuilder, Scope
-from errdex.extract.msgbase import MESSAGE_TABLE, dict_call, translated_text
-from errdex.extract.properties import returned_text
+from errdex.extract.msgbase import MESSAGE_TABLE
 from errdex.extract.source import SourceText
 from errdex.extract.strict import unclassified
 from errdex.extract.summary import CallSite, ClassSummary, FuncSummary, InitSummary, PendingSite
+from errdex.extract.walkbind import BindingsMixin
 from errdex.extract.walkcalls import CallsMixin
 from errdex.extract.walkclasses import ClassesMixin
 from errdex.extract.walkstate import (
@@ -42,7 +43,6 @@ from errdex.extract.walkstate import (
     _BUILDS,
     _KEEPS_MESSAGE,
     _KEYWORDS,
-    _STRISH,
     _WARN_TARGETS,
     Env,
     FuncCollector,
@@ -52,7 +52,7 @@ from errdex.extract.walkstate import (
 from errdex.model import GuardKind
 
 
-class Walker(CallsMixin, ClassesMixin):
+class Walker(BindingsMixin, CallsMixin, ClassesMixin):
     """Walks one module; ``run`` yields its sites and fills the summary fields."""
 
     def __init__(self, tree: ast.Module, src: SourceText, module: str, path: str) -> None:
@@ -65,6 +65,7 @@ class Walker(CallsMixin, ClassesMixin):
         self.names: list[str] = []
         self.module_env: dict[str, ast.expr] = {}
         self.class_constants: dict[str, ast.expr] = {}  # "Cls.NAME" -> a string-like value
+        self.attr_texts: list[tuple[str, str, Node]] = []  # `rep.problem_msg = "..."` (``walkbind``, ``attrtexts``)
         self.functions: dict[str, FuncSummary] = {}
         self.classes: list[ClassSummary] = []
         self.raise_statements = 0
@@ -160,20 +161,25 @@ class Walker(CallsMixin, ClassesMixin):
         wants_summary = (wanted_kw or special or self.may_build_message(node, alias)
                          or self.src.mentions(("exc_info()[1]",), node.lineno, node.end_lineno or node.lineno)
                          or (method and state.exc_class and self._returns_something(node))  # what __str__ may call
+                         or self.src.search(_SETS_MESSAGE, node.lineno, node.end_lineno or node.lineno)
                          or self.passes_message(node, params, state.cls if method else None))
         if not wants_summary:
             # nothing here can raise, warn, assert, build a message or pass one on: skip the body
             return envmod.bind(env, name, envmod.Binding()) if nested else env
         qual = (*state.qual, "<locals>", name) if nested else (*state.qual, name)
         summary_key = ".".join(qual)  # nested ones too (f.<locals>.g): calls reach them via a local binding
+        # `a, b, c = args[:3]` in `__init__(self, *args)`: the names read like parameters (``unpacked_varargs``)
+        unpacked, more = st.unpacked_varargs(node.body, a.vararg.arg) if method and name == "__init__" \
+            and a.vararg is not None else ((), False)
         all_params = frozenset([*params, *(x.arg for x in a.kwonlyargs),
-                                *(x.arg for x in (a.vararg, a.kwarg) if x is not None)])
+                                *(x.arg for x in (a.vararg, a.kwarg) if x is not None), *unpacked])
         collector: FuncCollector | None = None
         if wants_summary:
             collector = FuncCollector(tuple([*params, *(x.arg for x in a.kwonlyargs)]), is_init=name == "__init__",
                                       vararg=a.vararg.arg if a.vararg is not None else None,
                                       varkw=a.kwarg.arg if a.kwarg is not None else None,
-                                      self_attrs=dict(state.self_attrs or {}))  # class constants are visible
+                                      self_attrs=dict(state.self_attrs or {}),  # class constants are visible
+                                      unpacked=unpacked, unpacked_more=more)
         doc = ast.get_docstring(node, clean=True) or ""
         self_attrs = state.self_attrs if name == "__str__" else (collector.self_attrs if collector else None)
         outers = (env, *state.outers) if nested else ()
@@ -380,142 +386,9 @@ class Walker(CallsMixin, ClassesMixin):
             ends.append((c.body, (yield from self.block(c.body, cstate, env))))
         return st.join(env, [*ends, ([], env)])
 
-    # ----------------------------------------------------------------- bindings
-
-    def assign(self, node: ast.Assign, state: State, env: Env) -> Env:
-        value = node.value
-        if not state.in_function:
-            value = _viewed_dict(value)  # `MappingProxyType({...})`: the table it shows
-            if state.cls is not None and isinstance(value, _STRISH) and not (
-                    isinstance(value, ast.Constant) and value.value is None):  # `code = None`: set by subclasses
-                for t in node.targets:
-                    if isinstance(t, ast.Name):
-                        self.class_constants[f"{state.cls}.{t.id}"] = value
-                        # (read through `self`, a class constant that a method assigns again, `expr = ""`
-                        # then `self.expr = expr` in `eval`, holds the instance's value: no constant)
-                        if state.self_attrs is not None and t.id not in state.rebound:
-                            state.self_attrs[t.id] = self.builder.arg(value, Scope())
-            elif state.cls is not None and (isinstance(value, ast.Dict) or dict_call(value)):
-                for t in node.targets:
-                    if isinstance(t, ast.Name):
-                        self._message_table(state.cls, t.id, value)
-            elif state.cls is None and isinstance(value, ast.Lambda) and len(node.targets) == 1 \
-                    and isinstance(node.targets[0], ast.Name):
-                self._lambda(node.targets[0].id, value)  # a module-level `name = lambda ...: "..."`
-            return env
-        for t in node.targets:
-            if isinstance(t, ast.Name):
-                local = None
-                if isinstance(value, ast.Lambda):  # `err = lambda x: E(f"...")`: called like a nested def
-                    local = self._lambda(".".join((*state.qual, "<locals>", t.id)), value)
-                    if isinstance(value.body, ast.Call):  # `lambda n: raise_(ValueError, f"...")`: a call that raises
-                        self._call_site(value.body, dotted_source(value.body.func), state, env)
-                env = envmod.bind(env, t.id, envmod.Binding(value, env, local_def=local))
-            elif (isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
-                  and state.func is not None and state.func.is_init):
-                state.func.self_attrs[t.attr] = self.builder.arg(node.value, self.scope(state, env))
-            else:
-                env = st.bind_opaque(env, t)
-        return env
-
-    def _lambda(self, key: str, lam: ast.Lambda) -> str | None:
-        """A lambda bound to a name whose body looks like a message or an exception: a summary like a
-        nested ``def`` returning its body (closure variables read as placeholders)."""
-        if not st.message_like(lam.body, None):
-            return None
-        a = lam.args
-        params = tuple(x.arg for x in (*a.posonlyargs, *a.args, *a.kwonlyargs))
-        scope = Scope(frozenset([*params, *(x.arg for x in (a.vararg, a.kwarg) if x is not None)]))
-        self.functions[key] = FuncSummary(params, (self.builder.arg(lam.body, scope),))
-        return f"{self.module}.{key}" if self.module else key
-
-    def _message_table(self, cls: str, name: str, table: ast.expr) -> None:
-        """A class's table of messages by key (``default_error_messages = {"invalid": "Not a valid
-        integer."}``, marshmallow's and Django's fields; ``messages = dict(tooLow=_("..."))``,
-        formencode's): each entry a class constant ``Cls.name[key]``, read by
-        ``self.error_messages[key]`` (``messages.py``, expanded in phase 2 over the class, its
-        subclasses and its bases).  An entry is text, or text marked for translation (``_("...")``)."""
-        if not MESSAGE_TABLE.search(name):
-            return
-        if isinstance(table, ast.Dict):
-            items = [(k.value, v) for k, v in zip(table.keys, table.values, strict=True)
-                     if isinstance(k, ast.Constant) and isinstance(k.value, str)]
-        elif isinstance(table, ast.Call):  # `dict(key=value, ...)`; a `**more` / positional mapping is not read
-            items = [(kw.arg, kw.value) for kw in table.keywords if kw.arg is not None]
-        else:
-            return
-        for key, v in items:
-            if (isinstance(v, _STRISH) and not (isinstance(v, ast.Constant) and not isinstance(v.value, str))) \
-                    or translated_text(v):
-                self.class_constants[f"{cls}.{name}[{key}]"] = v
-
-    def ann_assign(self, node: ast.AnnAssign, state: State, env: Env) -> Env:
-        if not state.in_function and state.cls is not None and isinstance(node.value, ast.Dict) \
-                and isinstance(node.target, ast.Name):
-            self._message_table(state.cls, node.target.id, node.value)
-        if state.in_function and isinstance(node.target, ast.Name) and node.value is not None:
-            env = envmod.bind(env, node.target.id, envmod.Binding(node.value, env))
-        elif (isinstance(node.target, ast.Attribute) and isinstance(node.target.value, ast.Name)
-              and node.target.value.id == "self" and node.value is not None and state.func is not None
-              and state.func.is_init):  # `self.error: str = error or self.default_message`
-            state.func.self_attrs[node.target.attr] = self.builder.arg(node.value, self.scope(state, env))
-        return env
-
-    def aug_assign(self, node: ast.AugAssign, state: State, env: Env) -> Env:
-        if state.in_function and isinstance(node.target, ast.Name):
-            name = node.target.id
-            if isinstance(node.op, ast.Add):
-                prev = envmod.lookup(env, name)
-                if prev is None:  # `msg += "..."` on a parameter: extends the parameter's text
-                    prev = envmod.Binding(ast.Name(id=name, ctx=ast.Load(), lineno=node.lineno,
-                                                   col_offset=node.target.col_offset,
-                                                   end_lineno=node.target.end_lineno,
-                                                   end_col_offset=node.target.end_col_offset), env
-                                          ) if name in state.params and _texty(node.value, env) else None
-                if prev is None and name in state.params:  # `dim += ndim` on a parameter: arithmetic, no text
-                    return envmod.bind(env, name, envmod.Binding())
-                env = envmod.bind(env, name, envmod.Binding(node.value, env, prev=prev if prev is not None
-                                                            else envmod.Binding()))
-            else:
-                env = envmod.bind(env, name, envmod.Binding())
-        return env
-
-    def return_(self, node: ast.Return, state: State, env: Env) -> Env:
-        c = state.func
-        value, at = st.returned_instance(node.value, env, frozenset(c.params)) \
-            if c is not None and node.value is not None else (node.value, env)
-        if c is not None and node.value is not None and value is not None and (
-                st.message_like(value, at, alias=state.cls_alias)
-                or (state.exc_class and state.qual[-1:] == ("__str__",))  # an exception's __str__: its text
-                or returned_text(value, state.qual, state.properties)  # its `message` property's `self.args[0]`
-                or current_exception(node.value)):  # `return sys.exc_info()[1]`: the caught text (forwarded.py)
-            scope = self.scope(state, at)
-            # a property's `return self.args[0]`: as text, the raise's first argument (properties.py)
-            ir = (self.builder.text if returned_text(value, state.qual, state.properties) else self.builder.arg)(
-                value, scope)
-            if isinstance(ir, Hole) and isinstance(value, ast.Call):  # return exception(line, col, *args)
-                ir = self.builder.factory_call(value, scope) or ir
-            c.returns.append(ir)
-        elif c is not None and isinstance(node.value, ast.Name) and node.value.id in c.params:
-            # `if not indices: return container` in a helper that formats its text otherwise: the text as
-            # passed is one of the texts it returns (kept only when another return is a message)
-            c.param_returns.append(self.builder.arg(node.value, self.scope(state, env)))
-        elif c is not None and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name):
-            # `return dictionary_description(self.tag)` beside `return "Private Creator"`: another text,
-            # unknown here (kept for a property whose other returns are text, ``walkclasses._record``)
-            c.call_returns.append(Hole(self.src.segment(node.value), unresolved=True))
-        if isinstance(node.value, ast.Call):  # `return tokenizer.raise_syntax_error("...")`: a call that raises
-            self._call_site(node.value, dotted_source(node.value.func), state, env)
-        return env
-
-    def import_(self, node: ast.Import | ast.ImportFrom, state: State, env: Env) -> Env:
-        if state.in_function:  # a function-local import: visible to that function's raises
-            for local, target in import_bindings(node, self.module, self.package):
-                self.imports.setdefault(local, target)
-        return env
-
-
 MODULE_KEY = "<module>"  # the functions-table key of a module's top-level calls
+# `rep.problem_msg = ...` on an object other than `self`: a text the object's class raises (``attrtexts.py``)
+_SETS_MESSAGE = re.compile(r"\b(?!self\.)[A-Za-z_]\w*\.\w*(?:msg|message)\s*=(?!=)")
 
 
 _HANDLERS = {
@@ -547,19 +420,6 @@ _BINDERS = {
 }
 
 
-_MAPPING_VIEWS = frozenset({"MappingProxyType", "types.MappingProxyType", "dict"})
-
-
-def _viewed_dict(node: ast.expr) -> ast.expr:
-    """``MappingProxyType({...})`` (a read-only view of the display) or ``dict({...})`` (a copy of it): the
-    display itself, whose entries are the class's table (dynaconf's ``Validator.default_messages``, read
-    through ``self.messages = dict(self.default_messages)``)."""
-    if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords \
-            and isinstance(node.args[0], ast.Dict) and dotted_source(node.func) in _MAPPING_VIEWS:
-        return node.args[0]
-    return node
-
-
 def _imported_class(exc: ast.expr) -> ast.expr:
     """``__import__("pkg.mod").Error(...)`` (dynaconf's ``nodes.py``, avoiding an import cycle): ``__import__`` of
     a dotted name returns the top package, so the class is ``pkg.Error``, read as if written so."""
@@ -573,25 +433,3 @@ def _imported_class(exc: ast.expr) -> ast.expr:
     top = ast.copy_location(ast.Name(id=mod.args[0].value.split(".")[0], ctx=ast.Load()), mod)
     func = ast.copy_location(ast.Attribute(value=top, attr=exc.func.attr, ctx=ast.Load()), exc.func)
     return ast.copy_location(ast.Call(func=func, args=exc.args, keywords=exc.keywords), exc)
-
-
-_TEXT_CALLS = frozenset({"format", "join", "str", "repr", "strip", "lower", "upper", "replace"})
-
-
-def _texty(value: ast.expr, env: Env, depth: int = 0) -> bool:
-    """Whether what ``+=`` adds to a parameter may be text (a string, an f-string, a list of lines, a
-    ``.format``/``str(...)`` call, a name bound to one, or one not bound here); not a number or a name bound
-    to a count (``scatter_dimension += ndim`` with ``ndim = len(shape)``: jax's reduce_scatter printed
-    ``{scatter_dimension}{ndim}`` in its message, rating 9: 027b's Related title)."""
-    if isinstance(value, ast.Constant):
-        return isinstance(value.value, str)
-    if isinstance(value, (ast.JoinedStr, ast.List, ast.Tuple, ast.BinOp)):
-        return not isinstance(value, ast.BinOp) or _texty(value.left, env, depth + 1) or _texty(
-            value.right, env, depth + 1)
-    if isinstance(value, ast.Call):
-        f = value.func
-        return (f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else "") in _TEXT_CALLS
-    if isinstance(value, ast.Name):
-        b = envmod.lookup(env, value.id)
-        return b is None or b.value is None or depth > 3 or _texty(b.value, b.env or env, depth + 1)
-    return True

@@ -1,7 +1,8 @@
 """What the walker's parts share: the immutable ``State`` of the walk, what a function's walk
 collects, the source-text tests, and ``WalkerBase``, the interface each part of ``Walker``
-(``walker.py``: statements, sites, flow, bindings; ``walkcalls.py``: calls that pass a message
-on; ``walkclasses.py``: classes and their ``__init__``/``__str__``) may call on the others.
+(``walker.py``: statements, sites, flow; ``walkbind.py``: assignments, returns, imports;
+``walkcalls.py``: calls that pass a message on; ``walkclasses.py``: classes and their
+``__init__``/``__str__``) may call on the others.
 """
 
 from __future__ import annotations
@@ -55,6 +56,8 @@ class FuncCollector:
     self_attrs: dict[str, Node] = field(default_factory=dict)
     calls: list[CallSite] = field(default_factory=list)
     reads_params: bool = False  # a site's message or class reads a parameter: callers may bind it
+    unpacked: tuple[str, ...] = ()  # `a, b, c = args[:3]` in `__init__(self, *args)` (``stmts.unpacked_varargs``)
+    unpacked_more: bool = False  # ... of a slice: more arguments may be passed
 
 
 class State(NamedTuple):
@@ -79,7 +82,12 @@ class WalkerBase(Protocol):
     """The walker as its parts see it (``Walker`` implements every member)."""
 
     src: SourceText
+    tree: ast.Module
     module: str
+    package: bool
+    imports: dict[str, str]
+    class_constants: dict[str, ast.expr]
+    attr_texts: list[tuple[str, str, Node]]
     builder: MessageBuilder
     functions: dict[str, FuncSummary]
     classes: list[ClassSummary]
@@ -96,3 +104,5 @@ class WalkerBase(Protocol):
     def _defaults(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[tuple[str, Node], ...]: ...
     def _internal_callee(self, written: str | None, scope: Scope) -> str | None: ...
     def _call_arg(self, node: ast.expr, scope: Scope) -> Node: ...
+    def _call_site(self, call: ast.Call, written: str | None, state: State, env: Env) -> None: ...
+    def _super_call(self, call: ast.Call, state: State, env: Env) -> None: ...

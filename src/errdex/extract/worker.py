@@ -144,6 +144,7 @@ def _walk(tree: ast.Module, text: str, path: str, is_test: bool) -> FileResult:
         summary = ModuleSummary(
             module=module, path=path, imports=dict(walker.imports), names=tuple(dict.fromkeys(walker.names)),
             functions=walker.functions, classes=tuple(walker.classes), constants=constants,
+            attr_texts=tuple(walker.attr_texts),
         )
     except UnclassifiedShape:
         raise

@@ -29,7 +29,9 @@ from errdex.match.indexdata import (
     KEY_ERROR,
     LOOKED_UP,
     LOOSE,
+    MAX_SHAPED,
     NO_TEXT,
+    SHAPED,
     STDLIB,
     any_class_rewrap,
     caught,
@@ -39,6 +41,7 @@ from errdex.match.indexdata import (
     looked_up_class,
     loose_raise,
     prints_as_key_error,
+    shaped,
     version_gated,
 )
 from errdex.match.indexdata import S_END as S_END
@@ -125,6 +128,8 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
                 rewraps.setdefault(GATED, []).append(tno)
             if stdlib:
                 rewraps.setdefault(STDLIB, []).append(tno)
+            if shaped(segs):
+                rewraps.setdefault(SHAPED, []).append(tno)
             if any(not lit and caught(x, site.cause) for lit, x in segs):
                 rewraps.setdefault(site.exception_name, []).append(tno)
                 if len(segs) == 1:  # raise B(str(e)) from e: the caught message alone, by the class caught
@@ -149,6 +154,8 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
         if mine and class_text(site):
             rewraps.setdefault(CLASS_TEXT, []).extend(mine)
         site_templates.append(tuple(mine))
+    if len(rewraps.get(SHAPED, ())) > MAX_SHAPED:  # the most literal text: the likeliest to verify only where right
+        rewraps[SHAPED] = sorted(sorted(rewraps[SHAPED], key=lambda t: -templates[t][3])[:MAX_SHAPED])
     n = len(templates)
     postings = {w: array("I", ids).tobytes() for w, ids in post.items()}
     # each template's total word weight, the denominator of its retrieval score

@@ -86,6 +86,20 @@ NO_TEXT = 4  # a template with fewer literal characters than this has no text wo
 KEY_ERROR = "<key-error> "
 STDLIB = "<stdlib-class>"  # ``MatchIndex.rewraps`` key: templates of a standard-library class's own text
 GATED = "<python-version>"  # ``MatchIndex.rewraps`` key: templates of sites that raise on some Pythons only
+# ``MatchIndex.rewraps`` key: templates of no word at all, values in a frame of punctuation (textx's
+# ``{filename}:{line}:{col}: {message} => '{context}'``), which word retrieval never finds (``shaped``)
+SHAPED = "<wordless>"
+MAX_SHAPED = 64  # such templates kept per index (those with the most literal text): each is verified per query
+SHAPE_PARTS = 3  # literal parts a wordless template needs ...
+SHAPE_CHARS = 5  # ... and characters of literal text (without spaces): a shape, not a lone separator
+
+
+def shaped(segs: tuple[tuple[bool, str], ...]) -> bool:
+    """A template with no word but values set in a frame of punctuation: at least ``SHAPE_PARTS`` literal
+    parts and ``SHAPE_CHARS`` characters of literal text (``{}:{}:{}: {} => '{}'``, not ``{}: {}``)."""
+    lits = [t for lit, t in segs if lit]
+    return len(lits) >= SHAPE_PARTS and len(lits) < len(segs) and sum(len(t.replace(" ", "")) for t in lits) >= (
+        SHAPE_CHARS) and not template_keys(segs)
 _VERSION_TEST = re.compile(r"version_info|hexversion|python_version|\bPY\d*\b|\bPYTHON\d+\b|\bPY_?3\d*\b")
 
 

@@ -97,6 +97,24 @@ def exception_in_line(line: str) -> tuple[str, str] | None:
     return m.group("type"), line[start:]
 
 
+_CLOSERS = {"[": "]", "(": ")", "<": ">"}
+
+
+def enclosed(line: str, msg: str) -> bool:
+    """Whether the ``Type: msg`` that ``exception_in_line`` found in ``line`` (``msg`` its text to the end)
+    sits in brackets that close the line (``... factor `a`. [NameError: name 'a' is not defined]``): text
+    that quotes a caught error, where a log line introducing one has the type after a space or at the margin."""
+    start = len(line) - len(msg)
+    colon = line.rfind(":", 0, start)
+    m = TYPE_NAME.search(line, max(0, colon - MAX_TYPE), colon) if colon > 0 else None
+    while m is not None and m.end() != colon:
+        m = TYPE_NAME.search(line, m.end(), colon)
+    if m is None or m.start() == 0:
+        return False
+    closer = _CLOSERS.get(line[m.start() - 1])
+    return closer is not None and line.rstrip().endswith(closer)
+
+
 def frame_of(line: str) -> Frame | None:
     """A frame from a CPython ``File "...", line N, in f`` line."""
     m = CPY_FRAME.match(line[:MAXLEN])

@@ -38,6 +38,7 @@ from errdex.match.index import (
     MatchIndex,
     keys,
 )
+from errdex.match.indexdata import SHAPED
 from errdex.match.lines import BUILTIN_EXCEPTIONS
 from errdex.record import dataclass
 
@@ -102,6 +103,9 @@ def retrieve(idx: MatchIndex, text: str, limit: int = CANDIDATES) -> list[tuple[
         best.extend([(t, sh), *((u, sh) for u in more)])
     # a template of no indexable word ("a <= 1.0") is found by its whole text
     best.extend((t, 1.0) for t in idx.exact.get(text.strip().lower(), ()) if t not in acc)
+    # one of no word whose every literal part is in the text (``{}:{}:{}: {} => '{}'``): verified like the others
+    best.extend((t, 1.0) for t in idx.rewraps.get(SHAPED, ())
+                if all(x.strip() in text for lit, x in idx.templates[t][T_SEGS] if lit))
     return best
 
 

@@ -263,6 +263,11 @@ def _message_only(lines: list[str]) -> ParsedException:
                 return ParsedException(p[0], p[1])
         found = L.exception_in_line(ln)
         if found is not None:
+            if L.enclosed(ln, found[1]):
+                # `[NameError: ...]` closing the line: a message that quotes the error it caught in brackets
+                # (formulaic's `Unable to evaluate factor `a`. [{type(e).__name__}: {e}]`), not a log line
+                # introducing an error: the whole text is the message, of a type the paste does not name
+                return ParsedException("", "\n".join(lines).strip())
             if i and ln[:1] in (" ", "\t") and lines[0].strip():
                 # a class named inside an indented line under a first line of text: a message that quotes
                 # another error in a detail line (omegaconf's `{msg}\n    full_key: <unresolvable due to

@@ -44,6 +44,7 @@ _NAME_EXPR = re.compile(r"__name__|__qualname__")  # a placeholder that prints a
 _NAME = re.compile(r"[A-Za-z_][\w.]*")
 MIN_LITERAL = 8  # characters of literal text a template needs to wrap or be wrapped
 POOL = 8  # the best exactly verified candidates compared pairwise
+FRAME_LETTERS = 3  # letters and digits a short wrapper's leading literal needs (``_framed``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +65,8 @@ def find_wraps(idx: MatchIndex, cands: Sequence[Candidate], text: str = "") -> d
     dropped: the text does not say which one is outside.
     """
     ranked = sorted((c for c in cands if c.exact and c.score > 0.0
-                     and (_literal(idx, c.template) >= MIN_LITERAL or _rewraps(idx, c.template))),
+                     and (_literal(idx, c.template) >= MIN_LITERAL or _rewraps(idx, c.template)
+                          or _framed(idx, c.template))),
                     key=lambda c: -c.score)
     # one template text raised at several sites is compared once (typeguard raises its union error's
     # text at three): twins take their representative's wrap, and leave room in the pool for others
@@ -164,6 +166,16 @@ def _rewraps(idx: MatchIndex, tno: int) -> bool:
     """A template with some literal text and a placeholder that holds a caught exception (``{e}``)."""
     segs = idx.templates[tno][T_SEGS]
     return _literal(idx, tno) >= 2 and any(not lit and CAUGHT.fullmatch(x.removesuffix(REPR)) for lit, x in segs)
+
+
+def _framed(idx: MatchIndex, tno: int) -> bool:
+    """A template that is one value between two literals, the first with a word of its own
+    (``DBC: "{e_dbc}"``: cantools 45.1.0 raises the caught text of each format's loader inside its name
+    and quotes): short, but anchored at both ends, so a value of it that is wholly another message says
+    it wrapped that message (a frame of quotes or brackets alone, ``'{x}'``, says nothing)."""
+    segs = idx.templates[tno][T_SEGS]
+    return len(segs) == 3 and segs[0][0] and not segs[1][0] and segs[2][0] \
+        and sum(ch.isalnum() for ch in segs[0][1]) >= FRAME_LETTERS
 
 
 def _literal(idx: MatchIndex, tno: int) -> int:

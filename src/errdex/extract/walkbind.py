@@ -1,0 +1,210 @@
+"""Statements that only change bindings: assignments (locals, ``self.x`` in ``__init__``, class constants
+and message tables, lambdas bound to a name), ``+=``, returns and function-local imports (part of
+``Walker``, see ``walker.py``): plain functions returning the new bindings chain, no sites."""
+
+from __future__ import annotations
+
+import ast
+
+from errdex.extract import env as envmod
+from errdex.extract import stmts as st
+from errdex.extract.forwarded import current_exception
+from errdex.extract.imports import class_like, dotted_source, import_bindings
+from errdex.extract.ir import Hole
+from errdex.extract.messages import Scope
+from errdex.extract.msgbase import MESSAGE_TABLE, dict_call, translated_text
+from errdex.extract.properties import returned_text
+from errdex.extract.summary import FuncSummary
+from errdex.extract.walkstate import _STRISH, Env, State, WalkerBase
+
+
+class BindingsMixin(WalkerBase):
+    """Assignments, ``+=``, returns and imports: what they bind, and the tables and constants they fill."""
+
+    def assign(self, node: ast.Assign, state: State, env: Env) -> Env:
+        value = node.value
+        if not state.in_function:
+            value = _viewed_dict(value)  # `MappingProxyType({...})`: the table it shows
+            if state.cls is not None and isinstance(value, _STRISH) and not (
+                    isinstance(value, ast.Constant) and value.value is None):  # `code = None`: set by subclasses
+                for t in node.targets:
+                    if isinstance(t, ast.Name):
+                        self.class_constants[f"{state.cls}.{t.id}"] = value
+                        # (read through `self`, a class constant that a method assigns again, `expr = ""`
+                        # then `self.expr = expr` in `eval`, holds the instance's value: no constant)
+                        if state.self_attrs is not None and t.id not in state.rebound:
+                            state.self_attrs[t.id] = self.builder.arg(value, Scope())
+            elif state.cls is not None and (isinstance(value, ast.Dict) or dict_call(value)):
+                for t in node.targets:
+                    if isinstance(t, ast.Name):
+                        self._message_table(state.cls, t.id, value)
+            elif state.cls is None and isinstance(value, ast.Lambda) and len(node.targets) == 1 \
+                    and isinstance(node.targets[0], ast.Name):
+                self._lambda(node.targets[0].id, value)  # a module-level `name = lambda ...: "..."`
+            return env
+        for t in node.targets:
+            if isinstance(t, ast.Name):
+                local = None
+                if isinstance(value, ast.Lambda):  # `err = lambda x: E(f"...")`: called like a nested def
+                    local = self._lambda(".".join((*state.qual, "<locals>", t.id)), value)
+                    if isinstance(value.body, ast.Call):  # `lambda n: raise_(ValueError, f"...")`: a call that raises
+                        self._call_site(value.body, dotted_source(value.body.func), state, env)
+                env = envmod.bind(env, t.id, envmod.Binding(value, env, local_def=local))
+            elif (isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
+                  and state.func is not None and state.func.is_init):
+                state.func.self_attrs[t.attr] = self.builder.arg(node.value, self.scope(state, env))
+            elif isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id != "self" \
+                    and st.MSG_NAME.search(t.attr):
+                self._attr_text(t.value.id, t.attr, node.value, state, env)
+            elif state.func is not None and state.func.unpacked and st.target_names(t) == list(state.func.unpacked):
+                continue  # `a, b, c = args[:3]`: the names stay the arguments they are (``unpacked_varargs``)
+            else:
+                env = st.bind_opaque(env, t)
+        return env
+
+    def _attr_text(self, name: str, attr: str, value: ast.expr, state: State, env: Env) -> None:
+        """``rep.problem_msg = f"data code {code} not supported"`` on a local built as ``rep = Report(...)``
+        (nibabel's header checks; ``Report.log_raise`` raises ``self.error(self.problem_msg)``): the text,
+        for the class's own raises of that attribute (``attrtexts.py``)."""
+        b = envmod.lookup(env, name)
+        if b is None or b.prev is not None or b.options or not isinstance(b.value, ast.Call):
+            return
+        written = dotted_source(b.value.func)
+        target = self.builder.resolve_name(written) if written is not None and class_like(written) else None
+        if target is not None:
+            self.attr_texts.append((target, attr, self.builder.arg(value, self.scope(state, env))))
+
+    def _lambda(self, key: str, lam: ast.Lambda) -> str | None:
+        """A lambda bound to a name whose body looks like a message or an exception: a summary like a
+        nested ``def`` returning its body (closure variables read as placeholders)."""
+        if not st.message_like(lam.body, None):
+            return None
+        a = lam.args
+        params = tuple(x.arg for x in (*a.posonlyargs, *a.args, *a.kwonlyargs))
+        scope = Scope(frozenset([*params, *(x.arg for x in (a.vararg, a.kwarg) if x is not None)]))
+        self.functions[key] = FuncSummary(params, (self.builder.arg(lam.body, scope),))
+        return f"{self.module}.{key}" if self.module else key
+
+    def _message_table(self, cls: str, name: str, table: ast.expr) -> None:
+        """A class's table of messages by key (``default_error_messages = {"invalid": "Not a valid
+        integer."}``, marshmallow's and Django's fields; ``messages = dict(tooLow=_("..."))``,
+        formencode's): each entry a class constant ``Cls.name[key]``, read by
+        ``self.error_messages[key]`` (``messages.py``, expanded in phase 2 over the class, its
+        subclasses and its bases).  An entry is text, or text marked for translation (``_("...")``)."""
+        if not MESSAGE_TABLE.search(name):
+            return
+        if isinstance(table, ast.Dict):
+            items = [(k.value, v) for k, v in zip(table.keys, table.values, strict=True)
+                     if isinstance(k, ast.Constant) and isinstance(k.value, str)]
+        elif isinstance(table, ast.Call):  # `dict(key=value, ...)`; a `**more` / positional mapping is not read
+            items = [(kw.arg, kw.value) for kw in table.keywords if kw.arg is not None]
+        else:
+            return
+        for key, v in items:
+            if (isinstance(v, _STRISH) and not (isinstance(v, ast.Constant) and not isinstance(v.value, str))) \
+                    or translated_text(v):
+                self.class_constants[f"{cls}.{name}[{key}]"] = v
+
+    def ann_assign(self, node: ast.AnnAssign, state: State, env: Env) -> Env:
+        if not state.in_function and state.cls is not None and isinstance(node.value, ast.Dict) \
+                and isinstance(node.target, ast.Name):
+            self._message_table(state.cls, node.target.id, node.value)
+        if state.in_function and isinstance(node.target, ast.Name) and node.value is not None:
+            env = envmod.bind(env, node.target.id, envmod.Binding(node.value, env))
+        elif (isinstance(node.target, ast.Attribute) and isinstance(node.target.value, ast.Name)
+              and node.target.value.id == "self" and node.value is not None and state.func is not None
+              and state.func.is_init):  # `self.error: str = error or self.default_message`
+            state.func.self_attrs[node.target.attr] = self.builder.arg(node.value, self.scope(state, env))
+        return env
+
+    def aug_assign(self, node: ast.AugAssign, state: State, env: Env) -> Env:
+        if state.in_function and isinstance(node.target, ast.Name):
+            name = node.target.id
+            if isinstance(node.op, ast.Add):
+                prev = envmod.lookup(env, name)
+                if prev is None:  # `msg += "..."` on a parameter: extends the parameter's text
+                    prev = envmod.Binding(ast.Name(id=name, ctx=ast.Load(), lineno=node.lineno,
+                                                   col_offset=node.target.col_offset,
+                                                   end_lineno=node.target.end_lineno,
+                                                   end_col_offset=node.target.end_col_offset), env
+                                          ) if name in state.params and _texty(node.value, env) else None
+                if prev is None and name in state.params:  # `dim += ndim` on a parameter: arithmetic, no text
+                    return envmod.bind(env, name, envmod.Binding())
+                env = envmod.bind(env, name, envmod.Binding(node.value, env, prev=prev if prev is not None
+                                                            else envmod.Binding()))
+            else:
+                env = envmod.bind(env, name, envmod.Binding())
+        return env
+
+    def return_(self, node: ast.Return, state: State, env: Env) -> Env:
+        c = state.func
+        if c is not None and c.is_init and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Attribute) \
+                and node.value.func.attr == "__init__":
+            self._super_call(node.value, state, env)  # `return super().__init__(...)` (avro): the call, as a statement
+            return env
+        value, at = st.returned_instance(node.value, env, frozenset(c.params)) \
+            if c is not None and node.value is not None else (node.value, env)
+        if c is not None and node.value is not None and value is not None and (
+                st.message_like(value, at, alias=state.cls_alias)
+                or (state.exc_class and state.qual[-1:] == ("__str__",))  # an exception's __str__: its text
+                or returned_text(value, state.qual, state.properties)  # its `message` property's `self.args[0]`
+                or current_exception(node.value)):  # `return sys.exc_info()[1]`: the caught text (forwarded.py)
+            scope = self.scope(state, at)
+            # a property's `return self.args[0]`: as text, the raise's first argument (properties.py)
+            ir = (self.builder.text if returned_text(value, state.qual, state.properties) else self.builder.arg)(
+                value, scope)
+            if isinstance(ir, Hole) and isinstance(value, ast.Call):  # return exception(line, col, *args)
+                ir = self.builder.factory_call(value, scope) or ir
+            c.returns.append(ir)
+        elif c is not None and isinstance(node.value, ast.Name) and node.value.id in c.params:
+            # `if not indices: return container` in a helper that formats its text otherwise: the text as
+            # passed is one of the texts it returns (kept only when another return is a message)
+            c.param_returns.append(self.builder.arg(node.value, self.scope(state, env)))
+        elif c is not None and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name):
+            # `return dictionary_description(self.tag)` beside `return "Private Creator"`: another text,
+            # unknown here (kept for a property whose other returns are text, ``walkclasses._record``)
+            c.call_returns.append(Hole(self.src.segment(node.value), unresolved=True))
+        if isinstance(node.value, ast.Call):  # `return tokenizer.raise_syntax_error("...")`: a call that raises
+            self._call_site(node.value, dotted_source(node.value.func), state, env)
+        return env
+
+    def import_(self, node: ast.Import | ast.ImportFrom, state: State, env: Env) -> Env:
+        if state.in_function:  # a function-local import: visible to that function's raises
+            for local, target in import_bindings(node, self.module, self.package):
+                self.imports.setdefault(local, target)
+        return env
+
+
+_MAPPING_VIEWS = frozenset({"MappingProxyType", "types.MappingProxyType", "dict"})
+
+
+def _viewed_dict(node: ast.expr) -> ast.expr:
+    """``MappingProxyType({...})`` (a read-only view of the display) or ``dict({...})`` (a copy of it): the
+    display itself, whose entries are the class's table (dynaconf's ``Validator.default_messages``, read
+    through ``self.messages = dict(self.default_messages)``)."""
+    if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords \
+            and isinstance(node.args[0], ast.Dict) and dotted_source(node.func) in _MAPPING_VIEWS:
+        return node.args[0]
+    return node
+
+
+_TEXT_CALLS = frozenset({"format", "join", "str", "repr", "strip", "lower", "upper", "replace"})
+
+
+def _texty(value: ast.expr, env: Env, depth: int = 0) -> bool:
+    """Whether what ``+=`` adds to a parameter may be text (a string, an f-string, a list of lines, a
+    ``.format``/``str(...)`` call, a name bound to one, or one not bound here); not a number or a name bound
+    to a count (``scatter_dimension += ndim`` with ``ndim = len(shape)``: jax's reduce_scatter printed
+    ``{scatter_dimension}{ndim}`` in its message, rating 9: 027b's Related title)."""
+    if isinstance(value, ast.Constant):
+        return isinstance(value.value, str)
+    if isinstance(value, (ast.JoinedStr, ast.List, ast.Tuple, ast.BinOp)):
+        return not isinstance(value, ast.BinOp) or _texty(value.left, env, depth + 1) or _texty(
+            value.right, env, depth + 1)
+    if isinstance(value, ast.Call):
+        f = value.func
+        return (f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else "") in _TEXT_CALLS
+    if isinstance(value, ast.Name):
+        b = envmod.lookup(env, value.id)
+        return b is None or b.value is None or depth > 3 or _texty(b.value, b.env or env, depth + 1)
+    return True
