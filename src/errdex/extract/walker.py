@@ -21,7 +21,7 @@ import bisect
 from collections.abc import Generator, Iterable
 from dataclasses import replace
 
-from errdex.extract import backports, factories
+from errdex.extract import backports, factories, narrowing
 from errdex.extract import env as envmod
 from errdex.extract import guards as g
 from errdex.extract import stmts as st
@@ -49,7 +49,7 @@ from errdex.extract.walkstate import (
     State,
     Walk,
 )
-from errdex.model import GuardKind
+from errdex.model import Guard, GuardKind
 
 
 class Walker(CallsMixin, ClassesMixin):
@@ -71,6 +71,7 @@ class Walker(CallsMixin, ClassesMixin):
         self.raise_sites = 0  # of those, how many produced a site
         self.module_calls: list[CallSite] = []  # calls at module top level
         self._has_walrus = ":=" in src.text
+        self._narrowed: dict[int, Guard] = {}  # id(raise) -> what an earlier loop's dispatch lets reach it
         self._top = module.split(".", 1)[0]
         self._pending_init: InitSummary | None = None
         self._pending_str: Node | None = None
@@ -181,6 +182,8 @@ class Walker(CallsMixin, ClassesMixin):
         inner = state._replace(qual=qual, guards=(g.Spec("if", gate[0], gate[1]),) if gate else (), docstring=doc or state.docstring, params=all_params,
                                func=collector, in_function=True, self_attrs=self_attrs, outers=outers,
                                cls_alias=alias, types=state.types + factories.param_types(node))
+        if self._loops_twice(node):
+            self._narrowed.update(narrowing.narrowed_guards(node))
         yield from self.block(node.body, inner, None)
         if collector is not None:
             self._record(summary_key, name, collector, state, node)
@@ -188,6 +191,12 @@ class Walker(CallsMixin, ClassesMixin):
             local = f"{self.module}.{summary_key}" if summary_key in self.functions else None
             return envmod.bind(env, name, envmod.Binding(local_def=local))
         return env
+
+    def _loops_twice(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        """Two ``for`` lines and a ``raise`` in the function: a narrowing may apply (narrowing.py)."""
+        lines = self.src.lines[node.lineno - 1:node.end_lineno or node.lineno]
+        fors = sum(1 for ln in lines if ln.lstrip().startswith(("for ", "async for ")))
+        return fors >= 2 and any("raise " in ln for ln in lines)
 
     # ----------------------------------------------------------------- sites
 
@@ -215,6 +224,9 @@ class Walker(CallsMixin, ClassesMixin):
         written = self.src.segment(exc.func if isinstance(exc, ast.Call) else exc)
         cause = self.src.segment(node.cause) if node.cause is not None else None
         site = self.site(node, state, "error", value, None, written, cause=cause)
+        narrowed = self._narrowed.get(id(node))
+        if narrowed is not None:
+            site = replace(site, guards=(*site.guards, narrowed))
         self.raise_sites += 1
         fw = caught_classes(exc, env, self.builder.resolve_name, self.tree)  # raise B(str(e)) of a caught e
         yield replace(site, forwards=fw.classes, try_lines=fw.lines, caught=fw.name, caught_via=fw.via,
