@@ -1,0 +1,82 @@
+"""A raise an earlier loop's dispatch narrowed (extract/narrowing.py) gets a page in the user's terms
+(analyze/narrowed.py, static/narrowedtext.py): the methods that make the values that reach it
+(``ref.reshape(...)``), the operation that carries them there (``ref[...] = value``), and the fix
+(change the value, not the ref).  Fixture: viewlib, a small package of refs read and written through
+views, shaped like jax 0.10.2's ``transform_swap_array``."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from errdex.analyze.narrowed import Narrowed, narrowed_of
+from errdex.analyze.public_path import build_graph
+from errdex.catalog import open_catalog
+from errdex.model import CallEdge, ErrorSite, Guard, Template
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "an_viewlib"
+
+
+def _pages(tmp_path: Path) -> dict[tuple[str, int], object]:
+    db = tmp_path / "c.sqlite"
+    env = {**os.environ, "ERRDEX_HOME": str(tmp_path)}
+    for args in (["index", str(FIXTURE), "--repo", "acme/viewlib", "--ref", "v1"], ["analyze"]):
+        subprocess.run([sys.executable, "-m", "errdex", *args, "--db", str(db)], check=True, env=env,
+                       capture_output=True)
+    catalog = open_catalog(str(db))
+    try:
+        snap = catalog.snapshots()[0]
+        return {(s.qualname, s.line): catalog.get_analysis(s.error_id, snap.key) for s in catalog.sites(snap.key)}
+    finally:
+        catalog.close()
+
+
+def test_the_write_page_names_the_views_and_the_write(tmp_path: Path) -> None:
+    pages = _pages(tmp_path)
+    write = pages[("swap_through_views", 49)]
+    assert write is not None
+    meaning = write.meaning  # type: ignore[attr-defined]
+    assert meaning.startswith("`ref[...] = value` on a `ref` made by `ref.bitcast(...)` or `ref.reshape(...)` raises")
+    assert "`view` is then a `tf.BitcastView` or a `tf.ReshapeView` (the loop before, at line 31" in meaning
+    assert "this one handles only `tf.Indexer`" in meaning
+    sols = [s.text for s in write.solutions]  # type: ignore[attr-defined]
+    assert sols[0].startswith("Use `ref[...] = value` on the `ref` itself, not on a view made by")
+    assert "do the `bitcast` or `reshape` on the value instead" in sols[0]
+    assert not any("does not implement" in s for s in sols), sols
+    assert write.prevention[0].startswith("Never use `ref[...] = value` on a `ref` made by")  # type: ignore[attr-defined]
+    note = write.guard_note  # type: ignore[attr-defined]
+    assert "was not made by `ref.bitcast(...)` or `ref.reshape(...)`" in note
+    assert "`__setitem__` → `ref_set` → `swap_through_views`" in write.situations[0]  # type: ignore[attr-defined]
+    # the read loop's raise (any other view, a transpose) is not narrowed: its page is as before
+    read = pages[("swap_through_views", 39)]
+    assert read is not None and "made by" not in read.meaning  # type: ignore[attr-defined]
+
+
+def _site(guards: tuple[Guard, ...]) -> ErrorSite:
+    return ErrorSite(kind="error", exception="NotImplementedError", exception_resolved="NotImplementedError",
+                     templates=(Template.literal("x"),), path="pkg/ops.py", line=9, end_line=9, qualname="swap",
+                     module="pkg.ops", guards=guards)
+
+
+NARROWED = Guard(kind="narrowed", source="isinstance(v, (Index, Flip))", normalized="isinstance(v, Flip)", line=3)
+
+
+def test_makers_are_kept_only_in_a_class_whose_methods_reach_the_raise() -> None:
+    edges = [
+        CallEdge(caller="pkg.refs.Ref.flip", callee="pkg.views.Flip"),
+        CallEdge(caller="pkg.other.Helper.flip", callee="pkg.views.Flip"),  # makes one, never writes
+        CallEdge(caller="pkg.refs.Ref.__setitem__", callee="pkg.refs.put"),
+        CallEdge(caller="pkg.refs.put", callee="pkg.ops.swap"),
+        CallEdge(caller="pkg.refs.Ref._private", callee="pkg.ops.swap"),
+    ]
+    graph = build_graph(edges, {"pkg": ("Ref",)})
+    found = narrowed_of(_site((NARROWED,)), graph)
+    assert found == Narrowed(subject="v", types=("Flip",), handled=("Index",), holder="pkg.refs.Ref",
+                             makers=("flip",), operations=("__setitem__",),
+                             chain=("pkg.refs.Ref.__setitem__", "pkg.refs.put", "pkg.ops.swap"))
+    assert found.done() == ["`ref[...] = value`"] and found.made() == ["`ref.flip(...)`"]
+    # no operation of the maker's class reaches the raise: nothing to say in the user's terms
+    assert narrowed_of(_site((NARROWED,)), build_graph(edges[:2], {})) is None
+    assert narrowed_of(_site(()), graph) is None
