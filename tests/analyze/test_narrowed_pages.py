@@ -35,11 +35,11 @@ def _pages(tmp_path: Path) -> dict[tuple[str, int], object]:
 
 def test_the_write_page_names_the_views_and_the_write(tmp_path: Path) -> None:
     pages = _pages(tmp_path)
-    write = pages[("swap_through_views", 49)]
+    write = pages[("swap_through_views", 59)]
     assert write is not None
     meaning = write.meaning  # type: ignore[attr-defined]
     assert meaning.startswith("`ref[...] = value` on a `ref` made by `ref.bitcast(...)` or `ref.reshape(...)` raises")
-    assert "`view` is then a `tf.BitcastView` or a `tf.ReshapeView` (the loop before, at line 31" in meaning
+    assert "`view` is then a `tf.BitcastView` or a `tf.ReshapeView` (the loop before, at line 41" in meaning
     assert "this one handles only `tf.Indexer`" in meaning
     sols = [s.text for s in write.solutions]  # type: ignore[attr-defined]
     assert sols[0].startswith("Use `ref[...] = value` on the `ref` itself, not on a view made by")
@@ -50,7 +50,7 @@ def test_the_write_page_names_the_views_and_the_write(tmp_path: Path) -> None:
     assert "was not made by `ref.bitcast(...)` or `ref.reshape(...)`" in note
     assert "`__setitem__` → `ref_set` → `swap_through_views`" in write.situations[0]  # type: ignore[attr-defined]
     # the read loop's raise (any other view, a transpose) is not narrowed: its page is as before
-    read = pages[("swap_through_views", 39)]
+    read = pages[("swap_through_views", 49)]
     assert read is not None and "made by" not in read.meaning  # type: ignore[attr-defined]
 
 

@@ -23,13 +23,13 @@ def _narrowed(code: str) -> list[tuple[str, str, int]]:
 def test_the_write_loop_raise_is_reached_by_bitcasts_and_reshapes() -> None:
     result = extract_dir(VIEWLIB, repo="acme/viewlib")
     write = site_in(result, "viewlib/discharge.py", "swap_through_views", 1)
-    assert write.line == 49
+    assert write.line == 59
     assert [(g.kind, g.normalized) for g in write.guards] == [
         ("else", "not (isinstance(view, tf.Indexer))"),
         ("narrowed", "isinstance(view, (tf.BitcastView, tf.ReshapeView))"),
     ]
     assert write.guards[-1].source == "isinstance(view, (tf.Indexer, tf.BitcastView, tf.ReshapeView))"
-    assert write.guards[-1].line == 31  # the read loop's `match view:`
+    assert write.guards[-1].line == 41  # the read loop's `match view:`
     read = site_in(result, "viewlib/discharge.py", "swap_through_views", 0)
     assert [g.kind for g in read.guards] == ["match"]  # the first loop is not narrowed by anything
     (one_loop,) = [s for s in result.sites if s.qualname == "apply_views"]

@@ -375,17 +375,25 @@ def describe_guard(guard: Guard, options: Sequence[ConfigOption] = (), *,
 
 def _describe_narrowed(guard: Guard) -> tuple[str, str]:
     """What reaches a dispatch's fall-through that an earlier loop's dispatch narrowed (extract/narrowing.py):
-    "`t` is a `B` or `C` (the loop at line 31 lets only `A`, `B` and `C` through; this one handles only `A`)"."""
+    "`t` is a `B` or a `C`" (``narrowed_reason`` says why)."""
+    reach = parse_condition(guard.normalized)
+    out = words_for(reach, False, ()) if reach is not None else None
+    if out is None or not narrowed_reason(guard):
+        return "", ""
+    return out[0], "narrowed"
+
+
+def narrowed_reason(guard: Guard) -> str:
+    """"the loop before, at line 31, lets only `A`, `B` and `C` through; this one handles only `A`"."""
     reach, through = parse_condition(guard.normalized), parse_condition(guard.source)
     if reach is None or through is None:
-        return "", ""
-    out = words_for(reach, False, ())
+        return ""
     choices = _choices(through)
     handled = [c for c in choices if c not in _choices(reach)]
-    if out is None or not handled:
-        return "", ""
-    return (f"{out[0]} (the loop before, at line {guard.line}, lets only {_listed(choices)} through; "
-            f"this one handles only {_listed(handled)})"), "narrowed"
+    if not handled:
+        return ""
+    return (f"the loop before, at line {guard.line}, lets only {_listed(choices)} through; "
+            f"this one handles only {_listed(handled)}")
 
 
 def _choices(node: ast.expr) -> list[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from errdex.analyze.facts import Facts, GuardFact
+from errdex.analyze.guardwords import narrowed_reason
 from errdex.analyze.narrowed import Narrowed
 from errdex.analyze.static import roles
 from errdex.analyze.static.words import exc_name
@@ -55,7 +56,7 @@ def meaning(f: Facts) -> str:
     n, g = parts
     stage = _stage(f, n)
     return (f"{_subject(n)[:1].upper()}{_subject(n)[1:]} raises {exc_name(f)}" + (f" {stage}" if stage else "")
-            + f": `{n.subject}` is then {g.words.split(f'`{n.subject}` is ', 1)[-1]}.")
+            + f": `{n.subject}` is then {g.words.split(f'`{n.subject}` is ', 1)[-1]} ({narrowed_reason(g.guard)}).")
 
 
 def trigger(f: Facts) -> str:
