@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from errdex.analyze.guardwords import describe_guard, narrowed_reason
 from errdex.analyze.narrowed import Narrowed, narrowed_of
 from errdex.analyze.public_path import build_graph
 from errdex.catalog import open_catalog
@@ -38,20 +39,22 @@ def test_the_write_page_names_the_views_and_the_write(tmp_path: Path) -> None:
     write = pages[("swap_through_views", 59)]
     assert write is not None
     meaning = write.meaning  # type: ignore[attr-defined]
-    assert meaning.startswith("`ref[...] = value` on a `ref` made by `ref.bitcast(...)` or `ref.reshape(...)` raises")
+    assert meaning.startswith("`ref[...] = value` on the `ref` that `ref.bitcast(...)` or `ref.reshape(...)` returns "
+                              "raises")
     assert "`view` is then a `tf.BitcastView` or a `tf.ReshapeView` (the loop before, at line 41" in meaning
     assert "this one handles only `tf.Indexer`" in meaning
     sols = [s.text for s in write.solutions]  # type: ignore[attr-defined]
-    assert sols[0].startswith("Use `ref[...] = value` on the `ref` itself, not on a view made by")
+    assert sols[0].startswith("Use `ref[...] = value` on the `ref` itself, not on the one `ref.bitcast(...)` or")
     assert "do the `bitcast` or `reshape` on the value instead" in sols[0]
     assert not any("does not implement" in s for s in sols), sols
-    assert write.prevention[0].startswith("Never use `ref[...] = value` on a `ref` made by")  # type: ignore[attr-defined]
+    assert write.prevention[0].startswith("Never use `ref[...] = value` on the `ref` that")  # type: ignore[attr-defined]
     note = write.guard_note  # type: ignore[attr-defined]
-    assert "was not made by `ref.bitcast(...)` or `ref.reshape(...)`" in note
+    assert note.startswith("What you can check before `ref[...] = value`: that the `ref` is not one that "
+                           "`ref.bitcast(...)` or `ref.reshape(...)` returned")
     assert "`__setitem__` → `ref_set` → `swap_through_views`" in write.situations[0]  # type: ignore[attr-defined]
     # the read loop's raise (any other view, a transpose) is not narrowed: its page is as before
     read = pages[("swap_through_views", 49)]
-    assert read is not None and "made by" not in read.meaning  # type: ignore[attr-defined]
+    assert read is not None and "`ref.reshape(...)`" not in read.meaning  # type: ignore[attr-defined]
 
 
 def _site(guards: tuple[Guard, ...]) -> ErrorSite:
@@ -80,3 +83,14 @@ def test_makers_are_kept_only_in_a_class_whose_methods_reach_the_raise() -> None
     # no operation of the maker's class reaches the raise: nothing to say in the user's terms
     assert narrowed_of(_site((NARROWED,)), build_graph(edges[:2], {})) is None
     assert narrowed_of(_site(()), graph) is None
+
+
+def test_the_narrowed_guard_in_words() -> None:
+    assert describe_guard(NARROWED) == ("`v` is a `Flip`", "narrowed")
+    assert narrowed_reason(NARROWED) == ("the loop before, at line 3, lets only `Index` and `Flip` through; "
+                                         "this one handles only `Index`")
+    values = Guard(kind="narrowed", source="m in ('a', 'b', 'c')", normalized="m in ('a', 'c')", line=4)
+    assert describe_guard(values)[0] == "`m` is in `('a', 'c')`"
+    assert narrowed_reason(values).endswith("this one handles only `'b'`")
+    # nothing handled by the later dispatch: no narrowing to explain, no words
+    assert describe_guard(Guard(kind="narrowed", source="isinstance(v, A)", normalized="isinstance(v, A)")) == ("", "")

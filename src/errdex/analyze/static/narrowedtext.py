@@ -36,7 +36,7 @@ def _stage(f: Facts, n: Narrowed) -> str:
 
 
 def _subject(n: Narrowed) -> str:
-    return f"{_either(n.done())} on a `{n.obj}` made by {_either(n.made())}"
+    return f"{_either(n.done())} on the `{n.obj}` that {_either(n.made())} returns"
 
 
 def evidence(f: Facts) -> list[Evidence]:
@@ -78,7 +78,7 @@ def solution(f: Facts) -> Solution | None:
     first = n.done()[0]
     makers = " or ".join(f"`{m}`" for m in n.makers)
     return Solution(
-        text=(f"Use {first} on the `{n.obj}` itself, not on a view made by {_either(n.made())} (here `{n.subject}` "
+        text=(f"Use {first} on the `{n.obj}` itself, not on the one {_either(n.made())} returns (here `{n.subject}` "
               f"may only be {handled}): do the {makers} on the value instead, so that it already has the "
               f"`{n.obj}`'s own shape and dtype."),
         evidence=tuple(evidence(f)))
@@ -89,8 +89,8 @@ def prevention(f: Facts) -> str:
     if parts is None:
         return ""
     n, _g = parts
-    return (f"Never use {_either(n.done())} on a `{n.obj}` made by {_either(n.made())}: change the value you "
-            f"give it, not the `{n.obj}` you give it to.")
+    return (f"Never use {_either(n.done())} on the `{n.obj}` that {_either(n.made())} returns: change the value "
+            f"you give it, not the `{n.obj}` you give it to.")
 
 
 def guard_note(f: Facts) -> str:
@@ -98,10 +98,9 @@ def guard_note(f: Facts) -> str:
     if parts is None:
         return ""
     n, _g = parts
-    return (f"There is nothing to catch: no value you pass at run time decides this, the code that writes does. "
-            f"The check to make in your code: that the `{n.obj}` you use in {_either(n.done())} was not made by "
-            f"{_either(n.made())} (write through the `{n.obj}` itself, and change the value instead); a try / except "
-            f"around it only hides {exc_name(f)}.")
+    return (f"What you can check before {n.done()[0]}: that the `{n.obj}` is not one that {_either(n.made())} "
+            f"returned (use the `{n.obj}` itself, and change the value instead). No value your program passes at run "
+            f"time decides this, its code does: a try / except around it would only hide {exc_name(f)}.")
 
 
 def situation(f: Facts) -> str:
@@ -113,4 +112,4 @@ def situation(f: Facts) -> str:
     owner = n.holder.rsplit(".", 1)[-1]
     made = ", ".join(f"`{owner}.{m}`" for m in n.makers)
     return (f"{_subject(n)[:1].upper()}{_subject(n)[1:]}: the library's own call chain {chain} "
-            f"(`{f.site.path}:{f.site.line}`) carries the view that {made} made to the raise.")
+            f"(`{f.site.path}:{f.site.line}`) carries what {made} added to it to the raise.")
