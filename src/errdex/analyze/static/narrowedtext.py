@@ -99,8 +99,8 @@ def guard_note(f: Facts) -> str:
         return ""
     n, _g = parts
     return (f"What you can check before {n.done()[0]}: that the `{n.obj}` is not one that {_either(n.made())} "
-            f"returned (use the `{n.obj}` itself, and change the value instead). No value your program passes at run "
-            f"time decides this, its code does: a try / except around it would only hide {exc_name(f)}.")
+            f"returned (use the `{n.obj}` itself, and change the value instead): its code decides it, not a value "
+            "it runs on.")
 
 
 def situation(f: Facts) -> str:
