@@ -99,7 +99,7 @@ def guard_note(f: Facts) -> str:
         return ""
     n, _g = parts
     return (f"What you can check before {n.done()[0]}: that the `{n.obj}` is not one that {_either(n.made())} "
-            f"returned (use the `{n.obj}` itself, and change the value instead): its code decides it, not a value "
+            f"returned (use the `{n.obj}` itself, and change the value instead): the code decides it, not the data "
             "it runs on.")
 
 
