@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -15,8 +16,11 @@ import pytest
 from errdex.analyze.context import load_context
 from errdex.analyze.narrowed import Narrowed, narrowed_of
 from errdex.catalog import open_catalog
-from errdex.prove.search import targets_for
+from errdex.prove.engine import Prover
+from errdex.prove.runs import Runs
+from errdex.prove.search import VIEWS_MARK, confirm_views, targets_for
 from errdex.prove.view_forms import VIEW_FORMS, Maker, ViewForm, view_form, view_pairs
+from errdex.sandbox import Environment
 
 from .provekit import cli
 
@@ -99,3 +103,40 @@ def test_jax_writes_through_reshaped_and_bitcast_refs_in_an_interpreted_kernel()
     assert "o_ref[...] = jax.lax.bitcast_convert_type(jax.lax.bitcast_convert_type(x_ref[...], jnp.int32), " \
            "o_ref.dtype)" in ba
     assert all("interpret=True" in f.program for f in VIEW_FORMS["jax"])
+
+
+class _LocalProver(Prover):
+    """A prover whose runs are plain subprocesses with viewlib importable (no sandbox): ``confirm_views`` asks
+    nothing else of it but the matcher, which is errdex's own."""
+
+    def runs(self, codes: Sequence[str], scratch: Path, name: str) -> Runs:
+        out = []
+        for c in codes:
+            p = subprocess.run([sys.executable, "-c", c], capture_output=True, text=True, timeout=60, check=False,
+                               env={**os.environ, "PYTHONPATH": str(FIXTURE)})
+            out.append((p.returncode, p.stdout, p.stderr, ""))
+        return Runs(out, len(out))
+
+
+def test_confirm_views_proves_the_write_and_labels_it(narrowed: tuple[Narrowed | None, str], tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    n, db = narrowed
+    monkeypatch.setitem(VIEW_FORMS, "viewlib", (FORM,))
+    cat = open_catalog(db)
+    try:
+        snap = cat.snapshots("acme/viewlib")[-1]
+        site = next(s for s in cat.sites(snap.key) if s.qualname == "swap_through_views" and s.line == 59)
+        env = Environment(key="local", root=tmp_path, python=Path(sys.executable), python_version="3",
+                          site_packages=(), requirement="viewlib")
+        prover = _LocalProver(catalog_path=db, snapshot=snap, env=env, package="viewlib")
+        pairs = view_pairs(n, FORM)
+        proven, why, runs = confirm_views(prover, cat, site, pairs, tmp_path)
+        assert proven is not None, why
+        assert (proven.before, proven.after) == pairs[0] and runs == 2
+        assert proven.proof.before.error_id == site.error_id and proven.proof.lowered == "as written"
+        assert proven.proof.candidate == VIEWS_MARK
+        # an after that still writes through the view is no proof
+        bad = [(pairs[0][0], pairs[0][0])]
+        assert confirm_views(prover, cat, site, bad, tmp_path)[0] is None
+    finally:
+        cat.close()
