@@ -6,12 +6,15 @@ views, shaped like jax 0.10.2's ``transform_swap_array``."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 from pathlib import Path
 
+from errdex.analyze.facts import gather_facts
 from errdex.analyze.guardwords import describe_guard, narrowed_reason
+from errdex.analyze.llm.prompt import build_prompt
 from errdex.analyze.narrowed import Narrowed, narrowed_of
 from errdex.analyze.public_path import build_graph
 from errdex.catalog import open_catalog
@@ -94,3 +97,22 @@ def test_the_narrowed_guard_in_words() -> None:
     assert narrowed_reason(values).endswith("this one handles only `'b'`")
     # nothing handled by the later dispatch: no narrowing to explain, no words
     assert describe_guard(Guard(kind="narrowed", source="isinstance(v, A)", normalized="isinstance(v, A)")) == ("", "")
+
+
+def test_the_llm_prompt_gets_the_narrowed_facts(tmp_path: Path) -> None:
+    db = tmp_path / "c.sqlite"
+    env = {**os.environ, "ERRDEX_HOME": str(tmp_path)}
+    subprocess.run([sys.executable, "-m", "errdex", "index", str(FIXTURE), "--repo", "acme/viewlib", "--ref", "v1",
+                    "--db", str(db)], check=True, env=env, capture_output=True)
+    catalog = open_catalog(str(db))
+    try:
+        snap = catalog.snapshots()[0]
+        sites = {s.line: s for s in catalog.sites(snap.key) if s.qualname == "swap_through_views"}
+        write = json.loads(build_prompt(gather_facts(catalog, snap, sites[59])).messages[1]["content"])
+        read = json.loads(build_prompt(gather_facts(catalog, snap, sites[49])).messages[1]["content"])
+    finally:
+        catalog.close()
+    assert write["error"]["narrowed"] == {"reaching_types": ["tf.BitcastView", "tf.ReshapeView"],
+                                          "made_by": ["`ref.bitcast(...)`", "`ref.reshape(...)`"],
+                                          "operations": ["`ref[...] = value`"], "handled_here": ["tf.Indexer"]}
+    assert "narrowed" not in read["error"]  # no key at all: the other pages' prompts (and cache keys) are unchanged

@@ -26,6 +26,7 @@ between the loops.
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from errdex.model import Guard
@@ -49,8 +50,11 @@ class Dispatch:
         return self.handled if self.passes is None else self.passes
 
 
-def narrowed_guards(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[int, Guard]:
-    """``id(raise node)`` -> the ``narrowed`` guard of each fall-through raise an earlier loop narrows."""
+def narrowed_guards(func: ast.FunctionDef | ast.AsyncFunctionDef, lines: Sequence[str] | None = None) -> dict[int, Guard]:
+    """``id(raise node)`` -> the ``narrowed`` guard of each fall-through raise an earlier loop narrows.
+    ``lines`` (the module's source lines) let a function without two ``for`` lines and a ``raise`` be skipped unparsed."""
+    if lines is not None and not _loops_twice(lines[func.lineno - 1:func.end_lineno or func.lineno]):
+        return {}
     loops = [n for n in _own_statements(func.body) if isinstance(n, (ast.For, ast.AsyncFor))]
     if len(loops) < 2:
         return {}
@@ -75,6 +79,11 @@ def narrowed_guards(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[int, G
             break
         seen.append((loop, items, disp))
     return out
+
+
+def _loops_twice(lines: Sequence[str]) -> bool:
+    fors = sum(1 for ln in lines if ln.lstrip().startswith(("for ", "async for ")))
+    return fors >= 2 and any("raise " in ln for ln in lines)
 
 
 def _guard(subject: str, kind: str, handled: tuple[str, ...], left: tuple[str, ...], line: int) -> Guard:

@@ -182,8 +182,7 @@ class Walker(CallsMixin, ClassesMixin):
         inner = state._replace(qual=qual, guards=(g.Spec("if", gate[0], gate[1]),) if gate else (), docstring=doc or state.docstring, params=all_params,
                                func=collector, in_function=True, self_attrs=self_attrs, outers=outers,
                                cls_alias=alias, types=state.types + factories.param_types(node))
-        if self._loops_twice(node):
-            self._narrowed.update(narrowing.narrowed_guards(node))
+        self._narrowed.update(narrowing.narrowed_guards(node, self.src.lines))
         yield from self.block(node.body, inner, None)
         if collector is not None:
             self._record(summary_key, name, collector, state, node)
@@ -191,12 +190,6 @@ class Walker(CallsMixin, ClassesMixin):
             local = f"{self.module}.{summary_key}" if summary_key in self.functions else None
             return envmod.bind(env, name, envmod.Binding(local_def=local))
         return env
-
-    def _loops_twice(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-        """Two ``for`` lines and a ``raise`` in the function: a narrowing may apply (narrowing.py)."""
-        lines = self.src.lines[node.lineno - 1:node.end_lineno or node.lineno]
-        fors = sum(1 for ln in lines if ln.lstrip().startswith(("for ", "async for ")))
-        return fors >= 2 and any("raise " in ln for ln in lines)
 
     # ----------------------------------------------------------------- sites
 
@@ -224,8 +217,7 @@ class Walker(CallsMixin, ClassesMixin):
         written = self.src.segment(exc.func if isinstance(exc, ast.Call) else exc)
         cause = self.src.segment(node.cause) if node.cause is not None else None
         site = self.site(node, state, "error", value, None, written, cause=cause)
-        narrowed = self._narrowed.get(id(node))
-        if narrowed is not None:
+        if (narrowed := self._narrowed.get(id(node))) is not None:  # what an earlier loop lets reach it
             site = replace(site, guards=(*site.guards, narrowed))
         self.raise_sites += 1
         fw = caught_classes(exc, env, self.builder.resolve_name, self.tree)  # raise B(str(e)) of a caught e
