@@ -120,3 +120,40 @@ def test_a_later_loop_over_other_items_is_not_narrowed() -> None:
                 else:
                     raise TypeError(t)
     ''') == []
+
+
+def test_an_earlier_loop_that_may_not_have_run_narrows_nothing() -> None:
+    template = '''
+        def f(items, check):
+            {head}
+                for t in items:
+                    match t:
+                        case A() | B():
+                            pass
+                        case _:
+                            raise TypeError(t)
+            {tail}
+            for t in items:
+                if isinstance(t, A):
+                    pass
+                else:
+                    raise TypeError(t)
+    '''
+    assert _narrowed(template.format(head="if check:", tail="")) == []  # the check may be off
+    assert _narrowed(template.format(head="try:", tail="except TypeError:\n                pass")) == []  # caught
+    # both in the same `with` block: the earlier one ran (or raised) before the later one
+    assert _narrowed('''
+        def f(items, check):
+            with check:
+                for t in items:
+                    match t:
+                        case A() | B():
+                            pass
+                        case _:
+                            raise TypeError(t)
+                for t in items:
+                    if isinstance(t, A):
+                        pass
+                    else:
+                        raise TypeError(t)
+    ''') == [("isinstance(t, (A, B))", "isinstance(t, B)", 5)]

@@ -55,9 +55,17 @@ def narrowed_guards(func: ast.FunctionDef | ast.AsyncFunctionDef, lines: Sequenc
     ``lines`` (the module's source lines) let a function without two ``for`` lines and a ``raise`` be skipped unparsed."""
     if lines is not None and not _loops_twice(lines[func.lineno - 1:func.end_lineno or func.lineno]):
         return {}
-    loops = [n for n in _own_statements(func.body) if isinstance(n, (ast.For, ast.AsyncFor))]
-    if len(loops) < 2:
-        return {}
+    out: dict[int, Guard] = {}
+    for block in _blocks(func.body):
+        loops = [n for n in block if isinstance(n, (ast.For, ast.AsyncFor))]
+        if len(loops) >= 2:
+            out.update(_narrowed_in(func, loops))
+    return out
+
+
+def _narrowed_in(func: ast.FunctionDef | ast.AsyncFunctionDef, loops: list[ast.For | ast.AsyncFor]) -> dict[int, Guard]:
+    """The narrowings among loops of one block: an earlier one there runs (or raises) whenever a later one runs
+    (one in a branch, or in a ``try`` whose handler takes its raise, may not have)."""
     out: dict[int, Guard] = {}
     seen: list[tuple[ast.For | ast.AsyncFor, str, Dispatch]] = []  # earlier exhaustive loops: items, dispatch
     for loop in loops:
@@ -98,21 +106,20 @@ def _condition(subject: str, kind: str, choices: tuple[str, ...]) -> str:
     return f"{subject} == {choices[0]}" if len(choices) == 1 else f"{subject} in ({', '.join(choices)})"
 
 
-def _own_statements(body: list[ast.stmt]) -> list[ast.stmt]:
-    """The statements of a function body in source order, nested blocks included, nested defs not."""
-    out: list[ast.stmt] = []
+def _blocks(body: list[ast.stmt]) -> list[list[ast.stmt]]:
+    """The statement lists of a function body (it, and those of its nested blocks; nested defs not)."""
+    out = [body]
     for node in body:
-        out.append(node)
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
         for name in ("body", "orelse", "finalbody"):
-            out.extend(_own_statements(getattr(node, name, None) or []))
+            out.extend(_blocks(getattr(node, name, None) or []))
         for h in getattr(node, "handlers", None) or []:
-            out.extend(_own_statements(h.body))
+            out.extend(_blocks(h.body))
         if isinstance(node, ast.Match):
             for c in node.cases:
-                out.extend(_own_statements(c.body))
-    return out
+                out.extend(_blocks(c.body))
+    return [b for b in out if b]
 
 
 def _loop_dispatch(loop: ast.For | ast.AsyncFor) -> Dispatch | None:
