@@ -20,7 +20,7 @@ from typing import Any, Literal, get_args
 
 SiteKind = Literal["error", "warning", "assertion"]
 SourceKind = Literal["dir", "git", "wheel", "sdist", "zip", "pypi", "installed"]
-GuardKind = Literal["if", "elif", "else", "while", "except", "assert", "match"]
+GuardKind = Literal["if", "elif", "else", "while", "except", "assert", "match", "narrowed"]
 
 SITE_KINDS: tuple[str, ...] = get_args(SiteKind)
 

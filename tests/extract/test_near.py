@@ -19,7 +19,15 @@ def _spans(node: ast.AST, lines: list[int]) -> bool:
     if lo is None:
         return False
     hi = getattr(node, "end_lineno", None) or lo
+    lo = min([lo, *(d.lineno for d in getattr(node, "decorator_list", None) or [])])  # a decorated def holds them
     return any(lo <= n <= hi for n in lines)
+
+
+def test_a_decorator_above_its_class_is_walked() -> None:
+    src = "import os\n\n\n@register(os.environ.get('A'))\nclass C:\n    pass\n"
+    lines = marker_lines(src, re.compile("environ"))
+    got = [ast.unparse(n) for n in walk_near(ast.parse(src), lines) if isinstance(n, ast.Call)]
+    assert got == ["register(os.environ.get('A'))", "os.environ.get('A')"]
 
 
 def test_marker_lines_are_the_lines_that_match() -> None:

@@ -19,6 +19,7 @@ from errdex.analyze.earlyexit import early_exits, function_seen, parameters, reb
 from errdex.analyze.guardwords import describe_guard, guard_names
 from errdex.analyze.helperflags import flag_sources
 from errdex.analyze.kindmakers import kind_makers
+from errdex.analyze.narrowed import Narrowed, narrowed_of
 from errdex.analyze.optionlink import options_for_guard
 from errdex.analyze.options import OptionFacts, option_facts, raising_value
 from errdex.analyze.related import related_errors, related_note
@@ -125,6 +126,8 @@ class Facts:
     # the public class whose method returns that member (``VectorSubcoreMesh.core_type``), which the user writes
     kind_makers: tuple[tuple[str, str, str], ...] = ()
     returns_constant: str = ""  # a private raising function's only return value, a public module constant (public name)
+    # the narrowed types that reach the raise, the user's calls that make them, the operations that reach it
+    narrowed: Narrowed | None = None
 
     @property
     def error_id(self) -> str:
@@ -164,6 +167,7 @@ def gather_facts(catalog: Catalog, snapshot: Snapshot, site: ErrorSite, *,
     raising = {o: raising_value(g.words) for g in guards for o in g.options}
     ofacts = tuple(option_facts(o, raising.get(o), ctx.symbols, ctx.tests) for o in options)
     enums = ctx.enum_settings(site)
+    narrowed = narrowed_of(site, ctx.call_graph) if any(g.kind == "narrowed" for g in site.guards) else None
     return Facts(
         site=site,
         snapshot=snapshot,
@@ -201,6 +205,7 @@ def gather_facts(catalog: Catalog, snapshot: Snapshot, site: ErrorSite, *,
         kind_makers=kind_makers(registered_members(site), ctx.sites, ctx.call_graph.public),
         # only for a function outside code calls directly: a rule the package registers is not the user's to call
         returns_constant=returned_constant(site, ctx.symbols) if ctx.uncalled(site) else "",
+        narrowed=narrowed,
     )
 
 

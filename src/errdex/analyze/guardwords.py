@@ -364,11 +364,51 @@ def describe_guard(guard: Guard, options: Sequence[ConfigOption] = (), *,
                                 try_call(snippet, guard.line, snippet_start))
     if guard.kind == "match":
         return f"the value matches the pattern `{guard.source.removeprefix('case ').strip()}`", "match"
+    if guard.kind == "narrowed":
+        return _describe_narrowed(guard)
     node = parse_condition(guard.normalized or guard.source)
     if node is None:
         return "", ""
     out = words_for(simplify(node, snippet, guard.line, snippet_start), False, options)
     return out if out is not None else ("", "")
+
+
+def _describe_narrowed(guard: Guard) -> tuple[str, str]:
+    """What reaches a dispatch's fall-through that an earlier loop's dispatch narrowed (extract/narrowing.py):
+    "`t` is a `B` or a `C`" (``narrowed_reason`` says why)."""
+    reach = parse_condition(guard.normalized)
+    out = words_for(reach, False, ()) if reach is not None else None
+    if out is None or not narrowed_reason(guard):
+        return "", ""
+    return out[0], "narrowed"
+
+
+def narrowed_reason(guard: Guard) -> str:
+    """"the loop before, at line 31, lets only `A`, `B` and `C` through; this one handles only `A`"."""
+    reach, through = parse_condition(guard.normalized), parse_condition(guard.source)
+    if reach is None or through is None:
+        return ""
+    choices = _choices(through)
+    handled = [c for c in choices if c not in _choices(reach)]
+    if not handled:
+        return ""
+    return (f"the loop before, at line {guard.line}, lets only {_listed(choices)} through; "
+            f"this one handles only {_listed(handled)}")
+
+
+def _choices(node: ast.expr) -> list[str]:
+    """The types of ``isinstance(x, (A, B))`` or the values of ``x in (1, 2)`` / ``x == 1``, as code."""
+    if isinstance(node, ast.Call) and len(node.args) == 2:
+        node = node.args[1]
+    elif isinstance(node, ast.Compare) and len(node.comparators) == 1:
+        node = node.comparators[0]
+    elts = node.elts if isinstance(node, (ast.Tuple, ast.List, ast.Set)) else [node]
+    return [ast.unparse(e) for e in elts]
+
+
+def _listed(items: list[str]) -> str:
+    quoted = [f"`{i}`" for i in items]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
 
 
 def parse_condition(text: str) -> ast.expr | None:

@@ -42,6 +42,9 @@ def _covers(lines: list[int], node: ast.AST) -> bool:
     if lo is None:  # operators, contexts, ``arguments``: positionless, and small
         return True
     hi = getattr(node, "end_lineno", None) or lo
+    decorators = getattr(node, "decorator_list", None)
+    if decorators:  # ``@dataclass(frozen=True)`` above ``class C:`` is the class's, on a line before its own
+        lo = min(lo, *(d.lineno for d in decorators))
     i = bisect.bisect_left(lines, lo)
     return i < len(lines) and lines[i] <= hi
 

@@ -22,7 +22,7 @@ import re
 from collections.abc import Generator, Iterable
 from dataclasses import replace
 
-from errdex.extract import backports, factories
+from errdex.extract import backports, factories, narrowing
 from errdex.extract import env as envmod
 from errdex.extract import guards as g
 from errdex.extract import stmts as st
@@ -49,7 +49,7 @@ from errdex.extract.walkstate import (
     State,
     Walk,
 )
-from errdex.model import GuardKind
+from errdex.model import Guard, GuardKind
 
 
 class Walker(BindingsMixin, CallsMixin, ClassesMixin):
@@ -72,6 +72,7 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         self.raise_sites = 0  # of those, how many produced a site
         self.module_calls: list[CallSite] = []  # calls at module top level
         self._has_walrus = ":=" in src.text
+        self._narrowed: dict[int, Guard] = {}  # id(raise) -> what an earlier loop's dispatch lets reach it
         self._top = module.split(".", 1)[0]
         self._pending_init: InitSummary | None = None
         self._pending_str: Node | None = None
@@ -187,6 +188,7 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         inner = state._replace(qual=qual, guards=(g.Spec("if", gate[0], gate[1]),) if gate else (), docstring=doc or state.docstring, params=all_params,
                                func=collector, in_function=True, self_attrs=self_attrs, outers=outers,
                                cls_alias=alias, types=state.types + factories.param_types(node))
+        self._narrowed.update(narrowing.narrowed_guards(node, self.src.lines))
         yield from self.block(node.body, inner, None)
         if collector is not None:
             self._record(summary_key, name, collector, state, node)
@@ -221,6 +223,8 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         written = self.src.segment(exc.func if isinstance(exc, ast.Call) else exc)
         cause = self.src.segment(node.cause) if node.cause is not None else None
         site = self.site(node, state, "error", value, None, written, cause=cause)
+        if (narrowed := self._narrowed.get(id(node))) is not None:  # what an earlier loop lets reach it
+            site = replace(site, guards=(*site.guards, narrowed))
         self.raise_sites += 1
         fw = caught_classes(exc, env, self.builder.resolve_name, self.tree)  # raise B(str(e)) of a caught e
         yield replace(site, forwards=fw.classes, try_lines=fw.lines, caught=fw.name, caught_via=fw.via,

@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import json
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
 from errdex.analyze.context import load_context
+from errdex.analyze.narrowed import narrowed_of
 from errdex.analyze.public_path import is_public_module
 from errdex.catalog.base import Catalog
 from errdex.model import ErrorSite, ProofAfter, ProofBefore
@@ -43,6 +44,7 @@ from errdex.prove.passflags import setting_mark
 from errdex.prove.runoutput import excerpt
 from errdex.prove.search_adapters import search_adapter
 from errdex.prove.streams import stand_in, stream_read
+from errdex.prove.view_forms import ViewForm, view_form, view_pairs
 from errdex.prove.warmup import WARM_LABEL, warm_afters, warms_up
 from errdex.sandbox import Environment, Limits, RunRequest, run
 
@@ -68,6 +70,7 @@ class SearchTarget:
     options: tuple[str, ...] = ()
     classes: tuple[str, ...] = ()  # the guard asks ``issubclass(x, C)``: the package's classes of kind C are values
     imported: bool = False  # no public call leads there: the function itself, imported as written
+    views: tuple[tuple[str, str], ...] = ()  # (before, after) programs of a write through a view (view_forms.py)
 
     def request(self) -> dict[str, object]:
         return {"error_id": self.error_id, "path": self.path, "line": self.line, "end_line": self.end_line,
@@ -105,8 +108,10 @@ def importable_as_written(site: ErrorSite) -> tuple[str, ...]:
     return (f"{site.module}.{qual}",)
 
 
-def targets_for(catalog: Catalog, snapshot_key: str, error_ids: Sequence[str]) -> list[SearchTarget]:
-    """The search targets of ``error_ids`` (those with a public entry), in the given order."""
+def targets_for(catalog: Catalog, snapshot_key: str, error_ids: Sequence[str], package: str = "",
+                forms: Mapping[str, Sequence[ViewForm]] | None = None) -> list[SearchTarget]:
+    """The search targets of ``error_ids`` (those with a public entry), in the given order; with ``package``, a
+    narrowed raise that the package's view form reaches carries its programs (``views``)."""
     snap = next(s for s in catalog.snapshots() if s.key == snapshot_key)
     ctx = load_context(catalog, snap)
     by_id = {s.error_id: s for s in ctx.sites}
@@ -120,10 +125,12 @@ def targets_for(catalog: Catalog, snapshot_key: str, error_ids: Sequence[str]) -
         entries = entries or importable_as_written(site)
         earlier = [o for o in ctx.sites_by_function.get((site.path, site.qualname), []) if o.line < site.line]
         gv = guard_values(site, earlier)
+        views = tuple(view_pairs(narrowed_of(site, ctx.call_graph), view_form(package, site.path, forms))) if package and any(
+            g.kind == "narrowed" for g in site.guards) else ()
         out.append(SearchTarget(error_id=eid, path=site.path, line=site.line, end_line=max(site.end_line, site.line),
                                 entries=entries, guard_lines=gv.lines, literals=gv.by_name, pool=gv.pool,
                                 shaped=gv.shaped, options=gv.options, classes=gv.classes,
-                                imported=imported))
+                                imported=imported, views=views))
     return out
 
 
@@ -219,6 +226,33 @@ def confirm(prover: Prover, catalog: Catalog, site: ErrorSite, found: Found, oth
     return None, "the search found a raising call, but none of its argument variants ran clean", res.count
 
 
+VIEWS_MARK = "a write through a view (view_forms.py)"
+
+
+def confirm_views(prover: Prover, catalog: Catalog, site: ErrorSite, views: Sequence[tuple[str, str]],
+                  scratch: Path) -> tuple[Proven | None, str, int]:
+    """The first of a narrowed raise's (before, after) programs whose before raises this error and whose after
+    runs clean; the proof says how it ran (the view form's label)."""
+    runs = 0
+    form = view_form(prover.package, site.path)
+    why = "no view program raised this error"
+    for before, after in views:
+        res = prover.runs([before, after], scratch, "views")
+        runs += res.count
+        (rc, _, err), (rc2, out2, err2) = res[0], res[1]
+        got, exc = prover.resolves_to(catalog, err, site.error_id) if rc != 0 else ("", "")
+        if got != site.error_id:
+            why = f"the view program's traceback resolves to {got or 'nothing'}"
+            continue
+        if rc2 != 0 or (err2.strip() and prover.resolves_to(catalog, err2, site.error_id)[0] == site.error_id):
+            why = "the view program's after did not run clean"
+            continue
+        pb = ProofBefore(exception=exc, error_id=got, output=excerpt(err, exc))
+        proof = prover._proof(pb, ProofAfter(exit=0, output="\n".join(out2.strip().splitlines()[-6:])), VIEWS_MARK)
+        return Proven(before, after, replace(proof, lowered=form.label if form else "")), "", runs
+    return None, why, runs
+
+
 def search_all(prover: Prover, search_env: Environment, open_catalog: Callable[[], Catalog], error_ids: Sequence[str],
                jobs: int, budget_s: float = 10.0, seed: int = 0,
                progress: Callable[[Outcome], None] | None = None) -> tuple[list[Outcome], dict[str, int]]:
@@ -226,7 +260,7 @@ def search_all(prover: Prover, search_env: Environment, open_catalog: Callable[[
     search made for each error."""
     cat = open_catalog()
     try:
-        targets = targets_for(cat, prover.snapshot.key, error_ids)
+        targets = targets_for(cat, prover.snapshot.key, error_ids, prover.package)
         sites = {s.error_id: s for s in cat.sites(prover.snapshot.key)}
         sws = option_switches(cat, prover.snapshot, [sites[t.error_id] for t in targets if t.error_id in sites])
     finally:
@@ -243,7 +277,10 @@ def search_all(prover: Prover, search_env: Environment, open_catalog: Callable[[
         try:
             with tempfile.TemporaryDirectory(prefix="errdex-search-") as tmp:
                 scratch = Path(tmp)
-                found = run_search(search_env, prover.package, batch, budget_s, seed, scratch, prover.run_vars())
+                # a write through a view is proven from its programs, not searched (no argument reaches it)
+                found = run_search(search_env, prover.package, [t for t in batch if not t.views], budget_s, seed,
+                                   scratch, prover.run_vars())
+                found.update({t.error_id: Found(t.error_id, "", (), 0, 0.0, ()) for t in batch if t.views})
                 for t in batch:
                     site = sites[t.error_id]
                     f = found.get(t.error_id)
@@ -252,6 +289,8 @@ def search_all(prover: Prover, search_env: Environment, open_catalog: Callable[[
                         why, proven, runs = "no public entry leads to this site", None, 0
                     elif f is None:
                         why, proven, runs = "the search did not finish", None, 0
+                    elif t.views:
+                        proven, why, runs = confirm_views(prover, c, site, t.views, scratch)
                     elif not f.before:
                         why = f"the search found no raising call in {f.examples} calls" + (
                             f" ({f.notes[0]})" if f.notes else "")

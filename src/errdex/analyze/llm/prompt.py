@@ -112,6 +112,9 @@ def build_prompt(facts: Facts) -> Prompt:
             "evidence": items,
         },
     }
+    if (n := facts.narrowed) is not None:  # what reaches the raise, made by which calls, carried by which operation
+        payload["error"]["narrowed"] = {"reaching_types": list(n.types), "made_by": n.made(), "operations": n.done(),
+                                        "handled_here": list(n.handled)}  # (only then: other pages' keys unmoved)
     text = json.dumps(payload, ensure_ascii=False, sort_keys=True, indent=1)
     messages = ({"role": "system", "content": SYSTEM}, {"role": "user", "content": text})
     return Prompt(messages=messages, evidence=evidence, payload_json=text)

@@ -8,7 +8,7 @@ import re
 
 from errdex.analyze.facts import Facts, GuardFact
 from errdex.analyze.options import OptionFacts
-from errdex.analyze.static import roles
+from errdex.analyze.static import narrowedtext, roles
 from errdex.analyze.static.factory import factory_call
 from errdex.analyze.static.fallback import negations, own_argument_guards
 from errdex.analyze.static.kinds import held_with
@@ -186,6 +186,8 @@ def guard_note(f: Facts, code_shown: bool = False) -> str:
     (``checksample``), so the note does not repeat it inline."""
     if roles.control_flow(f):
         return f"Do not guard against it: {callee(f)} raises it on purpose; let it propagate."
+    if (narrowed := narrowedtext.guard_note(f)):
+        return narrowed
     if roles.module_getattr(f):
         mod = f.site.module
         return (f"What you can check before reading a name from `{mod}`: `hasattr({mod}, name)`, or read it with "

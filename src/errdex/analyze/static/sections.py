@@ -15,7 +15,7 @@ import re
 
 from errdex.analyze.dispatch import dispatch_alternatives
 from errdex.analyze.facts import Facts, GuardFact
-from errdex.analyze.static import roles, scope
+from errdex.analyze.static import narrowedtext, roles, scope
 from errdex.analyze.static.advice import advice, comment_advice, names_beyond
 from errdex.analyze.static.argdocs import documented, single_value
 from errdex.analyze.static.factory import factory_solution
@@ -99,7 +99,10 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
     stage = roles.stage(f)
     conds = conditions(f)
     sentences: list[str] = []
-    if roles.module_getattr(f):
+    if (narrowed := narrowedtext.meaning(f)):  # an earlier dispatch narrowed what reaches it: the user's calls
+        sentences.append(narrowed)
+        ev.extend(narrowedtext.evidence(f))
+    elif roles.module_getattr(f):
         sentences.append(f"The module `{f.site.module}` has no attribute by the name you asked for: the message "
                          f"is that name. `{f.site.module}.__getattr__` is only asked for names the module does "
                          "not define, and it provides none but the ones it checks for before this raise.")
@@ -285,6 +288,8 @@ def message_forms(f: Facts, limit: int = 140) -> list[str]:
 
 def solutions(f: Facts) -> list[Solution]:
     out: list[Solution] = [*kind_solutions(f)]
+    if (narrowed := narrowedtext.solution(f)) is not None:
+        out.append(narrowed)
     for o in f.options:
         out.extend(option_solution(o, f))
     alternatives = dispatch_alternatives(f.site.guards)
@@ -318,7 +323,9 @@ def solutions(f: Facts) -> list[Solution]:
             text=f"Use a case that {callee(f)} handles: the branches before this raise take `{alt.subject}` "
                  f"as {what} {choices}.",
             evidence=tuple(one_guard(f, g.line, g.source, g.kind) for g in alt.guards)))
-    if (f.exception.name.endswith("NotImplementedError") and not roles.abstract_method(f) and f.public_path.depth > 0
+    # the narrowed solution says which case and what to do instead (the user's calls): no "not supported" as well
+    unsupported = narrowed is None and f.exception.name.endswith("NotImplementedError")
+    if (unsupported and not roles.abstract_method(f) and f.public_path.depth > 0
             and (alternatives or not any(user_reads(f, g) for g in decisive(f)))):
         out.append(Solution(
             text=f"{callee(f, cap=True)} does not support this case, and what reached the check in "
@@ -327,13 +334,13 @@ def solutions(f: Facts) -> list[Solution]:
                  + (f" at {issues_url(f)}" if issues_url(f) else "")
                  + f" (the message shows the value: \"{message_text(f)[:160]}\").",
             evidence=(raise_evidence(f),)))
-    elif (f.exception.name.endswith("NotImplementedError") and not alternatives and not roles.abstract_method(f)
+    elif (unsupported and not alternatives and not roles.abstract_method(f)
           and not conditions(f) and (value := sole_placeholder(f))):
         out.append(Solution(
             text=f"{callee(f, cap=True)} does not handle the value the message shows (`{value}`): pass data of a "
                  "kind it supports instead" + (f", or ask for this one at {issues_url(f)}." if issues_url(f) else "."),
             evidence=(raise_evidence(f),)))
-    elif f.exception.name.endswith("NotImplementedError") and not alternatives and not roles.abstract_method(f):
+    elif unsupported and not alternatives and not roles.abstract_method(f):
         conds = conditions(f)
         out.append(Solution(
             text=f"{callee(f, cap=True)} does not implement the case where " + join(conds)
@@ -391,6 +398,8 @@ def constant_instead(f: Facts) -> str:
 
 def prevention(f: Facts) -> list[str]:
     out = option_prevention(f)
+    if (narrowed := narrowedtext.prevention(f)):
+        out.append(narrowed)
     if f.returns_constant:
         out.append(constant_instead(f))
     if (held := held_with(f)):
@@ -455,6 +464,8 @@ def _observed_prevention(f: Facts) -> list[str]:
 
 
 def trigger(f: Facts) -> str:
+    if (narrowed := narrowedtext.trigger(f)):
+        return narrowed
     if roles.forwarder(f) and roles.usage_error(f):
         return ("Running a command with a value for an option or argument that its type rejects (the type calls "
                 f"`{f.site.qualname}` with its message).")
@@ -494,7 +505,7 @@ def _under_setting(f: Facts) -> str:
 
 
 def situations(f: Facts) -> list[str]:
-    out: list[str] = []
+    out: list[str] = [x for x in (narrowedtext.situation(f),) if x]
     for ob in distinct_cases(observations(f), 3):
         call = entry_call(ob)
         where = f" (`{ob.test_path}{f':{ob.test_line}' if ob.test_line else ''}`)" if ob.test_path else ""
