@@ -328,3 +328,23 @@ def test_a_check_is_said_so_that_the_spellings_that_ran_clean_pass_it() -> None:
     d = with_change(c)
     assert "when `collective_axes` is anything but `()` (even `None`: the call turns" in d.meaning
     assert "passed, even as" not in " ".join([d.meaning, *d.prevention])
+
+
+STDERR = ("import click\nimport contextlib\nimport io\n{open}"
+          "click.get_binary_stream(name='stderr')\n")
+
+
+def test_a_raise_that_depends_on_the_process_stream_is_no_set_up_mistake() -> None:
+    """The after of a stream proof runs the same call with the process's own ``sys.stderr`` (``streams.py``):
+    which stream a program has depends on how it is started (pythonw, a notebook, a capture), so the page keeps
+    its check on the stream and does not call the error a mistake in the code (rating 11, ad70)."""
+    before = STDERR.format(open="with contextlib.redirect_stderr(io.StringIO()):\n    ")
+    after = STDERR.format(open="")
+    proof = replace(_proof("RuntimeError"), arguments="kept, own stream: sys.stderr")
+    a = Analysis(error_id="ad7044d9ef339023", snapshot="pallets/click@v8.5.1", meaning="m",
+                 example_fix=CodeSample(before, after, proof),
+                 guard_note="What you can check before calling `click.get_binary_stream`: `sys.stderr` ...")
+    assert with_change(a).guard_note == a.guard_note
+    # the same pair without the stream mark reads as a set-up change
+    plain = replace(a, example_fix=CodeSample(before, after, _proof("RuntimeError")))
+    assert with_change(plain).guard_note.startswith(SETUP_MISTAKE)
