@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable
 
 from errdex.extract import env as envmod
+from errdex.extract import yielded
 from errdex.extract.formats import Field, Part, parse_brace_run, parse_percent_format
 from errdex.extract.ir import (
     FORMAT_FIELDS,
@@ -203,8 +204,10 @@ class FormsMixin(Builder):
             # A list built up before the join: an option with no items says nothing, and an item of
             # unknown text makes the whole join a guess; then keep it one placeholder, as for a list
             # we cannot see at all.
-            options = [o for o in options if o]
-            if not options or any(isinstance(i, Hole) and i.unresolved for o in options for i in o) or (
+            pieces = isinstance(seq, ast.Name) and seq.id == yielded.PARTS
+            if not pieces:  # a generator's pieces: it may yield nothing, a value is a piece of the text
+                options = [o for o in options if o]
+            if not options or (not pieces and any(isinstance(i, Hole) and i.unresolved for o in options for i in o)) or (
                     isinstance(seq, ast.Name) and not self._only_grown(seq, node, scope)):
                 options = None
         if options is None:

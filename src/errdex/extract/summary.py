@@ -69,6 +69,9 @@ class InitSummary:
     # how many of ``params`` a positional argument can bind; the rest are keyword-only (python-jsonpath's
     # `__init__(self, *args, token)`: the raise's text goes to `*args`, not to `token`); -1: all of them
     positional: int = -1
+    # written by a class decorator (``generated_init.py``): a decorated subclass's fields extend its
+    # decorated base's, all attributes of the one instance (cyclopts' `CoercionError(token=..., msg=...)`)
+    generated: bool = False
 
 
 @fast_pickle
