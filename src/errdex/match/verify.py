@@ -156,6 +156,8 @@ def values(segments: tuple[tuple[bool, str], ...], text: str, v: Verification) -
     return out
 
 
+_NAME_VALUE = re.compile(r"\{[^{}]*\.__(?:qualname|name)__(?:![rs])?\}")  # a class's or function's name
+_NAME = re.compile(r"[\w.<>]*\Z")  # dotted, with `<locals>` or `<lambda>`: no blank, no punctuation
 _CLASS_VALUE = re.compile(r"\{(?:type\([\w.]+\)|[\w.]+\.__class__)(?:![rs])?\}")
 
 
@@ -176,6 +178,21 @@ def reprs_plausible(values: tuple[tuple[str, str], ...] | list[tuple[str, str]],
             if value.find(value[0], 1) < 0:
                 return False
         elif len(value) < 2 or value[-1] != value[0]:
+            return False
+    return True
+
+
+def names_plausible(segments: tuple[tuple[bool, str], ...], values: tuple[tuple[str, str], ...]) -> bool:
+    """Every value of a placeholder printing a name (``{self.__class__.__name__}``, ``{f.__qualname__}``)
+    is a dotted name, never a sentence: the literal after it was then found in a text that wraps this
+    one (ofxtools' ``Can't set X.y to None: SubAggregate: Value is required`` is no class name followed by
+    ``: Value is required``).  A placeholder followed by another one or ending the template may hold
+    more than its own value (``values`` gives the first of two in a row everything)."""
+    holes = [i for i, (is_lit, _) in enumerate(segments) if not is_lit]
+    for i, (ph, value) in zip(holes, values, strict=False):
+        if i + 1 >= len(segments) or not segments[i + 1][0]:
+            continue
+        if _NAME_VALUE.fullmatch(ph) and not _NAME.fullmatch(value):
             return False
     return True
 
