@@ -54,6 +54,12 @@ class ClassesMixin(WalkerBase):
                 self._joined = yielded.joined_methods(self.tree)
             body = yielded.rewrite_class(node, self._joined)
         yield from self.block(body, inner, None)
+        for attr, func in _callable_defaults(node):
+            key = f"{'.'.join(qual)}.{attr}"
+            if func in self.functions and key not in self.functions:
+                # `self.msg_builder = msg_builder` of `msg_builder=build_msg`: `self.msg_builder(...)` calls
+                # the module's function unless the caller passes another (everett's ConfigManager)
+                self.functions[key] = self.functions[func]
         self.classes.append(ClassSummary(".".join(qual), node.lineno, tuple(bases), doc,
                                          self._pending_init, self._pending_str, getattr_forward(node),
                                          attr_instances(node, self.builder.resolve_name)))
@@ -119,6 +125,27 @@ class ClassesMixin(WalkerBase):
         state.func.super_kwargs = tuple(
             (k.arg, self.builder.arg(k.value, scope)) for k in call.keywords if k.arg is not None
         )
+
+
+def _callable_defaults(node: ast.ClassDef) -> list[tuple[str, str]]:
+    """``(attr, function)`` for each ``self.<attr> = <param>`` of the class's ``__init__`` whose parameter
+    defaults to a plain name (a function of the module, as its callers' ``self.<attr>(...)`` call it)."""
+    init = next((s for s in node.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
+    if init is None:
+        return []
+    a = init.args
+    positional = [*a.posonlyargs, *a.args]
+    pairs = list(zip(positional[len(positional) - len(a.defaults):], a.defaults, strict=True))
+    pairs += [(k, d) for k, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None]
+    defaults = {arg.arg: d.id for arg, d in pairs if isinstance(d, ast.Name)}
+    out: list[tuple[str, str]] = []
+    for stmt in init.body:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, ast.Name) \
+                and stmt.value.id in defaults:
+            t = stmt.targets[0]
+            if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self":
+                out.append((t.attr, defaults[stmt.value.id]))
+    return out
 
 
 def _rebound(node: ast.ClassDef) -> frozenset[str]:
