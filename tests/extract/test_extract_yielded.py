@@ -178,3 +178,44 @@ def test_a_generator_no_str_joins_stays_a_generator(tmp_path: Path) -> None:
     (tmp_path / "pkg" / "__init__.py").write_text(textwrap.dedent(NOT_JOINED))
     texts = [t.render() for t in site_in(extract_dir(tmp_path), "pkg/__init__.py", "check").templates]
     assert texts == ["report"], texts
+
+
+OPTIONAL = '''
+    class ToolError(Exception):
+        def __init__(self, name, chain=None, quoted=False):
+            self.name = name
+            self.chain = chain
+            self.quoted = quoted
+
+        def __str__(self):
+            return "".join(self._segments())
+
+        def _segments(self):
+            quoted = not self.name.startswith("-")
+            if self.chain:
+                yield 'Command "'
+                yield self.chain
+                yield '" parameter '
+            else:
+                yield "Parameter "
+            yield '"' if quoted else ""
+            yield self.name
+            yield '"' if quoted else ""
+            yield " is missing."
+
+
+    def check(name):
+        raise ToolError(name)
+'''
+
+
+def test_the_unset_attribute_path_leads_and_one_flag_decides_both_pieces(tmp_path: Path) -> None:
+    """``if self.chain:`` (an attribute a raise may leave unset): the text without it comes first; a
+    local flag read by two ``a if flag else b`` pieces (cyclopts' ``quoted``) decides both at once."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(textwrap.dedent(OPTIONAL))
+    texts = [t.render() for t in site_in(extract_dir(tmp_path), "pkg/__init__.py", "check").templates]
+    assert texts[0].startswith("Parameter "), texts
+    assert set(texts) == {'Parameter "{name}" is missing.', "Parameter {name} is missing.",
+                          'Command "{chain}" parameter "{name}" is missing.',
+                          'Command "{chain}" parameter {name} is missing.'}, texts

@@ -13,6 +13,7 @@ builds a text piece by piece, one template per path through its branches.
 from __future__ import annotations
 
 import ast
+import copy
 
 PARTS = "_yielded_parts"  # the list the rewritten generator appends to (not an identifier users write)
 
@@ -101,6 +102,11 @@ def _self_method(node: ast.expr) -> str | None:
     return None
 
 
+def _self_attr(node: ast.expr) -> bool:
+    """``self.x``."""
+    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
+
+
 def _self_call(name: str) -> ast.Call:
     return ast.Call(func=ast.Attribute(value=ast.Name(id="self", ctx=ast.Load()), attr=name, ctx=ast.Load()),
                     args=[], keywords=[])
@@ -152,6 +158,23 @@ class _Yields(ast.NodeTransformer):
                         args=[piece], keywords=[])
         return ast.copy_location(ast.Expr(value=call), node)
 
+    def visit_If(self, node: ast.If) -> ast.AST:
+        """``if self.x:`` / ``if self.x is not None:`` on an attribute of the instance: the branch taken when it
+        is unset first (a raise passes the fields its text needs; the others keep their defaults), so that
+        path's text leads when the combinations of pieces are capped."""
+        self.generic_visit(node)
+        t = node.test
+        unset: ast.expr | None = None
+        if _self_attr(t):
+            unset = ast.UnaryOp(op=ast.Not(), operand=t)
+        elif isinstance(t, ast.Compare) and len(t.ops) == 1 and isinstance(t.ops[0], ast.IsNot) \
+                and _self_attr(t.left) and isinstance(t.comparators[0], ast.Constant) and t.comparators[0].value is None:
+            unset = ast.Compare(left=t.left, ops=[ast.Is()], comparators=t.comparators)
+        if unset is None:
+            return node
+        swapped = ast.If(test=_located(unset, t), body=node.orelse or [_located(ast.Pass(), node)], orelse=node.body)
+        return ast.copy_location(swapped, node)
+
     def visit_Return(self, node: ast.Return) -> ast.AST:
         return ast.copy_location(ast.Return(value=self.joined()), node)
 
@@ -170,10 +193,46 @@ class _Yields(ast.NodeTransformer):
         return value
 
 
+class _Decided(ast.NodeTransformer):
+    """``a if flag else b`` with ``flag`` known: ``a`` (or ``b``)."""
+
+    def __init__(self, name: str, value: bool) -> None:
+        self.name, self.value = name, value
+
+    def visit_IfExp(self, node: ast.IfExp) -> ast.AST:
+        self.generic_visit(node)
+        if isinstance(node.test, ast.Name) and node.test.id == self.name:
+            return node.body if self.value else node.orelse
+        return node
+
+
+def _split_on_flag(body: list[ast.stmt]) -> list[ast.stmt]:
+    """A local flag that two or more ``a if flag else b`` pieces read (cyclopts' ``quoted`` opens and closes
+    the quotes around a value): the statements after it once for each value of the flag, so the two
+    pieces agree (``'Unknown option: "' if quoted else ...`` then ``'"' if quoted else ""``) rather than
+    every combination of them."""
+    for k, stmt in enumerate(body):
+        if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
+            continue
+        name = stmt.targets[0].id
+        rest = body[k + 1:]
+        tests = [n for r in rest for n in ast.walk(r) if isinstance(n, ast.IfExp)
+                 and isinstance(n.test, ast.Name) and n.test.id == name]
+        rebound = any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
+                      for r in rest for n in ast.walk(r))
+        if len(tests) < 2 or rebound:
+            continue
+        yes = [_Decided(name, True).visit(copy.deepcopy(r)) for r in rest]
+        no = [_Decided(name, False).visit(copy.deepcopy(r)) for r in rest]
+        split = ast.If(test=ast.Name(id=name, ctx=ast.Load()), body=yes, orelse=no)
+        return [*body[:k + 1], _located(split, rest[0])]
+    return body
+
+
 def _as_function(fn: ast.FunctionDef, sep: str, base: ast.expr | None) -> ast.FunctionDef:
     """The generator ``fn`` as a function returning its pieces joined with ``sep``."""
     t = _Yields(sep, base)
-    body = [t.visit(s) for s in fn.body]
+    body = [t.visit(s) for s in _split_on_flag(fn.body)]
     head = ast.Assign(targets=[ast.Name(id=PARTS, ctx=ast.Store())], value=ast.List(elts=[], ctx=ast.Load()))
     first = fn.body[0]
     last = fn.body[-1]
