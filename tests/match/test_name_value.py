@@ -65,6 +65,8 @@ def test_name_placeholders_hold_names() -> None:
     assert names_plausible(segs, (("{self.__class__.__name__}", "SubAggregate"),))
     assert names_plausible(segs, (("{self.__class__.__name__}", "f.<locals>.Inner"),))
     assert not names_plausible(segs, (("{self.__class__.__name__}", "Can't set X.y to None: SubAggregate"),))
+    # `!r` quotes it (param 2.4.2's `Slot {key!r} on unbound parameter {self.__class__.__name__!r} has ...`)
+    assert names_plausible(segs, (("{self.__class__.__name__!r}", "'CustomParameter'"),))
     # a placeholder before another one, or ending the template, may hold more than the name
     two = ((False, "type(e).__name__"), (False, "e"), (True, " failed"))
     assert names_plausible(two, (("{type(e).__name__}", "KeyError: 'a'"), ("{e}", "")))

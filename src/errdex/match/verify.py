@@ -157,7 +157,9 @@ def values(segments: tuple[tuple[bool, str], ...], text: str, v: Verification) -
 
 
 _NAME_VALUE = re.compile(r"\{[^{}]*\.__(?:qualname|name)__(?:![rs])?\}")  # a class's or function's name
-_NAME = re.compile(r"[\w.<>]*\Z")  # dotted, with `<locals>` or `<lambda>`: no blank, no punctuation
+# dotted, with `<locals>` or `<lambda>`, quoted by `!r` (param's `{self.__class__.__name__!r}`): no blank, no
+# punctuation
+_NAME = re.compile(r"(?:'[\w.<>]*'|\"[\w.<>]*\"|[\w.<>]*)\Z")
 _CLASS_VALUE = re.compile(r"\{(?:type\([\w.]+\)|[\w.]+\.__class__)(?:![rs])?\}")
 
 
