@@ -219,3 +219,49 @@ def test_the_unset_attribute_path_leads_and_one_flag_decides_both_pieces(tmp_pat
     assert set(texts) == {'Parameter "{name}" is missing.', "Parameter {name} is missing.",
                           'Command "{chain}" parameter "{name}" is missing.',
                           'Command "{chain}" parameter {name} is missing.'}, texts
+
+
+COLLECTED = '''
+    class ToolError(Exception):
+        def __init__(self, msg=None):
+            self.msg = msg
+
+        def __str__(self):
+            return "".join(text for text, _ in self._segments())
+
+        def _segments(self):
+            if self.msg is not None:
+                yield self.msg, ""
+
+
+    class ValidationError(ToolError):
+        def __init__(self, value, reason="", **kw):
+            super().__init__(**kw)
+            self.value = value
+            self.reason = reason
+
+        def _segments(self):
+            body = []
+            body.append(('Invalid value "', ""))
+            body.append((self.value, "bold red"))
+            body.append(('".', ""))
+            preamble = list(super()._segments())
+            yield from preamble
+            yield from body
+            if self.reason:
+                yield " ", ""
+                yield self.reason, ""
+
+
+    def check(value):
+        raise ValidationError(value=value, reason="Must be positive.")
+'''
+
+
+def test_pieces_collected_in_a_list_then_yielded_from(tmp_path: Path) -> None:
+    """cyclopts' ``ValidationError._segments``: ``body.append((text, style))`` pieces, ``preamble =
+    list(super()._segments())``, then ``yield from preamble`` and ``yield from body``."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(textwrap.dedent(COLLECTED))
+    texts = {t.render() for t in site_in(extract_dir(tmp_path), "pkg/__init__.py", "check").templates}
+    assert texts >= {'Invalid value "{value}".', 'Invalid value "{value}". {reason}'}, texts

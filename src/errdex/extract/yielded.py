@@ -102,6 +102,12 @@ def _self_method(node: ast.expr) -> str | None:
     return None
 
 
+def _method_call(name: str, method: str, arg: ast.expr) -> ast.Call:
+    """``name.method(arg)``."""
+    func = ast.Attribute(value=ast.Name(id=name, ctx=ast.Load()), attr=method, ctx=ast.Load())
+    return ast.Call(func=func, args=[arg], keywords=[])
+
+
 def _self_attr(node: ast.expr) -> bool:
     """``self.x``."""
     return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
@@ -132,8 +138,9 @@ def _is_generator(fn: ast.FunctionDef) -> bool:
 class _Yields(ast.NodeTransformer):
     """``yield x`` → ``PARTS.append(x)``; ``return`` → ``return SEP.join(PARTS)``."""
 
-    def __init__(self, sep: str, base: ast.expr | None) -> None:
+    def __init__(self, sep: str, base: ast.expr | None, lists: frozenset[str] = frozenset()) -> None:
         self.sep, self.base = sep, base
+        self.lists = lists  # local lists of pieces the generator yields from (`yield from body`)
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
         return node  # a nested function's yields and returns are its own
@@ -150,13 +157,30 @@ class _Yields(ast.NodeTransformer):
             piece: ast.expr = v.value if v.value is not None else ast.Constant(value="")
             if isinstance(piece, ast.Tuple) and piece.elts:  # `yield text, style`: the text
                 piece = piece.elts[0]
+        elif isinstance(v, ast.YieldFrom) and isinstance(v.value, ast.Name) and v.value.id in self.lists:
+            return ast.copy_location(ast.Expr(value=_method_call(PARTS, "extend", v.value)), node)
         elif isinstance(v, ast.YieldFrom):
             piece = self._delegated(v.value)
+        elif (isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and v.func.attr == "append"
+              and isinstance(v.func.value, ast.Name) and v.func.value.id in self.lists and len(v.args) == 1
+              and isinstance(v.args[0], ast.Tuple) and v.args[0].elts):
+            # `body.append((text, style))` of a list yielded from later: its text
+            return ast.copy_location(ast.Expr(value=_method_call(v.func.value.id, "append", v.args[0].elts[0])), node)
         else:
             return node
-        call = ast.Call(func=ast.Attribute(value=ast.Name(id=PARTS, ctx=ast.Load()), attr="append", ctx=ast.Load()),
-                        args=[piece], keywords=[])
-        return ast.copy_location(ast.Expr(value=call), node)
+        return ast.copy_location(ast.Expr(value=_method_call(PARTS, "append", piece)), node)
+
+    def visit_Assign(self, node: ast.Assign) -> ast.AST:
+        """``preamble = list(super().m())`` of a list yielded from later: one piece, the base's text."""
+        v = node.value
+        if (len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and node.targets[0].id in self.lists
+                and isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == "list"
+                and len(v.args) == 1 and not v.keywords):
+            inner = self._delegated(v.args[0])
+            if inner is not v.args[0]:
+                return ast.copy_location(ast.Assign(targets=node.targets, value=_located(
+                    ast.List(elts=[inner], ctx=ast.Load()), v)), node)
+        return node
 
     def visit_If(self, node: ast.If) -> ast.AST:
         """``if self.x:`` / ``if self.x is not None:`` on an attribute of the instance: the branch taken when it
@@ -231,7 +255,8 @@ def _split_on_flag(body: list[ast.stmt]) -> list[ast.stmt]:
 
 def _as_function(fn: ast.FunctionDef, sep: str, base: ast.expr | None) -> ast.FunctionDef:
     """The generator ``fn`` as a function returning its pieces joined with ``sep``."""
-    t = _Yields(sep, base)
+    lists = frozenset(n.value.id for n in ast.walk(fn) if isinstance(n, ast.YieldFrom) and isinstance(n.value, ast.Name))
+    t = _Yields(sep, base, lists)
     body = [t.visit(s) for s in _split_on_flag(fn.body)]
     head = ast.Assign(targets=[ast.Name(id=PARTS, ctx=ast.Store())], value=ast.List(elts=[], ctx=ast.Load()))
     first = fn.body[0]
