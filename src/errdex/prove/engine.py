@@ -29,6 +29,7 @@ from errdex.observe.evidence import raised_instead
 from errdex.prove.candidates import Candidate, guard_names, test_candidates, with_options
 from errdex.prove.checks import try_handled, validate_stopped
 from errdex.prove.configcand import OptionSwitch, option_switches
+from errdex.prove.direct import public_instead, reshaped_to_match
 from errdex.prove.fixes import (
     CAUGHT_LABEL,
     given_wanted,
@@ -351,6 +352,10 @@ class Prover:
         value the before's message asks for, a class instantiated, a signal caught) or keeps every argument,
         and runs clean; then the value-only ones of ``rest`` (the afters the candidate had after the proven
         one).  (after, how, stdout, runs); after "" when none."""
+        public = public_instead(site, catalog.symbols(self.snapshot.key), before)  # (``direct.py``)
+        first = self._first_fix(catalog, site, public, scratch, seen) if public and public[0][1] != after else ("", "", "", 0)
+        if first[0]:
+            return first
         lossy = bool(dropped(before, after))
         if not lossy and not only_drops(before, after):
             return "", "", "", 0
@@ -360,6 +365,7 @@ class Prover:
             got = self.runs([probe], scratch, "defaults")
             runs, defaults = got.count, probe_defaults(got[0][1])
         new = [*instead_of(fixes, before, after), *given_wanted(before, wanted),
+               *reshaped_to_match(before, after, site),
                *(kept_variants(before, after, site, defaults, wanted) if lossy else [])]
         # those that only take the trigger away too (``kinds=None``) last: a fix that gives the call what it needs first
         firsts: dict[str, str] = {}
@@ -381,7 +387,7 @@ class Prover:
                                          lambda codes: self.runs(codes, scratch, "flagged"),
                                          lambda err: self.resolves_to(catalog, err, site.error_id)[0] == site.error_id)
             n += m
-        return after, how, out, runs + n
+        return after, how, out, runs + n + first[3]
 
     def fixed(self, catalog: Catalog, site: ErrorSite, before: str, scratch: Path,
               pb: ProofBefore) -> tuple[str, str, str, int]:
