@@ -35,8 +35,10 @@ def template_and_message(draw: st.DrawFn) -> tuple[Template, str]:
             parts.append(Segment(text=text))
             rendered.append(text)
         if draw(st.booleans()) or not parts:
-            parts.append(Segment(expr=draw(expr)))
-            rendered.append(draw(value))
+            e = draw(expr)
+            parts.append(Segment(expr=e))
+            # a `__name__` prints a name (``verify.names_plausible``), any other value any text
+            rendered.append(draw(word if e.endswith("__name__") else value))
     if not any(p.is_literal for p in parts):
         text = draw(literal)
         parts.append(Segment(text=text))

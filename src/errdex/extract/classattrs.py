@@ -83,3 +83,20 @@ def _constant(t: Tables, cls: str, name: str) -> Node | None:
         if const is not None:
             return const if literal_text(const) is not None else None
     return None
+
+
+def methods_of_raised(t: Tables, node: Node, raised: str, depth: int = 0) -> Node:
+    """``self.<m>()`` calls of a base's ``__str__`` as the raised class's own ``m`` (or its nearest base's):
+    Python looks a method up on the instance's class first (cyclopts' ``CycloptsError.__str__`` joins what
+    ``self._segments()`` yields, which each subclass overrides)."""
+    if depth > MAX_DEPTH:
+        return node
+    if (inner := _each_part(node, lambda n: methods_of_raised(t, n, raised, depth + 1))) is not None:
+        return inner
+    if isinstance(node, Ref) and node.is_call and not node.args and not node.kwargs:
+        owner, _, name = node.target.rpartition(".")
+        if owner != raised and owner in t.bases_chain(raised):  # a method of the instance's own class chain
+            found = t.method(raised, name)
+            if found is not None:
+                return dataclasses.replace(node, target=found)
+    return node

@@ -18,7 +18,7 @@ import string
 from dataclasses import dataclass
 
 from errdex.extract.binding import Bind, as_text, bind_args, subst, substitute_param
-from errdex.extract.classattrs import attrs_of_caller, attrs_of_raised
+from errdex.extract.classattrs import attrs_of_caller, attrs_of_raised, methods_of_raised
 from errdex.extract.factories import bind_with_rest, is_by_name, spread
 from errdex.extract.imports import BUILTIN_EXCEPTIONS, class_like
 from errdex.extract.ir import (
@@ -260,6 +260,8 @@ class Expander:
                 init = next((self.t.classes[n][0].init for n in chain[i:] if n in self.t.classes
                              and self.t.classes[n][0].init is not None), None)
                 bind = bind_args(init.params, args, kwargs, init.positional) if init is not None else {}
+                if init is not None and init.generated:  # a decorated subclass's own fields: the same instance's
+                    bind = {**{k: v for k, v in kwargs.items() if k.isidentifier()}, **bind}
                 if init is not None:
                     bind = {**self._class_attr_defaults(init.params, bind, raised), **bind}
                 # `self.args`: the constructor's arguments (BaseException.__new__ keeps them), unless an
@@ -268,10 +270,16 @@ class Expander:
                     subst(a, bind) for a in _passed_on(init, bind)]
                 base_args = [self._own_attrs(a, raised) for a in base_args]
                 own.update({exc_arg(j): a for j, a in enumerate(base_args[:8])})
-                shown = self._own_attrs(base_str(c.str_message, base_args), raised)
+                shown = self._own_attrs(base_str(methods_of_raised(self.t, c.str_message, raised), base_args), raised)
                 return self.text(shown, {**own, **bind}, depth)
             if c.init is not None:
                 rest = [b for b in chain[i + 1 :] if b in self.t.classes]
+                base_init = self.t.classes[rest[0]][0].init if rest else None
+                if c.init.generated and base_init is not None and base_init.generated \
+                        and any(self.t.classes[b][0].str_message is not None for b in rest):
+                    # a decorated subclass of a decorated base: one generated __init__ of every field (the
+                    # base's first), all the instance's attributes; the base's __str__ prints them
+                    return self.class_message(rest[0], args, kwargs, depth + 1, raised)
                 if c.init.passes_args and c.init.vararg and any(self.t.classes[b][0].str_message is not None
                                                                 for b in rest):
                     # `super().__init__(*args, **kwargs)` on to a base whose `__str__` prints: the surplus
@@ -472,7 +480,7 @@ def _call_bind(f: FuncSummary, owner: str | None, call: Ref, bind: Bind) -> dict
     for k, v in f.defaults:  # `def error(self, exception=ParseError, *args)` called as `self.error()`
         inner.setdefault(k, v)
     inner.update((k, v) for k, v in bind.items() if is_marker(k))  # `self._message()` in __str__: the same self
-    if owner is not None and call.src.startswith("self."):
+    if owner is not None and call.src.startswith(("self.", "super().")):
         # and the same instance: `self.msg` read in the method stands for the __init__ parameter kept there
         inner.update((k, v) for k, v in bind.items() if k not in inner and k not in f.params)
     if owner is not None:

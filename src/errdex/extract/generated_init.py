@@ -52,8 +52,8 @@ def generated_init(node: ast.ClassDef, resolve: Callable[[str], str | None]
     if not params:
         return None
     if kind == "attrs-exc":  # auto_exc: the generated __init__ passes every field to BaseException.__init__
-        return InitSummary(tuple(params), tuple(Param(p) for p in params)), attrs
-    return InitSummary(tuple(params), None), attrs
+        return InitSummary(tuple(params), tuple(Param(p) for p in params), generated=True), attrs
+    return InitSummary(tuple(params), None, generated=True), attrs
 
 
 def _decorator(node: ast.ClassDef, resolve: Callable[[str], str | None]) -> str | None:

@@ -36,6 +36,7 @@ from errdex.extract.msgbase import (
     translator,
 )
 from errdex.extract.msgtemplate import SUBSTITUTE, substituted
+from errdex.extract.textwrappers import TEXT_WRAPPERS
 
 
 class CallsMixin(Builder):
@@ -73,6 +74,10 @@ class CallsMixin(Builder):
             target = self.callee(written, scope)
             if target in _DEDENTS and len(node.args) == 1:
                 return DedentNode(self.text(node.args[0], scope), _DEDENTS[target])
+            if target in TEXT_WRAPPERS and len(node.args) > TEXT_WRAPPERS[target] \
+                    and not isinstance(node.args[TEXT_WRAPPERS[target]], ast.Starred):
+                inner = node.args[TEXT_WRAPPERS[target]]  # `Text(self.msg)`: prints the text it holds
+                return self.text(inner, scope) if text_position else self.arg(inner, scope)
             if target == "textwrap.fill":
                 filled = self._fill(node, scope)
                 if filled is not None:

@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable
 
 from errdex.extract import env as envmod
+from errdex.extract import yielded
 from errdex.extract.formats import Field, Part, parse_brace_run, parse_percent_format
 from errdex.extract.ir import (
     FORMAT_FIELDS,
@@ -203,8 +204,10 @@ class FormsMixin(Builder):
             # A list built up before the join: an option with no items says nothing, and an item of
             # unknown text makes the whole join a guess; then keep it one placeholder, as for a list
             # we cannot see at all.
-            options = [o for o in options if o]
-            if not options or any(isinstance(i, Hole) and i.unresolved for o in options for i in o) or (
+            pieces = isinstance(seq, ast.Name) and seq.id == yielded.PARTS
+            if not pieces:  # a generator's pieces: it may yield nothing, a value is a piece of the text
+                options = [o for o in options if o]
+            if not options or (not pieces and any(isinstance(i, Hole) and i.unresolved for o in options for i in o)) or (
                     isinstance(seq, ast.Name) and not self._only_grown(seq, node, scope)):
                 options = None
         if options is None:
@@ -260,6 +263,12 @@ class FormsMixin(Builder):
         if isinstance(node, ast.Name):
             b = envmod.lookup(scope.env, node.id)
             return self._binding_items(b, scope, depth + 1) if b is not None else None
+        if (kept := _truthy_filter(node)) is not None:
+            # `[line for line in text if line]` (everett's `build_msg`): the items, empty texts left out
+            items = self._list_items(kept, scope, depth + 1)
+            if items is None:
+                return None
+            return _capped(tuple(i for i in o if literal_text(i) != "") for o in items)
         return None
 
     def _only_grown(self, name: ast.Name, join: ast.Call, scope: Scope) -> bool:
@@ -440,6 +449,18 @@ def _capped(options: Iterable[tuple[Node, ...]]) -> list[tuple[Node, ...]]:
         longest = sorted((o for o in out if len(o) > 1), key=len, reverse=True)
         return singles + longest[: MAX_LIST_OPTIONS - len(singles)]
     return [(MORE_ITEMS,)]
+
+
+def _truthy_filter(node: ast.expr) -> ast.expr | None:
+    """``[x for x in items if x]``: the list ``items`` filtered of its empty items, else None."""
+    if not (isinstance(node, (ast.ListComp, ast.GeneratorExp)) and len(node.generators) == 1):
+        return None
+    gen = node.generators[0]
+    t = gen.target
+    if not (isinstance(t, ast.Name) and isinstance(node.elt, ast.Name) and node.elt.id == t.id and not gen.is_async
+            and len(gen.ifs) == 1 and isinstance(gen.ifs[0], ast.Name) and gen.ifs[0].id == t.id):
+        return None
+    return gen.iter
 
 
 # the later items of a list whose combinations were cut (``_capped``): it absorbs whatever follows

@@ -73,6 +73,9 @@ class InitSummary:
     # that many (more too, with ``unpacked_more``); ``super_args`` are then those of that path
     unpacked: tuple[str, ...] = ()
     unpacked_more: bool = False
+    # written by a class decorator (``generated_init.py``): a decorated subclass's fields extend its
+    # decorated base's, all attributes of the one instance (cyclopts' `CoercionError(token=..., msg=...)`)
+    generated: bool = False
 
 
 @fast_pickle

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import ast
 
-from errdex.extract import factories
+from errdex.extract import factories, yielded
 from errdex.extract.generated_init import generated_init
 from errdex.extract.getattrs import attr_instances, getattr_forward
 from errdex.extract.imports import dotted_source
-from errdex.extract.ir import Node, alt
+from errdex.extract.ir import EMPTY, Node, alt
 from errdex.extract.properties import properties_of
 from errdex.extract.summary import ClassSummary, FuncSummary, InitSummary
 from errdex.extract.walkstate import _EXC_NAME, Env, FuncCollector, State, Walk, WalkerBase
@@ -23,6 +23,7 @@ class ClassesMixin(WalkerBase):
     _pending_init: InitSummary | None  # the __init__/__str__ of the class being walked
     _pending_str: Node | None
     _properties: dict[str, frozenset[str]]  # a class of this module (dotted) -> its own and inherited properties
+    _joined: dict[str, str] | None  # the generator methods an exception's __str__ joins (``yielded.py``)
 
     def klass(self, node: ast.ClassDef, state: State, env: Env) -> Walk:
         qual = (*state.qual, "<locals>", node.name) if state.in_function else (*state.qual, node.name)
@@ -47,7 +48,18 @@ class ClassesMixin(WalkerBase):
         if made is not None:  # `@define` / `@dataclass`: the __init__ the decorator writes from the fields
             self._pending_init = made[0]
             self_attrs.update(made[1])
-        yield from self.block(node.body, inner, None)
+        body = node.body
+        if exc_class:
+            if self._joined is None:
+                self._joined = yielded.joined_methods(self.tree)
+            body = yielded.rewrite_class(node, self._joined)
+        yield from self.block(body, inner, None)
+        for attr, func in _callable_defaults(node):
+            key = f"{'.'.join(qual)}.{attr}"
+            if func in self.functions and key not in self.functions:
+                # `self.msg_builder = msg_builder` of `msg_builder=build_msg`: `self.msg_builder(...)` calls
+                # the module's function unless the caller passes another (everett's ConfigManager)
+                self.functions[key] = self.functions[func]
         self.classes.append(ClassSummary(".".join(qual), node.lineno, tuple(bases), doc,
                                          self._pending_init, self._pending_str, getattr_forward(node),
                                          attr_instances(node, self.builder.resolve_name)))
@@ -56,8 +68,9 @@ class ClassesMixin(WalkerBase):
 
     def _returns_something(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         """A method of an exception class with a ``return``: its ``__str__`` may build the text from
-        it (``self._message()``), whatever the returned expression is called."""
-        return self.src.mentions(("return",), node.lineno, node.end_lineno or node.lineno)
+        it (``self._message()``), whatever the returned expression is called; or a generator ``yielded.py``
+        made a function of."""
+        return self.src.mentions(("return", "yield"), node.lineno, node.end_lineno or node.lineno)
 
     def _record(self, key: str, name: str, c: FuncCollector, state: State,
                 node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
@@ -68,6 +81,10 @@ class ClassesMixin(WalkerBase):
             returns = (*c.returns, *c.param_returns) if c.returns and name != "__str__" else tuple(c.returns)
             if c.returns and c.call_returns and any(_names(d, "property") for d in node.decorator_list):
                 returns = (*returns, *c.call_returns)  # a property: each path's value is the attribute's text
+            if yielded.was_generator(node):
+                # a path yielding nothing first: a subclass's pieces after it are the text (the base's
+                # optional preamble left out), the commonest form, kept first when the variants are capped
+                returns = (*(r for r in returns if r == EMPTY), *(r for r in returns if r != EMPTY))
             self.functions[key] = FuncSummary(c.params, returns, defaults, tuple(c.calls),
                                               c.vararg or "", c.varkw or "")
         if name == "__init__":
@@ -109,6 +126,27 @@ class ClassesMixin(WalkerBase):
         state.func.super_kwargs = tuple(
             (k.arg, self.builder.arg(k.value, scope)) for k in call.keywords if k.arg is not None
         )
+
+
+def _callable_defaults(node: ast.ClassDef) -> list[tuple[str, str]]:
+    """``(attr, function)`` for each ``self.<attr> = <param>`` of the class's ``__init__`` whose parameter
+    defaults to a plain name (a function of the module, as its callers' ``self.<attr>(...)`` call it)."""
+    init = next((s for s in node.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
+    if init is None:
+        return []
+    a = init.args
+    positional = [*a.posonlyargs, *a.args]
+    pairs = list(zip(positional[len(positional) - len(a.defaults):], a.defaults, strict=True))
+    pairs += [(k, d) for k, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None]
+    defaults = {arg.arg: d.id for arg, d in pairs if isinstance(d, ast.Name)}
+    out: list[tuple[str, str]] = []
+    for stmt in init.body:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, ast.Name) \
+                and stmt.value.id in defaults:
+            t = stmt.targets[0]
+            if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self":
+                out.append((t.attr, defaults[stmt.value.id]))
+    return out
 
 
 def _rebound(node: ast.ClassDef) -> frozenset[str]:

@@ -96,6 +96,7 @@ class WalkerBase(Protocol):
     _pending_init: InitSummary | None
     _pending_str: Node | None
     _properties: dict[str, frozenset[str]]
+    _joined: dict[str, str] | None
 
     def block(self, body: list[ast.stmt], state: State, env: Env) -> Walk: ...
     def scope(self, state: State, env: Env) -> Scope: ...

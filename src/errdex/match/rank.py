@@ -140,7 +140,7 @@ def score_template(
     spec = specificity(litchars)
     v = V.verify(segs, text)
     vals = tuple(V.values(segs, text, v)) if v.exact and litchars else ()
-    plausible = V.reprs_plausible(vals, bool(segs) and not segs[-1][0])
+    plausible = V.reprs_plausible(vals, bool(segs) and not segs[-1][0]) and V.names_plausible(segs, vals)
     if v.exact and litchars and plausible:
         score = exact_score(litchars, v, text)
         if litchars < SHORT_LITERAL or own_letters(segs) < OWN_LETTERS:

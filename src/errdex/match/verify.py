@@ -156,6 +156,10 @@ def values(segments: tuple[tuple[bool, str], ...], text: str, v: Verification) -
     return out
 
 
+_NAME_VALUE = re.compile(r"\{[^{}]*\.__(?:qualname|name)__(?:![rs])?\}")  # a class's or function's name
+# dotted, with `<locals>` or `<lambda>`, quoted by `!r` (param's `{self.__class__.__name__!r}`): no blank, no
+# punctuation
+_NAME = re.compile(r"(?:'[\w.<>]*'|\"[\w.<>]*\"|[\w.<>]*)\Z")
 _CLASS_VALUE = re.compile(r"\{(?:type\([\w.]+\)|[\w.]+\.__class__)(?:![rs])?\}")
 
 
@@ -176,6 +180,21 @@ def reprs_plausible(values: tuple[tuple[str, str], ...] | list[tuple[str, str]],
             if value.find(value[0], 1) < 0:
                 return False
         elif len(value) < 2 or value[-1] != value[0]:
+            return False
+    return True
+
+
+def names_plausible(segments: tuple[tuple[bool, str], ...], values: tuple[tuple[str, str], ...]) -> bool:
+    """Every value of a placeholder printing a name (``{self.__class__.__name__}``, ``{f.__qualname__}``)
+    is a dotted name, never a sentence: the literal after it was then found in a text that wraps this
+    one (ofxtools' ``Can't set X.y to None: SubAggregate: Value is required`` is no class name followed by
+    ``: Value is required``).  A placeholder followed by another one or ending the template may hold
+    more than its own value (``values`` gives the first of two in a row everything)."""
+    holes = [i for i, (is_lit, _) in enumerate(segments) if not is_lit]
+    for i, (ph, value) in zip(holes, values, strict=False):
+        if i + 1 >= len(segments) or not segments[i + 1][0]:
+            continue
+        if _NAME_VALUE.fullmatch(ph) and not _NAME.fullmatch(value):
             return False
     return True
 
