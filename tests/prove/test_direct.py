@@ -13,7 +13,14 @@ from pathlib import Path
 from errdex.extract import extract_tree
 from errdex.model import ErrorSite, Snapshot
 from errdex.pagenotes import KEPT_MATCHED, KEPT_PUBLIC, arguments_note
-from errdex.prove.direct import matched_ndim, public_after, public_instead, public_used, reshaped_to_match
+from errdex.prove.direct import (
+    matched_ndim,
+    public_after,
+    public_instead,
+    public_used,
+    reshaped_to_match,
+    sample_after,
+)
 from errdex.prove.keep import arguments_mark
 from errdex.prove.mistake import change_sentence, only_drops
 from errdex.sources.base import SourceTree
@@ -138,3 +145,11 @@ def test_no_reshape_where_the_guard_or_the_change_is_another(tmp_path: Path) -> 
     assert reshaped_to_match(before, "import gridlib\ngridlib.Grid([1, 2, 3, 4], ('y',))\n", private) == []
     assert reshaped_to_match(before, "import gridlib\ngridlib.Grid([1, 2, 3, 4], ('x', 'z'))\n", grid) == []
     assert matched_ndim(before, "import gridlib\ngridlib.Grid([1, 2], ('x', 'y'))\n") is None
+
+
+def test_the_samples_come_from_the_value_only_after_when_the_public_name_is_kept() -> None:
+    before = "import gridlib.layouts\ngridlib.layouts._tiled_layout(shape=())\n"
+    ran = "import gridlib.layouts\ngridlib.layouts._tiled_layout(shape=[64, 8])\n"
+    public = public_after(before, "_tiled_layout", "gridlib.TILE_LAYOUT")
+    assert sample_after(before, public, ran) == ran  # the public name passes no value to check
+    assert sample_after(before, ran, "x") == ran

@@ -185,3 +185,10 @@ def matched_ndim(before: str, after: str) -> tuple[str, str] | None:
             if want in (text, text.replace("import numpy\n", "", 1)):
                 return arg, ast.unparse(n)
     return None
+
+
+def sample_after(before: str, after: str, ran: str) -> str:
+    """The after the validate and try samples are built from: ``ran``, the value-only after that ran clean, when the
+    kept ``after`` takes a public name in place of the private call (it passes the call no value to check); else
+    ``after``."""
+    return ran if public_used(before, after) is not None else after

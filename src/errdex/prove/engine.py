@@ -29,7 +29,7 @@ from errdex.observe.evidence import raised_instead
 from errdex.prove.candidates import Candidate, guard_names, test_candidates, with_options
 from errdex.prove.checks import try_handled, validate_stopped
 from errdex.prove.configcand import OptionSwitch, option_switches
-from errdex.prove.direct import public_instead, reshaped_to_match
+from errdex.prove.direct import public_instead, reshaped_to_match, sample_after
 from errdex.prove.fixes import (
     CAUGHT_LABEL,
     given_wanted,
@@ -322,6 +322,7 @@ class Prover:
                         kept = self.kept(catalog, site, cand.before, after, afters[i + 1:] if i >= 0 else (), scratch,
                                          pb, seen, others)
                         runs += kept[3]
+                        shown = after  # the value-only after: the samples' values when the kept one calls no function
                         after, how, out2 = (kept[0], kept[1], kept[2]) if kept[0] else (after, how, out2)
                         proof = replace(self._proof(pb, ProofAfter(exit=0, output=_tail(out2)),
                                                     f"{kind}; after: {how}" if how else kind),
@@ -331,7 +332,7 @@ class Prover:
                         spelt: list[str] = []  # the after's other spellings that raised (``contradict.py``)
                         ran: list[str] = []  # and those that ran clean
                         found, n = ((("", None, "", None), 0) if kind != cand.kind
-                                    else self._samples(site, others, cand, after, pb, scratch,
+                                    else self._samples(site, others, cand, sample_after(cand.before, after, shown), pb, scratch,
                                                        self.check_sample(catalog, site), seen, spelt, ran))
                         runs, proof = runs + n, replace(proof, raised_with=tuple(spelt), clean_with=tuple(ran))
                         secs = (datetime.now(UTC) - start).total_seconds()
