@@ -395,7 +395,8 @@ class Prover:
         """When no variant of ``before`` ran clean: the first of the fixes the error's facts give that does
         (``fixes.real_fixes``, keywords given the values the message asks for).  (after, how, stdout, runs)."""
         fixes, wanted = self._fact_fixes(catalog, site, before, pb)
-        return self._first_fix(catalog, site, [*fixes, *given_wanted(before, wanted)], scratch)
+        public = public_instead(site, catalog.symbols(self.snapshot.key), before)  # the private call's replacement
+        return self._first_fix(catalog, site, [*public, *fixes, *given_wanted(before, wanted)], scratch)
 
     def _fact_fixes(self, catalog: Catalog, site: ErrorSite, before: str, pb: ProofBefore | None
                     ) -> tuple[list[tuple[str, str]], dict[str, tuple[str, ...]]]:
