@@ -23,6 +23,8 @@ WARMS_UP = "warms up: "  # the after makes the calls once before the option-sett
 KEPT_RESPELT = "kept, respelt: "  # the after reads the name a misspelt one stands for: "old -> new"
 KEPT_STREAM = "kept, own stream: "  # the after runs the call with the process's own standard stream (``sys.stderr``)
 KEPT_SETTING = "kept, setting: "  # the after gives the call the setting that lets the refused input through
+KEPT_PUBLIC = "kept, public: "  # the public name a private call returns used in its place: "short -> public"
+KEPT_MATCHED = "kept, matched: "  # an array argument reshaped to the length the other side of a failed equality asks: "arg -> reshape"
 PRIVATE_SHOWN = " | private: "  # appended: the example calls a private function; "short -> public replacement"
 
 
@@ -104,6 +106,16 @@ def arguments_note(proof: Mapping[str, Any] | None) -> str:
         label = (f"the example calls the private `{short}` only to show where the error comes from: the fix to copy "
                  f"is the public `{public}`, as the solutions say.")
         return f"{said}; but {label}" if said else label[:1].upper() + label[1:]
+    if mark.startswith(KEPT_PUBLIC):  # rating 11, 0480: the public replacement in place of the private call
+        short, _, public = mark.removeprefix(KEPT_PUBLIC).partition(" -> ")
+        return (f"The after uses the public `{public}` instead of the private call `{short}(...)`: the private "
+                "function returns that constant whenever its checks pass, so taking it directly leaves no argument to "
+                "get wrong; the rest of the script is the same.")
+    if mark.startswith(KEPT_MATCHED):  # rating 11, bce3: both sides of the failed equality kept, one made to match
+        arg, _, shaped = mark.removeprefix(KEPT_MATCHED).partition(" -> ")
+        return (f"The after keeps every argument and reshapes `{arg}` to match: `{shaped}` has as many dimensions as "
+                "the other argument the check compares it with has elements, so the check holds and nothing the call "
+                "was asked to do is taken away.")
     if mark == "kept":
         return "The after keeps every argument of the call and changes values only."
     if mark == KEPT_CAUGHT:

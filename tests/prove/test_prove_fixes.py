@@ -85,3 +85,45 @@ def test_prove_keeps_the_fix_over_the_non_fix(tmp_path: Path) -> None:
     r = cli("verify", "--execute", "--artifact", str(pkg), "--package", "runlib", "--db", db, "--json", home=home)
     assert r.returncode == 0, r.stdout + r.stderr
     assert json.loads(r.stdout)["failed"] == []
+
+
+LAYOUT = '''
+TILE_LAYOUT = ("tile", 64, 8)
+
+
+def _tiled_layout(shape):
+    """The tiled layout for ``shape``."""
+    if len(shape) != 2:
+        raise ValueError(f"Shape {shape} is not 2D")
+    return TILE_LAYOUT
+'''
+
+
+@pytest.mark.network
+def test_prove_takes_the_public_constant_in_place_of_the_private_call(tmp_path: Path) -> None:
+    """``prove/direct.py`` through the engine: no variant of the private call's ``shape=()`` runs clean, and the fixes
+    the error's facts give (``Prover.fixed``) start with the after that takes the public constant the function
+    returns in place of the call (rating 11, 0480; ``Prover.kept`` tries it first where a value-only after ran)."""
+    home, db = tmp_path / "home", str(tmp_path / "c.sqlite")
+    pkg = package(tmp_path, "laylib", "from laylib.core import TILE_LAYOUT\n", LAYOUT)
+    r = cli("index", str(pkg), "--repo", "acme/laylib", "--ref", "1.0", "--db", db, home=home)
+    assert r.returncode == 0, r.stderr
+    cat = open_catalog(db)
+    snap = cat.snapshots("acme/laylib")[-1]
+    site = next(s for s in cat.sites(snap.key) if "is not 2D" in s.template.render())
+    call = Observation(snapshot=snap.key, kind="site", path=site.path, line=site.line, exception="ValueError",
+                       message="Shape () is not 2D", test="tests/t.py::test_layout", error_id=site.error_id,
+                       entry="laylib.core._tiled_layout", escaped=True, entry_args=(ObservedArg("shape", "tuple", "()"),))
+    cat.replace_observations(ObserveRun(snapshot=snap.key, python="3", mode="m", files=1, tests=1, events=1,
+                                        sites=1, duration_s=0.1, date="2026-01-01"), [call])
+    cat.close()
+
+    r = cli("prove", "--artifact", str(pkg), "--package", "laylib", "--db", db, "--json", home=home, timeout=600)
+    assert r.returncode == 0, r.stderr
+    cat = open_catalog(db)
+    got = cat.get_analysis(site.error_id, snap.key)
+    cat.close()
+    assert got is not None and got.example_fix.proof is not None, r.stdout
+    assert "tile_layout = laylib.TILE_LAYOUT" in got.example_fix.after
+    assert "_tiled_layout" not in got.example_fix.after
+    assert got.example_fix.proof.arguments == "kept, public: _tiled_layout -> laylib.TILE_LAYOUT"

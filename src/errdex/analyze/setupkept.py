@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 from errdex.analyze.static.guardnote import USAGE_NOTE
 from errdex.model import Analysis
-from errdex.pagenotes import PRIVATE_SHOWN, SETUP_MISTAKE
+from errdex.pagenotes import KEPT_PUBLIC, PRIVATE_SHOWN, SETUP_MISTAKE
 
 NON_FIX = "(the example only shows where the error comes from)"
 PROVEN_FIX = "the proven fix changes how the code sets the call up"
@@ -117,7 +117,8 @@ def private_labelled(a: Analysis, public: str) -> Analysis:
     instead (rating 10, 0480: the label was in Solutions only, the Example section read as a fix to copy)."""
     proof = a.example_fix.proof
     call = raised_privately(a.example_fix.before) if proof is not None else ""
-    if proof is None or not call or not public or PRIVATE_SHOWN in proof.arguments:
+    if proof is None or not call or not public or PRIVATE_SHOWN in proof.arguments \
+            or proof.arguments.startswith(KEPT_PUBLIC):  # the example already takes the public name (``prove/direct.py``)
         return a
     mark = f"{proof.arguments}{PRIVATE_SHOWN}{call.rsplit('.', 1)[-1]} -> {public}"
     return dataclasses.replace(a, example_fix=dataclasses.replace(

@@ -29,6 +29,7 @@ from errdex.observe.evidence import raised_instead
 from errdex.prove.candidates import Candidate, guard_names, test_candidates, with_options
 from errdex.prove.checks import try_handled, validate_stopped
 from errdex.prove.configcand import OptionSwitch, option_switches
+from errdex.prove.direct import public_instead, reshaped_to_match, sample_after
 from errdex.prove.fixes import (
     CAUGHT_LABEL,
     given_wanted,
@@ -321,6 +322,7 @@ class Prover:
                         kept = self.kept(catalog, site, cand.before, after, afters[i + 1:] if i >= 0 else (), scratch,
                                          pb, seen, others)
                         runs += kept[3]
+                        shown = after  # the value-only after: the samples' values when the kept one calls no function
                         after, how, out2 = (kept[0], kept[1], kept[2]) if kept[0] else (after, how, out2)
                         proof = replace(self._proof(pb, ProofAfter(exit=0, output=_tail(out2)),
                                                     f"{kind}; after: {how}" if how else kind),
@@ -330,7 +332,7 @@ class Prover:
                         spelt: list[str] = []  # the after's other spellings that raised (``contradict.py``)
                         ran: list[str] = []  # and those that ran clean
                         found, n = ((("", None, "", None), 0) if kind != cand.kind
-                                    else self._samples(site, others, cand, after, pb, scratch,
+                                    else self._samples(site, others, cand, sample_after(cand.before, after, shown), pb, scratch,
                                                        self.check_sample(catalog, site), seen, spelt, ran))
                         runs, proof = runs + n, replace(proof, raised_with=tuple(spelt), clean_with=tuple(ran))
                         secs = (datetime.now(UTC) - start).total_seconds()
@@ -351,6 +353,10 @@ class Prover:
         value the before's message asks for, a class instantiated, a signal caught) or keeps every argument,
         and runs clean; then the value-only ones of ``rest`` (the afters the candidate had after the proven
         one).  (after, how, stdout, runs); after "" when none."""
+        public = public_instead(site, catalog.symbols(self.snapshot.key), before)  # (``direct.py``)
+        first = self._first_fix(catalog, site, public, scratch, seen) if public and public[0][1] != after else ("", "", "", 0)
+        if first[0]:
+            return first
         lossy = bool(dropped(before, after))
         if not lossy and not only_drops(before, after):
             return "", "", "", 0
@@ -360,6 +366,7 @@ class Prover:
             got = self.runs([probe], scratch, "defaults")
             runs, defaults = got.count, probe_defaults(got[0][1])
         new = [*instead_of(fixes, before, after), *given_wanted(before, wanted),
+               *reshaped_to_match(before, after, site),
                *(kept_variants(before, after, site, defaults, wanted) if lossy else [])]
         # those that only take the trigger away too (``kinds=None``) last: a fix that gives the call what it needs first
         firsts: dict[str, str] = {}
@@ -381,14 +388,15 @@ class Prover:
                                          lambda codes: self.runs(codes, scratch, "flagged"),
                                          lambda err: self.resolves_to(catalog, err, site.error_id)[0] == site.error_id)
             n += m
-        return after, how, out, runs + n
+        return after, how, out, runs + n + first[3]
 
     def fixed(self, catalog: Catalog, site: ErrorSite, before: str, scratch: Path,
               pb: ProofBefore) -> tuple[str, str, str, int]:
         """When no variant of ``before`` ran clean: the first of the fixes the error's facts give that does
         (``fixes.real_fixes``, keywords given the values the message asks for).  (after, how, stdout, runs)."""
         fixes, wanted = self._fact_fixes(catalog, site, before, pb)
-        return self._first_fix(catalog, site, [*fixes, *given_wanted(before, wanted)], scratch)
+        public = public_instead(site, catalog.symbols(self.snapshot.key), before)  # the private call's replacement
+        return self._first_fix(catalog, site, [*public, *fixes, *given_wanted(before, wanted)], scratch)
 
     def _fact_fixes(self, catalog: Catalog, site: ErrorSite, before: str, pb: ProofBefore | None
                     ) -> tuple[list[tuple[str, str]], dict[str, tuple[str, ...]]]:

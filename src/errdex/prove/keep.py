@@ -26,7 +26,8 @@ import json
 from collections.abc import Mapping, Sequence
 
 from errdex.model import ErrorSite
-from errdex.pagenotes import KEPT_CAUGHT, KEPT_RESHAPED, KEPT_RESPELT, KEPT_WITH
+from errdex.pagenotes import KEPT_CAUGHT, KEPT_MATCHED, KEPT_PUBLIC, KEPT_RESHAPED, KEPT_RESPELT, KEPT_WITH
+from errdex.prove.direct import matched_ndim, public_used
 from errdex.prove.fixes import caught_class, entered
 from errdex.prove.guard_values import guard_values
 from errdex.prove.misspelt import respelt_names
@@ -188,6 +189,10 @@ def arguments_mark(before: str, after: str) -> str:
     else "drops X, Y"; a kept after that catches a signal around the call or uses the object in its ``with``
     block says so ("kept, caught", "kept, with block": it changes no value), and one that changes more than
     values says what ("kept, reshaped: ..."): a ``with`` block removed, arguments added."""
+    if (public := public_used(before, after)) is not None:  # the public replacement of a private call (``direct.py``)
+        return f"{KEPT_PUBLIC}{public[0]} -> {public[1]}"
+    if (shaped := matched_ndim(before, after)) is not None:  # an array reshaped to the other side's length
+        return f"{KEPT_MATCHED}{shaped[0]} -> {shaped[1]}"
     lost = dropped(before, after)
     if lost:
         return f"drops {', '.join(lost)}"

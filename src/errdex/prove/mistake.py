@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from errdex.pagenotes import SETUP_MISTAKE
+from errdex.prove.direct import matched_ndim, public_used
 from errdex.prove.fixes import CAUGHT_LABEL, caught_class, entered
 from errdex.prove.misspelt import same_respelt
 from errdex.prove.streams import stand_in_text
@@ -273,6 +274,14 @@ def change_sentence(before: str, after: str) -> str:
         return (f"The proven example below catches `{signal}` around {raising_call(before) or 'the call'}: "
                 f"`{signal.rsplit('.', 1)[-1]}` is documented as a signal of what to do next, not as a mistake "
                 "(the comment on its `except` line quotes its docstring), so catching it is the fix.")
+    public = public_used(before, after)
+    if public is not None:  # rating 11, 0480: no argument of the private call changed, the call itself replaced
+        return (f"The proven example below uses the public `{public[1]}` instead of the private call "
+                f"`{public[0]}(...)`: the function returns that constant whenever its checks pass.")
+    shaped = matched_ndim(before, after)
+    if shaped is not None:  # rating 11, bce3: the other side made to match, nothing dropped
+        return (f"The proven example below keeps every argument and passes `{shaped[1]}` in place of `{shaped[0]}`, "
+                "so the two sides of the failed check agree.")
     made = entered(before, after)
     if made:
         short = made if len(made) <= _MAX else made[:_MAX - 3] + "..."

@@ -34,6 +34,7 @@ from errdex.model import ErrorSite, ProofAfter, ProofBefore
 from errdex.pagenotes import KEPT_STREAM, WARMS_UP
 from errdex.prove.candidates import Candidate
 from errdex.prove.configcand import OptionSwitch, option_switches
+from errdex.prove.direct import sample_after
 from errdex.prove.engine import Outcome, Proven, Prover
 from errdex.prove.guard_values import guard_values
 from errdex.prove.harness import run_env
@@ -206,6 +207,7 @@ def confirm(prover: Prover, catalog: Catalog, site: ErrorSite, found: Found, oth
         warm = warms_up(found.before, after)  # the check kept on and satisfied: nothing to keep instead
         kept = (("", "", "", 0) if warm else
                 prover.kept(catalog, site, found.before, after, afters[i:], scratch, pb, others=others))
+        shown = after  # the value-only after that ran clean: the samples' values when the kept one calls no function
         after, out2, how = (kept[0], kept[2], f"; after: {kept[1]}") if kept[0] else (after, out2, "")
         how = how or (f"; after: {WARM_LABEL}" if warm else "")
         proof = prover._proof(pb, ProofAfter(exit=0, output="\n".join(out2.strip().splitlines()[-6:])), kind + how)
@@ -217,7 +219,7 @@ def confirm(prover: Prover, catalog: Catalog, site: ErrorSite, found: Found, oth
         cand = Candidate("search", found.before, afters, None)
         spelt: list[str] = []  # the after's other spellings that raised (``contradict.py``)
         ran: list[str] = []  # and those that ran clean
-        samples, n = (prover._samples(site, others, cand, after, pb, scratch, prover.check_sample(catalog, site),
+        samples, n = (prover._samples(site, others, cand, sample_after(found.before, after, shown), pb, scratch, prover.check_sample(catalog, site),
                                       seen, spelt, ran) if kind == "search" else (("", None, "", None), 0))
         proof = replace(proof, raised_with=tuple(spelt), clean_with=tuple(ran))
         if imported:
