@@ -69,3 +69,27 @@ def test_a_library_helper_wrapping_the_test_is_not_the_library_catching_it() -> 
 def test_a_test_located_without_a_line_is_named_by_its_file() -> None:
     note = example_note([_seen("tests/shard_map_test.py::T::test_eager", "jax.shard_map", line=0)])
     assert "(`tests/termui.py`)" not in note and "(`tests/test_termui.py`)" in note
+
+
+def test_the_environment_a_proof_ran_with_is_said_on_every_proven_line() -> None:
+    """A proof run with ``prove --env`` may need that environment (rating 12: bce3's after reshapes 8 forced CPU
+    devices and fails on one): the "Proven on" line names it in Markdown, the terminal and the web page."""
+    from errdex.commands.page_view import _proven as terminal_line
+    from errdex.model import Proof, ProofAfter, ProofBefore
+    from errdex.pagenotes import environment_note
+    from errdex.web.export_markdown import _proven as markdown_line
+    from errdex.web.render import make_env
+
+    flags = "XLA_FLAGS=--xla_force_host_platform_device_count=8"
+    assert environment_note(()) == "" and environment_note(None) == ""
+    assert environment_note((flags,)) == f", with `{flags}` set"
+    proof = Proof(before=ProofBefore(exception="ValueError", error_id="bce341e616c9a0c6", output="..."),
+                  after=ProofAfter(exit=0), library="jax", version="0.10.2", python="3.13.0", date="2026-12-06",
+                  env=(flags,))
+    assert f"Python 3.13, with `{flags}` set." in markdown_line(
+        {"library": "jax", "version": "0.10.2", "python": "3.13.0", "env": [flags]}, "example")
+    assert markdown_line({"library": "jax", "version": "0.10.2", "python": "3.13.0"}, "example") == (
+        "Proven on jax 0.10.2, Python 3.13.\n\n")
+    assert terminal_line(proof, "validate sample").plain.endswith(f"Python 3.13, with `{flags}` set")
+    html = str(make_env().from_string("{{ env | proof_env | prose }}").render(env=[flags]))
+    assert html == f", with <code>{flags}</code> set"

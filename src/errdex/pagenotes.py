@@ -94,6 +94,15 @@ def defensive_note(analysis: Mapping[str, Any]) -> str:
     return f"{NO_DEFENSIVE} {note}".strip()
 
 
+def environment_note(env: Sequence[str] | None) -> str:
+    """The environment a proof ran with beyond the library's own (``prove --env``), said on its "Proven on" line:
+    an example proven with ``XLA_FLAGS=--xla_force_host_platform_device_count=8`` may need those 8 devices (rating
+    12: bce3's ``reshape(jax.devices(), (2, -1))`` fails on one device), so the page names it ("" without any)."""
+    if not env:
+        return ""
+    return ", with " + ", ".join(f"`{e}`" for e in env) + " set"
+
+
 def arguments_note(proof: Mapping[str, Any] | None) -> str:
     """What the proven after did to the before's arguments (``Proof.arguments``, ``prove/keep.py``), one line
     under the Example fix ("" for a proof stored before the mark).  Rating 8: an after that only drops the

@@ -22,7 +22,7 @@ from errdex.catalog.base import ErrorRecord
 from errdex.commands.index_views import versions_view
 from errdex.model import Analysis, Observation, Proof, Snapshot, to_json
 from errdex.observe.evidence import RaisedInstead, entry_of
-from errdex.pagenotes import arguments_note, defensive_note, defensive_sample, example_note
+from errdex.pagenotes import arguments_note, defensive_note, defensive_sample, environment_note, example_note
 from errdex.snippets import snippet_window
 
 
@@ -80,7 +80,7 @@ def page_view(record: ErrorRecord, analysis: Analysis | None, not_in: Sequence[S
     parts += [Text(""), _h("Example fix")]
     if pf is not None and (a.example_fix.before or a.example_fix.after):
         parts.append(Text(f"Proven on {pf.library} {pf.version}, Python {'.'.join(pf.python.split('.')[:2])}"
-                          + (f", {pf.lowered}" if pf.lowered else ""),
+                          + (f", {pf.lowered}" if pf.lowered else "") + environment_note(pf.env),
                           style="green"))
         if (kept := arguments_note({"arguments": pf.arguments})):  # prove/keep.py: arguments kept or dropped
             parts.append(Text(kept, style="dim"))
@@ -132,4 +132,4 @@ def _proven(p: Proof | None, what: str) -> Text:
     if p is None:
         return Text(f"Not proven: this {what} was not run.", style="dim")
     return Text(f"Proven on {p.library} {p.version}, Python {'.'.join(p.python.split('.')[:2])}"
-                + (f", {p.lowered}" if p.lowered else ""), style="green")
+                + (f", {p.lowered}" if p.lowered else "") + environment_note(p.env), style="green")

@@ -30,7 +30,7 @@ from typing import Any
 
 from errdex.catalog.base import Catalog
 from errdex.documents import ErrorDocument, error_document, version_label
-from errdex.pagenotes import arguments_note
+from errdex.pagenotes import arguments_note, environment_note
 from errdex.review import md
 from errdex.sources.names import repo_problem
 from errdex.web.export import Target
@@ -106,6 +106,7 @@ def _proven(proof: Any, what: str) -> str:
         return f"Not proven: this {what} was not run.\n\n"
     py = ".".join(str(proof.get("python", "")).split(".")[:2])
     how = f", {proof['lowered']}" if proof.get("lowered") else ""  # a kernel lowered for another platform
+    how += environment_note(proof.get("env"))  # the environment it ran with (prove --env)
     kept = f" {arguments_note(proof)}" if what == "example" and arguments_note(proof) else ""  # prove/keep.py
     return f"Proven on {proof.get('library')} {proof.get('version')}, Python {py}{how}.{kept}\n\n"
 

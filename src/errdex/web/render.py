@@ -21,6 +21,7 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
 
 from errdex.documents import repo_url
+from errdex.pagenotes import environment_note
 
 HERE = Path(__file__).parent
 TEMPLATES = HERE / "templates"
@@ -105,6 +106,7 @@ def make_env() -> Environment:
         lstrip_blocks=True,
     )
     env.filters["code"] = highlight_code
+    env.filters["proof_env"] = environment_note
     env.filters["prose"] = prose
     env.filters["short_pin"] = short_pin
     env.filters["safe_url"] = safe_url
