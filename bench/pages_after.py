@@ -23,7 +23,7 @@ from typing import Any
 
 from errdex.catalog import open_catalog
 from errdex.documents import error_document
-from errdex.pagenotes import arguments_note
+from errdex.pagenotes import arguments_note, environment_note
 
 
 def _fence(code: str, lang: str = "python") -> str:
@@ -45,7 +45,7 @@ def page(doc: Any) -> str:
     fix = a.get("example_fix") or {}
     pf = fix.get("proof")
     if pf and (fix.get("before") or fix.get("after")):
-        out += [f"Proven on {pf['library']} {pf['version']}, Python {pf['python']}" + (f", {pf['lowered']}" if pf.get('lowered') else "") + f" ({pf['date'][:10]}).\n",
+        out += [f"Proven on {pf['library']} {pf['version']}, Python {pf['python']}" + (f", {pf['lowered']}" if pf.get('lowered') else "") + environment_note(pf.get('env')) + f" ({pf['date'][:10]}).\n",
                 *([arguments_note(pf) + "\n"] if arguments_note(pf) else []),
                 "Before:\n", _fence(fix.get("before") or "")]
         if (pf.get("before") or {}).get("output"):

@@ -125,12 +125,12 @@ def test_a_dropped_name_gives_way_to_the_array_reshaped_to_match(tmp_path: Path)
     assert only_drops(before, dropping)
     got = reshaped_to_match(before, dropping, site)
     assert [src for _, src in got] == [
-        "import numpy\nimport gridlib\ngridlib.Grid(numpy.reshape([1, 2, 3, 4], (2, -1)), ('x', 'y'))\n",
-        "import numpy\nimport gridlib\ngridlib.Grid(numpy.reshape([1, 2, 3, 4], (-1, 1)), ('x', 'y'))\n"]
+        "import numpy\nimport gridlib\ngridlib.Grid(numpy.reshape([1, 2, 3, 4], (-1, 1)), ('x', 'y'))\n",
+        "import numpy\nimport gridlib\ngridlib.Grid(numpy.reshape([1, 2, 3, 4], (2, -1)), ('x', 'y'))\n"]
     after = got[0][1]
     assert _run(tmp_path, after) == (0, "")
     assert not only_drops(before, after)
-    assert matched_ndim(before, after) == ("[1, 2, 3, 4]", "numpy.reshape([1, 2, 3, 4], (2, -1))")
+    assert matched_ndim(before, after) == ("[1, 2, 3, 4]", "numpy.reshape([1, 2, 3, 4], (-1, 1))")
     mark = arguments_mark(before, after)
     assert mark.startswith(KEPT_MATCHED)
     assert "reshapes `[1, 2, 3, 4]` to match" in arguments_note({"arguments": mark})

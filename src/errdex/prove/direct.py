@@ -11,8 +11,8 @@ Two rules, parsing only (the engine runs what they build, ``Prover.kept``, and p
 - **Both sides of a failed equality kept** (bce3): an after that drops an element of a sequence literal that one
   side of the site's equality measures (``len(axis_names)``: ``('x', 'y')`` -> ``('y',)``) gives way to afters
   that keep every element and change the other side to match: the argument whose ``.ndim`` the other side reads
-  reshaped to the literal's length (``numpy.reshape(jax.devices(), (2, -1))``, then ``(-1, 1, ...)``, which fits
-  any size).
+  reshaped to the literal's length (``numpy.reshape(jax.devices(), (-1, 1))`` first, which fits any size,
+  then ``(2, -1, ...)``).
 
 ``public_used`` and ``matched_ndim`` tell such an after from its before again, for the proof's mark and the
 page's line (``keep.arguments_mark``, ``mistake.change_sentence``).
@@ -154,7 +154,9 @@ def reshaped_to_match(before: str, after: str, site: ErrorSite) -> list[tuple[st
                 continue
             n = len(seq.elts)  # type: ignore[attr-defined]
             text = ast.unparse(arr)
-            for shape in [*([(2, -1, *[1] * (n - 2))] if n >= 2 else []), (-1, *[1] * (n - 1))]:
+            # the shape that fits any size first: a proof runs with the environment it was given (8 forced CPU
+            # devices), a user copying the after may have one (rating 12: bce3's (2, -1) failed on one device)
+            for shape in [(-1, *[1] * (n - 1)), *([(2, -1, *[1] * (n - 2))] if n >= 2 else [])]:
                 new = ast.parse(f"numpy.reshape({text}, {shape!r})", mode="eval").body
                 m = ast.parse(ast.unparse(b))
                 target = next(n2 for n2 in ast.walk(m) if isinstance(n2, ast.Call) and ast.dump(n2) == ast.dump(cb))
