@@ -32,14 +32,16 @@ NDIM_LABEL = "reshaped to match"
 _NDIM_LEN = re.compile(r"^\s*(\w+)\.ndim\s*!=\s*len\((\w+)\)\s*$|^\s*len\((\w+)\)\s*!=\s*(\w+)\.ndim\s*$")
 
 
-def _parse(code: str) -> ast.Module | None:
+def parse_module(code: str) -> ast.Module | None:
+    """The script's module, None when it does not parse (a sample is text until proven)."""
     try:
         return ast.parse(code)
     except SyntaxError:
         return None
 
 
-def _dotted(node: ast.expr) -> str:
+def dotted(node: ast.expr) -> str:
+    """``a.b.c`` of a chain of names, "" for anything else (a call, a subscript)."""
     parts: list[str] = []
     while isinstance(node, ast.Attribute):
         parts.append(node.attr)
@@ -62,12 +64,12 @@ def public_after(before: str, function: str, public: str) -> str:
     """``before`` with its calls of the private ``function`` (its short name, ``_tiled_wgmma_layout``) replaced by
     the public dotted ``public``; a statement that was only the call binds the value to a name; the public
     name's module imported first.  "" when the before calls no such function (or ``public`` is no dotted name)."""
-    m = _parse(before)
+    m = parse_module(before)
     if m is None or "." not in public or not function.startswith("_"):
         return ""
     found = False
     for i, stmt in enumerate(m.body):
-        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and _private(name := _dotted(stmt.value.func)) \
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and _private(name := dotted(stmt.value.func)) \
                 and name.rsplit(".", 1)[-1] == function:
             m.body[i] = ast.Assign(targets=[ast.Name(_snake(public), ast.Store())],
                                    value=ast.parse(public, mode="eval").body, lineno=stmt.lineno)
@@ -75,7 +77,7 @@ def public_after(before: str, function: str, public: str) -> str:
             continue
         for node in ast.walk(stmt):
             for field, value in ast.iter_fields(node):
-                if isinstance(value, ast.Call) and _private(name := _dotted(value.func)) \
+                if isinstance(value, ast.Call) and _private(name := dotted(value.func)) \
                         and name.rsplit(".", 1)[-1] == function:
                     setattr(node, field, ast.parse(public, mode="eval").body)
                     found = True
@@ -97,13 +99,13 @@ def public_instead(site: ErrorSite, symbols: Mapping[str, tuple[str, ...]], befo
 
 def public_used(before: str, after: str) -> tuple[str, str] | None:
     """(private function's short name, public name) when ``after`` is ``public_after`` of ``before``; else None."""
-    b, a = _parse(before), _parse(after)
+    b, a = parse_module(before), parse_module(after)
     if b is None or a is None:
         return None
-    privates = {_dotted(n.func).rsplit(".", 1)[-1] for n in ast.walk(b)
-                if isinstance(n, ast.Call) and _private(_dotted(n.func))}
-    names = {_dotted(n) for n in ast.walk(a) if isinstance(n, ast.Attribute)} - \
-        {_dotted(n) for n in ast.walk(b) if isinstance(n, ast.Attribute)}
+    privates = {dotted(n.func).rsplit(".", 1)[-1] for n in ast.walk(b)
+                if isinstance(n, ast.Call) and _private(dotted(n.func))}
+    names = {dotted(n) for n in ast.walk(a) if isinstance(n, ast.Attribute)} - \
+        {dotted(n) for n in ast.walk(b) if isinstance(n, ast.Attribute)}
     for public in sorted(x for x in names if x and not _private(x)):
         for f in sorted(privates):
             if public_after(before, f, public) == ast.unparse(a) + "\n":
@@ -140,7 +142,7 @@ def reshaped_to_match(before: str, after: str, site: ErrorSite) -> list[tuple[st
     elements, for a site guarded by ``array.ndim != len(sequence)`` whose proven ``after`` dropped elements of the
     sequence; [] otherwise."""
     sides = ndim_sides(site)
-    b, a = _parse(before), _parse(after)
+    b, a = parse_module(before), parse_module(after)
     if sides is None or b is None or a is None or len(b.body) != len(a.body):
         return []
     out: list[tuple[str, str]] = []
@@ -177,11 +179,11 @@ def reshaped_to_match(before: str, after: str, site: ErrorSite) -> list[tuple[st
 def matched_ndim(before: str, after: str) -> tuple[str, str] | None:
     """(array argument as written, its reshape) when ``after`` is ``before`` with one argument wrapped in
     ``numpy.reshape(arg, shape)`` (and numpy imported): what ``reshaped_to_match`` builds; else None."""
-    b, a = _parse(before), _parse(after)
+    b, a = parse_module(before), parse_module(after)
     if b is None or a is None:
         return None
     for n in ast.walk(a):
-        if isinstance(n, ast.Call) and _dotted(n.func) == "numpy.reshape" and len(n.args) == 2:
+        if isinstance(n, ast.Call) and dotted(n.func) == "numpy.reshape" and len(n.args) == 2:
             arg = ast.unparse(n.args[0])
             text, want = ast.unparse(a).replace(ast.unparse(n), arg), ast.unparse(b)
             if want in (text, text.replace("import numpy\n", "", 1)):

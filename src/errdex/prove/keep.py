@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 
 from errdex.model import ErrorSite
 from errdex.pagenotes import KEPT_CAUGHT, KEPT_MATCHED, KEPT_PUBLIC, KEPT_RESHAPED, KEPT_RESPELT, KEPT_WITH
-from errdex.prove.direct import matched_ndim, public_used
+from errdex.prove.direct import dotted, matched_ndim, parse_module, public_used
 from errdex.prove.fixes import caught_class, entered
 from errdex.prove.guard_values import guard_values
 from errdex.prove.misspelt import respelt_names
@@ -40,12 +40,6 @@ _TYPED = {"int": ("1", "2", "3", "4", "5", "6", "7", "8"), "float": ("1.0", "2.0
           "str": ("'a'", "'b'", "'c'", "'d'", "'e'", "'f'", "'g'", "'h'"), "bool": ("True", "False") * 4}
 _MAX_TEXT = 60
 
-
-def _parse(code: str) -> ast.Module | None:
-    try:
-        return ast.parse(code)
-    except SyntaxError:
-        return None
 
 
 def _short(node: ast.AST) -> str:
@@ -92,7 +86,7 @@ def _dropped_statements(b: ast.Module, a: ast.Module) -> list[ast.stmt]:
 def dropped(before: str, after: str) -> tuple[str, ...]:
     """What the after no longer passes of the before: keywords (``nargs=``), positional arguments, call
     statements left out (``jax.config.update('jax_no_tracing', True)``); () when it keeps all of them."""
-    b, a = _parse(before), _parse(after)
+    b, a = parse_module(before), parse_module(after)
     if b is None or a is None or caught_class(before, after):  # a signal caught around the same call
         return ()
     if len(b.body) != len(a.body):
@@ -137,7 +131,7 @@ def _same_shape(a: ast.AST, b: ast.AST) -> bool:
 def values_only(before: str, after: str) -> bool:
     """Whether the after makes the same calls with the same arguments and changes values only (rating 9: the
     page said so over an after that removed a ``with`` block, fef1, and one that added arguments, 669a)."""
-    b, a = _parse(before), _parse(after)
+    b, a = parse_module(before), parse_module(after)
     return b is not None and a is not None and _same_shape(b, a)
 
 
@@ -165,7 +159,7 @@ def spellings(before: str, after: str) -> list[str]:
     (``others``): a validate sample is run on them too, so that one that tests the raw value and not what the
     callee makes of it is not called proven (rating 9: 5931 stopped ``dimensions=[0]``, which ``lax.rev``
     makes a tuple; 4423 let ``collective_axes=0`` through, which ``run_scoped`` wraps into ``(0,)``)."""
-    b, a = _parse(before), _parse(after)
+    b, a = parse_module(before), parse_module(after)
     if b is None or a is None:
         return []
     out: list[str] = []
@@ -206,15 +200,6 @@ def arguments_mark(before: str, after: str) -> str:
     return f"{KEPT_RESHAPED}{more}" if more else KEPT
 
 
-def _dotted(node: ast.expr) -> str:
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return ""
-    return ".".join([node.id, *reversed(parts)])
-
 
 def _lossy_calls(b: ast.Module, a: ast.Module) -> list[int]:
     """Indexes (in ``ast.walk(b)``) of the before's calls that lost an argument in the after."""
@@ -227,14 +212,14 @@ def _lossy_calls(b: ast.Module, a: ast.Module) -> list[int]:
 def probe_script(before: str, after: str) -> str:
     """A script that prints, for each function the lossy calls name by a dotted name of an imported module,
     the defaults its signature declares (as reprs), after ``DEFAULTS_MARK``; "" when there is none."""
-    b, a = _parse(before), _parse(after)
+    b, a = parse_module(before), parse_module(after)
     if b is None or a is None:
         return ""
     nodes = list(ast.walk(b))
     imports = [s for s in b.body if isinstance(s, (ast.Import, ast.ImportFrom))]
     bound = {(al.asname or al.name).split(".")[0] for s in imports for al in s.names}
     names = sorted({d for i in _lossy_calls(b, a) if isinstance(nodes[i], ast.Call)
-                    for d in [_dotted(nodes[i].func)] if d and d.split(".")[0] in bound})  # type: ignore[attr-defined]
+                    for d in [dotted(nodes[i].func)] if d and d.split(".")[0] in bound})  # type: ignore[attr-defined]
     if not names:
         return ""
     return "\n".join(["import inspect", "import json", *(ast.unparse(s) for s in imports), "_out = {}",
@@ -340,7 +325,7 @@ def variants(before: str, after: str, site: ErrorSite,
     """(label, source) of afters that keep every argument of ``before`` and change values only, for the calls
     ``after`` took an argument from, best first (at most ``MAX_KEPT``); ``wanted``: keyword -> the values the
     before's own message asks for (``fixes.message_values``: ``'nargs' must be 2``), tried first."""
-    b, a = _parse(before), _parse(after)
+    b, a = parse_module(before), parse_module(after)
     if b is None or a is None:
         return []
     defaults = defaults or {}
@@ -366,7 +351,7 @@ def variants(before: str, after: str, site: ErrorSite,
         call = nodes[index]
         assert isinstance(call, ast.Call)
         same = [j for j in lossy if ast.dump(nodes[j].func) == ast.dump(call.func)]  # type: ignore[attr-defined]
-        own = defaults.get(_dotted(call.func), {})
+        own = defaults.get(dotted(call.func), {})
         lost = [x[:-1] for x in lost_of.get(id(call), []) if x.endswith("=")]
         names = [*lost, *(k.arg for k in call.keywords if k.arg is not None and k.arg not in lost)]
         for name in names:
