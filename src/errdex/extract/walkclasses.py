@@ -75,7 +75,8 @@ class ClassesMixin(WalkerBase):
     def _record(self, key: str, name: str, c: FuncCollector, state: State,
                 node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         if name == "__init__" and state.self_attrs is not None:
-            state.self_attrs.update(c.self_attrs)
+            # a plain class's attribute that another method sets again holds the instance's latest value
+            state.self_attrs.update((k, v) for k, v in c.self_attrs.items() if state.exc_class or k not in state.rebound)
         if c.returns or name == "__init__" or c.calls or c.reads_params:
             defaults = self._defaults(node) if c.reads_params or c.returns else ()
             returns = (*c.returns, *c.param_returns) if c.returns and name != "__str__" else tuple(c.returns)

@@ -42,6 +42,7 @@ from errdex.extract.walkstate import (
     _BASE_INIT,
     _BUILDS,
     _KEEPS_MESSAGE,
+    _KEEPS_TEXT,
     _KEYWORDS,
     _WARN_TARGETS,
     Env,
@@ -153,7 +154,8 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
             state.exc_class  # a mixin's __init__ may build the text that its exception subclasses carry:
             or (name == "__init__" and self.src.mentions(_BASE_INIT, node.lineno, node.end_lineno or node.lineno))
             # an __init__ that keeps a message for its methods (`self.error = error or self.default_message`)
-            or (name == "__init__" and self.src.mentions(_KEEPS_MESSAGE, node.lineno, node.end_lineno or node.lineno)))
+            or (name == "__init__" and self.src.mentions(_KEEPS_MESSAGE, node.lineno, node.end_lineno or node.lineno))
+            or (name == "__init__" and self.src.search(_KEEPS_TEXT, node.lineno, node.end_lineno or node.lineno)))
         a = node.args
         params = [x.arg for x in (*a.posonlyargs, *a.args)]
         alias = state.cls_alias if nested else ""
