@@ -39,6 +39,7 @@ from errdex.extract.ir import (
     is_marker,
     literal_text,
 )
+from errdex.extract.kepttexts import KEPT, kept_node
 from errdex.extract.messages import CLASS_NAME
 from errdex.extract.stdlib_texts import stdlib_text
 from errdex.extract.summary import FuncSummary, InitSummary
@@ -114,6 +115,11 @@ class Expander:
             if isinstance(given, (Param, Hole)):  # not known here: either
                 return self.expand(Alt((given, default)), {}, depth + 1)
             return self.expand(given, {}, depth + 1)  # text passed: that text
+        if node.callee == KEPT and not node.is_call:
+            kept = kept_node(self.t, node.target)  # `self.errmsg_x` of a plain class (``kepttexts``)
+            if kept is not None:
+                return self.expand(kept, {}, depth + 1)
+            return ((Piece(Segment(expr=node.src), node.text_position),),)
         canon = self.t.canonical(node.target)
         if not node.is_call:
             const = self.t.constants.get(canon)

@@ -27,6 +27,7 @@ from errdex.extract.ir import (
     literal_text,
     reads_param,
 )
+from errdex.extract.kepttexts import kept_ref
 from errdex.extract.msgbase import Builder, Scope
 from errdex.extract.msgforms import _int_constant, _repeated
 from errdex.extract.msgtemplate import SUBSTITUTE
@@ -165,6 +166,9 @@ class ValuesMixin(Builder):
                     else f"{scope.class_qualname}.{node.attr}"
                 return Ref(target=prop, src=self.src.segment(node), callee=f"self.{node.attr}",
                            text_position=text_position)
+            if scope.class_qualname is not None and not scope.in_exception:
+                # `self.errmsg_floatord % value` in a plain class: the text it or a subclass keeps (``kepttexts``)
+                return kept_ref(self.module, scope.class_qualname, node.attr, self.src.segment(node), text_position)
             return None
         d = dotted_source(node)
         if d is None:

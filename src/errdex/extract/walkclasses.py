@@ -10,6 +10,7 @@ from errdex.extract.generated_init import generated_init
 from errdex.extract.getattrs import attr_instances, getattr_forward
 from errdex.extract.imports import dotted_source
 from errdex.extract.ir import EMPTY, Node, alt
+from errdex.extract.kepttexts import kept_texts
 from errdex.extract.properties import properties_of
 from errdex.extract.summary import ClassSummary, FuncSummary, InitSummary
 from errdex.extract.walkstate import _EXC_NAME, Env, FuncCollector, State, Walk, WalkerBase
@@ -53,6 +54,8 @@ class ClassesMixin(WalkerBase):
             if self._joined is None:
                 self._joined = yielded.joined_methods(self.tree)
             body = yielded.rewrite_class(node, self._joined)
+        if not exc_named:  # `self.errmsg_x = "..."` in a method: the text the class keeps (``kepttexts``)
+            self.kept_texts.update(kept_texts(node, ".".join(qual)))
         yield from self.block(body, inner, None)
         for attr, func in _callable_defaults(node):
             key = f"{'.'.join(qual)}.{attr}"
@@ -75,8 +78,7 @@ class ClassesMixin(WalkerBase):
     def _record(self, key: str, name: str, c: FuncCollector, state: State,
                 node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         if name == "__init__" and state.self_attrs is not None:
-            # a plain class's attribute that another method sets again holds the instance's latest value
-            state.self_attrs.update((k, v) for k, v in c.self_attrs.items() if state.exc_class or k not in state.rebound)
+            state.self_attrs.update(c.self_attrs)
         if c.returns or name == "__init__" or c.calls or c.reads_params:
             defaults = self._defaults(node) if c.reads_params or c.returns else ()
             returns = (*c.returns, *c.param_returns) if c.returns and name != "__str__" else tuple(c.returns)

@@ -42,7 +42,6 @@ from errdex.extract.walkstate import (
     _BASE_INIT,
     _BUILDS,
     _KEEPS_MESSAGE,
-    _KEEPS_TEXT,
     _KEYWORDS,
     _WARN_TARGETS,
     Env,
@@ -66,6 +65,7 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         self.names: list[str] = []
         self.module_env: dict[str, ast.expr] = {}
         self.class_constants: dict[str, ast.expr] = {}  # "Cls.NAME" -> a string-like value
+        self.kept_texts: dict[str, Node] = {}  # "Cls.<self>attr" -> the texts a plain class keeps (``kepttexts``)
         self.attr_texts: list[tuple[str, str, Node]] = []  # `rep.problem_msg = "..."` (``walkbind``, ``attrtexts``)
         self.functions: dict[str, FuncSummary] = {}
         self.classes: list[ClassSummary] = []
@@ -154,8 +154,7 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
             state.exc_class  # a mixin's __init__ may build the text that its exception subclasses carry:
             or (name == "__init__" and self.src.mentions(_BASE_INIT, node.lineno, node.end_lineno or node.lineno))
             # an __init__ that keeps a message for its methods (`self.error = error or self.default_message`)
-            or (name == "__init__" and self.src.mentions(_KEEPS_MESSAGE, node.lineno, node.end_lineno or node.lineno))
-            or (name == "__init__" and self.src.search(_KEEPS_TEXT, node.lineno, node.end_lineno or node.lineno)))
+            or (name == "__init__" and self.src.mentions(_KEEPS_MESSAGE, node.lineno, node.end_lineno or node.lineno)))
         a = node.args
         params = [x.arg for x in (*a.posonlyargs, *a.args)]
         alias = state.cls_alias if nested else ""

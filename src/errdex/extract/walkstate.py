@@ -33,9 +33,6 @@ _WRAPPED_TEXT = re.compile(r"[(,][ \t]*\n[ \t]*f?[\"']")
 _BASE_INIT = ("super().__init__(", ".__init__(self")
 _KEEPS_MESSAGE = ("self.message =", "self.error =", "self.msg =", "self.error_message =", "self.message:",
                   "self.error:", "self.msg:")
-# an ``__init__`` that keeps literal message texts for its methods under any name of a message
-# (num2words' ``self.errmsg_toobig = "abs(%s) must be less than %s."``, raised as ``self.errmsg_toobig % ...``)
-_KEEPS_TEXT = re.compile(r"\bself\.\w*(?:err|msg|message)\w*\s*=\s*[rRuU]?['\"]", re.I)
 _EXC_NAME = re.compile(r"Error|Exception|Warning|Exit|Interrupt|Fail")
 _STRISH = (ast.Constant, ast.JoinedStr, ast.BinOp)
 _WARN_TARGETS = frozenset({"warnings.warn", "warnings.warn_explicit"})
@@ -90,6 +87,7 @@ class WalkerBase(Protocol):
     package: bool
     imports: dict[str, str]
     class_constants: dict[str, ast.expr]
+    kept_texts: dict[str, Node]
     attr_texts: list[tuple[str, str, Node]]
     builder: MessageBuilder
     functions: dict[str, FuncSummary]

@@ -141,6 +141,7 @@ def _walk(tree: ast.Module, text: str, path: str, is_test: bool) -> FileResult:
                 isinstance(value, ast.Constant) and not isinstance(value.value, str)
             )) or (name.endswith("]") and translated_text(value)):  # a message table's `_("...")` entry
                 constants[name] = walker.builder.arg(value, _EMPTY_SCOPE)
+        constants.update(walker.kept_texts)
         summary = ModuleSummary(
             module=module, path=path, imports=dict(walker.imports), names=tuple(dict.fromkeys(walker.names)),
             functions=walker.functions, classes=tuple(walker.classes), constants=constants,
