@@ -7,7 +7,7 @@ import ast
 import copy
 import dataclasses
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 
 from errdex.extract import env as envmod
 from errdex.extract import yielded
@@ -85,16 +85,13 @@ class FormsMixin(Builder):
         return self.src.segment(spec)
 
     def _fields(self, parts: list[Part], pick: dict[int | str, ast.expr], scope: Scope, what: str,
-                rest: str = "", spread_items: Mapping[int, str] | None = None) -> Node | None:
+                rest: str = "") -> Node | None:
         out: list[Node] = []
         for p in parts:
             if isinstance(p, str):
                 out.append(Lit(p))
                 continue
             arg = pick.get(p.key)
-            if arg is None and spread_items and isinstance(p.key, int) and p.key in spread_items:
-                out.append(Hole(spread_items[p.key], p.conversion, p.format_spec))  # an item of `*items`
-                continue
             if arg is None and rest and isinstance(p.key, str):
                 out.append(Hole(f"{rest}[{p.key!r}]", p.conversion, p.format_spec))  # from `**kwargs`
                 continue
@@ -171,18 +168,9 @@ class FormsMixin(Builder):
             # `message.format(min=self.min)` with `message` a parameter (or a call's result): its text is
             # known in phase 2, where its `{name}` fields become placeholders (`expand._dedent`)
             return Dedent(fmt, FORMAT_FIELDS)
-        starred = [i for i, a in enumerate(node.args) if isinstance(a, ast.Starred)]
-        if runs is None or len(spread) > 1 or (starred and starred[0] != len(node.args) - 1):
+        if runs is None or any(isinstance(a, ast.Starred) for a in node.args) or len(spread) > 1:
             return Hole(self.src.segment(node), unresolved=True)
-        pick: dict[int | str, ast.expr] = {i: a for i, a in enumerate(node.args) if i not in starred}
-        spread_items: dict[int, str] = {}
-        if starred:
-            # `'{2} at line {3}, column {4}: [{1}] {0}'.format(msg, code, token, *token.position)`: the fields
-            # from the starred one's index on are its items, values (elementpath's ElementPathError.__str__)
-            star = node.args[-1]
-            assert isinstance(star, ast.Starred)
-            items = self.src.segment(star.value)
-            spread_items = {i: f"{items}[{i - starred[0]}]" for i in range(starred[0], starred[0] + _SPREAD)}
+        pick: dict[int | str, ast.expr] = {i: a for i, a in enumerate(node.args)}
         for k in node.keywords:
             if k.arg is not None:
                 pick[k.arg] = k.value
@@ -196,7 +184,7 @@ class FormsMixin(Builder):
             if parsed is None:
                 return Hole(self.src.segment(node), unresolved=True)
             parts, auto = parsed
-            result = self._fields(parts, pick, scope, "format", rest, spread_items)
+            result = self._fields(parts, pick, scope, "format", rest)
             if result is None:
                 return Hole(self.src.segment(node), unresolved=True)
             out.append(result)
@@ -380,7 +368,6 @@ class FormsMixin(Builder):
 
 
 # an extend / `+=` whose items are computed: their number and text are known only at run time
-_SPREAD = 16  # fields of a `.format(..., *items)` read as the items' (no format has more)
 _SOME_ITEMS = (ast.GeneratorExp, ast.ListComp, ast.Call)
 
 
