@@ -42,6 +42,10 @@ class BindingsMixin(WalkerBase):
                     and isinstance(node.targets[0], ast.Name):
                 self._lambda(node.targets[0].id, value)  # a module-level `name = lambda ...: "..."`
             return env
+        if isinstance(value, ast.Call) and not isinstance(value.func, ast.Lambda):
+            # `matches = validate(status_line_re, line, "illegal status line: {!r}", line)` (h11): a helper that
+            # raises the text it is passed and returns a value otherwise passes it as a statement call does
+            self._call_site(value, dotted_source(value.func), state, env)
         for t in node.targets:
             if isinstance(t, ast.Name):
                 local = None
