@@ -45,6 +45,7 @@ from errdex.extract.stdlib_texts import stdlib_text
 from errdex.extract.summary import FuncSummary, InitSummary
 from errdex.extract.tables import Tables
 from errdex.extract.textops import fields_of, transform
+from errdex.extract.tuplefields import FIELD, FieldIndex
 from errdex.model import Segment
 
 MAX_TEMPLATES = 8
@@ -65,6 +66,7 @@ class Expander:
     def __init__(self, tables: Tables) -> None:
         self.t = tables
         self._lits: dict[str, tuple[Variant, ...]] = {}  # one expansion per literal text: they are immutable
+        self._fields: FieldIndex | None = None  # named tuples' field texts, built on first use
 
     # ----------------------------------------------------------------- messages
 
@@ -119,6 +121,13 @@ class Expander:
             kept = kept_node(self.t, node.target)  # `self.errmsg_x` of a plain class (``kepttexts``)
             if kept is not None:
                 return self.expand(kept, {}, depth + 1)
+            return ((Piece(Segment(expr=node.src), node.text_position),),)
+        if node.callee == FIELD and not node.is_call:
+            if self._fields is None:
+                self._fields = FieldIndex(self.t.constants, self.t.canonical)
+            texts = self._fields.texts(node.target)  # `limit.rangeerrorstring` (``tuplefields``)
+            if texts is not None:
+                return self.expand(texts, {}, depth + 1)
             return ((Piece(Segment(expr=node.src), node.text_position),),)
         canon = self.t.canonical(node.target)
         if not node.is_call:

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 KEPT = "<self>"  # ``Ref.callee`` of a kept text, and the infix of its key among a module's constants
 OPAQUE = Hole("<kept>", unresolved=True)  # an attribute some method sets to a value that is not a literal
 MSG_NAME = re.compile(r"err|msg|message", re.I)  # an attribute named like a message (``errmsg_toobig``)
+SITE_TEXTS = 8  # the texts a site keeps (``expand.MAX_TEMPLATES``)
 _MAX_TEXTS = 24  # more distinct texts than this over a class's family: a placeholder (expand keeps the first 8)
 _PER_CLASS = 4  # more literal texts than this in one class: a value chosen at run time, left a placeholder
 
@@ -101,4 +102,10 @@ def kept_node(tables: Tables, target: str) -> Node | None:
     joined = alt(texts)
     if isinstance(joined, Alt) and len(joined.options) > _MAX_TEXTS:
         return None
-    return joined
+    return first_options(joined)
+
+
+def first_options(node: Node, most: int = SITE_TEXTS) -> Node:
+    """An ``Alt`` cut to its first options: a site keeps eight texts, and expanding more would keep the
+    first and the last few (``expand._capped``) where the first ones are the nearest (the class's own)."""
+    return Alt(node.options[:most]) if isinstance(node, Alt) and len(node.options) > most else node

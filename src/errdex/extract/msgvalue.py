@@ -33,6 +33,7 @@ from errdex.extract.msgforms import _int_constant, _repeated
 from errdex.extract.msgtemplate import SUBSTITUTE
 from errdex.extract.properties import property_read
 from errdex.extract.stdlib_texts import OS_ERRORS, os_error_value
+from errdex.extract.tuplefields import field_ref
 
 
 class ValuesMixin(Builder):
@@ -174,6 +175,9 @@ class ValuesMixin(Builder):
         if d is None:
             return None
         head = d.split(".", 1)[0]
+        if head in scope.params and envmod.lookup(scope.env, head) is None:
+            # `limit.rangeerrorstring`: the texts built into that field of the package's named tuples
+            return field_ref(d, scope.params, self.module, text_position)
         if head in scope.params or envmod.lookup(scope.env, head) is not None:
             return None
         target = self.resolve_name(d)
