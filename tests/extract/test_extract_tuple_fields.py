@@ -71,3 +71,28 @@ def test_a_field_read_through_a_parameter_holds_the_texts_built_into_it(tmp_path
     assert texts == ["Month must be between 1..12.", "Day must be between 1..31.", "Year must be between 1..9999."]
     # `name` is no message's name (and two named tuples have it): a value
     assert [t.render() for t in site_in(result, "pkg/__init__.py", "named").templates] == ["{limit.name}"]
+
+
+MANY = '''
+    from collections import namedtuple
+
+    Limit = namedtuple("Limit", "rangeexception rangeerrorstring")
+
+
+    def range_check(value, limit):
+        if value is None:
+            raise limit.rangeexception(limit.rangeerrorstring)
+
+
+    class Builder:
+''' + "".join(f'''        LIMIT_{i} = Limit(ValueError, "Component {i} must be positive.")
+''' for i in range(10))
+
+
+def test_a_site_keeps_the_first_eight_texts_built(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(textwrap.dedent(MANY))
+    result = extract_dir(tmp_path)
+    texts = [t.render() for t in site_in(result, "pkg/__init__.py", "range_check").templates]
+    # in the order built (`expand._capped` would keep the first and the last ones past its cap)
+    assert texts == [f"Component {i} must be positive." for i in range(8)]
