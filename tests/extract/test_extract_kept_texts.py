@@ -94,3 +94,25 @@ def test_the_class_and_its_subclasses_texts_are_the_raises(tmp_path: Path) -> No
 def test_a_text_set_from_a_value_stays_a_placeholder(tmp_path: Path) -> None:
     result = extract_dir(_pkg(tmp_path))
     assert _texts(result, "pkg/base.py", "Num2Word_Base.replay") == ["{self.last_msg}"]
+
+
+VALIDATORS = '''
+    from attr import attrib, attrs
+
+
+    @attrs(slots=True)
+    class _NotValidator:
+        msg = attrib(default="not_ validator child {validator!r} did not raise a captured error")
+
+        def __call__(self, inst, attr, value):
+            raise ValueError(self.msg.format(validator=self))
+'''
+
+
+def test_a_class_that_sets_no_text_and_has_no_base_reads_its_own_value(tmp_path: Path) -> None:
+    # attrs 26.1.0's `_NotValidator`: `msg` is an attrs field of the instance, no class keeps it
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").touch()
+    (tmp_path / "pkg" / "validators.py").write_text(textwrap.dedent(VALIDATORS))
+    result = extract_dir(tmp_path)
+    assert _texts(result, "pkg/validators.py", "_NotValidator.__call__") == ["{self.msg.format(validator=self)}"]

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ast
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from errdex.extract.ir import Alt, Hole, Lit, Node, Ref, alt
@@ -75,10 +76,32 @@ def _literal(node: ast.expr) -> str | None:
     return None
 
 
-def kept_ref(module: str, cls: str, attr: str, src: str, text_position: bool) -> Ref | None:
+@dataclass(frozen=True, slots=True)
+class KeptAttrs:
+    """What phase 1 knows of a plain class's ``self`` attributes: those its methods assign (``kept_texts``),
+    whether it has bases that may assign others, and the names its body binds (``msg = attrib(...)``:
+    an attrs field, no kept text)."""
+
+    own: frozenset[str]
+    inherits: bool
+    body_names: frozenset[str]
+
+    @classmethod
+    def of(cls, node: ast.ClassDef, kept: dict[str, Node]) -> KeptAttrs:
+        body = frozenset(t.id for s in node.body if isinstance(s, (ast.Assign, ast.AnnAssign))
+                         for t in (s.targets if isinstance(s, ast.Assign) else [s.target]) if isinstance(t, ast.Name))
+        inherits = any(not (isinstance(b, ast.Name) and b.id == "object") for b in node.bases)
+        return cls(frozenset(k.rpartition(KEPT)[2] for k in kept), inherits, body)
+
+    def may_keep(self, attr: str) -> bool:
+        return attr in self.own or (self.inherits and attr not in self.body_names)
+
+
+def kept_ref(module: str, cls: str, attr: str, src: str, text_position: bool,
+             known: KeptAttrs | None = None) -> Ref | None:
     """``self.<attr>`` read in a method of ``cls`` (a class of no exception): a kept text to look up in
-    phase 2, for an attribute named like a message."""
-    if not MSG_NAME.search(attr):
+    phase 2, for an attribute named like a message that the class or a base may set (``known``)."""
+    if not MSG_NAME.search(attr) or known is None or not known.may_keep(attr):
         return None
     owner = f"{module}.{cls}" if module else cls
     return Ref(target=f"{owner}.{KEPT}{attr}", src=src, callee=KEPT, is_call=False, text_position=text_position)

@@ -169,7 +169,8 @@ class ValuesMixin(Builder):
                            text_position=text_position)
             if scope.class_qualname is not None and not scope.in_exception:
                 # `self.errmsg_floatord % value` in a plain class: the text it or a subclass keeps (``kepttexts``)
-                return kept_ref(self.module, scope.class_qualname, node.attr, self.src.segment(node), text_position)
+                return kept_ref(self.module, scope.class_qualname, node.attr, self.src.segment(node), text_position,
+                                self.kept_classes.get(scope.class_qualname))
             return None
         d = dotted_source(node)
         if d is None:
