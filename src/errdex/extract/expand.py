@@ -41,6 +41,7 @@ from errdex.extract.ir import (
 )
 from errdex.extract.kepttexts import KEPT, kept_node
 from errdex.extract.messages import CLASS_NAME
+from errdex.extract.metaclass import constructed_class
 from errdex.extract.stdlib_texts import stdlib_text
 from errdex.extract.summary import FuncSummary, InitSummary
 from errdex.extract.tables import Tables
@@ -216,6 +217,8 @@ class Expander:
                 inner = _call_bind(f, owner, node, bind)
                 returns = [attrs_of_caller(self.t, r, owner) for r in f.returns] if owner is not None else f.returns
                 return [o for r in returns for o in self.exception(r, inner, depth + 1)]
+            if node.is_call and (built := constructed_class(self.t, canon)) is not None:
+                canon = built  # `Cancelled._create(...)`: its metaclass's method builds the class (``metaclass.py``)
             owner = canon.rpartition(".")[0]
             root = written.split(".", 1)[0]
             if f is None and owner in self.t.classes and canon not in self.t.classes \

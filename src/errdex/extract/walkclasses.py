@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ast
 
-from errdex.extract import factories, yielded
+from errdex.extract import factories, metaclass, yielded
 from errdex.extract.generated_init import generated_init
 from errdex.extract.getattrs import attr_instances, getattr_forward
 from errdex.extract.imports import dotted_source
@@ -54,6 +54,8 @@ class ClassesMixin(WalkerBase):
             if self._joined is None:
                 self._joined = yielded.joined_methods(self.tree)
             body = yielded.rewrite_class(node, self._joined)
+        # `metaclass=NoPublicConstructor`, whose `_create` builds the class (``metaclass.py``)
+        self.kept_texts.update(metaclass.class_constants(node, ".".join(qual), self.builder.resolve_name))
         if not exc_named:  # `self.errmsg_x = "..."` in a method: the text the class keeps (``kepttexts``)
             kept = kept_texts(node, ".".join(qual))
             self.kept_texts.update(kept)
