@@ -39,11 +39,14 @@ from errdex.extract.ir import (
     is_marker,
     literal_text,
 )
+from errdex.extract.kepttexts import KEPT, kept_node
 from errdex.extract.messages import CLASS_NAME
+from errdex.extract.metaclass import constructed_class
 from errdex.extract.stdlib_texts import stdlib_text
 from errdex.extract.summary import FuncSummary, InitSummary
 from errdex.extract.tables import Tables
 from errdex.extract.textops import fields_of, transform
+from errdex.extract.tuplefields import FIELD, FieldIndex
 from errdex.model import Segment
 
 MAX_TEMPLATES = 8
@@ -64,6 +67,7 @@ class Expander:
     def __init__(self, tables: Tables) -> None:
         self.t = tables
         self._lits: dict[str, tuple[Variant, ...]] = {}  # one expansion per literal text: they are immutable
+        self._fields: FieldIndex | None = None  # named tuples' field texts, built on first use
 
     # ----------------------------------------------------------------- messages
 
@@ -114,6 +118,18 @@ class Expander:
             if isinstance(given, (Param, Hole)):  # not known here: either
                 return self.expand(Alt((given, default)), {}, depth + 1)
             return self.expand(given, {}, depth + 1)  # text passed: that text
+        if node.callee == KEPT and not node.is_call:
+            kept = kept_node(self.t, node.target)  # `self.errmsg_x` of a plain class (``kepttexts``)
+            if kept is not None:
+                return self.expand(kept, {}, depth + 1)
+            return ((Piece(Segment(expr=node.src), node.text_position),),)
+        if node.callee == FIELD and not node.is_call:
+            if self._fields is None:
+                self._fields = FieldIndex(self.t.constants, self.t.canonical)
+            texts = self._fields.texts(node.target)  # `limit.rangeerrorstring` (``tuplefields``)
+            if texts is not None:
+                return self.expand(texts, {}, depth + 1)
+            return ((Piece(Segment(expr=node.src), node.text_position),),)
         canon = self.t.canonical(node.target)
         if not node.is_call:
             const = self.t.constants.get(canon)
@@ -201,6 +217,8 @@ class Expander:
                 inner = _call_bind(f, owner, node, bind)
                 returns = [attrs_of_caller(self.t, r, owner) for r in f.returns] if owner is not None else f.returns
                 return [o for r in returns for o in self.exception(r, inner, depth + 1)]
+            if node.is_call and (built := constructed_class(self.t, canon)) is not None:
+                canon = built  # `Cancelled._create(...)`: its metaclass's method builds the class (``metaclass.py``)
             owner = canon.rpartition(".")[0]
             root = written.split(".", 1)[0]
             if f is None and owner in self.t.classes and canon not in self.t.classes \

@@ -35,6 +35,7 @@ from errdex.extract.ir import (
     alt,
     cat,
 )
+from errdex.extract.kepttexts import KeptAttrs
 from errdex.extract.msgbase import (
     _GETTEXT,
     _OPAQUE,
@@ -69,6 +70,8 @@ class MessageBuilder(ValuesMixin, FormsMixin, CallsMixin, RaisedMixin):
     path: str
     _memo: dict[object, Node] = field(default_factory=dict)  # keyed by Binding identity / ("module", name)
     _depth: int = 0
+    # a plain class → the `self.<attr>` texts it may keep (``kepttexts.KeptAttrs``), set as the walk enters it
+    kept_classes: dict[str, KeptAttrs] = field(default_factory=dict)
     # the module star-imports a module of its package (its imports are all known before it is built)
     _stars: bool = field(init=False, default=False)
 

@@ -21,6 +21,7 @@ from errdex.extract.ir import (
     Node,
     Ref,
 )
+from errdex.extract.kepttexts import KeptAttrs
 from errdex.extract.source import SourceText
 
 # Expressions that are runtime values by nature: a placeholder is the right answer.
@@ -131,6 +132,7 @@ class Builder(Protocol):
     path: str
     _memo: dict[object, Node]
     _depth: int
+    kept_classes: dict[str, KeptAttrs]
 
     def resolve_name(self, written: str) -> str | None: ...
     def callee(self, written: str, scope: Scope) -> str | None: ...

@@ -164,9 +164,10 @@ class FormsMixin(Builder):
         if runs is None and isinstance(fmt, Ref) and fmt.callee == KEYED and not node.args:
             # a message table's entry, formatted: its fields are known in phase 2 (``expand._keyed``)
             return dataclasses.replace(fmt, kwargs=(("format", Lit(rest)),))
-        if runs is None and _deferred(fmt) and not spread and not any(isinstance(a, ast.Starred) for a in node.args):
+        if runs is None and _deferred(fmt) and not spread:
             # `message.format(min=self.min)` with `message` a parameter (or a call's result): its text is
-            # known in phase 2, where its `{name}` fields become placeholders (`expand._dedent`)
+            # known in phase 2, where its `{name}` fields become placeholders (`expand._dedent`); so do the
+            # fields of `msg.format(*format_args)`, values passed on (h11's `validate`)
             return Dedent(fmt, FORMAT_FIELDS)
         if runs is None or any(isinstance(a, ast.Starred) for a in node.args) or len(spread) > 1:
             return Hole(self.src.segment(node), unresolved=True)

@@ -27,11 +27,13 @@ from errdex.extract.ir import (
     literal_text,
     reads_param,
 )
+from errdex.extract.kepttexts import kept_ref
 from errdex.extract.msgbase import Builder, Scope
 from errdex.extract.msgforms import _int_constant, _repeated
 from errdex.extract.msgtemplate import SUBSTITUTE
 from errdex.extract.properties import property_read
 from errdex.extract.stdlib_texts import OS_ERRORS, os_error_value
+from errdex.extract.tuplefields import field_ref
 
 
 class ValuesMixin(Builder):
@@ -165,11 +167,18 @@ class ValuesMixin(Builder):
                     else f"{scope.class_qualname}.{node.attr}"
                 return Ref(target=prop, src=self.src.segment(node), callee=f"self.{node.attr}",
                            text_position=text_position)
+            if scope.class_qualname is not None and not scope.in_exception:
+                # `self.errmsg_floatord % value` in a plain class: the text it or a subclass keeps (``kepttexts``)
+                return kept_ref(self.module, scope.class_qualname, node.attr, self.src.segment(node), text_position,
+                                self.kept_classes.get(scope.class_qualname))
             return None
         d = dotted_source(node)
         if d is None:
             return None
         head = d.split(".", 1)[0]
+        if head in scope.params and envmod.lookup(scope.env, head) is None:
+            # `limit.rangeerrorstring`: the texts built into that field of the package's named tuples
+            return field_ref(d, scope.params, self.module, text_position)
         if head in scope.params or envmod.lookup(scope.env, head) is not None:
             return None
         target = self.resolve_name(d)

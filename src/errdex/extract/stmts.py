@@ -123,6 +123,8 @@ def message_like(node: ast.expr, env: Env, depth: int = 0, alias: str = "") -> b
         if d is None:
             return False
         last = d.rsplit(".", 1)[-1]
+        if last == "cast" and len(node.args) == 2 and depth < 3:  # `typing.cast(T, value)`: the value
+            return message_like(node.args[1], env, depth + 1, alias)
         return last[:1].isupper() or bool(MSG_NAME.search(last)) or d == "str" or (bool(alias) and d == alias)
     if isinstance(node, ast.Name) and depth < 3:
         b = envmod.lookup(env, node.id)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import ast
 import inspect
 import textwrap
 
@@ -32,12 +33,25 @@ def fields_of(v: Variant, mapping: str) -> Variant:
     return tuple(out)
 
 
+def _value_names(values: str) -> list[str] | None:
+    """The values a ``%`` applies as written: a tuple's items, or a lone name or attribute (one value);
+    else None (``self.args[1:]``: its items are numbered)."""
+    try:
+        node = ast.parse(values, mode="eval").body
+    except SyntaxError:
+        return None
+    if isinstance(node, ast.Tuple) and not any(isinstance(e, ast.Starred) for e in node.elts):
+        return [ast.unparse(e) for e in node.elts]
+    return [values] if isinstance(node, (ast.Name, ast.Attribute)) else None
+
+
 def percent_fields(v: Variant, values: str) -> Variant:
     """Text known only now, formatted with ``%`` (``self.args[0] % self.args[1:]``): its ``%s`` fields
     become placeholders named after the values (``self.args[1:][0]``, ``values['name']``); text that is
     no valid format stays as it is."""
     out: list[Piece] = []
     index = 0  # positional fields are numbered across the literal runs
+    names = _value_names(values)
     for p in _merged(v):
         text = p.segment.text
         if p.segment.expr is not None or text is None or "%" not in text:
@@ -51,7 +65,9 @@ def percent_fields(v: Variant, values: str) -> Variant:
             if isinstance(part, Field):
                 key = part.key + shift if isinstance(part.key, int) else part.key
                 index += isinstance(part.key, int)
-                out.append(Piece(Segment(expr=f"{values}[{key!r}]", conversion=part.conversion,
+                expr = names[key] if names is not None and isinstance(key, int) and key < len(names) \
+                    else f"{values}[{key!r}]"
+                out.append(Piece(Segment(expr=expr, conversion=part.conversion,
                                          format_spec=part.format_spec)))
             else:
                 out.append(Piece(Segment(text=part)))

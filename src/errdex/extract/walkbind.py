@@ -42,6 +42,10 @@ class BindingsMixin(WalkerBase):
                     and isinstance(node.targets[0], ast.Name):
                 self._lambda(node.targets[0].id, value)  # a module-level `name = lambda ...: "..."`
             return env
+        if isinstance(value, ast.Call) and not isinstance(value.func, ast.Lambda):
+            # `matches = validate(status_line_re, line, "illegal status line: {!r}", line)` (h11): a helper that
+            # raises the text it is passed and returns a value otherwise passes it as a statement call does
+            self._call_site(value, dotted_source(value.func), state, env)
         for t in node.targets:
             if isinstance(t, ast.Name):
                 local = None
@@ -138,6 +142,9 @@ class BindingsMixin(WalkerBase):
 
     def return_(self, node: ast.Return, state: State, env: Env) -> Env:
         c = state.func
+        if (uncast := self._uncast(node.value)) is not None:
+            # `return cast(MissingContextError, self.error('XPDY0002', message))` (elementpath): the value
+            node = ast.copy_location(ast.Return(value=uncast), node)
         if c is not None and c.is_init and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Attribute) \
                 and node.value.func.attr == "__init__":
             self._super_call(node.value, state, env)  # `return super().__init__(...)` (avro): the call, as a statement
@@ -168,6 +175,15 @@ class BindingsMixin(WalkerBase):
             self._call_site(node.value, dotted_source(node.value.func), state, env)
         return env
 
+    def _uncast(self, node: ast.expr | None) -> ast.expr | None:
+        """``typing.cast(T, value)``'s value (a no-op at run time), else None."""
+        if not (isinstance(node, ast.Call) and len(node.args) == 2 and not node.keywords):
+            return None
+        d = dotted_source(node.func)
+        if d is None or d.rsplit(".", 1)[-1] != "cast" or self.builder.resolve_name(d) not in _CASTS:
+            return None
+        return node.args[1]
+
     def import_(self, node: ast.Import | ast.ImportFrom, state: State, env: Env) -> Env:
         if state.in_function:  # a function-local import: visible to that function's raises
             for local, target in import_bindings(node, self.module, self.package):
@@ -175,6 +191,7 @@ class BindingsMixin(WalkerBase):
         return env
 
 
+_CASTS = frozenset({"typing.cast", "typing_extensions.cast"})
 _MAPPING_VIEWS = frozenset({"MappingProxyType", "types.MappingProxyType", "dict"})
 
 

@@ -26,7 +26,7 @@ class CallsMixin(WalkerBase):
         f-string or a local/parameter named like a message (``check(x, "x must be positive")``):
         then it is walked, so that the call is recorded with its arguments (in a method of class
         ``cls``, ``self.fail(...)`` too).  Statement level only
-        (calls that are a statement of their own or the value returned), and only when its text has
+        (calls that are a statement of their own, the value returned or assigned), and only when its text has
         a quote or names a message."""
         last = node.end_lineno or node.lineno
         if not (self.src.mentions(_CALL_TEXT, node.lineno, last) or self.src.search(_WRAPPED_TEXT, node.lineno, last)):
@@ -34,7 +34,7 @@ class CallsMixin(WalkerBase):
         stack = list(node.body)
         while stack:
             stmt = stack.pop()
-            if isinstance(stmt, (ast.Expr, ast.Return)):  # `return helper("...")` too
+            if isinstance(stmt, (ast.Expr, ast.Return, ast.Assign)):  # `return helper("...")`, `m = helper("...")`
                 call = stmt.value
                 if isinstance(call, ast.Call) and (call.args or call.keywords) and st.passes_message(call) \
                         and self._internal_callee(dotted_source(call.func), Scope(frozenset(params), class_qualname=cls)) is not None:

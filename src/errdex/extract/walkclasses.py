@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import ast
 
-from errdex.extract import factories, yielded
+from errdex.extract import factories, metaclass, yielded
 from errdex.extract.generated_init import generated_init
 from errdex.extract.getattrs import attr_instances, getattr_forward
 from errdex.extract.imports import dotted_source
 from errdex.extract.ir import EMPTY, Node, alt
+from errdex.extract.kepttexts import KeptAttrs, kept_texts
 from errdex.extract.properties import properties_of
 from errdex.extract.summary import ClassSummary, FuncSummary, InitSummary
 from errdex.extract.walkstate import _EXC_NAME, Env, FuncCollector, State, Walk, WalkerBase
@@ -53,6 +54,12 @@ class ClassesMixin(WalkerBase):
             if self._joined is None:
                 self._joined = yielded.joined_methods(self.tree)
             body = yielded.rewrite_class(node, self._joined)
+        # `metaclass=NoPublicConstructor`, whose `_create` builds the class (``metaclass.py``)
+        self.kept_texts.update(metaclass.class_constants(node, ".".join(qual), self.builder.resolve_name))
+        if not exc_named:  # `self.errmsg_x = "..."` in a method: the text the class keeps (``kepttexts``)
+            kept = kept_texts(node, ".".join(qual))
+            self.kept_texts.update(kept)
+            self.builder.kept_classes[".".join(qual)] = KeptAttrs.of(node, kept)
         yield from self.block(body, inner, None)
         for attr, func in _callable_defaults(node):
             key = f"{'.'.join(qual)}.{attr}"

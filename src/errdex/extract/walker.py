@@ -65,6 +65,7 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         self.names: list[str] = []
         self.module_env: dict[str, ast.expr] = {}
         self.class_constants: dict[str, ast.expr] = {}  # "Cls.NAME" -> a string-like value
+        self.kept_texts: dict[str, Node] = {}  # "Cls.<self>attr" -> the texts a plain class keeps (``kepttexts``)
         self.attr_texts: list[tuple[str, str, Node]] = []  # `rep.problem_msg = "..."` (``walkbind``, ``attrtexts``)
         self.functions: dict[str, FuncSummary] = {}
         self.classes: list[ClassSummary] = []

@@ -33,6 +33,7 @@ from errdex.extract.msgbase import translated_text
 from errdex.extract.source import SourceText
 from errdex.extract.strict import UnclassifiedShape
 from errdex.extract.summary import FileResult, ModuleSummary
+from errdex.extract.tuplefields import built_tuples, named_tuples
 from errdex.extract.walker import Walker
 from errdex.limits import DEFAULTS, current, hint
 from errdex.model import FileFailure
@@ -141,6 +142,10 @@ def _walk(tree: ast.Module, text: str, path: str, is_test: bool) -> FileResult:
                 isinstance(value, ast.Constant) and not isinstance(value.value, str)
             )) or (name.endswith("]") and translated_text(value)):  # a message table's `_("...")` entry
                 constants[name] = walker.builder.arg(value, _EMPTY_SCOPE)
+        constants.update(walker.kept_texts)
+        # named tuples' fields and the calls building them (``tuplefields``)
+        constants.update(named_tuples(tree, walker.builder.resolve_name))
+        constants.update(built_tuples(tree, walker.builder.resolve_name))
         summary = ModuleSummary(
             module=module, path=path, imports=dict(walker.imports), names=tuple(dict.fromkeys(walker.names)),
             functions=walker.functions, classes=tuple(walker.classes), constants=constants,

@@ -1,0 +1,134 @@
+"""Texts a plain class keeps on ``self`` for its methods' messages, set by the class or a subclass.
+
+num2words 0.5.14's ``Num2Word_Base.__init__`` sets ``self.errmsg_floatord = "Cannot treat float %s as
+ordinal."``, a language's subclass sets its own wording in ``setup()`` (``lang_DE``) or as a class attribute
+(``lang_AR``'s ``errmsg_toobig = "..."``), and ``verify_ordinal`` raises ``TypeError(self.errmsg_floatord %
+value)``: read as ``{self.errmsg_floatord % value}`` until phase 1 knew no class's text (issue 17's
+twenty-seventh round, 23 events).  The raise runs on an instance of the class or any subclass, so its text
+is the one the class (or its nearest base) sets and each subclass's own:
+
+- phase 1 (``kept_texts``) records, per class, each attribute of ``self`` named like a message (``err``,
+  ``msg``, ``message``...) that its methods assign: its literal texts, or ``OPAQUE`` when some assignment is
+  not a literal (a parameter, a call: the instance's own value then);
+- a read ``self.<attr>`` in a method of a class that is no exception (``kept_ref``) is a ``Ref`` with
+  ``callee == KEPT``, resolved in phase 2 (``kept_node``) over the class's bases and subclasses; an attribute
+  no class sets, or one set to something else than literals somewhere, stays the placeholder it was.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from errdex.extract.ir import Alt, Hole, Lit, Node, Ref, alt
+
+if TYPE_CHECKING:
+    from errdex.extract.tables import Tables
+
+KEPT = "<self>"  # ``Ref.callee`` of a kept text, and the infix of its key among a module's constants
+OPAQUE = Hole("<kept>", unresolved=True)  # an attribute some method sets to a value that is not a literal
+MSG_NAME = re.compile(r"err|msg|message", re.I)  # an attribute named like a message (``errmsg_toobig``)
+SITE_TEXTS = 8  # the texts a site keeps (``expand.MAX_TEMPLATES``)
+_MAX_TEXTS = 24  # more distinct texts than this over a class's family: a placeholder (expand keeps the first 8)
+_PER_CLASS = 4  # more literal texts than this in one class: a value chosen at run time, left a placeholder
+
+
+def kept_key(cls: str, attr: str) -> str:
+    """The key of a class's kept text among its module's constants (``Cls.<self>attr``)."""
+    return f"{cls}.{KEPT}{attr}"
+
+
+def kept_texts(node: ast.ClassDef, cls: str) -> dict[str, Node]:
+    """``Cls.<self>attr`` → the literal text(s) the class's methods assign to ``self.<attr>`` (an ``Alt`` of
+    several), or ``OPAQUE``; only attributes named like a message."""
+    found: dict[str, list[Node]] = {}
+    for fn in node.body:
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for n in ast.walk(fn):
+            if isinstance(n, ast.Assign):
+                targets, value = list(n.targets), n.value
+            elif isinstance(n, (ast.AugAssign, ast.AnnAssign)):
+                targets, value = [n.target], None  # `+=`: an edited text; annotated: kept as not literal
+            else:
+                continue
+            for t in targets:
+                if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self" \
+                        and MSG_NAME.search(t.attr):
+                    text = _literal(value) if value is not None else None
+                    found.setdefault(t.attr, []).append(Lit(text) if text is not None else OPAQUE)
+    out: dict[str, Node] = {}
+    for attr, texts in found.items():
+        texts = list(dict.fromkeys(texts))
+        out[kept_key(cls, attr)] = OPAQUE if OPAQUE in texts or len(texts) > _PER_CLASS else alt(texts)
+    return out
+
+
+def _literal(node: ast.expr) -> str | None:
+    """A string literal, or literals joined with ``+`` (``"Die Gleitkommazahl %s ..." + "konvertiert werden."``)."""
+    if isinstance(node, ast.Constant):
+        return node.value if isinstance(node.value, str) else None
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _literal(node.left), _literal(node.right)
+        return left + right if left is not None and right is not None else None
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class KeptAttrs:
+    """What phase 1 knows of a plain class's ``self`` attributes: those its methods assign (``kept_texts``),
+    whether it has bases that may assign others, and the names its body binds (``msg = attrib(...)``:
+    an attrs field, no kept text)."""
+
+    own: frozenset[str]
+    inherits: bool
+    body_names: frozenset[str]
+
+    @classmethod
+    def of(cls, node: ast.ClassDef, kept: dict[str, Node]) -> KeptAttrs:
+        body = frozenset(t.id for s in node.body if isinstance(s, (ast.Assign, ast.AnnAssign))
+                         for t in (s.targets if isinstance(s, ast.Assign) else [s.target]) if isinstance(t, ast.Name))
+        inherits = any(not (isinstance(b, ast.Name) and b.id == "object") for b in node.bases)
+        return cls(frozenset(k.rpartition(KEPT)[2] for k in kept), inherits, body)
+
+    def may_keep(self, attr: str) -> bool:
+        return attr in self.own or (self.inherits and attr not in self.body_names)
+
+
+def kept_ref(module: str, cls: str, attr: str, src: str, text_position: bool,
+             known: KeptAttrs | None = None) -> Ref | None:
+    """``self.<attr>`` read in a method of ``cls`` (a class of no exception): a kept text to look up in
+    phase 2, for an attribute named like a message that the class or a base may set (``known``)."""
+    if not MSG_NAME.search(attr) or known is None or not known.may_keep(attr):
+        return None
+    owner = f"{module}.{cls}" if module else cls
+    return Ref(target=f"{owner}.{KEPT}{attr}", src=src, callee=KEPT, is_call=False, text_position=text_position)
+
+
+def kept_node(tables: Tables, target: str) -> Node | None:
+    """The texts ``self.<attr>`` may hold in a method of the class: the one the class or its nearest base
+    sets, and each subclass's own; None when no class sets it, when some class sets it to a value that is
+    not a literal, or when the family holds too many texts."""
+    owner, _, attr = target.partition(f".{KEPT}")
+    if not attr or owner not in tables.classes:
+        return None
+
+    def own(cls: str) -> Node | None:
+        return tables.constants.get(kept_key(cls, attr)) or tables.constants.get(f"{cls}.{attr}")
+
+    inherited = next((n for n in (own(c) for c in (owner, *tables.bases_chain(owner))) if n is not None), None)
+    texts = [n for n in (inherited, *(own(s) for s in tables.subclasses(owner))) if n is not None]
+    if not texts or OPAQUE in texts:
+        return None
+    joined = alt(texts)
+    if isinstance(joined, Alt) and len(joined.options) > _MAX_TEXTS:
+        return None
+    return first_options(joined)
+
+
+def first_options(node: Node, most: int = SITE_TEXTS) -> Node:
+    """An ``Alt`` cut to its first options: a site keeps eight texts, and expanding more would keep the
+    first and the last few (``expand._capped``) where the first ones are the nearest (the class's own)."""
+    return Alt(node.options[:most]) if isinstance(node, Alt) and len(node.options) > most else node
