@@ -11,6 +11,7 @@ from errdex.analyze.earlyexit import passed_chains
 from errdex.analyze.facts import Facts, GuardFact
 from errdex.analyze.guardwords import describe_guard
 from errdex.analyze.helperflags import cases_words
+from errdex.analyze.static import roles
 from errdex.analyze.static.words import (
     callee,
     conditions,
@@ -163,7 +164,7 @@ def fallback(f: Facts) -> Solution | None:
                              "in the traceback; if its arguments are valid, the input reached this check through "
                              f"{package(f)} itself" + (f" (report it at {issues_url(f)})." if issues_url(f) else "."),
                         evidence=(raise_evidence(f),))
-    if len(lit) >= 20 and handed_out(f):
+    if len(lit) >= 20 and roles.handed_out(f):
         return handed_out_solution(f, src, msg)
     heads = {n.split(".", 1)[0] for g in decisive(f) for n in g.names} if len(lit) >= 20 and src else set()
     flags = next((s for s in f.flag_sources if s[0] in heads), None)
@@ -210,19 +211,15 @@ def uncalled_solution(f: Facts) -> Solution:
     return Solution(text=" ".join(text.split()), evidence=tuple(guard_evidence(f)))
 
 
-def handed_out(f: Facts) -> bool:
-    """Whether the public path reaches the raising method only through the object its class makes: the
-    standard library calls the method (``io.BufferedReader`` calls ``readinto``), so its arguments are
-    what that code passes, not the user's (``public_path._handed_out_edges``)."""
-    chain = f.public_path.chain
-    return len(chain) >= 2 and chain[-2] == chain[-1].rpartition(".")[0]
-
-
 def handed_out_solution(f: Facts, src: str, msg: str) -> Solution:
     """The check of a method the standard library calls, in terms of what the user does with the object."""
     obj = f.site.qualname.rsplit(".", 1)[0]
+    use = roles.handed_use(f)
+    uses = f"the {use}s it asks for" if use else "the reads or writes it asks for"
+    later = (f"; the raise comes on a later {use} from that object, not at the call of {callee(f)}"
+             if use == "read" else f"; the raise comes on a later write to it, not at the call" if use else "")
     return Solution(text=f"The object that {callee(f)} returns holds a `{obj}`, and Python's own code calls its "
                          f"`{f.site.qualname.rsplit('.', 1)[-1]}` with the {src or 'values'} it checks, not your "
-                         "code: what decides it is how your code uses that object (the reads or writes it asks "
-                         f"for), and the message says what must hold: \"{msg[:200]}\"",
+                         f"code: what decides it is how your code uses that object ({uses}){later}, and the "
+                         f"message says what must hold: \"{msg[:200]}\"",
                     evidence=(raise_evidence(f),))

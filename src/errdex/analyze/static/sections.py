@@ -32,6 +32,7 @@ from errdex.analyze.static.observed import (
     observed_sentence,
     test_name,
 )
+from errdex.analyze.static.precondition import chosen_solution
 from errdex.analyze.static.optiontext import cached_by, option_prevention, option_solution
 from errdex.analyze.static.purpose import check_purpose, named_elsewhere
 from errdex.analyze.static.siblings import enum_setting, refused_at_creation, set_at_creation
@@ -376,7 +377,9 @@ def solutions(f: Facts) -> list[Solution]:
     if not out and (said := comment_advice(f)):
         out.append(Solution(text=f"A comment at the raise says what is left to you: \"{said}\"",
                             evidence=(raise_evidence(f),)))
-    if not out and (fb := fallback(f)) is not None:
+    if not out and (chosen := chosen_solution(f)):  # the call picks the value itself when given None (027b)
+        out.append(Solution(text=chosen, evidence=tuple(guard_evidence(f))))
+    elif not out and (fb := fallback(f)) is not None:
         out.append(fb)
     if (made := factory_solution(f)) is not None:  # the public function that creates the class (bce3)
         out.append(made if out else Solution(text=made.text.replace("Or let", "Let", 1), evidence=made.evidence))
