@@ -18,7 +18,7 @@ from errdex.analyze.facts import Facts, GuardFact
 from errdex.analyze.static import narrowedtext, roles, scope
 from errdex.analyze.static.advice import advice, comment_advice, names_beyond
 from errdex.analyze.static.argdocs import documented, single_value
-from errdex.analyze.static.factory import factory_solution
+from errdex.analyze.static.factory import factory_prevention, factory_situation, factory_solution
 from errdex.analyze.static.fallback import fallback, inputs, literal, negations, own_argument_guards
 from errdex.analyze.static.kinds import held_with, kind_solutions
 from errdex.analyze.static.nextchecks import next_checks
@@ -427,6 +427,8 @@ def prevention(f: Facts) -> list[str]:
         out.append(scope.mode_prevention(f))
     if (created := set_at_creation(f)):
         out.append(created)
+    if (shaped := factory_prevention(f)):  # rating 12, bce3: `jax.make_mesh(shape, names)` with equal lengths
+        out.append(shaped)
     if scope.outside(f) and conditions(f):
         out.append(f"Keep calls of {callee(f)} in which {join(conditions(f))} to code that runs inside "
                    f"{scope.outside(f)}.")
@@ -508,7 +510,7 @@ def _under_setting(f: Facts) -> str:
 
 
 def situations(f: Facts) -> list[str]:
-    out: list[str] = [x for x in (narrowedtext.situation(f),) if x]
+    out: list[str] = [x for x in (narrowedtext.situation(f), factory_situation(f)) if x]
     for ob in distinct_cases(observations(f), 3):
         call = entry_call(ob)
         where = f" (`{ob.test_path}{f':{ob.test_line}' if ob.test_line else ''}`)" if ob.test_path else ""
