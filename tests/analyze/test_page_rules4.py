@@ -115,6 +115,11 @@ def test_an_internal_check_made_only_under_a_public_enum_value_says_another_valu
     assert a.solutions[0].text.startswith("While it is reported, try another `Semantics` than `Warpgroup` "
                                           "(`Semantics.Lane`, the other value clilike's own checks compare "
                                           "`lowering_semantics` with) for `lowering_semantics`"), a.solutions[0].text
+    # rating 12 (8ee0): where to give it, as the package's own code does (`CompilerParams(lowering_semantics=...)`)
+    assert ("where your code sets it (as `clilike.CompilerParams(lowering_semantics=clilike.Semantics.Lane)`, the "
+            "call clilike's own code sets it with)") in a.solutions[0].text, a.solutions[0].text
+    assert any("given as `clilike.CompilerParams(lowering_semantics=clilike.Semantics.Lane)`" in p
+               for p in a.prevention), a.prevention
     assert a.solutions[1].text.startswith("Report it at https://github.com/example/clilike/issues")
     # sixteenth round: Defensive names the setting as what to guard, the other value as the fallback for this
     # error only, rather than "no fallback"

@@ -13,18 +13,26 @@ from errdex.extract import extract_tree
 from errdex.sources import open_source
 
 PKG = {
-    "barlike/__init__.py": "from .termui import progressbar\nfrom .types import ParamType, convert_type\n",
+    "barlike/__init__.py": "from ._impl import Grid\nfrom .termui import progressbar\nfrom .types import ParamType, convert_type\n",
     "barlike/exceptions.py": "class BadParameter(ValueError):\n    pass\n",
     "barlike/_impl.py": (
         "class ProgressBar:\n"
         "    def __init__(self, iterable=None, length=None):\n"
         "        if iterable is None and length is None:\n"
         "            raise TypeError('iterable or length is required')\n"
+        "        if length is not None and length < 0:\n"
+        "            raise ValueError('length must be positive or zero')\n"
         "        self.entered = False\n\n"
         "    def __iter__(self):\n"
         "        if not self.entered:\n"
         "            raise RuntimeError('You need to use progress bars in a with block.')\n"
         "        return iter(())\n\n\n"
+        "class Grid:\n"
+        "    def __init__(self, n):\n"
+        "        if n < 1:\n"
+        "            raise ValueError('a grid needs at least one cell')\n\n"
+        "    def __enter__(self):\n"
+        "        raise RuntimeError('the grid context manager is disabled')\n\n\n"
         "class Other:\n"
         "    def run(self):\n"
         "        raise RuntimeError('the other object cannot run here')\n"),
@@ -56,17 +64,20 @@ def test_the_objects_other_raises_are_related_with_the_relation_said(tmp_path: P
         with open_source(str(tmp_path / "src"), repo="example/barlike", ref="v1") as tree:
             cat.replace_snapshot(tree.snapshot, extract_tree(tree, jobs=1))
         ctx = load_context(cat, cat.snapshots()[0])
-        sites = {s.qualname: s for s in cat.sites(cat.snapshots()[0].key)}
-        reasons = {r.title: r.reason for r in related_errors(sites["ProgressBar.__init__"], ctx)}
+        sites = {s.template.render()[:24]: s for s in cat.sites(cat.snapshots()[0].key)}
+        reasons = {r.title: r.reason for r in related_errors(sites["iterable or length is re"], ctx)}
         (reason,) = [v for k, v in reasons.items() if "with block" in k]
         assert reason.startswith("raised by `ProgressBar.__iter__` when the `ProgressBar` that "
                                  "`barlike.progressbar` makes is used"), reasons
         assert "another method of" not in reason, reason  # said once, as the object's use
         assert not any("other object" in k for k in reasons), reasons  # another class's raise
-        checked = {r.title: r.reason for r in related_errors(sites["convert_type"], ctx)}
+        assert not any("is used" in v for k, v in reasons.items() if "positive" in k), reasons  # the same __init__
+        made = {r.title: r.reason for r in related_errors(sites["a grid needs at least one"], ctx)}
+        assert not any("is used" in v for v in made.values()), made  # the class the user creates itself
+        checked = {r.title: r.reason for r in related_errors(sites["Attempted to use an unins"], ctx)}
         (reason,) = [v for k, v in checked.items() if k.startswith("BadParameter")]
         assert reason.startswith("raised by `ParamType.fail`, a method of `ParamType`, the class this check is "
                                  "about (`issubclass(ty, ParamType)`)"), checked
-        assert not any(r.title.startswith("BadParameter") for r in related_errors(sites["plain"], ctx))
+        assert not any(r.title.startswith("BadParameter") for r in related_errors(sites["a type is required for pl"], ctx))
     finally:
         cat.close()

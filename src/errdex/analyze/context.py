@@ -189,6 +189,19 @@ class SnapshotContext:
                 out.append((m.group(1), m.group(3), min(names, key=lambda n: (n.count("."), n))))
         return tuple(out)
 
+    def enum_setter(self, attr: str, enum: str) -> str:
+        """The public class or function the package's own code passes ``attr=<enum>.<member>`` to, by the public
+        name of the module that also exports the enum (rating 12, 8ee0: `hopper_matmul_mgpu.matmul` writes
+        ``plgpu.CompilerParams(lowering_semantics=plgpu.LoweringSemantics.Warpgroup)``, so the setting is made
+        with `jax.experimental.pallas.mosaic_gpu.CompilerParams`); "" when no snippet shows such a call or its
+        name does not resolve to one public name."""
+        short = enum.rsplit(".", 1)[-1]
+        call = re.compile(rf"([\w.]+)\(\s*(?:[^()]*,\s*)?{re.escape(attr)}\s*=\s*(?:[\w.]+\.)?{re.escape(short)}\.\w+")
+        makers = sorted({m.group(1).rsplit(".", 1)[-1] for s in self.sites for m in call.finditer(s.snippet)})
+        homes = {n.rpartition(".")[0] for n in self._public_names_ending(short)}
+        found = sorted({n for maker in makers for n in self._public_names_ending(maker) if n.rpartition(".")[0] in homes})
+        return found[0] if len(found) == 1 else ""
+
     def enum_compared(self, enum: str) -> tuple[str, ...]:
         """The members of the class ``enum`` (its last name) that any guard of the package compares with
         (``x.lowering_semantics == LoweringSemantics.Lane``): the values its own code knows, sorted.  A

@@ -325,12 +325,13 @@ def object_raises(site: ErrorSite, ctx: SnapshotContext) -> list[tuple[ErrorSite
     cls = _class_of(site)
     method = site.qualname.split(".<locals>.", 1)[0].rpartition(".")[2]
     entries = ctx.public_path(site).entries
-    if cls and method in ("__init__", "__new__") and entries:
-        maker = (f"a `{cls}`" if entries[0].rsplit(".", 1)[-1] == cls else
-                 f"the `{cls}` that `{entries[0]}` makes")
+    # a function that makes the object (not the class the user names itself, whose other methods are as many
+    # as it has): the object it hands out is used next, and its other methods' raises are that use's misuses
+    if cls and method in ("__init__", "__new__") and entries and entries[0].rsplit(".", 1)[-1] != cls:
         for other in _raises_of_class(cls, site.path, site, ctx):
-            out.append((other, f"raised by `{other.qualname}` when {maker} is used: another misuse of the same "
-                               "object"))
+            if other.qualname.split(".<locals>.", 1)[0].rpartition(".")[2] not in ("__init__", "__new__"):
+                out.append((other, f"raised by `{other.qualname}` when the `{cls}` that `{entries[0]}` makes is "
+                                   "used: another misuse of the same object"))
     checked = _checked_class(site, ctx)
     if checked is not None and checked[0] != cls:
         short, path, check = checked

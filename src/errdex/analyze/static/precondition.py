@@ -23,6 +23,7 @@ from errdex.analyze.earlyexit import filled_when_none
 from errdex.analyze.facts import Facts
 from errdex.analyze.static import roles
 from errdex.analyze.static.fallback import read_params
+from errdex.analyze.static.siblings import setting_call
 from errdex.analyze.static.words import (
     callee,
     decisive,
@@ -48,9 +49,10 @@ def own_precondition(f: Facts) -> str:
         cls = enum.rsplit(".", 1)[-1]
         if f.enum_others:  # rating 8, 8ee0: "run it in a test" fits any error; the other value is this one's own
             other = f"`{cls}.{f.enum_others[0]}`"
+            made = f", given as {setting_call(f)}," if setting_call(f) else ""
             return (f"Where your code sets `{attr}` to `{cls}.{member}` (`{enum}`), keep the same code able to run "
-                    f"with {other} (the other value {package(f)}'s own checks compare `{attr}` with), chosen in one "
-                    f"place: this check is {package(f)}'s own and is made only under `{member}`, so no check of your "
+                    f"with {other}{made} (the other value {package(f)}'s own checks compare `{attr}` with), chosen "
+                    f"in one place: this check is {package(f)}'s own and is made only under `{member}`, so no check of your "
                     f"arguments to {callee(f)} predicts it, and switching the setting is the way around it.")
         return (f"Where your code sets `{attr}` to `{enum.rsplit('.', 1)[-1]}.{member}` (`{enum}`), run every "
                 f"call of {callee(f)} under that setting once in a test before relying on it: this check is "

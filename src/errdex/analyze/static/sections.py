@@ -35,7 +35,7 @@ from errdex.analyze.static.observed import (
 from errdex.analyze.static.precondition import chosen_solution
 from errdex.analyze.static.optiontext import cached_by, option_prevention, option_solution
 from errdex.analyze.static.purpose import check_purpose, named_elsewhere
-from errdex.analyze.static.siblings import enum_setting, refused_at_creation, set_at_creation
+from errdex.analyze.static.siblings import enum_setting, refused_at_creation, set_at_creation, setting_call
 from errdex.analyze.static.words import (
     callee,
     comment_when,
@@ -366,8 +366,11 @@ def solutions(f: Facts) -> list[Solution]:
         named = (" (" + join([f"`{cls}.{m}`" for m in f.enum_others[:3]], "or") + ", the other value"
                  + ("s" if len(f.enum_others) > 1 else "") + f" {package(f)}'s own checks compare `{attr}` with)"
                  if f.enum_others else "")
+        made = (f" (as {setting_call(f)}, the call {package(f)}'s own code sets it with)" if setting_call(f)
+                else "")
         out.append(Solution(text=f"While it is reported, try another `{cls}` than `{member}`{named} for "
-                                 f"`{attr}` where your code sets it: the failing check is made only under `{member}`.",
+                                 f"`{attr}` where your code sets it{made}: the failing check is made only under "
+                                 f"`{member}`.",
                             evidence=tuple(guard_evidence(f))))
     if _internal(f) and issues_url(f):
         out.append(Solution(text=f"Report it at {issues_url(f)}: the shortest program that still raises it, the "
