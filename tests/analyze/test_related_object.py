@@ -64,7 +64,7 @@ def test_the_objects_other_raises_are_related_with_the_relation_said(tmp_path: P
         with open_source(str(tmp_path / "src"), repo="example/barlike", ref="v1") as tree:
             cat.replace_snapshot(tree.snapshot, extract_tree(tree, jobs=1))
         ctx = load_context(cat, cat.snapshots()[0])
-        sites = {s.template.render()[:24]: s for s in cat.sites(cat.snapshots()[0].key)}
+        sites = {s.template.render()[:23]: s for s in cat.sites(cat.snapshots()[0].key)}
         reasons = {r.title: r.reason for r in related_errors(sites["iterable or length is r"], ctx)}
         (reason,) = [v for k, v in reasons.items() if "with block" in k]
         assert reason.startswith("raised by `ProgressBar.__iter__` when the `ProgressBar` that "
