@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from errdex.analyze.adapters import inside_words
 from errdex.analyze.dispatch import dispatch_alternatives
 from errdex.analyze.facts import Facts, GuardFact
 from errdex.analyze.static import narrowedtext, roles, scope
@@ -433,8 +434,9 @@ def prevention(f: Facts) -> list[str]:
     if (shaped := factory_prevention(f)):  # rating 12, bce3: `jax.make_mesh(shape, names)` with equal lengths
         out.append(shaped)
     if scope.outside(f) and conditions(f):
+        how = inside_words(f.site.module, scope.outside(f))
         out.append(f"Keep calls of {callee(f)} in which {join(conditions(f))} to code that runs inside "
-                   f"{scope.outside(f)}.")
+                   f"{scope.outside(f)}" + (f" ({how})." if how else "."))
     for g in f.guards:
         if g.rule == "import-failed":
             out.append("Install the optional dependency in every environment that runs this code path "
