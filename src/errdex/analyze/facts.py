@@ -123,6 +123,7 @@ class Facts:
     # (local, helper call, tests that make one of its flags true, the argument the tested value is an entry of): a list of flags unpacked from a package
     # helper's result and tested (``is_squeezed`` from ``utils.parse_indices``, true where ``isinstance(idx, int)``)
     flag_sources: tuple[tuple[str, str, tuple[str, ...], str], ...] = ()
+    flag_clears: tuple[tuple[str, str, tuple[str, ...], str], ...] = ()  # the same, for the cases a flag is false
     # (enum member, public class, method) for a registration limited to one kind (``kernel_types=[CoreType.X]``):
     # the public class whose method returns that member (``VectorSubcoreMesh.core_type``), which the user writes
     kind_makers: tuple[tuple[str, str, str], ...] = ()
@@ -204,6 +205,8 @@ def gather_facts(catalog: Catalog, snapshot: Snapshot, site: ErrorSite, *,
                             if s.error_id != site.error_id),
         factory_docs=_factory_docs(site, ctx),
         flag_sources=flag_sources(site, [g.normalized or g.source for g in site.guards], ctx.sites_by_function),
+        flag_clears=flag_sources(site, [g.normalized or g.source for g in site.guards], ctx.sites_by_function,
+                                 "False"),
         kind_makers=kind_makers(registered_members(site), ctx.sites, ctx.call_graph.public),
         # only for a function outside code calls directly: a rule the package registers is not the user's to call
         returns_constant=returned_constant(site, ctx.symbols) if ctx.uncalled(site) else "",

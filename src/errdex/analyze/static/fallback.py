@@ -10,7 +10,7 @@ import re
 from errdex.analyze.earlyexit import passed_chains
 from errdex.analyze.facts import Facts, GuardFact
 from errdex.analyze.guardwords import describe_guard
-from errdex.analyze.helperflags import cases_words
+from errdex.analyze.helperflags import case_kinds, cases_words, kinds_words
 from errdex.analyze.static import roles
 from errdex.analyze.static.words import (
     callee,
@@ -171,6 +171,14 @@ def fallback(f: Facts) -> Solution | None:
     if flags is not None:
         # the helper that fills the list says which of what you pass makes a flag true (7554)
         local, call, tests, entry_of = flags
+        clears = next((c[2] for c in f.flag_clears if c[0] == local and c[1] == call), ())
+        bad, good = case_kinds(tests[:3]), case_kinds(clears[:3])
+        if bad and good and entry_of and entry_of in f.params:  # what to pass as well as what not to (7554)
+            return Solution(text=f"Give each entry of `{entry_of}` to {target} as {kinds_words(good)}, never as "
+                                 f"{kinds_words(bad)}: `{call}` works out a flag for each entry, false for {kinds_words(good)} "
+                                 f"and true for {kinds_words(bad)}, and the check fails on a true one (`{local}`); the "
+                                 f"message: \"{msg[:200]}\"",
+                            evidence=(*guard_evidence(f), raise_evidence(f)))
         return Solution(text=f"Look at the {src} you pass to {target}: `{call}` works out flags from "
                              f"{'them' if ' and ' in src else 'it'}, a true one where "
                              f"{cases_words(tests[:3], entry_of if entry_of in f.params else '')}, "
