@@ -22,7 +22,7 @@ from errdex.analyze.static.argdocs import documented, single_value
 from errdex.analyze.static.factory import factory_prevention, factory_situation, factory_solution
 from errdex.analyze.static.fallback import fallback, inputs, literal, negations, own_argument_guards
 from errdex.analyze.static.kinds import held_with, kind_solutions
-from errdex.analyze.static.nextchecks import next_checks
+from errdex.analyze.static.nextchecks import later_dispatch, next_checks
 from errdex.analyze.static.observed import (
     caught_inside,
     clean,
@@ -317,6 +317,11 @@ def solutions(f: Facts) -> list[Solution]:
         said += single_value(f, text, gs)  # 707f: one `Mesh` where the docs ask for a sequence only under a condition
         out.append(Solution(text=f"Make sure that {text} when you call {callee(f)}{naming(f, gs[0])}{only}{said}.",
                             evidence=tuple(one_guard(f, g.guard.line, g.guard.source, g.guard.kind) for g in gs)))
+        for param, handled, later in later_dispatch(f):  # b806: what the call handles of another argument
+            out.append(Solution(
+                text=f"Once that holds, {callee(f)} also needs `{param}` to be one it handles: {handled} (else it "
+                     f"raises `{later.exception_name}` at line {later.line}: \"{' '.join(later.template.render().split())[:120]}\").",
+                evidence=tuple(one_guard(f, g.line, g.source, g.kind) for g in later.guards)))
     users = [alt for alt in alternatives if any(user_reads(f, g) for g in f.guards if g.guard in alt.guards)]
     for alt in users:  # a value the library worked out along the way is not the user's to change
         what = "an instance of one of" if alt.kind == "type" else "one of"
