@@ -292,6 +292,7 @@ def solutions(f: Facts) -> list[Solution]:
     out: list[Solution] = [*kind_solutions(f)]
     if (narrowed := narrowedtext.solution(f)) is not None:
         out.append(narrowed)
+        out.extend(x for x in (narrowedtext.compiled_solution(f),) if x is not None)  # 9fa3: the lowering's
     for o in f.options:
         out.extend(option_solution(o, f))
     alternatives = dispatch_alternatives(f.site.guards)
