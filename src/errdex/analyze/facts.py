@@ -118,6 +118,7 @@ class Facts:
     same_function: tuple[ErrorSite, ...] = ()  # the other raises of the raising function (its other branches)
     # (public function, its docstring) for the other public calls that create the class whose constructor raises
     # (``jax.make_mesh`` for ``Mesh.__new__``): the docstring is that of a raise site in the function
+    function_text: str = ""  # the raising function from its ``def`` to the raise, from the file's snippets
     enum_setter: str = ""  # the public call the package's own code sets ``enum_settings[0]``'s attribute with
     factory_docs: tuple[tuple[str, str, str], ...] = ()  # (name, docstring, path)
     # (local, helper call, tests that make one of its flags true, the argument the tested value is an entry of): a list of flags unpacked from a package
@@ -201,6 +202,7 @@ def gather_facts(catalog: Catalog, snapshot: Snapshot, site: ErrorSite, *,
         enum_settings=enums,
         enum_others=tuple(m for m in ctx.enum_compared(enums[0][2]) if m != enums[0][1]) if enums else (),
         enum_setter=ctx.enum_setter(enums[0][0], enums[0][2]) if enums else "",
+        function_text=ctx.function_text(site),
         same_function=tuple(s for s in ctx.sites_by_function.get((site.path, site.qualname), ())
                             if s.error_id != site.error_id),
         factory_docs=_factory_docs(site, ctx),

@@ -75,7 +75,7 @@ def own_precondition(f: Facts) -> str:
                     + (f", on a later {use}, not at the call." if use else "."))
         state = state_read(f)
         if srcs and f.public_path.entries:
-            if paren.endswith(" you pass"):
+            if paren.startswith("values it works out") and paren.endswith(" you pass"):
                 paren = "values it works out from them"  # the arguments were just named
             return (f"{where}, check the {', '.join(f'`{x}`' for x in srcs[:2])} you pass: the call raises when "
                     f"{cond} ({paren}).")

@@ -8,7 +8,9 @@ are the decisive ones (the check that raises, not the earlier checks that passed
 
 from __future__ import annotations
 
+import ast
 import re
+import textwrap
 
 from errdex.analyze.earlyexit import parameters
 from errdex.analyze.facts import Facts, GuardFact
@@ -332,21 +334,60 @@ def function_params(f: Facts) -> tuple[str, ...]:
     """The raising function's parameters: from its snippet, or, when that starts below the ``def``, from the
     snippet of another raise of the same function that shows it (a28d: ``optimization_barrier(*arrays)``'s
     ``def`` is 20 lines above the raise)."""
-    return f.params or next((p for s in f.same_function if (p := parameters(s))), ())
+    return f.params or next((p for s in f.same_function if (p := parameters(s))), ()) or _def_params(f.function_text)
+
+
+def _def_params(text: str) -> tuple[str, ...]:
+    """The parameters of the ``def`` that starts ``text`` (its header on one line or a few)."""
+    lines = text.splitlines()
+    for j in range(min(8, len(lines))):
+        try:
+            tree = ast.parse(textwrap.dedent("\n".join(lines[: j + 1])) + "\n    pass")
+        except SyntaxError:
+            continue
+        fn = tree.body[0] if tree.body else None
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            a = fn.args
+            return tuple(x.arg for x in (*a.posonlyargs, *a.args, *([a.vararg] if a.vararg else []), *a.kwonlyargs,
+                                         *([a.kwarg] if a.kwarg else [])))
+    return ()
 
 
 def inputs_of(f: Facts, local: str) -> list[str]:
     """The parameters a local is computed from, when its assignment is in the snippet
     (``base, shape, is_squeezed = utils.parse_indices(idxs, self.shape)`` → ["idxs"])."""
     params = function_params(f)
-    loops = {m.group(1): m.group(2) for m in re.finditer(r"\bfor\s+(\w+)\s+in\s+(\w+)\b", f.site.snippet)}
-    for line in f.site.snippet.splitlines():
+    # rating 12, a28d: the assignment may sit above the raise's own snippet; lines after the raise do not count
+    text = f.function_text or "\n".join(f.site.snippet.splitlines()[: max(0, f.site.line - f.site.snippet_start) + 1])
+    loops = {m.group(1): m.group(2) for m in re.finditer(r"\bfor\s+(\w+)\s+in\s+(\w+)\b", text)}
+    for line in reversed(text.splitlines()):  # the nearest assignment above the raise
         m = re.match(rf"\s*(?:[\w, ]*\b{re.escape(local)}\b[\w, ]*)=(?!=)(.+)$", line)
         if m:
             # a loop variable over an argument (``for array in arrays``) stands for that argument
             used = [loops.get(u, u) for u in re.findall(r"[A-Za-z_]\w*", m.group(1))]
             return [p for p in dict.fromkeys(used) if p in params]
     return []
+
+
+def origins(f: Facts, locals_: set[str]) -> tuple[list[str], list[tuple[str, str]]]:
+    """(["`dtype` is `array.mlir_dtype`"], [("array", "arrays")]): each local the check reads that the function
+    assigns, nearest above the raise, from an attribute of what the user passes or of each item of it (``for
+    array in arrays``), and the loops that give those items; ([], []) unless every such local is."""
+    params = set(function_params(f))
+    text = f.function_text or ""
+    loops = {m.group(1): m.group(2) for m in re.finditer(r"\bfor\s+(\w+)\s+in\s+(\w+)\b", text)}
+    out: list[str] = []
+    items: list[tuple[str, str]] = []
+    for local in sorted(locals_):
+        rhs = next((m.group(1).strip() for ln in reversed(text.splitlines())
+                    if (m := re.match(rf"\s*{re.escape(local)}\s*=(?!=)\s*([\w.\[\]]+)\s*$", ln))), "")
+        head = re.split(r"[.\[]", rhs, maxsplit=1)[0]
+        if not rhs or rhs == head or (head not in params and loops.get(head) not in params):
+            return [], []
+        if head in loops and (head, loops[head]) not in items:
+            items.append((head, loops[head]))
+        out.append(f"`{local}` is `{rhs}`")
+    return out, items
 
 
 def naming(f: Facts, g: GuardFact) -> str:
@@ -439,6 +480,11 @@ def worked_out_clause(f: Facts) -> str:
                                   f"{cases})" if yours else
                                   f" (flags `{call}` works out from its {src} argument, a true one where {cases})")
     state = "" if src else process_state(f)  # rating 10, ad70: the state it reads (`sys.stderr`), when that is all
+    said, items = origins(f, heads - set(f.params))
+    if said and src and yours:  # rating 12, a28d: what the locals are, in terms of what the user passes
+        each = (f", for each `{items[0][0]}` of the `{items[0][1]}` you pass" if len(items) == 1 and src == f"`{items[0][1]}`"
+                else f", from the {src} you pass")
+        return join(conds) + f" (where {join(said)}{each})"
     return join(conds) + (f" (values it works out from the {src} you pass)" if src and yours else
                           f" (values it works out from its {src} argument{'s' if len(srcs) > 1 else ''})"
                           if src else f" (values it works out from {state})" if state else
