@@ -57,5 +57,9 @@ def test_an_assignment_above_the_raises_snippet_is_read_from_another_raises_wind
         assert "(where `dtype` is `array.mlir_dtype`, for each `array` of the `arrays` you pass)" in a.meaning, \
             a.meaning
         assert "inside the call" not in a.meaning, a.meaning
+        sol = a.solutions[0].text
+        assert sol.startswith("`barrierlike.barrier` does not handle the value the message shows (`array.mlir_dtype`), "
+                              "which it refuses when "), sol
+        assert "for each `array` of the `arrays` you pass" in sol, sol
     finally:
         cat.close()

@@ -344,9 +344,12 @@ def solutions(f: Facts) -> list[Solution]:
             evidence=(raise_evidence(f),)))
     elif (unsupported and not alternatives and not roles.abstract_method(f)
           and not conditions(f) and (value := sole_placeholder(f))):
+        worked = worked_out_clause(f)  # rating 12, a28d: the case it refuses, in the user's terms, when known
         out.append(Solution(
-            text=f"{callee(f, cap=True)} does not handle the value the message shows (`{value}`): pass data of a "
-                 "kind it supports instead" + (f", or ask for this one at {issues_url(f)}." if issues_url(f) else "."),
+            text=f"{callee(f, cap=True)} does not handle the value the message shows (`{value}`)"
+                 + (f", which it refuses when {worked}" if worked and "inside the call" not in worked else "")
+                 + ": pass data of a kind it supports instead"
+                 + (f", or ask for this one at {issues_url(f)}." if issues_url(f) else "."),
             evidence=(raise_evidence(f),)))
     elif unsupported and not alternatives and not roles.abstract_method(f):
         conds = conditions(f)
