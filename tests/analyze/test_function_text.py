@@ -54,7 +54,7 @@ def test_an_assignment_above_the_raises_snippet_is_read_from_another_raises_wind
         assert inputs_of(f, "dtype") == ["arrays"]
         a = analyze_facts(f, ctx)
         # the locals said as what they are of the user's arrays (`dtype` is each array's `mlir_dtype`)
-        assert "(where `dtype` is `array.mlir_dtype`, for each `array` of the `arrays` you pass)" in a.meaning, \
+        assert "`array.mlir_dtype.bits` is less than `32` (for each `array` of the `arrays` you pass)" in a.meaning, \
             a.meaning
         assert "inside the call" not in a.meaning, a.meaning
         sol = a.solutions[0].text

@@ -49,9 +49,9 @@ def own_precondition(f: Facts) -> str:
         cls = enum.rsplit(".", 1)[-1]
         if f.enum_others:  # rating 8, 8ee0: "run it in a test" fits any error; the other value is this one's own
             other = f"`{cls}.{f.enum_others[0]}`"
-            made = f", given as {setting_call(f)}," if setting_call(f) else ""
+            made = f"; given as {setting_call(f)}" if setting_call(f) else ""
             return (f"Where your code sets `{attr}` to `{cls}.{member}` (`{enum}`), keep the same code able to run "
-                    f"with {other}{made} (the other value {package(f)}'s own checks compare `{attr}` with), chosen "
+                    f"with {other} (the other value {package(f)}'s own checks compare `{attr}` with{made}), chosen "
                     f"in one place: this check is {package(f)}'s own and is made only under `{member}`, so no check of your "
                     f"arguments to {callee(f)} predicts it, and switching the setting is the way around it.")
         return (f"Where your code sets `{attr}` to `{enum.rsplit('.', 1)[-1]}.{member}` (`{enum}`), run every "

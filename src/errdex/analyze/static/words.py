@@ -369,25 +369,35 @@ def inputs_of(f: Facts, local: str) -> list[str]:
     return []
 
 
-def origins(f: Facts, locals_: set[str]) -> tuple[list[str], list[tuple[str, str]]]:
-    """(["`dtype` is `array.mlir_dtype`"], [("array", "arrays")]): each local the check reads that the function
-    assigns, nearest above the raise, from an attribute of what the user passes or of each item of it (``for
-    array in arrays``), and the loops that give those items; ([], []) unless every such local is."""
+def origins(f: Facts, locals_: set[str]) -> tuple[dict[str, str], list[tuple[str, str]]]:
+    """({"dtype": "array.mlir_dtype"}, [("array", "arrays")]): each local the check reads that the function assigns,
+    nearest above the raise, from an attribute of what the user passes or of each item of it (``for array in
+    arrays``), and the loops that give those items; ({}, []) unless every such local is."""
     params = set(function_params(f))
     text = f.function_text or ""
     loops = {m.group(1): m.group(2) for m in re.finditer(r"\bfor\s+(\w+)\s+in\s+(\w+)\b", text)}
-    out: list[str] = []
+    out: dict[str, str] = {}
     items: list[tuple[str, str]] = []
     for local in sorted(locals_):
         rhs = next((m.group(1).strip() for ln in reversed(text.splitlines())
                     if (m := re.match(rf"\s*{re.escape(local)}\s*=(?!=)\s*([\w.\[\]]+)\s*$", ln))), "")
         head = re.split(r"[.\[]", rhs, maxsplit=1)[0]
         if not rhs or rhs == head or (head not in params and loops.get(head) not in params):
-            return [], []
+            return {}, []
         if head in loops and (head, loops[head]) not in items:
             items.append((head, loops[head]))
-        out.append(f"`{local}` is `{rhs}`")
+        out[local] = rhs
     return out, items
+
+
+def _substitute(words: str, subst: dict[str, str]) -> str:
+    """The code spans of ``words`` with each local replaced by its value (```dtype.bits``` -> ```array.dtype.bits```)."""
+    def span(m: re.Match[str]) -> str:
+        code = m.group(1)
+        for local, rhs in subst.items():
+            code = re.sub(rf"(?<![\w.]){re.escape(local)}\b", rhs, code)
+        return f"`{code}`"
+    return re.sub(r"`([^`]+)`", span, words)
 
 
 def naming(f: Facts, g: GuardFact) -> str:
@@ -470,9 +480,14 @@ def worked_out_clause(f: Facts) -> str:
         helper = "an internal helper" if private else f"its own `{f.site.qualname}`"  # public names only (951f)
         return join(conds) + f" (what {package(f)} passes to {helper} on the way)"
     src = join([f"`{x}`" for x in srcs[:3]])
+    yours = f.public_path.depth == 0 and bool(f.public_path.entries)  # its arguments are the user's
+    subst, items = origins(f, heads - set(f.params))
+    if subst and src and yours:  # rating 12, a28d: the locals replaced by what they are of the user's arguments
+        each = (f"for each `{items[0][0]}` of the `{items[0][1]}` you pass" if len(items) == 1
+                and src == f"`{items[0][1]}`" else f"values of the {src} you pass")
+        return join([_substitute(c, subst) for c in conds]) + f" ({each})"
     # the local's name means nothing to a user: said in words (rating 5: ``is_squeezed``, ``writer``)
     conds = [in_words(c, heads - set(f.params)) for c in conds]
-    yours = f.public_path.depth == 0 and bool(f.public_path.entries)  # its arguments are the user's
     for local, call, tests, entry_of in f.flag_sources:  # the helper that fills the flags says when (7554)
         if local in heads and src:
             cases = cases_words(tests[:3], entry_of if entry_of in f.params else "")
@@ -480,11 +495,6 @@ def worked_out_clause(f: Facts) -> str:
                                   f"{cases})" if yours else
                                   f" (flags `{call}` works out from its {src} argument, a true one where {cases})")
     state = "" if src else process_state(f)  # rating 10, ad70: the state it reads (`sys.stderr`), when that is all
-    said, items = origins(f, heads - set(f.params))
-    if said and src and yours:  # rating 12, a28d: what the locals are, in terms of what the user passes
-        each = (f", for each `{items[0][0]}` of the `{items[0][1]}` you pass" if len(items) == 1 and src == f"`{items[0][1]}`"
-                else f", from the {src} you pass")
-        return join(conds) + f" (where {join(said)}{each})"
     return join(conds) + (f" (values it works out from the {src} you pass)" if src and yours else
                           f" (values it works out from its {src} argument{'s' if len(srcs) > 1 else ''})"
                           if src else f" (values it works out from {state})" if state else
