@@ -48,6 +48,10 @@ PKG = {
         "    if isinstance(ty, type) and issubclass(ty, ParamType):\n"
         "        raise AssertionError(f'Attempted to use an uninstantiated parameter type ({ty}).')\n"
         "    return ty\n\n\n"
+        "def sort(ty):\n"
+        "    if isinstance(ty, ParamType):\n"
+        "        raise TypeError('an instance is sorted elsewhere, not by sort')\n"
+        "    return ty\n\n\n"
         "def plain(ty):\n"
         "    if ty is None:\n"
         "        raise ValueError('a type is required for plain conversion')\n"
@@ -64,7 +68,7 @@ def test_the_objects_other_raises_are_related_with_the_relation_said(tmp_path: P
         with open_source(str(tmp_path / "src"), repo="example/barlike", ref="v1") as tree:
             cat.replace_snapshot(tree.snapshot, extract_tree(tree, jobs=1))
         ctx = load_context(cat, cat.snapshots()[0])
-        every = cat.sites(cat.snapshots()[0].key)
+        every = list(cat.sites(cat.snapshots()[0].key))
 
         def sites(text: str):  # type: ignore[no-untyped-def]
             return next(s for s in every if s.template.render().startswith(text))
@@ -82,5 +86,7 @@ def test_the_objects_other_raises_are_related_with_the_relation_said(tmp_path: P
         assert reason.startswith("raised by `ParamType.fail`, a method of `ParamType`, the class this check is "
                                  "about (`issubclass(ty, ParamType)`)"), checked
         assert not any(r.title.startswith("BadParameter") for r in related_errors(sites("a type is required for p"), ctx))
+        # a type check that sorts values (``isinstance``) is about the value, not the class: nothing of `ParamType`'s
+        assert not any(r.title.startswith("BadParameter") for r in related_errors(sites("an instance is sorted"), ctx))
     finally:
         cat.close()

@@ -285,7 +285,9 @@ def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError,
     return tuple(out)
 
 
-_TYPE_CHECK = re.compile(r"\b(?:issubclass|isinstance)\(\s*[\w.]+\s*,\s*([\w.]+)\s*\)")
+# a class given where the check wants its instance or a subclass: the value is that class itself (a1ee: `ParamType`),
+# not any value a type check sorts (``isinstance(sharding, Format)`` relates nothing of `Format`'s to this raise)
+_TYPE_CHECK = re.compile(r"\bissubclass\(\s*[\w.]+\s*,\s*([\w.]+)\s*\)")
 _MAX_OBJECT_RAISES = 3
 
 
@@ -297,8 +299,14 @@ def _raises_of_class(cls_short: str, path: str, site: ErrorSite, ctx: SnapshotCo
     """The raises in ``cls_short``'s own methods (defined in ``path``), this one left out; none when the class
     has more than a few (a class with many raises says little about any two: click's ``Context``)."""
     out = [o for o in ctx.sites_by_module.get(path, []) if _class_of(o) == cls_short and o.error_id != site.error_id
-           and o.kind == "error"]
+           and o.kind == "error" and not _private_method(o)]
     return out if len(out) <= _MAX_OBJECT_RAISES else []
+
+
+def _private_method(site: ErrorSite) -> bool:
+    """A method users do not call (``ShapedArray._len``); special methods (``__iter__``) are how they use it."""
+    name = site.qualname.split(".<locals>.", 1)[0].rpartition(".")[2]
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
 
 
 def _checked_class(site: ErrorSite, ctx: SnapshotContext) -> tuple[str, str, str] | None:
