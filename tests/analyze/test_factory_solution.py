@@ -98,7 +98,7 @@ def test_a_factory_whose_shape_matches_the_names_is_the_prevention(tmp_path: Pat
     # `len(shape) == len(names)`", which the factory's Args ("Shape of ...") and its examples support
     grid = PKG["gridlike/grid.py"].replace("    Returns:\n", _ARGS, 1)
     monkeypatch.setitem(PKG, "gridlike/grid.py", grid)
-    f, a = _pages(tmp_path)["Grid needs one axis "]  # type: ignore[misc]
+    _f, a = _pages(tmp_path)["Grid needs one axis "]  # type: ignore[misc]
     assert any(p.startswith("Build the `Grid` with `gridlike.make_grid(axis_shapes, axis_names)`, where "
                             "`len(axis_shapes) == len(axis_names)` (as each example in its docstring: "
                             "`gridlike.make_grid((2, 4), ('x', 'y'))`)") and "`numpy.ndim(devices) == len(axis_names)`" in p

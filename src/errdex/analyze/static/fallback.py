@@ -225,7 +225,7 @@ def handed_out_solution(f: Facts, src: str, msg: str) -> Solution:
     use = roles.handed_use(f)
     uses = f"the {use}s it asks for" if use else "the reads or writes it asks for"
     later = (f"; the raise comes on a later {use} from that object, not at the call of {callee(f)}"
-             if use == "read" else f"; the raise comes on a later write to it, not at the call" if use else "")
+             if use == "read" else "; the raise comes on a later write to it, not at the call" if use else "")
     return Solution(text=f"The object that {callee(f)} returns holds a `{obj}`, and Python's own code calls its "
                          f"`{f.site.qualname.rsplit('.', 1)[-1]}` with the {src or 'values'} it checks, not your "
                          f"code: what decides it is how your code uses that object ({uses}){later}, and the "

@@ -33,8 +33,8 @@ from errdex.analyze.static.observed import (
     observed_sentence,
     test_name,
 )
-from errdex.analyze.static.precondition import chosen_solution
 from errdex.analyze.static.optiontext import cached_by, option_prevention, option_solution
+from errdex.analyze.static.precondition import chosen_solution
 from errdex.analyze.static.purpose import check_purpose, named_elsewhere
 from errdex.analyze.static.siblings import enum_setting, refused_at_creation, set_at_creation, setting_call
 from errdex.analyze.static.words import (
@@ -376,10 +376,10 @@ def solutions(f: Facts) -> list[Solution]:
         named = (" (" + join([f"`{cls}.{m}`" for m in f.enum_others[:3]], "or") + ", the other value"
                  + ("s" if len(f.enum_others) > 1 else "") + f" {package(f)}'s own checks compare `{attr}` with)"
                  if f.enum_others else "")
-        made = (f" (as {setting_call(f)}, the call {package(f)}'s own code sets it with)" if setting_call(f)
-                else "")
+        setter = (f" (as {setting_call(f)}, the call {package(f)}'s own code sets it with)" if setting_call(f)
+                  else "")
         out.append(Solution(text=f"While it is reported, try another `{cls}` than `{member}`{named} for "
-                                 f"`{attr}` where your code sets it{made}: the failing check is made only under "
+                                 f"`{attr}` where your code sets it{setter}: the failing check is made only under "
                                  f"`{member}`.",
                             evidence=tuple(guard_evidence(f))))
     if _internal(f) and issues_url(f):
