@@ -335,9 +335,9 @@ def object_raises(site: ErrorSite, ctx: SnapshotContext) -> list[tuple[ErrorSite
     entries = ctx.public_path(site).entries
     # a function that makes the object (not the class the user names itself, whose other methods are as many
     # as it has): the object it hands out is used next, and its other methods' raises are that use's misuses
-    path = ctx.public_path(site)  # the public call makes it itself (``progressbar`` -> ``ProgressBar(...)``)
+    route = ctx.public_path(site)  # the public call makes it itself (``progressbar`` -> ``ProgressBar(...)``)
     if cls and method in ("__init__", "__new__") and entries and entries[0].rsplit(".", 1)[-1] != cls \
-            and path.depth == 1:
+            and route.depth == 1:
         for other in _raises_of_class(cls, site.path, site, ctx):
             if other.qualname.split(".<locals>.", 1)[0].rpartition(".")[2] not in ("__init__", "__new__"):
                 out.append((other, f"raised by `{other.qualname}` when the `{cls}` that `{entries[0]}` makes is "
