@@ -152,8 +152,10 @@ def arguments_note(proof: Mapping[str, Any] | None) -> str:
     if mark.startswith(KEPT_SETTING):  # rating 10, 916: a setting that decides the raise, not the input dropped
         first, *more = mark.removeprefix(KEPT_SETTING).split("; ")
         then = f"; and `{more[0]}`, which the next check asks for once the input is let through" if more else ""
-        return (f"The after keeps the input and passes `{first}`, the setting under which the library skips this "
-                f"raise (its own code tests it before the same raise) and lets the input it refused through{then}. "
+        # rating 12, 916: not "skips this raise": on the long-option path click raises it and catches it itself
+        return (f"The after keeps the input and passes `{first}`, a setting the library's own code tests on its way "
+                "to this error: with it, the library lets the input it refused through (it does not raise there, or "
+                f"it raises and catches the error itself and goes on){then}. "
                 "Use it where your program must accept such input; otherwise fix the input, as the solutions say.")
     if mark == KEPT_WITH:
         return "The after makes the same calls with the same arguments, the object used inside its `with` block."

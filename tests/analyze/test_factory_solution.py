@@ -87,3 +87,32 @@ def test_the_function_that_creates_the_class_is_offered_in_its_own_words(tmp_pat
     assert not any("make_plain" in s.text for s in plain.solutions)
     _g, own = pages["axis_shapes and axis"]  # type: ignore[misc]
     assert not any("create the" in s.text for s in own.solutions)
+
+
+_ARGS = ("    Args:\n      axis_shapes: Shape of the grid. For example, (4, 2).\n"
+         "      axis_names: Names of the grid axes.\n\n    Returns:\n")
+
+
+def test_a_factory_whose_shape_matches_the_names_is_the_prevention(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # rating 12, bce3: Prevention was absent; readers wrote "build meshes with `jax.make_mesh(shape, names)`, where
+    # `len(shape) == len(names)`", which the factory's Args ("Shape of ...") and its examples support
+    grid = PKG["gridlike/grid.py"].replace("    Returns:\n", _ARGS, 1)
+    monkeypatch.setitem(PKG, "gridlike/grid.py", grid)
+    _f, a = _pages(tmp_path)["Grid needs one axis "]  # type: ignore[misc]
+    assert any(p.startswith("Build the `Grid` with `gridlike.make_grid(axis_shapes, axis_names)`, where "
+                            "`len(axis_shapes) == len(axis_names)` (as each example in its docstring: "
+                            "`gridlike.make_grid((2, 4), ('x', 'y'))`)") and "`numpy.ndim(devices) == len(axis_names)`" in p
+               for p in a.prevention), a.prevention
+    assert any(s.startswith("Calling `gridlike.make_grid` with more or fewer `axis_names` than `axis_shapes`")
+               for s in a.situations), a.situations
+
+
+def test_no_shape_rule_when_an_example_gives_other_lengths_or_no_parameter_is_a_shape(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    grid = PKG["gridlike/grid.py"].replace("    Returns:\n", _ARGS, 1).replace("((8,), ('x',))", "((8,), ('x', 'y'))")
+    monkeypatch.setitem(PKG, "gridlike/grid.py", grid)
+    _f, a = _pages(tmp_path)["Grid needs one axis "]  # type: ignore[misc]
+    assert not any(p.startswith("Build the `Grid`") for p in a.prevention), a.prevention
+    other = PKG["gridlike/grid.py"].replace("    Returns:\n", _ARGS.replace("Shape of", "Sizes of"), 1)
+    monkeypatch.setitem(PKG, "gridlike/grid.py", other)
+    _f, a = _pages(tmp_path / "b")["Grid needs one axis "]  # type: ignore[misc]
+    assert not any(p.startswith("Build the `Grid`") for p in a.prevention), a.prevention

@@ -28,10 +28,13 @@ def test_a_flag_list_from_a_helper_is_said_by_the_case_that_sets_it(tmp_path: Pa
                 "`idxs` is an `int` or a `Dynamic`)")
         assert said in a.meaning and said in a.trigger, a.meaning
         assert any(said in p for p in a.prevention), a.prevention
+        # rating 12 (7554): what to pass too, from the case that appends ``False`` ("a slice ..., never an int")
+        assert flag_sources(site, ["any(is_squeezed)"], ctx.sites_by_function, "False") == (
+            ("is_squeezed", "utils.parse_indices", ("isinstance(idx, slice)",), "idxs"),)
         assert a.solutions[0].text.startswith(
-            "Look at the `idxs` you pass to `indexlike.Ref.slice`: `utils.parse_indices` works out flags from it, a "
-            "true one where an entry of `idxs` is an `int` or a `Dynamic`, and the check fails on a true one (`is_squeezed`)"), \
-            a.solutions[0].text
+            "Give each entry of `idxs` to `indexlike.Ref.slice` as a `slice`, never as an `int` or a `Dynamic`: "
+            "`utils.parse_indices` works out a flag for each entry, false for a `slice` and true for an `int` or a "
+            "`Dynamic`, and the check fails on a true one (`is_squeezed`)"), a.solutions[0].text
         # a local unpacked from a helper that appends no flag: nothing to read, the page says what it said before
         (window,) = [s for s in ctx.sites if s.qualname == "Window.__init__"]
         assert flag_sources(window, ["total > 1024"], ctx.sites_by_function) == ()

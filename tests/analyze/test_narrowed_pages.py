@@ -23,10 +23,10 @@ from errdex.model import CallEdge, ErrorSite, Guard, Template
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "an_viewlib"
 
 
-def _pages(tmp_path: Path) -> dict[tuple[str, int], object]:
+def _pages(tmp_path: Path, fixture: Path = FIXTURE) -> dict[tuple[str, int], object]:
     db = tmp_path / "c.sqlite"
     env = {**os.environ, "ERRDEX_HOME": str(tmp_path)}
-    for args in (["index", str(FIXTURE), "--repo", "acme/viewlib", "--ref", "v1"], ["analyze"]):
+    for args in (["index", str(fixture), "--repo", "acme/viewlib", "--ref", "v1"], ["analyze"]):
         subprocess.run([sys.executable, "-m", "errdex", *args, "--db", str(db)], check=True, env=env,
                        capture_output=True)
     catalog = open_catalog(str(db))
@@ -58,6 +58,46 @@ def test_the_write_page_names_the_views_and_the_write(tmp_path: Path) -> None:
     # the read loop's raise (any other view, a transpose) is not narrowed: its page is as before
     read = pages[("swap_through_views", 49)]
     assert read is not None and "`ref.reshape(...)`" not in read.meaning  # type: ignore[attr-defined]
+
+
+LOWERING = '''"""Views lowered for compilation: the compiled path handles every view the writes take."""
+
+from viewlib import transforms as tf
+
+
+def lower_views(ref, views):
+    for view in views:
+        match view:
+            case tf.Indexer():
+                ref = ref[view.start:view.stop]
+            case tf.BitcastView():
+                ref = ("bitcast", ref, view.dtype)
+            case tf.ReshapeView():
+                ref = ("reshape", ref, view.shape)
+            case _:
+                raise NotImplementedError(f"Unsupported view: {view}")
+    return ref
+'''
+
+
+def test_a_lowering_that_handles_the_views_scopes_prevention_and_offers_the_compiled_path(tmp_path: Path) -> None:
+    # rating 12 (9fa3): "Never" was too broad: compiled Mosaic TPU's `_transform_ref` handles bitcast and reshape
+    # views, raising the same message only for other transforms
+    import shutil
+
+    fixture = tmp_path / "fx"
+    shutil.copytree(FIXTURE, fixture)
+    (fixture / "viewlib" / "lowering.py").write_text(LOWERING)
+    write = _pages(tmp_path, fixture)[("swap_through_views", 59)]
+    assert write is not None
+    sols = [s.text for s in write.solutions]  # type: ignore[attr-defined]
+    assert sols[0].startswith("Use `ref[...] = value` on the `ref` itself"), sols
+    assert sols[1].startswith("Or run it compiled, where the `ref.bitcast(...)` or `ref.reshape(...)` view is "
+                              "lowered rather than discharged: `lower_views` (`viewlib/lowering.py:"), sols
+    assert "handles `BitcastView` and `ReshapeView` itself" in sols[1], sols
+    prevention = write.prevention[0]  # type: ignore[attr-defined]
+    assert not prevention.startswith("Never") and "a compiled kernel whose lowering handles the view accepts it" \
+        in prevention, prevention
 
 
 def _site(guards: tuple[Guard, ...]) -> ErrorSite:

@@ -109,5 +109,6 @@ def test_an_internal_check_under_one_setting_is_prevented_by_the_other_value(cli
     (p,) = _page(cli, "_lower_body").prevention
     assert p.startswith("Where your code sets `lowering_semantics` to `Semantics.Warpgroup` (`clilike.Semantics`), "
                         "keep the same code able to run with `Semantics.Lane` (the other value clilike's own checks "
-                        "compare `lowering_semantics` with), chosen in one place"), p
+                        "compare `lowering_semantics` with; given as "
+                        "`clilike.CompilerParams(lowering_semantics=clilike.Semantics.Lane)`), chosen in one place"), p
     assert "in a test" not in p

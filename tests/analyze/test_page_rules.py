@@ -205,8 +205,9 @@ def test_a_comment_saying_when_it_happens_replaces_the_command_line_framing(cli:
 def test_a_local_of_the_raising_function_is_never_an_argument(jaxpages: Ctx) -> None:
     a = _page(jaxpages, "reduce_scatter")
     assert not a.prevention or not any("output_shape" in p for p in a.prevention)
-    assert [s.text.split(":")[0] for s in a.solutions] == ["Look at the `vec_size` you pass to "
-                                                            "`jax.experimental.mma.reduce_scatter`"]
+    # rating 12 (027b): the call picks `vec_size` itself when given None, which is the solution now
+    assert [s.text.split(":")[0] for s in a.solutions] == ["Let `jax.experimental.mma.reduce_scatter` choose "
+                                                            "`vec_size` itself"]
     assert "`math.prod(output_shape)` is not a multiple of `vec_size`" in a.meaning  # the condition is still said
 
 

@@ -93,9 +93,10 @@ def test_a_check_on_the_functions_own_values_is_said_as_such_not_dropped(cli: Ct
     # readers rated adequate; the check is said, qualified as values worked out from the arguments it names
     a = _page(cli, "optimization_barrier")
     # rating 5: the local (``dtype``) is said in words, not by its name
+    # rating 12 (a28d): the local replaced by what it is of the user's arrays (`dtype = array.dtype`)
     assert a.meaning.startswith("Calling `clilike.optimization_barrier` raises `NotImplementedError` when "
-                                "the bits of the dtype is less than `32` (values it works out from the `arrays` you pass)")
-    assert "while the bits of the dtype is less than `32` (values it works out from the `arrays` you pass)" in a.trigger
+                                "`array.dtype.bits` is less than `32` (for each `array` of the `arrays` you pass)"), a.meaning
+    assert "while `array.dtype.bits` is less than `32` (for each `array` of the `arrays` you pass)" in a.trigger
     assert "`dtype" not in a.meaning + a.trigger
     assert a.solutions[0].text.startswith("`clilike.optimization_barrier` does not handle the value the message shows")
 
@@ -115,6 +116,11 @@ def test_an_internal_check_made_only_under_a_public_enum_value_says_another_valu
     assert a.solutions[0].text.startswith("While it is reported, try another `Semantics` than `Warpgroup` "
                                           "(`Semantics.Lane`, the other value clilike's own checks compare "
                                           "`lowering_semantics` with) for `lowering_semantics`"), a.solutions[0].text
+    # rating 12 (8ee0): where to give it, as the package's own code does (`CompilerParams(lowering_semantics=...)`)
+    assert ("where your code sets it (as `clilike.CompilerParams(lowering_semantics=clilike.Semantics.Lane)`, the "
+            "call clilike's own code sets it with)") in a.solutions[0].text, a.solutions[0].text
+    assert any("; given as `clilike.CompilerParams(lowering_semantics=clilike.Semantics.Lane)`)" in p
+               for p in a.prevention), a.prevention
     assert a.solutions[1].text.startswith("Report it at https://github.com/example/clilike/issues")
     # sixteenth round: Defensive names the setting as what to guard, the other value as the fallback for this
     # error only, rather than "no fallback"

@@ -43,3 +43,8 @@ def test_a_parameter_the_call_fills_in_itself_is_best_left_out(jaxlike) -> None:
     assert "pass `vec_size=None` (or leave it out where that is its default) unless you need a particular" in text, text
     assert "the call then works one out itself before this check" in text and "must be divisible by the vec_size" in text, text
     assert "output_shape" not in text, text  # no local named
+    # rating 12, 027b: the same advice is a solution too (it stood only in Defensive and Prevention, while
+    # Solutions said "look at the `vec_size` you pass"), and it replaces that line
+    sols = [s.text for s in a.solutions]
+    assert any(s.startswith("Let `") and "choose `vec_size` itself: pass `vec_size=None`" in s for s in sols), sols
+    assert not any(s.startswith("Look at the") for s in sols), sols

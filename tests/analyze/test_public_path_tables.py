@@ -180,3 +180,14 @@ def test_a_check_on_process_state_is_said_by_the_public_call_and_the_state(ctx: 
     b = _analysis(ctx, "no session was started")
     assert "state of your process" not in " ".join(x.text for x in b.solutions)
     assert "works out from `self._session`" not in b.meaning
+
+
+def test_a_handed_out_reader_is_said_to_raise_on_a_later_read_not_at_the_call(ctx: SnapshotContext) -> None:
+    # rating 12 on eb3a: `readinto` runs when the user reads from the object the call returned, so the raise
+    # comes on that read, not at the call, and "the reads or writes it asks for" said too much
+    a = _analysis(ctx, "odd number of bytes")
+    text = " ".join([*(s.text for s in a.solutions), *a.prevention, a.trigger])
+    assert "reads or writes" not in text, text
+    assert a.trigger.startswith("A later read from the object that `streampkg.utils.get_text` returns"), a.trigger
+    assert "the call itself does not raise it" in a.trigger, a.trigger
+    assert "on a later read from that object, not at the call of `streampkg.utils.get_text`" in text, text

@@ -165,3 +165,20 @@ def test_the_messages_context_gives_the_way_around(jaxlike) -> None:  # type: ig
     interpret = _page(jaxlike, "run_scoped interpret rule")
     assert any(s.text.startswith("Or run it compiled: leave out `interpret=True`")
                for s in interpret.solutions)
+
+
+def test_inside_says_how_where_the_library_names_it(jaxlike, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # rating 12 (91c3): "run the code inside Pallas" did not say how; the library's adapter names where user code
+    # runs inside it, and a library without an entry keeps the plain sentence
+    from errdex.analyze import adapters
+
+    pkg = jaxlike[2].sites[0].module.split(".", 1)[0]
+    monkeypatch.setitem(adapters.INSIDE, pkg, ())
+    plain = _page(jaxlike, "run_scoped lowering outside of Pallas")
+    assert any(s.text.startswith("Or run the code inside Pallas: ") for s in plain.solutions)
+    monkeypatch.setitem(adapters.INSIDE, pkg, (("Pallas", "in the body of a kernel you pass to `kernel_call`"),))
+    lowering = _page(jaxlike, "run_scoped lowering outside of Pallas")
+    assert any(s.text.startswith("Or run the code inside Pallas (in the body of a kernel you pass to `kernel_call`): ")
+               for s in lowering.solutions), [s.text for s in lowering.solutions]
+    assert any(p.endswith("to code that runs inside Pallas (in the body of a kernel you pass to `kernel_call`).")
+               for p in lowering.prevention), lowering.prevention

@@ -93,9 +93,10 @@ def test_the_first_setting_that_runs_clean_is_kept_and_said() -> None:
     mark = setting_mark(how)
     assert mark == "kept, setting: ignore_unknown_options=True; allow_extra_args=True"
     assert arguments_note({"arguments": mark}).startswith(
-        "The after keeps the input and passes `ignore_unknown_options=True`, the setting under which the library "
-        "skips this raise (its own code tests it before the same raise) and lets the input it refused through; and "
-        "`allow_extra_args=True`, which the next check asks for")
+        "The after keeps the input and passes `ignore_unknown_options=True`, a setting the library's own code tests "
+        "on its way to this error: with it, the library lets the input it refused through (it does not raise there, "
+        "or it raises and catches the error itself and goes on); and `allow_extra_args=True`, which the next check "
+        "asks for")
     assert not only_drops(BEFORE, after)  # a real fix, not the input taken away
     # this error still escaping: nothing kept
     none = flagged(BEFORE, LONG_SITE, [SHORT_SITE], lambda: [PARSE_SITE], "optlib",

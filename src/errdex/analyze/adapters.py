@@ -44,3 +44,32 @@ def mode_switch(module: str, stage: str) -> tuple[str, str]:
         if word in stage:
             return switch, what
     return "", ""
+
+
+# (the name a message says a restriction applies outside of, where user code runs inside it, in public terms)
+_JAX_INSIDE: tuple[tuple[str, str], ...] = (
+    ("Pallas", "in the body of a kernel: the function you pass to `jax.experimental.pallas.pallas_call` or "
+               "`jax.experimental.pallas.kernel`, which Pallas lowers itself"),
+)
+
+INSIDE: dict[str, tuple[tuple[str, str], ...]] = {"jax": _JAX_INSIDE}
+
+
+def inside_words(module: str, where: str) -> str:
+    """How user code runs inside ``where`` (rating 12, 91c3: "run the code inside Pallas" did not say how), or
+    "" for a library or a name without an entry."""
+    return next((how for name, how in INSIDE.get(module.split(".", 1)[0], ()) if name == where), "")
+
+
+# (the form that gives a command the settings a proven after passed to one call of it, once, where it is defined;
+# what to add to read the input the settings let through): rating 12, 916 (click's ``context_settings``)
+_CLICK_SETTING_FORM = ("`@click.command(context_settings={settings})` (or `@click.group(...)`)",
+                       "with `@click.pass_context` on the function, which then reads the arguments let through from "
+                       "`ctx.args`")
+
+SETTING_FORMS: dict[str, tuple[str, str]] = {"click": _CLICK_SETTING_FORM}
+
+
+def setting_form(package: str) -> tuple[str, str]:
+    """(where the settings go, how the let-through input is read) for ``package``, or ("", "")."""
+    return SETTING_FORMS.get(package.split(".", 1)[0].lower(), ("", ""))

@@ -64,6 +64,7 @@ class SnapshotContext:
     _earlier: dict[tuple[str, int, str], tuple[ErrorSite, ...]] = field(default_factory=dict)
     _rerouted: set[tuple[str, int, str]] = field(default_factory=set)
     _bypass: dict[tuple[str, int, str], tuple[str, str, tuple[str, ...]]] = field(default_factory=dict)
+    _file_lines: dict[str, dict[int, str]] = field(default_factory=dict)  # path -> the lines its snippets cover
     word_cache: dict[tuple[str, int, str], frozenset[str]] = field(default_factory=dict)  # related.py
     var_cache: dict[tuple[str, int, str], frozenset[str]] = field(default_factory=dict)  # related.py
     site_words: dict[str, list[ErrorSite]] = field(default_factory=dict)  # related.py: word -> sites
@@ -188,6 +189,41 @@ class SnapshotContext:
             if names:
                 out.append((m.group(1), m.group(3), min(names, key=lambda n: (n.count("."), n))))
         return tuple(out)
+
+    def function_text(self, site: ErrorSite) -> str:
+        """The raising function's lines from its ``def`` down to the raise, pieced together from the snippets of
+        every raise in the file (each covers a window of it), or "" when the windows leave a gap (rating 12, a28d:
+        ``optimization_barrier``'s ``dtype = array.mlir_dtype`` sits above its raise's own snippet, in the window
+        of its nested ``_repack``'s raise)."""
+        lines = self._file_lines.get(site.path)
+        if lines is None:
+            lines = {}
+            for o in self.sites_by_module.get(site.path, []):
+                for k, text in enumerate(o.snippet.splitlines()):
+                    lines.setdefault(o.snippet_start + k, text)
+            self._file_lines[site.path] = lines
+        if site.line not in lines:  # a site of another snapshot's list: its own snippet only
+            lines = {site.snippet_start + k: t for k, t in enumerate(site.snippet.splitlines())}
+        name = re.escape(site.qualname.split(".<locals>.", 1)[0].rsplit(".", 1)[-1])
+        for at in range(site.line, 0, -1):
+            if at not in lines:
+                return ""
+            if re.match(rf"\s*(?:async\s+)?def {name}\(", lines[at]):
+                return "\n".join(lines[k] for k in range(at, site.line + 1))
+        return ""
+
+    def enum_setter(self, attr: str, enum: str) -> str:
+        """The public class or function the package's own code passes ``attr=<enum>.<member>`` to, by the public
+        name of the module that also exports the enum (rating 12, 8ee0: `hopper_matmul_mgpu.matmul` writes
+        ``plgpu.CompilerParams(lowering_semantics=plgpu.LoweringSemantics.Warpgroup)``, so the setting is made
+        with `jax.experimental.pallas.mosaic_gpu.CompilerParams`); "" when no snippet shows such a call or its
+        name does not resolve to one public name."""
+        short = enum.rsplit(".", 1)[-1]
+        call = re.compile(rf"([\w.]+)\(\s*(?:[^()]*,\s*)?{re.escape(attr)}\s*=\s*(?:[\w.]+\.)?{re.escape(short)}\.\w+")
+        makers = sorted({m.group(1).rsplit(".", 1)[-1] for s in self.sites for m in call.finditer(s.snippet)})
+        homes = {n.rpartition(".")[0] for n in self._public_names_ending(short)}
+        found = sorted({n for maker in makers for n in self._public_names_ending(maker) if n.rpartition(".")[0] in homes})
+        return found[0] if len(found) == 1 else ""
 
     def enum_compared(self, enum: str) -> tuple[str, ...]:
         """The members of the class ``enum`` (its last name) that any guard of the package compares with

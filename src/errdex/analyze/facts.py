@@ -118,10 +118,13 @@ class Facts:
     same_function: tuple[ErrorSite, ...] = ()  # the other raises of the raising function (its other branches)
     # (public function, its docstring) for the other public calls that create the class whose constructor raises
     # (``jax.make_mesh`` for ``Mesh.__new__``): the docstring is that of a raise site in the function
+    function_text: str = ""  # the raising function from its ``def`` to the raise, from the file's snippets
+    enum_setter: str = ""  # the public call the package's own code sets ``enum_settings[0]``'s attribute with
     factory_docs: tuple[tuple[str, str, str], ...] = ()  # (name, docstring, path)
     # (local, helper call, tests that make one of its flags true, the argument the tested value is an entry of): a list of flags unpacked from a package
     # helper's result and tested (``is_squeezed`` from ``utils.parse_indices``, true where ``isinstance(idx, int)``)
     flag_sources: tuple[tuple[str, str, tuple[str, ...], str], ...] = ()
+    flag_clears: tuple[tuple[str, str, tuple[str, ...], str], ...] = ()  # the same, for the cases a flag is false
     # (enum member, public class, method) for a registration limited to one kind (``kernel_types=[CoreType.X]``):
     # the public class whose method returns that member (``VectorSubcoreMesh.core_type``), which the user writes
     kind_makers: tuple[tuple[str, str, str], ...] = ()
@@ -198,10 +201,14 @@ def gather_facts(catalog: Catalog, snapshot: Snapshot, site: ErrorSite, *,
         uncalled=ctx.uncalled(site),
         enum_settings=enums,
         enum_others=tuple(m for m in ctx.enum_compared(enums[0][2]) if m != enums[0][1]) if enums else (),
+        enum_setter=ctx.enum_setter(enums[0][0], enums[0][2]) if enums else "",
+        function_text=ctx.function_text(site),
         same_function=tuple(s for s in ctx.sites_by_function.get((site.path, site.qualname), ())
                             if s.error_id != site.error_id),
         factory_docs=_factory_docs(site, ctx),
         flag_sources=flag_sources(site, [g.normalized or g.source for g in site.guards], ctx.sites_by_function),
+        flag_clears=flag_sources(site, [g.normalized or g.source for g in site.guards], ctx.sites_by_function,
+                                 "False"),
         kind_makers=kind_makers(registered_members(site), ctx.sites, ctx.call_graph.public),
         # only for a function outside code calls directly: a rule the package registers is not the user's to call
         returns_constant=returned_constant(site, ctx.symbols) if ctx.uncalled(site) else "",

@@ -24,11 +24,13 @@ _RETURN = re.compile(r"^\s*return\s+([A-Za-z_][\w ,]*)$")
 
 
 def flag_sources(site: ErrorSite, guards: Iterable[str],
-                 by_function: Mapping[tuple[str, str], Sequence[ErrorSite]]) -> tuple[tuple[str, str, tuple[str, ...], str], ...]:
+                 by_function: Mapping[tuple[str, str], Sequence[ErrorSite]],
+                 value: str = "True") -> tuple[tuple[str, str, tuple[str, ...], str], ...]:
     """(local, helper call as written, the tests that make a flag true, the caller's argument the tested name
     is an entry of or "") for each local the guards read that the snippet unpacks from a package helper's
     result, when a raise site of that helper shows where it appends ``True`` to the list it returns in that
-    position."""
+    position; with ``value="False"``, the tests that make a flag false (rating 12, 7554: what to pass instead,
+    "a `slice` or a `DynamicSlice`", where the true cases said only what not to pass)."""
     texts = list(guards)
     out: list[tuple[str, str, tuple[str, ...], str]] = []
     for line in site.snippet.splitlines():
@@ -40,14 +42,14 @@ def flag_sources(site: ErrorSite, guards: Iterable[str],
         for k, local in enumerate(targets):
             if not local or not any(re.search(rf"(?<![\w.]){re.escape(local)}(?!\w)", t) for t in texts):
                 continue
-            found, params = _helper_tests(call, k, local, by_function)
+            found, params = _helper_tests(call, k, local, by_function, value)
             if found and all(o[0] != local for o in out):
                 out.append((local, call, found, _argument_for(line, params)))
     return tuple(out)
 
 
-def _helper_tests(call: str, position: int, local: str,
-                  by_function: Mapping[tuple[str, str], Sequence[ErrorSite]]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _helper_tests(call: str, position: int, local: str, by_function: Mapping[tuple[str, str], Sequence[ErrorSite]],
+                  value: str = "True") -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The tests, and for each helper parameter position the name the tested value is an entry of (``index``
     for ``for axis, (idx, bound) in enumerate(zip(index, shape))`` when the tests are on ``idx``)."""
     name = call.rsplit(".", 1)[-1]
@@ -61,7 +63,7 @@ def _helper_tests(call: str, position: int, local: str,
         for s in sites:
             lines = s.snippet.splitlines()
             held = _returned_name(lines, position) or local
-            found = _append_true_tests(lines, held)
+            found = _append_tests(lines, held, value)
             tests.update({(path, s.snippet_start + i): t for i, t in found})
             params = params or _def_params(lines, name)
             for i, t in found:
@@ -149,11 +151,11 @@ def _returned_name(lines: list[str], position: int) -> str:
     return ""
 
 
-def _append_true_tests(lines: list[str], held: str) -> list[tuple[int, str]]:
-    """(index of the test's line, test) for each ``held.append(True)`` the snippet shows."""
+def _append_tests(lines: list[str], held: str, value: str = "True") -> list[tuple[int, str]]:
+    """(index of the test's line, test) for each ``held.append(True)`` (or ``value``) the snippet shows."""
     out: list[tuple[int, str]] = []
     for i, ln in enumerate(lines):
-        if not re.match(rf"\s*{re.escape(held)}\.append\(True\)\s*$", ln):
+        if not re.match(rf"\s*{re.escape(held)}\.append\({value}\)\s*$", ln):
             continue
         indent = len(ln) - len(ln.lstrip())
         for j in range(i - 1, -1, -1):
@@ -182,6 +184,20 @@ def cases_words(tests: Sequence[str], entry_of: str = "") -> str:
         who = f"an entry of `{entry_of}`" if entry_of else f"`{ms[0].group(1) if ms[0] else ''}`"
         return f"{who} is " + _either([f"{_article(k)} `{k}`" for k in kinds])
     return _either([f"`{t}` holds" for t in tests])
+
+
+def case_kinds(tests: Sequence[str]) -> list[str]:
+    """The classes of ``isinstance`` tests on one name (``slice``, ``DynamicSlice``), or [] for tests of other
+    forms."""
+    ms = [_ISINSTANCE.fullmatch(t) for t in tests]
+    if not ms or not all(ms) or len({m.group(1) for m in ms if m}) != 1:
+        return []
+    return [k.strip() for m in ms if m for k in m.group(2).split(",") if k.strip()]
+
+
+def kinds_words(kinds: Sequence[str]) -> str:
+    """"a `slice` or a `DynamicSlice`"."""
+    return _either([f"{_article(k)} `{k}`" for k in kinds])
 
 
 def _article(kind: str) -> str:

@@ -21,6 +21,7 @@ from errdex.prove.mistake import (
     setup_note,
     taken_away,
 )
+from errdex.prove.settingform import setting_solution
 from errdex.prove.warmup import warms_up
 
 
@@ -72,6 +73,8 @@ def with_change(a: Analysis) -> Analysis:
     if said and not any(s.text == said for s in a.solutions):
         at = next((i + 1 for i, s in enumerate(a.solutions) if warm and s.text.startswith(WARM_LEAD)), len(a.solutions))
         a = dataclasses.replace(a, solutions=(*a.solutions[:at], Solution(text=said), *a.solutions[at:]))
+    if (declared := setting_solution(a)) and not any(s.text == declared for s in a.solutions):
+        a = dataclasses.replace(a, solutions=(*a.solutions, Solution(text=declared)))  # rating 12, 916
     # where the fix is: the example, unless it only turned the check off or took the trigger away
     where = (f"as the example shows (a warm-up: the same calls made once before `{warm}`, so the check stays on)"
              if warm else

@@ -10,7 +10,8 @@ import re
 from errdex.analyze.earlyexit import passed_chains
 from errdex.analyze.facts import Facts, GuardFact
 from errdex.analyze.guardwords import describe_guard
-from errdex.analyze.helperflags import cases_words
+from errdex.analyze.helperflags import case_kinds, cases_words, kinds_words
+from errdex.analyze.static import roles
 from errdex.analyze.static.words import (
     callee,
     conditions,
@@ -163,13 +164,21 @@ def fallback(f: Facts) -> Solution | None:
                              "in the traceback; if its arguments are valid, the input reached this check through "
                              f"{package(f)} itself" + (f" (report it at {issues_url(f)})." if issues_url(f) else "."),
                         evidence=(raise_evidence(f),))
-    if len(lit) >= 20 and handed_out(f):
+    if len(lit) >= 20 and roles.handed_out(f):
         return handed_out_solution(f, src, msg)
     heads = {n.split(".", 1)[0] for g in decisive(f) for n in g.names} if len(lit) >= 20 and src else set()
     flags = next((s for s in f.flag_sources if s[0] in heads), None)
     if flags is not None:
         # the helper that fills the list says which of what you pass makes a flag true (7554)
         local, call, tests, entry_of = flags
+        clears = next((c[2] for c in f.flag_clears if c[0] == local and c[1] == call), ())
+        bad, good = case_kinds(tests[:3]), case_kinds(clears[:3])
+        if bad and good and entry_of and entry_of in f.params:  # what to pass as well as what not to (7554)
+            return Solution(text=f"Give each entry of `{entry_of}` to {target} as {kinds_words(good)}, never as "
+                                 f"{kinds_words(bad)}: `{call}` works out a flag for each entry, false for {kinds_words(good)} "
+                                 f"and true for {kinds_words(bad)}, and the check fails on a true one (`{local}`); the "
+                                 f"message: \"{msg[:200]}\"",
+                            evidence=(*guard_evidence(f), raise_evidence(f)))
         return Solution(text=f"Look at the {src} you pass to {target}: `{call}` works out flags from "
                              f"{'them' if ' and ' in src else 'it'}, a true one where "
                              f"{cases_words(tests[:3], entry_of if entry_of in f.params else '')}, "
@@ -210,19 +219,15 @@ def uncalled_solution(f: Facts) -> Solution:
     return Solution(text=" ".join(text.split()), evidence=tuple(guard_evidence(f)))
 
 
-def handed_out(f: Facts) -> bool:
-    """Whether the public path reaches the raising method only through the object its class makes: the
-    standard library calls the method (``io.BufferedReader`` calls ``readinto``), so its arguments are
-    what that code passes, not the user's (``public_path._handed_out_edges``)."""
-    chain = f.public_path.chain
-    return len(chain) >= 2 and chain[-2] == chain[-1].rpartition(".")[0]
-
-
 def handed_out_solution(f: Facts, src: str, msg: str) -> Solution:
     """The check of a method the standard library calls, in terms of what the user does with the object."""
     obj = f.site.qualname.rsplit(".", 1)[0]
+    use = roles.handed_use(f)
+    uses = f"the {use}s it asks for" if use else "the reads or writes it asks for"
+    later = (f"; the raise comes on a later {use} from that object, not at the call of {callee(f)}"
+             if use == "read" else "; the raise comes on a later write to it, not at the call" if use else "")
     return Solution(text=f"The object that {callee(f)} returns holds a `{obj}`, and Python's own code calls its "
                          f"`{f.site.qualname.rsplit('.', 1)[-1]}` with the {src or 'values'} it checks, not your "
-                         "code: what decides it is how your code uses that object (the reads or writes it asks "
-                         f"for), and the message says what must hold: \"{msg[:200]}\"",
+                         f"code: what decides it is how your code uses that object ({uses}){later}, and the "
+                         f"message says what must hold: \"{msg[:200]}\"",
                     evidence=(raise_evidence(f),))

@@ -7,6 +7,7 @@ path's nearest entry (which may reach the function without ever carrying those v
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from errdex.analyze.facts import Facts, GuardFact
@@ -14,7 +15,7 @@ from errdex.analyze.guardwords import narrowed_reason
 from errdex.analyze.narrowed import Narrowed
 from errdex.analyze.static import roles
 from errdex.analyze.static.words import exc_name
-from errdex.model import Evidence, PublicPath, Solution
+from errdex.model import ErrorSite, Evidence, PublicPath, Solution
 
 
 def _either(items: list[str]) -> str:
@@ -84,11 +85,60 @@ def solution(f: Facts) -> Solution | None:
         evidence=tuple(evidence(f)))
 
 
+_CASE = re.compile(r"^\s*case\s+([\w.]+)\(|^\s*(?:el)?if\s+isinstance\(\s*\w+\s*,\s*\(?([\w., ]+?)\)?\s*\)\s*:")
+
+
+def handled_elsewhere(f: Facts) -> ErrorSite | None:
+    """Another raise of the same message in a lowering (its path or function says ``lower``) whose own dispatch,
+    above it in its snippet, handles every type that reaches this raise (rating 12, 9fa3: Mosaic TPU's
+    ``_transform_ref`` handles ``BitcastTransform`` and ``ReshapeTransform``, so a compiled kernel accepts what
+    state discharge refuses; "Never" was too broad)."""
+    parts = _parts(f)
+    if parts is None:
+        return None
+    wanted = {t.rsplit(".", 1)[-1] for t in parts[0].types}
+    for o in f.same_text:
+        if o.path == f.site.path or "lower" not in f"{o.path} {o.qualname}".lower():
+            continue
+        lines = o.snippet.splitlines()[: max(0, o.line - o.snippet_start)]
+        seen = {name.strip().rsplit(".", 1)[-1] for ln in lines if (m := _CASE.match(ln))
+                for name in (m.group(1) or m.group(2) or "").split(",") if name.strip()}
+        if wanted and wanted <= seen:
+            return o
+    return None
+
+
+def _stage_words(f: Facts, n: Narrowed) -> str:
+    return _stage(f, n).removeprefix("while ")
+
+
+def compiled_solution(f: Facts) -> Solution | None:
+    """"Or run it compiled ...": the lowering that handles the narrowed types, as the other way out."""
+    other = handled_elsewhere(f)
+    parts = _parts(f)
+    if other is None or parts is None:
+        return None
+    n, _g = parts
+    kinds = " and ".join(f"`{t.rsplit('.', 1)[-1]}`" for t in n.types)
+    return Solution(
+        text=(f"Or run it compiled, where the {_either(n.made())} view is lowered rather than discharged: "
+              f"`{other.qualname}` (`{other.path}:{other.line}`), a lowering of the same operations, handles {kinds} "
+              "itself and raises this message only for other transforms; this page's raise comes only "
+              + (_stage(f, n) or "on this path") + "."),
+        evidence=(Evidence(kind="template", text=" ".join(other.template.render().split())[:200], path=other.path,
+                           line=other.line),))
+
+
 def prevention(f: Facts) -> str:
     parts = _parts(f)
     if parts is None:
         return ""
     n, _g = parts
+    if handled_elsewhere(f) is not None:  # scoped by the stage, not "never": a compiled lowering accepts it
+        stage = _stage_words(f, n)
+        return ((f"Where {stage}, do not" if stage else "On this path, do not") + f" use {_either(n.done())} on the "
+                f"`{n.obj}` that {_either(n.made())} returns: change the value you give it, not the `{n.obj}` you "
+                "give it to (a compiled kernel whose lowering handles the view accepts it, as the solutions say).")
     return (f"Never use {_either(n.done())} on the `{n.obj}` that {_either(n.made())} returns: change the value "
             f"you give it, not the `{n.obj}` you give it to.")
 

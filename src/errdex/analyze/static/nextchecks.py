@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import re
 
+from errdex.analyze.dispatch import dispatch_alternatives
 from errdex.analyze.facts import Facts, GuardFact
 from errdex.analyze.guardwords import describe_guard, guard_names
 from errdex.analyze.static.words import function_params
@@ -95,3 +96,31 @@ def next_checks(f: Facts, gs: list[GuardFact], limit: int = 2) -> list[tuple[str
         if len(out) >= limit:
             break
     return out
+
+
+def later_dispatch(f: Facts) -> list[tuple[str, str, ErrorSite]]:
+    """(parameter, "`dtypes.itemsize_bits(operand_dtype)` is `8` or `16`", the raise) for a later raise of the
+    same function that is the fall-through of a dispatch on a parameter, or on a local the snippet assigns from
+    one (``bitsize = dtypes.itemsize_bits(operand_dtype)``), and on nothing else: what the call handles of that
+    parameter, which a user who makes this page's check hold meets next (rating 12, b806: "`operand_dtype` must
+    be an 8- or 16-bit type", where the proven example changed it and Solutions did not say why)."""
+    params = set(function_params(f)) - {"self", "cls"}
+    out: list[tuple[str, str, ErrorSite]] = []
+    for s in sorted(f.same_function, key=lambda x: x.line):
+        if s.line <= f.site.line or s.kind != "error":
+            continue
+        alts = dispatch_alternatives(s.guards)
+        if len(alts) != 1 or set(s.guards) != set(alts[0].guards) or alts[0].kind != "value":
+            continue
+        subject = alts[0].subject
+        said, param = subject, subject if subject in params else ""
+        if not param and subject.isidentifier():
+            rhs = [m.group(1).strip() for m in re.finditer(rf"^\s*{re.escape(subject)}\s*=\s*([^=].*)$", s.snippet, re.M)]
+            heads = {n.split(".", 1)[0] for n in guard_names(Guard(kind="if", source=rhs[-1], normalized=rhs[-1],
+                                                                    line=0))} if len(rhs) == 1 else set()
+            found = sorted(heads & params)
+            if len(found) == 1:
+                said, param = rhs[0], found[0]
+        if param:
+            out.append((param, f"`{said}` is " + " or ".join(f"`{c}`" for c in alts[0].choices), s))
+    return out[:1]

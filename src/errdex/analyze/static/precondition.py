@@ -22,7 +22,8 @@ import re
 from errdex.analyze.earlyexit import filled_when_none
 from errdex.analyze.facts import Facts
 from errdex.analyze.static import roles
-from errdex.analyze.static.fallback import handed_out, read_params
+from errdex.analyze.static.fallback import read_params
+from errdex.analyze.static.siblings import setting_call
 from errdex.analyze.static.words import (
     callee,
     decisive,
@@ -48,9 +49,10 @@ def own_precondition(f: Facts) -> str:
         cls = enum.rsplit(".", 1)[-1]
         if f.enum_others:  # rating 8, 8ee0: "run it in a test" fits any error; the other value is this one's own
             other = f"`{cls}.{f.enum_others[0]}`"
+            made = f"; given as {setting_call(f)}" if setting_call(f) else ""
             return (f"Where your code sets `{attr}` to `{cls}.{member}` (`{enum}`), keep the same code able to run "
-                    f"with {other} (the other value {package(f)}'s own checks compare `{attr}` with), chosen in one "
-                    f"place: this check is {package(f)}'s own and is made only under `{member}`, so no check of your "
+                    f"with {other} (the other value {package(f)}'s own checks compare `{attr}` with{made}), chosen "
+                    f"in one place: this check is {package(f)}'s own and is made only under `{member}`, so no check of your "
                     f"arguments to {callee(f)} predicts it, and switching the setting is the way around it.")
         return (f"Where your code sets `{attr}` to `{enum.rsplit('.', 1)[-1]}.{member}` (`{enum}`), run every "
                 f"call of {callee(f)} under that setting once in a test before relying on it: this check is "
@@ -65,13 +67,15 @@ def own_precondition(f: Facts) -> str:
     if clause and "(" in clause:  # the check is on values the function works out: said in words, not its locals
         cond, paren = clause[:clause.rindex("(")].strip(), clause[clause.rindex("(") + 1:].rstrip(")")
         _conds, srcs = worked_out(f)
-        if handed_out(f):  # the standard library calls the raising method: its arguments are not the user's
+        if roles.handed_out(f):  # the standard library calls the raising method: its arguments are not the user's
+            use = roles.handed_use(f)
             return (f"Where your code uses the object {callee(f)} returns, keep to what its "
                     f"`{f.site.qualname.rsplit('.', 1)[-1]}` accepts: it raises when {cond} ({paren}), with "
-                    "values Python's own code passes it for your reads or writes.")
+                    f"values Python's own code passes it for your {f'{use}s' if use else 'reads or writes'}"
+                    + (f", on a later {use}, not at the call." if use else "."))
         state = state_read(f)
         if srcs and f.public_path.entries:
-            if paren.endswith(" you pass"):
+            if paren.startswith("values it works out") and paren.endswith(" you pass"):
                 paren = "values it works out from them"  # the arguments were just named
             return (f"{where}, check the {', '.join(f'`{x}`' for x in srcs[:2])} you pass: the call raises when "
                     f"{cond} ({paren}).")
@@ -86,13 +90,8 @@ def own_precondition(f: Facts) -> str:
         return ""
     heads = {n.split(".", 1)[0] for g in gs for n in g.names if "." not in n}
     params = read_params(f)
-    named = {p.strip("`") for p in params.split(", ") if p}
-    filled = sorted(h for h in heads if h in named and gs and filled_when_none(f.site, h, gs[0].guard.line))
-    if filled and f.public_path.entries:  # the function chooses the value itself when given `None` (027b)
-        text = re.sub(r"\(?\{[^{}]*\}\)?", "…", message_text(f)).strip()
-        return (f"{where}, pass `{filled[0]}=None` (or leave it out where that is its default) unless you need a "
-                "particular value: the call then works one out itself before this check; a value you pass "
-                f"must satisfy what the message asks: \"{text}\".")
+    if (filled := chosen_when_none(f)):  # the function chooses the value itself when given `None` (027b)
+        return f"{where}, {_pass_none(f, filled)}"
     if heads - set(f.params) - {p.strip("`") for p in params.split(", ")}:
         # the check also reads the function's own locals (`output_shape`): said in the message's words
         text = re.sub(r"\(?\{[^{}]*\}\)?", "…", message_text(f)).strip()  # no local by name, even in a placeholder
@@ -102,6 +101,32 @@ def own_precondition(f: Facts) -> str:
     # already say it where the guard reads the user's own values, and below the public call the value may be
     # rebuilt first (bce3: `Mesh` turns a string `axis_names` into a tuple, so `len(axis_names)` misleads).
     return ""
+
+
+def chosen_when_none(f: Facts) -> str:
+    """The parameter a decisive guard reads that the raising function fills in itself when it is ``None``
+    (``if vec_size is None: vec_size = ...`` before the check), on a page with a public call; "" when none."""
+    gs = decisive(f)
+    if not gs or not f.public_path.entries or roles.usage_error(f):
+        return ""
+    heads = {n.split(".", 1)[0] for g in gs for n in g.names if "." not in n}
+    named = {p.strip("`") for p in read_params(f).split(", ") if p}
+    filled = sorted(h for h in heads if h in named and filled_when_none(f.site, h, gs[0].guard.line))
+    return filled[0] if filled else ""
+
+
+def _pass_none(f: Facts, name: str) -> str:
+    text = re.sub(r"\(?\{[^{}]*\}\)?", "…", message_text(f)).strip()
+    return (f"pass `{name}=None` (or leave it out where that is its default) unless you need a particular value: "
+            "the call then works one out itself before this check; a value you pass must satisfy what the message "
+            f"asks: \"{text}\".")
+
+
+def chosen_solution(f: Facts) -> str:
+    """Solutions' form of the ``None`` advice (rating 12, 027b: it stood only in Defensive and Prevention, while
+    Solutions said "look at the `vec_size` you pass"): "" when no parameter is filled in that way."""
+    name = chosen_when_none(f)
+    return f"Let {callee(f)} choose `{name}` itself: {_pass_none(f, name)}" if name else ""
 
 
 def _usage(f: Facts) -> str:

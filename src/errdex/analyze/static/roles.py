@@ -143,11 +143,37 @@ def through_factory(f: Facts) -> bool:
                                            for c in f.public_path.chain[1:-1])
 
 
+def handed_out(f: Facts) -> bool:
+    """Whether the public path reaches the raising method only through the object its class makes: the
+    standard library calls the method (``io.BufferedReader`` calls ``readinto``), so its arguments are
+    what that code passes, not the user's (``public_path._handed_out_edges``)."""
+    chain = f.public_path.chain
+    return len(chain) >= 2 and chain[-2] == chain[-1].rpartition(".")[0]
+
+
+# Python's I/O protocol: the methods its buffered and text layers call for a read or a write of the user's
+_READS = frozenset({"readinto", "readinto1", "read", "read1", "readline", "readlines", "readall", "peek"})
+_WRITES = frozenset({"write", "writelines", "flush"})
+
+
+def handed_use(f: Facts) -> str:
+    """"read" or "write": what the user does with the handed-out object that makes Python's own code call the
+    raising method (rating 12, eb3a: a console reader's ``readinto`` runs on a read, so "the reads or writes it
+    asks for" said too much); "" when the method is neither or the object is not handed out."""
+    if not handed_out(f):
+        return ""
+    method = f.site.qualname.rsplit(".", 1)[-1]
+    return "read" if method in _READS else "write" if method in _WRITES else ""
+
+
 def who(f: Facts, names: str) -> str:
     """The user's action, capitalised: "Calling the function that `jax.jit` returns"."""
     p = f.public_path
     if not p.entries:
         return ""
+    if (use := handed_use(f)):  # the raise comes later, on a read of what the call returned, not at the call
+        return (f"A later {use} {'from' if use == 'read' else 'to'} the object that {names} returns (Python's own "
+                f"I/O code calls its `{function_name(f)}`; the call itself does not raise it)")
     if returned_call(f):
         return f"Calling the function that {names} returns"
     if through_factory(f):

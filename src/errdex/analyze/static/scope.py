@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from errdex.analyze.adapters import mode_switch
+from errdex.analyze.adapters import inside_words, mode_switch
 from errdex.analyze.facts import Facts
 from errdex.analyze.static import roles
 from errdex.analyze.static.words import conditions, join, message_text
@@ -43,7 +43,8 @@ def context_solutions(f: Facts) -> list[str]:
     conds = conditions(f)
     where = outside(f)
     if where and conds:
-        out.append(f"Or run the code inside {where}: the restriction is on use outside of it (the message: "
+        how = f" ({inside_words(f.site.module, where)})" if inside_words(f.site.module, where) else ""
+        out.append(f"Or run the code inside {where}{how}: the restriction is on use outside of it (the message: "
                    f"\"{message_text(f)[:160]}\"), so inside {where} this rule does not refuse the case where "
                    f"{join(conds)}.")
     switch, _what = mode_switch(f.site.module, roles.stage(f))

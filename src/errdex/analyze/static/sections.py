@@ -13,15 +13,16 @@ from __future__ import annotations
 
 import re
 
+from errdex.analyze.adapters import inside_words
 from errdex.analyze.dispatch import dispatch_alternatives
 from errdex.analyze.facts import Facts, GuardFact
 from errdex.analyze.static import narrowedtext, roles, scope
 from errdex.analyze.static.advice import advice, comment_advice, names_beyond
 from errdex.analyze.static.argdocs import documented, single_value
-from errdex.analyze.static.factory import factory_solution
+from errdex.analyze.static.factory import factory_prevention, factory_situation, factory_solution
 from errdex.analyze.static.fallback import fallback, inputs, literal, negations, own_argument_guards
 from errdex.analyze.static.kinds import held_with, kind_solutions
-from errdex.analyze.static.nextchecks import next_checks
+from errdex.analyze.static.nextchecks import later_dispatch, next_checks
 from errdex.analyze.static.observed import (
     caught_inside,
     clean,
@@ -33,8 +34,9 @@ from errdex.analyze.static.observed import (
     test_name,
 )
 from errdex.analyze.static.optiontext import cached_by, option_prevention, option_solution
+from errdex.analyze.static.precondition import chosen_solution
 from errdex.analyze.static.purpose import check_purpose, named_elsewhere
-from errdex.analyze.static.siblings import enum_setting, refused_at_creation, set_at_creation
+from errdex.analyze.static.siblings import enum_setting, refused_at_creation, set_at_creation, setting_call
 from errdex.analyze.static.words import (
     callee,
     comment_when,
@@ -290,6 +292,7 @@ def solutions(f: Facts) -> list[Solution]:
     out: list[Solution] = [*kind_solutions(f)]
     if (narrowed := narrowedtext.solution(f)) is not None:
         out.append(narrowed)
+        out.extend(x for x in (narrowedtext.compiled_solution(f),) if x is not None)  # 9fa3: the lowering's
     for o in f.options:
         out.extend(option_solution(o, f))
     alternatives = dispatch_alternatives(f.site.guards)
@@ -315,6 +318,11 @@ def solutions(f: Facts) -> list[Solution]:
         said += single_value(f, text, gs)  # 707f: one `Mesh` where the docs ask for a sequence only under a condition
         out.append(Solution(text=f"Make sure that {text} when you call {callee(f)}{naming(f, gs[0])}{only}{said}.",
                             evidence=tuple(one_guard(f, g.guard.line, g.guard.source, g.guard.kind) for g in gs)))
+        for param, handled, later in later_dispatch(f):  # b806: what the call handles of another argument
+            out.append(Solution(
+                text=f"Once that holds, {callee(f)} also needs `{param}` to be one it handles: {handled} (else it "
+                     f"raises `{later.exception_name}` at line {later.line}: \"{' '.join(later.template.render().split())[:120]}\").",
+                evidence=tuple(one_guard(f, g.line, g.source, g.kind) for g in later.guards)))
     users = [alt for alt in alternatives if any(user_reads(f, g) for g in f.guards if g.guard in alt.guards)]
     for alt in users:  # a value the library worked out along the way is not the user's to change
         what = "an instance of one of" if alt.kind == "type" else "one of"
@@ -336,9 +344,12 @@ def solutions(f: Facts) -> list[Solution]:
             evidence=(raise_evidence(f),)))
     elif (unsupported and not alternatives and not roles.abstract_method(f)
           and not conditions(f) and (value := sole_placeholder(f))):
+        worked = worked_out_clause(f)  # rating 12, a28d: the case it refuses, in the user's terms, when known
         out.append(Solution(
-            text=f"{callee(f, cap=True)} does not handle the value the message shows (`{value}`): pass data of a "
-                 "kind it supports instead" + (f", or ask for this one at {issues_url(f)}." if issues_url(f) else "."),
+            text=f"{callee(f, cap=True)} does not handle the value the message shows (`{value}`)"
+                 + (f", which it refuses when {worked}" if worked and "inside the call" not in worked else "")
+                 + ": pass data of a kind it supports instead"
+                 + (f", or ask for this one at {issues_url(f)}." if issues_url(f) else "."),
             evidence=(raise_evidence(f),)))
     elif unsupported and not alternatives and not roles.abstract_method(f):
         conds = conditions(f)
@@ -365,8 +376,11 @@ def solutions(f: Facts) -> list[Solution]:
         named = (" (" + join([f"`{cls}.{m}`" for m in f.enum_others[:3]], "or") + ", the other value"
                  + ("s" if len(f.enum_others) > 1 else "") + f" {package(f)}'s own checks compare `{attr}` with)"
                  if f.enum_others else "")
+        setter = (f" (as {setting_call(f)}, the call {package(f)}'s own code sets it with)" if setting_call(f)
+                  else "")
         out.append(Solution(text=f"While it is reported, try another `{cls}` than `{member}`{named} for "
-                                 f"`{attr}` where your code sets it: the failing check is made only under `{member}`.",
+                                 f"`{attr}` where your code sets it{setter}: the failing check is made only under "
+                                 f"`{member}`.",
                             evidence=tuple(guard_evidence(f))))
     if _internal(f) and issues_url(f):
         out.append(Solution(text=f"Report it at {issues_url(f)}: the shortest program that still raises it, the "
@@ -376,7 +390,9 @@ def solutions(f: Facts) -> list[Solution]:
     if not out and (said := comment_advice(f)):
         out.append(Solution(text=f"A comment at the raise says what is left to you: \"{said}\"",
                             evidence=(raise_evidence(f),)))
-    if not out and (fb := fallback(f)) is not None:
+    if not out and (chosen := chosen_solution(f)):  # the call picks the value itself when given None (027b)
+        out.append(Solution(text=chosen, evidence=tuple(guard_evidence(f))))
+    elif not out and (fb := fallback(f)) is not None:
         out.append(fb)
     if (made := factory_solution(f)) is not None:  # the public function that creates the class (bce3)
         out.append(made if out else Solution(text=made.text.replace("Or let", "Let", 1), evidence=made.evidence))
@@ -424,9 +440,12 @@ def prevention(f: Facts) -> list[str]:
         out.append(scope.mode_prevention(f))
     if (created := set_at_creation(f)):
         out.append(created)
+    if (shaped := factory_prevention(f)):  # rating 12, bce3: `jax.make_mesh(shape, names)` with equal lengths
+        out.append(shaped)
     if scope.outside(f) and conditions(f):
+        how = inside_words(f.site.module, scope.outside(f))
         out.append(f"Keep calls of {callee(f)} in which {join(conditions(f))} to code that runs inside "
-                   f"{scope.outside(f)}.")
+                   f"{scope.outside(f)}" + (f" ({how})." if how else "."))
     for g in f.guards:
         if g.rule == "import-failed":
             out.append("Install the optional dependency in every environment that runs this code path "
@@ -505,7 +524,7 @@ def _under_setting(f: Facts) -> str:
 
 
 def situations(f: Facts) -> list[str]:
-    out: list[str] = [x for x in (narrowedtext.situation(f),) if x]
+    out: list[str] = [x for x in (narrowedtext.situation(f), factory_situation(f)) if x]
     for ob in distinct_cases(observations(f), 3):
         call = entry_call(ob)
         where = f" (`{ob.test_path}{f':{ob.test_line}' if ob.test_line else ''}`)" if ob.test_path else ""

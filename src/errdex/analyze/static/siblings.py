@@ -55,3 +55,15 @@ def enum_setting(f: Facts) -> str:
                 f"code chooses it (look for `{enum.rsplit('.', 1)[-1]}.{member}` in it), another value does not go "
                 "through this check.")
     return ""
+
+
+def setting_call(f: Facts) -> str:
+    """"`pkg.CompilerParams(lowering_semantics=pkg.LoweringSemantics.Lane)`": the public call the package's own
+    code sets the enum setting with (``Facts.enum_setter``), written with the other value its checks compare
+    the setting with; "" when either is unknown (rating 12, 8ee0: "try another `LoweringSemantics`" named the
+    value but not where to give it)."""
+    if not (f.enum_settings and f.enum_others and f.enum_setter):
+        return ""
+    attr, _member, enum = f.enum_settings[0]
+    home = f.enum_setter.rpartition(".")[0]
+    return f"`{f.enum_setter}({attr}={home}.{enum.rsplit('.', 1)[-1]}.{f.enum_others[0]})`"

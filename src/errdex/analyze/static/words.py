@@ -8,7 +8,9 @@ are the decisive ones (the check that raises, not the earlier checks that passed
 
 from __future__ import annotations
 
+import ast
 import re
+import textwrap
 
 from errdex.analyze.earlyexit import parameters
 from errdex.analyze.facts import Facts, GuardFact
@@ -332,21 +334,70 @@ def function_params(f: Facts) -> tuple[str, ...]:
     """The raising function's parameters: from its snippet, or, when that starts below the ``def``, from the
     snippet of another raise of the same function that shows it (a28d: ``optimization_barrier(*arrays)``'s
     ``def`` is 20 lines above the raise)."""
-    return f.params or next((p for s in f.same_function if (p := parameters(s))), ())
+    return f.params or next((p for s in f.same_function if (p := parameters(s))), ()) or _def_params(f.function_text)
+
+
+def _def_params(text: str) -> tuple[str, ...]:
+    """The parameters of the ``def`` that starts ``text`` (its header on one line or a few)."""
+    lines = text.splitlines()
+    for j in range(min(8, len(lines))):
+        try:
+            tree = ast.parse(textwrap.dedent("\n".join(lines[: j + 1])) + "\n    pass")
+        except SyntaxError:
+            continue
+        fn = tree.body[0] if tree.body else None
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            a = fn.args
+            return tuple(x.arg for x in (*a.posonlyargs, *a.args, *([a.vararg] if a.vararg else []), *a.kwonlyargs,
+                                         *([a.kwarg] if a.kwarg else [])))
+    return ()
 
 
 def inputs_of(f: Facts, local: str) -> list[str]:
     """The parameters a local is computed from, when its assignment is in the snippet
     (``base, shape, is_squeezed = utils.parse_indices(idxs, self.shape)`` → ["idxs"])."""
     params = function_params(f)
-    loops = {m.group(1): m.group(2) for m in re.finditer(r"\bfor\s+(\w+)\s+in\s+(\w+)\b", f.site.snippet)}
-    for line in f.site.snippet.splitlines():
+    # rating 12, a28d: the assignment may sit above the raise's own snippet; lines after the raise do not count
+    text = f.function_text or "\n".join(f.site.snippet.splitlines()[: max(0, f.site.line - f.site.snippet_start) + 1])
+    loops = {m.group(1): m.group(2) for m in re.finditer(r"\bfor\s+(\w+)\s+in\s+(\w+)\b", text)}
+    for line in reversed(text.splitlines()):  # the nearest assignment above the raise
         m = re.match(rf"\s*(?:[\w, ]*\b{re.escape(local)}\b[\w, ]*)=(?!=)(.+)$", line)
         if m:
             # a loop variable over an argument (``for array in arrays``) stands for that argument
             used = [loops.get(u, u) for u in re.findall(r"[A-Za-z_]\w*", m.group(1))]
             return [p for p in dict.fromkeys(used) if p in params]
     return []
+
+
+def origins(f: Facts, locals_: set[str]) -> tuple[dict[str, str], list[tuple[str, str]]]:
+    """({"dtype": "array.mlir_dtype"}, [("array", "arrays")]): each local the check reads that the function assigns,
+    nearest above the raise, from an attribute of what the user passes or of each item of it (``for array in
+    arrays``), and the loops that give those items; ({}, []) unless every such local is."""
+    params = set(function_params(f))
+    text = f.function_text or ""
+    loops = {m.group(1): m.group(2) for m in re.finditer(r"\bfor\s+(\w+)\s+in\s+(\w+)\b", text)}
+    out: dict[str, str] = {}
+    items: list[tuple[str, str]] = []
+    for local in sorted(locals_):
+        rhs = next((m.group(1).strip() for ln in reversed(text.splitlines())
+                    if (m := re.match(rf"\s*{re.escape(local)}\s*=(?!=)\s*([\w.\[\]]+)\s*$", ln))), "")
+        head = re.split(r"[.\[]", rhs, maxsplit=1)[0]
+        if not rhs or rhs == head or (head not in params and loops.get(head) not in params):
+            return {}, []
+        if head in loops and (head, loops[head]) not in items:
+            items.append((head, loops[head]))
+        out[local] = rhs
+    return out, items
+
+
+def _substitute(words: str, subst: dict[str, str]) -> str:
+    """The code spans of ``words`` with each local replaced by its value (```dtype.bits``` -> ```array.dtype.bits```)."""
+    def span(m: re.Match[str]) -> str:
+        code = m.group(1)
+        for local, rhs in subst.items():
+            code = re.sub(rf"(?<![\w.]){re.escape(local)}\b", rhs, code)
+        return f"`{code}`"
+    return re.sub(r"`([^`]+)`", span, words)
 
 
 def naming(f: Facts, g: GuardFact) -> str:
@@ -429,9 +480,14 @@ def worked_out_clause(f: Facts) -> str:
         helper = "an internal helper" if private else f"its own `{f.site.qualname}`"  # public names only (951f)
         return join(conds) + f" (what {package(f)} passes to {helper} on the way)"
     src = join([f"`{x}`" for x in srcs[:3]])
+    yours = f.public_path.depth == 0 and bool(f.public_path.entries)  # its arguments are the user's
+    subst, items = origins(f, heads - set(f.params))
+    if subst and src and yours:  # rating 12, a28d: the locals replaced by what they are of the user's arguments
+        each = (f"for each `{items[0][0]}` of the `{items[0][1]}` you pass" if len(items) == 1
+                and src == f"`{items[0][1]}`" else f"values of the {src} you pass")
+        return join([_substitute(c, subst) for c in conds]) + f" ({each})"
     # the local's name means nothing to a user: said in words (rating 5: ``is_squeezed``, ``writer``)
     conds = [in_words(c, heads - set(f.params)) for c in conds]
-    yours = f.public_path.depth == 0 and bool(f.public_path.entries)  # its arguments are the user's
     for local, call, tests, entry_of in f.flag_sources:  # the helper that fills the flags says when (7554)
         if local in heads and src:
             cases = cases_words(tests[:3], entry_of if entry_of in f.params else "")
