@@ -254,7 +254,8 @@ def related_errors(site: ErrorSite, ctx: SnapshotContext) -> tuple[RelatedError,
                     consider(other, 2.0 * jac, "similar message")
     if len(scored) < MAX_RELATED and mine_words:
         index = _word_index(ctx)
-        for w in sorted(mine_words, key=lambda w: len(index.get(w, ())))[:2]:
+        # the two rarest words; the word itself breaks ties, so the pick does not follow the hash seed's set order
+        for w in sorted(mine_words, key=lambda w: (len(index.get(w, ())), w))[:2]:
             for other in index.get(w, [])[:200]:
                 if other.path == site.path:
                     continue
