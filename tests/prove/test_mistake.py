@@ -205,6 +205,13 @@ def test_an_after_that_only_takes_the_trigger_away_is_no_fix_to_copy() -> None:
     # ``mesh=None`` only got past the decorator's check), whatever the old value asked for
     assert only_drops("import k\nk.kernel(mesh=[])\n", "import k\nk.kernel(mesh=None)\n")
     assert not only_drops("import k\nk.kernel(mesh=None)\n", "import k\nk.kernel(mesh=m)\n")
+    # a value that asked for something replaced by an empty collection asks for nothing (rating 12, 4423:
+    # ``collective_axes=1`` -> ``()`` drops the collective allocation; it was called "the fix")
+    assert only_drops(RUN_SCOPED.format(kw=", collective_axes=1"), RUN_SCOPED.format(kw=", collective_axes=()"))
+    assert only_drops("import j\nj.f(axes='x')\n", "import j\nj.f(axes=[])\n")
+    # an empty value given something is a value changed, and a flag turned off is no empty collection
+    assert not only_drops("import j\nj.f(axes=[])\n", "import j\nj.f(axes=(0,))\n")
+    assert not only_drops("import j\nj.f(x=1)\n", "import j\nj.f(x=0)\n")
     a = Analysis(error_id="a9dd3621fab4d8a5", snapshot="s", meaning="m",
                  solutions=(Solution(text="Make the `default=` fit `type=` and `nargs=`."),),
                  example_fix=CodeSample(NARGS.format(nargs="nargs=2, "), NARGS.format(nargs=""), _proof("BadParameter")))
