@@ -16,6 +16,7 @@ from typing import Protocol
 
 from errdex.model import ErrorSite, Proof, ProofAfter, ProofBefore
 from errdex.prove.checks import (
+    NOT_CALLING,
     _condition,
     distinct_regex,
     template_regex,
@@ -33,6 +34,7 @@ from errdex.prove.keep import dropped, spellings
 from errdex.prove.mistake import input_driven
 from errdex.prove.rebuilt import Rebuilt, function_key, rebuilt
 from errdex.prove.runs import Runs
+from errdex.prove.streams import binary_stream, stream_checked
 
 
 class Prover(Protocol):
@@ -180,6 +182,11 @@ def samples(prover: Prover, site: ErrorSite, others: Sequence[ErrorSite], before
     if check and (cb := checked_script(before, check)) and (cg := checked_script(after, check)):
         pairs.append(("validate", cb, cg))  # the page's own check, run: it must stop the bad input only
         extra[len(pairs) - 1] = _seen_scripts(seen, lambda src: checked_script(src, check))
+    # a raise on a standard stream's binary layer: the stream checked before the call (``streams.py``; rating 12, ad70)
+    if (stream := binary_stream(site)) and (sb := stream_checked(before, stream, NOT_CALLING)) \
+            and (sg := stream_checked(after, stream, NOT_CALLING)):
+        pairs.append(("validate", sb, sg))
+        extra[len(pairs) - 1] = _seen_scripts(seen, lambda src: stream_checked(src, stream, NOT_CALLING))
     rebuild = _rebuild(prover, site)
     for idx, func, nth in _raising_calls(bad_m):
         if (twin := _twin(good_m, func, nth)) < 0:
