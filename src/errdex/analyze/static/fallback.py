@@ -218,11 +218,29 @@ def handed_out(f: Facts) -> bool:
     return len(chain) >= 2 and chain[-2] == chain[-1].rpartition(".")[0]
 
 
+def handed_out_uses(f: Facts) -> tuple[str, str]:
+    """("reads", "read") when the method the standard library calls is a read (``readinto``), ("writes", "write")
+    for a write, else ("reads or writes", "read or write"): what the user does with the object that reaches it
+    (rating 12, eb3a: "reads or writes" over a ``readinto``)."""
+    method = f.site.qualname.rsplit(".", 1)[-1].lstrip("_")
+    if method.startswith("read"):
+        return "reads", "read"
+    if method.startswith("write"):
+        return "writes", "write"
+    return "reads or writes", "read or write"
+
+
+def later_use(f: Facts) -> str:
+    """"it raises at such a read, later, not at the call that returns the object" (rating 12, eb3a)."""
+    return (f"it raises at such a {handed_out_uses(f)[1]}, later, not at the call of {callee(f)} that returns the "
+            "object")
+
+
 def handed_out_solution(f: Facts, src: str, msg: str) -> Solution:
     """The check of a method the standard library calls, in terms of what the user does with the object."""
     obj = f.site.qualname.rsplit(".", 1)[0]
     return Solution(text=f"The object that {callee(f)} returns holds a `{obj}`, and Python's own code calls its "
                          f"`{f.site.qualname.rsplit('.', 1)[-1]}` with the {src or 'values'} it checks, not your "
-                         "code: what decides it is how your code uses that object (the reads or writes it asks "
-                         f"for), and the message says what must hold: \"{msg[:200]}\"",
+                         f"code: what decides it is how your code uses that object (the {handed_out_uses(f)[0]} it "
+                         f"asks for; {later_use(f)}), and the message says what must hold: \"{msg[:200]}\"",
                     evidence=(raise_evidence(f),))

@@ -22,7 +22,7 @@ import re
 from errdex.analyze.earlyexit import filled_when_none
 from errdex.analyze.facts import Facts
 from errdex.analyze.static import roles
-from errdex.analyze.static.fallback import handed_out, read_params
+from errdex.analyze.static.fallback import handed_out, handed_out_uses, later_use, read_params
 from errdex.analyze.static.words import (
     callee,
     decisive,
@@ -68,7 +68,7 @@ def own_precondition(f: Facts) -> str:
         if handed_out(f):  # the standard library calls the raising method: its arguments are not the user's
             return (f"Where your code uses the object {callee(f)} returns, keep to what its "
                     f"`{f.site.qualname.rsplit('.', 1)[-1]}` accepts: it raises when {cond} ({paren}), with "
-                    "values Python's own code passes it for your reads or writes.")
+                    f"values Python's own code passes it for your {handed_out_uses(f)[0]}: {later_use(f)}.")
         state = state_read(f)
         if srcs and f.public_path.entries:
             if paren.endswith(" you pass"):
