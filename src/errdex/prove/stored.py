@@ -21,6 +21,7 @@ from errdex.prove.mistake import (
     setup_note,
     taken_away,
 )
+from errdex.prove.noop import no_op_before
 from errdex.prove.warmup import warms_up
 
 
@@ -49,6 +50,10 @@ def with_change(a: Analysis) -> Analysis:
         return a
     a = without_contradicted(a)  # a stated check the proven failing call satisfies is wrong (rating 6: 91c3)
     a = with_clean_spellings(a)  # and one said so that a spelling that ran clean passes it (rating 10: 5931)
+    if no_op_before(fix.before, a.snapshot):
+        # a before that asks the call to do nothing is no example (``noop.py``; rating 12, 5931: ``dimensions=[]``): the
+        # page does not show it (``documents.shown_example``) nor speak of it; what its runs showed still words the check
+        return a
     said = change_sentence(fix.before, fix.after)
     if said and fix.proof.needs:  # each change needed (``needed.py``; rating 9, b806: float32 -> float16 unsaid)
         said += f" Each is needed: {fix.proof.needs}."
