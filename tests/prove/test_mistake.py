@@ -118,6 +118,13 @@ def test_a_proven_change_that_only_turns_a_diagnostic_option_off_says_so() -> No
     w = with_change(replace(a, example_fix=CodeSample(w_before, "import jax\njax.lax.cond(0, f, f)\n",
                                                       _proof("RuntimeError"))))
     assert "only turns the `jax_no_tracing` option off" in w.solutions[-1].text
+    # proven afresh, the dropped ``with`` is marked "kept, reshaped": still labelled as turning the option off
+    # (pages26: re-proving fef1 lost "The after only turns the `jax_no_execution` option off")
+    from errdex.pagenotes import TURNS_OFF
+
+    fresh = replace(_proof("RuntimeError"), arguments="kept, reshaped: the statement runs without `with ...` around it")
+    w = with_change(replace(a, example_fix=CodeSample(w_before, "import jax\njax.lax.cond(0, f, f)\n", fresh)))
+    assert w.example_fix.proof is not None and w.example_fix.proof.arguments == TURNS_OFF + "jax_no_tracing"
 
 
 RUN_SCOPED = ("import jax\nfrom jax.experimental import pallas as pl\n"

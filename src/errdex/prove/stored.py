@@ -139,9 +139,12 @@ def _marked_taken_away(a: Analysis, off: str) -> Analysis:
     ``mesh=[]`` -> ``mesh=None``, another attribute read): "kept" read as a fix that keeps the call's intent
     (rating 8: 809c, 916, 5b54 said "keeps every argument" over an example the solutions called no fix)."""
     proof = a.example_fix.proof
-    if proof is None or (proof.arguments not in ("", KEPT) and not proof.arguments.startswith("drops ")):
+    if proof is None or (proof.arguments not in ("", KEPT) and not proof.arguments.startswith("drops ")
+                         and not (off and proof.arguments.startswith(KEPT_RESHAPED))):
         return a
-    if off:  # a diagnostic option turned off: the example is labelled so, whatever it kept (rating 9: 53c4)
+    # a diagnostic option turned off: the example is labelled so, whatever it kept (rating 9: 53c4), also when proven
+    # afresh with the ``with`` block dropped marked "kept, reshaped" (pages26: re-proving fef1 lost its label)
+    if off:
         proof = dataclasses.replace(proof, arguments=TURNS_OFF + off)
         return dataclasses.replace(a, example_fix=dataclasses.replace(a.example_fix, proof=proof))
     if proof.arguments.startswith("drops "):
