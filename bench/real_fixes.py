@@ -16,12 +16,16 @@ from pathlib import Path
 
 from errdex.catalog import open_catalog
 from errdex.prove.mistake import diagnostic_turned_off, only_drops
+from errdex.prove.noop import no_op_before
 from errdex.prove.warmup import warms_up
 
 
-def kind(before: str, after: str, guard_note: str) -> str:
-    """"real", "non-fix" (only takes the trigger away) or "off" (only turns a diagnostic option off); a warm-up
-    (the same calls made once before the option is turned on, ``prove/warmup.py``) keeps the check on: real."""
+def kind(before: str, after: str, guard_note: str, snapshot: str = "") -> str:
+    """"real", "non-fix" (only takes the trigger away), "off" (only turns a diagnostic option off) or "no-op" (the
+    before asks the call to do nothing: not shown, ``prove/noop.py``); a warm-up (the same calls made once before the
+    option is turned on, ``prove/warmup.py``) keeps the check on: real."""
+    if snapshot and no_op_before(before, snapshot):
+        return "no-op"
     if warms_up(before, after):
         return "real"
     if diagnostic_turned_off(guard_note, before, after):
@@ -44,10 +48,10 @@ def main() -> None:
         a = cat.get_analysis(site.error_id, snap.key)
         if a is None or a.example_fix.proof is None:
             continue
-        rows[site.error_id] = (kind(a.example_fix.before, a.example_fix.after, a.guard_note),
+        rows[site.error_id] = (kind(a.example_fix.before, a.example_fix.after, a.guard_note, snap.key),
                                a.example_fix.proof.candidate)
     cat.close()
-    counts = {k: sum(1 for v in rows.values() if v[0] == k) for k in ("real", "non-fix", "off")}
+    counts = {k: sum(1 for v in rows.values() if v[0] == k) for k in ("real", "non-fix", "off", "no-op")}
     doc: dict[str, object] = {"snapshot": snap.key, "proven_pairs": len(rows), **counts}
     if ns.ids:
         ids = [x.strip() for x in Path(ns.ids).read_text().split() if x.strip()]
@@ -57,7 +61,7 @@ def main() -> None:
         print(json.dumps(doc, indent=1))
         return
     print(f"{snap.key}: {len(rows)} proven pairs, {counts['real']} real fixes, {counts['non-fix']} non-fixes, "
-          f"{counts['off']} option turned off")
+          f"{counts['off']} option turned off, {counts['no-op']} not shown (the before does nothing)")
     for i, v in (doc.get("ids") or {}).items():  # type: ignore[attr-defined]
         print(f"  {i}: {v}")
 

@@ -26,6 +26,7 @@ from errdex.catalog.base import Catalog, ErrorRecord
 from errdex.model import Analysis, ErrorSite, Snapshot, to_json
 from errdex.observe.evidence import ObservedEntry, RaisedInstead, StaticTestLink, observation_document
 from errdex.pagenotes import arguments_note, defensive_note, defensive_sample, example_note
+from errdex.prove.noop import no_op_before
 
 TITLE_CHARS = 60
 DESCRIPTION_CHARS = 155
@@ -289,7 +290,7 @@ def document_of(catalog: Catalog, record: ErrorRecord, *, report_template: str |
     eid = record.error_id
     analysis = catalog.get_analysis(eid, snap.key) or catalog.get_analysis(eid)
     seen = observation_document(catalog, snap, eid, analysis)
-    analysis_json = to_json(analysis) if analysis is not None else None
+    analysis_json, hidden = shown_example(to_json(analysis)) if analysis is not None else (None, "")
     return ErrorDocument(
         id=eid,
         url=error_url(eid),
@@ -321,7 +322,7 @@ def document_of(catalog: Catalog, record: ErrorRecord, *, report_template: str |
         report_url=report_url(snap, site, eid, report_template),
         observed=seen["observed"],
         observed_run=seen["observed_run"],
-        example_note=example_note(seen["observed"], seen["raised_instead"]),
+        example_note=hidden or example_note(seen["observed"], seen["raised_instead"]),
         arguments_note=arguments_note(analysis_json["example_fix"]["proof"]) if analysis_json is not None else "",
         defensive_note=defensive_note(analysis_json) if analysis_json is not None else "",
         defensive_sample_label=(sample := defensive_sample(analysis_json) if analysis_json is not None else ("", ""))[0],
@@ -330,6 +331,20 @@ def document_of(catalog: Catalog, record: ErrorRecord, *, report_template: str |
         raised_instead=seen["raised_instead"],
         not_in=[SnapshotRef(snapshot=s.key, version=_version(s)) for s in absent_from(catalog, record)],
     )
+
+
+def shown_example(analysis: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    """(the analysis as pages show it, the note said in place of its example): a stored example whose before asks
+    the call to do nothing is left out (``prove/noop.py``; rating 12, 5931: ``lax.rev(x, dimensions=[])`` returns
+    ``x``), and the page says why; the proof stays in the catalog (``verify --execute`` re-runs it) and still words
+    the check."""
+    fix = analysis.get("example_fix") or {}
+    nothing = no_op_before(str(fix.get("before") or ""), str(analysis.get("snapshot") or "")) if fix.get("proof") else ""
+    if not nothing:
+        return analysis, ""
+    note = (f"No example is shown: the only failing call errdex proved passes {nothing}, which asks the call to do "
+            "nothing (it selects nothing, so the call would return its input unchanged); that is no call to fix.")
+    return {**analysis, "example_fix": {**fix, "before": "", "after": "", "proof": None}}, note
 
 
 def absent_from(catalog: Catalog, record: ErrorRecord) -> list[Snapshot]:

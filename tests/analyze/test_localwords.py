@@ -29,3 +29,17 @@ def test_a_class_named_in_the_check_stays_and_a_participle_reads_as_a_value() ->
 def test_a_class_attribute_and_an_abbreviation_stay_code() -> None:
     # rating 5 page a28d: ``reg_ty`` is not an ``ir.VectorType`` (``ir`` is a module, ``VectorType`` a class)
     assert in_words("`reg_ty` is not an `ir.VectorType`", {"reg_ty", "ir"}) == "`reg_ty` is not an `ir.VectorType`"
+
+
+def test_a_local_a_finder_helper_returned_is_said_as_what_it_finds() -> None:
+    # rating 12 (ad70): "raises when the writer is None" is internal jargon; the helper's name says what it looks for
+    from errdex.analyze.static.localwords import found_by
+
+    snippet = ("def get_binary_stderr():\n    writer = _find_binary_writer(sys.stderr)\n    if writer is None:\n"
+               "        raise RuntimeError('x')\n")
+    found = found_by(snippet, {"writer"})
+    assert found == {"writer": "binary writer"}
+    assert in_words("`writer` is None", {"writer"}, found) == "it finds no binary writer"
+    # a local from any other call keeps the plain words
+    assert found_by("    writer = open_writer(sys.stderr)\n", {"writer"}) == {}
+    assert in_words("`writer` is None", {"writer"}) == "the writer is None"

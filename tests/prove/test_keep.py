@@ -114,6 +114,10 @@ def test_kept_is_said_only_of_an_after_that_changes_values_only() -> None:
     nested = ("import lib\nlib.fmt(meta=lib.zeros((8, {n})), dtype=lib.{t})\n")
     assert arguments_mark(nested.format(n=8, t="f32"), nested.format(n=2, t="f16")) == KEPT
     assert not values_only("import lib\nlib.f(lib.g(1))\n", "import lib\nlib.f(lib.h(1))\n")  # another call
+    # rating 12 (abf6): the before's value passed through another call is more than a value changed
+    wrapped = arguments_mark("import lib\nlib.shard_map(f, spec=1)(x)\n", "import lib\nlib.shard_map(lib.jit(f), spec=1)(x)\n")
+    assert wrapped.startswith(KEPT_RESHAPED) and "`f` becomes `lib.jit(f)`" in wrapped, wrapped
+    assert values_only("import lib\nlib.f(type=lib.Path)\n", "import lib\nlib.f(type=lib.Path())\n")  # a class for its instance
 
 
 def test_the_after_s_new_values_are_spelt_the_other_ways_users_write_them() -> None:

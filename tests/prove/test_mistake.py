@@ -118,6 +118,13 @@ def test_a_proven_change_that_only_turns_a_diagnostic_option_off_says_so() -> No
     w = with_change(replace(a, example_fix=CodeSample(w_before, "import jax\njax.lax.cond(0, f, f)\n",
                                                       _proof("RuntimeError"))))
     assert "only turns the `jax_no_tracing` option off" in w.solutions[-1].text
+    # proven afresh, the dropped ``with`` is marked "kept, reshaped": still labelled as turning the option off
+    # (pages26: re-proving fef1 lost "The after only turns the `jax_no_execution` option off")
+    from errdex.pagenotes import TURNS_OFF
+
+    fresh = replace(_proof("RuntimeError"), arguments="kept, reshaped: the statement runs without `with ...` around it")
+    w = with_change(replace(a, example_fix=CodeSample(w_before, "import jax\njax.lax.cond(0, f, f)\n", fresh)))
+    assert w.example_fix.proof is not None and w.example_fix.proof.arguments == TURNS_OFF + "jax_no_tracing"
 
 
 RUN_SCOPED = ("import jax\nfrom jax.experimental import pallas as pl\n"
@@ -205,6 +212,13 @@ def test_an_after_that_only_takes_the_trigger_away_is_no_fix_to_copy() -> None:
     # ``mesh=None`` only got past the decorator's check), whatever the old value asked for
     assert only_drops("import k\nk.kernel(mesh=[])\n", "import k\nk.kernel(mesh=None)\n")
     assert not only_drops("import k\nk.kernel(mesh=None)\n", "import k\nk.kernel(mesh=m)\n")
+    # a value that asked for something replaced by an empty collection asks for nothing (rating 12, 4423:
+    # ``collective_axes=1`` -> ``()`` drops the collective allocation; it was called "the fix")
+    assert only_drops(RUN_SCOPED.format(kw=", collective_axes=1"), RUN_SCOPED.format(kw=", collective_axes=()"))
+    assert only_drops("import j\nj.f(axes='x')\n", "import j\nj.f(axes=[])\n")
+    # an empty value given something is a value changed, and a flag turned off is no empty collection
+    assert not only_drops("import j\nj.f(axes=[])\n", "import j\nj.f(axes=(0,))\n")
+    assert not only_drops("import j\nj.f(x=1)\n", "import j\nj.f(x=0)\n")
     a = Analysis(error_id="a9dd3621fab4d8a5", snapshot="s", meaning="m",
                  solutions=(Solution(text="Make the `default=` fit `type=` and `nargs=`."),),
                  example_fix=CodeSample(NARGS.format(nargs="nargs=2, "), NARGS.format(nargs=""), _proof("BadParameter")))

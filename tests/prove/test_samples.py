@@ -40,6 +40,17 @@ def interpret(body, axes=()):
     return body
 
 
+def wrapped(body, axes=()):
+    axes = _as_tuple(axes)
+    if axes:
+        raise NotImplementedError(f"wrapped axes {axes} are not supported by the interpreter")
+    return body
+
+
+def _as_tuple(axes):
+    return axes if isinstance(axes, tuple) else (axes,)
+
+
 def rev(x, dims):
     dims = tuple(dims)
     if dims != (0,):
@@ -66,7 +77,7 @@ def _script(axes: str, func: str = "interpret") -> str:
 
 
 def _validate(tmp: Path, seen: dict[str, bool], func: str = "plain", after: str = "()") -> str:
-    site = _site(tmp, "by the interpreter" if func == "interpret" else "plain interpreter")
+    site = _site(tmp, {"interpret": "collective axes", "wrapped": "wrapped axes"}.get(func, "plain interpreter"))
     pb = ProofBefore(exception="NotImplementedError", error_id=site.error_id, output="")
     (_, _, val, proof), _ = samples(_Runner(tmp), site, [], _script("1", func), "test", _script(after, func), pb,
                                     tmp, seen=seen)
@@ -80,9 +91,17 @@ def test_a_validate_sample_right_on_every_value_is_proven(tmp_path: Path) -> Non
 
 
 def test_a_validate_sample_wrong_on_another_spelling_of_the_after_is_not_proven(tmp_path: Path) -> None:
-    # ``interpret`` wraps a non-tuple: ``[]``, ``None`` and ``0`` (what a user passes to mean none) become
-    # ``([],)``, ``(None,)``, ``(0,)`` and raise, while the raw ``if axes:`` says go ahead (rating 9, 4423)
-    assert _validate(tmp_path, {}, "interpret") == ""
+    # ``wrapped`` wraps a non-tuple (in a private helper the sample cannot call): ``[]``, ``None`` and ``0`` (what a
+    # user passes to mean none) become ``([],)``, ``(None,)``, ``(0,)`` and raise, while the raw ``if axes:`` says go
+    # ahead (rating 9, 4423)
+    assert _validate(tmp_path, {}, "wrapped") == ""
+
+
+def test_a_validate_sample_makes_of_the_arguments_what_the_function_makes_of_them(tmp_path: Path) -> None:
+    # rating 12 (bce3): ``interpret`` wraps a non-tuple in its own body, with builtins only: the sample does the same
+    # before its check (``rebuilt.py``), so it stops ``[]``, ``None`` and ``0`` as the library does, and is proven
+    val = _validate(tmp_path, {}, "interpret")
+    assert "    if not isinstance(axes, tuple):\n        axes = (axes,)\n    if axes:" in val
 
 
 def test_a_validate_sample_wrong_on_a_value_the_proof_saw_is_not_proven(tmp_path: Path) -> None:
@@ -102,3 +121,13 @@ def test_the_spellings_of_the_after_that_ran_clean_are_collected(tmp_path: Path)
             "import axlib\naxlib.rev(1, dims=(0,))\n", pb, tmp_path, raised=raised, clean=clean)
     assert raised == []
     assert [c for c in clean if "dims=[0]" in c] == clean and clean
+
+
+def test_the_validated_call_is_found_in_an_after_that_adds_statements_above_it(tmp_path: Path) -> None:
+    # rating 12 (bce3): the after's ``import numpy`` shifted every node of the script, the calls were paired by
+    # position and none matched, so no validate sample was built; they are paired by what they call
+    site = _site(tmp_path, "plain interpreter")
+    pb = ProofBefore(exception="NotImplementedError", error_id=site.error_id, output="")
+    after = "import os\nimport axlib\naxlib.plain(1, axes=os.sep and ())\n"
+    (_, _, val, proof), _ = samples(_Runner(tmp_path), site, [], _script("1", "plain"), "test", after, pb, tmp_path)
+    assert proof is not None and "problem = plain_problem(1, axes=1)" in val

@@ -4,7 +4,10 @@ plain script the call ran clean, so no example was proven)."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from dataclasses import replace
+from pathlib import Path
 
 from errdex.model import ErrorSite, Template
 from errdex.pagenotes import arguments_note
@@ -57,3 +60,33 @@ def test_the_call_runs_with_the_stream_replaced_and_the_after_with_the_process_o
     # a stream fed with data (a test's ``input=``) left out is still a drop
     assert only_drops("import io, sys\nsys.stdin = io.StringIO('y')\np.ask()\n", "import io, sys\np.ask()\n")
     assert stand_in("def (:\n", "sys.stderr") == ("", "")
+
+
+def test_a_raise_on_the_stream_binary_layer_gets_the_stream_checked_before_the_call(tmp_path: Path) -> None:
+    # rating 12 (ad70): Defensive was prose ("raises when the writer is None"); the sample checks the stream's binary
+    # ``.buffer`` before the call, and says why it does not make it
+    from errdex.prove.checks import NOT_CALLING, validate_clean, validate_stopped
+    from errdex.prove.streams import binary_stream, stream_checked
+
+    assert binary_stream(_site(11)) == "sys.stderr"
+    text_only = replace(_site(11), snippet="def get_text():\n    if sys.stderr.isatty():\n        raise X\n",
+                        line=3, qualname="get_text")
+    assert stream_read(text_only) == "sys.stderr" and binary_stream(text_only) == ""  # not its binary layer
+    (tmp_path / "binlib.py").write_text(
+        "import sys\n\n\ndef get_binary_stderr():\n    writer = getattr(sys.stderr, 'buffer', None)\n"
+        "    if writer is None:\n        raise RuntimeError('no binary stream for sys.stderr')\n    return writer\n")
+    before, after = stand_in("import binlib\nbinlib.get_binary_stderr()\n", "sys.stderr")
+    bad, good = stream_checked(before, "sys.stderr", NOT_CALLING), stream_checked(after, "sys.stderr", NOT_CALLING)
+    assert bad.startswith("import sys\n") and "    if getattr(sys.stderr, 'buffer', None) is None:\n" in bad
+    assert "    else:\n        binlib.get_binary_stderr()\n" in bad  # inside the capture, where the stream is replaced
+
+    def run(code: str) -> tuple[int, str, str]:
+        p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, timeout=60,
+                           check=False)
+        return p.returncode, p.stdout, p.stderr
+
+    rc, out, err = run(bad)
+    assert validate_stopped(rc, out, err) and "not calling binlib.get_binary_stderr: sys.stderr has no binary" in out
+    rc, out, err = run(good)
+    assert validate_clean(rc, out) and "Traceback" not in err
+    assert stream_checked("def (:\n", "sys.stderr", NOT_CALLING) == ""

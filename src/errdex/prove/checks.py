@@ -31,6 +31,7 @@ import re
 from collections.abc import Sequence
 
 from errdex.model import ErrorSite
+from errdex.prove.rebuilt import Rebuilt
 
 ANY = "(?s:.*?)"
 _SPECIAL = set(".^$*+?{}[]\\|()")
@@ -333,12 +334,14 @@ def _condition(guards: Sequence[str], constructor: bool = False) -> tuple[ast.ex
     return (parts[0] if len(parts) == 1 else ast.BoolOp(ast.And(), parts)), names
 
 
-def validate_script(module: ast.Module, raising: int, call_index: int, site: ErrorSite) -> str:
+def validate_script(module: ast.Module, raising: int, call_index: int, site: ErrorSite,
+                    rebuild: Rebuilt | None = None) -> str:
     """The script with a check function called first, ``<call>_problem(*args, **kwargs)``: it binds the
     arguments the way the library call will (its signature, defaults applied) and tests the site's own
     guard conditions on them (what the page's Prevention states), returning the message the library would
     raise, or "".  The library is called only when there is no problem.  "" when the guards read
-    something other than arguments of that call (the object's state, a helper)."""
+    something other than arguments of that call (the object's state, a helper).  ``rebuild``: what the
+    function makes of its arguments before the check (``rebuilt.py``), run first in the check."""
     m = copy.deepcopy(module)
     nodes = list(ast.walk(m))
     if call_index >= len(nodes) or not isinstance(call := nodes[call_index], ast.Call):
@@ -355,13 +358,17 @@ def validate_script(module: ast.Module, raising: int, call_index: int, site: Err
     callee = ast.unparse(call.func)
     name = f"{_call_name(ast.Expr(call))}_problem"
     message = "".join(seg.text if seg.is_literal else "..." for seg in site.template.segments).strip()
-    reads = "".join(f"    {n} = given.arguments[{n!r}]\n" for n in names)
+    taken = [*names, *(rebuild.reads if rebuild else ())]
+    reads = "".join(f"    {n} = given.arguments[{n!r}]\n" for n in taken)
+    reads += "".join(f"    {ln}\n" for ln in (rebuild.lines if rebuild else ()))
     if '"""' in callee or "\\" in callee:
         return ""
+    said = ("\n    It first makes of the arguments what the call itself makes of them before its check."
+            if rebuild else "")
     check = ast.parse(
         f"def {name}(*args, **kwargs):\n"
         f'    """What ``{callee}(*args, **kwargs)`` would refuse, checked before calling it: the message\n'
-        f'    it would raise, or "" when the call can go ahead."""\n'
+        f'    it would raise, or "" when the call can go ahead.{said}"""\n'
         f"    given = inspect.signature({callee}).bind(*args, **kwargs)\n"
         f"    given.apply_defaults()\n{reads}"
         f"    if COND:\n        return {message!r}\n    return ''\n").body[0]
@@ -377,7 +384,9 @@ def validate_script(module: ast.Module, raising: int, call_index: int, site: Err
     head = m.body[:raising]
     imports = [s for s in head if isinstance(s, (ast.Import, ast.ImportFrom))]
     rest = [s for s in head if not isinstance(s, (ast.Import, ast.ImportFrom))]
-    lines = ["import inspect", *(ast.unparse(s) for s in imports), "", "", *ast.unparse(check).splitlines(), "", "",
+    mine = [ast.unparse(s) for s in imports]
+    mine += [i for i in (rebuild.imports if rebuild else ()) if i not in mine]
+    lines = ["import inspect", *mine, "", "", *ast.unparse(check).splitlines(), "", "",
              *_spaced(rest), *([""] if rest and isinstance(rest[-1], _DEFS) else []),
              *(ast.unparse(s) for s in [*guarded, *m.body[raising + 1:]])]
     return "\n".join(lines) + "\n"

@@ -47,6 +47,7 @@ from errdex.prove.needed import needs
 from errdex.prove.pairs import paired, tripled
 from errdex.prove.passflags import flagged, setting_mark
 from errdex.prove.pool import WorkerPool
+from errdex.prove.rebuilt import function_key, resolved_calls
 from errdex.prove.reshape import MAX_RESHAPED, defined_first
 from errdex.prove.runoutput import excerpt, last_line, read_output, site_raised
 from errdex.prove.runs import Runs
@@ -104,6 +105,7 @@ class Prover:
     switches: Mapping[str, tuple[OptionSwitch, ...]] = field(default_factory=dict)
     extra_env: tuple[tuple[str, str], ...] = ()  # prove --env NAME=VALUE: every run gets it (recorded in the proof)
     symbols: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # module -> names (reshape: names that exist)
+    resolved: Mapping[str, tuple[tuple[str, int], ...]] = field(default_factory=dict)  # function -> (callee, line)
     # (path, first line, last line) of a site only ever seen caught inside the library: every run records
     # where its exceptions started (``worker_script``), so a proof can see it raised under another error
     watch: tuple[str, int, int] | None = None
@@ -523,6 +525,7 @@ def prove_all(prover: Prover, open_catalog: Callable[[], Catalog], targets: Sequ
                 obs.setdefault(o.error_id, []).append(o)
         sws = option_switches(cat, prover.snapshot, [sites[e] for e in targets if e in sites])
         symbols = defined_first(cat.symbols(prover.snapshot.key), [c.qualname for c in cat.classes(prover.snapshot.key)])
+        resolved = resolved_calls(cat.calls(prover.snapshot.key), [function_key(sites[e]) for e in targets if e in sites])
     finally:
         cat.close()
     alts: dict[str, dict[str, list[str]]] = {}
@@ -533,7 +536,7 @@ def prove_all(prover: Prover, open_catalog: Callable[[], Catalog], targets: Sequ
                 if a.repr not in seen and len(seen) < 8:
                     seen.append(a.repr)
     prover = replace(prover, alternatives={e: {k: tuple(v) for k, v in ps.items()} for e, ps in alts.items()},
-                     switches=sws, symbols=symbols)
+                     switches=sws, symbols=symbols, resolved=resolved)
     by_function: dict[tuple[str, str], list[ErrorSite]] = {}
     for s in sites.values():
         by_function.setdefault((s.path, s.qualname), []).append(s)

@@ -99,7 +99,9 @@ def _value_slot(a: ast.AST, b: ast.AST) -> bool:
     same calls with values changed only (``jnp.zeros((8,))`` -> ``jnp.zeros((2,))``)."""
     if type(a) is type(b) and isinstance(a, (ast.Call, ast.Lambda)):  # a function given: its body the same too
         return _same_shape(a, b)
-    return True  # a value for another, a class for its instance (``click.Path`` -> ``click.Path()``)
+    # a value for another, a class for its instance (``click.Path`` -> ``click.Path()``); not the before's value passed
+    # through another call (``f`` -> ``jax.jit(f)``: rating 12, abf6 was said to "change values only")
+    return not (isinstance(b, ast.Call) and any(ast.dump(x) == ast.dump(a) for x in b.args))
 
 
 def _same_shape(a: ast.AST, b: ast.AST) -> bool:

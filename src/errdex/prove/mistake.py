@@ -319,7 +319,8 @@ def _nothing(e: ast.expr) -> bool:
 def _drops(c: Change) -> bool:
     """The change only takes away: an argument or statement dropped, a value made ``None``, a list or
     tuple or call left with fewer of the same items, or another attribute read off the same object (not a
-    misspelt name corrected: ``module.Comand`` -> ``module.Command``, ``misspelt.py``); not
+    misspelt name corrected: ``module.Comand`` -> ``module.Command``, ``misspelt.py``), a value replaced by an
+    empty ``()``, ``[]`` or ``{}`` (``collective_axes=1`` -> ``()``); not
     when what it drops asked for nothing (``collective_axes=None`` left out: the parameter's own "none").
     ``None`` passed for an argument the call was given is a drop whatever it replaces (rating 8, 707f:
     ``mesh=[]`` -> ``mesh=None`` only got past the check; the kernel it made fails when used)."""
@@ -331,6 +332,10 @@ def _drops(c: Change) -> bool:
         return o is not None and not (isinstance(o, ast.Constant) and o.value is None)
     if o is not None and _nothing(o):  # ``collective_axes=None`` dropped: it asked for nothing
         return False
+    if n is not None and o is not None and _nothing(n) and not isinstance(n, ast.Constant):
+        # a value that asked for something replaced by an empty collection: the call is asked for nothing (rating
+        # 12, 4423: ``collective_axes=1`` -> ``()`` runs only without the collective allocation the before asked for)
+        return True
     if c.old and not c.new:
         return True
     if o is None or n is None:

@@ -16,6 +16,8 @@ from typing import Protocol
 
 from errdex.model import ErrorSite, Proof, ProofAfter, ProofBefore
 from errdex.prove.checks import (
+    NOT_CALLING,
+    _condition,
     distinct_regex,
     template_regex,
     try_clean,
@@ -30,7 +32,9 @@ from errdex.prove.checks import (
 from errdex.prove.defend import checked_script, recover_script
 from errdex.prove.keep import dropped, spellings
 from errdex.prove.mistake import input_driven
+from errdex.prove.rebuilt import Rebuilt, function_key, rebuilt
 from errdex.prove.runs import Runs
+from errdex.prove.streams import binary_stream, stream_checked
 
 
 class Prover(Protocol):
@@ -68,16 +72,49 @@ def _seen_scripts(seen: Mapping[str, bool], build: Callable[[str], str]) -> list
     return out
 
 
-def _validate_twin(src: str, idx: int, func: str, site: ErrorSite) -> str:
-    """The validate sample on another script of the proof, checking its call at walk index ``idx`` (the same
-    function's), or ""."""
+def _rebuild(prover: Prover, site: ErrorSite) -> Rebuilt | None:
+    """What the raising function makes of the arguments its check reads before the check (``rebuilt.py``;
+    rating 12, bce3: ``Mesh`` turns a list ``devices`` into an array), from the prover's resolved calls."""
+    found = _condition_names(site)
+    resolved: Mapping[str, tuple[tuple[str, int], ...]] = getattr(prover, "resolved", {})  # ``engine.Prover``'s
+    calls = resolved.get(function_key(site), ())
+    return rebuilt(site, found, calls) if found else None
+
+
+def _condition_names(site: ErrorSite) -> list[str]:
+    found = _condition([g.normalized for g in site.guards if g.kind not in ("except", "match")],
+                       constructor=site.qualname.endswith(".__init__"))
+    return found[1] if found else []
+
+
+def _raising_calls(m: ast.Module) -> list[tuple[int, str, int]]:
+    """(walk index, called expression, its occurrence among the calls of the same expression) of each call of
+    the module's last statement, the raising one."""
+    inside = {id(n) for n in ast.walk(m.body[-1])} if m.body else set()
+    out: list[tuple[int, str, int]] = []
+    count: dict[str, int] = {}
+    for i, n in enumerate(ast.walk(m)):
+        if isinstance(n, ast.Call) and id(n) in inside:
+            func = ast.unparse(n.func)
+            out.append((i, func, count.get(func, 0)))
+            count[func] = count.get(func, 0) + 1
+    return out
+
+
+def _twin(m: ast.Module, func: str, nth: int) -> int:
+    """The walk index of the ``nth`` call of ``func`` in the raising statement of ``m``, or -1: the same call in
+    another script of the proof, whatever it adds above it (rating 12, bce3: the after's ``import numpy`` shifted
+    every node, and no twin was found by position, so no validate sample was built)."""
+    return next((i for i, f, k in _raising_calls(m) if f == func and k == nth), -1)
+
+
+def _validate_twin(src: str, func: str, nth: int, site: ErrorSite, rebuild: Rebuilt | None = None) -> str:
+    """The validate sample on another script of the proof, checking its ``nth`` call of ``func`` in the raising
+    statement (the same call's), or ""."""
     m = _module(src)
-    if m is None or not m.body:
+    if m is None or not m.body or (idx := _twin(m, func, nth)) < 0:
         return ""
-    nodes = list(ast.walk(m))
-    if idx >= len(nodes) or not isinstance(nodes[idx], ast.Call) or ast.unparse(nodes[idx].func) != func:  # type: ignore[attr-defined]
-        return ""
-    return validate_script(m, len(m.body) - 1, idx, site)
+    return validate_script(m, len(m.body) - 1, idx, site, rebuild)
 
 
 def _spelt(prover: Prover, site: ErrorSite, before: str, after: str, pb: ProofBefore, scratch: Path) -> dict[str, bool]:
@@ -145,19 +182,21 @@ def samples(prover: Prover, site: ErrorSite, others: Sequence[ErrorSite], before
     if check and (cb := checked_script(before, check)) and (cg := checked_script(after, check)):
         pairs.append(("validate", cb, cg))  # the page's own check, run: it must stop the bad input only
         extra[len(pairs) - 1] = _seen_scripts(seen, lambda src: checked_script(src, check))
-    n_bad, n_good = list(ast.walk(bad_m)), list(ast.walk(good_m))
-    for idx, node in enumerate(n_bad):
-        if not isinstance(node, ast.Call) or idx >= len(n_good):
+    # a raise on a standard stream's binary layer: the stream checked before the call (``streams.py``; rating 12, ad70)
+    if (stream := binary_stream(site)) and (sb := stream_checked(before, stream, NOT_CALLING)) \
+            and (sg := stream_checked(after, stream, NOT_CALLING)):
+        pairs.append(("validate", sb, sg))
+        extra[len(pairs) - 1] = _seen_scripts(seen, lambda src: stream_checked(src, stream, NOT_CALLING))
+    rebuild = _rebuild(prover, site)
+    for idx, func, nth in _raising_calls(bad_m):
+        if (twin := _twin(good_m, func, nth)) < 0:
             continue
-        twin = n_good[idx]
-        if not isinstance(twin, ast.Call) or ast.unparse(twin.func) != ast.unparse(node.func):
-            continue
-        bad_v = validate_script(bad_m, len(bad_m.body) - 1, idx, site)
-        good_v = validate_script(good_m, len(good_m.body) - 1, idx, site)
+        bad_v = validate_script(bad_m, len(bad_m.body) - 1, idx, site, rebuild)
+        good_v = validate_script(good_m, len(good_m.body) - 1, twin, site, rebuild)
         if bad_v and good_v and sum(k == "validate" for k, _, _ in pairs) < MAX_VALIDATE:
             pairs.append(("validate", bad_v, good_v))
-            func = ast.unparse(node.func)
-            extra[len(pairs) - 1] = _seen_scripts(seen, partial(_validate_twin, idx=idx, func=func, site=site))
+            extra[len(pairs) - 1] = _seen_scripts(seen, partial(_validate_twin, func=func, nth=nth, site=site,
+                                                                   rebuild=rebuild))
     more = [(k, script, stop) for k in sorted(extra) for script, stop in extra[k]]
     res = prover.runs([*(x for _, b, g in pairs for x in (b, g)), *(script for _, script, _ in more)], scratch,
                       "samples")

@@ -41,6 +41,7 @@ from errdex.prove.harness import run_env
 from errdex.prove.keep import arguments_mark
 from errdex.prove.kernel_forms import kernel_label, with_kernel
 from errdex.prove.needed import needs
+from errdex.prove.noop import no_op, selectors_of
 from errdex.prove.passflags import setting_mark
 from errdex.prove.runoutput import excerpt
 from errdex.prove.search_adapters import search_adapter
@@ -172,6 +173,8 @@ def confirm(prover: Prover, catalog: Catalog, site: ErrorSite, found: Found, oth
     only under the search's redirected streams is run again with the standard stream the raising function
     reads replaced the same way (``streams.py``), the after with the process's own (``stream``: that
     stream, set on this second pass)."""
+    if nothing := no_op(found.before, selectors_of(prover.package)):  # rating 12, 5931: ``dimensions=[]``
+        return None, f"the call the search found does nothing ({nothing} selects nothing): no example", 0
     afters = (*warm_afters(site, sws, [found.before, *found.afters]), *found.afters)
     res = prover.runs([found.before, *afters], scratch, "search")
     rc, _, err = res[0]

@@ -15,6 +15,7 @@ checks; and under ``jax.jit``, compiled for this machine: a primitive's lowering
 one that reads its first argument, as a kernel body reads its ref).  ``option``: the statement that turns on an option a guard reads
 (``guard_values.options``: ``config.no_tracing.value`` -> ``no_tracing``), and off again.  ``named``:
 values first tried for a parameter whose name ends so (jax: ``dtype``, ``operand_dtype``: a dtype).
+``selectors``: parameters an empty tuple or list of which makes the call do nothing (``noop.py``).
 """
 
 from __future__ import annotations
@@ -35,6 +36,9 @@ class SearchAdapter:
     option_off: str = ""  # the search runs its calls in one process: turns the option off after each
     named: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (parameter name suffix, values first tried for it)
     call_timeout_s: float = 1.0  # one call of the search (jax compiles what it runs: slower than 1 s under load)
+    # parameters that select what the call works on: an empty tuple or list selects nothing, and the call returns its
+    # input unchanged: a before that passes one is no example (``noop.py``)
+    selectors: tuple[str, ...] = ()
 
     def request(self) -> dict[str, object]:
         return {"call_timeout_s": self.call_timeout_s, "imports": list(self.imports), "values": list(self.values), "array": self.array,
@@ -62,6 +66,7 @@ SEARCH_ADAPTERS: dict[str, SearchAdapter] = {
         option_off="jax.config.update('jax_{name}', False)",
         named=(("dtype", (f"{_JNP}.float16", f"{_JNP}.float32", f"{_JNP}.int8")),),
         call_timeout_s=5.0,
+        selectors=("dimensions", "axes", "axis", "dims"),  # ``lax.rev(x, dimensions=())``, ``jnp.flip(x, axis=())``
     ),
 }
 

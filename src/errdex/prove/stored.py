@@ -21,6 +21,7 @@ from errdex.prove.mistake import (
     setup_note,
     taken_away,
 )
+from errdex.prove.noop import no_op_before
 from errdex.prove.settingform import setting_solution
 from errdex.prove.warmup import warms_up
 
@@ -50,6 +51,10 @@ def with_change(a: Analysis) -> Analysis:
         return a
     a = without_contradicted(a)  # a stated check the proven failing call satisfies is wrong (rating 6: 91c3)
     a = with_clean_spellings(a)  # and one said so that a spelling that ran clean passes it (rating 10: 5931)
+    if no_op_before(fix.before, a.snapshot):
+        # a before that asks the call to do nothing is no example (``noop.py``; rating 12, 5931: ``dimensions=[]``): the
+        # page does not show it (``documents.shown_example``) nor speak of it; what its runs showed still words the check
+        return a
     said = change_sentence(fix.before, fix.after)
     if said and fix.proof.needs:  # each change needed (``needed.py``; rating 9, b806: float32 -> float16 unsaid)
         said += f" Each is needed: {fix.proof.needs}."
@@ -137,9 +142,12 @@ def _marked_taken_away(a: Analysis, off: str) -> Analysis:
     ``mesh=[]`` -> ``mesh=None``, another attribute read): "kept" read as a fix that keeps the call's intent
     (rating 8: 809c, 916, 5b54 said "keeps every argument" over an example the solutions called no fix)."""
     proof = a.example_fix.proof
-    if proof is None or (proof.arguments not in ("", KEPT) and not proof.arguments.startswith("drops ")):
+    if proof is None or (proof.arguments not in ("", KEPT) and not proof.arguments.startswith("drops ")
+                         and not (off and proof.arguments.startswith(KEPT_RESHAPED))):
         return a
-    if off:  # a diagnostic option turned off: the example is labelled so, whatever it kept (rating 9: 53c4)
+    # a diagnostic option turned off: the example is labelled so, whatever it kept (rating 9: 53c4), also when proven
+    # afresh with the ``with`` block dropped marked "kept, reshaped" (pages26: re-proving fef1 lost its label)
+    if off:
         proof = dataclasses.replace(proof, arguments=TURNS_OFF + off)
         return dataclasses.replace(a, example_fix=dataclasses.replace(a.example_fix, proof=proof))
     if proof.arguments.startswith("drops "):

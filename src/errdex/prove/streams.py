@@ -62,3 +62,48 @@ def stand_in(script: str, stream: str) -> tuple[str, str]:
 def stand_in_text(text: str) -> bool:
     """Whether a changed piece (``mistake.Change.old``) is a stand-in ``stand_in`` writes."""
     return bool(STAND_IN.match(text.strip()))
+
+
+_BINARY = re.compile(r"binary", re.IGNORECASE)
+
+
+def binary_stream(site: ErrorSite) -> str:
+    """``sys.stderr`` when the raising function reads that one standard stream and looks for its binary layer (its
+    lines up to the raise say "binary": ``_find_binary_writer(sys.stderr)``), else ""."""
+    stream = stream_read(site)
+    if not stream:
+        return ""
+    lines = site.snippet.splitlines()[: max(0, site.line - site.snippet_start) + 1]
+    starts = [i for i, ln in enumerate(lines) if _DEF.match(ln)]
+    return stream if starts and any(_BINARY.search(ln) for ln in lines[starts[-1]:]) else ""
+
+
+def stream_checked(script: str, stream: str, not_calling: str) -> str:
+    """The validate sample of a raise on a standard stream's binary layer (rating 12, ad70): the script with its
+    raising statement made only when ``stream`` has a binary ``.buffer`` (Python's own standard streams do; ``None``
+    under pythonw, a capture's ``io.StringIO()`` and other text-only stand-ins do not), else a line that says why it
+    is not made (``not_calling``: the words a validate run is read by).  "" when it does not parse."""
+    try:
+        m = ast.parse(script)
+    except SyntaxError:
+        return ""
+    if not m.body or stream not in ("sys.stdin", "sys.stdout", "sys.stderr"):
+        return ""
+    holder: list[ast.stmt] = m.body
+    while isinstance(holder[-1], (ast.With, ast.AsyncWith)) and holder[-1].body:  # what runs under the stand-in
+        holder = holder[-1].body
+    stmt = holder[-1]
+    calls = [n for n in ast.walk(stmt) if isinstance(n, ast.Call)]
+    if not calls:
+        return ""
+    func = calls[0].func
+    while isinstance(func, ast.Call):
+        func = func.func
+    said = (f"{not_calling} {ast.unparse(func)}: {stream} has no binary buffer (it is None, as under pythonw, or a "
+            "text-only stand-in such as a capture's io.StringIO())")
+    check = ast.parse(f"if getattr({stream}, 'buffer', None) is None:\n    print({said!r})\nelse:\n    pass\n").body[0]
+    assert isinstance(check, ast.If)
+    check.orelse = [stmt]
+    holder[-1] = check
+    imported = any(isinstance(s, ast.Import) and any(a.name == "sys" and not a.asname for a in s.names) for s in m.body)
+    return ("" if imported else "import sys\n") + ast.unparse(ast.fix_missing_locations(m)) + "\n"

@@ -42,9 +42,29 @@ def _span(code: str, local: set[str]) -> str | None:
     return None
 
 
-def in_words(text: str, local: set[str]) -> str:
+_FINDER = re.compile(r"^_*(?:find|get|lookup|search|locate)_(\w+)$")
+
+
+def found_by(snippet: str, names: set[str]) -> dict[str, str]:
+    """Local -> what the helper it is assigned from looks for, in words, when the helper is named so
+    (``writer = _find_binary_writer(sys.stderr)``: ``writer`` -> "binary writer"): a guard ``writer is None``
+    then reads "it finds no binary writer", not "the writer is None" (rating 12, ad70: internal jargon)."""
+    out: dict[str, str] = {}
+    for name in names:
+        for m in re.finditer(rf"^\s*{re.escape(name)}\s*(?::[^=]+)?=\s*([\w.]+)\(", snippet, re.MULTILINE):
+            f = _FINDER.match(m.group(1).rsplit(".", 1)[-1])
+            if f and _readable(f.group(1)):
+                out[name] = spelled(f.group(1))
+    return out
+
+
+def in_words(text: str, local: set[str], found: dict[str, str] | None = None) -> str:
     """``text`` with every code span that names one of ``local`` said in words (a span that reads a
-    local in a way these rules do not cover stays as it was)."""
+    local in a way these rules do not cover stays as it was); ``found``: locals a finder helper returned
+    (``found_by``), their ``is None`` said as "it finds no ..."."""
+    for name, what in (found or {}).items():
+        text = re.sub(rf"`{re.escape(name)}` is None\b", f"it finds no {what}", text)
+        text = re.sub(rf"`{re.escape(name)} is None`", f"it finds no {what}", text)
     # a class named in a check is no local; an abbreviation (``reg_ty``) reads worse spelled out than as code
     local = {n for n in local if (n[:1].islower() or n[:1] == "_") and _readable(n)}
     out = _SPAN.sub(lambda m: _span(m.group(1), local) or m.group(0), text)

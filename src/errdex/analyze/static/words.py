@@ -17,7 +17,7 @@ from errdex.analyze.facts import Facts, GuardFact
 from errdex.analyze.guardwords import describe_negation, unpacked_names
 from errdex.analyze.helperflags import cases_words
 from errdex.analyze.static import roles
-from errdex.analyze.static.localwords import in_words
+from errdex.analyze.static.localwords import found_by, in_words
 from errdex.model import ConfigOption, Evidence
 
 MAX_GUARDS = 4
@@ -487,7 +487,8 @@ def worked_out_clause(f: Facts) -> str:
                 and src == f"`{items[0][1]}`" else f"values of the {src} you pass")
         return join([_substitute(c, subst) for c in conds]) + f" ({each})"
     # the local's name means nothing to a user: said in words (rating 5: ``is_squeezed``, ``writer``)
-    conds = [in_words(c, heads - set(f.params)) for c in conds]
+    found = found_by(_own_lines(f), heads - set(f.params))  # ``writer = _find_binary_writer(...)`` (ad70)
+    conds = [in_words(c, heads - set(f.params), found) for c in conds]
     for local, call, tests, entry_of in f.flag_sources:  # the helper that fills the flags says when (7554)
         if local in heads and src:
             cases = cases_words(tests[:3], entry_of if entry_of in f.params else "")
@@ -499,6 +500,13 @@ def worked_out_clause(f: Facts) -> str:
                           f" (values it works out from its {src} argument{'s' if len(srcs) > 1 else ''})"
                           if src else f" (values it works out from {state})" if state else
                           " (values it works out inside the call)")
+
+
+def _own_lines(f: Facts) -> str:
+    """The raising function's own lines of the snippet, up to the raise."""
+    lines = f.site.snippet.splitlines()[: max(0, f.site.line - f.site.snippet_start) + 1]
+    starts = [i for i, ln in enumerate(lines) if re.match(r"\s*(?:async\s+)?def\s", ln)]
+    return "\n".join(lines[starts[-1]:] if starts else lines)
 
 
 def state_read(f: Facts) -> str:
