@@ -191,6 +191,8 @@ class Expander:
                     return [Outcome(written, written, self.builtin_message(written, [subst(a, bind) for a in node.args]))]
                 canon = self.t.by_name(canon) or self.t.canonical(written)
             if not node.is_call:
+                if node.reraised and node.edited is not None:  # the text its handler gave it (``edited.py``)
+                    return [Outcome(written, canon, self.text(node.edited, bind, depth + 1))]
                 if node.reraised:
                     return [Outcome(written, canon, ((Piece(Segment(expr=node.reraised), True),),))]
                 if canon in self.t.classes:  # `raise FrozenError` is `raise FrozenError()`: its __init__ speaks

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from errdex.match import edited as ED
 from errdex.match import honesty as HO
 from errdex.match import rank as R
 from errdex.match import rewrap as RW
@@ -219,6 +220,7 @@ def _score_exception(
     shares = iter(rivals)
     text_scores = [s * next(shares) if c.exact else s for c, s in zip(cands, text_scores, strict=True)]
     text_scores = _below_wrappers(cands, W.wrapped_pairs(idx, cands, wraps, text), text_scores)
+    text_scores = ED.original_first(idx, cands, text_scores)  # the message a handler edited: its original first
     for c, method, score in zip(cands, methods, text_scores, strict=True):
         site = idx.templates[c.template][T_SITE]
         pinned = site in where.pins
