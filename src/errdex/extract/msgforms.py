@@ -110,11 +110,12 @@ class FormsMixin(Builder):
         if isinstance(left, Alt):
             # `if msg is None: msg = "... %(name)s ..."`, then `msg % {...}`: each literal format the
             # local can hold (the caller's own text, when it passes one, is not known here)
-            done = [self._percent_of(literal_text(o), node, scope) for o in left.options]
+            done = [Dedent(o, PERCENT_FIELDS + self.src.segment(node.right)) if _deferred_format(o)
+                    else self._percent_of(literal_text(o), node, scope) for o in left.options]
             known = [d for d in done if not (isinstance(d, Hole) and d.unresolved)]
             return alt(known) if known else Hole(self.src.segment(node), unresolved=True)
         fmt = literal_text(left)
-        if fmt is None and isinstance(left, (Param, Ref)):
+        if fmt is None and _deferred_format(left):
             # `self.args[0] % self.args[1:]` in an exception's __str__: the format is the raise's first
             # argument, known in phase 2, where its `%s` fields become placeholders (`textops.transform`)
             return Dedent(left, PERCENT_FIELDS + self.src.segment(node.right))
@@ -517,3 +518,12 @@ class _Rename(ast.NodeTransformer):
 def _is_self_args(node: ast.expr) -> bool:
     return isinstance(node, ast.Attribute) and node.attr == "args" and isinstance(node.value, ast.Name) \
         and node.value.id == "self"
+
+
+def _deferred_format(node: Node) -> bool:
+    """A ``%`` format whose text is known only in phase 2: a parameter, a call's result, or one of them
+    dedented or stripped first (asn1crypto's ``unwrap(string, *params)``: ``output = textwrap.dedent(string)``
+    ... ``output % params``)."""
+    while isinstance(node, Dedent) and not node.how.startswith((PERCENT_FIELDS, FORMAT_FIELDS)):
+        node = node.inner
+    return isinstance(node, (Param, Ref))

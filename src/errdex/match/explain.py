@@ -209,6 +209,9 @@ def _score_exception(
         score, method, vals = _scored(idx, tno, text, text_words, exc_name, None, container)
         cands.append(W.Candidate(tno, score, method == "exact", vals))
         methods.append(method)
+    for c in ED.originals(idx, cands, exc_name):  # the message a handler edited, read without its added line
+        cands.append(c)
+        methods.append("exact")
     wraps = W.find_wraps(idx, cands, text)
     for outer_t, inner_t in RW.bare_rewraps(idx, cands, methods, exc_name, text, seen).items():
         wraps.setdefault(outer_t, inner_t)
@@ -220,7 +223,7 @@ def _score_exception(
     shares = iter(rivals)
     text_scores = [s * next(shares) if c.exact else s for c, s in zip(cands, text_scores, strict=True)]
     text_scores = _below_wrappers(cands, W.wrapped_pairs(idx, cands, wraps, text), text_scores)
-    text_scores = ED.original_first(idx, cands, text_scores)  # the message a handler edited: its original first
+    text_scores = ED.original_first(idx, cands, text_scores, exc_name)  # the message a handler edited: its original first
     for c, method, score in zip(cands, methods, text_scores, strict=True):
         site = idx.templates[c.template][T_SITE]
         pinned = site in where.pins
@@ -238,8 +241,10 @@ def _score_exception(
         prev = best.get(site)
         if prev is None or score > prev.score:
             inner = named.get(c.template)
+            # (a reading that found no wrap keeps the one another reading of the same template found)
+            kept = prev.wraps if prev is not None and prev.template == c.template else -1
             best[site] = R.Scored(c.template, site, score, m, pinned, c.values,
-                                  idx.templates[inner][T_SITE] if inner is not None else -1)
+                                  idx.templates[inner][T_SITE] if inner is not None else kept)
 
 
 def _with_ties(idx: MatchIndex, m: Match, c: R.Scored, best: dict[int, R.Scored], exc_name: str,

@@ -95,6 +95,8 @@ def tied_sites(
             site = idx.templates[t][T_SITE]
             if idx.sites[site][S_EXC_NAME] == own:
                 group.setdefault(site, R.Scored(t, site, top.score, top.method, False, top.values, top.wraps))
+    for site in _catch_all_rewraps(idx, top, exc_name):
+        group.setdefault(site, _twin(idx, top, site))
     for site in _any_class_rewraps(idx, top, exc_name, printed):
         group.setdefault(site, _twin(idx, top, site))
     for site in _copies(idx, top):
@@ -263,4 +265,23 @@ def _looked_up_twins(idx: MatchIndex, top: R.Scored, group: Mapping[int, R.Score
     pkg, snap = idx.sites[top.site][S_PATH].split("/", 1)[0], idx.sites[top.site][S_SNAP]
     sites = (idx.templates[t][T_SITE] for t in idx.rewraps.get(LOOKED_UP, ()))  # (``index.build``)
     return [s for s in sites if s not in group and idx.sites[s][S_SNAP] == snap
+            and idx.sites[s][S_PATH].split("/", 1)[0] == pkg]
+
+
+_CATCH_ALL = ("Exception", "BaseException")
+
+
+def _catch_all_rewraps(idx: MatchIndex, top: R.Scored, exc_name: str) -> list[int]:
+    """The re-raises of the top's package that catch everything and raise the top's own class around the
+    caught text alone (pyserde 0.34.0's ``from_obj``: ``except Exception as e: raise SerdeError(e) from None``
+    around every deserializer, whose ``SerdeError`` it catches too), when the input prints that class or
+    none: the text and the class are the top's either way, and only the innermost frame tells them apart
+    (``from None`` leaves the re-raise's frames alone in the traceback)."""
+    own = idx.sites[top.site][S_EXC_NAME]
+    if exc_name and exc_name != R.REPR_MESSAGE and exc_name.rsplit(".", 1)[-1] != own:
+        return []
+    snap = idx.sites[top.site][S_SNAP]
+    pkg = idx.sites[top.site][S_PATH].split("/", 1)[0]
+    sites = (idx.templates[t][T_SITE] for name in _CATCH_ALL for t in idx.rewraps.get(BY_CAUGHT + name, ()))
+    return [s for s in sites if s != top.site and idx.sites[s][S_EXC_NAME] == own and idx.sites[s][S_SNAP] == snap
             and idx.sites[s][S_PATH].split("/", 1)[0] == pkg]
