@@ -28,6 +28,7 @@ from errdex.extract.ir import (
     cat,
     literal_text,
 )
+from errdex.extract.filtered import filter_none_items, kept_combinations
 from errdex.extract.msgbase import (
     MAX_LIST_DEPTH,
     MAX_LIST_OPTIONS,
@@ -264,6 +265,10 @@ class FormsMixin(Builder):
         if isinstance(node, ast.Name):
             b = envmod.lookup(scope.env, node.id)
             return self._binding_items(b, scope, depth + 1) if b is not None else None
+        if (listed := filter_none_items(node)) is not None:
+            # `"\n".join(filter(None, [f"{kind}: {msg}", context, hint]))` (parglare): the items that may be empty
+            # are there or not
+            return kept_combinations([self.text(e, scope) for e in listed])
         if (kept := _truthy_filter(node)) is not None:
             # `[line for line in text if line]` (everett's `build_msg`): the items, empty texts left out
             items = self._list_items(kept, scope, depth + 1)
