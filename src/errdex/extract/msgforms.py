@@ -11,6 +11,7 @@ from collections.abc import Iterable
 
 from errdex.extract import env as envmod
 from errdex.extract import yielded
+from errdex.extract.filtered import filter_none_items, kept_combinations
 from errdex.extract.formats import Field, Part, parse_brace_run, parse_percent_format
 from errdex.extract.ir import (
     FORMAT_FIELDS,
@@ -28,7 +29,6 @@ from errdex.extract.ir import (
     cat,
     literal_text,
 )
-from errdex.extract.filtered import filter_none_items, kept_combinations
 from errdex.extract.msgbase import (
     MAX_LIST_DEPTH,
     MAX_LIST_OPTIONS,
