@@ -67,3 +67,16 @@ def test_no_class_printed_ties(lib: Catalog) -> None:
 def test_another_class_printed_is_not_the_handlers(lib: Catalog) -> None:
     group, _ = _group(lib, "ValueError: Not a number: 'x'")
     assert group == ["from_json_number"]
+
+
+def test_a_text_no_template_explains_falls_back_to_the_handler(lib: Catalog) -> None:
+    # a TypeError of the user's callable, raised inside `from_obj` and printed as SerdeError's text
+    r = explain(lib, "first argument must be callable or None")
+    top = r.matches[0]
+    assert top.qualname == "from_obj" and top.method == "class" and not r.confident
+    assert "handler" in top.tie_note
+
+
+def test_a_text_sharing_a_templates_words_is_no_fallback(lib: Catalog) -> None:
+    r = explain(lib, "Expected JSON number but got boolean")
+    assert r.matches[0].method != "class"

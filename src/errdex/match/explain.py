@@ -281,7 +281,7 @@ def _class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranke
     if not exception:
         exception, element = SC.collected_class(idx, [(c.template, c.site) for c in ranked[:_PRECISE]], text)
         if not exception:
-            return _value_fallback(idx, tops, text)
+            return _value_fallback(idx, tops, text) or _caught_fallback(idx, tops, ranked)
         tops = frozenset({idx.sites[element][S_PATH].split("/", 1)[0]}) | tops
     every = SC.class_sites(idx, exception, tops, requoted)
     if not every:
@@ -315,6 +315,20 @@ def _value_fallback(idx: MatchIndex, tops: frozenset[str], text: str) -> Match |
     m = _match(idx, R.Scored(ts[0] if ts else -1, sites[0], SC.CLASS_SCORE, "class", False, ()))
     return replace(m, method="class", confident=False, tied=T.as_tied(idx, sites[1 : 1 + T.MAX_LISTED]),
                    tied_count=len(sites) - 1, tie_note=SC.value_note(len(sites)))
+
+
+def _caught_fallback(idx: MatchIndex, tops: frozenset[str], ranked: list[R.Scored]) -> Match | None:
+    """A message of no class that no template explains, not even in part (the best shares hardly a word):
+    the scope's handlers that raise any caught text as their own, as one labelled, unconfident group."""
+    if ranked and ranked[0].score >= _OWN_WORDS:
+        return None
+    sites = SC.caught_sites(idx, tops)
+    if not sites:
+        return None
+    ts = idx.site_templates[sites[0]]
+    m = _match(idx, R.Scored(ts[0] if ts else -1, sites[0], SC.CLASS_SCORE, "class", False, ()))
+    return replace(m, method="class", confident=False, tied=T.as_tied(idx, sites[1 : 1 + T.MAX_LISTED]),
+                   tied_count=len(sites) - 1, tie_note=SC.caught_note(len(sites)))
 
 
 def _wrapped_scores(
