@@ -398,6 +398,11 @@ class Expander:
             return self.expand(_repr(node), {}, 0)
         out: list[Variant] = []
         for v in self.text(node):
+            if len(v) == 1 and not v[0].segment.is_literal:
+                # a value alone (`ValueError("month must be in 1..12", month)`, `month = operator.index(month)`):
+                # its repr, quoted only if it is a string (persiantools prints `('...', 13)`, round 22)
+                out.append((Piece(dataclasses.replace(v[0].segment, conversion="r")),))
+                continue
             lits = "".join(p.segment.text or "" for p in v if p.segment.is_literal)
             q = '"' if "'" in lits and '"' not in lits else "'"
             out.append((Piece(Segment(text=q)), *v, Piece(Segment(text=q))))
