@@ -111,8 +111,9 @@ class FormsMixin(Builder):
         if isinstance(left, Alt):
             # `if msg is None: msg = "... %(name)s ..."`, then `msg % {...}`: each literal format the
             # local can hold (the caller's own text, when it passes one, is not known here)
-            done = [Dedent(o, PERCENT_FIELDS + self.src.segment(node.right)) if _deferred_format(o)
-                    else self._percent_of(literal_text(o), node, scope) for o in left.options]
+            # (a caller's text dedented first, asn1crypto's `unwrap`, is formatted in phase 2; a bare one is not known)
+            done = [Dedent(o, PERCENT_FIELDS + self.src.segment(node.right)) if isinstance(o, Dedent)
+                    and _deferred_format(o) else self._percent_of(literal_text(o), node, scope) for o in left.options]
             known = [d for d in done if not (isinstance(d, Hole) and d.unresolved)]
             return alt(known) if known else Hole(self.src.segment(node), unresolved=True)
         fmt = literal_text(left)

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 from errdex.match import edited as ED
 from errdex.match import honesty as HO
+from errdex.match import named as NM
 from errdex.match import rank as R
 from errdex.match import rewrap as RW
 from errdex.match import scope as SC
@@ -252,13 +253,21 @@ def _with_ties(idx: MatchIndex, m: Match, c: R.Scored, best: dict[int, R.Scored]
     """The top match with the sites that raise the same text (``ties.py``): not confident then,
     unless a frame pinned it or the values picked one."""
     first, sites, count = T.tied_sites(idx, c, best, exc_name, printed)
+    kept = NM.named_by_value(idx, first, sites) if count == len(sites) else None
+    before = count
+    if kept is not None:  # the value names the function of some of the tied sites (``named.py``): a hint
+        first = first if kept[0] == first.site else best.get(kept[0], T.twin(idx, first, kept[0]))
+        sites, count = kept[1:], len(kept) - 1
     if first.site != c.site:
         m = _match(idx, first)
+    hint = NM.note(m.qualname.rsplit(".", 1)[-1], before - count) if kept is not None else ""
+    if kept is not None and not count:
+        return replace(m, confident=False, tie_note=hint.strip())
     if not count:
         return m
     tied = T.as_tied(idx, sites)
     return replace(m, tied=tied, tied_count=count, confident=False,
-                   tie_note=T.apart(m.path, m.qualname, m.exception, tied, count))
+                   tie_note=T.apart(m.path, m.qualname, m.exception, tied, count) + hint)
 
 
 def _class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranked: list[R.Scored]) -> Match | None:

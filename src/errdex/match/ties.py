@@ -86,7 +86,7 @@ def tied_sites(
             site = idx.templates[t][T_SITE]
             group.setdefault(site, R.Scored(t, site, top.score, top.method, False, top.values, top.wraps))
         for site in _loose_twins(idx, top):
-            group.setdefault(site, _twin(idx, top, site))
+            group.setdefault(site, twin(idx, top, site))
     else:
         # the printed class is the top's and the re-raise's own: `except OSError as e: raise OSError(e.args[0])
         # from None` (param's `Path._validate`) prints the caught text as the very class it caught
@@ -96,20 +96,20 @@ def tied_sites(
             if idx.sites[site][S_EXC_NAME] == own:
                 group.setdefault(site, R.Scored(t, site, top.score, top.method, False, top.values, top.wraps))
     for site in _catch_all_rewraps(idx, top, exc_name):
-        group.setdefault(site, _twin(idx, top, site))
+        group.setdefault(site, twin(idx, top, site))
     for site in _any_class_rewraps(idx, top, exc_name, printed):
-        group.setdefault(site, _twin(idx, top, site))
+        group.setdefault(site, twin(idx, top, site))
     for site in _copies(idx, top):
-        group.setdefault(site, _twin(idx, top, site))
+        group.setdefault(site, twin(idx, top, site))
     for site in _looked_up_twins(idx, top, group):
-        group.setdefault(site, _twin(idx, top, site))
+        group.setdefault(site, twin(idx, top, site))
     picked = _by_values(idx, top, group)
     first = top if top.site in picked else group[min(picked, key=lambda s: _order(idx, s))]
     rest = sorted((s for s in picked if s != first.site), key=lambda s: _order(idx, s))
     return first, rest[:MAX_LISTED], len(rest)
 
 
-def _twin(idx: MatchIndex, top: R.Scored, site: int) -> R.Scored:
+def twin(idx: MatchIndex, top: R.Scored, site: int) -> R.Scored:
     """A raise with no text of its own that may print the top's (``_loose_twins`` and below), tied with it."""
     return R.Scored(idx.site_templates[site][0], site, top.score, top.method, False, (), -1)
 
