@@ -256,7 +256,7 @@ class Resolver:
         binds = self._binds(key, f, wanted, 0, raised, MAX_CLASS_CALLER_BINDINGS if classed else MAX_CALLER_BINDINGS)
         if not binds:
             return None
-        results = [self._message(s, b) for b in binds]
+        results = [self._message(s, b, module) for b in binds]
         templates, unresolved = _templates((v for r in results for v in r[2]), limit + 1)
         if len(templates) > limit:
             return None
