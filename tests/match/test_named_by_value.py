@@ -65,3 +65,26 @@ def test_one_site_named_is_still_not_confident(lib: Catalog) -> None:
 def test_a_value_naming_no_function_keeps_the_tie(lib: Catalog) -> None:
     r = explain(lib, "Invalid WKT: `CIRCLE 0 1`")
     assert r.matches[0].tied_count == 3 and not r.confident
+
+
+POINTER = '''
+class JSONPointer:
+    def _index(self, key):
+        raise IndexError(f"pointer index error: {key}")
+
+    def _getitem(self, key):
+        raise IndexError(f"pointer index error: {key}")
+'''
+
+
+def test_functions_of_no_one_family_keep_the_tie(tmp_path: Path) -> None:
+    # python-jsonpath 2.2.1 (round 20): `index out of range: 99` names `_index`, but `_index` and `_getitem`
+    # are no family of functions named for what they read
+    db = str(tmp_path / "p.sqlite")
+    index_package(tmp_path, "ptrkit", {"__init__.py": "", "pointer.py": POINTER}, db)
+    catalog = open_catalog(db)
+    try:
+        r = explain(catalog, "IndexError: pointer index error: index out of range: 99")
+        assert r.matches[0].tied_count == 1
+    finally:
+        catalog.close()

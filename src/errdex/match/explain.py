@@ -131,7 +131,7 @@ def explain_parsed(idx: MatchIndex, parsed: Parsed, *, top: int = 5) -> Explanat
         if first.confident and first.method == "fuzzy" and _level_with(idx, ranked, group):
             first = replace(first, confident=False)
         # the tied sites listed below the top are no more certain than it
-        matches = (first, *(replace(m, confident=False) if m.id in group else m for m in matches[1:]))
+        matches = (first, *(replace(m, confident=False) if m.id in group else m for m in matches[1:] if m.id != first.id))
     confident = bool(matches) and matches[0].confident
     no_site = WH.no_site(idx, parsed, primary_where, confident)
     return Explanation(matches=matches, parsed=parsed, confident=confident, threshold=R.THRESHOLD,
@@ -256,7 +256,9 @@ def _with_ties(idx: MatchIndex, m: Match, c: R.Scored, best: dict[int, R.Scored]
     kept = NM.named_by_value(idx, first, sites) if count == len(sites) else None
     before = count
     if kept is not None:  # the value names the function of some of the tied sites (``named.py``): a hint
-        first = first if kept[0] == first.site else best.get(kept[0], T.twin(idx, first, kept[0]))
+        own = best.get(kept[0])
+        first = first if kept[0] == first.site else own if own is not None and own.score >= first.score - T.TIE_EPSILON \
+            else T.twin(idx, first, kept[0])
         sites, count = kept[1:], len(kept) - 1
     if first.site != c.site:
         m = _match(idx, first)
