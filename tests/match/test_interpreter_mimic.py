@@ -25,6 +25,12 @@ class ListConfig:
                     f"attempt to assign sequence of size {len(value)} to extended slice of size {len(indexes)}"
                 )
         self._set(index, value)
+
+
+def int_to_bytes(value, signed=False, width=None):
+    if width is not None and value.bit_length() > width * 8:
+        raise OverflowError("int too big to convert")
+    return value
 '''
 
 TEXT = "ValueError: attempt to assign sequence of size 3 to extended slice of size 2"
@@ -50,3 +56,10 @@ def test_a_traceback_through_the_site_decides(lib: Catalog) -> None:
           '    raise ValueError(\n' + TEXT)
     top = explain(lib, tb).matches[0]
     assert top.qualname == "ListConfig.__setitem__" and top.confident
+
+
+def test_int_to_bytes_wording_is_the_interpreters(lib: Catalog) -> None:
+    # asn1crypto 1.5.1 (round 22) copies CPython's `int.to_bytes` overflow text in a Python 2 fallback, and its
+    # tests get the text from `int.to_bytes` itself: the site is the best reading, not a confident one
+    top = explain(lib, "OverflowError: int too big to convert").matches[0]
+    assert top.qualname == "int_to_bytes" and not top.confident

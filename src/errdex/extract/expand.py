@@ -207,6 +207,8 @@ class Expander:
                     return [Outcome(written, written, self.builtin_message(written, [subst(a, bind) for a in node.args]))]
                 canon = self.t.by_name(canon) or self.t.canonical(written)
             if not node.is_call:
+                if node.reraised and node.edited is not None:  # the text its handler gave it (``edited.py``)
+                    return [Outcome(written, canon, self.text(node.edited, bind, depth + 1))]
                 if node.reraised:
                     return [Outcome(written, canon, ((Piece(Segment(expr=node.reraised), True),),))]
                 if canon in self.t.classes:  # `raise FrozenError` is `raise FrozenError()`: its __init__ speaks
@@ -414,6 +416,11 @@ class Expander:
             return self.expand(_repr(node), {}, 0)
         out: list[Variant] = []
         for v in self.text(node):
+            if len(v) == 1 and not v[0].segment.is_literal:
+                # a value alone (`ValueError("month must be in 1..12", month)`, `month = operator.index(month)`):
+                # its repr, quoted only if it is a string (persiantools prints `('...', 13)`, round 22)
+                out.append((Piece(dataclasses.replace(v[0].segment, conversion="r")),))
+                continue
             lits = "".join(p.segment.text or "" for p in v if p.segment.is_literal)
             q = '"' if "'" in lits and '"' not in lits else "'"
             out.append((Piece(Segment(text=q)), *v, Piece(Segment(text=q))))

@@ -90,6 +90,7 @@ class Ref:
     text_position: bool = False
     reraised: str = ""  # ``raise e`` of a caught exception: the variable, whose message is unknown
     param: str = ""  # ``raise exc_type(msg)``: the callee is this parameter of the enclosing function
+    edited: Node | None = None  # ``raise e`` after ``e.args = (TEXT,) + ...``: that text (``edited.py``)
 
 
 # ``param`` of a classmethod's ``cls(...)``: bound to the class the method was called on

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 
 from errdex.extract import env as envmod
 from errdex.extract import yielded
+from errdex.extract.filtered import filter_none_items, kept_combinations
 from errdex.extract.formats import Field, Part, parse_brace_run, parse_percent_format
 from errdex.extract.ir import (
     FORMAT_FIELDS,
@@ -110,11 +111,13 @@ class FormsMixin(Builder):
         if isinstance(left, Alt):
             # `if msg is None: msg = "... %(name)s ..."`, then `msg % {...}`: each literal format the
             # local can hold (the caller's own text, when it passes one, is not known here)
-            done = [self._percent_of(literal_text(o), node, scope) for o in left.options]
+            # (a caller's text dedented first, asn1crypto's `unwrap`, is formatted in phase 2; a bare one is not known)
+            done = [Dedent(o, PERCENT_FIELDS + self.src.segment(node.right)) if isinstance(o, Dedent)
+                    and _deferred_format(o) else self._percent_of(literal_text(o), node, scope) for o in left.options]
             known = [d for d in done if not (isinstance(d, Hole) and d.unresolved)]
             return alt(known) if known else Hole(self.src.segment(node), unresolved=True)
         fmt = literal_text(left)
-        if fmt is None and isinstance(left, (Param, Ref)):
+        if fmt is None and _deferred_format(left):
             # `self.args[0] % self.args[1:]` in an exception's __str__: the format is the raise's first
             # argument, known in phase 2, where its `%s` fields become placeholders (`textops.transform`)
             return Dedent(left, PERCENT_FIELDS + self.src.segment(node.right))
@@ -264,6 +267,10 @@ class FormsMixin(Builder):
         if isinstance(node, ast.Name):
             b = envmod.lookup(scope.env, node.id)
             return self._binding_items(b, scope, depth + 1) if b is not None else None
+        if (listed := filter_none_items(node)) is not None:
+            # `"\n".join(filter(None, [f"{kind}: {msg}", context, hint]))` (parglare): the items that may be empty
+            # are there or not
+            return kept_combinations([self.text(e, scope) for e in listed])
         if (kept := _truthy_filter(node)) is not None:
             # `[line for line in text if line]` (everett's `build_msg`): the items, empty texts left out
             items = self._list_items(kept, scope, depth + 1)
@@ -518,3 +525,12 @@ class _Rename(ast.NodeTransformer):
 def _is_self_args(node: ast.expr) -> bool:
     return isinstance(node, ast.Attribute) and node.attr == "args" and isinstance(node.value, ast.Name) \
         and node.value.id == "self"
+
+
+def _deferred_format(node: Node) -> bool:
+    """A ``%`` format whose text is known only in phase 2: a parameter, a call's result, or one of them
+    dedented or stripped first (asn1crypto's ``unwrap(string, *params)``: ``output = textwrap.dedent(string)``
+    ... ``output % params``)."""
+    while isinstance(node, Dedent) and not node.how.startswith((PERCENT_FIELDS, FORMAT_FIELDS)):
+        node = node.inner
+    return isinstance(node, (Param, Ref))

@@ -7,6 +7,7 @@ import ast
 import dataclasses
 
 from errdex.extract import env as envmod
+from errdex.extract.edited import edited_text
 from errdex.extract.factories import held_class, is_by_name
 from errdex.extract.guards import Spec
 from errdex.extract.imports import class_like, dotted_source
@@ -50,8 +51,11 @@ class RaisedMixin(Builder):
 
     __slots__ = ()
 
-    def _caught(self, handler: ast.ExceptHandler, name: str) -> Node:
-        """``except (A, B) as e: ... raise e``: one of the caught classes, with an unknown message."""
+    def _caught(self, handler: ast.ExceptHandler, name: str, scope: Scope | None = None) -> Node:
+        """``except (A, B) as e: ... raise e``: one of the caught classes, with an unknown message, or the
+        text the handler gave it (``e.args = (e.args[0] + " while ...",)``, ``edited.py``)."""
+        expr = edited_text(handler, name) if scope is not None else None
+        edited = self.text(expr, scope) if expr is not None and scope is not None else None
         if handler.type is None:
             types: list[ast.expr] = []
         elif isinstance(handler.type, ast.Tuple):
@@ -62,9 +66,11 @@ class RaisedMixin(Builder):
         for t in types:
             d = dotted_source(t)
             if d is not None:
-                refs.append(Ref(target=self.resolve_name(d) or d, src=d, callee=d, is_call=False, reraised=name))
+                refs.append(Ref(target=self.resolve_name(d) or d, src=d, callee=d, is_call=False, reraised=name,
+                                edited=edited))
         if not refs:
-            refs.append(Ref(target="BaseException", src="BaseException", is_call=False, reraised=name))
+            refs.append(Ref(target="BaseException", src="BaseException", is_call=False, reraised=name,
+                            edited=edited))
         return alt(refs)
 
     def _class_variable(self, name: str, scope: Scope) -> list[Ref] | None:
@@ -122,7 +128,7 @@ class RaisedMixin(Builder):
             b = envmod.lookup(scope.env, node.id)
             caught = caught_by(b, 0) if b is not None else None
             if caught is not None:  # `except E as e: err = e` ... `raise err` too
-                return self._caught(caught, node.id)
+                return self._caught(caught, node.id, scope)
             if b is not None and not b.options and isinstance(b.value, ast.Call) and type_of(b.value.func) is not None:
                 # `exc = type(event._value)(*event._value.args)` ... `raise exc`: a copy, as its own class
                 return self.exception(b.value, scope.at(b.env))

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 from errdex.extract.binding import Bind
 from errdex.extract.bounds import bounded_templates
+from errdex.extract.clsattrs import with_class_attrs
 from errdex.extract.expand import MAX_TEMPLATES, Expander, Outcome
 from errdex.extract.factories import bind_with_rest, is_by_name
 from errdex.extract.imports import BUILTIN_EXCEPTIONS, class_like
@@ -140,7 +141,7 @@ class Resolver:
         self._callers: dict[str, list[tuple[CallSite, str]]] | None = None
 
     def site(self, s: PendingSite, path: str, module: str) -> ErrorSite:
-        written, resolved, variants = self._message(s, {})
+        written, resolved, variants = self._message(s, {}, module)
         templates, unresolved = _templates(variants)
         if s.kind == "error" and len(templates) > 1 and isinstance(s.value, Ref) \
                 and self.tables.canonical(s.value.target) in self.tables.classes:
@@ -173,13 +174,16 @@ class Resolver:
         """The templates of a text on its own (``attrtexts.py``)."""
         return _templates(self.x.text(node, {}))[0]
 
-    def _message(self, s: PendingSite, bind: Bind) -> tuple[str, str, list[Variant]]:
+    def _message(self, s: PendingSite, bind: Bind, module: str = "") -> tuple[str, str, list[Variant]]:
         """The exception as written and resolved, and the message variants, with the enclosing
         function's parameters bound by ``bind`` (empty: left as placeholders)."""
         written = s.written
         if s.kind == "error":
             assert s.value is not None
-            outcomes = self.x.exception(s.value, bind)
+            value = s.value
+            if module and s.qualname.count(".") == 1:  # a method: `cls.<name>` is its class's attribute, or a subclass's
+                value = with_class_attrs(self.tables, value, f"{module}.{s.qualname.rpartition('.')[0]}")
+            outcomes = self.x.exception(value, bind)
             main = _pick(outcomes)
             variants = [v for o in outcomes for v in o.variants]
             resolved = main.resolved
@@ -252,7 +256,7 @@ class Resolver:
         binds = self._binds(key, f, wanted, 0, raised, MAX_CLASS_CALLER_BINDINGS if classed else MAX_CALLER_BINDINGS)
         if not binds:
             return None
-        results = [self._message(s, b) for b in binds]
+        results = [self._message(s, b, module) for b in binds]
         templates, unresolved = _templates((v for r in results for v in r[2]), limit + 1)
         if len(templates) > limit:
             return None

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from errdex.match import edited as ED
 from errdex.match import honesty as HO
+from errdex.match import named as NM
 from errdex.match import rank as R
 from errdex.match import rewrap as RW
 from errdex.match import scope as SC
@@ -129,7 +131,7 @@ def explain_parsed(idx: MatchIndex, parsed: Parsed, *, top: int = 5) -> Explanat
         if first.confident and first.method == "fuzzy" and _level_with(idx, ranked, group):
             first = replace(first, confident=False)
         # the tied sites listed below the top are no more certain than it
-        matches = (first, *(replace(m, confident=False) if m.id in group else m for m in matches[1:]))
+        matches = (first, *(replace(m, confident=False) if m.id in group else m for m in matches[1:] if m.id != first.id))
     confident = bool(matches) and matches[0].confident
     no_site = WH.no_site(idx, parsed, primary_where, confident)
     return Explanation(matches=matches, parsed=parsed, confident=confident, threshold=R.THRESHOLD,
@@ -208,6 +210,9 @@ def _score_exception(
         score, method, vals = _scored(idx, tno, text, text_words, exc_name, None, container)
         cands.append(W.Candidate(tno, score, method == "exact", vals))
         methods.append(method)
+    for c in ED.originals(idx, cands, exc_name):  # the message a handler edited, read without its added line
+        cands.append(c)
+        methods.append("exact")
     wraps = W.find_wraps(idx, cands, text)
     for outer_t, inner_t in RW.bare_rewraps(idx, cands, methods, exc_name, text, seen).items():
         wraps.setdefault(outer_t, inner_t)
@@ -219,6 +224,7 @@ def _score_exception(
     shares = iter(rivals)
     text_scores = [s * next(shares) if c.exact else s for c, s in zip(cands, text_scores, strict=True)]
     text_scores = _below_wrappers(cands, W.wrapped_pairs(idx, cands, wraps, text), text_scores)
+    text_scores = ED.original_first(idx, cands, text_scores, exc_name)  # the message a handler edited: its original first
     for c, method, score in zip(cands, methods, text_scores, strict=True):
         site = idx.templates[c.template][T_SITE]
         pinned = site in where.pins
@@ -236,8 +242,10 @@ def _score_exception(
         prev = best.get(site)
         if prev is None or score > prev.score:
             inner = named.get(c.template)
+            # (a reading that found no wrap keeps the one another reading of the same template found)
+            kept = prev.wraps if prev is not None and prev.template == c.template else -1
             best[site] = R.Scored(c.template, site, score, m, pinned, c.values,
-                                  idx.templates[inner][T_SITE] if inner is not None else -1)
+                                  idx.templates[inner][T_SITE] if inner is not None else kept)
 
 
 def _with_ties(idx: MatchIndex, m: Match, c: R.Scored, best: dict[int, R.Scored], exc_name: str,
@@ -245,13 +253,23 @@ def _with_ties(idx: MatchIndex, m: Match, c: R.Scored, best: dict[int, R.Scored]
     """The top match with the sites that raise the same text (``ties.py``): not confident then,
     unless a frame pinned it or the values picked one."""
     first, sites, count = T.tied_sites(idx, c, best, exc_name, printed)
+    kept = NM.named_by_value(idx, first, sites) if count == len(sites) else None
+    before = count
+    if kept is not None:  # the value names the function of some of the tied sites (``named.py``): a hint
+        own = best.get(kept[0])
+        first = first if kept[0] == first.site else own if own is not None and own.score >= first.score - T.TIE_EPSILON \
+            else T.twin(idx, first, kept[0])
+        sites, count = kept[1:], len(kept) - 1
     if first.site != c.site:
         m = _match(idx, first)
+    hint = NM.note(m.qualname.rsplit(".", 1)[-1], before - count) if kept is not None else ""
+    if kept is not None and not count:
+        return replace(m, confident=False, tie_note=hint.strip())
     if not count:
         return m
     tied = T.as_tied(idx, sites)
     return replace(m, tied=tied, tied_count=count, confident=False,
-                   tie_note=T.apart(m.path, m.qualname, m.exception, tied, count))
+                   tie_note=T.apart(m.path, m.qualname, m.exception, tied, count) + hint)
 
 
 def _class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranked: list[R.Scored]) -> Match | None:
@@ -274,7 +292,7 @@ def _class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranke
     if not exception:
         exception, element = SC.collected_class(idx, [(c.template, c.site) for c in ranked[:_PRECISE]], text)
         if not exception:
-            return _value_fallback(idx, tops, text)
+            return _value_fallback(idx, tops, text) or _caught_fallback(idx, tops, ranked)
         tops = frozenset({idx.sites[element][S_PATH].split("/", 1)[0]}) | tops
     every = SC.class_sites(idx, exception, tops, requoted)
     if not every:
@@ -308,6 +326,20 @@ def _value_fallback(idx: MatchIndex, tops: frozenset[str], text: str) -> Match |
     m = _match(idx, R.Scored(ts[0] if ts else -1, sites[0], SC.CLASS_SCORE, "class", False, ()))
     return replace(m, method="class", confident=False, tied=T.as_tied(idx, sites[1 : 1 + T.MAX_LISTED]),
                    tied_count=len(sites) - 1, tie_note=SC.value_note(len(sites)))
+
+
+def _caught_fallback(idx: MatchIndex, tops: frozenset[str], ranked: list[R.Scored]) -> Match | None:
+    """A message of no class that no template explains, not even in part (the best shares hardly a word):
+    the scope's handlers that raise any caught text as their own, as one labelled, unconfident group."""
+    if ranked and ranked[0].score >= _OWN_WORDS:
+        return None
+    sites = SC.caught_sites(idx, tops)
+    if not sites:
+        return None
+    ts = idx.site_templates[sites[0]]
+    m = _match(idx, R.Scored(ts[0] if ts else -1, sites[0], SC.CLASS_SCORE, "class", False, ()))
+    return replace(m, method="class", confident=False, tied=T.as_tied(idx, sites[1 : 1 + T.MAX_LISTED]),
+                   tied_count=len(sites) - 1, tie_note=SC.caught_note(len(sites)))
 
 
 def _wrapped_scores(

@@ -24,6 +24,7 @@ from errdex.match.indexdata import BY_CAUGHT as BY_CAUGHT
 from errdex.match.indexdata import (
     CLASS_TEXT,
     COPY,
+    EDITED,
     GATED,
     HELD_CLASS,
     KEY_ERROR,
@@ -37,6 +38,7 @@ from errdex.match.indexdata import (
     caught,
     caught_classes,
     class_copy,
+    edited_reraise,
     held_class_call,
     looked_up_class,
     loose_raise,
@@ -109,6 +111,7 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
         # library raises the very same text itself, so the text alone never names this site confidently
         stdlib = (site.exception_resolved or site.exception) in STDLIB_TEXTS
         key_error = prints_as_key_error(site.exception_name, site.exception_bases)
+        raise_line = _raise_line(site)
         for tmpl in site.templates or ():
             segs = _edges_stripped(tuple((s.is_literal, normalize(s.text) if s.is_literal
                                           else placeholder(s.expr or "", s.conversion))
@@ -130,6 +133,8 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
                 rewraps.setdefault(STDLIB, []).append(tno)
             if shaped(segs):
                 rewraps.setdefault(SHAPED, []).append(tno)
+            if edited_reraise(raise_line, segs):
+                rewraps.setdefault(EDITED, []).append(tno)
             if any(not lit and caught(x, site.cause) for lit, x in segs):
                 rewraps.setdefault(site.exception_name, []).append(tno)
                 if len(segs) == 1:  # raise B(str(e)) from e: the caught message alone, by the class caught
@@ -147,7 +152,7 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
             rewraps.setdefault(ANY_CLASS, []).append(mine[0])
         if looked_up_class(sites[sno][2]) and mine and all(templates[t][3] < NO_TEXT for t in mine):
             rewraps.setdefault(LOOKED_UP, []).append(mine[0])
-        if mine and all(templates[t][3] < NO_TEXT for t in mine) and held_class_call(site.exception, _raise_line(site)):
+        if mine and all(templates[t][3] < NO_TEXT for t in mine) and held_class_call(site.exception, raise_line):
             rewraps.setdefault(HELD_CLASS, []).append(mine[0])
         if mine and key_error and site.exception_name != "KeyError":
             rewraps.setdefault(KEY_ERROR + site.exception_name, []).append(mine[0])

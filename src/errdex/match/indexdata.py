@@ -89,6 +89,25 @@ GATED = "<python-version>"  # ``MatchIndex.rewraps`` key: templates of sites tha
 # ``MatchIndex.rewraps`` key: templates of no word at all, values in a frame of punctuation (textx's
 # ``{filename}:{line}:{col}: {message} => '{context}'``), which word retrieval never finds (``shaped``)
 SHAPED = "<wordless>"
+# ``MatchIndex.rewraps`` key: templates of a caught exception raised again as it is after its handler edited its
+# text (asn1crypto's ``e.args = (e.args[0] + '\n    while parsing %s' % ..., ) + args; raise e``,
+# ``extract/edited.py``): the original site raised it, the handler only added to its text (``edited.py``)
+EDITED = "<edited-reraise>"
+_RAISE_NAME = re.compile(r"\s*raise\s+(?P<name>[A-Za-z_]\w*)\s*(?:#.*)?$")
+
+
+def edited_reraise(raise_line: str, segs: Segs) -> bool:
+    """``raise e`` (a name alone on its line) whose template holds the caught text (``{e.args[0]}``,
+    ``{str(e)}``, ``{e}``) and literal text of its own: the text its handler wrote into ``e.args``."""
+    m = _RAISE_NAME.match(raise_line)
+    if m is None:
+        return False
+    name = m.group("name")
+    held = (f"{name}.args[0]", f"str({name})", name)
+    return any(not lit and x.removesuffix(REPR) in held for lit, x in segs) \
+        and any(lit and x.strip() for lit, x in segs)
+
+
 MAX_SHAPED = 64  # such templates kept per index (those with the most literal text): each is verified per query
 SHAPE_PARTS = 3  # literal parts a wordless template needs ...
 SHAPE_CHARS = 5  # ... and characters of literal text (without spaces): a shape, not a lone separator

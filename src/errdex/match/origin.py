@@ -58,6 +58,7 @@ _INTERPRETER = (
     "takes no arguments",
     "bad operand type for",
     "too large to convert to C",
+    "int too big to convert",  # int.to_bytes (asn1crypto's Python 2 `int_to_bytes` copies it)
     "to extended slice of size",  # list slice assignment (omegaconf's ListConfig copies it)
     "cannot import name '",  # `from m import x` (plumbum's `cannot import name {clsname}` copies it)
     "No module named '",  # `import m` of a missing module (traitlets' `No module named %s` copies it)

@@ -255,6 +255,30 @@ def _lone(idx: MatchIndex, tno: int, conversion: str | None = None) -> bool:
     return len(segs) == 1 and not segs[0][0] and (conversion is None or segs[0][1].endswith("!" + conversion))
 
 
+CATCH_ALL = ("Exception", "BaseException")
+
+
+def caught_sites(idx: MatchIndex, tops: frozenset[str]) -> list[int]:
+    """In a scope (a catalog of one library, ``--repo``), the handlers that catch everything and raise the
+    caught text alone (pyserde 0.34.0's ``except Exception as e: raise SerdeError(e) from None``): a message no
+    template of the library explains may be any error raised inside them (a ``TypeError`` of the user's
+    callable, a text of code the library generates), and they are where it surfaced."""
+    if not tops:
+        return []
+    sites = {idx.templates[t][T_SITE] for name in CATCH_ALL for t in idx.rewraps.get(BY_CAUGHT + name, ())
+             if _lone(idx, t)}
+    return sorted((s for s in sites if in_scope(idx, s, tops)),
+                  key=lambda s: (idx.sites[s][S_PATH], idx.sites[s][S_LINE], idx.sites[s][S_ID]))
+
+
+def caught_note(count: int) -> str:
+    """The sentence that labels a fallback to the handlers that raise any caught text."""
+    places = "1 handler catches" if count == 1 else f"{count} handlers catch"
+    return (f"No template's text is in the message: {places} every exception and raise its text again as the "
+            "library's own (`except Exception as e: raise Error(e)`); the message is what was raised inside, "
+            "and the full traceback shows where.")
+
+
 def value_note(count: int) -> str:
     """The sentence that labels a value fallback."""
     places = "1 place raises" if count == 1 else f"{count} places raise"

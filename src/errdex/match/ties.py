@@ -86,7 +86,7 @@ def tied_sites(
             site = idx.templates[t][T_SITE]
             group.setdefault(site, R.Scored(t, site, top.score, top.method, False, top.values, top.wraps))
         for site in _loose_twins(idx, top):
-            group.setdefault(site, _twin(idx, top, site))
+            group.setdefault(site, twin(idx, top, site))
     else:
         # the printed class is the top's and the re-raise's own: `except OSError as e: raise OSError(e.args[0])
         # from None` (param's `Path._validate`) prints the caught text as the very class it caught
@@ -95,19 +95,21 @@ def tied_sites(
             site = idx.templates[t][T_SITE]
             if idx.sites[site][S_EXC_NAME] == own:
                 group.setdefault(site, R.Scored(t, site, top.score, top.method, False, top.values, top.wraps))
+    for site in _catch_all_rewraps(idx, top, exc_name):
+        group.setdefault(site, twin(idx, top, site))
     for site in _any_class_rewraps(idx, top, exc_name, printed):
-        group.setdefault(site, _twin(idx, top, site))
+        group.setdefault(site, twin(idx, top, site))
     for site in _copies(idx, top):
-        group.setdefault(site, _twin(idx, top, site))
+        group.setdefault(site, twin(idx, top, site))
     for site in _looked_up_twins(idx, top, group):
-        group.setdefault(site, _twin(idx, top, site))
+        group.setdefault(site, twin(idx, top, site))
     picked = _by_values(idx, top, group)
     first = top if top.site in picked else group[min(picked, key=lambda s: _order(idx, s))]
     rest = sorted((s for s in picked if s != first.site), key=lambda s: _order(idx, s))
     return first, rest[:MAX_LISTED], len(rest)
 
 
-def _twin(idx: MatchIndex, top: R.Scored, site: int) -> R.Scored:
+def twin(idx: MatchIndex, top: R.Scored, site: int) -> R.Scored:
     """A raise with no text of its own that may print the top's (``_loose_twins`` and below), tied with it."""
     return R.Scored(idx.site_templates[site][0], site, top.score, top.method, False, (), -1)
 
@@ -263,4 +265,23 @@ def _looked_up_twins(idx: MatchIndex, top: R.Scored, group: Mapping[int, R.Score
     pkg, snap = idx.sites[top.site][S_PATH].split("/", 1)[0], idx.sites[top.site][S_SNAP]
     sites = (idx.templates[t][T_SITE] for t in idx.rewraps.get(LOOKED_UP, ()))  # (``index.build``)
     return [s for s in sites if s not in group and idx.sites[s][S_SNAP] == snap
+            and idx.sites[s][S_PATH].split("/", 1)[0] == pkg]
+
+
+_CATCH_ALL = ("Exception", "BaseException")
+
+
+def _catch_all_rewraps(idx: MatchIndex, top: R.Scored, exc_name: str) -> list[int]:
+    """The re-raises of the top's package that catch everything and raise the top's own class around the
+    caught text alone (pyserde 0.34.0's ``from_obj``: ``except Exception as e: raise SerdeError(e) from None``
+    around every deserializer, whose ``SerdeError`` it catches too), when the input prints that class or
+    none: the text and the class are the top's either way, and only the innermost frame tells them apart
+    (``from None`` leaves the re-raise's frames alone in the traceback)."""
+    own = idx.sites[top.site][S_EXC_NAME]
+    if exc_name and exc_name != R.REPR_MESSAGE and exc_name.rsplit(".", 1)[-1] != own:
+        return []
+    snap = idx.sites[top.site][S_SNAP]
+    pkg = idx.sites[top.site][S_PATH].split("/", 1)[0]
+    sites = (idx.templates[t][T_SITE] for name in _CATCH_ALL for t in idx.rewraps.get(BY_CAUGHT + name, ()))
+    return [s for s in sites if s != top.site and idx.sites[s][S_EXC_NAME] == own and idx.sites[s][S_SNAP] == snap
             and idx.sites[s][S_PATH].split("/", 1)[0] == pkg]

@@ -1,0 +1,73 @@
+"""A caught exception re-raised after its handler edited its message: ``e.args = (...)``.
+
+asn1crypto 1.5.1 frames every error raised while it builds or parses a value, in seventeen handlers::
+
+    except (ValueError, TypeError) as e:
+        args = e.args[1:]
+        e.args = (e.args[0] + '\\n    while constructing %s' % type_name(self),) + args
+        raise e
+
+``raise e`` raises the very object it caught, with the text its handler wrote: the caught message and a
+suffix.  Read as a bare re-raise (``{e}``) the handler prints every message of the classes it catches, and
+seventeen such handlers tie with every ``ValueError`` of the package.  Its text is the new ``args[0]``
+(``{e.args[0]}\\n    while constructing {...}``): a message without the suffix never passed through it,
+and a message with it is the original site's text, edited on the way (``match/edited.py``).
+"""
+
+from __future__ import annotations
+
+import ast
+
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+
+
+def edited_text(handler: ast.ExceptHandler, name: str) -> ast.expr | None:
+    """The expression a handler assigns as the caught exception's new first argument before raising it
+    again (``e.args = (TEXT,) + e.args[1:]``, ``e.args = (TEXT,)``, ``e.args = (TEXT, *e.args[1:])``);
+    ``None`` when the handler does not assign ``name.args``, or assigns it in more than one way."""
+    found: list[ast.expr] = []
+    for node in _walk(handler.body):
+        if isinstance(node, ast.Assign):
+            if not any(_is_args(t, name) for t in node.targets):
+                continue
+            first = _first_element(node.value)
+        elif isinstance(node, ast.AugAssign | ast.AnnAssign):
+            if not _is_args(node.target, name):
+                continue
+            first = None
+        else:
+            continue
+        if first is None:
+            return None  # `e.args += (...)`, `e.args = make(...)`: some other text
+        found.append(first)
+    if not found or len({ast.dump(f) for f in found}) != 1:
+        return None
+    return found[0]
+
+
+def _walk(body: list[ast.stmt]) -> list[ast.AST]:
+    """The nodes of a handler's statements, not those of a function or class defined inside it."""
+    out: list[ast.AST] = []
+    todo: list[ast.AST] = list(reversed(body))
+    while todo:
+        node = todo.pop()
+        out.append(node)
+        if not isinstance(node, _FUNCTIONS):
+            todo.extend(reversed(list(ast.iter_child_nodes(node))))
+    return out
+
+
+def _is_args(target: ast.expr, name: str) -> bool:
+    return isinstance(target, ast.Attribute) and target.attr == "args" and isinstance(target.value, ast.Name) \
+        and target.value.id == name
+
+
+def _first_element(value: ast.expr) -> ast.expr | None:
+    """``(TEXT,)`` / ``(TEXT,) + rest`` / ``(TEXT, *rest)``: ``TEXT``, the message ``str(e)`` prints when the
+    rest is empty (the handlers that keep ``e.args[1:]`` keep what is almost always nothing)."""
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add):
+        value = value.left
+    if isinstance(value, ast.Tuple | ast.List) and value.elts and not isinstance(value.elts[0], ast.Starred) \
+            and all(isinstance(e, ast.Starred) for e in value.elts[1:]):
+        return value.elts[0]
+    return None
