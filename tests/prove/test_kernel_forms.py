@@ -17,8 +17,9 @@ import pytest
 
 from errdex.catalog import open_catalog
 from errdex.model import ErrorSite
-from errdex.prove.kernel_forms import KERNEL_FORMS, KernelForm, kernel_form, kernel_label, with_kernel
-from errdex.prove.search import SEARCH_SCRIPT, targets_for
+from errdex.prove.kernel_forms import KERNEL_FORMS, KernelForm, kernel_entries, kernel_form, kernel_label, with_kernel
+from errdex.prove.search import SEARCH_SCRIPT, SearchTarget, targets_for
+from errdex.prove.search_frame import FRAME, form_of, frame_for
 
 from .provekit import cli
 
@@ -58,6 +59,11 @@ def _search(pkg: Path, db: str, tmp: Path, table: dict[str, tuple[KernelForm, ..
     finally:
         cat.close()
     assert target.entries == (entry,)  # rev -> rev_p -> the rule registered for it
+    return _search_target(pkg, tmp, target, table)
+
+
+def _search_target(pkg: Path, tmp: Path, target: SearchTarget,
+                   table: dict[str, tuple[KernelForm, ...]]) -> dict[str, object]:
     req, out = tmp / "in.json", tmp / "out.json"
     req.write_text(json.dumps({"package": "kernlib", "budget_s": 5.0, "seed": 0, "adapter": {},
                                "targets": [with_kernel(target.request(), "kernlib", target.path, table)]}))
@@ -118,3 +124,62 @@ def test_jax_sites_get_their_platforms_lowering() -> None:
     assert all("{call}" in k.form and k.marker in k.form for k in KERNEL_FORMS["jax"])
     assert kernel_label("jax", sc.form) == sc.label and kernel_label("jax", "import jax\njax.lax.rev(x, (1,))") == ""
     assert with_kernel({"a": 1}, "jax", "jax/_src/lax/lax.py") == {"a": 1}
+
+
+# kernlib's GPU kernels: a body of operations on scratch refs of tile memory, lowered for GPU
+TILES = {"kernlib": (KernelForm(
+    prefixes=("kernlib/lowlevel.py",), form="def _kernel():\n    return {call}\nkernlib.lower(kernlib.kernel(_kernel), 'gpu')",
+    label="in a kernel lowered for GPU", marker="kernlib.lower(kernlib.kernel(_kernel), 'gpu')", imports=("kernlib",),
+    body="def _kernel(_tile):\n    {call}\nkernlib.lower(kernlib.kernel(_kernel, scratch=[kernlib.TILE((8, 8))]), 'gpu')",
+    refs=("_tile.at[:, 0:4]", "_tile", "_tile.at[0]"), body_marker="def _kernel(_tile)", entries=("kernlib.",)),)}
+TILE_TEXT = "can only be sliced, not indexed"
+
+
+def test_a_check_of_a_kernels_refs_is_reached_by_the_kernels_operation_on_them(
+        indexed: tuple[Path, str], tmp_path: Path) -> None:
+    """``TileRef.slice`` raises only for a ``TileRef`` the GPU lowering makes (its ``Handle`` exists only then), so
+    its own public name cannot be called; ``kernlib.load_tile`` reaches it (load_tile -> load_tile_p -> the GPU
+    rule -> ``TileRef.slice``), given a ref of the kernel's scratch memory: the int index raises, the slice lowers
+    clean."""
+    pkg, db = indexed
+    key, site = _site(db, TILE_TEXT)
+    cat = open_catalog(db)
+    try:
+        [target] = targets_for(cat, key, [site.error_id], "kernlib", kernels=TILES)
+        [without] = targets_for(cat, key, [site.error_id])  # no package: no kernel form, its own name only
+    finally:
+        cat.close()
+    assert target.entries[0] == "kernlib.lowlevel.TileRef.slice" and "kernlib.load_tile" in target.entries
+    assert "kernlib.load_tile" not in without.entries
+    assert kernel_entries("kernlib", site.path, TILES) == ("kernlib.",) and kernel_entries("kernlib", site.path, TABLE) == ()
+    got = _search_target(pkg, tmp_path, target, TILES)
+    before, afters = str(got["before"]), [str(a) for a in got["afters"]]  # type: ignore[attr-defined]
+    assert "kernlib.load_tile(src=_tile.at[0])" in before and "def _kernel(_tile)" in before, before
+    r = _run(before, pkg, tmp_path)
+    assert TILE_TEXT in r.stderr and "_load_tile_lowering_rule" in r.stderr  # raised while lowered for GPU
+    assert afters and "def _kernel(_tile)" in afters[0] and "_tile.at[0]" not in afters[0]
+    assert "_tile.at[:, 0:4]" in afters[0]  # the slice first: every axis a slice
+    assert _run(afters[0], pkg, tmp_path).returncode == 0
+    assert kernel_label("kernlib", before, TILES) == "in a kernel lowered for GPU"
+    (tmp_path / "plain").mkdir()
+    no_body = {"kernlib": (replace(TILES["kernlib"][0], body="", refs=()),)}
+    assert not _search_target(pkg, tmp_path / "plain", target, no_body)["before"]  # no kernel gives it a ref
+
+
+def test_form_of_puts_a_call_given_a_ref_in_the_kernel_of_refs() -> None:
+    adapter: dict[str, object] = {"forms": ["run({call})"]}
+    frame_for({"kernel": {"form": "K({call})", "body": "B({call})", "refs": ["_tile.at[0]", "_tile"]}}, adapter, [])
+    assert [w for w, _ in FRAME["wrappers"]] == ["{call}", "run({call})", "K({call})", "B({call})"]
+    assert FRAME["kernel_values"][:2] == ["_tile.at[0]", "_tile"]
+    assert form_of(["_tile.at[0]", "1"], 0) == 3 and form_of(["_tiles", "1"], 1) == 1  # a ref's name, whole words
+    assert form_of(["1"], 3) == 2  # no ref given: never the kernel of refs (its refs are its only values)
+    frame_for({"kernel": {"form": "K({call})"}}, adapter, [])
+    assert FRAME["body_at"] == -1 and form_of(["_tile"], 2) == 2
+
+
+def test_the_kernel_body_reaches_tmem_for_jax() -> None:
+    gpu = kernel_form("jax", "jax/experimental/mosaic/gpu/tcgen05.py")
+    assert gpu is not None and "{call}" in gpu.body and gpu.body_marker in gpu.body and "TMEM(" in gpu.body
+    assert "_tmem.at[0]" in gpu.refs and gpu.refs.index("_tmem.at[:, 0:64]") < gpu.refs.index("_tmem.at[0]")
+    assert kernel_entries("jax", "jax/experimental/mosaic/gpu/tcgen05.py") == ("jax.experimental.pallas.mosaic_gpu.",)
+    assert kernel_label("jax", gpu.body) == gpu.label

@@ -34,6 +34,7 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
 try:  # errdex's own checks and tests import it as a module of the package
+    from errdex.prove.search_frame import FRAME, WRAP, form_of, frame_for
     from errdex.prove.search_strategies import (
         BASIC,
         CLASS_REFS,
@@ -57,6 +58,7 @@ try:  # errdex's own checks and tests import it as a module of the package
     from errdex.prove.search_strategies import PACKAGE as _PACKAGE
 except ImportError:  # in the sandbox: the file beside this one
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from search_frame import FRAME, WRAP, form_of, frame_for  # type: ignore[import-not-found,no-redef]
     from search_strategies import (  # type: ignore[import-not-found,no-redef]
         BASIC,
         CLASS_REFS,
@@ -185,10 +187,9 @@ class Search:
 
 
 # What a library adapter adds to every call of the target being searched (``search_adapters.py``):
-# modules its values need, and the forms a call is made in (as written, traced only, an option set first).
-_FRAME: dict[str, Any] = {"imports": [], "wrappers": [("{call}", "plain")], "reset": [], "kernel_values": [],
-                          "kernel_at": -1}
-WRAP = "@wrap"
+# modules its values need, and the forms a call is made in (as written, traced only, an option set first;
+# ``search_frame.py``).
+_FRAME = FRAME
 
 
 def render(module: str, call: str, ctor: list[tuple[str, str]] | None, args: list[tuple[str, str]]) -> str:
@@ -196,7 +197,7 @@ def render(module: str, call: str, ctor: list[tuple[str, str]] | None, args: lis
         pos = [v for k, v in xs if k.startswith("*") and v not in (OMIT, "")]
         return ", ".join(pos + [f"{k}={v}" for k, v in xs if not k.startswith(("*", "@")) and v != OMIT])
 
-    wrap = int(next((v for k, v in args if k == WRAP), "0"))
+    wrap = form_of([v for k, v in [*(ctor or []), *args] if k != WRAP], int(next((v for k, v in args if k == WRAP), "0")))
     if ctor is None:
         expr = f"{module}.{call}({arglist(args)})"
     else:
@@ -270,34 +271,9 @@ def signature_plan(entry: str, pool: list[str], lits: dict[str, list[str]],
     if plan is not None and plan["args"] is not None and len(_FRAME["wrappers"]) > 1:  # the form of the call
         forms = st.sampled_from([str(i) for i in range(len(_FRAME["wrappers"]))])
         if _FRAME["kernel_at"] >= 0:  # a kernel form: half the calls in it, the others in every form
-            forms = st.one_of(st.just(str(_FRAME["kernel_at"])), forms)
+            forms = st.one_of(st.just(str(_FRAME["kernel_at"])), forms)  # (a call given a ref: its kernel)
         plan["args"].append((WRAP, forms, []))
     return plan
-
-
-def frame_for(t: dict[str, Any], adapter: dict[str, Any]) -> None:
-    """The imports and call forms of this target's calls: as written; the adapter's ``forms`` (jax: traced
-    only, under ``jax.jit``); with each option the site's guard reads turned on first (``option``); a
-    target's ``kernel`` form (``kernel_forms.py``) last, drawn for half the calls.  Hits made as written are
-    preferred (``pick``), so a plain check in a kernel's files gets a pair that runs as written."""
-    _FRAME["imports"] = [m for m in adapter.get("imports") or [] if m]
-    wrappers: list[tuple[str, str]] = [("{call}", "plain")]
-    wrappers += [(str(f), "form") for f in adapter.get("forms") or []]
-    _CALLABLES[:] = [str(c) for c in adapter.get("callables") or []]
-    if adapter.get("option"):
-        wrappers += [(str(adapter["option"]).format(name=o) + "\n{call}", "option") for o in t.get("options") or []]
-    kernel = t.get("kernel") or {}
-    _FRAME["kernel_values"] = [str(v) for v in kernel.get("values") or []]
-    _FRAME["kernel_at"] = -1
-    if kernel.get("form"):  # a site a kernel of another platform may reach: calls made in that kernel too
-        # (not only: a plain Python check in the same files, ``Mesh(num_threads=3)``, is reached as written,
-        # and its clean call is then no value a kernel stores, so only a call as written can run clean)
-        wrappers.append((str(kernel["form"]), "kernel"))
-        _FRAME["kernel_at"] = len(wrappers) - 1
-        _FRAME["imports"] = list(dict.fromkeys([*_FRAME["imports"], *(str(m) for m in kernel.get("imports") or [])]))
-    _FRAME["wrappers"] = wrappers
-    _FRAME["reset"] = [str(adapter["option_off"]).format(name=o) for o in t.get("options") or []
-                       if adapter.get("option") and adapter.get("option_off")]
 
 
 def search_target(t: dict[str, Any], package: str, budget: float, seed: int, call_timeout: float,
@@ -307,7 +283,7 @@ def search_target(t: dict[str, Any], package: str, budget: float, seed: int, cal
     adapter = adapter or {}
     with contextlib.suppress(Exception):
         importlib.import_module(package)
-    frame_for(t, adapter)
+    frame_for(t, adapter, _CALLABLES)
     for m in _FRAME["imports"]:
         with contextlib.suppress(Exception):
             importlib.import_module(m)
