@@ -17,7 +17,14 @@ import pytest
 
 from errdex.catalog import open_catalog
 from errdex.model import ErrorSite
-from errdex.prove.kernel_forms import KERNEL_FORMS, KernelForm, kernel_entries, kernel_form, kernel_label, with_kernel
+from errdex.prove.kernel_forms import (
+    KERNEL_FORMS,
+    KernelForm,
+    kernel_entries,
+    kernel_form,
+    kernel_label,
+    with_kernel,
+)
 from errdex.prove.search import SEARCH_SCRIPT, SearchTarget, targets_for
 from errdex.prove.search_frame import FRAME, form_of, frame_for
 
