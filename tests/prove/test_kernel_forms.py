@@ -17,6 +17,7 @@ import pytest
 
 from errdex.catalog import open_catalog
 from errdex.model import ErrorSite
+from errdex.prove import search_script
 from errdex.prove.kernel_forms import (
     KERNEL_FORMS,
     KernelForm,
@@ -188,5 +189,36 @@ def test_the_kernel_body_reaches_tmem_for_jax() -> None:
     gpu = kernel_form("jax", "jax/experimental/mosaic/gpu/tcgen05.py")
     assert gpu is not None and "{call}" in gpu.body and gpu.body_marker in gpu.body and "TMEM(" in gpu.body
     assert "_tmem.at[0]" in gpu.refs and gpu.refs.index("_tmem.at[:, 0:64]") < gpu.refs.index("_tmem.at[0]")
-    assert kernel_entries("jax", "jax/experimental/mosaic/gpu/tcgen05.py") == ("jax.experimental.pallas.mosaic_gpu.",)
+    assert kernel_entries("jax", "jax/experimental/mosaic/gpu/tcgen05.py") == ("jax.experimental.pallas.mosaic_gpu.", "jax.lax.")
     assert kernel_label("jax", gpu.body) == gpu.label
+    # ``jax.jit`` drops a kernel with no output, and its lowering rules never run: both kernels have one
+    assert "out_type=()" not in gpu.form and "out_type=()" not in gpu.body and "def _kernel(_o, _ref)" in gpu.form
+    assert any("float16" in v for v in gpu.values)  # a 16-bit tile: two values a register
+
+
+class _Runs:
+    """A stand-in for the search's runner: a call given the 16-bit tile raises, any other runs clean."""
+
+    def __init__(self) -> None:
+        self.ran: list[str] = []
+
+    def run(self, src: str) -> BaseException | None:
+        self.ran.append(src)
+        return NotImplementedError("f16") if "tile16" in src else None
+
+    def got_past(self, exc: BaseException | None) -> bool:
+        return False
+
+
+def test_a_positional_kernel_value_is_varied_to_another_of_its_kind() -> None:
+    """a28d: ``optimization_barrier(zeros(f16))`` in a Mosaic GPU kernel; the operand is given by position, and only
+    an array the adapter made had variants, so the only clean calls were the same call outside the kernel.  Now a
+    kernel's other value of the same kind (its 32-bit tile) is tried, never a ref (which would move the call)."""
+    frame_for({"kernel": {"form": "K({call})", "body": "B({call})", "refs": ["_tile.at[0]"],
+                          "values": ["lib.tile16()", "lib.tile32()"]}}, {}, [])
+    plan = {"module": "lib", "call": "barrier", "ctor": None, "args": [("*operand", None, list(FRAME["kernel_values"]))]}
+    runs = _Runs()
+    out = search_script.clean_variants(runs, {"plan": plan, "ctor": None, "args": [("*operand", "lib.tile16()")]},  # type: ignore[arg-type]
+                                       0, {}, nearby=False)
+    assert [c[0] for c in out] == ["import lib\n\nlib.barrier(lib.tile32())\n"]
+    assert not any("_tile" in r for r in runs.ran)  # the ref is no variant of an array

@@ -119,6 +119,7 @@ def build_graph(edges: Iterable[CallEdge], symbols: Mapping[str, tuple[str, ...]
         for t in targets:
             callers[t].append((e.caller, e.kind))
             uses[t] += 1
+    _through_exports(callers, uses, exports, defined)
     public: dict[str, str] = {}
 
     def offer(internal: str, name: str) -> None:
@@ -175,6 +176,29 @@ def build_graph(edges: Iterable[CallEdge], symbols: Mapping[str, tuple[str, ...]
     return CallGraph(callers=dict(callers), public=public, uses=dict(uses), modules=modules,
                      returned_by=dict(returned_by), referenced=frozenset(referenced),
                      tables={t: tuple(dict.fromkeys(m)) for t, m in tables.items()})
+
+
+def _through_exports(callers: defaultdict[str, list[tuple[str, str]]], uses: defaultdict[str, int],
+                     exports: Mapping[str, Sequence[str]], defined: set[str]) -> None:
+    """A call written through a package's re-export (``mgpu.optimization_barrier(...)``, recorded as a call of
+    ``jax.experimental.mosaic.gpu.optimization_barrier``) is a call of the definition the name re-exports
+    (``...fragmented_array.optimization_barrier``): its callers are the definition's callers too (a chain of
+    re-exports followed up to 5 steps; a name the package defines itself is left alone)."""
+    for name in [n for n in list(callers) if n in exports and n not in defined and not n.endswith(".*")]:
+        cur, seen = name, {name}
+        while cur in exports and len(seen) < 6:
+            nxt = exports[cur][0]
+            if nxt in seen:
+                break
+            seen.add(nxt)
+            cur = nxt
+        if cur == name:
+            continue
+        have = set(callers.get(cur, ()))
+        for c in callers[name]:
+            if c not in have:
+                callers[cur].append(c)
+                uses[cur] += 1
 
 
 def _words(name: str) -> frozenset[str]:

@@ -100,12 +100,15 @@ KERNEL_FORMS: dict[str, tuple[KernelForm, ...]] = {
             imports=(_PL,)),
         KernelForm(
             prefixes=("jax/_src/pallas/mosaic_gpu/", "jax/experimental/mosaic/gpu/"),
-            form=_OUT + "if True:\n" + _BODY
-            + f"    jax.jit({_PL}.mosaic_gpu.kernel(_kernel, out_type=(), scratch_types=["
-              f"{_PL}.mosaic_gpu.SMEM(_out.shape, _out.dtype)])).trace().lower(lowering_platforms=('cuda',))",
+            # the kernel has an output (unwritten): ``jax.jit`` drops a kernel with none, and its lowering never runs
+            form=_OUT + "if True:\n" + _BODY.replace("(_ref)", "(_o, _ref)")
+            + f"    jax.jit({_GPU}.kernel(_kernel, out_type=jax.ShapeDtypeStruct((128,), 'float32'), scratch_types=["
+              f"{_GPU}.SMEM(_out.shape, _out.dtype)])).trace().lower(lowering_platforms=('cuda',))",
             label="in a Mosaic GPU kernel lowered for CUDA on a CPU", marker="mosaic_gpu.kernel(_kernel",
             imports=(_PL, f"{_PL}.mosaic_gpu"),
-            body=_GPU_BODY, body_marker="def _kernel(_out, _tmem,", entries=(f"{_GPU}.",),
+            body=_GPU_BODY, body_marker="def _kernel(_out, _tmem,", entries=(f"{_GPU}.", "jax.lax."),
+            # a kernel computes on tiles of 128 rows, in 16- and 32-bit dtypes (a register holds two 16-bit values)
+            values=("jax.numpy.zeros((128, 128), 'float16')", "jax.numpy.zeros((128, 128), 'float32')"),
             # each ref sliced (every axis a slice: what a kernel's operations take), whole, then indexed with an int
             refs=("_tmem.at[:, 0:64]", "_tmem", "_tmem.at[0]", "_smem.at[:, 0:64]", "_smem", "_smem.at[0]",
                   "_smem8", "_barrier")),

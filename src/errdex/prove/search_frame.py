@@ -60,3 +60,15 @@ def form_of(values: list[str], wrap: int) -> int:
     if FRAME["body_at"] >= 0 and names and any(set(re.findall(r"\b\w+\b", v)) & names for v in values):
         return int(FRAME["body_at"])
     return FRAME["kernel_at"] if wrap == FRAME["body_at"] and FRAME["kernel_at"] >= 0 else wrap
+
+
+def same_kind(a: str, b: str) -> bool:
+    """Whether two values are alike in naming a kernel's ref or not: a ref's variant is another ref (``_tmem.at[0]``
+    -> ``_tmem.at[:, 0:64]``), an array's is no ref (which would move the call into the kernel of refs)."""
+    names = _names(FRAME["refs"])
+    if not names:
+        return True
+
+    def named(v: str) -> bool:
+        return bool(set(re.findall(r"\b\w+\b", v)) & names)
+    return named(a) == named(b)

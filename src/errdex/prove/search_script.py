@@ -34,7 +34,7 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
 try:  # errdex's own checks and tests import it as a module of the package
-    from errdex.prove.search_frame import FRAME, WRAP, form_of, frame_for
+    from errdex.prove.search_frame import FRAME, WRAP, form_of, frame_for, same_kind
     from errdex.prove.search_strategies import (
         BASIC,
         CLASS_REFS,
@@ -58,7 +58,7 @@ try:  # errdex's own checks and tests import it as a module of the package
     from errdex.prove.search_strategies import PACKAGE as _PACKAGE
 except ImportError:  # in the sandbox: the file beside this one
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    from search_frame import FRAME, WRAP, form_of, frame_for  # type: ignore[import-not-found,no-redef]
+    from search_frame import FRAME, WRAP, form_of, frame_for, same_kind  # type: ignore[import-not-found,no-redef]
     from search_strategies import (  # type: ignore[import-not-found,no-redef]
         BASIC,
         CLASS_REFS,
@@ -445,11 +445,14 @@ def clean_variants(s: Search, how: dict[str, Any], seed: int, adapter: dict[str,
                 alts = ["0"] if _FRAME["wrappers"][int(v)][1] == "option" else []
             elif v == OMIT:
                 continue
-            elif name.startswith("*"):  # given by position: never left out, an array varied
-                alts = array_variants(v, adapter or {})
+            elif name.startswith("*"):  # given by position: never left out, an array varied, or a kernel's other
+                # value of its kind (its 32-bit tile for a 16-bit one)
+                alts = [*array_variants(v, adapter or {}),
+                        *(x for x in _FRAME["kernel_values"] if x != v and x in specs[i][2] and same_kind(v, x))]
             else:
                 made = [f"{v}()"] if v in CLASS_REFS else []  # a class where an instance is wanted: called
-                alts = [*made, *array_variants(v, adapter or {}), OMIT] + [x for x in [*specs[i][2], *BASIC] if x != v]
+                alts = [*made, *array_variants(v, adapter or {}), OMIT] + [x for x in [*specs[i][2], *BASIC]
+                                                                             if x != v and same_kind(v, x)]
             for alt in alts:
                 new = list(values)
                 new[i] = (name, alt)
