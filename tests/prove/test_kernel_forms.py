@@ -12,6 +12,7 @@ import subprocess
 import sys
 from dataclasses import replace
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -28,6 +29,7 @@ from errdex.prove.kernel_forms import (
 )
 from errdex.prove.search import SEARCH_SCRIPT, SearchTarget, targets_for
 from errdex.prove.search_frame import FRAME, form_of, frame_for
+from errdex.prove.search_strategies import OMIT
 
 from .provekit import cli
 
@@ -222,3 +224,47 @@ def test_a_positional_kernel_value_is_varied_to_another_of_its_kind() -> None:
                                        0, {}, nearby=False)
     assert [c[0] for c in out] == ["import lib\n\nlib.barrier(lib.tile32())\n"]
     assert not any("_tile" in r for r in runs.ran)  # the ref is no variant of an array
+
+
+class _Pair(_Runs):
+    """``f(vec=5)`` raises here (any ``tile``); ``tile=5`` raises later; the rest runs clean."""
+
+    def run(self, src: str) -> BaseException | None:
+        self.ran.append(src)
+        return ValueError("here") if "vec=5" in src else ValueError("later") if "tile=5" in src else None
+
+    def at_site(self, exc: BaseException | None) -> bool:
+        return str(exc) == "here"
+
+
+def test_a_pair_that_differs_in_two_arguments_keeps_only_the_one_that_matters() -> None:
+    """027b: the search's before gave ``tile_size=5, vec_size=5`` and the after left both out (dropping ``vec_size``
+    alone got past the check, and ``tile_size=5`` stopped the call later); the before takes the after's
+    ``tile_size`` (it still raises here), so the pair differs in ``vec_size`` only."""
+    frame_for({}, {}, [])
+    plan = {"module": "lib", "call": "f", "ctor": None, "args": []}
+    bad = ("", None, [("n", "5"), ("tile", "5"), ("vec", "5")])
+    good = ("", None, [("n", "5"), ("tile", OMIT), ("vec", OMIT)])
+    b, g = search_script.simplify(_Pair(), plan, bad, good)  # type: ignore[arg-type]
+    assert b[0] == "import lib\n\nlib.f(vec=5)\n" and g[0] == "import lib\n\nlib.f()\n"  # ``n`` alike: left out
+
+
+def test_a_kernel_form_names_its_mesh_axis_and_keeps_its_values_from_plain_typed_parameters() -> None:
+    """027b: ``reduce_scatter(x, *, axis_name, num_blocks: int | None, ...)`` under ``shard_map`` over a mesh with
+    axis ``'x'``: ``axis_name`` gets the form's axis first; ``num_blocks`` (an int) none of the form's arrays."""
+    def reduce_scatter(x: object, *, axis_name: object, num_blocks: int | None = None) -> None: ...
+
+    frame_for({"kernel": {"form": "K({call})", "values": ["lib.tile()"], "named": {"axis_name": ["'x'"]}}}, {}, [])
+    lib = ModuleType("scatterlib")
+    lib.reduce_scatter = reduce_scatter  # type: ignore[attr-defined]
+    sys.modules["scatterlib"] = lib
+    try:
+        plan = search_script.signature_plan("scatterlib.reduce_scatter", [], {}, {}, {})
+    finally:
+        del sys.modules["scatterlib"]
+    assert plan is not None
+    mine = {name: values for name, _, values in plan["args"]}
+    assert mine["x"] == ["lib.tile()"] and mine["axis_name"] == ["'x'"] and mine["num_blocks"] == []
+    jax = kernel_form("jax", "jax/experimental/pallas/ops/gpu/reduce_scatter_mgpu.py")
+    assert jax is not None and "jax.shard_map(" in jax.form and "lowering_platforms=('cuda',)" in jax.form
+    assert dict(jax.named)["axis_name"] == ("'x'",) and "'x'" in jax.form and "CUDA on a CPU" in jax.label

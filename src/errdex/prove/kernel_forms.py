@@ -54,6 +54,7 @@ class KernelForm:
     refs: tuple[str, ...] = ()  # values built from those refs (whole, indexed, sliced), tried first
     body_marker: str = ""  # text of ``body`` a proof's before contains when it uses it
     entries: tuple[str, ...] = ()  # public modules (dotted, with the dot) whose calls a kernel body makes
+    named: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (parameter name suffix, values the form gives it first)
 
 
 # jax: the shape of the kernel's result is the call's own (``jax.eval_shape`` of it, outside the kernel);
@@ -113,6 +114,18 @@ KERNEL_FORMS: dict[str, tuple[KernelForm, ...]] = {
             refs=("_tmem.at[:, 0:64]", "_tmem", "_tmem.at[0]", "_smem.at[:, 0:64]", "_smem", "_smem.at[0]",
                   "_smem8", "_barrier")),
         KernelForm(
+            # the GPU kernels jax ships (``pallas.ops.gpu``): each function builds and calls its own Mosaic GPU kernel,
+            # and a collective one reads its mesh axis (``lax.axis_size(axis_name)``): called under ``shard_map``
+            # over an abstract mesh of 2 devices (no device needed), lowered for CUDA
+            prefixes=("jax/experimental/pallas/ops/gpu/",),
+            form="with jax.sharding.use_abstract_mesh(jax.sharding.AbstractMesh((2,), ('x',))):\n"
+                 "    jax.jit(jax.shard_map(lambda: {call}, mesh=jax.sharding.get_abstract_mesh(), in_specs=(), "
+                 "out_specs=jax.sharding.PartitionSpec(), check_vma=False)).trace().lower(lowering_platforms=('cuda',))",
+            label="under shard_map over an abstract mesh of 2 devices, lowered for CUDA on a CPU",
+            marker="jax.shard_map(lambda: ", named=(("axis_name", ("'x'",)),),
+            # a tile of 128 columns, its rows split over the mesh's 2 devices
+            values=("jax.numpy.zeros((8, 128), 'float32')",)),
+        KernelForm(
             prefixes=("jax/_src/pallas/triton/",),
             form=_OUT + "if True:\n" + _BODY
             + f"    jax.jit({_PL}.pallas_call(_kernel, out_shape=_out, compiler_params="
@@ -151,7 +164,8 @@ def with_kernel(request: dict[str, object], package: str, path: str,
     k = kernel_form(package, path, table)
     return request if k is None else {**request, "kernel": {"form": k.form, "imports": list(k.imports),
                                                                    "values": list(k.values), "body": k.body,
-                                                                   "refs": list(k.refs)}}
+                                                                   "refs": list(k.refs),
+                                                                   "named": {n: list(v) for n, v in k.named}}}
 
 
 def kernel_entries(package: str, path: str,

@@ -5,7 +5,8 @@ call is made in.  Python 3.10+, no dependency.
 call forms (``wrappers``: (format string with ``{call}``, kind), as written first), the statements that undo
 an option a form set (``reset``), a kernel's own values (``kernel_values``), the kernel forms' indexes
 (``kernel_at``: the form whose kernel stores the call's value; ``body_at``: the kernel whose parameters are
-scratch refs, the call a statement of its body, -1 when the site has none) and the refs' names (``refs``).
+scratch refs, the call a statement of its body, -1 when the site has none), the refs' names (``refs``) and
+the values the kernel form gives a parameter by the end of its name (``named``: its mesh's axis name).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import re
 from typing import Any
 
 FRAME: dict[str, Any] = {"imports": [], "wrappers": [("{call}", "plain")], "reset": [], "kernel_values": [],
-                         "kernel_at": -1, "body_at": -1, "refs": []}
+                         "kernel_at": -1, "body_at": -1, "refs": [], "named": {}}
 WRAP = "@wrap"
 
 
@@ -35,6 +36,8 @@ def frame_for(t: dict[str, Any], adapter: dict[str, Any], callables: list[str]) 
     # a kernel's refs first (the buffers its operations take), then the values of its own shapes
     FRAME["kernel_values"] = [*FRAME["refs"], *(str(v) for v in kernel.get("values") or [])]
     FRAME["kernel_at"] = FRAME["body_at"] = -1
+    # values the kernel's form gives a parameter named so (the mesh axis it maps: ``axis_name='x'``), tried first
+    FRAME["named"] = {str(k): [str(v) for v in vs] for k, vs in (kernel.get("named") or {}).items()}
     if kernel.get("form"):  # a site a kernel of another platform may reach: calls made in that kernel too
         # (not only: a plain Python check in the same files, ``Mesh(num_threads=3)``, is reached as written,
         # and its clean call is then no value a kernel stores, so only a call as written can run clean)

@@ -224,11 +224,12 @@ def signature_plan(entry: str, pool: list[str], lits: dict[str, list[str]],
         ps = params_of(f, skip_first)
         star = next((i for i, (p, _) in enumerate(ps) if p.kind is p.VAR_POSITIONAL), -1)
         for i, (p, h) in enumerate(ps):
-            named = [v for suffix, vs in ((adapter or {}).get("named") or {}).items() if p.name.endswith(suffix)
+            named = [v for suffix, vs in [*_FRAME["named"].items(), *((adapter or {}).get("named") or {}).items()]
+                     if p.name.endswith(suffix)
                      for v in vs]
             mine = list(dict.fromkeys([*named, *lits.get(p.name, [])]))
-            if not mine:  # nothing the guards say of it: a kernel's own values first (its vector shapes)
-                mine = list(_FRAME["kernel_values"])
+            if not mine and not typed_value(h):  # nothing the guards say of it: a kernel's own values first (its
+                mine = list(_FRAME["kernel_values"])  # vector shapes), unless it is annotated a plain int, str, ...
             if p.kind is p.POSITIONAL_ONLY or (i < star and p.kind is p.POSITIONAL_OR_KEYWORD):
                 # given by position: never left out (the ones after it would shift)
                 strat = param_strategy(p, h, mine, pool, required=True)
@@ -400,7 +401,8 @@ Call = tuple[str, "list[tuple[str, str]] | None", "list[tuple[str, str]]"]  # (s
 
 def simplify(s: Search, plan: dict[str, Any], bad: Call, good: Call) -> tuple[Call, Call]:
     """The pair with the arguments both pass alike left out (one at a time, kept out when the before
-    still raises here and the after still runs clean): the smallest pair that shows the difference."""
+    still raises here and the after still runs clean): the smallest pair that shows the difference.  First, when
+    they differ in two or more arguments, the before takes the after's value of each that it still raises with."""
     def parts(c: Call) -> list[tuple[str, str]]:
         return [*(c[1] or []), *c[2]]
 
@@ -409,6 +411,14 @@ def simplify(s: Search, plan: dict[str, Any], bad: Call, good: Call) -> tuple[Ca
         ctor = flat[:k] if c[1] is not None else None
         return render(plan["module"], plan["call"], ctor, flat[k:]), ctor, flat[k:]
 
+    differ = [i for i, (x, y) in enumerate(zip(parts(bad), parts(good), strict=False)) if x != y and x[0] == y[0]
+              and not x[0].startswith("@")]
+    for i in differ if len(differ) > 1 else ():  # two or more changes: the before takes the after's value where
+        b = parts(bad)  # it still raises here (``tile_size=5`` dropped from both when only ``vec_size`` matters)
+        b[i] = parts(good)[i]
+        nb = build(bad, b)
+        if s.at_site(s.run(nb[0])):
+            bad = nb
     for i in range(len(parts(bad))):
         b, g = parts(bad), parts(good)
         if i >= len(g) or b[i] != g[i] or b[i][1] == OMIT or b[i][0].startswith(("*", "@")):
