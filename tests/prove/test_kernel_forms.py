@@ -268,3 +268,31 @@ def test_a_kernel_form_names_its_mesh_axis_and_keeps_its_values_from_plain_typed
     jax = kernel_form("jax", "jax/experimental/pallas/ops/gpu/reduce_scatter_mgpu.py")
     assert jax is not None and "jax.shard_map(" in jax.form and "lowering_platforms=('cuda',)" in jax.form
     assert dict(jax.named)["axis_name"] == ("'x'",) and "'x'" in jax.form and "CUDA on a CPU" in jax.label
+
+
+class _Written(_Pair):
+    """``meta(x=3)`` raises here in any form; the kernel's hit is the one the search made."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.hits: list[tuple[int, str, dict[str, object]]] = []
+
+    def run(self, src: str) -> BaseException | None:
+        self.ran.append(src)
+        return ValueError("here") if "x=3" in src else None
+
+
+def test_a_hit_made_in_a_kernel_is_made_again_as_written() -> None:
+    """b806: ``format_tcgen05_sparse_metadata`` is a plain check in Mosaic GPU's files, hit in the kernel too; its
+    result is no value a kernel lowers (a uint2 ``transpose``), so the kernel's hit has no clean variant, and the
+    same call made as written is tried as a hit of its own (it raises here that way too)."""
+    frame_for({"kernel": {"form": "K({call})"}}, {}, [])
+    plan = {"module": "lib", "call": "meta", "ctor": None, "args": []}
+    s = _Written()
+    kernel_hit = search_script.render("lib", "meta", None, [("x", "3"), ("@wrap", "1")])
+    assert kernel_hit == "import lib\n\nK(lib.meta(x=3))\n"
+    s.hits = [(len(kernel_hit), kernel_hit, {"plan": plan, "ctor": None, "args": (("x", "3"), ("@wrap", "1"))})]
+    [(_, src, how)] = search_script.as_written(s)  # type: ignore[arg-type]
+    assert src == "import lib\n\nlib.meta(x=3)\n" and dict(how["args"])["@wrap"] == "0"  # type: ignore[call-overload]
+    s.hits = [(1, "import lib\n\nlib.meta(x=3)\n", {"plan": plan, "ctor": None, "args": (("x", "3"), ("@wrap", "0"))})]
+    assert search_script.as_written(s) == []  # a hit made as written already: nothing to add  # type: ignore[arg-type]

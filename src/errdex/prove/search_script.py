@@ -35,6 +35,7 @@ from hypothesis import strategies as st
 
 try:  # errdex's own checks and tests import it as a module of the package
     from errdex.prove.search_frame import FRAME, WRAP, form_of, frame_for, same_kind
+    from errdex.prove.search_pairs import pair_variants
     from errdex.prove.search_strategies import (
         BASIC,
         CLASS_REFS,
@@ -59,6 +60,7 @@ try:  # errdex's own checks and tests import it as a module of the package
 except ImportError:  # in the sandbox: the file beside this one
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from search_frame import FRAME, WRAP, form_of, frame_for, same_kind  # type: ignore[import-not-found,no-redef]
+    from search_pairs import pair_variants  # type: ignore[import-not-found,no-redef]
     from search_strategies import (  # type: ignore[import-not-found,no-redef]
         BASIC,
         CLASS_REFS,
@@ -270,7 +272,8 @@ def signature_plan(entry: str, pool: list[str], lits: dict[str, list[str]],
     elif callable(fn):
         plan = {"module": module, "call": call, "ctor": None, "args": args_for(fn, False)}
     if plan is not None and plan["args"] is not None and len(_FRAME["wrappers"]) > 1:  # the form of the call
-        forms = st.sampled_from([str(i) for i in range(len(_FRAME["wrappers"]))])
+        # (the kernel of refs is never drawn: a call given a ref is made there, ``form_of``)
+        forms = st.sampled_from([str(i) for i in range(len(_FRAME["wrappers"])) if i != _FRAME["body_at"]])
         if _FRAME["kernel_at"] >= 0:  # a kernel form: half the calls in it, the others in every form
             forms = st.one_of(st.just(str(_FRAME["kernel_at"])), forms)  # (a call given a ref: its kernel)
         plan["args"].append((WRAP, forms, []))
@@ -374,7 +377,7 @@ def pick(s: Search, seed: int, adapter: dict[str, Any], result: dict[str, Any], 
     # and Hypothesis's own shrunk example (the last hit: shrinking keeps the first of each list of values,
     # which for arrays is the adapter's first size, a kernel's tile, not the shortest text)
     per_form: dict[int, int] = {}
-    ordered = sorted(s.hits, key=lambda h: (form(h) > 0, h[0], h[1]))
+    ordered = sorted([*s.hits, *as_written(s)], key=lambda h: (form(h) > 0, h[0], h[1]))
     for h in [*ordered[:3], *s.hits[-1:], *ordered[3:]]:
         before, how = h[1], h[2]
         if before in tried or per_form.get(form(h), 0) >= 4:
@@ -397,6 +400,21 @@ def pick(s: Search, seed: int, adapter: dict[str, Any], result: dict[str, Any], 
 
 
 Call = tuple[str, "list[tuple[str, str]] | None", "list[tuple[str, str]]"]  # (source, constructor args, args)
+
+
+def as_written(s: Search, limit: int = 3) -> list[tuple[int, str, dict[str, Any]]]:
+    """The first hits made in a kernel, made again as written, those that raise here that way too: a plain
+    check in a kernel's files (b806's ``format_tcgen05_sparse_metadata``) is hit in the kernel as well, but its
+    result is no value the kernel can lower (a ``transpose`` of uint2), so only a call as written runs clean."""
+    out: list[tuple[int, str, dict[str, Any]]] = []
+    for h in [h for h in s.hits if h[2]["args"] and _FRAME["wrappers"][int(dict(h[2]["args"]).get(WRAP, "0"))][1]
+              == "kernel"][:limit]:
+        args = [(k, "0") if k == WRAP else (k, v) for k, v in h[2]["args"]]
+        plan, ctor = h[2]["plan"], h[2]["ctor"]
+        src = render(plan["module"], plan["call"], list(ctor) if ctor is not None else None, args)
+        if src != h[1] and all(src != x[1] for x in s.hits) and s.at_site(s.run(src)):
+            out.append((len(src), src, {**h[2], "args": tuple(args)}))
+    return out
 
 
 def simplify(s: Search, plan: dict[str, Any], bad: Call, good: Call) -> tuple[Call, Call]:
@@ -484,7 +502,7 @@ def clean_variants(s: Search, how: dict[str, Any], seed: int, adapter: dict[str,
         if len(out) >= 6:
             break
     if not out:  # no one change runs clean: one that gets past this raise, and a second change to another argument
-        out = pair_variants(s, plan, ctor, args, past, options[:MAX_VARIANTS * 3])
+        out = pair_variants(s, render, plan, ctor, args, past, options[:MAX_VARIANTS * 3])
     if not out and nearby:  # no one-argument change ran clean: the clean calls the search made, fewest changes first
         here = [*(list(ctor) if ctor is not None else []), *list(args)]
 
@@ -501,47 +519,6 @@ def clean_variants(s: Search, how: dict[str, Any], seed: int, adapter: dict[str,
             if len(out) >= 3:
                 break
     return [distinct_call(s.run, render, plan, [*(ctor or []), *args], c) for c in out]  # 'x', 'x' -> 'x', 'y'
-
-
-MAX_PAST, MAX_PAIRS = 6, 60
-
-
-def pair_variants(s: Search, plan: dict[str, Any], ctor: list[Any] | None, args: list[Any],
-                  past: list[tuple[str, str, list[Any] | None, list[Any]]],
-                  options: list[tuple[str, str, list[Any] | None, list[Any]]]) -> list[Call]:
-    """Two changes, when a change gets past the site's check but a later check of the same call stops it
-    (a metadata array's trailing size fixed, then its dtype named too): each of the first changes that got
-    past this raise with each single change of another argument, at most ``MAX_PAIRS`` runs; the first
-    three that run clean."""
-    out: list[Call] = []
-    runs = 0
-    for _, name, c1, a1 in past[:MAX_PAST]:
-        for which2, name2, c2, a2 in options:
-            if name2 == name or runs >= MAX_PAIRS:
-                continue
-            base, mine = (ctor, c2) if which2 == "ctor" else (args, a2)
-            if base is None or mine is None:
-                continue
-            i = next((k for k, (x, y) in enumerate(zip(base, mine, strict=False)) if list(x) != list(y)), -1)
-            if i < 0:
-                continue
-            cc = list(c1) if c1 is not None else None
-            aa = list(a1)
-            if which2 == "ctor":
-                if cc is None:
-                    continue
-                cc[i] = mine[i]
-            else:
-                aa[i] = mine[i]
-            src = render(plan["module"], plan["call"], cc, aa)
-            if any(src == o[0] for o in out):
-                continue
-            runs += 1
-            if s.run(src) is None:
-                out.append((src, cc, aa))
-                if len(out) >= 3:
-                    return out
-    return out
 
 
 def main() -> None:
