@@ -15,18 +15,21 @@ import json
 from pathlib import Path
 
 from errdex.catalog import open_catalog
+from errdex.model import ErrorSite
 from errdex.prove.mistake import diagnostic_turned_off, only_drops
 from errdex.prove.noop import no_op_before
+from errdex.prove.stored import chosen_by_call
 from errdex.prove.warmup import warms_up
 
 
-def kind(before: str, after: str, guard_note: str, snapshot: str = "") -> str:
+def kind(before: str, after: str, guard_note: str, snapshot: str = "", site: ErrorSite | None = None) -> str:
     """"real", "non-fix" (only takes the trigger away), "off" (only turns a diagnostic option off) or "no-op" (the
     before asks the call to do nothing: not shown, ``prove/noop.py``); a warm-up (the same calls made once before the
-    option is turned on, ``prove/warmup.py``) keeps the check on: real."""
+    option is turned on, ``prove/warmup.py``) keeps the check on: real, and so does ``None`` for a value the raising
+    function works out itself (``stored.chosen_by_call``, 027b)."""
     if snapshot and no_op_before(before, snapshot):
         return "no-op"
-    if warms_up(before, after):
+    if warms_up(before, after) or chosen_by_call(before, after, site):
         return "real"
     if diagnostic_turned_off(guard_note, before, after):
         return "off"
@@ -48,7 +51,7 @@ def main() -> None:
         a = cat.get_analysis(site.error_id, snap.key)
         if a is None or a.example_fix.proof is None:
             continue
-        rows[site.error_id] = (kind(a.example_fix.before, a.example_fix.after, a.guard_note, snap.key),
+        rows[site.error_id] = (kind(a.example_fix.before, a.example_fix.after, a.guard_note, snap.key, site),
                                a.example_fix.proof.candidate)
     cat.close()
     counts = {k: sum(1 for v in rows.values() if v[0] == k) for k in ("real", "non-fix", "off", "no-op")}

@@ -8,9 +8,17 @@ from pathlib import Path
 import pytest
 
 from errdex.analyze.context import SnapshotContext, load_context
-from errdex.analyze.public_path import CallGraph, factories, public_path, top_level_callers
+from errdex.analyze.public_path import (
+    CallGraph,
+    build_graph,
+    entries_under,
+    factories,
+    public_path,
+    top_level_callers,
+)
 from errdex.catalog import SqliteCatalog
 from errdex.extract import extract_tree
+from errdex.model import CallEdge, ErrorSite
 from errdex.sources import open_source
 
 PUBPKG = Path(__file__).resolve().parents[1] / "fixtures" / "an_pubpath"
@@ -165,3 +173,40 @@ def test_a_submodules_public_function_also_names_the_top_level_calls_that_use_it
                   uses={"pkg.termui.prompt": 3, "pkg.core.Parameter.__init__": 1})
     assert top_level_callers("pkg.types.convert_type", "pkg.types.convert_type", g) == ("pkg.prompt", "pkg.Parameter")
     assert top_level_callers("pkg.prompt_impl", "pkg.prompt", g) == ()  # a top-level name itself: nothing added
+
+
+def _site_in(module: str, qualname: str) -> ErrorSite:
+    return ErrorSite(kind="error", exception="ValueError", exception_resolved="ValueError", templates=(), path="x.py",
+                     line=1, end_line=1, qualname=qualname, module=module)
+
+
+def test_a_call_through_a_packages_re_export_is_a_call_of_the_definition() -> None:
+    # a28d: the Mosaic GPU lowering rule calls ``mgpu.optimization_barrier`` (the package's re-export of
+    # ``fragmented_array.optimization_barrier``); the walk up from the definition reaches the rule, then the primitive
+    # it is registered for, then ``lax.optimization_barrier`` that binds it
+    edges = [CallEdge("pkg.gpu.optimization_barrier", "pkg.gpu.fragmented.optimization_barrier", "export"),
+             CallEdge("pkg._lowering._barrier_rule", "pkg.gpu.optimization_barrier", "call"),
+             CallEdge("pkg._lax.barrier_p", "pkg._lowering._barrier_rule", "register"),
+             CallEdge("pkg._lax.optimization_barrier", "pkg._lax.barrier_p", "call"),
+             CallEdge("pkg.lax.optimization_barrier", "pkg._lax.optimization_barrier", "export"),
+             CallEdge("pkg.gpu.fragmented.optimization_barrier", "pkg.gpu.fragmented._regs", "call")]
+    g = build_graph(edges, {"pkg.gpu.fragmented": ("optimization_barrier",), "pkg.lax": ("optimization_barrier",)})
+    assert ("pkg._lowering._barrier_rule", "call") in g.callers["pkg.gpu.fragmented.optimization_barrier"]
+    site = _site_in("pkg.gpu.fragmented", "optimization_barrier")
+    assert entries_under(site, g, ("pkg.lax.",)) == ("pkg.lax.optimization_barrier",)
+    assert entries_under(site, g, ()) == () and entries_under(site, g, ("pkg.nn.",)) == ()
+
+
+def test_entries_under_walk_past_public_names_and_share_the_raising_names_words_first() -> None:
+    # 7554: ``TMEMRef.slice`` is a public name users cannot call (its objects are made while lowering); the kernel's
+    # operations that reach it are further up, the ones named like the raising class first (tmem), then the nearer
+    g = CallGraph(callers={"pkg.low.TMEMRef.slice": [("pkg.low.TMEMRef.at", "call"), ("pkg._rules._transform", "call")],
+                           "pkg._rules._transform": [("pkg._rules.load_p", "register"), ("pkg._rules.copy_p", "register")],
+                           "pkg._rules.load_p": [("pkg._prims.async_load_tmem", "call")],
+                           "pkg._rules.copy_p": [("pkg._prims.copy_smem", "call")]},
+                  public={"pkg.low.TMEMRef.slice": "pkg.low.TMEMRef.slice", "pkg.low.TMEMRef.at": "pkg.low.TMEMRef.at",
+                          "pkg._prims.async_load_tmem": "pkg.gpu.async_load_tmem", "pkg._prims.copy_smem": "pkg.gpu.copy_smem",
+                          "pkg._rules.load_p": "pkg.gpu.load_p"})
+    site = _site_in("pkg.low", "TMEMRef.slice")
+    assert entries_under(site, g, ("pkg.gpu.",)) == ("pkg.gpu.async_load_tmem", "pkg.gpu.copy_smem")  # no ``_p``
+    assert entries_under(site, g, ("pkg.gpu.",), limit=1) == ("pkg.gpu.async_load_tmem",)

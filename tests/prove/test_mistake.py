@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from errdex.model import Analysis, CodeSample, Proof, ProofAfter, ProofBefore, Solution
+from errdex.model import Analysis, CodeSample, ErrorSite, Proof, ProofAfter, ProofBefore, Solution
 from errdex.pagenotes import SETUP_MISTAKE, arguments_note, defensive_note
 from errdex.prove.mistake import change_sentence, input_driven, setup_note
-from errdex.prove.stored import with_change
+from errdex.prove.stored import chosen_by_call, with_change
 
 CLAMP = ("import click\nsneaky = click.FloatRange(0, 1, max_open={v})\nsneaky.clamp = True\n"
          "sneaky.convert('1.5', None, None)\n")
@@ -362,3 +362,28 @@ def test_a_raise_that_depends_on_the_process_stream_is_no_set_up_mistake() -> No
     # the same pair without the stream mark reads as a set-up change
     plain = replace(a, example_fix=CodeSample(before, after, _proof("RuntimeError")))
     assert with_change(plain).guard_note.startswith(SETUP_MISTAKE)
+
+
+SCATTER = "import lib\n\nlib.scatter(x, vec_size={v})\n"
+FILLS = ("def scatter(x, vec_size=None):\n    if vec_size is None:\n        vec_size = pick(x)\n"
+         "    if len(x) % vec_size:\n        raise ValueError('must be divisible by the vec_size')\n")
+
+
+def test_none_for_a_value_the_call_works_out_itself_is_the_fix() -> None:
+    """027b: the after passes ``vec_size=None`` and the raising function fills ``vec_size`` itself when it is ``None``
+    (above the raise): the call then chooses one that passes, a fix, not a trigger taken away."""
+    site = ErrorSite(kind="error", exception="ValueError", exception_resolved="ValueError", templates=(), path="lib.py",
+                     line=5, end_line=5, qualname="scatter", module="lib", snippet=FILLS, snippet_start=1)
+    a = Analysis(error_id="027bcf2c36e2a598", snapshot="s", meaning="m", solutions=(Solution(text="Pass a divisor."),),
+                 example_fix=CodeSample(SCATTER.format(v=5), SCATTER.format(v=None),
+                                        replace(_proof("ValueError"), arguments="takes away: `vec_size=5` ...")))
+    assert chosen_by_call(SCATTER.format(v=5), SCATTER.format(v=None), site) == "vec_size"
+    b = with_change(a, site)
+    last = b.solutions[-1].text
+    assert "works out a `vec_size` itself" in last and "no fix to copy" not in last
+    assert b.example_fix.proof is not None and b.example_fix.proof.arguments == "kept"
+    plain = with_change(a)  # no site: nothing says the call fills it in, so ``None`` takes the trigger away
+    assert "no fix to copy" in plain.solutions[-1].text
+    other = replace(site, snippet=FILLS.replace("vec_size = pick(x)", "raise TypeError('needs one')"))
+    assert chosen_by_call(SCATTER.format(v=5), SCATTER.format(v=None), other) == ""
+    assert chosen_by_call(SCATTER.format(v=5), SCATTER.format(v=2), site) == ""  # a value given: not this rule

@@ -49,5 +49,7 @@ def test_two_changes_when_one_gets_past_the_raise_and_a_later_check_stops_it(mon
     assert s.at_site(s.run("import layoutlib.tiles\nlayoutlib.tiles.sparse_meta(meta=(0, 0), bits=32)\n"))
     got = ss.clean_variants(s, how, 0, {}, nearby=False)
     assert got and got[0][0].endswith("layoutlib.tiles.sparse_meta(meta=(0, 2), bits=8)\n")
-    monkeypatch.setattr(ss, "MAX_PAIRS", 0)
+    from errdex.prove import search_pairs
+
+    monkeypatch.setattr(search_pairs, "MAX_PAIRS", 0)  # (pair_variants lives in search_pairs.py)
     assert ss.clean_variants(s, how, 0, {}, nearby=False) == []  # one change alone: nothing runs clean

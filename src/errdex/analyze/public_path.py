@@ -119,6 +119,7 @@ def build_graph(edges: Iterable[CallEdge], symbols: Mapping[str, tuple[str, ...]
         for t in targets:
             callers[t].append((e.caller, e.kind))
             uses[t] += 1
+    _through_exports(callers, uses, exports, defined)
     public: dict[str, str] = {}
 
     def offer(internal: str, name: str) -> None:
@@ -175,6 +176,29 @@ def build_graph(edges: Iterable[CallEdge], symbols: Mapping[str, tuple[str, ...]
     return CallGraph(callers=dict(callers), public=public, uses=dict(uses), modules=modules,
                      returned_by=dict(returned_by), referenced=frozenset(referenced),
                      tables={t: tuple(dict.fromkeys(m)) for t, m in tables.items()})
+
+
+def _through_exports(callers: defaultdict[str, list[tuple[str, str]]], uses: defaultdict[str, int],
+                     exports: Mapping[str, Sequence[str]], defined: set[str]) -> None:
+    """A call written through a package's re-export (``mgpu.optimization_barrier(...)``, recorded as a call of
+    ``jax.experimental.mosaic.gpu.optimization_barrier``) is a call of the definition the name re-exports
+    (``...fragmented_array.optimization_barrier``): its callers are the definition's callers too (a chain of
+    re-exports followed up to 5 steps; a name the package defines itself is left alone)."""
+    for name in [n for n in list(callers) if n in exports and n not in defined and not n.endswith(".*")]:
+        cur, seen = name, {name}
+        while cur in exports and len(seen) < 6:
+            nxt = exports[cur][0]
+            if nxt in seen:
+                break
+            seen.add(nxt)
+            cur = nxt
+        if cur == name:
+            continue
+        have = set(callers.get(cur, ()))
+        for c in callers[name]:
+            if c not in have:
+                callers[cur].append(c)
+                uses[cur] += 1
 
 
 def _words(name: str) -> frozenset[str]:
@@ -438,3 +462,39 @@ def public_path(site: ErrorSite, graph: CallGraph, observed: Sequence[str] = (),
         chain.append(cur)
         cur = parent.get(cur, "")
     return PublicPath(entries=entries, chain=tuple(chain), depth=found[0][1])
+
+
+def _name_words(dotted: str) -> frozenset[str]:
+    """The words of a function's and its class's names: ``TMEMRef.slice`` -> tmem, ref, slice."""
+    parts = dotted.split(".")[-2:]
+    return frozenset(w.lower() for p in parts for w in re.findall(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z0-9]+|[A-Z]+", p)
+                     if w)
+
+
+def entries_under(site: ErrorSite, graph: CallGraph, modules: Sequence[str], limit: int = 3) -> tuple[str, ...]:
+    """Public calls of ``modules`` (dotted prefixes, ``jax.experimental.pallas.mosaic_gpu.``) that reach the
+    site through the call graph, walking past the site's own public name and the other public names on the
+    way (``public_path`` stops at the first): where a check runs only while a kernel is lowered, the raising
+    function's own name takes objects only the lowering makes (``TMEMRef.slice``), and the user's call is the
+    kernel's operation that binds the primitive whose lowering rule calls it (``async_load_tmem``).  Those
+    sharing more words with the raising function's and its class's names first (``tmem``), then the nearer."""
+    if not modules:
+        return ()
+    start = site_function(site)
+    words = _name_words(start)
+    depth = {start: 0}
+    queue = deque([start])
+    found: list[tuple[int, int, str]] = []
+    while queue and len(depth) < MAX_VISITED:
+        cur = queue.popleft()
+        if depth[cur] >= MAX_DEPTH:
+            continue
+        for caller, _ in graph.callers.get(cur, []):
+            if caller in depth:
+                continue
+            depth[caller] = depth[cur] + 1
+            queue.append(caller)
+            name = graph.public_name(caller)
+            if name and not name.endswith("_p") and name.startswith(tuple(modules)) and not _is_test_module(caller):
+                found.append((-len(words & _name_words(name)), depth[caller], name))
+    return tuple(dict.fromkeys(n for _, _, n in sorted(found)))[:limit]

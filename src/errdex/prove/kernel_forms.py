@@ -19,6 +19,20 @@ kernel computes on vectors of its lane width, which the adapter's everyday array
 library knowledge is the adapter's (``KERNEL_FORMS``, the only one: jax); the rule is general: a site
 reached only under a platform's lowering is searched in that platform's lowering.
 
+Some checks are reached only by a kernel's operations on its *refs*: a buffer of one of the platform's
+memory spaces, which exists only inside a kernel body (Mosaic GPU's tensor memory: ``plgpu.async_load_tmem(
+tmem.at[0])`` raises ``TMEM can only be sliced, not indexed`` while lowered, ``tmem.at[:, 0:64]`` lowers
+clean).  The raising function's own public name (``TMEMRef.slice``) takes objects only the lowering makes,
+so the search cannot build its arguments.  A form's ``body`` is then a second program: a kernel whose
+parameters are scratch refs of the platform's memory spaces (``_tmem``, ``_smem``), with ``{call}`` a
+statement of its body; ``refs`` are the values built from them (each ref whole, indexed with an int,
+sliced), tried first for a parameter no guard names, so that one search tries the int index and its
+slice; ``body_marker`` marks a before that uses it.  ``entries`` are the public modules whose calls a
+kernel body makes (``jax.experimental.pallas.mosaic_gpu.``): the search also tries the public calls of
+those modules that reach the site through the call graph past its own public name
+(``analyze/public_path.entries_under``: ``async_load_tmem`` -> ``load_tmem_p`` -> its lowering rule ->
+``TMEMRef.slice``).
+
 Parsing only: nothing here imports the library.
 """
 
@@ -36,6 +50,11 @@ class KernelForm:
     marker: str  # text of ``form`` a proof's before contains when it uses it
     imports: tuple[str, ...] = ()  # modules the program names beside the search adapter's
     values: tuple[str, ...] = ()  # values a kernel of the platform takes, tried first (a vector of its width)
+    body: str = ""  # a kernel whose parameters are scratch refs, {call} a statement of its body
+    refs: tuple[str, ...] = ()  # values built from those refs (whole, indexed, sliced), tried first
+    body_marker: str = ""  # text of ``body`` a proof's before contains when it uses it
+    entries: tuple[str, ...] = ()  # public modules (dotted, with the dot) whose calls a kernel body makes
+    named: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (parameter name suffix, values the form gives it first)
 
 
 # jax: the shape of the kernel's result is the call's own (``jax.eval_shape`` of it, outside the kernel);
@@ -46,6 +65,14 @@ _TPU = ("with jax.sharding.use_abstract_mesh(jax.sharding.AbstractMesh((), (), a
         "jax.sharding.AbstractDevice('TPU v5p', 2, 'tpu'))):\n")
 _BODY = "    def _kernel(_ref):\n        _ref[...] = {call}\n"
 _PL = "jax.experimental.pallas"
+_GPU = f"{_PL}.mosaic_gpu"
+# a Mosaic GPU kernel whose scratch refs are one buffer of each memory space a kernel's operations take (tensor
+# memory, shared memory in a 16-bit and an 8-bit dtype, a barrier the tensor core signals); its output unused
+_GPU_BODY = (
+    "if True:\n    def _kernel(_out, _tmem, _smem, _smem8, _barrier):\n        {call}\n\n"
+    f"    jax.jit({_GPU}.kernel(_kernel, out_type=jax.ShapeDtypeStruct((128, 128), 'float32'), scratch_types=["
+    f"{_GPU}.TMEM((128, 128), 'float32'), {_GPU}.SMEM((128, 128), 'float16'), {_GPU}.SMEM((128, 128), 'int8'), "
+    f"{_GPU}.Barrier(orders_tensor_core=True)])).trace().lower(lowering_platforms=('cuda',))")
 
 KERNEL_FORMS: dict[str, tuple[KernelForm, ...]] = {
     "jax": (
@@ -74,11 +101,30 @@ KERNEL_FORMS: dict[str, tuple[KernelForm, ...]] = {
             imports=(_PL,)),
         KernelForm(
             prefixes=("jax/_src/pallas/mosaic_gpu/", "jax/experimental/mosaic/gpu/"),
-            form=_OUT + "if True:\n" + _BODY
-            + f"    jax.jit({_PL}.mosaic_gpu.kernel(_kernel, out_type=(), scratch_types=["
-              f"{_PL}.mosaic_gpu.SMEM(_out.shape, _out.dtype)])).trace().lower(lowering_platforms=('cuda',))",
+            # the kernel has an output (unwritten): ``jax.jit`` drops a kernel with none, and its lowering never runs
+            form=_OUT + "if True:\n" + _BODY.replace("(_ref)", "(_o, _ref)")
+            + f"    jax.jit({_GPU}.kernel(_kernel, out_type=jax.ShapeDtypeStruct((128,), 'float32'), scratch_types=["
+              f"{_GPU}.SMEM(_out.shape, _out.dtype)])).trace().lower(lowering_platforms=('cuda',))",
             label="in a Mosaic GPU kernel lowered for CUDA on a CPU", marker="mosaic_gpu.kernel(_kernel",
-            imports=(_PL, f"{_PL}.mosaic_gpu")),
+            imports=(_PL, f"{_PL}.mosaic_gpu"),
+            body=_GPU_BODY, body_marker="def _kernel(_out, _tmem,", entries=(f"{_GPU}.", "jax.lax."),
+            # a kernel computes on tiles of 128 rows, in 16- and 32-bit dtypes (a register holds two 16-bit values)
+            values=("jax.numpy.zeros((128, 128), 'float16')", "jax.numpy.zeros((128, 128), 'float32')"),
+            # each ref sliced (every axis a slice: what a kernel's operations take), whole, then indexed with an int
+            refs=("_tmem.at[:, 0:64]", "_tmem", "_tmem.at[0]", "_smem.at[:, 0:64]", "_smem", "_smem.at[0]",
+                  "_smem8", "_barrier")),
+        KernelForm(
+            # the GPU kernels jax ships (``pallas.ops.gpu``): each function builds and calls its own Mosaic GPU kernel,
+            # and a collective one reads its mesh axis (``lax.axis_size(axis_name)``): called under ``shard_map``
+            # over an abstract mesh of 2 devices (no device needed), lowered for CUDA
+            prefixes=("jax/experimental/pallas/ops/gpu/",),
+            form="with jax.sharding.use_abstract_mesh(jax.sharding.AbstractMesh((2,), ('x',))):\n"
+                 "    jax.jit(jax.shard_map(lambda: {call}, mesh=jax.sharding.get_abstract_mesh(), in_specs=(), "
+                 "out_specs=jax.sharding.PartitionSpec(), check_vma=False)).trace().lower(lowering_platforms=('cuda',))",
+            label="under shard_map over an abstract mesh of 2 devices, lowered for CUDA on a CPU",
+            marker="jax.shard_map(lambda: ", named=(("axis_name", ("'x'",)),),
+            # a tile of 128 columns, its rows split over the mesh's 2 devices
+            values=("jax.numpy.zeros((8, 128), 'float32')",)),
         KernelForm(
             prefixes=("jax/_src/pallas/triton/",),
             form=_OUT + "if True:\n" + _BODY
@@ -108,7 +154,8 @@ def kernel_form(package: str, path: str,
 def kernel_label(package: str, before: str,
                  table: Mapping[str, Sequence[KernelForm]] | None = None) -> str:
     """How the page says a proof whose before is ``before`` ran: its kernel form's label, or ""."""
-    return next((k.label for k in _forms(package, table) if k.marker in before), "")
+    return next((k.label for k in _forms(package, table)
+                 if k.marker in before or (k.body_marker and k.body_marker in before)), "")
 
 
 def with_kernel(request: dict[str, object], package: str, path: str,
@@ -116,4 +163,13 @@ def with_kernel(request: dict[str, object], package: str, path: str,
     """A search target's request (``SearchTarget.request``) with the kernel form of its site, if any."""
     k = kernel_form(package, path, table)
     return request if k is None else {**request, "kernel": {"form": k.form, "imports": list(k.imports),
-                                                                   "values": list(k.values)}}
+                                                                   "values": list(k.values), "body": k.body,
+                                                                   "refs": list(k.refs),
+                                                                   "named": {n: list(v) for n, v in k.named}}}
+
+
+def kernel_entries(package: str, path: str,
+                   table: Mapping[str, Sequence[KernelForm]] | None = None) -> tuple[str, ...]:
+    """The public modules whose calls a kernel body of the site's platform makes (its form's ``entries``)."""
+    k = kernel_form(package, path, table)
+    return k.entries if k is not None and k.body else ()

@@ -28,7 +28,7 @@ from pathlib import Path
 
 from errdex.analyze.context import load_context
 from errdex.analyze.narrowed import narrowed_of
-from errdex.analyze.public_path import is_public_module
+from errdex.analyze.public_path import entries_under, is_public_module
 from errdex.catalog.base import Catalog
 from errdex.model import ErrorSite, ProofAfter, ProofBefore
 from errdex.pagenotes import KEPT_STREAM, WARMS_UP
@@ -39,7 +39,7 @@ from errdex.prove.engine import Outcome, Proven, Prover
 from errdex.prove.guard_values import guard_values
 from errdex.prove.harness import run_env
 from errdex.prove.keep import arguments_mark
-from errdex.prove.kernel_forms import kernel_label, with_kernel
+from errdex.prove.kernel_forms import KernelForm, kernel_entries, kernel_label, with_kernel
 from errdex.prove.needed import needs
 from errdex.prove.noop import no_op, selectors_of
 from errdex.prove.passflags import setting_mark
@@ -53,6 +53,7 @@ from errdex.sandbox import Environment, Limits, RunRequest, run
 SEARCH_SCRIPT = Path(__file__).with_name("search_script.py")
 HYPOTHESIS = "hypothesis>=6.100"
 MAX_ENTRIES = 3
+MAX_KERNEL_ENTRIES = 3  # a kernel body's public calls that reach the site, beside its own entries
 BATCH = 4  # errors per sandboxed search process
 
 
@@ -111,9 +112,12 @@ def importable_as_written(site: ErrorSite) -> tuple[str, ...]:
 
 
 def targets_for(catalog: Catalog, snapshot_key: str, error_ids: Sequence[str], package: str = "",
-                forms: Mapping[str, Sequence[ViewForm]] | None = None) -> list[SearchTarget]:
+                forms: Mapping[str, Sequence[ViewForm]] | None = None,
+                kernels: Mapping[str, Sequence[KernelForm]] | None = None) -> list[SearchTarget]:
     """The search targets of ``error_ids`` (those with a public entry), in the given order; with ``package``, a
-    narrowed raise that the package's view form reaches carries its programs (``views``)."""
+    narrowed raise that the package's view form reaches carries its programs (``views``), and a site its
+    kernel form's body reaches gets the public calls of the kernel's modules that lead there
+    (``kernel_forms.kernel_entries``, ``kernels`` the table: the library's by default)."""
     snap = next(s for s in catalog.snapshots() if s.key == snapshot_key)
     ctx = load_context(catalog, snap)
     by_id = {s.error_id: s for s in ctx.sites}
@@ -125,6 +129,10 @@ def targets_for(catalog: Catalog, snapshot_key: str, error_ids: Sequence[str], p
         entries = ctx.public_path(site).entries[:MAX_ENTRIES]
         imported = not entries and bool(importable_as_written(site))
         entries = entries or importable_as_written(site)
+        if package:  # a kernel's operations that reach a check of its platform's lowering (kernel_forms.py)
+            under = entries_under(site, ctx.call_graph, kernel_entries(package, site.path, kernels),
+                                  MAX_KERNEL_ENTRIES)
+            entries = tuple(dict.fromkeys([*entries, *under]))
         earlier = [o for o in ctx.sites_by_function.get((site.path, site.qualname), []) if o.line < site.line]
         gv = guard_values(site, earlier)
         views = tuple(view_pairs(narrowed_of(site, ctx.call_graph), view_form(package, site.path, forms))) if package and any(

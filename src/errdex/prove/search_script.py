@@ -34,6 +34,8 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
 try:  # errdex's own checks and tests import it as a module of the package
+    from errdex.prove.search_frame import FRAME, WRAP, form_of, frame_for, same_kind
+    from errdex.prove.search_pairs import pair_variants
     from errdex.prove.search_strategies import (
         BASIC,
         CLASS_REFS,
@@ -57,6 +59,8 @@ try:  # errdex's own checks and tests import it as a module of the package
     from errdex.prove.search_strategies import PACKAGE as _PACKAGE
 except ImportError:  # in the sandbox: the file beside this one
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from search_frame import FRAME, WRAP, form_of, frame_for, same_kind  # type: ignore[import-not-found,no-redef]
+    from search_pairs import pair_variants  # type: ignore[import-not-found,no-redef]
     from search_strategies import (  # type: ignore[import-not-found,no-redef]
         BASIC,
         CLASS_REFS,
@@ -185,10 +189,9 @@ class Search:
 
 
 # What a library adapter adds to every call of the target being searched (``search_adapters.py``):
-# modules its values need, and the forms a call is made in (as written, traced only, an option set first).
-_FRAME: dict[str, Any] = {"imports": [], "wrappers": [("{call}", "plain")], "reset": [], "kernel_values": [],
-                          "kernel_at": -1}
-WRAP = "@wrap"
+# modules its values need, and the forms a call is made in (as written, traced only, an option set first;
+# ``search_frame.py``).
+_FRAME = FRAME
 
 
 def render(module: str, call: str, ctor: list[tuple[str, str]] | None, args: list[tuple[str, str]]) -> str:
@@ -196,7 +199,7 @@ def render(module: str, call: str, ctor: list[tuple[str, str]] | None, args: lis
         pos = [v for k, v in xs if k.startswith("*") and v not in (OMIT, "")]
         return ", ".join(pos + [f"{k}={v}" for k, v in xs if not k.startswith(("*", "@")) and v != OMIT])
 
-    wrap = int(next((v for k, v in args if k == WRAP), "0"))
+    wrap = form_of([v for k, v in [*(ctor or []), *args] if k != WRAP], int(next((v for k, v in args if k == WRAP), "0")))
     if ctor is None:
         expr = f"{module}.{call}({arglist(args)})"
     else:
@@ -223,11 +226,12 @@ def signature_plan(entry: str, pool: list[str], lits: dict[str, list[str]],
         ps = params_of(f, skip_first)
         star = next((i for i, (p, _) in enumerate(ps) if p.kind is p.VAR_POSITIONAL), -1)
         for i, (p, h) in enumerate(ps):
-            named = [v for suffix, vs in ((adapter or {}).get("named") or {}).items() if p.name.endswith(suffix)
+            named = [v for suffix, vs in [*_FRAME["named"].items(), *((adapter or {}).get("named") or {}).items()]
+                     if p.name.endswith(suffix)
                      for v in vs]
             mine = list(dict.fromkeys([*named, *lits.get(p.name, [])]))
-            if not mine:  # nothing the guards say of it: a kernel's own values first (its vector shapes)
-                mine = list(_FRAME["kernel_values"])
+            if not mine and not typed_value(h):  # nothing the guards say of it: a kernel's own values first (its
+                mine = list(_FRAME["kernel_values"])  # vector shapes), unless it is annotated a plain int, str, ...
             if p.kind is p.POSITIONAL_ONLY or (i < star and p.kind is p.POSITIONAL_OR_KEYWORD):
                 # given by position: never left out (the ones after it would shift)
                 strat = param_strategy(p, h, mine, pool, required=True)
@@ -268,36 +272,12 @@ def signature_plan(entry: str, pool: list[str], lits: dict[str, list[str]],
     elif callable(fn):
         plan = {"module": module, "call": call, "ctor": None, "args": args_for(fn, False)}
     if plan is not None and plan["args"] is not None and len(_FRAME["wrappers"]) > 1:  # the form of the call
-        forms = st.sampled_from([str(i) for i in range(len(_FRAME["wrappers"]))])
+        # (the kernel of refs is never drawn: a call given a ref is made there, ``form_of``)
+        forms = st.sampled_from([str(i) for i in range(len(_FRAME["wrappers"])) if i != _FRAME["body_at"]])
         if _FRAME["kernel_at"] >= 0:  # a kernel form: half the calls in it, the others in every form
-            forms = st.one_of(st.just(str(_FRAME["kernel_at"])), forms)
+            forms = st.one_of(st.just(str(_FRAME["kernel_at"])), forms)  # (a call given a ref: its kernel)
         plan["args"].append((WRAP, forms, []))
     return plan
-
-
-def frame_for(t: dict[str, Any], adapter: dict[str, Any]) -> None:
-    """The imports and call forms of this target's calls: as written; the adapter's ``forms`` (jax: traced
-    only, under ``jax.jit``); with each option the site's guard reads turned on first (``option``); a
-    target's ``kernel`` form (``kernel_forms.py``) last, drawn for half the calls.  Hits made as written are
-    preferred (``pick``), so a plain check in a kernel's files gets a pair that runs as written."""
-    _FRAME["imports"] = [m for m in adapter.get("imports") or [] if m]
-    wrappers: list[tuple[str, str]] = [("{call}", "plain")]
-    wrappers += [(str(f), "form") for f in adapter.get("forms") or []]
-    _CALLABLES[:] = [str(c) for c in adapter.get("callables") or []]
-    if adapter.get("option"):
-        wrappers += [(str(adapter["option"]).format(name=o) + "\n{call}", "option") for o in t.get("options") or []]
-    kernel = t.get("kernel") or {}
-    _FRAME["kernel_values"] = [str(v) for v in kernel.get("values") or []]
-    _FRAME["kernel_at"] = -1
-    if kernel.get("form"):  # a site a kernel of another platform may reach: calls made in that kernel too
-        # (not only: a plain Python check in the same files, ``Mesh(num_threads=3)``, is reached as written,
-        # and its clean call is then no value a kernel stores, so only a call as written can run clean)
-        wrappers.append((str(kernel["form"]), "kernel"))
-        _FRAME["kernel_at"] = len(wrappers) - 1
-        _FRAME["imports"] = list(dict.fromkeys([*_FRAME["imports"], *(str(m) for m in kernel.get("imports") or [])]))
-    _FRAME["wrappers"] = wrappers
-    _FRAME["reset"] = [str(adapter["option_off"]).format(name=o) for o in t.get("options") or []
-                       if adapter.get("option") and adapter.get("option_off")]
 
 
 def search_target(t: dict[str, Any], package: str, budget: float, seed: int, call_timeout: float,
@@ -307,7 +287,7 @@ def search_target(t: dict[str, Any], package: str, budget: float, seed: int, cal
     adapter = adapter or {}
     with contextlib.suppress(Exception):
         importlib.import_module(package)
-    frame_for(t, adapter)
+    frame_for(t, adapter, _CALLABLES)
     for m in _FRAME["imports"]:
         with contextlib.suppress(Exception):
             importlib.import_module(m)
@@ -397,7 +377,7 @@ def pick(s: Search, seed: int, adapter: dict[str, Any], result: dict[str, Any], 
     # and Hypothesis's own shrunk example (the last hit: shrinking keeps the first of each list of values,
     # which for arrays is the adapter's first size, a kernel's tile, not the shortest text)
     per_form: dict[int, int] = {}
-    ordered = sorted(s.hits, key=lambda h: (form(h) > 0, h[0], h[1]))
+    ordered = sorted([*s.hits, *as_written(s)], key=lambda h: (form(h) > 0, h[0], h[1]))
     for h in [*ordered[:3], *s.hits[-1:], *ordered[3:]]:
         before, how = h[1], h[2]
         if before in tried or per_form.get(form(h), 0) >= 4:
@@ -422,9 +402,25 @@ def pick(s: Search, seed: int, adapter: dict[str, Any], result: dict[str, Any], 
 Call = tuple[str, "list[tuple[str, str]] | None", "list[tuple[str, str]]"]  # (source, constructor args, args)
 
 
+def as_written(s: Search, limit: int = 3) -> list[tuple[int, str, dict[str, Any]]]:
+    """The first hits made in a kernel, made again as written, those that raise here that way too: a plain
+    check in a kernel's files (b806's ``format_tcgen05_sparse_metadata``) is hit in the kernel as well, but its
+    result is no value the kernel can lower (a ``transpose`` of uint2), so only a call as written runs clean."""
+    out: list[tuple[int, str, dict[str, Any]]] = []
+    for h in [h for h in s.hits if h[2]["args"] and _FRAME["wrappers"][int(dict(h[2]["args"]).get(WRAP, "0"))][1]
+              == "kernel"][:limit]:
+        args = [(k, "0") if k == WRAP else (k, v) for k, v in h[2]["args"]]
+        plan, ctor = h[2]["plan"], h[2]["ctor"]
+        src = render(plan["module"], plan["call"], list(ctor) if ctor is not None else None, args)
+        if src != h[1] and all(src != x[1] for x in s.hits) and s.at_site(s.run(src)):
+            out.append((len(src), src, {**h[2], "args": tuple(args)}))
+    return out
+
+
 def simplify(s: Search, plan: dict[str, Any], bad: Call, good: Call) -> tuple[Call, Call]:
     """The pair with the arguments both pass alike left out (one at a time, kept out when the before
-    still raises here and the after still runs clean): the smallest pair that shows the difference."""
+    still raises here and the after still runs clean): the smallest pair that shows the difference.  First, when
+    they differ in two or more arguments, the before takes the after's value of each that it still raises with."""
     def parts(c: Call) -> list[tuple[str, str]]:
         return [*(c[1] or []), *c[2]]
 
@@ -433,6 +429,14 @@ def simplify(s: Search, plan: dict[str, Any], bad: Call, good: Call) -> tuple[Ca
         ctor = flat[:k] if c[1] is not None else None
         return render(plan["module"], plan["call"], ctor, flat[k:]), ctor, flat[k:]
 
+    differ = [i for i, (x, y) in enumerate(zip(parts(bad), parts(good), strict=False)) if x != y and x[0] == y[0]
+              and not x[0].startswith("@")]
+    for i in differ if len(differ) > 1 else ():  # two or more changes: the before takes the after's value where
+        b = parts(bad)  # it still raises here (``tile_size=5`` dropped from both when only ``vec_size`` matters)
+        b[i] = parts(good)[i]
+        nb = build(bad, b)
+        if s.at_site(s.run(nb[0])):
+            bad = nb
     for i in range(len(parts(bad))):
         b, g = parts(bad), parts(good)
         if i >= len(g) or b[i] != g[i] or b[i][1] == OMIT or b[i][0].startswith(("*", "@")):
@@ -469,11 +473,14 @@ def clean_variants(s: Search, how: dict[str, Any], seed: int, adapter: dict[str,
                 alts = ["0"] if _FRAME["wrappers"][int(v)][1] == "option" else []
             elif v == OMIT:
                 continue
-            elif name.startswith("*"):  # given by position: never left out, an array varied
-                alts = array_variants(v, adapter or {})
+            elif name.startswith("*"):  # given by position: never left out, an array varied, or a kernel's other
+                # value of its kind (its 32-bit tile for a 16-bit one)
+                alts = [*array_variants(v, adapter or {}),
+                        *(x for x in _FRAME["kernel_values"] if x != v and x in specs[i][2] and same_kind(v, x))]
             else:
                 made = [f"{v}()"] if v in CLASS_REFS else []  # a class where an instance is wanted: called
-                alts = [*made, *array_variants(v, adapter or {}), OMIT] + [x for x in [*specs[i][2], *BASIC] if x != v]
+                alts = [*made, *array_variants(v, adapter or {}), OMIT] + [x for x in [*specs[i][2], *BASIC]
+                                                                             if x != v and same_kind(v, x)]
             for alt in alts:
                 new = list(values)
                 new[i] = (name, alt)
@@ -495,7 +502,7 @@ def clean_variants(s: Search, how: dict[str, Any], seed: int, adapter: dict[str,
         if len(out) >= 6:
             break
     if not out:  # no one change runs clean: one that gets past this raise, and a second change to another argument
-        out = pair_variants(s, plan, ctor, args, past, options[:MAX_VARIANTS * 3])
+        out = pair_variants(s, render, plan, ctor, args, past, options[:MAX_VARIANTS * 3])
     if not out and nearby:  # no one-argument change ran clean: the clean calls the search made, fewest changes first
         here = [*(list(ctor) if ctor is not None else []), *list(args)]
 
@@ -512,47 +519,6 @@ def clean_variants(s: Search, how: dict[str, Any], seed: int, adapter: dict[str,
             if len(out) >= 3:
                 break
     return [distinct_call(s.run, render, plan, [*(ctor or []), *args], c) for c in out]  # 'x', 'x' -> 'x', 'y'
-
-
-MAX_PAST, MAX_PAIRS = 6, 60
-
-
-def pair_variants(s: Search, plan: dict[str, Any], ctor: list[Any] | None, args: list[Any],
-                  past: list[tuple[str, str, list[Any] | None, list[Any]]],
-                  options: list[tuple[str, str, list[Any] | None, list[Any]]]) -> list[Call]:
-    """Two changes, when a change gets past the site's check but a later check of the same call stops it
-    (a metadata array's trailing size fixed, then its dtype named too): each of the first changes that got
-    past this raise with each single change of another argument, at most ``MAX_PAIRS`` runs; the first
-    three that run clean."""
-    out: list[Call] = []
-    runs = 0
-    for _, name, c1, a1 in past[:MAX_PAST]:
-        for which2, name2, c2, a2 in options:
-            if name2 == name or runs >= MAX_PAIRS:
-                continue
-            base, mine = (ctor, c2) if which2 == "ctor" else (args, a2)
-            if base is None or mine is None:
-                continue
-            i = next((k for k, (x, y) in enumerate(zip(base, mine, strict=False)) if list(x) != list(y)), -1)
-            if i < 0:
-                continue
-            cc = list(c1) if c1 is not None else None
-            aa = list(a1)
-            if which2 == "ctor":
-                if cc is None:
-                    continue
-                cc[i] = mine[i]
-            else:
-                aa[i] = mine[i]
-            src = render(plan["module"], plan["call"], cc, aa)
-            if any(src == o[0] for o in out):
-                continue
-            runs += 1
-            if s.run(src) is None:
-                out.append((src, cc, aa))
-                if len(out) >= 3:
-                    return out
-    return out
 
 
 def main() -> None:

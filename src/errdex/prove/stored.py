@@ -5,16 +5,19 @@ carried over (light: model only, no sandbox)."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 
+from errdex.analyze.earlyexit import filled_when_none
 from errdex.analyze.static.optiontext import WARM_LEAD
 from errdex.catalog.base import Catalog
-from errdex.model import Analysis, Solution
+from errdex.model import Analysis, ErrorSite, Solution
 from errdex.pagenotes import KEPT_RESHAPED, KEPT_STREAM, TURNS_OFF, WARMS_UP
 from errdex.prove.contradict import shared_contradictions, with_clean_spellings, without_contradicted
 from errdex.prove.keep import KEPT, reshaped
 from errdex.prove.mistake import (
     change_sentence,
+    changes,
     diagnostic_turned_off,
     only_drops,
     raising_call,
@@ -28,6 +31,7 @@ from errdex.prove.warmup import warms_up
 
 def keep_proofs(catalog: Catalog, analyses: Sequence[Analysis]) -> list[Analysis]:
     out: list[Analysis] = []
+    sites: dict[str, dict[str, ErrorSite]] = {}  # by snapshot, read once: the raising function's own lines
     for a in analyses:
         old = catalog.get_analysis(a.error_id, a.snapshot)
         if old is not None and old.example_fix.proof is not None:
@@ -36,12 +40,31 @@ def keep_proofs(catalog: Catalog, analyses: Sequence[Analysis]) -> list[Analysis
             a = dataclasses.replace(a, try_sample=old.try_sample, try_proof=old.try_proof)
         if old is not None and old.validate_proof is not None:
             a = dataclasses.replace(a, validate_sample=old.validate_sample, validate_proof=old.validate_proof)
-        out.append(with_change(a))
+        site = None
+        if a.example_fix.proof is not None and a.example_fix.before:
+            if a.snapshot not in sites:
+                sites[a.snapshot] = {x.error_id: x for x in catalog.sites(a.snapshot)}
+            site = sites[a.snapshot].get(a.error_id)
+        out.append(with_change(a, site))
     shared = shared_contradictions(out)  # a related error's proof shows the public call normalises the name
     return [without_contradicted(a, shared[a.error_id]) if a.error_id in shared else a for a in out]
 
 
-def with_change(a: Analysis) -> Analysis:
+def chosen_by_call(before: str, after: str, site: ErrorSite | None) -> str:
+    """The parameter (``vec_size``) a proven after sets to ``None`` or leaves out, its one change, when the raising
+    function fills that parameter in itself when it is ``None``, above the raise (``earlyexit.filled_when_none``):
+    the call then chooses a value that passes its check (027b: jax works out a `vec_size` dividing the output),
+    which is the fix, not the trigger taken away; "" otherwise."""
+    cs = changes(before, after) if site is not None else []
+    if site is None or len(cs) != 1:
+        return ""
+    m = re.fullmatch(r"(\w+)=.+", cs[0].old)
+    if m is None or cs[0].new not in ("", f"{m.group(1)}=None"):
+        return ""
+    return m.group(1) if filled_when_none(site, m.group(1), site.line) else ""
+
+
+def with_change(a: Analysis, site: ErrorSite | None = None) -> Analysis:
     """A proven example explained: what its after changed, as the last solution (after the analysis' own:
     the smallest change that ran clean is evidence, not always the fix a user wants, e.g. ``mesh=None`` or an
     axis dropped, so it never leads, as rating 6 found); and, for a set-up
@@ -64,7 +87,11 @@ def with_change(a: Analysis) -> Analysis:
         said = warm_sentence(warm)
         a = _marked_warm(a, warm)
     own = [s for s in a.solutions if not s.text.startswith("The proven example")]
-    dropped = bool(said) and not off and not warm and bool(own) and only_drops(fix.before, fix.after)
+    chosen = "" if warm or off else chosen_by_call(fix.before, fix.after, site)
+    if said and chosen:  # ``vec_size=None``: the call works the value out itself (a fix, nothing taken away)
+        said += (f" With `{chosen}=None` the call works out a `{chosen}` itself before this check, one that passes "
+                 "it: that is the fix, unless you need a particular value.")
+    dropped = bool(said) and not off and not warm and not chosen and bool(own) and only_drops(fix.before, fix.after)
     if said and off:
         said += (f" That only turns the `{off}` option off: it shows the error is this option's, and drops the "
                  "check you turned on; to keep the check, satisfy it as the solutions above say.")
@@ -74,7 +101,9 @@ def with_change(a: Analysis) -> Analysis:
                 + f" That takes away what {raising_call(fix.before) or 'the call'} was asked to do rather than giving it "
                 "what it needs, so it is "
                 "no fix to copy: do what the solutions above say.")
-    a = _marked_reshaped(_marked_taken_away(a, off))
+    if chosen and fix.proof.arguments.startswith(TAKES_AWAY):  # marked so by an earlier analysis: kept, a fix
+        a = dataclasses.replace(a, example_fix=dataclasses.replace(fix, proof=dataclasses.replace(fix.proof, arguments=KEPT)))
+    a = _marked_reshaped(a if chosen else _marked_taken_away(a, off))
     if said and not any(s.text == said for s in a.solutions):
         at = next((i + 1 for i, s in enumerate(a.solutions) if warm and s.text.startswith(WARM_LEAD)), len(a.solutions))
         a = dataclasses.replace(a, solutions=(*a.solutions[:at], Solution(text=said), *a.solutions[at:]))
