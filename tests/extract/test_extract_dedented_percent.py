@@ -56,5 +56,5 @@ def test_a_dedented_format_takes_the_callers_values(tmp_path: Path) -> None:
     (tmp_path / "pkg" / "core.py").write_text(textwrap.dedent(CORE))
     found = {s.line: {t.render() for t in s.templates} for s in extract_dir(tmp_path).sites}
     first, second = sorted(found)
-    assert "First arc must be one of 0, 1 or 2, not {params[0]}" in found[first]
+    assert "First arc must be one of 0, 1 or 2, not {params}" in found[first]  # one field: the value itself
     assert "{params[0]} value must be {params[1]}, not {params[2]}" in found[second]

@@ -52,6 +52,8 @@ def percent_fields(v: Variant, values: str) -> Variant:
     out: list[Piece] = []
     index = 0  # positional fields are numbered across the literal runs
     names = _value_names(values)
+    if names == [values] and _positional_fields(v) != 1:
+        names = None  # a lone name formatting several fields is a tuple (``output % params``, ``*params``)
     for p in _merged(v):
         text = p.segment.text
         if p.segment.expr is not None or text is None or "%" not in text:
@@ -72,6 +74,19 @@ def percent_fields(v: Variant, values: str) -> Variant:
             else:
                 out.append(Piece(Segment(text=part)))
     return _merged(tuple(out))
+
+
+def _positional_fields(v: Variant) -> int:
+    """How many positional ``%`` fields the literal runs of a variant hold (-1: no valid format)."""
+    count = 0
+    for p in _merged(v):
+        text = p.segment.text
+        if p.segment.expr is None and text is not None and "%" in text:
+            parts = parse_percent_format(text)
+            if parts is None:
+                return -1
+            count += sum(1 for part in parts if isinstance(part, Field) and isinstance(part.key, int))
+    return count
 
 
 def replaced(v: Variant, spec: str) -> Variant:
