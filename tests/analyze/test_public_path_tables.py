@@ -141,8 +141,7 @@ def test_a_handed_out_method_is_not_said_to_check_what_the_user_passes(ctx: Snap
     assert "a test that makes the call" not in text
     # rating 12 on eb3a: a ``readinto`` is reached by reads, not "reads or writes", and it raises at such a read,
     # later, not at the call that returns the object
-    assert "reads or writes" not in text and "your reads: it raises at such a read, later, not at the call of " \
-        "`streampkg.utils.get_text` that returns the object" in text
+    assert "reads or writes" not in text and "for your reads, on a later read, not at the call." in text
 
 
 def test_a_check_on_process_state_says_which_state_and_no_test_template(ctx: SnapshotContext) -> None:
