@@ -320,12 +320,15 @@ def _value_fallback(idx: MatchIndex, tops: frozenset[str], text: str) -> Match |
     """A message of no class that is one value (``'akey'``) and no template's text: the sites whose
     message is only a value, as one labelled, tied, unconfident group (``scope.value_sites``)."""
     sites = SC.value_sites(idx, tops, text)
-    if not sites:
-        return None
+    return _labelled_group(idx, sites, SC.value_note(len(sites))) if sites else None
+
+
+def _labelled_group(idx: MatchIndex, sites: list[int], note: str) -> Match:
+    """``sites`` as one tied, unconfident answer labelled by ``note`` (the fallbacks' groups): the first on top."""
     ts = idx.site_templates[sites[0]]
     m = _match(idx, R.Scored(ts[0] if ts else -1, sites[0], SC.CLASS_SCORE, "class", False, ()))
     return replace(m, method="class", confident=False, tied=T.as_tied(idx, sites[1 : 1 + T.MAX_LISTED]),
-                   tied_count=len(sites) - 1, tie_note=SC.value_note(len(sites)))
+                   tied_count=len(sites) - 1, tie_note=note)
 
 
 def _caught_fallback(idx: MatchIndex, tops: frozenset[str], ranked: list[R.Scored]) -> Match | None:
@@ -334,12 +337,7 @@ def _caught_fallback(idx: MatchIndex, tops: frozenset[str], ranked: list[R.Score
     if ranked and ranked[0].score >= _OWN_WORDS:
         return None
     sites = SC.caught_sites(idx, tops)
-    if not sites:
-        return None
-    ts = idx.site_templates[sites[0]]
-    m = _match(idx, R.Scored(ts[0] if ts else -1, sites[0], SC.CLASS_SCORE, "class", False, ()))
-    return replace(m, method="class", confident=False, tied=T.as_tied(idx, sites[1 : 1 + T.MAX_LISTED]),
-                   tied_count=len(sites) - 1, tie_note=SC.caught_note(len(sites)))
+    return _labelled_group(idx, sites, SC.caught_note(len(sites))) if sites else None
 
 
 def _wrapped_scores(
