@@ -68,5 +68,6 @@ def subst(node: Node, bind: Bind) -> Node:
         return Dedent(subst(node.inner, bind), node.how)
     if isinstance(node, Ref):
         args, kwargs = spread(tuple(subst(a, bind) for a in node.args), tuple((k, subst(v, bind)) for k, v in node.kwargs))
-        return dataclasses.replace(node, args=args, kwargs=kwargs)
+        item = tuple(subst(a, bind) for a in node.item)  # a table's key (``keyedtables``)
+        return dataclasses.replace(node, args=args, kwargs=kwargs, item=item)
     return node

@@ -25,6 +25,7 @@ from errdex.extract.ir import (
     CLS_PARAM,
     DEFAULTED,
     KEYED,
+    TABLE_ITEM,
     Alt,
     Cat,
     Dedent,
@@ -40,6 +41,7 @@ from errdex.extract.ir import (
     literal_text,
 )
 from errdex.extract.kepttexts import KEPT, kept_node
+from errdex.extract.keyedtables import ANY_KEY
 from errdex.extract.messages import CLASS_NAME
 from errdex.extract.metaclass import constructed_class
 from errdex.extract.stdlib_texts import stdlib_text
@@ -111,6 +113,11 @@ class Expander:
             if found:
                 return found
             return ((Piece(Segment(expr=node.src), node.text_position),),)
+        if node.callee == TABLE_ITEM and not node.is_call and len(node.item) == 2:
+            found = self._table_item(node, bind, depth)
+            if found:
+                return found
+            return ((Piece(Segment(expr=node.src), node.text_position),),)
         if node.callee == DEFAULTED and len(node.args) == 2:
             given, default = (subst(a, bind) for a in node.args)
             if literal_text(given) == "":  # None passed: the default
@@ -147,6 +154,26 @@ class Expander:
                             out.append(v)
                 return tuple(out[:MAX_TEMPLATES])
         return ((Piece(Segment(expr=node.src), node.text_position),),)
+
+    def _table_item(self, node: Ref, bind: Bind, depth: int) -> tuple[Variant, ...]:
+        """``TABLE[key][i]`` of a module-level table of tuples (``keyedtables``): the entry's item for each
+        literal key that reaches it (the caller's code), else the table's first texts at that position."""
+        out: list[Variant] = []
+        for e in self._table_entries(node, bind):
+            for v in self.expand(e, {}, depth + 1):
+                if v not in out:
+                    out.append(v)
+        return tuple(out[:MAX_TEMPLATES])
+
+    def _table_entries(self, node: Ref, bind: Bind) -> list[Node]:
+        """The entries ``node`` (``TABLE[key][i]``) reads: one per literal key reaching it, else ``TABLE[*][i]``."""
+        pos = literal_text(node.item[1])
+        keys = [k for o in _flat_options(node.item[0], bind) if (k := literal_text(o)) is not None]
+        canon = self.t.canonical(node.target)
+        if not keys:
+            anykey = self.t.constants.get(f"{canon}[{ANY_KEY}][{pos}]")
+            return [anykey] if anykey is not None else []
+        return [e for k in dict.fromkeys(keys) if (e := self.t.constants.get(f"{canon}[{k}][{pos}]")) is not None]
 
     def _keyed(self, node: Ref, bind: Bind, depth: int) -> tuple[Variant, ...]:
         """``self.error_messages[key]``: the entry for ``key`` of each class the method may run on
@@ -195,6 +222,15 @@ class Expander:
             return [Outcome(node.name, node.name, ((Piece(Segment(expr=node.name), True),),))]
         if isinstance(node, Ref) and node.param:
             return self._param_class(node, bind, depth)
+        if isinstance(node, Ref) and node.callee == TABLE_ITEM and node.is_call and len(node.item) == 2:
+            # `error_class(message, pcode, token)` after `error_class, _ = TABLE[code]`: each class the
+            # caller's key picks (``keyedtables``), called with these arguments
+            classes = [e for e in self._table_entries(node, bind) for e in (e.options if isinstance(e, Alt) else (e,))
+                       if isinstance(e, Ref) and not e.is_call]
+            if classes:
+                return [o for c in classes for o in self.exception(
+                    dataclasses.replace(c, is_call=True, src=node.src, args=node.args, kwargs=node.kwargs), bind, depth + 1)]
+            return [Outcome(node.src, node.src, ((Piece(Segment(expr=node.src), True),),))]
         if isinstance(node, Ref):
             canon = self.t.canonical(node.target)
             written = node.callee or node.src
@@ -532,3 +568,13 @@ def _passed_on(init: InitSummary, bind: Bind) -> tuple[Node, ...]:
     if init.none_args is not None and init.none_args[0] not in bind:
         return init.none_args[1]
     return init.super_args or ()
+
+
+def _flat_options(node: Node, bind: Bind, depth: int = 0) -> list[Node]:
+    """A value's options with the call's arguments substituted, nested alternatives flattened (a key rebound
+    on some paths, ``code = 'XPST0017'``, or passed on through a parameter with a literal default)."""
+    node = subst(node, bind) if depth == 0 else node
+    if isinstance(node, Alt) and depth < MAX_DEPTH:
+        return [o for opt in node.options for o in _flat_options(opt, bind, depth + 1)]
+    return [node]
+

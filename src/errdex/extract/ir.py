@@ -91,6 +91,7 @@ class Ref:
     reraised: str = ""  # ``raise e`` of a caught exception: the variable, whose message is unknown
     param: str = ""  # ``raise exc_type(msg)``: the callee is this parameter of the enclosing function
     edited: Node | None = None  # ``raise e`` after ``e.args = (TEXT,) + ...``: that text (``edited.py``)
+    item: tuple[Node, ...] = ()  # ``TABLE_ITEM``: the key and the position (a literal) read
 
 
 # ``param`` of a classmethod's ``cls(...)``: bound to the class the method was called on
@@ -102,6 +103,10 @@ KEYED = "[]"
 # ``Ref.callee`` of a parameter with a literal default set when it is None (``if message is None: message =
 # "..."``), args ``(the parameter, the default)``: the caller's text when it passes some, else both
 DEFAULTED = "??"
+# ``Ref.callee`` of an item of a module-level table of tuples read by a key, ``TABLE[code][1]`` (after
+# ``error_class, default_message = TABLE[code]``): ``target`` the table, ``item`` the key and the position;
+# called (``error_class(message, pcode, token)``), ``args`` are the call's
+TABLE_ITEM = "[][i]"
 
 
 def exc_arg(i: int) -> str:

@@ -27,6 +27,7 @@ from errdex.extract.ir import (
     CLS_PARAM,
     EMPTY,
     KEYED,
+    TABLE_ITEM,
     Hole,
     Lit,
     Node,
@@ -228,6 +229,28 @@ class MessageBuilder(ValuesMixin, FormsMixin, CallsMixin, RaisedMixin):
         return self.value(node, scope)
 
     def _keyed(self, node: ast.Subscript, scope: Scope) -> Node | None:
+        item = self._table_item(node, scope)
+        if item is not None:
+            return item
+        return self._class_keyed(node, scope)
+
+    def _table_item(self, node: ast.Subscript, scope: Scope) -> Ref | None:
+        """``TABLE[key][i]``, ``TABLE`` a module-level dict of tuples and ``key`` a literal or a value the
+        function got (elementpath's ``error_class, default_message = XPATH_ERROR_CODES[code]``, bound so by
+        ``walkbind.assign``): the entry's item, read in phase 2 per key the caller passed (``expand``)."""
+        inner, pos = node.value, node.slice
+        if not (isinstance(inner, ast.Subscript) and isinstance(inner.value, ast.Name)
+                and isinstance(pos, ast.Constant) and type(pos.value) is int
+                and isinstance(self.module_env.get(inner.value.id), ast.Dict)
+                and envmod.lookup(scope.env, inner.value.id) is None and inner.value.id not in scope.params):
+            return None
+        k = inner.slice
+        key = Lit(k.value) if isinstance(k, ast.Constant) and isinstance(k.value, str) else self.arg(k, scope)
+        table = f"{self.module}.{inner.value.id}" if self.module else inner.value.id
+        return Ref(target=table, src=self.src.segment(node), callee=TABLE_ITEM, item=(key, Lit(str(pos.value))),
+                   is_call=False, text_position=True)
+
+    def _class_keyed(self, node: ast.Subscript, scope: Scope) -> Node | None:
         """``self.error_messages[key]`` in a method: a read of the class's message table by a literal key
         or a parameter (bound by the caller: ``self.make_error("invalid")``), resolved in phase 2 over
         the class the method runs on, its subclasses and its bases (``expand.py``)."""

@@ -13,6 +13,7 @@ from errdex.extract.guards import Spec
 from errdex.extract.imports import class_like, dotted_source
 from errdex.extract.ir import (
     EMPTY,
+    TABLE_ITEM,
     Alt,
     Hole,
     Node,
@@ -74,14 +75,26 @@ class RaisedMixin(Builder):
         return alt(refs)
 
     def _class_variable(self, name: str, scope: Scope) -> list[Ref] | None:
-        """The classes a local holds when it is assigned only class names (``A if c else B``)."""
-        b = envmod.lookup(scope.env, name)
+        """The classes a local holds when it is assigned only class names (``A if c else B``), or on each
+        path a branch (a ``try`` and its handler) joins; a class read from a table of tuples
+        (``error_class, default_message = TABLE[code]``, ``keyedtables``) among them."""
+        return self._held_classes(envmod.lookup(scope.env, name), scope, 0)
+
+    def _held_classes(self, b: envmod.Binding | None, scope: Scope, depth: int) -> list[Ref] | None:
+        if b is not None and b.options and depth < 4:
+            out: list[Ref] = []
+            for o in b.options:
+                got = self._held_classes(o, scope, depth + 1)
+                if got is None:
+                    return None
+                out.extend(r for r in got if r not in out)
+            return out
         if b is None or b.value is None or b.prev is not None or b.local_def is not None or b.caught is not None:
             return None
         ir = self.exception(b.value, scope.at(b.env))
         refs = ir.options if isinstance(ir, Alt) else (ir,)
-        if all(isinstance(r, Ref) and not r.is_call and not r.reraised and class_like(r.target)
-               for r in refs):
+        if all(isinstance(r, Ref) and not r.is_call and not r.reraised
+               and (class_like(r.target) or r.callee == TABLE_ITEM) for r in refs):
             return [r for r in refs if isinstance(r, Ref)]
         return None
 
@@ -112,7 +125,8 @@ class RaisedMixin(Builder):
                 if isinstance(f, ast.Name):
                     classes = self._class_variable(f.id, scope)
                     if classes is not None:  # err_type = ValueError if c else TypeError; raise err_type("...")
-                        return alt([dataclasses.replace(r, is_call=True, src=self.src.segment(node), callee=r.src,
+                        return alt([dataclasses.replace(r, is_call=True, src=self.src.segment(node),
+                                                        callee=r.callee if r.callee == TABLE_ITEM else r.src,
                                                         args=args, kwargs=kwargs) for r in classes])
                     holder = envmod.lookup(scope.env, f.id)
                     if f.id in scope.params and holder is None:
@@ -164,16 +178,23 @@ class RaisedMixin(Builder):
             return Hole(self.src.segment(node))
         if isinstance(node, ast.IfExp):
             return alt([self.exception(node.body, scope), self.exception(node.orelse, scope)])
+        if isinstance(node, ast.Subscript) and (item := self._table_item(node, scope)) is not None:
+            return item  # `TABLE[code][0]`, a class read from a table of tuples (``keyedtables``)
         if isinstance(node, _OPAQUE):  # raise errors[k], raise a or b, even raise "text": values
             return Hole(self.src.segment(node))
         unclassified(f"raised expression {type(node).__name__}", self.where(node))
         return Hole(self.src.segment(node))
 
 
-    def factory_call(self, node: ast.Call, scope: Scope) -> Ref | None:
+    def factory_call(self, node: ast.Call, scope: Scope) -> Node | None:
         """What a factory returns: ``exception(line, col, *args)`` (a class parameter) or
-        ``self._src.parse_error(exception, *args)`` (a method by name), read as a raised exception."""
+        ``self._src.parse_error(exception, *args)`` (a method by name), read as a raised exception; or
+        ``error_class(message, pcode, token)`` with the class read from a table (``keyedtables``), on the
+        paths that do not set it to a class."""
         ir = self.exception(node, scope)
+        if isinstance(ir, Alt) and any(isinstance(o, Ref) and o.callee == TABLE_ITEM for o in ir.options) \
+                and all(isinstance(o, Ref) and o.is_call for o in ir.options):
+            return ir
         top = self.module.split(".", 1)[0] + "."
         if isinstance(ir, Ref) and ir.is_call and (ir.param or is_by_name(ir.target) or (
                 ir.target.startswith(top) and not class_like(ir.target))):  # a typed receiver's method

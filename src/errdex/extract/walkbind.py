@@ -62,9 +62,23 @@ class BindingsMixin(WalkerBase):
                 self._attr_text(t.value.id, t.attr, node.value, state, env)
             elif state.func is not None and state.func.unpacked and st.target_names(t) == list(state.func.unpacked):
                 continue  # `a, b, c = args[:3]`: the names stay the arguments they are (``unpacked_varargs``)
+            elif isinstance(t, ast.Tuple) and (items := self._table_items(t, value)):
+                for name, item in items:  # `error_class, default_message = TABLE[code]`: each the entry's item
+                    env = envmod.bind(env, name, envmod.Binding(item, env))
             else:
                 env = st.bind_opaque(env, t)
         return env
+
+    def _table_items(self, t: ast.Tuple, value: ast.expr) -> list[tuple[str, ast.expr]]:
+        """``a, b = TABLE[key]`` with ``TABLE`` a module-level dict (not a slice's key): each name and the
+        ``TABLE[key][i]`` it holds (``messages._table_item``); empty for any other unpacking."""
+        if not (isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name)
+                and isinstance(self.module_env.get(value.value.id), ast.Dict)
+                and not isinstance(value.slice, ast.Slice)
+                and all(isinstance(e, ast.Name) for e in t.elts)):
+            return []
+        return [(e.id, ast.copy_location(ast.Subscript(value=value, slice=ast.Constant(i), ctx=ast.Load()), value))
+                for i, e in enumerate(t.elts) if isinstance(e, ast.Name)]
 
     def _attr_text(self, name: str, attr: str, value: ast.expr, state: State, env: Env) -> None:
         """``rep.problem_msg = f"data code {code} not supported"`` on a local built as ``rep = Report(...)``

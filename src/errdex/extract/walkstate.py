@@ -87,6 +87,7 @@ class WalkerBase(Protocol):
     package: bool
     imports: dict[str, str]
     class_constants: dict[str, ast.expr]
+    module_env: dict[str, ast.expr]
     kept_texts: dict[str, Node]
     attr_texts: list[tuple[str, str, Node]]
     builder: MessageBuilder

@@ -27,6 +27,7 @@ from errdex.extract.calls import call_edges
 from errdex.extract.decoding import decode
 from errdex.extract.imports import module_name
 from errdex.extract.ir import Node
+from errdex.extract.keyedtables import table_entries
 from errdex.extract.lines import data_digests
 from errdex.extract.messages import Scope
 from errdex.extract.msgbase import translated_text
@@ -143,6 +144,9 @@ def _walk(tree: ast.Module, text: str, path: str, is_test: bool) -> FileResult:
             )) or (name.endswith("]") and translated_text(value)):  # a message table's `_("...")` entry
                 constants[name] = walker.builder.arg(value, _EMPTY_SCOPE)
         constants.update(walker.kept_texts)
+        # module-level tables of tuples by key (``keyedtables``)
+        constants.update(table_entries(walker.module_env, lambda v: walker.builder.arg(v, _EMPTY_SCOPE),
+                                       walker.builder.resolve_name))
         # named tuples' fields and the calls building them (``tuplefields``)
         constants.update(named_tuples(tree, walker.builder.resolve_name))
         constants.update(built_tuples(tree, walker.builder.resolve_name))
