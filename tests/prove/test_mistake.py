@@ -387,3 +387,21 @@ def test_none_for_a_value_the_call_works_out_itself_is_the_fix() -> None:
     other = replace(site, snippet=FILLS.replace("vec_size = pick(x)", "raise TypeError('needs one')"))
     assert chosen_by_call(SCATTER.format(v=5), SCATTER.format(v=None), other) == ""
     assert chosen_by_call(SCATTER.format(v=5), SCATTER.format(v=2), site) == ""  # a value given: not this rule
+
+
+def test_the_raising_call_of_a_kernel_form_program_is_the_statement_that_lowers_it() -> None:
+    # rating 13 on a28d: the program is a block (``if True:``) holding the kernel's ``def`` and the statement that
+    # lowers it; the note named the value's call (``jax.numpy.zeros``), which never raises, as the one to wrap
+    from errdex.prove.mistake import raising_call, setup_note
+
+    before = ("import kern\n\n_out = kern.shape_of(kern.zeros(8, 'half'))\nif True:\n    def _kernel(_o, _ref):\n"
+              "        _ref[...] = kern.barrier(kern.zeros(8, 'half'))\n"
+              "    kern.jit(kern.experimental.gpu.kernel(_kernel, out_type=kern.Struct((8,), 'single'), scratch=[_out]))"
+              ".trace().lower(lowering_platforms=('cuda',))\n")
+    assert raising_call(before) == "the `….lower(lowering_platforms=('cuda',))` call that ends the program"
+    note = setup_note(before, before.replace("'half'", "'single'"), "NotImplementedError", False)
+    assert "a try / except around the `….lower(lowering_platforms=('cuda',))` call" in note
+    assert "`kern.zeros`" not in note
+    # a short call in the block is named as written; a ``with`` block as before
+    assert raising_call("import p\nif True:\n    def f():\n        pass\n    p.run(f)\n") == "`p.run`"
+    assert raising_call("import p\nwith p.ctx():\n    p.go(1)\n") == "`p.go`"
