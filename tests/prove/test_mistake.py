@@ -405,3 +405,24 @@ def test_the_raising_call_of_a_kernel_form_program_is_the_statement_that_lowers_
     # a short call in the block is named as written; a ``with`` block as before
     assert raising_call("import p\nif True:\n    def f():\n        pass\n    p.run(f)\n") == "`p.run`"
     assert raising_call("import p\nwith p.ctx():\n    p.go(1)\n") == "`p.go`"
+
+
+def test_a_value_the_kernel_body_makes_itself_is_said_as_one_case_not_the_whole_kind() -> None:
+    # rating 13 on a28d: the proof changed `'float16'` -> `'float32'` in `jnp.zeros` made inside the kernel body, and
+    # the page read as "float16 is unsupported"; float16 data read from a ref lowers clean
+    from errdex.prove.mistake import change_sentence
+
+    before = ("import kern\nif True:\n    def _kernel(_o, _ref):\n        _ref[...] = kern.barrier(kern.zeros(8, 'half'))\n"
+              "    kern.lower(_kernel)\n")
+    said = change_sentence(before, before.replace("'half'", "'single'"))
+    assert said.startswith("The proven example below changes one thing: `'half'` becomes `'single'` in the call of "
+                           "`kern.zeros`."), said
+    assert "one `kern.zeros` makes inside the function the program defines" in said
+    assert "not that every value of that kind is refused" in said
+    # the value read from the body's own parameter is no value the body makes: said as before
+    ref = ("import kern\nif True:\n    def _kernel(_o, _ref):\n        _ref[...] = kern.barrier(kern.cast(_ref, 'half'))\n"
+           "    kern.lower(_kernel)\n")
+    assert "inside the function" not in change_sentence(ref, ref.replace("'half'", "'single'"))
+    # no function defined: as before
+    flat = "import kern\nkern.barrier(kern.zeros(8, 'half'))\n"
+    assert change_sentence(flat, flat.replace("'half'", "'single'")).endswith("in the call of `kern.zeros`.")

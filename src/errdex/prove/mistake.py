@@ -292,7 +292,31 @@ def change_sentence(before: str, after: str) -> str:
         return ""
     said = said_changes(cs)
     what = "one thing" if len(said) == 1 else "two things"
-    return f"The proven example below changes {what}: " + "; ".join(said) + "."
+    made = made_in_body(before, cs)
+    # a value the kernel body makes itself (``jnp.zeros(..., 'float16')`` in the body): the proof shows that value
+    # raising, not every value of its kind (rating 13, a28d: float16 loaded from a ref lowers clean)
+    scope = (f" The changed value is one {made} makes inside the function the program defines (its body): the "
+             "proof shows that value raising, not that every value of that kind is refused; a value of the same "
+             "kind that reaches the body another way (an argument, a ref it reads) was not tried." if made else "")
+    return f"The proven example below changes {what}: " + "; ".join(said) + "." + scope
+
+
+def made_in_body(before: str, cs: Sequence[Change]) -> str:
+    """"`jax.numpy.zeros`": the call that makes the changed value, when every change is an argument of a call made
+    inside a function the program defines (a kernel body, ``kernel_forms``) and that function reads none of it from
+    its parameters; "" otherwise."""
+    body = _parse(before)
+    defs = [n for n in ast.walk(ast.Module(body=body, type_ignores=[])) if isinstance(n, ast.FunctionDef)]
+    if not defs or not cs or any(not (c.where and c.old and c.new) for c in cs) or len({c.where for c in cs}) != 1:
+        return ""
+    where = cs[0].where
+    for d in defs:
+        params = {a.arg for a in (*d.args.posonlyargs, *d.args.args, *d.args.kwonlyargs)}
+        for n in (n for stmt in d.body for n in ast.walk(stmt)):  # its body, not its decorators
+            if isinstance(n, ast.Call) and ast.unparse(n.func) == where \
+                    and not any(isinstance(x, ast.Name) and x.id in params for x in ast.walk(n)):
+                return f"`{where}`"
+    return ""
 
 
 def _expr(text: str) -> ast.expr | None:
