@@ -306,7 +306,7 @@ def made_in_body(before: str, cs: Sequence[Change]) -> str:
     inside a function the program defines (a kernel body, ``kernel_forms``) and that function reads none of it from
     its parameters; "" otherwise."""
     body = _parse(before)
-    defs = [n for n in ast.walk(ast.Module(body=body, type_ignores=[])) if isinstance(n, ast.FunctionDef)]
+    defs = [n for n in ast.walk(ast.Module(body=body or [], type_ignores=[])) if isinstance(n, ast.FunctionDef)]
     if not defs or not cs or any(not (c.where and c.old and c.new) for c in cs) or len({c.where for c in cs}) != 1:
         return ""
     where = cs[0].where
