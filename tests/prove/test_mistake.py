@@ -426,3 +426,7 @@ def test_a_value_the_kernel_body_makes_itself_is_said_as_one_case_not_the_whole_
     # no function defined: as before
     flat = "import kern\nkern.barrier(kern.zeros(8, 'half'))\n"
     assert change_sentence(flat, flat.replace("'half'", "'single'")).endswith("in the call of `kern.zeros`.")
+    # the body's own call, its argument changed (not a value passed on): the proof is about that call, said as before
+    own = ("import kern\nif True:\n    def _kernel(_o, _ref):\n        kern.scoped(lambda r: None, axes=1)\n"
+           "    kern.lower(_kernel)\n")
+    assert "inside the function" not in change_sentence(own, own.replace("axes=1", "axes=()"))

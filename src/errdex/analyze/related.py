@@ -145,7 +145,14 @@ def forwarded_message(site: ErrorSite) -> str:
     words = [seg.text.strip() for seg in site.template.segments if seg.expr is None and len(seg.text.strip()) >= 4]
     if not words or any(w in site.snippet for w in words):
         return ""
-    return site.unresolved[0]
+    # the name is a parameter of the raising function (``def fail(self, message, ...)``), not one the exception's
+    # own ``__init__`` fills with its default (``raise NoSuchOption(opt)``: "No such option" is that site's message)
+    lines = site.snippet.splitlines()[: max(0, site.line - site.snippet_start) + 1]
+    starts = [i for i, ln in enumerate(lines) if re.match(r"\s*(?:async\s+)?def\s", ln)]
+    if not starts:
+        return ""
+    signature = "\n".join(lines[starts[-1]:]).split(":\n", 1)[0]
+    return site.unresolved[0] if re.search(rf"\b{re.escape(site.unresolved[0])}\b", signature) else ""
 
 
 def _rule_index(ctx: SnapshotContext) -> dict[str, list[ErrorSite]]:

@@ -312,7 +312,11 @@ def made_in_body(before: str, cs: Sequence[Change]) -> str:
     where = cs[0].where
     for d in defs:
         params = {a.arg for a in (*d.args.posonlyargs, *d.args.args, *d.args.kwonlyargs)}
-        for n in (n for stmt in d.body for n in ast.walk(stmt)):  # its body, not its decorators
+        # its body, not its decorators; a call whose value is passed to another call (``barrier(zeros(...))``), not
+        # one the body makes for what it does (``run_scoped(..., collective_axes=1)``: its own argument, rating 13)
+        inner = [a for stmt in d.body for n in ast.walk(stmt) if isinstance(n, ast.Call)
+                 for a in (*n.args, *(k.value for k in n.keywords))]
+        for n in (n for a in inner for n in ast.walk(a)):
             if isinstance(n, ast.Call) and ast.unparse(n.func) == where \
                     and not any(isinstance(x, ast.Name) and x.id in params for x in ast.walk(n)):
                 return f"`{where}`"
