@@ -205,8 +205,8 @@ def test_every_section_of_a_handed_out_reader_puts_the_raise_at_the_later_read(c
     assert "reaches the raise" not in bullet and "on a later read" in bullet, bullet
     assert "the call itself does not raise it" in bullet, bullet
     assert "before the call rather" not in a.guard_note, a.guard_note
-    assert a.guard_note.startswith("Guard it where your code reads from that object (not before the call) rather "
-                                   "than catching it"), a.guard_note
+    assert a.guard_note.startswith("Guard your reads from that object, not the call that returns it, rather than "
+                                   "catching it"), a.guard_note
 
     # a method the package calls itself is still reached at the call
     b = _analysis(ctx, "no binary stream")

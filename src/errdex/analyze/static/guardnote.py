@@ -126,9 +126,9 @@ def with_prevention(note: str, prevention: tuple[str, ...], later_use: str = "")
     rest = rest.replace("a try / except would not help either", "a try / except is no substitute for it", 1)
     # a handed-out object's method raises on a later read or write, not at the call (``roles.handed_use``): the
     # guard goes where the code reads or writes it (rating 13, eb3a: "before the call" contradicted "not at the call")
-    where = (f"where your code {later_use}s {'from' if later_use == 'read' else 'to'} that object (not before the call)"
-             if later_use else "before the call")
-    return (f"Guard it {where} rather than catching it: {guard[0].lower()}{guard[1:].rstrip('.')}."
+    where = (f"Guard your {later_use}s {'from' if later_use == 'read' else 'to'} that object, not the call that "
+             "returns it," if later_use else "Guard it before the call")
+    return (f"{where} rather than catching it: {guard[0].lower()}{guard[1:].rstrip('.')}."
             f"{stop} {rest[:1].upper()}{rest[1:]}")
 
 
