@@ -194,3 +194,20 @@ def test_a_handed_out_reader_is_said_to_raise_on_a_later_read_not_at_the_call(ct
     assert a.trigger.startswith("A later read from the object that `streampkg.utils.get_text` returns"), a.trigger
     assert "the call itself does not raise it" in a.trigger, a.trigger
     assert "on a later read from that object, not at the call of `streampkg.utils.get_text`" in text, text
+
+
+def test_every_section_of_a_handed_out_reader_puts_the_raise_at_the_later_read(ctx: SnapshotContext) -> None:
+    # rating 13 on eb3a: the When trigger said "a later read", but a Common situations bullet still said the call
+    # chain of the call "reaches the raise", and Defensive said "guard it before the call"
+    a = _analysis(ctx, "odd number of bytes")
+    (bullet,) = [s for s in a.situations if "call chain" in s]
+    assert bullet.startswith("A read from the object `streampkg.utils.get_text` returns: "), bullet
+    assert "reaches the raise" not in bullet and "on a later read" in bullet, bullet
+    assert "the call itself does not raise it" in bullet, bullet
+    assert "before the call rather" not in a.guard_note, a.guard_note
+    assert a.guard_note.startswith("Guard your reads from that object, not the call that returns it, rather than "
+                                   "catching it"), a.guard_note
+
+    # a method the package calls itself is still reached at the call
+    b = _analysis(ctx, "no binary stream")
+    assert not any(s.startswith("A read from") for s in b.situations)

@@ -387,3 +387,46 @@ def test_none_for_a_value_the_call_works_out_itself_is_the_fix() -> None:
     other = replace(site, snippet=FILLS.replace("vec_size = pick(x)", "raise TypeError('needs one')"))
     assert chosen_by_call(SCATTER.format(v=5), SCATTER.format(v=None), other) == ""
     assert chosen_by_call(SCATTER.format(v=5), SCATTER.format(v=2), site) == ""  # a value given: not this rule
+
+
+def test_the_raising_call_of_a_kernel_form_program_is_the_statement_that_lowers_it() -> None:
+    # rating 13 on a28d: the program is a block (``if True:``) holding the kernel's ``def`` and the statement that
+    # lowers it; the note named the value's call (``jax.numpy.zeros``), which never raises, as the one to wrap
+    from errdex.prove.mistake import raising_call, setup_note
+
+    before = ("import kern\n\n_out = kern.shape_of(kern.zeros(8, 'half'))\nif True:\n    def _kernel(_o, _ref):\n"
+              "        _ref[...] = kern.barrier(kern.zeros(8, 'half'))\n"
+              "    kern.jit(kern.experimental.gpu.kernel(_kernel, out_type=kern.Struct((8,), 'single'), scratch=[_out]))"
+              ".trace().lower(lowering_platforms=('cuda',))\n")
+    assert raising_call(before) == "the `….lower(lowering_platforms=('cuda',))` call that ends the program"
+    note = setup_note(before, before.replace("'half'", "'single'"), "NotImplementedError", False)
+    assert "a try / except around the `….lower(lowering_platforms=('cuda',))` call" in note
+    assert "`kern.zeros`" not in note
+    # a short call in the block is named as written; a ``with`` block as before
+    assert raising_call("import p\nif True:\n    def f():\n        pass\n    p.run(f)\n") == "`p.run`"
+    assert raising_call("import p\nwith p.ctx():\n    p.go(1)\n") == "`p.go`"
+
+
+def test_a_value_the_kernel_body_makes_itself_is_said_as_one_case_not_the_whole_kind() -> None:
+    # rating 13 on a28d: the proof changed `'float16'` -> `'float32'` in `jnp.zeros` made inside the kernel body, and
+    # the page read as "float16 is unsupported"; float16 data read from a ref lowers clean
+    from errdex.prove.mistake import change_sentence
+
+    before = ("import kern\nif True:\n    def _kernel(_o, _ref):\n        _ref[...] = kern.barrier(kern.zeros(8, 'half'))\n"
+              "    kern.lower(_kernel)\n")
+    said = change_sentence(before, before.replace("'half'", "'single'"))
+    assert said.startswith("The proven example below changes one thing: `'half'` becomes `'single'` in the call of "
+                           "`kern.zeros`."), said
+    assert "one `kern.zeros` makes inside the function the program defines" in said
+    assert "not that every value of that kind is refused" in said
+    # the value read from the body's own parameter is no value the body makes: said as before
+    ref = ("import kern\nif True:\n    def _kernel(_o, _ref):\n        _ref[...] = kern.barrier(kern.cast(_ref, 'half'))\n"
+           "    kern.lower(_kernel)\n")
+    assert "inside the function" not in change_sentence(ref, ref.replace("'half'", "'single'"))
+    # no function defined: as before
+    flat = "import kern\nkern.barrier(kern.zeros(8, 'half'))\n"
+    assert change_sentence(flat, flat.replace("'half'", "'single'")).endswith("in the call of `kern.zeros`.")
+    # the body's own call, its argument changed (not a value passed on): the proof is about that call, said as before
+    own = ("import kern\nif True:\n    def _kernel(_o, _ref):\n        kern.scoped(lambda r: None, axes=1)\n"
+           "    kern.lower(_kernel)\n")
+    assert "inside the function" not in change_sentence(own, own.replace("axes=1", "axes=()"))

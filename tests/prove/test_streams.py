@@ -73,12 +73,20 @@ def test_a_raise_on_the_stream_binary_layer_gets_the_stream_checked_before_the_c
                         line=3, qualname="get_text")
     assert stream_read(text_only) == "sys.stderr" and binary_stream(text_only) == ""  # not its binary layer
     (tmp_path / "binlib.py").write_text(
-        "import sys\n\n\ndef get_binary_stderr():\n    writer = getattr(sys.stderr, 'buffer', None)\n"
+        "import io, sys\n\n\ndef get_binary_stderr():\n    writer = sys.stderr if isinstance(sys.stderr, io.BytesIO) "
+        "else getattr(sys.stderr, 'buffer', None)\n"
         "    if writer is None:\n        raise RuntimeError('no binary stream for sys.stderr')\n    return writer\n")
     before, after = stand_in("import binlib\nbinlib.get_binary_stderr()\n", "sys.stderr")
     bad, good = stream_checked(before, "sys.stderr", NOT_CALLING), stream_checked(after, "sys.stderr", NOT_CALLING)
-    assert bad.startswith("import sys\n") and "    if getattr(sys.stderr, 'buffer', None) is None:\n" in bad
+    assert bad.startswith("import sys\n") and "    if binary is None:\n" in bad
+    # rating 13 (ad70): the stream itself may be the binary layer (an ``io.BytesIO`` in its place), as the library
+    # finds it, not only its ``.buffer``; and where there is none the text still goes out, written as text
+    assert ("binary = next((s for s in (sys.stderr, getattr(sys.stderr, 'buffer', None)) if isinstance(s, "
+            "(io.RawIOBase, io.BufferedIOBase))), None)") in bad
+    assert "        print('the text this program would write as bytes', file=sys.stderr)\n" in bad
     assert "    else:\n        binlib.get_binary_stderr()\n" in bad  # inside the capture, where the stream is replaced
+    own = stream_checked(before, "sys.stderr", NOT_CALLING, "click")
+    assert "click.echo('the text this program would write as bytes', err=True)" in own  # the library's own writer
 
     def run(code: str) -> tuple[int, str, str]:
         p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, timeout=60,
@@ -89,4 +97,9 @@ def test_a_raise_on_the_stream_binary_layer_gets_the_stream_checked_before_the_c
     assert validate_stopped(rc, out, err) and "not calling binlib.get_binary_stderr: sys.stderr has no binary" in out
     rc, out, err = run(good)
     assert validate_clean(rc, out) and "Traceback" not in err
+    # the stream replaced by a binary one: the library takes it, so the check lets the call run
+    itself = stream_checked("import binlib\nimport io, sys\nsys.stderr = io.BytesIO()\nbinlib.get_binary_stderr()\n",
+                            "sys.stderr", NOT_CALLING)
+    rc, out, err = run(itself)
+    assert rc == 0 and NOT_CALLING not in out, (itself, out, err)
     assert stream_checked("def (:\n", "sys.stderr", NOT_CALLING) == ""

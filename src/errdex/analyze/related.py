@@ -129,7 +129,30 @@ def _test_index(ctx: SnapshotContext) -> dict[str, list[ErrorSite]]:
 def title(site: ErrorSite) -> str:
     text = site.template.render().strip() or site.exception_name
     text = " ".join(text.split())
+    if (name := forwarded_message(site)):  # one caller's text would read as this site's own (rating 13, a1ee)
+        example = text[:57] + "..." if len(text) > 60 else text
+        return f"{site.exception_name}: {{{name}}} (the message its callers pass, e.g. \"{example}\")"
     return f"{site.exception_name}: {text[:117] + '...' if len(text) > 120 else text}"
+
+
+def forwarded_message(site: ErrorSite) -> str:
+    """The parameter a raise passes on as its message when every message it has comes from its callers ("" when
+    not): the raise's own text is a bare name (``raise BadParameter(message)``), its several templates are its
+    callers' arguments, and the first of them is not written in the raising function's source (a default such
+    as ``message = "No such option"`` is the site's own and stays its title)."""
+    if len(site.templates) < 2 or len(site.unresolved) != 1 or not site.unresolved[0].isidentifier():
+        return ""
+    words = [seg.text.strip() for seg in site.template.segments if seg.expr is None and len(seg.text.strip()) >= 4]
+    if not words or any(w in site.snippet for w in words):
+        return ""
+    # the name is a parameter of the raising function (``def fail(self, message, ...)``), not one the exception's
+    # own ``__init__`` fills with its default (``raise NoSuchOption(opt)``: "No such option" is that site's message)
+    lines = site.snippet.splitlines()[: max(0, site.line - site.snippet_start) + 1]
+    starts = [i for i, ln in enumerate(lines) if re.match(r"\s*(?:async\s+)?def\s", ln)]
+    if not starts:
+        return ""
+    signature = "\n".join(lines[starts[-1]:]).split(":\n", 1)[0]
+    return site.unresolved[0] if re.search(rf"\b{re.escape(site.unresolved[0])}\b", signature) else ""
 
 
 def _rule_index(ctx: SnapshotContext) -> dict[str, list[ErrorSite]]:

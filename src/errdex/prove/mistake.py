@@ -292,7 +292,35 @@ def change_sentence(before: str, after: str) -> str:
         return ""
     said = said_changes(cs)
     what = "one thing" if len(said) == 1 else "two things"
-    return f"The proven example below changes {what}: " + "; ".join(said) + "."
+    made = made_in_body(before, cs)
+    # a value the kernel body makes itself (``jnp.zeros(..., 'float16')`` in the body): the proof shows that value
+    # raising, not every value of its kind (rating 13, a28d: float16 loaded from a ref lowers clean)
+    scope = (f" The changed value is one {made} makes inside the function the program defines (its body): the "
+             "proof shows that value raising, not that every value of that kind is refused; a value of the same "
+             "kind that reaches the body another way (an argument, a ref it reads) was not tried." if made else "")
+    return f"The proven example below changes {what}: " + "; ".join(said) + "." + scope
+
+
+def made_in_body(before: str, cs: Sequence[Change]) -> str:
+    """"`jax.numpy.zeros`": the call that makes the changed value, when every change is an argument of a call made
+    inside a function the program defines (a kernel body, ``kernel_forms``) and that function reads none of it from
+    its parameters; "" otherwise."""
+    body = _parse(before)
+    defs = [n for n in ast.walk(ast.Module(body=body or [], type_ignores=[])) if isinstance(n, ast.FunctionDef)]
+    if not defs or not cs or any(not (c.where and c.old and c.new) for c in cs) or len({c.where for c in cs}) != 1:
+        return ""
+    where = cs[0].where
+    for d in defs:
+        params = {a.arg for a in (*d.args.posonlyargs, *d.args.args, *d.args.kwonlyargs)}
+        # its body, not its decorators; a call whose value is passed to another call (``barrier(zeros(...))``), not
+        # one the body makes for what it does (``run_scoped(..., collective_axes=1)``: its own argument, rating 13)
+        inner = [a for stmt in d.body for n in ast.walk(stmt) if isinstance(n, ast.Call)
+                 for a in (*n.args, *(k.value for k in n.keywords))]
+        for n in (n for a in inner for n in ast.walk(a)):
+            if isinstance(n, ast.Call) and ast.unparse(n.func) == where \
+                    and not any(isinstance(x, ast.Name) and x.id in params for x in ast.walk(n)):
+                return f"`{where}`"
+    return ""
 
 
 def _expr(text: str) -> ast.expr | None:
@@ -395,15 +423,28 @@ def raising_call(before: str) -> str:
     if not body:
         return ""
     last = body[-1]
-    while isinstance(last, (ast.With, ast.AsyncWith)) and last.body:  # what runs under the context manager
-        last = last.body[-1]
+    # what runs under the context manager, or in the block a kernel form's program is (``if True:`` holding the
+    # kernel's ``def`` and the statement that lowers it: rating 13, a28d named the value's ``jax.numpy.zeros``,
+    # which never raises, for want of the lowering): its last statement that is not a definition
+    while isinstance(last, (ast.With, ast.AsyncWith, ast.If)) and last.body:
+        stmts = [s for s in last.body if not isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
+        if not stmts:
+            break
+        last = stmts[-1]
     calls = [n for n in ast.walk(last) if isinstance(n, ast.Call)]
     if not calls:
         return ""
     func = calls[0].func
     while isinstance(func, ast.Call):  # ``jax.shard_map(f, ...)(x)``: the call is ``jax.shard_map``'s
         func = func.func
-    return f"`{ast.unparse(func)}`" if len(ast.unparse(func)) <= _MAX else ""
+    if len(ast.unparse(func)) <= _MAX:
+        return f"`{ast.unparse(func)}`"
+    # a chain too long to quote (``jax.jit(...).trace().lower``): its last method, with its arguments when short
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Call):
+        args = ast.unparse(calls[0]).rpartition(f".{func.attr}(")[2][:-1]
+        said = f"….{func.attr}({args if len(args) <= _MAX - 10 else '…'})"
+        return f"the `{said}` call that ends the program"
+    return ""
 
 
 def setup_note(before: str, after: str, exception: str, validated: bool, fix: str = "as the example shows") -> str:

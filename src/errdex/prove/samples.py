@@ -183,10 +183,11 @@ def samples(prover: Prover, site: ErrorSite, others: Sequence[ErrorSite], before
         pairs.append(("validate", cb, cg))  # the page's own check, run: it must stop the bad input only
         extra[len(pairs) - 1] = _seen_scripts(seen, lambda src: checked_script(src, check))
     # a raise on a standard stream's binary layer: the stream checked before the call (``streams.py``; rating 12, ad70)
-    if (stream := binary_stream(site)) and (sb := stream_checked(before, stream, NOT_CALLING)) \
-            and (sg := stream_checked(after, stream, NOT_CALLING)):
+    lib = site.module.split(".", 1)[0]
+    if (stream := binary_stream(site)) and (sb := stream_checked(before, stream, NOT_CALLING, lib)) \
+            and (sg := stream_checked(after, stream, NOT_CALLING, lib)):
         pairs.append(("validate", sb, sg))
-        extra[len(pairs) - 1] = _seen_scripts(seen, lambda src: stream_checked(src, stream, NOT_CALLING))
+        extra[len(pairs) - 1] = _seen_scripts(seen, lambda src: stream_checked(src, stream, NOT_CALLING, lib))
     rebuild = _rebuild(prover, site)
     for idx, func, nth in _raising_calls(bad_m):
         if (twin := _twin(good_m, func, nth)) < 0:

@@ -74,3 +74,18 @@ SEARCH_ADAPTERS: dict[str, SearchAdapter] = {
 def search_adapter(package: str) -> SearchAdapter | None:
     """The adapter of ``package`` (its distribution name); None for a library that needs none."""
     return SEARCH_ADAPTERS.get(package.split("[")[0].strip().lower().replace("_", "-"))
+
+
+# how a library writes text to a standard stream, the fallback a validate sample of a raise on the stream's binary
+# layer takes where there is none (``streams.stream_checked``; rating 13, ad70): {text} and {err} (True for stderr)
+TEXT_WRITERS: dict[str, str] = {"click": "click.echo({text}, err={err})"}
+
+
+def text_writer(package: str, stream: str, text: str) -> str:
+    """The statement that writes ``text`` (source) to ``stream`` as text: the library's own writer, else ``print``
+    (which writes nothing where the stream is None, as under pythonw)."""
+    form = TEXT_WRITERS.get(package.split(".", 1)[0])
+    if form and stream in ("sys.stdout", "sys.stderr"):
+        return form.format(text=text, err=stream == "sys.stderr")
+    return f"print({text}, file={stream})"
+

@@ -23,6 +23,7 @@ import ast
 import re
 
 from errdex.model import ErrorSite
+from errdex.prove.search_adapters import text_writer
 
 _STREAM = re.compile(r"\bsys\.(stdin|stdout|stderr)\b")
 _DEF = re.compile(r"\s*(?:async\s+)?def\s")
@@ -78,11 +79,17 @@ def binary_stream(site: ErrorSite) -> str:
     return stream if starts and any(_BINARY.search(ln) for ln in lines[starts[-1]:]) else ""
 
 
-def stream_checked(script: str, stream: str, not_calling: str) -> str:
+def stream_checked(script: str, stream: str, not_calling: str, package: str = "") -> str:
     """The validate sample of a raise on a standard stream's binary layer (rating 12, ad70): the script with its
-    raising statement made only when ``stream`` has a binary ``.buffer`` (Python's own standard streams do; ``None``
-    under pythonw, a capture's ``io.StringIO()`` and other text-only stand-ins do not), else a line that says why it
-    is not made (``not_calling``: the words a validate run is read by).  "" when it does not parse."""
+    raising statement made only when ``stream`` has a binary layer, else a line that says why it is not made
+    (``not_calling``: the words a validate run is read by) and the text written to the stream instead, by the
+    library's own writer (``search_adapters.text_writer``; rating 13, ad70: "it only prints").  "" when it does
+    not parse.
+
+    The binary layer is found as a library finds it (click's ``_find_binary_writer``): the stream itself when it
+    is a binary stream (an ``io.BytesIO`` put in its place), else its ``.buffer`` when that is one (Python's own
+    standard streams); ``None`` under pythonw, a capture's ``io.StringIO()`` and other text-only stand-ins have
+    none (rating 13, ad70: checking ``.buffer`` alone refused a stream that is itself binary)."""
     try:
         m = ast.parse(script)
     except SyntaxError:
@@ -99,11 +106,16 @@ def stream_checked(script: str, stream: str, not_calling: str) -> str:
     func = calls[0].func
     while isinstance(func, ast.Call):
         func = func.func
-    said = (f"{not_calling} {ast.unparse(func)}: {stream} has no binary buffer (it is None, as under pythonw, or a "
+    said = (f"{not_calling} {ast.unparse(func)}: {stream} has no binary layer (it is None, as under pythonw, or a "
             "text-only stand-in such as a capture's io.StringIO())")
-    check = ast.parse(f"if getattr({stream}, 'buffer', None) is None:\n    print({said!r})\nelse:\n    pass\n").body[0]
+    fallback = ("" if stream == "sys.stdin" else
+                "\n    " + text_writer(package, stream, repr("the text this program would write as bytes")))
+    found, check = ast.parse(
+        f"binary = next((s for s in ({stream}, getattr({stream}, 'buffer', None)) if isinstance(s, (io.RawIOBase, "
+        f"io.BufferedIOBase))), None)\nif binary is None:\n    print({said!r}){fallback}\nelse:\n    pass\n").body
     assert isinstance(check, ast.If)
     check.orelse = [stmt]
-    holder[-1] = check
-    imported = any(isinstance(s, ast.Import) and any(a.name == "sys" and not a.asname for a in s.names) for s in m.body)
-    return ("" if imported else "import sys\n") + ast.unparse(ast.fix_missing_locations(m)) + "\n"
+    holder[-1:] = [found, check]
+    imported = {a.name for s in m.body if isinstance(s, ast.Import) for a in s.names if not a.asname}
+    head = "".join(f"import {name}\n" for name in ("io", "sys") if name not in imported)
+    return head + ast.unparse(ast.fix_missing_locations(m)) + "\n"

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 
 from errdex.analyze.context import SnapshotContext
 from errdex.analyze.facts import Facts
+from errdex.analyze.static import roles
 from errdex.analyze.static import samples as S
 from errdex.analyze.static import sections as P
 from errdex.analyze.static.checksample import check_sample
@@ -144,7 +145,8 @@ def analyze_static(f: Facts, symbols: Mapping[str, tuple[str, ...]], *, date: st
         validate_sample=validate,
         try_sample=try_sample,
         check_sample=check,
-        guard_note=with_prevention(note := guard_note(f, bool(check)), prevention := _prevention(f, note)),
+        guard_note=with_prevention(note := guard_note(f, bool(check)), prevention := _prevention(f, note),
+                                   roles.handed_use(f)),
         prevention=prevention,
         trigger=P.trigger(f),
         situations=tuple(P.situations(f)),

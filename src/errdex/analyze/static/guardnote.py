@@ -104,7 +104,7 @@ GUARD_OPENINGS = ("Before calling ", "Wherever your code ", "Where your code ")
 _COMMAND_LINE = "Where your code builds the command line itself"
 
 
-def with_prevention(note: str, prevention: tuple[str, ...]) -> str:
+def with_prevention(note: str, prevention: tuple[str, ...], later_use: str = "") -> str:
     """The fallback note with the page's Prevention in it when that names something to do before the call.
 
     Rating 8 graded the Defensive section weak where it only pointed elsewhere ("What to do before calling ...
@@ -124,7 +124,11 @@ def with_prevention(note: str, prevention: tuple[str, ...]) -> str:
     stop = (f" Where `{checked.group(1)}` fails that check, stop with an error of your own that says what it must be, "
             "before the call." if checked else "")
     rest = rest.replace("a try / except would not help either", "a try / except is no substitute for it", 1)
-    return (f"Guard it before the call rather than catching it: {guard[0].lower()}{guard[1:].rstrip('.')}."
+    # a handed-out object's method raises on a later read or write, not at the call (``roles.handed_use``): the
+    # guard goes where the code reads or writes it (rating 13, eb3a: "before the call" contradicted "not at the call")
+    where = (f"Guard your {later_use}s {'from' if later_use == 'read' else 'to'} that object, not the call that "
+             "returns it," if later_use else "Guard it before the call")
+    return (f"{where} rather than catching it: {guard[0].lower()}{guard[1:].rstrip('.')}."
             f"{stop} {rest[:1].upper()}{rest[1:]}")
 
 

@@ -548,9 +548,15 @@ def situations(f: Facts) -> list[str]:
             out.append(f"Running a compiled function while `{of.option.name}` is on, as in a test or tool meant "
                        "only to build and compile.")
     if f.public_path.entries and f.public_path.depth > 0:
-        out.append(f"Calling {entry_words(f)}: the library's own call chain "
-                   + " → ".join(f"`{c.rsplit('.', 1)[-1]}`" for c in f.public_path.chain[:5])
-                   + f" reaches the raise in {place(f)}.")
+        chain = " → ".join(f"`{c.rsplit('.', 1)[-1]}`" for c in f.public_path.chain[:5])
+        if (use := roles.handed_use(f)):  # the call builds the object; the raise comes on a later read (rating 13, eb3a)
+            out.append(f"A {use} {'from' if use == 'read' else 'to'} the object {entry_words(f)} returns: the "
+                       f"library's own call chain {chain} builds it when the call is made, and Python's own I/O code "
+                       f"calls its `{roles.function_name(f)}` on a later {use}, which raises in {place(f)} (the call "
+                       "itself does not raise it).")
+        else:
+            out.append(f"Calling {entry_words(f)}: the library's own call chain {chain} reaches the raise in "
+                       f"{place(f)}.")
     direct = f.rerouted or f.public_path.depth == 0  # every other route checks first, or the call is direct
     for e, ents in list(zip(f.earlier, f.earlier_entries or [()] * len(f.earlier), strict=False))[:2] \
             if f.public_path.entries and not direct else ():
