@@ -94,6 +94,18 @@ def dotted_source(node: ast.AST) -> str | None:
     return ".".join(reversed(parts))
 
 
+def const_str(node: ast.expr | None) -> str | None:
+    """A string constant, an implicit or ``+`` concatenation of them, or ``(...)`` around one."""
+    if node is None:
+        return None
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        a, b = const_str(node.left), const_str(node.right)
+        return a + b if a is not None and b is not None else None
+    return None
+
+
 def resolve_dotted(written: str, table: dict[str, str], module: str, local_defs: frozenset[str]) -> str:
     """Resolve ``written`` (``errors.X``) through the import table.
 

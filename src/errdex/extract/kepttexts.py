@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from errdex.extract.imports import const_str
 from errdex.extract.ir import Alt, Hole, Lit, Node, Ref, alt
 
 if TYPE_CHECKING:
@@ -57,23 +58,13 @@ def kept_texts(node: ast.ClassDef, cls: str) -> dict[str, Node]:
             for t in targets:
                 if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self" \
                         and MSG_NAME.search(t.attr):
-                    text = _literal(value) if value is not None else None
+                    text = const_str(value)  # a literal, or literals joined with +
                     found.setdefault(t.attr, []).append(Lit(text) if text is not None else OPAQUE)
     out: dict[str, Node] = {}
     for attr, texts in found.items():
         texts = list(dict.fromkeys(texts))
         out[kept_key(cls, attr)] = OPAQUE if OPAQUE in texts or len(texts) > _PER_CLASS else alt(texts)
     return out
-
-
-def _literal(node: ast.expr) -> str | None:
-    """A string literal, or literals joined with ``+`` (``"Die Gleitkommazahl %s ..." + "konvertiert werden."``)."""
-    if isinstance(node, ast.Constant):
-        return node.value if isinstance(node.value, str) else None
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        left, right = _literal(node.left), _literal(node.right)
-        return left + right if left is not None and right is not None else None
-    return None
 
 
 @dataclass(frozen=True, slots=True)

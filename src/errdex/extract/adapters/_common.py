@@ -8,18 +8,6 @@ import re
 from errdex.extract.near import marker_lines, walk_near
 
 
-def const_str(node: ast.expr | None) -> str | None:
-    """A string constant, an implicit or ``+`` concatenation of them, or ``(...)`` around one."""
-    if node is None:
-        return None
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        a, b = const_str(node.left), const_str(node.right)
-        return a + b if a is not None and b is not None else None
-    return None
-
-
 def arg(call: ast.Call, pos: int, name: str) -> ast.expr | None:
     """The argument passed as keyword ``name`` or at position ``pos``."""
     for kw in call.keywords:

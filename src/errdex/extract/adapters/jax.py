@@ -24,7 +24,8 @@ from __future__ import annotations
 import ast
 import re
 
-from errdex.extract.adapters._common import arg, assignments, callee, const_str, text
+from errdex.extract.adapters._common import arg, assignments, callee, text
+from errdex.extract.imports import const_str
 from errdex.model import ConfigOption
 
 STATE_FUNCS = frozenset({
