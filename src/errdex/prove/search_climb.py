@@ -18,7 +18,6 @@ import linecache
 import re
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
 
 MAX_RUNS, MAX_STEPS = 400, 8
 Option = tuple[str, str, "list[tuple[str, str]] | None", "list[tuple[str, str]]"]
@@ -63,11 +62,11 @@ def _said(exc: BaseException | None) -> str:
 
 def climb(run: Callable[[str], BaseException | None], render: Callable[[Option], str],
           options_of: Callable[[Option], list[Option]], start: Option, path: str, below: int,
-          lacks: Sequence[Sequence[str]], deadline: float = 0.0, max_runs: int = MAX_RUNS) -> list[str]:
+          lacks: Sequence[Sequence[str]], deadline: float = 0.0, max_runs: int = MAX_RUNS) -> list[Option]:
     """From the hit ``start``, one change at a time, each keeping the call raising deeper in ``path`` below
     line ``below`` (the first such change of a call taken at once, its others tried when it leads nowhere:
-    depth first with backtracking): the first call that stops on one of ``lacks`` (its source; [] when none
-    within ``max_runs``)."""
+    depth first with backtracking): the first call that stops on one of ``lacks`` ([] when none within
+    ``max_runs``)."""
     if not lacks:
         return []
     seen = {render(start)}
@@ -88,7 +87,7 @@ def climb(run: Callable[[str], BaseException | None], render: Callable[[Option],
         exc = run(src)
         d = depth(exc, path, below)
         if d and lacking(exc, lacks):
-            return [src]
+            return [opt]
         now = _said(exc)
         # deeper, or (once) stopped at the same line for another reason: a 0-d array given one dimension of the
         # two it is unpacked into ("expected 2, got 0" -> "got 1"); not merely a value it quotes changed
@@ -97,3 +96,15 @@ def climb(run: Callable[[str], BaseException | None], render: Callable[[Option],
             # only got as far as before: one dimension of two given, the second comes next
             stack.append((d, now, d == here, iter([o for o in options_of(opt) if d == here or o[1] != opt[1]])))
     return []
+
+
+def nearest_hit(run: Callable[[str], BaseException | None], render: Callable[[Option], str],
+                options_of: Callable[[Option], list[Option]], after: Option,
+                at_site: Callable[[BaseException | None], bool]) -> str:
+    """The climbed call with one change that raises at the site again (``b``'s dtype given to ``a`` too): the
+    before that differs from the after in one argument, not in every step of the climb ("" when none does)."""
+    for o in options_of(after):
+        src = render(o)
+        if at_site(run(src)):
+            return src
+    return ""
