@@ -18,6 +18,7 @@ import linecache
 import re
 import time
 from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 MAX_RUNS, MAX_STEPS = 400, 8
 Option = tuple[str, str, "list[tuple[str, str]] | None", "list[tuple[str, str]]"]
@@ -100,11 +101,37 @@ def climb(run: Callable[[str], BaseException | None], render: Callable[[Option],
 
 def nearest_hit(run: Callable[[str], BaseException | None], render: Callable[[Option], str],
                 options_of: Callable[[Option], list[Option]], after: Option,
-                at_site: Callable[[BaseException | None], bool]) -> str:
+                at_site: Callable[[BaseException | None], bool], deadline: float = 0.0) -> str:
     """The climbed call with one change that raises at the site again (``b``'s dtype given to ``a`` too): the
-    before that differs from the after in one argument, not in every step of the climb ("" when none does)."""
+    before that differs from the after in one argument, not in every step of the climb ("" when none does, or
+    none by ``deadline``)."""
     for o in options_of(after):
+        if deadline and time.monotonic() > deadline:
+            break
         src = render(o)
         if at_site(run(src)):
             return src
     return ""
+
+
+def passes_check(s: Any, how: dict[str, Any], adapter: dict[str, Any], deadline: float,
+                 single_options: Callable[..., list[Option]], render: Callable[..., str]) -> tuple[str, list[str]]:
+    """For the search's hit ``how`` (``search_script.Search`` ``s``): a call that passes the site's check and stops
+    on what this machine lacks, and the before one change away from it ("" when none).  The changes are
+    ``clean_variants``' (``single_options``) and the library's own values of a parameter's class (``plan["made"]``)."""
+    plan = how["plan"]
+
+    def options_of(o: Option) -> list[Option]:
+        _, _, c, a = o
+        made: list[Option] = [("args", n, c, [(k, x) if k == n else (k, v) for k, v in a]) for n, v in a
+                              for x in plan.get("made", {}).get(n.lstrip("*"), []) if x != v]
+        return [*single_options(plan, c, a, adapter), *made]
+
+    def shown(o: Option) -> str:
+        return render(plan["module"], plan["call"], o[2], o[3])
+    start: Option = ("args", "", list(how["ctor"]) if how["ctor"] is not None else None, list(how["args"]))
+    def run(src: str) -> BaseException | None:
+        return s.run(src, False)  # no guard lines recorded: the traceback says how deep it got
+    got = climb(run, shown, options_of, start, s.path, max(s.lines), adapter["lacks"], deadline)
+    before = nearest_hit(run, shown, options_of, got[0], s.at_site, deadline + 8) if got else ""  # killed at 2 * budget + 10
+    return before, [shown(o) for o in got]

@@ -34,7 +34,7 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
 try:  # errdex's own checks and tests import it as a module of the package
-    from errdex.prove.search_climb import climb, nearest_hit
+    from errdex.prove.search_climb import passes_check
     from errdex.prove.search_frame import FRAME, WRAP, form_of, frame_for, same_kind
     from errdex.prove.search_pairs import pair_variants
     from errdex.prove.search_strategies import (
@@ -62,7 +62,7 @@ try:  # errdex's own checks and tests import it as a module of the package
     from errdex.prove.search_strategies import PACKAGE as _PACKAGE
 except ImportError:  # in the sandbox: the file beside this one
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    from search_climb import climb, nearest_hit  # type: ignore[import-not-found,no-redef]
+    from search_climb import passes_check  # type: ignore[import-not-found,no-redef]
     from search_frame import FRAME, WRAP, form_of, frame_for, same_kind  # type: ignore[import-not-found,no-redef]
     from search_pairs import pair_variants  # type: ignore[import-not-found,no-redef]
     from search_strategies import (  # type: ignore[import-not-found,no-redef]
@@ -145,15 +145,16 @@ class Search:
             return local
         return local
 
-    def run(self, src: str) -> BaseException | None:
-        """Execute ``src`` as the script would run; the exception it raised (None: ran clean)."""
+    def run(self, src: str, traced: bool = True) -> BaseException | None:
+        """Execute ``src`` as the script would run; the exception it raised (None: ran clean).  ``traced``: the
+        guard lines it reached recorded (the climb needs only the traceback: untraced, several times faster)."""
         self.reached = set()
         ns: dict[str, Any] = {"__name__": "__main__"}
         home = os.getcwd()
         here = tempfile.mkdtemp(dir=home)  # each call in an empty working directory, as a script is run
         os.chdir(here)
         old = signal.signal(signal.SIGALRM, _on_alarm)
-        sys.settrace(self._tracer)
+        sys.settrace(self._tracer if traced else None)
         signal.setitimer(signal.ITIMER_REAL, self.call_timeout)
         try:
             with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
@@ -373,29 +374,11 @@ def search_target(t: dict[str, Any], package: str, budget: float, seed: int, cal
         if pick(s, seed, adapter, result, nearby=True):
             break
     if result["before"] and not result["afters"] and s.chosen is not None and adapter.get("lacks"):
-        near, result["passes"] = passes_check(s, s.chosen, adapter, start + 1.8 * budget)
+        near, result["passes"] = passes_check(s, s.chosen, adapter, start + 1.85 * budget, single_options, render)
         result["before"] = near or result["before"]
     result["found"], result["examples"] = bool(result["before"]), s.examples
     result["seconds"] = round(time.monotonic() - start, 3)
     return result
-
-
-def passes_check(s: Search, how: dict[str, Any], adapter: dict[str, Any], deadline: float) -> tuple[str, list[str]]:
-    """A call that passes the site's check and stops on what this machine lacks (``search_climb.py``): the
-    changes are ``clean_variants``' and the library's own values of a parameter's class (``plan["made"]``)."""
-    plan = how["plan"]
-
-    def options_of(o: Any) -> list[Any]:
-        _, _, c, a = o
-        made = [("args", n, c, [(k, x) if k == n else (k, v) for k, v in a]) for n, v in a
-                for x in plan.get("made", {}).get(n.lstrip("*"), []) if x != v]
-        return [*single_options(plan, c, a, adapter), *made]
-    def shown(o: Any) -> str:
-        return render(plan["module"], plan["call"], o[2], o[3])
-    start = ("args", "", list(how["ctor"]) if how["ctor"] is not None else None, list(how["args"]))
-    got = climb(s.run, shown, options_of, start, s.path, max(s.lines), adapter["lacks"], deadline)
-    before = nearest_hit(s.run, shown, options_of, got[0], s.at_site) if got else ""
-    return before, [shown(o) for o in got]  # the before one change away from the after ("": none), the after
 
 
 def pick(s: Search, seed: int, adapter: dict[str, Any], result: dict[str, Any], nearby: bool = True) -> bool:
