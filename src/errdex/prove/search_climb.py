@@ -131,7 +131,8 @@ def passes_check(s: Any, how: dict[str, Any], adapter: dict[str, Any], deadline:
         return render(plan["module"], plan["call"], o[2], o[3])
     start: Option = ("args", "", list(how["ctor"]) if how["ctor"] is not None else None, list(how["args"]))
     def run(src: str) -> BaseException | None:
-        return s.run(src, False)  # no guard lines recorded: the traceback says how deep it got
+        got: BaseException | None = s.run(src, False)  # no guard lines recorded: the traceback says how deep it got
+        return got
     got = climb(run, shown, options_of, start, s.path, max(s.lines), adapter["lacks"], deadline)
     before = nearest_hit(run, shown, options_of, got[0], s.at_site, deadline + 8) if got else ""  # killed at 2 * budget + 10
     return before, [shown(o) for o in got]
