@@ -51,6 +51,8 @@ def page(doc: Any) -> str:
         if (pf.get("before") or {}).get("output"):
             out += ["Output:\n", _fence(pf["before"]["output"], "text")]
         out += ["After:\n", _fence(fix.get("after") or "")]
+        if pf.get("passes") and (pf.get("after") or {}).get("output"):  # passes the check, stops on what the machine lacks
+            out += ["After's output (where it stopped):\n", _fence(pf["after"]["output"], "text")]
     else:
         out.append(doc.get("example_note") or "No example could be proven for this error.")
         out.append("")

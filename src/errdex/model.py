@@ -375,6 +375,9 @@ class Proof:
     raised_with: tuple[str, ...] = ()
     # the after's new values spelt other ways that ran clean (``dimensions=[0]`` for ``(0,)``), as run
     clean_with: tuple[str, ...] = ()
+    # the after passes the site's check but stops later on what the proof machine lacks, not on its arguments
+    # (prove/passes.py): "what it needs | file:line | the raising line"; "" for an after that ran clean
+    passes: str = ""
 
 
 @dataclass(frozen=True, slots=True)

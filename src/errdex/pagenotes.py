@@ -103,15 +103,34 @@ def environment_note(env: Sequence[str] | None) -> str:
     return ", with " + ", ".join(f"`{e}`" for e in env) + " set"
 
 
+def passes_note(proof: Mapping[str, Any] | None) -> str:
+    """For an after that passes the check and stops on what the proof machine lacks (``Proof.passes``,
+    ``prove/passes.py``): what it passed, where it stopped and what it needs ("" for an after that ran clean)."""
+    parts = str((proof or {}).get("passes") or "").split(" | ", 2)
+    if len(parts) != 3:
+        return ""
+    needs, where, line = parts
+    return (f"The after passes this check but does not run to the end here: its run gets past the check and stops "
+            f"later, at `{where}` (`{line}`), on what the proof machine lacks: it needs {needs}. So it is proven to "
+            "pass this check, not to run; its output is shown below.")
+
+
 def arguments_note(proof: Mapping[str, Any] | None) -> str:
     """What the proven after did to the before's arguments (``Proof.arguments``, ``prove/keep.py``), one line
     under the Example fix ("" for a proof stored before the mark).  Rating 8: an after that only drops the
-    trigger (``nargs=2`` gone) was graded weak; the page says which kind it shows."""
+    trigger (``nargs=2`` gone) was graded weak; the page says which kind it shows.  An after that passes the
+    check and stops on what the machine lacks says so first (``passes_note``)."""
+    passes = passes_note(proof)
+    said = _arguments_note(proof)
+    return f"{passes} {said}".strip() if passes else said
+
+
+def _arguments_note(proof: Mapping[str, Any] | None) -> str:
     mark = str((proof or {}).get("arguments") or "")
     if PRIVATE_SHOWN in mark:  # rating 10, 0480: the label in the Example section itself, not only in Solutions
         mark, _, private = mark.partition(PRIVATE_SHOWN)
         short, _, public = private.partition(" -> ")
-        said = arguments_note({"arguments": mark}).rstrip(".")
+        said = _arguments_note({"arguments": mark}).rstrip(".")
         label = (f"the example calls the private `{short}` only to show where the error comes from: the fix to copy "
                  f"is the public `{public}`, as the solutions say.")
         return f"{said}; but {label}" if said else label[:1].upper() + label[1:]

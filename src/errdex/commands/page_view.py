@@ -82,7 +82,7 @@ def page_view(record: ErrorRecord, analysis: Analysis | None, not_in: Sequence[S
         parts.append(Text(f"Proven on {pf.library} {pf.version}, Python {'.'.join(pf.python.split('.')[:2])}"
                           + (f", {pf.lowered}" if pf.lowered else "") + environment_note(pf.env),
                           style="green"))
-        if (kept := arguments_note({"arguments": pf.arguments})):  # prove/keep.py: arguments kept or dropped
+        if (kept := arguments_note({"arguments": pf.arguments, "passes": pf.passes})):  # prove/keep.py: arguments kept or dropped
             parts.append(Text(kept, style="dim"))
         if a.example_fix.before:
             parts += [Text("before", style="dim"), _code(a.example_fix.before)]

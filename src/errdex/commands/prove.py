@@ -189,6 +189,7 @@ def _recheck_stored(prover: Any, catalog: Catalog, site: ErrorSite, a: Analysis)
 
     from errdex.prove.engine import CAUGHT_MARK
     from errdex.prove.fixes import CAUGHT_LABEL
+    from errdex.prove.passes import machine_stop
 
     proof = a.example_fix.proof
     if proof is None:
@@ -200,7 +201,8 @@ def _recheck_stored(prover: Any, catalog: Catalog, site: ErrorSite, a: Analysis)
         why: str = dataclasses.replace(prover, extra_env=extra, watch=watch).recheck(
             catalog, site.error_id, a.example_fix.before, a.example_fix.after, Path(tmp),
             a.try_sample if a.try_proof is not None else "",
-            a.validate_sample if a.validate_proof is not None else "", CAUGHT_LABEL in proof.candidate)
+            a.validate_sample if a.validate_proof is not None else "", CAUGHT_LABEL in proof.candidate,
+            (lambda err: machine_stop(prover.package, site, err) is not None) if proof.passes else None)
     return why
 
 

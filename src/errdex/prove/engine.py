@@ -475,7 +475,8 @@ class Prover:
         return (third[j][1], f"three edits: {third[j][0]}", out3, n + n3) if j >= 0 else ("", "", "", n + n3)
 
     def recheck(self, catalog: Catalog, error_id: str, before: str, after: str, scratch: Path,
-                try_sample: str = "", validate_sample: str = "", caught: bool = False) -> str:
+                try_sample: str = "", validate_sample: str = "", caught: bool = False,
+                stops: Callable[[str], bool] | None = None) -> str:
         """Why a stored proof no longer holds ("" when it does): before must raise and resolve to
         ``error_id``, after must exit 0 without it (``caught``: an after that catches a signal itself,
         ``fixes.caught``: exit 0, nothing on stderr), a proven try sample must still handle it."""
@@ -488,6 +489,8 @@ class Prover:
         if got != error_id and self.cause_resolving_to(catalog, err, error_id) is None and self.watch is None:
             return f"before's traceback now resolves to {got or 'nothing'}"
         rc2, _, err2, raised2 = self._run(after, scratch, "after")
+        if stops is not None:  # an after that passes the check (``passes.py``): it still stops on what the machine lacks
+            return "" if rc2 != 0 and stops(err2) else f"the after no longer stops on what the machine lacks: {_tail(err2)}"
         if rc2 != 0:
             return f"after exits {rc2}: {_tail(err2)}"
         if caught and err2.strip():

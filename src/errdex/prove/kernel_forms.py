@@ -55,6 +55,7 @@ class KernelForm:
     body_marker: str = ""  # text of ``body`` a proof's before contains when it uses it
     entries: tuple[str, ...] = ()  # public modules (dotted, with the dot) whose calls a kernel body makes
     named: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (parameter name suffix, values the form gives it first)
+    device: str = ""  # the device its kernels run on, as a page names it ("a CUDA GPU"; ``passes.py``)
 
 
 # jax: the shape of the kernel's result is the call's own (``jax.eval_shape`` of it, outside the kernel);
@@ -105,7 +106,7 @@ KERNEL_FORMS: dict[str, tuple[KernelForm, ...]] = {
             form=_OUT + "if True:\n" + _BODY.replace("(_ref)", "(_o, _ref)")
             + f"    jax.jit({_GPU}.kernel(_kernel, out_type=jax.ShapeDtypeStruct((128,), 'float32'), scratch_types=["
               f"{_GPU}.SMEM(_out.shape, _out.dtype)])).trace().lower(lowering_platforms=('cuda',))",
-            label="in a Mosaic GPU kernel lowered for CUDA on a CPU", marker="mosaic_gpu.kernel(_kernel",
+            label="in a Mosaic GPU kernel lowered for CUDA on a CPU", marker="mosaic_gpu.kernel(_kernel", device="a CUDA GPU",
             imports=(_PL, f"{_PL}.mosaic_gpu"),
             body=_GPU_BODY, body_marker="def _kernel(_out, _tmem,", entries=(f"{_GPU}.", "jax.lax."),
             # a kernel computes on tiles of 128 rows, in 16- and 32-bit dtypes (a register holds two 16-bit values)
@@ -122,7 +123,7 @@ KERNEL_FORMS: dict[str, tuple[KernelForm, ...]] = {
                  "    jax.jit(jax.shard_map(lambda: {call}, mesh=jax.sharding.get_abstract_mesh(), in_specs=(), "
                  "out_specs=jax.sharding.PartitionSpec(), check_vma=False)).trace().lower(lowering_platforms=('cuda',))",
             label="under shard_map over an abstract mesh of 2 devices, lowered for CUDA on a CPU",
-            marker="jax.shard_map(lambda: ", named=(("axis_name", ("'x'",)),),
+            marker="jax.shard_map(lambda: ", named=(("axis_name", ("'x'",)),), device="a CUDA GPU",
             # a tile of 128 columns, its rows split over the mesh's 2 devices
             values=("jax.numpy.zeros((8, 128), 'float32')",)),
         KernelForm(
@@ -130,7 +131,7 @@ KERNEL_FORMS: dict[str, tuple[KernelForm, ...]] = {
             form=_OUT + "if True:\n" + _BODY
             + f"    jax.jit({_PL}.pallas_call(_kernel, out_shape=_out, compiler_params="
               f"{_PL}.triton.CompilerParams())).trace().lower(lowering_platforms=('cuda',))",
-            label="in a Triton kernel lowered for CUDA on a CPU", marker="triton.CompilerParams()",
+            label="in a Triton kernel lowered for CUDA on a CPU", marker="triton.CompilerParams()", device="a CUDA GPU",
             imports=(_PL, f"{_PL}.triton")),
     ),
 }

@@ -42,6 +42,7 @@ from errdex.prove.keep import arguments_mark
 from errdex.prove.kernel_forms import KernelForm, kernel_entries, kernel_label, with_kernel
 from errdex.prove.needed import needs
 from errdex.prove.noop import no_op, selectors_of
+from errdex.prove.passes import exception_name, machine_stop
 from errdex.prove.passflags import setting_mark
 from errdex.prove.runoutput import excerpt
 from errdex.prove.search_adapters import search_adapter
@@ -93,6 +94,7 @@ class Found:
     examples: int
     seconds: float
     notes: tuple[str, ...]
+    passes: tuple[str, ...] = ()  # calls that pass the site's check and stop on what the machine lacks (search_climb)
 
 
 def searchable(site: ErrorSite) -> bool:
@@ -164,7 +166,8 @@ def run_search(env: Environment, package: str, targets: Sequence[SearchTarget], 
         found[str(r["error_id"])] = Found(
             error_id=str(r["error_id"]), before=str(r.get("before") or ""),
             afters=tuple(str(a) for a in r.get("afters") or ()), examples=int(r.get("examples") or 0),
-            seconds=float(r.get("seconds") or 0.0), notes=tuple(str(n) for n in r.get("notes") or ()))
+            seconds=float(r.get("seconds") or 0.0), notes=tuple(str(n) for n in r.get("notes") or ()),
+            passes=tuple(str(a) for a in r.get("passes") or ()))
     return found
 
 
@@ -236,7 +239,37 @@ def confirm(prover: Prover, catalog: Catalog, site: ErrorSite, found: Found, oth
         if imported:
             proof = replace(proof, candidate=f"{proof.candidate} ({IMPORTED_MARK})")
         return Proven(found.before, after, proof, *samples), "", res.count + n + kept[3] + n_needs
+    if found.passes:  # none runs clean here: one that passes this check and stops on what the machine lacks
+        return passing(prover, catalog, site, found, pb, scratch, res.count)
     return None, "the search found a raising call, but none of its argument variants ran clean", res.count
+
+
+PASSES_MARK = "after: passes the check, then stops on what this machine lacks (search_climb.py)"
+
+
+def passing(prover: Prover, catalog: Catalog, site: ErrorSite, found: Found, pb: ProofBefore, scratch: Path,
+            runs: int) -> tuple[Proven | None, str, int]:
+    """The first of the search's passing calls whose run, as a script, passes this check (its traceback runs the
+    raising function below the site), does not resolve to this error, and stops on what this machine lacks
+    (``passes.machine_stop``): proven as far as this machine goes, said so (``Proof.passes``); no samples."""
+    res = prover.runs(list(found.passes), scratch, "passes")
+    for i, after in enumerate(found.passes):
+        rc, _, err = res[i]
+        if rc == 0 or prover.resolves_to(catalog, err, site.error_id)[0] == site.error_id:
+            continue
+        if prover.cause_resolving_to(catalog, err, site.error_id) is not None:
+            continue
+        stop = machine_stop(prover.package, site, err)
+        if stop is None:
+            continue
+        last = [ln for ln in err.strip().splitlines() if ln.strip()]
+        proof = prover._proof(pb, ProofAfter(exit=rc, output=excerpt(err, exception_name(err)) or "\n".join(last[-6:])),
+                              f"search; {PASSES_MARK}")
+        proof = replace(proof, lowered=kernel_label(prover.package, found.before), passes=stop.mark(),
+                        arguments=arguments_mark(found.before, after))
+        return Proven(found.before, after, proof), "", runs + res.count
+    return None, ("the search found a raising call, but none of its argument variants ran clean, and no call that "
+                  "passes its check stopped on what this machine lacks"), runs + res.count
 
 
 VIEWS_MARK = "a write through a view (view_forms.py)"

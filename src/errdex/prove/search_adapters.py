@@ -16,6 +16,7 @@ one that reads its first argument, as a kernel body reads its ref).  ``option``:
 (``guard_values.options``: ``config.no_tracing.value`` -> ``no_tracing``), and off again.  ``named``:
 values first tried for a parameter whose name ends so (jax: ``dtype``, ``operand_dtype``: a dtype).
 ``selectors``: parameters an empty tuple or list of which makes the call do nothing (``noop.py``).
+``lacks``: what a call that passed a check stops on because the machine lacks it (``search_climb.py``, ``passes.py``).
 """
 
 from __future__ import annotations
@@ -39,9 +40,13 @@ class SearchAdapter:
     # parameters that select what the call works on: an empty tuple or list selects nothing, and the call returns its
     # input unchanged: a before that passes one is no example (``noop.py``)
     selectors: tuple[str, ...] = ()
+    # what a call that passed a check can stop on because this machine lacks it, not because of its arguments
+    # (docs/prove.md, "Passes the check"): (exception class name, regex over its raising line, what it needs, a
+    # format string with the regex's groups and {device}, the kernel form's device: "a CUDA GPU")
+    lacks: tuple[tuple[str, str, str], ...] = ()
 
     def request(self) -> dict[str, object]:
-        return {"call_timeout_s": self.call_timeout_s, "imports": list(self.imports), "values": list(self.values), "array": self.array,
+        return {"lacks": [list(x) for x in self.lacks], "call_timeout_s": self.call_timeout_s, "imports": list(self.imports), "values": list(self.values), "array": self.array,
                 "dims": list(self.dims), "dtypes": list(self.dtypes), "forms": list(self.forms),
                 "callables": list(self.callables), "option": self.option,
                 "option_off": self.option_off, "named": {k: list(v) for k, v in self.named}}
@@ -67,6 +72,9 @@ SEARCH_ADAPTERS: dict[str, SearchAdapter] = {
         named=(("dtype", (f"{_JNP}.float16", f"{_JNP}.float32", f"{_JNP}.int8")),),
         call_timeout_s=5.0,
         selectors=("dimensions", "axes", "axis", "dims"),  # ``lax.rev(x, dimensions=())``, ``jnp.flip(x, axis=())``
+        # an attribute a CPU device has not: ``backend.get_default_device().core_count``, ``jax.devices()[0].x``
+        lacks=(("AttributeError", r"device\w*\([^)]*\)(?:\[\d+\])?\.(?P<attr>\w+)",
+                "{device} (reads the device's `{attr}`)"),),
     ),
 }
 

@@ -34,6 +34,7 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
 try:  # errdex's own checks and tests import it as a module of the package
+    from errdex.prove.search_climb import passes_check
     from errdex.prove.search_frame import FRAME, WRAP, form_of, frame_for, same_kind
     from errdex.prove.search_pairs import pair_variants
     from errdex.prove.search_strategies import (
@@ -41,12 +42,14 @@ try:  # errdex's own checks and tests import it as a module of the package
         CLASS_REFS,
         CONSUME,
         ENTER,
+        EXTRA_IMPORTS,
         FACTORY,
         OMIT,
         array_strategy,
         array_variants,
         distinct_call,
         enter_name,
+        library_values,
         made_call,
         param_strategy,
         params_of,
@@ -59,6 +62,7 @@ try:  # errdex's own checks and tests import it as a module of the package
     from errdex.prove.search_strategies import PACKAGE as _PACKAGE
 except ImportError:  # in the sandbox: the file beside this one
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from search_climb import passes_check  # type: ignore[import-not-found,no-redef]
     from search_frame import FRAME, WRAP, form_of, frame_for, same_kind  # type: ignore[import-not-found,no-redef]
     from search_pairs import pair_variants  # type: ignore[import-not-found,no-redef]
     from search_strategies import (  # type: ignore[import-not-found,no-redef]
@@ -66,12 +70,14 @@ except ImportError:  # in the sandbox: the file beside this one
         CLASS_REFS,
         CONSUME,
         ENTER,
+        EXTRA_IMPORTS,
         FACTORY,
         OMIT,
         array_strategy,
         array_variants,
         distinct_call,
         enter_name,
+        library_values,
         made_call,
         param_strategy,
         params_of,
@@ -127,6 +133,7 @@ class Search:
         self.reached: set[int] = set()
         self.clean: list[tuple[str, list[Any] | None, list[Any]]] = []
         self.first_hit = 0
+        self.chosen: dict[str, Any] | None = None  # the hit ``pick`` reported without a clean variant
 
     def _tracer(self, frame: Any, event: str, arg: Any) -> Any:
         if not frame.f_code.co_filename.endswith(self.path):
@@ -138,15 +145,16 @@ class Search:
             return local
         return local
 
-    def run(self, src: str) -> BaseException | None:
-        """Execute ``src`` as the script would run; the exception it raised (None: ran clean)."""
+    def run(self, src: str, traced: bool = True) -> BaseException | None:
+        """Execute ``src`` as the script would run; the exception it raised (None: ran clean).  ``traced``: the
+        guard lines it reached recorded (the climb needs only the traceback: untraced, several times faster)."""
         self.reached = set()
         ns: dict[str, Any] = {"__name__": "__main__"}
         home = os.getcwd()
         here = tempfile.mkdtemp(dir=home)  # each call in an empty working directory, as a script is run
         os.chdir(here)
         old = signal.signal(signal.SIGALRM, _on_alarm)
-        sys.settrace(self._tracer)
+        sys.settrace(self._tracer if traced else None)
         signal.setitimer(signal.ITIMER_REAL, self.call_timeout)
         try:
             with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
@@ -207,7 +215,7 @@ def render(module: str, call: str, ctor: list[tuple[str, str]] | None, args: lis
         expr = made_call(module, call, arglist(ctor), arglist(args), keys.get(ENTER, ""), CONSUME in keys)
         wrap = 0 if "\n" in expr else wrap  # a block is made as written
     body = _FRAME["wrappers"][wrap][0].format(call=expr)
-    used = [m for m in _FRAME["imports"] if f"{m}." in body]  # the adapter's modules this call names
+    used = [m for m in [*_FRAME["imports"], *EXTRA_IMPORTS] if f"{m}." in body]  # the adapter's modules this call names
     imports = "".join(f"import {m}\n" for m in dict.fromkeys([module, *used]))
     return f"{imports}\n{body}\n"
 
@@ -248,7 +256,11 @@ def signature_plan(entry: str, pool: list[str], lits: dict[str, list[str]],
             if p.name in lits:  # a value of its type too, to give it when a hit left it out (``a`` set, ``b`` not)
                 mine = [*mine, *(v for v in typed_value(h) if v not in mine)]
             out.append((p.name, strat, mine))
+            if inspect.isclass(h):  # the library's own values of its class (``search_climb``)
+                made_of[p.name] = library_values(h)
         return out
+
+    made_of: dict[str, list[str]] = {}
 
     plan: dict[str, Any] | None = None
     made = returned_class(fn) if method else None
@@ -271,6 +283,8 @@ def signature_plan(entry: str, pool: list[str], lits: dict[str, list[str]],
                 "enter": enter_name(owner)}
     elif callable(fn):
         plan = {"module": module, "call": call, "ctor": None, "args": args_for(fn, False)}
+    if plan is not None:
+        plan["made"] = made_of
     if plan is not None and plan["args"] is not None and len(_FRAME["wrappers"]) > 1:  # the form of the call
         # (the kernel of refs is never drawn: a call given a ref is made there, ``form_of``)
         forms = st.sampled_from([str(i) for i in range(len(_FRAME["wrappers"])) if i != _FRAME["body_at"]])
@@ -359,6 +373,9 @@ def search_target(t: dict[str, Any], package: str, budget: float, seed: int, cal
     for s.hits, s.clean in kept if not result["afters"] else ():  # else a clean call the search made nearby
         if pick(s, seed, adapter, result, nearby=True):
             break
+    if result["before"] and not result["afters"] and s.chosen is not None and adapter.get("lacks"):
+        near, result["passes"] = passes_check(s, s.chosen, adapter, start + 1.85 * budget, single_options, render)
+        result["before"] = near or result["before"]
     result["found"], result["examples"] = bool(result["before"]), s.examples
     result["seconds"] = round(time.monotonic() - start, 3)
     return result
@@ -394,6 +411,7 @@ def pick(s: Search, seed: int, adapter: dict[str, Any], result: dict[str, Any], 
             result["before"] = before
             result["entry"] = how["plan"]["module"] + "." + how["plan"]["call"]
             result["afters"] = [a[0] for a in afters]
+            s.chosen = how
         if afters:
             return True
     return False
@@ -448,12 +466,9 @@ def simplify(s: Search, plan: dict[str, Any], bad: Call, good: Call) -> tuple[Ca
     return bad, good
 
 
-def clean_variants(s: Search, how: dict[str, Any], seed: int, adapter: dict[str, Any] | None = None,
-                   nearby: bool = True) -> list[Call]:
-    """The hit with one argument changed (dropped, or another value of its strategy; an array with one
-    size, its dtype or its number of dimensions changed; an option a call form set left at its default)
-    that runs clean."""
-    plan, ctor, args = how["plan"], how["ctor"], how["args"]
+def single_options(plan: dict[str, Any], ctor: Any, args: Any, adapter: dict[str, Any] | None = None
+                   ) -> list[tuple[str, str, list[tuple[str, str]] | None, list[tuple[str, str]]]]:
+    """The call with one argument changed: (which, name, constructor args, args) per change, best first."""
     options: list[tuple[str, str, list[tuple[str, str]] | None, list[tuple[str, str]]]] = []
     if plan.get("enter") and ctor is not None:  # first: the object made used in its ``with`` block
         options.append(("args", ENTER, list(ctor), [*args, (ENTER, plan["enter"])]))
@@ -487,6 +502,16 @@ def clean_variants(s: Search, how: dict[str, Any], seed: int, adapter: dict[str,
                 c2 = new if which == "ctor" else (list(ctor) if ctor is not None else None)
                 a2 = new if which == "args" else list(args)
                 options.append((which, name, c2, a2))
+    return options
+
+
+def clean_variants(s: Search, how: dict[str, Any], seed: int, adapter: dict[str, Any] | None = None,
+                   nearby: bool = True) -> list[Call]:
+    """The hit with one argument changed (dropped, or another value of its strategy; an array with one
+    size, its dtype or its number of dimensions changed; an option a call form set left at its default)
+    that runs clean."""
+    plan, ctor, args = how["plan"], how["ctor"], how["args"]
+    options = single_options(plan, ctor, args, adapter)
     out: list[Call] = []
     past: list[tuple[str, str, list[Any] | None, list[Any]]] = []  # got past this raise, stopped by a later check
     for opt in options[:MAX_VARIANTS * 3]:

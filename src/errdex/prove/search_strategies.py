@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import contextlib
 import importlib
 import importlib.util
 import inspect
@@ -252,7 +253,30 @@ def library_values(cls: type) -> list[str]:
                     out.append(made)
         except Exception:
             continue
+    if not out and own_public(cls):  # a class of a public module the package's top level does not export (a
+        made = _construct(f"{cls.__module__}.{cls.__qualname__}", cls)  # kernel's ``TuningConfig``): built there
+        if made:
+            if cls.__module__ not in EXTRA_IMPORTS:
+                EXTRA_IMPORTS.append(cls.__module__)  # ``render`` imports it
+            out.append(made)
     return out[:12]
+
+
+EXTRA_IMPORTS: list[str] = []  # modules of the classes ``library_values`` built outside the package's top level
+
+
+def own_public(cls: type) -> bool:
+    """A class the package defines at the top of one of its public modules (no ``_`` component)."""
+    mod = getattr(cls, "__module__", "") or ""
+    return (bool(PACKAGE[0]) and mod.split(".")[0] == PACKAGE[0] and "." not in cls.__qualname__
+            and not any(part.startswith("_") for part in [*mod.split("."), cls.__qualname__]))
+
+
+def int_default(ps: list[inspect.Parameter]) -> str:
+    """The value a required ``int`` field of a class is built with: the largest of the class's own ``int``
+    defaults (sizes of the same kind, a tile's ``epi_tile_n=64`` for its ``tile_n``), else 1."""
+    own = [p.default for p in ps if type(p.default) is int and p.default > 1]
+    return str(max(own)) if own else "1"
 
 
 def _construct(name: str, cls: type) -> str:
@@ -260,7 +284,7 @@ def _construct(name: str, cls: type) -> str:
         ps = list(inspect.signature(cls).parameters.values())
     except (TypeError, ValueError):
         return ""
-    simple = {str: "'x'", int: "1", float: "1.0", bool: "True", list: "[]"}
+    simple = {str: "'x'", int: int_default(ps), float: "1.0", bool: "True", list: "[]"}
     h = hints(cls.__dict__.get("__init__", cls))
     args: list[str] = []
     for p in ps:
@@ -339,6 +363,13 @@ def array_strategy(facts: dict[str, list[str]], adapter: dict[str, Any]) -> st.S
 
 def array_variants(src: str, adapter: dict[str, Any]) -> list[str]:
     """An array with one dimension's size, its dtype, or its number of dimensions changed."""
+    if src not in _ARRAYS and adapter.get("array"):  # written as the adapter writes arrays (a kernel form's value)
+        m = re.fullmatch(re.escape(str(adapter["array"])).replace(r"\{shape\}", r"(\(.*?\))").replace(
+            r"\{dtype\}", r"('\w+')"), src)
+        with contextlib.suppress(ValueError, SyntaxError):
+            shape = ast.literal_eval(m.group(1)) if m else None
+            if isinstance(shape, tuple) and all(type(d) is int for d in shape) and m:
+                _ARRAYS[src] = (shape, m.group(2))
     if src not in _ARRAYS or not adapter.get("array"):
         return []
     shape, dtype = _ARRAYS[src]

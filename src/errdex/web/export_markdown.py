@@ -123,6 +123,8 @@ def _analysis(a: dict[str, Any], known: set[str], doc: ErrorDocument) -> Iterato
             yield "Output:\n\n" + md.fence(fix["proof"]["before"]["output"], "text") + "\n\n"
         if fix.get("after"):
             yield "After:\n\n" + md.fence(fix["after"], "python") + "\n\n"
+        if (fix.get("proof") or {}).get("passes") and fix["proof"].get("after", {}).get("output"):
+            yield "After's output (where it stopped):\n\n" + md.fence(fix["proof"]["after"]["output"], "text") + "\n\n"
     else:
         yield _heading(2, "Example fix") + md.prose(doc["example_note"]) + "\n\n"
     yield _heading(2, "Defensive patterns") + f"Strategy: {md.text(a.get('strategy') or '')}.\n\n"
