@@ -8,7 +8,7 @@ import dataclasses
 from collections.abc import Mapping
 
 from errdex.extract.factories import spread
-from errdex.extract.ir import Alt, Cat, Dedent, Hole, Lit, Node, Param, Ref, literal_text
+from errdex.extract.ir import Alt, Cat, Dedent, Hole, Lit, Node, Param, Ref, alt, default_key, literal_text
 
 Bind = Mapping[str, Node]
 
@@ -68,6 +68,17 @@ def subst(node: Node, bind: Bind) -> Node:
         return Dedent(subst(node.inner, bind), node.how)
     if isinstance(node, Ref):
         args, kwargs = spread(tuple(subst(a, bind) for a in node.args), tuple((k, subst(v, bind)) for k, v in node.kwargs))
-        item = tuple(subst(a, bind) for a in node.item)  # a table's key (``keyedtables``)
+        item = tuple(_defaulted_key(subst(a, bind), bind) for a in node.item)  # a table's key (``keyedtables``)
         return dataclasses.replace(node, args=args, kwargs=kwargs, item=item)
+    return node
+
+
+def _defaulted_key(node: Node, bind: Bind) -> Node:
+    """A table's key, substituted, with each parameter left in it (the raising function's own, unbound
+    there) that has a literal default (bound under ``default_key`` at the raise) also that default:
+    ``Alt((code, 'XPST0003'))``."""
+    if isinstance(node, Param) and (d := bind.get(default_key(node.name))) is not None:
+        return alt([node, d])
+    if isinstance(node, Alt):
+        return alt([_defaulted_key(o, bind) for o in node.options])
     return node

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from errdex.extract.binding import Bind, as_text, bind_args, subst, substitute_param
 from errdex.extract.classattrs import attrs_of_caller, attrs_of_raised, methods_of_raised
+from errdex.extract.enummembers import ENUM_MEMBER
 from errdex.extract.factories import bind_with_rest, is_by_name, spread
 from errdex.extract.imports import BUILTIN_EXCEPTIONS, class_like
 from errdex.extract.ir import (
@@ -42,6 +43,7 @@ from errdex.extract.ir import (
 )
 from errdex.extract.kepttexts import KEPT, kept_node
 from errdex.extract.keyedtables import ANY_KEY
+from errdex.extract.kwkeys import named_keys
 from errdex.extract.messages import CLASS_NAME
 from errdex.extract.metaclass import constructed_class
 from errdex.extract.stdlib_texts import stdlib_text
@@ -140,7 +142,10 @@ class Expander:
         canon = self.t.canonical(node.target)
         if not node.is_call:
             const = self.t.constants.get(canon)
-            if const is not None:
+            if isinstance(const, Ref) and const.callee == ENUM_MEMBER:  # `str(Reason.X)`: its class's __str__
+                if self._prints(const.target):
+                    return self.class_message(self.t.canonical(const.target), list(const.args), {}, depth + 1)
+            elif const is not None:
                 return self.expand(const, {}, depth + 1)
         else:
             f, owner = self.t.function(canon)
@@ -154,6 +159,12 @@ class Expander:
                             out.append(v)
                 return tuple(out[:MAX_TEMPLATES])
         return ((Piece(Segment(expr=node.src), node.text_position),),)
+
+    def _prints(self, cls: str) -> bool:
+        """Whether a class of the package (or a package base) has a ``__str__`` (``enummembers``)."""
+        canon = self.t.canonical(cls)
+        return any((e := self.t.classes.get(n)) is not None and e[0].str_message is not None
+                   for n in (canon, *self.t.bases_chain(canon)))
 
     def _table_item(self, node: Ref, bind: Bind, depth: int) -> tuple[Variant, ...]:
         """``TABLE[key][i]`` of a module-level table of tuples (``keyedtables``): the entry's item for each
@@ -305,6 +316,7 @@ class Expander:
         chain when an ``__init__`` passes its text on): ``self.__class__.__name__`` is its name.
         """
         raised = raised or cls
+        kwargs = named_keys(kwargs, lambda d: self.t.constants.get(self.t.canonical(d)))  # `**{Keys.X: ...}`
         own: dict[str, Node] = {CLASS_NAME: Lit(raised.rsplit(".", 1)[-1])}
         chain = [cls, *self.t.bases_chain(cls)]
         for i, name in enumerate(chain):

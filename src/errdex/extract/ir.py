@@ -115,6 +115,14 @@ def exc_arg(i: int) -> str:
     return f"<args[{i}]>"
 
 
+def default_key(param: str) -> str:
+    """The binding (a marker, carried into every call) of the raising function's parameter ``param``'s
+    literal default: a table's key that reaches the table through that parameter, unbound at the raise, is
+    also the default (elementpath's ``expected(..., code='XPST0003')`` -> ``self.wrong_syntax(message, code)``
+    -> ``XPATH_ERROR_CODES[code]``, ``binding.subst``; issue 17's thirtieth round)."""
+    return f"<default {param}>"
+
+
 def is_marker(name: str) -> bool:
     """A parameter errdex binds itself (``<cls>``, ``<args[0]>``, the class name): not an identifier,
     so it cannot clash with a real parameter, and a called method of the same object keeps it."""

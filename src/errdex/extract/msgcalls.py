@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from errdex.extract import env as envmod
 from errdex.extract.factories import STAR_KW, starred
-from errdex.extract.imports import BUILTIN_EXCEPTIONS, BUILTIN_NAMES, class_like, dotted_source
+from errdex.extract.imports import BUILTIN_EXCEPTIONS, BUILTIN_NAMES, class_like, const_str, dotted_source
 from errdex.extract.ir import (
     CLS_PARAM,
     REPLACED,
@@ -27,6 +27,7 @@ from errdex.extract.ir import (
 )
 from errdex.extract.ir import REPLACE_SEP as _SEP
 from errdex.extract.ir import Dedent as DedentNode
+from errdex.extract.kwkeys import key_ref
 from errdex.extract.msgbase import (
     _DEDENTS,
     _GETTEXT,
@@ -186,6 +187,14 @@ class CallsMixin(Builder):
                 out.append((k.arg, self.arg(k.value, scope)))
             elif (p := starred(k.value, scope.params, scope.env, "**")) is not None:
                 out.append((STAR_KW, p))
+            elif (entries := _local_dict(k.value, scope)) is not None:
+                # `**err_kwargs` of a local `err_kwargs = {Keys.REASON: Reason.X, ...}`: each entry a keyword
+                for key, v, at in entries:
+                    name = const_str(key)
+                    if name is None and (d := dotted_source(key)) is not None:
+                        name = key_ref(self.resolve_name(d) or d)  # a constant's text, read in phase 2
+                    if name is not None:
+                        out.append((name, self.arg(v, at)))
         return tuple(out)
 
 
@@ -199,6 +208,18 @@ def _local_display(node: ast.expr, scope: Scope) -> list[tuple[ast.expr, Scope]]
         return None
     at = scope.at(b.env)
     return [(x, at) for x in b.value.elts]
+
+
+def _local_dict(node: ast.expr, scope: Scope) -> list[tuple[ast.expr, ast.expr, Scope]] | None:
+    """The entries of a local bound once (on every path) to a dict display without ``**``."""
+    if not isinstance(node, ast.Name):
+        return None
+    b = envmod.lookup(scope.env, node.id)
+    if b is None or b.options or b.prev is not None or b.grow or not isinstance(b.value, ast.Dict) \
+            or any(k is None for k in b.value.keys):
+        return None
+    at = scope.at(b.env)
+    return [(k, v, at) for k, v in zip(b.value.keys, b.value.values, strict=True) if k is not None]
 
 
 def _blank_chars(call: ast.Call) -> bool:

@@ -25,6 +25,22 @@ def properties_of(node: ast.ClassDef) -> frozenset[str]:
     return frozenset(out)
 
 
+def property_attrs(node: ast.ClassDef) -> dict[str, str]:
+    """``{property: attribute}`` for each property of ``node``'s own body that only returns an attribute of
+    the instance (``@property def reason(self): return self.__reason``): reading it is reading that attribute,
+    whatever ``__init__`` (walked later, when the properties come first) keeps there."""
+    props = properties_of(node)
+    out: dict[str, str] = {}
+    for fn in node.body:
+        if not (isinstance(fn, ast.FunctionDef) and fn.name in props):
+            continue
+        body = [s for s in fn.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+        if len(body) == 1 and isinstance(r := body[0], ast.Return) and isinstance(v := r.value, ast.Attribute) \
+                and isinstance(v.value, ast.Name) and v.value.id == "self" and v.attr != fn.name:
+            out[fn.name] = v.attr
+    return out
+
+
 def property_read(builder: Builder, node: ast.expr, scope: Scope) -> ast.Call | None:
     """``self.<a property of the class>`` read in an exception's method, and not an attribute its
     ``__init__`` sets: the same read written as a call of the method (``self.message()``), else None."""

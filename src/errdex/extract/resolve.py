@@ -16,7 +16,19 @@ from errdex.extract.clsattrs import with_class_attrs
 from errdex.extract.expand import MAX_TEMPLATES, Expander, Outcome
 from errdex.extract.factories import bind_with_rest, is_by_name
 from errdex.extract.imports import BUILTIN_EXCEPTIONS, class_like
-from errdex.extract.ir import Alt, Cat, Dedent, Hole, Lit, Node, Param, Ref, Variant, literal_text
+from errdex.extract.ir import (
+    Alt,
+    Cat,
+    Dedent,
+    Hole,
+    Lit,
+    Node,
+    Param,
+    Ref,
+    Variant,
+    default_key,
+    literal_text,
+)
 from errdex.extract.stmts import MSG_NAME
 from errdex.extract.summary import CallSite, FileResult, FuncSummary, ModuleSummary, PendingSite
 from errdex.extract.tables import Tables
@@ -141,7 +153,7 @@ class Resolver:
         self._callers: dict[str, list[tuple[CallSite, str]]] | None = None
 
     def site(self, s: PendingSite, path: str, module: str) -> ErrorSite:
-        written, resolved, variants = self._message(s, {}, module)
+        written, resolved, variants = self._message(s, self._own_defaults(s, module), module)
         templates, unresolved = _templates(variants)
         if s.kind == "error" and len(templates) > 1 and isinstance(s.value, Ref) \
                 and self.tables.canonical(s.value.target) in self.tables.classes:
@@ -169,6 +181,14 @@ class Resolver:
             snippet=s.snippet, snippet_start=s.snippet_start, docstring=clean_text(s.docstring),
             comments=s.comments, unresolved=unresolved, cause=s.cause,
         )
+
+    def _own_defaults(self, s: PendingSite, module: str) -> dict[str, Node]:
+        """The enclosing function's literal parameter defaults, each under its ``keyedtables.default_key``
+        marker: read only as a table's key that reaches it through an unbound parameter."""
+        f = self.tables.functions.get(f"{module}.{s.qualname}" if module else s.qualname)
+        if f is None:
+            return {}
+        return {default_key(p): d for p, d in f.defaults if literal_text(d) is not None}
 
     def templates_of(self, node: Node) -> tuple[Template, ...]:
         """The templates of a text on its own (``attrtexts.py``)."""
@@ -256,7 +276,8 @@ class Resolver:
         binds = self._binds(key, f, wanted, 0, raised, MAX_CLASS_CALLER_BINDINGS if classed else MAX_CALLER_BINDINGS)
         if not binds:
             return None
-        results = [self._message(s, b, module) for b in binds]
+        own = self._own_defaults(s, module)  # a parameter a caller leaves out: its default (table keys)
+        results = [self._message(s, {**own, **b}, module) for b in binds]
         templates, unresolved = _templates((v for r in results for v in r[2]), limit + 1)
         if len(templates) > limit:
             return None

@@ -7,10 +7,11 @@ from __future__ import annotations
 import ast
 
 from errdex.extract import env as envmod
+from errdex.extract import kwkeys
 from errdex.extract import stmts as st
 from errdex.extract.forwarded import current_exception
-from errdex.extract.imports import class_like, dotted_source, import_bindings
-from errdex.extract.ir import Hole
+from errdex.extract.imports import class_like, const_str, dotted_source, import_bindings
+from errdex.extract.ir import Hole, Node, Param
 from errdex.extract.messages import Scope
 from errdex.extract.msgbase import MESSAGE_TABLE, dict_call, translated_text
 from errdex.extract.properties import returned_text
@@ -56,7 +57,11 @@ class BindingsMixin(WalkerBase):
                 env = envmod.bind(env, t.id, envmod.Binding(value, env, local_def=local))
             elif (isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
                   and state.func is not None and state.func.is_init):
-                state.func.self_attrs[t.attr] = self.builder.arg(node.value, self.scope(state, env))
+                state.func.self_attrs[t.attr] = self._init_attr(node.value, state, env)
+            elif state.func is not None and state.func.is_init and (
+                    key := kwkeys.set_key(t, state.func.varkw, self.module_env, self.class_constants)) is not None:
+                # `kwargs[Keys.REASON] = Reason.X` before `super().__init__(args, **kwargs)`: a keyword passed on
+                state.func.kw_set.append((key, self.builder.arg(node.value, self.scope(state, env))))
             elif isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id != "self" \
                     and st.MSG_NAME.search(t.attr):
                 self._attr_text(t.value.id, t.attr, node.value, state, env)
@@ -132,8 +137,22 @@ class BindingsMixin(WalkerBase):
         elif (isinstance(node.target, ast.Attribute) and isinstance(node.target.value, ast.Name)
               and node.target.value.id == "self" and node.value is not None and state.func is not None
               and state.func.is_init):  # `self.error: str = error or self.default_message`
-            state.func.self_attrs[node.target.attr] = self.builder.arg(node.value, self.scope(state, env))
+            state.func.self_attrs[node.target.attr] = self._init_attr(node.value, state, env)
+        elif not state.in_function and state.cls is not None and isinstance(node.target, ast.Name) \
+                and node.value is not None and const_str(node.value) is not None:
+            self.class_constants.setdefault(f"{state.cls}.{node.target.id}", node.value)  # `REASON: Final = "reason"`
         return env
+
+    def _init_attr(self, value: ast.expr, state: State, env: Env) -> Node:
+        """What ``self.x = value`` in ``__init__`` keeps: ``kwargs.pop(KEY)`` of its own ``**kwargs`` is the
+        keyword ``KEY`` a raise passes (a parameter of its own, ``kwkeys``), else the value as an argument."""
+        assert state.func is not None
+        key = kwkeys.popped_key(value, state.func.varkw, self.module_env, self.class_constants)
+        if key is None:
+            return self.builder.arg(value, self.scope(state, env))
+        if key not in state.func.params and key not in state.func.kw_params:
+            state.func.kw_params.append(key)
+        return Param(key)
 
     def aug_assign(self, node: ast.AugAssign, state: State, env: Env) -> Env:
         if state.in_function and isinstance(node.target, ast.Name):

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import ast
 
-from errdex.extract import factories, metaclass, yielded
+from errdex.extract import enummembers, factories, metaclass, yielded
 from errdex.extract.generated_init import generated_init
 from errdex.extract.getattrs import attr_instances, getattr_forward
 from errdex.extract.imports import dotted_source
 from errdex.extract.ir import EMPTY, Node, alt
 from errdex.extract.kepttexts import KeptAttrs, kept_texts
-from errdex.extract.properties import properties_of
+from errdex.extract.messages import Scope
+from errdex.extract.properties import properties_of, property_attrs
 from errdex.extract.summary import ClassSummary, FuncSummary, InitSummary
 from errdex.extract.walkstate import _EXC_NAME, Env, FuncCollector, State, Walk, WalkerBase
 
@@ -25,6 +26,7 @@ class ClassesMixin(WalkerBase):
     _pending_str: Node | None
     _properties: dict[str, frozenset[str]]  # a class of this module (dotted) -> its own and inherited properties
     _joined: dict[str, str] | None  # the generator methods an exception's __str__ joins (``yielded.py``)
+    _prop_attrs: dict[str, str]  # the class being walked: its properties returning an attribute (``properties.py``)
 
     def klass(self, node: ast.ClassDef, state: State, env: Env) -> Walk:
         qual = (*state.qual, "<locals>", node.name) if state.in_function else (*state.qual, node.name)
@@ -35,16 +37,20 @@ class ClassesMixin(WalkerBase):
             if d is not None:
                 bases.append(self.builder.resolve_name(d) or d)
         self_attrs: dict[str, Node] = {}
+        # `NULL_NAME = (code, name, description)` of an enum with an __init__: its __init__/__str__ make its text
+        members = enummembers.members(node, ".".join(qual), self.module, bases,
+                                      lambda e: self.builder.arg(e, Scope())) if not state.in_function else {}
+        self.kept_texts.update(members)
         top = self.module.split(".", 1)[0] + "."
         exc_named = bool(_EXC_NAME.search(node.name)) or any(_EXC_NAME.search(b.rsplit(".", 1)[-1]) for b in bases)
-        exc_class = exc_named or any(b.startswith(top) for b in bases)
+        exc_class = exc_named or any(b.startswith(top) for b in bases) or bool(members)
         props = properties_of(node).union(*(self._properties.get(b, frozenset()) for b in bases))
         self._properties[f"{self.module}.{'.'.join(qual)}"] = props
         inner = State(qual=qual, docstring=doc, cls=".".join(qual), self_attrs=self_attrs, exc_class=exc_class,
                       exc_named=exc_named, types=factories.class_attr_types(node), rebound=_rebound(node),
                       properties=props if exc_named else frozenset())
-        saved = self._pending_init, self._pending_str
-        self._pending_init, self._pending_str = None, None
+        saved = self._pending_init, self._pending_str, self._prop_attrs
+        self._pending_init, self._pending_str, self._prop_attrs = None, None, property_attrs(node)
         made = generated_init(node, self.builder.resolve_name) if exc_class else None
         if made is not None:  # `@define` / `@dataclass`: the __init__ the decorator writes from the fields
             self._pending_init = made[0]
@@ -70,7 +76,7 @@ class ClassesMixin(WalkerBase):
         self.classes.append(ClassSummary(".".join(qual), node.lineno, tuple(bases), doc,
                                          self._pending_init, self._pending_str, getattr_forward(node),
                                          attr_instances(node, self.builder.resolve_name)))
-        self._pending_init, self._pending_str = saved
+        self._pending_init, self._pending_str, self._prop_attrs = saved
         return env
 
     def _returns_something(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
@@ -83,6 +89,9 @@ class ClassesMixin(WalkerBase):
                 node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         if name == "__init__" and state.self_attrs is not None:
             state.self_attrs.update(c.self_attrs)
+            for prop, attr in self._prop_attrs.items():  # `return self.__reason`: what __init__ kept there
+                if attr in c.self_attrs and prop not in state.self_attrs and prop not in state.rebound:
+                    state.self_attrs[prop] = c.self_attrs[attr]
         if c.returns or name == "__init__" or c.calls or c.reads_params:
             defaults = self._defaults(node) if c.reads_params or c.returns else ()
             returns = (*c.returns, *c.param_returns) if c.returns and name != "__str__" else tuple(c.returns)
@@ -96,9 +105,11 @@ class ClassesMixin(WalkerBase):
                                               c.vararg or "", c.varkw or "")
         if name == "__init__":
             none_args = c.none_args if c.none_args is not None and _defaults_to_none(node, c.none_args[0]) else None
-            self._pending_init = InitSummary(c.params, c.super_args, c.super_kwargs, c.vararg or "", c.varkw or "",
-                                             c.super_varargs, none_args,
-                                             len(c.params) - len(node.args.kwonlyargs) if node.args.kwonlyargs else -1,
+            positional = len(c.params) - len(node.args.kwonlyargs) if node.args.kwonlyargs else -1
+            if c.kw_params and positional < 0:  # `kwargs.pop("reason")`: a keyword-only parameter (``kwkeys``)
+                positional = len(c.params)
+            self._pending_init = InitSummary((*c.params, *c.kw_params), c.super_args, c.super_kwargs, c.vararg or "",
+                                             c.varkw or "", c.super_varargs, none_args, positional,
                                              c.unpacked, c.unpacked_more)
         elif name == "__str__" and c.returns:
             # `if self.context: return f"{self.message} in {self.context!r}"` / `return self.message`:
@@ -133,6 +144,12 @@ class ClassesMixin(WalkerBase):
         state.func.super_kwargs = tuple(
             (k.arg, self.builder.arg(k.value, scope)) for k in call.keywords if k.arg is not None
         )
+        if state.func.kw_set and any(k.arg is None and isinstance(k.value, ast.Name) and k.value.id == state.func.varkw
+                                     for k in call.keywords):
+            # `kwargs[Keys.REASON] = Reason.X; super().__init__(args, **kwargs)`: the caller's surplus keywords
+            # and the entries set here, passed on (``kwkeys``)
+            state.func.super_kwargs = (*state.func.super_kwargs, *self.builder.call_kwargs(
+                [k for k in call.keywords if k.arg is None], scope), *state.func.kw_set)
 
 
 def _callable_defaults(node: ast.ClassDef) -> list[tuple[str, str]]:

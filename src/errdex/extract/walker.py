@@ -79,6 +79,7 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         self._pending_str: Node | None = None
         self._properties: dict[str, frozenset[str]] = {}  # a class of this module -> its properties (inherited too)
         self._joined: dict[str, str] | None = None  # generator methods an exception's __str__ joins (yielded.py)
+        self._prop_attrs: dict[str, str] = {}  # the class being walked: properties returning an attribute
         self._prescan(tree.body)
         self._gated = backports.gated(tree, self._top) if "version" in src.text or "PY" in src.text else {}
         self._kw_lines = src.word_lines(_KEYWORDS)
