@@ -7,6 +7,7 @@ import re
 from errdex.analyze.facts import Facts
 from errdex.analyze.static import narrowedtext, roles, scope
 from errdex.analyze.static.fallback import inputs, literal
+from errdex.analyze.static.handedread import platform_evidence, platform_sentence
 from errdex.analyze.static.observed import (
     observed_evidence,
     observed_sentence,
@@ -126,6 +127,9 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
         sentences.append(scope.restricted_sentence(f))
     if scope.mode_sentence(f):
         sentences.append(scope.mode_sentence(f))
+    if (only := platform_sentence(f)):  # the module checks the platform at import (rating 13, eb3a)
+        sentences.insert(1, only)
+        ev.append(platform_evidence(f))
     if (later := refused_at_creation(f)):
         sentences.insert(1, later)
     if internal(f) and (setting := enum_setting(f)):

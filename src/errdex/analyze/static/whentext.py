@@ -30,6 +30,13 @@ from errdex.analyze.static.words import (
 
 
 def trigger(f: Facts) -> str:
+    said = _trigger(f)
+    if f.site.requires and said.endswith("."):  # the module checks the platform at import (rating 13, eb3a)
+        return said[:-1] + f", and only on a platform where `{f.site.requires}` holds."
+    return said
+
+
+def _trigger(f: Facts) -> str:
     if (narrowed := narrowedtext.trigger(f)):
         return narrowed
     if roles.forwarder(f) and roles.usage_error(f):
