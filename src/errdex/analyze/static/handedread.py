@@ -53,8 +53,8 @@ def read_advice(f: Facts) -> str:
     text = ("read text from it (`.read()`, `.readline()`, or iterating over it) or make binary reads of "
             f"{count}" if buffered else f"make every read from it one of {count}")
     why = (f": Python's own text and buffered layers call its `{roles.function_name(f)}` with whole buffers of "
-           f"`io.DEFAULT_BUFFER_SIZE` ({io.DEFAULT_BUFFER_SIZE}) bytes, which pass its check, so only a read of "
-           "your own of another size raises it" if buffered else "")
+           f"`io.DEFAULT_BUFFER_SIZE` ({io.DEFAULT_BUFFER_SIZE}) bytes, which pass its check; what raises it is a "
+           f"read of another size that reaches `{roles.function_name(f)}` itself" if buffered else "")
     return (f"Where your code reads from the object {callee(f)} returns, {text}{why}, on that read, not at the "
             "call.")
 
