@@ -56,6 +56,9 @@ def page(doc: Any) -> str:
     else:
         out.append(doc.get("example_note") or "No example could be proven for this error.")
         out.append("")
+        if a.get("example_not_run"):
+            out += [f"Not run ({a.get('example_not_run_why') or 'errdex has not run it'}):\n",
+                    _fence(a["example_not_run"])]
     out += ["## Defensive patterns\n", f"Strategy: {a.get('strategy') or ''}\n"]
     if a.get("validate_sample") and a.get("validate_proof"):
         out += ["Validate before calling (proven):\n", _fence(a["validate_sample"])]

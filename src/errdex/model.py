@@ -194,6 +194,8 @@ class ErrorSite:
     unresolved: tuple[str, ...] = ()  # expressions whose text could not be reconstructed
     cause: str | None = None  # the ``from`` expression, if any
     error_id: str = ""  # filled by extract.ids
+    requires: str = ""  # the platform the module checks for at import: 'sys.platform == "win32"' (extract.platformcheck)
+    requires_line: int = 0  # the line of that check
 
     @property
     def template(self) -> Template:
@@ -413,6 +415,8 @@ class Analysis:
     validate_sample: str = ""
     try_sample: str = ""
     check_sample: str = ""  # the guard note's check as code (not run): shown labelled so while no sample is proven
+    example_not_run: str = ""  # an example errdex cannot run here (the code), shown labelled so while none is proven
+    example_not_run_why: str = ""  # ... and why it cannot run, from the evidence (the platform the module requires)
     validate_proof: Proof | None = None  # errdex prove: the validate sample ran (None: not proven)
     try_proof: Proof | None = None  # errdex prove: the try sample ran (None: not proven)
     guard_note: str = ""  # what the user can check before the call or catch, in public terms (shown when no sample is proven)

@@ -131,6 +131,16 @@ def test_an_internal_check_made_only_under_a_public_enum_value_says_another_valu
     assert a.trigger.endswith(", with `lowering_semantics` set to `Semantics.Warpgroup` (`clilike.Semantics`), the "
                               "only setting under which clilike makes this check, when its own check fails: "
                               "\"Scalar type must match\"."), a.trigger
+    # rating 13 (8ee0): E absent; "at least a not-run sample of the `compiler_params=` argument": the other value,
+    # written as the package's own setter, labelled as not run with the reason (no program raises it)
+    ast.parse(a.example_not_run)
+    assert a.example_not_run.startswith("import clilike\n"), a.example_not_run
+    assert ("params = clilike.CompilerParams(\n    lowering_semantics=clilike.Semantics.Lane)\n"
+            in a.example_not_run), a.example_not_run
+    assert a.example_not_run_why.startswith("this is clilike's own consistency check, made only under "
+                                            "`Semantics.Warpgroup`, and errdex has no program that raises it")
+    # a check of the user's own arguments gets none
+    assert _page(cli, "FloatRange.clamp_value").example_not_run == ""
 
 
 def test_a_function_the_package_only_reads_is_not_uncalled() -> None:

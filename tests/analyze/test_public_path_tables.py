@@ -41,7 +41,7 @@ FILES = {
         "streams = {'stdout': get_out, 'stderr': get_err}\n"
         "text_streams = {'stdin': get_text_in, 'stderr': get_text_err}\n"),
     "streampkg/_console.py": (
-        "import io\n\n\n"
+        "import io\nimport sys\n\nassert sys.platform == 'win32'\n\n\n"
         "class _Reader(io.RawIOBase):\n"
         "    def readinto(self, b):\n"
         "        bytes_to_be_read = len(b)\n"
@@ -141,7 +141,7 @@ def test_a_handed_out_method_is_not_said_to_check_what_the_user_passes(ctx: Snap
     assert "a test that makes the call" not in text
     # rating 12 on eb3a: a ``readinto`` is reached by reads, not "reads or writes", and it raises at such a read,
     # later, not at the call that returns the object
-    assert "reads or writes" not in text and "for your reads, on a later read, not at the call." in text
+    assert "reads or writes" not in text and "on that read, not at the call." in text
 
 
 def test_a_check_on_process_state_says_which_state_and_no_test_template(ctx: SnapshotContext) -> None:
@@ -211,3 +211,52 @@ def test_every_section_of_a_handed_out_reader_puts_the_raise_at_the_later_read(c
     # a method the package calls itself is still reached at the call
     b = _analysis(ctx, "no binary stream")
     assert not any(s.startswith("A read from") for s in b.situations)
+
+
+def test_a_handed_out_reader_s_size_check_is_said_as_the_reads_that_pass_it(ctx: SnapshotContext) -> None:
+    # rating 13 on eb3a: "keep to what its `readinto` accepts ... values it works out from its `b` argument" was
+    # not actionable (D and P weak); the reads that pass `len(b) % 2` are: text reads, which Python's buffered
+    # layer turns into whole 8192-byte buffers, or binary reads of an even byte count
+    a = _analysis(ctx, "odd number of bytes")
+    assert a.prevention[0].startswith("Where your code reads from the object `streampkg.utils.get_text` returns, "
+                                      "read text from it (`.read()`, `.readline()`, or iterating over it) or make "
+                                      "binary reads of an even byte count: "), a.prevention
+    assert "`io.DEFAULT_BUFFER_SIZE` (8192) bytes" in a.prevention[0], a.prevention
+    assert "keep to what its" not in a.prevention[0]
+    assert a.guard_note.startswith("Guard your reads from that object, not the call that returns it, rather than "
+                                   "catching it: where your code reads from the object"), a.guard_note
+
+
+def test_the_platform_a_module_checks_at_import_is_on_the_page(ctx: SnapshotContext) -> None:
+    # rating 13 on eb3a: the console reader exists only on Windows (its module asserts `sys.platform == "win32"`
+    # at import), and the page never said so
+    a = _analysis(ctx, "odd number of bytes")
+    assert ("`_Reader` exists only where `sys.platform == 'win32'` holds: `streampkg/_console.py`, the module "
+            "that defines it, checks that when it is imported (line 4)") in a.meaning, a.meaning
+    assert a.trigger.endswith(", and only on a platform where `sys.platform == 'win32'` holds."), a.trigger
+    assert any(e.line == 4 and "sys.platform" in e.text for e in a.evidence), a.evidence
+    # a module without such a check: no platform named
+    b = _analysis(ctx, "no binary stream")
+    assert "exists only where" not in b.meaning and "on a platform where" not in b.trigger
+
+
+
+def test_a_reader_of_another_platform_gets_a_not_run_example_that_says_why(
+        ctx: SnapshotContext, monkeypatch: pytest.MonkeyPatch) -> None:
+    # rating 13 on eb3a: E absent; no proof can run where the reader's module refuses to import (its platform
+    # check), so the page shows a read that passes the check, labelled as not run, with that check as the reason
+    import ast
+
+    monkeypatch.setattr("errdex.analyze.static.handedread.sys.platform", "linux")
+    a = _analysis(ctx, "odd number of bytes")
+    ast.parse(a.example_not_run)
+    assert "return stream.readline()" in a.example_not_run and "`streampkg.utils.get_text`" in a.example_not_run
+    assert "never an odd byte count" in a.example_not_run, a.example_not_run
+    assert a.example_not_run_why.startswith("`streampkg/_console.py` checks `sys.platform == 'win32'` when it is "
+                                            "imported (line 4)"), a.example_not_run_why
+    assert "(`sys.platform` is `linux`)" in a.example_not_run_why
+    # where the check holds, a proof can run: no not-run sample stands in for it
+    monkeypatch.setattr("errdex.analyze.static.handedread.sys.platform", "win32")
+    assert _analysis(ctx, "odd number of bytes").example_not_run == ""
+    # an error whose module checks no platform: none
+    assert _analysis(ctx, "no binary stream").example_not_run == ""

@@ -64,6 +64,10 @@ def test_hostile_text_is_escaped_in_every_page(xss_client: TestClient) -> None:
     r = xss_client.post("/explain", data={"text": "<script>alert(1)</script><img src=x onerror=alert(2)>"})
     assert _problems(r.text) == [] and "&lt;img src=x onerror=alert(2)&gt;" in r.text
     assert seen_payloads >= 10  # the payloads are on the pages, as text
+    # an example errdex could not run (Analysis.example_not_run, rating 13 on eb3a) is shown, labelled and escaped
+    html = xss_client.get(f"/errors/{ids[0]}").text
+    assert "Not run (the module checks <code>sys.platform</code> at import &lt;script&gt;" in html, html
+    assert "read_line" in html
 
 
 def test_pages_have_no_inline_code_and_head_metadata(shop: Built) -> None:

@@ -33,6 +33,8 @@ def hostile_analysis(snap: Snapshot, site: ErrorSite, others: list[ErrorSite], p
         strategy=f"validation {payload}",
         validate_sample=f"if tag == {message!r}:  # {payload}\n    tag = 'b'",
         try_sample=f"try:\n    render(tag)\nexcept ValueError:  # {payload}\n    pass",
+        example_not_run=f"def read_line(stream):\n    return stream.readline()  # {payload}\n",
+        example_not_run_why=f"the module checks `sys.platform` at import {payload}",
         prevention=(f"Avoid {quoted}",),
         trigger=f"Calling with {quoted}",
         situations=(f"Templates that contain {quoted}",),

@@ -179,7 +179,8 @@ class Resolver:
             path=path, line=s.line, end_line=s.end_line, qualname=s.qualname, module=module,
             exception_bases=self.tables.bases_chain(resolved), guards=s.guards,
             snippet=s.snippet, snippet_start=s.snippet_start, docstring=clean_text(s.docstring),
-            comments=s.comments, unresolved=unresolved, cause=s.cause,
+            comments=s.comments, unresolved=unresolved, cause=s.cause, requires=s.requires,
+            requires_line=s.requires_line,
         )
 
     def _own_defaults(self, s: PendingSite, module: str) -> dict[str, Node]:

@@ -134,6 +134,8 @@ class PendingSite:
     caught: str = ""  # ... and held by this name
     caught_via: str = ""  # ... or returned by this package helper (``forwarded.Caught.via``)
     caught_anywhere: bool = False  # ... joined from a list of caught ones (``forwarded.Caught.anywhere``)
+    requires: str = ""  # the platform check the module makes at import (``platformcheck``), as written
+    requires_line: int = 0  # ... and its line
 
 
 @fast_pickle

@@ -32,6 +32,7 @@ from errdex.extract.imports import STAR, class_like, dotted_source, import_bindi
 from errdex.extract.ir import Node, reads_param
 from errdex.extract.messages import MessageBuilder, Scope
 from errdex.extract.msgbase import MESSAGE_TABLE
+from errdex.extract.platformcheck import required_platform
 from errdex.extract.source import SourceText
 from errdex.extract.strict import unclassified
 from errdex.extract.summary import CallSite, ClassSummary, FuncSummary, InitSummary, PendingSite
@@ -81,6 +82,7 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         self._joined: dict[str, str] | None = None  # generator methods an exception's __str__ joins (yielded.py)
         self._prop_attrs: dict[str, str] = {}  # the class being walked: properties returning an attribute
         self._prescan(tree.body)
+        self._requires = required_platform(tree, src)  # the platform the module's import checks for
         self._gated = backports.gated(tree, self._top) if "version" in src.text or "PY" in src.text else {}
         self._kw_lines = src.word_lines(_KEYWORDS)
         self.builder = MessageBuilder(src, module, self.imports, set(self.names), self.module_env, path)
@@ -215,6 +217,7 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
             qualname=".".join(state.qual) or "<module>", guards=g.build(state.guards + guards, self.src),
             snippet=snippet, snippet_start=start, docstring=state.docstring,
             comments=self.src.comments(node.lineno, end, node.col_offset), cause=cause,
+            requires=self._requires[0], requires_line=self._requires[1],
         )
 
     def raise_(self, node: ast.Raise, state: State, env: Env) -> Walk:

@@ -20,7 +20,9 @@ from errdex.analyze.static import samples as S
 from errdex.analyze.static import sections as P
 from errdex.analyze.static.checksample import check_sample
 from errdex.analyze.static.guardnote import guard_note, prevention_from_note, with_prevention
+from errdex.analyze.static.handedread import read_sample
 from errdex.analyze.static.precondition import own_precondition
+from errdex.analyze.static.settingsample import setting_sample
 from errdex.analyze.static.strategy import choose_strategy
 from errdex.model import Analysis, CodeSample, Evidence
 
@@ -132,6 +134,12 @@ def analyze_static(f: Facts, symbols: Mapping[str, tuple[str, ...]], *, date: st
     try_sample = S.first_valid(opt_try, symbols, withheld, "try / catch")
     example = _example_fix(f, symbols, withheld, opt_fix)
     check = S.first_valid([("check", check_sample(f))], symbols, withheld, "check before calling")
+    # a reader that exists only on another platform (rating 13, eb3a), or the other value of the setting an
+    # internal check is made under (8ee0): the names are the package's own (its setter, its checks' enum values),
+    # which the symbol table does not list as attributes, so the sample is shown labelled as not run
+    unrun, unrun_why = read_sample(f)
+    if not unrun:
+        unrun, unrun_why = setting_sample(f)
     evidence: list[Evidence] = list(ev)
     for s in sols:
         evidence.extend(e for e in s.evidence if e not in evidence)
@@ -145,6 +153,8 @@ def analyze_static(f: Facts, symbols: Mapping[str, tuple[str, ...]], *, date: st
         validate_sample=validate,
         try_sample=try_sample,
         check_sample=check,
+        example_not_run=unrun,
+        example_not_run_why=unrun_why,
         guard_note=with_prevention(note := guard_note(f, bool(check)), prevention := _prevention(f, note),
                                    roles.handed_use(f)),
         prevention=prevention,

@@ -23,6 +23,7 @@ from errdex.analyze.earlyexit import filled_when_none
 from errdex.analyze.facts import Facts
 from errdex.analyze.static import roles
 from errdex.analyze.static.fallback import read_params
+from errdex.analyze.static.handedread import read_advice
 from errdex.analyze.static.siblings import setting_call
 from errdex.analyze.static.words import (
     callee,
@@ -68,6 +69,8 @@ def own_precondition(f: Facts) -> str:
         cond, paren = clause[:clause.rindex("(")].strip(), clause[clause.rindex("(") + 1:].rstrip(")")
         _conds, srcs = worked_out(f)
         if roles.handed_out(f):  # the standard library calls the raising method: its arguments are not the user's
+            if (reads := read_advice(f)):  # rating 13, eb3a: the reads that pass a size check, in the user's terms
+                return reads
             use = roles.handed_use(f)
             return (f"Where your code uses the object {callee(f)} returns, keep to what its "
                     f"`{f.site.qualname.rsplit('.', 1)[-1]}` accepts: it raises when {cond} ({paren}), with "

@@ -1,0 +1,44 @@
+"""The platform a module requires at import: a check at its top level that stops the import elsewhere.
+
+click's ``_winconsole.py`` starts with ``assert sys.platform == "win32"``: every class and function in it
+exists only on Windows, so every raise in it can happen only there (rating 13, eb3a: a page on its console
+reader never said so).  The same holds for ``if sys.platform != "win32": raise ImportError(...)`` at top
+level.  Only the module's own top-level statements count (a check inside a function is a guard of that
+function's raises, recorded as such), and only a test that reads the platform (``sys.platform``,
+``os.name``, ``platform.system()``): a module that asserts something else at import is no platform's.
+
+Parsing only: nothing here imports the package.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from errdex.extract.source import SourceText
+
+_PLATFORM = re.compile(r"\b(?:sys\.platform|os\.name|platform\.system\(\))")
+
+
+def required_platform(tree: ast.Module, src: SourceText) -> tuple[str, int]:
+    """(the condition as written, its line) that the module's import requires, or ("", 0)."""
+    for node in tree.body:
+        if isinstance(node, ast.Assert) and _PLATFORM.search(text := src.segment(node.test)):
+            return " ".join(text.split()), node.lineno
+        if (isinstance(node, ast.If) and not node.orelse and len(node.body) == 1
+                and isinstance(node.body[0], ast.Raise) and _PLATFORM.search(text := src.segment(node.test))):
+            return _negated(node.test, src), node.lineno
+    return "", 0
+
+
+_FLIP = {ast.Eq: "!=", ast.NotEq: "==", ast.In: "not in", ast.NotIn: "in"}
+
+
+def _negated(test: ast.expr, src: SourceText) -> str:
+    """The condition under which ``if test: raise`` lets the import go on, as written where it can be."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return " ".join(src.segment(test.operand).split())
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and type(test.ops[0]) in _FLIP:
+        return (f"{' '.join(src.segment(test.left).split())} {_FLIP[type(test.ops[0])]} "
+                f"{' '.join(src.segment(test.comparators[0]).split())}")
+    return f"not ({' '.join(src.segment(test).split())})"
