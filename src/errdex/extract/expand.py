@@ -44,6 +44,7 @@ from errdex.extract.kepttexts import KEPT, kept_node
 from errdex.extract.keyedtables import ANY_KEY
 from errdex.extract.messages import CLASS_NAME
 from errdex.extract.metaclass import constructed_class
+from errdex.extract.ownformat import own_method_returns
 from errdex.extract.stdlib_texts import stdlib_text
 from errdex.extract.summary import FuncSummary, InitSummary
 from errdex.extract.tables import Tables
@@ -326,7 +327,8 @@ class Expander:
                     subst(a, bind) for a in _passed_on(init, bind)]
                 base_args = [self._own_attrs(a, raised) for a in base_args]
                 own.update({exc_arg(j): a for j, a in enumerate(base_args[:8])})
-                shown = self._own_attrs(base_str(methods_of_raised(self.t, c.str_message, raised), base_args), raised)
+                shown = self._own_attrs(base_str(own_method_returns(self.t, methods_of_raised(self.t, c.str_message, raised)),
+                                                  base_args), raised)
                 return self.text(shown, {**own, **bind}, depth)
             if c.init is not None:
                 rest = [b for b in chain[i + 1 :] if b in self.t.classes]

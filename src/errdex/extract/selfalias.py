@@ -54,3 +54,28 @@ def _holds_self(b: envmod.Binding | None) -> bool:
     """``NAME = self`` (not grown, not extended, and ``self`` not rebound where it was assigned)."""
     return (b is not None and isinstance(b.value, ast.Name) and b.value.id == "self" and b.prev is None
             and not b.grow and envmod.lookup(b.env, "self") is None)
+
+
+def self_attr_of(name: ast.Name, env: envmod.Env | None, depth: int = 0) -> list[ast.Attribute | None] | None:
+    """The ``self.attr`` each value of the local ``name`` is, following a name bound to another
+    (``t = template``, a loop's item of ``[template]``, ``template = self._template`` on a branch): ``None``
+    for a value that is not (a parameter, another object), None when no value is."""
+    b = envmod.lookup(env, name.id)
+    if b is None or depth > 4 or envmod.lookup(env, "self") is not None:
+        return None
+    leaves: list[envmod.Binding | None] = []
+    _flatten(b, leaves, 0)
+    out: list[ast.Attribute | None] = []
+    for x in leaves[:MAX_OPTIONS]:
+        v = x.value if x is not None and x.prev is None and not x.grow else None
+        if isinstance(v, ast.Attribute) and isinstance(v.value, ast.Name) and v.value.id == "self" \
+                and envmod.lookup(x.env if x is not None else None, "self") is None:
+            found: list[ast.Attribute | None] | None = [v]
+        elif isinstance(v, ast.Name) and x is not None:
+            found = self_attr_of(v, x.env, depth + 1)
+        else:
+            found = None
+        for f in found or [None]:
+            if not any(f is o or (f is not None and o is not None and ast.dump(f) == ast.dump(o)) for o in out):
+                out.append(f)
+    return out if any(o is not None for o in out) else None
