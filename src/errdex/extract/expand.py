@@ -21,6 +21,7 @@ from errdex.extract.binding import Bind, as_text, bind_args, subst, substitute_p
 from errdex.extract.classattrs import attrs_of_caller, attrs_of_raised, methods_of_raised
 from errdex.extract.factories import bind_with_rest, is_by_name, spread
 from errdex.extract.imports import BUILTIN_EXCEPTIONS, class_like
+from errdex.extract.inheritedstr import inherited_str, property_binds
 from errdex.extract.ir import (
     CLS_PARAM,
     DEFAULTED,
@@ -299,7 +300,7 @@ class Expander:
         return [Outcome(node.param, node.param, self.builtin_message(node.param, list(args)))]
 
     def class_message(self, cls: str, args: list[Node], kwargs: dict[str, Node], depth: int,
-                      raised: str | None = None) -> tuple[Variant, ...]:
+                      raised: str | None = None, ran_init: bool = True) -> tuple[Variant, ...]:
         """The message ``cls(*args, **kwargs)`` carries, following ``__init__``/``__str__`` in the package.
 
         ``raised`` is the class actually instantiated (``cls`` is a base further up the
@@ -316,7 +317,9 @@ class Expander:
             if c.str_message is not None:
                 init = next((self.t.classes[n][0].init for n in chain[i:] if n in self.t.classes
                              and self.t.classes[n][0].init is not None), None)
-                bind = bind_args(init.params, args, kwargs, init.positional) if init is not None else {}
+                bind = bind_args(init.params, args, kwargs, init.positional) if init is not None and ran_init else {}
+                if init is not None:  # `self.message` kept from a parameter the raised class overrides as a property
+                    bind = {**property_binds(self.t, raised, init.params, set(bind)), **bind}
                 if init is not None and init.generated:  # a decorated subclass's own fields: the same instance's
                     bind = {**{k: v for k, v in kwargs.items() if k.isidentifier()}, **bind}
                 if init is not None:
@@ -330,6 +333,9 @@ class Expander:
                 shown = self._own_attrs(base_str(own_method_returns(self.t, methods_of_raised(self.t, c.str_message, raised)),
                                                   base_args), raised)
                 return self.text(shown, {**own, **bind}, depth)
+            if c.init is not None and (base := inherited_str(self.t, chain, i)) is not None:
+                # an `__init__` that never calls the base's: a base's `__str__` still prints (``inheritedstr``)
+                return self.class_message(base, args, kwargs, depth + 1, raised, ran_init=False)
             if c.init is not None:
                 rest = [b for b in chain[i + 1 :] if b in self.t.classes]
                 base_init = self.t.classes[rest[0]][0].init if rest else None
