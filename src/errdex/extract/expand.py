@@ -22,6 +22,7 @@ from errdex.extract.classattrs import attrs_of_caller, attrs_of_raised, methods_
 from errdex.extract.enummembers import ENUM_MEMBER
 from errdex.extract.factories import bind_with_rest, is_by_name, spread
 from errdex.extract.imports import BUILTIN_EXCEPTIONS, class_like
+from errdex.extract.inheritedstr import inherited_str, property_binds
 from errdex.extract.ir import (
     CLS_PARAM,
     DEFAULTED,
@@ -46,6 +47,8 @@ from errdex.extract.keyedtables import ANY_KEY
 from errdex.extract.kwkeys import named_keys
 from errdex.extract.messages import CLASS_NAME
 from errdex.extract.metaclass import constructed_class
+from errdex.extract.ownformat import own_method_returns
+from errdex.extract.shownself import SHOWN_SELF, self_texts
 from errdex.extract.stdlib_texts import stdlib_text
 from errdex.extract.summary import FuncSummary, InitSummary
 from errdex.extract.tables import Tables
@@ -139,6 +142,8 @@ class Expander:
             if texts is not None:
                 return self.expand(texts, {}, depth + 1)
             return ((Piece(Segment(expr=node.src), node.text_position),),)
+        if node.callee == SHOWN_SELF and not node.is_call and (shown := self_texts(self.t, node)) is not None:
+            return self.expand(shown, {}, depth + 1)  # `self` of a plain class shown as text (``shownself``)
         canon = self.t.canonical(node.target)
         if not node.is_call:
             const = self.t.constants.get(canon)
@@ -309,7 +314,7 @@ class Expander:
         return [Outcome(node.param, node.param, self.builtin_message(node.param, list(args)))]
 
     def class_message(self, cls: str, args: list[Node], kwargs: dict[str, Node], depth: int,
-                      raised: str | None = None) -> tuple[Variant, ...]:
+                      raised: str | None = None, ran_init: bool = True) -> tuple[Variant, ...]:
         """The message ``cls(*args, **kwargs)`` carries, following ``__init__``/``__str__`` in the package.
 
         ``raised`` is the class actually instantiated (``cls`` is a base further up the
@@ -327,7 +332,9 @@ class Expander:
             if c.str_message is not None:
                 init = next((self.t.classes[n][0].init for n in chain[i:] if n in self.t.classes
                              and self.t.classes[n][0].init is not None), None)
-                bind = bind_args(init.params, args, kwargs, init.positional) if init is not None else {}
+                bind = bind_args(init.params, args, kwargs, init.positional) if init is not None and ran_init else {}
+                if init is not None:  # `self.message` kept from a parameter the raised class overrides as a property
+                    bind = {**property_binds(self.t, raised, init.params, set(bind)), **bind}
                 if init is not None and init.generated:  # a decorated subclass's own fields: the same instance's
                     bind = {**{k: v for k, v in kwargs.items() if k.isidentifier()}, **bind}
                 if init is not None:
@@ -338,8 +345,12 @@ class Expander:
                     subst(a, bind) for a in _passed_on(init, bind)]
                 base_args = [self._own_attrs(a, raised) for a in base_args]
                 own.update({exc_arg(j): a for j, a in enumerate(base_args[:8])})
-                shown = self._own_attrs(base_str(methods_of_raised(self.t, c.str_message, raised), base_args), raised)
+                shown = self._own_attrs(base_str(own_method_returns(self.t, methods_of_raised(self.t, c.str_message, raised)),
+                                                  base_args), raised)
                 return self.text(shown, {**own, **bind}, depth)
+            if c.init is not None and (base := inherited_str(self.t, chain, i)) is not None:
+                # an `__init__` that never calls the base's: a base's `__str__` still prints (``inheritedstr``)
+                return self.class_message(base, args, kwargs, depth + 1, raised, ran_init=False)
             if c.init is not None:
                 rest = [b for b in chain[i + 1 :] if b in self.t.classes]
                 base_init = self.t.classes[rest[0]][0].init if rest else None

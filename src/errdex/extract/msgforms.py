@@ -36,6 +36,7 @@ from errdex.extract.msgbase import (
     Builder,
     Scope,
 )
+from errdex.extract.selfalias import self_attr_of
 from errdex.extract.strict import unclassified
 
 
@@ -154,9 +155,25 @@ class FormsMixin(Builder):
     def _format(self, node: ast.Call, receiver: ast.expr, scope: Scope, recv_scope: Scope | None = None) -> Node:
         """``fmt.format(...)``; ``recv_scope`` is where the receiver was written when it differs from the
         arguments' scope (a bound ``msg = "...".format`` called later)."""
+        if scope.in_exception and isinstance(receiver, ast.Name) and recv_scope is None \
+                and (attrs := self_attr_of(receiver, scope.env)) is not None:
+            # `t.format(*self.args)` with `t` holding `self._template` (through a loop's item, a name): as if
+            # written `self._template.format(...)`, the raised class's own attribute formatted (``expand``)
+            return alt([self._own_format(node, a, scope) for a in attrs])
         recv = self.text(receiver, recv_scope or scope)
         options = recv.options if isinstance(recv, Alt) else (recv,)  # msg chosen by a branch, ngettext's forms
         return alt([self._format_ir(node, o, scope) for o in options])
+
+    def _own_format(self, node: ast.Call, attr: ast.Attribute | None, scope: Scope) -> Node:
+        """``self.attr.format(...)`` for the call ``node`` on a local holding it (``attr``; None: another value)."""
+        if attr is None:
+            return Hole(self.src.segment(node), unresolved=True)
+        func = ast.copy_location(ast.Attribute(value=attr, attr="format", ctx=ast.Load()), node.func)
+        call = ast.copy_location(ast.Call(func=func, args=node.args, keywords=node.keywords), node)
+        made = self.factory_call(call, scope)
+        if isinstance(made, Ref):  # read in phase 2 by what it says (``expand._own_attrs``): say it as written there
+            return dataclasses.replace(made, src=ast.unparse(call), callee=ast.unparse(func))
+        return self._format(call, attr, scope)
 
     def _format_ir(self, node: ast.Call, fmt: Node, scope: Scope) -> Node:
         """Format fields are parsed in the literal runs of the receiver; placeholders it already holds

@@ -32,6 +32,8 @@ from errdex.extract.msgbase import Builder, Scope
 from errdex.extract.msgforms import _int_constant, _repeated
 from errdex.extract.msgtemplate import SUBSTITUTE
 from errdex.extract.properties import property_read
+from errdex.extract.selfalias import self_reads
+from errdex.extract.shownself import self_ref
 from errdex.extract.stdlib_texts import OS_ERRORS, os_error_value
 from errdex.extract.tuplefields import field_ref
 
@@ -73,6 +75,10 @@ class ValuesMixin(Builder):
         if isinstance(node, ast.Call) and conversion is None and spec is None and isinstance(node.func, ast.Attribute) \
                 and node.func.attr == "join" and not isinstance(joined := self._join(node, node.func.value, scope), Hole):
             return joined  # "<{0}{1}>".format(name, ': '.join(parts)): the parts' text, as `sep.join` in text
+        if isinstance(node, ast.Name) and node.id == "self" and conversion in (None, "s") and spec is None \
+                and scope.class_qualname is not None and not scope.in_exception and not scope.cls_alias \
+                and envmod.lookup(scope.env, "self") is None:
+            return self_ref(self.module, scope.class_qualname, "self", False)  # its __str__/__repr__ (``shownself``)
         if isinstance(node, ast.Name):
             b = envmod.lookup(scope.env, node.id)
             if b is None and node.id in scope.params:
@@ -107,6 +113,10 @@ class ValuesMixin(Builder):
             call = self._call(node, scope, text_position=False)
             if self._own_call(call):  # an exception's f"... {self._code_str()}": the text that method returns
                 return call
+        if isinstance(node, ast.Attribute) and (reads := self_reads(node, scope.class_qualname is not None, scope.env)) is not None:
+            # `err = self; f"=====> {err.error_msg}"`: the instance's attribute where the local holds `self`
+            return alt([self.value(r, scope, conversion, spec) if r is not None
+                        else Hole(self.src.segment(node), conversion, spec) for r in reads])
         if isinstance(node, ast.Attribute):
             if scope.class_qualname is not None and node.attr == "__name__" and _is_own_class(node.value):
                 return Param(CLASS_NAME, conversion, spec, shown=self.src.segment(node))

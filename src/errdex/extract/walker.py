@@ -30,6 +30,7 @@ from errdex.extract.astwalk import walk
 from errdex.extract.forwarded import caught_classes
 from errdex.extract.imports import STAR, class_like, dotted_source, import_bindings, is_package, star_source
 from errdex.extract.ir import Node, reads_param
+from errdex.extract.loopitems import bind_loop_target
 from errdex.extract.messages import MessageBuilder, Scope
 from errdex.extract.msgbase import MESSAGE_TABLE
 from errdex.extract.platformcheck import required_platform
@@ -367,7 +368,9 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         return (yield from self.block(node.orelse, state, after))
 
     def for_(self, node: ast.For | ast.AsyncFor, state: State, env: Env) -> Walk:
-        loop_env = st.bind_opaque(env, node.target)
+        loop_env = bind_loop_target(env, node.target, node.iter) if state.in_function else None
+        if loop_env is None:
+            loop_env = st.bind_opaque(env, node.target)
         body_env = yield from self.block(node.body, state, loop_env)
         after = envmod.merge(env, [env, body_env])
         return (yield from self.block(node.orelse, state, after))

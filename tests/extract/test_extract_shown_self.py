@@ -1,0 +1,77 @@
+"""``self`` passed or interpolated as text in a method of a plain class is what the instance's ``__str__``
+(else ``__repr__``) says, for the class and each subclass it may be (hl7apy 1.3.5, round 23:
+``raise ChildNotValid(name, self)`` in ``Element`` and its subclasses, printed ``'{0} is not a valid child for
+{1}'.format(self.child, self.parent)`` with ``<Segment QPD>`` or ``<Field PID_3 (...) of type CX>``; read as a
+bare ``{self}``, thirteen raises printed one text)."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from extract_helpers import extract_dir
+
+EXCEPTIONS = '''
+    class ChildNotValid(Exception):
+        def __init__(self, child, parent):
+            self.child = child
+            self.parent = parent
+
+        def __str__(self):
+            return '{0} is not a valid child for {1}'.format(self.child, self.parent)
+'''
+
+CORE = '''
+    from pkg.exceptions import ChildNotValid
+
+
+    class Element(object):
+        def add(self, child):
+            if child is None:
+                raise ChildNotValid(child, self)
+
+        def __repr__(self):
+            return "<{0} {1}>".format(self.classname, self.name or '')
+
+
+    class Field(Element):
+        def check(self, name):
+            raise ChildNotValid(name, self)
+
+        def __repr__(self):
+            return '<{0} {1} of type {2}>'.format(self.classname, self.name, self.datatype)
+
+
+    class Segment(Element):
+        def find(self, name):
+            raise ChildNotValid(name, self)
+
+        def describe(self):
+            raise ValueError(f"cannot describe {self}")
+
+
+    class Plain(object):
+        def find(self, name):
+            raise ChildNotValid(name, self)
+
+
+    def set_child(value, child_name):
+        raise ChildNotValid(value, child_name)
+'''
+
+
+def test_self_shown_is_its_class_repr(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").touch()
+    (tmp_path / "pkg" / "exceptions.py").write_text(textwrap.dedent(EXCEPTIONS))
+    (tmp_path / "pkg" / "core.py").write_text(textwrap.dedent(CORE))
+    found = {s.qualname: sorted({t.render() for t in s.templates}) for s in extract_dir(tmp_path).sites}
+    element = "{child} is not a valid child for <{self.classname} {self.name or ''}>"
+    field = "{child} is not a valid child for <{self.classname} {self.name} of type {self.datatype}>"
+    assert found["Element.add"] == sorted([element, field])  # a method of Element may run on a Field
+    assert found["Field.check"] == ["{name} is not a valid child for <{self.classname} {self.name} of type "
+                                    "{self.datatype}>"]
+    assert found["Segment.find"] == ["{name} is not a valid child for <{self.classname} {self.name or ''}>"]
+    assert found["Segment.describe"] == ["cannot describe <{self.classname} {self.name or ''}>"]
+    assert found["Plain.find"] == ["{name} is not a valid child for {self}"]  # object's repr: not known
+    assert found["set_child"] == ["{value} is not a valid child for {child_name}"]
