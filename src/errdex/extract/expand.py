@@ -14,10 +14,10 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import re
-import string
 from dataclasses import dataclass
 
 from errdex.extract.binding import Bind, as_text, bind_args, subst, substitute_param
+from errdex.extract.calltexts import base_str, call_bind, format_template, passed_on, repr_shown
 from errdex.extract.classattrs import attrs_of_caller, attrs_of_raised, methods_of_raised
 from errdex.extract.enummembers import ENUM_MEMBER
 from errdex.extract.factories import bind_with_rest, is_by_name, spread
@@ -39,7 +39,6 @@ from errdex.extract.ir import (
     Ref,
     Variant,
     exc_arg,
-    is_marker,
     literal_text,
 )
 from errdex.extract.kepttexts import KEPT, kept_node
@@ -50,7 +49,6 @@ from errdex.extract.metaclass import constructed_class
 from errdex.extract.ownformat import own_method_returns
 from errdex.extract.shownself import SHOWN_SELF, self_texts
 from errdex.extract.stdlib_texts import stdlib_text
-from errdex.extract.summary import FuncSummary, InitSummary
 from errdex.extract.tables import Tables
 from errdex.extract.textops import fields_of, transform
 from errdex.extract.tuplefields import FIELD, FieldIndex
@@ -155,7 +153,7 @@ class Expander:
         else:
             f, owner = self.t.function(canon)
             if f is not None and f.returns:
-                inner = _call_bind(f, owner, node, bind)
+                inner = call_bind(f, owner, node, bind)
                 out: list[Variant] = []
                 for r in f.returns:
                     # in text position, what it returns is the text: an unknown value there is unresolved
@@ -268,7 +266,7 @@ class Expander:
                 return [Outcome(written, canon, ((),))]
             f, owner = self.t.function(canon)
             if f is not None and canon not in self.t.classes and f.returns:
-                inner = _call_bind(f, owner, node, bind)
+                inner = call_bind(f, owner, node, bind)
                 returns = [attrs_of_caller(self.t, r, owner) for r in f.returns] if owner is not None else f.returns
                 return [o for r in returns for o in self.exception(r, inner, depth + 1)]
             if node.is_call and (built := constructed_class(self.t, canon)) is not None:
@@ -342,7 +340,7 @@ class Expander:
                 # `self.args`: the constructor's arguments (BaseException.__new__ keeps them), unless an
                 # __init__ passes others on with super().__init__(...)
                 base_args = args if init is None or init.super_args is None or (init.passes_args and args) else [
-                    subst(a, bind) for a in _passed_on(init, bind)]
+                    subst(a, bind) for a in passed_on(init, bind)]
                 base_args = [self._own_attrs(a, raised) for a in base_args]
                 own.update({exc_arg(j): a for j, a in enumerate(base_args[:8])})
                 shown = self._own_attrs(base_str(own_method_returns(self.t, methods_of_raised(self.t, c.str_message, raised)),
@@ -379,7 +377,7 @@ class Expander:
                 if unpacked:
                     bind.update(zip(c.init.unpacked, args, strict=False))
                 bind = {**self._class_attr_defaults(c.init.params, bind, raised), **bind}
-                spread_args, spread_kwargs = spread(tuple(subst(a, bind) for a in _passed_on(c.init, bind)),
+                spread_args, spread_kwargs = spread(tuple(subst(a, bind) for a in passed_on(c.init, bind)),
                                                     tuple((k, subst(v, bind)) for k, v in c.init.super_kwargs))
                 new_args = [attrs_of_raised(self.t, a, raised) for a in spread_args]
                 new_kwargs = dict(spread_kwargs)
@@ -391,7 +389,7 @@ class Expander:
             # a subclass of ExceptionGroup prints as the group does, whatever else its __new__ takes
             # (cattrs' `IterableValidationError(msg, errors, cl)`: "msg (1 sub-exception)")
             return self.builtin_message(group, args[:2])
-        std = next((t for b in chain if (t := stdlib_text(b, args, kwargs, as_text, _repr)) is not None), None)
+        std = next((t for b in chain if (t := stdlib_text(b, args, kwargs, as_text, repr_shown)) is not None), None)
         if std is not None:  # configparser.NoOptionError(option, section): its __init__'s text
             return self.expand(std, {}, 0)
         return self.builtin_message(cls, args)
@@ -429,7 +427,7 @@ class Expander:
             for name in (raised, *self.t.bases_chain(raised)):
                 fmt = literal_text(self.t.constants.get(f"{name}.{m[1]}") or Lit("\x00"))
                 if fmt is not None and fmt != "\x00":
-                    return _format_template(fmt, node)
+                    return format_template(fmt, node)
             return node
         if not isinstance(node, Hole):
             return node
@@ -448,12 +446,12 @@ class Expander:
             if (cls == "KeyError" and cls in BUILTIN_EXCEPTIONS) or (
                     cls not in BUILTIN_EXCEPTIONS and "KeyError" in self.t.bases_chain(cls)):
                 # KeyError.__str__ (a subclass's too, unless it prints otherwise) is the repr of the one key
-                return self.expand(_repr(args[0]), {}, 0)
+                return self.expand(repr_shown(args[0]), {}, 0)
             return self.text(args[0])
         if cls in _OS_ERRORS and 2 <= len(args) <= 3:
             # OSError(errno, strerror[, filename]) prints "[Errno 22] text" (": 'name'" after a filename)
             parts: list[Node] = [Lit("[Errno "), args[0], Lit("] "), as_text(args[1])]
-            return self.expand(Cat((*parts, Lit(": "), _repr(args[2])) if len(args) == 3 else tuple(parts)), {}, 0)
+            return self.expand(Cat((*parts, Lit(": "), repr_shown(args[2])) if len(args) == 3 else tuple(parts)), {}, 0)
         if cls.rsplit(".", 1)[-1] in _GROUPS and len(args) == 2:
             # ExceptionGroup(msg, excs) prints "msg (2 sub-exceptions)", or "(1 sub-exception)"
             excs = args[1]
@@ -472,7 +470,7 @@ class Expander:
         """``repr`` of an argument inside the tuple an exception of several arguments prints; text that
         is only known expanded is quoted as Python does: with ``"`` when it holds a ``'`` and no ``"``."""
         if literal_text(node) is not None or isinstance(node, (Hole, Param)):
-            return self.expand(_repr(node), {}, 0)
+            return self.expand(repr_shown(node), {}, 0)
         out: list[Variant] = []
         for v in self.text(node):
             if len(v) == 1 and not v[0].segment.is_literal:
@@ -497,7 +495,6 @@ _OS_ERRORS = frozenset({  # builtin OSError and its subclasses: their str() of (
     "PermissionError", "ProcessLookupError", "TimeoutError"})
 
 
-_BASE_STR = "super().__str__()"
 _ATTR_FORMAT = re.compile(r"self\.(\w+)\.format\(.*\)")
 
 
@@ -528,69 +525,6 @@ def _merge(own: tuple[Variant, ...], first: tuple[Variant, ...]) -> tuple[Varian
     text of its own: what such a class prints is built from its arguments, the first most often."""
     extra = tuple(v for v in first if not _opaque(v) and v not in own)
     return (own + extra)[:MAX_TEMPLATES]
-
-
-def _format_template(fmt: str, call: Ref) -> Node:
-    """``fmt.format(...)`` of a known format string: its literal text, each replacement field a value."""
-    try:
-        parsed = list(string.Formatter().parse(fmt))
-    except ValueError:
-        return call
-    parts: list[Node] = []
-    for text, field, _spec, _conv in parsed:
-        if text:
-            parts.append(Lit(text))
-        if field is not None:
-            parts.append(Hole(field or "?"))
-    return Cat(tuple(parts))
-
-
-def base_str(node: Node, base_args: list[Node]) -> Node:
-    """An exception's ``__str__`` returning ``super().__str__()`` (dnspython's ``DNSException`` when no
-    keyword arguments were given): the base's text of ``self.args``, that is of the arguments the
-    ``__init__`` passed on: nothing → "", one → its text (several stay a value)."""
-    if isinstance(node, Hole) and node.expr == _BASE_STR and len(base_args) <= 1:
-        return as_text(base_args[0]) if base_args else Lit("")
-    if isinstance(node, Alt):
-        return Alt(tuple(base_str(o, base_args) for o in node.options))
-    return node
-
-
-def _call_bind(f: FuncSummary, owner: str | None, call: Ref, bind: Bind) -> dict[str, Node]:
-    """A called function's parameters bound to the call's arguments; a method called on a class
-    (``NotFound.for_field(...)``) also binds its ``cls`` to that class."""
-    args, kwargs = spread(tuple(subst(a, bind) for a in call.args), tuple((k, subst(v, bind)) for k, v in call.kwargs))
-    inner = bind_with_rest(f.params, f.vararg, f.varkw, list(args), dict(kwargs))
-    for k, v in f.defaults:  # `def error(self, exception=ParseError, *args)` called as `self.error()`
-        inner.setdefault(k, v)
-    inner.update((k, v) for k, v in bind.items() if is_marker(k))  # `self._message()` in __str__: the same self
-    if owner is not None and call.src.startswith(("self.", "super().")):
-        # and the same instance: `self.msg` read in the method stands for the __init__ parameter kept there
-        inner.update((k, v) for k, v in bind.items() if k not in inner and k not in f.params)
-    if owner is not None:
-        inner[CLS_PARAM] = Ref(target=owner, src=owner.rsplit(".", 1)[-1], is_call=False)
-    return inner
-
-
-def _repr(node: Node) -> Node:
-    """How ``repr`` of an argument shows inside the tuple rendering."""
-    text = literal_text(node)
-    if text is not None:
-        return Lit(repr(text))
-    if isinstance(node, Hole):
-        return Hole(node.expr, "r", node.format_spec)
-    if isinstance(node, Param):
-        return Param(node.name, "r", node.format_spec, shown=node.shown)
-    return Cat((Lit("'"), node, Lit("'")))
-
-
-def _passed_on(init: InitSummary, bind: Bind) -> tuple[Node, ...]:
-    """What ``__init__`` passes to its base for a raise binding ``bind``: the arguments of its
-    ``if param is None:`` call when the raise leaves that parameter out (construct's
-    ``NamedTupleError("subcon is ...")`` prints no "Error in path" prefix), else the other call's."""
-    if init.none_args is not None and init.none_args[0] not in bind:
-        return init.none_args[1]
-    return init.super_args or ()
 
 
 def _flat_options(node: Node, bind: Bind, depth: int = 0) -> list[Node]:

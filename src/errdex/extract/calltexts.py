@@ -1,0 +1,80 @@
+"""How a raise's call becomes text in phase 2: a known format string's fields, the base's ``__str__`` of
+what ``__init__`` passes on, ``repr`` of an argument, and a called function's parameters bound to the call.
+
+Split from ``expand.py`` (the ``Expander`` walks the IR; these are the call-shaped pieces it applies), so
+that module stays one responsibility under the size the style asks for.
+"""
+
+from __future__ import annotations
+
+import string
+
+from errdex.extract.binding import Bind, as_text, subst
+from errdex.extract.factories import bind_with_rest, spread
+from errdex.extract.ir import CLS_PARAM, Alt, Cat, Hole, Lit, Node, Param, Ref, is_marker, literal_text
+from errdex.extract.summary import FuncSummary, InitSummary
+
+_BASE_STR = "super().__str__()"
+
+
+def format_template(fmt: str, call: Ref) -> Node:
+    """``fmt.format(...)`` of a known format string: its literal text, each replacement field a value."""
+    try:
+        parsed = list(string.Formatter().parse(fmt))
+    except ValueError:
+        return call
+    parts: list[Node] = []
+    for text, field, _spec, _conv in parsed:
+        if text:
+            parts.append(Lit(text))
+        if field is not None:
+            parts.append(Hole(field or "?"))
+    return Cat(tuple(parts))
+
+
+def base_str(node: Node, base_args: list[Node]) -> Node:
+    """An exception's ``__str__`` returning ``super().__str__()`` (dnspython's ``DNSException`` when no
+    keyword arguments were given): the base's text of ``self.args``, that is of the arguments the
+    ``__init__`` passed on: nothing → "", one → its text (several stay a value)."""
+    if isinstance(node, Hole) and node.expr == _BASE_STR and len(base_args) <= 1:
+        return as_text(base_args[0]) if base_args else Lit("")
+    if isinstance(node, Alt):
+        return Alt(tuple(base_str(o, base_args) for o in node.options))
+    return node
+
+
+def call_bind(f: FuncSummary, owner: str | None, call: Ref, bind: Bind) -> dict[str, Node]:
+    """A called function's parameters bound to the call's arguments; a method called on a class
+    (``NotFound.for_field(...)``) also binds its ``cls`` to that class."""
+    args, kwargs = spread(tuple(subst(a, bind) for a in call.args), tuple((k, subst(v, bind)) for k, v in call.kwargs))
+    inner = bind_with_rest(f.params, f.vararg, f.varkw, list(args), dict(kwargs))
+    for k, v in f.defaults:  # `def error(self, exception=ParseError, *args)` called as `self.error()`
+        inner.setdefault(k, v)
+    inner.update((k, v) for k, v in bind.items() if is_marker(k))  # `self._message()` in __str__: the same self
+    if owner is not None and call.src.startswith(("self.", "super().")):
+        # and the same instance: `self.msg` read in the method stands for the __init__ parameter kept there
+        inner.update((k, v) for k, v in bind.items() if k not in inner and k not in f.params)
+    if owner is not None:
+        inner[CLS_PARAM] = Ref(target=owner, src=owner.rsplit(".", 1)[-1], is_call=False)
+    return inner
+
+
+def repr_shown(node: Node) -> Node:
+    """How ``repr`` of an argument shows inside the tuple rendering."""
+    text = literal_text(node)
+    if text is not None:
+        return Lit(repr(text))
+    if isinstance(node, Hole):
+        return Hole(node.expr, "r", node.format_spec)
+    if isinstance(node, Param):
+        return Param(node.name, "r", node.format_spec, shown=node.shown)
+    return Cat((Lit("'"), node, Lit("'")))
+
+
+def passed_on(init: InitSummary, bind: Bind) -> tuple[Node, ...]:
+    """What ``__init__`` passes to its base for a raise binding ``bind``: the arguments of its
+    ``if param is None:`` call when the raise leaves that parameter out (construct's
+    ``NamedTupleError("subcon is ...")`` prints no "Error in path" prefix), else the other call's."""
+    if init.none_args is not None and init.none_args[0] not in bind:
+        return init.none_args[1]
+    return init.super_args or ()
