@@ -124,9 +124,24 @@ def with_change(a: Analysis, site: ErrorSite | None = None) -> Analysis:
     if note:  # what the user can check before the call still helps when no validate sample is proven
         # a check to make before the call, not the advice to catch it (which the note has just declined)
         check = a.guard_note.startswith(("What you can check", "What decides it")) and "catch `" not in a.guard_note
-        keep = f" {a.guard_note}" if check and a.validate_proof is None else ""
+        keep = f" {a.guard_note}" if check else f" {guard}" if (guard := guard_said(a.guard_note)) else ""
+        keep = keep if a.validate_proof is None else ""
         a = dataclasses.replace(a, guard_note=note + keep, try_sample="", try_proof=None)
     return a
+
+
+_GUARD_LEAD = "Guard it before the call rather than catching it: "
+_NO_SUBSTITUTE = " A try / except is no substitute for it"
+
+
+def guard_said(note: str) -> str:
+    """The guard a static note states before the call (``guardnote.with_prevention``: "Guard it before the call
+    rather than catching it: before calling ..., pass `vec_size=None` ... In code, the call goes ahead when ..."),
+    without its word on try / except, which the set-up-mistake note says itself; "" for any other note.  Rating 13
+    (027b): the set-up-mistake note replaced it whole, and Defensive was left with prose only."""
+    if not note.startswith(_GUARD_LEAD) or _NO_SUBSTITUTE not in note:
+        return ""
+    return note[:note.index(_NO_SUBSTITUTE)]
 
 
 TAKES_AWAY = "takes away: "

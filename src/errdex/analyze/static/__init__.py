@@ -20,7 +20,7 @@ from errdex.analyze.static import samples as S
 from errdex.analyze.static import sections as P
 from errdex.analyze.static.checksample import check_sample
 from errdex.analyze.static.guardnote import guard_note, prevention_from_note, with_prevention
-from errdex.analyze.static.precondition import own_precondition
+from errdex.analyze.static.precondition import going_ahead, own_precondition
 from errdex.analyze.static.strategy import choose_strategy
 from errdex.model import Analysis, CodeSample, Evidence
 
@@ -146,7 +146,7 @@ def analyze_static(f: Facts, symbols: Mapping[str, tuple[str, ...]], *, date: st
         try_sample=try_sample,
         check_sample=check,
         guard_note=with_prevention(note := guard_note(f, bool(check)), prevention := _prevention(f, note),
-                                   roles.handed_use(f)),
+                                   roles.handed_use(f), going_ahead(f)),
         prevention=prevention,
         trigger=P.trigger(f),
         situations=tuple(P.situations(f)),
