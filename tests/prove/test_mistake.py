@@ -105,7 +105,8 @@ def test_a_set_up_mistake_keeps_the_guard_the_static_note_states() -> None:
                                         _proof("ValueError")),
                  guard_note=guard + " A try / except is no substitute for it: errdex knows no fallback for that call.")
     b = with_change(a)
-    assert b.guard_note.startswith(SETUP_MISTAKE) and b.guard_note.endswith(" " + guard), b.guard_note
+    kept = guard.replace("Guard it before the call rather than catching it: ", "Guard it before the call: ")
+    assert b.guard_note.startswith(SETUP_MISTAKE) and b.guard_note.endswith(" " + kept), b.guard_note
     assert "no substitute" not in b.guard_note
     # a proven validate sample is the check: no prose guard beside it
     v = with_change(replace(a, validate_sample="...", validate_proof=_proof("ValueError")))

@@ -150,7 +150,8 @@ def guard_said(note: str) -> str:
     (027b): the set-up-mistake note replaced it whole, and Defensive was left with prose only."""
     if not note.startswith(_GUARD_LEAD) or _NO_SUBSTITUTE not in note:
         return ""
-    return note[:note.index(_NO_SUBSTITUTE)]
+    # "rather than catching it" goes: the set-up-mistake note before it has just said why nothing is caught
+    return "Guard it before the call: " + note[len(_GUARD_LEAD):note.index(_NO_SUBSTITUTE)]
 
 
 TAKES_AWAY = "takes away: "
