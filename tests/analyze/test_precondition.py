@@ -58,12 +58,12 @@ def test_the_check_the_call_makes_on_a_value_it_fills_in_is_said_as_code(jaxlike
     cat, snap, ctx = jaxlike
     a = analyze_facts(gather_facts(cat, snap, site_with(ctx, "must be divisible by the vec_size"), context=ctx), ctx)
     note = a.guard_note
-    assert "In code, the call goes ahead when `vec_size is None or math.prod(output_shape) % vec_size == 0`" in note, note
-    assert "(`output_shape` is worked out inside the call from what you pass, not an argument)" in note, note
+    assert "In code, the call passes this check when `vec_size is None or math.prod(output_shape) % vec_size == 0`" in note, note
+    assert "(`output_shape` is a value the call works out inside, not an argument)" in note, note
     assert "output_shape" not in a.prevention[0], a.prevention  # Prevention keeps to the message's words
     # a check whose guard reads no parameter the call fills in gets no such line
     other = analyze_facts(gather_facts(cat, snap, site_with(ctx, "Expected the trailing dimension of the metadata"), context=ctx), ctx)
-    assert "In code, the call goes ahead" not in other.guard_note, other.guard_note
+    assert "In code, the call passes" not in other.guard_note, other.guard_note
 
 
 def test_code_negation_of_a_guard() -> None:
@@ -73,5 +73,7 @@ def test_code_negation_of_a_guard() -> None:
     assert code_negation("not isinstance(x, int)") == "isinstance(x, int)"
     assert code_negation("len(a) < 3") == "len(a) >= 3"
     assert code_negation("x is None") == "x is not None"
-    assert code_negation("a and b") == "not (a and b)"
+    assert code_negation("not m.empty and m.abstract != ctx") == "m.empty or m.abstract == ctx"
+    assert code_negation("a or f(b)") == "not a and not f(b)"
+    assert code_negation("a if b else c") == "not (a if b else c)"
     assert code_negation("a (") == ""

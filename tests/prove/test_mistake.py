@@ -96,10 +96,10 @@ def test_a_set_up_mistake_drops_the_try_sample_and_says_why() -> None:
 
 def test_a_set_up_mistake_keeps_the_guard_the_static_note_states() -> None:
     # rating 13, 027b: the set-up-mistake note replaced "Guard it before the call ...: pass `vec_size=None` ... In
-    # code, the call goes ahead when `...`" whole, leaving Defensive prose only; the guard stays, its word on
+    # code, the call passes this check when `...`" whole, leaving Defensive prose only; the guard stays, its word on
     # try / except (which the set-up note says itself) does not
     guard = ("Guard it before the call rather than catching it: before calling `m.span`, pass `step=None`. In code, "
-             "the call goes ahead when `step is None or n % step == 0`.")
+             "the call passes this check when `step is None or n % step == 0`.")
     a = Analysis(error_id="951f354e3407eaa9", snapshot="pallets/click@v8.5.1", meaning="m",
                  example_fix=CodeSample("import m\nm.span(3, strict=True)\n", "import m\nm.span(3, strict=False)\n",
                                         _proof("ValueError")),

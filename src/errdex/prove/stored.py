@@ -145,7 +145,7 @@ _NO_SUBSTITUTE = " A try / except is no substitute for it"
 
 def guard_said(note: str) -> str:
     """The guard a static note states before the call (``guardnote.with_prevention``: "Guard it before the call
-    rather than catching it: before calling ..., pass `vec_size=None` ... In code, the call goes ahead when ..."),
+    rather than catching it: before calling ..., pass `vec_size=None` ... In code, the call passes this check when ..."),
     without its word on try / except, which the set-up-mistake note says itself; "" for any other note.  Rating 13
     (027b): the set-up-mistake note replaced it whole, and Defensive was left with prose only."""
     if not note.startswith(_GUARD_LEAD) or _NO_SUBSTITUTE not in note:

@@ -136,7 +136,7 @@ def with_prevention(note: str, prevention: tuple[str, ...], later_use: str = "",
             f"{code}{stop} {rest[:1].upper()}{rest[1:]}")
 
 
-GOING_LEAD = "In code, the call goes ahead when"
+GOING_LEAD = "In code, the call passes this check when"
 
 
 CHECK_LABEL = "a check to write, not code errdex ran"

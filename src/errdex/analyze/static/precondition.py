@@ -124,17 +124,26 @@ _FLIP = {ast.Eq: "!=", ast.NotEq: "==", ast.Lt: ">=", ast.LtE: ">", ast.Gt: "<="
 
 def code_negation(cond: str) -> str:
     """The condition under which a guard does not hold, as code: ``a % b`` -> ``a % b == 0`` (a remainder tested
-    for truth), ``not x`` -> ``x``, ``a < b`` -> ``a >= b``; else ``not (cond)``; "" when it does not parse."""
+    for truth), ``not x`` -> ``x``, ``a < b`` -> ``a >= b``, ``a and b`` -> each negated, joined by ``or``; else
+    ``not (cond)``; "" when it does not parse."""
     try:
         node = ast.parse(cond, mode="eval").body
     except SyntaxError:
         return ""
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
         return ast.unparse(node.operand)
+    if isinstance(node, ast.BoolOp):  # De Morgan: ``not a and b`` -> ``a or not b``
+        parts = [code_negation(ast.unparse(v)) for v in node.values]
+        if not all(parts):
+            return ""
+        joined = " or " if isinstance(node.op, ast.And) else " and "
+        return joined.join(f"({p})" if " and " in p or " or " in p else p for p in parts)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
         return f"{ast.unparse(node)} == 0"
     if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in _FLIP:
         return f"{ast.unparse(node.left)} {_FLIP[type(node.ops[0])]} {ast.unparse(node.comparators[0])}"
+    if isinstance(node, (ast.Name, ast.Attribute, ast.Call, ast.Subscript)):
+        return f"not {ast.unparse(node)}"
     return f"not ({ast.unparse(node)})"
 
 
@@ -176,7 +185,7 @@ def going_ahead(f: Facts) -> str:
         return ""
     cond = f"{name} is None or " + " and ".join(parts if len(parts) == 1 else [f"({p})" for p in parts])
     said = (" (" + ", ".join(f"`{n}`" for n in local) + (" is" if len(local) == 1 else " are")
-            + " worked out inside the call from what you pass, not an argument)" if local else "")
+            + " a value the call works out inside, not an argument)" if local else "")
     return f"`{cond}`{said}"
 
 
