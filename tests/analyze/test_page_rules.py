@@ -109,6 +109,10 @@ def test_eager_words_are_explained_from_the_table_of_eager_rules(jaxpages: Ctx) 
     assert "is in `eager_rules`" in a.meaning and "registered for `ref`" in a.meaning
     assert "when JAX applies the rule" not in a.meaning
     assert a.trigger.endswith("inside the body of a `shard_map` that runs eagerly (not inside `jax.jit`).")
+    # rating 13 (abf6): Defensive was prose only; the check is on what the eagerly run body calls
+    assert a.guard_note.startswith("What you can check before running a `shard_map` eagerly (not inside `jax.jit`): "
+                                   "that the function it runs makes no `ref` operation (`eager_rules` refuses it); "
+                                   "where it must, run the `shard_map` inside `jax.jit`, as the message says."), a.guard_note
 
 
 def test_outside_of_x_is_explained_as_the_general_lowering(jaxpages: Ctx) -> None:

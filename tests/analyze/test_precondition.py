@@ -48,3 +48,32 @@ def test_a_parameter_the_call_fills_in_itself_is_best_left_out(jaxlike) -> None:
     sols = [s.text for s in a.solutions]
     assert any(s.startswith("Let `") and "choose `vec_size` itself: pass `vec_size=None`" in s for s in sols), sols
     assert not any(s.startswith("Look at the") for s in sols), sols
+
+
+def test_the_check_the_call_makes_on_a_value_it_fills_in_is_said_as_code(jaxlike) -> None:  # type: ignore[no-untyped-def]
+    # rating 13, 027b: Defensive said the `vec_size=None` advice in words only; a reader wants the check itself,
+    # `vec_size is None or math.prod(output_shape) % vec_size == 0`, with the local it reads said to be no argument
+    from .conftest import site_with
+
+    cat, snap, ctx = jaxlike
+    a = analyze_facts(gather_facts(cat, snap, site_with(ctx, "must be divisible by the vec_size"), context=ctx), ctx)
+    note = a.guard_note
+    assert "In code, the call passes this check when `vec_size is None or math.prod(output_shape) % vec_size == 0`" in note, note
+    assert "(`output_shape` is a value the call works out inside, not an argument)" in note, note
+    assert "output_shape" not in a.prevention[0], a.prevention  # Prevention keeps to the message's words
+    # a check whose guard reads no parameter the call fills in gets no such line
+    other = analyze_facts(gather_facts(cat, snap, site_with(ctx, "Expected the trailing dimension of the metadata"), context=ctx), ctx)
+    assert "In code, the call passes" not in other.guard_note, other.guard_note
+
+
+def test_code_negation_of_a_guard() -> None:
+    from errdex.analyze.static.precondition import code_negation
+
+    assert code_negation("math.prod(shape) % n") == "math.prod(shape) % n == 0"
+    assert code_negation("not isinstance(x, int)") == "isinstance(x, int)"
+    assert code_negation("len(a) < 3") == "len(a) >= 3"
+    assert code_negation("x is None") == "x is not None"
+    assert code_negation("not m.empty and m.abstract != ctx") == "m.empty or m.abstract == ctx"
+    assert code_negation("a or f(b)") == "not a and not f(b)"
+    assert code_negation("a if b else c") == "not (a if b else c)"
+    assert code_negation("a (") == ""

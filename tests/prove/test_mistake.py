@@ -94,6 +94,25 @@ def test_a_set_up_mistake_drops_the_try_sample_and_says_why() -> None:
     assert with_change(h).try_proof is not None and defensive_note({"try_proof": {"x": 1}}) == ""
 
 
+def test_a_set_up_mistake_keeps_the_guard_the_static_note_states() -> None:
+    # rating 13, 027b: the set-up-mistake note replaced "Guard it before the call ...: pass `vec_size=None` ... In
+    # code, the call passes this check when `...`" whole, leaving Defensive prose only; the guard stays, its word on
+    # try / except (which the set-up note says itself) does not
+    guard = ("Guard it before the call rather than catching it: before calling `m.span`, pass `step=None`. In code, "
+             "the call passes this check when `step is None or n % step == 0`.")
+    a = Analysis(error_id="951f354e3407eaa9", snapshot="pallets/click@v8.5.1", meaning="m",
+                 example_fix=CodeSample("import m\nm.span(3, strict=True)\n", "import m\nm.span(3, strict=False)\n",
+                                        _proof("ValueError")),
+                 guard_note=guard + " A try / except is no substitute for it: errdex knows no fallback for that call.")
+    b = with_change(a)
+    kept = guard.replace("Guard it before the call rather than catching it: ", "Guard it before the call: ")
+    assert b.guard_note.startswith(SETUP_MISTAKE) and b.guard_note.endswith(" " + kept), b.guard_note
+    assert "no substitute" not in b.guard_note
+    # a proven validate sample is the check: no prose guard beside it
+    v = with_change(replace(a, validate_sample="...", validate_proof=_proof("ValueError")))
+    assert "In code" not in v.guard_note
+
+
 NO_TRACING = ("import jax\n{setup}jax.lax.cond(0, lambda *a: None, lambda *a: None)\n")
 DIAG_NOTE = ("What decides it is the `jax_no_tracing` option (the `jax_no_tracing` option is on): read it before the "
              "call rather than catching the error; it is a check you turned on, so satisfy it (Solutions) and keep it on.")

@@ -13,6 +13,7 @@ from errdex.analyze.static.optiontext import WARM_LEAD
 from errdex.catalog.base import Catalog
 from errdex.model import Analysis, ErrorSite, Solution
 from errdex.pagenotes import KEPT_RESHAPED, KEPT_STREAM, TURNS_OFF, WARMS_UP
+from errdex.prove.bodycase import lowering_check, proven_case, scoped_solution
 from errdex.prove.contradict import shared_contradictions, with_clean_spellings, without_contradicted
 from errdex.prove.keep import KEPT, reshaped
 from errdex.prove.mistake import (
@@ -124,9 +125,33 @@ def with_change(a: Analysis, site: ErrorSite | None = None) -> Analysis:
     if note:  # what the user can check before the call still helps when no validate sample is proven
         # a check to make before the call, not the advice to catch it (which the note has just declined)
         check = a.guard_note.startswith(("What you can check", "What decides it")) and "catch `" not in a.guard_note
-        keep = f" {a.guard_note}" if check and a.validate_proof is None else ""
+        keep = f" {a.guard_note}" if check else f" {guard}" if (guard := guard_said(a.guard_note)) else ""
+        keep = keep if a.validate_proof is None else ""
+        # a program that ends by lowering for another platform on a CPU: that lowering is a check a test can make
+        lowered = lowering_check(fix.before, fix.proof.library) if a.validate_proof is None else ""
+        keep += f" {lowered}" if lowered and lowered not in keep else ""
         a = dataclasses.replace(a, guard_note=note + keep, try_sample="", try_proof=None)
+    # a value the program's own function makes (``bodycase.py``; rating 13, a28d): one proven case, not the kind
+    sols = tuple(dataclasses.replace(s, text=scoped_solution(s.text, fix.before, fix.after)) for s in a.solutions)
+    case = "" if a.prevention else proven_case(fix.before, fix.after)
+    if sols != a.solutions or case:
+        a = dataclasses.replace(a, solutions=sols, prevention=(case,) if case else a.prevention)
     return a
+
+
+_GUARD_LEAD = "Guard it before the call rather than catching it: "
+_NO_SUBSTITUTE = " A try / except is no substitute for it"
+
+
+def guard_said(note: str) -> str:
+    """The guard a static note states before the call (``guardnote.with_prevention``: "Guard it before the call
+    rather than catching it: before calling ..., pass `vec_size=None` ... In code, the call passes this check when ..."),
+    without its word on try / except, which the set-up-mistake note says itself; "" for any other note.  Rating 13
+    (027b): the set-up-mistake note replaced it whole, and Defensive was left with prose only."""
+    if not note.startswith(_GUARD_LEAD) or _NO_SUBSTITUTE not in note:
+        return ""
+    # "rather than catching it" goes: the set-up-mistake note before it has just said why nothing is caught
+    return "Guard it before the call: " + note[len(_GUARD_LEAD):note.index(_NO_SUBSTITUTE)]
 
 
 TAKES_AWAY = "takes away: "

@@ -21,7 +21,7 @@ from errdex.analyze.static import sections as P
 from errdex.analyze.static.checksample import check_sample
 from errdex.analyze.static.guardnote import guard_note, prevention_from_note, with_prevention
 from errdex.analyze.static.handedread import read_sample
-from errdex.analyze.static.precondition import own_precondition
+from errdex.analyze.static.precondition import going_ahead, own_precondition
 from errdex.analyze.static.settingsample import setting_sample
 from errdex.analyze.static.strategy import choose_strategy
 from errdex.model import Analysis, CodeSample, Evidence
@@ -156,7 +156,7 @@ def analyze_static(f: Facts, symbols: Mapping[str, tuple[str, ...]], *, date: st
         example_not_run=unrun,
         example_not_run_why=unrun_why,
         guard_note=with_prevention(note := guard_note(f, bool(check)), prevention := _prevention(f, note),
-                                   roles.handed_use(f)),
+                                   roles.handed_use(f), going_ahead(f)),
         prevention=prevention,
         trigger=P.trigger(f),
         situations=tuple(P.situations(f)),

@@ -8,7 +8,7 @@ import re
 
 from errdex.analyze.facts import Facts, GuardFact
 from errdex.analyze.options import OptionFacts
-from errdex.analyze.static import narrowedtext, roles
+from errdex.analyze.static import narrowedtext, roles, scope
 from errdex.analyze.static.factory import factory_call
 from errdex.analyze.static.fallback import negations, own_argument_guards
 from errdex.analyze.static.kinds import held_with
@@ -19,9 +19,11 @@ from errdex.analyze.static.words import (
     callee,
     comment_when,
     decisive,
+    entry_words,
     exc_name,
     fixed_words,
     function_params,
+    join,
     package,
     user_reads,
     worked_out_clause,
@@ -104,14 +106,15 @@ GUARD_OPENINGS = ("Before calling ", "Wherever your code ", "Where your code ")
 _COMMAND_LINE = "Where your code builds the command line itself"
 
 
-def with_prevention(note: str, prevention: tuple[str, ...], later_use: str = "") -> str:
+def with_prevention(note: str, prevention: tuple[str, ...], later_use: str = "", going: str = "") -> str:
     """The fallback note with the page's Prevention in it when that names something to do before the call.
 
     Rating 8 graded the Defensive section weak where it only pointed elsewhere ("What to do before calling ...
     is under Prevention"): a reader of Defensive wants the guard itself.  A Prevention sentence that states a
     precondition (``GUARD_OPENINGS``) is said here as the guard, with what to do where it fails: stop with an
     error of the user's own, before the library's call, rather than catch the library's; any other Prevention
-    (a habit, a test to keep) is still only pointed to."""
+    (a habit, a test to keep) is still only pointed to.  ``going``: the check the call then makes, as code
+    (``precondition.going_ahead``; rating 13, 027b), said after the guard."""
     m = _UNSTATED.match(note)
     if not prevention or m is None:
         return note
@@ -128,8 +131,12 @@ def with_prevention(note: str, prevention: tuple[str, ...], later_use: str = "")
     # guard goes where the code reads or writes it (rating 13, eb3a: "before the call" contradicted "not at the call")
     where = (f"Guard your {later_use}s {'from' if later_use == 'read' else 'to'} that object, not the call that "
              "returns it," if later_use else "Guard it before the call")
+    code = f" {GOING_LEAD} {going}." if going else ""
     return (f"{where} rather than catching it: {guard[0].lower()}{guard[1:].rstrip('.')}."
-            f"{stop} {rest[:1].upper()}{rest[1:]}")
+            f"{code}{stop} {rest[:1].upper()}{rest[1:]}")
+
+
+GOING_LEAD = "In code, the call passes this check when"
 
 
 CHECK_LABEL = "a check to write, not code errdex ran"
@@ -203,6 +210,8 @@ def guard_note(f: Facts, code_shown: bool = False) -> str:
     if (held := held_with(f)):
         fac, _meth, var = held
         return (f"There is no value to test before the call: use `{var}` only inside `with {fac}(...) as {var}:`.")
+    if (ran := eager_check(f)):
+        return ran
     for g in f.guards:
         if g.rule == "import-failed" and "`" in g.words:
             mod = g.words.split("`")[1]
@@ -230,6 +239,25 @@ def guard_note(f: Facts, code_shown: bool = False) -> str:
     if path:
         return _unstated(f) + "rather than catching the error, " + path
     return _unstated(f) + _no_try(f, named=True)
+
+
+def eager_check(f: Facts) -> str:
+    """Rating 13 (abf6): a rule of a table of eager rules raises whenever it runs (no condition of its own), so
+    what decides it is which operations the body of the eagerly run function makes (``scope.eager``): the check
+    before running it eagerly is that its body makes none of them, and where it must, what the message says to
+    wrap it in (the public calls that make the operations, else the operations).  "" when it is no eager rule."""
+    e = scope.eager(f)
+    if e is None:
+        return ""
+    subject, table, ops, wrap = e
+    ops_said = join([f"`{o}`" for o in dict.fromkeys(ops)], "or")
+    made = (f"calls none of {entry_words(f)} (each makes an operation `{table}` refuses)" if f.public_path.entries
+            else f"makes no {ops_said} operation (`{table}` refuses it)")
+    where = f" (not inside `{wrap}`)" if wrap else ""
+    instead = (f"run the `{subject}` inside `{wrap}`, as the message says" if wrap else
+               f"do not run the `{subject}` eagerly")
+    return (f"What you can check before running a `{subject}` eagerly{where}: that the function it runs {made}; "
+            f"where it must, {instead}.")
 
 
 def prevention_from_note(note: str) -> str:

@@ -17,7 +17,10 @@ what the facts support best:
 
 from __future__ import annotations
 
+import ast
+import builtins
 import re
+import sys
 
 from errdex.analyze.earlyexit import filled_when_none
 from errdex.analyze.facts import Facts
@@ -116,6 +119,86 @@ def chosen_when_none(f: Facts) -> str:
     named = {p.strip("`") for p in read_params(f).split(", ") if p}
     filled = sorted(h for h in heads if h in named and filled_when_none(f.site, h, gs[0].guard.line))
     return filled[0] if filled else ""
+
+
+_FLIP = {ast.Eq: "!=", ast.NotEq: "==", ast.Lt: ">=", ast.LtE: ">", ast.Gt: "<=", ast.GtE: "<", ast.Is: "is not",
+         ast.IsNot: "is", ast.In: "not in", ast.NotIn: "in"}
+
+
+def code_negation(cond: str) -> str:
+    """The condition under which a guard does not hold, as code: ``a % b`` -> ``a % b == 0`` (a remainder tested
+    for truth), ``not x`` -> ``x``, ``a < b`` -> ``a >= b``, ``a and b`` -> each negated, joined by ``or``; else
+    ``not (cond)``; "" when it does not parse."""
+    try:
+        node = ast.parse(cond, mode="eval").body
+    except SyntaxError:
+        return ""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return ast.unparse(node.operand)
+    if isinstance(node, ast.BoolOp):  # De Morgan: ``not a and b`` -> ``a or not b``
+        parts = [code_negation(ast.unparse(v)) for v in node.values]
+        if not all(parts):
+            return ""
+        joined = " or " if isinstance(node.op, ast.And) else " and "
+        return joined.join(f"({p})" if " and " in p or " or " in p else p for p in parts)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
+        return f"{ast.unparse(node)} == 0"
+    if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in _FLIP:
+        return f"{ast.unparse(node.left)} {_FLIP[type(node.ops[0])]} {ast.unparse(node.comparators[0])}"
+    if isinstance(node, (ast.Name, ast.Attribute, ast.Call, ast.Subscript)):
+        return f"not {ast.unparse(node)}"
+    return f"not ({ast.unparse(node)})"
+
+
+def going_ahead(f: Facts) -> str:
+    """Rating 13 (027b): where the function fills a parameter in itself when it is ``None`` (``chosen_when_none``),
+    the check it then makes, as code a reader can test before the call: "`vec_size is None or
+    math.prod(output_shape) % vec_size == 0`", with the names it reads that are no argument said to be worked out
+    inside the call; "" when a guard calls anything but a builtin or a standard-library function, or reads a name
+    of the module (``utils.bitwidth(dtype)``, ``ir.VectorType``: not the user's terms)."""
+    name = chosen_when_none(f)
+    gs = decisive(f)
+    if not name or not gs or len(gs) > 2:
+        return ""
+    args = {p.strip("`") for p in read_params(f).split(", ") if p}
+    local: list[str] = []
+    parts: list[str] = []
+    for g in gs:
+        try:
+            node = ast.parse(g.guard.normalized, mode="eval").body
+        except SyntaxError:
+            return ""
+        called = {id(c.func) for c in ast.walk(node) if isinstance(c, ast.Call)}
+        for n in ast.walk(node):
+            if isinstance(n, ast.Call) and not (isinstance(n.func, ast.Name) and hasattr(builtins, n.func.id)) and not (
+                    isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name)
+                    and n.func.value.id in sys.stdlib_module_names):
+                return ""
+            if isinstance(n, ast.Name) and id(n) not in called and not (
+                    isinstance(n.ctx, ast.Load) and n.id in sys.stdlib_module_names and any(
+                        isinstance(c, ast.Attribute) and c.value is n for c in ast.walk(node))):
+                if n.id in ("self", "cls") or (hasattr(builtins, n.id) and n.id not in args):
+                    return ""
+                if n.id not in args and n.id not in local:
+                    if not assigned_above(f, n.id):
+                        return ""  # a module's name, not a value of this call
+                    local.append(n.id)
+        parts.append(code_negation(g.guard.normalized))
+    if not all(parts):
+        return ""
+    cond = f"{name} is None or " + " and ".join(parts if len(parts) == 1 else [f"({p})" for p in parts])
+    said = (" (" + ", ".join(f"`{n}`" for n in local) + (" is" if len(local) == 1 else " are")
+            + " a value the call works out inside, not an argument)" if local else "")
+    return f"`{cond}`{said}"
+
+
+def assigned_above(f: Facts, name: str) -> bool:
+    """Whether the raising function binds ``name`` itself (an assignment in its lines the snippet shows, or, when
+    the snippet starts inside a long function, a name the guard reads that is no parameter and no module name)."""
+    if re.search(rf"^\s*(?:\(?{re.escape(name)}\b[^=\n]*?\)?\s*(?::[^=\n]+)?=[^=]|.*\b{re.escape(name)}\s*:=)",
+                 f.site.snippet, re.MULTILINE):
+        return True
+    return not f.whole_function and name not in f.params
 
 
 def _pass_none(f: Facts, name: str) -> str:
