@@ -81,10 +81,11 @@ def tied_sites(
             group.setdefault(site, R.Scored(t, site, top.score, top.method, False, top.values, top.wraps))
     if not exc_name or exc_name == R.REPR_MESSAGE:
         # no class printed: a bare re-raise of the top's class (`raise InvalidMarker(str(e)) from e`
-        # under `except ParserSyntaxError as e`) prints this very text
+        # under `except ParserSyntaxError as e`) prints this very text, when its `try` body can raise it
         for t in idx.rewraps.get(BY_CAUGHT + idx.sites[top.site][S_EXC_NAME], ()):
             site = idx.templates[t][T_SITE]
-            group.setdefault(site, R.Scored(t, site, top.score, top.method, False, top.values, top.wraps))
+            if encloses(idx, t, top.site):
+                group.setdefault(site, R.Scored(t, site, top.score, top.method, False, top.values, top.wraps))
         for site in _loose_twins(idx, top):
             group.setdefault(site, twin(idx, top, site))
     else:
@@ -107,6 +108,22 @@ def tied_sites(
     first = top if top.site in picked else group[min(picked, key=lambda s: _order(idx, s))]
     rest = sorted((s for s in picked if s != first.site), key=lambda s: _order(idx, s))
     return first, rest[:MAX_LISTED], len(rest)
+
+
+def encloses(idx: MatchIndex, rewrap: int, top: int) -> bool:
+    """Whether the ``try`` body of a re-raise of a caught exception's text (template ``rewrap``, of
+    ``rewraps[BY_CAUGHT + name]``) can raise the ``top`` site's text: the top's raise sits on the body's
+    lines, or the body's lines are not known (a catalog from before ``Guard.body``).  A body that reaches
+    the top through a call does not need this rule: extraction gave the re-raise the texts of the sites
+    its body reaches (``extract/forwarded.py``), and those tie as the very same template.  Any other body
+    raises the caught class from elsewhere (the interpreter's ``TypeError`` of ``op(a, b)`` under elementpath's
+    ``except TypeError as err: raise self.error('XPTY0004', err)``), and the message alone does not make it
+    a tie of every raise of that class (30-40 of them in elementpath, each printing some other text)."""
+    lines = idx.try_lines.get(rewrap)
+    if lines is None:
+        return True
+    mine, its = idx.sites[idx.templates[rewrap][T_SITE]], idx.sites[top]
+    return mine[S_PATH] == its[S_PATH] and mine[S_SNAP] == its[S_SNAP] and lines[0] <= its[S_LINE] <= lines[1]
 
 
 def twin(idx: MatchIndex, top: R.Scored, site: int) -> R.Scored:
