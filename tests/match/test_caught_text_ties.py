@@ -19,6 +19,17 @@ from errdex.match.index import index_for
 from errdex.match.indexdata import BY_CAUGHT, S_QUAL, T_SITE
 
 CHECKS = '''
+class SpecError(Exception):
+    pass
+
+
+class Spec:
+    def __call__(self, data):
+        if not data:
+            raise SpecError("the spec found no data to read")
+        return data
+
+
 def need_name(name):
     if not isinstance(name, str):
         raise TypeError("the name must be a string of letters")
@@ -30,7 +41,7 @@ def need_size(size):
 '''
 
 OPS = '''
-from tlib.checks import need_size
+from tlib.checks import need_size, SpecError
 
 
 class OpError(Exception):
@@ -59,6 +70,15 @@ def grow(buf, size):
     except TypeError as err:
         raise OpError(str(err)) from err
     return buf * size
+
+
+def read_all(specs, data):
+    for spec in specs:
+        try:
+            data = spec(data)
+        except SpecError as e:
+            raise OpError(e)
+    return data
 '''
 
 
@@ -92,6 +112,15 @@ def test_a_body_that_calls_the_raise_ties(lib: Catalog) -> None:
     r = explain(lib, "the size must be a whole number of bytes")
     top = r.matches[0]
     assert {top.qualname, *(t.qualname for t in top.tied)} == {"need_size", "grow"}
+    assert not r.confident
+
+
+def test_a_body_catching_the_package_s_own_class_ties(lib: Catalog) -> None:
+    # `spec(data)`, a parameter called: the call is not followed, but only the package raises
+    # `SpecError`, so the body raised it at one of its raises, perhaps the top's
+    r = explain(lib, "the spec found no data to read")
+    top = r.matches[0]
+    assert {top.qualname, *(t.qualname for t in top.tied)} == {"Spec.__call__", "read_all"}
     assert not r.confident
 
 

@@ -112,17 +112,24 @@ def tied_sites(
 
 def encloses(idx: MatchIndex, rewrap: int, top: int) -> bool:
     """Whether the ``try`` body of a re-raise of a caught exception's text (template ``rewrap``, of
-    ``rewraps[BY_CAUGHT + name]``) can raise the ``top`` site's text: the top's raise sits on the body's
-    lines, or the body's lines are not known (a catalog from before ``Guard.body``).  A body that reaches
-    the top through a call does not need this rule: extraction gave the re-raise the texts of the sites
-    its body reaches (``extract/forwarded.py``), and those tie as the very same template.  Any other body
-    raises the caught class from elsewhere (the interpreter's ``TypeError`` of ``op(a, b)`` under elementpath's
-    ``except TypeError as err: raise self.error('XPTY0004', err)``), and the message alone does not make it
-    a tie of every raise of that class (30-40 of them in elementpath, each printing some other text)."""
+    ``rewraps[BY_CAUGHT + name]``, ``name`` the ``top`` site's class) can raise the top's text.
+
+    - The class is the package's own (mutagen's ``except SpecError as e: raise ID3JunkFrameError(e)``
+      around ``reader.read(...)``): only the package raises it, so the body raised it at one of the
+      package's raises, perhaps the top's (through a call no one can follow: a tie);
+    - the top's raise sits on the body's lines;
+    - or the body's lines are not known (a catalog from before ``Guard.body``).
+
+    A body that calls the top's function needs no rule here: extraction gave the re-raise the texts
+    of the sites its body reaches (``extract/forwarded.py``), and those tie as the very same template.
+    Any other body catching a builtin class raises it from elsewhere (the interpreter's ``TypeError`` of
+    ``op(a, b)`` under elementpath's ``except TypeError as err: raise self.error('XPTY0004', err)``), and
+    the message alone does not make it a tie of every raise of that class (30-40 of them in
+    elementpath, each printing some other text)."""
     lines = idx.try_lines.get(rewrap)
-    if lines is None:
-        return True
     mine, its = idx.sites[idx.templates[rewrap][T_SITE]], idx.sites[top]
+    if lines is None or its[S_EXC].split(".", 1)[0] == its[S_PATH].split("/", 1)[0]:
+        return True
     return mine[S_PATH] == its[S_PATH] and mine[S_SNAP] == its[S_SNAP] and lines[0] <= its[S_LINE] <= lines[1]
 
 
