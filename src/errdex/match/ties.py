@@ -84,7 +84,7 @@ def tied_sites(
         # under `except ParserSyntaxError as e`) prints this very text, when its `try` body can raise it
         for t in idx.rewraps.get(BY_CAUGHT + idx.sites[top.site][S_EXC_NAME], ()):
             site = idx.templates[t][T_SITE]
-            if encloses(idx, t, top.site):
+            if encloses(idx, t, top.site) or _carries(idx, site, top.template):
                 group.setdefault(site, R.Scored(t, site, top.score, top.method, False, top.values, top.wraps))
         for site in _loose_twins(idx, top):
             group.setdefault(site, twin(idx, top, site))
@@ -131,6 +131,37 @@ def encloses(idx: MatchIndex, rewrap: int, top: int) -> bool:
     if lines is None or its[S_EXC].split(".", 1)[0] == its[S_PATH].split("/", 1)[0]:
         return True
     return mine[S_PATH] == its[S_PATH] and mine[S_SNAP] == its[S_SNAP] and lines[0] <= its[S_LINE] <= lines[1]
+
+
+def unruled(idx: MatchIndex, top: R.Scored, exc_name: str) -> int:
+    """How many re-raises of a caught exception's text ``encloses`` left out of the top's tie (a builtin
+    class caught, the top's raise not on the body's lines): their bodies may still reach the top through
+    a call no one follows, so the top is not confident, though they are not named as its tie."""
+    if top.pinned or top.method != "exact" or (exc_name and exc_name != R.REPR_MESSAGE):
+        return 0
+    return sum(1 for t in idx.rewraps.get(BY_CAUGHT + idx.sites[top.site][S_EXC_NAME], ())
+               if not encloses(idx, t, top.site) and not _carries(idx, idx.templates[t][T_SITE], top.template))
+
+
+_QUOTES = ("'", '"')
+
+
+def _carries(idx: MatchIndex, site: int, template: int) -> bool:
+    """Whether one of the site's templates is ``template``'s text, but for quotes around it all: the texts
+    extraction gave a re-raise from the raises its ``try`` body reaches (``extract/forwarded.py``) are
+    those raises' own, while a caught ``KeyError`` prints its text quoted (rdflib's ``__getattr__``:
+    ``try: return self.term(name) except KeyError as e: raise AttributeError(e)``)."""
+    want = _unquoted(idx.templates[template][T_SEGS])
+    return any(u != template and _unquoted(idx.templates[u][T_SEGS]) == want for u in idx.site_templates[site])
+
+
+def _unquoted(segs: tuple[tuple[bool, str], ...]) -> tuple[tuple[bool, str], ...]:
+    if len(segs) < 2 or not (segs[0][0] and segs[-1][0]):
+        return segs
+    head, tail = segs[0][1], segs[-1][1]
+    if head[:1] in _QUOTES and tail[-1:] == head[:1]:
+        return ((True, head[1:]), *segs[1:-1], (True, tail[:-1]))
+    return segs
 
 
 def twin(idx: MatchIndex, top: R.Scored, site: int) -> R.Scored:
