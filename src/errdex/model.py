@@ -170,6 +170,7 @@ class Guard:
     normalized: str
     line: int = 0
     negated: bool = False
+    body: tuple[int, int] = (0, 0)  # an ``except``'s ``try`` body: its first and last lines (0, 0: not known)
 
 
 @dataclass(frozen=True, slots=True)

@@ -61,20 +61,23 @@ def receiver_method(written: str, params: frozenset[str], env: envmod.Env | None
     head = parts[0]
     if len(parts) < 2 or not parts[-1].isidentifier():
         return None
-    if head == "self":
+    # `self` of a method; a module-level function's `self: XPathAxis` (registered as a method later) is a
+    # parameter like any other
+    own_self = head == "self" and (class_qualname is not None or "self" not in params)
+    if own_self:
         if len(parts) < 3 or class_qualname is None:
             return None
     elif head not in params and envmod.lookup(env, head) is None:
         return None
     receiver = ".".join(parts[:-1])
     typed = next((t for r, t in types if r == receiver), None)
-    if typed is not None and resolve is not None and (head != "self" or len(parts) == 3) and (
-            head == "self" or envmod.lookup(env, head) is None):
+    if typed is not None and resolve is not None and (not own_self or len(parts) == 3) and (
+            own_self or envmod.lookup(env, head) is None):
         cls = resolve(typed)
         if cls is not None and "." in cls and module and cls.split(".", 1)[0] == module.split(".", 1)[0]:
             return f"{cls}.{parts[-1]}"
     caller = f"{module}.{qual}" if module else qual
-    return by_name(parts[-1], caller, parts[1] if head == "self" and len(parts) == 3 else "")
+    return by_name(parts[-1], caller, parts[1] if own_self and len(parts) == 3 else "")
 
 
 def class_attr_types(node: ast.ClassDef) -> Types:

@@ -25,6 +25,7 @@ class Spec(NamedTuple):
     node: ast.AST  # the test, the except handler or the match case
     negated: bool = False
     subject: ast.expr | None = None  # a match statement's subject
+    body: tuple[int, int] = (0, 0)  # an except handler's ``try`` body: its first and last lines
 
 
 def build(specs: tuple[Spec, ...], src: SourceText) -> tuple[Guard, ...]:
@@ -46,7 +47,7 @@ def build(specs: tuple[Spec, ...], src: SourceText) -> tuple[Guard, ...]:
 
 def _render(sp: Spec, src: SourceText) -> Guard | None:
     if isinstance(sp.node, ast.ExceptHandler):
-        guard = handler(sp.node, src)
+        guard = handler(sp.node, src, sp.body)
     elif isinstance(sp.node, ast.match_case) and sp.subject is not None:
         guard = case(sp.subject, sp.node, src)
     elif isinstance(sp.node, ast.expr):
@@ -55,7 +56,7 @@ def _render(sp: Spec, src: SourceText) -> Guard | None:
         return None
     if len(guard.source) > GUARD_CHARS or len(guard.normalized) > GUARD_CHARS:
         guard = Guard(kind=guard.kind, source=_cut(guard.source), normalized=_cut(guard.normalized),
-                      line=guard.line, negated=guard.negated)
+                      line=guard.line, negated=guard.negated, body=guard.body)
     return guard
 
 
@@ -95,12 +96,12 @@ def is_elif(node: ast.If, src: SourceText) -> bool:
     return lines[node.lineno - 1].lstrip().startswith("elif")
 
 
-def handler(h: ast.ExceptHandler, src: SourceText) -> Guard:
+def handler(h: ast.ExceptHandler, src: SourceText, body: tuple[int, int] = (0, 0)) -> Guard:
     if h.type is None:
-        return Guard(kind="except", source="except:", normalized="BaseException", line=h.lineno)
+        return Guard(kind="except", source="except:", normalized="BaseException", line=h.lineno, body=body)
     caught = src.segment(h.type)
     normalized = ", ".join(_norm(e, src) for e in h.type.elts) if isinstance(h.type, ast.Tuple) else _norm(h.type, src)
-    return Guard(kind="except", source=f"except {caught}", normalized=normalized, line=h.lineno)
+    return Guard(kind="except", source=f"except {caught}", normalized=normalized, line=h.lineno, body=body)
 
 
 def case(subject: ast.expr, c: ast.match_case, src: SourceText) -> Guard:

@@ -112,6 +112,11 @@ class MessageBuilder(ValuesMixin, FormsMixin, CallsMixin, RaisedMixin):
         elif (written.startswith("self.") and written.count(".") == 1 and scope.class_qualname
               and self.resolve_name(written) is None):
             return f"{self.module}.{scope.class_qualname}.{written[5:]}"
+        elif (written.startswith("self.") and written.count(".") == 1 and scope.class_qualname is None
+              and "self" in scope.params and envmod.lookup(scope.env, "self") is None):
+            # `def select__axis(self: XPathAxis, ...)` at module level (a method registered by a decorator):
+            # a method of the annotated class, else the package's one method of that name
+            return scope.receiver_method(written, self.module, self.resolve_name)
         elif (scope.cls_alias and written.count(".") == 1 and scope.own_class(written.split(".", 1)[0])
               and self.resolve_name(written) is None):
             # `cls._format_error("...", st)` in a classmethod: a method of the class, as `self.` is

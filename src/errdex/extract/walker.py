@@ -384,8 +384,9 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
     def try_(self, node: ast.Try | ast.TryStar, state: State, env: Env) -> Walk:
         body_env = yield from self.block(node.body, state, env)
         ends: list[tuple[list[ast.stmt], Env]] = []
+        body = (node.body[0].lineno, node.body[-1].end_lineno or node.body[-1].lineno) if node.body else (0, 0)
         for h in node.handlers:
-            hstate = state._replace(guards=(*state.guards, g.Spec("except", h)))
+            hstate = state._replace(guards=(*state.guards, g.Spec("except", h, body=body)))
             henv = envmod.bind(env, h.name, envmod.Binding(caught=h)) if h.name else env
             ends.append((h.body, (yield from self.block(h.body, hstate, henv))))
         else_env = yield from self.block(node.orelse, state, body_env)

@@ -265,6 +265,10 @@ def _with_ties(idx: MatchIndex, m: Match, c: R.Scored, best: dict[int, R.Scored]
     hint = NM.note(m.qualname.rsplit(".", 1)[-1], before - count) if kept is not None else ""
     if kept is not None and not count:
         return replace(m, confident=False, tie_note=hint.strip())
+    if not count and (n := T.unruled(idx, first, exc_name)):
+        return replace(m, confident=False, tie_note=(
+            f"{n} re-raise{'s' if n != 1 else ''} of a caught {idx.sites[first.site][S_EXC_NAME]} may print this text"
+            " through calls not followed; paste the full traceback and its innermost frame decides."))
     if not count:
         return m
     tied = T.as_tied(idx, sites)

@@ -44,6 +44,7 @@ from errdex.match.indexdata import (
     loose_raise,
     prints_as_key_error,
     shaped,
+    try_body,
     version_gated,
 )
 from errdex.match.indexdata import S_END as S_END
@@ -95,6 +96,7 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
     locs: dict[str, list[tuple[int, int, int]]] = {}
     exact: dict[str, list[int]] = {}
     rewraps: dict[str, list[int]] = {}
+    try_lines: dict[int, tuple[int, int]] = {}
     for snap, site in entries:
         if snap.key not in snap_no:
             snap_no[snap.key] = len(snaps)
@@ -140,6 +142,9 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
                 if len(segs) == 1:  # raise B(str(e)) from e: the caught message alone, by the class caught
                     for name in caught_classes(site.guards):
                         rewraps.setdefault(BY_CAUGHT + name, []).append(tno)
+                    body = try_body(site.guards)
+                    if body != (0, 0):
+                        try_lines[tno] = body
         bare = [t for t in mine if len(templates[t][1]) == 1 and not templates[t][1][0][0]]
         if loose_raise(site.exception, site.guards) and bare:
             # (a bare value: glom's `raise err`, err a copy of the caught error or its wrapper; or among the
@@ -179,6 +184,7 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
         site_templates=tuple(site_templates),
         exact={k: tuple(v) for k, v in exact.items()},
         rewraps={k: tuple(v) for k, v in rewraps.items()},
+        try_lines=try_lines,
     )
 
 

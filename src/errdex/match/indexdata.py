@@ -191,6 +191,14 @@ def caught_classes(guards: Iterable[Guard]) -> list[str]:
             for n in _CLASS_NAMES.findall(g.normalized)]
 
 
+def try_body(guards: Sequence[Guard]) -> tuple[int, int]:
+    """The lines of the ``try`` body around a site's innermost ``except`` guard ((0, 0): none, or not known)."""
+    for g in reversed(guards):
+        if g.kind == "except" and not g.negated:
+            return g.body
+    return (0, 0)
+
+
 _CLASS_NAMES = re.compile(r"[A-Za-z_][\w.]*")
 
 
@@ -280,6 +288,9 @@ class MatchIndex:
     # class name (as raised) -> templates with a placeholder holding a caught exception (``{e} in {key}``,
     # ``str(e)``): re-raises around another error's message, whose literal text is too little to retrieve
     rewraps: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    # a template of ``rewraps[BY_CAUGHT + name]`` -> the first and last lines of the ``try`` body whose
+    # exception it prints (``Guard.body``; absent when the catalog does not say)
+    try_lines: Mapping[int, tuple[int, int]] = field(default_factory=dict)
     memo: dict[int, tuple[tuple[str, float], ...]] = field(default_factory=dict, compare=False, repr=False)
 
     @property

@@ -35,7 +35,7 @@ else:
     _RowsBase = Sequence
     _TableBase = Mapping
 
-FORMAT = "errdex-match-18"  # bump when the stored layout changes (18: raises of a value among class-built texts; 17: raises of a class a value holds; 16: KeyError subclasses unquoted; 15: loose raises with callers' texts; 14: class-built texts; 8: a !r placeholder ends with "!r"; rewraps; 9: by class caught; 10: version-gated; 11: loose raises; 12: any-class rewraps; 13: looked-up classes)
+FORMAT = "errdex-match-19"  # bump when the stored layout changes (19: try lines of caught-text re-raises; 18: raises of a value among class-built texts; 17: raises of a class a value holds; 16: KeyError subclasses unquoted; 15: loose raises with callers' texts; 14: class-built texts; 8: a !r placeholder ends with "!r"; rewraps; 9: by class caught; 10: version-gated; 11: loose raises; 12: any-class rewraps; 13: looked-up classes)
 
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID;
@@ -165,6 +165,7 @@ def load(path: str, generation: str | None) -> MatchIndex | None:
         snaps = marshal.loads(meta["snaps"])
         tops = marshal.loads(meta["tops"])
         rewraps = marshal.loads(meta["rewraps"])
+        try_lines = marshal.loads(meta["try_lines"])
     except (sqlite3.Error, KeyError, ValueError, EOFError, TypeError, OSError):
         return None
     n_templates, n_sites = sizes
@@ -179,6 +180,7 @@ def load(path: str, generation: str | None) -> MatchIndex | None:
         exact=_Table(db, "exact", "text", "row"),
         counts=_Table(db, "keys", "key", "df", decode=False),
         rewraps=rewraps,
+        try_lines=try_lines,
     )
 
 
@@ -223,6 +225,7 @@ def _write(tmp: str, generation: str, idx: MatchIndex) -> None:
             ("sizes", marshal.dumps((len(idx.templates), len(idx.sites)))),
             ("snaps", marshal.dumps(tuple(idx.snaps))), ("tops", marshal.dumps(tuple(sorted(idx.tops)))),
             ("rewraps", marshal.dumps({k: tuple(v) for k, v in idx.rewraps.items()})),
+            ("try_lines", marshal.dumps(dict(idx.try_lines))),
         ])
         conn.executemany("INSERT INTO templates VALUES (?, ?)",
                          ((n, marshal.dumps(t)) for n, t in enumerate(idx.templates)))

@@ -81,10 +81,11 @@ def tied_sites(
             group.setdefault(site, R.Scored(t, site, top.score, top.method, False, top.values, top.wraps))
     if not exc_name or exc_name == R.REPR_MESSAGE:
         # no class printed: a bare re-raise of the top's class (`raise InvalidMarker(str(e)) from e`
-        # under `except ParserSyntaxError as e`) prints this very text
+        # under `except ParserSyntaxError as e`) prints this very text, when its `try` body can raise it
         for t in idx.rewraps.get(BY_CAUGHT + idx.sites[top.site][S_EXC_NAME], ()):
             site = idx.templates[t][T_SITE]
-            group.setdefault(site, R.Scored(t, site, top.score, top.method, False, top.values, top.wraps))
+            if encloses(idx, t, top.site) or _carries(idx, site, top.template):
+                group.setdefault(site, R.Scored(t, site, top.score, top.method, False, top.values, top.wraps))
         for site in _loose_twins(idx, top):
             group.setdefault(site, twin(idx, top, site))
     else:
@@ -107,6 +108,60 @@ def tied_sites(
     first = top if top.site in picked else group[min(picked, key=lambda s: _order(idx, s))]
     rest = sorted((s for s in picked if s != first.site), key=lambda s: _order(idx, s))
     return first, rest[:MAX_LISTED], len(rest)
+
+
+def encloses(idx: MatchIndex, rewrap: int, top: int) -> bool:
+    """Whether the ``try`` body of a re-raise of a caught exception's text (template ``rewrap``, of
+    ``rewraps[BY_CAUGHT + name]``, ``name`` the ``top`` site's class) can raise the top's text.
+
+    - The class is the package's own (mutagen's ``except SpecError as e: raise ID3JunkFrameError(e)``
+      around ``reader.read(...)``): only the package raises it, so the body raised it at one of the
+      package's raises, perhaps the top's (through a call no one can follow: a tie);
+    - the top's raise sits on the body's lines;
+    - or the body's lines are not known (a catalog from before ``Guard.body``).
+
+    A body that calls the top's function needs no rule here: extraction gave the re-raise the texts
+    of the sites its body reaches (``extract/forwarded.py``), and those tie as the very same template.
+    Any other body catching a builtin class raises it from elsewhere (the interpreter's ``TypeError`` of
+    ``op(a, b)`` under elementpath's ``except TypeError as err: raise self.error('XPTY0004', err)``), and
+    the message alone does not make it a tie of every raise of that class (30-40 of them in
+    elementpath, each printing some other text)."""
+    lines = idx.try_lines.get(rewrap)
+    mine, its = idx.sites[idx.templates[rewrap][T_SITE]], idx.sites[top]
+    if lines is None or its[S_EXC].split(".", 1)[0] == its[S_PATH].split("/", 1)[0]:
+        return True
+    return mine[S_PATH] == its[S_PATH] and mine[S_SNAP] == its[S_SNAP] and lines[0] <= its[S_LINE] <= lines[1]
+
+
+def unruled(idx: MatchIndex, top: R.Scored, exc_name: str) -> int:
+    """How many re-raises of a caught exception's text ``encloses`` left out of the top's tie (a builtin
+    class caught, the top's raise not on the body's lines): their bodies may still reach the top through
+    a call no one follows, so the top is not confident, though they are not named as its tie."""
+    if top.pinned or top.method != "exact" or (exc_name and exc_name != R.REPR_MESSAGE):
+        return 0
+    return sum(1 for t in idx.rewraps.get(BY_CAUGHT + idx.sites[top.site][S_EXC_NAME], ())
+               if not encloses(idx, t, top.site) and not _carries(idx, idx.templates[t][T_SITE], top.template))
+
+
+_QUOTES = ("'", '"')
+
+
+def _carries(idx: MatchIndex, site: int, template: int) -> bool:
+    """Whether one of the site's templates is ``template``'s text, but for quotes around it all: the texts
+    extraction gave a re-raise from the raises its ``try`` body reaches (``extract/forwarded.py``) are
+    those raises' own, while a caught ``KeyError`` prints its text quoted (rdflib's ``__getattr__``:
+    ``try: return self.term(name) except KeyError as e: raise AttributeError(e)``)."""
+    want = _unquoted(idx.templates[template][T_SEGS])
+    return any(u != template and _unquoted(idx.templates[u][T_SEGS]) == want for u in idx.site_templates[site])
+
+
+def _unquoted(segs: tuple[tuple[bool, str], ...]) -> tuple[tuple[bool, str], ...]:
+    if len(segs) < 2 or not (segs[0][0] and segs[-1][0]):
+        return segs
+    head, tail = segs[0][1], segs[-1][1]
+    if head[:1] in _QUOTES and tail[-1:] == head[:1]:
+        return ((True, head[1:]), *segs[1:-1], (True, tail[:-1]))
+    return segs
 
 
 def twin(idx: MatchIndex, top: R.Scored, site: int) -> R.Scored:
