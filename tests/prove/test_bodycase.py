@@ -41,8 +41,8 @@ def test_prevention_says_the_proven_case_and_what_was_not_tried() -> None:
 def test_a_program_lowered_on_a_cpu_names_the_lowering_as_the_check() -> None:
     check = lowering_check(BEFORE, "jax")
     assert check.startswith("What you can check before it runs: lower it in a test as the example does "
-                            "(the `….lower(lowering_platforms=('cuda',))` call that ends the program)"), check
-    assert "runs the CUDA lowering on a CPU, with no CUDA device" in check
+                            "(the `jax.jit(…).trace().lower(lowering_platforms=('cuda',))` statement that ends the program)"), check
+    assert "traces the program and runs the CUDA lowering on a CPU, with no CUDA device" in check
     assert lowering_check("import m\nm.run()\n", "jax") == ""
     assert lowering_check(BEFORE, "click") == ""  # no kernel form of that library
 

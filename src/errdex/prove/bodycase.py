@@ -85,4 +85,4 @@ def lowering_check(before: str, library: str) -> str:
         return ""
     platform = label.split("lowered for", 1)[1].split(" on a CPU", 1)[0].strip()
     return (f"What you can check before it runs: lower it in a test as the example does ({call}); that "
-            f"runs the {platform} lowering on a CPU, with no {platform} device, and raises this there.")
+            f"traces the program and runs the {platform} lowering on a CPU, with no {platform} device, and raises this there.")

@@ -439,12 +439,22 @@ def raising_call(before: str) -> str:
         func = func.func
     if len(ast.unparse(func)) <= _MAX:
         return f"`{ast.unparse(func)}`"
-    # a chain too long to quote (``jax.jit(...).trace().lower``): its last method, with its arguments when short
+    # a chain too long to quote (``jax.jit(...).trace().lower(...)``): the whole statement, each link's arguments
+    # elided but the last one's when short -- not its last method alone: rating 14 on 027b, whose raise comes
+    # in ``.trace()``, so a try / except around a separate ``.lower(...)`` would not catch it
     if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Call):
         args = ast.unparse(calls[0]).rpartition(f".{func.attr}(")[2][:-1]
-        said = f"….{func.attr}({args if len(args) <= _MAX - 10 else '…'})"
-        return f"the `{said}` call that ends the program"
+        return f"the `{_chain_said(func.value)}.{func.attr}({args if len(args) <= _MAX - 10 else '…'})` statement that ends the program"
     return ""
+
+
+def _chain_said(node: ast.expr) -> str:
+    """``jax.jit(f).trace()`` said as ``jax.jit(…).trace()``: a chain of calls with each call's arguments elided."""
+    if isinstance(node, ast.Call):
+        return f"{_chain_said(node.func)}({'…' if node.args or node.keywords else ''})"
+    if isinstance(node, ast.Attribute):
+        return f"{_chain_said(node.value)}.{node.attr}"
+    return ast.unparse(node)
 
 
 def setup_note(before: str, after: str, exception: str, validated: bool, fix: str = "as the example shows") -> str:
