@@ -73,6 +73,7 @@ class SearchTarget:
     shaped: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
     options: tuple[str, ...] = ()
     classes: tuple[str, ...] = ()  # the guard asks ``issubclass(x, C)``: the package's classes of kind C are values
+    unset: tuple[tuple[str, str], ...] = ()  # the raise's guard asks whether a parameter is unset (guard_values)
     imported: bool = False  # no public call leads there: the function itself, imported as written
     views: tuple[tuple[str, str], ...] = ()  # (before, after) programs of a write through a view (view_forms.py)
 
@@ -81,7 +82,7 @@ class SearchTarget:
                 "entries": list(self.entries), "guard_lines": list(self.guard_lines),
                 "literals": {k: list(v) for k, v in self.literals.items()}, "pool": list(self.pool),
                 "shaped": {k: {w: list(v) for w, v in d.items()} for k, d in self.shaped.items()},
-                "options": list(self.options), "classes": list(self.classes)}
+                "options": list(self.options), "classes": list(self.classes), "unset": [list(u) for u in self.unset]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +142,7 @@ def targets_for(catalog: Catalog, snapshot_key: str, error_ids: Sequence[str], p
             g.kind == "narrowed" for g in site.guards) else ()
         out.append(SearchTarget(error_id=eid, path=site.path, line=site.line, end_line=max(site.end_line, site.line),
                                 entries=entries, guard_lines=gv.lines, literals=gv.by_name, pool=gv.pool,
-                                shaped=gv.shaped, options=gv.options, classes=gv.classes,
+                                shaped=gv.shaped, options=gv.options, classes=gv.classes, unset=gv.unset,
                                 imported=imported, views=views))
     return out
 
