@@ -35,7 +35,7 @@ from hypothesis import strategies as st
 
 try:  # errdex's own checks and tests import it as a module of the package
     from errdex.prove.search_climb import passes_check
-    from errdex.prove.search_frame import FRAME, WRAP, form_of, frame_for, same_kind
+    from errdex.prove.search_frame import FRAME, WRAP, as_written, form_of, frame_for, same_kind
     from errdex.prove.search_pairs import Call, pair_variants, supplied_options, supplied_pairs
     from errdex.prove.search_strategies import (
         BASIC,
@@ -66,7 +66,7 @@ try:  # errdex's own checks and tests import it as a module of the package
 except ImportError:  # in the sandbox: the file beside this one
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from search_climb import passes_check  # type: ignore[import-not-found,no-redef]
-    from search_frame import FRAME, WRAP, form_of, frame_for, same_kind  # type: ignore[import-not-found,no-redef]
+    from search_frame import FRAME, WRAP, as_written, form_of, frame_for, same_kind  # type: ignore[import-not-found,no-redef]
     from search_pairs import Call, pair_variants, supplied_options, supplied_pairs  # type: ignore[import-not-found,no-redef]
     from search_strategies import (  # type: ignore[import-not-found,no-redef]
         BASIC,
@@ -139,6 +139,7 @@ class Search:
         self.reached: set[int] = set()
         self.clean: list[tuple[str, list[Any] | None, list[Any]]] = []
         self.first_hit = 0
+        self.keeping: set[str] = set()  # afters that keep what raised: the parameter the guard asks unset given
         self.chosen: dict[str, Any] | None = None  # the hit ``pick`` reported without a clean variant
 
     def _tracer(self, frame: Any, event: str, arg: Any) -> Any:
@@ -404,49 +405,41 @@ def pick(s: Search, seed: int, adapter: dict[str, Any], result: dict[str, Any], 
     # up to 3 hits of each form
     # and Hypothesis's own shrunk example (the last hit: shrinking keeps the first of each list of values,
     # which for arrays is the adapter's first size, a kernel's tile, not the shortest text)
-    per_form: dict[int, int] = {}
-    ordered = sorted([*s.hits, *as_written(s)], key=lambda h: (form(h) > 0, h[0], h[1]))
-    for h in [*ordered[:3], *s.hits[-1:], *ordered[3:]]:
-        before, how = h[1], h[2]
-        if before in tried or per_form.get(form(h), 0) >= 4:
-            continue
-        tried.add(before)
-        per_form[form(h)] = per_form.get(form(h), 0) + 1
-        afters = clean_variants(s, how, seed, adapter, nearby)
-        if afters:
-            bad = (before, list(how["ctor"]) if how["ctor"] is not None else None, list(how["args"]))
-            small, good = simplify(s, how["plan"], bad, afters[0])
-            before = small[0]
-            afters = [good, *afters] if good[0] != afters[0][0] else afters
-        if afters or not result["before"]:
-            result["before"] = before
-            result["entry"] = how["plan"]["module"] + "." + how["plan"]["call"]
-            result["afters"] = [a[0] for a in afters]
-            s.chosen = how
-        if afters:
-            return True
+    ordered = sorted([*s.hits, *as_written(s, render)], key=lambda h: (form(h) > 0, h[0], h[1]))
+    got: dict[str, list[Call]] = {}  # a first pass takes only a hit whose after keeps what raised (``s.keeping``)
+    want = any(h[2]["plan"].get("supply") for h in s.hits)
+    for strict in (True, False) if want else (False,):
+        tried, per_form = set(), dict[int, int]()
+        for h in [*ordered[:3], *s.hits[-1:], *ordered[3:]]:
+            before, how = h[1], h[2]
+            if before in tried or per_form.get(form(h), 0) >= 4:
+                continue
+            tried.add(before)
+            per_form[form(h)] = per_form.get(form(h), 0) + 1
+            afters = got[before] if before in got else got.setdefault(before, clean_variants(s, how, seed, adapter, nearby))
+            if strict and not any(a[0] in s.keeping for a in afters):
+                continue
+            if afters:
+                bad = (before, list(how["ctor"]) if how["ctor"] is not None else None, list(how["args"]))
+                keep = set(s.t.get("literals") or {}) if afters[0][0] in s.keeping else set()  # the trigger shown
+                small, good = simplify(s, how["plan"], bad, afters[0], keep)
+                before = small[0]
+                afters = [good, *afters] if good[0] != afters[0][0] else afters
+            if afters or not result["before"]:
+                result["before"] = before
+                result["entry"] = how["plan"]["module"] + "." + how["plan"]["call"]
+                result["afters"] = [a[0] for a in afters]
+                s.chosen = how
+            if afters:
+                return True
     return False
 
 
-def as_written(s: Search, limit: int = 3) -> list[tuple[int, str, dict[str, Any]]]:
-    """The first hits made in a kernel, made again as written, those that raise here that way too: a plain
-    check in a kernel's files (b806's ``format_tcgen05_sparse_metadata``) is hit in the kernel as well, but its
-    result is no value the kernel can lower (a ``transpose`` of uint2), so only a call as written runs clean."""
-    out: list[tuple[int, str, dict[str, Any]]] = []
-    for h in [h for h in s.hits if h[2]["args"] and _FRAME["wrappers"][int(dict(h[2]["args"]).get(WRAP, "0"))][1]
-              == "kernel"][:limit]:
-        args = [(k, "0") if k == WRAP else (k, v) for k, v in h[2]["args"]]
-        plan, ctor = h[2]["plan"], h[2]["ctor"]
-        src = render(plan["module"], plan["call"], list(ctor) if ctor is not None else None, args)
-        if src != h[1] and all(src != x[1] for x in s.hits) and s.at_site(s.run(src)):
-            out.append((len(src), src, {**h[2], "args": tuple(args)}))
-    return out
-
-
-def simplify(s: Search, plan: dict[str, Any], bad: Call, good: Call) -> tuple[Call, Call]:
+def simplify(s: Search, plan: dict[str, Any], bad: Call, good: Call, keep: set[str] | None = None) -> tuple[Call, Call]:
     """The pair with the arguments both pass alike left out (one at a time, kept out when the before
     still raises here and the after still runs clean): the smallest pair that shows the difference.  First, when
-    they differ in two or more arguments, the before takes the after's value of each that it still raises with."""
+    they differ in two or more arguments, the before takes the after's value of each that it still raises with.
+    ``keep``: names the guards read, never left out (an after that keeps what raised shows what raised)."""
     def parts(c: Call) -> list[tuple[str, str]]:
         return [*(c[1] or []), *c[2]]
 
@@ -464,7 +457,7 @@ def simplify(s: Search, plan: dict[str, Any], bad: Call, good: Call) -> tuple[Ca
             bad = nb
     for i in range(len(parts(bad))):
         b, g = parts(bad), parts(good)
-        if i >= len(g) or b[i] != g[i] or b[i][1] == OMIT or b[i][0].startswith(("*", "@")):
+        if i >= len(g) or b[i] != g[i] or b[i][1] == OMIT or b[i][0].startswith(("*", "@")) or b[i][0] in (keep or ()):
             continue
         b[i] = g[i] = (b[i][0], OMIT)
         nb, ng = build(bad, b), build(good, g)
@@ -534,7 +527,9 @@ def clean_variants(s: Search, how: dict[str, Any], seed: int, adapter: dict[str,
             past.append(opt)
         if len(out) >= 6:
             break
-    out = [*supplied_pairs(s, render, plan, ctor, args, options), *out]  # the unset parameter given, first
+    out = [*(kept := supplied_pairs(s, render, plan, ctor, args, options)), *out]  # the unset parameter given, first
+    if kept:
+        s.keeping.update(c[0] for c in kept)
     if not out:  # no one change runs clean: one that gets past this raise, and a second change to another argument
         out = pair_variants(s, render, plan, ctor, args, past, options[:MAX_VARIANTS * 3])
     if not out and nearby:  # no one-argument change ran clean: the clean calls the search made, fewest changes first
