@@ -155,6 +155,12 @@ def _unset(node: ast.AST | None) -> tuple[str, str] | None:
     return None
 
 
+def unset_guards(site: ErrorSite) -> list[tuple[tuple[str, str], str]]:
+    """((name, test), guard text) of the raise's own guards that ask whether a parameter is unset (``_unset``)."""
+    return [(u, g.normalized) for g in site.guards if g.kind == "if" and not g.negated
+            for u in [_unset(_parsed(g.normalized))] if u is not None]
+
+
 def guard_values(site: ErrorSite, earlier: Sequence[ErrorSite] = ()) -> GuardValues:
     """The values of ``site``'s guards (this check must fail) and of ``earlier``'s: the raises above it in
     the same function, whose checks must pass for the call to get here."""
@@ -163,8 +169,7 @@ def guard_values(site: ErrorSite, earlier: Sequence[ErrorSite] = ()) -> GuardVal
     shaped: dict[str, dict[str, list[str]]] = {}
     options: list[str] = []
     classes: list[str] = []
-    unset = [u for g in site.guards if g.kind == "if" and not g.negated
-             for u in [_unset(_parsed(g.normalized))] if u is not None]
+    unset = [u for u, _ in unset_guards(site)]
     guards = [g for e in (site, *earlier) for g in e.guards]
     for g in guards:
         if g.kind in ("except", "match"):

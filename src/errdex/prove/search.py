@@ -38,7 +38,7 @@ from errdex.prove.direct import sample_after
 from errdex.prove.engine import Outcome, Proven, Prover
 from errdex.prove.guard_values import guard_values
 from errdex.prove.harness import run_env
-from errdex.prove.keep import arguments_mark
+from errdex.prove.keep import arguments_mark, given_mark
 from errdex.prove.kernel_forms import KernelForm, kernel_entries, kernel_label, with_kernel
 from errdex.prove.needed import needs
 from errdex.prove.noop import no_op, selectors_of
@@ -228,7 +228,7 @@ def confirm(prover: Prover, catalog: Catalog, site: ErrorSite, found: Found, oth
         proof = prover._proof(pb, ProofAfter(exit=0, output="\n".join(out2.strip().splitlines()[-6:])), kind + how)
         proof = replace(proof, lowered=kernel_label(prover.package, found.before),
                         arguments=WARMS_UP + warm if warm else f"{KEPT_STREAM}{stream}" if stream else
-                        setting_mark(how) or arguments_mark(found.before, after))
+                        setting_mark(how) or given_mark(site, found.before, after) or arguments_mark(found.before, after))
         why, n_needs = needs(prover, found.before, after, scratch, pb.output)  # each of two changes needed? (needed.py)
         proof = replace(proof, needs=why)
         cand = Candidate("search", found.before, afters, None)
