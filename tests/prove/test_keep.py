@@ -159,5 +159,7 @@ def test_an_after_that_gives_the_parameter_the_guard_asks_unset_is_the_call_s_ot
     assert given_mark(site, before, "import kinylib\nkinylib.kernel(body=1, mesh=[1])\n").endswith("NotSpecified)")
     # the trigger changed as well, or a parameter no guard asks unset: no such mark
     assert given_mark(site, before, "import kinylib\nkinylib.kernel(body=[lambda *a, **k: None], mesh=[2])\n") == ""
+    # a type test (``isinstance(mesh, list)``) is no unset guard: ``mesh`` given is the trigger's value
+    assert given_mark(site, "import kinylib\nkinylib.kernel()\n", "import kinylib\nkinylib.kernel(mesh=[1])\n") == ""
     assert given_mark(_site(tmp_path, "does not support axes"), "import kinylib\nkinylib.scoped(1, axes=1)\n",
                       "import kinylib\nkinylib.scoped(1, axes=1, types=2)\n") == ""

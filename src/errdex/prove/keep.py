@@ -22,6 +22,8 @@ one; the proof says which it is (``Proof.arguments``: "kept", or "drops" and wha
 from __future__ import annotations
 
 import ast
+import builtins
+import collections.abc
 import json
 from collections.abc import Mapping, Sequence
 
@@ -399,7 +401,9 @@ def given_mark(site: ErrorSite, before: str, after: str) -> str:
     b, a = parse_module(before), parse_module(after)
     if b is None or a is None:
         return ""
-    guards = {u[0]: text for u, text in unset_guards(site)}
+    # a sentinel's class or None, not a type test (``isinstance(mesh, Sequence)``: a value of that type triggers)
+    guards = {u[0]: text for u, text in unset_guards(site)
+              if u[1] == "None" or not (hasattr(builtins, u[1]) or u[1] in collections.abc.__all__)}
     added: list[ast.keyword] = []
     for cb, ca in _paired(b, a):
         have = {k.arg for k in cb.keywords}
