@@ -25,6 +25,7 @@ KEPT_STREAM = "kept, own stream: "  # the after runs the call with the process's
 KEPT_SETTING = "kept, setting: "  # the after gives the call the setting that lets the refused input through
 KEPT_PUBLIC = "kept, public: "  # the public name a private call returns used in its place: "short -> public"
 KEPT_MATCHED = "kept, matched: "  # an array argument reshaped to the length the other side of a failed equality asks: "arg -> reshape"
+KEPT_GIVEN = "kept, given: "  # the after gives a parameter the raise's guard asks unset: "name | guard | function" (``keep.given_mark``)
 PRIVATE_SHOWN = " | private: "  # appended: the example calls a private function; "short -> public replacement"
 
 
@@ -155,6 +156,13 @@ def _arguments_note(proof: Mapping[str, Any] | None) -> str:
         return (f"The after warms the cache: it binds the call's functions and values to names, makes the call once "
                 f"before `{mark.removeprefix(WARMS_UP)}`, then makes the same call after it; the second call, with "
                 "the same function objects and shapes, is served from the cache, so the check stays on and passes.")
+    if mark.startswith(KEPT_GIVEN):  # rating 14, 707f: the call's other form, not the trigger taken away
+        name, _, rest = mark.removeprefix(KEPT_GIVEN).partition(" | ")
+        guard, _, fn = rest.partition(" | ")
+        form = (", the form in which the call is used as a decorator and given the function afterwards; the after "
+                "passes the function in the call instead") if fn else ""
+        return (f"The after keeps every argument of the call, the one that raised included, and passes `{name}` in "
+                f"it: the check that raised applies only while `{name}` is left at its default (`{guard}`){form}.")
     if mark.startswith(KEPT_RESHAPED):  # rating 9: not "changes values only" over a ``with`` block removed
         return f"The after keeps every argument of the call but does more than change values: {mark.removeprefix(KEPT_RESHAPED)}."
     if mark.startswith(KEPT_RESPELT):  # rating 10, 809c: the made-up name replaced by an unrelated one read as no fix

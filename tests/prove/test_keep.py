@@ -10,11 +10,12 @@ from pathlib import Path
 
 from errdex.extract import extract_tree
 from errdex.model import ErrorSite, Snapshot
-from errdex.pagenotes import KEPT_RESHAPED, arguments_note
+from errdex.pagenotes import KEPT_GIVEN, KEPT_RESHAPED, arguments_note
 from errdex.prove.keep import (
     KEPT,
     arguments_mark,
     dropped,
+    given_mark,
     probe_defaults,
     probe_script,
     spellings,
@@ -32,6 +33,18 @@ def argument(name, nargs=1, type=None, default=None):
     if default is not None and type is not None and nargs != 1 and not all(isinstance(d, type) for d in default):
         raise TypeError("'default' items must be of the argument's type.")
     return (name, nargs, type, default)
+
+
+class NotSpecified:
+    pass
+
+
+def kernel(body=NotSpecified(), *, mesh):
+    if isinstance(body, NotSpecified):
+        if isinstance(mesh, list):
+            raise ValueError("mesh cannot be a list when kernel is used as a decorator.")
+        return lambda fun: fun
+    return body
 
 
 def scoped(body, *types, axes=()):
@@ -131,3 +144,22 @@ def test_the_after_s_new_values_are_spelt_the_other_ways_users_write_them() -> N
     assert arguments_mark(wrapped.format(v="None"), wrapped.format(v="()")) == KEPT  # inside a lambda, called
     assert arguments_mark("import lib\nlib.conv(ty=lib.Path)\n", "import lib\nlib.conv(ty=lib.Path())\n") == KEPT
     assert arguments_mark(wrapped.format(v="None").replace("f, ", ""), wrapped.format(v="None")).startswith(KEPT_RESHAPED)
+
+
+def test_an_after_that_gives_the_parameter_the_guard_asks_unset_is_the_call_s_other_form(tmp_path: Path) -> None:
+    """707f: ``kernel(mesh=[m])`` raises only while ``body`` is unset (used as a decorator); the after passes ``body``
+    and keeps ``mesh=[m]``: marked so (not "takes the trigger away"), and said so under the example."""
+    site = _site(tmp_path, "used as a decorator")
+    before = "import kinylib\nkinylib.kernel(mesh=[1])\n"
+    after = "import kinylib\nkinylib.kernel(body=[lambda *a, **k: None], mesh=[1])\n"
+    mark = given_mark(site, before, after)
+    assert mark == f"{KEPT_GIVEN}body | isinstance(body, NotSpecified) | function"
+    note = arguments_note({"arguments": mark})
+    assert "passes `body` in it" in note and "used as a decorator" in note and "`isinstance(body, NotSpecified)`" in note
+    assert given_mark(site, before, "import kinylib\nkinylib.kernel(body=1, mesh=[1])\n").endswith("NotSpecified)")
+    # the trigger changed as well, or a parameter no guard asks unset: no such mark
+    assert given_mark(site, before, "import kinylib\nkinylib.kernel(body=[lambda *a, **k: None], mesh=[2])\n") == ""
+    # a type test (``isinstance(mesh, list)``) is no unset guard: ``mesh`` given is the trigger's value
+    assert given_mark(site, "import kinylib\nkinylib.kernel()\n", "import kinylib\nkinylib.kernel(mesh=[1])\n") == ""
+    assert given_mark(_site(tmp_path, "does not support axes"), "import kinylib\nkinylib.scoped(1, axes=1)\n",
+                      "import kinylib\nkinylib.scoped(1, axes=1, types=2)\n") == ""

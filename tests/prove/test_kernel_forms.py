@@ -249,6 +249,17 @@ def test_a_pair_that_differs_in_two_arguments_keeps_only_the_one_that_matters() 
     assert b[0] == "import lib\n\nlib.f(vec=5)\n" and g[0] == "import lib\n\nlib.f()\n"  # ``n`` alike: left out
 
 
+def test_a_pair_that_keeps_what_raised_keeps_the_names_the_guards_read() -> None:
+    """An after that keeps what raised (``keep``: the names the guards read) shows it: ``n``, read by a guard, is not
+    left out of both sides though the pair still holds without it; ``tile``, read by none, is."""
+    frame_for({}, {}, [])
+    plan = {"module": "lib", "call": "f", "ctor": None, "args": []}
+    bad = ("", None, [("n", "5"), ("m", "1"), ("vec", "5")])
+    good = ("", None, [("n", "5"), ("m", "1"), ("vec", OMIT)])
+    b, g = search_script.simplify(_Pair(), plan, bad, good, {"n"})  # type: ignore[arg-type]
+    assert b[0] == "import lib\n\nlib.f(n=5, vec=5)\n" and g[0] == "import lib\n\nlib.f(n=5)\n"
+
+
 def test_a_kernel_form_names_its_mesh_axis_and_keeps_its_values_from_plain_typed_parameters() -> None:
     """027b: ``reduce_scatter(x, *, axis_name, num_blocks: int | None, ...)`` under ``shard_map`` over a mesh with
     axis ``'x'``: ``axis_name`` gets the form's axis first; ``num_blocks`` (an int) none of the form's arrays."""
@@ -292,7 +303,7 @@ def test_a_hit_made_in_a_kernel_is_made_again_as_written() -> None:
     kernel_hit = search_script.render("lib", "meta", None, [("x", "3"), ("@wrap", "1")])
     assert kernel_hit == "import lib\n\nK(lib.meta(x=3))\n"
     s.hits = [(len(kernel_hit), kernel_hit, {"plan": plan, "ctor": None, "args": (("x", "3"), ("@wrap", "1"))})]
-    [(_, src, how)] = search_script.as_written(s)  # type: ignore[arg-type]
+    [(_, src, how)] = search_script.as_written(s, search_script.render)  # type: ignore[arg-type]
     assert src == "import lib\n\nlib.meta(x=3)\n" and dict(how["args"])["@wrap"] == "0"  # type: ignore[call-overload]
     s.hits = [(1, "import lib\n\nlib.meta(x=3)\n", {"plan": plan, "ctor": None, "args": (("x", "3"), ("@wrap", "0"))})]
-    assert search_script.as_written(s) == []  # a hit made as written already: nothing to add  # type: ignore[arg-type]
+    assert search_script.as_written(s, search_script.render) == []  # a hit made as written already: nothing to add  # type: ignore[arg-type]

@@ -451,3 +451,19 @@ def test_a_value_the_kernel_body_makes_itself_is_said_as_one_case_not_the_whole_
     own = ("import kern\nif True:\n    def _kernel(_o, _ref):\n        kern.scoped(lambda r: None, axes=1)\n"
            "    kern.lower(_kernel)\n")
     assert "inside the function" not in change_sentence(own, own.replace("axes=1", "axes=()"))
+
+
+def test_the_call_s_other_form_is_said_as_such() -> None:
+    """707f: an after marked "kept, given" (``keep.given_mark``) is said as the call's other form, the function passed
+    in the call instead of using the call as a decorator, not as the trigger taken away."""
+    from errdex.pagenotes import KEPT_GIVEN
+
+    before, after = "import m\nm.kernel(mesh=[1])\n", "import m\nm.kernel(body=[lambda *a, **k: None], mesh=[1])\n"
+    proof = replace(_proof("ValueError"), arguments=f"{KEPT_GIVEN}body | isinstance(body, NotSpecified) | function")
+    a = Analysis(error_id="707f9131000e14ed", snapshot="acme/m@1", meaning="m",
+                 solutions=(Solution(text="Make sure that `mesh` is not a list."),),
+                 example_fix=CodeSample(before, after, proof))
+    last = with_change(a).solutions[-1].text
+    assert last.startswith("The proven example below changes one thing: `body=[lambda *a, **k: None]` is passed")
+    assert "the call's other form, the function passed in the call instead of using the call as a decorator" in last
+    assert "no fix to copy" not in last

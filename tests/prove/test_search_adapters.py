@@ -120,3 +120,32 @@ def test_without_the_adapter_the_search_finds_none_of_them(indexed: tuple[Path, 
     pkg, db = indexed
     got = _search(pkg, db, [">= 1 dimension", "trailing dimension", "no_tracing"], tmp_path, None)
     assert not any(v["before"] for v in got.values())
+
+
+MADE = SearchAdapter(imports=("shapelib",), made=(("shapelib._kernel.Grid", "shapelib.gpu", "shapelib.gpu.Grid()"),))
+
+
+def test_guard_asks_a_parameter_unset(indexed: tuple[Path, str]) -> None:
+    _, sites = _sites(indexed[1])
+    # the raise's own guards, not its function's earlier ones; a type test too (``isinstance(grid, Sequence)``):
+    # the search keeps those whose parameter's default passes it (``search_strategies.unset_default``)
+    assert guard_values(_site(sites, "using kernel as a decorator")).unset == (("body", "NotSpecified"),
+                                                                              ("grid", "Sequence"))
+    # ``not isinstance(grid, Sequence)`` is negated: left out
+    assert guard_values(_site(sites, "must be a sequence when body")).unset == (("body", "Sequence"),)
+
+
+def test_decorator_raise_gets_the_call_form_keeping_the_sequence(indexed: tuple[Path, str], tmp_path: Path) -> None:
+    """``kernel(grid=[...])`` raises only as a decorator: the after passes the body in the call and keeps the
+    sequence of grids (the adapter's ``made`` gives a grid, a protocol's instance), the before the same grids."""
+    pkg, db = indexed
+    got = _search(pkg, db, ["using kernel as a decorator"], tmp_path, MADE)["using kernel as a decorator"]
+    before, after = str(got["before"]), str(got["afters"][0])  # type: ignore[index]
+    assert "import shapelib.gpu\n" in before and "shapelib.kernel(grid=[shapelib.gpu.Grid()])" in before
+    assert "shapelib.kernel(body=[lambda *a, **k: None], grid=[shapelib.gpu.Grid()])" in after
+
+
+def test_without_made_values_the_after_takes_the_trigger_away(indexed: tuple[Path, str], tmp_path: Path) -> None:
+    pkg, db = indexed
+    got = _search(pkg, db, ["using kernel as a decorator"], tmp_path, None)["using kernel as a decorator"]
+    assert got["before"] and not any("grid=[" in a for a in got["afters"])  # type: ignore[attr-defined]

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from errdex.prove import search_strategies
 from errdex.prove.search_strategies import OMIT, distinct
 
 LIB = '''\
@@ -60,3 +61,31 @@ def test_clean_variants_offer_the_distinct_call_when_it_runs_clean(tmp_path: Pat
         (got,) = ss.clean_variants(s, how, 0, {})
         # Compound: 'x', 'y' runs clean and is offered; Same: it raises, so 'x', 'x' stays
         assert got[0].endswith(f"cmplib.{call}('x', 'y')\n" if call == "Compound" else f"cmplib.{call}('x', 'x')\n")
+
+
+def test_supplied_and_hinted_values() -> None:
+    """A parameter left at its sentinel default is given the hint's other kinds (a function, a list of one); the
+    adapter's values of a class a hint names, a list of one where it asks for a sequence."""
+    import typing as t
+    from collections.abc import Callable, Sequence
+
+    class Unset:
+        pass
+
+    class Shape(t.Protocol):
+        n: int
+
+    hint = Callable[..., int] | Sequence[Callable[..., int]] | Unset
+    got = search_strategies.supplied_values(hint, Unset())
+    assert got[0] == search_strategies.CALLABLE and f"[{search_strategies.CALLABLE}]" in got
+    assert search_strategies.supplied_values(int | None, None) == ["1"]
+    assert search_strategies.unset_default(Unset(), "Unset") and search_strategies.unset_default(None, "None")
+    assert not search_strategies.unset_default(0, "None")
+    key = f"{Shape.__module__}.{Shape.__qualname__}"
+    search_strategies.MADE[key] = [("collections", "mk()")]
+    try:
+        assert search_strategies.hinted_values(Shape | Sequence[Shape]) == ["mk()", "[mk()]"]
+        assert search_strategies.hinted_values(int) == []
+    finally:
+        del search_strategies.MADE[key]
+        search_strategies.EXTRA_IMPORTS[:] = [m for m in search_strategies.EXTRA_IMPORTS if m != "collections"]

@@ -38,6 +38,9 @@ class GuardValues:
     shaped: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)  # name -> {"ndim"|"dtype": values}
     options: tuple[str, ...] = ()
     classes: tuple[str, ...] = ()  # ``C`` of ``issubclass(x, C)``: the value is to be a class (then an instance)
+    # the raise's own guard asks whether a name is unset: ``isinstance(body, api.NotSpecified)`` -> (body,
+    # NotSpecified), ``body is None`` -> (body, None): the search gives that parameter a value (``search_pairs.py``)
+    unset: tuple[tuple[str, str], ...] = ()
 
 
 def _name(node: ast.AST) -> str:
@@ -139,6 +142,25 @@ def _truth(by: dict[str, list[str]], node: ast.AST) -> None:
         _add(by, _name(node), ("True", "False", "None", "0", "1"))
 
 
+def _unset(node: ast.AST | None) -> tuple[str, str] | None:
+    """(name, what its default is) when ``node`` asks whether a parameter was left unset: ``x is None`` or
+    ``isinstance(x, K)`` with one class ``K`` (a sentinel's class, the default the script compares with)."""
+    if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.Is) \
+            and isinstance(node.comparators[0], ast.Constant) and node.comparators[0].value is None:
+        return (node.left.id, "None") if isinstance(node.left, ast.Name) else None
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "isinstance" \
+            and len(node.args) == 2 and isinstance(node.args[1], (ast.Name, ast.Attribute)):
+        arg = node.args[0]
+        return (arg.id, ast.unparse(node.args[1]).rsplit(".", 1)[-1]) if isinstance(arg, ast.Name) else None
+    return None
+
+
+def unset_guards(site: ErrorSite) -> list[tuple[tuple[str, str], str]]:
+    """((name, test), guard text) of the raise's own guards that ask whether a parameter is unset (``_unset``)."""
+    return [(u, g.normalized) for g in site.guards if g.kind == "if" and not g.negated
+            for u in [_unset(_parsed(g.normalized))] if u is not None]
+
+
 def guard_values(site: ErrorSite, earlier: Sequence[ErrorSite] = ()) -> GuardValues:
     """The values of ``site``'s guards (this check must fail) and of ``earlier``'s: the raises above it in
     the same function, whose checks must pass for the call to get here."""
@@ -147,6 +169,7 @@ def guard_values(site: ErrorSite, earlier: Sequence[ErrorSite] = ()) -> GuardVal
     shaped: dict[str, dict[str, list[str]]] = {}
     options: list[str] = []
     classes: list[str] = []
+    unset = [u for u, _ in unset_guards(site)]
     guards = [g for e in (site, *earlier) for g in e.guards]
     for g in guards:
         if g.kind in ("except", "match"):
@@ -205,4 +228,11 @@ def guard_values(site: ErrorSite, earlier: Sequence[ErrorSite] = ()) -> GuardVal
     lines = tuple(sorted({g.line for g in site.guards if g.line}))
     return GuardValues(by_name={k: tuple(v) for k, v in by.items() if v}, pool=tuple(pool), lines=lines,
                        shaped={k: {w: tuple(v) for w, v in d.items()} for k, d in shaped.items()},
-                       options=tuple(options), classes=tuple(classes))
+                       options=tuple(options), classes=tuple(classes), unset=tuple(dict.fromkeys(unset)))
+
+
+def _parsed(text: str) -> ast.AST | None:
+    try:
+        return ast.parse(text, mode="eval").body
+    except SyntaxError:
+        return None

@@ -22,14 +22,24 @@ one; the proof says which it is (``Proof.arguments``: "kept", or "drops" and wha
 from __future__ import annotations
 
 import ast
+import builtins
+import collections.abc
 import json
 from collections.abc import Mapping, Sequence
 
 from errdex.model import ErrorSite
-from errdex.pagenotes import KEPT_CAUGHT, KEPT_MATCHED, KEPT_PUBLIC, KEPT_RESHAPED, KEPT_RESPELT, KEPT_WITH
+from errdex.pagenotes import (
+    KEPT_CAUGHT,
+    KEPT_GIVEN,
+    KEPT_MATCHED,
+    KEPT_PUBLIC,
+    KEPT_RESHAPED,
+    KEPT_RESPELT,
+    KEPT_WITH,
+)
 from errdex.prove.direct import dotted, matched_ndim, parse_module, public_used
 from errdex.prove.fixes import caught_class, entered
-from errdex.prove.guard_values import guard_values
+from errdex.prove.guard_values import guard_values, unset_guards
 from errdex.prove.misspelt import respelt_names
 from errdex.prove.mistake import changes, said_changes
 
@@ -381,3 +391,29 @@ def changed(before: str, after: str) -> str:
 def value_only(before: str, candidates: Sequence[str]) -> list[int]:
     """Indexes of ``candidates`` (afters already built) that keep every argument of ``before``."""
     return [i for i, c in enumerate(candidates) if c != before and not dropped(before, c)]
+
+
+def given_mark(site: ErrorSite, before: str, after: str) -> str:
+    """``KEPT_GIVEN`` "name | guard | function" when the only change is a keyword the after passes and the before
+    leaves out, one the raise's own guard asks unset (``guard_values.unset``: ``isinstance(body, api.NotSpecified)``):
+    the call's other form, every argument that raised kept (rating 14, 707f); "function" when the value given is a
+    function or a list of them (the call left without it is used as a decorator).  "" otherwise."""
+    b, a = parse_module(before), parse_module(after)
+    if b is None or a is None:
+        return ""
+    # a sentinel's class or None, not a type test (``isinstance(mesh, Sequence)``: a value of that type triggers)
+    guards = {u[0]: text for u, text in unset_guards(site)
+              if u[1] == "None" or not (hasattr(builtins, u[1]) or u[1] in collections.abc.__all__)}
+    added: list[ast.keyword] = []
+    for cb, ca in _paired(b, a):
+        have = {k.arg for k in cb.keywords}
+        new = [k for k in ca.keywords if k.arg not in have]
+        if new:
+            added += new
+            ca.keywords = [k for k in ca.keywords if k.arg in have]
+    if len(added) != 1 or added[0].arg not in guards or ast.dump(a) != ast.dump(b):
+        return ""
+    v = added[0].value
+    items = v.elts if isinstance(v, (ast.List, ast.Tuple)) else [v]
+    fn = bool(items) and all(isinstance(e, ast.Lambda) for e in items)
+    return f"{KEPT_GIVEN}{added[0].arg} | {guards[added[0].arg]}{' | function' if fn else ''}"

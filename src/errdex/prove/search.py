@@ -38,7 +38,7 @@ from errdex.prove.direct import sample_after
 from errdex.prove.engine import Outcome, Proven, Prover
 from errdex.prove.guard_values import guard_values
 from errdex.prove.harness import run_env
-from errdex.prove.keep import arguments_mark
+from errdex.prove.keep import arguments_mark, given_mark
 from errdex.prove.kernel_forms import KernelForm, kernel_entries, kernel_label, with_kernel
 from errdex.prove.needed import needs
 from errdex.prove.noop import no_op, selectors_of
@@ -73,6 +73,7 @@ class SearchTarget:
     shaped: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
     options: tuple[str, ...] = ()
     classes: tuple[str, ...] = ()  # the guard asks ``issubclass(x, C)``: the package's classes of kind C are values
+    unset: tuple[tuple[str, str], ...] = ()  # the raise's guard asks whether a parameter is unset (guard_values)
     imported: bool = False  # no public call leads there: the function itself, imported as written
     views: tuple[tuple[str, str], ...] = ()  # (before, after) programs of a write through a view (view_forms.py)
 
@@ -81,7 +82,7 @@ class SearchTarget:
                 "entries": list(self.entries), "guard_lines": list(self.guard_lines),
                 "literals": {k: list(v) for k, v in self.literals.items()}, "pool": list(self.pool),
                 "shaped": {k: {w: list(v) for w, v in d.items()} for k, d in self.shaped.items()},
-                "options": list(self.options), "classes": list(self.classes)}
+                "options": list(self.options), "classes": list(self.classes), "unset": [list(u) for u in self.unset]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +142,7 @@ def targets_for(catalog: Catalog, snapshot_key: str, error_ids: Sequence[str], p
             g.kind == "narrowed" for g in site.guards) else ()
         out.append(SearchTarget(error_id=eid, path=site.path, line=site.line, end_line=max(site.end_line, site.line),
                                 entries=entries, guard_lines=gv.lines, literals=gv.by_name, pool=gv.pool,
-                                shaped=gv.shaped, options=gv.options, classes=gv.classes,
+                                shaped=gv.shaped, options=gv.options, classes=gv.classes, unset=gv.unset,
                                 imported=imported, views=views))
     return out
 
@@ -227,7 +228,7 @@ def confirm(prover: Prover, catalog: Catalog, site: ErrorSite, found: Found, oth
         proof = prover._proof(pb, ProofAfter(exit=0, output="\n".join(out2.strip().splitlines()[-6:])), kind + how)
         proof = replace(proof, lowered=kernel_label(prover.package, found.before),
                         arguments=WARMS_UP + warm if warm else f"{KEPT_STREAM}{stream}" if stream else
-                        setting_mark(how) or arguments_mark(found.before, after))
+                        setting_mark(how) or given_mark(site, found.before, after) or arguments_mark(found.before, after))
         why, n_needs = needs(prover, found.before, after, scratch, pb.output)  # each of two changes needed? (needed.py)
         proof = replace(proof, needs=why)
         cand = Candidate("search", found.before, afters, None)

@@ -16,6 +16,8 @@ one that reads its first argument, as a kernel body reads its ref).  ``option``:
 (``guard_values.options``: ``config.no_tracing.value`` -> ``no_tracing``), and off again.  ``named``:
 values first tried for a parameter whose name ends so (jax: ``dtype``, ``operand_dtype``: a dtype).
 ``selectors``: parameters an empty tuple or list of which makes the call do nothing (``noop.py``).
+``made``: values of a class the library's top level does not export, by the class's qualified name (jax: a
+kernel's ``Mesh``, a protocol, built as Mosaic GPU's, which a CPU constructs): (class, module, source).
 ``lacks``: what a call that passed a check stops on because the machine lacks it (``search_climb.py``, ``passes.py``).
 """
 
@@ -44,9 +46,10 @@ class SearchAdapter:
     # (docs/prove.md, "Passes the check"): (exception class name, regex over its raising line, what it needs, a
     # format string with the regex's groups and {device}, the kernel form's device: "a CUDA GPU")
     lacks: tuple[tuple[str, str, str], ...] = ()
+    made: tuple[tuple[str, str, str], ...] = ()
 
     def request(self) -> dict[str, object]:
-        return {"lacks": [list(x) for x in self.lacks], "call_timeout_s": self.call_timeout_s, "imports": list(self.imports), "values": list(self.values), "array": self.array,
+        return {"lacks": [list(x) for x in self.lacks], "made": [list(x) for x in self.made], "call_timeout_s": self.call_timeout_s, "imports": list(self.imports), "values": list(self.values), "array": self.array,
                 "dims": list(self.dims), "dtypes": list(self.dtypes), "forms": list(self.forms),
                 "callables": list(self.callables), "option": self.option,
                 "option_off": self.option_off, "named": {k: list(v) for k, v in self.named}}
@@ -75,6 +78,9 @@ SEARCH_ADAPTERS: dict[str, SearchAdapter] = {
         # an attribute a CPU device has not: ``backend.get_default_device().core_count``, ``jax.devices()[0].x``
         lacks=(("AttributeError", r"device\w*\([^)]*\)(?:\[\d+\])?\.(?P<attr>\w+)",
                 "{device} (reads the device's `{attr}`)"),),
+        # a kernel's mesh (``pl.kernel(..., mesh=)``): the Mosaic GPU one builds on any machine
+        made=(("jax._src.pallas.core.Mesh", "jax.experimental.pallas.mosaic_gpu",
+               "jax.experimental.pallas.mosaic_gpu.Mesh()"),),
     ),
 }
 

@@ -12,6 +12,7 @@ the values the kernel form gives a parameter by the end of its name (``named``: 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 FRAME: dict[str, Any] = {"imports": [], "wrappers": [("{call}", "plain")], "reset": [], "kernel_values": [],
@@ -75,3 +76,18 @@ def same_kind(a: str, b: str) -> bool:
     def named(v: str) -> bool:
         return bool(set(re.findall(r"\b\w+\b", v)) & names)
     return named(a) == named(b)
+
+
+def as_written(s: Any, render: Callable[..., str], limit: int = 3) -> list[tuple[int, str, dict[str, Any]]]:
+    """The first hits made in a kernel, made again as written, those that raise here that way too: a plain
+    check in a kernel's files (b806's ``format_tcgen05_sparse_metadata``) is hit in the kernel as well, but its
+    result is no value the kernel can lower (a ``transpose`` of uint2), so only a call as written runs clean."""
+    out: list[tuple[int, str, dict[str, Any]]] = []
+    for h in [h for h in s.hits if h[2]["args"] and FRAME["wrappers"][int(dict(h[2]["args"]).get(WRAP, "0"))][1]
+              == "kernel"][:limit]:
+        args = [(k, "0") if k == WRAP else (k, v) for k, v in h[2]["args"]]
+        plan, ctor = h[2]["plan"], h[2]["ctor"]
+        src = render(plan["module"], plan["call"], list(ctor) if ctor is not None else None, args)
+        if src != h[1] and all(src != x[1] for x in s.hits) and s.at_site(s.run(src)):
+            out.append((len(src), src, {**h[2], "args": tuple(args)}))
+    return out

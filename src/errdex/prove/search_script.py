@@ -35,8 +35,8 @@ from hypothesis import strategies as st
 
 try:  # errdex's own checks and tests import it as a module of the package
     from errdex.prove.search_climb import passes_check
-    from errdex.prove.search_frame import FRAME, WRAP, form_of, frame_for, same_kind
-    from errdex.prove.search_pairs import pair_variants
+    from errdex.prove.search_frame import FRAME, WRAP, as_written, form_of, frame_for, same_kind
+    from errdex.prove.search_pairs import Call, pair_variants, supplied_options, supplied_pairs
     from errdex.prove.search_strategies import (
         BASIC,
         CLASS_REFS,
@@ -49,6 +49,7 @@ try:  # errdex's own checks and tests import it as a module of the package
         array_variants,
         distinct_call,
         enter_name,
+        hinted_values,
         library_values,
         made_call,
         param_strategy,
@@ -56,15 +57,17 @@ try:  # errdex's own checks and tests import it as a module of the package
         resolve,
         returned_class,
         subclass_refs,
+        supply_of,
         typed_value,
+        use_made,
     )
     from errdex.prove.search_strategies import CALLABLES as _CALLABLES
     from errdex.prove.search_strategies import PACKAGE as _PACKAGE
 except ImportError:  # in the sandbox: the file beside this one
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from search_climb import passes_check  # type: ignore[import-not-found,no-redef]
-    from search_frame import FRAME, WRAP, form_of, frame_for, same_kind  # type: ignore[import-not-found,no-redef]
-    from search_pairs import pair_variants  # type: ignore[import-not-found,no-redef]
+    from search_frame import FRAME, WRAP, as_written, form_of, frame_for, same_kind  # type: ignore[import-not-found,no-redef]
+    from search_pairs import Call, pair_variants, supplied_options, supplied_pairs  # type: ignore[import-not-found,no-redef]
     from search_strategies import (  # type: ignore[import-not-found,no-redef]
         BASIC,
         CLASS_REFS,
@@ -77,6 +80,7 @@ except ImportError:  # in the sandbox: the file beside this one
         array_variants,
         distinct_call,
         enter_name,
+        hinted_values,
         library_values,
         made_call,
         param_strategy,
@@ -84,7 +88,9 @@ except ImportError:  # in the sandbox: the file beside this one
         resolve,
         returned_class,
         subclass_refs,
+        supply_of,
         typed_value,
+        use_made,
     )
     from search_strategies import CALLABLES as _CALLABLES  # type: ignore[import-not-found,no-redef]
     from search_strategies import PACKAGE as _PACKAGE  # type: ignore[import-not-found,no-redef]
@@ -133,6 +139,7 @@ class Search:
         self.reached: set[int] = set()
         self.clean: list[tuple[str, list[Any] | None, list[Any]]] = []
         self.first_hit = 0
+        self.keeping: set[str] = set()  # afters that keep what raised: the parameter the guard asks unset given
         self.chosen: dict[str, Any] | None = None  # the hit ``pick`` reported without a clean variant
 
     def _tracer(self, frame: Any, event: str, arg: Any) -> Any:
@@ -237,7 +244,9 @@ def signature_plan(entry: str, pool: list[str], lits: dict[str, list[str]],
             named = [v for suffix, vs in [*_FRAME["named"].items(), *((adapter or {}).get("named") or {}).items()]
                      if p.name.endswith(suffix)
                      for v in vs]
-            mine = list(dict.fromkeys([*named, *lits.get(p.name, [])]))
+            mine = list(dict.fromkeys([*named, *lits.get(p.name, []), *hinted_values(h)]))
+            if given := supply_of(p, h, unset):  # the guard asks it unset: the after gives it (``supplied_pairs``)
+                supply[p.name] = given
             if not mine and not typed_value(h):  # nothing the guards say of it: a kernel's own values first (its
                 mine = list(_FRAME["kernel_values"])  # vector shapes), unless it is annotated a plain int, str, ...
             if p.kind is p.POSITIONAL_ONLY or (i < star and p.kind is p.POSITIONAL_OR_KEYWORD):
@@ -261,6 +270,8 @@ def signature_plan(entry: str, pool: list[str], lits: dict[str, list[str]],
         return out
 
     made_of: dict[str, list[str]] = {}
+    supply: dict[str, list[str]] = {}  # parameters the raise's guard asks unset: values the after gives them
+    unset = (adapter or {}).get("unset") or []
 
     plan: dict[str, Any] | None = None
     made = returned_class(fn) if method else None
@@ -284,7 +295,7 @@ def signature_plan(entry: str, pool: list[str], lits: dict[str, list[str]],
     elif callable(fn):
         plan = {"module": module, "call": call, "ctor": None, "args": args_for(fn, False)}
     if plan is not None:
-        plan["made"] = made_of
+        plan["made"], plan["supply"] = made_of, supply
     if plan is not None and plan["args"] is not None and len(_FRAME["wrappers"]) > 1:  # the form of the call
         # (the kernel of refs is never drawn: a call given a ref is made there, ``form_of``)
         forms = st.sampled_from([str(i) for i in range(len(_FRAME["wrappers"])) if i != _FRAME["body_at"]])
@@ -302,6 +313,7 @@ def search_target(t: dict[str, Any], package: str, budget: float, seed: int, cal
     with contextlib.suppress(Exception):
         importlib.import_module(package)
     frame_for(t, adapter, _CALLABLES)
+    adapter = use_made(adapter, t.get("unset") or [])
     for m in _FRAME["imports"]:
         with contextlib.suppress(Exception):
             importlib.import_module(m)
@@ -393,52 +405,41 @@ def pick(s: Search, seed: int, adapter: dict[str, Any], result: dict[str, Any], 
     # up to 3 hits of each form
     # and Hypothesis's own shrunk example (the last hit: shrinking keeps the first of each list of values,
     # which for arrays is the adapter's first size, a kernel's tile, not the shortest text)
-    per_form: dict[int, int] = {}
-    ordered = sorted([*s.hits, *as_written(s)], key=lambda h: (form(h) > 0, h[0], h[1]))
-    for h in [*ordered[:3], *s.hits[-1:], *ordered[3:]]:
-        before, how = h[1], h[2]
-        if before in tried or per_form.get(form(h), 0) >= 4:
-            continue
-        tried.add(before)
-        per_form[form(h)] = per_form.get(form(h), 0) + 1
-        afters = clean_variants(s, how, seed, adapter, nearby)
-        if afters:
-            bad = (before, list(how["ctor"]) if how["ctor"] is not None else None, list(how["args"]))
-            small, good = simplify(s, how["plan"], bad, afters[0])
-            before = small[0]
-            afters = [good, *afters] if good[0] != afters[0][0] else afters
-        if afters or not result["before"]:
-            result["before"] = before
-            result["entry"] = how["plan"]["module"] + "." + how["plan"]["call"]
-            result["afters"] = [a[0] for a in afters]
-            s.chosen = how
-        if afters:
-            return True
+    ordered = sorted([*s.hits, *as_written(s, render)], key=lambda h: (form(h) > 0, h[0], h[1]))
+    got: dict[str, list[Call]] = {}  # a first pass takes only a hit whose after keeps what raised (``s.keeping``)
+    want = any(h[2]["plan"].get("supply") for h in s.hits)
+    for strict in (True, False) if want else (False,):
+        tried, per_form = set(), dict[int, int]()
+        for h in [*ordered[:3], *s.hits[-1:], *ordered[3:]]:
+            before, how = h[1], h[2]
+            if before in tried or per_form.get(form(h), 0) >= 4:
+                continue
+            tried.add(before)
+            per_form[form(h)] = per_form.get(form(h), 0) + 1
+            afters = got[before] if before in got else got.setdefault(before, clean_variants(s, how, seed, adapter, nearby))
+            if strict and not any(a[0] in s.keeping for a in afters):
+                continue
+            if afters:
+                bad = (before, list(how["ctor"]) if how["ctor"] is not None else None, list(how["args"]))
+                keep = set(s.t.get("literals") or {}) if afters[0][0] in s.keeping else set()  # the trigger shown
+                small, good = simplify(s, how["plan"], bad, afters[0], keep)
+                before = small[0]
+                afters = [good, *afters] if good[0] != afters[0][0] else afters
+            if afters or not result["before"]:
+                result["before"] = before
+                result["entry"] = how["plan"]["module"] + "." + how["plan"]["call"]
+                result["afters"] = [a[0] for a in afters]
+                s.chosen = how
+            if afters:
+                return True
     return False
 
 
-Call = tuple[str, "list[tuple[str, str]] | None", "list[tuple[str, str]]"]  # (source, constructor args, args)
-
-
-def as_written(s: Search, limit: int = 3) -> list[tuple[int, str, dict[str, Any]]]:
-    """The first hits made in a kernel, made again as written, those that raise here that way too: a plain
-    check in a kernel's files (b806's ``format_tcgen05_sparse_metadata``) is hit in the kernel as well, but its
-    result is no value the kernel can lower (a ``transpose`` of uint2), so only a call as written runs clean."""
-    out: list[tuple[int, str, dict[str, Any]]] = []
-    for h in [h for h in s.hits if h[2]["args"] and _FRAME["wrappers"][int(dict(h[2]["args"]).get(WRAP, "0"))][1]
-              == "kernel"][:limit]:
-        args = [(k, "0") if k == WRAP else (k, v) for k, v in h[2]["args"]]
-        plan, ctor = h[2]["plan"], h[2]["ctor"]
-        src = render(plan["module"], plan["call"], list(ctor) if ctor is not None else None, args)
-        if src != h[1] and all(src != x[1] for x in s.hits) and s.at_site(s.run(src)):
-            out.append((len(src), src, {**h[2], "args": tuple(args)}))
-    return out
-
-
-def simplify(s: Search, plan: dict[str, Any], bad: Call, good: Call) -> tuple[Call, Call]:
+def simplify(s: Search, plan: dict[str, Any], bad: Call, good: Call, keep: set[str] | None = None) -> tuple[Call, Call]:
     """The pair with the arguments both pass alike left out (one at a time, kept out when the before
     still raises here and the after still runs clean): the smallest pair that shows the difference.  First, when
-    they differ in two or more arguments, the before takes the after's value of each that it still raises with."""
+    they differ in two or more arguments, the before takes the after's value of each that it still raises with.
+    ``keep``: names the guards read, never left out (an after that keeps what raised shows what raised)."""
     def parts(c: Call) -> list[tuple[str, str]]:
         return [*(c[1] or []), *c[2]]
 
@@ -452,12 +453,11 @@ def simplify(s: Search, plan: dict[str, Any], bad: Call, good: Call) -> tuple[Ca
     for i in differ if len(differ) > 1 else ():  # two or more changes: the before takes the after's value where
         b = parts(bad)  # it still raises here (``tile_size=5`` dropped from both when only ``vec_size`` matters)
         b[i] = parts(good)[i]
-        nb = build(bad, b)
-        if s.at_site(s.run(nb[0])):
+        if s.at_site(s.run((nb := build(bad, b))[0])):
             bad = nb
     for i in range(len(parts(bad))):
         b, g = parts(bad), parts(good)
-        if i >= len(g) or b[i] != g[i] or b[i][1] == OMIT or b[i][0].startswith(("*", "@")):
+        if i >= len(g) or b[i] != g[i] or b[i][1] == OMIT or b[i][0].startswith(("*", "@")) or b[i][0] in (keep or ()):
             continue
         b[i] = g[i] = (b[i][0], OMIT)
         nb, ng = build(bad, b), build(good, g)
@@ -472,6 +472,7 @@ def single_options(plan: dict[str, Any], ctor: Any, args: Any, adapter: dict[str
     options: list[tuple[str, str, list[tuple[str, str]] | None, list[tuple[str, str]]]] = []
     if plan.get("enter") and ctor is not None:  # first: the object made used in its ``with`` block
         options.append(("args", ENTER, list(ctor), [*args, (ENTER, plan["enter"])]))
+    options += supplied_options(plan, ctor, args, OMIT)  # first: a parameter the raise's guard asks unset, given
     groups = [("args", list(args), plan["args"])] + ([("ctor", list(ctor), plan["ctor"])] if ctor is not None else [])
     for which, values, specs in groups:  # first: a parameter the guards name, left out, given a value
         for i, (name, v) in enumerate(values):  # (the guard wants both or neither: the other one given)
@@ -526,6 +527,9 @@ def clean_variants(s: Search, how: dict[str, Any], seed: int, adapter: dict[str,
             past.append(opt)
         if len(out) >= 6:
             break
+    out = [*(kept := supplied_pairs(s, render, plan, ctor, args, options)), *out]  # the unset parameter given, first
+    if kept:
+        s.keeping.update(c[0] for c in kept)
     if not out:  # no one change runs clean: one that gets past this raise, and a second change to another argument
         out = pair_variants(s, render, plan, ctor, args, past, options[:MAX_VARIANTS * 3])
     if not out and nearby:  # no one-argument change ran clean: the clean calls the search made, fewest changes first

@@ -239,10 +239,87 @@ def subclass_refs(kinds: list[str]) -> list[str]:
     return out[:12]
 
 
+MADE: dict[str, list[tuple[str, str]]] = {}  # the adapter's ``made``: class qualified name -> [(module, source)]
+
+
+def adapter_values(cls: Any) -> list[str]:
+    """The library adapter's values of ``cls`` (by its qualified name: a protocol no instance check answers),
+    their modules imported here and by ``render``."""
+    out: list[str] = []
+    for module, src in MADE.get(f"{getattr(cls, '__module__', '')}.{getattr(cls, '__qualname__', '')}", []):
+        try:
+            importlib.import_module(module)
+        except Exception:
+            continue
+        if module not in EXTRA_IMPORTS:
+            EXTRA_IMPORTS.append(module)
+        out.append(src)
+    return out
+
+
+_SEQUENCES = ("list", "tuple", "Sequence", "Iterable", "Collection", "MutableSequence")
+
+
+def hinted_values(hint: Any, depth: int = 0) -> list[str]:
+    """The adapter's values of the classes a hint names, a one-element list of them where it asks for a
+    sequence (``Mesh | Sequence[Mesh]``: ``Mesh()``, ``[Mesh()]``)."""
+    if depth > 2:
+        return []
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is typing.Union or (hasattr(types, "UnionType") and isinstance(hint, types.UnionType)):
+        return list(dict.fromkeys(v for a in args for v in hinted_values(a, depth + 1)))
+    if origin is not None and getattr(origin, "__name__", "") in _SEQUENCES and args:
+        return [f"[{v}]" for v in hinted_values(args[0], depth + 1)]
+    return adapter_values(hint) if inspect.isclass(hint) else []
+
+
+def supplied_values(hint: Any, default: Any, depth: int = 0) -> list[str]:
+    """Values to give a parameter left unset (its ``default``) that the hint allows, the default's kind aside:
+    a function, a list of one function, a plain value, the library's values of a class."""
+    if depth > 2:
+        return []
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is typing.Union or (hasattr(types, "UnionType") and isinstance(hint, types.UnionType)):
+        return list(dict.fromkeys(v for a in args for v in supplied_values(a, default, depth + 1)))
+    if hint is type(None) or hint is None or (inspect.isclass(hint) and isinstance(default, hint)):
+        return []
+    if (origin is not None and getattr(origin, "__name__", "") == "Callable") or hint is typing.Callable or \
+            (inspect.isclass(hint) and hint.__module__ == "collections.abc" and hint.__name__ == "Callable"):
+        return [CALLABLE, *CALLABLES]
+    if origin is not None and getattr(origin, "__name__", "") in _SEQUENCES and args:
+        return [f"[{v}]" for v in supplied_values(args[0], default, depth + 1)[:2]]
+    if inspect.isclass(hint):
+        return typed_value(hint) or library_values(hint)[:2]
+    return []
+
+
+def supply_of(p: inspect.Parameter, hint: Any, unset: list[Any]) -> list[str]:
+    """The values to give ``p`` when the raise's guard asks it unset (``unset``: (name, test) pairs) and its
+    default is what the guard tests for: none otherwise."""
+    hit = any(p.name == n and unset_default(p.default, test) for n, test in unset)
+    return supplied_values(hint, p.default) if hit else []
+
+
+def use_made(adapter: dict[str, Any], unset: list[Any]) -> dict[str, Any]:
+    """The adapter's values of classes (``made``: (class, module, source)) kept for ``adapter_values``; the
+    adapter with the target's ``unset`` facts (``supply_of``)."""
+    for cls, module, src in adapter.get("made") or []:
+        MADE.setdefault(cls, []).append((module, src))
+    return {**adapter, "unset": unset}
+
+
+def unset_default(default: Any, test: str) -> bool:
+    """Whether a parameter's default is what a guard's unset test (``guard_values._unset``) asks for: None for
+    ``x is None``, an instance of the class named for ``isinstance(x, K)``."""
+    if test == "None":
+        return default is None
+    return default is not EMPTY and any(c.__name__ == test for c in type(default).__mro__)
+
+
 def library_values(cls: type) -> list[str]:
     """Sources of values of a class: the package's public instances of it (``click.INT``) and its public
-    subclasses built with simple arguments (``click.Tuple([])``)."""
-    out: list[str] = []
+    subclasses built with simple arguments (``click.Tuple([])``), the adapter's own first (``made``)."""
+    out: list[str] = adapter_values(cls)
     for name, v in library_names():
         try:
             if not inspect.isclass(v) and isinstance(v, cls):

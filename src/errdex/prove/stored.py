@@ -12,7 +12,7 @@ from errdex.analyze.earlyexit import filled_when_none
 from errdex.analyze.static.optiontext import WARM_LEAD
 from errdex.catalog.base import Catalog
 from errdex.model import Analysis, ErrorSite, Solution
-from errdex.pagenotes import KEPT_RESHAPED, KEPT_STREAM, TURNS_OFF, WARMS_UP
+from errdex.pagenotes import KEPT_GIVEN, KEPT_RESHAPED, KEPT_STREAM, TURNS_OFF, WARMS_UP
 from errdex.prove.bodycase import lowering_check, proven_case, scoped_solution
 from errdex.prove.contradict import shared_contradictions, with_clean_spellings, without_contradicted
 from errdex.prove.keep import KEPT, reshaped
@@ -82,6 +82,10 @@ def with_change(a: Analysis, site: ErrorSite | None = None) -> Analysis:
     said = change_sentence(fix.before, fix.after)
     if said and fix.proof.needs:  # each change needed (``needed.py``; rating 9, b806: float32 -> float16 unsaid)
         said += f" Each is needed: {fix.proof.needs}."
+    if said and fix.proof.arguments.startswith(KEPT_GIVEN):  # rating 14, 707f: the call's other form (``keep.given_mark``)
+        name, _, rest = fix.proof.arguments.removeprefix(KEPT_GIVEN).partition(" | ")
+        how = " the function passed in the call instead of using the call as a decorator" if rest.endswith(" | function") else ""
+        said += f" That is the call's other form,{how}: every argument that raised is kept, and `{name}` is given."
     warm = warms_up(fix.before, fix.after)
     off = "" if warm else diagnostic_turned_off(a.guard_note, fix.before, fix.after)
     if warm:  # the check kept on and satisfied (rating 10, 53c4): said as what it does, not as a diff
