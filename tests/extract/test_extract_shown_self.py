@@ -75,3 +75,30 @@ def test_self_shown_is_its_class_repr(tmp_path: Path) -> None:
     assert found["Segment.describe"] == ["cannot describe <{self.classname} {self.name or ''}>"]
     assert found["Plain.find"] == ["{name} is not a valid child for {self}"]  # object's repr: not known
     assert found["set_child"] == ["{value} is not a valid child for {child_name}"]
+
+
+VERSIONS = '''
+    class Matcher(object):
+        def __init__(self, s):
+            self._string = s
+
+        def check(self, other):
+            if type(self) != type(other):
+                raise TypeError('cannot compare %s and %s' % (self, other))
+
+        def __repr__(self):
+            return "%s(%r)" % (self.__class__.__name__, self._string)
+
+        def __str__(self):
+            return self._string
+'''
+
+
+def test_a_str_that_returns_no_known_text_still_wins_over_repr(tmp_path: Path) -> None:
+    # distlib 0.4.4's Matcher (round 15): `'%s' % (self,)` prints its __str__, `self._string`; reading its
+    # __repr__ (`Matcher('foo')`) instead made the site's text `cannot compare {}({}) and {}`, which the event
+    # `cannot compare foo and foo` does not fit, and another site answered it confidently
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(textwrap.dedent(VERSIONS))
+    [site] = [s for s in extract_dir(tmp_path).sites if s.qualname == "Matcher.check"]
+    assert [t.render() for t in site.templates] == ["cannot compare {self} and {other}"]
