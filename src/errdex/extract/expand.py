@@ -47,7 +47,6 @@ from errdex.extract.kwkeys import named_keys
 from errdex.extract.messages import CLASS_NAME
 from errdex.extract.metaclass import constructed_class
 from errdex.extract.ownformat import own_method_returns
-from errdex.extract.shownself import SHOWN_SELF, self_texts
 from errdex.extract.stdlib_texts import stdlib_text
 from errdex.extract.tables import Tables
 from errdex.extract.textops import fields_of, transform
@@ -140,8 +139,6 @@ class Expander:
             if texts is not None:
                 return self.expand(texts, {}, depth + 1)
             return ((Piece(Segment(expr=node.src), node.text_position),),)
-        if node.callee == SHOWN_SELF and not node.is_call and (shown := self_texts(self.t, node)) is not None:
-            return self.expand(shown, {}, depth + 1)  # `self` of a plain class shown as text (``shownself``)
         canon = self.t.canonical(node.target)
         if not node.is_call:
             const = self.t.constants.get(canon)

@@ -33,7 +33,6 @@ from errdex.extract.msgforms import _int_constant, _repeated
 from errdex.extract.msgtemplate import SUBSTITUTE
 from errdex.extract.properties import property_read
 from errdex.extract.selfalias import self_reads
-from errdex.extract.shownself import self_ref
 from errdex.extract.stdlib_texts import OS_ERRORS, os_error_value
 from errdex.extract.tuplefields import field_ref
 
@@ -75,10 +74,6 @@ class ValuesMixin(Builder):
         if isinstance(node, ast.Call) and conversion is None and spec is None and isinstance(node.func, ast.Attribute) \
                 and node.func.attr == "join" and not isinstance(joined := self._join(node, node.func.value, scope), Hole):
             return joined  # "<{0}{1}>".format(name, ': '.join(parts)): the parts' text, as `sep.join` in text
-        if isinstance(node, ast.Name) and node.id == "self" and conversion in (None, "s") and spec is None \
-                and scope.class_qualname is not None and not scope.in_exception and not scope.cls_alias \
-                and envmod.lookup(scope.env, "self") is None:
-            return self_ref(self.module, scope.class_qualname, "self", False)  # its __str__/__repr__ (``shownself``)
         if isinstance(node, ast.Name):
             b = envmod.lookup(scope.env, node.id)
             if b is None and node.id in scope.params:
