@@ -15,11 +15,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from errdex.match.traceback import parse
 from errdex.model import ErrorSite
 from errdex.prove.kernel_forms import kernel_form
 from errdex.prove.search_adapters import search_adapter
 
-_FRAME = re.compile(r'^\s*File "(?P<file>[^"]+)", line (?P<line>\d+), in (?P<func>\S+)\s*$')
 SEP = " | "  # between the parts of ``Proof.passes``
 
 
@@ -35,41 +35,28 @@ class Stop:
         return SEP.join((self.needs, self.where, self.line))
 
 
-def _frames(err: str) -> list[tuple[str, int, str, str]]:
-    """(file, line, function, source line) of each frame of the last traceback in ``err``."""
-    lines = err.splitlines()
-    start = max((i for i, t in enumerate(lines) if t.startswith("Traceback (most recent call last)")), default=0)
-    out: list[tuple[str, int, str, str]] = []
-    for i in range(start, len(lines)):
-        m = _FRAME.match(lines[i])
-        if m:
-            src = lines[i + 1].strip() if i + 1 < len(lines) and not _FRAME.match(lines[i + 1]) else ""
-            out.append((m["file"], int(m["line"]), m["func"], src))
-    return out
-
-
 def exception_name(err: str) -> str:
     """The class name of the exception the traceback ends with ("AttributeError")."""
-    last = next((t for t in reversed(err.strip().splitlines()) if t and not t.startswith(" ")), "")
-    return last.split(":", 1)[0].rsplit(".", 1)[-1].strip()
+    return parse(err).exception.rsplit(".", 1)[-1]
 
 
 def passed_check(site: ErrorSite, err: str) -> bool:
     """Whether the traceback ran the raising function below the site: its check passed, a later line stopped."""
     func = site.qualname.rsplit(".", 1)[-1]
-    return any(f.endswith("/" + site.path) and fn == func and n > max(site.end_line, site.line)
-               for f, n, fn, _ in _frames(err))
+    return any(f.path.endswith("/" + site.path) and f.function == func and (f.line or 0) > max(site.end_line, site.line)
+               for f in parse(err).frames)
 
 
 def machine_stop(package: str, site: ErrorSite, err: str) -> Stop | None:
     """The stop of an after whose traceback ``err`` passed the site's check and ended on what this machine lacks
     (the adapter's ``lacks``), or None."""
     adapter = search_adapter(package)
-    frames = _frames(err)
-    if adapter is None or not frames or not passed_check(site, err):
+    parsed = parse(err)  # the traceback the after printed, read as a pasted one is (``match.traceback``)
+    if adapter is None or not parsed.frames or not passed_check(site, err):
         return None
-    file, line, _, src = frames[-1]
-    cls = exception_name(err)
+    last = parsed.frames[-1]
+    file, line, src = last.path, last.line, last.code
+    cls = parsed.exception.rsplit(".", 1)[-1]
     form = kernel_form(package, site.path)
     device = form.device if form is not None and form.device else "a device of another platform"
     for name, rx, needs in adapter.lacks:
