@@ -142,3 +142,28 @@ def test_an_annotated_parameter_shown_is_its_class_text(tmp_path: Path) -> None:
     assert found["validate_minimum"] == [
         "the value of optional argument {self._name[1:]} must be at least {minimum}, not {value}"]
     assert found["validate_name"] == ["invalid {attr}: {value}"]  # not a class of the package
+
+
+TERMS = '''
+    class Identifier(str):
+        def __repr__(self):
+            return "%s(%s)" % (self.__class__.__name__, str.__repr__(self))
+
+        def load(self):
+            raise ValueError("Could not load %s as either RDF/XML or N3" % self)
+
+
+    class URIRef(Identifier):
+        def resolve(self):
+            raise ValueError(f"cannot resolve {self}")
+'''
+
+
+def test_a_class_with_a_builtin_base_prints_as_that_base_does(tmp_path: Path) -> None:
+    # rdflib 7.6.0's `URIRef(Identifier(str))`: `str(self)` is the text itself (str's own __str__), not the
+    # class's __repr__ `URIRef('...')`, which made a confident wrong answer of its messages (round 16)
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(textwrap.dedent(TERMS))
+    found = {s.qualname: sorted({t.render() for t in s.templates}) for s in extract_dir(tmp_path).sites}
+    assert found["Identifier.load"] == ["Could not load {self} as either RDF/XML or N3"]
+    assert found["URIRef.resolve"] == ["cannot resolve {self}"]

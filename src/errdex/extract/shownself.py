@@ -9,6 +9,7 @@ parent is its class's ``__repr__``: ``Element``'s ``"<{0} {1}>".format(self.clas
 exception (``is_call=False``, callee ``SHOWN_SELF``; an exception's own ``self`` is its message, read
 elsewhere); ``self_texts`` gives, in phase 2, the text of each class the method may run on (the class and
 its subclasses), each by Python's lookup: ``__str__`` on the class's chain, else ``__repr__``.  A class
+with a base outside the package before either (``str``, ``int``: rdflib's ``URIRef(str)`` prints itself), or
 whose chain defines neither (``object``'s ``<pkg.C object at 0x...>``) or whose method returns no known
 text stays a placeholder among the options; none known at all: None (the placeholder ``{self}``, as before).
 
@@ -26,12 +27,27 @@ from errdex.extract.tables import Tables
 
 SHOWN_SELF = "<shown self>"
 MAX_CLASSES = 8  # classes read (the class, then its subclasses)
+NEUTRAL_BASES = frozenset({"object", "Generic", "ABC", "Protocol"})  # bases that define neither method
 
 
 def self_ref(module: str, cls: str, src: str, text_position: bool) -> Ref:
     """``self`` in a method of ``cls``, shown as text."""
     owner = f"{module}.{cls}" if module else cls
     return Ref(target=owner, src=src, callee=SHOWN_SELF, is_call=False, text_position=text_position)
+
+
+def _shown_method(t: Tables, cls: str) -> str | None:
+    """The method ``str()`` of an instance of ``cls`` runs: ``__str__`` on the class's chain, else ``__repr__``;
+    None when a base outside the package comes first that may define either (rdflib's ``URIRef(str)``: the
+    text itself, not its class's ``__repr__``), or none is defined."""
+    chain = (cls, *t.bases_chain(cls))
+    for name in ("__str__", "__repr__"):
+        for c in chain:
+            if f"{c}.{name}" in t.functions:
+                return f"{c}.{name}"
+            if c not in t.classes and c.rsplit(".", 1)[-1] not in NEUTRAL_BASES:
+                return None
+    return None
 
 
 def param_ref(cls: str, name: str, conversion: str | None, spec: str | None) -> Ref:
@@ -53,7 +69,7 @@ def self_texts(t: Tables, node: Ref) -> Node | None:
     seen: set[str] = set()
     unknown = False
     for cls in (owner, *t.subclasses(owner))[:MAX_CLASSES]:
-        key = next((k for name in ("__str__", "__repr__") if (k := t.method(cls, name)) is not None), None)
+        key = _shown_method(t, cls)
         f = t.functions.get(key) if key is not None else None
         if key is None or f is None or not f.returns:
             unknown = True
