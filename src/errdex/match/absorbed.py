@@ -14,7 +14,9 @@ the other's literal text at its edges, neither explains more: they are held leve
 The rival must read the same text, not text around it: one of its literals overlaps one of the template's
 own (both start ``invalid value ``).  A message nested whole in a value (a wrapper's ``{e}`` holding another
 site's message, ``wrap.py``) shares no literal with the wrapper and is no rival here; templates tied by a
-wrap are skipped as well.
+wrap are skipped as well.  An edge placeholder holding a caught exception's text (``{e}\nPath: .``) is no
+edge here: what the caught call raised is another raise's message, which the wrap and tie rules weigh
+(typedload's two re-raises of ``{e}\nPath: .`` stay a tie, ``tests/match/test_framed_rewrap.py``).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from collections.abc import Mapping, Sequence
 
 from errdex.match import verify as V
 from errdex.match.index import T_SEGS, MatchIndex
+from errdex.match.indexdata import caught
 
 EDGE_LETTERS = 3  # letters or digits of a rival's literal text inside the edge value before it counts
 BELOW = 0.99  # a dominated template's score at most this share of its rival's
@@ -41,9 +44,9 @@ def _readings(idx: MatchIndex, templates: Sequence[int], text: str) -> dict[int,
         v = V.verify(segs, text)
         spans = [s for s in v.spans if s is not None and s[1] > s[0]] if v.exact else []
         edges: list[Span] = []
-        if spans and not segs[0][0] and spans[0][0] > 0:
+        if spans and not segs[0][0] and spans[0][0] > 0 and not caught(segs[0][1], None):
             edges.append((0, spans[0][0]))
-        if spans and not segs[-1][0] and spans[-1][1] < len(text):
+        if spans and not segs[-1][0] and spans[-1][1] < len(text) and not caught(segs[-1][1], None):
             edges.append((spans[-1][1], len(text)))
         out[t] = (spans, edges)
     return out
