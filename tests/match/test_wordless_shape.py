@@ -59,3 +59,23 @@ def test_a_lone_separator_is_no_shape(idx: MatchIndex) -> None:
     assert [idx.sites[idx.templates[t][0]][0] for t in idx.rewraps.get(SHAPED, ())] == [FRAMED]
     assert not shaped(((False, "{}"), (True, ": "), (False, "{}")))
     assert not shaped(((True, "at "), (False, "{}"), (True, ":"), (False, "{}"), (True, " =>")))  # a word
+
+
+def test_two_marks_of_a_frame_are_a_shape() -> None:
+    # cfgv 3.5.0's `ValidationError.__str__` around a caught text: `\n==> {ctx}\n=====> {e}` (round 23: its
+    # `'utf-8' codec can't decode ...` and `Expecting value: ...` messages found no site at all)
+    assert shaped(((True, " ==> "), (False, "{ctx}"), (True, " =====> "), (False, "{e}")))
+    assert not shaped(((True, "("), (False, "{a}"), (True, ", "), (False, "{b}")))  # separators, not marks
+    assert not shaped(((True, " ==> "), (False, "{ctx}"), (True, " file: "), (False, "{e}")))  # a word
+
+
+def test_a_caught_text_in_two_marks_is_found() -> None:
+    marks = [site("texty/cfg.py", 442, "texty.ValidationError", lit("\n==> "), ph("ctx"), lit("\n=====> "), ph("e"),
+                  eid="c000000000000004"),
+             site("texty/cfg.py", 447, "texty.ValidationError", lit("\n==> "), ph("ctx"), lit("\n=====> "), ph("e"),
+                  eid="c000000000000005"), *SITES]
+    text = "\n==> File /tmp/f\n=====> 'utf-8' codec can't decode byte 0x98 in position 0: invalid start byte"
+    r = explain_parsed(build((SNAP, s) for s in marks), parse_safely(text), top=3)
+    top = r.matches[0]
+    assert {top.id, *(t.id for t in top.tied)} == {"c000000000000004", "c000000000000005"}
+    assert not r.confident

@@ -47,6 +47,7 @@ from errdex.extract.kwkeys import named_keys
 from errdex.extract.messages import CLASS_NAME
 from errdex.extract.metaclass import constructed_class
 from errdex.extract.ownformat import own_method_returns
+from errdex.extract.shownself import SHOWN_SELF, self_texts
 from errdex.extract.stdlib_texts import stdlib_text
 from errdex.extract.tables import Tables
 from errdex.extract.textops import fields_of, transform
@@ -139,6 +140,14 @@ class Expander:
             if texts is not None:
                 return self.expand(texts, {}, depth + 1)
             return ((Piece(Segment(expr=node.src), node.text_position),),)
+        if node.callee == SHOWN_SELF and not node.is_call:
+            passed = subst(node.args[0], bind) if node.args else None
+            if passed is not None and not isinstance(passed, Param):
+                return self.expand(passed, {}, depth + 1)  # an annotated parameter the caller passed: what it passed
+            if (shown := self_texts(self.t, node)) is not None:
+                return self.expand(shown, {}, depth + 1)  # `self` of a plain class shown as text (``shownself``)
+            if passed is not None:
+                return self.expand(passed, {}, depth + 1)  # ... its class's text unknown: the parameter
         canon = self.t.canonical(node.target)
         if not node.is_call:
             const = self.t.constants.get(canon)

@@ -189,7 +189,10 @@ def param_types(node: ast.FunctionDef | ast.AsyncFunctionDef) -> Types:
 
 
 def _type_name(node: ast.expr) -> str | None:
-    """A class named by an annotation or a constructor: ``Tokenizer``, ``mod.Source``, ``"Tokenizer"``."""
+    """A class named by an annotation or a constructor: ``Tokenizer``, ``mod.Source``, ``"Tokenizer"``, the
+    class of a generic one (``Argument[T]``: an instance of ``Argument``)."""
+    if isinstance(node, ast.Subscript):
+        node = node.value
     if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.replace(".", "").isidentifier():
         return node.value
     parts: list[str] = []

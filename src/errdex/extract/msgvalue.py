@@ -33,6 +33,7 @@ from errdex.extract.msgforms import _int_constant, _repeated
 from errdex.extract.msgtemplate import SUBSTITUTE
 from errdex.extract.properties import property_read
 from errdex.extract.selfalias import self_reads
+from errdex.extract.shownself import annotated, param_ref, self_ref
 from errdex.extract.stdlib_texts import OS_ERRORS, os_error_value
 from errdex.extract.tuplefields import field_ref
 
@@ -74,6 +75,13 @@ class ValuesMixin(Builder):
         if isinstance(node, ast.Call) and conversion is None and spec is None and isinstance(node.func, ast.Attribute) \
                 and node.func.attr == "join" and not isinstance(joined := self._join(node, node.func.value, scope), Hole):
             return joined  # "<{0}{1}>".format(name, ': '.join(parts)): the parts' text, as `sep.join` in text
+        if isinstance(node, ast.Name) and node.id == "self" and conversion in (None, "s") and spec is None \
+                and scope.class_qualname is not None and not scope.in_exception and not scope.cls_alias \
+                and envmod.lookup(scope.env, "self") is None:
+            return self_ref(self.module, scope.class_qualname, "self", False)  # its __str__/__repr__ (``shownself``)
+        if isinstance(node, ast.Name) and conversion in (None, "s") and spec is None and node.id in scope.params \
+                and envmod.lookup(scope.env, node.id) is None and (shown := self._annotated(node.id, scope, conversion)):
+            return shown  # `def f(attr: Argument)`: `{attr}` is that class's __str__/__repr__ (``shownself``)
         if isinstance(node, ast.Name):
             b = envmod.lookup(scope.env, node.id)
             if b is None and node.id in scope.params:
@@ -129,6 +137,14 @@ class ValuesMixin(Builder):
                   and isinstance(self.module_env[node.id], (ast.Constant, ast.JoinedStr))):
                 return self._name(node, scope, text_position=False)
         return Hole(self.src.segment(node), conversion, spec)
+
+    def _annotated(self, name: str, scope: Scope, conversion: str | None) -> Ref | None:
+        """Parameter ``name`` annotated with a class of this package, to show as that class's text."""
+        written = annotated(scope.types, name)
+        cls = self.resolve_name(written) if written is not None else None
+        if cls is None or "." not in cls or cls.split(".", 1)[0] != self.module.split(".", 1)[0]:
+            return None
+        return param_ref(cls, name, conversion, None)
 
     def _own_call(self, ir: Node) -> bool:
         """A call of a function of this package (not a class): interpolated, it is the text it

@@ -92,7 +92,9 @@ class ClassesMixin(WalkerBase):
             for prop, attr in self._prop_attrs.items():  # `return self.__reason`: what __init__ kept there
                 if attr in c.self_attrs and prop not in state.self_attrs and prop not in state.rebound:
                     state.self_attrs[prop] = c.self_attrs[attr]
-        if c.returns or name == "__init__" or c.calls or c.reads_params:
+        # a `__str__` is kept even when it returns nothing read as text (`return self._string`): that it exists
+        # decides what `str(self)` is (``shownself``: its own text, unknown here, not the class's `__repr__`)
+        if c.returns or name in ("__init__", "__str__") or c.calls or c.reads_params:
             defaults = self._defaults(node) if c.reads_params or c.returns else ()
             returns = (*c.returns, *c.param_returns) if c.returns and name != "__str__" else tuple(c.returns)
             if c.returns and c.call_returns and any(_names(d, "property") for d in node.decorator_list):

@@ -168,6 +168,9 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         wants_summary = (wanted_kw or special or self.may_build_message(node, alias)
                          or self.src.mentions(("exc_info()[1]",), node.lineno, node.end_lineno or node.lineno)
                          or (method and state.exc_class and self._returns_something(node))  # what __str__ may call
+                         # any class's own __str__: what `%s` / `{}` of its `self` prints, before its __repr__
+                         # (``shownself``; distlib's `'%s' % (self,)` in Matcher read its __repr__ for want of it)
+                         or (method and name == "__str__")
                          or self.src.search(_SETS_MESSAGE, node.lineno, node.end_lineno or node.lineno)
                          or self.passes_message(node, params, state.cls if method else None))
         if not wants_summary:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from errdex.match import absorbed as AB
 from errdex.match import edited as ED
 from errdex.match import honesty as HO
 from errdex.match import named as NM
@@ -224,6 +225,10 @@ def _score_exception(
     shares = iter(rivals)
     text_scores = [s * next(shares) if c.exact else s for c, s in zip(cands, text_scores, strict=True)]
     text_scores = _below_wrappers(cands, W.wrapped_pairs(idx, cands, wraps, text), text_scores)
+    exact = [i for i, c in enumerate(cands) if c.exact]  # an edge placeholder's text explained by a rival
+    for i, s in zip(exact, AB.dominated(idx, [cands[i].template for i in exact], [text_scores[i] for i in exact], text,
+                                        W.wrap_groups(wraps)), strict=True):
+        text_scores[i] = s
     text_scores = ED.original_first(idx, cands, text_scores, exc_name)  # the message a handler edited: its original first
     for c, method, score in zip(cands, methods, text_scores, strict=True):
         site = idx.templates[c.template][T_SITE]

@@ -111,14 +111,17 @@ def edited_reraise(raise_line: str, segs: Segs) -> bool:
 MAX_SHAPED = 64  # such templates kept per index (those with the most literal text): each is verified per query
 SHAPE_PARTS = 3  # literal parts a wordless template needs ...
 SHAPE_CHARS = 5  # ... and characters of literal text (without spaces): a shape, not a lone separator
+MARK_CHARS = 3  # ... or two literal parts, each this long without spaces (`==>`, `=====>`)
 
 
 def shaped(segs: tuple[tuple[bool, str], ...]) -> bool:
     """A template with no word but values set in a frame of punctuation: at least ``SHAPE_PARTS`` literal
-    parts and ``SHAPE_CHARS`` characters of literal text (``{}:{}:{}: {} => '{}'``, not ``{}: {}``)."""
-    lits = [t for lit, t in segs if lit]
-    return len(lits) >= SHAPE_PARTS and len(lits) < len(segs) and sum(len(t.replace(" ", "")) for t in lits) >= (
-        SHAPE_CHARS) and not template_keys(segs)
+    parts and ``SHAPE_CHARS`` characters of literal text (``{}:{}:{}: {} => '{}'``, not ``{}: {}``), or two
+    parts of ``MARK_CHARS`` each (cfgv's ``\n==> {ctx}\n=====> {e}``: marks of a frame, not separators)."""
+    lits = [t.replace(" ", "") for lit, t in segs if lit]
+    framed = len(lits) >= SHAPE_PARTS and sum(len(t) for t in lits) >= SHAPE_CHARS
+    marked = len(lits) == 2 and all(len(t) >= MARK_CHARS for t in lits)
+    return (framed or marked) and len(lits) < len(segs) and not template_keys(segs)
 _VERSION_TEST = re.compile(r"version_info|hexversion|python_version|\bPY\d*\b|\bPYTHON\d+\b|\bPY_?3\d*\b")
 
 

@@ -47,6 +47,7 @@ LEAD_CHARS = 20  # text before a template's first literal (the template starts w
 LEAD_SHARE = 0.25  # ... this long, and this share of the text: another's message around it
 POSTING_BUDGET = 1_000  # postings read per lookup, rarest words first
 CANDIDATES = 20  # templates verified per exception of the input
+SHARE_DIGITS = 9  # a retrieval share's digits that count (the rest is the float sums' order)
 ALIKE = 4  # ... and at most this many times as many more, of the same text and class as those
 UNEXPLAINED = 0.3  # an exact match loses up to this much for the share of the text left around it:
 # pandas 3.1.1 (raised in Cython, no Python raise site), "Limit must be an integer" matched a template
@@ -88,7 +89,9 @@ def retrieve(idx: MatchIndex, text: str, limit: int = CANDIDATES) -> list[tuple[
         budget += df
     templates = idx.templates
     firsts, alike = _distinct(idx, acc)
-    ranked = [(a / (templates[t][T_WEIGHT] or 1.0), a, t) for t, a in firsts]
+    # shares rounded: a template whose words are all found has a share of 1 up to the float sums' order, and
+    # that noise (1 + 1e-16 against 1 - 1e-16) must not decide which of them are cut; the weight found does
+    ranked = [(round(a / (templates[t][T_WEIGHT] or 1.0), SHARE_DIGITS), a, t) for t, a in firsts]
     # the templates whose words are best covered, and those that share the most weight with the
     # message (a long template of which the message is only a part)
     kept = [(t, min(sh, 1.0)) for sh, _, t in heapq.nlargest(limit, ranked)]
