@@ -12,7 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from errdex.catalog import open_catalog
-from errdex.prove.kernel_forms import KernelForm, kernel_form, kernel_label, with_kernel
+from errdex.prove.kernel_forms import kernel_form, kernel_label, with_kernel
 from errdex.prove.search import targets_for
 from errdex.prove.search_frame import FRAME, body_forms, form_of, frame_for
 from errdex.prove.search_strategies import KERNEL_MADE, adapter_values, use_made

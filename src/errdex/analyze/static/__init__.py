@@ -19,10 +19,10 @@ from errdex.analyze.static import roles
 from errdex.analyze.static import samples as S
 from errdex.analyze.static import sections as P
 from errdex.analyze.static.checksample import check_sample
+from errdex.analyze.static.givenpair import pair_sample
 from errdex.analyze.static.guardnote import guard_note, prevention_from_note, with_prevention
 from errdex.analyze.static.handedread import read_sample
 from errdex.analyze.static.precondition import going_ahead, own_precondition
-from errdex.analyze.static.givenpair import pair_sample
 from errdex.analyze.static.settingsample import setting_sample
 from errdex.analyze.static.strategy import choose_strategy
 from errdex.model import Analysis, CodeSample, Evidence
