@@ -33,6 +33,12 @@ those modules that reach the site through the call graph past its own public nam
 (``analyze/public_path.entries_under``: ``async_load_tmem`` -> ``load_tmem_p`` -> its lowering rule ->
 ``TMEMRef.slice``).
 
+A platform may have more than one kind of kernel whose body holds refs (``bodies``): Mosaic GPU's own functions
+(``tcgen05.mma(d, a, b, a_scale=, b_scale=)``) take MLIR values and tensor-memory refs that only Mosaic GPU's own
+kernel (``as_gpu_kernel``, built on a CPU in an MLIR context) holds, not Pallas' refs.  A call naming one of a
+body's refs is made in that body; ``typed`` gives those refs by their class, tried for a parameter annotated with
+it (5d88).
+
 Parsing only: nothing here imports the library.
 """
 
