@@ -42,7 +42,7 @@ def test_the_call_with_one_then_both_or_neither_is_shown_not_run(cli: PageCtx) -
     assert "(`a_scale` and `b_scale`: `object` or None)" in code  # what the signature says they take
     why = a.example_not_run_why
     assert "its own check `(a_scale is not None) != (b_scale is not None)`" in why and ":=" not in why, why
-    assert "no program that reaches this check" in why
+    assert "errdex has no proven example of this error" in why
 
 
 def test_no_sample_for_a_method_whose_receiver_the_sample_cannot_name(cli: PageCtx) -> None:

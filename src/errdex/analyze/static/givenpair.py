@@ -154,6 +154,7 @@ def pair_sample(f: Facts) -> tuple[str, str]:
             f"# ... or neither\n"
             f"{_call()}\n")
     why = (f"written from the signature of `{entry}` and its own check `{_plain(g[0].guard.normalized or g[0].guard.source)}`"
-           f" (`{f.site.path}:{g[0].guard.line or f.site.line}`); errdex has no program that reaches this check "
-           f"with {package(f)}'s code, so there is no before to run this against")
+           f" (`{f.site.path}:{g[0].guard.line or f.site.line}`): errdex has no proven example of this error "
+           f"(no program it ran with {package(f)}'s code both raised it and ran clean once changed), so it has "
+           "nothing to run this against")
     return code, why
