@@ -3,10 +3,9 @@
 A function with two optional parameters that only make sense as a pair checks that the caller gave both or
 neither: ``if (a_scale is not None) != (b_scale is not None): raise`` (jax's ``tcgen05.mma``, 5d88),
 ``if bool(num_threads) ^ bool(thread_name): raise``.  Rating 15 graded 5d88's Example fix absent and asked for
-"a Before/After that passes both `a_scale` and `b_scale`, or neither".  errdex proves examples by running them,
-and where no program it ran reaches the check (5d88: the arguments are tensor-memory refs that exist only
-inside a Mosaic GPU kernel's body, which the search does not build), the page had nothing.  But the fix
-needs no run to be read: it is the call with one of the pair (the before), the same call with both, or
+"a Before/After that passes both `a_scale` and `b_scale`, or neither".  errdex proves examples by running them
+(5d88 is now proven in Mosaic GPU's own kernel, docs/prove.md), and where no program it ran reaches the check and
+runs clean once changed, the page had nothing.  But the fix needs no run to be read: it is the call with one of the pair (the before), the same call with both, or
 with neither (the after).  So the page shows that, written from the call's own signature (its required
 arguments by name, the pair by keyword) and labelled as not run, saying why.
 
