@@ -155,10 +155,37 @@ def _unset(node: ast.AST | None) -> tuple[str, str] | None:
     return None
 
 
-def unset_guards(site: ErrorSite) -> list[tuple[tuple[str, str], str]]:
-    """((name, test), guard text) of the raise's own guards that ask whether a parameter is unset (``_unset``)."""
-    return [(u, g.normalized) for g in site.guards if g.kind == "if" and not g.negated
-            for u in [_unset(_parsed(g.normalized))] if u is not None]
+def _given(node: ast.AST) -> str:
+    """The name ``node`` asks to be given or not: ``x is None``, ``x is not None``, ``(flag := x is not None)``."""
+    if isinstance(node, ast.NamedExpr):
+        return _given(node.value)
+    if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.Is, ast.IsNot)) \
+            and isinstance(node.comparators[0], ast.Constant) and node.comparators[0].value is None \
+            and isinstance(node.left, ast.Name):
+        return node.left.id
+    return ""
+
+
+def _together(node: ast.AST | None) -> list[tuple[str, str]]:
+    """Both names, each unset when None, of a check that two parameters are given together:
+    ``(a is not None) != (b is not None)`` (5d88's ``a_scale``, ``b_scale``): the after gives the one left out."""
+    if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.Eq, ast.NotEq)):
+        a, b = _given(node.left), _given(node.comparators[0])
+        if a and b and a != b:
+            return [(a, "None"), (b, "None")]
+    return []
+
+
+def unset_guards(site: ErrorSite, pairs: bool = True) -> list[tuple[tuple[str, str], str]]:
+    """((name, test), guard text) of the raise's own guards that ask whether a parameter is unset (``_unset``),
+    and (``pairs``) whether two are given together (``_together``: each of them)."""
+    out: list[tuple[tuple[str, str], str]] = []
+    for g in site.guards:
+        if g.kind == "if" and not g.negated:
+            node = _parsed(g.normalized)
+            u = _unset(node)
+            out += [(u, g.normalized)] if u is not None else [(p, g.normalized) for p in _together(node) if pairs]
+    return out
 
 
 def guard_values(site: ErrorSite, earlier: Sequence[ErrorSite] = ()) -> GuardValues:

@@ -402,7 +402,7 @@ def given_mark(site: ErrorSite, before: str, after: str) -> str:
     if b is None or a is None:
         return ""
     # a sentinel's class or None, not a type test (``isinstance(mesh, Sequence)``: a value of that type triggers)
-    guards = {u[0]: text for u, text in unset_guards(site)
+    guards = {u[0]: text for u, text in unset_guards(site, pairs=False)  # (a pair's other one given: "reshaped")
               if u[1] == "None" or not (hasattr(builtins, u[1]) or u[1] in collections.abc.__all__)}
     added: list[ast.keyword] = []
     for cb, ca in _paired(b, a):

@@ -33,6 +33,12 @@ those modules that reach the site through the call graph past its own public nam
 (``analyze/public_path.entries_under``: ``async_load_tmem`` -> ``load_tmem_p`` -> its lowering rule ->
 ``TMEMRef.slice``).
 
+A platform may have more than one kind of kernel whose body holds refs (``bodies``): Mosaic GPU's own functions
+(``tcgen05.mma(d, a, b, a_scale=, b_scale=)``) take MLIR values and tensor-memory refs that only Mosaic GPU's own
+kernel (``as_gpu_kernel``, built on a CPU in an MLIR context) holds, not Pallas' refs.  A call naming one of a
+body's refs is made in that body; ``typed`` gives those refs by their class, tried for a parameter annotated with
+it (5d88).
+
 Parsing only: nothing here imports the library.
 """
 
@@ -56,6 +62,10 @@ class KernelForm:
     entries: tuple[str, ...] = ()  # public modules (dotted, with the dot) whose calls a kernel body makes
     named: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (parameter name suffix, values the form gives it first)
     device: str = ""  # the device its kernels run on, as a page names it ("a CUDA GPU"; ``passes.py``)
+    # more kernels whose parameters are refs: (body, its refs' names, marker, label), a call naming one of its refs
+    # made there; and the values of a class its refs are, tried for a parameter annotated with the class
+    bodies: tuple[tuple[str, tuple[str, ...], str, str], ...] = ()
+    typed: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (class qualified name, refs of ``bodies`` of that class)
 
 
 # jax: the shape of the kernel's result is the call's own (``jax.eval_shape`` of it, outside the kernel);
@@ -74,6 +84,21 @@ _GPU_BODY = (
     f"    jax.jit({_GPU}.kernel(_kernel, out_type=jax.ShapeDtypeStruct((128, 128), 'float32'), scratch_types=["
     f"{_GPU}.TMEM((128, 128), 'float32'), {_GPU}.SMEM((128, 128), 'float16'), {_GPU}.SMEM((128, 128), 'int8'), "
     f"{_GPU}.Barrier(orders_tensor_core=True)])).trace().lower(lowering_platforms=('cuda',))")
+
+# Mosaic GPU's own kernel (``mgpu.as_gpu_kernel``), for its functions that take the MLIR values and tensor-memory
+# refs only such a kernel's body holds (``tcgen05.mma(d, a, b, a_scale=, b_scale=)``): built on a CPU in an MLIR
+# context (the kernel's module is made and verified, not compiled), its scratch made as jax's own tests make a
+# block-scaled MMA's (tests/mosaic/gpu_test.py, ``test_mma_block_scaled_basic``): an f32 accumulator in tensor
+# memory, one 128x128 float8 operand in shared memory tiled (8, 128), and its scales in tensor memory in
+# ``tcgen05.scales_layout()`` (one per 32 of the 128 columns)
+_MGPU = "jax.experimental.mosaic.gpu"
+_MGPU_BODY = (
+    "if True:\n    def _kernel(_ctx, _in, _result, _scratch):\n        _acc, _x, _scales = _scratch\n        {call}\n\n"
+    "    with jax.interpreters.mlir.make_ir_context(), jax.interpreters.mlir.ir.Location.unknown():\n"
+    f"        {_MGPU}.as_gpu_kernel(_kernel, (1, 1, 1), (128, 1, 1), jax.ShapeDtypeStruct((128,), 'float32'), "
+    f"jax.ShapeDtypeStruct((128,), 'float32'), [{_MGPU}.TMEM((128, 128), 'float32'), "
+    "jax.ShapeDtypeStruct((16, 1, 8, 128), 'float8_e5m2'), "
+    f"{_MGPU}.TMEM((128, 4), 'float8_e8m0fnu', layout={_MGPU}.tcgen05.scales_layout())])")
 
 KERNEL_FORMS: dict[str, tuple[KernelForm, ...]] = {
     "jax": (
@@ -107,13 +132,20 @@ KERNEL_FORMS: dict[str, tuple[KernelForm, ...]] = {
             + f"    jax.jit({_GPU}.kernel(_kernel, out_type=jax.ShapeDtypeStruct((128,), 'float32'), scratch_types=["
               f"{_GPU}.SMEM(_out.shape, _out.dtype)])).trace().lower(lowering_platforms=('cuda',))",
             label="in a Mosaic GPU kernel lowered for CUDA on a CPU", marker="mosaic_gpu.kernel(_kernel", device="a CUDA GPU",
-            imports=(_PL, f"{_PL}.mosaic_gpu"),
+            imports=(_PL, f"{_PL}.mosaic_gpu", _MGPU, f"{_MGPU}.tcgen05", "jax.interpreters.mlir"),
+            bodies=((_MGPU_BODY, ("_acc", "_x", "_scales"), f"{_MGPU}.as_gpu_kernel(_kernel",
+                     "in a Mosaic GPU kernel built by `as_gpu_kernel` on a CPU"),),
+            # the refs by their class (the accumulator first: a call's first tensor-memory argument is its output)
+            typed=((f"{_MGPU}.tcgen05.TMEMRef", ("_acc", "_scales")),
+                   ("jaxlib.mlir._mlir_libs._mlir.ir.Value", ("_x",))),
             body=_GPU_BODY, body_marker="def _kernel(_out, _tmem,", entries=(f"{_GPU}.", "jax.lax."),
             # a kernel computes on tiles of 128 rows, in 16- and 32-bit dtypes (a register holds two 16-bit values)
             values=("jax.numpy.zeros((128, 128), 'float16')", "jax.numpy.zeros((128, 128), 'float32')"),
             # each ref sliced (every axis a slice: what a kernel's operations take), whole, then indexed with an int
             refs=("_tmem.at[:, 0:64]", "_tmem", "_tmem.at[0]", "_smem.at[:, 0:64]", "_smem", "_smem.at[0]",
-                  "_smem8", "_barrier")),
+                  "_smem8", "_barrier"),
+            # a block-scaled operation's scales (``a_scale``, ``b_scale``): the kernel's scales ref first
+            named=(("scale", ("_scales",)),)),
         KernelForm(
             # the GPU kernels jax ships (``pallas.ops.gpu``): each function builds and calls its own Mosaic GPU kernel,
             # and a collective one reads its mesh axis (``lax.axis_size(axis_name)``): called under ``shard_map``
@@ -155,8 +187,11 @@ def kernel_form(package: str, path: str,
 def kernel_label(package: str, before: str,
                  table: Mapping[str, Sequence[KernelForm]] | None = None) -> str:
     """How the page says a proof whose before is ``before`` ran: its kernel form's label, or ""."""
-    return next((k.label for k in _forms(package, table)
-                 if k.marker in before or (k.body_marker and k.body_marker in before)), "")
+    for k in _forms(package, table):
+        label = next((lb for _, _, mark, lb in k.bodies if mark and mark in before), "")
+        if label or k.marker in before or (k.body_marker and k.body_marker in before):
+            return label or k.label
+    return ""
 
 
 def with_kernel(request: dict[str, object], package: str, path: str,
@@ -166,7 +201,10 @@ def with_kernel(request: dict[str, object], package: str, path: str,
     return request if k is None else {**request, "kernel": {"form": k.form, "imports": list(k.imports),
                                                                    "values": list(k.values), "body": k.body,
                                                                    "refs": list(k.refs),
-                                                                   "named": {n: list(v) for n, v in k.named}}}
+                                                                   "named": {n: list(v) for n, v in k.named},
+                                                                   "bodies": [{"body": b, "refs": list(r)}
+                                                                              for b, r, _, _ in k.bodies],
+                                                                   "typed": {c: list(v) for c, v in k.typed}}}
 
 
 def kernel_entries(package: str, path: str,

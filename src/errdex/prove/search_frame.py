@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 FRAME: dict[str, Any] = {"imports": [], "wrappers": [("{call}", "plain")], "reset": [], "kernel_values": [],
-                         "kernel_at": -1, "body_at": -1, "refs": [], "named": {}}
+                         "kernel_at": -1, "body_at": -1, "refs": [], "named": {}, "bodies": [], "typed": {}}
 WRAP = "@wrap"
 
 
@@ -45,9 +45,16 @@ def frame_for(t: dict[str, Any], adapter: dict[str, Any], callables: list[str]) 
         wrappers.append((str(kernel["form"]), "kernel"))
         FRAME["kernel_at"] = len(wrappers) - 1
         FRAME["imports"] = list(dict.fromkeys([*FRAME["imports"], *(str(m) for m in kernel.get("imports") or [])]))
+    FRAME["bodies"] = []  # (its form's index, its refs' names) per kernel of refs: a call naming one is made there
     if kernel.get("body"):
         wrappers.append((str(kernel["body"]), "kernel"))
         FRAME["body_at"] = len(wrappers) - 1
+        FRAME["bodies"].append((FRAME["body_at"], _names(FRAME["refs"])))
+        for more in kernel.get("bodies") or []:  # more kernels of refs (Mosaic GPU's own beside Pallas')
+            wrappers.append((str(more["body"]), "kernel"))
+            FRAME["bodies"].append((len(wrappers) - 1, _names([str(r) for r in more.get("refs") or []])))
+    # the refs of those kernels by their class (``tcgen05.TMEMRef``): tried for a parameter annotated with it
+    FRAME["typed"] = {str(c): [str(v) for v in vs] for c, vs in (kernel.get("typed") or {}).items()}
     FRAME["wrappers"] = wrappers
     FRAME["reset"] = [str(adapter["option_off"]).format(name=o) for o in t.get("options") or []
                       if adapter.get("option") and adapter.get("option_off")]
@@ -60,16 +67,21 @@ def _names(refs: list[str]) -> set[str]:
 def form_of(values: list[str], wrap: int) -> int:
     """The form a call is made in: the kernel whose parameters are the refs when one of its values names a ref
     (a ref exists only in that kernel's body), else the drawn one (``wrap``), never the refs' kernel then."""
-    names = _names(FRAME["refs"])
-    if FRAME["body_at"] >= 0 and names and any(set(re.findall(r"\b\w+\b", v)) & names for v in values):
-        return int(FRAME["body_at"])
-    return FRAME["kernel_at"] if wrap == FRAME["body_at"] and FRAME["kernel_at"] >= 0 else wrap
+    for at, names in FRAME["bodies"]:
+        if names and any(set(re.findall(r"\b\w+\b", v)) & names for v in values):
+            return int(at)
+    return FRAME["kernel_at"] if wrap in body_forms() and FRAME["kernel_at"] >= 0 else wrap
+
+
+def body_forms() -> set[int]:
+    """The indexes of the kernels of refs among the forms (never drawn: a call given a ref is made there)."""
+    return {int(at) for at, _ in FRAME["bodies"]}
 
 
 def same_kind(a: str, b: str) -> bool:
     """Whether two values are alike in naming a kernel's ref or not: a ref's variant is another ref (``_tmem.at[0]``
     -> ``_tmem.at[:, 0:64]``), an array's is no ref (which would move the call into the kernel of refs)."""
-    names = _names(FRAME["refs"])
+    names = {n for _, ns in FRAME["bodies"] for n in ns}
     if not names:
         return True
 

@@ -51,9 +51,14 @@ def pair_variants(s: Any, render: Callable[..., str], plan: dict[str, Any], ctor
 
 def supplied_options(plan: dict[str, Any], ctor: list[Any] | None, args: list[Any], omit: str
                      ) -> list[tuple[str, str, list[Any] | None, list[Any]]]:
-    """The hit with a parameter the raise's guard asks unset, left out (``omit``), given a value (``plan["supply"]``)."""
+    """The hit with a parameter the raise's guard asks unset, left out (``omit``), given a value (``plan["supply"]``):
+    first the value the hit gives another such parameter (two given together, ``a_scale=x`` without ``b_scale``:
+    ``b_scale=x``, a sibling of the same kind), then the values of its type."""
+    supply = plan.get("supply") or {}
+    given = [v for n, v in args if n in supply and v != omit]
     return [("args", name, list(ctor) if ctor is not None else None, [*args[:i], (name, alt), *args[i + 1:]])
-            for i, (name, v) in enumerate(args) if v == omit for alt in (plan.get("supply") or {}).get(name, [])[:4]]
+            for i, (name, v) in enumerate(args) if v == omit and name in supply
+            for alt in dict.fromkeys([*given[:1], *supply[name][:4]])]
 
 
 def supplied_pairs(s: Any, render: Callable[..., str], plan: dict[str, Any], ctor: list[Any] | None, args: list[Any],

@@ -35,7 +35,7 @@ from hypothesis import strategies as st
 
 try:  # errdex's own checks and tests import it as a module of the package
     from errdex.prove.search_climb import passes_check
-    from errdex.prove.search_frame import FRAME, WRAP, as_written, form_of, frame_for, same_kind
+    from errdex.prove.search_frame import FRAME, WRAP, as_written, body_forms, form_of, frame_for, same_kind
     from errdex.prove.search_pairs import Call, pair_variants, supplied_options, supplied_pairs
     from errdex.prove.search_strategies import (
         BASIC,
@@ -66,7 +66,7 @@ try:  # errdex's own checks and tests import it as a module of the package
 except ImportError:  # in the sandbox: the file beside this one
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from search_climb import passes_check  # type: ignore[import-not-found,no-redef]
-    from search_frame import FRAME, WRAP, as_written, form_of, frame_for, same_kind  # type: ignore[import-not-found,no-redef]
+    from search_frame import FRAME, WRAP, as_written, body_forms, form_of, frame_for, same_kind  # type: ignore[import-not-found,no-redef]
     from search_pairs import Call, pair_variants, supplied_options, supplied_pairs  # type: ignore[import-not-found,no-redef]
     from search_strategies import (  # type: ignore[import-not-found,no-redef]
         BASIC,
@@ -298,7 +298,7 @@ def signature_plan(entry: str, pool: list[str], lits: dict[str, list[str]],
         plan["made"], plan["supply"] = made_of, supply
     if plan is not None and plan["args"] is not None and len(_FRAME["wrappers"]) > 1:  # the form of the call
         # (the kernel of refs is never drawn: a call given a ref is made there, ``form_of``)
-        forms = st.sampled_from([str(i) for i in range(len(_FRAME["wrappers"])) if i != _FRAME["body_at"]])
+        forms = st.sampled_from([str(i) for i in range(len(_FRAME["wrappers"])) if i not in body_forms()])
         if _FRAME["kernel_at"] >= 0:  # a kernel form: half the calls in it, the others in every form
             forms = st.one_of(st.just(str(_FRAME["kernel_at"])), forms)  # (a call given a ref: its kernel)
         plan["args"].append((WRAP, forms, []))
@@ -313,7 +313,7 @@ def search_target(t: dict[str, Any], package: str, budget: float, seed: int, cal
     with contextlib.suppress(Exception):
         importlib.import_module(package)
     frame_for(t, adapter, _CALLABLES)
-    adapter = use_made(adapter, t.get("unset") or [])
+    adapter = use_made(adapter, t.get("unset") or [], _FRAME["typed"])
     for m in _FRAME["imports"]:
         with contextlib.suppress(Exception):
             importlib.import_module(m)

@@ -240,13 +240,15 @@ def subclass_refs(kinds: list[str]) -> list[str]:
 
 
 MADE: dict[str, list[tuple[str, str]]] = {}  # the adapter's ``made``: class qualified name -> [(module, source)]
+KERNEL_MADE: dict[str, list[str]] = {}  # the target's kernel's refs by their class (``KernelForm.typed``): -> [ref]
 
 
 def adapter_values(cls: Any) -> list[str]:
     """The library adapter's values of ``cls`` (by its qualified name: a protocol no instance check answers),
     their modules imported here and by ``render``."""
-    out: list[str] = []
-    for module, src in MADE.get(f"{getattr(cls, '__module__', '')}.{getattr(cls, '__qualname__', '')}", []):
+    name = f"{getattr(cls, '__module__', '')}.{getattr(cls, '__qualname__', '')}"
+    out: list[str] = list(KERNEL_MADE.get(name, []))  # a kernel's refs of the class first (names, no import)
+    for module, src in MADE.get(name, []):
         try:
             importlib.import_module(module)
         except Exception:
@@ -300,9 +302,12 @@ def supply_of(p: inspect.Parameter, hint: Any, unset: list[Any]) -> list[str]:
     return supplied_values(hint, p.default) if hit else []
 
 
-def use_made(adapter: dict[str, Any], unset: list[Any]) -> dict[str, Any]:
-    """The adapter's values of classes (``made``: (class, module, source)) kept for ``adapter_values``; the
-    adapter with the target's ``unset`` facts (``supply_of``)."""
+def use_made(adapter: dict[str, Any], unset: list[Any], typed: dict[str, list[str]] | None = None) -> dict[str, Any]:
+    """The adapter's values of classes (``made``: (class, module, source)) kept for ``adapter_values``, and this
+    target's kernel's refs by class (``typed``, in place of the last target's); the adapter with the target's
+    ``unset`` facts (``supply_of``)."""
+    KERNEL_MADE.clear()
+    KERNEL_MADE.update(typed or {})
     for cls, module, src in adapter.get("made") or []:
         MADE.setdefault(cls, []).append((module, src))
     return {**adapter, "unset": unset}

@@ -19,6 +19,7 @@ from errdex.analyze.static import roles
 from errdex.analyze.static import samples as S
 from errdex.analyze.static import sections as P
 from errdex.analyze.static.checksample import check_sample
+from errdex.analyze.static.givenpair import pair_sample
 from errdex.analyze.static.guardnote import guard_note, prevention_from_note, with_prevention
 from errdex.analyze.static.handedread import read_sample
 from errdex.analyze.static.precondition import going_ahead, own_precondition
@@ -140,6 +141,8 @@ def analyze_static(f: Facts, symbols: Mapping[str, tuple[str, ...]], *, date: st
     unrun, unrun_why = read_sample(f)
     if not unrun:
         unrun, unrun_why = setting_sample(f)
+    if not unrun:  # two optional parameters given together (5d88): the call with one, then both or neither
+        unrun, unrun_why = pair_sample(f)
     evidence: list[Evidence] = list(ev)
     for s in sols:
         evidence.extend(e for e in s.evidence if e not in evidence)
