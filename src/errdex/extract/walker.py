@@ -33,6 +33,7 @@ from errdex.extract.ir import Node, reads_param
 from errdex.extract.loopitems import bind_loop_target
 from errdex.extract.messages import MessageBuilder, Scope
 from errdex.extract.msgbase import MESSAGE_TABLE
+from errdex.extract.handedstream import handed_streams
 from errdex.extract.platformcheck import required_platform
 from errdex.extract.source import SourceText
 from errdex.extract.strict import unclassified
@@ -84,6 +85,7 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         self._prop_attrs: dict[str, str] = {}  # the class being walked: properties returning an attribute
         self._prescan(tree.body)
         self._requires = required_platform(tree, src)  # the platform the module's import checks for
+        self._handed = handed_streams(tree, src)  # raw reader/writer classes: how the module hands them out
         self._gated = backports.gated(tree, self._top) if "version" in src.text or "PY" in src.text else {}
         self._kw_lines = src.word_lines(_KEYWORDS)
         self.builder = MessageBuilder(src, module, self.imports, set(self.names), self.module_env, path)
@@ -219,6 +221,7 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
             snippet=snippet, snippet_start=start, docstring=state.docstring,
             comments=self.src.comments(node.lineno, end, node.col_offset), cause=cause,
             requires=self._requires[0], requires_line=self._requires[1],
+            handed=self._handed.get(state.qual[0]) if self._handed and state.qual else None,
         )
 
     def raise_(self, node: ast.Raise, state: State, env: Env) -> Walk:
