@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import ast
 import re
+from dataclasses import replace
 
 from errdex.extract.source import SourceText
 from errdex.model import HandedStream
@@ -48,8 +49,7 @@ def handed_streams(tree: ast.Module, src: SourceText) -> dict[str, HandedStream]
             found = _built_in(fn, name, classes, src)
             if found is not None:
                 factory, line, when = _factory(fn.name, tree, funcs, src)
-                out[name] = HandedStream(raw_class=name, builder=fn.name, builder_line=fn.lineno, **found,
-                                         factory=factory, factory_line=line, handed_when=when)
+                out[name] = replace(found, factory=factory, factory_line=line, handed_when=when)
                 break
     return out
 
@@ -66,7 +66,7 @@ def _is_raw(name: str, classes: dict[str, ast.ClassDef], src: SourceText, seen: 
 
 
 def _built_in(fn: ast.FunctionDef, raw: str, classes: dict[str, ast.ClassDef],
-              src: SourceText) -> dict[str, object] | None:
+              src: SourceText) -> HandedStream | None:
     """The layers, handed-out class and attributes when ``fn`` builds ``raw`` (its call inside wrapping calls)."""
     parents: dict[int, ast.AST] = {}
     for node in ast.walk(fn):
@@ -92,7 +92,7 @@ def _built_in(fn: ast.FunctionDef, raw: str, classes: dict[str, ast.ClassDef],
         if isinstance(value, ast.Call) and src.segment(value.func).rsplit(".", 1)[-1] == "cast" and value.args:
             value = value.args[-1]  # ``t.cast(t.TextIO, ConsoleStream(...))``
         if value is outer or (var and isinstance(value, ast.Name) and value.id == var):
-            return {"layers": tuple(layers)}
+            return HandedStream(raw_class=raw, builder=fn.name, builder_line=fn.lineno, layers=tuple(layers))
         if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in classes):
             continue
         pos = next((i for i, a in enumerate(value.args) if a is outer
@@ -106,8 +106,9 @@ def _built_in(fn: ast.FunctionDef, raw: str, classes: dict[str, ast.ClassDef],
         others = tuple((kept[init_params[i]], a.id) for i, a in enumerate(value.args)
                        if i != pos and i < len(init_params) and init_params[i] in kept
                        and isinstance(a, ast.Name) and a.id in params)
-        return {"layers": tuple(layers), "handed_class": cls.name, "handed_attr": attr, "other_attrs": others,
-                "delegates": bool(attr) and _delegates(cls, attr)}
+        return HandedStream(raw_class=raw, builder=fn.name, builder_line=fn.lineno, layers=tuple(layers),
+                            handed_class=cls.name, handed_attr=attr, other_attrs=others,
+                            delegates=bool(attr) and _delegates(cls, attr))
     return None
 
 
@@ -177,7 +178,7 @@ def _handed_when(fn: ast.FunctionDef, src: SourceText) -> tuple[str, ...]:
             for p in parts:
                 text = _negate(p, src)
                 for name, expr in bound.items():
-                    text = re.sub(rf"(?<![\w.]){re.escape(name)}\b(?!\s*=)", lambda _m, e=expr: e, text)
+                    text = re.sub(rf"(?<![\w.]){re.escape(name)}\b(?!\s*=(?!=))", expr.replace("\\", "\\\\"), text)
                 out.append(text)
     return tuple(out)
 

@@ -28,12 +28,12 @@ from errdex.extract import guards as g
 from errdex.extract import stmts as st
 from errdex.extract.astwalk import walk
 from errdex.extract.forwarded import caught_classes
+from errdex.extract.handedstream import handed_streams
 from errdex.extract.imports import STAR, class_like, dotted_source, import_bindings, is_package, star_source
 from errdex.extract.ir import Node, reads_param
 from errdex.extract.loopitems import bind_loop_target
 from errdex.extract.messages import MessageBuilder, Scope
 from errdex.extract.msgbase import MESSAGE_TABLE
-from errdex.extract.handedstream import handed_streams
 from errdex.extract.platformcheck import required_platform
 from errdex.extract.source import SourceText
 from errdex.extract.strict import unclassified

@@ -1,0 +1,78 @@
+"""A platform-only raw reader under the layers its package hands out (``analyze/static/handedread.py`` with
+``extract.handedstream`` and ``rawlayers``): rating 15 on eb3a.  The fixture ``an_ttystream`` is click's shape: a
+module that asserts Windows, a raw reader that refuses sizes that are not a multiple of 4, a builder wrapping it in
+``io.BufferedReader`` and ``io.TextIOWrapper`` inside a ``TermStream`` whose ``.buffer`` is the original stream's,
+and a factory that returns it only under its guards."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+import pytest
+from pagekit import load_fixture
+
+from errdex.analyze.context import SnapshotContext
+from errdex.analyze.facts import gather_facts
+from errdex.analyze.static import analyze_static
+from errdex.model import Analysis
+
+
+@pytest.fixture(scope="module")
+def ctx(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SnapshotContext]:
+    cat, c = load_fixture(tmp_path_factory.mktemp("tty"), "an_ttystream", "example/ttystream")
+    yield c
+    cat.close()
+
+
+def _analysis(ctx: SnapshotContext) -> Analysis:
+    (site,) = [s for s in ctx.sites if "partial UTF-32" in s.template.render()]
+    return analyze_static(gather_facts(None, ctx.snapshot, site, context=ctx), ctx.all_symbols)  # type: ignore[arg-type]
+
+
+def test_the_reader_is_reached_through_the_public_call(ctx: SnapshotContext) -> None:
+    (site,) = [s for s in ctx.sites if "partial UTF-32" in s.template.render()]
+    assert site.handed is not None and site.handed.handed_class == "TermStream"
+    assert ctx.public_path(site).entries[:1] == ("ttystream.open_input",)
+
+
+def test_the_not_run_example_is_a_before_that_reaches_the_check_and_an_after_that_cannot(
+        ctx: SnapshotContext, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("errdex.analyze.static.handedread.sys.platform", "linux")
+    a = _analysis(ctx)
+    ast.parse(a.example_not_run)
+    before, after = a.example_not_run.split("# After:", 1)
+    assert before.startswith("# Before: a read on the raw reader below what `ttystream.open_input` returns"), before
+    assert "raw = stream._text.buffer.raw  # the `_TermReader`" in before, before
+    assert "return raw.read(1)  # asks its `readinto` for 1 byte, a byte count that is not a multiple of 4: " \
+           "ValueError" in before, before
+    assert "return stream.read(1)" in after and "whole 8192-byte buffers" in after, after
+    # `.buffer` is what the builder was given, not a layer above the reader: a binary read there cannot raise it
+    assert "`TermStream.__init__` keeps `_term_stdin`'s `buffer_stream` there" in after, after
+    assert "return stream.buffer.read(1)" in after
+    assert a.example_not_run_why.startswith("`ttystream/_winterm.py` checks `sys.platform == \"win32\"`")
+    assert a.example_not_run_why.endswith("; neither the Before nor the After has been run"), a.example_not_run_why
+
+
+def test_prevention_names_the_reads_that_reach_the_check_and_the_buffer_that_cannot(ctx: SnapshotContext) -> None:
+    p = _analysis(ctx).prevention[0]
+    assert p.startswith("Where your code reads from the object `ttystream.open_input` returns, read through that "
+                        "object: its text reads"), p
+    assert "its `.buffer` is not the buffered layer above this reader but what `_term_stdin` was given " \
+           "(`buffer_stream`" in p, p
+    assert "a `read` or `readinto` on the raw reader below that object (its `._text.buffer.raw`)" in p, p
+    assert "on the buffered layer above it (its `._text.buffer`, which `.detach()` also returns" in p, p
+    assert "binary reads of an even byte count" not in p and "multiple of 4" in p, p
+
+
+def test_the_trigger_says_when_the_factory_hands_the_reader_out(ctx: SnapshotContext) -> None:
+    t = _analysis(ctx).trigger
+    assert ("holds and when `console_stream` (`ttystream/_winterm.py:53`) hands that object out, which it does only "
+            "if all of these hold (otherwise it returns `None` and no `_TermReader` is built): `encoding` is "
+            "`\"utf-32-le\"` or `None`; `_is_terminal(f)` (`f` is a terminal); "
+            "`_makers.get(f.fileno()) is not None`.") in t, t
+
+
+def test_a_quoted_message_followed_by_a_sentence_ends_with_a_full_stop(ctx: SnapshotContext) -> None:
+    m = _analysis(ctx).meaning
+    assert "from the terminal\". `_TermReader` exists only where" in m, m
