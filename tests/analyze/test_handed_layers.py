@@ -76,3 +76,11 @@ def test_the_trigger_says_when_the_factory_hands_the_reader_out(ctx: SnapshotCon
 def test_a_quoted_message_followed_by_a_sentence_ends_with_a_full_stop(ctx: SnapshotContext) -> None:
     m = _analysis(ctx).meaning
     assert "from the terminal\". `_TermReader` exists only where" in m, m
+
+
+def test_solution_one_says_which_layer_the_read_goes_through(ctx: SnapshotContext) -> None:
+    # rating 15 on eb3a: "how your code uses that object (the reads it asks for)" was no help; with the layers known
+    s = _analysis(ctx).solutions[0].text
+    assert ("what decides it is which layer your reads go through. A read on the raw reader below it (its "
+            "`._text.buffer.raw`) passes its size straight to `readinto`; a read through the object itself does "
+            "not. The raise comes on that read, not at the call of `ttystream.open_input`, and the message") in s, s

@@ -193,7 +193,8 @@ def test_a_handed_out_reader_is_said_to_raise_on_a_later_read_not_at_the_call(ct
     assert "reads or writes" not in text, text
     assert a.trigger.startswith("A later read from the object that `streampkg.utils.get_text` returns"), a.trigger
     assert "the call itself does not raise it" in a.trigger, a.trigger
-    assert "on a later read from that object, not at the call of `streampkg.utils.get_text`" in text, text
+    # (rating 15: with the layers known, Solution 1 says which read: "The raise comes on that read, not at the call")
+    assert "on that read, not at the call of `streampkg.utils.get_text`" in text, text
 
 
 def test_every_section_of_a_handed_out_reader_puts_the_raise_at_the_later_read(ctx: SnapshotContext) -> None:

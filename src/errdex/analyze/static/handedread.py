@@ -88,6 +88,18 @@ def _layered_advice(f: Facts, k: int) -> str:
             "it raises on that read, not at the call.")
 
 
+def layer_uses(f: Facts) -> str:
+    """Solution 1's "what decides it" for a sized reader under known layers (rating 15, eb3a: "how your code uses
+    that object (the reads it asks for)" said nothing a reader could act on): which layer the read goes through."""
+    h = f.site.handed
+    k = size_multiple(f)
+    if h is None or not k or io.DEFAULT_BUFFER_SIZE % k or not text_outer(h) or not (raw := raw_path(h)[0]):
+        return ""
+    return (f"which layer your reads go through. A read on the raw reader below it (its `{raw}`) passes its size "
+            f"straight to `{roles.function_name(f)}`; a read through the object itself does not. The raise comes on "
+            f"that read, not at the call of {callee(f)}")
+
+
 def _bad_count(k: int) -> str:
     return "an odd byte count" if k == 2 else f"a byte count that is not a multiple of {k}"
 
