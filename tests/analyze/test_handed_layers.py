@@ -84,3 +84,19 @@ def test_solution_one_says_which_layer_the_read_goes_through(ctx: SnapshotContex
     assert ("what decides it is which layer your reads go through. A read on the raw reader below it (its "
             "`._text.buffer.raw`) passes its size straight to `readinto`; a read through the object itself does "
             "not. The raise comes on that read, not at the call of `ttystream.open_input`, and the message") in s, s
+
+
+def test_without_the_layers_the_page_keeps_the_plain_read_advice(
+        ctx: SnapshotContext, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a reader whose layers were not read (a catalog indexed before `handed`, or a layer that is not Python's):
+    # no path is claimed, the round-22 sentence and sample stay
+    from dataclasses import replace
+
+    monkeypatch.setattr("errdex.analyze.static.handedread.sys.platform", "linux")
+    (site,) = [s for s in ctx.sites if "partial UTF-32" in s.template.render()]
+    f = gather_facts(None, ctx.snapshot, replace(site, handed=None), context=ctx)  # type: ignore[arg-type]
+    a = analyze_static(f, ctx.all_symbols)
+    assert "return stream.readline()" in a.example_not_run and "# Before" not in a.example_not_run
+    assert "binary reads of a byte count that is a multiple of 4" in a.prevention[0], a.prevention
+    assert "how your code uses that object" in a.solutions[0].text
+    assert "hands that object out" not in a.trigger
