@@ -10,12 +10,13 @@ import ast
 from collections.abc import Iterator
 
 import pytest
-from pagekit import load_fixture
 
 from errdex.analyze.context import SnapshotContext
 from errdex.analyze.facts import gather_facts
 from errdex.analyze.static import analyze_static
 from errdex.model import Analysis
+
+from .pagekit import load_fixture
 
 
 @pytest.fixture(scope="module")
