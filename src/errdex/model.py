@@ -191,6 +191,7 @@ class HandedStream:
     factory: str = ""  # "_get_windows_console_stream": the module function that returns what the builder makes
     factory_line: int = 0
     handed_when: tuple[str, ...] = ()  # the conditions under which the factory returns it (its early returns, negated)
+    passed: tuple[tuple[str, str], ...] = ()  # ("buffer_stream", 'getattr(f, "buffer", None)'): what the factory passes the builder
 
 
 @dataclass(frozen=True, slots=True)

@@ -60,7 +60,8 @@ def test_prevention_names_the_reads_that_reach_the_check_and_the_buffer_that_can
     assert p.startswith("Where your code reads from the object `ttystream.open_input` returns, read through that "
                         "object: its text reads"), p
     assert "its `.buffer` is not the buffered layer above this reader but what `_term_stdin` was given " \
-           "(`buffer_stream`" in p, p
+           "(`buffer_stream`: `f.buffer` in `console_stream`, the `.buffer` of the `f` it was given, which " \
+           "`TermStream.__init__` keeps as `.buffer`)" in p, p
     assert "a `read` or `readinto` on the raw reader below that object (its `._text.buffer.raw`)" in p, p
     assert "on the buffered layer above it (its `._text.buffer`, which `.detach()` also returns" in p, p
     assert "binary reads of an even byte count" not in p and "multiple of 4" in p, p

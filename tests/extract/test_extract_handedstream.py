@@ -28,6 +28,7 @@ def test_the_layers_the_handed_out_class_and_the_factory_s_guards_are_read() -> 
     # each `or` part negated; `make` read as what it was bound to
     assert h.handed_when == ('encoding in {"utf-32-le", None}', "_is_terminal(f)",
                              "_makers.get(f.fileno()) is not None")
+    assert h.passed == (("buffer_stream", "f.buffer"),)  # what the factory gives the builder
 
 
 def test_a_builder_returning_the_layer_itself_and_a_direct_factory_call() -> None:

@@ -48,8 +48,9 @@ def handed_streams(tree: ast.Module, src: SourceText) -> dict[str, HandedStream]
         for fn in funcs.values():
             found = _built_in(fn, name, classes, src)
             if found is not None:
-                factory, line, when = _factory(fn.name, tree, funcs, src)
-                out[name] = replace(found, factory=factory, factory_line=line, handed_when=when)
+                factory, line, when, args = _factory(fn.name, tree, funcs, src)
+                passed = tuple((a.arg, e) for a, e in zip(fn.args.args, args, strict=False))
+                out[name] = replace(found, factory=factory, factory_line=line, handed_when=when, passed=passed)
                 break
     return out
 
@@ -138,8 +139,9 @@ def _delegates(cls: ast.ClassDef, attr: str) -> bool:
 
 
 def _factory(builder: str, tree: ast.Module, funcs: dict[str, ast.FunctionDef],
-             src: SourceText) -> tuple[str, int, tuple[str, ...]]:
-    """(the function returning the builder's result, its line, the conditions it returns it under)."""
+             src: SourceText) -> tuple[str, int, tuple[str, ...], tuple[str, ...]]:
+    """(the function returning the builder's result, its line, the conditions it returns it under, the arguments it
+    passes the builder, read as what their names were bound to)."""
     tables = {t.id for st in tree.body if isinstance(st, (ast.Assign, ast.AnnAssign)) and isinstance(st.value, ast.Dict)
               for t in (st.targets if isinstance(st, ast.Assign) else [st.target]) if isinstance(t, ast.Name)
               and any(isinstance(v, ast.Name) and v.id == builder for v in st.value.values)}
@@ -151,8 +153,12 @@ def _factory(builder: str, tree: ast.Module, funcs: dict[str, ast.FunctionDef],
         rets = [n for n in fn.body if isinstance(n, ast.Return) and isinstance(n.value, ast.Call)
                 and isinstance(n.value.func, ast.Name) and n.value.func.id in {builder, *looked_up}]
         if rets:
-            return fn.name, fn.lineno, _handed_when(fn, src)
-    return "", 0, ()
+            bound = _bound(fn, src)
+            call = rets[0].value
+            assert isinstance(call, ast.Call)
+            args = tuple(_expand(" ".join(src.segment(a).split()), bound) for a in call.args)
+            return fn.name, fn.lineno, _handed_when(fn, src), args
+    return "", 0, (), ()
 
 
 def _reads_table(value: ast.expr, tables: set[str]) -> bool:
@@ -176,11 +182,21 @@ def _handed_when(fn: ast.FunctionDef, src: SourceText) -> tuple[str, ...]:
               and (r.value is None or (isinstance(r.value, ast.Constant) and r.value.value is None))):
             parts = st.test.values if isinstance(st.test, ast.BoolOp) and isinstance(st.test.op, ast.Or) else [st.test]
             for p in parts:
-                text = _negate(p, src)
-                for name, expr in bound.items():
-                    text = re.sub(rf"(?<![\w.]){re.escape(name)}\b(?!\s*=(?!=))", expr.replace("\\", "\\\\"), text)
-                out.append(text)
+                out.append(_expand(_negate(p, src), bound))
     return tuple(out)
+
+
+def _bound(fn: ast.FunctionDef, src: SourceText) -> dict[str, str]:
+    """The function's top-level ``name = expr`` bindings (the last one of each name)."""
+    return {st.targets[0].id: " ".join(src.segment(st.value).split()) for st in fn.body
+            if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name)}
+
+
+def _expand(text: str, bound: dict[str, str]) -> str:
+    """``text`` with each bound name read as what it was bound to."""
+    for name, expr in bound.items():
+        text = re.sub(rf"(?<![\w.]){re.escape(name)}\b(?!\s*=(?!=))", expr.replace("\\", "\\\\"), text)
+    return text
 
 
 def _negate(test: ast.expr, src: SourceText) -> str:

@@ -25,7 +25,7 @@ from errdex.analyze.facts import Facts
 from errdex.analyze.static import roles
 from errdex.analyze.static.rawlayers import own_buffer, raw_path, text_outer
 from errdex.analyze.static.words import callee, decisive, entry_words, package
-from errdex.model import Evidence
+from errdex.model import Evidence, HandedStream
 
 _READ_METHODS = frozenset({"readinto", "readinto1", "read", "read1"})
 
@@ -75,8 +75,8 @@ def _layered_advice(f: Facts, k: int) -> str:
     method, bad = roles.function_name(f), _bad_count(k)
     own = own_buffer(h)
     binary = (f"; its `.buffer` is not the buffered layer above this reader but what `{h.builder}` was given "
-              f"(`{own}`, which `{h.handed_class}.__init__` keeps as `.buffer`), so binary reads from `.buffer` never "
-              "reach this reader" if own else "")
+              f"(`{own}`{buffer_origin(h)}, which `{h.handed_class}.__init__` keeps as `.buffer`), so binary reads from "
+              "`.buffer` never reach this reader" if own else "")
     detach = (f", which `.detach()` also returns, since `{h.handed_class}.__getattr__` passes `detach` on to the "
               "text layer" if h.delegates else "")
     return (f"Where your code reads from the object {callee(f)} returns, read through that object: its text reads "
@@ -98,6 +98,17 @@ def layer_uses(f: Facts) -> str:
     return (f"which layer your reads go through. A read on the raw reader below it (its `{raw}`) passes its size "
             f"straight to `{roles.function_name(f)}`; a read through the object itself does not. The raise comes on "
             f"that read, not at the call of {callee(f)}")
+
+
+def buffer_origin(h: HandedStream) -> str:
+    """": `getattr(f, "buffer", None)` in `_get_windows_console_stream`, the `.buffer` of the `f` it was given"" or "":
+    what the factory passes the builder for the parameter the handed-out class keeps as ``.buffer``."""
+    expr = dict(h.passed).get(own_buffer(h), "")
+    if not expr or not h.factory:
+        return ""
+    m = re.fullmatch(r"getattr\((\w+), ['\"]buffer['\"](?:, None)?\)|(\w+)\.buffer", expr)
+    of = f", the `.buffer` of the `{m.group(1) or m.group(2)}` it was given" if m else ""
+    return f": `{expr}` in `{h.factory}`{of}"
 
 
 def _bad_count(k: int) -> str:
