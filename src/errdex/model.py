@@ -174,6 +174,27 @@ class Guard:
 
 
 @dataclass(frozen=True, slots=True)
+class HandedStream:
+    """How the module hands out a raw reader or writer it defines (an ``io.RawIOBase`` subclass), read from its
+    source by ``extract.handedstream``: click's ``_WindowsConsoleReader`` is built by ``_get_text_stdin``, wrapped
+    in ``io.BufferedReader`` then ``_NonClosingTextIOWrapper``, kept as ``ConsoleStream._text_stream``, and
+    ``_get_windows_console_stream`` returns it only under its guards."""
+
+    raw_class: str  # "_WindowsConsoleReader"
+    builder: str = ""  # "_get_text_stdin": the module function that builds it
+    builder_line: int = 0
+    layers: tuple[str, ...] = ()  # the calls that wrap it, innermost first, as written: ("io.BufferedReader", ...)
+    handed_class: str = ""  # "ConsoleStream": the class the builder returns around the outer layer ("": the layer)
+    handed_attr: str = ""  # "_text_stream": the attribute of that class which holds the outer layer
+    other_attrs: tuple[tuple[str, str], ...] = ()  # ("buffer", "buffer_stream"): attributes set from the builder's parameters
+    delegates: bool = False  # the class's ``__getattr__`` passes every other attribute on to ``handed_attr``
+    factory: str = ""  # "_get_windows_console_stream": the module function that returns what the builder makes
+    factory_line: int = 0
+    handed_when: tuple[str, ...] = ()  # the conditions under which the factory returns it (its early returns, negated)
+    passed: tuple[tuple[str, str], ...] = ()  # ("buffer_stream", 'getattr(f, "buffer", None)'): what the factory passes the builder
+
+
+@dataclass(frozen=True, slots=True)
 class ErrorSite:
     """One raise / warn / assert in one snapshot."""
 
@@ -197,6 +218,7 @@ class ErrorSite:
     error_id: str = ""  # filled by extract.ids
     requires: str = ""  # the platform the module checks for at import: 'sys.platform == "win32"' (extract.platformcheck)
     requires_line: int = 0  # the line of that check
+    handed: HandedStream | None = None  # a method of a raw reader/writer class: how the module hands it out
 
     @property
     def template(self) -> Template:

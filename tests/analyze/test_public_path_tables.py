@@ -193,7 +193,8 @@ def test_a_handed_out_reader_is_said_to_raise_on_a_later_read_not_at_the_call(ct
     assert "reads or writes" not in text, text
     assert a.trigger.startswith("A later read from the object that `streampkg.utils.get_text` returns"), a.trigger
     assert "the call itself does not raise it" in a.trigger, a.trigger
-    assert "on a later read from that object, not at the call of `streampkg.utils.get_text`" in text, text
+    # (rating 15: with the layers known, Solution 1 says which read: "The raise comes on that read, not at the call")
+    assert "on that read, not at the call of `streampkg.utils.get_text`" in text, text
 
 
 def test_every_section_of_a_handed_out_reader_puts_the_raise_at_the_later_read(ctx: SnapshotContext) -> None:
@@ -218,10 +219,14 @@ def test_a_handed_out_reader_s_size_check_is_said_as_the_reads_that_pass_it(ctx:
     # not actionable (D and P weak); the reads that pass `len(b) % 2` are: text reads, which Python's buffered
     # layer turns into whole 8192-byte buffers, or binary reads of an even byte count
     a = _analysis(ctx, "odd number of bytes")
+    # rating 15 on eb3a: with the layers known (the call hands out the `TextIOWrapper` itself), which reads reach it
     assert a.prevention[0].startswith("Where your code reads from the object `streampkg.utils.get_text` returns, "
-                                      "read text from it (`.read()`, `.readline()`, or iterating over it) or make "
-                                      "binary reads of an even byte count: "), a.prevention
+                                      "read through that object: its text reads (`.read()`, `.readline()`, "
+                                      "iterating over it) reach `_Reader.readinto` only through Python's buffered "
+                                      "layer"), a.prevention
     assert "`io.DEFAULT_BUFFER_SIZE` (8192) bytes" in a.prevention[0], a.prevention
+    assert "on the raw reader below that object (its `.buffer.raw`)" in a.prevention[0], a.prevention
+    assert "on the buffered layer above it (its `.buffer`)" in a.prevention[0], a.prevention
     assert "keep to what its" not in a.prevention[0]
     assert a.guard_note.startswith("Guard your reads from that object, not the call that returns it, rather than "
                                    "catching it: where your code reads from the object"), a.guard_note
@@ -250,8 +255,11 @@ def test_a_reader_of_another_platform_gets_a_not_run_example_that_says_why(
     monkeypatch.setattr("errdex.analyze.static.handedread.sys.platform", "linux")
     a = _analysis(ctx, "odd number of bytes")
     ast.parse(a.example_not_run)
-    assert "return stream.readline()" in a.example_not_run and "`streampkg.utils.get_text`" in a.example_not_run
-    assert "never an odd byte count" in a.example_not_run, a.example_not_run
+    # rating 15 on eb3a: a Before (the read on the raw reader, `.buffer.raw` of the handed-out `TextIOWrapper`) and
+    # an After (a text read through the object)
+    assert "raw = stream.buffer.raw" in a.example_not_run and "`streampkg.utils.get_text`" in a.example_not_run
+    assert "1 byte, an odd byte count: ValueError" in a.example_not_run, a.example_not_run
+    assert "return stream.read(1)" in a.example_not_run and "read_byte" not in a.example_not_run
     assert a.example_not_run_why.startswith("`streampkg/_console.py` checks `sys.platform == 'win32'` when it is "
                                             "imported (line 4)"), a.example_not_run_why
     assert "(`sys.platform` is `linux`)" in a.example_not_run_why

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from errdex.extract.ir import Node
 from errdex.extract.pickling import fast_pickle, register_model_types
-from errdex.model import CallEdge, ConfigOption, FileFailure, Guard, SiteKind, TestExpectation
+from errdex.model import CallEdge, ConfigOption, FileFailure, Guard, HandedStream, SiteKind, TestExpectation
 
 
 @fast_pickle
@@ -136,6 +136,7 @@ class PendingSite:
     caught_anywhere: bool = False  # ... joined from a list of caught ones (``forwarded.Caught.anywhere``)
     requires: str = ""  # the platform check the module makes at import (``platformcheck``), as written
     requires_line: int = 0  # ... and its line
+    handed: HandedStream | None = None  # a method of a raw reader/writer class: how the module hands it out
 
 
 @fast_pickle
@@ -155,4 +156,4 @@ class FileResult:
     digests: bytes | None = None  # the file's line digests (``lines.py``); None when it cannot be decoded
 
 
-register_model_types(Guard, FileFailure, ConfigOption, TestExpectation, CallEdge)
+register_model_types(Guard, FileFailure, ConfigOption, TestExpectation, CallEdge, HandedStream)

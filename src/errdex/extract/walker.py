@@ -28,6 +28,7 @@ from errdex.extract import guards as g
 from errdex.extract import stmts as st
 from errdex.extract.astwalk import walk
 from errdex.extract.forwarded import caught_classes
+from errdex.extract.handedstream import handed_streams
 from errdex.extract.imports import STAR, class_like, dotted_source, import_bindings, is_package, star_source
 from errdex.extract.ir import Node, reads_param
 from errdex.extract.loopitems import bind_loop_target
@@ -84,6 +85,7 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         self._prop_attrs: dict[str, str] = {}  # the class being walked: properties returning an attribute
         self._prescan(tree.body)
         self._requires = required_platform(tree, src)  # the platform the module's import checks for
+        self._handed = handed_streams(tree, src)  # raw reader/writer classes: how the module hands them out
         self._gated = backports.gated(tree, self._top) if "version" in src.text or "PY" in src.text else {}
         self._kw_lines = src.word_lines(_KEYWORDS)
         self.builder = MessageBuilder(src, module, self.imports, set(self.names), self.module_env, path)
@@ -222,6 +224,7 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
             snippet=snippet, snippet_start=start, docstring=state.docstring,
             comments=self.src.comments(node.lineno, end, node.col_offset), cause=cause,
             requires=self._requires[0], requires_line=self._requires[1],
+            handed=self._handed.get(state.qual[0]) if self._handed and state.qual else None,
         )
 
     def raise_(self, node: ast.Raise, state: State, env: Env) -> Walk:

@@ -12,6 +12,7 @@ from errdex.analyze.facts import Facts, GuardFact
 from errdex.analyze.guardwords import describe_guard
 from errdex.analyze.helperflags import case_kinds, cases_words, kinds_words
 from errdex.analyze.static import roles
+from errdex.analyze.static.handedread import layer_uses
 from errdex.analyze.static.words import (
     callee,
     conditions,
@@ -226,8 +227,9 @@ def handed_out_solution(f: Facts, src: str, msg: str) -> Solution:
     uses = f"the {use}s it asks for" if use else "the reads or writes it asks for"
     later = (f"; the raise comes on a later {use} from that object, not at the call of {callee(f)}"
              if use == "read" else "; the raise comes on a later write to it, not at the call" if use else "")
+    decides = layer_uses(f) or f"how your code uses that object ({uses}){later}"
     return Solution(text=f"The object that {callee(f)} returns holds a `{obj}`, and Python's own code calls its "
                          f"`{f.site.qualname.rsplit('.', 1)[-1]}` with the {src or 'values'} it checks, not your "
-                         f"code: what decides it is how your code uses that object ({uses}){later}, and the "
-                         f"message says what must hold: \"{msg[:200]}\"",
+                         f"code: what decides it is {decides}, and the message says what must hold: "
+                         f"\"{msg[:200]}\"",
                     evidence=(raise_evidence(f),))

@@ -186,7 +186,13 @@ def meaning(f: Facts) -> tuple[str, list[Evidence]]:
         said = f" (\"{message_text(f)[:60]}\")" if roles.module_getattr(f) or not f.public_path.entries else ""
         sentences.append(f"As a warning, {exc_name(f)}{said} does not stop {callee(f)} unless warnings are turned "
                          "into errors (`-W error`).")
-    return " ".join(sentences[:5]), ev
+    return " ".join(_ended(x) if i < len(sentences[:5]) - 1 else x for i, x in enumerate(sentences[:5])), ev
+
+
+def _ended(sentence: str) -> str:
+    """A sentence followed by another, with a full stop after a closing quote that has none (rating 15, eb3a:
+    '...: "cannot read ... console" `_WindowsConsoleReader` exists only ...' read as one run-on sentence)."""
+    return sentence + "." if re.search(r"[\w)`]\"$", sentence) else sentence
 
 
 def _when_it_fires(f: Facts) -> str:

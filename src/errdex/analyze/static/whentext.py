@@ -6,6 +6,7 @@ from __future__ import annotations
 from errdex.analyze.facts import Facts
 from errdex.analyze.static import narrowedtext, roles, scope
 from errdex.analyze.static.factory import factory_situation
+from errdex.analyze.static.handedread import handed_when
 from errdex.analyze.static.observed import (
     caught_inside,
     clean,
@@ -31,8 +32,12 @@ from errdex.analyze.static.words import (
 
 def trigger(f: Facts) -> str:
     said = _trigger(f)
+    handed = handed_when(f)  # the guards of the factory that hands the object out (rating 15, eb3a)
     if f.site.requires and said.endswith("."):  # the module checks the platform at import (rating 13, eb3a)
-        return said[:-1] + f", and only on a platform where `{f.site.requires}` holds."
+        said = said[:-1] + f", and only on a platform where `{f.site.requires}` holds" + (
+            f" and {handed.removeprefix('only ')}." if handed else ".")
+    elif handed and said.endswith("."):
+        said = said[:-1] + f", and {handed}."
     return said
 
 
