@@ -11,12 +11,14 @@ documents still load.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, get_args
+from typing import Literal, get_args
+
+from errdex.jsoncodec import from_json as from_json
+from errdex.jsoncodec import to_json as to_json
 
 SiteKind = Literal["error", "warning", "assertion"]
 SourceKind = Literal["dir", "git", "wheel", "sdist", "zip", "pypi", "installed"]
@@ -526,85 +528,3 @@ class ObserveRun:
     tests_source: str = ""  # where the tests came from
     network: str = ""  # the sandbox's network isolation as granted
     processes: str = ""  # the sandbox's process-count limit as granted
-
-
-# --------------------------------------------------------------------------- JSON
-
-
-def to_json(value: Any) -> Any:
-    """A dataclass (tree) as plain JSON data; tuples become lists."""
-    if value is None or isinstance(value, (str, int, float)):
-        return value
-    names = _field_names(type(value))
-    if names is not None:
-        return {name: to_json(getattr(value, name)) for name in names}
-    if isinstance(value, (list, tuple)):
-        return [to_json(v) for v in value]
-    if isinstance(value, Mapping):
-        return {str(k): to_json(v) for k, v in value.items()}
-    return value
-
-
-def from_json[T](cls: type[T], data: Any) -> T:
-    """Inverse of ``to_json`` for the classes of this module; unknown keys are ignored."""
-    kwargs: dict[str, Any] = {}
-    for name, tp in _field_types(cls):
-        if name not in data:
-            continue
-        kwargs[name] = _decode(tp, data[name])
-    return cls(**kwargs)
-
-
-_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
-_FIELD_TYPES: dict[type, tuple[tuple[str, Any], ...]] = {}
-
-
-def _field_names(cls: type) -> tuple[str, ...] | None:
-    """A dataclass's field names (None for other types), once per class: ``to_json`` runs
-    for every site written to the catalog and ``dataclasses.fields`` is slow."""
-    try:
-        return _FIELD_NAMES[cls]
-    except KeyError:
-        pass
-    names = tuple(f.name for f in dataclasses.fields(cls)) if dataclasses.is_dataclass(cls) else None
-    _FIELD_NAMES[cls] = names
-    return names
-
-
-def _field_types(cls: type) -> tuple[tuple[str, Any], ...]:
-    """(field name, resolved type) of a dataclass, computed once per class.
-
-    ``typing.get_type_hints`` evaluates every annotation string each time it
-    is called; uncached it made loading a catalog of 5,000 sites take seconds.
-    """
-    cached = _FIELD_TYPES.get(cls)
-    if cached is None:
-        import typing
-
-        hints = typing.get_type_hints(cls)
-        cached = tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls))
-        _FIELD_TYPES[cls] = cached
-    return cached
-
-
-def _decode(tp: Any, value: Any) -> Any:
-    import typing
-
-    origin = typing.get_origin(tp)
-    args = typing.get_args(tp)
-    if value is None:
-        return None
-    if dataclasses.is_dataclass(tp):
-        return from_json(tp, value)  # type: ignore[arg-type]
-    if origin is tuple:
-        inner = args[0] if args else Any
-        return tuple(_decode(inner, v) for v in value)
-    if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
-        for a in args:
-            if a is type(None):
-                continue
-            return _decode(a, value)
-    if origin in (Mapping, dict) or tp is Mapping:
-        vt = args[1] if len(args) == 2 else Any
-        return {k: _decode(vt, v) for k, v in value.items()}
-    return value
