@@ -119,7 +119,9 @@ def test_confirm_proves_the_per_slice_after_and_names_the_one_that_did_not_run(
     prover = _Prover()
     got, why, runs = confirm_axis(cast(Any, prover), cast(Any, None), cast(Any, _Site()), NOOP, tmp_path)
     assert got is not None, why
-    assert runs == 5 and "stack([axislib.rev(operand=_s, dimensions=(0,))" in got.after
+    assert runs == 6 and "stack([axislib.rev(operand=_s, dimensions=(0,))" in got.after
+    # the accepted value spelt as a list: axislib's kernel compares the raw value with ``(0,)``, so ``[0]`` raises
+    assert got.proof.clean_with == () and len(got.proof.raised_with) == 1 and "dimensions=[0]" in got.proof.raised_with[0]
     assert got.proof.before.exception == "NotImplementedError" and got.proof.candidate.startswith("search; after: per slice")
     note = arguments_note({"arguments": got.proof.arguments})
     assert note.startswith("The before asks for `dimensions=(1,)` on an array of two dimensions")

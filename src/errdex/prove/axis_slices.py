@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from errdex.model import Guard
 from errdex.pagenotes import KEPT_AXIS
+from errdex.prove.keep import _others
 from errdex.prove.search_adapters import AxisForms
 
 
@@ -43,6 +44,12 @@ class AxisPair:
     accepted: int
     spelt: tuple[str, str] = ("", "")  # the selector's value asking for the wanted axis, and the accepted one
     distinct: str = ""  # the array of distinct values the check programs use
+
+    def respelt(self, after: str) -> list[str]:
+        """``after`` with the accepted value spelt the other ways a user writes it (``keep._others``: ``[0]``)."""
+        said = f"{self.selector}={self.spelt[1]}"
+        return [after.replace(said, f"{self.selector}={alt}")
+                for alt in _others(ast.parse(self.spelt[1], mode="eval").body) if said in after]
 
 
 def accepted_value(guards: Sequence[Guard], selectors: Sequence[str]) -> tuple[str, object] | None:

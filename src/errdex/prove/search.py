@@ -280,8 +280,14 @@ def confirm_axis(prover: Prover, catalog: Catalog, site: ErrorSite, program: str
                 continue
             proof = prover._proof(pb, ProofAfter(exit=0, output="\n".join(out2.strip().splitlines()[-6:])),
                                   f"search; after: {how}, along the accepted axis (axis_slices.py)")
-            return Proven(pair.before, after, replace(proof, lowered=kernel_label(prover.package, pair.before),
-                                                      arguments=axis_mark(pair, how, not_run))), "", runs
+            respelt = pair.respelt(after)  # the accepted value spelt other ways (``[0]``): which ran clean, which raised
+            more = prover.runs(respelt, scratch, "axis-spelt") if respelt else None
+            ran = tuple(c for j, c in enumerate(respelt) if more is not None and more[j][0] == 0)
+            spelt = tuple(c for j, c in enumerate(respelt) if more is not None and more[j][0] != 0
+                          and prover.resolves_to(catalog, more[j][2], site.error_id)[0] == site.error_id)
+            proof = replace(proof, lowered=kernel_label(prover.package, pair.before),
+                            arguments=axis_mark(pair, how, not_run), clean_with=ran, raised_with=spelt)
+            return Proven(pair.before, after, proof), "", runs + (more.count if more is not None else 0)
         why = "no after along the accepted axis ran clean with the same values: " + "; ".join(
             f"{h}: {w}" for h, w in not_run)
     return None, why, runs
