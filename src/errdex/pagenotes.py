@@ -25,6 +25,7 @@ KEPT_STREAM = "kept, own stream: "  # the after runs the call with the process's
 KEPT_SETTING = "kept, setting: "  # the after gives the call the setting that lets the refused input through
 KEPT_PUBLIC = "kept, public: "  # the public name a private call returns used in its place: "short -> public"
 KEPT_MATCHED = "kept, matched: "  # an array argument reshaped to the length the other side of a failed equality asks: "arg -> reshape"
+KEPT_AXIS = "kept, along the accepted axis: "  # "selector | wanted | accepted | how | afters not run" (``prove/axis_slices.py``)
 KEPT_GIVEN = "kept, given: "  # the after gives a parameter the raise's guard asks unset: "name | guard | function" (``keep.given_mark``)
 PRIVATE_SHOWN = " | private: "  # appended: the example calls a private function; "short -> public replacement"
 
@@ -184,6 +185,8 @@ def _arguments_note(proof: Mapping[str, Any] | None) -> str:
                 "to this error: with it, the library lets the input it refused through (it does not raise there, or "
                 f"it raises and catches the error itself and goes on){then}. "
                 "Use it where your program must accept such input; otherwise fix the input, as the solutions say.")
+    if mark.startswith(KEPT_AXIS):  # rating 15, 5931: a check that accepts one axis only, the result kept
+        return axis_note(mark)
     if mark == KEPT_WITH:
         return "The after makes the same calls with the same arguments, the object used inside its `with` block."
     if mark.startswith("drops "):
@@ -195,6 +198,24 @@ def _arguments_note(proof: Mapping[str, Any] | None) -> str:
                 "error comes from, not a fix to copy; errdex has proven no after that keeps what the call was "
                 "asked to do, so do what the solutions say.")
     return ""
+
+
+def axis_note(mark: str) -> str:
+    """The note of an after that asks for the before's result along the one axis the check accepts
+    (``prove/axis_slices.py``): what it does, that it returned the same values, and the afters that did not run."""
+    sel, wanted, accepted, how, skipped, distinct = [*mark.removeprefix(KEPT_AXIS).split(" | ", 5), *[""] * 6][:6]
+    way = (f"moves that axis to where `{sel}={accepted}` works, makes the call there, and moves the axis back"
+           if how == "moved" else
+           f"makes the call on each slice of the array taken along its other axis, whose only axis is the one the "
+           f"before wants, with `{sel}={accepted}` (the one value the check accepts), and stacks the results")
+    on = f" (`{distinct}`)" if distinct else ""
+    said = (f"The before asks for `{sel}={wanted}` on an array of two dimensions, which this check refuses; the after "
+            f"{way}. Run as plain calls on this machine, not in the kernel, on an array of distinct values of the same "
+            f"shape{on}, the after returned the same values as the before's call: it keeps what the call was asked "
+            "to do.")
+    notes = [f"the after that {'moves the axis' if h.strip() == 'moved' else 'works per slice'} did not run here "
+             f"(`{w.strip()}`)" for h, _, w in (p.partition(": ") for p in skipped.split("; ") if p.strip())]
+    return f"{said} Tried first and not used: {'; '.join(notes)}." if notes else said
 
 
 CHECK_NOT_RUN = "Check before calling (not run: the library's own check written as code; errdex has not proven it):"

@@ -32,6 +32,7 @@ from errdex.analyze.public_path import entries_under, is_public_module
 from errdex.catalog.base import Catalog
 from errdex.model import ErrorSite, ProofAfter, ProofBefore
 from errdex.pagenotes import KEPT_STREAM, WARMS_UP
+from errdex.prove.axis_slices import axis_mark, axis_pairs
 from errdex.prove.candidates import Candidate
 from errdex.prove.configcand import OptionSwitch, option_switches
 from errdex.prove.direct import sample_after
@@ -39,7 +40,7 @@ from errdex.prove.engine import Outcome, Proven, Prover
 from errdex.prove.guard_values import guard_values
 from errdex.prove.harness import run_env
 from errdex.prove.keep import arguments_mark, given_mark
-from errdex.prove.kernel_forms import KernelForm, kernel_entries, kernel_label, with_kernel
+from errdex.prove.kernel_forms import KernelForm, kernel_entries, kernel_form, kernel_label, with_kernel
 from errdex.prove.needed import needs
 from errdex.prove.noop import no_op, selectors_of
 from errdex.prove.passes import exception_name, machine_stop
@@ -186,7 +187,9 @@ def confirm(prover: Prover, catalog: Catalog, site: ErrorSite, found: Found, oth
     reads replaced the same way (``streams.py``), the after with the process's own (``stream``: that
     stream, set on this second pass)."""
     if nothing := no_op(found.before, selectors_of(prover.package)):  # rating 12, 5931: ``dimensions=[]``
-        return None, f"the call the search found does nothing ({nothing} selects nothing): no example", 0
+        axis, why, n = confirm_axis(prover, catalog, site, found.before, scratch)  # rating 15: along another axis
+        return (axis, why, n) if axis is not None else (
+            None, f"the call the search found does nothing ({nothing} selects nothing): no example; {why}", n)
     afters = (*warm_afters(site, sws, [found.before, *found.afters]), *found.afters)
     res = prover.runs([found.before, *afters], scratch, "search")
     rc, _, err = res[0]
@@ -243,6 +246,57 @@ def confirm(prover: Prover, catalog: Catalog, site: ErrorSite, found: Found, oth
     if found.passes:  # none runs clean here: one that passes this check and stops on what the machine lacks
         return passing(prover, catalog, site, found, pb, scratch, res.count)
     return None, "the search found a raising call, but none of its argument variants ran clean", res.count
+
+
+def confirm_axis(prover: Prover, catalog: Catalog, site: ErrorSite, program: str,
+                 scratch: Path) -> tuple[Proven | None, str, int]:
+    """When the site's check accepts one axis only (``axis_slices.py``): the search's call made on an array of one
+    more dimension along another axis, which must raise this error, and the first after that asks for the same
+    result along the accepted axis, runs clean and whose check program (the same values on distinct inputs, plain
+    calls on this machine) passes; the afters that did not run are named in the proof's mark."""
+    adapter = search_adapter(prover.package)
+    kernel = kernel_form(prover.package, site.path)
+    vectors = [*(kernel.values if kernel else ()), *(adapter.values if adapter else ())]
+    pairs = axis_pairs(program, site.guards, selectors_of(prover.package), adapter.slices if adapter else None, vectors)
+    why, runs = "the check accepts no single axis the search's call could be made along another one", 0
+    for pair in pairs:
+        res = prover.runs([pair.before, *pair.afters, *pair.checks], scratch, "axis")
+        runs += res.count
+        rc, _, err = res[0]
+        got, exc = prover.resolves_to(catalog, err, site.error_id) if rc != 0 else ("", "")
+        if got != site.error_id:
+            why = f"the call along axis {pair.wanted} resolves to {got or 'nothing'}"
+            continue
+        pb = ProofBefore(exception=exc, error_id=got, output=excerpt(err, exc))
+        not_run: list[tuple[str, str]] = []
+        for i, (after, how) in enumerate(zip(pair.afters, pair.hows, strict=True), 1):
+            rc2, out2, err2 = res[i]
+            rc3 = res[len(pair.afters) + i][0]
+            if rc2 != 0:
+                not_run.append((how, (exception_name(err2) + ": " + _last(err2).split(". ")[0]).strip(": ")[:160]))
+                continue
+            if rc3 != 0:
+                not_run.append((how, "not the same values as the call along axis " + str(pair.wanted)))
+                continue
+            proof = prover._proof(pb, ProofAfter(exit=0, output="\n".join(out2.strip().splitlines()[-6:])),
+                                  f"search; after: {how}, along the accepted axis (axis_slices.py)")
+            respelt = pair.respelt(after)  # the accepted value spelt other ways (``[0]``): which ran clean, which raised
+            more = prover.runs(respelt, scratch, "axis-spelt") if respelt else None
+            ran = tuple(c for j, c in enumerate(respelt) if more is not None and more[j][0] == 0)
+            spelt = tuple(c for j, c in enumerate(respelt) if more is not None and more[j][0] != 0
+                          and prover.resolves_to(catalog, more[j][2], site.error_id)[0] == site.error_id)
+            proof = replace(proof, lowered=kernel_label(prover.package, pair.before),
+                            arguments=axis_mark(pair, how, not_run), clean_with=ran, raised_with=spelt)
+            return Proven(pair.before, after, proof), "", runs + (more.count if more is not None else 0)
+        why = "no after along the accepted axis ran clean with the same values: " + "; ".join(
+            f"{h}: {w}" for h, w in not_run)
+    return None, why, runs
+
+
+def _last(err: str) -> str:
+    """The exception line's message (after ``Name: ``) of a traceback."""
+    last = [ln for ln in err.strip().splitlines() if ln.strip()]
+    return last[-1].partition(": ")[2] if last else ""
 
 
 PASSES_MARK = "after: passes the check, then stops on what this machine lacks (search_climb.py)"

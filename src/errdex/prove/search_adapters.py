@@ -19,11 +19,26 @@ values first tried for a parameter whose name ends so (jax: ``dtype``, ``operand
 ``made``: values of a class the library's top level does not export, by the class's qualified name (jax: a
 kernel's ``Mesh``, a protocol, built as Mosaic GPU's, which a CPU constructs): (class, module, source).
 ``lacks``: what a call that passed a check stops on because the machine lacks it (``search_climb.py``, ``passes.py``).
+``slices``: how to write the same call along another axis when a check accepts one axis only (``axis_slices.py``):
+the wanted axis moved to the accepted one and back, the call applied per slice and the slices stacked, an array of
+distinct values of a shape and dtype, and the test that two results hold the same values.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class AxisForms:
+    """Format strings (source text) for ``axis_slices.py``: ``move`` ({x}, {source}, {destination}); ``per_slice``
+    ({call} of one slice named ``_s``, {x}, {axis}); ``distinct`` ({size}, {shape}, {dtype}: the array's elements
+    0, 1, 2, ...); ``same`` ({a}, {b}: true when they hold the same values)."""
+
+    move: str
+    per_slice: str
+    distinct: str
+    same: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +62,7 @@ class SearchAdapter:
     # format string with the regex's groups and {device}, the kernel form's device: "a CUDA GPU")
     lacks: tuple[tuple[str, str, str], ...] = ()
     made: tuple[tuple[str, str, str], ...] = ()
+    slices: AxisForms | None = None
 
     def request(self) -> dict[str, object]:
         return {"lacks": [list(x) for x in self.lacks], "made": [list(x) for x in self.made], "call_timeout_s": self.call_timeout_s, "imports": list(self.imports), "values": list(self.values), "array": self.array,
@@ -81,6 +97,10 @@ SEARCH_ADAPTERS: dict[str, SearchAdapter] = {
         # a kernel's mesh (``pl.kernel(..., mesh=)``): the Mosaic GPU one builds on any machine
         made=(("jax._src.pallas.core.Mesh", "jax.experimental.pallas.mosaic_gpu",
                "jax.experimental.pallas.mosaic_gpu.Mesh()"),),
+        slices=AxisForms(move=f"{_JNP}.moveaxis({{x}}, {{source}}, {{destination}})",
+                         per_slice=f"{_JNP}.stack([{{call}} for _s in {_JNP}.unstack({{x}}, axis={{axis}})], axis={{axis}})",
+                         distinct=f"{_JNP}.arange({{size}}, dtype={{dtype}}).reshape({{shape}})",
+                         same=f"bool({_JNP}.array_equal({{a}}, {{b}}))"),
     ),
 }
 
