@@ -16,6 +16,13 @@ from errdex.model import Guard, GuardKind
 MAX_GUARDS = 32  # guards kept per site, nearest the raise (an elif chain of thousands would be quadratic)
 GUARD_CHARS = 1_000  # characters of a guard's source and normalized text; longer ones end in "…"
 
+# A one-operator comparison's negation, as Python writes it: ``a < b`` does not hold exactly when ``a >= b``
+# holds.  Pages say a guard's other side as code (the import check a platform needs, the check a caller can
+# make before the call), and both read it from here.
+NEGATED_COMPARISON: dict[type[ast.cmpop], str] = {
+    ast.Eq: "!=", ast.NotEq: "==", ast.Lt: ">=", ast.LtE: ">", ast.Gt: "<=", ast.GtE: "<", ast.Is: "is not",
+    ast.IsNot: "is", ast.In: "not in", ast.NotIn: "in"}
+
 
 class Spec(NamedTuple):
     """A guard not yet rendered: the walker pushes these on every branch it enters,

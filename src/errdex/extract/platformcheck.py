@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 import re
 
+from errdex.extract.guards import NEGATED_COMPARISON
 from errdex.extract.source import SourceText
 
 _PLATFORM = re.compile(r"\b(?:sys\.platform|os\.name|platform\.system\(\))")
@@ -31,14 +32,11 @@ def required_platform(tree: ast.Module, src: SourceText) -> tuple[str, int]:
     return "", 0
 
 
-_FLIP = {ast.Eq: "!=", ast.NotEq: "==", ast.In: "not in", ast.NotIn: "in"}
-
-
 def _negated(test: ast.expr, src: SourceText) -> str:
     """The condition under which ``if test: raise`` lets the import go on, as written where it can be."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         return " ".join(src.segment(test.operand).split())
-    if isinstance(test, ast.Compare) and len(test.ops) == 1 and type(test.ops[0]) in _FLIP:
-        return (f"{' '.join(src.segment(test.left).split())} {_FLIP[type(test.ops[0])]} "
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and type(test.ops[0]) in NEGATED_COMPARISON:
+        return (f"{' '.join(src.segment(test.left).split())} {NEGATED_COMPARISON[type(test.ops[0])]} "
                 f"{' '.join(src.segment(test.comparators[0]).split())}")
     return f"not ({' '.join(src.segment(test).split())})"

@@ -40,6 +40,7 @@ from errdex.analyze.static.words import (
     worked_out,
     worked_out_clause,
 )
+from errdex.extract.guards import NEGATED_COMPARISON
 
 
 def own_precondition(f: Facts) -> str:
@@ -121,10 +122,6 @@ def chosen_when_none(f: Facts) -> str:
     return filled[0] if filled else ""
 
 
-_FLIP = {ast.Eq: "!=", ast.NotEq: "==", ast.Lt: ">=", ast.LtE: ">", ast.Gt: "<=", ast.GtE: "<", ast.Is: "is not",
-         ast.IsNot: "is", ast.In: "not in", ast.NotIn: "in"}
-
-
 def code_negation(cond: str) -> str:
     """The condition under which a guard does not hold, as code: ``a % b`` -> ``a % b == 0`` (a remainder tested
     for truth), ``not x`` -> ``x``, ``a < b`` -> ``a >= b``, ``a and b`` -> each negated, joined by ``or``; else
@@ -143,8 +140,8 @@ def code_negation(cond: str) -> str:
         return joined.join(f"({p})" if " and " in p or " or " in p else p for p in parts)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
         return f"{ast.unparse(node)} == 0"
-    if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in _FLIP:
-        return f"{ast.unparse(node.left)} {_FLIP[type(node.ops[0])]} {ast.unparse(node.comparators[0])}"
+    if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in NEGATED_COMPARISON:
+        return f"{ast.unparse(node.left)} {NEGATED_COMPARISON[type(node.ops[0])]} {ast.unparse(node.comparators[0])}"
     if isinstance(node, (ast.Name, ast.Attribute, ast.Call, ast.Subscript)):
         return f"not {ast.unparse(node)}"
     return f"not ({ast.unparse(node)})"
