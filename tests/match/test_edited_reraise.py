@@ -103,3 +103,73 @@ def test_what_an_edited_re_raise_is() -> None:
     assert not edited_reraise("            raise ValueError(e.args[0] + ' x')", segs)  # a new exception
     assert not edited_reraise("            raise e", ((False, "e"),))  # no text of its own
     assert not edited_reraise("            raise err", segs)  # not the name the text holds
+
+
+SCHEMA = '''
+import sys
+
+
+class ValidationError(Exception):
+    pass
+
+
+def check_boolean(value):
+    if not isinstance(value, bool):
+        raise ValidationError("{0} is not a boolean".format(value))
+
+
+def check_length(value, wanted):
+    if len(value) > wanted:
+        raise ValidationError("{0} has too many elements. Wanted {1}.".format(value, wanted))
+
+
+class Builder:
+    def __init__(self, **props):
+        for prop in props:
+            try:
+                check_boolean(props[prop])
+            except ValidationError as e:
+                e = type(e)(str(e) + " \\nwhile setting '{0}' in {1}".format(prop, self.__class__.__name__))
+                raise e.with_traceback(sys.exc_info()[2])
+
+    def extend(self, items):
+        try:
+            check_length(items, 4)
+        except ValidationError as err:
+            raise ValidationError(f"{err} (while extending)").with_traceback(err.__traceback__)
+'''
+
+
+@pytest.fixture(scope="module")
+def schema(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
+    root: Path = tmp_path_factory.mktemp("kepttb")
+    db = str(root / "c.sqlite")
+    index_package(root, "schemakit", {"__init__.py": "", "core.py": SCHEMA}, db)
+    catalog = open_catalog(db)
+    yield catalog
+    catalog.close()
+
+
+@pytest.mark.parametrize(("text", "inner"), [
+    ("schemakit.core.ValidationError: hi is not a boolean \nwhile setting 'foobar' in example", "check_boolean"),
+    ("schemakit.core.ValidationError: [1, 2, 3, 4, 5] has too many elements. Wanted 4. (while extending)",
+     "check_length"),
+])
+def test_a_raise_handing_the_caught_traceback_on_names_the_original_first(schema: Catalog, text: str,
+                                                                        inner: str) -> None:
+    # python-jsonschema-objects 0.5.7 (round 24): `raise e.with_traceback(sys.exc_info()[2])` after
+    # `e = type(e)(str(e) + ...)`: the innermost frame is the original raise, the handler only added text
+    r = explain(schema, text)
+    top, handler = r.matches[:2]
+    assert top.qualname == inner and top.tied_count == 0 and r.confident
+    assert handler.qualname.startswith("Builder.") and handler.wraps == top.id and handler.score < top.score
+
+
+def test_what_a_raise_handing_the_caught_traceback_on_is() -> None:
+    segs = ((False, "e"), (True, " while setting "), (False, "prop"))
+    assert edited_reraise("    raise e.with_traceback(sys.exc_info()[2])", segs)
+    assert edited_reraise("    raise Error(f'{e} x').with_traceback(e.__traceback__)", segs)
+    assert not edited_reraise("    raise Error(f'{e} x').with_traceback(tb)", segs)  # whose traceback is not known
+    assert not edited_reraise("    raise Error(f'{e} x').with_traceback(other.__traceback__)", segs)
+    assert not edited_reraise("    raise e.with_traceback(sys.exc_info()[2])", ((False, "e"),))  # no text of its own
+    assert not edited_reraise("    raise Error(f'{e} x')", segs)  # a new traceback: the handler raised it

@@ -35,11 +35,15 @@ def format_template(fmt: str, call: Ref) -> Node:
 def base_str(node: Node, base_args: list[Node]) -> Node:
     """An exception's ``__str__`` returning ``super().__str__()`` (dnspython's ``DNSException`` when no
     keyword arguments were given): the base's text of ``self.args``, that is of the arguments the
-    ``__init__`` passed on: nothing → "", one → its text (several stay a value)."""
+    ``__init__`` passed on: nothing → "", one → its text (several stay a value).  Inside a text too: josepy's
+    ``DeserializationError.__str__`` returns ``"Deserialization error: {0}".format(super().__str__())``, each
+    raise's own message after that prefix."""
     if isinstance(node, Hole) and node.expr == _BASE_STR and len(base_args) <= 1:
         return as_text(base_args[0]) if base_args else Lit("")
     if isinstance(node, Alt):
         return Alt(tuple(base_str(o, base_args) for o in node.options))
+    if isinstance(node, Cat):
+        return Cat(tuple(base_str(p, base_args) for p in node.parts))
     return node
 
 

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from errdex.match import absorbed as AB
 from errdex.match import edited as ED
 from errdex.match import honesty as HO
+from errdex.match import keywords as KW
 from errdex.match import named as NM
 from errdex.match import rank as R
 from errdex.match import rewrap as RW
@@ -259,6 +260,7 @@ def _with_ties(idx: MatchIndex, m: Match, c: R.Scored, best: dict[int, R.Scored]
     unless a frame pinned it or the values picked one."""
     first, sites, count = T.tied_sites(idx, c, best, exc_name, printed)
     kept = NM.named_by_value(idx, first, sites) if count == len(sites) else None
+    by_keyword = kept is None and count == len(sites) and (kept := KW.by_keywords(idx, first, sites)) is not None
     before = count
     if kept is not None:  # the value names the function of some of the tied sites (``named.py``): a hint
         own = best.get(kept[0])
@@ -267,7 +269,8 @@ def _with_ties(idx: MatchIndex, m: Match, c: R.Scored, best: dict[int, R.Scored]
         sites, count = kept[1:], len(kept) - 1
     if first.site != c.site:
         m = _match(idx, first)
-    hint = NM.note(m.qualname.rsplit(".", 1)[-1], before - count) if kept is not None else ""
+    hint = "" if kept is None else KW.note(before - count) if by_keyword else \
+        NM.note(m.qualname.rsplit(".", 1)[-1], before - count)
     if kept is not None and not count:
         return replace(m, confident=False, tie_note=hint.strip())
     if not count and (n := T.unruled(idx, first, exc_name)):

@@ -28,6 +28,7 @@ from errdex.match.indexdata import (
     GATED,
     HELD_CLASS,
     KEY_ERROR,
+    KEYWORD,
     LOOKED_UP,
     LOOSE,
     MAX_SHAPED,
@@ -43,6 +44,7 @@ from errdex.match.indexdata import (
     looked_up_class,
     loose_raise,
     prints_as_key_error,
+    raise_keywords,
     shaped,
     try_body,
     version_gated,
@@ -163,6 +165,8 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
             rewraps.setdefault(KEY_ERROR + site.exception_name, []).append(mine[0])
         if mine and class_text(site):
             rewraps.setdefault(CLASS_TEXT, []).extend(mine)
+            for name in raise_keywords(site):  # the keywords a class printing its **kwargs shows (``keywords.py``)
+                rewraps.setdefault(KEYWORD + name, []).extend(mine)
         site_templates.append(tuple(mine))
     if len(rewraps.get(SHAPED, ())) > MAX_SHAPED:  # the most literal text: the likeliest to verify only where right
         rewraps[SHAPED] = sorted(sorted(rewraps[SHAPED], key=lambda t: -templates[t][3])[:MAX_SHAPED])

@@ -19,7 +19,7 @@ if TYPE_CHECKING:  # no ``typing`` at run time (``errdex explain``'s start-up)
     from collections.abc import Iterable
     from typing import Final
 
-    from errdex.model import Guard
+    from errdex.model import ErrorSite, Guard
 
 
 _WORD = re.compile(r"[A-Za-z0-9_]+")
@@ -96,16 +96,32 @@ EDITED = "<edited-reraise>"
 _RAISE_NAME = re.compile(r"\s*raise\s+(?P<name>[A-Za-z_]\w*)\s*(?:#.*)?$")
 
 
+# ``raise X.with_traceback(tb)`` of the caught exception's traceback: ``sys.exc_info()[2]`` or ``NAME.__traceback__``
+_KEPT_TRACEBACK = re.compile(r"\s*raise\s+(?P<raised>.*)\.with_traceback\(\s*(?:sys\.exc_info\(\)\[2\]|"
+                             r"(?P<owner>[A-Za-z_]\w*)\.__traceback__)\s*\)\s*(?:from\s+\w+\s*)?(?:#.*)?$")
+
+
 def edited_reraise(raise_line: str, segs: Segs) -> bool:
     """``raise e`` (a name alone on its line) whose template holds the caught text (``{e.args[0]}``,
-    ``{str(e)}``, ``{e}``) and literal text of its own: the text its handler wrote into ``e.args``."""
+    ``{str(e)}``, ``{e}``) and literal text of its own: the text its handler wrote into ``e.args``.
+
+    So is a raise that hands the caught exception's traceback on (``raise e.with_traceback(sys.exc_info()[2])``
+    after ``e = type(e)(str(e) + " while setting ...")``, ``raise X(f"{err}: ...").with_traceback(
+    err.__traceback__)``): whatever object it raises, its traceback's innermost frame is the original site's,
+    which is where the error was raised; the handler only added to the text."""
+    kept = _KEPT_TRACEBACK.match(raise_line)
     m = _RAISE_NAME.match(raise_line)
-    if m is None:
+    if m is None and kept is None:
         return False
-    name = m.group("name")
-    held = (f"{name}.args[0]", f"str({name})", name)
-    return any(not lit and x.removesuffix(REPR) in held for lit, x in segs) \
-        and any(lit and x.strip() for lit, x in segs)
+    names = [m.group("name")] if m is not None else []
+    if kept is not None:
+        raised = kept.group("raised").strip()
+        names += [n for n in (kept.group("owner"), raised) if n and n.isidentifier()]
+    held = {form for name in names for form in (f"{name}.args[0]", f"str({name})", name)}
+    own = any(lit and x.strip() for lit, x in segs)
+    if kept is not None and not kept.group("owner"):  # sys.exc_info()[2]: a caught name as such code spells it
+        return own and any(not lit and (x.removesuffix(REPR) in held or caught(x, None)) for lit, x in segs)
+    return any(not lit and x.removesuffix(REPR) in held for lit, x in segs) and own
 
 
 MAX_SHAPED = 64  # such templates kept per index (those with the most literal text): each is verified per query
@@ -329,3 +345,29 @@ class MatchIndex:
     def url(self, site: SiteRow) -> str:
         snap = self.snaps[site[S_SNAP]]
         return source_url(snap[2], snap[3], site[S_PATH], site[S_LINE], site[S_END])
+
+
+KEYWORD = "<keyword> "  # ``MatchIndex.rewraps`` key prefix: templates of class-text sites by their raise's keywords
+RAISE_LINES = 40  # lines of a raise statement read from the snippet
+
+
+def raise_keywords(site: ErrorSite) -> tuple[str, ...]:
+    """The keyword names of the call a site raises (``raise E(a, b, name=...)``), read from its snippet;
+    none when the snippet does not hold the whole statement or it raises no call."""
+    import ast  # (at indexing only: not on ``errdex explain``'s start-up)
+    import textwrap
+
+    lines = site.snippet.splitlines()
+    i = site.line - site.snippet_start
+    if not 0 <= i < len(lines):
+        return ()
+    for end in range(i + 1, min(len(lines), i + RAISE_LINES) + 1):
+        try:
+            tree = ast.parse(textwrap.dedent("\n".join(lines[i:end])))
+        except SyntaxError:
+            continue
+        node = tree.body[0] if len(tree.body) == 1 else None
+        if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
+            return tuple(dict.fromkeys(k.arg for k in node.exc.keywords if k.arg and not k.arg.startswith("_")))
+        return ()
+    return ()

@@ -63,8 +63,8 @@ def tied_sites(
         return top, [], 0  # a frame pinned it, or the text was not verified exactly: nothing to tie
     group: dict[int, R.Scored] = {top.site: top}
     for site, c in scored.items():
-        if site == top.site or c.method != "exact" or c.pinned:
-            continue
+        if site == top.site or c.method != "exact" or c.pinned or c.wraps == top.site:
+            continue  # (a handler that edited the top's own text, ``edited.py``, is the same raise, no rival)
         if c.score >= top.score - TIE_EPSILON or (
                 # a site raising an instance of a class it does not name (`raise error`, handed one by its
                 # callers) printed this text as well as the top did: its type factor only says "cannot tell"
