@@ -24,6 +24,37 @@ NEGATED_COMPARISON: dict[type[ast.cmpop], str] = {
     ast.IsNot: "is", ast.In: "not in", ast.NotIn: "in"}
 
 
+def negated_test(test: ast.expr, src: SourceText) -> str:
+    """The condition under which ``if test:`` is not taken, as written where it can be (``not x`` -> ``x``,
+    ``a == b`` -> ``a != b``), else ``not (test)``: a module's import condition (``platformcheck``) and the
+    conditions a factory hands a reader out under (``handedstream``) are said this way."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return " ".join(src.segment(test.operand).split())
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and type(test.ops[0]) in NEGATED_COMPARISON:
+        return (f"{' '.join(src.segment(test.left).split())} {NEGATED_COMPARISON[type(test.ops[0])]} "
+                f"{' '.join(src.segment(test.comparators[0]).split())}")
+    return f"not ({' '.join(src.segment(test).split())})"
+
+
+class _WalrusValue(ast.NodeTransformer):
+    def visit_NamedExpr(self, node: ast.NamedExpr) -> ast.AST:
+        out: ast.AST = self.visit(node.value)
+        return out
+
+
+def without_walrus(cond: str) -> str:
+    """``cond`` with each ``name := value`` read as its value: ``(is_scaled := a is not None) != (b is not None)``
+    -> ``(a is not None) != (b is not None)``; the name the walrus binds is the function's own, not something a
+    caller passes or can test.  ``cond`` unchanged when it has no walrus or does not parse."""
+    if ":=" not in cond:
+        return cond
+    try:
+        tree = ast.parse(cond.strip(), mode="eval")
+    except SyntaxError:
+        return cond
+    return ast.unparse(_WalrusValue().visit(tree))
+
+
 class Spec(NamedTuple):
     """A guard not yet rendered: the walker pushes these on every branch it enters,
     and only the few that lead to a site are turned into ``Guard`` text (unparse is costly)."""

@@ -27,12 +27,9 @@ import ast
 import re
 from dataclasses import replace
 
+from errdex.extract.guards import negated_test
 from errdex.extract.source import SourceText
 from errdex.model import HandedStream
-
-_FLIP: dict[type[ast.cmpop], str] = {ast.Is: "is not", ast.IsNot: "is", ast.In: "not in", ast.NotIn: "in",
-                                     ast.Eq: "!=", ast.NotEq: "==", ast.Lt: ">=", ast.GtE: "<", ast.Gt: "<=",
-                                     ast.LtE: ">"}
 
 
 def handed_streams(tree: ast.Module, src: SourceText) -> dict[str, HandedStream]:
@@ -182,7 +179,7 @@ def _handed_when(fn: ast.FunctionDef, src: SourceText) -> tuple[str, ...]:
               and (r.value is None or (isinstance(r.value, ast.Constant) and r.value.value is None))):
             parts = st.test.values if isinstance(st.test, ast.BoolOp) and isinstance(st.test.op, ast.Or) else [st.test]
             for p in parts:
-                out.append(_expand(_negate(p, src), bound))
+                out.append(_expand(negated_test(p, src), bound))
     return tuple(out)
 
 
@@ -197,12 +194,3 @@ def _expand(text: str, bound: dict[str, str]) -> str:
     for name, expr in bound.items():
         text = re.sub(rf"(?<![\w.]){re.escape(name)}\b(?!\s*=(?!=))", expr.replace("\\", "\\\\"), text)
     return text
-
-
-def _negate(test: ast.expr, src: SourceText) -> str:
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        return " ".join(src.segment(test.operand).split())
-    if isinstance(test, ast.Compare) and len(test.ops) == 1 and type(test.ops[0]) in _FLIP:
-        return (f"{' '.join(src.segment(test.left).split())} {_FLIP[type(test.ops[0])]} "
-                f"{' '.join(src.segment(test.comparators[0]).split())}")
-    return f"not ({' '.join(src.segment(test).split())})"

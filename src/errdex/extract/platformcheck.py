@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 import re
 
-from errdex.extract.guards import NEGATED_COMPARISON
+from errdex.extract.guards import negated_test
 from errdex.extract.source import SourceText
 
 _PLATFORM = re.compile(r"\b(?:sys\.platform|os\.name|platform\.system\(\))")
@@ -28,15 +28,5 @@ def required_platform(tree: ast.Module, src: SourceText) -> tuple[str, int]:
             return " ".join(text.split()), node.lineno
         if (isinstance(node, ast.If) and not node.orelse and len(node.body) == 1
                 and isinstance(node.body[0], ast.Raise) and _PLATFORM.search(text := src.segment(node.test))):
-            return _negated(node.test, src), node.lineno
+            return negated_test(node.test, src), node.lineno
     return "", 0
-
-
-def _negated(test: ast.expr, src: SourceText) -> str:
-    """The condition under which ``if test: raise`` lets the import go on, as written where it can be."""
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        return " ".join(src.segment(test.operand).split())
-    if isinstance(test, ast.Compare) and len(test.ops) == 1 and type(test.ops[0]) in NEGATED_COMPARISON:
-        return (f"{' '.join(src.segment(test.left).split())} {NEGATED_COMPARISON[type(test.ops[0])]} "
-                f"{' '.join(src.segment(test.comparators[0]).split())}")
-    return f"not ({' '.join(src.segment(test).split())})"

@@ -23,6 +23,7 @@ from errdex.analyze.static import roles
 from errdex.analyze.static.fallback import negations, own_argument_guards
 from errdex.analyze.static.kinds import held_with
 from errdex.analyze.static.words import assigned, decisive, observed_args, unseen_argument, user_reads
+from errdex.extract.guards import without_walrus
 
 # what a condition may call besides the names the user passes: pure builtins that read a value
 _CALLS = frozenset({"len", "isinstance", "callable", "any", "all", "tuple", "list", "set", "sorted", "min", "max",
@@ -39,24 +40,6 @@ def _substituted(cond: str, local: dict[str, str]) -> str:
     for name, value in local.items():
         cond = re.sub(rf"(?<![\w.]){re.escape(name)}\b", value, cond)
     return cond
-
-
-def _unwalrused(cond: str) -> str:
-    """``(is_scaled := (a_scale is not None)) != (b_scale is not None)`` read as its values: the name the
-    walrus binds is the function's own (5d88: the check is on ``a_scale`` and ``b_scale``)."""
-    if ":=" not in cond:
-        return cond
-    try:
-        tree = ast.parse(cond, mode="eval")
-    except SyntaxError:
-        return cond
-
-    class _Value(ast.NodeTransformer):
-        def visit_NamedExpr(self, node: ast.NamedExpr) -> ast.AST:
-            out: ast.AST = self.visit(node.value)
-            return out
-
-    return ast.unparse(_Value().visit(tree))
 
 
 def _reads(cond: str) -> list[str] | None:
@@ -118,7 +101,7 @@ def check_sample(f: Facts) -> str:
     conds: list[str] = []
     reads: list[str] = []
     for g in gs:
-        cond = _unwalrused(_substituted(g.guard.normalized, local))
+        cond = without_walrus(_substituted(g.guard.normalized, local))
         if fields:
             cond = re.sub(r"\bself\.(?=[a-z]\w*)", "", cond)
         names = _reads(cond)

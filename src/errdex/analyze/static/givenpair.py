@@ -21,6 +21,7 @@ import re
 
 from errdex.analyze.facts import Facts
 from errdex.analyze.static.words import decisive, package
+from errdex.extract.guards import without_walrus
 
 
 def _given(node: ast.expr) -> tuple[str, bool] | None:
@@ -55,21 +56,6 @@ def exactly_one(cond: str) -> tuple[str, str] | None:
         return None
     # "given" on both sides alike: true when they differ; one side read as "not given": true when they agree
     return (a[0], b[0]) if differ == (a[1] == b[1]) else None
-
-
-def _plain(cond: str) -> str:
-    """``cond`` with a walrus read as its value: ``(is_scaled := a is not None) != ...`` -> ``(a is not None) != ...``."""
-    try:
-        tree = ast.parse(cond.strip(), mode="eval")
-    except SyntaxError:
-        return cond
-
-    class _Value(ast.NodeTransformer):
-        def visit_NamedExpr(self, node: ast.NamedExpr) -> ast.AST:
-            out: ast.AST = self.visit(node.value)
-            return out
-
-    return ast.unparse(_Value().visit(tree))
 
 
 def _signature(text: str) -> ast.arguments | None:
@@ -152,7 +138,7 @@ def pair_sample(f: Facts) -> tuple[str, str]:
             f"{_call(a, b)}\n"
             f"# ... or neither\n"
             f"{_call()}\n")
-    why = (f"written from the signature of `{entry}` and its own check `{_plain(g[0].guard.normalized or g[0].guard.source)}`"
+    why = (f"written from the signature of `{entry}` and its own check `{without_walrus(g[0].guard.normalized or g[0].guard.source)}`"
            f" (`{f.site.path}:{g[0].guard.line or f.site.line}`): errdex has no proven example of this error "
            f"(no program it ran with {package(f)}'s code both raised it and ran clean once changed), so it has "
            "nothing to run this against")
