@@ -41,8 +41,7 @@ def _readings(idx: MatchIndex, templates: Sequence[int], text: str) -> dict[int,
         if t in out:
             continue
         segs = idx.templates[t][T_SEGS]
-        v = V.verify(segs, text)
-        spans = [s for s in v.spans if s is not None and s[1] > s[0]] if v.exact else []
+        spans = V.verify(segs, text).literal_spans
         edges: list[Span] = []
         if spans and not segs[0][0] and spans[0][0] > 0 and not caught(segs[0][1], None):
             edges.append((0, spans[0][0]))

@@ -254,8 +254,7 @@ def rival_factors(idx: MatchIndex, templates: Sequence[int], text: str, group: M
         if t in spans:
             continue
         segs = idx.templates[t][T_SEGS]
-        v = V.verify(segs, text)
-        sp = [s for s in v.spans if s is not None and s[1] > s[0]] if v.exact else []
+        sp = V.verify(segs, text).literal_spans
         spans[t] = sp
         if sp:
             gaps[t] = _values(segs, sp, len(text))

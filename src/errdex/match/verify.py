@@ -55,6 +55,13 @@ class Verification:
     def coverage(self) -> float:
         return self.covered / self.total if self.total else 0.0
 
+    @property
+    def literal_spans(self) -> list[tuple[int, int]]:
+        """Where each non-empty literal lies when the template is exactly verified; [] otherwise: the text a
+        template explains as its own, which the rivalry rules (``rank``'s nested messages, ``absorbed``'s
+        edge values) weigh against the others' literals."""
+        return [s for s in self.spans if s is not None and s[1] > s[0]] if self.exact else []
+
 
 def verify(segments: tuple[tuple[bool, str], ...], text: str) -> Verification:
     """Match ``segments`` (``(is_literal, text_or_expr)``, literals normalized) against ``text``."""
