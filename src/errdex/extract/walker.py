@@ -28,8 +28,8 @@ from errdex.extract import guards as g
 from errdex.extract import stmts as st
 from errdex.extract.astwalk import walk
 from errdex.extract.forwarded import caught_classes
-from errdex.extract.helperkw import helper_keywords
 from errdex.extract.handedstream import handed_streams
+from errdex.extract.helperkw import helper_keywords
 from errdex.extract.imports import STAR, class_like, dotted_source, import_bindings, is_package, star_source
 from errdex.extract.ir import Node, reads_param
 from errdex.extract.loopitems import bind_loop_target
