@@ -221,6 +221,7 @@ class ErrorSite:
     requires: str = ""  # the platform the module checks for at import: 'sys.platform == "win32"' (extract.platformcheck)
     requires_line: int = 0  # the line of that check
     handed: HandedStream | None = None  # a method of a raw reader/writer class: how the module hands it out
+    keywords: tuple[str, ...] = ()  # the keyword names of the exception call a helper the raise calls returns
 
     @property
     def template(self) -> Template:

@@ -180,7 +180,7 @@ class Resolver:
             exception_bases=self.tables.bases_chain(resolved), guards=s.guards,
             snippet=s.snippet, snippet_start=s.snippet_start, docstring=clean_text(s.docstring),
             comments=s.comments, unresolved=unresolved, cause=s.cause, requires=s.requires,
-            requires_line=s.requires_line, handed=s.handed,
+            requires_line=s.requires_line, handed=s.handed, keywords=s.keywords,
         )
 
     def _own_defaults(self, s: PendingSite, module: str) -> dict[str, Node]:

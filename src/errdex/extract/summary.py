@@ -137,6 +137,7 @@ class PendingSite:
     requires: str = ""  # the platform check the module makes at import (``platformcheck``), as written
     requires_line: int = 0  # ... and its line
     handed: HandedStream | None = None  # a method of a raw reader/writer class: how the module hands it out
+    keywords: tuple[str, ...] = ()  # the keyword names of the exception the raise's helper returns (``helperkw``)
 
 
 @fast_pickle

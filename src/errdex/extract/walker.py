@@ -29,6 +29,7 @@ from errdex.extract import stmts as st
 from errdex.extract.astwalk import walk
 from errdex.extract.forwarded import caught_classes
 from errdex.extract.handedstream import handed_streams
+from errdex.extract.helperkw import helper_keywords
 from errdex.extract.imports import STAR, class_like, dotted_source, import_bindings, is_package, star_source
 from errdex.extract.ir import Node, reads_param
 from errdex.extract.loopitems import bind_loop_target
@@ -236,6 +237,8 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         written = self.src.segment(exc.func if isinstance(exc, ast.Call) else exc)
         cause = self.src.segment(node.cause) if node.cause is not None else None
         site = self.site(node, state, "error", value, None, written, cause=cause)
+        if keywords := helper_keywords(self.tree, exc, state.qual):  # raise _format_err(...): the helper's call's
+            site = replace(site, keywords=keywords)
         if (narrowed := self._narrowed.get(id(node))) is not None:  # what an earlier loop lets reach it
             site = replace(site, guards=(*site.guards, narrowed))
         self.raise_sites += 1

@@ -353,7 +353,11 @@ RAISE_LINES = 40  # lines of a raise statement read from the snippet
 
 def raise_keywords(site: ErrorSite) -> tuple[str, ...]:
     """The keyword names of the call a site raises (``raise E(a, b, name=...)``), read from its snippet;
-    none when the snippet does not hold the whole statement or it raises no call."""
+    none when the snippet does not hold the whole statement or it raises no call.  A raise through a helper
+    that returns the exception (``raise _format_err(...)``) passes the keywords of the helper's call, which
+    extraction read (``extract/helperkw.py``)."""
+    if site.keywords:
+        return site.keywords
     import ast  # (at indexing only: not on ``errdex explain``'s start-up)
     import textwrap
 

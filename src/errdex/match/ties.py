@@ -71,7 +71,8 @@ def tied_sites(
                 exc_name and not R.class_known(idx.sites[site][S_EXC])
                 and c.score >= top.score * R.UNKNOWN_CLASS - TIE_EPSILON) or (
                 idx.sites[site][S_EXC_NAME] == idx.sites[top.site][S_EXC_NAME]
-                and generalizes(idx, c.template, top.template) and not _specialized(idx, site, c.template)):
+                and (generalizes(idx, c.template, top.template) or filled_once(idx, c.template, top.template))
+                and not _specialized(idx, site, c.template)):
             group[site] = c
     # the sites of the very same text: the top's, and those of each site tied by its score (retrieval
     # verifies one template of a text and class, ``rank._distinct``: graphql's `Int cannot represent
@@ -194,6 +195,29 @@ def generalizes(idx: MatchIndex, general: int, special: int) -> bool:
     v = V.verify(g[T_SEGS], shown)
     segs = g[T_SEGS]
     return v.exact and (v.anchored_start or not segs[0][0]) and (v.anchored_end or not segs[-1][0])
+
+
+def filled_once(idx: MatchIndex, general: int, special: int) -> bool:
+    """Whether ``special`` is ``general`` with one placeholder written as a word: every literal of
+    ``special`` is ``general``'s but one, and that one is the whole value of one of ``general``'s
+    placeholders, without a blank (kajiki 1.0.2's i18n raises ``[<string>:{node.lineno}] {e}\n\t --> ...``
+    where ``Template.from_ir`` raises ``[{e.filename}:{e.lineno}] {e.msg}\n\t --> ...``: a message of a
+    template compiled from a string shows ``<string>`` as the filename either way).  Such a word is what a
+    value happened to be, no evidence against the placeholder that takes it, however short the general
+    template's own literal text (``generalizes``'s half); the general one needs two literals of its own,
+    so that ``{msg}`` alone stays no rival of every word."""
+    g, s = idx.templates[general], idx.templates[special]
+    if g[T_LITCHARS] >= s[T_LITCHARS] or sum(1 for lit, _ in g[T_SEGS] if lit) < 2:
+        return False
+    shown = "".join(text if lit else "\x00" for lit, text in s[T_SEGS])
+    v = V.verify(g[T_SEGS], shown)
+    segs = g[T_SEGS]
+    if not (v.exact and (v.anchored_start or not segs[0][0]) and (v.anchored_end or not segs[-1][0])):
+        return False
+    words = [value for _, value in V.values(segs, shown, v) if value.replace("\x00", "")]
+    if len(words) != 1 or "\x00" in words[0] or any(ch.isspace() for ch in words[0]):
+        return False
+    return g[T_LITCHARS] + len(words[0]) >= s[T_LITCHARS]
 
 
 _SELF_VALUES = frozenset({"self", "type(self).__name__", "self.__class__.__name__", "self.func", "cls.__name__"})
