@@ -1,7 +1,8 @@
 """A text of another package raised through the library: a handler of one class raises the caught text alone
 as the library's own (textfsm 2.1.0's ``except re.error as exc: raise TextFSMTemplateError(str(exc)) from
 exc``; distlib's ``tarfile.FilterError``, cmd2's ``shlex`` ``ValueError``, rlp's ``UnicodeDecodeError``: 12
-libraries of six rounds, issue 17's thirty-sixth round).  The message alone (``unbalanced parenthesis at
+libraries of six rounds, issue 17's thirty-sixth round), or raises an exception object built elsewhere
+(``raise error``).  The message alone (``unbalanced parenthesis at
 position 8``) is no template of the library: the handlers that raise a caught text are where it surfaced, as
 one labelled, unconfident group, not a word-overlap guess at an unrelated raise."""
 
@@ -44,6 +45,20 @@ def check_hour(hh):
     return hh
 
 
+class Parser:
+    def __init__(self):
+        self.errors = []
+
+    def report(self, err):
+        self.errors.append(err)
+
+    def finish(self):
+        if self.errors:
+            error = self.errors[-1]
+            del self.errors
+            raise error
+
+
 def parse_line(line):
     tokens = line.split()
     if len(tokens) < 3:
@@ -66,7 +81,16 @@ def test_another_packages_text_falls_back_to_the_handler(lib: Catalog) -> None:
     r = explain(lib, "unbalanced parenthesis at position 8")
     top = r.matches[0]
     assert top.qualname == "Value.__init__" and top.method == "class" and not r.confident
-    assert top.line == 18 and "handler" in top.tie_note
+    assert top.line == 18 and "did not write" in top.tie_note
+
+
+def test_a_prebuilt_exception_raised_is_in_the_group(lib: Catalog) -> None:
+    # parglare 0.22.0's `error = self.errors[-1]; raise error`: the text was built where the error was
+    # reported (by a callback, a caller), and surfaced at the raise of the kept object
+    r = explain(lib, "1:8: syntax error: unexpected token number")
+    top = r.matches[0]
+    group = [top.qualname, *(t.qualname for t in top.tied)]
+    assert "Parser.finish" in group and top.method == "class" and not r.confident
 
 
 def test_the_librarys_own_text_is_no_fallback(lib: Catalog) -> None:

@@ -269,7 +269,9 @@ def caught_sites(idx: MatchIndex, tops: frozenset[str], any_class: bool = True) 
     - handlers of one class (issue 17's thirty-sixth round: 12 libraries of six rounds): the text of another
       package or of the interpreter, raised through the library (textfsm 2.1.0's ``except re.error as exc:
       raise TextFSMTemplateError(str(exc))``, distlib's ``tarfile.FilterError``, cmd2's ``shlex`` ``ValueError``,
-      rlp's ``UnicodeDecodeError``, python-jsonschema-objects' ``jsonschema.ValidationError``).
+      rlp's ``UnicodeDecodeError``, python-jsonschema-objects' ``jsonschema.ValidationError``);
+    - raises of an exception object built elsewhere (``indexdata.loose_raise``: parglare 0.22.0's ``error =
+      self.errors[-1]; raise error``, cmd2's ``raise error``): the text is whatever the code that built it wrote.
 
     Those that catch everything come first (they surface any text), then the others in path/line order;
     ``any_class`` false keeps those that catch everything alone."""
@@ -277,7 +279,7 @@ def caught_sites(idx: MatchIndex, tops: frozenset[str], any_class: bool = True) 
         return []
     anything = {idx.templates[t][T_SITE] for name in CATCH_ALL for t in idx.rewraps.get(BY_CAUGHT + name, ())
                 if _lone(idx, t)}
-    every = {idx.templates[t][T_SITE] for key, ts in idx.rewraps.items() if key.startswith(BY_CAUGHT)
+    every = {idx.templates[t][T_SITE] for key, ts in idx.rewraps.items() if key.startswith(BY_CAUGHT) or key == LOOSE
              for t in ts if _lone(idx, t)} if any_class else anything
     return sorted((s for s in every if in_scope(idx, s, tops)),
                   key=lambda s: (s not in anything, idx.sites[s][S_PATH], idx.sites[s][S_LINE], idx.sites[s][S_ID]))
@@ -297,11 +299,12 @@ def shares_run(segs: Segs, text: str) -> bool:
 
 
 def caught_note(count: int) -> str:
-    """The sentence that labels a fallback to the handlers that raise a caught text as their own."""
-    places = "1 handler catches" if count == 1 else f"{count} handlers catch"
-    return (f"No template's text is in the message: {places} an exception and raise its text again as the "
-            "library's own (`except Exception as e: raise Error(e)`, `except re.error as e: raise Error(str(e))`); "
-            "the message is what was raised inside (perhaps by another package), and the full traceback shows where.")
+    """The sentence that labels a fallback to the raises of a text the library did not write."""
+    places = "1 place raises" if count == 1 else f"{count} places raise"
+    return (f"No template's text is in the message: {places} a text the library did not write, a caught "
+            "exception's as its own (`except re.error as e: raise Error(str(e))`, `except Exception as e: raise "
+            "Error(e)`) or an exception built elsewhere (`raise error`); the message is what was raised inside "
+            "(perhaps by another package), and the full traceback shows where.")
 
 
 def value_note(count: int) -> str:
