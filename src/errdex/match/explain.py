@@ -304,7 +304,7 @@ def _class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranke
     if not exception:
         exception, element = SC.collected_class(idx, [(c.template, c.site) for c in ranked[:_PRECISE]], text)
         if not exception:
-            return _value_fallback(idx, tops, text) or _caught_fallback(idx, tops, ranked)
+            return _value_fallback(idx, tops, text) or _caught_fallback(idx, tops, ranked, text)
         tops = frozenset({idx.sites[element][S_PATH].split("/", 1)[0]}) | tops
     every = SC.class_sites(idx, exception, tops, requoted)
     if not every:
@@ -343,12 +343,15 @@ def _labelled_group(idx: MatchIndex, sites: list[int], note: str) -> Match:
                    tied_count=len(sites) - 1, tie_note=note)
 
 
-def _caught_fallback(idx: MatchIndex, tops: frozenset[str], ranked: list[R.Scored]) -> Match | None:
+def _caught_fallback(idx: MatchIndex, tops: frozenset[str], ranked: list[R.Scored], text: str) -> Match | None:
     """A message of no class that no template explains, not even in part (the best shares hardly a word):
     the scope's handlers that raise any caught text as their own, as one labelled, unconfident group."""
     if ranked and ranked[0].score >= _OWN_WORDS:
         return None
-    sites = SC.caught_sites(idx, tops)
+    # a handler of one class raises another package's text: unless a template shares a run of words with it
+    # (aniso8601's `Second must be between 0..60 ...`, a wording of `Hour must be between 0..24 ...`'s site)
+    own = [idx.templates[c.template][T_SEGS] for c in ranked[:3] if c.template >= 0]
+    sites = SC.caught_sites(idx, tops, any_class=not any(SC.shares_run(segs, text) for segs in own))
     return _labelled_group(idx, sites, SC.caught_note(len(sites))) if sites else None
 
 

@@ -258,25 +258,53 @@ def _lone(idx: MatchIndex, tno: int, conversion: str | None = None) -> bool:
 CATCH_ALL = ("Exception", "BaseException")
 
 
-def caught_sites(idx: MatchIndex, tops: frozenset[str]) -> list[int]:
-    """In a scope (a catalog of one library, ``--repo``), the handlers that catch everything and raise the
-    caught text alone (pyserde 0.34.0's ``except Exception as e: raise SerdeError(e) from None``): a message no
-    template of the library explains may be any error raised inside them (a ``TypeError`` of the user's
-    callable, a text of code the library generates), and they are where it surfaced."""
+def caught_sites(idx: MatchIndex, tops: frozenset[str], any_class: bool = True) -> list[int]:
+    """In a scope (a catalog of one library, ``--repo``), the handlers that raise a caught exception's text
+    alone as their own: a message no template of the library explains is a text the library did not write,
+    and these are where such a text surfaces.
+
+    - Handlers that catch everything (pyserde 0.34.0's ``except Exception as e: raise SerdeError(e) from
+      None``): any error raised inside them (a ``TypeError`` of the user's callable, a text of code the
+      library generates);
+    - handlers of one class (issue 17's thirty-sixth round: 12 libraries of six rounds): the text of another
+      package or of the interpreter, raised through the library (textfsm 2.1.0's ``except re.error as exc:
+      raise TextFSMTemplateError(str(exc))``, distlib's ``tarfile.FilterError``, cmd2's ``shlex`` ``ValueError``,
+      rlp's ``UnicodeDecodeError``, python-jsonschema-objects' ``jsonschema.ValidationError``);
+    - raises of an exception object built elsewhere (``indexdata.loose_raise``: parglare 0.22.0's ``error =
+      self.errors[-1]; raise error``, cmd2's ``raise error``): the text is whatever the code that built it wrote.
+
+    Those that catch everything come first (they surface any text), then the others in path/line order;
+    ``any_class`` false keeps those that catch everything alone."""
     if not tops:
         return []
-    sites = {idx.templates[t][T_SITE] for name in CATCH_ALL for t in idx.rewraps.get(BY_CAUGHT + name, ())
-             if _lone(idx, t)}
-    return sorted((s for s in sites if in_scope(idx, s, tops)),
-                  key=lambda s: (idx.sites[s][S_PATH], idx.sites[s][S_LINE], idx.sites[s][S_ID]))
+    anything = {idx.templates[t][T_SITE] for name in CATCH_ALL for t in idx.rewraps.get(BY_CAUGHT + name, ())
+                if _lone(idx, t)}
+    every = {idx.templates[t][T_SITE] for key, ts in idx.rewraps.items() if key.startswith(BY_CAUGHT) or key == LOOSE
+             for t in ts if _lone(idx, t)} if any_class else anything
+    return sorted((s for s in every if in_scope(idx, s, tops)),
+                  key=lambda s: (s not in anything, idx.sites[s][S_PATH], idx.sites[s][S_LINE], idx.sites[s][S_ID]))
+
+
+_RUN = 3  # consecutive words of a template's literal text that, found in a message, make it that template's wording
+
+
+def shares_run(segs: Segs, text: str) -> bool:
+    """Whether some literal segment of a template has ``_RUN`` consecutive words that the text has too."""
+    mine = " " + " ".join(words(text)) + " "
+    for lit, part in segs:
+        ws = words(part) if lit else []
+        if any(" " + " ".join(ws[i : i + _RUN]) + " " in mine for i in range(len(ws) - _RUN + 1)):
+            return True
+    return False
 
 
 def caught_note(count: int) -> str:
-    """The sentence that labels a fallback to the handlers that raise any caught text."""
-    places = "1 handler catches" if count == 1 else f"{count} handlers catch"
-    return (f"No template's text is in the message: {places} every exception and raise its text again as the "
-            "library's own (`except Exception as e: raise Error(e)`); the message is what was raised inside, "
-            "and the full traceback shows where.")
+    """The sentence that labels a fallback to the raises of a text the library did not write."""
+    places = "1 place raises" if count == 1 else f"{count} places raise"
+    return (f"No template's text is in the message: {places} a text the library did not write, a caught "
+            "exception's as its own (`except re.error as e: raise Error(str(e))`, `except Exception as e: raise "
+            "Error(e)`) or an exception built elsewhere (`raise error`); the message is what was raised inside "
+            "(perhaps by another package), and the full traceback shows where.")
 
 
 def value_note(count: int) -> str:
