@@ -11,29 +11,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from kwerrors import PARSE_ERROR
 from matchkit import index_package
 
 from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.extract.helperkw import helper_keywords
 from errdex.match import explain
-
-ERRORS = '''
-class ParseError(Exception):
-    def __init__(self, base_err, obj, phase, **kwargs):
-        super().__init__()
-        self.base_error = base_err
-        self.obj = obj
-        self.phase = phase
-        self.kwargs = kwargs
-
-    def __str__(self):
-        msg = f"Failed to {self.phase} value {self.obj!r}.\\n  error: {self.base_error}"
-        if self.kwargs:
-            parts = "\\n  ".join(f"{k}: {v!r}" for k, v in self.kwargs.items())
-            msg = f"{msg}\\n  {parts}"
-        return msg
-'''
 
 PATHS = '''
 from .errors import ParseError
@@ -73,7 +57,7 @@ def _format_err(e, current_data, path, current_path):
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
     root: Path = tmp_path_factory.mktemp("helperkw")
     db = str(root / "c.sqlite")
-    index_package(root, "pathkit", {"__init__.py": "", "errors.py": ERRORS, "paths.py": PATHS}, db)
+    index_package(root, "pathkit", {"__init__.py": "", "errors.py": PARSE_ERROR, "paths.py": PATHS}, db)
     catalog = open_catalog(db)
     yield catalog
     catalog.close()
