@@ -132,6 +132,8 @@ class Expander:
             kept = kept_node(self.t, node.target)  # `self.errmsg_x` of a plain class (``kepttexts``)
             if kept is not None:
                 return self.expand(kept, {}, depth + 1)
+            if node.args:  # a class constant whose family's texts are not known: the class's own
+                return self.expand(node.args[0], {}, depth + 1)
             return ((Piece(Segment(expr=node.src), node.text_position),),)
         if node.callee == FIELD and not node.is_call:
             if self._fields is None:
@@ -452,7 +454,9 @@ class Expander:
             if (cls == "KeyError" and cls in BUILTIN_EXCEPTIONS) or (
                     cls not in BUILTIN_EXCEPTIONS and "KeyError" in self.t.bases_chain(cls)):
                 # KeyError.__str__ (a subclass's too, unless it prints otherwise) is the repr of the one key
-                return self.expand(repr_shown(args[0]), {}, 0)
+                if literal_text(args[0]) is not None or isinstance(args[0], (Hole, Param)):
+                    return self.expand(repr_shown(args[0]), {}, 0)
+                return self._key_repr(args[0])
             return self.text(args[0])
         if cls in _OS_ERRORS and 2 <= len(args) <= 3:
             # OSError(errno, strerror[, filename]) prints "[Errno 22] text" (": 'name'" after a filename)
@@ -471,6 +475,18 @@ class Expander:
             sep: Variant = (Piece(Segment(text=", ")),) if i else ()
             acc = tuple(itertools.islice((v + sep + r for v in acc for r in self._repr_variants(a)), MAX_TEMPLATES))
         return tuple((*v, Piece(Segment(text=")"))) for v in acc)
+
+    def _key_repr(self, node: Node) -> tuple[Variant, ...]:
+        """``repr`` of a text only known expanded, as ``KeyError`` prints it: quoted with ``"`` when it holds
+        a ``'`` and no ``"``, as when a value shown with ``!r`` inside is a string, a name mostly
+        (``'global {} {!r} not found'.format(label, qname)``, xmlschema's ``XMLSchemaKeyError(msg)``)."""
+        out: list[Variant] = []
+        for v in self.text(node):
+            lits = "".join(p.segment.text or "" for p in v if p.segment.is_literal)
+            shown = any(not p.segment.is_literal and p.segment.conversion == "r" for p in v)
+            q = '"' if ("'" in lits or shown) and '"' not in lits else "'"
+            out.append((Piece(Segment(text=q)), *v, Piece(Segment(text=q))))
+        return tuple(out)
 
     def _repr_variants(self, node: Node) -> tuple[Variant, ...]:
         """``repr`` of an argument inside the tuple an exception of several arguments prints; text that

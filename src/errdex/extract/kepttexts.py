@@ -98,6 +98,17 @@ def kept_ref(module: str, cls: str, attr: str, src: str, text_position: bool,
     return Ref(target=f"{owner}.{KEPT}{attr}", src=src, callee=KEPT, is_call=False, text_position=text_position)
 
 
+def constant_ref(module: str, cls: str, attr: str, src: str, text_position: bool, own: Lit) -> Ref:
+    """``self.<attr>`` read in a method of ``cls`` (a class of no exception) whose body sets ``<attr>`` to
+    the literal ``own``: a kept text as well, since a subclass may set its own (xmlschema 4.3.2's
+    ``GlobalMaps.__getitem__`` raises ``XMLSchemaKeyError(msg)`` with ``msg = _('global {} {!r} not
+    found').format(self.label, qname)``, and each subclass sets its ``label``: ``'attribute'``,
+    ``'element'``...).  ``own`` is the text when the family's cannot be known (``kept_node`` None)."""
+    owner = f"{module}.{cls}" if module else cls
+    return Ref(target=f"{owner}.{KEPT}{attr}", src=src, callee=KEPT, args=(own,), is_call=False,
+               text_position=text_position)
+
+
 def kept_node(tables: Tables, target: str) -> Node | None:
     """The texts ``self.<attr>`` may hold in a method of the class: the one the class or its nearest base
     sets, and each subclass's own; None when no class sets it, when some class sets it to a value that is

@@ -27,7 +27,7 @@ from errdex.extract.ir import (
     literal_text,
     reads_param,
 )
-from errdex.extract.kepttexts import kept_ref
+from errdex.extract.kepttexts import constant_ref, kept_ref
 from errdex.extract.msgbase import Builder, Scope
 from errdex.extract.msgforms import _int_constant, _repeated
 from errdex.extract.msgtemplate import SUBSTITUTE
@@ -180,6 +180,10 @@ class ValuesMixin(Builder):
         """``self.attr`` bound in ``__init__`` or a class constant, or ``Cls.CONST`` / ``mod.CONST``."""
         if isinstance(node.value, ast.Name) and node.value.id == "self":
             bound = scope.self_attrs.get(node.attr)
+            if isinstance(bound, Lit) and scope.class_qualname is not None and not scope.in_exception:
+                # a class constant of a plain class: a subclass may set its own (``kepttexts.constant_ref``)
+                return constant_ref(self.module, scope.class_qualname, node.attr, self.src.segment(node),
+                                    text_position, bound)
             if bound is not None:
                 return bound
             if scope.class_qualname is not None and (f"self.{node.attr}", factories.PROPERTY) in scope.types:
