@@ -80,7 +80,8 @@ def test_the_helper_raises_the_texts_its_callers_catch(tmp_path: Path) -> None:
     assert shown[:2] == ["unrecognized arguments: {args}", "{message}"]  # its own first: the id hashes them
     # str() of a KeyError is the repr of its key: the quotes are what the user reads; a text that begins with a
     # value (`{value} is below the range`) is left out: a class's frame around a message begins so too
-    assert set(shown[2:]) == {"'Option '{key}' is not accepted'", "Expected an int. Got value: {value}"}
+    # KeyError's repr of a text holding a `'` is double-quoted, as Python prints it
+    assert set(shown[2:]) == {'"Option \'{key}\' is not accepted"', "Expected an int. Got value: {value}"}
 
 
 def test_a_catch_all_reaching_too_many_texts_adds_none(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

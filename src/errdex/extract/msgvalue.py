@@ -180,8 +180,11 @@ class ValuesMixin(Builder):
         """``self.attr`` bound in ``__init__`` or a class constant, or ``Cls.CONST`` / ``mod.CONST``."""
         if isinstance(node.value, ast.Name) and node.value.id == "self":
             bound = scope.self_attrs.get(node.attr)
-            if isinstance(bound, Lit) and scope.class_qualname is not None and not scope.in_exception:
-                # a class constant of a plain class: a subclass may set its own (``kepttexts.constant_ref``)
+            if isinstance(bound, Lit) and not text_position and scope.class_qualname is not None \
+                    and not scope.in_exception and scope.qual.rpartition(".")[2] not in _BUILDS_TEXT:
+                # a class constant of a plain class shown as a value (not a format the text is made from,
+                # which phase 1 fills; not in a mixin's __init__ that writes an exception's text): a
+                # subclass may set its own (``kepttexts.constant_ref``)
                 return constant_ref(self.module, scope.class_qualname, node.attr, self.src.segment(node),
                                     text_position, bound)
             if bound is not None:
@@ -212,6 +215,7 @@ class ValuesMixin(Builder):
         return Ref(target=target, src=d, is_call=False, text_position=text_position)
 
 
+_BUILDS_TEXT = frozenset({"__init__", "__new__", "__str__", "__repr__"})
 CLASS_NAME = "__class__.__name__"  # the parameter phase 2 binds to the raised class's name
 
 
