@@ -158,7 +158,7 @@ def test_a_repr_value_must_look_like_one(gamma: Catalog) -> None:
 
 def test_the_words_a_local_takes_on_two_branches_are_the_templates(gamma: Catalog) -> None:
     r = explain(gamma, "KeyError: \"No test named 'g'.\"")
-    assert r.matches[0].template == "'No test named {name}.'"
+    assert r.matches[0].template == '"No test named {name}."'  # a name shown with !r: the repr's `"` quotes
     assert explain(gamma, "KeyError: \"No other named 'g'.\"").matches[0].method != "exact"
 
 
