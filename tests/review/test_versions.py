@@ -41,7 +41,7 @@ def test_show_json_lists_each_version_with_its_line_and_the_versions_without_it(
 
 def test_show_prints_the_versions(mylib: Lib) -> None:
     ids = _ids(mylib)
-    new = ids[("v2.0", "new_api: 'unknown name {name}; expected 'a' or 'b''")]
+    new = ids[("v2.0", "new_api: \"unknown name {name}; expected 'a' or 'b'\"")]  # KeyError's repr: `"` quotes
     out = errdex("show", new, "--db", mylib.db, env=mylib.env).stdout
     assert "Versions" in out and f"v2.0  {REPO}@v2.0: mylib/core.py:30" in out
     assert "not raised in v1.0" in out
