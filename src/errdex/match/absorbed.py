@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from errdex.match import verify as V
+from errdex.match import rank as R
 from errdex.match.index import T_SEGS, MatchIndex
 from errdex.match.indexdata import caught
 
@@ -33,21 +33,18 @@ BELOW = 0.99  # a dominated template's score at most this share of its rival's
 Span = tuple[int, int]
 
 
-def _readings(idx: MatchIndex, templates: Sequence[int], text: str) -> dict[int, tuple[list[Span], list[Span]]]:
-    """Each exactly verified template's literal spans and its edge values (the text its first placeholder
-    takes when it starts with one, and its last when it ends with one)."""
+def _readings(idx: MatchIndex, spans: Mapping[int, list[Span]], text: str) -> dict[int, tuple[list[Span], list[Span]]]:
+    """Each exactly verified template's literal spans (``rank.literal_spans``) and its edge values (the text its
+    first placeholder takes when it starts with one, and its last when it ends with one)."""
     out: dict[int, tuple[list[Span], list[Span]]] = {}
-    for t in templates:
-        if t in out:
-            continue
+    for t, sp in spans.items():
         segs = idx.templates[t][T_SEGS]
-        spans = V.verify(segs, text).literal_spans
         edges: list[Span] = []
-        if spans and not segs[0][0] and spans[0][0] > 0 and not caught(segs[0][1], None):
-            edges.append((0, spans[0][0]))
-        if spans and not segs[-1][0] and spans[-1][1] < len(text) and not caught(segs[-1][1], None):
-            edges.append((spans[-1][1], len(text)))
-        out[t] = (spans, edges)
+        if sp and not segs[0][0] and sp[0][0] > 0 and not caught(segs[0][1], None):
+            edges.append((0, sp[0][0]))
+        if sp and not segs[-1][0] and sp[-1][1] < len(text) and not caught(segs[-1][1], None):
+            edges.append((sp[-1][1], len(text)))
+        out[t] = (sp, edges)
     return out
 
 
@@ -57,16 +54,12 @@ def _holds(edges: list[Span], spans: list[Span], text: str) -> bool:
     return sum(ch.isalnum() for a, b in inside for ch in text[a:b]) >= EDGE_LETTERS
 
 
-def _overlaps(xs: list[Span], ys: list[Span]) -> bool:
-    return any(a < d and c < b for a, b in xs for c, d in ys)
-
-
-def dominated(idx: MatchIndex, templates: Sequence[int], scores: Sequence[float], text: str,
-              group: Mapping[int, int]) -> list[float]:
+def dominated(idx: MatchIndex, templates: Sequence[int], scores: Sequence[float],
+              spans: Mapping[int, list[Span]], text: str, group: Mapping[int, int]) -> list[float]:
     """``scores`` with each exactly verified template (``templates``) whose edge value holds a rival's literal
-    text kept below that rival (level with it when each holds the other's).  ``group`` maps a template to
-    its wrap group (a wrap is no rival)."""
-    read = _readings(idx, templates, text)
+    text kept below that rival (level with it when each holds the other's).  ``spans`` holds each one's literal
+    spans (``rank.literal_spans``); ``group`` maps a template to its wrap group (a wrap is no rival)."""
+    read = _readings(idx, {t: spans[t] for t in templates}, text)
     best: dict[int, float] = {}
     for t, s in zip(templates, scores, strict=True):
         best[t] = max(best.get(t, 0.0), s)
@@ -75,7 +68,7 @@ def dominated(idx: MatchIndex, templates: Sequence[int], scores: Sequence[float]
         if not edges_a:
             continue
         for b, (spans_b, edges_b) in read.items():
-            if b == a or not spans_b or group.get(a, a) == group.get(b, b) or not _overlaps(spans_a, spans_b):
+            if b == a or not spans_b or group.get(a, a) == group.get(b, b) or not R.overlaps(spans_a, spans_b):
                 continue
             if not _holds(edges_a, spans_b, text):
                 continue

@@ -222,13 +222,16 @@ def _score_exception(
     gated = set(idx.rewraps.get(GATED, ()))  # raised on some Pythons only: the stdlib's text elsewhere
     stdlib = set(idx.rewraps.get(STDLIB, ()))  # a standard-library class's own text: the stdlib raises it too
     named = {**RW.forwarded(idx, cands), **wraps}  # what each wraps, for the answer (a forward is no wrap)
-    rivals = R.rival_factors(idx, [c.template for c in cands if c.exact], text, W.wrap_groups(wraps))
-    shares = iter(rivals)
+    groups = W.wrap_groups(wraps)
+    exact = [i for i, c in enumerate(cands) if c.exact]
+    exact_templates = [cands[i].template for i in exact]
+    spans = R.literal_spans(idx, exact_templates, text)  # verified once, for the two rules below
+    shares = iter(R.rival_factors(idx, exact_templates, spans, text, groups))
     text_scores = [s * next(shares) if c.exact else s for c, s in zip(cands, text_scores, strict=True)]
     text_scores = _below_wrappers(cands, W.wrapped_pairs(idx, cands, wraps, text), text_scores)
-    exact = [i for i, c in enumerate(cands) if c.exact]  # an edge placeholder's text explained by a rival
-    for i, s in zip(exact, AB.dominated(idx, [cands[i].template for i in exact], [text_scores[i] for i in exact], text,
-                                        W.wrap_groups(wraps)), strict=True):
+    # an edge placeholder's text explained by a rival
+    for i, s in zip(exact, AB.dominated(idx, exact_templates, [text_scores[i] for i in exact], spans, text, groups),
+                    strict=True):
         text_scores[i] = s
     text_scores = ED.original_first(idx, cands, text_scores, exc_name)  # the message a handler edited: its original first
     for c, method, score in zip(cands, methods, text_scores, strict=True):

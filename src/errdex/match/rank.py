@@ -228,7 +228,18 @@ def _outside(v: V.Verification, n: int) -> int:
     return out
 
 
-def rival_factors(idx: MatchIndex, templates: Sequence[int], text: str, group: Mapping[int, int]) -> list[float]:
+def literal_spans(idx: MatchIndex, templates: Sequence[int], text: str) -> dict[int, list[tuple[int, int]]]:
+    """Each template's literal spans in ``text`` when it is exactly verified ([] otherwise), verified once: the
+    rival factors below and ``absorbed``'s edge readings both weigh them."""
+    out: dict[int, list[tuple[int, int]]] = {}
+    for t in templates:
+        if t not in out:
+            out[t] = V.verify(idx.templates[t][T_SEGS], text).literal_spans
+    return out
+
+
+def rival_factors(idx: MatchIndex, templates: Sequence[int], spans: Mapping[int, list[tuple[int, int]]], text: str,
+                  group: Mapping[int, int]) -> list[float]:
     """For each exactly verified template, the share of the rival literal text that is its own (1: no rival).
 
     A *rival* of template A is another exactly verified candidate B (with
@@ -245,19 +256,10 @@ def rival_factors(idx: MatchIndex, templates: Sequence[int], text: str, group: M
     literals overlap those of such a nested message (another version of it).  A's factor
     is ``own / (own + rival)``, with ``rival`` the characters of the text its
     rivals' literals cover: a short rival inside a value costs a long
-    template little, a rival as long as A halves it.  Each template is
-    verified once more (``str.find`` chains): linear in the text.
+    template little, a rival as long as A halves it.  ``spans`` holds each
+    template's literal spans (``literal_spans``): linear in the text.
     """
-    spans: dict[int, list[tuple[int, int]]] = {}
-    gaps: dict[int, list[tuple[int, int]]] = {}
-    for t in templates:
-        if t in spans:
-            continue
-        segs = idx.templates[t][T_SEGS]
-        sp = V.verify(segs, text).literal_spans
-        spans[t] = sp
-        if sp:
-            gaps[t] = _values(segs, sp, len(text))
+    gaps = {t: _values(idx.templates[t][T_SEGS], sp, len(text)) for t, sp in spans.items() if sp}
     # a wrapper explains its inner message's literals as its own (and the inner one the wrapper's)
     joint: dict[int, list[tuple[int, int]]] = {}
     for u, sp in spans.items():
@@ -275,7 +277,7 @@ def rival_factors(idx: MatchIndex, templates: Sequence[int], text: str, group: M
                 own.extend(sp)
         own.sort()
         found = sorted(s for u, sp in spans.items()
-                       if sp and idx.templates[u][T_LITCHARS] >= RIVAL_LITERAL and not _overlaps(sp, own) for s in sp)
+                       if sp and idx.templates[u][T_LITCHARS] >= RIVAL_LITERAL and not overlaps(sp, own) for s in sp)
         rival, end = 0, 0
         for a, b in found:  # the characters the rivals' literals cover (spans merged)
             if b > end:
@@ -302,7 +304,7 @@ def _at_value_edge(spans: list[tuple[int, int]], values: list[tuple[int, int]]) 
     return any(a <= lo and hi <= b and (lo - a <= 1 or b - hi <= 1) for a, b in values)
 
 
-def _overlaps(xs: list[tuple[int, int]], ys: list[tuple[int, int]]) -> bool:
+def overlaps(xs: list[tuple[int, int]], ys: list[tuple[int, int]]) -> bool:
     """Whether any span of ``xs`` overlaps one of ``ys`` (both sorted by start; ``ys`` may overlap itself)."""
     i = j = 0
     while i < len(xs) and j < len(ys):
