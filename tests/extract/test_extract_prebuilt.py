@@ -79,6 +79,26 @@ VALIDATION = '''
             raise errors[0]
 
 
+    def closure(values):
+        problems = []
+
+        def check(v):
+            if v < 0:
+                problems.append(ValidationError(f"negative value {v}"))
+
+        for v in values:
+            check(v)
+        if problems:
+            raise problems[0]
+
+
+    def handed_to_a_method(checker, values):
+        problems = []
+        checker.run(values, problems)
+        problems.append(ValidationError("checks failed"))
+        raise problems[0]
+
+
     class Reply:
         def __init__(self, status, body=None):
             self.status = status
@@ -120,14 +140,17 @@ def test_a_list_handed_to_helpers_gives_the_texts_appended_there(tmp_path: Path)
         "Missing required child {el.name}.{name}",
         "Unknown element found: {el}",
     ])
-    # a local list appended to in the raise's own function
+    # a local list appended to in the raise's own function, or in a function nested in it
     assert _site(result, "first_missing") == ("pkg.errors.ChildNotFound", ["no child named {n}"])
+    assert _site(result, "closure") == ("pkg.errors.ValidationError", ["negative value {v}"])
 
 
 def test_caught_exceptions_and_a_callers_list_stay_values(tmp_path: Path) -> None:
     result = _result(tmp_path)
     assert _site(result, "reraised")[1] == ["{failures[0]}"]
     assert _site(result, "callers_list")[1] == ["{errors[0]}"]
+    # handed to a method this module does not show: it may hold anything
+    assert _site(result, "handed_to_a_method")[1] == ["{problems[0]}"]
 
 
 def test_an_attribute_the_class_assigns_a_constructor(tmp_path: Path) -> None:
@@ -161,3 +184,20 @@ def test_other_raised_expressions_give_nothing() -> None:
                 raise self.err
     ''')
     assert assigned(tree, ("C", "n"), exc) is None
+
+
+def test_a_nested_function_with_a_list_of_its_own_is_not_read() -> None:
+    tree, exc = _exc('''
+        def f(values):
+            problems = []
+
+            def check(v):
+                problems = []
+                problems.append(TypeError("its own"))
+                return problems
+
+            check(values)
+            problems.append(ValueError("the raised one"))
+            raise problems[0]
+    ''')
+    assert [ast.unparse(c) for c in collected(tree, ("f",), exc)] == ["ValueError('the raised one')"]

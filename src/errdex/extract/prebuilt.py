@@ -26,6 +26,9 @@ from errdex.extract.imports import class_like, dotted_source
 Func = ast.FunctionDef | ast.AsyncFunctionDef
 MAX_HOPS = 3  # helpers followed from the raise's function (the list handed on)
 MAX_CALLS = 16  # constructor calls kept per raise (more: a table of its own, left as a value)
+# builtins a collected list may be handed to without growing it
+_READERS = frozenset({"len", "bool", "list", "tuple", "iter", "any", "all", "sorted", "reversed", "enumerate", "print",
+                      "isinstance", "repr", "str", "id"})
 
 
 def enclosing(tree: ast.Module, qual: tuple[str, ...]) -> tuple[Func | None, list[Func]]:
@@ -66,6 +69,11 @@ def _params(func: Func) -> list[str]:
     return [p.arg for p in (*a.posonlyargs, *a.args)]
 
 
+def _binds(func: Func, name: str) -> bool:
+    """Whether a function assigns ``name`` itself (a list of its own, not the one it closes over)."""
+    return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in _walk_own(func))
+
+
 def _functions(tree: ast.Module, chain: list[Func]) -> dict[str, Func]:
     """The functions a plain name calls from the raise's function: the module's, then those defined in each
     enclosing function (inner ones shadow outer ones)."""
@@ -76,9 +84,12 @@ def _functions(tree: ast.Module, chain: list[Func]) -> dict[str, Func]:
 
 
 def collected(tree: ast.Module, qual: tuple[str, ...], exc: ast.expr) -> list[ast.Call]:
-    """``raise errors[k]`` of a local list: the constructor calls appended to it in the raise's function and
-    in the module's functions the list is handed to (``_check(el, errors)``, the parameter then appended to,
-    or handed on), up to ``MAX_HOPS`` calls deep.  Empty for any other raised expression."""
+    """``raise errors[k]`` of a local list: the constructor calls appended to it in the raise's function, in the
+    functions nested in it that close over it, and in the module's functions the list is handed to
+    (``_check(el, errors)``, the parameter then appended to, or handed on), up to ``MAX_HOPS`` calls deep.
+    Empty for any other raised expression, and when the list may hold anything else: an item appended that
+    is no constructor call (a caught exception), items added otherwise (``extend``, ``+=``), or the list
+    handed to code the module does not show (a method, an imported function)."""
     if not (isinstance(exc, ast.Subscript) and isinstance(exc.value, ast.Name)):
         return []
     func, chain = enclosing(tree, qual)
@@ -97,21 +108,39 @@ def collected(tree: ast.Module, qual: tuple[str, ...], exc: ast.expr) -> list[as
             continue
         seen.add((id(f), held))
         for node in _walk_own(f):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and held not in _params(node) \
+                    and hops < MAX_HOPS and not _binds(node, held):
+                todo.append((node, held, hops + 1))  # a nested function appending to the list it closes over
+                continue
+            if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name) and node.target.id == held:
+                return []  # `errors += other`: items from elsewhere
             if not isinstance(node, ast.Call):
                 continue
             fn = node.func
-            if isinstance(fn, ast.Attribute) and isinstance(fn.value, ast.Name) and fn.value.id == held \
-                    and fn.attr in ("append", "insert") and node.args:
-                if (c := _constructor(node.args[-1])) is not None and c not in out:
-                    out.append(c)
-            elif isinstance(fn, ast.Name) and hops < MAX_HOPS and (callee := functions.get(fn.id)) is not None:
-                params = _params(callee)
-                for i, a in enumerate(node.args):
-                    if isinstance(a, ast.Name) and a.id == held and i < len(params):
-                        todo.append((callee, params[i], hops + 1))
-                for k in node.keywords:
-                    if isinstance(k.value, ast.Name) and k.value.id == held and k.arg is not None:
-                        todo.append((callee, k.arg, hops + 1))
+            if isinstance(fn, ast.Attribute) and isinstance(fn.value, ast.Name) and fn.value.id == held:
+                if fn.attr in ("extend", "__setitem__", "__iadd__"):
+                    return []
+                if fn.attr in ("append", "insert") and node.args:
+                    if (c := _constructor(node.args[-1])) is None:
+                        return []  # a caught exception or a value collected too: the list holds what it holds
+                    if c not in out:
+                        out.append(c)
+                continue
+            handed = [i for i, a in enumerate(node.args) if isinstance(a, ast.Name) and a.id == held]
+            named = [k.arg for k in node.keywords if isinstance(k.value, ast.Name) and k.value.id == held]
+            if not handed and not named:
+                continue
+            callee = functions.get(fn.id) if isinstance(fn, ast.Name) else None
+            if callee is None:
+                if isinstance(fn, ast.Name) and fn.id in _READERS:
+                    continue  # `len(errors)`, `print(errors)`: read, not grown
+                return []  # handed to code this module does not show (a method, an import): unknown items
+            if hops >= MAX_HOPS or None in named:
+                return []
+            params = _params(callee)
+            if any(i >= len(params) for i in handed):
+                return []
+            todo.extend((callee, p, hops + 1) for p in [*(params[i] for i in handed), *named] if p is not None)
     return out if len(out) <= MAX_CALLS else []
 
 
