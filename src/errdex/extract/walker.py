@@ -31,11 +31,12 @@ from errdex.extract.forwarded import caught_classes
 from errdex.extract.handedstream import handed_streams
 from errdex.extract.helperkw import helper_keywords
 from errdex.extract.imports import STAR, class_like, dotted_source, import_bindings, is_package, star_source
-from errdex.extract.ir import Node, reads_param
+from errdex.extract.ir import Node, alt, reads_param
 from errdex.extract.loopitems import bind_loop_target
 from errdex.extract.messages import MessageBuilder, Scope
 from errdex.extract.msgbase import MESSAGE_TABLE
 from errdex.extract.platformcheck import required_platform
+from errdex.extract.prebuilt import assigned, collected
 from errdex.extract.source import SourceText
 from errdex.extract.strict import unclassified
 from errdex.extract.summary import CallSite, ClassSummary, FuncSummary, InitSummary, PendingSite
@@ -234,6 +235,10 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         self.raise_statements += 1
         exc = _imported_class(node.exc)
         value = self.builder.exception(exc, self.scope(state, env))
+        if built := (collected(self.tree, state.qual, exc) or assigned(self.tree, state.qual, exc)):
+            # `raise errors[0]` / `raise self.failure`: the constructor calls that built the object (``prebuilt``)
+            elsewhere = Scope(class_qualname=state.cls, self_attrs=state.self_attrs or {}, types=state.types)
+            value = alt([self.builder.exception(c, elsewhere) for c in built])
         written = self.src.segment(exc.func if isinstance(exc, ast.Call) else exc)
         cause = self.src.segment(node.cause) if node.cause is not None else None
         site = self.site(node, state, "error", value, None, written, cause=cause)
