@@ -51,7 +51,7 @@ from errdex.extract.shownself import SHOWN_SELF, self_texts
 from errdex.extract.stdlib_texts import stdlib_text
 from errdex.extract.tables import Tables
 from errdex.extract.textops import fields_of, transform
-from errdex.extract.tuplefields import FIELD, FieldIndex
+from errdex.extract.tuplefields import FIELD, MEMBER, FieldIndex, member_texts, member_values
 from errdex.model import Segment
 
 MAX_TEMPLATES = 8
@@ -139,6 +139,11 @@ class Expander:
             if self._fields is None:
                 self._fields = FieldIndex(self.t.constants, self.t.canonical)
             texts = self._fields.texts(node.target)  # `limit.rangeerrorstring` (``tuplefields``)
+            if texts is not None:
+                return self.expand(texts, {}, depth + 1)
+            return ((Piece(Segment(expr=node.src), node.text_position),),)
+        if node.callee == MEMBER and not node.is_call:
+            texts = member_texts(self.t, node.target)  # `cls.LIMIT.rangeerrorstring` (``tuplefields``)
             if texts is not None:
                 return self.expand(texts, {}, depth + 1)
             return ((Piece(Segment(expr=node.src), node.text_position),),)
@@ -253,6 +258,14 @@ class Expander:
                 return [o for c in classes for o in self.exception(
                     dataclasses.replace(c, is_call=True, src=node.src, args=node.args, kwargs=node.kwargs), bind, depth + 1)]
             return [Outcome(node.src, node.src, ((Piece(Segment(expr=node.src), True),),))]
+        if isinstance(node, Ref) and node.callee == MEMBER and node.is_call:
+            # `raise cls.LIMIT.rangeexception(...)`: each class the named tuple's field holds (``tuplefields``),
+            # else a class this code cannot name, whose text follows the builtin rule
+            held = [c for c in member_values(self.t, node.target) if isinstance(c, Ref)]
+            if held:
+                return [o for c in held for o in self.exception(
+                    dataclasses.replace(node, target=c.target, callee=c.src), bind, depth + 1)]
+            return [Outcome(node.src, node.src, self.builtin_message(node.src, [subst(a, bind) for a in node.args]))]
         if isinstance(node, Ref):
             canon = self.t.canonical(node.target)
             written = node.callee or node.src

@@ -39,6 +39,7 @@ from errdex.extract.platformcheck import required_platform
 from errdex.extract.source import SourceText
 from errdex.extract.strict import unclassified
 from errdex.extract.summary import CallSite, ClassSummary, FuncSummary, InitSummary, PendingSite
+from errdex.extract.tuplefields import class_built
 from errdex.extract.walkbind import BindingsMixin
 from errdex.extract.walkcalls import CallsMixin
 from errdex.extract.walkclasses import ClassesMixin
@@ -90,6 +91,7 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         self._gated = backports.gated(tree, self._top) if "version" in src.text or "PY" in src.text else {}
         self._kw_lines = src.word_lines(_KEYWORDS)
         self.builder = MessageBuilder(src, module, self.imports, set(self.names), self.module_env, path)
+        self.builder.built_members = class_built(tree) if "(" in src.text else frozenset()
     def has_keyword(self, start: int, end: int) -> bool:
         kw = self._kw_lines
         i = bisect.bisect_left(kw, start)
