@@ -183,6 +183,8 @@ class RaisedMixin(Builder):
                 return Ref(target=self.resolve_name(typed) or typed, src=written or typed, callee=typed, is_call=False)
             if written is not None:
                 target = self.resolve_name(written)
+                if target is None and written.startswith("self.") and not (shown := self.src.segment(node)).startswith("self"):
+                    written = shown  # `raise ctx.NoConvergence`, the instance parameter read as `self` (``instancename``)
                 return Ref(target=target or written, src=written, is_call=False)
             return Hole(self.src.segment(node))
         if isinstance(node, ast.IfExp):
