@@ -134,6 +134,7 @@ class Builder(Protocol):
     _depth: int
     kept_classes: dict[str, KeptAttrs]
     built_members: frozenset[str]
+    kwargs_name: str | None
 
     def resolve_name(self, written: str) -> str | None: ...
     def callee(self, written: str, scope: Scope) -> str | None: ...

@@ -203,7 +203,9 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
                                func=collector, in_function=True, self_attrs=self_attrs, outers=outers,
                                cls_alias=alias, types=state.types + factories.param_types(node))
         self._narrowed.update(narrowing.narrowed_guards(node, self.src.lines))
+        outer_kwargs, self.builder.kwargs_name = self.builder.kwargs_name, a.kwarg.arg if a.kwarg is not None else None
         yield from self.block(node.body, inner, None)
+        self.builder.kwargs_name = outer_kwargs
         if collector is not None:
             self._record(summary_key, name, collector, state, node)
         if nested:  # `def helper(...)` inside a function binds a local name, as an assignment does
