@@ -42,6 +42,11 @@ CONTEXT = '''
                     raise ValueError(ctx._overflow_msg)
             return check
 
+        def __new__(typ, *args):
+            if args and args[0] is None:
+                raise ValueError(typ._overflow_msg)
+            return object.__new__(typ)
+
         @staticmethod
         def convert(ctx, n):
             if n is None:
@@ -69,8 +74,9 @@ def test_the_class_constants_read_through_a_differently_named_instance(tmp_path:
     assert site_in(result, "numctx/__init__.py", "Context.hypsum").exception == "ctx.NoConvergence"  # type: ignore[arg-type]
 
 
-def test_a_rebound_name_a_closure_taking_self_and_a_static_method_are_left_as_they_were(tmp_path: Path) -> None:
+def test_a_rebound_name_a_closure_taking_self_static_methods_and_new_are_left_as_they_were(tmp_path: Path) -> None:
     result = _result(tmp_path)
     assert _texts(result, "Context.rebound") == ["{ctx._overflow_msg}"]
     assert _texts(result, "Context.closure.<locals>.check") == ["{ctx._overflow_msg}"]
     assert _texts(result, "Context.convert") == ["{ctx._overflow_msg}"]
+    assert _texts(result, "Context.__new__") == ["{typ._overflow_msg}"]  # the class, though undecorated

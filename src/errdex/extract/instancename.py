@@ -9,9 +9,10 @@ its methods) looks for ``self``, so the text read ``{ctx._hypsum_msg % (prec, pr
 
 ``as_self`` renames such a parameter ``self`` in the method's tree before the walk (positions unchanged:
 the source shown, a placeholder's text, is still what the library wrote).  Left as they are: static and
-class methods, ``cls``-like names (a metaclass's methods, read as the class), a method that uses the name
-``self`` anywhere, and one that binds the parameter's name again anywhere (an assignment, a nested
-function's parameter, a comprehension's variable), where the rename could change which value a name is.
+class methods (``__new__``, ``__init_subclass__`` too), ``cls``-like names (a metaclass's methods, read as
+the class), a method that uses the name ``self`` anywhere, and one that binds the parameter's name again
+anywhere (an assignment, a nested function's parameter, ``except E as ctx``), where the rename could change
+which value a name is.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import ast
 
 _KEEP = frozenset({"self", "cls", "mcs", "mcls", "metacls", "klass", "meta"})
 _NOT_INSTANCE = frozenset({"staticmethod", "classmethod"})
+_IMPLICIT_CLASS = frozenset({"__new__", "__init_subclass__", "__class_getitem__"})  # take the class, undecorated
 
 
 def as_self(tree: ast.Module) -> int:
@@ -35,8 +37,8 @@ def as_self(tree: ast.Module) -> int:
 
 def _rename(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     positional = [*fn.args.posonlyargs, *fn.args.args]
-    if not positional or positional[0].arg in _KEEP or any(_decorator_name(d) in _NOT_INSTANCE
-                                                          for d in fn.decorator_list):
+    if not positional or positional[0].arg in _KEEP or fn.name in _IMPLICIT_CLASS or any(
+            _decorator_name(d) in _NOT_INSTANCE for d in fn.decorator_list):
         return False
     first = positional[0]
     name = first.arg
