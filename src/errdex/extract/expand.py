@@ -27,6 +27,7 @@ from errdex.extract.ir import (
     CLS_PARAM,
     DEFAULTED,
     KEYED,
+    PERCENT_FIELDS,
     TABLE_ITEM,
     Alt,
     Cat,
@@ -50,8 +51,8 @@ from errdex.extract.ownformat import own_method_returns
 from errdex.extract.shownself import SHOWN_SELF, self_texts
 from errdex.extract.stdlib_texts import stdlib_text
 from errdex.extract.tables import Tables
-from errdex.extract.textops import fields_of, transform
-from errdex.extract.tuplefields import FIELD, FieldIndex
+from errdex.extract.textops import FAILS_ALWAYS, UNCONVERTED, fields_of, split_fails, transform, unconverted
+from errdex.extract.tuplefields import FIELD, MEMBER, FieldIndex, member_texts, member_values
 from errdex.model import Segment
 
 MAX_TEMPLATES = 8
@@ -105,6 +106,8 @@ class Expander:
         if isinstance(node, Alt):
             return _capped([self.expand(o, bind, depth) for o in node.options])
         if isinstance(node, Dedent):
+            if node.how.startswith(PERCENT_FIELDS):  # `self.errmsg % value`: a text with no `%` field raises
+                return _percent_variants(self.expand(node.inner, bind, depth), node.how)
             return tuple(transform(v, node.how) for v in self.expand(node.inner, bind, depth))
         if isinstance(node, Ref):
             return self._ref_text(node, bind, depth)
@@ -139,6 +142,11 @@ class Expander:
             if self._fields is None:
                 self._fields = FieldIndex(self.t.constants, self.t.canonical)
             texts = self._fields.texts(node.target)  # `limit.rangeerrorstring` (``tuplefields``)
+            if texts is not None:
+                return self.expand(texts, {}, depth + 1)
+            return ((Piece(Segment(expr=node.src), node.text_position),),)
+        if node.callee == MEMBER and not node.is_call:
+            texts = member_texts(self.t, node.target)  # `cls.LIMIT.rangeerrorstring` (``tuplefields``)
             if texts is not None:
                 return self.expand(texts, {}, depth + 1)
             return ((Piece(Segment(expr=node.src), node.text_position),),)
@@ -253,6 +261,14 @@ class Expander:
                 return [o for c in classes for o in self.exception(
                     dataclasses.replace(c, is_call=True, src=node.src, args=node.args, kwargs=node.kwargs), bind, depth + 1)]
             return [Outcome(node.src, node.src, ((Piece(Segment(expr=node.src), True),),))]
+        if isinstance(node, Ref) and node.callee == MEMBER and node.is_call:
+            # `raise cls.LIMIT.rangeexception(...)`: each class the named tuple's field holds (``tuplefields``),
+            # else a class this code cannot name, whose text follows the builtin rule
+            held = [c for c in member_values(self.t, node.target) if isinstance(c, Ref)]
+            if held:
+                return [o for c in held for o in self.exception(
+                    dataclasses.replace(node, target=c.target, callee=c.src), bind, depth + 1)]
+            return [Outcome(node.src, node.src, self.builtin_message(node.src, [subst(a, bind) for a in node.args]))]
         if isinstance(node, Ref):
             canon = self.t.canonical(node.target)
             written = node.callee or node.src
@@ -557,3 +573,18 @@ def _flat_options(node: Node, bind: Bind, depth: int = 0) -> list[Node]:
         return [o for opt in node.options for o in _flat_options(opt, bind, depth + 1)]
     return [node]
 
+
+def _percent_variants(variants: tuple[Variant, ...], how: str) -> tuple[Variant, ...]:
+    """Each variant formatted with ``%``; one with no ``%`` field formatted with a value that is no mapping
+    is Python's ``TypeError`` text instead (``textops.unconverted``), or also, when the value's type is not
+    known."""
+    out: list[Variant] = []
+    error: Variant = (Piece(Segment(text=UNCONVERTED)),)
+    failing = False
+    mark = split_fails(how[len(PERCENT_FIELDS):])[0]
+    for v in variants:
+        fails = unconverted(v, mark)
+        if fails != FAILS_ALWAYS:
+            out.append(transform(v, how))
+        failing = failing or bool(fails)
+    return tuple([*out, error] if failing else out)[:MAX_TEMPLATES]  # the texts first

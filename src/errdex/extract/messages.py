@@ -73,6 +73,9 @@ class MessageBuilder(ValuesMixin, FormsMixin, CallsMixin, RaisedMixin):
     _depth: int = 0
     # a plain class → the `self.<attr>` texts it may keep (``kepttexts.KeptAttrs``), set as the walk enters it
     kept_classes: dict[str, KeptAttrs] = field(default_factory=dict)
+    # `Cls.CONST` of the module's class-level `CONST = Limit(... "text" ...)` calls (``tuplefields.class_built``)
+    built_members: frozenset[str] = frozenset()
+    kwargs_name: str | None = None  # the `**kwargs` of the function being walked: a mapping (``textops.percent_fails``)
     # the module star-imports a module of its package (its imports are all known before it is built)
     _stars: bool = field(init=False, default=False)
 

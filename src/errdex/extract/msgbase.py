@@ -133,6 +133,8 @@ class Builder(Protocol):
     _memo: dict[object, Node]
     _depth: int
     kept_classes: dict[str, KeptAttrs]
+    built_members: frozenset[str]
+    kwargs_name: str | None
 
     def resolve_name(self, written: str) -> str | None: ...
     def callee(self, written: str, scope: Scope) -> str | None: ...

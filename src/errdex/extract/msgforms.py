@@ -38,6 +38,7 @@ from errdex.extract.msgbase import (
 )
 from errdex.extract.selfalias import self_attr_of
 from errdex.extract.strict import unclassified
+from errdex.extract.textops import FAILS_ALWAYS, UNCONVERTED, percent_fails
 
 
 class FormsMixin(Builder):
@@ -113,15 +114,20 @@ class FormsMixin(Builder):
             # `if msg is None: msg = "... %(name)s ..."`, then `msg % {...}`: each literal format the
             # local can hold (the caller's own text, when it passes one, is not known here)
             # (a caller's text dedented first, asn1crypto's `unwrap`, is formatted in phase 2; a bare one is not known)
-            done = [Dedent(o, PERCENT_FIELDS + self.src.segment(node.right)) if isinstance(o, Dedent)
+            fails = percent_fails(node.right, scope.params, self.kwargs_name)
+            done = [Dedent(o, PERCENT_FIELDS + fails + self.src.segment(node.right)) if isinstance(o, Dedent)
                     and _deferred_format(o) else self._percent_of(literal_text(o), node, scope) for o in left.options]
             known = [d for d in done if not (isinstance(d, Hole) and d.unresolved)]
+            if any(_fails(d) for d in known):  # Python's TypeError of a text with no field: after the texts
+                known = [o for d in known for o in (d.options if isinstance(d, Alt) else (d,)) if not _fails(o)] \
+                    + [Lit(UNCONVERTED)]
             return alt(known) if known else Hole(self.src.segment(node), unresolved=True)
         fmt = literal_text(left)
         if fmt is None and _deferred_format(left):
             # `self.args[0] % self.args[1:]` in an exception's __str__: the format is the raise's first
             # argument, known in phase 2, where its `%s` fields become placeholders (`textops.transform`)
-            return Dedent(left, PERCENT_FIELDS + self.src.segment(node.right))
+            fails = percent_fails(node.right, scope.params, self.kwargs_name)
+            return Dedent(left, PERCENT_FIELDS + fails + self.src.segment(node.right))
         return self._percent_of(fmt, node, scope)
 
     def _percent_of(self, fmt: str | None, node: ast.BinOp, scope: Scope) -> Node:
@@ -129,6 +135,11 @@ class FormsMixin(Builder):
         if parts is None:
             return Hole(self.src.segment(node), unresolved=True)
         right = node.right
+        if not any(isinstance(p, Field) for p in parts) \
+                and (fails := percent_fails(right, scope.params, self.kwargs_name)):
+            # `"Cannot treat float number as ordinal" % value`: Python's TypeError, not the text (``textops``)
+            text = Lit("".join(p for p in parts if isinstance(p, str)))
+            return Lit(UNCONVERTED) if fails == FAILS_ALWAYS else alt([text, Lit(UNCONVERTED)])
         pick: dict[int | str, ast.expr] = {}
         if isinstance(right, ast.Tuple):
             pick = {i: e for i, e in enumerate(right.elts)}
@@ -551,3 +562,8 @@ def _deferred_format(node: Node) -> bool:
     while isinstance(node, Dedent) and not node.how.startswith((PERCENT_FIELDS, FORMAT_FIELDS)):
         node = node.inner
     return isinstance(node, (Param, Ref))
+
+
+def _fails(node: Node) -> bool:
+    """Python's ``TypeError`` text of ``"text" % value`` (``_percent_of``), or an ``Alt`` holding it."""
+    return node == Lit(UNCONVERTED) or (isinstance(node, Alt) and Lit(UNCONVERTED) in node.options)

@@ -27,6 +27,7 @@ from errdex.extract.msgbase import (
     Scope,
 )
 from errdex.extract.strict import unclassified
+from errdex.extract.tuplefields import member_of, member_ref
 
 
 def isinstance_classes(name: str, guards: tuple[Spec, ...]) -> list[str]:
@@ -114,6 +115,14 @@ class RaisedMixin(Builder):
                 return Ref(target=self.resolve_name(held) or held, src=self.src.segment(node), callee=held,
                            args=self.call_args(node.args, scope), kwargs=self.call_kwargs(node.keywords, scope))
             if written is not None:
+                if (member := member_of(written, scope.class_qualname, self.built_members)) is not None \
+                        and envmod.lookup(scope.env, written.split(".", 1)[0]) is None:
+                    # `raise cls.LIMIT.rangeexception(...)`, `LIMIT = Limit(..., SecondsError, "...")` in the
+                    # class: the class held in that field of the named tuple (``tuplefields``)
+                    owner = f"{self.module}.{scope.class_qualname}" if self.module else str(scope.class_qualname)
+                    return dataclasses.replace(member_ref(owner, *member, written, False), is_call=True,
+                                               args=self.call_args(node.args, scope),
+                                               kwargs=self.call_kwargs(node.keywords, scope))
                 target = self.callee(written, scope)
                 if target is None and not class_like(written):  # raise self._src.parse_error(...): a factory
                     target = scope.receiver_method(written, self.module, self.resolve_name)
@@ -174,6 +183,8 @@ class RaisedMixin(Builder):
                 return Ref(target=self.resolve_name(typed) or typed, src=written or typed, callee=typed, is_call=False)
             if written is not None:
                 target = self.resolve_name(written)
+                if target is None and written.startswith("self.") and not (shown := self.src.segment(node)).startswith("self"):
+                    written = shown  # `raise ctx.NoConvergence`, the instance parameter read as `self` (``instancename``)
                 return Ref(target=target or written, src=written, is_call=False)
             return Hole(self.src.segment(node))
         if isinstance(node, ast.IfExp):

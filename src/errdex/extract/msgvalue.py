@@ -35,7 +35,7 @@ from errdex.extract.properties import property_read
 from errdex.extract.selfalias import self_reads
 from errdex.extract.shownself import annotated, param_ref, self_ref
 from errdex.extract.stdlib_texts import OS_ERRORS, os_error_value
-from errdex.extract.tuplefields import field_ref
+from errdex.extract.tuplefields import field_ref, member_of, member_ref
 
 
 class ValuesMixin(Builder):
@@ -204,6 +204,11 @@ class ValuesMixin(Builder):
         if d is None:
             return None
         head = d.split(".", 1)[0]
+        if (member := member_of(d, scope.class_qualname, self.built_members)) is not None \
+                and envmod.lookup(scope.env, head) is None:
+            # `cls.LIMIT.rangeerrorstring`, `LIMIT = Limit(..., "Second must be ...")` in the class (``tuplefields``)
+            owner = f"{self.module}.{scope.class_qualname}" if self.module else str(scope.class_qualname)
+            return member_ref(owner, *member, self.src.segment(node), text_position)
         if head in scope.params and envmod.lookup(scope.env, head) is None:
             # `limit.rangeerrorstring`: the texts built into that field of the package's named tuples
             return field_ref(d, scope.params, self.module, text_position)

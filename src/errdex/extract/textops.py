@@ -76,6 +76,42 @@ def percent_fields(v: Variant, values: str) -> Variant:
     return _merged(tuple(out))
 
 
+UNCONVERTED = "not all arguments converted during string formatting"  # Python's TypeError of `"text" % value`
+FAILS_ALWAYS = "\x02"  # marks a ``PERCENT_FIELDS`` value that is no mapping: a text with no field raises
+FAILS_MAYBE = "\x01"  # marks one that may be no mapping (a parameter): the text, or Python's error
+
+
+def percent_fails(node: ast.expr, params: frozenset[str], mapping: str | None) -> str:
+    """How ``"text with no field" % node`` ends (num2words' ``Num2Word_ID`` sets ``errmsg_floatord = "Cannot
+    treat float number as ordinal"`` where the base's has ``%s``, and ``verify_ordinal`` raises
+    ``TypeError(self.errmsg_floatord % value)``: Python's ``TypeError`` is what the user sees):
+    ``FAILS_ALWAYS`` for a non-empty tuple or a constant, ``FAILS_MAYBE`` for a parameter (not ``mapping``, the
+    ``**kwargs``), else ``""`` (a mapping, a list, an empty tuple, any other value: the text unchanged)."""
+    if isinstance(node, ast.Tuple):
+        return FAILS_ALWAYS if node.elts and not any(isinstance(e, ast.Starred) for e in node.elts) else ""
+    if (isinstance(node, ast.Constant) and node.value is not None) or isinstance(node, ast.JoinedStr):
+        return FAILS_ALWAYS
+    if isinstance(node, ast.Name) and node.id in params and node.id != mapping:
+        return FAILS_MAYBE
+    return ""
+
+
+def split_fails(values: str) -> tuple[str, str]:
+    """A ``PERCENT_FIELDS`` value's source and its mark (``percent_fails``)."""
+    if values[:1] in (FAILS_ALWAYS, FAILS_MAYBE):
+        return values[:1], values[1:]
+    return "", values
+
+
+def unconverted(v: Variant, fails: str) -> str:
+    """``fails`` when the variant holds no ``%`` field (formatting it raises), else ``""``."""
+    if not fails or any(p.segment.expr is not None for p in v):
+        return ""
+    text = "".join(p.segment.text or "" for p in v)
+    parts = parse_percent_format(text) if "%" in text else [text]
+    return "" if parts is None or any(isinstance(part, Field) for part in parts) else fails
+
+
 def _positional_fields(v: Variant) -> int:
     """How many positional ``%`` fields the literal runs of a variant hold (-1: no valid format)."""
     count = 0
@@ -127,7 +163,7 @@ def transform(v: Variant, how: str) -> Variant:
     if how == FORMAT_FIELDS:
         return fields_of(v, "")
     if how.startswith(PERCENT_FIELDS):
-        return percent_fields(v, how[len(PERCENT_FIELDS):])
+        return percent_fields(v, split_fails(how[len(PERCENT_FIELDS):])[1])
     if how.startswith(REPLACED):
         return replaced(v, how[len(REPLACED):])
     holes = [p for p in v if not p.segment.is_literal]

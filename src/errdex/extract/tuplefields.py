@@ -14,7 +14,14 @@ twenty-seventh round, 20 events).  The text is one of the literals the package p
 - ``param.field`` read as text in a function of which ``param`` is a parameter is a ``Ref`` with ``callee ==
   FIELD`` (``field_ref``); phase 2 (``FieldIndex``) gives it the literals passed in that field of every
   named tuple built, when exactly one named tuple of the package has a field of that name; else it stays
-  the placeholder it was.
+  the placeholder it was;
+- ``self.CONST.field`` / ``cls.CONST.field`` in a method of a class that sets ``CONST = Limit(...)`` itself
+  (aniso8601's ``raise cls.TIME_SS_LIMIT.rangeexception(cls.TIME_SS_LIMIT.rangeerrorstring)``, issue 17's
+  fortieth round) is the one literal of that constant's field: phase 1 records the class-level call under
+  ``Cls.CONST.<built>`` (``built_tuples``) and reads the raise as a call of a class held there
+  (``member_call``) and the text as a ``Ref`` with ``callee == MEMBER`` (``member_ref``); phase 2
+  (``member_texts``) reads the field of the class's (or nearest base's) constant, then of each subclass
+  that sets its own.
 """
 
 from __future__ import annotations
@@ -22,13 +29,18 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Mapping
 
-from errdex.extract.imports import dotted_source
+from errdex.extract.imports import class_like, dotted_source
 from errdex.extract.ir import Hole, Lit, Node, Ref, alt
 from errdex.extract.kepttexts import MSG_NAME, first_options
+from errdex.extract.tables import Tables
 
 FIELD = "<field>"  # ``Ref.callee`` of ``param.field``; its target is the field's name
 FIELDS = "<fields>"  # constant ``Name.<fields>``: a named tuple's field names, space-separated
 BUILT = "<tuple>"  # constant ``<tuple>n``: a class called with literal text outside functions
+NAMED = "<built>"  # constant ``Cls.CONST.<built>``: the same call, assigned to a class constant
+MEMBER = "<member>"  # ``Ref.callee`` of ``self.CONST.field``; its target is ``Cls:CONST:field``
+_OWN = frozenset({"self", "cls"})
+_MAX_CLASSES = 16  # the class, then its subclasses that set the constant
 _TUPLE_MAKERS = frozenset({"collections.namedtuple", "typing.NamedTuple", "typing_extensions.NamedTuple"})
 _MAX_BUILT = 256  # calls recorded per module
 _MAX_TEXTS = 64  # texts of one field over the package (expand keeps the first 8 of a site)
@@ -71,11 +83,11 @@ def built_tuples(tree: ast.Module, resolve: Callable[[str], str | None]) -> dict
     """Calls of a class with a literal text among their arguments, assigned at module or class level:
     ``<tuple>n`` → a ``Ref`` of the class as resolved, its arguments literal text or a placeholder."""
     out: dict[str, Node] = {}
-    stack: list[ast.stmt] = list(tree.body)
+    stack: list[tuple[str, ast.stmt]] = [("", n) for n in tree.body]
     while stack and len(out) < _MAX_BUILT:
-        node = stack.pop(0)
+        prefix, node = stack.pop(0)
         if isinstance(node, ast.ClassDef):
-            stack.extend(node.body)
+            stack.extend((f"{prefix}{node.name}.", n) for n in node.body)
             continue
         if not isinstance(node, (ast.Assign, ast.AnnAssign)) or not isinstance(node.value, ast.Call):
             continue
@@ -84,21 +96,105 @@ def built_tuples(tree: ast.Module, resolve: Callable[[str], str | None]) -> dict
         if d is None or not d.rsplit(".", 1)[-1][:1].isupper() or not any(
                 _text(a) is not None for a in (*call.args, *(k.value for k in call.keywords))):
             continue
-        args = tuple(_arg(a) for a in call.args)
+        args = tuple(_arg(a, resolve) for a in call.args)
         if any(isinstance(a, ast.Starred) for a in call.args):
             continue
-        kwargs = tuple((k.arg, _arg(k.value)) for k in call.keywords if k.arg is not None)
-        out[f"{BUILT}{len(out)}"] = Ref(target=resolve(d) or d, src=d, callee=BUILT, args=args, kwargs=kwargs)
+        kwargs = tuple((k.arg, _arg(k.value, resolve)) for k in call.keywords if k.arg is not None)
+        built = Ref(target=resolve(d) or d, src=d, callee=BUILT, args=args, kwargs=kwargs)
+        target = node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else \
+            node.target if isinstance(node, ast.AnnAssign) else None
+        if prefix and isinstance(target, ast.Name):
+            out[f"{prefix}{target.id}.{NAMED}"] = built  # a class constant (``member_texts``)
+        out[f"{BUILT}{len(out)}"] = built
     return out
+
+
+def class_built(tree: ast.Module) -> frozenset[str]:
+    """``Cls.CONST`` of each class-level ``CONST = Name(... "text" ...)`` of the module (``built_tuples``'s
+    calls, before names are resolved): what ``member_call`` and ``member_ref`` may read."""
+    out: set[str] = set()
+    stack: list[tuple[str, ast.stmt]] = [("", n) for n in tree.body]
+    while stack and len(out) < _MAX_BUILT:
+        prefix, node = stack.pop(0)
+        if isinstance(node, ast.ClassDef):
+            stack.extend((f"{prefix}{node.name}.", n) for n in node.body)
+        elif prefix and isinstance(node, ast.Assign) and len(node.targets) == 1 \
+                and isinstance(node.targets[0], ast.Name) and isinstance(node.value, ast.Call) \
+                and (d := dotted_source(node.value.func)) is not None and d.rsplit(".", 1)[-1][:1].isupper() \
+                and any(_text(a) is not None for a in (*node.value.args, *(k.value for k in node.value.keywords))):
+            out.add(f"{prefix}{node.targets[0].id}")
+    return frozenset(out)
+
+
+def member_of(written: str, class_qualname: str | None, built: frozenset[str]) -> tuple[str, str] | None:
+    """``(CONST, field)`` of ``self.CONST.field`` / ``cls.CONST.field`` read in a method of a class that
+    sets ``CONST`` to a call with literal text (``class_built``)."""
+    parts = written.split(".")
+    if class_qualname is None or len(parts) != 3 or parts[0] not in _OWN \
+            or f"{class_qualname}.{parts[1]}" not in built:
+        return None
+    return parts[1], parts[2]
+
+
+def member_ref(owner: str, const: str, field: str, src: str, text_position: bool) -> Ref:
+    """``self.CONST.field`` of class ``owner``: phase 2 reads the literal (``member_texts``)."""
+    return Ref(target=f"{owner}:{const}:{field}", src=src, callee=MEMBER, is_call=False, text_position=text_position)
+
+
+def member_texts(t: Tables, target: str) -> Node | None:
+    """The texts of ``Cls:CONST:field``: the field of the constant the class (or its nearest base) sets,
+    then of each subclass that sets its own; None when the class's is not a named tuple's literal."""
+    found = member_values(t, target)
+    if not found or not all(isinstance(v, Lit) for v in found):
+        return None
+    return first_options(alt(found))
+
+
+def member_values(t: Tables, target: str) -> list[Node]:
+    """What the field of ``Cls:CONST:field`` holds (a ``Lit``, a class's ``Ref``): the class's (or its nearest
+    base's) constant's, then each subclass's own, distinct; empty when the class's is neither."""
+    owner, const, field = target.rsplit(":", 2)
+    own = _member_text(t, owner, const, field)
+    if own is None:
+        return []
+    options: list[Node] = [own]
+    for sub in t.subclasses(owner)[:_MAX_CLASSES]:
+        text = _member_text(t, sub, const, field)
+        if text is not None and text not in options:
+            options.append(text)
+    return options
+
+
+def _member_text(t: Tables, cls: str, const: str, field: str) -> Lit | Ref | None:
+    for k in (cls, *t.bases_chain(cls)):
+        built = t.constants.get(f"{k}.{const}.{NAMED}")
+        if built is None:
+            continue
+        if not isinstance(built, Ref):
+            return None
+        names = t.constants.get(f"{t.canonical(built.target)}.{FIELDS}")
+        if not isinstance(names, Lit):
+            return None
+        for name, value in [*zip(names.text.split(), built.args, strict=False), *built.kwargs]:
+            if name == field:
+                return value if isinstance(value, (Lit, Ref)) else None
+        return None
+    return None
 
 
 def _text(node: ast.expr) -> str | None:
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
-def _arg(node: ast.expr) -> Node:
+def _arg(node: ast.expr, resolve: Callable[[str], str | None]) -> Node:
+    """A literal text, a class named (``SecondsError``: a ``Ref``, as resolved), else a placeholder."""
     text = _text(node)
-    return Lit(text) if text is not None else Hole("")
+    if text is not None:
+        return Lit(text)
+    d = dotted_source(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
+    if d is not None and class_like(d):
+        return Ref(target=resolve(d) or d, src=d, is_call=False)
+    return Hole("")
 
 
 def field_ref(written: str, params: frozenset[str], module: str, text_position: bool) -> Ref | None:

@@ -40,6 +40,7 @@ from errdex.extract.prebuilt import assigned, collected
 from errdex.extract.source import SourceText
 from errdex.extract.strict import unclassified
 from errdex.extract.summary import CallSite, ClassSummary, FuncSummary, InitSummary, PendingSite
+from errdex.extract.tuplefields import class_built
 from errdex.extract.walkbind import BindingsMixin
 from errdex.extract.walkcalls import CallsMixin
 from errdex.extract.walkclasses import ClassesMixin
@@ -91,6 +92,7 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         self._gated = backports.gated(tree, self._top) if "version" in src.text or "PY" in src.text else {}
         self._kw_lines = src.word_lines(_KEYWORDS)
         self.builder = MessageBuilder(src, module, self.imports, set(self.names), self.module_env, path)
+        self.builder.built_members = class_built(tree) if "(" in src.text else frozenset()
     def has_keyword(self, start: int, end: int) -> bool:
         kw = self._kw_lines
         i = bisect.bisect_left(kw, start)
@@ -202,7 +204,9 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
                                func=collector, in_function=True, self_attrs=self_attrs, outers=outers,
                                cls_alias=alias, types=state.types + factories.param_types(node))
         self._narrowed.update(narrowing.narrowed_guards(node, self.src.lines))
+        outer_kwargs, self.builder.kwargs_name = self.builder.kwargs_name, a.kwarg.arg if a.kwarg is not None else None
         yield from self.block(node.body, inner, None)
+        self.builder.kwargs_name = outer_kwargs
         if collector is not None:
             self._record(summary_key, name, collector, state, node)
         if nested:  # `def helper(...)` inside a function binds a local name, as an assignment does

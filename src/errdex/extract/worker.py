@@ -26,6 +26,7 @@ from errdex.extract.cache import ResultCache
 from errdex.extract.calls import call_edges
 from errdex.extract.decoding import decode
 from errdex.extract.imports import module_name
+from errdex.extract.instancename import as_self
 from errdex.extract.ir import Node
 from errdex.extract.keyedtables import table_entries
 from errdex.extract.lines import data_digests
@@ -134,6 +135,7 @@ def _walk(tree: ast.Module, text: str, path: str, is_test: bool) -> FileResult:
         return FileResult(path=path, config=tuple(config), tests=tuple(tests), facts_failure=facts_failure)
     module = module_name(path)
     src = SourceText(text)
+    as_self(tree)  # a method's instance parameter, whatever its name, read as `self` (``instancename``)
     try:
         walker = Walker(tree, src, module, path)
         sites, warning = capped_sites(walker.run(), path, current().sites_per_file)
