@@ -73,6 +73,8 @@ class MessageBuilder(ValuesMixin, FormsMixin, CallsMixin, RaisedMixin):
     _depth: int = 0
     # a plain class → the `self.<attr>` texts it may keep (``kepttexts.KeptAttrs``), set as the walk enters it
     kept_classes: dict[str, KeptAttrs] = field(default_factory=dict)
+    # "Cls.NAME" -> the text node a class body's constant put in its `self` attributes (``owntexts``)
+    class_texts: dict[str, Node] = field(default_factory=dict)
     # the module star-imports a module of its package (its imports are all known before it is built)
     _stars: bool = field(init=False, default=False)
 

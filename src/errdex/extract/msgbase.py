@@ -133,6 +133,7 @@ class Builder(Protocol):
     _memo: dict[object, Node]
     _depth: int
     kept_classes: dict[str, KeptAttrs]
+    class_texts: dict[str, Node]
 
     def resolve_name(self, written: str) -> str | None: ...
     def callee(self, written: str, scope: Scope) -> str | None: ...
