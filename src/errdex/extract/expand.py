@@ -323,11 +323,13 @@ class Expander:
         return [Outcome(node.param, node.param, self.builtin_message(node.param, list(args)))]
 
     def class_message(self, cls: str, args: list[Node], kwargs: dict[str, Node], depth: int,
-                      raised: str | None = None, ran_init: bool = True) -> tuple[Variant, ...]:
+                      raised: str | None = None, ran_init: bool = True,
+                      raised_args: list[Node] | None = None) -> tuple[Variant, ...]:
         """The message ``cls(*args, **kwargs)`` carries, following ``__init__``/``__str__`` in the package.
 
         ``raised`` is the class actually instantiated (``cls`` is a base further up the
-        chain when an ``__init__`` passes its text on): ``self.__class__.__name__`` is its name.
+        chain when an ``__init__`` passes its text on): ``self.__class__.__name__`` is its name;
+        ``raised_args`` the positional arguments of that raise (``BaseException.__new__`` keeps them).
         """
         raised = raised or cls
         kwargs = named_keys(kwargs, lambda d: self.t.constants.get(self.t.canonical(d)))  # `**{Keys.X: ...}`
@@ -382,6 +384,11 @@ class Expander:
                 # `a, b, c = args[:3]` then `super().__init__(f"...{b}...")`: that path, when the raise passes that many
                 n = len(c.init.unpacked)
                 unpacked = n > 0 and (len(args) == n or (c.init.unpacked_more and len(args) > n))
+                if c.init.super_args is None and raised_args is not None:
+                    # a base's `__init__(self, message)` keeping `self.message = message` and never calling
+                    # BaseException.__init__: the instance's args, what it prints, are still the raise's own
+                    # (rule-engine's `SymbolResolutionError(name)` handing "unknown symbol: ..." to `EngineError`)
+                    return self.builtin_message(raised, raised_args)
                 if c.init.super_args is None or (c.init.passes_args and args and not unpacked):
                     return self.builtin_message(name, args)
                 # `super().__init__(message, *args)`: the surplus arguments, none when the raise passes none
@@ -396,7 +403,8 @@ class Expander:
                 new_args = [attrs_of_raised(self.t, subst(a, texts), raised) for a in spread_args]
                 new_kwargs = dict(spread_kwargs)
                 if rest:
-                    return self.class_message(rest[0], new_args, new_kwargs, depth + 1, raised)
+                    return self.class_message(rest[0], new_args, new_kwargs, depth + 1, raised,
+                                              raised_args=args if raised_args is None else raised_args)
                 return self.builtin_message(name, new_args)
         group = next((b for b in chain if b.rsplit(".", 1)[-1] in _GROUPS), None)
         if group is not None and len(args) >= 2:
