@@ -16,6 +16,7 @@ import itertools
 import re
 from dataclasses import dataclass
 
+from errdex.extract import owntexts
 from errdex.extract.binding import Bind, as_text, bind_args, subst, substitute_param
 from errdex.extract.calltexts import base_str, call_bind, format_template, passed_on, repr_shown
 from errdex.extract.classattrs import attrs_of_caller, attrs_of_raised, methods_of_raised
@@ -95,6 +96,8 @@ class Expander:
         if isinstance(node, Param):
             if node.name in bind:
                 return self.expand(substitute_param(node, bind[node.name]), {}, depth + 1)
+            if (own := owntexts.fallback(self.t, node.name)) is not None:  # the defining class's own text
+                return self.expand(substitute_param(node, own), {}, depth + 1)
             return ((Piece(Segment(expr=node.shown or node.name, conversion=node.conversion,
                                    format_spec=node.format_spec), node.text_position or node.name[:1] == "*"),),)
         if isinstance(node, Cat):
@@ -336,11 +339,13 @@ class Expander:
         return [Outcome(node.param, node.param, self.builtin_message(node.param, list(args)))]
 
     def class_message(self, cls: str, args: list[Node], kwargs: dict[str, Node], depth: int,
-                      raised: str | None = None, ran_init: bool = True) -> tuple[Variant, ...]:
+                      raised: str | None = None, ran_init: bool = True,
+                      raised_args: list[Node] | None = None) -> tuple[Variant, ...]:
         """The message ``cls(*args, **kwargs)`` carries, following ``__init__``/``__str__`` in the package.
 
         ``raised`` is the class actually instantiated (``cls`` is a base further up the
-        chain when an ``__init__`` passes its text on): ``self.__class__.__name__`` is its name.
+        chain when an ``__init__`` passes its text on): ``self.__class__.__name__`` is its name;
+        ``raised_args`` the positional arguments of that raise (``BaseException.__new__`` keeps them).
         """
         raised = raised or cls
         kwargs = named_keys(kwargs, lambda d: self.t.constants.get(self.t.canonical(d)))  # `**{Keys.X: ...}`
@@ -365,10 +370,12 @@ class Expander:
                 # __init__ passes others on with super().__init__(...)
                 base_args = args if init is None or init.super_args is None or (init.passes_args and args) else [
                     subst(a, bind) for a in passed_on(init, bind)]
-                base_args = [self._own_attrs(a, raised) for a in base_args]
+                texts = owntexts.RaisedTexts(self.t, raised)  # the raised class's template (``owntexts``)
+                base_args = [self._own_attrs(subst(a, texts), raised) for a in base_args]
                 own.update({exc_arg(j): a for j, a in enumerate(base_args[:8])})
                 shown = self._own_attrs(base_str(own_method_returns(self.t, methods_of_raised(self.t, c.str_message, raised)),
                                                   base_args), raised)
+                shown = subst(shown, texts)
                 return self.text(shown, {**own, **bind}, depth)
             if c.init is not None and (base := inherited_str(self.t, chain, i)) is not None:
                 # an `__init__` that never calls the base's: a base's `__str__` still prints (``inheritedstr``)
@@ -393,6 +400,11 @@ class Expander:
                 # `a, b, c = args[:3]` then `super().__init__(f"...{b}...")`: that path, when the raise passes that many
                 n = len(c.init.unpacked)
                 unpacked = n > 0 and (len(args) == n or (c.init.unpacked_more and len(args) > n))
+                if c.init.super_args is None and raised_args is not None:
+                    # a base's `__init__(self, message)` keeping `self.message = message` and never calling
+                    # BaseException.__init__: the instance's args, what it prints, are still the raise's own
+                    # (rule-engine's `SymbolResolutionError(name)` handing "unknown symbol: ..." to `EngineError`)
+                    return self.builtin_message(raised, raised_args)
                 if c.init.super_args is None or (c.init.passes_args and args and not unpacked):
                     return self.builtin_message(name, args)
                 # `super().__init__(message, *args)`: the surplus arguments, none when the raise passes none
@@ -403,10 +415,12 @@ class Expander:
                 bind = {**self._class_attr_defaults(c.init.params, bind, raised), **bind}
                 spread_args, spread_kwargs = spread(tuple(subst(a, bind) for a in passed_on(c.init, bind)),
                                                     tuple((k, subst(v, bind)) for k, v in c.init.super_kwargs))
-                new_args = [attrs_of_raised(self.t, a, raised) for a in spread_args]
+                texts = owntexts.RaisedTexts(self.t, raised)  # `self.template.format(...)` of the raised class's
+                new_args = [attrs_of_raised(self.t, subst(a, texts), raised) for a in spread_args]
                 new_kwargs = dict(spread_kwargs)
                 if rest:
-                    return self.class_message(rest[0], new_args, new_kwargs, depth + 1, raised)
+                    return self.class_message(rest[0], new_args, new_kwargs, depth + 1, raised,
+                                              raised_args=args if raised_args is None else raised_args)
                 return self.builtin_message(name, new_args)
         group = next((b for b in chain if b.rsplit(".", 1)[-1] in _GROUPS), None)
         if group is not None and len(args) >= 2:

@@ -76,6 +76,8 @@ class MessageBuilder(ValuesMixin, FormsMixin, CallsMixin, RaisedMixin):
     # `Cls.CONST` of the module's class-level `CONST = Limit(... "text" ...)` calls (``tuplefields.class_built``)
     built_members: frozenset[str] = frozenset()
     kwargs_name: str | None = None  # the `**kwargs` of the function being walked: a mapping (``textops.percent_fails``)
+    # "Cls.NAME" -> the text node a class body's constant put in its `self` attributes (``owntexts``)
+    class_texts: dict[str, Node] = field(default_factory=dict)
     # the module star-imports a module of its package (its imports are all known before it is built)
     _stars: bool = field(init=False, default=False)
 

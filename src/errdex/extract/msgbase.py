@@ -135,6 +135,7 @@ class Builder(Protocol):
     kept_classes: dict[str, KeptAttrs]
     built_members: frozenset[str]
     kwargs_name: str | None
+    class_texts: dict[str, Node]
 
     def resolve_name(self, written: str) -> str | None: ...
     def callee(self, written: str, scope: Scope) -> str | None: ...

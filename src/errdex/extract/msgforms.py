@@ -36,6 +36,7 @@ from errdex.extract.msgbase import (
     Builder,
     Scope,
 )
+from errdex.extract.owntexts import self_mapping
 from errdex.extract.selfalias import self_attr_of
 from errdex.extract.strict import unclassified
 from errdex.extract.textops import FAILS_ALWAYS, UNCONVERTED, percent_fails
@@ -195,6 +196,10 @@ class FormsMixin(Builder):
         if runs is None and isinstance(fmt, Ref) and fmt.callee == KEYED and not node.args:
             # a message table's entry, formatted: its fields are known in phase 2 (``expand._keyed``)
             return dataclasses.replace(fmt, kwargs=(("format", Lit(rest)),))
+        if _deferred(fmt) and len(node.keywords) == 1 and spread and not node.args and self_mapping(spread[0].value):
+            # `self._msg.format(**self.__dict__)`: a text known in phase 2 (the caller's, the raised class's
+            # template), its `{name}` fields the instance's attributes, placeholders (``owntexts``)
+            return Dedent(fmt, FORMAT_FIELDS)
         if runs is None and _deferred(fmt) and not spread:
             # `message.format(min=self.min)` with `message` a parameter (or a call's result): its text is
             # known in phase 2, where its `{name}` fields become placeholders (`expand._dedent`); so do the

@@ -31,6 +31,7 @@ from errdex.extract.kepttexts import constant_ref, kept_ref
 from errdex.extract.msgbase import Builder, Scope
 from errdex.extract.msgforms import _int_constant, _repeated
 from errdex.extract.msgtemplate import SUBSTITUTE
+from errdex.extract.owntexts import own_text_param
 from errdex.extract.properties import property_read
 from errdex.extract.selfalias import self_reads
 from errdex.extract.shownself import annotated, param_ref, self_ref
@@ -180,6 +181,9 @@ class ValuesMixin(Builder):
         """``self.attr`` bound in ``__init__`` or a class constant, or ``Cls.CONST`` / ``mod.CONST``."""
         if isinstance(node.value, ast.Name) and node.value.id == "self":
             bound = scope.self_attrs.get(node.attr)
+            if scope.in_exception and (own := own_text_param(self.module, scope.class_qualname, scope.qual, node.attr,
+                                                             bound, self.class_texts, text_position)) is not None:
+                return own  # `msg or self.default_message`: the raised class's own template (``owntexts``)
             if isinstance(bound, Lit) and not text_position and scope.class_qualname is not None \
                     and not scope.in_exception and scope.qual.rpartition(".")[2] not in _BUILDS_TEXT:
                 # a class constant of a plain class shown as a value (not a format the text is made from,

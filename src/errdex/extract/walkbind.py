@@ -35,6 +35,9 @@ class BindingsMixin(WalkerBase):
                         # then `self.expr = expr` in `eval`, holds the instance's value: no constant)
                         if state.self_attrs is not None and t.id not in state.rebound:
                             state.self_attrs[t.id] = self.builder.arg(value, Scope())
+                            # (kept as the node itself: read through `self` in the class's __init__/__str__,
+                            # the raised subclass's own constant, ``owntexts``)
+                            self.builder.class_texts[f"{state.cls}.{t.id}"] = state.self_attrs[t.id]
             elif state.cls is not None and (isinstance(value, ast.Dict) or dict_call(value)):
                 for t in node.targets:
                     if isinstance(t, ast.Name):
