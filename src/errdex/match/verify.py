@@ -30,6 +30,14 @@ def normalize(text: str) -> str:
     return _WS.sub(" ", text)
 
 
+def line_breaks(text: str) -> tuple[int, ...]:
+    """Where ``normalize(text).strip()`` has a space that stood for a line break of ``text``: the
+    normalized message keeps no newline (templates and re-wrapped messages agree), but a text over
+    several lines says where one message ends and another's begins (``wrap._line_blocks``)."""
+    marked = _WS.sub(lambda m: "\n" if "\n" in m.group() else " ", text).strip()
+    return tuple(i for i, ch in enumerate(marked) if ch == "\n")
+
+
 def clip(text: str) -> str:
     """Head and tail of an over-long message, joined by a space (see ``MAX_TEXT``)."""
     if len(text) <= MAX_TEXT:

@@ -44,6 +44,7 @@ _NAME_EXPR = re.compile(r"__name__|__qualname__")  # a placeholder that prints a
 _NAME = re.compile(r"[A-Za-z_][\w.]*")
 MIN_LITERAL = 8  # characters of literal text a template needs to wrap or be wrapped
 POOL = 8  # the best exactly verified candidates compared pairwise
+_MAX_BREAKS = 64  # line breaks of one text read for the lines a value holds (``_line_blocks``)
 FRAME_LETTERS = 3  # letters and digits a short wrapper's leading literal needs (``_framed``)
 
 
@@ -57,8 +58,10 @@ class Candidate:
     values: tuple[tuple[str, str], ...]
 
 
-def find_wraps(idx: MatchIndex, cands: Sequence[Candidate], text: str = "") -> dict[int, int]:
-    """``{outer template: inner template}`` for the candidates of which one wraps another.
+def find_wraps(idx: MatchIndex, cands: Sequence[Candidate], text: str = "",
+               breaks: Sequence[int] = ()) -> dict[int, int]:
+    """``{outer template: inner template}`` for the candidates of which one wraps another; ``breaks``:
+    where the text's line breaks were (``verify.line_breaks``).
 
     Each outer template names the inner template with the most literal text
     (ties: the better score). A pair that would wrap each other both ways is
@@ -81,21 +84,32 @@ def find_wraps(idx: MatchIndex, cands: Sequence[Candidate], text: str = "") -> d
             rep[segs] = c.template
             pool.append(c)
     found: dict[int, int] = {}
+    cut: set[int] = set()  # outers whose wrapped value cuts a line of the text (``_cuts_lines``)
     for a in pool:
         if not a.values:
             continue
         a_site = idx.templates[a.template][T_SITE]
-        best: tuple[int, float, int] | None = None
+        best: tuple[int, float, int, str] | None = None
         for b in pool:
             if b.template == a.template or idx.templates[b.template][T_SITE] == a_site \
                     or _literal(idx, b.template) < MIN_LITERAL:
                 continue
-            if any(wholly(idx.templates[b.template][T_SEGS], value) for value in _wrapped_values(idx, a, text)):
-                key = (_literal(idx, b.template), b.score, b.template)
+            value = next((v for v in _wrapped_values(idx, a, text, breaks)
+                          if wholly(idx.templates[b.template][T_SEGS], v)), None)
+            if value is not None:
+                key = (_literal(idx, b.template), b.score, b.template, value)
                 if best is None or key[:2] > best[:2]:
                     best = key
         if best is not None:
             found[a.template] = best[2]
+            if _cuts_lines(best[3], text, breaks):
+                cut.add(a.template)
+    for t in _in_cycles(found) & cut:
+        # a chain of wraps that closes on itself (yamale: `Schema error in file {path}\n{e}` around
+        # `Invalid schema expression: '{v}'. {e}` around `{e} at node '{path}'`, whose `{e}` read as the
+        # whole text but its last words holds the first): the reading whose value starts or ends inside
+        # a line is not the wrap; the one over whole lines is
+        del found[t]
     found.update({t: found[r] for t, r in twins.items() if r in found and idx.templates[found[r]][T_SITE] != (
         idx.templates[t][T_SITE])})
     return {a: b for a, b in found.items() if found.get(b) != a}
@@ -150,16 +164,67 @@ def wholly(segs: Segs, value: str) -> bool:
     return v.exact and v.anchored_start and v.anchored_end
 
 
-def _wrapped_values(idx: MatchIndex, a: Candidate, text: str) -> list[str]:
+def _wrapped_values(idx: MatchIndex, a: Candidate, text: str, breaks: Sequence[int] = ()) -> list[str]:
     """The values of ``a``'s placeholders, and for ``{e} <literal> ...`` the caught message read up to
-    the literal's *last* occurrence (``find`` stops at the first " in " of the caught message)."""
+    the literal's *last* occurrence (``find`` stops at the first " in " of the caught message), and the
+    lines a value at an end of the text holds (``_line_blocks``)."""
     out = [v for _, v in a.values]
     segs = idx.templates[a.template][T_SEGS]
+    if text and breaks and segs and a.values:
+        out.extend(_line_blocks(segs, a.values, text, breaks))
     if text and len(segs) > 1 and not segs[0][0] and segs[1][0] and CAUGHT.fullmatch(segs[0][1].removesuffix(REPR)):
         cut = text.rfind(segs[1][1])
         if cut > 0:
             out.append(text[:cut].strip())
     return out
+
+
+def _cuts_lines(value: str, text: str, breaks: Sequence[int]) -> bool:
+    """Whether a wrapped value holds a line break of the text but starts or ends inside a line."""
+    at = text.find(value)
+    if at < 0 or not breaks:
+        return False
+    end = at + len(value)
+    if not any(at <= b < end for b in breaks):
+        return False
+    return not ((at == 0 or at - 1 in breaks) and (end == len(text) or end in breaks))
+
+
+def _in_cycles(found: dict[int, int]) -> set[int]:
+    """The outers of ``found`` on a chain of wraps that comes back to itself."""
+    out: set[int] = set()
+    for start in found:
+        t, seen = start, {start}
+        while t in found:
+            t = found[t]
+            if t == start:
+                out.add(start)
+                break
+            if t in seen:
+                break
+            seen.add(t)
+    return out
+
+
+def _line_blocks(segs: Segs, values: Sequence[tuple[str, str]], text: str, breaks: Sequence[int]) -> list[str]:
+    """The whole lines at the end of a template's last value, or at the start of its first: a header
+    written over the caught message on a line of its own (yamale's ``"Schema error in file %s\n" % path``
+    then ``+= str(e)``) is a template ``Schema error in file {path}\n{e}`` whose newline, a space once
+    normalized, ends ``{path}`` at its first space; the caught message starts on the next line, and
+    that line break, not the first space, is where it begins.  Likewise ``{e}\nwhile setting ...``
+    (a line added under the caught message).  Only the lines of a value at an end of the text: there
+    the value's place is known without the literals' reading."""
+    out: list[str] = []
+    n = len(text)
+    if not segs[-1][0]:
+        last = values[-1][1]
+        start = n - len(last) if last and text.endswith(last) else n
+        out.extend(text[b + 1:].strip() for b in breaks[:_MAX_BREAKS] if start <= b < n - 1)
+    if not segs[0][0]:
+        first = values[0][1]
+        end = len(first) if first and text.startswith(first) else 0
+        out.extend(text[:b].strip() for b in breaks[:_MAX_BREAKS] if 0 < b < end)
+    return [v for v in out if v]
 
 
 def _rewraps(idx: MatchIndex, tno: int) -> bool:
