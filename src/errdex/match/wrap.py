@@ -94,8 +94,8 @@ def find_wraps(idx: MatchIndex, cands: Sequence[Candidate], text: str = "",
             if b.template == a.template or idx.templates[b.template][T_SITE] == a_site \
                     or _literal(idx, b.template) < MIN_LITERAL:
                 continue
-            value = next((v for v in _wrapped_values(idx, a, text, breaks)
-                          if wholly(idx.templates[b.template][T_SEGS], v)), None)
+            value = next((v for v, line in _wrapped_values(idx, a, text, breaks)
+                          if wholly(idx.templates[b.template][T_SEGS], v, line)), None)
             if value is not None:
                 key = (_literal(idx, b.template), b.score, b.template, value)
                 if best is None or key[:2] > best[:2]:
@@ -104,7 +104,7 @@ def find_wraps(idx: MatchIndex, cands: Sequence[Candidate], text: str = "",
             found[a.template] = best[2]
             if _cuts_lines(best[3], text, breaks):
                 cut.add(a.template)
-    for t in _in_cycles(found) & cut:
+    for t in _in_cycles(found, idx) & cut:
         # a chain of wraps that closes on itself (yamale: `Schema error in file {path}\n{e}` around
         # `Invalid schema expression: '{v}'. {e}` around `{e} at node '{path}'`, whose `{e}` read as the
         # whole text but its last words holds the first): the reading whose value starts or ends inside
@@ -138,12 +138,15 @@ def wrapped_pairs(idx: MatchIndex, cands: Sequence[Candidate], wraps: dict[int, 
     return pairs
 
 
-def wholly(segs: Segs, value: str) -> bool:
+def wholly(segs: Segs, value: str, first_line: int | None = None) -> bool:
     """Whether ``value`` is exactly and wholly a message of the template ``segs``.
 
     At least one end of the template must be a literal found at that end of
     the value (cheap to test first); the rest is ``verify`` anchored at both
-    ends.
+    ends.  ``first_line``: the length of the value's first line when the value
+    is whole lines of the text (``_line_blocks``): a template with a
+    placeholder at each end is then a message of it when its first literal is
+    on that line (the caught text starts the line, it is not any part of it).
     """
     if not segs:
         return False
@@ -153,6 +156,9 @@ def wholly(segs: Segs, value: str) -> bool:
             return False
     elif ends_lit:
         if not value.endswith(segs[-1][1]):
+            return False
+    elif first_line is not None and len(segs) > 1 and segs[1][0]:
+        if not 0 < value.find(segs[1][1]) < first_line:
             return False
     elif not (len(segs) > 1 and _NAME_EXPR.search(segs[0][1]) and segs[1][0]
               and _NAME.fullmatch(value.split(segs[1][1], 1)[0])):
@@ -164,18 +170,19 @@ def wholly(segs: Segs, value: str) -> bool:
     return v.exact and v.anchored_start and v.anchored_end
 
 
-def _wrapped_values(idx: MatchIndex, a: Candidate, text: str, breaks: Sequence[int] = ()) -> list[str]:
+def _wrapped_values(idx: MatchIndex, a: Candidate, text: str,
+                    breaks: Sequence[int] = ()) -> list[tuple[str, int | None]]:
     """The values of ``a``'s placeholders, and for ``{e} <literal> ...`` the caught message read up to
     the literal's *last* occurrence (``find`` stops at the first " in " of the caught message), and the
     lines a value at an end of the text holds (``_line_blocks``)."""
-    out = [v for _, v in a.values]
+    out: list[tuple[str, int | None]] = [(v, None) for _, v in a.values]
     segs = idx.templates[a.template][T_SEGS]
-    if text and breaks and segs and a.values:
-        out.extend(_line_blocks(segs, a.values, text, breaks))
     if text and len(segs) > 1 and not segs[0][0] and segs[1][0] and CAUGHT.fullmatch(segs[0][1].removesuffix(REPR)):
         cut = text.rfind(segs[1][1])
         if cut > 0:
-            out.append(text[:cut].strip())
+            out.append((text[:cut].strip(), None))
+    if text and breaks and segs and a.values:
+        out.extend(_line_blocks(segs, a.values, text, breaks))
     return out
 
 
@@ -190,14 +197,19 @@ def _cuts_lines(value: str, text: str, breaks: Sequence[int]) -> bool:
     return not ((at == 0 or at - 1 in breaks) and (end == len(text) or end in breaks))
 
 
-def _in_cycles(found: dict[int, int]) -> set[int]:
-    """The outers of ``found`` on a chain of wraps that comes back to itself."""
+def _in_cycles(found: dict[int, int], idx: MatchIndex | None = None) -> set[int]:
+    """The outers of ``found`` on a chain of wraps that comes back to itself, or (with ``idx``) to
+    another template of its own site (nibabel's ``{e}; Is it possible ...`` and its variant with a hint
+    after it, both around the text they are wrapped in)."""
+    def site(t: int) -> int:
+        return int(idx.templates[t][T_SITE]) if idx is not None else t
+
     out: set[int] = set()
     for start in found:
         t, seen = start, {start}
         while t in found:
             t = found[t]
-            if t == start:
+            if site(t) == site(start):
                 out.add(start)
                 break
             if t in seen:
@@ -206,7 +218,8 @@ def _in_cycles(found: dict[int, int]) -> set[int]:
     return out
 
 
-def _line_blocks(segs: Segs, values: Sequence[tuple[str, str]], text: str, breaks: Sequence[int]) -> list[str]:
+def _line_blocks(segs: Segs, values: Sequence[tuple[str, str]], text: str,
+                 breaks: Sequence[int]) -> list[tuple[str, int | None]]:
     """The whole lines at the end of a template's last value, or at the start of its first: a header
     written over the caught message on a line of its own (yamale's ``"Schema error in file %s\n" % path``
     then ``+= str(e)``) is a template ``Schema error in file {path}\n{e}`` whose newline, a space once
@@ -214,17 +227,23 @@ def _line_blocks(segs: Segs, values: Sequence[tuple[str, str]], text: str, break
     that line break, not the first space, is where it begins.  Likewise ``{e}\nwhile setting ...``
     (a line added under the caught message).  Only the lines of a value at an end of the text: there
     the value's place is known without the literals' reading."""
-    out: list[str] = []
+    out: list[tuple[str, int | None]] = []
     n = len(text)
+    kept = breaks[:_MAX_BREAKS]
     if not segs[-1][0]:
         last = values[-1][1]
         start = n - len(last) if last and text.endswith(last) else n
-        out.extend(text[b + 1:].strip() for b in breaks[:_MAX_BREAKS] if start <= b < n - 1)
+        for b in kept:
+            if start - 1 <= b < n - 1:  # (the value itself when it starts a line)
+                after = [c for c in kept if c > b]
+                out.append((text[b + 1:], (after[0] if after else n) - b - 1))
     if not segs[0][0]:
         first = values[0][1]
         end = len(first) if first and text.startswith(first) else 0
-        out.extend(text[:b].strip() for b in breaks[:_MAX_BREAKS] if 0 < b < end)
-    return [v for v in out if v]
+        for b in kept:
+            if 0 < b <= end:
+                out.append((text[:b], kept[0]))
+    return [(v, line) for v, line in out if v.strip()]
 
 
 def _rewraps(idx: MatchIndex, tno: int) -> bool:
