@@ -183,3 +183,21 @@ def test_a_caught_text_with_a_placeholder_at_each_end_is_wrapped_on_its_lines(bo
 def test_the_caught_text_alone_is_still_its_own(bomber: Catalog) -> None:
     alone = BOMBED.split("\n\n", 1)[1]
     assert explain(bomber, alone).matches[0].qualname == "datasource"
+
+
+def test_lines_are_read_off_a_value_only_where_a_line_may_start() -> None:
+    # yamale: only a newline between `{path}` and `{e}`; the caught text is the lines after the path's
+    segs = ((True, "Schema error in file "), (False, "path"), (True, " "), (False, "e"))
+    text = "Schema error in file /srv/a b.yaml Invalid schema expression: 'x'. bad"
+    values = (("{path}", ""), ("{e}", text[21:]))
+    assert W._line_blocks(segs, values, text, (34,)) == [(text[35:], len(text) - 35)]
+    # everett's `\n{full_key} requires a value parseable by {qualname(parser)}`: the key is on the line of
+    # the template's own words; the line before it is no message the placeholder holds
+    segs = ((False, "full_key"), (True, " requires a value parseable by "), (False, "qualname(parser)"))
+    text = "'bar' is not a valid bool value FOO requires a value parseable by conf.parse_bool"
+    values = (("{full_key}", text[:35]), ("{qualname(parser)}", "conf.parse_bool"))
+    assert W._line_blocks(segs, values, text, (31,)) == []
+    # a value that is a line of its own is read whole, with its first line's length
+    text = 'Parser key "le0": Not of type X: -2.1 does not conform'
+    segs = ((True, 'Parser key "'), (False, "dest"), (True, '": '), (False, "ex"))
+    assert W._line_blocks(segs, (("{dest}", "le0"), ("{ex}", text[18:])), text, (17,)) == [(text[18:], len(text) - 18)]

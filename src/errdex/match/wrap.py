@@ -220,30 +220,41 @@ def _in_cycles(found: dict[int, int], idx: MatchIndex | None = None) -> set[int]
 
 def _line_blocks(segs: Segs, values: Sequence[tuple[str, str]], text: str,
                  breaks: Sequence[int]) -> list[tuple[str, int | None]]:
-    """The whole lines at the end of a template's last value, or at the start of its first: a header
-    written over the caught message on a line of its own (yamale's ``"Schema error in file %s\n" % path``
-    then ``+= str(e)``) is a template ``Schema error in file {path}\n{e}`` whose newline, a space once
-    normalized, ends ``{path}`` at its first space; the caught message starts on the next line, and
-    that line break, not the first space, is where it begins.  Likewise ``{e}\nwhile setting ...``
-    (a line added under the caught message).  Only the lines of a value at an end of the text: there
-    the value's place is known without the literals' reading."""
+    """The whole lines of a template's value at an end of the text, with the length of their first line.
+
+    A value that starts a line after the template's last literal (``Parser key "{dest}":\n{ex}``) or
+    ends one before its first (``{e}\nwhile setting ...``) is whole lines of the text: a message
+    written on lines of its own.  And a header written over the caught message on a line of its own
+    (yamale's ``"Schema error in file %s\n" % path`` then ``+= str(e)``) is a template ``Schema error in
+    file {path}\n{e}`` whose newline, a space once normalized, ended ``{path}`` at its first space: when
+    only whitespace stands between two placeholders, the caught message starts at a later line break,
+    the lines before it the first placeholder's.  Only a value at an end of the text: there its place
+    is known without the literals' reading."""
     out: list[tuple[str, int | None]] = []
     n = len(text)
     kept = breaks[:_MAX_BREAKS]
     if not segs[-1][0]:
         last = values[-1][1]
         start = n - len(last) if last and text.endswith(last) else n
+        split = _between_values(segs, -2)
         for b in kept:
-            if start - 1 <= b < n - 1:  # (the value itself when it starts a line)
+            if (b == start - 1 or (split and start <= b)) and b < n - 1:
                 after = [c for c in kept if c > b]
                 out.append((text[b + 1:], (after[0] if after else n) - b - 1))
     if not segs[0][0]:
         first = values[0][1]
         end = len(first) if first and text.startswith(first) else 0
+        split = _between_values(segs, 1)
         for b in kept:
-            if 0 < b <= end:
+            if 0 < b and (b == end or (split and b < end)):
                 out.append((text[:b], kept[0]))
     return [(v, line) for v, line in out if v.strip()]
+
+
+def _between_values(segs: Segs, i: int) -> bool:
+    """Whether ``segs[i]`` is a literal of whitespace alone between two placeholders (a newline)."""
+    j = i - 1 if i < 0 else i + 1
+    return len(segs) >= 3 and segs[i][0] and not segs[i][1].strip() and not segs[j][0]
 
 
 def _rewraps(idx: MatchIndex, tno: int) -> bool:
