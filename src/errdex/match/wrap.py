@@ -246,7 +246,7 @@ def _line_blocks(segs: Segs, values: Sequence[tuple[str, str]], text: str,
         end = len(first) if first and text.startswith(first) else 0
         split = _between_values(segs, 1)
         for b in kept:
-            if 0 < b and (b == end or (split and b < end)):
+            if b > 0 and (b == end or (split and b < end)):
                 out.append((text[:b], kept[0]))
     return [(v, line) for v, line in out if v.strip()]
 
