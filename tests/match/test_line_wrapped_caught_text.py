@@ -28,6 +28,8 @@ import ast
 def parse(validator_string):
     try:
         tree = ast.parse(validator_string, mode="eval")
+        if not isinstance(tree.body, ast.Call):
+            raise SyntaxError("Schema expressions must be enclosed by a validator.")
     except SyntaxError as e:
         raise SyntaxError("Invalid schema expression: '%s'. " % validator_string + str(e))
     return tree
@@ -85,6 +87,18 @@ def test_the_header_line_wraps_the_caught_text(lib: Catalog) -> None:
     assert top[0].qualname == "make_schema", [(m.qualname, m.template) for m in top]
     # the caught texts rank below it, in the order they were wrapped
     assert [m.qualname for m in top[1:3]] == ["parse", "Schema._parse"]
+
+
+def test_wraps_inside_a_wrapped_text_are_read_on_it(lib: Catalog) -> None:
+    # four deep: the header's, the parser's, the node's and the validator's own text; read on the whole
+    # text, the node's `{e}` holds everything before ` at node`, and the validator's text stayed above
+    text = ("Schema error in file /srv/app/schemas/bad_schema.yaml\n"
+            "Invalid schema expression: '[x for x in y]'. Schema expressions must be enclosed by a validator."
+            " at node 'name'")
+    top = explain(lib, text).matches
+    assert [m.qualname for m in top[:3]] == ["make_schema", "parse", "Schema._parse"], \
+        [(m.qualname, m.template) for m in top]
+    assert top[3].template == "Schema expressions must be enclosed by a validator."
 
 
 def test_on_one_line_the_caught_text_stays_the_answer(lib: Catalog) -> None:

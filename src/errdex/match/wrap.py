@@ -45,6 +45,7 @@ _NAME = re.compile(r"[A-Za-z_][\w.]*")
 MIN_LITERAL = 8  # characters of literal text a template needs to wrap or be wrapped
 POOL = 8  # the best exactly verified candidates compared pairwise
 _MAX_BREAKS = 64  # line breaks of one text read for the lines a value holds (``_line_blocks``)
+_NESTED = 3  # levels of wraps read inside a wrapped message (``_nested``)
 FRAME_LETTERS = 3  # letters and digits a short wrapper's leading literal needs (``_framed``)
 
 
@@ -84,6 +85,7 @@ def find_wraps(idx: MatchIndex, cands: Sequence[Candidate], text: str = "",
             rep[segs] = c.template
             pool.append(c)
     found: dict[int, int] = {}
+    via: dict[int, str] = {}  # the value of each outer that is its inner's whole message
     cut: set[int] = set()  # outers whose wrapped value cuts a line of the text (``_cuts_lines``)
     for a in pool:
         if not a.values:
@@ -102,6 +104,7 @@ def find_wraps(idx: MatchIndex, cands: Sequence[Candidate], text: str = "",
                     best = key
         if best is not None:
             found[a.template] = best[2]
+            via[a.template] = best[3]
             if _cuts_lines(best[3], text, breaks):
                 cut.add(a.template)
     for t in _in_cycles(found, idx) & cut:
@@ -110,9 +113,45 @@ def find_wraps(idx: MatchIndex, cands: Sequence[Candidate], text: str = "",
         # whole text but its last words holds the first): the reading whose value starts or ends inside
         # a line is not the wrap; the one over whole lines is
         del found[t]
+    _nested(idx, pool, found, via)
     found.update({t: found[r] for t, r in twins.items() if r in found and idx.templates[found[r]][T_SITE] != (
         idx.templates[t][T_SITE])})
     return {a: b for a, b in found.items() if found.get(b) != a}
+
+
+def _nested(idx: MatchIndex, pool: Sequence[Candidate], found: dict[int, int], via: dict[int, str]) -> None:
+    """Wraps inside a wrapped message, read off that message rather than the whole text: yamale's
+    ``Schema error in file {path}\n{e}`` wraps ``Invalid schema expression: '{v}'. {e}``, which wraps
+    ``{e} at node '{path}'``, which wraps a validator's own text; read on the whole text, that last
+    ``{e}`` holds everything before ` at node`, no other message, and the validator's text stayed a
+    rival above the chain.  Each inner template not yet an outer is read on the value it was found in,
+    and a candidate no wrap names yet that one of its values wholly is becomes its inner (a few levels)."""
+    named = set(found) | set(found.values())
+    for _ in range(_NESTED):
+        added = False
+        for a, b in list(found.items()):
+            if b in found or a not in via:
+                continue
+            segs = idx.templates[b][T_SEGS]
+            v = V.verify(segs, via[a])
+            if not v.exact:
+                continue
+            values = [x for _, x in V.values(segs, via[a], v)]
+            site = idx.templates[b][T_SITE]
+            best: tuple[int, int, str] | None = None
+            for c in pool:
+                if c.template in named or idx.templates[c.template][T_SITE] == site \
+                        or _literal(idx, c.template) < MIN_LITERAL:
+                    continue
+                value = next((x for x in values if wholly(idx.templates[c.template][T_SEGS], x)), None)
+                if value is not None and (best is None or _literal(idx, c.template) > best[0]):
+                    best = (_literal(idx, c.template), c.template, value)
+            if best is not None:
+                found[b], via[b] = best[1], best[2]
+                named.add(best[1])
+                added = True
+        if not added:
+            return
 
 
 def wrapped_pairs(idx: MatchIndex, cands: Sequence[Candidate], wraps: dict[int, int],
