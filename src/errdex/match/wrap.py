@@ -44,7 +44,7 @@ _NAME_EXPR = re.compile(r"__name__|__qualname__")  # a placeholder that prints a
 _NAME = re.compile(r"[A-Za-z_][\w.]*")
 MIN_LITERAL = 8  # characters of literal text a template needs to wrap or be wrapped
 POOL = 8  # the best exactly verified candidates compared pairwise
-_MAX_BREAKS = 64  # line breaks of one text read for the lines a value holds (``_line_blocks``)
+_BLOCKS = 4  # readings of one value by its lines (``_line_blocks``)
 _NESTED = 3  # levels of wraps read inside a wrapped message (``_nested``)
 FRAME_LETTERS = 3  # letters and digits a short wrapper's leading literal needs (``_framed``)
 
@@ -92,12 +92,12 @@ def find_wraps(idx: MatchIndex, cands: Sequence[Candidate], text: str = "",
             continue
         a_site = idx.templates[a.template][T_SITE]
         best: tuple[int, float, int, str] | None = None
+        readings = _wrapped_values(idx, a, text, breaks)
         for b in pool:
             if b.template == a.template or idx.templates[b.template][T_SITE] == a_site \
                     or _literal(idx, b.template) < MIN_LITERAL:
                 continue
-            value = next((v for v, line in _wrapped_values(idx, a, text, breaks)
-                          if wholly(idx.templates[b.template][T_SEGS], v, line)), None)
+            value = next((v for v, line in readings if wholly(idx.templates[b.template][T_SEGS], v, line)), None)
             if value is not None:
                 key = (_literal(idx, b.template), b.score, b.template, value)
                 if best is None or key[:2] > best[:2]:
@@ -271,22 +271,20 @@ def _line_blocks(segs: Segs, values: Sequence[tuple[str, str]], text: str,
     is known without the literals' reading."""
     out: list[tuple[str, int | None]] = []
     n = len(text)
-    kept = breaks[:_MAX_BREAKS]
     if not segs[-1][0]:
         last = values[-1][1]
         start = n - len(last) if last and text.endswith(last) else n
         split = _between_values(segs, -2)
-        for b in kept:
-            if (b == start - 1 or (split and start <= b)) and b < n - 1:
-                after = [c for c in kept if c > b]
-                out.append((text[b + 1:], (after[0] if after else n) - b - 1))
+        at = [k for k, b in enumerate(breaks) if (b == start - 1 or (split and start <= b)) and b < n - 1]
+        for k in at[:_BLOCKS]:  # the first lines a caught message may start at
+            b = breaks[k]
+            out.append((text[b + 1:], (breaks[k + 1] if k + 1 < len(breaks) else n) - b - 1))
     if not segs[0][0]:
         first = values[0][1]
         end = len(first) if first and text.startswith(first) else 0
         split = _between_values(segs, 1)
-        for b in kept:
-            if b > 0 and (b == end or (split and b < end)):
-                out.append((text[:b], kept[0]))
+        ends = [b for b in breaks if b > 0 and (b == end or (split and b < end))]
+        out.extend((text[:b], breaks[0]) for b in ends[-_BLOCKS:])  # the last lines it may end at
     return [(v, line) for v, line in out if v.strip()]
 
 
