@@ -109,9 +109,9 @@ def find_wraps(idx: MatchIndex, cands: Sequence[Candidate], text: str = "",
                 cut.add(a.template)
     for t in _in_cycles(found, idx) & cut:
         # a chain of wraps that closes on itself (yamale: `Schema error in file {path}\n{e}` around
-        # `Invalid schema expression: '{v}'. {e}` around `{e} at node '{path}'`, whose `{e}` read as the
-        # whole text but its last words holds the first): the reading whose value starts or ends inside
-        # a line is not the wrap; the one over whole lines is
+        # `Invalid schema expression: '{v}'. {e}` around `{e} at node '{path}'`, whose `{e}`, read as all
+        # the text before ` at node`, holds the header's text): the reading whose value starts or ends
+        # inside a line is not the wrap; the one over whole lines is
         del found[t]
     _nested(idx, pool, found, via)
     found.update({t: found[r] for t, r in twins.items() if r in found and idx.templates[found[r]][T_SITE] != (
