@@ -91,7 +91,7 @@ def test_the_wrapper_ranks_first_and_the_wrapped_cause_just_below(idx: MatchInde
 
 def test_without_wrap_detection_the_inner_template_would_win(idx: MatchIndex, monkeypatch: pytest.MonkeyPatch) -> None:
     # the fixture really exercises the mechanism: the inner template has more literal text
-    monkeypatch.setattr(W, "find_wraps", lambda idx, cands, text="": {})
+    monkeypatch.setattr(W, "find_wraps", lambda idx, cands, text="", breaks=(): {})
     got = ranked(idx, "ProgTypeError: " + WRAPPED_MSG)
     assert got[0][0] == INNER and got[1][0] == WRAPPER and got[0][1] > got[1][1]
 
@@ -99,7 +99,7 @@ def test_without_wrap_detection_the_inner_template_would_win(idx: MatchIndex, mo
 def test_the_wrapper_counts_the_literal_text_of_both(idx: MatchIndex, monkeypatch: pytest.MonkeyPatch) -> None:
     text = "ProgTypeError: " + WRAPPED_MSG
     with_wrap = dict((i, s) for i, s, _ in ranked(idx, text))
-    monkeypatch.setattr(W, "find_wraps", lambda idx, cands, text="": {})
+    monkeypatch.setattr(W, "find_wraps", lambda idx, cands, text="", breaks=(): {})
     without = dict((i, s) for i, s, _ in ranked(idx, text))
     assert with_wrap[WRAPPER] > without[INNER] > without[WRAPPER]
 
@@ -116,7 +116,7 @@ def test_a_message_that_wraps_nothing_is_unaffected(idx: MatchIndex, monkeypatch
     for text in ("ProgTypeError: " + INNER_MSG, "ValueError: cannot reshape array of size 3 into shape (2, 2)"):
         got = ranked(idx, text)
         assert all(w is None for _, _, w in got)
-        monkeypatch.setattr(W, "find_wraps", lambda idx, cands, text="": {})
+        monkeypatch.setattr(W, "find_wraps", lambda idx, cands, text="", breaks=(): {})
         assert ranked(idx, text) == got
         monkeypatch.undo()
     assert ranked(idx, "ProgTypeError: " + INNER_MSG)[0][0] == INNER

@@ -181,7 +181,8 @@ def _score_exception(
 ) -> None:
     """Score the candidates of one exception of the input into ``best`` (site -> best candidate);
     no score above ``cap``."""
-    text = V.normalize(V.clip(_unrepr(exc, idx))).strip()
+    raw = V.clip(_unrepr(exc, idx))
+    text = V.normalize(raw).strip()
     text_words = frozenset(words(text))
     pinned_t: list[tuple[int, float | None]] = [(t, None) for s in sorted(where.pins) for t in idx.site_templates[s]]
     skip = {t for t, _ in pinned_t}
@@ -215,7 +216,7 @@ def _score_exception(
     for c in ED.originals(idx, cands, exc_name):  # the message a handler edited, read without its added line
         cands.append(c)
         methods.append("exact")
-    wraps = W.find_wraps(idx, cands, text)
+    wraps = W.find_wraps(idx, cands, text, V.line_breaks(raw))
     for outer_t, inner_t in RW.bare_rewraps(idx, cands, methods, exc_name, text, seen).items():
         wraps.setdefault(outer_t, inner_t)
     text_scores = _wrapped_scores(idx, cands, wraps, text, exc_name)

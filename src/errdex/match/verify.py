@@ -30,6 +30,39 @@ def normalize(text: str) -> str:
     return _WS.sub(" ", text)
 
 
+def line_breaks(text: str, most: int = 64) -> tuple[int, ...]:
+    """Where ``normalize(text).strip()`` has a space that stood for a line break of ``text``: the
+    normalized message keeps no newline (templates and re-wrapped messages agree), but a text over
+    several lines says where one message ends and another's begins (``wrap._line_blocks``).  The first
+    and the last ``most`` of them (a value's lines are read at an end of the text), counted line by
+    line from each end: the normalized text is the words of its lines, one space apart."""
+    lines = list(filter(str.strip, text.split("\n")))  # the lines with words: the rest is whitespace
+    if len(lines) < 2:
+        return ()
+    head: list[int] = []
+    pos = -1  # where the words so far end (-1: none yet)
+    for line in lines:
+        words = line.split()
+        if pos >= 0:
+            if len(head) == most:
+                break
+            head.append(pos)
+            pos += 1
+        pos = max(pos, 0) + sum(map(len, words)) + len(words) - 1
+    else:
+        return tuple(head)
+    tail: list[int] = []
+    end = len(" ".join(text.split()))
+    for line in reversed(lines):
+        words = line.split()
+        start = end - (sum(map(len, words)) + len(words) - 1)
+        if start - 1 <= head[-1] or len(tail) == most:
+            break
+        tail.append(start - 1)
+        end = start - 1
+    return (*head, *reversed(tail))
+
+
 def clip(text: str) -> str:
     """Head and tail of an over-long message, joined by a space (see ``MAX_TEXT``)."""
     if len(text) <= MAX_TEXT:

@@ -44,6 +44,8 @@ _NAME_EXPR = re.compile(r"__name__|__qualname__")  # a placeholder that prints a
 _NAME = re.compile(r"[A-Za-z_][\w.]*")
 MIN_LITERAL = 8  # characters of literal text a template needs to wrap or be wrapped
 POOL = 8  # the best exactly verified candidates compared pairwise
+_BLOCKS = 4  # readings of one value by its lines (``_line_blocks``)
+_NESTED = 3  # levels of wraps read inside a wrapped message (``_nested``)
 FRAME_LETTERS = 3  # letters and digits a short wrapper's leading literal needs (``_framed``)
 
 
@@ -57,8 +59,10 @@ class Candidate:
     values: tuple[tuple[str, str], ...]
 
 
-def find_wraps(idx: MatchIndex, cands: Sequence[Candidate], text: str = "") -> dict[int, int]:
-    """``{outer template: inner template}`` for the candidates of which one wraps another.
+def find_wraps(idx: MatchIndex, cands: Sequence[Candidate], text: str = "",
+               breaks: Sequence[int] = ()) -> dict[int, int]:
+    """``{outer template: inner template}`` for the candidates of which one wraps another; ``breaks``:
+    where the text's line breaks were (``verify.line_breaks``).
 
     Each outer template names the inner template with the most literal text
     (ties: the better score). A pair that would wrap each other both ways is
@@ -81,24 +85,73 @@ def find_wraps(idx: MatchIndex, cands: Sequence[Candidate], text: str = "") -> d
             rep[segs] = c.template
             pool.append(c)
     found: dict[int, int] = {}
+    via: dict[int, str] = {}  # the value of each outer that is its inner's whole message
+    cut: set[int] = set()  # outers whose wrapped value cuts a line of the text (``_cuts_lines``)
     for a in pool:
         if not a.values:
             continue
         a_site = idx.templates[a.template][T_SITE]
-        best: tuple[int, float, int] | None = None
+        best: tuple[int, float, int, str] | None = None
+        readings = _wrapped_values(idx, a, text, breaks)
         for b in pool:
             if b.template == a.template or idx.templates[b.template][T_SITE] == a_site \
                     or _literal(idx, b.template) < MIN_LITERAL:
                 continue
-            if any(wholly(idx.templates[b.template][T_SEGS], value) for value in _wrapped_values(idx, a, text)):
-                key = (_literal(idx, b.template), b.score, b.template)
+            value = next((v for v, line in readings if wholly(idx.templates[b.template][T_SEGS], v, line)), None)
+            if value is not None:
+                key = (_literal(idx, b.template), b.score, b.template, value)
                 if best is None or key[:2] > best[:2]:
                     best = key
         if best is not None:
             found[a.template] = best[2]
+            via[a.template] = best[3]
+            if _cuts_lines(best[3], text, breaks):
+                cut.add(a.template)
+    for t in _in_cycles(found, idx) & cut:
+        # a chain of wraps that closes on itself (yamale: `Schema error in file {path}\n{e}` around
+        # `Invalid schema expression: '{v}'. {e}` around `{e} at node '{path}'`, whose `{e}`, read as all
+        # the text before ` at node`, holds the header's text): the reading whose value starts or ends
+        # inside a line is not the wrap; the one over whole lines is
+        del found[t]
+    _nested(idx, pool, found, via)
     found.update({t: found[r] for t, r in twins.items() if r in found and idx.templates[found[r]][T_SITE] != (
         idx.templates[t][T_SITE])})
     return {a: b for a, b in found.items() if found.get(b) != a}
+
+
+def _nested(idx: MatchIndex, pool: Sequence[Candidate], found: dict[int, int], via: dict[int, str]) -> None:
+    """Wraps inside a wrapped message, read off that message rather than the whole text: yamale's
+    ``Schema error in file {path}\n{e}`` wraps ``Invalid schema expression: '{v}'. {e}``, which wraps
+    ``{e} at node '{path}'``, which wraps a validator's own text; read on the whole text, that last
+    ``{e}`` holds everything before ` at node`, no other message, and the validator's text stayed a
+    rival above the chain.  Each inner template not yet an outer is read on the value it was found in,
+    and a candidate no wrap names yet that one of its values wholly is becomes its inner (a few levels)."""
+    named = set(found) | set(found.values())
+    for _ in range(_NESTED):
+        added = False
+        for a, b in list(found.items()):
+            if b in found or a not in via:
+                continue
+            segs = idx.templates[b][T_SEGS]
+            v = V.verify(segs, via[a])
+            if not v.exact:
+                continue
+            values = [x for _, x in V.values(segs, via[a], v)]
+            site = idx.templates[b][T_SITE]
+            best: tuple[int, int, str] | None = None
+            for c in pool:
+                if c.template in named or idx.templates[c.template][T_SITE] == site \
+                        or _literal(idx, c.template) < MIN_LITERAL:
+                    continue
+                value = next((x for x in values if wholly(idx.templates[c.template][T_SEGS], x)), None)
+                if value is not None and (best is None or _literal(idx, c.template) > best[0]):
+                    best = (_literal(idx, c.template), c.template, value)
+            if best is not None:
+                found[b], via[b] = best[1], best[2]
+                named.add(best[1])
+                added = True
+        if not added:
+            return
 
 
 def wrapped_pairs(idx: MatchIndex, cands: Sequence[Candidate], wraps: dict[int, int],
@@ -124,12 +177,15 @@ def wrapped_pairs(idx: MatchIndex, cands: Sequence[Candidate], wraps: dict[int, 
     return pairs
 
 
-def wholly(segs: Segs, value: str) -> bool:
+def wholly(segs: Segs, value: str, first_line: int | None = None) -> bool:
     """Whether ``value`` is exactly and wholly a message of the template ``segs``.
 
     At least one end of the template must be a literal found at that end of
     the value (cheap to test first); the rest is ``verify`` anchored at both
-    ends.
+    ends.  ``first_line``: the length of the value's first line when the value
+    is whole lines of the text (``_line_blocks``): a template with a
+    placeholder at each end is then a message of it when its first literal is
+    on that line (the caught text starts the line, it is not any part of it).
     """
     if not segs:
         return False
@@ -139,6 +195,9 @@ def wholly(segs: Segs, value: str) -> bool:
             return False
     elif ends_lit:
         if not value.endswith(segs[-1][1]):
+            return False
+    elif first_line is not None and len(segs) > 1 and segs[1][0]:
+        if not 0 < value.find(segs[1][1]) < first_line:
             return False
     elif not (len(segs) > 1 and _NAME_EXPR.search(segs[0][1]) and segs[1][0]
               and _NAME.fullmatch(value.split(segs[1][1], 1)[0])):
@@ -150,16 +209,89 @@ def wholly(segs: Segs, value: str) -> bool:
     return v.exact and v.anchored_start and v.anchored_end
 
 
-def _wrapped_values(idx: MatchIndex, a: Candidate, text: str) -> list[str]:
+def _wrapped_values(idx: MatchIndex, a: Candidate, text: str,
+                    breaks: Sequence[int] = ()) -> list[tuple[str, int | None]]:
     """The values of ``a``'s placeholders, and for ``{e} <literal> ...`` the caught message read up to
-    the literal's *last* occurrence (``find`` stops at the first " in " of the caught message)."""
-    out = [v for _, v in a.values]
+    the literal's *last* occurrence (``find`` stops at the first " in " of the caught message), and the
+    lines a value at an end of the text holds (``_line_blocks``)."""
+    out: list[tuple[str, int | None]] = [(v, None) for _, v in a.values]
     segs = idx.templates[a.template][T_SEGS]
     if text and len(segs) > 1 and not segs[0][0] and segs[1][0] and CAUGHT.fullmatch(segs[0][1].removesuffix(REPR)):
         cut = text.rfind(segs[1][1])
         if cut > 0:
-            out.append(text[:cut].strip())
+            out.append((text[:cut].strip(), None))
+    if text and breaks and segs and a.values:
+        out.extend(_line_blocks(segs, a.values, text, breaks))
     return out
+
+
+def _cuts_lines(value: str, text: str, breaks: Sequence[int]) -> bool:
+    """Whether a wrapped value holds a line break of the text but starts or ends inside a line."""
+    at = text.find(value)
+    if at < 0 or not breaks:
+        return False
+    end = at + len(value)
+    if not any(at <= b < end for b in breaks):
+        return False
+    return not ((at == 0 or at - 1 in breaks) and (end == len(text) or end in breaks))
+
+
+def _in_cycles(found: dict[int, int], idx: MatchIndex | None = None) -> set[int]:
+    """The outers of ``found`` on a chain of wraps that comes back to itself, or (with ``idx``) to
+    another template of its own site (nibabel's ``{e}; Is it possible ...`` and its variant with a hint
+    after it, both around the text they are wrapped in)."""
+    def site(t: int) -> int:
+        return int(idx.templates[t][T_SITE]) if idx is not None else t
+
+    out: set[int] = set()
+    for start in found:
+        t, seen = start, {start}
+        while t in found:
+            t = found[t]
+            if site(t) == site(start):
+                out.add(start)
+                break
+            if t in seen:
+                break
+            seen.add(t)
+    return out
+
+
+def _line_blocks(segs: Segs, values: Sequence[tuple[str, str]], text: str,
+                 breaks: Sequence[int]) -> list[tuple[str, int | None]]:
+    """The whole lines of a template's value at an end of the text, with the length of their first line.
+
+    A value that starts a line after the template's last literal (``Parser key "{dest}":\n{ex}``) or
+    ends one before its first (``{e}\nwhile setting ...``) is whole lines of the text: a message
+    written on lines of its own.  And a header written over the caught message on a line of its own
+    (yamale's ``"Schema error in file %s\n" % path`` then ``+= str(e)``) is a template ``Schema error in
+    file {path}\n{e}`` whose newline, a space once normalized, ended ``{path}`` at its first space: when
+    only whitespace stands between two placeholders, the caught message starts at a later line break,
+    the lines before it the first placeholder's.  Only a value at an end of the text: there its place
+    is known without the literals' reading."""
+    out: list[tuple[str, int | None]] = []
+    n = len(text)
+    if not segs[-1][0]:
+        last = values[-1][1]
+        start = n - len(last) if last and text.endswith(last) else n
+        split = _between_values(segs, -2)
+        at = [k for k, b in enumerate(breaks) if (b == start - 1 or (split and start <= b)) and b < n - 1]
+        for k in at[:_BLOCKS]:  # the first lines a caught message may start at
+            b = breaks[k]
+            out.append((text[b + 1:], (breaks[k + 1] if k + 1 < len(breaks) else n) - b - 1))
+    if not segs[0][0]:
+        first = values[0][1]
+        end = len(first) if first and text.startswith(first) else 0
+        split = _between_values(segs, 1)
+        ends = [b for b in breaks if b > 0 and (b == end or (split and b < end))]
+        out.extend((text[:b], breaks[0]) for b in ends[-_BLOCKS:])  # the last lines it may end at
+    return [(v, line) for v, line in out if v.strip()]
+
+
+def _between_values(segs: Segs, i: int) -> bool:
+    """Whether ``segs[i]`` is a literal of whitespace alone between two placeholders (a newline)."""
+    j = i - 1 if i < 0 else i + 1
+    return len(segs) >= 3 and segs[i][0] and not segs[i][1].strip() and not segs[j][0]
 
 
 def _rewraps(idx: MatchIndex, tno: int) -> bool:
