@@ -89,6 +89,21 @@ def parse_cfg_file(filespec, exists):
     return filespec
 '''
 
+CONFIG_TEST_MODULE = '''
+import unittest
+
+
+class TestInit(unittest.TestCase):
+    def test_init_exception(self):
+        class Base:
+            def __init__(self, x):
+                if x == "a":
+                    raise ValueError("I don't like the value given here", x)
+                self.x = x
+        with self.assertRaises(ValueError):
+            Base("a")
+'''
+
 
 def _index(root: Path, files: dict[str, str]) -> str:
     for rel, code in files.items():
@@ -107,7 +122,7 @@ def _index(root: Path, files: dict[str, str]) -> str:
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
     root = tmp_path_factory.mktemp("honesty")
     db = _index(root, {"cobj/__init__.py": CONFIG, "cobj/testing/__init__.py": "",
-                       "cobj/testing/_config.py": CONFIG_TESTING})
+                       "cobj/testing/_config.py": CONFIG_TESTING, "cobj/test.py": CONFIG_TEST_MODULE})
     catalog = open_catalog(db)
     yield catalog
     catalog.close()
@@ -157,3 +172,22 @@ def test_test_code_is_decided_by_folder_not_file_name() -> None:
     assert in_test_code("mako/testing/_config.py") and in_test_code("pkg/tests/helpers.py")
     assert in_test_code("pkg/conftest.py")
     assert not in_test_code("scipy/stats/_bws_test.py") and not in_test_code("testing/core.py")
+
+
+def test_a_test_module_inside_the_package_is_test_code() -> None:
+    """aenum 3.1.17 ships its suite as ``aenum/test.py`` (and ``aenum/test_stdlib_tests.py``): the test
+    classes there raise ``ValueError("I don't like", x)`` by hand, which a traceback's frames reach."""
+    assert in_test_code("aenum/test.py") and in_test_code("aenum/test_stdlib_tests.py")
+    assert in_test_code("pkg/sub/tests.py")
+    assert not in_test_code("test_utils.py") and not in_test_code("pkg/testing_utils.py")
+    assert not in_test_code("pkg/latest.py") and not in_test_code("pkg/contest_.py")
+
+
+def test_a_raise_in_the_packages_test_module_is_never_confident(lib: Catalog) -> None:
+    text = ('Traceback (most recent call last):\n  File "/venv/site-packages/cobj/test.py", line 10, in __init__\n'
+            '    raise ValueError("I don\'t like the value given here", x)\n'
+            'ValueError: ("I don\'t like the value given here", \'a\')\n')
+    for paste in (text, text.splitlines()[-1], text.splitlines()[-1].split(": ", 1)[1]):
+        top = explain(lib, paste).matches[0]
+        assert top.path == "cobj/test.py" and not top.confident
+        assert "test code" in top.tie_note

@@ -4,7 +4,8 @@
   ``conftest.py`` shipped inside the package): only the library's test suite runs it, and that suite is
   also where its classes are raised by hand.  Test code is decided by location (a folder named ``tests``,
   ``test`` or ``testing`` below the package, a ``conftest.py``), not by file name: ``_bws_test.py`` is
-  library code.
+  library code; a module named as unittest and pytest collect test modules (``test.py``, ``tests.py``,
+  ``test_*.py``) below the top package is test code too (aenum's ``aenum/test.py``).
 - **A text the exception class builds itself** (configobj's ``raise ReloadError()``, whose ``__init__``
   passes ``'reload failed, filename is not set.'``; ``raise InterpolationLoopError(key)``): the raise
   line writes none of the text, so anything raising the class prints it, the library's raise as much as
@@ -37,14 +38,19 @@ if TYPE_CHECKING:
     from errdex.model import ErrorSite
 
 TEST_FOLDERS = frozenset({"tests", "test", "testing"})
+TEST_MODULES = frozenset({"test.py", "tests.py"})
 _WS = re.compile(r"\s+")
 
 
 def in_test_code(path: str) -> bool:
     """Whether a package-relative path is the package's test code: a folder named ``tests``, ``test`` or
-    ``testing`` below the top package, or a ``conftest.py``."""
+    ``testing`` below the top package, a ``conftest.py``, or a test module below the top package by the
+    name unittest and pytest collect (``test.py``, ``tests.py``, ``test_*.py``: aenum ships its suite as
+    ``aenum/test.py``, whose test classes raise ``ValueError("I don't like", x)`` by hand)."""
     parts = path.split("/")
-    return parts[-1] == "conftest.py" or any(p in TEST_FOLDERS for p in parts[1:-1])
+    name = parts[-1]
+    module = len(parts) > 1 and (name in TEST_MODULES or name.startswith("test_") and name.endswith(".py"))
+    return name == "conftest.py" or module or any(p in TEST_FOLDERS for p in parts[1:-1])
 
 
 def class_text(site: ErrorSite) -> bool:
