@@ -49,7 +49,7 @@ def in_test_code(path: str) -> bool:
     ``aenum/test.py``, whose test classes raise ``ValueError("I don't like", x)`` by hand)."""
     parts = path.split("/")
     name = parts[-1]
-    module = len(parts) > 1 and (name in TEST_MODULES or name.startswith("test_") and name.endswith(".py"))
+    module = len(parts) > 1 and (name in TEST_MODULES or (name.startswith("test_") and name.endswith(".py")))
     return name == "conftest.py" or module or any(p in TEST_FOLDERS for p in parts[1:-1])
 
 
