@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from errdex.match import absorbed as AB
+from errdex.match import earned as EA
 from errdex.match import edited as ED
 from errdex.match import honesty as HO
 from errdex.match import keywords as KW
@@ -129,6 +130,7 @@ def explain_parsed(idx: MatchIndex, parsed: Parsed, *, top: int = 5) -> Explanat
         reported = next(iter(_exceptions(parsed)))[0]
         first = _with_ties(idx, matches[0], ranked[0], best, _printed_type(reported), reported.exception)
         first = HO.unconfident(idx, first, ranked[0].site, bool(frames), reported.message, ranked[0].template)
+        first = _earned(idx, first, ranked, reported)
         group = {t.id for t in first.tied}
         if first.confident and first.method == "fuzzy" and _level_with(idx, ranked, group):
             first = replace(first, confident=False)
@@ -138,6 +140,22 @@ def explain_parsed(idx: MatchIndex, parsed: Parsed, *, top: int = 5) -> Explanat
     no_site = WH.no_site(idx, parsed, primary_where, confident)
     return Explanation(matches=matches, parsed=parsed, confident=confident, threshold=R.THRESHOLD,
                        no_site=no_site)
+
+
+def _earned(idx: MatchIndex, first: Match, ranked: list[R.Scored], reported: ParsedException) -> Match:
+    """The top match, unconfident when another exact reading of the text covers all its literal text
+    (``earned.py``): its template fits better, but nothing in the input rules the other one out."""
+    top = next((c for c in ranked if idx.sites[c.site][S_ID] == first.id), None)
+    if not first.confident or top is None:
+        return first
+    text = V.normalize(V.clip(_unrepr(reported, idx))).strip()
+    rival = EA.rival_reading(idx, top, ranked, text, _printed_type(reported))
+    if rival is None:
+        return first
+    row = idx.sites[rival.site]
+    return replace(first, confident=False, tie_note=first.tie_note or (
+        f"{row[S_PATH]}:{row[S_LINE]} reads this same text with its own template; nothing in the text rules "
+        f"it out (every word this template writes, that one writes or takes as a value): a traceback decides"))
 
 
 def _scored(idx: MatchIndex, tno: int, text: str, text_words: frozenset[str], exc_name: str, share: float | None,

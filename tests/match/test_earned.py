@@ -1,0 +1,142 @@
+"""A top match is confident only when its text rules the other readings out (``match/earned.py``).
+
+The texts are captured from round 25's test suites (``bench/data/*.jsonl``), the packages written in
+their shape:
+
+- RestrictedPython 9.0: ``Guards.py`` writes ``NotImplementedError("string.Formatter is not safe")`` out,
+  and ``Utilities.py``'s module proxy raises ``f"{self.__mod.__name__}.{attr} is not safe"``, which
+  printed the very text in the test suite;
+- asn1tools 0.169.0: ``type_checker.py``'s generic ``Type.encode`` raises ``{location}: Expected data of
+  type {self.TYPE.__name__}, but got {data}.``, its string checker ``Expected data of type str, but got
+  {data}.`` through an ``EncodeError`` whose ``__str__`` puts the location in front (``A: ...``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from matchkit import index_package
+
+from errdex.catalog import open_catalog
+from errdex.catalog.base import Catalog
+from errdex.match import explain
+from errdex.match import verify as V
+from errdex.match.earned import covers
+
+GUARDS = '''
+import string
+
+
+class Formatter(string.Formatter):
+    def format_field(self, value, spec):
+        raise NotImplementedError("string.Formatter is not safe")
+
+
+class SafeModule:
+    def __init__(self, mod):
+        self.__mod = mod
+
+    def __getattr__(self, attr):
+        if attr.startswith("_"):
+            raise NotImplementedError(f"{self.__mod.__name__}.{attr} is not safe")
+        return getattr(self.__mod, attr)
+
+
+def check_option(name, options):
+    if name not in options:
+        raise ValueError(f"Unknown option {name}")
+    return name
+
+
+def pick_option(name, options):
+    if name not in options:
+        raise ValueError(f"Unknown option {name}. Valid options: {', '.join(options)}")
+    return name
+'''
+
+CHECKER = '''
+class EncodeError(Exception):
+    def __init__(self, message):
+        super().__init__(message)
+        self.location = []
+
+
+class Type:
+    TYPE = object
+
+    def __init__(self, name):
+        self.name = name
+
+    def encode(self, data):
+        if not isinstance(data, self.TYPE):
+            raise EncodeError(
+                f"{self.name}: Expected data of type {self.TYPE.__name__}, but got {data}.")
+        return data
+
+
+class String(Type):
+    TYPE = str
+
+    def encode_string(self, data):
+        if not isinstance(data, str):
+            raise EncodeError(f"Expected data of type str, but got {data}.")
+        return data
+'''
+
+
+@pytest.fixture(scope="module")
+def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
+    root = tmp_path_factory.mktemp("earned")
+    db = str(root / "c.sqlite")
+    index_package(root, "rpy", {"__init__.py": "", "guards.py": GUARDS, "checker.py": CHECKER}, db)
+    catalog = open_catalog(db)
+    yield catalog
+    catalog.close()
+
+
+@pytest.mark.parametrize("text", ["NotImplementedError: string.Formatter is not safe", "string.Formatter is not safe"])
+def test_a_literal_text_another_template_prints_with_its_values_is_not_confident(lib: Catalog, text: str) -> None:
+    r = explain(lib, text)
+    top = r.matches[0]
+    assert top.qualname == "Formatter.format_field" and not r.confident
+    assert "guards.py" in top.tie_note and "rules it out" in top.tie_note
+
+
+@pytest.mark.parametrize("text", ["rpy.checker.EncodeError: A: Expected data of type str, but got 1.",
+                                  "A: Expected data of type str, but got None."])
+def test_a_placeholder_where_another_template_writes_the_word_is_not_confident(lib: Catalog, text: str) -> None:
+    r = explain(lib, text)
+    assert r.matches[0].qualname == "Type.encode" and not r.confident
+
+
+def test_a_word_only_the_top_writes_outside_the_others_reading_keeps_it_confident(lib: Catalog) -> None:
+    """``Valid options`` sits in a value of ``Unknown option {name}`` that holds blanks: no word the
+    value happened to be; and the generic checker's type name is ``int`` where the other writes ``str``."""
+    r = explain(lib, "ValueError: Unknown option foo. Valid options: a, b")
+    assert r.matches[0].qualname == "pick_option" and r.confident
+    r = explain(lib, "rpy.checker.EncodeError: A: Expected data of type int, but got 'x'.")
+    assert r.matches[0].qualname == "Type.encode" and r.confident
+
+
+def test_a_traceback_pinning_the_top_decides(lib: Catalog) -> None:
+    text = ('Traceback (most recent call last):\n  File "/venv/site-packages/rpy/guards.py", line 7, in format_field\n'
+            '    raise NotImplementedError("string.Formatter is not safe")\n'
+            'NotImplementedError: string.Formatter is not safe\n')
+    r = explain(lib, text)
+    assert r.matches[0].qualname == "Formatter.format_field" and r.confident
+
+
+def test_covers_counts_letters_in_literals_and_in_single_word_values() -> None:
+    text = "string.Formatter is not safe"
+    literal = ((True, text),)
+    general = ((False, "mod"), (True, "."), (False, "attr"), (True, " is not safe"))
+    assert covers(literal, V.verify(literal, text), general, V.verify(general, text), text)
+    text = "Unknown option foo. Valid options: a, b"
+    special = ((True, "Unknown option "), (False, "name"), (True, ". Valid options: "), (False, "opts"))
+    short = ((True, "Unknown option "), (False, "name"))
+    assert not covers(special, V.verify(special, text), short, V.verify(short, text), text)
+    # a rival starting with literal text found after the top's own words does not read them
+    tail = ((True, "is not safe"),)
+    assert not covers(literal, V.verify(literal, "string.Formatter is not safe"), tail,
+                      V.verify(tail, "string.Formatter is not safe"), "string.Formatter is not safe")
