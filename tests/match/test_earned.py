@@ -75,6 +75,19 @@ class Type:
         return data
 
 
+def add_member(cls_name, key, names):
+    if key in names:
+        raise TypeError(f"{cls_name}: attempt to reuse name: {key}")
+    names.append(key)
+
+
+class Constant:
+    def __setattr__(self, key, value):
+        if key in self.__dict__:
+            raise TypeError(f"attempt to reuse name: {key}")
+        object.__setattr__(self, key, value)
+
+
 class String(Type):
     TYPE = str
 
@@ -117,6 +130,13 @@ def test_a_word_only_the_top_writes_outside_the_others_reading_keeps_it_confiden
     assert r.matches[0].qualname == "pick_option" and r.confident
     r = explain(lib, "rpy.checker.EncodeError: A: Expected data of type int, but got 'x'.")
     assert r.matches[0].qualname == "Type.encode" and r.confident
+
+
+def test_a_top_that_explains_more_and_writes_every_word_of_the_other_stays_confident(lib: Catalog) -> None:
+    """aenum 3.1.17: ``{cls_name}: attempt to reuse name: {key}`` explains the lead the other leaves over,
+    and ``attempt to reuse name: {key}`` writes no word it does not."""
+    r = explain(lib, "TypeError: 'Color1': attempt to reuse name: 'red'")
+    assert r.matches[0].qualname == "add_member" and r.confident
 
 
 def test_a_traceback_pinning_the_top_decides(lib: Catalog) -> None:

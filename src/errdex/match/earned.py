@@ -13,6 +13,10 @@ text the rival cannot read: outside the rival's reading (before its first litera
 one, after its last), or inside a value of the rival that is no single word (a value holding blanks is
 a sentence the rival would have to be handed whole: ``Unknown option {x}`` does not read ``Unknown
 option foo. Valid options: a, b`` in any way that rules out the template writing ``Valid options``).
+A rival that reads less of the text than the top (a lead before its first literal that the top takes
+as a value: aenum's ``{cls_name}: attempt to reuse name: {key}`` against ``attempt to reuse name: {key}``
+printing ``'Color1': attempt to reuse name: 'red'``) counts only when it writes a word of its own where
+the top has a value (asn1tools' ``str``): otherwise the top explains more, and nothing less.
 A rival counts when its class agrees with the printed one at least as well as the top's, and when it
 has text of its own (``RIVAL_TEXT`` letters and digits: ``{name}: {msg}`` reads everything and says
 nothing).  A frame that pins the top decides; a rival that wraps the top, or that the top wraps, is
@@ -55,9 +59,28 @@ def rival_reading(idx: MatchIndex, top: R.Scored, candidates: Iterable[R.Scored]
         if R.own_letters(other) < RIVAL_TEXT or other == segs:
             continue
         w = V.verify(other, text)
-        if w.exact and covers(segs, v, other, w, text):
+        if w.exact and covers(segs, v, other, w, text) and (_extent(other, w, len(text)) >= _extent(segs, v, len(text))
+                                                           or own_word(other, w, v, text)):
             return c
     return None
+
+
+def _extent(segs: Segs, v: V.Verification, n: int) -> tuple[int, int]:
+    """How much of the text a reading explains, as ``(-start, end)`` for a comparison of inclusion: from
+    its first literal (or the start, when a placeholder opens it) to its last (or the end)."""
+    spans = v.literal_spans
+    if not spans:
+        return 0, n
+    return -(0 if not segs[0][0] else spans[0][0]), n if not segs[-1][0] else spans[-1][1]
+
+
+def own_word(other: Segs, w: V.Verification, v: V.Verification, text: str) -> bool:
+    """Whether the rival's reading ``w`` writes a letter or digit that the top's reading ``v`` does not:
+    text the rival explains as its own where the top only takes a value (asn1tools' ``str``)."""
+    mine = [False] * len(text)
+    for a, b in v.literal_spans:
+        mine[a:b] = [True] * (b - a)
+    return any(text[p].isalnum() and not mine[p] for a, b in w.literal_spans for p in range(a, b))
 
 
 def covers(segs: Segs, v: V.Verification, other: Segs, w: V.Verification, text: str) -> bool:
