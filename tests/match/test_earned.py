@@ -22,10 +22,18 @@ from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 from errdex.match import verify as V
-from errdex.match.earned import covers
+from errdex.match.earned import converted_elsewhere, covers
 
 GUARDS = '''
+import argparse
 import string
+
+
+def parallel_arg(value):
+    try:
+        return int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid parallel value {value!r} (expected a positive integer)") from None
 
 
 class Formatter(string.Formatter):
@@ -140,11 +148,50 @@ def test_a_top_that_explains_more_and_writes_every_word_of_the_other_stays_confi
 
 
 def test_a_traceback_pinning_the_top_decides(lib: Catalog) -> None:
-    text = ('Traceback (most recent call last):\n  File "/venv/site-packages/rpy/guards.py", line 7, in format_field\n'
-            '    raise NotImplementedError("string.Formatter is not safe")\n'
+    line = GUARDS.splitlines().index('        raise NotImplementedError("string.Formatter is not safe")') + 1
+    text = (f'Traceback (most recent call last):\n  File "/venv/site-packages/rpy/guards.py", line {line}, '
+            'in format_field\n    raise NotImplementedError("string.Formatter is not safe")\n'
             'NotImplementedError: string.Formatter is not safe\n')
     r = explain(lib, text)
     assert r.matches[0].qualname == "Formatter.format_field" and r.confident
+
+
+CHAINED = (
+    'Traceback (most recent call last):\n'
+    '  File "/usr/lib/python3.13/argparse.py", line 2565, in _get_value\n    result = type_func(arg_string)\n'
+    '  File "/venv/lib/python3.13/site-packages/rpy/guards.py", line LINE, in parallel_arg\n'
+    '    raise argparse.ArgumentTypeError(f"invalid parallel value {value!r} (expected a positive integer)") from None\n'
+    "argparse.ArgumentTypeError: invalid parallel value 'nope' (expected a positive integer)\n\n"
+    'During handling of the above exception, another exception occurred:\n\n'
+    'Traceback (most recent call last):\n'
+    '  File "/home/u/tests/test_cli.py", line 9, in test_parallel\n    parser.parse_args(["-j", "nope"])\n'
+    'OUTER\n')
+ARGPARSE_EXIT = ('  File "/usr/lib/python3.13/argparse.py", line 2665, in error\n'
+                 "    self.exit(2, _('%(prog)s: error: %(message)s\\n') % args)\n"
+                 '  File "/usr/lib/python3.13/argparse.py", line 2652, in exit\n    _sys.exit(status)\nSystemExit: 2')
+USER_RAISE = '  File "/home/u/app.py", line 30, in main\n    raise RuntimeError("bad options") from e\nRuntimeError: bad options'
+
+
+def test_a_chain_whose_reported_error_the_standard_library_raised_is_not_confident(lib: Catalog) -> None:
+    """nox 2026.10.20's ``-j nope``: argparse turned the ``type=`` callback's error into ``SystemExit: 2``."""
+    line = GUARDS.splitlines().index("        raise argparse.ArgumentTypeError(f\"invalid parallel value {value!r} "
+                                     "(expected a positive integer)\") from None") + 1
+    text = CHAINED.replace("LINE", str(line))
+    r = explain(lib, text.replace("OUTER", ARGPARSE_EXIT))
+    assert r.matches[0].qualname == "parallel_arg" and not r.confident
+    r = explain(lib, text.replace("OUTER", ARGPARSE_EXIT.replace("/usr/lib/python3.13/", "/venv/lib/python3.13/"
+                                                                 "site-packages/clickish/")))
+    assert r.matches[0].qualname == "parallel_arg" and not r.confident
+    # the user's own ``raise ... from e`` leaves the library's raise its confidence (by design)
+    r = explain(lib, text.replace("OUTER", USER_RAISE))
+    assert r.matches[0].qualname == "parallel_arg" and r.confident
+
+
+def test_converted_elsewhere_is_the_standard_library_or_another_package() -> None:
+    assert converted_elsewhere("/root/.pyenv/versions/3.13.0/lib/python3.13/argparse.py")
+    assert converted_elsewhere("C:\\Python313\\Lib\\python3.13\\argparse.py")
+    assert converted_elsewhere("/venv/lib/python3.13/site-packages/click/core.py")
+    assert not converted_elsewhere("/home/u/tests/test_cli.py") and not converted_elsewhere("/home/u/lib/app.py")
 
 
 def test_covers_counts_letters_in_literals_and_in_single_word_values() -> None:

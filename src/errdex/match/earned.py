@@ -25,12 +25,15 @@ one reading, not two (``wrap.py``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from errdex.match import rank as R
 from errdex.match import verify as V
 from errdex.match.index import S_EXC, S_EXC_NAME, T_SEGS, MatchIndex
 
+_PYTHON_LIB = re.compile(r"[/\\][Ll]ib[/\\]python\d+(?:\.\d+)?t?[/\\]")
+_INSTALLED = ("site-packages", "dist-packages")
 RIVAL_TEXT = 8  # letters and digits of literal text a rival needs to count as a reading of its own
 
 Segs = tuple[tuple[bool, str], ...]
@@ -112,3 +115,14 @@ def _read(segs: Segs, v: V.Verification, n: int, text: str) -> list[bool]:
         if a < b and not any(ch.isspace() for ch in text[a:b]):
             read[a:b] = [True] * (b - a)
     return read
+
+
+def converted_elsewhere(path: str) -> bool:
+    """Whether a printed frame's file is Python's standard library (``/usr/lib/python3.13/argparse.py``) or
+    another installed package (``.../site-packages/click/core.py``): code that is neither the indexed
+    library nor the user's.  When the reported exception's innermost frame is there, that code raised it
+    while handling the library's error it caught (argparse's ``parse_known_args`` turns the
+    ``ArgumentTypeError`` a ``type=`` callback raised into ``SystemExit: 2``): the library's raise in the
+    chain explains the cause, not the error reported, and is no confident answer (``explain._chain_cap``)."""
+    norm = path.replace("\\", "/")
+    return any(f"/{p}/" in norm for p in _INSTALLED) or bool(_PYTHON_LIB.search(path))

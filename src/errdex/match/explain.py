@@ -183,13 +183,18 @@ def _chain_cap(where: WH.Where, best: dict[int, R.Scored]) -> float:
     sites rank below it.  Its innermost frame is a library line that raises nothing indexed, or its
     frames go through the library into code that raised it (``parser.exit(2, ...)`` in a library's
     ``except`` clause: argparse raised the ``SystemExit``): no site explains the reported exception,
-    so none of the chain's is confident.  (A reported exception whose frames never reach the library,
-    the user's ``raise RuntimeError(...) from e``, leaves the chain's library error its confidence.)"""
+    so none of the chain's is confident.  Its frames never reach the library and end in the standard
+    library or another installed package (argparse's ``SystemExit: 2`` around a ``type=`` callback's
+    error, ``earned.converted_elsewhere``): that code caught the library's error and raised its own, and
+    none of the chain's is confident either.  (A reported exception raised by the user's code, ``raise
+    RuntimeError(...) from e``, leaves the chain's library error its confidence.)"""
     pinned = [c.score for c in best.values() if c.pinned and c.method in ("exact", "frame")]
     if pinned:
         return max(pinned) * _SECONDARY
     if (where.surfaced_in_lib or where.innermost_lib is not None) and where.elsewhere:
         return R.THRESHOLD * _SECONDARY
+    if where.innermost is not None and where.innermost_lib is None and EA.converted_elsewhere(where.innermost.path):
+        return R.THRESHOLD * _SECONDARY  # the standard library or another package raised it around the library's
     return 1.0
 
 
