@@ -104,6 +104,33 @@ class TestInit(unittest.TestCase):
             Base("a")
 '''
 
+FS_ERRORS = '''
+class IllegalBackReference(ValueError):
+    def __init__(self, path):
+        self.path = path
+        msg = ("path '{path}' contains back-references outside of filesystem").format(
+            path=path
+        )
+        super(IllegalBackReference, self).__init__(msg)
+'''
+
+FS_PATH = '''
+from cobj.errors import IllegalBackReference
+
+
+def normpath(path):
+    components = []
+    try:
+        for component in path.split("/"):
+            if component == "..":
+                components.pop()
+            else:
+                components.append(component)
+    except IndexError:
+        raise IllegalBackReference(path)
+    return "/".join(components)
+'''
+
 
 def _index(root: Path, files: dict[str, str]) -> str:
     for rel, code in files.items():
@@ -122,7 +149,8 @@ def _index(root: Path, files: dict[str, str]) -> str:
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
     root = tmp_path_factory.mktemp("honesty")
     db = _index(root, {"cobj/__init__.py": CONFIG, "cobj/testing/__init__.py": "",
-                       "cobj/testing/_config.py": CONFIG_TESTING, "cobj/test.py": CONFIG_TEST_MODULE})
+                       "cobj/testing/_config.py": CONFIG_TESTING, "cobj/test.py": CONFIG_TEST_MODULE,
+                       "cobj/errors.py": FS_ERRORS, "cobj/path.py": FS_PATH})
     catalog = open_catalog(db)
     yield catalog
     catalog.close()
@@ -141,6 +169,17 @@ def test_a_text_the_class_builds_is_named_but_not_confident(lib: Catalog, text: 
     top = r.matches[0]
     assert top.qualname in ("ConfigObj.reload", "ConfigObj.interpolate")
     assert not top.confident and not r.confident
+    assert "builds this text itself" in top.tie_note
+
+
+@pytest.mark.parametrize("text", ["cobj.errors.IllegalBackReference: path 'path' contains back-references outside of filesystem",
+                                  "path '../x' contains back-references outside of filesystem"])
+def test_a_class_text_after_a_quoted_value_is_the_classs(lib: Catalog, text: str) -> None:
+    """fs 2.4.16's tests raise ``IllegalBackReference('path')`` by hand; ``normpath``'s raise line passes
+    ``path``, the word before the text's quote: the text after it is nowhere near the raise."""
+    r = explain(lib, text)
+    top = r.matches[0]
+    assert top.qualname == "normpath" and not r.confident
     assert "builds this text itself" in top.tie_note
 
 

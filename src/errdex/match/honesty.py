@@ -59,14 +59,26 @@ def class_text(site: ErrorSite) -> bool:
     top = (site.module or site.path.replace("/", ".")).split(".")[0]
     if not top or not (site.exception_resolved.startswith(top + ".") or not raised_by_name(site.exception)):
         return False
+    if not site.snippet:
+        return False
     chunks = [s.text.strip() for t in site.templates for s in t.segments if s.is_literal]
     # each chunk's start up to a line break or a quote: how the source spells it even when it is split
     # over implicit concatenations or escapes (``"a " "b"``, ``\\n``)
     starts = [c.split("\n")[0].split('"')[0].split("'")[0][:24].strip() for c in chunks if len(c) >= NO_TEXT]
     starts = [c for c in starts if len(c) >= NO_TEXT]
-    if not starts or not site.snippet:
-        return False
-    return not any(c in site.snippet for c in starts)
+    if starts and not any(c in site.snippet for c in starts):
+        return True
+    # the site's own text (its first template) read by its longest run between quotes: the run after a
+    # quoted value counts (fs 2.4.16's ``path '{path}' contains back-references ...``, whose start before
+    # the quote is ``path``, the very name the raise line passes: ``raise IllegalBackReference(path)``),
+    # and a run as short as a name (``path``, ``namespace``) is what the code calls its value too
+    own = [s.text.strip() for t in site.templates[:1] for s in t.segments if s.is_literal]
+    runs = [max(c.split("\n")[0].replace('"', "'").split("'"), key=len)[:24].strip() for c in own]
+    worded = [c for c in runs if len(c) >= _WRITTEN]
+    return bool(worded) and not any(c in site.snippet for c in worded)
+
+
+_WRITTEN = 12  # characters of a run of text that say it is written at the raise, not a name the code uses
 
 
 def raised_by_name(raised_as_written: str) -> bool:
