@@ -22,7 +22,7 @@ from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 from errdex.match import verify as V
-from errdex.match.earned import converted_elsewhere, covers
+from errdex.match.earned import converted_elsewhere, covers, lead
 
 GUARDS = '''
 import argparse
@@ -49,6 +49,13 @@ class SafeModule:
         if attr.startswith("_"):
             raise NotImplementedError(f"{self.__mod.__name__}.{attr} is not safe")
         return getattr(self.__mod, attr)
+
+
+def compile_files(paths):
+    py_count = sum(p.endswith(".py") for p in paths)
+    if py_count != 1:
+        raise Exception("Expected one .py-file, but got {}.".format(py_count))
+    return paths
 
 
 def check_option(name, options):
@@ -192,6 +199,17 @@ def test_converted_elsewhere_is_the_standard_library_or_another_package() -> Non
     assert converted_elsewhere("C:\\Python313\\Lib\\python3.13\\argparse.py")
     assert converted_elsewhere("/venv/lib/python3.13/site-packages/click/core.py")
     assert not converted_elsewhere("/home/u/tests/test_cli.py") and not converted_elsewhere("/home/u/lib/app.py")
+
+
+def test_words_before_the_text_that_no_raise_wrote_leave_it_unconfident(lib: Catalog) -> None:
+    """asn1tools 0.169.0 and cantools 45.1.0 print a caught error as ``sys.exit('error: {}'.format(str(e)))``."""
+    r = explain(lib, "error: Expected one .py-file, but got 2.")
+    assert r.matches[0].qualname == "compile_files" and not r.confident
+    assert "'error:'" in r.matches[0].tie_note
+    assert explain(lib, "Expected one .py-file, but got 2.").confident
+    assert lead(((True, "Expected one .py-file, but got "), (False, "n"), (True, ".")),
+                "error: Expected one .py-file, but got 2.") == "error: "
+    assert lead(((False, "prefix"), (True, "Expected one")), "error: Expected one") == ""
 
 
 def test_covers_counts_letters_in_literals_and_in_single_word_values() -> None:

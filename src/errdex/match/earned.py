@@ -126,3 +126,20 @@ def converted_elsewhere(path: str) -> bool:
     chain explains the cause, not the error reported, and is no confident answer (``explain._chain_cap``)."""
     norm = path.replace("\\", "/")
     return any(f"/{p}/" in norm for p in _INSTALLED) or bool(_PYTHON_LIB.search(path))
+
+
+def lead(segs: Segs, text: str) -> str:
+    """The text before a template's first literal when the template begins with one and is verified
+    exactly past the start of ``text``: words its raise did not write.  CLIs print a library's error
+    after a tag of their own (asn1tools' and cantools' ``sys.exit('error: {}'.format(str(e)))``,
+    argparse's ``prog: error: ...``): ``error: Expected one .py-file, but got 2.`` is the text of the
+    library's raise, printed by whoever caught it and added the tag, not that raise's message.  Without a
+    traceback nothing says which (``explain._earned``); the top keeps its score and rank.  Only a label
+    ending in a colon counts, the way code prints a caught error under a name of its own (``f"{label}:
+    {e}"``); a bracketed tag (``[rng] too big``, a logger's) stays the raise's own text."""
+    if not segs or not segs[0][0] or not text:
+        return ""
+    v = V.verify(segs, text)
+    first = v.spans[0] if v.exact and v.spans else None
+    before = text[: first[0]] if first is not None and first[0] > 0 else ""
+    return before if before.rstrip().endswith(":") and before.strip() != ":" else ""

@@ -130,7 +130,7 @@ def explain_parsed(idx: MatchIndex, parsed: Parsed, *, top: int = 5) -> Explanat
         reported = next(iter(_exceptions(parsed)))[0]
         first = _with_ties(idx, matches[0], ranked[0], best, _printed_type(reported), reported.exception)
         first = HO.unconfident(idx, first, ranked[0].site, bool(frames), reported.message, ranked[0].template)
-        first = _earned(idx, first, ranked, reported)
+        first = _earned(idx, first, ranked, reported, bool(frames))
         group = {t.id for t in first.tied}
         if first.confident and first.method == "fuzzy" and _level_with(idx, ranked, group):
             first = replace(first, confident=False)
@@ -142,13 +142,19 @@ def explain_parsed(idx: MatchIndex, parsed: Parsed, *, top: int = 5) -> Explanat
                        no_site=no_site)
 
 
-def _earned(idx: MatchIndex, first: Match, ranked: list[R.Scored], reported: ParsedException) -> Match:
+def _earned(idx: MatchIndex, first: Match, ranked: list[R.Scored], reported: ParsedException, frames: bool) -> Match:
     """The top match, unconfident when another exact reading of the text covers all its literal text
-    (``earned.py``): its template fits better, but nothing in the input rules the other one out."""
+    (``earned.py``): its template fits better, but nothing in the input rules the other one out; or,
+    with no traceback, when it leaves words before its text unexplained (``earned.lead``)."""
     top = next((c for c in ranked if idx.sites[c.site][S_ID] == first.id), None)
     if not first.confident or top is None:
         return first
     text = V.normalize(V.clip(_unrepr(reported, idx))).strip()
+    if not frames and not top.pinned and top.method == "exact" and (
+            before := EA.lead(idx.templates[top.template][T_SEGS], text)):
+        return replace(first, confident=False, tie_note=first.tie_note or (
+            f"the text starts with {before.strip()!r}, which this raise does not write: whoever printed it may "
+            f"have caught the error and added it (a command line's `error: ...`); a traceback decides"))
     rival = EA.rival_reading(idx, top, ranked, text, _printed_type(reported))
     if rival is None:
         return first
