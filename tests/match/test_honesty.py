@@ -112,10 +112,23 @@ class IllegalBackReference(ValueError):
             path=path
         )
         super(IllegalBackReference, self).__init__(msg)
+
+
+class DataIncomplete(Exception):
+    def __init__(self, *args, **kwargs):
+        Exception.__init__(self, "Data incomplete try to improve the query to resolve the missing data",
+                           *args, **kwargs)
 '''
 
 FS_PATH = '''
-from cobj.errors import IllegalBackReference
+from cobj.errors import DataIncomplete, IllegalBackReference
+
+
+def get_area(areas, area_id, resolve_missing=False):
+    if area_id not in areas:
+        if resolve_missing is False:
+            raise DataIncomplete("Resolve missing area is disabled")
+    return areas[area_id]
 
 
 def normpath(path):
@@ -181,6 +194,14 @@ def test_a_class_text_after_a_quoted_value_is_the_classs(lib: Catalog, text: str
     top = r.matches[0]
     assert top.qualname == "normpath" and not r.confident
     assert "builds this text itself" in top.tie_note
+
+
+def test_a_class_text_with_a_text_written_at_the_raise_is_the_sites(lib: Catalog) -> None:
+    """overpy 0.7's ``DataIncomplete`` prints its own sentence and the one its raise passes: the second
+    is written at the raise, so the site is the text's, not the class's."""
+    r = explain(lib, "cobj.errors.DataIncomplete: ('Data incomplete try to improve the query to resolve the "
+                     "missing data', 'Resolve missing area is disabled')")
+    assert r.matches[0].qualname == "get_area" and r.confident
 
 
 def test_a_traceback_through_the_raise_stays_confident(lib: Catalog) -> None:

@@ -68,16 +68,21 @@ def class_text(site: ErrorSite) -> bool:
     starts = [c for c in starts if len(c) >= NO_TEXT]
     if starts and not any(c in site.snippet for c in starts):
         return True
-    # the site's own text (its first template) read by its longest run between quotes: the run after a
+    # the site's own text (its first template) read by its runs between quotes: the run after a
     # quoted value counts (fs 2.4.16's ``path '{path}' contains back-references ...``, whose start before
     # the quote is ``path``, the very name the raise line passes: ``raise IllegalBackReference(path)``),
     # and a run as short as a name (``path``, ``namespace``) is what the code calls its value too
     own = [s.text.strip() for t in site.templates[:1] for s in t.segments if s.is_literal]
-    runs = [max(c.split("\n")[0].replace('"', "'").split("'"), key=len)[:24].strip() for c in own]
+    # every run between quotes and line breaks counts (overpy's ``DataIncomplete("Resolve missing area is
+    # disabled")`` writes its second run at the raise); punctuation at a run's ends may be a class's
+    # ``__str__`` around the text (``{location}: {message}``)
+    runs = [r.strip(_EDGE)[:24].strip() for c in own for r in _RUN_BREAK.split(c)]
     worded = [c for c in runs if len(c) >= _WRITTEN]
     return bool(worded) and not any(c in site.snippet for c in worded)
 
 
+_RUN_BREAK = re.compile(r"[\n'\"]")
+_EDGE = " \t:;,.-()[]<>"
 _WRITTEN = 12  # characters of a run of text that say it is written at the raise, not a name the code uses
 
 
