@@ -68,11 +68,13 @@ def class_text(site: ErrorSite) -> bool:
     starts = [c for c in starts if len(c) >= NO_TEXT]
     if starts and not any(c in site.snippet for c in starts):
         return True
-    # the site's own text (its first template) read by its runs between quotes: the run after a
+    if len(site.templates) != 1 or any(len(c) >= _WRITTEN for c in starts if c in site.snippet):
+        return False  # one text of the site's own, found at the raise only by a word as short as a name
+    # the site's one text read by its runs between quotes: the run after a
     # quoted value counts (fs 2.4.16's ``path '{path}' contains back-references ...``, whose start before
     # the quote is ``path``, the very name the raise line passes: ``raise IllegalBackReference(path)``),
     # and a run as short as a name (``path``, ``namespace``) is what the code calls its value too
-    own = [s.text.strip() for t in site.templates[:1] for s in t.segments if s.is_literal]
+    own = [s.text.strip() for t in site.templates for s in t.segments if s.is_literal]
     # every run between quotes and line breaks counts (overpy's ``DataIncomplete("Resolve missing area is
     # disabled")`` writes its second run at the raise); punctuation at a run's ends may be a class's
     # ``__str__`` around the text (``{location}: {message}``)
