@@ -114,6 +114,10 @@ class IllegalBackReference(ValueError):
         super(IllegalBackReference, self).__init__(msg)
 
 
+class EncodeError(Exception):
+    pass
+
+
 class DataIncomplete(Exception):
     def __init__(self, *args, **kwargs):
         Exception.__init__(self, "Data incomplete try to improve the query to resolve the missing data",
@@ -121,7 +125,14 @@ class DataIncomplete(Exception):
 '''
 
 FS_PATH = '''
-from cobj.errors import DataIncomplete, IllegalBackReference
+from cobj.errors import DataIncomplete, EncodeError, IllegalBackReference
+
+
+def encode(signal, data):
+    if signal.name not in data:
+        raise EncodeError(f'The signal "{signal.name}" is '
+                          f'required for encoding.')
+    return data[signal.name]
 
 
 def get_area(areas, area_id, resolve_missing=False):
@@ -202,6 +213,14 @@ def test_a_class_text_with_a_text_written_at_the_raise_is_the_sites(lib: Catalog
     r = explain(lib, "cobj.errors.DataIncomplete: ('Data incomplete try to improve the query to resolve the "
                      "missing data', 'Resolve missing area is disabled')")
     assert r.matches[0].qualname == "get_area" and r.confident
+
+
+@pytest.mark.parametrize("text", ['cobj.errors.EncodeError: The signal "Hello" is required for encoding.',
+                                  'The signal "Hello" is required for encoding.'])
+def test_a_text_split_over_lines_at_the_raise_is_the_sites(lib: Catalog, text: str) -> None:
+    """cantools 45.1.0 writes ``f'The signal "{signal.name}" is ' f'required for encoding.'`` over two lines."""
+    r = explain(lib, text)
+    assert r.matches[0].qualname == "encode" and r.confident
 
 
 def test_a_traceback_through_the_raise_stays_confident(lib: Catalog) -> None:

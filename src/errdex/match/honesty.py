@@ -80,9 +80,11 @@ def class_text(site: ErrorSite) -> bool:
     # ``__str__`` around the text (``{location}: {message}``)
     runs = [r.strip(_EDGE)[:24].strip() for c in own for r in _RUN_BREAK.split(c)]
     worded = [c for c in runs if len(c) >= _WRITTEN]
-    return bool(worded) and not any(c in site.snippet for c in worded)
+    joined = _CONCAT.sub("", site.snippet)  # implicit concatenations over lines read as one literal
+    return bool(worded) and not any(c in site.snippet or c in joined for c in worded)
 
 
+_CONCAT = re.compile(r"""['"]\s*[rRbBfFuU]{0,2}['"]""")  # the quotes between two implicitly joined literals
 _RUN_BREAK = re.compile(r"[\n'\"]")
 _EDGE = " \t:;,.-()[]<>"
 _WRITTEN = 12  # characters of a run of text that say it is written at the raise, not a name the code uses
