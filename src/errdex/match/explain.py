@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from errdex.match import absorbed as AB
+from errdex.match import earned as EA
 from errdex.match import edited as ED
 from errdex.match import honesty as HO
 from errdex.match import keywords as KW
@@ -129,6 +130,7 @@ def explain_parsed(idx: MatchIndex, parsed: Parsed, *, top: int = 5) -> Explanat
         reported = next(iter(_exceptions(parsed)))[0]
         first = _with_ties(idx, matches[0], ranked[0], best, _printed_type(reported), reported.exception)
         first = HO.unconfident(idx, first, ranked[0].site, bool(frames), reported.message, ranked[0].template)
+        first = _earned(idx, first, ranked, reported, bool(frames))
         group = {t.id for t in first.tied}
         if first.confident and first.method == "fuzzy" and _level_with(idx, ranked, group):
             first = replace(first, confident=False)
@@ -138,6 +140,28 @@ def explain_parsed(idx: MatchIndex, parsed: Parsed, *, top: int = 5) -> Explanat
     no_site = WH.no_site(idx, parsed, primary_where, confident)
     return Explanation(matches=matches, parsed=parsed, confident=confident, threshold=R.THRESHOLD,
                        no_site=no_site)
+
+
+def _earned(idx: MatchIndex, first: Match, ranked: list[R.Scored], reported: ParsedException, frames: bool) -> Match:
+    """The top match, unconfident when another exact reading of the text covers all its literal text
+    (``earned.py``): its template fits better, but nothing in the input rules the other one out; or,
+    with no traceback, when it leaves words before its text unexplained (``earned.lead``)."""
+    top = next((c for c in ranked if idx.sites[c.site][S_ID] == first.id), None)
+    if not first.confident or top is None:
+        return first
+    text = V.normalize(V.clip(_unrepr(reported, idx))).strip()
+    if not frames and not top.pinned and top.method == "exact" and (
+            before := EA.lead(idx.templates[top.template][T_SEGS], text)):
+        return replace(first, confident=False, tie_note=first.tie_note or (
+            f"the text starts with {before.strip()!r}, which this raise does not write: whoever printed it may "
+            f"have caught the error and added it (a command line's `error: ...`); a traceback decides"))
+    rival = EA.rival_reading(idx, top, ranked, text, _printed_type(reported))
+    if rival is None:
+        return first
+    row = idx.sites[rival.site]
+    return replace(first, confident=False, tie_note=first.tie_note or (
+        f"{row[S_PATH]}:{row[S_LINE]} reads this same text with its own template; nothing in the text rules "
+        f"it out (every word this template writes, that one writes or takes as a value): a traceback decides"))
 
 
 def _scored(idx: MatchIndex, tno: int, text: str, text_words: frozenset[str], exc_name: str, share: float | None,
@@ -165,13 +189,18 @@ def _chain_cap(where: WH.Where, best: dict[int, R.Scored]) -> float:
     sites rank below it.  Its innermost frame is a library line that raises nothing indexed, or its
     frames go through the library into code that raised it (``parser.exit(2, ...)`` in a library's
     ``except`` clause: argparse raised the ``SystemExit``): no site explains the reported exception,
-    so none of the chain's is confident.  (A reported exception whose frames never reach the library,
-    the user's ``raise RuntimeError(...) from e``, leaves the chain's library error its confidence.)"""
+    so none of the chain's is confident.  Its frames never reach the library and end in the standard
+    library or another installed package (argparse's ``SystemExit: 2`` around a ``type=`` callback's
+    error, ``earned.converted_elsewhere``): that code caught the library's error and raised its own, and
+    none of the chain's is confident either.  (A reported exception raised by the user's code, ``raise
+    RuntimeError(...) from e``, leaves the chain's library error its confidence.)"""
     pinned = [c.score for c in best.values() if c.pinned and c.method in ("exact", "frame")]
     if pinned:
         return max(pinned) * _SECONDARY
     if (where.surfaced_in_lib or where.innermost_lib is not None) and where.elsewhere:
         return R.THRESHOLD * _SECONDARY
+    if where.innermost is not None and where.innermost_lib is None and EA.converted_elsewhere(where.innermost.path):
+        return R.THRESHOLD * _SECONDARY  # the standard library or another package raised it around the library's
     return 1.0
 
 

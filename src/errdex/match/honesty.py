@@ -4,7 +4,8 @@
   ``conftest.py`` shipped inside the package): only the library's test suite runs it, and that suite is
   also where its classes are raised by hand.  Test code is decided by location (a folder named ``tests``,
   ``test`` or ``testing`` below the package, a ``conftest.py``), not by file name: ``_bws_test.py`` is
-  library code.
+  library code; a module named as unittest and pytest collect test modules (``test.py``, ``tests.py``,
+  ``test_*.py``) below the top package is test code too (aenum's ``aenum/test.py``).
 - **A text the exception class builds itself** (configobj's ``raise ReloadError()``, whose ``__init__``
   passes ``'reload failed, filename is not set.'``; ``raise InterpolationLoopError(key)``): the raise
   line writes none of the text, so anything raising the class prints it, the library's raise as much as
@@ -37,14 +38,19 @@ if TYPE_CHECKING:
     from errdex.model import ErrorSite
 
 TEST_FOLDERS = frozenset({"tests", "test", "testing"})
+TEST_MODULES = frozenset({"test.py", "tests.py"})
 _WS = re.compile(r"\s+")
 
 
 def in_test_code(path: str) -> bool:
     """Whether a package-relative path is the package's test code: a folder named ``tests``, ``test`` or
-    ``testing`` below the top package, or a ``conftest.py``."""
+    ``testing`` below the top package, a ``conftest.py``, or a test module below the top package by the
+    name unittest and pytest collect (``test.py``, ``tests.py``, ``test_*.py``: aenum ships its suite as
+    ``aenum/test.py``, whose test classes raise ``ValueError("I don't like", x)`` by hand)."""
     parts = path.split("/")
-    return parts[-1] == "conftest.py" or any(p in TEST_FOLDERS for p in parts[1:-1])
+    name = parts[-1]
+    module = len(parts) > 1 and (name in TEST_MODULES or (name.startswith("test_") and name.endswith(".py")))
+    return name == "conftest.py" or module or any(p in TEST_FOLDERS for p in parts[1:-1])
 
 
 def class_text(site: ErrorSite) -> bool:
@@ -53,14 +59,35 @@ def class_text(site: ErrorSite) -> bool:
     top = (site.module or site.path.replace("/", ".")).split(".")[0]
     if not top or not (site.exception_resolved.startswith(top + ".") or not raised_by_name(site.exception)):
         return False
+    if not site.snippet:
+        return False
     chunks = [s.text.strip() for t in site.templates for s in t.segments if s.is_literal]
     # each chunk's start up to a line break or a quote: how the source spells it even when it is split
     # over implicit concatenations or escapes (``"a " "b"``, ``\\n``)
     starts = [c.split("\n")[0].split('"')[0].split("'")[0][:24].strip() for c in chunks if len(c) >= NO_TEXT]
     starts = [c for c in starts if len(c) >= NO_TEXT]
-    if not starts or not site.snippet:
-        return False
-    return not any(c in site.snippet for c in starts)
+    if starts and not any(c in site.snippet for c in starts):
+        return True
+    if len(site.templates) != 1 or any(len(c) >= _WRITTEN for c in starts if c in site.snippet):
+        return False  # one text of the site's own, found at the raise only by a word as short as a name
+    # the site's one text read by its runs between quotes: the run after a
+    # quoted value counts (fs 2.4.16's ``path '{path}' contains back-references ...``, whose start before
+    # the quote is ``path``, the very name the raise line passes: ``raise IllegalBackReference(path)``),
+    # and a run as short as a name (``path``, ``namespace``) is what the code calls its value too
+    own = [s.text.strip() for t in site.templates for s in t.segments if s.is_literal]
+    # every run between quotes and line breaks counts (overpy's ``DataIncomplete("Resolve missing area is
+    # disabled")`` writes its second run at the raise); punctuation at a run's ends may be a class's
+    # ``__str__`` around the text (``{location}: {message}``)
+    runs = [r.strip(_EDGE)[:24].strip() for c in own for r in _RUN_BREAK.split(c)]
+    worded = [c for c in runs if len(c) >= _WRITTEN]
+    joined = _CONCAT.sub("", site.snippet)  # implicit concatenations over lines read as one literal
+    return bool(worded) and not any(c in site.snippet or c in joined for c in worded)
+
+
+_CONCAT = re.compile(r"""['"]\s*[rRbBfFuU]{0,2}['"]""")  # the quotes between two implicitly joined literals
+_RUN_BREAK = re.compile(r"[\n'\"]")
+_EDGE = " \t:;,.-()[]<>"
+_WRITTEN = 12  # characters of a run of text that say it is written at the raise, not a name the code uses
 
 
 def raised_by_name(raised_as_written: str) -> bool:
