@@ -144,8 +144,13 @@ _VERSION_TEST = re.compile(r"version_info|hexversion|python_version|\bPY\d*\b|\b
 def version_gated(guards: Iterable[Guard]) -> bool:
     """Whether a site raises only on some Python versions (a guard tests the version: a backport bound
     under ``if hexversion >= ...: ... else: batched = _batched``, ``extract/backports.py``); on the others
-    the standard library does the work, and may raise the very same text."""
-    return any(g.kind in ("if", "elif", "else") and _VERSION_TEST.search(g.normalized) for g in guards)
+    the standard library does the work, and may raise the very same text.  Not a test that every Python 3
+    passes (``if sys.version_info[0] > 2:`` of Python 2/3 compatibility code, ``majorversion``): that branch
+    raises everywhere."""
+    from errdex.match.majorversion import on_python3  # index building only: no ``ast`` on explain's start-up
+
+    return any(g.kind in ("if", "elif", "else") and _VERSION_TEST.search(g.normalized)
+               and on_python3(g.normalized) is not True for g in guards)
 
 
 _CALLED_CLASS = re.compile(r"(?P<cls>[A-Za-z_][\w.]*(?:\[[^\]]*\])?)\((?P<arg>[^()]*(?:\([^()]*\))?)\)")
