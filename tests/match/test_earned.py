@@ -129,6 +129,7 @@ def test_a_literal_text_another_template_prints_with_its_values_is_not_confident
     top = r.matches[0]
     assert top.qualname == "Formatter.format_field" and not r.confident
     assert "guards.py" in top.tie_note and "rules it out" in top.tie_note
+    assert not any(m.confident for m in r.matches)  # the rival listed below is no more certain than the top
 
 
 @pytest.mark.parametrize("text", ["rpy.checker.EncodeError: A: Expected data of type str, but got 1.",
@@ -136,6 +137,7 @@ def test_a_literal_text_another_template_prints_with_its_values_is_not_confident
 def test_a_placeholder_where_another_template_writes_the_word_is_not_confident(lib: Catalog, text: str) -> None:
     r = explain(lib, text)
     assert r.matches[0].qualname == "Type.encode" and not r.confident
+    assert not any(m.confident for m in r.matches)
 
 
 def test_a_word_only_the_top_writes_outside_the_others_reading_keeps_it_confident(lib: Catalog) -> None:

@@ -134,8 +134,10 @@ def explain_parsed(idx: MatchIndex, parsed: Parsed, *, top: int = 5) -> Explanat
         group = {t.id for t in first.tied}
         if first.confident and first.method == "fuzzy" and _level_with(idx, ranked, group):
             first = replace(first, confident=False)
-        # the tied sites listed below the top are no more certain than it
-        matches = (first, *(replace(m, confident=False) if m.id in group else m for m in matches[1:] if m.id != first.id))
+        # the tied sites listed below the top, and every site below a top that is not confident, are no more
+        # certain than it (a rival that took the top's confidence is listed below it: it has not earned its own)
+        matches = (first, *(replace(m, confident=False) if m.id in group or not first.confident else m
+                            for m in matches[1:] if m.id != first.id))
     confident = bool(matches) and matches[0].confident
     no_site = WH.no_site(idx, parsed, primary_where, confident)
     return Explanation(matches=matches, parsed=parsed, confident=confident, threshold=R.THRESHOLD,
