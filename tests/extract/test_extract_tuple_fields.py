@@ -94,5 +94,5 @@ def test_a_site_keeps_the_first_eight_texts_built(tmp_path: Path) -> None:
     (tmp_path / "pkg" / "__init__.py").write_text(textwrap.dedent(MANY))
     result = extract_dir(tmp_path)
     texts = [t.render() for t in site_in(result, "pkg/__init__.py", "range_check").templates]
-    # in the order built (`expand._capped` would keep the first and the last ones past its cap)
+    # in the order built (`variants.capped` would keep the first and the last ones past its cap)
     assert texts == [f"Component {i} must be positive." for i in range(8)]

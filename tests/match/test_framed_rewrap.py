@@ -4,7 +4,7 @@ whose ``__str__`` prints ``<text>\\nPath: .`` and, only when the error holds sub
 list.  The caught ``ValueError`` was named confidently for the message alone (``Extra field:
 value\\nPath: .``, its placeholder taking the ``Path`` line): the frame's variants (two paths times the
 sub-error lists) passed the cap of eight before the plain one, printed when there are no sub-errors, was
-reached.  ``expand._capped`` now keeps each option's first; with the plain frame the re-raise verifies
+reached.  ``variants.capped`` now keeps each option's first; with the plain frame the re-raise verifies
 (``{e}\\nPath: .``) and wraps the caught text (``match/wrap.py``).  The package is written in typedload's shape."""
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from matchkit import index_package
 
 from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
-from errdex.extract.expand import MAX_TEMPLATES, _capped
 from errdex.extract.ir import Piece
+from errdex.extract.variants import MAX_TEMPLATES, capped
 from errdex.match import explain
 from errdex.model import Segment
 
@@ -134,7 +134,7 @@ def test_past_the_cap_each_option_keeps_its_first() -> None:
     def v(text: str) -> tuple[Piece, ...]:
         return (Piece(Segment(text=text)),)
     many = tuple(v(f"with list {i}") for i in range(MAX_TEMPLATES))
-    out = _capped([many, (v("plain"), v("plain 2"))])
+    out = capped([many, (v("plain"), v("plain 2"))])
     assert len(out) == MAX_TEMPLATES and out[0] == many[0] and v("plain") in out and v("plain 2") not in out
-    few = _capped([(v("a"), v("b")), (v("c"),)])
+    few = capped([(v("a"), v("b")), (v("c"),)])
     assert few == (v("a"), v("b"), v("c"))

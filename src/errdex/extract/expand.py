@@ -52,13 +52,18 @@ from errdex.extract.ownformat import own_method_returns
 from errdex.extract.shownself import SHOWN_SELF, self_texts
 from errdex.extract.stdlib_texts import stdlib_text
 from errdex.extract.tables import Tables
-from errdex.extract.textops import FAILS_ALWAYS, UNCONVERTED, fields_of, split_fails, transform, unconverted
+from errdex.extract.textops import fields_of, transform
 from errdex.extract.tuplefields import FIELD, MEMBER, FieldIndex, member_texts, member_values
+from errdex.extract.variants import (
+    MAX_DEPTH,
+    MAX_TEMPLATES,
+    capped,
+    flat_options,
+    merged,
+    opaque,
+    percent_variants,
+)
 from errdex.model import Segment
-
-MAX_TEMPLATES = 8
-MAX_DEPTH = 8
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,10 +112,10 @@ class Expander:
                 acc = tuple(itertools.islice((a + b for a in acc for b in pv), MAX_TEMPLATES))
             return acc
         if isinstance(node, Alt):
-            return _capped([self.expand(o, bind, depth) for o in node.options])
+            return capped([self.expand(o, bind, depth) for o in node.options])
         if isinstance(node, Dedent):
             if node.how.startswith(PERCENT_FIELDS):  # `self.errmsg % value`: a text with no `%` field raises
-                return _percent_variants(self.expand(node.inner, bind, depth), node.how)
+                return percent_variants(self.expand(node.inner, bind, depth), node.how)
             return tuple(transform(v, node.how) for v in self.expand(node.inner, bind, depth))
         if isinstance(node, Ref):
             return self._ref_text(node, bind, depth)
@@ -201,7 +206,7 @@ class Expander:
     def _table_entries(self, node: Ref, bind: Bind) -> list[Node]:
         """The entries ``node`` (``TABLE[key][i]``) reads: one per literal key reaching it, else ``TABLE[*][i]``."""
         pos = literal_text(node.item[1])
-        keys = [k for o in _flat_options(node.item[0], bind) if (k := literal_text(o)) is not None]
+        keys = [k for o in flat_options(node.item[0], bind) if (k := literal_text(o)) is not None]
         canon = self.t.canonical(node.target)
         if not keys:
             anykey = self.t.constants.get(f"{canon}[{ANY_KEY}][{pos}]")
@@ -317,8 +322,8 @@ class Expander:
             args = [subst(a, bind) for a in node.args]
             kwargs = {k: subst(v, bind) for k, v in node.kwargs}
             variants = self.class_message(canon, args, kwargs, depth + 1)
-            if args and self._init_built(canon) and all(_opaque(v) for v in variants):
-                variants = _merge(variants, self.text(args[0], {}, depth + 1))
+            if args and self._init_built(canon) and all(opaque(v) for v in variants):
+                variants = merged(variants, self.text(args[0], {}, depth + 1))
             return [Outcome(written, canon, variants)]
         if isinstance(node, Hole):
             return [Outcome(node.expr, node.expr, ((Piece(Segment(expr=node.expr), True),),))]
@@ -548,57 +553,3 @@ _OS_ERRORS = frozenset({  # builtin OSError and its subclasses: their str() of (
 
 
 _ATTR_FORMAT = re.compile(r"self\.(\w+)\.format\(.*\)")
-
-
-def _capped(options: list[tuple[Variant, ...]]) -> tuple[Variant, ...]:
-    """The distinct variants of an ``Alt``'s options in order, at most ``MAX_TEMPLATES``; past the cap,
-    an option none of whose variants made it still keeps its first, in place of the last ones kept
-    (``msg += sub`` under ``if self.exceptions:`` of a text with eight variants otherwise loses the plain
-    text, the one printed when there are none).  The first variant stays first: the site's id hashes it."""
-    out = list(dict.fromkeys(v for vs in options for v in vs))
-    if len(out) <= MAX_TEMPLATES:
-        return tuple(out)
-    kept = out[:MAX_TEMPLATES]
-    missing = list(dict.fromkeys(vs[0] for vs in options if vs and not any(v in kept for v in vs)))
-    if not missing:
-        return tuple(kept)
-    room = max(MAX_TEMPLATES - len(missing), 1)
-    return tuple(kept[:room] + missing[:MAX_TEMPLATES - room])
-
-
-def _opaque(v: Variant) -> bool:
-    """A message that is one value and no text: ``"\\n".join(errors or autos)`` an ``__init__`` builds
-    through a property the extraction cannot follow (schema 0.7.8's ``SchemaError.code``)."""
-    return bool(v) and not any(p.segment.text.strip() for p in v if p.segment.is_literal)
-
-
-def _merge(own: tuple[Variant, ...], first: tuple[Variant, ...]) -> tuple[Variant, ...]:
-    """A package class whose text is opaque keeps it, then the raise's first argument when that has
-    text of its own: what such a class prints is built from its arguments, the first most often."""
-    extra = tuple(v for v in first if not _opaque(v) and v not in own)
-    return (own + extra)[:MAX_TEMPLATES]
-
-
-def _flat_options(node: Node, bind: Bind, depth: int = 0) -> list[Node]:
-    """A value's options with the call's arguments substituted, nested alternatives flattened (a key rebound
-    on some paths, ``code = 'XPST0017'``, or passed on through a parameter with a literal default)."""
-    node = subst(node, bind) if depth == 0 else node
-    if isinstance(node, Alt) and depth < MAX_DEPTH:
-        return [o for opt in node.options for o in _flat_options(opt, bind, depth + 1)]
-    return [node]
-
-
-def _percent_variants(variants: tuple[Variant, ...], how: str) -> tuple[Variant, ...]:
-    """Each variant formatted with ``%``; one with no ``%`` field formatted with a value that is no mapping
-    is Python's ``TypeError`` text instead (``textops.unconverted``), or also, when the value's type is not
-    known."""
-    out: list[Variant] = []
-    error: Variant = (Piece(Segment(text=UNCONVERTED)),)
-    failing = False
-    mark = split_fails(how[len(PERCENT_FIELDS):])[0]
-    for v in variants:
-        fails = unconverted(v, mark)
-        if fails != FAILS_ALWAYS:
-            out.append(transform(v, how))
-        failing = failing or bool(fails)
-    return tuple([*out, error] if failing else out)[:MAX_TEMPLATES]  # the texts first

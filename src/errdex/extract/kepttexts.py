@@ -132,5 +132,5 @@ def kept_node(tables: Tables, target: str) -> Node | None:
 
 def first_options(node: Node, most: int = SITE_TEXTS) -> Node:
     """An ``Alt`` cut to its first options: a site keeps eight texts, and expanding more would keep the
-    first and the last few (``expand._capped``) where the first ones are the nearest (the class's own)."""
+    first and the last few (``variants.capped``) where the first ones are the nearest (the class's own)."""
     return Alt(node.options[:most]) if isinstance(node, Alt) and len(node.options) > most else node

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from errdex.extract.binding import Bind
 from errdex.extract.bounds import bounded_templates
 from errdex.extract.clsattrs import with_class_attrs
-from errdex.extract.expand import MAX_TEMPLATES, Expander, Outcome
+from errdex.extract.expand import Expander, Outcome
 from errdex.extract.factories import bind_with_rest, is_by_name
 from errdex.extract.imports import BUILTIN_EXCEPTIONS, class_like
 from errdex.extract.ir import (
@@ -32,6 +32,7 @@ from errdex.extract.ir import (
 from errdex.extract.stmts import MSG_NAME
 from errdex.extract.summary import CallSite, FileResult, FuncSummary, ModuleSummary, PendingSite
 from errdex.extract.tables import Tables
+from errdex.extract.variants import MAX_TEMPLATES
 from errdex.model import ClassInfo, ErrorSite, Segment, Template, error_id
 
 _DOTTED = re.compile(r"[\w.]+")
