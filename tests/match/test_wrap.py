@@ -14,10 +14,10 @@ import pytest
 from errdex.commands.explain import render
 from errdex.match import explain_parsed, parse_safely
 from errdex.match import wrap as W
-from errdex.match.explain import _printed_type
 from errdex.match.index import MatchIndex, build
 from errdex.match.model import ParsedException
 from errdex.match.rank import REPR_MESSAGE, exact_score, subclass_of, type_factor
+from errdex.match.reading import printed_type
 from errdex.match.verify import verify
 from errdex.model import ErrorSite, Segment, Snapshot, Template, to_json
 
@@ -177,14 +177,14 @@ def test_a_pinned_wrapper_stays_first_with_its_traceback(idx: MatchIndex) -> Non
 def test_a_typeless_message_printed_as_a_repr_was_a_key_error(idx: MatchIndex) -> None:
     # str(KeyError(m)) is repr(m): no AttributeError prints its message quoted
     quoted = "\"Invalid config name: 'x'\""
-    assert _printed_type(ParsedException("", quoted)) == REPR_MESSAGE
+    assert printed_type(ParsedException("", quoted)) == REPR_MESSAGE
     top = explain_parsed(idx, parse_safely(quoted)).matches[0]
     assert top.id == CONFIG and not top.confident
     plain = explain_parsed(idx, parse_safely("Invalid config name: 'x'")).matches[0]
     assert plain.id == CONFIG and plain.confident
     # quotes that are not a repr's (repr would pick double quotes around a single one)
-    assert _printed_type(ParsedException("", "'it's'")) == ""
-    assert _printed_type(ParsedException("ValueError", quoted)) == "ValueError"
+    assert printed_type(ParsedException("", "'it's'")) == ""
+    assert printed_type(ParsedException("ValueError", quoted)) == "ValueError"
     assert type_factor(REPR_MESSAGE, "KeyError", "KeyError") == 1.0
     assert type_factor(REPR_MESSAGE, "ConfigKeyError", "ConfigKeyError") == 1.0  # maybe a KeyError subclass
     assert type_factor(REPR_MESSAGE, "AttributeError", "AttributeError") < 0.9

@@ -134,7 +134,7 @@ def lead(segs: Segs, text: str) -> str:
     after a tag of their own (asn1tools' and cantools' ``sys.exit('error: {}'.format(str(e)))``,
     argparse's ``prog: error: ...``): ``error: Expected one .py-file, but got 2.`` is the text of the
     library's raise, printed by whoever caught it and added the tag, not that raise's message.  Without a
-    traceback nothing says which (``explain._earned``); the top keeps its score and rank.  Only a label
+    traceback nothing says which (``labels.earned``); the top keeps its score and rank.  Only a label
     ending in a colon counts, the way code prints a caught error under a name of its own (``f"{label}:
     {e}"``); a bracketed tag (``[rng] too big``, a logger's) stays the raise's own text."""
     if not segs or not segs[0][0] or not text:

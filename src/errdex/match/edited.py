@@ -21,7 +21,7 @@ from errdex.match import wrap as W
 from errdex.match.index import T_LITCHARS, T_SEGS, T_SITE, MatchIndex, words
 from errdex.match.indexdata import EDITED, NO_TEXT
 
-BELOW = 0.9  # a handler's score under the original's (``explain._SECONDARY``: a wrapped message's place)
+BELOW = 0.9  # a handler's score under the original's (``reading.SECONDARY``: a wrapped message's place)
 
 
 PRECISE = 12  # the original message's best retrieved templates verified

@@ -203,7 +203,7 @@ def _edges_stripped(segs: Segs, key_error: bool = False) -> Segs:
 
     A KeyError (or a subclass of it) prints the ``repr`` of its message; the extractor writes that as
     quotes around the template, but which quote ``repr`` picks depends on the
-    value.  The match stage compares the unquoted text instead (``explain._unrepr``).
+    value.  The match stage compares the unquoted text instead (``reading.unrepr``).
     """
     out = list(segs)
     if key_error and out and out[0][0] and out[-1][0] and out[0][1][:1] in ("'", '"'):

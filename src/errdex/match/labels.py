@@ -1,0 +1,84 @@
+"""Confidence and tie labels of the top answer: whether the text, the values or the frames single it out.
+
+Once the candidates are scored and ranked, the top match is confident only if nothing in the input
+leaves another site as likely: sites raising the same text (``with_ties``, ``ties.py``, narrowed by the
+values: ``named.py``, ``keywords.py``), another exact reading of the text (``earned``, ``earned.py``),
+or a site outside the tied group scoring level with a fuzzy top (``level_with``).  These only relabel
+(and regroup) the top; they change no score, so they live apart from the scoring (``candidates.py``).
+"""
+
+from __future__ import annotations
+
+from errdex.match import answer as AN
+from errdex.match import earned as EA
+from errdex.match import keywords as KW
+from errdex.match import named as NM
+from errdex.match import rank as R
+from errdex.match import reading as RD
+from errdex.match import ties as T
+from errdex.match import verify as V
+from errdex.match.index import S_EXC_NAME, S_ID, S_LINE, S_PATH, T_SEGS, MatchIndex
+from errdex.match.model import Match, ParsedException
+from errdex.record import replace
+
+
+def with_ties(idx: MatchIndex, m: Match, c: R.Scored, best: dict[int, R.Scored], exc_name: str,
+               printed: str = "") -> Match:
+    """The top match with the sites that raise the same text (``ties.py``): not confident then,
+    unless a frame pinned it or the values picked one."""
+    first, sites, count = T.tied_sites(idx, c, best, exc_name, printed)
+    kept = NM.named_by_value(idx, first, sites) if count == len(sites) else None
+    by_keyword = kept is None and count == len(sites) and (kept := KW.by_keywords(idx, first, sites)) is not None
+    before = count
+    if kept is not None:  # the value names the function of some of the tied sites (``named.py``): a hint
+        own = best.get(kept[0])
+        first = first if kept[0] == first.site else own if own is not None and own.score >= first.score - T.TIE_EPSILON \
+            else T.twin(idx, first, kept[0])
+        sites, count = kept[1:], len(kept) - 1
+    if first.site != c.site:
+        m = AN.as_match(idx, first)
+    hint = "" if kept is None else KW.note(before - count) if by_keyword else \
+        NM.note(m.qualname.rsplit(".", 1)[-1], before - count)
+    if kept is not None and not count:
+        return replace(m, confident=False, tie_note=hint.strip())
+    if not count and (n := T.unruled(idx, first, exc_name)):
+        return replace(m, confident=False, tie_note=(
+            f"{n} re-raise{'s' if n != 1 else ''} of a caught {idx.sites[first.site][S_EXC_NAME]} may print this text"
+            " through calls not followed; paste the full traceback and its innermost frame decides."))
+    if not count:
+        return m
+    tied = T.as_tied(idx, sites)
+    return replace(m, tied=tied, tied_count=count, confident=False,
+                   tie_note=T.apart(m.path, m.qualname, m.exception, tied, count) + hint)
+
+
+def earned(idx: MatchIndex, first: Match, ranked: list[R.Scored], reported: ParsedException, frames: bool) -> Match:
+    """The top match, unconfident when another exact reading of the text covers all its literal text
+    (``earned.py``): its template fits better, but nothing in the input rules the other one out; or,
+    with no traceback, when it leaves words before its text unexplained (``earned.lead``)."""
+    top = next((c for c in ranked if idx.sites[c.site][S_ID] == first.id), None)
+    if not first.confident or top is None:
+        return first
+    text = V.normalize(V.clip(RD.unrepr(reported, idx))).strip()
+    if not frames and not top.pinned and top.method == "exact" and (
+            before := EA.lead(idx.templates[top.template][T_SEGS], text)):
+        return replace(first, confident=False, tie_note=first.tie_note or (
+            f"the text starts with {before.strip()!r}, which this raise does not write: whoever printed it may "
+            f"have caught the error and added it (a command line's `error: ...`); a traceback decides"))
+    rival = EA.rival_reading(idx, top, ranked, text, RD.printed_type(reported))
+    if rival is None:
+        return first
+    row = idx.sites[rival.site]
+    return replace(first, confident=False, tie_note=first.tie_note or (
+        f"{row[S_PATH]}:{row[S_LINE]} reads this same text with its own template; nothing in the text rules "
+        f"it out (every word this template writes, that one writes or takes as a value): a traceback decides"))
+
+
+def level_with(idx: MatchIndex, ranked: list[R.Scored], group: set[str]) -> bool:
+    """Whether a site outside the top's tied group scores exactly as the top does: two raises of the
+    same first line whose frames differ (`Path: .` / `Path: {path}`) are not one template, so the tie
+    rule does not group them, yet nothing in the input tells them apart; naming one is a guess.  Only for
+    a fuzzy top: an exact one's level sites are the tie rule's to judge (a value may pick one of them)."""
+    top = ranked[0]
+    return any(c.site != top.site and idx.sites[c.site][S_ID] not in group and c.score >= top.score - 1e-9
+               for c in ranked[1:4])
