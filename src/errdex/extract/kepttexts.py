@@ -120,7 +120,7 @@ def kept_node(tables: Tables, target: str) -> Node | None:
     def own(cls: str) -> Node | None:
         return tables.constants.get(kept_key(cls, attr)) or tables.constants.get(f"{cls}.{attr}")
 
-    inherited = next((n for n in (own(c) for c in (owner, *tables.bases_chain(owner))) if n is not None), None)
+    inherited = tables.nearest(owner, own)
     texts = [n for n in (inherited, *(own(s) for s in tables.subclasses(owner))) if n is not None]
     if not texts or OPAQUE in texts:
         return None

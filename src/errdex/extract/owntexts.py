@@ -83,13 +83,8 @@ class RaisedTexts(Mapping[str, Node]):
         owner, _, attr = constant.rpartition(".")
         if owner not in self._chain:  # a method of a class the raised one does not inherit from
             return self._t.constants.get(constant)
-        for cls in self._chain:
-            found = self._t.constants.get(f"{cls}.{attr}")
-            if found is not None:
-                return found
-            if cls == owner:
-                break
-        return self._t.constants.get(constant)
+        found = self._t.nearest(self._chain[0], lambda cls: self._t.constants.get(f"{cls}.{attr}"), upto=owner)
+        return found if found is not None else self._t.constants.get(constant)
 
     def __getitem__(self, key: str) -> Node:
         found = self._lookup(key)

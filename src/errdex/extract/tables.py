@@ -3,6 +3,8 @@ module resolves to where it is defined (re-exports, imports, a package's star im
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from errdex.extract.factories import by_name_parts, resolve_by_name
 from errdex.extract.imports import STAR
 from errdex.extract.ir import Node
@@ -146,6 +148,18 @@ class Tables:
             fwd = entry[0].getattr_forward if entry else None
             if fwd is not None and (not fwd[1] or name in fwd[1]) and f"{c}.{fwd[0]}" in self.functions:
                 return f"{c}.{fwd[0]}"
+        return None
+
+    def nearest(self, cls: str, lookup: Callable[[str], Node | None], upto: str | None = None) -> Node | None:
+        """What ``self.<name>`` finds on an instance of ``cls``: the first value ``lookup`` gives over the
+        class and its bases, nearest first (``bases_chain``), looking past ``upto`` no further; else None.
+        (A class's text its raise binds, ``owntexts.RaisedTexts``; a text a plain class keeps, ``kepttexts``.)"""
+        for c in (cls, *self.bases_chain(cls)):
+            found = lookup(c)
+            if found is not None:
+                return found
+            if c == upto:
+                break
         return None
 
     def subclasses(self, cls: str) -> tuple[str, ...]:
