@@ -105,12 +105,6 @@ def class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranked
                    tie_note=SC.class_note(exception, len(sites), not parsed.message.strip(), len(every),
                                           sum(SC.at_run_time(idx, s) for s in sites)))
 
-    for c in ranked[:CA.PRECISE]:
-        if c.template >= 0 and V.element_of(idx.templates[c.template][T_SEGS], text):
-            exc = idx.sites[c.site][S_EXC]
-            return (exc, c.site) if "." in exc else ("", -1)
-    return "", -1
-
 
 def _value_fallback(idx: MatchIndex, tops: frozenset[str], text: str) -> Match | None:
     """A message of no class that is one value (``'akey'``) and no template's text: the sites whose
