@@ -20,6 +20,7 @@ from errdex.extract import owntexts
 from errdex.extract.binding import Bind, as_text, bind_args, subst, substitute_param
 from errdex.extract.calltexts import base_str, call_bind, format_template, passed_on, repr_shown
 from errdex.extract.classattrs import attrs_of_caller, attrs_of_raised, methods_of_raised
+from errdex.extract.classtables import PICKED
 from errdex.extract.enummembers import ENUM_MEMBER
 from errdex.extract.factories import bind_with_rest, is_by_name, spread
 from errdex.extract.imports import BUILTIN_EXCEPTIONS, class_like
@@ -73,6 +74,7 @@ class Outcome:
     written: str
     resolved: str
     variants: tuple[Variant, ...]
+    picked: bool = False  # one of the classes a table holds, picked by a key (``classtables``)
 
 
 class Expander:
@@ -319,12 +321,13 @@ class Expander:
             if canon not in self.t.classes and not class_like(canon):
                 # err = make_error(...) / pickle.loads(...): some exception we cannot name
                 return [Outcome(node.src, node.src, ((Piece(Segment(expr=node.src), True),),))]
-            args = [subst(a, bind) for a in node.args]
-            kwargs = {k: subst(v, bind) for k, v in node.kwargs}
+            spread_args, spread_kw = spread(tuple(subst(a, bind) for a in node.args),  # forwarded `*args` too
+                                            tuple((k, subst(v, bind)) for k, v in node.kwargs))
+            args, kwargs = list(spread_args), dict(spread_kw)
             variants = self.class_message(canon, args, kwargs, depth + 1)
             if args and self._init_built(canon) and all(opaque(v) for v in variants):
                 variants = merged(variants, self.text(args[0], {}, depth + 1))
-            return [Outcome(written, canon, variants)]
+            return [Outcome(written, canon, variants, picked=node.item == PICKED)]
         if isinstance(node, Hole):
             return [Outcome(node.expr, node.expr, ((Piece(Segment(expr=node.expr), True),),))]
         return [Outcome("?", "?", self.text(node, bind, depth + 1))]

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 from errdex.extract.binding import Bind
 from errdex.extract.bounds import bounded_templates
+from errdex.extract.classtables import common_base
 from errdex.extract.clsattrs import with_class_attrs
 from errdex.extract.expand import Expander, Outcome
 from errdex.extract.factories import bind_with_rest, is_by_name
@@ -192,6 +193,20 @@ class Resolver:
             return {}
         return {default_key(p): d for p, d in f.defaults if literal_text(d) is not None}
 
+    def _common_base(self, outcomes: list[Outcome]) -> str | None:
+        """Two or more of the package's classes picked from a table (``classtables``), all subclasses of one of the
+        package's: that class."""
+        if not any(o.picked for o in outcomes):
+            return None
+        classes: list[str] = []
+        for o in outcomes:
+            if o.resolved not in self.tables.classes:
+                return None
+            if o.resolved not in classes:
+                classes.append(o.resolved)
+        base = common_base(classes, self.tables.bases_chain) if len(classes) > 1 else None
+        return base if base in self.tables.classes else None
+
     def templates_of(self, node: Node) -> tuple[Template, ...]:
         """The templates of a text on its own (``attrtexts.py``)."""
         return _templates(self.x.text(node, {}))[0]
@@ -217,6 +232,10 @@ class Resolver:
                 # `cls = GraphQLError if isinstance(error, GraphQLError) else TypeError; raise cls(msg)`: one
                 # of several classes, as for `raise error` of several callers' instances (``callers``)
                 written = resolved = s.written
+            elif not class_like(s.written) and (base := self._common_base(outcomes)) is not None:
+                # `VaultError.from_status(...)` picking one of a table's classes (``classtables``): their common
+                # base, the factory call as written (a printed subclass does not contradict it)
+                written, resolved = s.written, base
         elif s.kind == "warning":
             if s.value is None:
                 resolved = "UserWarning"

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import ast
 
+from errdex.extract import classtables, kwkeys
 from errdex.extract import env as envmod
-from errdex.extract import kwkeys
 from errdex.extract import stmts as st
 from errdex.extract.forwarded import current_exception
 from errdex.extract.imports import class_like, const_str, dotted_source, import_bindings
-from errdex.extract.ir import Hole, Node, Param
+from errdex.extract.ir import Hole, Node, Param, Ref, alt
 from errdex.extract.messages import Scope
 from errdex.extract.msgbase import MESSAGE_TABLE, dict_call, translated_text
 from errdex.extract.properties import returned_text
@@ -187,7 +187,9 @@ class BindingsMixin(WalkerBase):
             return env
         value, at = st.returned_instance(node.value, env, frozenset(c.params)) \
             if c is not None and node.value is not None else (node.value, env)
-        if c is not None and node.value is not None and value is not None and (
+        if c is not None and isinstance(value, ast.Call) and (picked := self._table_class_call(value, state, at)):
+            c.returns.append(picked)  # `return TABLE.get(code, Default)(*args, **kwargs)` (``classtables``)
+        elif c is not None and node.value is not None and value is not None and (
                 st.message_like(value, at, alias=state.cls_alias)
                 or (state.exc_class and state.qual[-1:] == ("__str__",))  # an exception's __str__: its text
                 or returned_text(value, state.qual, state.properties)  # its `message` property's `self.args[0]`
@@ -210,6 +212,27 @@ class BindingsMixin(WalkerBase):
         if isinstance(node.value, ast.Call):  # `return tokenizer.raise_syntax_error("...")`: a call that raises
             self._call_site(node.value, dotted_source(node.value.func), state, env)
         return env
+
+    def _table_class_call(self, value: ast.Call, state: State, env: Env) -> Node | None:
+        """A call of the class a dict display of classes holds under a key (``classtables``): each class (and the
+        default), called with the call's arguments; None for any other call."""
+        if not classtables.is_table_call(value):
+            return None
+
+        def lookup(name: str) -> ast.expr | None:
+            b = envmod.lookup(env, name)
+            if b is not None:
+                return b.value if not b.options else None
+            return self.builder.module_env.get(name)
+
+        classes = classtables.table_classes(value.func, lookup)
+        if not classes:
+            return None
+        scope = self.scope(state, env)
+        args, kwargs = self.builder.call_args(value.args, scope), self.builder.call_kwargs(value.keywords, scope)
+        src = self.src.segment(value)
+        return alt([Ref(target=self.builder.resolve_name(d) or d, src=src, callee=d, args=args, kwargs=kwargs,
+                        item=classtables.PICKED) for d in classes])
 
     def _uncast(self, node: ast.expr | None) -> ast.expr | None:
         """``typing.cast(T, value)``'s value (a no-op at run time), else None."""

@@ -22,7 +22,7 @@ import re
 from collections.abc import Generator, Iterable
 from dataclasses import replace
 
-from errdex.extract import backports, factories, narrowing
+from errdex.extract import backports, classtables, factories, narrowing
 from errdex.extract import env as envmod
 from errdex.extract import guards as g
 from errdex.extract import stmts as st
@@ -104,8 +104,10 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         in a classmethod, a call of ``cls``: ``MyError.invalid_value("...")`` factories)."""
         first, last = node.lineno, node.end_lineno or node.lineno
         builds = (*_BUILDS, f"{alias}(") if alias else _BUILDS
-        return (self.src.mentions(("return",), first, last) and self.src.mentions(builds, first, last)
-                and st.returns_message(node.body, alias))
+        return self.src.mentions(("return",), first, last) and (
+            (self.src.mentions(builds, first, last) and st.returns_message(node.body, alias))
+            # `return ERROR_MAP[code](text, ...)`: a class picked from a table (``classtables``)
+            or (self.src.mentions(("](", ")("), first, last) and classtables.returns_table_call(node.body)))
 
     # ----------------------------------------------------------------- module names
 
