@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable
 
 from errdex.extract import env as envmod
-from errdex.extract import yielded
+from errdex.extract import joinedparts, yielded
 from errdex.extract.filtered import filter_none_items, kept_combinations
 from errdex.extract.formats import Field, Part, parse_brace_run, parse_percent_format
 from errdex.extract.ir import (
@@ -300,6 +300,10 @@ class FormsMixin(Builder):
         if isinstance(node, ast.Name):
             b = envmod.lookup(scope.env, node.id)
             return self._binding_items(b, scope, depth + 1) if b is not None else None
+        if (comp := joinedparts.comprehension_element(node, self._module_name)) is not None:
+            # `"".join("{0}: {1}\n".format(k, e) for k, e in errors)`: the element once or twice (``joinedparts``)
+            element = self.text(comp[0], scope.at(joinedparts.shadowed(scope.env, comp[1])))
+            return joinedparts.repeated_items(element) if joinedparts.has_literal(element) else None
         if (listed := filter_none_items(node)) is not None:
             # `"\n".join(filter(None, [f"{kind}: {msg}", context, hint]))` (parglare): the items that may be empty
             # are there or not
@@ -311,6 +315,10 @@ class FormsMixin(Builder):
                 return None
             return _capped(tuple(i for i in o if literal_text(i) != "") for o in items)
         return None
+
+    def _module_name(self, name: str) -> bool:
+        """Whether a name means something in the module: a module-level name, an import, a builtin."""
+        return name == "self" or name in self.module_env or self.resolve_name(name) is not None
 
     def _only_grown(self, name: ast.Name, join: ast.Call, scope: Scope) -> bool:
         """Whether, between the list's creation and the join, its name appears only where the walk
