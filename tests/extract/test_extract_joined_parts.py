@@ -109,3 +109,21 @@ def test_a_message_of_three_parts_matches_the_site(tmp_path: Path) -> None:
             "<class 'abc.Ref_2'>: 0 is not a boolean\n")
     top = explain_parsed(idx, parse_safely(text), top=3).matches[0]
     assert top.id == want and top.method == "exact"
+
+
+EXTENDED = '''
+    def report(problems):
+        lines = ["Problems found:"]
+        lines.extend(f"  * {p}" for p in problems)
+        raise ValueError("\\n".join(lines))
+'''
+
+
+def test_parts_added_to_a_list_may_be_none(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").touch()
+    (tmp_path / "pkg" / "report.py").write_text(textwrap.dedent(EXTENDED))
+    found = {t.render() for s in extract_dir(tmp_path).sites for t in s.templates}
+    assert "Problems found:" in found  # no problem: the heading alone
+    assert "Problems found:\n  * {p}" in found
+    assert "Problems found:\n  * {p}\n  * {p}" in found

@@ -300,10 +300,6 @@ class FormsMixin(Builder):
         if isinstance(node, ast.Name):
             b = envmod.lookup(scope.env, node.id)
             return self._binding_items(b, scope, depth + 1) if b is not None else None
-        if (comp := joinedparts.comprehension_element(node, self._module_name)) is not None:
-            # `"".join("{0}: {1}\n".format(k, e) for k, e in errors)`: the element once or twice (``joinedparts``)
-            element = self.text(comp[0], scope.at(joinedparts.shadowed(scope.env, comp[1])))
-            return joinedparts.repeated_items(element) if joinedparts.has_literal(element) else None
         if (listed := filter_none_items(node)) is not None:
             # `"\n".join(filter(None, [f"{kind}: {msg}", context, hint]))` (parglare): the items that may be empty
             # are there or not
@@ -314,6 +310,10 @@ class FormsMixin(Builder):
             if items is None:
                 return None
             return _capped(tuple(i for i in o if literal_text(i) != "") for o in items)
+        if (comp := joinedparts.comprehension_element(node, self._module_name)) is not None:
+            # `"".join("{0}: {1}\n".format(k, e) for k, e in errors)`: the element once or twice (``joinedparts``)
+            element = self.text(comp[0], scope.at(joinedparts.shadowed(scope.env, comp[1])))
+            return joinedparts.repeated_items(element) if joinedparts.has_literal(element) else None
         return None
 
     def _module_name(self, name: str) -> bool:
@@ -388,6 +388,8 @@ class FormsMixin(Builder):
             item = self.text(b.value, here)
             return _capped(_grown(p, (item,)) for p in before)
         more = self._list_items(b.value, here, depth + 1)  # extend, or `+=` of a list
+        if more is not None and isinstance(b.value, (ast.GeneratorExp, ast.ListComp)):
+            more = [(), *more]  # generated parts (``joinedparts``): there may be none
         if more is None:
             if not isinstance(b.value, _SOME_ITEMS):
                 return None
