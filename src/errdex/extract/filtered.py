@@ -9,7 +9,7 @@ parglare 0.22.0's ``ParglareError.__init__`` builds every error's text so::
 The join was one placeholder (``{"\\n".join(filter(None, [...]))}``), and 28 of its events matched nothing
 from the message alone.  An item that may be empty (a choice with an empty or ``None`` branch, a value
 held by a name) is there or not; an item with text of its own is always there.  The combinations keep
-the items' order (``msgforms._list_items`` caps them).
+the items' order (``msgjoin._list_items`` caps them).
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ placeholder, and every message it printed (``<class ...>: 2.4 is not a string\\n
 valid types: \\n<class ...>: ...``) matched other sites. The items a comprehension yields all have the
 element's text, so the join is that element once, or twice with the separator between (the last
 element's placeholders take any further items, as a placeholder takes any text): a bounded repetition,
-like ``lines.extend(f(x) for x in xs)`` (``msgforms._items_of``). No items (an empty text) says nothing.
+like ``lines.extend(f(x) for x in xs)`` (``msgjoin._items_of``). No items (an empty text) says nothing.
 
 Only when the element is read without guessing: every loop variable is a plain name (or a tuple of
 names), read inside the element as a value of unknown text (a local or a parameter of the same name

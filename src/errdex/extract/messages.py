@@ -9,8 +9,8 @@ become ``Ref`` nodes that phase 2 resolves against every module's summary.
 
 ``MessageBuilder`` is assembled from parts by responsibility: names, text
 position, call arguments and local bindings here; value position (placeholders, parameters, constants)
-in ``msgvalue.py``; message forms (f-strings, ``%``, ``.format``, joins, lists,
-slices) in ``msgforms.py``; calls (helpers, gettext, ``textwrap``) in
+in ``msgvalue.py``; message forms (f-strings, ``%``, ``.format``,
+slices) in ``msgforms.py``; joins and the items of lists in ``msgjoin.py``; calls (helpers, gettext, ``textwrap``) in
 ``msgcalls.py``; the raised expression (classes, constructor calls, caught
 exceptions) in ``msgraise.py``.  ``msgbase.py`` holds ``Scope``.
 """
@@ -48,6 +48,7 @@ from errdex.extract.msgbase import (
 )
 from errdex.extract.msgcalls import CallsMixin, replacement
 from errdex.extract.msgforms import FormsMixin, _repeated
+from errdex.extract.msgjoin import JoinMixin
 from errdex.extract.msgraise import RaisedMixin
 from errdex.extract.msgtemplate import SUBSTITUTE, substituted
 from errdex.extract.msgvalue import CLASS_NAME, ValuesMixin, _is_own_class, _own_arg
@@ -60,7 +61,7 @@ __all__ = ["CLASS_NAME", "MessageBuilder", "Scope"]
 
 
 @dataclass(slots=True)
-class MessageBuilder(ValuesMixin, FormsMixin, CallsMixin, RaisedMixin):
+class MessageBuilder(ValuesMixin, FormsMixin, JoinMixin, CallsMixin, RaisedMixin):
     """Builds IR for one module; holds the module's names for resolution."""
 
     src: SourceText
