@@ -89,6 +89,10 @@ class ClassSummary:
     str_message: Node | None = None  # what ``__str__`` returns, self.x mapped to init params
     getattr_forward: tuple[str, tuple[str, ...]] | None = None  # ``getattrs.getattr_forward``
     attr_instances: tuple[tuple[str, str], ...] = ()  # ``_log = ErrorHandler()``: attribute -> class
+    # what ``__str__`` returns when the options its ``__init__`` pops keep their defaults, and those options
+    # (keyword, position after self or -1) a raise may pass (``poppedopts``)
+    str_default: Node | None = None
+    str_options: tuple[tuple[str, int], ...] = ()
 
 
 @fast_pickle
