@@ -382,7 +382,7 @@ class Expander:
                 base_args = [self._own_attrs(subst(a, texts), raised) for a in base_args]
                 own.update({exc_arg(j): a for j, a in enumerate(base_args[:8])})
                 str_node = c.str_message
-                if c.str_default is not None and ran_init and not poppedopts.passed(
+                if c.str_default is not None and ran_init and self._no_init_below(raised, name) and not poppedopts.passed(
                         c.str_options, len(args), set(kwargs),
                         any(not k.isidentifier() for k in kwargs) or any(poppedopts.is_pack(a) for a in args)):
                     str_node = c.str_default  # the options popped from `**kwargs` keep their defaults
@@ -444,6 +444,17 @@ class Expander:
         if std is not None:  # configparser.NoOptionError(option, section): its __init__'s text
             return self.expand(std, {}, 0)
         return self.builtin_message(cls, args)
+
+    def _no_init_below(self, raised: str, cls: str) -> bool:
+        """No class from ``raised`` up to (not including) ``cls`` has an ``__init__`` of its own (one could set
+        an option ``cls.__init__`` pops, after it ran)."""
+        for n in (raised, *self.t.bases_chain(raised)):
+            if n == cls:
+                return True
+            e = self.t.classes.get(n)
+            if e is not None and e[0].init is not None:
+                return False
+        return False
 
     def _forwarded_binds(self, chain: list[str], init: InitSummary, args: list[Node],
                          kwargs: dict[str, Node]) -> dict[str, Node]:
