@@ -384,7 +384,8 @@ class Expander:
                 str_node = c.str_message
                 if c.str_default is not None and ran_init and self._no_init_below(raised, name) and not poppedopts.passed(
                         c.str_options, len(args), set(kwargs),
-                        any(not k.isidentifier() for k in kwargs) or any(poppedopts.is_pack(a) for a in args)):
+                        any(not k.isidentifier() for k in kwargs) or any(poppedopts.is_pack(a) for a in args),
+                        poppedopts.set_anywhere(self.t)):
                     str_node = c.str_default  # the options popped from `**kwargs` keep their defaults
                 shown = self._own_attrs(base_str(own_method_returns(self.t, methods_of_raised(self.t, str_node, raised)),
                                                   base_args), raised)

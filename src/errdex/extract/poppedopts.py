@@ -25,10 +25,12 @@ from __future__ import annotations
 
 import ast
 import copy
+import weakref
 from dataclasses import dataclass
 
 from errdex.extract.factories import PACK
 from errdex.extract.ir import Hole, Node, Param, Ref
+from errdex.extract.tables import Tables
 
 _UNKNOWN = object()
 _POPS = frozenset({"pop", "get"})
@@ -36,6 +38,7 @@ _POPS = frozenset({"pop", "get"})
 
 @dataclass(frozen=True, slots=True)
 class Option:
+    attr: str  # the attribute of ``self`` it sets
     key: str  # the keyword a raise passes to set it
     position: int  # the parameter's position after ``self`` (-1: keyword only, popped from ``**kwargs``)
     default: object
@@ -72,12 +75,14 @@ def options(cls: ast.ClassDef, tree: ast.Module) -> dict[str, Option]:
                 and not v.keywords and isinstance(v.args[0], ast.Constant) and isinstance(v.args[0].value, str):
             value = _literal(v.args[1])
             if value is not _UNKNOWN:
-                found[attr] = Option(v.args[0].value, -1, value)
+                found[attr] = Option(attr, v.args[0].value, -1, value)
         elif isinstance(v, ast.Name) and v.id in params:
             value = _literal(params[v.id][1])
             if value is not _UNKNOWN:
-                found[attr] = Option(v.id, params[v.id][0], value)
+                found[attr] = Option(attr, v.id, params[v.id][0], value)
     elsewhere = _assigned_elsewhere(cls, tree)
+    if "*" in elsewhere:
+        return {}
     return {k: o for k, o in found.items() if assigned.get(k) == 1 and k not in elsewhere}
 
 
@@ -98,10 +103,23 @@ def pruned_str(cls: ast.ClassDef, tree: ast.Module) -> tuple[ast.FunctionDef | N
     return new, tuple(opts.values())
 
 
-def passed(opts: tuple[tuple[str, int], ...], args: int, keys: set[str], unknown: bool) -> bool:
+def passed(opts: tuple[tuple[str, str, int], ...], args: int, keys: set[str], unknown: bool,
+           set_anywhere: frozenset[str]) -> bool:
     """Whether a raise with ``args`` positional arguments and keywords ``keys`` (``unknown``: a spread whose
-    keys are not known) may set one of the options."""
-    return unknown or any(key in keys or 0 <= position < args for key, position in opts)
+    keys are not known) may set one of the options, or some module sets one after the raise."""
+    return unknown or "*" in set_anywhere or any(
+        attr in set_anywhere or key in keys or 0 <= position < args for attr, key, position in opts)
+
+
+_SET_ANYWHERE: weakref.WeakKeyDictionary[Tables, frozenset[str]] = weakref.WeakKeyDictionary()
+
+
+def set_anywhere(t: Tables) -> frozenset[str]:
+    """The attributes any module of the package sets through a name other than ``self``."""
+    found = _SET_ANYWHERE.get(t)
+    if found is None:
+        found = _SET_ANYWHERE[t] = frozenset().union(*(m.set_attrs for m in t.modules.values()))
+    return found
 
 
 def forwards_all(cls: ast.ClassDef) -> bool:
@@ -249,21 +267,29 @@ _MUTATORS = frozenset({"append", "extend", "insert", "clear", "update", "add", "
 def _assigned_elsewhere(cls: ast.ClassDef, tree: ast.Module) -> set[str]:
     """The attributes a method of the class other than ``__init__`` assigns or changes through ``self``, and
     those the module assigns or changes through another name (``err.cmd_used = ...``, ``setattr``)."""
+    others = [s for s in cls.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name != "__init__"]
+    return {*_sets(others, through_self=True), *outside_sets(tree)}
+
+
+def outside_sets(tree: ast.AST) -> frozenset[str]:
+    """The attributes the code assigns or changes through a name other than ``self`` (``err.hint = ...`` on a
+    caught exception, ``err.path.append(...)``); ``"*"`` for a ``setattr`` of a name not written out.  Kept per
+    module (``ModuleSummary.set_attrs``): an option any module sets after the raise is not decided."""
+    return frozenset(_sets([tree], through_self=False))
+
+
+def _sets(roots: list[ast.AST] | list[ast.FunctionDef | ast.AsyncFunctionDef], through_self: bool) -> set[str]:
     out: set[str] = set()
-    own = {id(n) for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == "__init__" for n in ast.walk(s)}
-    others = {id(n) for s in cls.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
-              and s.name != "__init__" for n in ast.walk(s)}
-    for n in ast.walk(tree):
-        if id(n) in own:
-            continue
-        for t in _targets(n):
-            if isinstance(t, ast.Attribute) and (_self_attr(t) is None or id(n) in others):
-                out.add(t.attr)
-        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _MUTATORS \
-                and isinstance(n.func.value, ast.Attribute) \
-                and (_self_attr(n.func.value) is None or id(n) in others):
-            out.add(n.func.value.attr)
-        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "setattr" and len(n.args) >= 2:
-            name = n.args[1]
-            out.add(name.value if isinstance(name, ast.Constant) and isinstance(name.value, str) else "*")
-    return out if "*" not in out else out | {"*"}
+    for root in roots:
+        for n in ast.walk(root):
+            for t in _targets(n):
+                if isinstance(t, ast.Attribute) and (_self_attr(t) is not None) == through_self:
+                    out.add(t.attr)
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _MUTATORS \
+                    and isinstance(n.func.value, ast.Attribute) and (_self_attr(n.func.value) is not None) == through_self:
+                out.add(n.func.value.attr)
+            if not through_self and isinstance(n, ast.Call) and isinstance(n.func, ast.Name) \
+                    and n.func.id == "setattr" and len(n.args) >= 2:
+                name = n.args[1]
+                out.add(name.value if isinstance(name, ast.Constant) and isinstance(name.value, str) else "*")
+    return out

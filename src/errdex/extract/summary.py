@@ -90,9 +90,9 @@ class ClassSummary:
     getattr_forward: tuple[str, tuple[str, ...]] | None = None  # ``getattrs.getattr_forward``
     attr_instances: tuple[tuple[str, str], ...] = ()  # ``_log = ErrorHandler()``: attribute -> class
     # what ``__str__`` returns when the options its ``__init__`` pops keep their defaults, and those options
-    # (keyword, position after self or -1) a raise may pass (``poppedopts``)
+    # (attribute, keyword, position after self or -1) a raise may pass (``poppedopts``)
     str_default: Node | None = None
-    str_options: tuple[tuple[str, int], ...] = ()
+    str_options: tuple[tuple[str, str, int], ...] = ()
 
 
 @fast_pickle
@@ -108,6 +108,7 @@ class ModuleSummary:
     # `rep = Report(HeaderDataError); rep.problem_msg = "..."`: (the class as resolved here, the attribute, the
     # text) for each message-like attribute a function sets on an instance it built (``attrtexts.py``)
     attr_texts: tuple[tuple[str, str, Node], ...] = ()
+    set_attrs: frozenset[str] = frozenset()  # attributes set through a name other than self (``poppedopts``)
 
 
 @fast_pickle

@@ -95,7 +95,7 @@ class ClassesMixin(WalkerBase):
                                          self._pending_init, self._pending_str, getattr_forward(node),
                                          attr_instances(node, self.builder.resolve_name),
                                          self._pending_default if self._pending_str is not None else None,
-                                         tuple((o.key, o.position) for o in opts)))
+                                         tuple((o.attr, o.key, o.position) for o in opts)))
         self._pending_init, self._pending_str, self._prop_attrs, self._pending_default = saved
         return env
 
