@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable
 
 from errdex.extract import env as envmod
-from errdex.extract import yielded
+from errdex.extract import joinedparts, yielded
 from errdex.extract.filtered import filter_none_items, kept_combinations
 from errdex.extract.formats import Field, Part, parse_brace_run, parse_percent_format
 from errdex.extract.ir import (
@@ -310,7 +310,15 @@ class FormsMixin(Builder):
             if items is None:
                 return None
             return _capped(tuple(i for i in o if literal_text(i) != "") for o in items)
+        if (comp := joinedparts.comprehension_element(node, self._module_name)) is not None:
+            # `"".join("{0}: {1}\n".format(k, e) for k, e in errors)`: the element once or twice (``joinedparts``)
+            element = self.text(comp[0], scope.at(joinedparts.shadowed(scope.env, comp[1])))
+            return joinedparts.repeated_items(element) if joinedparts.has_literal(element) else None
         return None
+
+    def _module_name(self, name: str) -> bool:
+        """Whether a name means something in the module: a module-level name, an import, a builtin."""
+        return name == "self" or name in self.module_env or self.resolve_name(name) is not None
 
     def _only_grown(self, name: ast.Name, join: ast.Call, scope: Scope) -> bool:
         """Whether, between the list's creation and the join, its name appears only where the walk
@@ -380,6 +388,8 @@ class FormsMixin(Builder):
             item = self.text(b.value, here)
             return _capped(_grown(p, (item,)) for p in before)
         more = self._list_items(b.value, here, depth + 1)  # extend, or `+=` of a list
+        if more is not None and isinstance(b.value, (ast.GeneratorExp, ast.ListComp)):
+            more = [(), *more]  # generated parts (``joinedparts``): there may be none
         if more is None:
             if not isinstance(b.value, _SOME_ITEMS):
                 return None

@@ -25,6 +25,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from errdex.match import verify as V
+from errdex.match.argstuple import ARGS_CAP, ARGS_TUPLE, args_tuple_fields, printed_fields, tuple_values
 from errdex.match.index import (
     S_END,
     S_EXC,
@@ -109,6 +110,9 @@ def retrieve(idx: MatchIndex, text: str, limit: int = CANDIDATES) -> list[tuple[
     # one of no word whose every literal part is in the text (``{}:{}:{}: {} => '{}'``): verified like the others
     best.extend((t, 1.0) for t in idx.rewraps.get(SHAPED, ())
                 if all(x.strip() in text for lit, x in idx.templates[t][T_SEGS] if lit))
+    # a text printed as the tuple of N values (`('abc', <...>)`): the templates that are that frame (``argstuple``)
+    if (fields := printed_fields(text)) is not None:
+        best.extend((t, 1.0) for t in idx.rewraps.get(f"{ARGS_TUPLE}{fields}", ()) if t not in acc)
     return best
 
 
@@ -143,6 +147,7 @@ def score_template(
     spec = specificity(litchars)
     v = V.verify(segs, text)
     vals = tuple(V.values(segs, text, v)) if v.exact and litchars else ()
+    vals = tuple_values(segs, text, vals)  # `({a!r}, {b!r})`: the values between the top-level separators
     plausible = V.reprs_plausible(vals, bool(segs) and not segs[-1][0]) and V.names_plausible(segs, vals)
     if v.exact and litchars and plausible:
         score = exact_score(litchars, v, text)
@@ -150,6 +155,10 @@ def score_template(
             # `{a} is {b}`, `{e} in {key}`: half of all sentences fit; `({e}, {path!r}, {i})` (an args tuple)
             # or an exception group's ` ({len(excs)} sub-exceptions)` says nothing of the library's own
             score = min(score, SHORT_CAP)
+        if args_tuple_fields(segs) is not None:
+            # a frame of punctuation says "N values" and no word of them: below a template whose words the
+            # message shares (rule-engine's `('syntax error (illegal character ...)', {t})` read fuzzily)
+            score = min(score, ARGS_CAP)
         method = "exact"
     else:
         if share is None:

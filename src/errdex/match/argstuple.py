@@ -1,0 +1,98 @@
+"""A message that is the ``repr`` of an exception's arguments: ``(a, b)``.
+
+An exception built with several arguments prints their tuple: ``str(BaseException('abc', 1))`` is
+``('abc', 1)``. rule-engine 5.0.2's ``EngineError.__init__`` never calls ``BaseException.__init__``, so
+``raise errors.AttributeResolutionError(name, object_type, thing=thing)`` prints
+``('abc', <_MappingDataTypeDef name=MAPPING ...>)``; the extractor gives such a raise the template
+``({name}, {object_type})`` (issue 17's forty-fourth round). That template has no word, so word retrieval
+never found it, and from the message alone the class fallback (a raise of a bare value) answered.
+
+The text's shape is what it has: an opening parenthesis, N values separated by ``, `` at the top level
+(outside quotes and brackets) and a closing one. A template that is exactly that frame around N placeholders
+(``args_tuple_fields``) is kept in the index under ``ARGS_TUPLE`` + N and is a candidate for a text that
+prints N values so (``printed_fields``), its values read at the top-level separators (``tuple_values``: in
+``(('one', 'two'), 100)`` the first ``, `` is inside the first value). Its literal text is three characters of
+punctuation, so its exact match is a lead, never a confident answer alone: at most ``ARGS_CAP``, the class
+fallback's score, so that a template whose words the message shares ranks above it even when found loosely
+(rule-engine's ``('syntax error (illegal character {t.value[0]})', {t})``, whose text Python printed with
+double quotes around a value holding a quote: fuzzy, 0.34).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+ARGS_TUPLE = "<args-tuple>"  # ``MatchIndex.rewraps`` key prefix, followed by the number of values
+# the most an exact match of such a template scores: a lead, as the class fallback is (0.3), and below a
+# template whose words the message shares, however loosely its text was found
+ARGS_CAP = 0.3
+MAX_ARGS = 8  # values of a printed tuple read (a longer one is no exception's arguments list worth a shape)
+MAX_TEXT = 4000  # characters of a text scanned for its top-level values
+_OPEN = {"(": ")", "[": "]", "{": "}", "<": ">"}
+
+
+def args_tuple_fields(segs: Sequence[tuple[bool, str]]) -> int | None:
+    """N when the template is ``(`` N placeholders separated by ``, `` ``)``, N >= 2; else None."""
+    if len(segs) < 5 or not (segs[0] == (True, "(") and segs[-1] == (True, ")")):
+        return None
+    inner = segs[1:-1]
+    holes = inner[0::2]
+    seps = inner[1::2]
+    if len(inner) % 2 != 1 or any(lit for lit, _ in holes) or any(s != (True, ", ") for s in seps):
+        return None
+    n = len(holes)
+    return n if 2 <= n <= MAX_ARGS else None
+
+
+def printed_fields(text: str) -> int | None:
+    """The number of values of a text printed as a tuple, ``(v1, v2, ...)`` (``printed_values``)."""
+    vals = printed_values(text)
+    return len(vals) if vals is not None else None
+
+
+def printed_values(text: str) -> list[str] | None:
+    """The values of a text printed as a tuple, ``(v1, v2, ...)``, split at the ``, `` outside quotes and
+    brackets; None for any other text, a tuple of one value, or one of more than ``MAX_ARGS``."""
+    t = text.strip()
+    if len(t) < 5 or len(t) > MAX_TEXT or t[0] != "(" or t[-1] != ")":
+        return None
+    closers: list[str] = []
+    quote = ""
+    cuts = [0]
+    i = 0
+    body = t[1:-1]
+    while i < len(body):
+        c = body[i]
+        i += 1
+        if quote:
+            if c == "\\":
+                i += 1
+            elif c == quote:
+                quote = ""
+            continue
+        if c in ("'", '"'):
+            quote = c
+        elif c in _OPEN:
+            closers.append(_OPEN[c])
+        elif closers and c == closers[-1]:
+            closers.pop()
+        elif c in ")]}" and not closers:
+            return None  # `(a) and (b)`: not one tuple
+        elif c == "," and not closers and body[i : i + 1] == " ":
+            cuts.append(i + 1)
+    if quote or closers or not 2 <= len(cuts) <= MAX_ARGS:
+        return None
+    ends = [c - 2 for c in cuts[1:]] + [len(body)]
+    return [body[a:b] for a, b in zip(cuts, ends, strict=True)]
+
+
+def tuple_values(segs: Sequence[tuple[bool, str]], text: str,
+                 values: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """The placeholders' values of an arguments-tuple template read at the text's top-level separators
+    (``(('one', 'two'), 100)`` holds ``('one', 'two')`` and ``100``, where the first ``, `` found would
+    cut inside the first value); ``values`` as they are for any other template or text."""
+    n = args_tuple_fields(segs)
+    got = printed_values(text) if n is not None else None
+    if got is None or len(got) != n or len(values) != n:
+        return values
+    return tuple((ph, v) for (ph, _), v in zip(values, got, strict=True))
