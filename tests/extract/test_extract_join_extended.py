@@ -43,10 +43,10 @@ ERRORS = '''
         return repr(node)
 
 
-    def coerce(value):
+    def coerce(value, nodes):
         if not isinstance(value, int):
             msg = "Int cannot represent non-integer value: " + repr(value)
-            raise QueryError(msg)
+            raise QueryError(msg, nodes)  # (without `nodes`, `if self.nodes:` is decided: ``poppedopts``)
         return value
 
 

@@ -7,6 +7,7 @@ that module stays one responsibility under the size the style asks for.
 
 from __future__ import annotations
 
+import re
 import string
 
 from errdex.extract.binding import Bind, as_text, subst
@@ -15,6 +16,10 @@ from errdex.extract.ir import CLS_PARAM, Alt, Cat, Hole, Lit, Node, Param, Ref, 
 from errdex.extract.summary import FuncSummary, InitSummary
 
 _BASE_STR = "super().__str__()"
+# `super(InvalidCommand, self).__str__()` (the two-argument spelling) and `Exception.__str__(self)` of a
+# builtin base (doit's InvalidCommand, ``poppedopts``): the same text of `self.args`
+_BASE_STR_FORMS = re.compile(r"super\(\s*[\w.]+\s*,\s*self\s*\)\.__str__\(\)"
+                             r"|(?:Base)?Exception\.__str__\(self\)")
 
 
 def format_template(fmt: str, call: Ref) -> Node:
@@ -38,7 +43,8 @@ def base_str(node: Node, base_args: list[Node]) -> Node:
     ``__init__`` passed on: nothing → "", one → its text (several stay a value).  Inside a text too: josepy's
     ``DeserializationError.__str__`` returns ``"Deserialization error: {0}".format(super().__str__())``, each
     raise's own message after that prefix."""
-    if isinstance(node, Hole) and node.expr == _BASE_STR and len(base_args) <= 1:
+    if isinstance(node, Hole) and (node.expr == _BASE_STR or _BASE_STR_FORMS.fullmatch(node.expr)) \
+            and len(base_args) <= 1:
         return as_text(base_args[0]) if base_args else Lit("")
     if isinstance(node, Alt):
         return Alt(tuple(base_str(o, base_args) for o in node.options))

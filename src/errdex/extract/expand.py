@@ -16,7 +16,7 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from errdex.extract import owntexts
+from errdex.extract import owntexts, poppedopts
 from errdex.extract.binding import Bind, as_text, bind_args, subst, substitute_param
 from errdex.extract.calltexts import base_str, call_bind, format_template, passed_on, repr_shown
 from errdex.extract.classattrs import attrs_of_caller, attrs_of_raised, methods_of_raised
@@ -52,6 +52,7 @@ from errdex.extract.metaclass import constructed_class
 from errdex.extract.ownformat import own_method_returns
 from errdex.extract.shownself import SHOWN_SELF, self_texts
 from errdex.extract.stdlib_texts import stdlib_text
+from errdex.extract.summary import InitSummary
 from errdex.extract.tables import Tables
 from errdex.extract.textops import fields_of, transform
 from errdex.extract.tuplefields import FIELD, MEMBER, FieldIndex, member_texts, member_values
@@ -368,6 +369,8 @@ class Expander:
                 init = next((self.t.classes[n][0].init for n in chain[i:] if n in self.t.classes
                              and self.t.classes[n][0].init is not None), None)
                 bind = bind_args(init.params, args, kwargs, init.positional) if init is not None and ran_init else {}
+                if init is not None and ran_init and init.passes_args and init.vararg:  # `super().__init__(*args)`:
+                    bind = {**self._forwarded_binds(chain[i:], init, args, kwargs), **bind}  # the base's (``poppedopts``)
                 if init is not None:  # `self.message` kept from a parameter the raised class overrides as a property
                     bind = {**property_binds(self.t, raised, init.params, set(bind)), **bind}
                 if init is not None and init.generated:  # a decorated subclass's own fields: the same instance's
@@ -381,7 +384,13 @@ class Expander:
                 texts = owntexts.RaisedTexts(self.t, raised)  # the raised class's template (``owntexts``)
                 base_args = [self._own_attrs(subst(a, texts), raised) for a in base_args]
                 own.update({exc_arg(j): a for j, a in enumerate(base_args[:8])})
-                shown = self._own_attrs(base_str(own_method_returns(self.t, methods_of_raised(self.t, c.str_message, raised)),
+                str_node = c.str_message
+                if c.str_default is not None and ran_init and self._no_init_below(raised, name) and not poppedopts.passed(
+                        c.str_options, len(args), set(kwargs),
+                        any(not k.isidentifier() for k in kwargs) or any(poppedopts.is_pack(a) for a in args),
+                        poppedopts.set_anywhere(self.t)):
+                    str_node = c.str_default  # the options popped from `**kwargs` keep their defaults
+                shown = self._own_attrs(base_str(own_method_returns(self.t, methods_of_raised(self.t, str_node, raised)),
                                                   base_args), raised)
                 shown = subst(shown, texts)
                 return self.text(shown, {**own, **bind}, depth)
@@ -439,6 +448,28 @@ class Expander:
         if std is not None:  # configparser.NoOptionError(option, section): its __init__'s text
             return self.expand(std, {}, 0)
         return self.builtin_message(cls, args)
+
+    def _no_init_below(self, raised: str, cls: str) -> bool:
+        """No class from ``raised`` up to (not including) ``cls`` has an ``__init__`` of its own (one could set
+        an option ``cls.__init__`` pops, after it ran)."""
+        for n in (raised, *self.t.bases_chain(raised)):
+            if n == cls:
+                return True
+            e = self.t.classes.get(n)
+            if e is not None and e[0].init is not None:
+                return False
+        return False
+
+    def _forwarded_binds(self, chain: list[str], init: InitSummary, args: list[Node],
+                         kwargs: dict[str, Node]) -> dict[str, Node]:
+        """The parameters of the next base ``__init__`` after ``init`` (which hands its ``*args`` on whole) bound
+        to the raise's arguments: what that base keeps on ``self`` (``self.message = message``) is theirs."""
+        inits = [e[0].init for n in chain if (e := self.t.classes.get(n)) is not None and e[0].init is not None]
+        at = next((j for j, x in enumerate(inits) if x is init), None)
+        if at is None or at + 1 >= len(inits):
+            return {}
+        base = inits[at + 1]
+        return bind_args(base.params, args, kwargs, base.positional)
 
     def _init_built(self, cls: str) -> bool:
         """Whether a package class's text is what its ``__init__`` hands its base (no ``__str__`` in the

@@ -89,6 +89,10 @@ class ClassSummary:
     str_message: Node | None = None  # what ``__str__`` returns, self.x mapped to init params
     getattr_forward: tuple[str, tuple[str, ...]] | None = None  # ``getattrs.getattr_forward``
     attr_instances: tuple[tuple[str, str], ...] = ()  # ``_log = ErrorHandler()``: attribute -> class
+    # what ``__str__`` returns when the options its ``__init__`` pops keep their defaults, and those options
+    # (attribute, keyword, position after self or -1) a raise may pass (``poppedopts``)
+    str_default: Node | None = None
+    str_options: tuple[tuple[str, str, int], ...] = ()
 
 
 @fast_pickle
@@ -104,6 +108,7 @@ class ModuleSummary:
     # `rep = Report(HeaderDataError); rep.problem_msg = "..."`: (the class as resolved here, the attribute, the
     # text) for each message-like attribute a function sets on an instance it built (``attrtexts.py``)
     attr_texts: tuple[tuple[str, str, Node], ...] = ()
+    set_attrs: frozenset[str] = frozenset()  # attributes set through a name other than self (``poppedopts``)
 
 
 @fast_pickle

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ast
 
-from errdex.extract import enummembers, factories, metaclass, yielded
+from errdex.extract import enummembers, factories, metaclass, poppedopts, yielded
 from errdex.extract.generated_init import generated_init
 from errdex.extract.getattrs import attr_instances, getattr_forward
 from errdex.extract.imports import dotted_source
@@ -24,6 +24,9 @@ class ClassesMixin(WalkerBase):
 
     _pending_init: InitSummary | None  # the __init__/__str__ of the class being walked
     _pending_str: Node | None
+    _pending_default: Node | None  # ``poppedopts``: what the pruned copy of ``__str__`` returns
+    _pruned: set[int]  # the ids of those copies (walked before the ``__str__`` they stand for)
+    _init_attrs: dict[str, dict[str, Node]]  # an exception class of the module -> what its `__init__` keeps
     _properties: dict[str, frozenset[str]]  # a class of this module (dotted) -> its own and inherited properties
     _joined: dict[str, str] | None  # the generator methods an exception's __str__ joins (``yielded.py``)
     _prop_attrs: dict[str, str]  # the class being walked: its properties returning an attribute (``properties.py``)
@@ -49,17 +52,30 @@ class ClassesMixin(WalkerBase):
         inner = State(qual=qual, docstring=doc, cls=".".join(qual), self_attrs=self_attrs, exc_class=exc_class,
                       exc_named=exc_named, types=factories.class_attr_types(node), rebound=_rebound(node),
                       properties=props if exc_named else frozenset())
-        saved = self._pending_init, self._pending_str, self._prop_attrs
+        # `def __init__(self, *args, **kwargs): ...; super().__init__(*args, **kwargs)` (or no `__init__`): what
+        # a base of the module keeps (`self.message = message`) is the forwarded arguments' (``poppedopts``)
+        if exc_class and poppedopts.forwards_all(node):
+            for base in reversed(bases):
+                self_attrs.update(self._init_attrs.get(base, {}))
+        saved = self._pending_init, self._pending_str, self._prop_attrs, self._pending_default
         self._pending_init, self._pending_str, self._prop_attrs = None, None, property_attrs(node)
+        self._pending_default = None
         made = generated_init(node, self.builder.resolve_name) if exc_class else None
         if made is not None:  # `@define` / `@dataclass`: the __init__ the decorator writes from the fields
             self._pending_init = made[0]
             self_attrs.update(made[1])
         body = node.body
+        pruned: ast.FunctionDef | None = None
+        opts: tuple[poppedopts.Option, ...] = ()
         if exc_class:
             if self._joined is None:
                 self._joined = yielded.joined_methods(self.tree)
             body = yielded.rewrite_class(node, self._joined)
+            pruned, opts = poppedopts.pruned_str(node, self.tree)
+            if pruned is not None:  # the `__str__` a raise without the popped options prints, walked first
+                self._pruned.add(id(pruned))
+                at = next(i for i, s in enumerate(body) if isinstance(s, ast.FunctionDef) and s.name == "__str__")
+                body = [*body[:at], pruned, *body[at:]]
         # `metaclass=NoPublicConstructor`, whose `_create` builds the class (``metaclass.py``)
         self.kept_texts.update(metaclass.class_constants(node, ".".join(qual), self.builder.resolve_name))
         if not exc_named:  # `self.errmsg_x = "..."` in a method: the text the class keeps (``kepttexts``)
@@ -73,10 +89,14 @@ class ClassesMixin(WalkerBase):
                 # `self.msg_builder = msg_builder` of `msg_builder=build_msg`: `self.msg_builder(...)` calls
                 # the module's function unless the caller passes another (everett's ConfigManager)
                 self.functions[key] = self.functions[func]
+        if exc_class and not state.in_function:
+            self._init_attrs[f"{self.module}.{'.'.join(qual)}"] = dict(self_attrs)
         self.classes.append(ClassSummary(".".join(qual), node.lineno, tuple(bases), doc,
                                          self._pending_init, self._pending_str, getattr_forward(node),
-                                         attr_instances(node, self.builder.resolve_name)))
-        self._pending_init, self._pending_str, self._prop_attrs = saved
+                                         attr_instances(node, self.builder.resolve_name),
+                                         self._pending_default if self._pending_str is not None else None,
+                                         tuple((o.attr, o.key, o.position) for o in opts)))
+        self._pending_init, self._pending_str, self._prop_attrs, self._pending_default = saved
         return env
 
     def _returns_something(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
@@ -87,6 +107,10 @@ class ClassesMixin(WalkerBase):
 
     def _record(self, key: str, name: str, c: FuncCollector, state: State,
                 node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        if id(node) in self._pruned:  # ``poppedopts``: only its returns, the real `__str__` follows
+            self._pruned.discard(id(node))
+            self._pending_default = alt(list(c.returns[:_STR_RETURNS])) if c.returns else None
+            return
         if name == "__init__" and state.self_attrs is not None:
             state.self_attrs.update(c.self_attrs)
             for prop, attr in self._prop_attrs.items():  # `return self.__reason`: what __init__ kept there

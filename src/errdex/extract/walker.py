@@ -84,6 +84,9 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         self._pending_init: InitSummary | None = None
         self._pending_str: Node | None = None
         self._properties: dict[str, frozenset[str]] = {}  # a class of this module -> its properties (inherited too)
+        self._pending_default: Node | None = None  # ``poppedopts``
+        self._pruned: set[int] = set()
+        self._init_attrs: dict[str, dict[str, Node]] = {}
         self._joined: dict[str, str] | None = None  # generator methods an exception's __str__ joins (yielded.py)
         self._prop_attrs: dict[str, str] = {}  # the class being walked: properties returning an attribute
         self._prescan(tree.body)
