@@ -9,11 +9,12 @@ the top-level separators; three characters of punctuation are a lead, never a co
 from __future__ import annotations
 
 import pytest
+from sitekit import lit, ph, site
 
 from errdex.match import explain_parsed, parse_safely
 from errdex.match.argstuple import ARGS_CAP, ARGS_TUPLE, args_tuple_fields, printed_fields, printed_values
 from errdex.match.index import MatchIndex, build
-from errdex.model import ErrorSite, Segment, Snapshot, Template
+from errdex.model import Segment, Snapshot
 
 SNAP = Snapshot(repo="example/rules", ref="v1", url_base="https://github.com/example/rules/blob/v1")
 
@@ -24,29 +25,16 @@ VALUE = "c000000000000014"
 WORDY = "c000000000000015"
 
 
-def site(path: str, line: int, exc: str, *segs: Segment, eid: str) -> ErrorSite:
-    return ErrorSite(kind="error", exception=exc, exception_resolved=exc, templates=(Template.of(segs),), path=path,
-                     line=line, end_line=line, qualname="f", error_id=eid)
-
-
-def lit(t: str) -> Segment:
-    return Segment(text=t)
-
-
-def ph(e: str) -> Segment:
-    return Segment(expr=e, conversion="r")
-
-
 SITES = [
-    site("rules/resolver.py", 143, "rules.errors.AttributeResolutionError", lit("("), ph("name"), lit(", "),
-         ph("object_type"), lit(")"), eid=ATTR),
-    site("rules/access.py", 315, "rules.errors.LookupError", lit("("), ph("container"), lit(", "), ph("item"),
+    site("rules/resolver.py", 143, "rules.errors.AttributeResolutionError", lit("("), ph("name", "r"), lit(", "),
+         ph("object_type", "r"), lit(")"), eid=ATTR),
+    site("rules/access.py", 315, "rules.errors.LookupError", lit("("), ph("container", "r"), lit(", "), ph("item", "r"),
          lit(")"), eid=LOOKUP),
-    site("rules/access.py", 400, "rules.errors.RangeError", lit("("), ph("low"), lit(", "), ph("high"), lit(", "),
-         ph("value"), lit(")"), eid=TRIPLE),
+    site("rules/access.py", 400, "rules.errors.RangeError", lit("("), ph("low", "r"), lit(", "), ph("high", "r"), lit(", "),
+         ph("value", "r"), lit(")"), eid=TRIPLE),
     site("rules/context.py", 77, "rules.errors.SymbolResolutionError", Segment(expr="error"), eid=VALUE),
     site("rules/parser.py", 276, "rules.errors.RuleSyntaxError", lit("('syntax error (illegal character "),
-         Segment(expr="t.value[0]"), lit(")', "), ph("t"), lit(")"), eid=WORDY),
+         Segment(expr="t.value[0]"), lit(")', "), ph("t", "r"), lit(")"), eid=WORDY),
 ]
 
 

@@ -9,10 +9,11 @@ wrapped it (``wrap._framed``).  A frame of less than a word (``at "{x}"``) still
 from __future__ import annotations
 
 import pytest
+from sitekit import site
 
 from errdex.match import explain_parsed, parse_safely
 from errdex.match.index import MatchIndex, build
-from errdex.model import ErrorSite, Segment, Snapshot, Template
+from errdex.model import Segment, Snapshot
 
 SNAP = Snapshot(repo="example/canlike", ref="v1", url_base="https://github.com/example/canlike/blob/v1")
 
@@ -20,11 +21,6 @@ WRAPPER = "b000000000000001"
 LOADER = "b000000000000002"
 QUOTED = "b000000000000003"
 RANGE = "b000000000000004"
-
-
-def site(path: str, line: int, exc: str, *segs: Segment, eid: str) -> ErrorSite:
-    return ErrorSite(kind="error", exception=exc, exception_resolved=exc, templates=(Template.of(segs),), path=path,
-                     line=line, end_line=line, qualname="f", error_id=eid)
 
 
 SITES = [

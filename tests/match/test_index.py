@@ -5,26 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from sitekit import lit, ph, site
 
 from errdex.catalog.sqlite import SqliteCatalog
 from errdex.match.index import build, index_for, keys, template_keys, template_words, words
 from errdex.match.rank import pinned_sites, retrieve
-from errdex.model import ErrorSite, ExtractResult, Segment, Snapshot, Template
+from errdex.model import ExtractResult, Snapshot
 
 SNAP = Snapshot(repo="example/lib", ref="v1", url_base="https://github.com/example/lib/blob/v1")
-
-
-def site(path: str, line: int, exc: str, *segs: Segment, end: int | None = None, eid: str = "") -> ErrorSite:
-    return ErrorSite(kind="error", exception=exc, exception_resolved=exc, templates=(Template.of(segs),), path=path,
-                     line=line, end_line=end or line, qualname="f", error_id=eid or f"{abs(hash((path, line))):016x}"[:16])
-
-
-def lit(t: str) -> Segment:
-    return Segment(text=t)
-
-
-def ph(e: str) -> Segment:
-    return Segment(expr=e)
 
 
 SITES = [

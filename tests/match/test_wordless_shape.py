@@ -8,30 +8,18 @@ the text; being short, it is never a confident answer alone.  A lone separator (
 from __future__ import annotations
 
 import pytest
+from sitekit import lit, ph, site
 
 from errdex.match import explain_parsed, parse_safely
 from errdex.match.index import MatchIndex, build
 from errdex.match.indexdata import SHAPED, shaped
-from errdex.model import ErrorSite, Segment, Snapshot, Template
+from errdex.model import Snapshot
 
 SNAP = Snapshot(repo="example/texty", ref="v1", url_base="https://github.com/example/texty/blob/v1")
 
 FRAMED = "c000000000000001"
 WORDY = "c000000000000002"
 PAIR = "c000000000000003"
-
-
-def site(path: str, line: int, exc: str, *segs: Segment, eid: str) -> ErrorSite:
-    return ErrorSite(kind="error", exception=exc, exception_resolved=exc, templates=(Template.of(segs),), path=path,
-                     line=line, end_line=line, qualname="f", error_id=eid)
-
-
-def lit(t: str) -> Segment:
-    return Segment(text=t)
-
-
-def ph(e: str) -> Segment:
-    return Segment(expr=e)
 
 
 SITES = [

@@ -10,6 +10,7 @@ text than the wrapper's own.
 from __future__ import annotations
 
 import pytest
+from sitekit import lit, ph, site
 
 from errdex.commands.explain import render
 from errdex.match import explain_parsed, parse_safely
@@ -19,22 +20,9 @@ from errdex.match.model import ParsedException
 from errdex.match.rank import REPR_MESSAGE, exact_score, subclass_of, type_factor
 from errdex.match.reading import printed_type
 from errdex.match.verify import verify
-from errdex.model import ErrorSite, Segment, Snapshot, Template, to_json
+from errdex.model import Snapshot, to_json
 
 SNAP = Snapshot(repo="example/tinyprog", ref="v1", url_base="https://github.com/example/tinyprog/blob/v1")
-
-
-def lit(t: str) -> Segment:
-    return Segment(text=t)
-
-
-def ph(e: str) -> Segment:
-    return Segment(expr=e)
-
-
-def site(path: str, line: int, exc: str, *segs: Segment, eid: str) -> ErrorSite:
-    return ErrorSite(kind="error", exception=exc, exception_resolved=exc, templates=(Template.of(segs),), path=path,
-                     line=line, end_line=line, qualname="f", error_id=eid)
 
 
 WRAPPER = "a000000000000001"
