@@ -3,7 +3,7 @@
 datum "..." provided for "..." is not an example of the schema ...``, and ``AvroOutOfScaleException(scale, datum,
 exponent)`` its own sentence through it (issue 17's round 19: both read as the tuple ``({}, {}, {})`` of the
 raise's arguments).  The names read as parameters bound to the raise's first arguments when it passes that many
-(``stmts.unpacked_varargs``, ``expand.class_message``); fewer, and the arguments are the message as before."""
+(``stmts.unpacked_varargs``, ``classmessage.class_message``); fewer, and the arguments are the message as before."""
 
 from __future__ import annotations
 

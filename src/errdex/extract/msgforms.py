@@ -176,7 +176,7 @@ class FormsMixin(Builder):
         func = ast.copy_location(ast.Attribute(value=attr, attr="format", ctx=ast.Load()), node.func)
         call = ast.copy_location(ast.Call(func=func, args=node.args, keywords=node.keywords), node)
         made = self.factory_call(call, scope)
-        if isinstance(made, Ref):  # read in phase 2 by what it says (``expand._own_attrs``): say it as written there
+        if isinstance(made, Ref):  # read in phase 2 by what it says (``classmessage._own_attrs``): say it as written there
             return dataclasses.replace(made, src=ast.unparse(call), callee=ast.unparse(func))
         return self._format(call, attr, scope)
 

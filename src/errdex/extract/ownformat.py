@@ -4,7 +4,7 @@ quantiphy 2.22's ``QuantiPhyError.__str__`` returns ``self.render()``; ``render`
 self._template`` (each subclass sets ``_template = "incompatible units ({} and {})."``), loops ``for t in
 [template]`` and returns ``t.format(*self.args, **self.kwargs)``.  The walker reads that call as
 ``self._template.format(...)`` (``msgforms._own_format``: the local holds the attribute), and phase 2 reads
-``self.<attr>.format(...)`` as the raised class's own attribute formatted (``expand._own_attrs``) -- but
+``self.<attr>.format(...)`` as the raised class's own attribute formatted (``classmessage._own_attrs``) -- but
 only in the text ``__str__`` itself returns.  ``own_method_returns`` puts the returns of such a method
 (called on ``self`` with no arguments, found on the raised class's chain) in place of the call, so that
 the raised class's attribute is read there too.  A method none of whose returns formats a class

@@ -9,7 +9,7 @@ subclass's template, its fields filled from the instance's attributes.
 
 Phase 1 reads ``self.<name>`` of such a class constant, in an exception class's ``__init__`` or
 ``__str__``, as a marker parameter (``own_text_param``) naming the constant of the class that defines
-the method; phase 2 (``expand.class_message``) binds it to the raised class's constant (its override,
+the method; phase 2 (``classmessage.class_message``) binds it to the raised class's constant (its override,
 else the nearest base's: ``RaisedTexts``).  Read anywhere else (the class's text not printed through a
 raise of a known class), the marker is the defining class's own text (``fallback``), as before.
 ``.format(**self.__dict__)`` / ``.format(**vars(self))`` of such a text has its ``{field}`` names as

@@ -16,7 +16,7 @@ every branch on ``cmd_used``, as round 43's class texts that change after the ra
 ``__str__`` statement by statement: an ``if`` whose test the defaults decide keeps the branch they select,
 a local assigned a literal (``location = None``) is known until an undecided branch assigns it, anything else
 is left as it is.  The copy, walked just before the ``__str__`` it stands for, is kept apart (``ClassSummary.
-str_default``); ``expand.class_message``
+str_default``); ``classmessage.class_message``
 prints it for a raise that passes none of the option keys (nor the parameters positionally), and every
 branch otherwise.
 """
