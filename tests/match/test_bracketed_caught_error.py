@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain, parse
 
@@ -41,12 +40,8 @@ QUOTING = "Unable to evaluate factor `a`. [NameError: `a` is not present in the 
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("bracketed")
-    db = str(root / "c.sqlite")
-    index_package(root, "formlike", {"__init__.py": "", "materializer.py": MATERIALIZER}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "bracketed", "formlike",
+                               {"__init__.py": "", "materializer.py": MATERIALIZER})
 
 
 def test_an_error_quoted_in_closing_brackets_is_message_text() -> None:

@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 
@@ -43,12 +42,7 @@ TEXT = ("warn_on_parse_using_empty_Forward: Forward expression was never assigne
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("prefix")
-    db = str(root / "c.sqlite")
-    index_package(root, "pyp", {"__init__.py": "", "core.py": CORE}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "prefix", "pyp", {"__init__.py": "", "core.py": CORE})
 
 
 def test_someone_elses_sentence_before_the_text_is_no_confident_answer(lib: Catalog) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import index_package, indexed_catalog
 
 from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
@@ -45,12 +45,8 @@ def die_unless_typevar(hint, exception_cls=HintException, exception_prefix=""):
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("capital")
-    db = str(root / "c.sqlite")
-    index_package(root, "bt", {"__init__.py": "", "roar.py": ROAR, "hints.py": HINTS}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "capital", "bt",
+                               {"__init__.py": "", "roar.py": ROAR, "hints.py": HINTS})
 
 
 @pytest.mark.parametrize("text", [

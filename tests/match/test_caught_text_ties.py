@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 from errdex.match.index import index_for
@@ -95,12 +94,8 @@ def read_all(specs, data):
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("caught")
-    db = str(root / "c.sqlite")
-    index_package(root, "tlib", {"__init__.py": "", "checks.py": CHECKS, "ops.py": OPS}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "caught", "tlib",
+                               {"__init__.py": "", "checks.py": CHECKS, "ops.py": OPS})
 
 
 def test_a_body_that_cannot_raise_the_text_is_no_tie(lib: Catalog) -> None:

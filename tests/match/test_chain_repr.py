@@ -7,9 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 
@@ -122,13 +121,9 @@ gamma.reqs.Forbidden: access to 'y' is unsafe
 
 @pytest.fixture(scope="module")
 def gamma(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("chain")
-    db = str(root / "c.sqlite")
-    index_package(root, "gamma", {"__init__.py": "", "specs.py": SPECS.lstrip("\n"), "reqs.py": REQS.lstrip("\n"),
-                                  "locks.py": LOCKS.lstrip("\n")}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "chain", "gamma",
+                               {"__init__.py": "", "specs.py": SPECS.lstrip("\n"), "reqs.py": REQS.lstrip("\n"),
+                                "locks.py": LOCKS.lstrip("\n")})
 
 
 def test_the_reported_exceptions_own_site_outranks_its_cause(gamma: Catalog) -> None:

@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 from errdex.match.model import Match
@@ -103,12 +102,7 @@ def parse_key_value(line, col):
 
 @pytest.fixture(scope="module")
 def delta(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("group")
-    db = str(root / "c.sqlite")
-    index_package(root, "delta", {"__init__.py": DELTA}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "group", "delta", {"__init__.py": DELTA})
 
 
 def _group(m: Match) -> set[str]:

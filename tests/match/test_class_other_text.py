@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 
@@ -63,12 +62,7 @@ TEXT = "value must be one of ['blue', 'red', 'yellow']"
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("other")
-    db = str(root / "c.sqlite")
-    index_package(root, "vol", {"__init__.py": LIB}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "other", "vol", {"__init__.py": LIB})
 
 
 def test_text_of_another_class_gives_the_printed_class_fallback(lib: Catalog) -> None:

@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 
@@ -58,12 +57,7 @@ class Component:
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("clsmethod")
-    db = str(root / "c.sqlite")
-    index_package(root, "qcal", {"__init__.py": "", "component.py": CAL}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "clsmethod", "qcal", {"__init__.py": "", "component.py": CAL})
 
 
 @pytest.mark.parametrize(("text", "line"), [

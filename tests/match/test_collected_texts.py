@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 
@@ -91,12 +90,7 @@ def check_typevar(value, args, check):
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("collected")
-    db = str(root / "c.sqlite")
-    index_package(root, "tguard", {"__init__.py": "", "checkers.py": CHECKERS}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "collected", "tguard", {"__init__.py": "", "checkers.py": CHECKERS})
 
 
 UNION = ("int did not match any element in the union:\n  str: is not an instance of str\n"

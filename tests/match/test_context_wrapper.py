@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 from errdex.match.indexdata import any_class_rewrap
@@ -63,12 +62,8 @@ def svcb_from_text(params):
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("ctxwrap")
-    db = str(root / "c.sqlite")
-    index_package(root, "dnsmini", {"__init__.py": "", "exception.py": EXCEPTION, "dsbase.py": DSBASE}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "ctxwrap", "dnsmini",
+                               {"__init__.py": "", "exception.py": EXCEPTION, "dsbase.py": DSBASE})
 
 
 def test_the_message_alone_ties_the_site_with_the_wrapper(lib: Catalog) -> None:

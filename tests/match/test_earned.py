@@ -16,9 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 from errdex.match import verify as V
@@ -115,12 +114,8 @@ class String(Type):
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("earned")
-    db = str(root / "c.sqlite")
-    index_package(root, "rpy", {"__init__.py": "", "guards.py": GUARDS, "checker.py": CHECKER}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "earned", "rpy",
+                               {"__init__.py": "", "guards.py": GUARDS, "checker.py": CHECKER})
 
 
 @pytest.mark.parametrize("text", ["NotImplementedError: string.Formatter is not safe", "string.Formatter is not safe"])

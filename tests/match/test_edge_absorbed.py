@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 
@@ -49,12 +48,7 @@ def bad_entry(entry):
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("absorbed")
-    db = str(root / "c.sqlite")
-    index_package(root, "alib", {"__init__.py": "", "arguments.py": ARGUMENTS}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "absorbed", "alib", {"__init__.py": "", "arguments.py": ARGUMENTS})
 
 
 def test_a_trailing_placeholder_never_wins_over_a_longer_literal_reading(lib: Catalog) -> None:

@@ -10,9 +10,8 @@ import textwrap
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 
@@ -75,12 +74,8 @@ TEXT = "Signature b'tK59oOmd0fhZg7SBfv_gV4BYV_' does not match"
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("forwarded")
-    db = str(root / "c.sqlite")
-    index_package(root, "signing", {"__init__.py": "", "exc.py": EXC, "signer.py": SIGNER, "timed.py": TIMED}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "forwarded", "signing",
+                               {"__init__.py": "", "exc.py": EXC, "signer.py": SIGNER, "timed.py": TIMED})
 
 
 def test_the_message_alone_is_a_tie_of_the_raise_and_the_re_raise(lib: Catalog) -> None:

@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 
@@ -72,12 +71,8 @@ def other(value, type_):
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("framed")
-    db = str(root / "c.sqlite")
-    index_package(root, "tload", {"__init__.py": "", "exceptions.py": EXCEPTIONS, "loader.py": LOADER}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "framed", "tload",
+                               {"__init__.py": "", "exceptions.py": EXCEPTIONS, "loader.py": LOADER})
 
 
 @pytest.mark.parametrize("text", ["tload.exceptions.LoadTypeError: Value does not contain fields: {'a'}\nPath: .",

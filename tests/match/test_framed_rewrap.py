@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.extract.ir import Piece
 from errdex.extract.variants import MAX_TEMPLATES, capped
@@ -106,12 +105,8 @@ def load_int(value):
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("rewrap")
-    db = str(root / "c.sqlite")
-    index_package(root, "tload", {"__init__.py": "", "exceptions.py": EXCEPTIONS, "loader.py": LOADER}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "rewrap", "tload",
+                               {"__init__.py": "", "exceptions.py": EXCEPTIONS, "loader.py": LOADER})
 
 
 def test_the_caught_text_is_not_named_confidently_for_its_rewrap(lib: Catalog) -> None:

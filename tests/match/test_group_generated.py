@@ -12,9 +12,8 @@ import textwrap
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 
@@ -79,12 +78,8 @@ SITE = "/venv/lib/python3.13/site-packages/convlib/converters.py"
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("groups")
-    db = str(root / "c.sqlite")
-    index_package(root, "convlib", {"__init__.py": "", "errors.py": ERRORS, "converters.py": CONVERTERS}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "groups", "convlib",
+                               {"__init__.py": "", "errors.py": ERRORS, "converters.py": CONVERTERS})
 
 
 GROUP_RAISED_BY_THE_LIBRARY = textwrap.dedent(f'''\

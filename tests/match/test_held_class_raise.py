@@ -13,9 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 
@@ -102,12 +101,8 @@ def check(argv):
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("heldclass")
-    db = str(root / "c.sqlite")
-    index_package(root, "isodates", {"__init__.py": "", "exceptions.py": EXCEPTIONS, "builders.py": BUILDERS}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "heldclass", "isodates",
+                               {"__init__.py": "", "exceptions.py": EXCEPTIONS, "builders.py": BUILDERS})
 
 
 def test_a_class_no_site_names_is_answered_by_the_raises_of_a_held_class(lib: Catalog) -> None:

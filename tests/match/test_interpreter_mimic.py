@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 
@@ -38,12 +37,7 @@ TEXT = "ValueError: attempt to assign sequence of size 3 to extended slice of si
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("mimic")
-    db = str(root / "c.sqlite")
-    index_package(root, "conf", {"__init__.py": "", "listconfig.py": LISTCONFIG}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "mimic", "conf", {"__init__.py": "", "listconfig.py": LISTCONFIG})
 
 
 def test_the_interpreter_wording_alone_is_not_confident(lib: Catalog) -> None:

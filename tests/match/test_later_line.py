@@ -13,9 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 from errdex.match.honesty import on_later_line
@@ -47,12 +46,7 @@ def check_type(key, value, kwtype):
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("laterline")
-    db = str(root / "c.sqlite")
-    index_package(root, "laterlib", {"__init__.py": "", "core.py": CORE}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "laterline", "laterlib", {"__init__.py": "", "core.py": CORE})
 
 
 SHOWN = ("failed decoding 'YWJj=' with XsdAtomicBuiltin(name='xs:base64Binary'):\n\n"

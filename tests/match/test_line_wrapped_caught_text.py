@@ -13,9 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 from errdex.match import verify as V
@@ -73,13 +72,9 @@ TEXT = ("Schema error in file /srv/app/schemas/bad_schema.yaml\n"
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("linewrap")
-    db = str(root / "c.sqlite")
-    index_package(root, "yschema", {"__init__.py": "", "parser.py": PARSER, "schema.py": SCHEMA,
-                                    "loader.py": LOADER}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "linewrap", "yschema",
+                               {"__init__.py": "", "parser.py": PARSER, "schema.py": SCHEMA,
+                                "loader.py": LOADER})
 
 
 def test_the_header_line_wraps_the_caught_text(lib: Catalog) -> None:
@@ -180,12 +175,7 @@ BOMBED = ('Trying to access attribute "get_filename" of non-existent data "pkg"\
 
 @pytest.fixture(scope="module")
 def bomber(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("bomber")
-    db = str(root / "c.sqlite")
-    index_package(root, "ndata", {"__init__.py": "", "data.py": DATA}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "bomber", "ndata", {"__init__.py": "", "data.py": DATA})
 
 
 def test_a_caught_text_with_a_placeholder_at_each_end_is_wrapped_on_its_lines(bomber: Catalog) -> None:

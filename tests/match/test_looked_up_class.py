@@ -8,9 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 
@@ -82,12 +81,7 @@ def build(endpoint, rules):
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("lookedup")
-    db = str(root / "c.sqlite")
-    index_package(root, "wzeug", {"__init__.py": "", "exceptions.py": EXCEPTIONS}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "lookedup", "wzeug", {"__init__.py": "", "exceptions.py": EXCEPTIONS})
 
 
 def test_the_looked_up_raise_ties_with_the_sites_naming_the_class(lib: Catalog) -> None:

@@ -12,9 +12,8 @@ import textwrap
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 from errdex.match.majorversion import on_python3
@@ -61,12 +60,7 @@ CODECS = textwrap.dedent('''\
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("major")
-    db = str(root / "c.sqlite")
-    index_package(root, "codec", {"__init__.py": "", "codecs.py": CODECS}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "major", "codec", {"__init__.py": "", "codecs.py": CODECS})
 
 
 @pytest.mark.parametrize("text", [

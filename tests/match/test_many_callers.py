@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 
@@ -75,12 +74,7 @@ def _parser() -> str:
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("callers")
-    db = str(root / "c.sqlite")
-    index_package(root, "cparse", {"__init__.py": "", "parser.py": _parser()}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "callers", "cparse", {"__init__.py": "", "parser.py": _parser()})
 
 
 @pytest.mark.parametrize("text", [

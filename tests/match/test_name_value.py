@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 from errdex.match.verify import names_plausible
@@ -45,12 +44,8 @@ class Aggregate:
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("namevalue")
-    db = str(root / "c.sqlite")
-    index_package(root, "ofxlib", {"__init__.py": "", "types.py": TYPES, "base.py": BASE}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "namevalue", "ofxlib",
+                               {"__init__.py": "", "types.py": TYPES, "base.py": BASE})
 
 
 def test_a_sentence_is_no_class_name(lib: Catalog) -> None:

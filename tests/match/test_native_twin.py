@@ -11,9 +11,8 @@ import textwrap
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 from errdex.match.frames import may_raise
@@ -52,12 +51,7 @@ def chunked(iterable, n):
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("twin")
-    db = str(root / "c.sqlite")
-    index_package(root, "moreit", {"__init__.py": "", "recipes.py": RECIPES}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "twin", "moreit", {"__init__.py": "", "recipes.py": RECIPES})
 
 
 def _traceback(line: int, code: str, message: str = "n must be at least one") -> str:

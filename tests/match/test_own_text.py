@@ -13,9 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 from errdex.match.rank import own_letters
@@ -58,12 +57,7 @@ def close_all(sockets):
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("owntext")
-    db = str(root / "c.sqlite")
-    index_package(root, "ownlib", {"__init__.py": "", "core.py": CORE}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "owntext", "ownlib", {"__init__.py": "", "core.py": CORE})
 
 
 def test_punctuation_or_pythons_group_suffix_is_no_confident_answer(lib: Catalog) -> None:

@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain, parse
 
@@ -64,12 +63,8 @@ QUOTED = ("maximum recursion depth exceeded\n"
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("detail")
-    db = str(root / "c.sqlite")
-    index_package(root, "cfgtree", {"__init__.py": "", "errors.py": ERRORS, "node.py": NODE}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "detail", "cfgtree",
+                               {"__init__.py": "", "errors.py": ERRORS, "node.py": NODE})
 
 
 def test_a_class_inside_an_indented_detail_line_is_message_text() -> None:

@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain, parse
 
@@ -61,12 +60,7 @@ MESSAGE = "Read table error: " + CHILD
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("quoted")
-    db = str(root / "c.sqlite")
-    index_package(root, "qtab", {"__init__.py": "", "table.py": TABLE}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "quoted", "qtab", {"__init__.py": "", "table.py": TABLE})
 
 
 def test_the_quoted_traceback_is_message_text() -> None:

@@ -9,9 +9,8 @@ import textwrap
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 
@@ -49,12 +48,7 @@ def define(table, key, value):
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("atline")
-    db = str(root / "c.sqlite")
-    index_package(root, "wordy", {"__init__.py": "", "engine.py": ENGINE}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "atline", "wordy", {"__init__.py": "", "engine.py": ENGINE})
 
 
 TRACEBACK = textwrap.dedent('''\

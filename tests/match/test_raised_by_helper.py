@@ -15,9 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 
@@ -95,12 +94,8 @@ FRAMED = "Missing mandatory value: a\n    full_key: a\n    object_type=Node"
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("raised_by_helper")
-    db = str(root / "c.sqlite")
-    index_package(root, "cfg", {"__init__.py": "", "_utils.py": UTILS, "nodes.py": NODES}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "raised_by_helper", "cfg",
+                               {"__init__.py": "", "_utils.py": UTILS, "nodes.py": NODES})
 
 
 @pytest.mark.parametrize("text", [FRAMED, "cfg._utils.MissingValueError: " + FRAMED])

@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 
@@ -88,12 +87,8 @@ TEXT = 'Field "project.name" has an invalid type, expecting str (got bool)'
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("raised")
-    db = str(root / "c.sqlite")
-    index_package(root, "pmeta", {"__init__.py": "", "errors.py": ERRORS, "table.py": TABLE}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "raised", "pmeta",
+                               {"__init__.py": "", "errors.py": ERRORS, "table.py": TABLE})
 
 
 @pytest.mark.parametrize("text", [TEXT, f"pmeta.errors.ConfigurationTypeError: {TEXT}"])

@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 from errdex.match.honesty import raised_by_name
@@ -69,12 +68,8 @@ def decode(context, text):
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("raisedvalue")
-    db = str(root / "c.sqlite")
-    index_package(root, "vallib", {"__init__.py": "", "errors.py": ERRORS, "core.py": CORE}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "raisedvalue", "vallib",
+                               {"__init__.py": "", "errors.py": ERRORS, "core.py": CORE})
 
 
 def test_a_raise_of_a_value_is_named_but_not_confident(lib: Catalog) -> None:

@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.extract.ir import REPLACE_SEP, REPLACED, Piece
 from errdex.extract.textops import transform
@@ -88,12 +87,8 @@ def decode(s):
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("replaced")
-    db = str(root / "c.sqlite")
-    index_package(root, "qjson", {"__init__.py": "", "scanner.py": SCANNER, "decoder.py": DECODER}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "replaced", "qjson",
+                               {"__init__.py": "", "scanner.py": SCANNER, "decoder.py": DECODER})
 
 
 @pytest.mark.parametrize(("text", "qualname"), [

@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 from errdex.match.scope import requotes
@@ -81,12 +80,7 @@ TEXT = ("error raised while processing, details below.\n Target-spec trace (most
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("requoted")
-    db = str(root / "c.sqlite")
-    index_package(root, "glomini", {"__init__.py": "", "core.py": CORE}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "requoted", "glomini", {"__init__.py": "", "core.py": CORE})
 
 
 def test_a_text_quoting_its_own_class_names_the_re_raise_first(lib: Catalog) -> None:

@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 from errdex.match.index import S_QUAL, T_SITE, index_for
@@ -72,12 +71,8 @@ TEXT = "4.4 is not of type 'integer'\n\nFailed validating 'type' in schema:\n   
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("sibling")
-    db = str(root / "c.sqlite")
-    index_package(root, "vschema", {"__init__.py": "", "exceptions.py": EXCEPTIONS, "validators.py": VALIDATORS}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "sibling", "vschema",
+                               {"__init__.py": "", "exceptions.py": EXCEPTIONS, "validators.py": VALIDATORS})
 
 
 def test_a_site_raising_a_sibling_class_is_not_confident(lib: Catalog) -> None:

@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 
@@ -53,12 +52,7 @@ class UntypedAtomic:
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("specialized")
-    db = str(root / "c.sqlite")
-    index_package(root, "xtypes", {"__init__.py": "", "types.py": TYPES}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "specialized", "xtypes", {"__init__.py": "", "types.py": TYPES})
 
 
 def test_a_general_text_with_known_special_cases_is_no_tie(lib: Catalog) -> None:

@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 
@@ -37,12 +36,8 @@ class Document:
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("stdlib_class_text")
-    db = str(root / "c.sqlite")
-    index_package(root, "cfgdoc", {"__init__.py": "", "document.py": DOCUMENT}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "stdlib_class_text", "cfgdoc",
+                               {"__init__.py": "", "document.py": DOCUMENT})
 
 
 def test_the_standard_library_text_is_not_a_confident_answer(lib: Catalog) -> None:

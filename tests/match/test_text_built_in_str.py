@@ -13,9 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 
@@ -88,12 +87,8 @@ def check_key(text, offset):
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("built")
-    db = str(root / "c.sqlite")
-    index_package(root, "jmerge", {"__init__.py": "", "exceptions.py": EXCEPTIONS, "strategies.py": STRATEGIES}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "built", "jmerge",
+                               {"__init__.py": "", "exceptions.py": EXCEPTIONS, "strategies.py": STRATEGIES})
 
 
 @pytest.mark.parametrize(("text", "line"), [

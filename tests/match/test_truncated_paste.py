@@ -8,9 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 from errdex.match.verify import truncated
@@ -52,12 +51,8 @@ def from_string(line, parse):
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("cut")
-    db = str(root / "c.sqlite")
-    index_package(root, "dims", {"__init__.py": "", "errors.py": ERRORS, "parser.py": PARSER}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "cut", "dims",
+                               {"__init__.py": "", "errors.py": ERRORS, "parser.py": PARSER})
 
 
 def test_a_cut_paste_names_its_site(lib: Catalog) -> None:

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from matchkit import index_package
+from matchkit import index_package, indexed_catalog
 
 from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
@@ -47,12 +47,7 @@ class Headers:
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("values")
-    db = str(root / "c.sqlite")
-    index_package(root, "hdrs", {"__init__.py": "", "headers.py": HEADERS}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "values", "hdrs", {"__init__.py": "", "headers.py": HEADERS})
 
 
 def test_a_quoted_value_is_one_of_the_key_errors(lib: Catalog) -> None:

@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from matchkit import index_package
+from matchkit import indexed_catalog
 
-from errdex.catalog import open_catalog
 from errdex.catalog.base import Catalog
 from errdex.match import explain
 
@@ -70,12 +69,8 @@ def evaluate(resolver, key):
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
-    root = tmp_path_factory.mktemp("wrap_twins")
-    db = str(root / "c.sqlite")
-    index_package(root, "conf", {"__init__.py": "", "errors.py": ERRORS, "base.py": BASE, "select.py": SELECT}, db)
-    catalog = open_catalog(db)
-    yield catalog
-    catalog.close()
+    yield from indexed_catalog(tmp_path_factory, "wrap_twins", "conf",
+                               {"__init__.py": "", "errors.py": ERRORS, "base.py": BASE, "select.py": SELECT})
 
 
 def test_the_frame_outranks_every_site_of_the_text_it_wraps(lib: Catalog) -> None:
