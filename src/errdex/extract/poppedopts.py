@@ -28,6 +28,7 @@ import copy
 import weakref
 from dataclasses import dataclass
 
+from errdex.extract import astwalk
 from errdex.extract.factories import PACK
 from errdex.extract.ir import Hole, Node, Param, Ref
 from errdex.extract.tables import Tables
@@ -281,7 +282,7 @@ def outside_sets(tree: ast.AST) -> frozenset[str]:
 def _sets(roots: list[ast.AST] | list[ast.FunctionDef | ast.AsyncFunctionDef], through_self: bool) -> set[str]:
     out: set[str] = set()
     for root in roots:
-        for n in ast.walk(root):
+        for n in astwalk.walk(root):  # in phase 1 for every module: the faster walk, same nodes and order
             for t in _targets(n):
                 if isinstance(t, ast.Attribute) and (_self_attr(t) is not None) == through_self:
                     out.add(t.attr)
