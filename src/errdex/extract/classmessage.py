@@ -26,7 +26,7 @@ from errdex.extract.ir import Alt, Cat, Hole, Lit, Node, Param, Piece, Ref, Vari
 from errdex.extract.kwkeys import named_keys
 from errdex.extract.messages import CLASS_NAME
 from errdex.extract.ownformat import own_method_returns
-from errdex.extract.stdlib_texts import stdlib_text
+from errdex.extract.stdlib_texts import OS_ERRORS, stdlib_text, unicode_error_text
 from errdex.extract.summary import InitSummary
 from errdex.extract.tables import Tables
 from errdex.extract.variants import MAX_TEMPLATES
@@ -225,10 +225,13 @@ class ClassMessage(Expanding):
                     return self.expand(repr_shown(args[0]), {}, 0)
                 return self._key_repr(args[0])
             return self.text(args[0])
-        if cls in _OS_ERRORS and 2 <= len(args) <= 3:
+        base = self._builtin_base(cls)  # a package's subclass prints as its builtin base (no `__str__` of its own)
+        if base in OS_ERRORS and 2 <= len(args) <= 3:
             # OSError(errno, strerror[, filename]) prints "[Errno 22] text" (": 'name'" after a filename)
             parts: list[Node] = [Lit("[Errno "), args[0], Lit("] "), as_text(args[1])]
             return self.expand(Cat((*parts, Lit(": "), repr_shown(args[2])) if len(args) == 3 else tuple(parts)), {}, 0)
+        if (unicode := unicode_error_text(base, args, as_text)) is not None:
+            return self.expand(unicode, {}, 0)  # "'utf-8' codec can't decode byte 0xff in position 0: ..."
         if cls.rsplit(".", 1)[-1] in _GROUPS and len(args) == 2:
             # ExceptionGroup(msg, excs) prints "msg (2 sub-exceptions)", or "(1 sub-exception)"
             excs = args[1]
@@ -242,6 +245,14 @@ class ClassMessage(Expanding):
             sep: Variant = (Piece(Segment(text=", ")),) if i else ()
             acc = tuple(itertools.islice((v + sep + r for v in acc for r in self._repr_variants(a)), MAX_TEMPLATES))
         return tuple((*v, Piece(Segment(text=")"))) for v in acc)
+
+    def _builtin_base(self, cls: str) -> str:
+        """``cls`` when it is a builtin exception, else the first builtin of its bases (``""`` when none
+        is known): ``str()`` of a package's ``class URLDecodeError(UnicodeDecodeError): pass`` is the
+        builtin's."""
+        if cls in BUILTIN_EXCEPTIONS:
+            return cls
+        return next((b for b in self.t.bases_chain(cls) if b in BUILTIN_EXCEPTIONS), "")
 
     def _key_repr(self, node: Node) -> tuple[Variant, ...]:
         """``repr`` of a text only known expanded, as ``KeyError`` prints it: quoted with ``"`` when it holds
@@ -274,11 +285,6 @@ class ClassMessage(Expanding):
 
 
 _GROUPS = frozenset({"ExceptionGroup", "BaseExceptionGroup"})
-_OS_ERRORS = frozenset({  # builtin OSError and its subclasses: their str() of (errno, strerror[, filename])
-    "OSError", "IOError", "EnvironmentError", "BlockingIOError", "ChildProcessError", "ConnectionError",
-    "BrokenPipeError", "ConnectionAbortedError", "ConnectionRefusedError", "ConnectionResetError",
-    "FileExistsError", "FileNotFoundError", "InterruptedError", "IsADirectoryError", "NotADirectoryError",
-    "PermissionError", "ProcessLookupError", "TimeoutError"})
 
 
 _ATTR_FORMAT = re.compile(r"self\.(\w+)\.format\(.*\)")

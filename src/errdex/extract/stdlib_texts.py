@@ -17,7 +17,7 @@ import os
 import re
 from collections.abc import Callable
 
-from errdex.extract.ir import EMPTY, Cat, Hole, Lit, Node
+from errdex.extract.ir import EMPTY, Alt, Cat, Hole, Lit, Node
 from errdex.stdlib_errors import TEXTS
 
 _FIELD = re.compile(r"\{(\w+)(!r)?\}")
@@ -85,3 +85,31 @@ def os_error_texts(name: str) -> list[list[Node]]:
     ``[Errno 2] No such file or directory``."""
     head: list[Node] = [Lit("[Errno "), Hole(f"{name}.errno"), Lit("] "), Hole(f"{name}.strerror")]
     return [[*head, Lit(": "), Hole(f"{name}.filename", conversion="r")], head]
+
+
+
+def unicode_error_text(cls: str, args: list[Node], as_text: Callable[[Node], Node]) -> Node | None:
+    """What ``str()`` of a ``UnicodeDecodeError``/``UnicodeEncodeError``/``UnicodeTranslateError`` built
+    from its five (four) arguments prints (CPython's ``Objects/exceptions.c``), None for another class or
+    count.  One offending unit gives the first form, a run of them the second; which one depends on the
+    values, so both are kept: ``'utf-8' codec can't decode byte 0xff in position 0: invalid start byte``,
+    ``'ascii' codec can't decode bytes in position 2-4: ordinal not in range(128)``.  The encoding is shown
+    quoted as text (``'%U'``), not as its ``repr``.  pyramid's ``URLDecodeError(e.encoding, e.object,
+    e.start, e.end, e.reason)``: a subclass that re-raises a caught decoding error as its own."""
+    shape = _UNICODE_ERRORS.get(cls)
+    if shape is None or len(args) != len(shape[0]):
+        return None
+    params, verb, one, many = shape
+    bound = dict(zip(params, args, strict=True))
+    head: list[Node] = [Lit("'"), as_text(bound["encoding"]), Lit("' codec ")] if "encoding" in bound else []
+    single = Cat((Lit(f"can't {verb} {one}"), Hole("object[start]"), Lit(" in position "), bound["start"]))
+    run = Cat((Lit(f"can't {verb} {many} in position "), bound["start"], Lit("-"), Hole("end - 1")))
+    return Cat((*head, Alt((single, run)), Lit(": "), as_text(bound["reason"])))
+
+
+# class -> (its arguments, the verb, one unit as shown before its value, a run of units)
+_UNICODE_ERRORS: dict[str, tuple[tuple[str, ...], str, str, str]] = {
+    "UnicodeDecodeError": (("encoding", "object", "start", "end", "reason"), "decode", "byte 0x", "bytes"),
+    "UnicodeEncodeError": (("encoding", "object", "start", "end", "reason"), "encode", "character ", "characters"),
+    "UnicodeTranslateError": (("object", "start", "end", "reason"), "translate", "character ", "characters"),
+}
