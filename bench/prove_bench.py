@@ -25,7 +25,8 @@ import time
 
 from errdex.catalog import open_catalog
 from errdex.commands.prove import _prover
-from errdex.prove.engine import Outcome, Prover, prove_all
+from errdex.prove.engine import Outcome, Prover
+from errdex.prove.parallel import prove_all
 
 
 def _measure(prover: Prover, targets: list[str], jobs: int, persistent: bool) -> tuple[float, list[Outcome]]:

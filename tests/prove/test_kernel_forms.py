@@ -18,7 +18,7 @@ import pytest
 
 from errdex.catalog import open_catalog
 from errdex.model import ErrorSite
-from errdex.prove import search_script
+from errdex.prove import search_afters, search_plan
 from errdex.prove.kernel_forms import (
     KERNEL_FORMS,
     KernelForm,
@@ -28,7 +28,7 @@ from errdex.prove.kernel_forms import (
     with_kernel,
 )
 from errdex.prove.search import SEARCH_SCRIPT, SearchTarget, targets_for
-from errdex.prove.search_frame import FRAME, form_of, frame_for
+from errdex.prove.search_frame import FRAME, as_written, form_of, frame_for
 from errdex.prove.search_strategies import OMIT
 
 from .provekit import cli
@@ -220,7 +220,7 @@ def test_a_positional_kernel_value_is_varied_to_another_of_its_kind() -> None:
                           "values": ["lib.tile16()", "lib.tile32()"]}}, {}, [])
     plan = {"module": "lib", "call": "barrier", "ctor": None, "args": [("*operand", None, list(FRAME["kernel_values"]))]}
     runs = _Runs()
-    out = search_script.clean_variants(runs, {"plan": plan, "ctor": None, "args": [("*operand", "lib.tile16()")]},  # type: ignore[arg-type]
+    out = search_afters.clean_variants(runs, {"plan": plan, "ctor": None, "args": [("*operand", "lib.tile16()")]},  # type: ignore[arg-type]
                                        0, {}, nearby=False)
     assert [c[0] for c in out] == ["import lib\n\nlib.barrier(lib.tile32())\n"]
     assert not any("_tile" in r for r in runs.ran)  # the ref is no variant of an array
@@ -245,7 +245,7 @@ def test_a_pair_that_differs_in_two_arguments_keeps_only_the_one_that_matters() 
     plan = {"module": "lib", "call": "f", "ctor": None, "args": []}
     bad = ("", None, [("n", "5"), ("tile", "5"), ("vec", "5")])
     good = ("", None, [("n", "5"), ("tile", OMIT), ("vec", OMIT)])
-    b, g = search_script.simplify(_Pair(), plan, bad, good)  # type: ignore[arg-type]
+    b, g = search_afters.simplify(_Pair(), plan, bad, good)  # type: ignore[arg-type]
     assert b[0] == "import lib\n\nlib.f(vec=5)\n" and g[0] == "import lib\n\nlib.f()\n"  # ``n`` alike: left out
 
 
@@ -256,7 +256,7 @@ def test_a_pair_that_keeps_what_raised_keeps_the_names_the_guards_read() -> None
     plan = {"module": "lib", "call": "f", "ctor": None, "args": []}
     bad = ("", None, [("n", "5"), ("m", "1"), ("vec", "5")])
     good = ("", None, [("n", "5"), ("m", "1"), ("vec", OMIT)])
-    b, g = search_script.simplify(_Pair(), plan, bad, good, {"n"})  # type: ignore[arg-type]
+    b, g = search_afters.simplify(_Pair(), plan, bad, good, {"n"})  # type: ignore[arg-type]
     assert b[0] == "import lib\n\nlib.f(n=5, vec=5)\n" and g[0] == "import lib\n\nlib.f(n=5)\n"
 
 
@@ -270,7 +270,7 @@ def test_a_kernel_form_names_its_mesh_axis_and_keeps_its_values_from_plain_typed
     lib.reduce_scatter = reduce_scatter  # type: ignore[attr-defined]
     sys.modules["scatterlib"] = lib
     try:
-        plan = search_script.signature_plan("scatterlib.reduce_scatter", [], {}, {}, {})
+        plan = search_plan.signature_plan("scatterlib.reduce_scatter", [], {}, {}, {})
     finally:
         del sys.modules["scatterlib"]
     assert plan is not None
@@ -300,10 +300,10 @@ def test_a_hit_made_in_a_kernel_is_made_again_as_written() -> None:
     frame_for({"kernel": {"form": "K({call})"}}, {}, [])
     plan = {"module": "lib", "call": "meta", "ctor": None, "args": []}
     s = _Written()
-    kernel_hit = search_script.render("lib", "meta", None, [("x", "3"), ("@wrap", "1")])
+    kernel_hit = search_plan.render("lib", "meta", None, [("x", "3"), ("@wrap", "1")])
     assert kernel_hit == "import lib\n\nK(lib.meta(x=3))\n"
     s.hits = [(len(kernel_hit), kernel_hit, {"plan": plan, "ctor": None, "args": (("x", "3"), ("@wrap", "1"))})]
-    [(_, src, how)] = search_script.as_written(s, search_script.render)  # type: ignore[arg-type]
+    [(_, src, how)] = as_written(s, search_plan.render)  # type: ignore[arg-type]
     assert src == "import lib\n\nlib.meta(x=3)\n" and dict(how["args"])["@wrap"] == "0"  # type: ignore[call-overload]
     s.hits = [(1, "import lib\n\nlib.meta(x=3)\n", {"plan": plan, "ctor": None, "args": (("x", "3"), ("@wrap", "0"))})]
-    assert search_script.as_written(s, search_script.render) == []  # a hit made as written already: nothing to add  # type: ignore[arg-type]
+    assert as_written(s, search_plan.render) == []  # a hit made as written already: nothing to add  # type: ignore[arg-type]

@@ -36,20 +36,20 @@ def test_a_private_function_of_a_public_module_is_searched_as_written(tmp_path: 
 def test_two_changes_when_one_gets_past_the_raise_and_a_later_check_stops_it(monkeypatch: pytest.MonkeyPatch) -> None:
     """``sparse_meta(meta=(0, 0), bits=32)``: no single change runs clean (``meta=(0, 2)`` gets past the
     trailing-dimension check and stops at the bit width's); that change with ``bits=8`` does
-    (``search_script.pair_variants``)."""
+    (``search_pairs.pair_variants``, through ``search_afters.clean_variants``)."""
     monkeypatch.syspath_prepend(str(FIXTURE))
-    from errdex.prove import search_script as ss
+    from errdex.prove import search_afters, search_run
 
     text = (FIXTURE / "layoutlib" / "tiles.py").read_text().splitlines()
     line = next(i for i, x in enumerate(text, 1) if "raise ValueError(f\"Expected the trailing" in x)
-    s = ss.Search({"path": "layoutlib/tiles.py", "line": line, "end_line": line}, "layoutlib", 1.0)
+    s = search_run.Search({"path": "layoutlib/tiles.py", "line": line, "end_line": line}, "layoutlib", 1.0)
     plan = {"module": "layoutlib.tiles", "call": "sparse_meta", "ctor": None,
             "args": [("meta", None, ["(0, 2)"]), ("bits", None, ["8"])]}
     how = {"plan": plan, "ctor": None, "args": [("meta", "(0, 0)"), ("bits", "32")]}
     assert s.at_site(s.run("import layoutlib.tiles\nlayoutlib.tiles.sparse_meta(meta=(0, 0), bits=32)\n"))
-    got = ss.clean_variants(s, how, 0, {}, nearby=False)
+    got = search_afters.clean_variants(s, how, 0, {}, nearby=False)
     assert got and got[0][0].endswith("layoutlib.tiles.sparse_meta(meta=(0, 2), bits=8)\n")
     from errdex.prove import search_pairs
 
     monkeypatch.setattr(search_pairs, "MAX_PAIRS", 0)  # (pair_variants lives in search_pairs.py)
-    assert ss.clean_variants(s, how, 0, {}, nearby=False) == []  # one change alone: nothing runs clean
+    assert search_afters.clean_variants(s, how, 0, {}, nearby=False) == []  # one change alone: nothing runs clean

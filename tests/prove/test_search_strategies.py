@@ -1,5 +1,5 @@
 """A clean call the search offers as the after passes distinct values where the before passed none twice
-(``search_strategies.distinct``, used by ``search_script.clean_variants``; rating 10, 669a: the after was the
+(``search_strategies.distinct``, used by ``search_afters.clean_variants``; rating 10, 669a: the after was the
 meaningless ``CompoundFactor('x', 'x')``, a reader wants two distinct factor names)."""
 
 from __future__ import annotations
@@ -49,16 +49,16 @@ def test_clean_variants_offer_the_distinct_call_when_it_runs_clean(tmp_path: Pat
     (tmp_path / "cmplib.py").write_text(LIB)
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.chdir(tmp_path)
-    from errdex.prove import search_script as ss
+    from errdex.prove import search_afters, search_plan, search_run
 
     line = next(i for i, x in enumerate(LIB.splitlines(), 1) if "at least two factors\")" in x)
-    s = ss.Search({"path": "cmplib.py", "line": line, "end_line": line}, "cmplib", 1.0)
+    s = search_run.Search({"path": "cmplib.py", "line": line, "end_line": line}, "cmplib", 1.0)
     for call in ("Compound", "Same"):
         plan = {"module": "cmplib", "call": call, "ctor": None, "args": [("*", None, [])]}
         how = {"plan": plan, "ctor": None, "args": [("*", "")]}
         twice = [("*", "'x', 'x'")]
-        s.clean = [(ss.render("cmplib", call, None, twice), None, twice)]  # the clean call the search made
-        (got,) = ss.clean_variants(s, how, 0, {})
+        s.clean = [(search_plan.render("cmplib", call, None, twice), None, twice)]  # the clean call the search made
+        (got,) = search_afters.clean_variants(s, how, 0, {})
         # Compound: 'x', 'y' runs clean and is offered; Same: it raises, so 'x', 'x' stays
         assert got[0].endswith(f"cmplib.{call}('x', 'y')\n" if call == "Compound" else f"cmplib.{call}('x', 'x')\n")
 

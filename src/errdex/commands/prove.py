@@ -146,7 +146,7 @@ def run_prove(*, repo: str | None, ids: list[str], jobs: int, db: str | None, js
 
 
 def _with_progress(prover: Any, open_cat: Any, targets: list[str], jobs: int, quiet: bool) -> list[Any]:
-    from errdex.prove.engine import prove_all
+    from errdex.prove.parallel import prove_all
 
     return with_outcome_progress(f"proving {prover.snapshot.repo}", len(targets), quiet,
                                  lambda progress: list(prove_all(prover, open_cat, targets, jobs, progress=progress)))

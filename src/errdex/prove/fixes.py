@@ -3,7 +3,8 @@
 The first after that runs clean often only takes the trigger away (``nargs=3`` dropped, ``['--my-help']`` ->
 ``[]``, ``multiple=True`` dropped): readers grade such an example weak (rating 8: Example fix weak or absent on 80%
 of the rated pages).  The afters here are built from the error's own facts, never from a library's names, and are
-tried before the value-only afters of ``keep.py`` when the proven after is such a non-fix (``engine.kept``):
+tried before the value-only afters of ``keep.py`` when the proven after is such a non-fix
+(``afters.AfterSearch.kept``):
 
 - **the value the message asks for** (``message_values``): a placeholder of the template filled, in the before's
   real message, with a literal, right after literal text that names a keyword the call passes
@@ -15,9 +16,9 @@ tried before the value-only afters of ``keep.py`` when the proven after is such 
   mistake (not named ``...Error``/``...Exception``/``...Warning``, and documented as one: its docstring says it
   signals, indicates, exits or aborts) is caught around the raising statement, as the library's own callers do
   (``try: cli.make_context(...)`` / ``except click.exceptions.Exit as signal: print(...)``); the proof still
-  runs it (``engine``: the after must exit 0 with nothing printed on stderr).
+  runs it (``afters.py``: the after must exit 0 with nothing printed on stderr).
 
-Each is still run and kept only when it exits 0 without this error (``engine.Prover.kept``).
+Each is still run and kept only when it exits 0 without this error (``afters.AfterSearch.kept``).
 """
 
 from __future__ import annotations

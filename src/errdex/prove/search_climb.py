@@ -116,7 +116,7 @@ def nearest_hit(run: Callable[[str], BaseException | None], render: Callable[[Op
 
 def passes_check(s: Any, how: dict[str, Any], adapter: dict[str, Any], deadline: float,
                  single_options: Callable[..., list[Option]], render: Callable[..., str]) -> tuple[str, list[str]]:
-    """For the search's hit ``how`` (``search_script.Search`` ``s``): a call that passes the site's check and stops
+    """For the search's hit ``how`` (``search_run.Search`` ``s``): a call that passes the site's check and stops
     on what this machine lacks, and the before one change away from it ("" when none).  The changes are
     ``clean_variants``' (``single_options``) and the library's own values of a parameter's class (``plan["made"]``)."""
     plan = how["plan"]
