@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from errdex.match.verify import MAX_TEXT, clip, normalize, values, verify
+from errdex.match.verify import MAX_TEXT, clip, normalize, reprs_plausible, values, verify
 
 Segs = tuple[tuple[bool, str], ...]
 
@@ -77,3 +77,31 @@ def test_an_empty_leading_value_with_the_literal_repeated_later() -> None:
     # a value that is there is still taken
     v = verify(segs, "q AA r AA AA")
     assert v.exact and values(segs, "q AA r AA AA", v) == [("{x}", "q"), ("{x}", "r")]
+
+
+
+def test_a_space_between_two_values_read_again_after_a_value() -> None:
+    # cel-python's `f"no such overload: {self!r} {type(self)} != {other!r} {type(other)}"`: the first reading
+    # shares the space ending "overload: " with an empty `self`; the second (``share_spaces=False``, when that
+    # left a value implausible: ``rank.score_template``) finds the space after the value
+    segs: Segs = ((True, "no such overload: "), (False, "self!r"), (True, " "), (False, "type(self)"),
+                  (True, " != "), (False, "other!r"), (True, " "), (False, "type(other)"))
+    text = "no such overload: IntType(6) <class 'c.IntType'> != StringType('x') <class 'c.StringType'>"
+    first = verify(segs, text)
+    assert first.exact and values(segs, text, first)[0] == ("{self!r}", "")
+    v = verify(segs, text, share_spaces=False)
+    assert v.exact
+    assert values(segs, text, v) == [("{self!r}", "IntType(6)"), ("{type(self)}", "<class 'c.IntType'>"),
+                                     ("{other!r}", "StringType('x')"), ("{type(other)}", "<class 'c.StringType'>")]
+    assert reprs_plausible(values(segs, text, v)) and not reprs_plausible(values(segs, text, first))
+
+
+def test_an_empty_value_between_two_spaces_still_shares_the_space() -> None:
+    segs: Segs = ((True, "option "), (False, "name"), (True, " is unknown"))
+    text = normalize("option  is unknown")
+    for share in (True, False):
+        v = verify(segs, text, share_spaces=share)
+        assert v.exact and values(segs, text, v) == [("{name}", "")]
+    spaces: Segs = ((True, "pair: "), (False, "a"), (True, " "), (False, "b"), (True, "."))
+    # both empty: no space is left for the literal of spaces but the shared one
+    assert verify(spaces, normalize("pair:  ."), share_spaces=False).exact

@@ -149,6 +149,14 @@ def score_template(
     vals = tuple(V.values(segs, text, v)) if v.exact and litchars else ()
     vals = tuple_values(segs, text, vals)  # `({a!r}, {b!r})`: the values between the top-level separators
     plausible = V.reprs_plausible(vals, bool(segs) and not segs[-1][0]) and V.names_plausible(segs, vals)
+    if v.exact and litchars and not plausible and any(lit and not x.strip(" ") for lit, x in segs[1:]):
+        # a literal of spaces read as sharing the space of an empty value before it left a value implausible
+        # (cel-python's `no such overload: {self!r} {type(self)} != ...` gave `self` nothing and `type(self)`
+        # both): read again with the values first
+        v2 = V.verify(segs, text, share_spaces=False)
+        vals2 = tuple_values(segs, text, tuple(V.values(segs, text, v2))) if v2.exact else ()
+        if v2.exact and V.reprs_plausible(vals2, not segs[-1][0]) and V.names_plausible(segs, vals2):
+            v, vals, plausible = v2, vals2, True
     if v.exact and litchars and plausible:
         score = exact_score(litchars, v, text)
         if litchars < SHORT_LITERAL or own_letters(segs) < OWN_LETTERS:

@@ -96,8 +96,11 @@ class Verification:
         return [s for s in self.spans if s is not None and s[1] > s[0]] if self.exact else []
 
 
-def verify(segments: tuple[tuple[bool, str], ...], text: str) -> Verification:
-    """Match ``segments`` (``(is_literal, text_or_expr)``, literals normalized) against ``text``."""
+def verify(segments: tuple[tuple[bool, str], ...], text: str, share_spaces: bool = True) -> Verification:
+    """Match ``segments`` (``(is_literal, text_or_expr)``, literals normalized) against ``text``.
+
+    Without ``share_spaces``, a literal of spaces alone is looked for after a value before it is read as
+    sharing the space of an empty one (``rank.score_template``'s second reading)."""
     lits = [s for lit, s in segments if lit]
     starts_lit = bool(segments) and segments[0][0]
     ends_lit = bool(segments) and segments[-1][0]
@@ -106,7 +109,8 @@ def verify(segments: tuple[tuple[bool, str], ...], text: str) -> Verification:
     covered = 0
     last = len(lits) - 1
     for k, lit in enumerate(lits):
-        if pos and lit[:1] == " " and text[pos - 1] == " ":
+        if pos and lit[:1] == " " and text[pos - 1] == " " and (
+                share_spaces or lit.strip(" ") or text.find(lit, pos) < 0):
             pos -= 1  # an empty value between two spaces left one space after normalize(): share it
         size = len(lit)
         if k == last and ends_lit and ((k == 0 and not starts_lit) or (k > 0 and None not in spans)):
