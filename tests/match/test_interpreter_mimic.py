@@ -26,6 +26,13 @@ class ListConfig:
         self._set(index, value)
 
 
+class X509Name:
+    def __setattr__(self, name, value):
+        if not isinstance(name, str):
+            raise TypeError(f"attribute name must be string, not '{type(name).__name__}'")
+        super().__setattr__(name, value)
+
+
 def int_to_bytes(value, signed=False, width=None):
     if width is not None and value.bit_length() > width * 8:
         raise OverflowError("int too big to convert")
@@ -57,3 +64,10 @@ def test_int_to_bytes_wording_is_the_interpreters(lib: Catalog) -> None:
     # tests get the text from `int.to_bytes` itself: the site is the best reading, not a confident one
     top = explain(lib, "OverflowError: int too big to convert").matches[0]
     assert top.qualname == "int_to_bytes" and not top.confident
+
+
+def test_setattr_wording_is_the_interpreters(lib: Catalog) -> None:
+    # pyOpenSSL 26.4.0's `X509Name.__setattr__` (round 28) copies CPython's `setattr` text, and its tests get it
+    # from `setattr(name, None, ...)` on a plain object too (an event with no site of the library)
+    top = explain(lib, "TypeError: attribute name must be string, not 'NoneType'").matches[0]
+    assert top.qualname == "X509Name.__setattr__" and not top.confident

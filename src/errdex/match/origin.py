@@ -62,6 +62,7 @@ _INTERPRETER = (
     "to extended slice of size",  # list slice assignment (omegaconf's ListConfig copies it)
     "cannot import name '",  # `from m import x` (plumbum's `cannot import name {clsname}` copies it)
     "No module named '",  # `import m` of a missing module (traitlets' `No module named %s` copies it)
+    "attribute name must be string",  # `setattr(obj, 1, v)` (pyOpenSSL's `X509Name.__setattr__` copies it)
 )
 # the operating system's error as OSError prints it: `[Errno 2] No such file or directory: 'x'`
 # (plumbum's RemotePath raises `[Errno {errno.EISDIR}] {os.strerror(errno.EISDIR)}: {self}` like it)
