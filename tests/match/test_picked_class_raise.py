@@ -126,4 +126,5 @@ def test_a_class_of_the_table_falls_back_to_the_raise_that_picks_it(lib: Catalog
 def test_a_prebuilt_objects_text_names_the_raise(lib: Catalog, text: str) -> None:
     for pasted in (text, f"sshkit.modbus.SlaveDeviceBusyError: {text}"):
         top = explain(lib, pasted).matches[0]
-        assert top.qualname == "_check_response_slaveerrorcode", (pasted, top.qualname, top.template)
+        assert (top.qualname, top.method) == ("_check_response_slaveerrorcode", "exact"), (pasted, top.template)
+        assert top.template.startswith("Slave reported")  # the object's own text, not the value `{error}`
