@@ -222,6 +222,9 @@ class ErrorSite:
     requires_line: int = 0  # the line of that check
     handed: HandedStream | None = None  # a method of a raw reader/writer class: how the module hands it out
     keywords: tuple[str, ...] = ()  # the keyword names of the exception call a helper the raise calls returns
+    # the other classes (resolved) a raise naming their common base may raise, one picked at run time from a
+    # table (``extract/classtables.py``): ``raise exc`` after ``exc = _sftp_error_map[code](reason, lang)``
+    picked: tuple[str, ...] = ()
 
     @property
     def template(self) -> Template:

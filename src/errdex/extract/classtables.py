@@ -11,6 +11,12 @@ Phase 1 (``walkbind.return_``) reads a returned ``TABLE[key](...)`` / ``TABLE.ge
 those classes (and the default) called with the returned call's arguments (``*args`` / ``**kwargs`` forwarded as
 ``factories.py`` binds them); phase 2 expands each class's own texts and the site names the classes' common base
 (``common_base``), its class as written staying the factory call's (a printed subclass is no contradiction).
+
+Issue 17's forty-eighth round reads two more forms of the same choice: a local bound to such a call on one of its
+paths (asyncssh's ``try: exc = _sftp_error_map[code](reason, lang)`` / ``except KeyError: exc = SFTPError(...)``,
+``return exc``: ``MessageBuilder.arg``), and a table of prebuilt *instances* (minimalmodbus's ``SLAVE_ERRORS =
+{1: IllegalRequestError("Slave reported illegal function"), ...}``, ``error = SLAVE_ERRORS.get(code,
+SlaveReportedException("Slave reported error code " + str(code)))``, ``raise error``: ``table_instances``).
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ from errdex.extract.ir import Lit, Node
 
 # ``Ref.item`` of a class picked from a table: phase 2's outcome says so, and the site names the classes' base
 PICKED: tuple[Node, ...] = (Lit("<picked from a table>"),)
-MAX_CLASSES = 16  # a table's classes read as alternatives, the first ones (hvac's has 12)
+MAX_CLASSES = 40  # a table's classes read as alternatives, the first ones (hvac's has 12, asyncssh's SFTP map 31)
 
 
 def _table_and_default(func: ast.expr) -> tuple[ast.expr, ast.expr | None] | None:
@@ -77,6 +83,31 @@ def table_classes(func: ast.expr, lookup: Callable[[str], ast.expr | None]) -> l
             return None
         if written not in out:
             out.append(written)
+    return out[:MAX_CLASSES]
+
+
+def table_instances(node: ast.expr, lookup: Callable[[str], ast.expr | None]) -> list[ast.expr] | None:
+    """The prebuilt exception objects ``TABLE[key]`` / ``TABLE.get(key, default)`` may be: every value of the dict
+    display ``TABLE`` is bound to, each a call of a class-like name (``IllegalRequestError("...")``), and the default
+    (such a call, or a class's name); ``None`` for any other expression, a table holding anything else (a text, a
+    function), entries merged from elsewhere, or a ``get`` without a default (it may be ``None``)."""
+    found = _table_and_default(node)
+    if found is None or (isinstance(node, ast.Call) and found[1] is None):
+        return None  # (`TABLE.get(key)`: `None` when the key is missing)
+    table, default = found
+    name = dotted_source(table)
+    value = lookup(name) if name is not None else None
+    if not isinstance(value, ast.Dict) or not value.values or any(k is None for k in value.keys):
+        return None
+    out: list[ast.expr] = []
+    for v in (*value.values, *((default,) if default is not None else ())):
+        if isinstance(v, ast.Call):
+            written = dotted_source(v.func)
+        else:
+            written = dotted_source(v) if v is default and v is not None else None
+        if written is None or not class_like(written):
+            return None
+        out.append(v)
     return out[:MAX_CLASSES]
 
 

@@ -217,6 +217,8 @@ class MessageBuilder(ValuesMixin, FormsMixin, JoinMixin, CallsMixin, RaisedMixin
         ):
             return self.text(node, scope)
         if isinstance(node, ast.Call):
+            if (picked := self.picked_call(node, scope)) is not None:
+                return picked  # `exc = ERROR_MAP[code](reason, lang)`: one of a table's classes (``classtables``)
             f = node.func
             if isinstance(f, ast.Attribute) and (f.attr in ("format", "join", *_STRIPS) or (
                     f.attr == "replace" and replacement(node, self.src.segment) is not None)):

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+from collections.abc import Callable
 
+from errdex.extract import classtables
 from errdex.extract import env as envmod
 from errdex.extract.edited import edited_text
 from errdex.extract.factories import held_class, is_by_name
@@ -155,6 +157,9 @@ class RaisedMixin(Builder):
             if b is not None and not b.options and isinstance(b.value, ast.Call) and type_of(b.value.func) is not None:
                 # `exc = type(event._value)(*event._value.args)` ... `raise exc`: a copy, as its own class
                 return self.exception(b.value, scope.at(b.env))
+            if b is not None and not b.options and b.prev is None and b.value is not None \
+                    and (picked := self.picked_instances(b.value, scope.at(b.env))) is not None:
+                return picked  # `error = ERRORS.get(code, Default(...))`, a table of prebuilt instances
             bound = self.binding(b, node, scope) if b is not None else None
             narrowed = isinstance_classes(node.id, scope.guards) if bound is None or isinstance(bound, Hole) else []
             if narrowed:  # `if isinstance(stmt, SyntaxError): raise stmt`: that class, its text unknown
@@ -196,6 +201,45 @@ class RaisedMixin(Builder):
         unclassified(f"raised expression {type(node).__name__}", self.where(node))
         return Hole(self.src.segment(node))
 
+
+    def _table_lookup(self, scope: Scope) -> Callable[[str], ast.expr | None]:
+        def lookup(name: str) -> ast.expr | None:
+            b = envmod.lookup(scope.env, name)
+            if b is not None:
+                return b.value if not b.options else None
+            return self.module_env.get(name)
+        return lookup
+
+    def picked_call(self, node: ast.Call, scope: Scope) -> Node | None:
+        """A call of the class a dict display of classes holds under a key (``classtables``): each class (and the
+        default), called with the call's arguments and marked as picked; None for any other call."""
+        if not classtables.is_table_call(node):
+            return None
+        classes = classtables.table_classes(node.func, self._table_lookup(scope))
+        if not classes:
+            return None
+        args, kwargs = self.call_args(node.args, scope), self.call_kwargs(node.keywords, scope)
+        src = self.src.segment(node)
+        return alt([Ref(target=self.resolve_name(d) or d, src=src, callee=d, args=args, kwargs=kwargs,
+                        item=classtables.PICKED) for d in classes])
+
+    def picked_instances(self, node: ast.expr, scope: Scope) -> Node | None:
+        """``ERRORS[code]`` / ``ERRORS.get(code, Default(...))`` over a dict display of prebuilt exception objects
+        (``classtables.table_instances``): each object as raised, marked as picked from a table (the site names
+        the classes' common base); None for any other expression."""
+        if not isinstance(node, (ast.Call, ast.Subscript)):
+            return None
+        built = classtables.table_instances(node, self._table_lookup(scope))
+        if not built:
+            return None
+        refs: list[Node] = []
+        for b in built:
+            ir = self.exception(b, scope)
+            for o in ir.options if isinstance(ir, Alt) else (ir,):
+                if not isinstance(o, Ref) or o.param or o.reraised:
+                    return None  # not a class this module names
+                refs.append(dataclasses.replace(o, item=classtables.PICKED))
+        return alt(refs)
 
     def factory_call(self, node: ast.Call, scope: Scope) -> Node | None:
         """What a factory returns: ``exception(line, col, *args)`` (a class parameter) or

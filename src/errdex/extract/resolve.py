@@ -141,6 +141,7 @@ MAX_CALLER_TEMPLATES = 64
 MAX_CLASS_CALLER_BINDINGS = 256
 MAX_CLASS_CALLER_TEMPLATES = 2 * MAX_CLASS_CALLER_BINDINGS
 MAX_FORWARDS = 3  # a message parameter passed on unchanged to a function that passes it on...
+PICKED_TEMPLATES = 16  # the texts kept for a raise of one of a table's classes or prebuilt objects
 _PROBE = "\x00"  # marks the placeholder a parameter becomes while probing which ones are text
 
 
@@ -155,8 +156,10 @@ class Resolver:
         self._callers: dict[str, list[tuple[CallSite, str]]] | None = None
 
     def site(self, s: PendingSite, path: str, module: str) -> ErrorSite:
-        written, resolved, variants = self._message(s, self._own_defaults(s, module), module)
-        templates, unresolved = _templates(variants)
+        written, resolved, variants, picked = self._message(s, self._own_defaults(s, module), module)
+        own = resolved
+        # a table's objects or classes (``classtables``): one text each, all kept up to a table's size
+        templates, unresolved = _templates(variants, PICKED_TEMPLATES if picked else MAX_TEMPLATES)
         if s.kind == "error" and len(templates) > 1 and isinstance(s.value, Ref) \
                 and self.tables.canonical(s.value.target) in self.tables.classes:
             templates = _showing_passed(templates, s.value)  # a package class's own __init__/__str__
@@ -183,6 +186,7 @@ class Resolver:
             snippet=s.snippet, snippet_start=s.snippet_start, docstring=clean_text(s.docstring),
             comments=s.comments, unresolved=unresolved, cause=s.cause, requires=s.requires,
             requires_line=s.requires_line, handed=s.handed, keywords=s.keywords,
+            picked=picked if resolved == own else (),  # (callers' classes replace the table's)
         )
 
     def _own_defaults(self, s: PendingSite, module: str) -> dict[str, Node]:
@@ -211,10 +215,12 @@ class Resolver:
         """The templates of a text on its own (``attrtexts.py``)."""
         return _templates(self.x.text(node, {}))[0]
 
-    def _message(self, s: PendingSite, bind: Bind, module: str = "") -> tuple[str, str, list[Variant]]:
-        """The exception as written and resolved, and the message variants, with the enclosing
-        function's parameters bound by ``bind`` (empty: left as placeholders)."""
+    def _message(self, s: PendingSite, bind: Bind, module: str = "") -> tuple[str, str, list[Variant], tuple[str, ...]]:
+        """The exception as written and resolved, the message variants, with the enclosing function's parameters
+        bound by ``bind`` (empty: left as placeholders), and the other classes it may raise when it names the
+        common base of classes picked from a table (``classtables``)."""
         written = s.written
+        picked: tuple[str, ...] = ()
         if s.kind == "error":
             assert s.value is not None
             value = s.value
@@ -227,15 +233,17 @@ class Resolver:
             if main.written not in ("?", "") and main.written != written and (
                     not class_like(written) or not _DOTTED.fullmatch(written)):
                 written = main.written  # raised through a helper (`E.factory(...)`), a variable or an expression: name the class
-            if not class_like(s.written) and _instantiations(s.value) and len(
+            if not class_like(s.written) and (base := self._common_base(outcomes)) is not None:
+                # `VaultError.from_status(...)` picking one of a table's classes (``classtables``): their common
+                # base, the factory call as written (a printed subclass does not contradict it); so for `raise
+                # error` of a local that a table's call or prebuilt instance was bound to: each class is kept
+                written, resolved = s.written, base
+                picked = tuple(dict.fromkeys(o.resolved for o in outcomes if o.resolved != base))
+            elif not class_like(s.written) and _instantiations(s.value) and len(
                     {o.resolved for o in outcomes if o.resolved not in ("?", "")}) > 1:
                 # `cls = GraphQLError if isinstance(error, GraphQLError) else TypeError; raise cls(msg)`: one
                 # of several classes, as for `raise error` of several callers' instances (``callers``)
                 written = resolved = s.written
-            elif not class_like(s.written) and (base := self._common_base(outcomes)) is not None:
-                # `VaultError.from_status(...)` picking one of a table's classes (``classtables``): their common
-                # base, the factory call as written (a printed subclass does not contradict it)
-                written, resolved = s.written, base
         elif s.kind == "warning":
             if s.value is None:
                 resolved = "UserWarning"
@@ -251,7 +259,7 @@ class Resolver:
         else:
             resolved = "AssertionError"
             variants = list(self.x.text(s.message, bind)) if s.message is not None else [()]
-        return written, resolved, variants
+        return written, resolved, variants, picked
 
     # ----------------------------------------------------------------- messages from the callers
 
@@ -302,7 +310,7 @@ class Resolver:
         templates, unresolved = _templates((v for r in results for v in r[2]), limit + 1)
         if len(templates) > limit:
             return None
-        written, resolved, _ = next((r for r in results if _names_class(r[1])), results[0])
+        written, resolved, _, _ = next((r for r in results if _names_class(r[1])), results[0])
         if raised and len({r[1] for r in results}) > 1:
             # `raise error` of instances of several classes: the parameter as written (and as resolved: no
             # one class), so that a matcher cannot tell the printed class from it

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import ast
 
-from errdex.extract import classtables, kwkeys
 from errdex.extract import env as envmod
+from errdex.extract import kwkeys
 from errdex.extract import stmts as st
 from errdex.extract.forwarded import current_exception
 from errdex.extract.imports import class_like, const_str, dotted_source, import_bindings
-from errdex.extract.ir import Hole, Node, Param, Ref, alt
+from errdex.extract.ir import Hole, Node, Param
 from errdex.extract.messages import Scope
 from errdex.extract.msgbase import MESSAGE_TABLE, dict_call, translated_text
 from errdex.extract.properties import returned_text
@@ -216,23 +216,7 @@ class BindingsMixin(WalkerBase):
     def _table_class_call(self, value: ast.Call, state: State, env: Env) -> Node | None:
         """A call of the class a dict display of classes holds under a key (``classtables``): each class (and the
         default), called with the call's arguments; None for any other call."""
-        if not classtables.is_table_call(value):
-            return None
-
-        def lookup(name: str) -> ast.expr | None:
-            b = envmod.lookup(env, name)
-            if b is not None:
-                return b.value if not b.options else None
-            return self.builder.module_env.get(name)
-
-        classes = classtables.table_classes(value.func, lookup)
-        if not classes:
-            return None
-        scope = self.scope(state, env)
-        args, kwargs = self.builder.call_args(value.args, scope), self.builder.call_kwargs(value.keywords, scope)
-        src = self.src.segment(value)
-        return alt([Ref(target=self.builder.resolve_name(d) or d, src=src, callee=d, args=args, kwargs=kwargs,
-                        item=classtables.PICKED) for d in classes])
+        return self.builder.picked_call(value, self.scope(state, env))
 
     def _uncast(self, node: ast.expr | None) -> ast.expr | None:
         """``typing.cast(T, value)``'s value (a no-op at run time), else None."""

@@ -34,6 +34,7 @@ from errdex.match.indexdata import (
     LOOSE,
     MAX_SHAPED,
     NO_TEXT,
+    PICKED_CLASS,
     SHAPED,
     STDLIB,
     any_class_rewrap,
@@ -164,6 +165,9 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
             rewraps.setdefault(LOOKED_UP, []).append(mine[0])
         if mine and all(templates[t][3] < NO_TEXT for t in mine) and held_class_call(site.exception, raise_line):
             rewraps.setdefault(HELD_CLASS, []).append(mine[0])
+        for name in dict.fromkeys(c.rsplit(".", 1)[-1] for c in site.picked):  # one of a table's classes
+            if mine and name != site.exception_name:
+                rewraps.setdefault(PICKED_CLASS + name, []).append(mine[0])
         if mine and key_error and site.exception_name != "KeyError":
             rewraps.setdefault(KEY_ERROR + site.exception_name, []).append(mine[0])
         if mine and class_text(site):

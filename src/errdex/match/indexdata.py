@@ -79,6 +79,10 @@ HELD_CLASS = "<held-class>"
 COPY = "<class-copy>"
 _COPIED = re.compile(r"type\((?P<v>[\w.]+)\)|(?P<w>[\w.]+)\.__class__")
 _VALUE_NAME = re.compile(r"[a-z_]\w*(?:\.\w+)*")
+# ``MatchIndex.rewraps`` key prefix, before a class name: sites (their first template) naming the common base of
+# classes one of which is picked at run time from a table (asyncssh's ``raise exc`` after ``exc =
+# _sftp_error_map[code](reason, lang)``, ``ErrorSite.picked``): a class fallback for that class names them too
+PICKED_CLASS = "<picked-class> "
 NO_TEXT = 4  # a template with fewer literal characters than this has no text worth checking
 # ``MatchIndex.rewraps`` key prefix, before a class name: a package's subclass of ``KeyError`` (python-box's
 # ``class BoxKeyError(BoxError, KeyError)``), whose ``str()`` is the ``repr`` of its one argument as

@@ -39,7 +39,7 @@ from errdex.match.index import (
     MatchIndex,
     keys,
 )
-from errdex.match.indexdata import SHAPED
+from errdex.match.indexdata import PICKED_CLASS, SHAPED
 from errdex.match.lines import BUILTIN_EXCEPTIONS
 from errdex.record import dataclass
 
@@ -188,8 +188,7 @@ def score_template(
         if v.exact and litchars:  # every literal found, but a repr value says not in the right places
             score = min(score, SHORT_CAP)
         vals = ()
-    site = idx.sites[t[T_SITE]]
-    score *= type_factor(exc_name, site[S_EXC_NAME], site[S_EXC])
+    score *= site_type_factor(idx, exc_name, t[T_SITE])
     return max(0.0, min(1.0, score)), method, vals
 
 
@@ -344,8 +343,7 @@ def composite_score(idx: MatchIndex, outer: int, inner: int, text: str, exc_name
     v = V.verify(t[T_SEGS], text)
     inner_total = sum(len(x) for lit, x in u[T_SEGS] if lit)
     score = exact_score(t[T_LITCHARS] + u[T_LITCHARS], v, text, inner_total)
-    site = idx.sites[t[T_SITE]]
-    return max(0.0, min(1.0, score * type_factor(exc_name, site[S_EXC_NAME], site[S_EXC])))
+    return max(0.0, min(1.0, score * site_type_factor(idx, exc_name, t[T_SITE])))
 
 
 # The "printed type" of a message shown without one whose text is the ``repr`` of a string:
@@ -366,6 +364,17 @@ def type_factor(printed: str, raised_name: str, raised_as_written: str) -> float
     return 0.55
 
 
+def picks(idx: MatchIndex, printed: str, site: int) -> bool:
+    """Whether a site naming a table's classes' common base picks the printed class from it (``PICKED_CLASS``)."""
+    return any(idx.templates[t][T_SITE] == site for t in idx.rewraps.get(PICKED_CLASS + printed, ()))
+
+
+def site_type_factor(idx: MatchIndex, printed: str, site: int) -> float:
+    """``type_factor`` of a site, 1 when the printed class is one it picks from a table."""
+    row = idx.sites[site]
+    return 1.0 if printed and picks(idx, printed, site) else type_factor(printed, row[S_EXC_NAME], row[S_EXC])
+
+
 UNKNOWN_CLASS = 0.9  # the type factor of a site whose class is a value (``raise err_cls(...)``, ``raise error``)
 
 
@@ -377,7 +386,7 @@ def class_known(raised_as_written: str) -> bool:
 def may_raise(idx: MatchIndex, printed: str, site: int) -> bool:
     """Whether a site may have raised the printed class (or no class was printed)."""
     row = idx.sites[site]
-    return not printed or type_factor(printed, row[S_EXC_NAME], row[S_EXC]) >= 0.9 \
+    return not printed or site_type_factor(idx, printed, site) >= 0.9 \
         or subclass_of(printed, row[S_EXC_NAME])
 
 

@@ -50,6 +50,7 @@ from errdex.match.indexdata import (
     HELD_CLASS,
     KEY_ERROR,
     LOOSE,
+    PICKED_CLASS,
     Segs,
     copied_class,
     looked_up_class,
@@ -96,8 +97,10 @@ def class_sites(idx: MatchIndex, exception: str, tops: frozenset[str], requoted:
         return []
     qualified = exception if "." in exception else ""
     out: list[int] = []
+    # the sites naming the common base of a table's classes, this one among them (``indexdata.PICKED_CLASS``)
+    picked = {idx.templates[t][T_SITE] for t in idx.rewraps.get(PICKED_CLASS + name, ())}
     for s, row in enumerate(idx.sites[:MAX_SCAN]):
-        if row[S_EXC_NAME] != name or not in_scope(idx, s, tops):
+        if (row[S_EXC_NAME] != name and s not in picked) or not in_scope(idx, s, tops):
             continue
         if qualified and "." in row[S_EXC] and row[S_EXC].split(".", 1)[0] != qualified.split(".", 1)[0]:
             continue

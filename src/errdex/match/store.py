@@ -35,7 +35,7 @@ else:
     _RowsBase = Sequence
     _TableBase = Mapping
 
-FORMAT = "errdex-match-26"  # bump when the stored layout changes (26: templates of an arguments tuple; 25: Python 3-always version tests ungated; 24: class-built texts found past a quoted value; 23: keywords of a helper's returned exception; 22: raises that hand the caught traceback on are edited re-raises, class-text sites by their raise keywords; 20: two-mark wordless templates shaped; 19: try lines of caught-text re-raises; 18: raises of a value among class-built texts; 17: raises of a class a value holds; 16: KeyError subclasses unquoted; 15: loose raises with callers' texts; 14: class-built texts; 8: a !r placeholder ends with "!r"; rewraps; 9: by class caught; 10: version-gated; 11: loose raises; 12: any-class rewraps; 13: looked-up classes)
+FORMAT = "errdex-match-27"  # bump when the stored layout changes (27: sites by the classes they pick from a table; 26: templates of an arguments tuple; 25: Python 3-always version tests ungated; 24: class-built texts found past a quoted value; 23: keywords of a helper's returned exception; 22: raises that hand the caught traceback on are edited re-raises, class-text sites by their raise keywords; 20: two-mark wordless templates shaped; 19: try lines of caught-text re-raises; 18: raises of a value among class-built texts; 17: raises of a class a value holds; 16: KeyError subclasses unquoted; 15: loose raises with callers' texts; 14: class-built texts; 8: a !r placeholder ends with "!r"; rewraps; 9: by class caught; 10: version-gated; 11: loose raises; 12: any-class rewraps; 13: looked-up classes)
 
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID;
