@@ -132,6 +132,8 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
                         self.names.append(n)
                 if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
                     self.module_env[node.targets[0].id] = node.value
+                elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None:
+                    self.module_env[node.target.id] = node.value  # `HTTP_400: Final[str] = '400 Bad Request'`
             elif isinstance(node, (ast.If, ast.Try, ast.TryStar, ast.With, ast.For, ast.While)):
                 for sub in st.child_bodies(node):
                     self._prescan(sub)
