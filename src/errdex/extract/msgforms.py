@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+from collections.abc import Callable
 
 from errdex.extract import env as envmod
 from errdex.extract.formats import Field, Part, parse_brace_run, parse_percent_format
@@ -82,7 +83,7 @@ class FormsMixin(Builder):
         return self.src.segment(spec)
 
     def _fields(self, parts: list[Part], pick: dict[int | str, ast.expr], scope: Scope, what: str,
-                rest: str = "") -> Node | None:
+                rest: str = "", star: tuple[int, str] | None = None) -> Node | None:
         out: list[Node] = []
         for p in parts:
             if isinstance(p, str):
@@ -91,6 +92,10 @@ class FormsMixin(Builder):
             arg = pick.get(p.key)
             if arg is None and rest and isinstance(p.key, str):
                 out.append(Hole(f"{rest}[{p.key!r}]", p.conversion, p.format_spec))  # from `**kwargs`
+                continue
+            if arg is None and star is not None and isinstance(p.key, int) and p.key >= star[0]:
+                # `.format(uri, *cpc)`: a field past the known arguments is an item of the unpacked value
+                out.append(Hole(f"{star[1]}[{p.key - star[0]}]", p.conversion, p.format_spec))
                 continue
             if arg is None:
                 return None
@@ -198,9 +203,9 @@ class FormsMixin(Builder):
             # known in phase 2, where its `{name}` fields become placeholders (`expand._dedent`); so do the
             # fields of `msg.format(*format_args)`, values passed on (h11's `validate`)
             return Dedent(fmt, FORMAT_FIELDS)
-        if runs is None or any(isinstance(a, ast.Starred) for a in node.args) or len(spread) > 1:
+        if runs is None or len(spread) > 1:
             return Hole(self.src.segment(node), unresolved=True)
-        pick: dict[int | str, ast.expr] = {i: a for i, a in enumerate(node.args)}
+        pick, star = _positional(node.args, self.src.segment)
         for k in node.keywords:
             if k.arg is not None:
                 pick[k.arg] = k.value
@@ -214,7 +219,7 @@ class FormsMixin(Builder):
             if parsed is None:
                 return Hole(self.src.segment(node), unresolved=True)
             parts, auto = parsed
-            result = self._fields(parts, pick, scope, "format", rest)
+            result = self._fields(parts, pick, scope, "format", rest, star)
             if result is None:
                 return Hole(self.src.segment(node), unresolved=True)
             out.append(result)
@@ -323,3 +328,20 @@ def _deferred_format(node: Node) -> bool:
 def _fails(node: Node) -> bool:
     """Python's ``TypeError`` text of ``"text" % value`` (``_percent_of``), or an ``Alt`` holding it."""
     return node == Lit(UNCONVERTED) or (isinstance(node, Alt) and Lit(UNCONVERTED) in node.options)
+
+
+def _positional(args: list[ast.expr], segment: Callable[[ast.AST], str]) -> tuple[dict[int | str, ast.expr],
+                                                                                   tuple[int, str] | None]:
+    """The positional arguments of a ``.format(...)`` call by index, a ``*(a, b)`` of a tuple or list display
+    spread into its items; and, at the first ``*value`` of unknown length, ``(its index, its source)``: the
+    fields from there on are its items, placeholders (``'... "{1}" of "{0}" ...'.format(*cpc)``)."""
+    pick: dict[int | str, ast.expr] = {}
+    for a in args:
+        if not isinstance(a, ast.Starred):
+            pick[len(pick)] = a
+        elif isinstance(a.value, ast.Tuple | ast.List) and not any(isinstance(e, ast.Starred) for e in a.value.elts):
+            for e in a.value.elts:
+                pick[len(pick)] = e
+        else:
+            return pick, (len(pick), segment(a.value))
+    return pick, None

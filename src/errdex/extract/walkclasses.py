@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ast
 
-from errdex.extract import enummembers, factories, metaclass, poppedopts, yielded
+from errdex.extract import enummembers, factories, metaclass, poppedopts, stralias, yielded
 from errdex.extract.generated_init import generated_init
 from errdex.extract.getattrs import attr_instances, getattr_forward
 from errdex.extract.imports import dotted_source
@@ -76,6 +76,9 @@ class ClassesMixin(WalkerBase):
                 self._pruned.add(id(pruned))
                 at = next(i for i, s in enumerate(body) if isinstance(s, ast.FunctionDef) and s.name == "__str__")
                 body = [*body[:at], pruned, *body[at:]]
+        if (aliased := stralias.aliased_str(node)) is not None:  # `__str__ = __repr__`: read as a `__str__` there
+            at = next((i + 1 for i, s in enumerate(body) if s is aliased[0]), len(body))
+            body = [*body[:at], aliased[1], *body[at:]]
         # `metaclass=NoPublicConstructor`, whose `_create` builds the class (``metaclass.py``)
         self.kept_texts.update(metaclass.class_constants(node, ".".join(qual), self.builder.resolve_name))
         if not exc_named:  # `self.errmsg_x = "..."` in a method: the text the class keeps (``kepttexts``)

@@ -133,7 +133,8 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
                 if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
                     self.module_env[node.targets[0].id] = node.value
                 elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None:
-                    # `_sftp_error_map: Dict[int, Callable[...]] = {...}` binds the name as `=` does
+                    # binds the name as `=` does (`_sftp_error_map: Dict[int, Callable[...]] = {...}`,
+                    # `HTTP_400: Final[str] = '400 Bad Request'`)
                     self.module_env[node.target.id] = node.value
             elif isinstance(node, (ast.If, ast.Try, ast.TryStar, ast.With, ast.For, ast.While)):
                 for sub in st.child_bodies(node):
