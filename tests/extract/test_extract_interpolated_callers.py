@@ -2,7 +2,7 @@
 (imapclient 4.1.0's ``_int_or_error(value, error_text)`` raising ``ProtocolError("%s: %s" % (error_text,
 repr(value)))``, called with "invalid message ID" and "invalid UID"; issue 17's forty-ninth round): the site
 gets the callers' texts as templates first and keeps its own for a caller outside the package
-(``resolve.Resolver._interpolated_callers``).  A text handed to a helper as ``"".join(parts)`` of a local list is
+(``resolve.Resolver._interpolated_callers``); a number or a single word a caller passes is no such text.  A text handed to a helper as ``"".join(parts)`` of a local list is
 a caller's message too (suds-community 1.2.0's ``self.__error("".join(msg_parts))``, ``stmts.message_arg``)."""
 
 from __future__ import annotations
@@ -54,6 +54,15 @@ PARSER = '''
 
     def parse_frame(data, label):
         _frame(data, label)
+
+
+    def _check_length(text, minlength, description):
+        if len(text) < minlength:
+            raise ValueError("The {0} is too short: {1}, but minimum is {2}".format(description, len(text), minlength))
+
+
+    def read_name(data):
+        _check_length(data, minlength=4, description="name")
 '''
 
 ARGS = '''
@@ -109,6 +118,14 @@ def test_format_and_fstring_forms_keep_their_own_template_last(tmp_path: Path) -
 def test_a_runtime_value_alone_changes_nothing(tmp_path: Path) -> None:
     result = extract_dir(_package(tmp_path, "imapish", PARSER))
     assert _shown(site_in(result, "imapish/parser.py", "_frame")) == ["bad frame {label}: {value}"]
+
+
+def test_a_number_or_a_name_passed_is_no_text(tmp_path: Path) -> None:
+    # a user's call passes other lengths and names: `minlength=4` would read `too short: 2, but minimum is 4`
+    # better than the raise's own template
+    result = extract_dir(_package(tmp_path, "imapish", PARSER))
+    assert _shown(site_in(result, "imapish/parser.py", "_check_length")) == [
+        "The {description} is too short: {len(text)}, but minimum is {minlength}"]
 
 
 def test_a_joined_list_is_a_callers_message(tmp_path: Path) -> None:

@@ -329,8 +329,14 @@ class Resolver:
         wanted = {p.segment.expr[1:] for v in self._message(s, probe)[2] for p in v
                   if p.segment.expr is not None and p.segment.expr.startswith(_PROBE)
                   and p.segment.conversion is None and p.segment.format_spec is None}
-        binds = self._binds(key, f, wanted, 0) if wanted else None
-        binds = [b for b in binds or () if any(literal_text(a) for a in b.values())]
+        # only words passed as text (a space in them): a caller's number or name says what the package passes,
+        # not what a user's call does (minimalmodbus' `_check_string(..., minlength=1)` beside `_check_bytes(...,
+        # minlength=4)`: a user's `Given: 3 and 4` then read the other helper's `{maxlength} and 4` better)
+        binds = []
+        for b in self._binds(key, f, wanted, 0) or () if wanted else ():
+            texts = {p: a for p, a in b.items() if " " in (literal_text(a) or "").strip()}
+            if texts and texts not in binds:
+                binds.append(texts)
         if not binds:
             return ()
         own = self._own_defaults(s, module)
