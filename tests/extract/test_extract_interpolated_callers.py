@@ -62,7 +62,7 @@ PARSER = '''
 
 
     def read_name(data):
-        _check_length(data, minlength=4, description="name")
+        _check_length(data, 4, "user name")
 '''
 
 ARGS = '''
@@ -125,6 +125,7 @@ def test_a_number_or_a_name_passed_is_no_text(tmp_path: Path) -> None:
     # better than the raise's own template
     result = extract_dir(_package(tmp_path, "imapish", PARSER))
     assert _shown(site_in(result, "imapish/parser.py", "_check_length")) == [
+        "The user name is too short: {len(text)}, but minimum is {minlength}",
         "The {description} is too short: {len(text)}, but minimum is {minlength}"]
 
 
