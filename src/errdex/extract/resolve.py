@@ -142,6 +142,7 @@ MAX_CLASS_CALLER_BINDINGS = 256
 MAX_CLASS_CALLER_TEMPLATES = 2 * MAX_CLASS_CALLER_BINDINGS
 MAX_FORWARDS = 3  # a message parameter passed on unchanged to a function that passes it on...
 PICKED_TEMPLATES = 16  # the texts kept for a raise of one of a table's classes or prebuilt objects
+_RECEIVERS = ("self", "cls")
 _PROBE = "\x00"  # marks the placeholder a parameter becomes while probing which ones are text
 
 
@@ -173,6 +174,10 @@ class Resolver:
             via = self._via_callers(s, module)
             if via is not None:
                 templates = (*via[2], *(t for t in templates if t not in via[2]))[:len(via[2]) + 1]
+        elif s.kind == "error" and (texts := self._interpolated_callers(s, module, templates)):
+            # `"%s: %s" % (error_text, repr(value))` with the callers' literal `error_text`: their texts first,
+            # the site's own template kept for a caller outside the package (or one passing a value)
+            templates = (*texts, *(t for t in templates if t not in texts))[:len(texts) + 1]
         if self.template_chars:
             # Before the id hashes it: a megabyte message costs its normalisation once per site.
             templates, was_cut = bounded_templates(templates, self.template_chars)
@@ -316,6 +321,36 @@ class Resolver:
             # one class), so that a matcher cannot tell the printed class from it
             written = resolved = s.written
         return written, resolved, templates, unresolved
+
+    def _interpolated_callers(self, s: PendingSite, module: str, templates: tuple[Template, ...]
+                              ) -> tuple[Template, ...]:
+        """A parameter interpolated as it is among the raise's own text, which the package's callers give
+        literal text (imapclient's `_int_or_error(value, error_text)` raising `ProtocolError("%s: %s" %
+        (error_text, repr(value)))`, called with "invalid message ID" and "invalid UID"): the templates of
+        the callers' texts; empty when no caller passes one (a runtime value says nothing more)."""
+        key = f"{module}.{s.qualname}" if module else s.qualname
+        f = self.tables.functions.get(key)
+        shown = {seg.expr for t in templates for seg in t.segments if seg.expr is not None}
+        if f is None or not (candidates := [p for p in f.params if p in shown and p not in _RECEIVERS]):
+            return ()
+        probe: dict[str, Node] = {p: Hole(_PROBE + p) for p in candidates}
+        wanted = {p.segment.expr[1:] for v in self._message(s, probe)[2] for p in v
+                  if p.segment.expr is not None and p.segment.expr.startswith(_PROBE)
+                  and p.segment.conversion is None and p.segment.format_spec is None}
+        # only words passed as text (a space in them): a caller's number or name says what the package passes,
+        # not what a user's call does (minimalmodbus' `_check_string(..., minlength=1)` beside `_check_bytes(...,
+        # minlength=4)`: a user's `Given: 3 and 4` then read the other helper's `{maxlength} and 4` better)
+        binds = []
+        for b in self._binds(key, f, wanted, 0) or () if wanted else ():
+            texts = {p: a for p, a in b.items() if " " in (literal_text(a) or "").strip()}
+            if texts and texts not in binds:
+                binds.append(texts)
+        if not binds:
+            return ()
+        own = self._own_defaults(s, module)
+        found, _ = _templates((v for b in binds for v in self._message(s, {**own, **b}, module)[2]),
+                              MAX_CALLER_TEMPLATES + 1)
+        return found if len(found) <= MAX_CALLER_TEMPLATES else ()
 
     def _text_params(self, s: PendingSite, f: FuncSummary) -> set[str]:
         """The parameters that stand where message text (or the raised class) is expected: bound to

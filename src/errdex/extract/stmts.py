@@ -169,6 +169,9 @@ def message_arg(node: ast.expr) -> bool:
     if isinstance(node, ast.Call):
         if isinstance(node.func, ast.Attribute) and node.func.attr == "format":
             return True
+        if isinstance(node.func, ast.Attribute) and node.func.attr == "join" and isinstance(node.func.value, ast.Constant) \
+                and isinstance(node.func.value.value, str) and len(node.args) == 1:
+            return True  # `self.__error("".join(msg_parts))` (suds' argparser): the parts' text
         # an exception built with a message, handed to a helper that raises it (`collector.error(
         # ConfigurationError(msg, key=k))` ... `def error(self, error): raise error`)
         written = dotted_source(node.func)
