@@ -63,6 +63,24 @@ PARSER = '''
 
     def read_name(data):
         _check_length(data, 4, "user name")
+
+
+    def import_attr(attr_name, module_name, exception_prefix):
+        if "." not in attr_name:
+            message = f'{exception_prefix}"{attr_name}" unimportable, as it is no dotted name.'
+        elif module_name is None:
+            message = f'{exception_prefix}"{attr_name}" unimportable from module "{module_name}".'
+        else:
+            message = f'{exception_prefix}"{attr_name}" unimportable.'
+        raise ImportError(message)
+
+
+    def die_unless_attr(attr_name, module_name):
+        import_attr(attr_name, module_name, "Module attribute ")
+
+
+    def resolve_hint(hint, func):
+        import_attr(hint, None, exception_prefix=f"Function {func.__qualname__}() hint ")
 '''
 
 ARGS = '''
@@ -127,6 +145,16 @@ def test_a_number_or_a_name_passed_is_no_text(tmp_path: Path) -> None:
     assert _shown(site_in(result, "imapish/parser.py", "_check_length")) == [
         "The user name is too short: {len(text)}, but minimum is {minlength}",
         "The {description} is too short: {len(text)}, but minimum is {minlength}"]
+
+
+def test_every_own_template_is_kept_beside_the_callers(tmp_path: Path) -> None:
+    # beartype 0.23.1's `import_module_attr(..., exception_prefix)`: one caller passes "Module attribute ", another a
+    # runtime prefix (`Function {...}() hint `), whose text only the raise's own templates read
+    result = extract_dir(_package(tmp_path, "bearish", PARSER))
+    shown = _shown(site_in(result, "bearish/parser.py", "import_attr"))
+    own = [s for s in shown if s.startswith("{exception_prefix}")]
+    assert len(own) == 3, shown
+    assert any(s.startswith("Module attribute ") for s in shown)
 
 
 def test_a_joined_list_is_a_callers_message(tmp_path: Path) -> None:

@@ -176,8 +176,9 @@ class Resolver:
                 templates = (*via[2], *(t for t in templates if t not in via[2]))[:len(via[2]) + 1]
         elif s.kind == "error" and (texts := self._interpolated_callers(s, module, templates)):
             # `"%s: %s" % (error_text, repr(value))` with the callers' literal `error_text`: their texts first,
-            # the site's own template kept for a caller outside the package (or one passing a value)
-            templates = (*texts, *(t for t in templates if t not in texts))[:len(texts) + 1]
+            # the site's own templates all kept for a caller outside the package (or one passing a value: beartype's
+            # `import_module_attr` has four, and a runtime `exception_prefix` reads any of them)
+            templates = (*texts, *(t for t in templates if t not in texts))
         if self.template_chars:
             # Before the id hashes it: a megabyte message costs its normalisation once per site.
             templates, was_cut = bounded_templates(templates, self.template_chars)
