@@ -36,17 +36,17 @@ def handed_base(init: ast.FunctionDef | ast.AsyncFunctionDef, cls: str, bases: S
                 resolve: Callable[[str], str | None]) -> str | None:
     """The base whose ``__init__`` the one call of ``init`` to a base's ``__init__`` runs: the first base
     for ``super().__init__`` / ``super(Cls, self).__init__``, the one named in ``Base.__init__(self, ...)``."""
-    calls = [n for n in ast.walk(init) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+    calls = [n.func for n in ast.walk(init) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
              and n.func.attr == "__init__"]
     if len(calls) != 1 or not bases:
         return None
-    owner = calls[0].func.value  # type: ignore[attr-defined]
+    owner = calls[0].value
     if isinstance(owner, ast.Call) and isinstance(owner.func, ast.Name) and owner.func.id == "super":
         a = owner.args
         own = not a or (len(a) == 2 and isinstance(a[0], ast.Name) and a[0].id == cls.rsplit(".", 1)[-1]
                         and isinstance(a[1], ast.Name) and a[1].id == "self")
         return bases[0] if own else None
-    args = calls[0].args
+    args = next(n.args for n in ast.walk(init) if isinstance(n, ast.Call) and n.func is calls[0])
     if not (args and isinstance(args[0], ast.Name) and args[0].id == "self"):
         return None
     d = dotted_source(owner)
