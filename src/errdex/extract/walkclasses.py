@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 
 from errdex.extract import enummembers, factories, metaclass, poppedopts, stralias, yielded
+from errdex.extract.basekept import Kept, handed_attrs, handed_base
 from errdex.extract.generated_init import generated_init
 from errdex.extract.getattrs import attr_instances, getattr_forward
 from errdex.extract.imports import dotted_source
@@ -30,6 +31,9 @@ class ClassesMixin(WalkerBase):
     _properties: dict[str, frozenset[str]]  # a class of this module (dotted) -> its own and inherited properties
     _joined: dict[str, str] | None  # the generator methods an exception's __str__ joins (``yielded.py``)
     _prop_attrs: dict[str, str]  # the class being walked: its properties returning an attribute (``properties.py``)
+    _init_kept: dict[str, Kept]  # an exception class of the module -> what its (or an inherited) `__init__` keeps
+    _class_bases: tuple[str, ...]  # the class being walked: its bases, resolved (``basekept``)
+    _pending_kept: dict[str, Node] | None  # ... and what its own `__init__` keeps, a base's handed attributes too
 
     def klass(self, node: ast.ClassDef, state: State, env: Env) -> Walk:
         qual = (*state.qual, "<locals>", node.name) if state.in_function else (*state.qual, node.name)
@@ -58,8 +62,9 @@ class ClassesMixin(WalkerBase):
             for base in reversed(bases):
                 self_attrs.update(self._init_attrs.get(base, {}))
         saved = self._pending_init, self._pending_str, self._prop_attrs, self._pending_default
+        saved_kept = self._class_bases, self._pending_kept
         self._pending_init, self._pending_str, self._prop_attrs = None, None, property_attrs(node)
-        self._pending_default = None
+        self._pending_default, self._class_bases, self._pending_kept = None, tuple(bases), None
         made = generated_init(node, self.builder.resolve_name) if exc_class else None
         if made is not None:  # `@define` / `@dataclass`: the __init__ the decorator writes from the fields
             self._pending_init = made[0]
@@ -94,13 +99,32 @@ class ClassesMixin(WalkerBase):
                 self.functions[key] = self.functions[func]
         if exc_class and not state.in_function:
             self._init_attrs[f"{self.module}.{'.'.join(qual)}"] = dict(self_attrs)
+            self._keep_init(f"{self.module}.{'.'.join(qual)}", bases)
         self.classes.append(ClassSummary(".".join(qual), node.lineno, tuple(bases), doc,
                                          self._pending_init, self._pending_str, getattr_forward(node),
                                          attr_instances(node, self.builder.resolve_name),
                                          self._pending_default if self._pending_str is not None else None,
                                          tuple((o.attr, o.key, o.position) for o in opts)))
         self._pending_init, self._pending_str, self._prop_attrs, self._pending_default = saved
+        self._class_bases, self._pending_kept = saved_kept
         return env
+
+    def _keep_init(self, key: str, bases: list[str]) -> None:
+        """What the class's ``__init__`` keeps, for a subclass handing it arguments (``basekept``): its own
+        ``__init__``'s, else the first base's of the module that has one."""
+        init = self._pending_init
+        if init is not None and self._pending_kept is not None and not init.generated:
+            self._init_kept[key] = Kept(init.params, init.positional, self._pending_kept)
+        elif init is None and (base := next((self._init_kept[b] for b in bases if b in self._init_kept), None)):
+            self._init_kept[key] = base
+
+    def _base_handed(self, node: ast.FunctionDef | ast.AsyncFunctionDef, c: FuncCollector, state: State) -> dict[str, Node]:
+        """What the base's ``__init__`` this ``__init__`` calls with its own arguments keeps (``basekept``)."""
+        if c.super_args is None or c.super_varargs or c.none_args is not None or state.cls is None:
+            return {}
+        base = handed_base(node, state.cls, self._class_bases, self.builder.resolve_name)
+        kept = self._init_kept.get(base) if base is not None else None
+        return handed_attrs(kept, c.super_args, c.super_kwargs) if kept is not None else {}
 
     def _returns_something(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         """A method of an exception class with a ``return``: its ``__str__`` may build the text from
@@ -115,7 +139,9 @@ class ClassesMixin(WalkerBase):
             self._pending_default = alt(list(c.returns[:_STR_RETURNS])) if c.returns else None
             return
         if name == "__init__" and state.self_attrs is not None:
-            state.self_attrs.update(c.self_attrs)
+            # `super().__init__(message, location=location)` of a base keeping `self.message = message` first
+            self._pending_kept = {**self._base_handed(node, c, state), **c.self_attrs}
+            state.self_attrs.update(self._pending_kept)
             for prop, attr in self._prop_attrs.items():  # `return self.__reason`: what __init__ kept there
                 if attr in c.self_attrs and prop not in state.self_attrs and prop not in state.rebound:
                     state.self_attrs[prop] = c.self_attrs[attr]

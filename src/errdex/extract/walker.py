@@ -27,6 +27,7 @@ from errdex.extract import env as envmod
 from errdex.extract import guards as g
 from errdex.extract import stmts as st
 from errdex.extract.astwalk import walk
+from errdex.extract.basekept import Kept
 from errdex.extract.forwarded import caught_classes
 from errdex.extract.handedstream import handed_streams
 from errdex.extract.helperkw import helper_keywords
@@ -87,6 +88,9 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         self._pending_default: Node | None = None  # ``poppedopts``
         self._pruned: set[int] = set()
         self._init_attrs: dict[str, dict[str, Node]] = {}
+        self._init_kept: dict[str, Kept] = {}  # ``basekept``
+        self._class_bases: tuple[str, ...] = ()
+        self._pending_kept: dict[str, Node] | None = None
         self._joined: dict[str, str] | None = None  # generator methods an exception's __str__ joins (yielded.py)
         self._prop_attrs: dict[str, str] = {}  # the class being walked: properties returning an attribute
         self._prescan(tree.body)
