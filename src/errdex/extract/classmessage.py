@@ -15,7 +15,7 @@ import itertools
 import re
 from typing import Protocol
 
-from errdex.extract import owntexts, poppedopts
+from errdex.extract import owntexts, packitems, poppedopts
 from errdex.extract.binding import Bind, as_text, bind_args, subst
 from errdex.extract.calltexts import base_str, format_template, passed_on, repr_shown
 from errdex.extract.classattrs import attrs_of_raised, methods_of_raised
@@ -128,7 +128,8 @@ class ClassMessage(Expanding):
                 if unpacked:
                     bind.update(zip(c.init.unpacked, args, strict=False))
                 bind = {**self._class_attr_defaults(c.init.params, bind, raised), **bind}
-                spread_args, spread_kwargs = spread(tuple(subst(a, bind) for a in passed_on(c.init, bind)),
+                passed = packitems.passed_args(c.init, bind)  # `args[0]` read, `args[1:]` passed on
+                spread_args, spread_kwargs = spread(tuple(subst(a, bind) for a in passed),
                                                     tuple((k, subst(v, bind)) for k, v in c.init.super_kwargs))
                 texts = owntexts.RaisedTexts(self.t, raised)  # `self.template.format(...)` of the raised class's
                 new_args = [attrs_of_raised(self.t, subst(a, texts), raised) for a in spread_args]

@@ -73,6 +73,9 @@ class InitSummary:
     # that many (more too, with ``unpacked_more``); ``super_args`` are then those of that path
     unpacked: tuple[str, ...] = ()
     unpacked_more: bool = False
+    # `args = tuple(list(args)[1:])` after reading `args[0]` into the text (udsoncan's exceptions): the items of the
+    # pack dropped before `super().__init__(msg, *args)`; ``super_args`` read `args[k]` as parameters (``packitems``)
+    vararg_skip: int = 0
     # written by a class decorator (``generated_init.py``): a decorated subclass's fields extend its
     # decorated base's, all attributes of the one instance (cyclopts' `CoercionError(token=..., msg=...)`)
     generated: bool = False

@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 
 from errdex.extract import env as envmod
-from errdex.extract import kwkeys
+from errdex.extract import kwkeys, packitems
 from errdex.extract import stmts as st
 from errdex.extract.forwarded import current_exception
 from errdex.extract.imports import class_like, const_str, dotted_source, import_bindings
@@ -45,6 +45,13 @@ class BindingsMixin(WalkerBase):
             elif state.cls is None and isinstance(value, ast.Lambda) and len(node.targets) == 1 \
                     and isinstance(node.targets[0], ast.Name):
                 self._lambda(node.targets[0].id, value)  # a module-level `name = lambda ...: "..."`
+            return env
+        f = state.func
+        if f is not None and f.is_init and f.vararg and len(node.targets) == 1 \
+                and (shift := packitems.shifted(node.targets[0], value, f.vararg)) is not None:
+            # `args = tuple(list(args)[1:])` after `msg += " " + str(args[0])`: `*args` stays the pack, shifted
+            f.vararg_skip = shift[0]
+            f.pack_names.update(shift[1])  # `first, *args = args`: `first` is `args[0]`
             return env
         if isinstance(value, ast.Call) and not isinstance(value.func, ast.Lambda):
             # `matches = validate(status_line_re, line, "illegal status line: {!r}", line)` (h11): a helper that

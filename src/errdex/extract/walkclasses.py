@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ast
 
-from errdex.extract import enummembers, factories, metaclass, poppedopts, stralias, yielded
+from errdex.extract import enummembers, factories, metaclass, packitems, poppedopts, stralias, yielded
 from errdex.extract.basekept import Kept, handed_attrs, handed_base
 from errdex.extract.generated_init import generated_init
 from errdex.extract.getattrs import attr_instances, getattr_forward
@@ -163,9 +163,12 @@ class ClassesMixin(WalkerBase):
             positional = len(c.params) - len(node.args.kwonlyargs) if node.args.kwonlyargs else -1
             if c.kw_params and positional < 0:  # `kwargs.pop("reason")`: a keyword-only parameter (``kwkeys``)
                 positional = len(c.params)
-            self._pending_init = InitSummary((*c.params, *c.kw_params), c.super_args, c.super_kwargs, c.vararg or "",
+            super_args = c.super_args
+            if c.vararg and super_args is not None:  # `msg += " " + str(args[0])`: the raise's item (``packitems``)
+                super_args = tuple(packitems.item_params(a, c.vararg, c.pack_names) for a in super_args)
+            self._pending_init = InitSummary((*c.params, *c.kw_params), super_args, c.super_kwargs, c.vararg or "",
                                              c.varkw or "", c.super_varargs, none_args, positional,
-                                             c.unpacked, c.unpacked_more)
+                                             c.unpacked, c.unpacked_more, vararg_skip=c.vararg_skip)
         elif name == "__str__" and c.returns:
             # `if self.context: return f"{self.message} in {self.context!r}"` / `return self.message`:
             # each return is a message the class may print

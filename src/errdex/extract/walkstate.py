@@ -58,6 +58,8 @@ class FuncCollector:
     reads_params: bool = False  # a site's message or class reads a parameter: callers may bind it
     unpacked: tuple[str, ...] = ()  # `a, b, c = args[:3]` in `__init__(self, *args)` (``stmts.unpacked_varargs``)
     unpacked_more: bool = False  # ... of a slice: more arguments may be passed
+    vararg_skip: int = 0  # `args = args[1:]` in `__init__(self, msg, *args)`: items dropped (``packitems``)
+    pack_names: dict[str, int] = field(default_factory=dict)  # ... `first, *args = args`: `first` -> 0
     kw_params: list[str] = field(default_factory=list)  # `self.x = kwargs.pop("x")` in __init__ (``kwkeys``)
     kw_set: list[tuple[str, Node]] = field(default_factory=list)  # `kwargs["x"] = ...` before super().__init__
 
