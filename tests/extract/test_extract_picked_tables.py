@@ -17,6 +17,7 @@ from pathlib import Path
 from extract_helpers import extract_dir, site_in
 
 from errdex.extract.classtables import table_instances
+from sftpshape import SFTP
 
 MODBUS = '''
     class ModbusException(IOError):
@@ -60,67 +61,6 @@ MODBUS = '''
         error = LABELS.get(label, "none")
         raise ValueError(error)
 '''
-
-SFTP = '''
-    FX_OK = 0
-    FX_EOF = 1
-    FX_NO_SUCH_FILE = 2
-
-
-    class Error(Exception):
-        def __init__(self, code, reason, lang="en-US"):
-            super().__init__(reason)
-            self.code = code
-            self.reason = reason
-            self.lang = lang
-
-        def __str__(self):
-            return self.reason
-
-
-    class SFTPError(Error):
-        @staticmethod
-        def construct(packet):
-            code = packet.get_uint32()
-            reason = packet.get_string().decode("utf-8")
-            lang = packet.get_string().decode("ascii")
-            if code == FX_OK:
-                return None
-            else:
-                try:
-                    exc = _sftp_error_map[code](reason, lang)
-                except KeyError:
-                    exc = SFTPError(code, f"{reason} (error {code})", lang)
-                exc.decode(packet)
-                return exc
-
-        def decode(self, packet):
-            pass
-
-
-    class SFTPEOFError(SFTPError):
-        def __init__(self, reason="", lang="en-US"):
-            super().__init__(FX_EOF, reason, lang)
-
-
-    class SFTPNoSuchFile(SFTPError):
-        def __init__(self, reason, lang="en-US"):
-            super().__init__(FX_NO_SUCH_FILE, reason, lang)
-
-
-    _sftp_error_map: Dict[int, Callable[[str, str], SFTPError]] = {
-        FX_EOF: SFTPEOFError,
-        FX_NO_SUCH_FILE: SFTPNoSuchFile,
-    }
-
-
-    class SFTPClientHandler:
-        def _process_status(self, packet):
-            exc = SFTPError.construct(packet)
-            if exc:
-                raise exc
-'''
-
 
 def _package(root: Path) -> None:
     (root / "pkg").mkdir()
