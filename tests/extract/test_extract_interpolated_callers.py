@@ -162,3 +162,47 @@ def test_a_joined_list_is_a_callers_message(tmp_path: Path) -> None:
     shown = _shown(site_in(result, "sudsish/parser.py", "ArgParser.__error"))
     assert "{self.__method_name}() takes {args_required} positional arguments but {given} given" in shown
     assert "{self.__method_name}() takes {args_required} positional argument but {given} given" in shown
+
+
+KEYWORDS = '''
+    class ProtocolError(Exception):
+        pass
+
+
+    def _int_or_error(value, error_text):
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            raise ProtocolError("%s: %s" % (error_text, repr(value)))
+
+
+    def parse_uid(value, uids):
+        uid = _int_or_error(value, error_text="invalid UID")
+        uids.append(uid)
+
+
+    def import_attr(attr_name, module_name=None, exception_prefix="Attribute "):
+        if module_name is None:
+            message = f'{exception_prefix}"{attr_name}" unimportable.'
+        else:
+            message = f'{exception_prefix}"{attr_name}" unimportable from module "{module_name}".'
+        raise ImportError(message)
+
+
+    def import_typing_attr(typing_attr_basename):
+        typing_attr = import_attr(
+            attr_name="typing." + typing_attr_basename,
+            exception_prefix='Typing attribute ',
+        )
+        return typing_attr
+'''
+
+
+def test_texts_passed_by_keyword_from_a_function_raising_nothing(tmp_path: Path) -> None:
+    # beartype 0.23.1's `import_module_attr_or_none(attr_name=f'typing.{...}', exception_prefix='Typing attribute ')`
+    # in a function that raises nothing itself: walked for its call as one passing `("...")` is
+    result = extract_dir(_package(tmp_path, "bearish", KEYWORDS))
+    assert _shown(site_in(result, "bearish/parser.py", "_int_or_error")) == [
+        "invalid UID: {repr(value)}", "{error_text}: {repr(value)}"]
+    shown = _shown(site_in(result, "bearish/parser.py", "import_attr"))
+    assert any(s.startswith('Typing attribute "') for s in shown), shown

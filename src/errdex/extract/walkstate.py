@@ -25,11 +25,13 @@ Walk = Generator[PendingSite, None, Env]
 
 _KEYWORDS = ("raise", "warn", "assert")
 _BUILDS = ('"', "'", "Error", "Exception", "Warning", ".format(")  # text, or an exception instance returned
-# text that a call passing a message on has (`check(x, "...")`, `warn(f"...")`, `f(x, msg)`): a
-# skipped function without any is not looked at again (a docstring's quotes do not count)
-_CALL_TEXT = ('("', "('", ', "', ", '", '(f"', "(f'", ', f"', ", f'", "msg", "message")
-# the same, wrapped (black's style for a long call): the text on the line after the call's `(` or a `,`
-_WRAPPED_TEXT = re.compile(r"[(,][ \t]*\n[ \t]*f?[\"']")
+# text that a call passing a message on has (`check(x, "...")`, `warn(f"...")`, `f(x, msg)`), also as a
+# keyword (`_int_or_error(v, error_text="invalid UID")`): a skipped function without any is not looked at
+# again (a docstring's quotes do not count)
+_CALL_TEXT = ('("', "('", ', "', ", '", '(f"', "(f'", ', f"', ", f'", '="', "='", '=f"', "=f'", "msg", "message")
+# the same, wrapped (black's style for a long call): the text on the line after the call's `(` or a `,`,
+# or a keyword's (`exception_prefix='Typing attribute ',` on a line of its own)
+_WRAPPED_TEXT = re.compile(r"[(,][ \t]*\n[ \t]*(?:\w+[ \t]*=[ \t]*)?f?[\"']")
 _BASE_INIT = ("super().__init__(", ".__init__(self")
 _KEEPS_MESSAGE = ("self.message =", "self.error =", "self.msg =", "self.error_message =", "self.message:",
                   "self.error:", "self.msg:")
