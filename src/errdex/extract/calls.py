@@ -228,7 +228,9 @@ class _Walk:
         me = f"{self.module}.{prefix}{fn.name}"
         for dec in fn.decorator_list:
             self.decorator(dec, me)
-        for node in order(fn):  # a nested function's calls count as the outer's: it runs the inner
+        nodes = order(fn)
+        aliases = _method_aliases(nodes)
+        for node in nodes:  # a nested function's calls count as the outer's: it runs the inner
             kind = node.__class__
             if kind is ast.Subscript:  # ``table[key]``: a reader of a table of functions may call any of them
                 assert isinstance(node, ast.Subscript)
@@ -241,6 +243,8 @@ class _Walk:
             func = node.func
             if isinstance(func, ast.Attribute) and func.attr == "get":  # ``table.get(key)``
                 self.table_read(me, func.value, node.lineno)
+            elif func.__class__ is ast.Name and aliases and (bound := aliases.get(func.id)) is not None:  # type: ignore[attr-defined]
+                func = bound  # `read_until = self.read_until` ... `read_until(stream_i, end)`: the method
             self.add(me, self.resolve(func), "call", node.lineno)
             for a in node.args:  # functions passed along (``cache(f)``, ``partial(f, x)``)
                 if isinstance(a, (ast.Name, ast.Attribute)):
@@ -416,3 +420,23 @@ def _dunder_all(tree: ast.Module) -> list[str] | None:
                         for t in (node.targets if isinstance(node, ast.Assign) else [node.target]))):
             return [e.value for e in node.value.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
     return None
+
+
+def _method_aliases(nodes: list[object]) -> dict[str, ast.Attribute]:
+    """Locals bound once to a method of ``self``/``cls`` (``read_until = self.read_until``, a lookup saved
+    before a loop): a call of the local is a call of the method."""
+    out: dict[str, ast.Attribute] = {}
+    seen: set[str] = set()
+    for n in nodes:
+        if n.__class__ is ast.Assign:
+            assert isinstance(n, ast.Assign)
+            for t in n.targets:
+                if isinstance(t, ast.Name):
+                    v = n.value
+                    if t.id not in seen and isinstance(v, ast.Attribute) and isinstance(v.value, ast.Name) \
+                            and v.value.id in ("self", "cls"):
+                        out[t.id] = v
+                    else:
+                        out.pop(t.id, None)
+                    seen.add(t.id)
+    return out

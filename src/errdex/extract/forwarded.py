@@ -80,6 +80,9 @@ class Caught(NamedTuple):
     # a list of caught exceptions joined (``_joined_caught``): when the ``try`` body reaches no site of the
     # class (its calls are on objects of unknown type), every site of the package raising it may have
     anywhere: bool = False
+    # the ``try`` body loops over an object (``for token in src``): its class's ``__iter__`` runs there, which
+    # no call in the body names (imapclient's ``gen_parsed_response`` iterating a ``TokenSource``)
+    iterates: bool = False
 
 
 def caught_classes(exc: ast.expr, env: envmod.Env | None, resolve: Callable[[str], str | None],
@@ -92,7 +95,40 @@ def caught_classes(exc: ast.expr, env: envmod.Env | None, resolve: Callable[[str
     current = _handled(exc.args[0], tree, resolve)
     if current is not None:
         return current
-    return caught_arg(exc.args[0], env, resolve, tree, joined=True)
+    whole = caught_arg(exc.args[0], env, resolve, tree, joined=True)
+    if whole.classes:
+        return whole
+    # the caught text among the raise's own (`"%s: %r" % (str(err), token)`, f"{e}: {token!r}"): the
+    # caught templates are spliced where the site's template holds it, as for a class that formats it
+    inside = [c for x in _pieces(exc.args[0]) if (c := caught_arg(x, env, resolve, tree)).classes]
+    return inside[0] if len({c.name for c in inside}) == 1 else Caught()
+
+
+def _pieces(arg: ast.expr) -> list[ast.expr]:
+    """The values a message built in place interpolates: an f-string's, a ``%`` operand's (its tuple's
+    items), ``.format(...)``'s positional arguments, the operands of a ``+`` of texts."""
+    if isinstance(arg, ast.JoinedStr):
+        return [v.value for v in arg.values if isinstance(v, ast.FormattedValue)
+                and v.conversion in (-1, ord("s")) and v.format_spec is None]
+    if isinstance(arg, ast.BinOp) and isinstance(arg.op, ast.Mod) and isinstance(arg.left, (ast.Constant, ast.JoinedStr)):
+        return list(arg.right.elts) if isinstance(arg.right, ast.Tuple) else [arg.right]
+    if isinstance(arg, ast.BinOp) and isinstance(arg.op, ast.Add):
+        return [*_pieces(arg.left), *_pieces(arg.right)] if not isinstance(arg.left, ast.List) else []
+    if isinstance(arg, ast.Call) and isinstance(arg.func, ast.Attribute) and arg.func.attr == "format" \
+            and isinstance(arg.func.value, ast.Constant):
+        return [x for x in arg.args if not isinstance(x, ast.Starred)]
+    return [arg]
+
+
+def exc_info_target(target: ast.expr, value: ast.expr) -> str | None:
+    """The name an assignment binds to the exception being handled: ``err = sys.exc_info()[1]``, or
+    ``_, err, _ = sys.exc_info()`` (what ``except ... as err`` names)."""
+    if isinstance(target, ast.Name) and current_exception(value):
+        return target.id
+    if isinstance(target, ast.Tuple) and len(target.elts) == 3 and isinstance(target.elts[1], ast.Name) \
+            and isinstance(value, ast.Call) and not value.args and dotted_source(value.func) == "sys.exc_info":
+        return target.elts[1].id
+    return None
 
 
 def caught_arg(arg: ast.expr, env: envmod.Env | None, resolve: Callable[[str], str | None], tree: ast.AST,
@@ -118,7 +154,7 @@ def caught_arg(arg: ast.expr, env: envmod.Env | None, resolve: Callable[[str], s
     for node in statements(tree):  # a try is a statement: no need to enter expressions
         if isinstance(node, ast.Try | ast.TryStar) and handler in node.handlers:
             return Caught(tuple(out), (node.body[0].lineno, node.body[-1].end_lineno or node.body[-1].lineno), name,
-                          anywhere=many is not None)
+                          anywhere=many is not None, iterates=_iterates(node.body))
     return Caught()
 
 
@@ -154,6 +190,12 @@ def _joined_caught(arg: ast.expr, tree: ast.AST) -> ast.ExceptHandler | None:
                   and isinstance(c.args[0], ast.Name) and c.args[0].id == h.name)
     held = [c for c in appends if any(c is n for h in by for stmt in h.body for n in ast.walk(stmt))]
     return by.pop() if len(by) == 1 and len(held) == len(appends) else None
+
+
+def _iterates(body: list[ast.stmt]) -> bool:
+    """Whether a ``try`` body loops over a name or an attribute (an iterator object, not a call's result)."""
+    return any(isinstance(n, ast.For | ast.AsyncFor) and isinstance(n.iter, ast.Name | ast.Attribute)
+               for stmt in body for n in statements(stmt))
 
 
 def current_exception(expr: ast.expr) -> bool:
@@ -209,6 +251,9 @@ def attach(sites: Sequence[tuple[str, ErrorSite, Caught]], edges: Iterable[CallE
         first, last = fw.lines
         found = [s for s in by_func.get(me, ()) if first <= s.line <= last]
         found += [s for f in sorted(graph.reach(me, first, last)) for s in nested.get(f, ())]  # not set
+        if fw.iterates:  # `for token in src:`, the package's `__iter__` methods (at most MAX_UNTYPED) and what they call
+            for it in graph.targets("?.__iter__", me):
+                found += [s for f in (it, *sorted(graph.reach(it, 0, 1 << 30))) for s in nested.get(f, ())]
         # order: that changes with each process's string hashing, and with it the order of the templates
         caught = dict.fromkeys(t for s in found if _raises(s, classes) for t in s.templates
                                if _has_text(t) and (not opening or t.segments[0].is_literal))

@@ -248,7 +248,8 @@ def finish_phase2(phase1: list[FileResult], repo: str, *, skipped: Sequence[File
             if r.failure is None:
                 module = r.summary.module if r.summary is not None else module_name(r.path)
                 yield from ((r.path, resolver.site(s, r.path, module),
-                             forwarded.Caught(s.forwards, s.try_lines, s.caught, s.caught_via, s.caught_anywhere))
+                             forwarded.Caught(s.forwards, s.try_lines, s.caught, s.caught_via, s.caught_anywhere,
+                                              s.caught_iterates))
                             for s in r.sites)
 
     calls = tables_read(calls, resolver.tables.canonical)

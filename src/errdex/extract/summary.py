@@ -142,6 +142,7 @@ class PendingSite:
     caught: str = ""  # ... and held by this name
     caught_via: str = ""  # ... or returned by this package helper (``forwarded.Caught.via``)
     caught_anywhere: bool = False  # ... joined from a list of caught ones (``forwarded.Caught.anywhere``)
+    caught_iterates: bool = False  # ... whose ``try`` body loops over an object (``forwarded.Caught.iterates``)
     requires: str = ""  # the platform check the module makes at import (``platformcheck``), as written
     requires_line: int = 0  # ... and its line
     handed: HandedStream | None = None  # a method of a raw reader/writer class: how the module hands it out

@@ -9,7 +9,7 @@ import ast
 from errdex.extract import env as envmod
 from errdex.extract import kwkeys, packitems
 from errdex.extract import stmts as st
-from errdex.extract.forwarded import current_exception
+from errdex.extract.forwarded import current_exception, exc_info_target
 from errdex.extract.imports import class_like, const_str, dotted_source, import_bindings
 from errdex.extract.ir import Hole, Node, Param
 from errdex.extract.messages import Scope
@@ -58,7 +58,10 @@ class BindingsMixin(WalkerBase):
             # raises the text it is passed and returns a value otherwise passes it as a statement call does
             self._call_site(value, dotted_source(value.func), state, env)
         for t in node.targets:
-            if isinstance(t, ast.Name):
+            if (caught := exc_info_target(t, value)) is not None and (h := _handler(state)) is not None:
+                # `_, err, _ = sys.exc_info()` in `except ValueError:`: `err` is what `except ValueError as err` names
+                env = envmod.bind(st.bind_opaque(env, t), caught, envmod.Binding(caught=h))
+            elif isinstance(t, ast.Name):
                 local = None
                 if isinstance(value, ast.Lambda):  # `err = lambda x: E(f"...")`: called like a nested def
                     local = self._lambda(".".join((*state.qual, "<locals>", t.id)), value)
@@ -275,3 +278,11 @@ def _texty(value: ast.expr, env: Env, depth: int = 0) -> bool:
         b = envmod.lookup(env, value.id)
         return b is None or b.value is None or depth > 3 or _texty(b.value, b.env or env, depth + 1)
     return True
+
+
+def _handler(state: State) -> ast.ExceptHandler | None:
+    """The ``except`` clause the walk is in (the innermost), whose exception ``sys.exc_info()`` gives."""
+    for spec in reversed(state.guards):
+        if spec.kind == "except" and not spec.negated and isinstance(spec.node, ast.ExceptHandler):
+            return spec.node
+    return None

@@ -266,7 +266,7 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         self.raise_sites += 1
         fw = caught_classes(exc, env, self.builder.resolve_name, self.tree)  # raise B(str(e)) of a caught e
         yield replace(site, forwards=fw.classes, try_lines=fw.lines, caught=fw.name, caught_via=fw.via,
-                           caught_anywhere=fw.anywhere) if fw.classes else site
+                           caught_anywhere=fw.anywhere, caught_iterates=fw.iterates) if fw.classes else site
         return env
 
     def assert_(self, node: ast.Assert, state: State, env: Env) -> Walk:
