@@ -113,7 +113,18 @@ def _pieces(arg: ast.expr) -> list[ast.expr]:
     if isinstance(arg, ast.BinOp) and isinstance(arg.op, ast.Mod) and isinstance(arg.left, (ast.Constant, ast.JoinedStr)):
         return list(arg.right.elts) if isinstance(arg.right, ast.Tuple) else [arg.right]
     if isinstance(arg, ast.BinOp) and isinstance(arg.op, ast.Add):
-        return [*_pieces(arg.left), *_pieces(arg.right)] if not isinstance(arg.left, ast.List) else []
+        out: list[ast.expr] = []
+        todo: list[ast.expr] = [arg]  # a long `a + b + ...` is nested deep on the left: no recursion
+        while todo:
+            x = todo.pop()
+            if isinstance(x, ast.BinOp) and isinstance(x.op, ast.Add):
+                todo += (x.right, x.left)
+            elif isinstance(x, ast.List):
+                return []
+            else:
+                out += [v.value for v in x.values if isinstance(v, ast.FormattedValue)] if isinstance(
+                    x, ast.JoinedStr) else [x]
+        return out
     if isinstance(arg, ast.Call) and isinstance(arg.func, ast.Attribute) and arg.func.attr == "format" \
             and isinstance(arg.func.value, ast.Constant):
         return [x for x in arg.args if not isinstance(x, ast.Starred)]
