@@ -25,6 +25,7 @@ from __future__ import annotations
 import ast
 import builtins
 import dataclasses
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
@@ -98,10 +99,24 @@ def caught_classes(exc: ast.expr, env: envmod.Env | None, resolve: Callable[[str
     whole = caught_arg(exc.args[0], env, resolve, tree, joined=True)
     if whole.classes:
         return whole
-    # the caught text among the raise's own (`"%s: %r" % (str(err), token)`, f"{e}: {token!r}"): the
-    # caught templates are spliced where the site's template holds it, as for a class that formats it
+    # the caught text among a thin frame of the raise's own (`"%s: %r" % (str(err), token)`): the caught
+    # templates are spliced where the site's template holds it, as for a class that formats it.  A frame with
+    # text of its own (`f"while loading: {exc}"`) is matching's to read: it wraps the caught site's text
+    # (``match/wrap.py``, which asks ``WRAP_MIN`` characters of a wrapper)
+    if _own_chars(exc.args[0]) >= WRAP_MIN:
+        return Caught()
     inside = [c for x in _pieces(exc.args[0]) if (c := caught_arg(x, env, resolve, tree)).classes]
     return inside[0] if len({c.name for c in inside}) == 1 else Caught()
+
+
+WRAP_MIN = 8  # ``match.wrap.MIN_LITERAL``: literal text a template needs to wrap another
+_FIELDS = re.compile(r"%[-#0 +]*\d*(?:\.\d+)?[a-zA-Z%]|\{[^{}]*\}")
+
+
+def _own_chars(arg: ast.expr) -> int:
+    """The characters of literal text a message built in place writes itself (its format fields left out)."""
+    texts = [n.value for n in ast.walk(arg) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+    return sum(len(_FIELDS.sub("", t).strip()) for t in texts)
 
 
 def _pieces(arg: ast.expr) -> list[ast.expr]:
