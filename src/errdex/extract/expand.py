@@ -180,12 +180,12 @@ class Expander(ClassMessage):
             if passed is not None and not isinstance(passed, Param):
                 return self.expand(passed, {}, depth + 1)  # an annotated parameter the caller passed: what it passed
             if (shown := self_texts(self.t, node)) is not None:
-                texts = self.expand(shown, {}, depth + 1)  # `self` of a plain class shown as text (``shownself``)
-                if len(texts) > 1:
+                read = self.expand(shown, {}, depth + 1)  # `self` of a plain class shown as text (``shownself``)
+                if len(read) > 1:
                     if self._shown_cut:  # too many beside the rest (``_cat``): a placeholder
                         return self.expand(passed if passed is not None else Hole(node.src), {}, depth + 1)
                     self._shown_many += 1
-                return texts
+                return read
             if passed is not None:
                 return self.expand(passed, {}, depth + 1)  # ... its class's text unknown: the parameter
         canon = self.t.canonical(node.target)
