@@ -22,7 +22,21 @@ from errdex.extract.classattrs import attrs_of_raised, methods_of_raised
 from errdex.extract.factories import bind_with_rest, spread
 from errdex.extract.imports import BUILTIN_EXCEPTIONS
 from errdex.extract.inheritedstr import inherited_str, property_binds
-from errdex.extract.ir import Alt, Cat, Hole, Lit, Node, Param, Piece, Ref, Variant, exc_arg, literal_text
+from errdex.extract.ir import (
+    SHOWN_REPR,
+    Alt,
+    Cat,
+    Dedent,
+    Hole,
+    Lit,
+    Node,
+    Param,
+    Piece,
+    Ref,
+    Variant,
+    exc_arg,
+    literal_text,
+)
 from errdex.extract.kwkeys import named_keys
 from errdex.extract.messages import CLASS_NAME
 from errdex.extract.ownformat import own_method_returns
@@ -222,6 +236,8 @@ class ClassMessage(Expanding):
             if (cls == "KeyError" and cls in BUILTIN_EXCEPTIONS) or (
                     cls not in BUILTIN_EXCEPTIONS and "KeyError" in self.t.bases_chain(cls)):
                 # KeyError.__str__ (a subclass's too, unless it prints otherwise) is the repr of the one key
+                if _own_repr(args[0]):
+                    return self.expand(args[0], {}, 0)  # `KeyError((name, 2))` prints the tuple: `('x', 2)`
                 if literal_text(args[0]) is not None or isinstance(args[0], (Hole, Param)):
                     return self.expand(repr_shown(args[0]), {}, 0)
                 return self._key_repr(args[0])
@@ -269,7 +285,11 @@ class ClassMessage(Expanding):
 
     def _repr_variants(self, node: Node) -> tuple[Variant, ...]:
         """``repr`` of an argument inside the tuple an exception of several arguments prints; text that
-        is only known expanded is quoted as Python does: with ``"`` when it holds a ``'`` and no ``"``."""
+        is only known expanded is quoted as Python does: with ``"`` when it holds a ``'`` and no ``"``; a tuple,
+        list or dict display is its own repr (udsoncan's ``InvalidResponseException(response, '... (%d)', (dtc.id,
+        record_number))`` prints ``('... (%d)', (1193046, 51))``)."""
+        if _own_repr(node):
+            return self.expand(node, {}, 0)
         if literal_text(node) is not None or isinstance(node, (Hole, Param)):
             return self.expand(repr_shown(node), {}, 0)
         out: list[Variant] = []
@@ -286,6 +306,11 @@ class ClassMessage(Expanding):
 
 
 _GROUPS = frozenset({"ExceptionGroup", "BaseExceptionGroup"})
+
+
+def _own_repr(node: Node) -> bool:
+    """A container display passed as an argument (``messages.arg``): its text is already its ``repr``."""
+    return isinstance(node, Dedent) and node.how == SHOWN_REPR
 
 
 _ATTR_FORMAT = re.compile(r"self\.(\w+)\.format\(.*\)")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import math
 from dataclasses import dataclass
 
 from errdex.extract import owntexts
@@ -79,6 +80,8 @@ class Expander(ClassMessage):
         self.t = tables
         self._lits: dict[str, tuple[Variant, ...]] = {}  # one expansion per literal text: they are immutable
         self._fields: FieldIndex | None = None  # named tuples' field texts, built on first use
+        self._shown_many = 0  # objects shown with more than one text so far (``shownself``)
+        self._shown_cut = False  # re-reading a cut `Cat`: such objects are placeholders
 
     # ----------------------------------------------------------------- messages
 
@@ -105,11 +108,7 @@ class Expander(ClassMessage):
             return ((Piece(Segment(expr=node.shown or node.name, conversion=node.conversion,
                                    format_spec=node.format_spec), node.text_position or node.name[:1] == "*"),),)
         if isinstance(node, Cat):
-            acc: tuple[Variant, ...] = ((),)
-            for p in node.parts:
-                pv = self.expand(p, bind, depth)
-                acc = tuple(itertools.islice((a + b for a in acc for b in pv), MAX_TEMPLATES))
-            return acc
+            return self._cat(node, bind, depth)
         if isinstance(node, Alt):
             return capped([self.expand(o, bind, depth) for o in node.options])
         if isinstance(node, Dedent):
@@ -119,6 +118,25 @@ class Expander(ClassMessage):
         if isinstance(node, Ref):
             return self._ref_text(node, bind, depth)
         raise TypeError(f"not a message node: {node!r}")  # pragma: no cover - the union is closed
+
+    def _cat(self, node: Cat, bind: Bind, depth: int) -> tuple[Variant, ...]:
+        """The product of the parts' variants, the first ``MAX_TEMPLATES``.  When that cuts it and a part shows an
+        object with several texts (``shownself``), the parts are read again with such objects as placeholders:
+        elementpath's ``'{2} at line {3}, column {4}: [{1}] {0}'.format(self.message, self.code, self.token,
+        ...)`` of seven token texts times the message's would keep the first token text only, and one
+        placeholder fits them all.  A product that fits is as before (the site's id hashes its first text)."""
+        before = self._shown_many
+        parts = [self.expand(p, bind, depth) for p in node.parts]
+        if self._shown_many != before and not self._shown_cut and math.prod(len(pv) for pv in parts) > MAX_TEMPLATES:
+            self._shown_cut = True
+            try:
+                parts = [self.expand(p, bind, depth) for p in node.parts]
+            finally:
+                self._shown_cut = False
+        acc: tuple[Variant, ...] = ((),)
+        for pv in parts:
+            acc = tuple(itertools.islice((a + b for a in acc for b in pv), MAX_TEMPLATES))
+        return acc
 
     def _ref_text(self, node: Ref, bind: Bind, depth: int) -> tuple[Variant, ...]:
         if node.callee == KEYED and not node.is_call:
@@ -162,7 +180,12 @@ class Expander(ClassMessage):
             if passed is not None and not isinstance(passed, Param):
                 return self.expand(passed, {}, depth + 1)  # an annotated parameter the caller passed: what it passed
             if (shown := self_texts(self.t, node)) is not None:
-                return self.expand(shown, {}, depth + 1)  # `self` of a plain class shown as text (``shownself``)
+                read = self.expand(shown, {}, depth + 1)  # `self` of a plain class shown as text (``shownself``)
+                if len(read) > 1:
+                    if self._shown_cut:  # too many beside the rest (``_cat``): a placeholder
+                        return self.expand(passed if passed is not None else Hole(node.src), {}, depth + 1)
+                    self._shown_many += 1
+                return read
             if passed is not None:
                 return self.expand(passed, {}, depth + 1)  # ... its class's text unknown: the parameter
         canon = self.t.canonical(node.target)

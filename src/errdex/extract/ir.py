@@ -150,6 +150,9 @@ PERCENT_FIELDS = "%:"
 # and the source of the value that takes its place (a placeholder)
 REPLACED = "replace:"
 REPLACE_SEP = "\x00"
+# ``Dedent.how`` of a tuple, list or dict display passed as a call argument: its text is its own ``repr``
+# (``raise ValueError("a %d", (x, 4))`` prints ``('a %d', (x, 4))``, not a quoted string); the text unchanged
+SHOWN_REPR = "repr"
 
 
 Node = Lit | Hole | Param | Cat | Alt | Ref | Dedent

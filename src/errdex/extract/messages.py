@@ -27,7 +27,9 @@ from errdex.extract.ir import (
     CLS_PARAM,
     EMPTY,
     KEYED,
+    SHOWN_REPR,
     TABLE_ITEM,
+    Dedent,
     Hole,
     Lit,
     Node,
@@ -239,6 +241,8 @@ class MessageBuilder(ValuesMixin, FormsMixin, JoinMixin, CallsMixin, RaisedMixin
                 return Param(node.id)
             if node.id in self.module_env or node.id in self.imports:
                 return self._name(node, scope, text_position=False)
+        if (shown := self.display(node, scope)) is not None:
+            return Dedent(shown, SHOWN_REPR)  # a container's text is its repr: unquoted among an exception's args
         return self.value(node, scope)
 
     def _keyed(self, node: ast.Subscript, scope: Scope) -> Node | None:

@@ -44,6 +44,27 @@ class ValuesMixin(Builder):
 
     __slots__ = ()
 
+    def display(self, node: ast.expr, scope: Scope) -> Node | None:
+        """A tuple, list or dict display shown as text: its ``repr``, each item's ``repr`` between the brackets
+        (oauthlib's ``description=('... found in %s', ', '.join(types))``, a ``%`` never applied, formatted
+        into ``'({}) {}'.format(self.error, self.description)``); None for any other node, or one unpacking
+        (``(*xs, y)``, ``{**d}``: how many items is not known)."""
+        if isinstance(node, (ast.Tuple, ast.List)) and not any(isinstance(e, ast.Starred) for e in node.elts):
+            items: list[Node] = []
+            for i, e in enumerate(node.elts):
+                items.extend([Lit(", ")] * bool(i) + [_repr_item(self.value(e, scope), e)])
+            if isinstance(node, ast.List):
+                return cat(Lit("["), *items, Lit("]"))
+            return cat(Lit("("), *items, Lit(",)" if len(node.elts) == 1 else ")"))
+        if isinstance(node, ast.Dict) and all(k is not None for k in node.keys):
+            entries: list[Node] = []
+            for i, (k, v) in enumerate(zip(node.keys, node.values, strict=True)):
+                assert k is not None  # checked above: no `**d`
+                entries.extend([Lit(", ")] * bool(i) + [_repr_item(self.value(k, scope), k), Lit(": "),
+                                                        _repr_item(self.value(v, scope), v)])
+            return cat(Lit("{"), *entries, Lit("}"))
+        return None
+
     def value(self, node: ast.expr, scope: Scope, conversion: str | None = None, spec: str | None = None) -> Node:
         """``node`` interpolated into known text: a placeholder, or a parameter to bind later."""
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and conversion in (None, "s", "r") \
@@ -58,14 +79,8 @@ class ValuesMixin(Builder):
             return self._fstring(node, scope)  # "{}".format(f"was {x}") is f"was {x}"
         if isinstance(node, ast.BinOp) and conversion is None and spec is None and (rep := _repeated(node)) is not None:
             return rep  # f"{'-' * 30}"
-        if isinstance(node, ast.Tuple) and conversion in (None, "s", "r") and spec is None and node.elts \
-                and not any(isinstance(e, ast.Starred) for e in node.elts):
-            # a tuple shown as text prints its repr: oauthlib's `description=('... found in %s', ', '.join(types))`
-            # (a `%` never applied) formatted into '({}) {}'.format(self.error, self.description)
-            items: list[Node] = []
-            for i, e in enumerate(node.elts):
-                items.extend([Lit(", ")] * bool(i) + [_repr_item(self.value(e, scope))])
-            return cat(Lit("("), *items, Lit(",)" if len(node.elts) == 1 else ")"))
+        if conversion in (None, "s", "r") and spec is None and (shown := self.display(node, scope)) is not None:
+            return shown
         if isinstance(node, ast.IfExp) and conversion is None and spec is None:
             # f"must be {'>=' if inclusive else '>'} {x}": both branches literal text, so the text is one of them
             # (or an f-string: textx's `f" => '{self.context}'" if self.context else ""` adds a suffix or not)
@@ -261,8 +276,11 @@ def _sum(b: envmod.Binding | None, depth: int = 0) -> bool:
                    for o in operands)
 
 
-def _repr_item(ir: Node) -> Node:
-    """An item of a tuple shown as text: literal text as ``repr`` writes it, anything else a ``!r`` value."""
+def _repr_item(ir: Node, node: ast.expr) -> Node:
+    """An item of a tuple shown as text: literal text as ``repr`` writes it (a number, ``None`` or ``True`` as
+    written: ``(dtc.id, 51)``), anything else a ``!r`` value."""
+    if isinstance(node, ast.Constant) and not isinstance(node.value, str):
+        return Lit(repr(node.value))
     text = literal_text(ir)
     if text is not None:
         return Lit(repr(text))

@@ -8,7 +8,7 @@ import inspect
 import textwrap
 
 from errdex.extract.formats import Field, parse_brace_run, parse_percent_format
-from errdex.extract.ir import FORMAT_FIELDS, PERCENT_FIELDS, REPLACE_SEP, REPLACED, Piece, Variant
+from errdex.extract.ir import FORMAT_FIELDS, PERCENT_FIELDS, REPLACE_SEP, REPLACED, SHOWN_REPR, Piece, Variant
 from errdex.model import Segment
 
 
@@ -166,6 +166,8 @@ def transform(v: Variant, how: str) -> Variant:
         return percent_fields(v, split_fails(how[len(PERCENT_FIELDS):])[1])
     if how.startswith(REPLACED):
         return replaced(v, how[len(REPLACED):])
+    if how == SHOWN_REPR:
+        return v
     holes = [p for p in v if not p.segment.is_literal]
     text = "".join(p.segment.text if p.segment.is_literal else _SENTINEL for p in v)
     if how == "dedent":
