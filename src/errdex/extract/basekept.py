@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from errdex.extract.binding import bind_args, subst
 from errdex.extract.imports import dotted_source
-from errdex.extract.ir import Alt, Cat, Dedent, Node, Param, Ref
+from errdex.extract.ir import Node, param_names
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,22 +58,5 @@ def handed_attrs(base: Kept, args: Sequence[Node], kwargs: Sequence[tuple[str, N
     """``base``'s kept attributes with its parameters bound to the arguments handed to it."""
     bind = bind_args(base.params, list(args), dict(kwargs), base.positional)
     unbound = set(base.params) - set(bind)
-    return {attr: subst(node, bind) for attr, node in base.attrs.items() if not (_params(node) & unbound)}
+    return {attr: subst(node, bind) for attr, node in base.attrs.items() if not (param_names(node) & unbound)}
 
-
-def _params(node: Node, depth: int = 0) -> set[str]:
-    """The parameter names an IR tree reads."""
-    if depth > 32:
-        return set()
-    if isinstance(node, Param):
-        return {node.name}
-    if isinstance(node, Cat):
-        return set().union(*(_params(p, depth + 1) for p in node.parts))
-    if isinstance(node, Alt):
-        return set().union(*(_params(p, depth + 1) for p in node.options))
-    if isinstance(node, Dedent):
-        return _params(node.inner, depth + 1)
-    if isinstance(node, Ref):
-        out = {node.param} if node.param else set()
-        return out.union(*(_params(a, depth + 1) for a in (*node.args, *(v for _, v in node.kwargs))))
-    return set()

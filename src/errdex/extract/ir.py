@@ -219,17 +219,23 @@ class Piece:
 Variant = tuple[Piece, ...]
 
 
-def reads_param(node: Node | None, depth: int = 0) -> bool:
+def reads_param(node: Node | None) -> bool:
     """Whether an IR tree holds a parameter (as text, a value, or a class called)."""
+    return bool(param_names(node))
+
+
+def param_names(node: Node | None, depth: int = 0) -> set[str]:
+    """The parameters an IR tree reads (as text, a value, or a class called)."""
     if node is None or depth > 32:
-        return False
+        return set()
     if isinstance(node, Param):
-        return True
+        return {node.name}
     if isinstance(node, (Cat, Alt)):
-        return any(reads_param(p, depth + 1) for p in (node.parts if isinstance(node, Cat) else node.options))
+        parts = node.parts if isinstance(node, Cat) else node.options
+        return set().union(*(param_names(p, depth + 1) for p in parts))
     if isinstance(node, Dedent):
-        return reads_param(node.inner, depth + 1)
+        return param_names(node.inner, depth + 1)
     if isinstance(node, Ref):
-        return bool(node.param) or any(reads_param(a, depth + 1) for a in node.args) or any(
-            reads_param(v, depth + 1) for _, v in node.kwargs)
-    return False
+        own = {node.param} if node.param else set()
+        return own.union(*(param_names(a, depth + 1) for a in (*node.args, *(v for _, v in node.kwargs))))
+    return set()
