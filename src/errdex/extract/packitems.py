@@ -32,21 +32,24 @@ from errdex.extract.summary import InitSummary
 _ITEM = re.compile(r"(\w+)\[(\d)\]")
 
 
+def _converted(e: ast.expr) -> ast.expr:
+    """``e`` without one ``tuple(...)`` / ``list(...)`` around it."""
+    if isinstance(e, ast.Call) and isinstance(e.func, ast.Name) and e.func.id in ("tuple", "list") \
+            and len(e.args) == 1 and not e.keywords:
+        return e.args[0]
+    return e
+
+
 def _shift(value: ast.expr, vararg: str) -> int | None:
     """``args[n:]``, ``list(args)[n:]``, each maybe in ``tuple(...)`` / ``list(...)``: ``n``."""
-    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in ("tuple", "list") \
-            and len(value.args) == 1 and not value.keywords:
-        return _shift(value.args[0], vararg)
+    value = _converted(value)
     if not (isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Slice)):
         return None
     s = value.slice
     if s.upper is not None or s.step is not None or not (
             isinstance(s.lower, ast.Constant) and type(s.lower.value) is int and 0 < s.lower.value < 10):
         return None
-    seq = value.value
-    if isinstance(seq, ast.Call) and isinstance(seq.func, ast.Name) and seq.func.id in ("tuple", "list") \
-            and len(seq.args) == 1 and not seq.keywords:
-        seq = seq.args[0]
+    seq = _converted(value.value)
     return s.lower.value if isinstance(seq, ast.Name) and seq.id == vararg else None
 
 
