@@ -16,6 +16,7 @@ import re
 from typing import Protocol
 
 from errdex.extract import owntexts, packitems, poppedopts
+from errdex.extract.adapters.pydanticcore import custom_error_text
 from errdex.extract.binding import Bind, as_text, bind_args, subst
 from errdex.extract.calltexts import base_str, format_template, passed_on, repr_shown
 from errdex.extract.classattrs import attrs_of_raised, methods_of_raised
@@ -158,6 +159,8 @@ class ClassMessage(Expanding):
             # (cattrs' `IterableValidationError(msg, errors, cl)`: "msg (1 sub-exception)")
             return self.builtin_message(group, args[:2])
         std = next((t for b in chain if (t := stdlib_text(b, args, kwargs, as_text, repr_shown)) is not None), None)
+        if std is None:  # pydantic-core's PydanticCustomError(error_type, message_template, context): the template
+            std = next((t for b in chain if (t := custom_error_text(b, args, kwargs)) is not None), None)
         if std is not None:  # configparser.NoOptionError(option, section): its __init__'s text
             return self.expand(std, {}, 0)
         return self.builtin_message(cls, args)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from errdex.match import candidates as CA
 from errdex.match import rank as R
+from errdex.match import reading as RD
 from errdex.match import scope as SC
 from errdex.match import ties as T
 from errdex.match import verify as V
@@ -79,7 +80,8 @@ def class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranked
     # a text quoting its own class's last line was raised again: a site of the quoted text raised it first
     requoted = SC.requotes(parsed.exception, parsed.message)
     first_line = V.normalize(parsed.message.strip().split("\n", 1)[0])
-    if any(c.pinned or (c.method == "exact" and R.may_raise(idx, printed, c.site)
+    if any(c.pinned or (c.method == "exact"
+                        and (R.may_raise(idx, printed, c.site) or _tagged(idx, parsed, c.template))
                         and (not requoted or SC.opens(idx.templates[c.template][T_SEGS], first_line))
                         and R.own_letters(idx.templates[c.template][T_SEGS]) > 0) for c in ranked[:3]):
         # (a template of punctuation alone, an args tuple `({e}, {path!r})`, says nothing of the text)
@@ -104,6 +106,13 @@ def class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranked
     return replace(m, method="class", confident=False, tied=tied, tied_count=len(sites) - 1,
                    tie_note=SC.class_note(exception, len(sites), not parsed.message.strip(), len(every),
                                           sum(SC.at_run_time(idx, s) for s in sites)))
+
+
+def _tagged(idx: MatchIndex, parsed: Parsed, tno: int) -> bool:
+    """A lone ``Name: text`` (no traceback) whose ``Name:`` opens the template's own text: the text was found,
+    the name is no class (``reading.opens_with``)."""
+    return parsed.format == "message" and not parsed.frames and tno >= 0 \
+        and RD.opens_with(idx.templates[tno][T_SEGS], parsed.exception)
 
 
 def _value_fallback(idx: MatchIndex, tops: frozenset[str], text: str) -> Match | None:

@@ -61,6 +61,7 @@ def score_exception(
     cands: list[W.Candidate] = []
     methods: list[str] = []
     container = V.container_repr(text)
+    tag = RD.self_named(exc)  # `Error: text` read whole: a template that opens with `Error:` printed it as text
     alike: dict[tuple[object, ...], tuple[float, str, tuple[tuple[str, str], ...]]] = {}
     for n, (tno, share) in enumerate(pinned_t + found):
         # the best candidates get an exact word overlap, the rest the retrieval's estimate; a copy of a text
@@ -69,14 +70,14 @@ def score_exception(
         key = (idx.templates[tno][T_SEGS], site_row[S_EXC_NAME], site_row[S_EXC], None if n < PRECISE else share)
         got = alike.get(key)
         if got is None:
-            got = alike[key] = _scored(idx, tno, text, text_words, exc_name, None if n < PRECISE else share,
-                                       container)
+            got = alike[key] = _scored(idx, tno, text, text_words, _printed(idx, tno, exc_name, tag),
+                                       None if n < PRECISE else share, container)
         score, method, vals = got
         cands.append(W.Candidate(tno, score, method == "exact", vals))
         methods.append(method)
     seen = {c.template for c in cands}
     for tno in RW.rewrap_pool(idx, exc_name, cands, seen):
-        score, method, vals = _scored(idx, tno, text, text_words, exc_name, None, container)
+        score, method, vals = _scored(idx, tno, text, text_words, _printed(idx, tno, exc_name, tag), None, container)
         cands.append(W.Candidate(tno, score, method == "exact", vals))
         methods.append(method)
     for c in ED.originals(idx, cands, exc_name):  # the message a handler edited, read without its added line
@@ -122,6 +123,12 @@ def score_exception(
             kept = prev.wraps if prev is not None and prev.template == c.template else -1
             best[site] = R.Scored(c.template, site, score, m, pinned, c.values,
                                   idx.templates[inner][T_SITE] if inner is not None else kept)
+
+
+def _printed(idx: MatchIndex, tno: int, exc_name: str, tag: str) -> str:
+    """The class printed, as template ``tno`` reads it: none when the `Type: ` read whole opens its text (the
+    word is the site's own literal text, ``reading.opens_with``), so a site raising another class loses nothing."""
+    return "" if tag and RD.opens_with(idx.templates[tno][T_SEGS], tag) else exc_name
 
 
 def _scored(idx: MatchIndex, tno: int, text: str, text_words: frozenset[str], exc_name: str, share: float | None,

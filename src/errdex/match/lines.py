@@ -93,8 +93,19 @@ def exception_in_line(line: str) -> tuple[str, str] | None:
     m = EXC_IN_LINE.search(line[:MAXLEN])
     if m is None:
         return None
+    if m.group("msg") is None and _prose_before(line, m.start("type")):
+        # a class name closing a sentence, no text after it (pydantic-settings' `cannot use union with
+        # CliMutuallyExclusiveGroup`, `... must derive from BaseException`): the sentence is the message
+        return None
     start = m.start("msg") if m.group("msg") is not None else len(line)
     return m.group("type"), line[start:]
+
+
+def _prose_before(line: str, start: int) -> bool:
+    """Whether the word before ``start`` is prose (has a lower-case letter: ``with``, not ``ERROR`` or ``worker:``)."""
+    before = line[:start].rstrip(" \t\"'[(")
+    word = before.rsplit(None, 1)[-1] if before.strip() else ""
+    return bool(word) and word[-1].isalnum() and any(ch.islower() for ch in word)
 
 
 _CLOSERS = {"[": "]", "(": ")", "<": ">"}

@@ -40,6 +40,21 @@ def exceptions(parsed: Parsed, grouped: bool = False) -> Iterable[tuple[ParsedEx
         yield ParsedException(parsed.exception, f"{parsed.exception}: {parsed.message}"), _SELF_NAMED
 
 
+def self_named(exc: ParsedException) -> str:
+    """The ``Type`` of a lone ``Type: text`` read whole (``exceptions``' last reading), else ``""``."""
+    name = exc.exception
+    if name and "." not in name and not exc.frames and exc.message.startswith(f"{name}: "):
+        return name
+    return ""
+
+
+def opens_with(segs: tuple[tuple[bool, str], ...], name: str) -> bool:
+    """Whether a template's text starts with the literal ``Name:`` that the paste printed as a class:
+    pydantic-settings' ``raise SettingsError(f'Error: {model_cls.__name__} is not subclass of ...')`` prints
+    ``Error: NotModel is not ...``, where ``Error`` is the site's own text, no class (a tag, not a type)."""
+    return bool(name) and bool(segs) and segs[0][0] and segs[0][1].startswith(f"{name}:")
+
+
 def group_first(idx: MatchIndex, parsed: Parsed) -> tuple[Parsed, bool]:
     """An exception group raised by the library is the reported exception, not its first member.
 

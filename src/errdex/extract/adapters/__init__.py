@@ -5,6 +5,10 @@ that declines with an empty list when the file is not one it knows.  The
 generic environment-variable reader lives in ``extract/config.py`` and runs
 on every file; adapters add what only knowledge of one registry can prove:
 the option's name, default, help, environment variable and how to set it.
+
+``pydanticcore`` is of another kind, not in ``ADAPTERS``: what a dependency's compiled exception class
+prints (``PydanticCustomError``'s template), read by ``extract/classmessage.py`` beside the standard
+library's class texts (``extract/stdlib_texts.py``).
 """
 
 from __future__ import annotations
