@@ -156,9 +156,9 @@ class RaisedMixin(Builder):
                 param = ""
                 if isinstance(f, ast.Name):
                     classes = self._class_variable(f.id, scope)
-                    if classes is None and classdocs.reads_doc(alt([*args, *(v for _, v in kwargs)]), f.id):
-                        if (picked := self._doc_classes(f.id, node, args, kwargs, scope)) is not None:
-                            return picked  # `exc = errmap[code]` or `exc = RarUserBreak`: "%s" % exc.__doc__
+                    if classes is None and classdocs.reads_doc(alt([*args, *(v for _, v in kwargs)]), f.id) \
+                            and (picked := self._doc_classes(f.id, node, args, kwargs, scope)) is not None:
+                        return picked  # `exc = errmap[code]` or `exc = RarUserBreak`: "%s" % exc.__doc__
                     if classes is not None:  # err_type = ValueError if c else TypeError; raise err_type("...")
                         return alt([dataclasses.replace(r, is_call=True, src=self.src.segment(node),
                                                         callee=r.callee if r.callee == TABLE_ITEM else r.src,
