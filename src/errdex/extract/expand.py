@@ -17,12 +17,12 @@ import itertools
 import math
 from dataclasses import dataclass
 
-from errdex.extract import owntexts
+from errdex.extract import classdocs, owntexts
 from errdex.extract.binding import Bind, as_text, subst, substitute_param
 from errdex.extract.calltexts import call_bind
 from errdex.extract.classattrs import attrs_of_caller
 from errdex.extract.classmessage import ClassMessage
-from errdex.extract.classtables import PICKED
+from errdex.extract.classtables import PICKED, common_base
 from errdex.extract.enummembers import ENUM_MEMBER
 from errdex.extract.factories import is_by_name, spread
 from errdex.extract.imports import class_like
@@ -291,6 +291,14 @@ class Expander(ClassMessage):
                 return [o for c in classes for o in self.exception(
                     dataclasses.replace(c, is_call=True, src=node.src, args=node.args, kwargs=node.kwargs), bind, depth + 1)]
             return [Outcome(node.src, node.src, ((Piece(Segment(expr=node.src), True),),))]
+        if isinstance(node, Ref) and node.callee == classdocs.SIBLINGS and node.is_call:
+            # `exc = errmap[code]` (the caller's class) beside `exc = RarUserBreak`, the text `exc.__doc__`:
+            # each other subclass of the named classes' common base, by its docstring (``classdocs``)
+            known = [self.t.canonical(k.target) for k in node.item if isinstance(k, Ref)]
+            kin = classdocs.siblings(known, self.t.subclasses,
+                                     lambda cs: b if (b := common_base(cs, self.t.bases_chain)) in self.t.classes else None)
+            return [o for c in kin for o in self.exception(
+                dataclasses.replace(node, target=c, callee=c.rpartition(".")[2], item=PICKED), bind, depth + 1)]
         if isinstance(node, Ref) and node.callee == MEMBER and node.is_call:
             # `raise cls.LIMIT.rangeexception(...)`: each class the named tuple's field holds (``tuplefields``),
             # else a class this code cannot name, whose text follows the builtin rule
@@ -343,6 +351,10 @@ class Expander(ClassMessage):
                 return [Outcome(node.src, node.src, ((Piece(Segment(expr=node.src), True),),))]
             spread_args, spread_kw = spread(tuple(subst(a, bind) for a in node.args),  # forwarded `*args` too
                                             tuple((k, subst(v, bind)) for k, v in node.kwargs))
+            if (var := classdocs.called_local(node.src)) and var != written \
+                    and (doc := self._docstring(canon)):  # `raise exc(msg)`, msg reading `exc.__doc__`
+                spread_args = tuple(classdocs.with_doc(a, var, doc) for a in spread_args)
+                spread_kw = tuple((k, classdocs.with_doc(v, var, doc)) for k, v in spread_kw)
             args, kwargs = list(spread_args), dict(spread_kw)
             variants = self.class_message(canon, args, kwargs, depth + 1)
             if args and self._init_built(canon) and all(opaque(v) for v in variants):
@@ -351,6 +363,11 @@ class Expander(ClassMessage):
         if isinstance(node, Hole):
             return [Outcome(node.expr, node.expr, ((Piece(Segment(expr=node.expr), True),),))]
         return [Outcome("?", "?", self.text(node, bind, depth + 1))]
+
+    def _docstring(self, cls: str) -> str:
+        """The package's class's own docstring ("" when none or not the package's)."""
+        entry = self.t.classes.get(cls)
+        return entry[0].docstring if entry is not None else ""
 
     def _param_class(self, node: Ref, bind: Bind, depth: int) -> list[Outcome]:
         """``raise exc_type(msg)`` with ``exc_type`` a parameter: the class the caller passes (or the

@@ -7,7 +7,7 @@ import ast
 import dataclasses
 from collections.abc import Callable
 
-from errdex.extract import classtables
+from errdex.extract import classdocs, classtables
 from errdex.extract import env as envmod
 from errdex.extract.edited import edited_text
 from errdex.extract.factories import held_class, is_by_name
@@ -83,23 +83,44 @@ class RaisedMixin(Builder):
         (``error_class, default_message = TABLE[code]``, ``keyedtables``) among them."""
         return self._held_classes(envmod.lookup(scope.env, name), scope, 0)
 
-    def _held_classes(self, b: envmod.Binding | None, scope: Scope, depth: int) -> list[Ref] | None:
+    def _held_classes(self, b: envmod.Binding | None, scope: Scope, depth: int,
+                      handed: list[bool] | None = None) -> list[Ref] | None:
+        """``handed`` given: a path taking the class from the caller (``classdocs.handed_in``) is noted there."""
         if b is not None and b.options and depth < 4:
             out: list[Ref] = []
             for o in b.options:
-                got = self._held_classes(o, scope, depth + 1)
+                got = self._held_classes(o, scope, depth + 1, handed)
                 if got is None:
                     return None
                 out.extend(r for r in got if r not in out)
             return out
         if b is None or b.value is None or b.prev is not None or b.local_def is not None or b.caught is not None:
             return None
+        if handed is not None and classdocs.handed_in(b.value, scope.params):
+            handed.append(True)
+            return []
         ir = self.exception(b.value, scope.at(b.env))
         refs = ir.options if isinstance(ir, Alt) else (ir,)
         if all(isinstance(r, Ref) and not r.is_call and not r.reraised
                and (class_like(r.target) or r.callee == TABLE_ITEM) for r in refs):
             return [r for r in refs if isinstance(r, Ref)]
         return None
+
+    def _doc_classes(self, name: str, node: ast.Call, args: tuple[Node, ...],
+                     kwargs: tuple[tuple[str, Node], ...], scope: Scope) -> Node | None:
+        """``raise exc(msg)``, ``msg`` reading ``exc.__doc__``, ``exc`` a class on every path but those taking
+        it from the caller (``classdocs``): each named class, and the caller's as ``SIBLINGS`` of them, all
+        marked as picked (the site names their common base)."""
+        handed: list[bool] = []
+        classes = self._held_classes(envmod.lookup(scope.env, name), scope, 0, handed)
+        if not classes or not handed or any(r.callee == TABLE_ITEM for r in classes):
+            return None
+        src = self.src.segment(node)
+        named = [dataclasses.replace(r, is_call=True, src=src, callee=r.src, args=args, kwargs=kwargs,
+                                     item=classtables.PICKED) for r in classes]
+        kin = Ref(target=classes[0].target, src=src, callee=classdocs.SIBLINGS, args=args, kwargs=kwargs,
+                  item=tuple(classes))
+        return alt([*named, kin])
 
     def exception(self, node: ast.expr, scope: Scope) -> Node:
         """The raised expression: a class, a constructor call, a variable holding an instance."""
@@ -135,6 +156,9 @@ class RaisedMixin(Builder):
                 param = ""
                 if isinstance(f, ast.Name):
                     classes = self._class_variable(f.id, scope)
+                    if classes is None and classdocs.reads_doc(alt([*args, *(v for _, v in kwargs)]), f.id) \
+                            and (picked := self._doc_classes(f.id, node, args, kwargs, scope)) is not None:
+                        return picked  # `exc = errmap[code]` or `exc = RarUserBreak`: "%s" % exc.__doc__
                     if classes is not None:  # err_type = ValueError if c else TypeError; raise err_type("...")
                         return alt([dataclasses.replace(r, is_call=True, src=self.src.segment(node),
                                                         callee=r.callee if r.callee == TABLE_ITEM else r.src,
