@@ -325,6 +325,10 @@ class MessageBuilder(ValuesMixin, FormsMixin, JoinMixin, CallsMixin, RaisedMixin
             # (mutagen's `raise MutagenError(e) from e` around `open()`), or another an OSError was given
             name = self.src.segment(node)
             result = alt([Hole(name, unresolved=True), *(cat(*parts) for parts in os_error_texts(name))])
+        elif b.grow and grown_list(b):
+            # `errors = []; ... errors.append(...); raise E(errors)`: the list's repr, its items unknown
+            # (pyOpenSSL's `exception_from_error_queue` prints `[('SSL routines', '', 'no cipher match')]`)
+            result = cat(Lit("["), Hole(self.src.segment(node), unresolved=True), Lit("]"))
         elif b.value is None or b.grow or (isinstance(b.value, ast.Constant) and not isinstance(b.value.value, str)):
             result = Hole(self.src.segment(node), unresolved=True)  # unknown, or a number that may change
         else:
@@ -345,6 +349,26 @@ class MessageBuilder(ValuesMixin, FormsMixin, JoinMixin, CallsMixin, RaisedMixin
             result = dataclasses.replace(result, src=self.src.segment(node))
         self._memo[b] = result
         return result
+
+
+def grown_list(b: envmod.Binding) -> bool:
+    """Whether a binding grown by ``append`` / ``extend`` / ``insert(0, x)`` grew from a list display (``errors = []``,
+    ``parts = ["header"]``), on every branch that joined into it: a list, whatever it holds, whose ``str`` is its
+    ``repr`` between brackets."""
+    stack: list[envmod.Binding | None] = [b]
+    steps = 0
+    while stack:
+        cur = stack.pop()
+        steps += 1
+        if cur is None or steps > envmod.MAX_DEPTH:
+            return False
+        if cur.grow:
+            stack.append(cur.prev)
+        elif cur.options:
+            stack.extend(cur.options)
+        elif not isinstance(cur.value, ast.List):
+            return False
+    return True
 
 
 def _texty(node: ast.expr) -> bool:

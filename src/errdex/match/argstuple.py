@@ -16,6 +16,12 @@ punctuation, so its exact match is a lead, never a confident answer alone: at mo
 fallback's score, so that a template whose words the message shares ranks above it even when found loosely
 (rule-engine's ``('syntax error (illegal character {t.value[0]})', {t})``, whose text Python printed with
 double quotes around a value holding a quote: fuzzy, 0.34).
+
+A list raised as it is prints the same way between brackets: ``errors = []; ... errors.append(...); raise
+E(errors)`` (pyOpenSSL's ``exception_from_error_queue``) prints ``[('SSL routines', '', 'no cipher match')]``.
+The extractor gives the raise the template ``[{errors}]`` (``extract/messages.grown_list``); such a template
+(``list_shown``) is kept under ``LIST_SHOWN`` and is a candidate for a text printed as one list
+(``printed_list``), a lead at most ``ARGS_CAP`` like the tuple's frame (issue 17's fifty-seventh round).
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 ARGS_TUPLE = "<args-tuple>"  # ``MatchIndex.rewraps`` key prefix, followed by the number of values
+LIST_SHOWN = "<list-repr>"  # ``MatchIndex.rewraps`` key: templates that are a list shown as itself, ``[{errors}]``
 # the most an exact match of such a template scores: a lead, as the class fallback is (0.3), and below a
 # template whose words the message shares, however loosely its text was found
 ARGS_CAP = 0.3
@@ -42,6 +49,42 @@ def args_tuple_fields(segs: Sequence[tuple[bool, str]]) -> int | None:
         return None
     n = len(holes)
     return n if 2 <= n <= MAX_ARGS else None
+
+
+def list_shown(segs: Sequence[tuple[bool, str]]) -> bool:
+    """Whether the template is one placeholder between brackets: a list built by ``append`` and raised as it is
+    (pyOpenSSL's ``errors = []; ... errors.append((lib, func, reason)); raise exception_type(errors)``)."""
+    return len(segs) == 3 and segs[0] == (True, "[") and not segs[1][0] and segs[2] == (True, "]")
+
+
+def printed_list(text: str) -> bool:
+    """Whether a text is printed as one list of at least one item, ``[v1, ...]``: its first bracket closes at its
+    end (not ``[a] and [b]``), outside quotes."""
+    t = text.strip()
+    if len(t) < 3 or len(t) > MAX_TEXT or t[0] != "[" or t[-1] != "]":
+        return False
+    closers: list[str] = []
+    quote = ""
+    i = 0
+    while i < len(t):
+        c = t[i]
+        i += 1
+        if quote:
+            if c == "\\":
+                i += 1
+            elif c == quote:
+                quote = ""
+        elif c in ("'", '"'):
+            quote = c
+        elif c in _OPEN:
+            closers.append(_OPEN[c])
+        elif closers and c == closers[-1]:
+            closers.pop()
+            if not closers and i < len(t):
+                return False  # the first list closed before the end
+        elif c in ")]}":
+            return False
+    return not quote and not closers
 
 
 def printed_fields(text: str) -> int | None:

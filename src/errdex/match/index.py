@@ -18,7 +18,7 @@ from array import array
 from collections.abc import Iterable, Iterator
 
 from errdex.match import store
-from errdex.match.argstuple import ARGS_TUPLE, args_tuple_fields
+from errdex.match.argstuple import ARGS_TUPLE, LIST_SHOWN, args_tuple_fields, list_shown
 from errdex.match.honesty import class_text
 from errdex.match.indexdata import ANY_CLASS as ANY_CLASS
 from errdex.match.indexdata import BY_CAUGHT as BY_CAUGHT
@@ -141,6 +141,8 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
                 rewraps.setdefault(SHAPED, []).append(tno)
             if (fields := args_tuple_fields(segs)) is not None:  # `({a}, {b})`: the arguments' tuple (``argstuple``)
                 rewraps.setdefault(f"{ARGS_TUPLE}{fields}", []).append(tno)
+            if list_shown(segs):  # `[{errors}]`: a list raised as it is (``argstuple``)
+                rewraps.setdefault(LIST_SHOWN, []).append(tno)
             if edited_reraise(raise_line, segs):
                 rewraps.setdefault(EDITED, []).append(tno)
             if any(not lit and caught(x, site.cause) for lit, x in segs):
@@ -175,7 +177,7 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
             for name in raise_keywords(site):  # the keywords a class printing its **kwargs shows (``keywords.py``)
                 rewraps.setdefault(KEYWORD + name, []).extend(mine)
         site_templates.append(tuple(mine))
-    for key in [k for k in rewraps if k.startswith(ARGS_TUPLE) and len(rewraps[k]) > MAX_SHAPED]:
+    for key in [k for k in rewraps if k.startswith((ARGS_TUPLE, LIST_SHOWN)) and len(rewraps[k]) > MAX_SHAPED]:
         rewraps[key] = rewraps[key][:MAX_SHAPED]  # alike: the first ones, in the catalog's order
     if len(rewraps.get(SHAPED, ())) > MAX_SHAPED:  # the most literal text: the likeliest to verify only where right
         rewraps[SHAPED] = sorted(sorted(rewraps[SHAPED], key=lambda t: -templates[t][3])[:MAX_SHAPED])

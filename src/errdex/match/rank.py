@@ -25,7 +25,16 @@ import re
 from collections.abc import Mapping, Sequence
 
 from errdex.match import verify as V
-from errdex.match.argstuple import ARGS_CAP, ARGS_TUPLE, args_tuple_fields, printed_fields, tuple_values
+from errdex.match.argstuple import (
+    ARGS_CAP,
+    ARGS_TUPLE,
+    LIST_SHOWN,
+    args_tuple_fields,
+    list_shown,
+    printed_fields,
+    printed_list,
+    tuple_values,
+)
 from errdex.match.index import (
     S_END,
     S_EXC,
@@ -113,6 +122,8 @@ def retrieve(idx: MatchIndex, text: str, limit: int = CANDIDATES) -> list[tuple[
     # a text printed as the tuple of N values (`('abc', <...>)`): the templates that are that frame (``argstuple``)
     if (fields := printed_fields(text)) is not None:
         best.extend((t, 1.0) for t in idx.rewraps.get(f"{ARGS_TUPLE}{fields}", ()) if t not in acc)
+    if printed_list(text):  # a text printed as a list (`[('a', 'b')]`): the templates of a list raised as it is
+        best.extend((t, 1.0) for t in idx.rewraps.get(LIST_SHOWN, ()) if t not in acc)
     return best
 
 
@@ -163,7 +174,7 @@ def score_template(
             # `{a} is {b}`, `{e} in {key}`: half of all sentences fit; `({e}, {path!r}, {i})` (an args tuple)
             # or an exception group's ` ({len(excs)} sub-exceptions)` says nothing of the library's own
             score = min(score, SHORT_CAP)
-        if args_tuple_fields(segs) is not None:
+        if args_tuple_fields(segs) is not None or list_shown(segs):
             # a frame of punctuation says "N values" and no word of them: below a template whose words the
             # message shares (rule-engine's `('syntax error (illegal character ...)', {t})` read fuzzily)
             score = min(score, ARGS_CAP)
