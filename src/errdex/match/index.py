@@ -45,6 +45,7 @@ from errdex.match.indexdata import (
     held_class_call,
     looked_up_class,
     loose_raise,
+    printed_name,
     prints_as_key_error,
     raise_keywords,
     shaped,
@@ -107,7 +108,8 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
             snaps.append((snap.repo, snap.pin, snap.url_base, snap.path_prefix, snap.commit or "",
                           "1" if approximate_links(snap) else ""))
         sno = len(sites)
-        sites.append((site.error_id, site.kind, site.exception_resolved or site.exception, site.exception_name, site.path,
+        resolved = site.exception_resolved or site.exception
+        sites.append((site.error_id, site.kind, resolved, printed_name(resolved, site.exception_name), site.path,
                       site.line, site.end_line, site.qualname, snap_no[snap.key]))
         locs.setdefault(site.path, []).append((site.line, max(site.end_line, site.line), sno))
         mine: list[int] = []
