@@ -138,7 +138,8 @@ def unconfident(idx: MatchIndex, match: Match, site: int, frames: bool, message:
                 f"where it raises its classes by hand")
         return replace(match, confident=False, tie_note=match.tie_note or note)
     own = idx.rewraps.get(CLASS_TEXT, ())
-    if not frames and own and any(t in own for t in idx.site_templates[site]):
+    # the text matched when known (a site may write one text at the raise and take another from its class)
+    if not frames and own and (template in own if template >= 0 else any(t in own for t in idx.site_templates[site])):
         note = (f"the class {match.exception} builds this text itself: any code raising it prints the "
                 f"same; a traceback's frames say whether it was this raise") if raised_by_name(match.exception) \
             else (f"this line raises an exception built elsewhere (`{match.exception}`), whose class wrote this "

@@ -76,6 +76,7 @@ from errdex.match.indexdata import template_keys as template_keys
 from errdex.match.indexdata import template_words as template_words
 from errdex.match.indexdata import words as words
 from errdex.match.verify import normalize
+from errdex.record import replace
 from errdex.stdlib_errors import TEXTS as STDLIB_TEXTS
 
 TYPE_CHECKING = False
@@ -120,6 +121,10 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
         stdlib = (site.exception_resolved or site.exception) in STDLIB_TEXTS
         key_error = prints_as_key_error(site.exception_name, site.exception_bases)
         raise_line = _raise_line(site)
+        whole = class_text(site)
+        # a site with texts of both kinds (pyramid's `getattr(request, 'authdebug_message', 'Unauthorized: ...')`
+        # beside its class's `Access was denied to this resource.`): the class's own texts, each by itself
+        each = not whole and len(site.templates) > 1
         for tmpl in site.templates or ():
             segs = _edges_stripped(tuple((s.is_literal, normalize(s.text) if s.is_literal
                                           else placeholder(s.expr or "", s.conversion))
@@ -135,6 +140,8 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
                 exact.setdefault("".join(t for _, t in segs).strip().lower(), []).append(tno)
             templates.append((sno, segs, tmpl.render(), litchars, 0.0))
             mine.append(tno)
+            if each and class_text(replace(site, templates=(tmpl,))):
+                rewraps.setdefault(CLASS_TEXT, []).append(tno)
             if gated:
                 rewraps.setdefault(GATED, []).append(tno)
             if stdlib:
@@ -172,7 +179,7 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
                 rewraps.setdefault(PICKED_CLASS + name, []).append(mine[0])
         if mine and key_error and site.exception_name != "KeyError":
             rewraps.setdefault(KEY_ERROR + site.exception_name, []).append(mine[0])
-        if mine and class_text(site):
+        if mine and whole:
             rewraps.setdefault(CLASS_TEXT, []).extend(mine)
             for name in raise_keywords(site):  # the keywords a class printing its **kwargs shows (``keywords.py``)
                 rewraps.setdefault(KEYWORD + name, []).extend(mine)
