@@ -35,7 +35,9 @@ from errdex.record import replace
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from errdex.model import ErrorSite
+    from collections.abc import Iterable
+
+    from errdex.model import ErrorSite, Segment
 
 TEST_FOLDERS = frozenset({"tests", "test", "testing"})
 TEST_MODULES = frozenset({"test.py", "tests.py"})
@@ -88,6 +90,21 @@ _CONCAT = re.compile(r"""['"]\s*[rRbBfFuU]{0,2}['"]""")  # the quotes between tw
 _RUN_BREAK = re.compile(r"[\n'\"]")
 _EDGE = " \t:;,.-()[]<>"
 _WRITTEN = 12  # characters of a run of text that say it is written at the raise, not a name the code uses
+
+
+def constant_class_text(site: ErrorSite, segments: Iterable[Segment]) -> bool:
+    """Whether one template of a site that is no class-text site as a whole (``class_text``) is its class's
+    constant text all the same (the caller asks it of such a site): a class of the site's own package, literal
+    text only, none of it written at the raise (pyramid's ``HTTPForbidden.explanation`` beside the default text
+    ``secured_view`` writes)."""
+    top = (site.module or site.path.replace("/", ".")).split(".")[0]
+    segs = list(segments)
+    if not top or not site.exception_resolved.startswith(top + ".") or not site.snippet \
+            or not segs or not all(s.is_literal for s in segs):
+        return False
+    starts = [c.split("\n")[0].split('"')[0].split("'")[0][:24].strip() for c in (s.text.strip() for s in segs)]
+    starts = [c for c in starts if len(c) >= NO_TEXT]
+    return bool(starts) and not any(c in site.snippet for c in starts)
 
 
 def raised_by_name(raised_as_written: str) -> bool:

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 
 from errdex.match import store
 from errdex.match.argstuple import ARGS_TUPLE, args_tuple_fields
-from errdex.match.honesty import class_text
+from errdex.match.honesty import class_text, constant_class_text
 from errdex.match.indexdata import ANY_CLASS as ANY_CLASS
 from errdex.match.indexdata import BY_CAUGHT as BY_CAUGHT
 from errdex.match.indexdata import (
@@ -76,7 +76,6 @@ from errdex.match.indexdata import template_keys as template_keys
 from errdex.match.indexdata import template_words as template_words
 from errdex.match.indexdata import words as words
 from errdex.match.verify import normalize
-from errdex.record import replace
 from errdex.stdlib_errors import TEXTS as STDLIB_TEXTS
 
 TYPE_CHECKING = False
@@ -140,7 +139,7 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
                 exact.setdefault("".join(t for _, t in segs).strip().lower(), []).append(tno)
             templates.append((sno, segs, tmpl.render(), litchars, 0.0))
             mine.append(tno)
-            if each and class_text(replace(site, templates=(tmpl,))):
+            if each and constant_class_text(site, tmpl.segments):
                 rewraps.setdefault(CLASS_TEXT, []).append(tno)
             if gated:
                 rewraps.setdefault(GATED, []).append(tno)
