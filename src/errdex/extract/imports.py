@@ -16,12 +16,21 @@ BUILTIN_EXCEPTIONS = frozenset(
     n for n in BUILTIN_NAMES if isinstance(getattr(builtins, n), type) and issubclass(getattr(builtins, n), BaseException)
 )
 
+# the standard library's exception classes named in lower case, C modules' old style (``raise socket.timeout()``,
+# ``raise select.error(...)``): classes all the same, though no capital says so
+STDLIB_LOWER_CLASSES = frozenset({
+    "socket.error", "socket.timeout", "socket.herror", "socket.gaierror", "select.error", "os.error",
+    "struct.error", "zlib.error", "re.error", "sre_constants.error", "getopt.error",
+    "termios.error", "resource.error", "curses.error", "mmap.error", "pyexpat.error", "xml.parsers.expat.error",
+})
+
 
 def class_like(dotted: str) -> bool:
     """Whether a dotted name reads as a class (``errors.TracerError``, ``ValueError``), by the naming
-    convention the static walk has to go on: its last part capitalised, or a builtin exception."""
+    convention the static walk has to go on: its last part capitalised, or a builtin exception, or one
+    of the standard library's lower-case classes (``STDLIB_LOWER_CLASSES``)."""
     last = dotted.rsplit(".", 1)[-1]
-    return last[:1].isupper() or last in BUILTIN_EXCEPTIONS
+    return last[:1].isupper() or last in BUILTIN_EXCEPTIONS or dotted in STDLIB_LOWER_CLASSES
 
 
 def module_name(path: str) -> str:

@@ -218,6 +218,11 @@ class MessageBuilder(ValuesMixin, FormsMixin, JoinMixin, CallsMixin, RaisedMixin
             isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Mod))
         ):
             return self.text(node, scope)
+        if isinstance(node, ast.Call) and (default := _read_default(node)) is not None and _texty(default) \
+                and not isinstance(default, ast.Attribute):
+            # `getattr(request, "authdebug_message", "Unauthorized: %s failed permission check" % name)`,
+            # `reasons.get(code, f"unknown error {code}")`: the attribute's (the entry's) value, or the default text
+            return alt([Hole(self.src.segment(node)), self.text(default, scope)])
         if isinstance(node, ast.Call):
             if (picked := self.picked_call(node, scope)) is not None:
                 return picked  # `exc = ERROR_MAP[code](reason, lang)`: one of a table's classes (``classtables``)
@@ -369,6 +374,18 @@ def grown_list(b: envmod.Binding) -> bool:
         elif not isinstance(cur.value, ast.List):
             return False
     return True
+
+
+def _read_default(node: ast.Call) -> ast.expr | None:
+    """The default of a read that has one: ``getattr(obj, name, DEFAULT)``, ``mapping.get(key, DEFAULT)``."""
+    if node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
+        return None
+    f = node.func
+    if isinstance(f, ast.Name) and f.id == "getattr" and len(node.args) == 3:
+        return node.args[2]
+    if isinstance(f, ast.Attribute) and f.attr == "get" and len(node.args) == 2:
+        return node.args[1]
+    return None
 
 
 def _texty(node: ast.expr) -> bool:

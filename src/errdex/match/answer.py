@@ -92,20 +92,21 @@ def class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranked
         if not exception:
             return _value_fallback(idx, tops, text) or _caught_fallback(idx, tops, ranked, text)
         tops = frozenset({idx.sites[element][S_PATH].split("/", 1)[0]}) | tops
-    every = SC.class_sites(idx, exception, tops, requoted)
+    told = not SC.untold(parsed.message)
+    every = SC.class_sites(idx, exception, tops, requoted, told)
     if not every:
         return None
-    if not requoted and all(SC.at_run_time(idx, s) for s in every) and any(
+    if told and not requoted and all(SC.at_run_time(idx, s) for s in every) and any(
             c.score >= _OWN_WORDS and idx.sites[c.site][S_EXC_NAME] == printed for c in ranked[:3]):
         return None  # a site naming the class has text sharing words with the message: it speaks first
-    sites = SC.narrow(idx, every, text)
+    sites = SC.narrow(idx, every, text if told else "")
     first = sites[0]
     ts = idx.site_templates[first]
     m = as_match(idx, R.Scored(ts[0] if ts else -1, first, SC.CLASS_SCORE, "class", False, ()))
     tied = T.as_tied(idx, sites[1 : 1 + T.MAX_LISTED])
     return replace(m, method="class", confident=False, tied=tied, tied_count=len(sites) - 1,
                    tie_note=SC.class_note(exception, len(sites), not parsed.message.strip(), len(every),
-                                          sum(SC.at_run_time(idx, s) for s in sites)))
+                                          sum(SC.at_run_time(idx, s) for s in sites), told))
 
 
 def _tagged(idx: MatchIndex, parsed: Parsed, tno: int) -> bool:

@@ -35,7 +35,9 @@ from errdex.record import replace
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from errdex.model import ErrorSite
+    from collections.abc import Iterable
+
+    from errdex.model import ErrorSite, Segment
 
 TEST_FOLDERS = frozenset({"tests", "test", "testing"})
 TEST_MODULES = frozenset({"test.py", "tests.py"})
@@ -90,6 +92,21 @@ _EDGE = " \t:;,.-()[]<>"
 _WRITTEN = 12  # characters of a run of text that say it is written at the raise, not a name the code uses
 
 
+def constant_class_text(site: ErrorSite, segments: Iterable[Segment]) -> bool:
+    """Whether one template of a site that is no class-text site as a whole (``class_text``) is its class's
+    constant text all the same (the caller asks it of such a site): a class of the site's own package, literal
+    text only, none of it written at the raise (pyramid's ``HTTPForbidden.explanation`` beside the default text
+    ``secured_view`` writes)."""
+    top = (site.module or site.path.replace("/", ".")).split(".")[0]
+    segs = list(segments)
+    if not top or not site.exception_resolved.startswith(top + ".") or not site.snippet \
+            or not segs or not all(s.is_literal for s in segs):
+        return False
+    starts = [c.split("\n")[0].split('"')[0].split("'")[0][:24].strip() for c in (s.text.strip() for s in segs)]
+    starts = [c for c in starts if len(c) >= NO_TEXT]
+    return bool(starts) and not any(c in site.snippet for c in starts)
+
+
 def raised_by_name(raised_as_written: str) -> bool:
     """Whether a raise names its class (``raise ParseError(...)``), not a value: ``raise error`` of a
     parameter or a local re-raises an instance some other code built, with the text that code gave it."""
@@ -138,7 +155,8 @@ def unconfident(idx: MatchIndex, match: Match, site: int, frames: bool, message:
                 f"where it raises its classes by hand")
         return replace(match, confident=False, tie_note=match.tie_note or note)
     own = idx.rewraps.get(CLASS_TEXT, ())
-    if not frames and own and any(t in own for t in idx.site_templates[site]):
+    # the text matched when known (a site may write one text at the raise and take another from its class)
+    if not frames and own and (template in own if template >= 0 else any(t in own for t in idx.site_templates[site])):
         note = (f"the class {match.exception} builds this text itself: any code raising it prints the "
                 f"same; a traceback's frames say whether it was this raise") if raised_by_name(match.exception) \
             else (f"this line raises an exception built elsewhere (`{match.exception}`), whose class wrote this "

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 
 from errdex.match import store
 from errdex.match.argstuple import ARGS_TUPLE, LIST_SHOWN, args_tuple_fields, list_shown
-from errdex.match.honesty import class_text
+from errdex.match.honesty import class_text, constant_class_text
 from errdex.match.indexdata import ANY_CLASS as ANY_CLASS
 from errdex.match.indexdata import BY_CAUGHT as BY_CAUGHT
 from errdex.match.indexdata import (
@@ -45,6 +45,7 @@ from errdex.match.indexdata import (
     held_class_call,
     looked_up_class,
     loose_raise,
+    printed_name,
     prints_as_key_error,
     raise_keywords,
     shaped,
@@ -107,7 +108,8 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
             snaps.append((snap.repo, snap.pin, snap.url_base, snap.path_prefix, snap.commit or "",
                           "1" if approximate_links(snap) else ""))
         sno = len(sites)
-        sites.append((site.error_id, site.kind, site.exception_resolved or site.exception, site.exception_name, site.path,
+        resolved = site.exception_resolved or site.exception
+        sites.append((site.error_id, site.kind, resolved, printed_name(resolved, site.exception_name), site.path,
                       site.line, site.end_line, site.qualname, snap_no[snap.key]))
         locs.setdefault(site.path, []).append((site.line, max(site.end_line, site.line), sno))
         mine: list[int] = []
@@ -118,6 +120,10 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
         stdlib = (site.exception_resolved or site.exception) in STDLIB_TEXTS
         key_error = prints_as_key_error(site.exception_name, site.exception_bases)
         raise_line = _raise_line(site)
+        whole = class_text(site)
+        # a site with texts of both kinds (pyramid's `getattr(request, 'authdebug_message', 'Unauthorized: ...')`
+        # beside its class's `Access was denied to this resource.`): the class's own texts, each by itself
+        each = not whole and len(site.templates) > 1
         for tmpl in site.templates or ():
             segs = _edges_stripped(tuple((s.is_literal, normalize(s.text) if s.is_literal
                                           else placeholder(s.expr or "", s.conversion))
@@ -133,6 +139,8 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
                 exact.setdefault("".join(t for _, t in segs).strip().lower(), []).append(tno)
             templates.append((sno, segs, tmpl.render(), litchars, 0.0))
             mine.append(tno)
+            if each and constant_class_text(site, tmpl.segments):
+                rewraps.setdefault(CLASS_TEXT, []).append(tno)
             if gated:
                 rewraps.setdefault(GATED, []).append(tno)
             if stdlib:
@@ -172,7 +180,7 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
                 rewraps.setdefault(PICKED_CLASS + name, []).append(mine[0])
         if mine and key_error and site.exception_name != "KeyError":
             rewraps.setdefault(KEY_ERROR + site.exception_name, []).append(mine[0])
-        if mine and class_text(site):
+        if mine and whole:
             rewraps.setdefault(CLASS_TEXT, []).extend(mine)
             for name in raise_keywords(site):  # the keywords a class printing its **kwargs shows (``keywords.py``)
                 rewraps.setdefault(KEYWORD + name, []).extend(mine)

@@ -46,6 +46,22 @@ T_LITCHARS: Final = 3
 T_WEIGHT: Final = 4
 
 
+# a class under another name that Python prints by its own (``IOError`` and ``socket.error`` are ``OSError``,
+# ``socket.timeout`` is ``TimeoutError`` since 3.10, ``getopt.error`` is ``GetoptError``): a site's class by the
+# name its traceback shows (``printed_name``)
+PRINTED_AS: Final = {
+    "IOError": "OSError", "EnvironmentError": "OSError", "WindowsError": "OSError", "socket.error": "OSError",
+    "select.error": "OSError", "os.error": "OSError", "mmap.error": "OSError", "resource.error": "OSError",
+    "socket.timeout": "TimeoutError", "getopt.error": "GetoptError", "pyexpat.error": "ExpatError",
+    "xml.parsers.expat.error": "ExpatError",
+}
+
+
+def printed_name(resolved: str, name: str) -> str:
+    """The name a traceback prints for a site's class (resolved ``resolved``, named ``name``)."""
+    return PRINTED_AS.get(resolved, name)
+
+
 # a placeholder holding the caught exception: ``raise X(f"{e} in {key!r}") from e`` edits the message the
 # user sees around the one it caught, however little text it adds
 # (``e.args[0]``: the first argument, the text of an exception raised with one; param's ``raise OSError(e.args[0])

@@ -65,6 +65,7 @@ GROUP_LIMIT = 10  # a group larger than this is narrowed by what its sites share
 _SHORT_WORD = 3  # words shorter than this ("is", "an", "of") say nothing about which site it was
 _VALUE_CHARS = 80  # a message longer than this is no lone value
 _NEAR_BEST = 0.5  # a site sharing at least this share of the best site's word weight stays in the group
+NO_DETAIL = "<no detail available>"  # CPython's last line of a SyntaxError whose msg is None (``untold``)
 
 
 def scope_tops(idx: MatchIndex, exception: str, library_paths: Iterable[str]) -> frozenset[str]:
@@ -85,12 +86,23 @@ def in_scope(idx: MatchIndex, site: int, tops: frozenset[str]) -> bool:
     return not tops or idx.sites[site][S_PATH].split("/", 1)[0] in tops
 
 
-def class_sites(idx: MatchIndex, exception: str, tops: frozenset[str], requoted: bool = False) -> list[int]:
+def untold(message: str) -> bool:
+    """Whether the printed message is CPython's marker for no text at all: ``traceback`` prints a
+    ``SyntaxError``'s ``msg`` attribute, not its ``str()``, and ``<no detail available>`` when it is None
+    (rdflib's ``class BadSyntax(SyntaxError)`` keeps its text in its own fields and its ``__str__``, never
+    calling ``SyntaxError.__init__``).  The raise's text is then not in the input, whatever it was."""
+    return message.strip() == NO_DETAIL
+
+
+def class_sites(idx: MatchIndex, exception: str, tops: frozenset[str], requoted: bool = False,
+                told: bool = True) -> list[int]:
     """Sites (in scope) raising the printed class whose templates have no literal text, in path/line order.
 
     The class is compared by its name and, when the input qualifies it, by the
     resolved class's module too; a builtin class with no scope is too common
-    to say anything and gives nothing.
+    to say anything and gives nothing.  When the text was not printed (not ``told``: ``untold``), no
+    template can be checked: every site naming the class is one, and the raises of a class looked up at
+    run time are only the answer when no site names it.
     """
     name = exception.rsplit(".", 1)[-1]
     if not name or (not tops and "." not in exception):
@@ -105,7 +117,7 @@ def class_sites(idx: MatchIndex, exception: str, tops: frozenset[str], requoted:
         if qualified and "." in row[S_EXC] and row[S_EXC].split(".", 1)[0] != qualified.split(".", 1)[0]:
             continue
         ts = idx.site_templates[s]
-        if ts and all(idx.templates[t][T_LITCHARS] >= NO_TEXT for t in ts):
+        if told and ts and all(idx.templates[t][T_LITCHARS] >= NO_TEXT for t in ts):
             continue  # its text is known and was not found in the message
         out.append(s)
     out.sort(key=lambda s: (idx.sites[s][S_PATH], idx.sites[s][S_LINE], idx.sites[s][S_ID]))
@@ -116,6 +128,8 @@ def class_sites(idx: MatchIndex, exception: str, tops: frozenset[str], requoted:
         # raises of a caught error held in a variable come first
         loose = looked_up(idx, qualified, tops, loose=True)
         return [*loose, *(s for s in out if s not in loose)]
+    if out and not told:
+        return out
     return out + looked_up(idx, qualified, tops, loose=not out and surely)
 
 
@@ -317,9 +331,14 @@ def value_note(count: int) -> str:
             "value (`raise KeyError(key)`); the exception's class (the last line) or the full traceback decides.")
 
 
-def class_note(exception: str, count: int, empty: bool, total: int = 0, looked: int = 0) -> str:
+def class_note(exception: str, count: int, empty: bool, total: int = 0, looked: int = 0, told: bool = True) -> str:
     """The sentence that labels a class fallback (``total``: the class's sites before narrowing)."""
     name = exception.rsplit(".", 1)[-1]
+    if not told:
+        places = "1 place raises" if count == 1 else f"{count} places raise"
+        return (f"The message was not printed (`{NO_DETAIL}`: Python shows a SyntaxError's `msg`, here None, "
+                f"not its text): this is a fallback to the exception class. {places} {name}; paste the full "
+                "traceback and its innermost frame decides.")
     what = "The message is empty" if empty else "No template's text is in the message"
     places = "1 place raises" if count == 1 else f"{count} places raise"
     narrowed = ""
