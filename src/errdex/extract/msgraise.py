@@ -126,8 +126,8 @@ class RaisedMixin(Builder):
         """The raised expression: a class, a constructor call, a variable holding an instance."""
         if (uncast := self.uncast(node)) is not None:
             return self.exception(uncast, scope)  # `cast(Callable[..., Exception], {...}[kind])`: the value
-        if isinstance(node, (ast.Subscript, ast.Call)) and (held := self.picked_classes(node, scope)) is not None:
-            return held  # `klass = {"pre": PreError, "post": PostError}[kind]`, then `raise klass(...)`
+        if isinstance(node, (ast.Subscript, ast.Call)) and (picked := self.picked_classes(node, scope)) is not None:
+            return picked  # `klass = {"pre": PreError, "post": PostError}[kind]`, then `raise klass(...)`
         if isinstance(node, ast.Call):
             f = node.func
             if isinstance(f, ast.Attribute) and f.attr == "with_traceback":

@@ -19,6 +19,7 @@ what they were (the caught exception, the attribute's class).
 from __future__ import annotations
 
 import ast
+import itertools
 from collections.abc import Iterator
 
 from errdex.extract.imports import class_like, dotted_source
@@ -209,7 +210,7 @@ def just_assigned(tree: ast.Module, qual: tuple[str, ...], exc: ast.expr) -> lis
     if func is None:
         return []
     for block in _blocks(func):
-        for before, stmt in zip(block, block[1:]):
+        for before, stmt in itertools.pairwise(block):
             if not (isinstance(stmt, ast.Raise) and stmt.exc is exc):
                 continue
             if isinstance(before, ast.Assign) and len(before.targets) == 1:
