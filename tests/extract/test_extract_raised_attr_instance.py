@@ -50,6 +50,9 @@ PARSER = '''
         def fail(self):
             self.last = TypeError("bad")
             raise self.last
+
+        def fail_again(self):
+            raise self.last
 '''
 
 
@@ -68,4 +71,7 @@ def test_a_raised_attribute_is_the_class_its_methods_assign(tmp_path: Path) -> N
 
 
 def test_an_attribute_assigned_two_classes_stays_untyped(tmp_path: Path) -> None:
-    assert _sites(tmp_path)["Parser.fail"] == ("self.last", [""])
+    sites = _sites(tmp_path)
+    assert sites["Parser.fail_again"] == ("self.last", [""])
+    # assigned right before the raise (issue 17's fifty-ninth round, ``prebuilt.just_assigned``): that object
+    assert sites["Parser.fail"] == ("TypeError", ["bad"])

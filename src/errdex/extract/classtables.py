@@ -33,11 +33,12 @@ MAX_CLASSES = 40  # a table's classes read as alternatives, the first ones (hvac
 
 
 def _table_and_default(func: ast.expr) -> tuple[ast.expr, ast.expr | None] | None:
-    """``TABLE[key]`` → (``TABLE``, None); ``TABLE.get(key, Default)`` → (``TABLE``, ``Default``)."""
-    if isinstance(func, ast.Subscript) and isinstance(func.value, (ast.Name, ast.Attribute)):
+    """``TABLE[key]`` → (``TABLE``, None); ``TABLE.get(key, Default)`` → (``TABLE``, ``Default``); ``TABLE`` a
+    name, an attribute or a dict display written in place (``{"pre": PreError, "post": PostError}[kind]``)."""
+    if isinstance(func, ast.Subscript) and isinstance(func.value, (ast.Name, ast.Attribute, ast.Dict)):
         return func.value, None
     if isinstance(func, ast.Call) and isinstance(func.func, ast.Attribute) and func.func.attr == "get" \
-            and isinstance(func.func.value, (ast.Name, ast.Attribute)) and 1 <= len(func.args) <= 2 \
+            and isinstance(func.func.value, (ast.Name, ast.Attribute, ast.Dict)) and 1 <= len(func.args) <= 2 \
             and not func.keywords:
         return func.func.value, (func.args[1] if len(func.args) == 2 else None)
     return None
@@ -64,6 +65,11 @@ def returns_table_call(body: Iterable[ast.stmt]) -> bool:
     return False
 
 
+def _bound(table: ast.expr, lookup: Callable[[str], ast.expr | None]) -> ast.expr | None:
+    name = dotted_source(table)
+    return lookup(name) if name is not None else None
+
+
 def table_classes(func: ast.expr, lookup: Callable[[str], ast.expr | None]) -> list[str] | None:
     """The classes (as written) a call's callee ``TABLE[key]`` / ``TABLE.get(key, Default)`` may be: every
     value of the dict display ``TABLE`` is bound to (``lookup``: the name's value), and the default; ``None``
@@ -72,8 +78,7 @@ def table_classes(func: ast.expr, lookup: Callable[[str], ast.expr | None]) -> l
     if found is None:
         return None
     table, default = found
-    name = dotted_source(table)
-    value = lookup(name) if name is not None else None
+    value = table if isinstance(table, ast.Dict) else _bound(table, lookup)
     if not isinstance(value, ast.Dict) or not value.values or any(k is None for k in value.keys):
         return None  # not a display of entries (`{**other}` merges entries this cannot see)
     out: list[str] = []
@@ -95,8 +100,7 @@ def table_instances(node: ast.expr, lookup: Callable[[str], ast.expr | None]) ->
     if found is None or (isinstance(node, ast.Call) and found[1] is None):
         return None  # (`TABLE.get(key)`: `None` when the key is missing)
     table, default = found
-    name = dotted_source(table)
-    value = lookup(name) if name is not None else None
+    value = table if isinstance(table, ast.Dict) else _bound(table, lookup)
     if not isinstance(value, ast.Dict) or not value.values or any(k is None for k in value.keys):
         return None
     out: list[ast.expr] = []

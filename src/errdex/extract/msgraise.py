@@ -124,6 +124,10 @@ class RaisedMixin(Builder):
 
     def exception(self, node: ast.expr, scope: Scope) -> Node:
         """The raised expression: a class, a constructor call, a variable holding an instance."""
+        if (uncast := self.uncast(node)) is not None:
+            return self.exception(uncast, scope)  # `cast(Callable[..., Exception], {...}[kind])`: the value
+        if isinstance(node, (ast.Subscript, ast.Call)) and (picked := self.picked_classes(node, scope)) is not None:
+            return picked  # `klass = {"pre": PreError, "post": PostError}[kind]`, then `raise klass(...)`
         if isinstance(node, ast.Call):
             f = node.func
             if isinstance(f, ast.Attribute) and f.attr == "with_traceback":
@@ -247,6 +251,26 @@ class RaisedMixin(Builder):
         return alt([Ref(target=self.resolve_name(d) or d, src=src, callee=d, args=args, kwargs=kwargs,
                         item=classtables.PICKED) for d in classes])
 
+    def picked_classes(self, node: ast.Subscript | ast.Call, scope: Scope) -> Node | None:
+        """``TABLE[key]`` / ``TABLE.get(key, Default)`` over a dict display of classes, read (not called): each
+        class (and the default) as a class, marked as picked from a table (the site names their common base);
+        a local bound to it and called (``raise klass(obj=obj)``) is a call of each.  None for any other
+        expression."""
+        classes = classtables.table_classes(node, self._table_lookup(scope))
+        if not classes:
+            return None
+        return alt([Ref(target=self.resolve_name(d) or d, src=d, callee=d, is_call=False, item=classtables.PICKED)
+                    for d in classes])
+
+    def uncast(self, node: ast.expr | None) -> ast.expr | None:
+        """``typing.cast(T, value)``'s value (a no-op at run time), else None."""
+        if not (isinstance(node, ast.Call) and len(node.args) == 2 and not node.keywords):
+            return None
+        d = dotted_source(node.func)
+        if d is None or d.rsplit(".", 1)[-1] != "cast" or self.resolve_name(d) not in _CASTS:
+            return None
+        return node.args[1]
+
     def picked_instances(self, node: ast.expr, scope: Scope) -> Node | None:
         """``ERRORS[code]`` / ``ERRORS.get(code, Default(...))`` over a dict display of prebuilt exception objects
         (``classtables.table_instances``): each object as raised, marked as picked from a table (the site names
@@ -279,6 +303,9 @@ class RaisedMixin(Builder):
                 ir.target.startswith(top) and not class_like(ir.target))):  # a typed receiver's method
             return ir
         return None
+
+
+_CASTS = frozenset({"typing.cast", "typing_extensions.cast"})
 
 
 def type_of(f: ast.expr) -> str | None:

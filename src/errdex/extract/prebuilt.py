@@ -19,6 +19,7 @@ what they were (the caught exception, the attribute's class).
 from __future__ import annotations
 
 import ast
+import itertools
 from collections.abc import Iterator
 
 from errdex.extract.imports import class_like, dotted_source
@@ -181,3 +182,46 @@ def assigned(tree: ast.Module, qual: tuple[str, ...], exc: ast.expr) -> list[ast
                 return None
             out.append(c)
     return out if 0 < len(out) <= MAX_CALLS else None
+
+
+def _blocks(func: Func) -> Iterator[list[ast.stmt]]:
+    """The statement lists of a function's own body (branches, loops, ``try`` parts, ``with`` bodies)."""
+    for node in (func, *_walk_own(func)):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                yield block
+        if isinstance(node, ast.Try | ast.TryStar):
+            for h in node.handlers:
+                yield h.body
+        if isinstance(node, ast.Match):
+            for case in node.cases:
+                yield case.body
+
+
+def just_assigned(tree: ast.Module, qual: tuple[str, ...], exc: ast.expr) -> list[ast.Call]:
+    """``self._resolved = InterpreterNotFound(self.interpreter)`` directly followed by ``raise self._resolved``
+    (the object kept on the instance, then raised): the constructor call of the statement right before the
+    raise, in the same block, whatever else the attribute holds on other paths (a cached result).  Empty for
+    any other raise, and when the statement before it is not such an assignment."""
+    if not (isinstance(exc, ast.Attribute) and isinstance(exc.value, ast.Name)):
+        return []
+    func, _ = enclosing(tree, qual)
+    if func is None:
+        return []
+    for block in _blocks(func):
+        for before, stmt in itertools.pairwise(block):
+            if not (isinstance(stmt, ast.Raise) and stmt.exc is exc):
+                continue
+            if isinstance(before, ast.Assign) and len(before.targets) == 1:
+                target, value = before.targets[0], before.value
+            elif isinstance(before, ast.AnnAssign) and before.value is not None:
+                target, value = before.target, before.value
+            else:
+                return []
+            if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) \
+                    and (target.value.id, target.attr) == (exc.value.id, exc.attr) \
+                    and (c := _constructor(value)) is not None:
+                return [c]
+            return []
+    return []

@@ -230,12 +230,7 @@ class BindingsMixin(WalkerBase):
 
     def _uncast(self, node: ast.expr | None) -> ast.expr | None:
         """``typing.cast(T, value)``'s value (a no-op at run time), else None."""
-        if not (isinstance(node, ast.Call) and len(node.args) == 2 and not node.keywords):
-            return None
-        d = dotted_source(node.func)
-        if d is None or d.rsplit(".", 1)[-1] != "cast" or self.builder.resolve_name(d) not in _CASTS:
-            return None
-        return node.args[1]
+        return self.builder.uncast(node)
 
     def import_(self, node: ast.Import | ast.ImportFrom, state: State, env: Env) -> Env:
         if state.in_function:  # a function-local import: visible to that function's raises
@@ -244,7 +239,6 @@ class BindingsMixin(WalkerBase):
         return env
 
 
-_CASTS = frozenset({"typing.cast", "typing_extensions.cast"})
 _MAPPING_VIEWS = frozenset({"MappingProxyType", "types.MappingProxyType", "dict"})
 
 

@@ -37,7 +37,7 @@ from errdex.extract.loopitems import bind_loop_target
 from errdex.extract.messages import MessageBuilder, Scope
 from errdex.extract.msgbase import MESSAGE_TABLE
 from errdex.extract.platformcheck import required_platform
-from errdex.extract.prebuilt import assigned, collected
+from errdex.extract.prebuilt import assigned, collected, just_assigned
 from errdex.extract.source import SourceText
 from errdex.extract.strict import unclassified
 from errdex.extract.summary import CallSite, ClassSummary, FuncSummary, InitSummary, PendingSite
@@ -252,7 +252,8 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         self.raise_statements += 1
         exc = _imported_class(node.exc)
         value = self.builder.exception(exc, self.scope(state, env))
-        if built := (collected(self.tree, state.qual, exc) or assigned(self.tree, state.qual, exc)):
+        if built := (collected(self.tree, state.qual, exc) or just_assigned(self.tree, state.qual, exc)
+                     or assigned(self.tree, state.qual, exc)):
             # `raise errors[0]` / `raise self.failure`: the constructor calls that built the object (``prebuilt``)
             elsewhere = Scope(class_qualname=state.cls, self_attrs=state.self_attrs or {}, types=state.types)
             value = alt([self.builder.exception(c, elsewhere) for c in built])
