@@ -319,7 +319,7 @@ class Resolver:
         if len(templates) > limit:
             return None
         written, resolved, _, _ = next((r for r in results if _names_class(r[1])), results[0])
-        if raised and len({r[1] for r in results}) > 1:
+        if (raised or classed) and len({r[1] for r in results if _names_class(r[1])}) > 1:
             # `raise error` of instances of several classes: the parameter as written (and as resolved: no
             # one class), so that a matcher cannot tell the printed class from it
             written = resolved = s.written

@@ -22,7 +22,7 @@ import re
 from collections.abc import Generator, Iterable
 from dataclasses import replace
 
-from errdex.extract import backports, classtables, factories, narrowing, storedlist
+from errdex.extract import backports, classtables, factories, narrowing, notedargs, storedlist
 from errdex.extract import env as envmod
 from errdex.extract import guards as g
 from errdex.extract import stmts as st
@@ -257,6 +257,11 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         self.raise_statements += 1
         exc = _imported_class(node.exc)
         value = self.builder.exception(exc, self.scope(state, env))
+        if isinstance(exc, ast.Call) and exc.args and (noted := notedargs.edits(self.tree, state.qual, exc)):
+            # `args = list(e.args)`, `args[0] += " -- " + note` or `args.append(note)`, `raise klass(*args)`
+            scope = self.scope(state, env)
+            texts = {id(e): self.builder.text(e, scope) for e in (*noted.first, *noted.appended)}
+            value = notedargs.noted(value, noted, texts)
         if built := (collected(self.tree, state.qual, exc) or assigned(self.tree, state.qual, exc)):
             # `raise errors[0]` / `raise self.failure`: the constructor calls that built the object (``prebuilt``)
             elsewhere = Scope(class_qualname=state.cls, self_attrs=state.self_attrs or {}, types=state.types)
