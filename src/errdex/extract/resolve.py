@@ -319,7 +319,10 @@ class Resolver:
         if len(templates) > limit:
             return None
         written, resolved, _, _ = next((r for r in results if _names_class(r[1])), results[0])
-        if (raised or classed) and len({r[1] for r in results if _names_class(r[1])}) > 1:
+        # a class parameter with no default that the callers bind to several classes (prance's `raise_from(klass,
+        # ...)`): no one class either; with a default (`error_class=ValueError`), that class is the site's
+        passed = classed and not (wanted & called_params(s.value) & dict(f.defaults).keys())
+        if (raised or passed) and len({r[1] for r in results if _names_class(r[1])}) > 1:
             # `raise error` of instances of several classes: the parameter as written (and as resolved: no
             # one class), so that a matcher cannot tell the printed class from it
             written = resolved = s.written
