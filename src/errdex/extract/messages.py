@@ -56,7 +56,7 @@ from errdex.extract.msgtemplate import SUBSTITUTE, substituted
 from errdex.extract.msgvalue import CLASS_NAME, ValuesMixin, _is_own_class, _own_arg
 from errdex.extract.properties import property_read
 from errdex.extract.source import SourceText
-from errdex.extract.stdlib_texts import os_error_texts
+from errdex.extract.stdlib_texts import codec_error_texts, os_error_texts
 from errdex.extract.strict import unclassified
 
 __all__ = ["CLASS_NAME", "MessageBuilder", "Scope"]
@@ -334,6 +334,11 @@ class MessageBuilder(ValuesMixin, FormsMixin, JoinMixin, CallsMixin, RaisedMixin
             # `errors = []; ... errors.append(...); raise E(errors)`: the list's repr, its items unknown
             # (pyOpenSSL's `exception_from_error_queue` prints `[('SSL routines', '', 'no cipher match')]`)
             result = cat(Lit("["), Hole(self.src.segment(node), unresolved=True), Lit("]"))
+        elif b.value is None and b.caught is not None and (codec := self._caught_codec_error(b.caught)):
+            # `except UnicodeDecodeError as e: raise ValueError(e)`: the codec's text over the caught error's
+            # attributes (latexcodec's lexer), or another such error was given (``stdlib_texts``)
+            name = self.src.segment(node)
+            result = alt([Hole(name, unresolved=True), *codec_error_texts(codec, name)])
         elif b.value is None or b.grow or (isinstance(b.value, ast.Constant) and not isinstance(b.value.value, str)):
             result = Hole(self.src.segment(node), unresolved=True)  # unknown, or a number that may change
         else:

@@ -35,7 +35,7 @@ from errdex.extract.owntexts import own_text_param
 from errdex.extract.properties import property_read
 from errdex.extract.selfalias import self_reads
 from errdex.extract.shownself import annotated, param_ref, self_ref
-from errdex.extract.stdlib_texts import OS_ERRORS, os_error_value
+from errdex.extract.stdlib_texts import CODEC_ERRORS, OS_ERRORS, os_error_value
 from errdex.extract.tuplefields import field_ref, member_of, member_ref
 
 
@@ -173,6 +173,15 @@ class ValuesMixin(Builder):
         types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
         names = [dotted_source(t) for t in types if t is not None]
         return bool(names) and all(n is not None and self.resolve_name(n) in OS_ERRORS for n in names)
+
+    def _caught_codec_error(self, handler: ast.ExceptHandler) -> str:
+        """The one ``UnicodeDecodeError``/``UnicodeEncodeError``/``UnicodeTranslateError`` that ``except X as
+        e`` catches (by its builtin name, not rebound in the module); "" for any other handler."""
+        if handler.type is None or isinstance(handler.type, ast.Tuple):
+            return ""
+        d = dotted_source(handler.type)
+        resolved = self.resolve_name(d) if d is not None else None
+        return resolved if resolved in CODEC_ERRORS else ""
 
     def _os_error_value(self, node: ast.expr, scope: Scope) -> str | None:
         """``errno.X`` or ``os.strerror(errno.X)`` (``stdlib_texts.os_error_value``), by the modules imported.

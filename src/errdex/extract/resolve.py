@@ -31,6 +31,7 @@ from errdex.extract.ir import (
     literal_text,
 )
 from errdex.extract.stmts import MSG_NAME
+from errdex.extract.storedlist import all_picked
 from errdex.extract.summary import CallSite, FileResult, FuncSummary, ModuleSummary, PendingSite
 from errdex.extract.tables import Tables
 from errdex.extract.variants import MAX_TEMPLATES
@@ -160,7 +161,8 @@ class Resolver:
         written, resolved, variants, picked = self._message(s, self._own_defaults(s, module), module)
         own = resolved
         # a table's objects or classes (``classtables``): one text each, all kept up to a table's size
-        templates, unresolved = _templates(variants, PICKED_TEMPLATES if picked else MAX_TEMPLATES)
+        # (or the instances an error-collecting parser stored in a list attribute, ``storedlist``)
+        templates, unresolved = _templates(variants, PICKED_TEMPLATES if picked or all_picked(s.value) else MAX_TEMPLATES)
         if s.kind == "error" and len(templates) > 1 and isinstance(s.value, Ref) \
                 and self.tables.canonical(s.value.target) in self.tables.classes:
             templates = _showing_passed(templates, s.value)  # a package class's own __init__/__str__
@@ -317,7 +319,10 @@ class Resolver:
         if len(templates) > limit:
             return None
         written, resolved, _, _ = next((r for r in results if _names_class(r[1])), results[0])
-        if raised and len({r[1] for r in results}) > 1:
+        # a class parameter with no default that the callers bind to several classes (prance's `raise_from(klass,
+        # ...)`): no one class either; with a default (`error_class=ValueError`), that class is the site's
+        passed = classed and not (wanted & called_params(s.value) & dict(f.defaults).keys())
+        if (raised or passed) and len({r[1] for r in results if _names_class(r[1])}) > 1:
             # `raise error` of instances of several classes: the parameter as written (and as resolved: no
             # one class), so that a matcher cannot tell the printed class from it
             written = resolved = s.written

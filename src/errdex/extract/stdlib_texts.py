@@ -113,3 +113,15 @@ _UNICODE_ERRORS: dict[str, tuple[tuple[str, ...], str, str, str]] = {
     "UnicodeEncodeError": (("encoding", "object", "start", "end", "reason"), "encode", "character ", "characters"),
     "UnicodeTranslateError": (("object", "start", "end", "reason"), "translate", "character ", "characters"),
 }
+
+
+CODEC_ERRORS = frozenset(_UNICODE_ERRORS)
+
+
+def codec_error_texts(cls: str, name: str) -> list[Node]:
+    """The texts ``str(e)`` of a caught codec error ``e`` of class ``cls`` prints (``unicode_error_text``
+    over its attributes ``e.encoding``, ``e.start``, ``e.reason``): ``'utf-8' codec can't decode byte 0xe9
+    in position 0: invalid continuation byte``."""
+    params = _UNICODE_ERRORS[cls][0]
+    text = unicode_error_text(cls, [Hole(f"{name}.{p}") for p in params], lambda n: n)
+    return [text] if text is not None else []

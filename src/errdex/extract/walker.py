@@ -22,7 +22,7 @@ import re
 from collections.abc import Generator, Iterable
 from dataclasses import replace
 
-from errdex.extract import backports, classtables, factories, narrowing
+from errdex.extract import backports, classtables, factories, narrowing, notedargs, storedlist
 from errdex.extract import env as envmod
 from errdex.extract import guards as g
 from errdex.extract import stmts as st
@@ -93,6 +93,8 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         self._pending_kept: dict[str, Node] | None = None
         self._joined: dict[str, str] | None = None  # generator methods an exception's __str__ joins (yielded.py)
         self._prop_attrs: dict[str, str] = {}  # the class being walked: properties returning an attribute
+        self._stored: dict[int, Node] = {}  # id(Cls(...)) in `self.errors.append(Cls(...))` -> it, read where appended
+        self._deferred: list[tuple[PendingSite, list[ast.Call], Scope]] = []  # `raise self.errors[0]` (``storedlist``)
         self._prescan(tree.body)
         self._requires = required_platform(tree, src)  # the platform the module's import checks for
         self._handed = handed_streams(tree, src)  # raw reader/writer classes: how the module hands them out
@@ -148,6 +150,9 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
 
     def run(self) -> Generator[PendingSite, None, None]:
         yield from self.block(self.tree.body, State(), None)
+        for site, calls, elsewhere in self._deferred:  # `raise self.errors[0]`: the instances appended, as built there
+            values = [self._stored.get(id(c)) or self.builder.exception(c, elsewhere) for c in calls]
+            yield replace(site, value=storedlist.picked(values))
         if self.module_calls:
             self.functions[MODULE_KEY] = FuncSummary((), (), calls=tuple(self.module_calls))
 
@@ -252,6 +257,11 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         self.raise_statements += 1
         exc = _imported_class(node.exc)
         value = self.builder.exception(exc, self.scope(state, env))
+        if isinstance(exc, ast.Call) and exc.args and (noted := notedargs.edits(self.tree, state.qual, exc)):
+            # `args = list(e.args)`, `args[0] += " -- " + note` or `args.append(note)`, `raise klass(*args)`
+            scope = self.scope(state, env)
+            texts = {id(e): self.builder.text(e, scope) for e in (*noted.first, *noted.appended)}
+            value = notedargs.noted(value, noted, texts)
         if built := (collected(self.tree, state.qual, exc) or just_assigned(self.tree, state.qual, exc)
                      or assigned(self.tree, state.qual, exc)):
             # `raise errors[0]` / `raise self.failure`: the constructor calls that built the object (``prebuilt``)
@@ -260,6 +270,12 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         written = self.src.segment(exc.func if isinstance(exc, ast.Call) else exc)
         cause = self.src.segment(node.cause) if node.cause is not None else None
         site = self.site(node, state, "error", value, None, written, cause=cause)
+        if state.cls is not None and (stored := storedlist.appended(self.tree, state.qual, exc)):
+            # `raise self.errors[0]`: read once the module is walked, the appending methods' texts known
+            elsewhere = Scope(class_qualname=state.cls, self_attrs=state.self_attrs or {}, types=state.types)
+            self._deferred.append((site, stored, elsewhere))
+            self.raise_sites += 1
+            return env
         if keywords := helper_keywords(self.tree, exc, state.qual):  # raise _format_err(...): the helper's call's
             site = replace(site, keywords=keywords)
         if (narrowed := self._narrowed.get(id(node))) is not None:  # what an earlier loop lets reach it
@@ -284,6 +300,8 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
             return env
         written = dotted_source(call.func)
         self._opened_table(call, written, state)
+        if state.cls is not None and (stored := storedlist.appended_call(call)) is not None:
+            self._stored[id(stored)] = self.builder.exception(stored, self.scope(state, env))
         if written is None:
             if state.func is not None and state.func.is_init:
                 self._super_call(call, state, env)

@@ -16,6 +16,11 @@
   X(msg)`` either, whose text is right above the raise).
   The same holds for a raise of a value (``raise error`` in xmlschema's ``raise_or_collect(validation,
   error)``, round 16): its texts are those its callers built, none written at the raise.
+- **A codec error's text caught and raised again** (latexcodec 3.0.1's ``except UnicodeDecodeError as e:
+  raise ValueError(e)``, whose text is CPython's ``'{e.encoding}' codec can't decode byte 0x.. in position
+  ..: ..``, ``extract/stdlib_texts.codec_error_texts``): no word of it is the library's, and the same data
+  fails with the same text in any decoder (the standard library's own ``UnicodeDecodeError`` under the
+  library's call, a user's).  Without a traceback, the likeliest site, never a certain one.
 - **A text found on a later line of the message** (xmlschema 4.3.2's ``failed decoding 'x' with
   XsdAtomicBuiltin(...):\n\nReason: invalid value 'x' for xs:base64Binary``, yamale 6.1.0's ``Schema error
   in file f.yaml\nInvalid schema expression: ...``): a template whose first literal text starts after a
@@ -130,6 +135,18 @@ def on_later_line(segs: tuple[tuple[bool, str], ...], message: str) -> bool:
     return first is not None and line_break_outside_brackets(lines[: first[0]])
 
 
+_CODEC_TEXT = re.compile(r"'\x00' codec can't (?:de|en)code (?:byte 0x\x00|character \x00|bytes|characters)"
+                         r" in position \x00(?:-\x00)?: \x00")
+
+
+def caught_codec_text(segs: tuple[tuple[bool, str], ...]) -> bool:
+    """Whether a template is CPython's text of a codec error whose encoding is a value (``'{e.encoding}'
+    codec can't decode byte 0x{...} in position {e.start}: {e.reason}``): a caught ``UnicodeDecodeError``
+    raised again as another class (latexcodec's ``raise ValueError(e)``), no text of the library's own."""
+    shape = _WS.sub(" ", "".join(t if lit else "\x00" for lit, t in segs))
+    return _CODEC_TEXT.fullmatch(re.sub("\x00+", "\x00", shape)) is not None
+
+
 def line_break_outside_brackets(text: str) -> bool:
     """Whether ``text`` holds a line break at bracket depth 0 (a closing bracket never takes it below 0)."""
     depth = 0
@@ -161,6 +178,10 @@ def unconfident(idx: MatchIndex, match: Match, site: int, frames: bool, message:
                 f"same; a traceback's frames say whether it was this raise") if raised_by_name(match.exception) \
             else (f"this line raises an exception built elsewhere (`{match.exception}`), whose class wrote this "
                   f"text: any code raising that class prints the same; a traceback's frames decide")
+        return replace(match, confident=False, tie_note=match.tie_note or note)
+    if not frames and template >= 0 and caught_codec_text(idx.templates[template][T_SEGS]):
+        note = ("the text is the standard library's codec error, caught and raised again here: the same data "
+                "fails with the same text wherever it is decoded or encoded; a traceback's frames decide")
         return replace(match, confident=False, tie_note=match.tie_note or note)
     if not frames and template >= 0 and on_later_line(idx.templates[template][T_SEGS], message):
         note = ("the text is on a later line of the message, below lines this raise does not write: the code "
