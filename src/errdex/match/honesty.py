@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 
+from errdex.match import lines as L
 from errdex.match import verify as V
 from errdex.match.indexdata import CLASS_TEXT, NO_TEXT, T_SEGS, MatchIndex
 from errdex.match.model import Match
@@ -161,6 +162,11 @@ def unconfident(idx: MatchIndex, match: Match, site: int, frames: bool, message:
                 f"same; a traceback's frames say whether it was this raise") if raised_by_name(match.exception) \
             else (f"this line raises an exception built elsewhere (`{match.exception}`), whose class wrote this "
                   f"text: any code raising that class prints the same; a traceback's frames decide")
+        return replace(match, confident=False, tie_note=match.tie_note or note)
+    if not frames and L.quotes_stack(message):
+        note = ("the message goes on with a formatted stack (frames without a header): a handler composed it "
+                "around a text it caught, which may have come from this raise or another; a traceback's frames "
+                "decide")
         return replace(match, confident=False, tie_note=match.tie_note or note)
     if not frames and template >= 0 and on_later_line(idx.templates[template][T_SEGS], message):
         note = ("the text is on a later line of the message, below lines this raise does not write: the code "
