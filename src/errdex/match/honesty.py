@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import re
 
+from errdex.match import lines as L
 from errdex.match import verify as V
 from errdex.match.indexdata import CLASS_TEXT, NO_TEXT, T_SEGS, MatchIndex
 from errdex.match.model import Match
@@ -182,6 +183,11 @@ def unconfident(idx: MatchIndex, match: Match, site: int, frames: bool, message:
     if not frames and template >= 0 and caught_codec_text(idx.templates[template][T_SEGS]):
         note = ("the text is the standard library's codec error, caught and raised again here: the same data "
                 "fails with the same text wherever it is decoded or encoded; a traceback's frames decide")
+        return replace(match, confident=False, tie_note=match.tie_note or note)
+    if not frames and L.quotes_stack(message):
+        note = ("the message goes on with a formatted stack (frames without a header): a handler composed it "
+                "around a text it caught, which may have come from this raise or another; a traceback's frames "
+                "decide")
         return replace(match, confident=False, tie_note=match.tie_note or note)
     if not frames and template >= 0 and on_later_line(idx.templates[template][T_SEGS], message):
         note = ("the text is on a later line of the message, below lines this raise does not write: the code "

@@ -33,6 +33,8 @@ EXC_IN_LINE = re.compile(r"(?:^|[\s\[(\"'])(?P<type>(?:[A-Za-z_]\w*\.)*[A-Z]\w*(
 CARET = re.compile(r"^\s*[~^]+[~^\s]*$")
 CHAIN_CAUSE = "The above exception was the direct cause of the following exception:"
 CHAIN_CONTEXT = "During handling of the above exception, another exception occurred:"
+# a formatted stack's first frame glued to a message's text: `text:   File "x.py", line 3, in f`
+GLUED_FRAME = re.compile(r'\S\s+File "[^"]*", line \d+(?:, in \S.*)?$')
 TB_HEAD = "Traceback (most recent call last):"
 GROUP_HEAD = "Exception Group Traceback (most recent call last):"
 
@@ -132,6 +134,15 @@ def frame_of(line: str) -> Frame | None:
     if m is None:
         return None
     return Frame(path=m.group("path"), line=int(m.group("line")), function=m.group("func") or "")
+
+
+def quotes_stack(message: str) -> bool:
+    """Whether a message goes on with a formatted stack (``traceback.format_stack``'s frames, no header):
+    a frame's line below its first line, and its first line ends in a frame's text or the next is a frame."""
+    first, _, rest = message.partition("\n")
+    if not rest or not any(frame_of(ln) is not None for ln in rest.split("\n")):
+        return False
+    return GLUED_FRAME.search(first[:MAXLEN]) is not None or frame_of(rest.split("\n", 1)[0]) is not None
 
 
 def is_e_line(line: str) -> bool:

@@ -134,6 +134,29 @@ def _quotes_traceback(block: list[str]) -> int | None:
             continue
         if L.exception_line(ln.rstrip()) is not None or (i == 0 and _ends_with_quoted(ln, block[i + 2:])):
             return i
+    return _quotes_stack(block)
+
+
+def _quotes_stack(block: list[str]) -> int | None:
+    """The line at the margin whose message goes on with a formatted stack without a header
+    (``"{}: {}".format(e, "".join(traceback.format_stack(frame)))``, ``f"{e}:\n{''.join(format_tb(tb))}"``):
+    the line ends in a frame's text (the stack's first, glued to the message), or it is an exception's line
+    after the frames, and a frame follows it.  Python prints no frame after an exception's line (a chain
+    prints a sentence and a header first), so the frames there are text of the message; pasted alone, the
+    first line is the message's when it ends in a frame's text."""
+    seen_frame = False
+    for i, ln in enumerate(block):
+        if L.frame_of(ln) is not None:
+            seen_frame = True
+            continue
+        if ln[:1] in ("", " ", "\t") or (i + 1 < len(block) and L.frame_of(block[i + 1]) is None):
+            continue
+        s = ln.rstrip()
+        glued = L.GLUED_FRAME.search(s[: L.MAXLEN])
+        if glued is not None and glued.start() > 0 and (seen_frame or i == 0 or L.exception_line(s) is not None):
+            return i
+        if glued is None and seen_frame and i + 1 < len(block) and L.exception_line(s, strict=False) is not None:
+            return i
     return None
 
 
