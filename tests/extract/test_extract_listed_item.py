@@ -2,7 +2,7 @@
 (pandera 0.35.0: ``raise error_handler.schema_errors[0]``, ``ErrorHandler.schema_errors`` a property returning
 ``list[SchemaError]``; ``raise err.schema_errors[0] from err``); the annotation forms read are a property's
 return, ``self.<attr>: list[C] = ...``, a class body's ``<attr>: list[C]``, a parameter annotated so and kept as
-``self.<attr>``, and ``tuple[C, ...]``.  Annotations of one name that disagree, or a name no one annotates,
+``self.<attr>``, and ``tuple[C, ...]``, each perhaps ``| None``.  Annotations of one name that disagree, or a name no one annotates,
 leave the class unnamed, as before (``itemtypes``)."""
 
 from __future__ import annotations
@@ -103,3 +103,6 @@ def test_the_annotations_read_as_one_class_of_items() -> None:
     assert of("list[SchemaError | CheckError]") is None
     assert of("dict[str, SchemaError]") is None
     assert of("list[str]") is None
+    assert of("list[GraphQLError] | None") == "GraphQLError"
+    assert of("typing.Optional[list[GraphQLError]]") == "GraphQLError"
+    assert of("list[GraphQLError] | list[str]") is None

@@ -35,7 +35,9 @@ def item_ref(node: ast.Subscript, src: str) -> Ref | None:
 
 def element(annotation: ast.expr | None) -> str | None:
     """The class of the items of ``list[C]`` / ``Sequence[C]`` / ``tuple[C, ...]`` (``typing.`` or not), as
-    written; None for any other annotation (a union, a string, a tuple of several types)."""
+    written, also of ``list[C] | None`` / ``Optional[list[C]]`` (graphql-core's ``errors: list[GraphQLError] |
+    None``); None for any other annotation (a union, a string, a tuple of several types)."""
+    annotation = _not_none(annotation)
     if not isinstance(annotation, ast.Subscript):
         return None
     outer = annotation.value
@@ -50,6 +52,17 @@ def element(annotation: ast.expr | None) -> str | None:
         inner = inner.elts[0]
     written = _dotted(inner)
     return written if written is not None and written.rsplit(".", 1)[-1][:1].isupper() else None
+
+
+def _not_none(annotation: ast.expr | None) -> ast.expr | None:
+    """``X`` of ``X | None``, ``None | X`` and ``Optional[X]``; any other annotation as it is."""
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        sides = [annotation.left, annotation.right]
+        kept = [a for a in sides if not (isinstance(a, ast.Constant) and a.value is None)]
+        return kept[0] if len(kept) == 1 else annotation
+    if isinstance(annotation, ast.Subscript) and (_dotted(annotation.value) or "").rsplit(".", 1)[-1] == "Optional":
+        return annotation.slice
+    return annotation
 
 
 def _dotted(node: ast.expr) -> str | None:
