@@ -44,6 +44,7 @@ from errdex.extract.ir import (
     Variant,
     literal_text,
 )
+from errdex.extract.itemtypes import ITEM_OF
 from errdex.extract.kepttexts import KEPT, kept_node
 from errdex.extract.keyedtables import ANY_KEY
 from errdex.extract.metaclass import constructed_class
@@ -307,6 +308,12 @@ class Expander(ClassMessage):
                 return [o for c in held for o in self.exception(
                     dataclasses.replace(node, target=c.target, callee=c.src), bind, depth + 1)]
             return [Outcome(node.src, node.src, self.builtin_message(node.src, [subst(a, bind) for a in node.args]))]
+        if isinstance(node, Ref) and node.callee == ITEM_OF:
+            # `raise error_handler.schema_errors[0]`: the one class the package annotates that attribute's items
+            # with (``itemtypes``), its text the item's own; else a class this code cannot name
+            annotated = self.t.item_types.get(node.target[len(ITEM_OF):], set())
+            cls = self.t.canonical(next(iter(annotated))) if len(annotated) == 1 else node.src
+            return [Outcome(cls, cls, ((Piece(Segment(expr=node.src), True),),))]
         if isinstance(node, Ref):
             canon = self.t.canonical(node.target)
             written = node.callee or node.src

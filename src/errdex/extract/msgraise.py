@@ -7,7 +7,7 @@ import ast
 import dataclasses
 from collections.abc import Callable
 
-from errdex.extract import classdocs, classtables
+from errdex.extract import classdocs, classtables, itemtypes
 from errdex.extract import env as envmod
 from errdex.extract.edited import edited_text
 from errdex.extract.factories import held_class, is_by_name
@@ -224,6 +224,8 @@ class RaisedMixin(Builder):
             return alt([self.exception(node.body, scope), self.exception(node.orelse, scope)])
         if isinstance(node, ast.Subscript) and (item := self._table_item(node, scope)) is not None:
             return item  # `TABLE[code][0]`, a class read from a table of tuples (``keyedtables``)
+        if isinstance(node, ast.Subscript) and (listed := itemtypes.item_ref(node, self.src.segment(node))) is not None:
+            return listed  # `raise error_handler.schema_errors[0]`: the class its list is annotated with, in phase 2
         if isinstance(node, _OPAQUE):  # raise errors[k], raise a or b, even raise "text": values
             return Hole(self.src.segment(node))
         unclassified(f"raised expression {type(node).__name__}", self.where(node))

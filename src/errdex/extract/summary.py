@@ -112,6 +112,7 @@ class ModuleSummary:
     # text) for each message-like attribute a function sets on an instance it built (``attrtexts.py``)
     attr_texts: tuple[tuple[str, str, Node], ...] = ()
     set_attrs: frozenset[str] = frozenset()  # attributes set through a name other than self (``poppedopts``)
+    item_types: tuple[tuple[str, str], ...] = ()  # attribute -> its items' class, `list[C]` (``itemtypes``)
 
 
 @fast_pickle

@@ -19,7 +19,11 @@ class Tables:
         self.classes: dict[str, tuple[ClassSummary, ModuleSummary]] = {}
         self.functions: dict[str, FuncSummary] = {}
         self.constants: dict[str, Node] = {}
+        # attribute name -> the classes its annotations give its items, over the package (``itemtypes``)
+        self.item_types: dict[str, set[str]] = {}
         for s in summaries:
+            for attr, cls in s.item_types:
+                self.item_types.setdefault(attr, set()).add(cls)
             prefix = f"{s.module}." if s.module else ""
             for c in s.classes:
                 self.classes[prefix + c.name] = (c, s)

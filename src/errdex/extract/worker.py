@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
 
-from errdex.extract import facts, poppedopts
+from errdex.extract import facts, itemtypes, poppedopts
 from errdex.extract.bounds import capped_sites
 from errdex.extract.cache import ResultCache
 from errdex.extract.calls import call_edges
@@ -156,6 +156,7 @@ def _walk(tree: ast.Module, text: str, path: str, is_test: bool) -> FileResult:
             module=module, path=path, imports=dict(walker.imports), names=tuple(dict.fromkeys(walker.names)),
             functions=walker.functions, classes=tuple(walker.classes), constants=constants,
             attr_texts=tuple(walker.attr_texts), set_attrs=poppedopts.outside_sets(tree),
+            item_types=itemtypes.item_types(tree, walker.builder.resolve_name),
         )
     except UnclassifiedShape:
         raise
