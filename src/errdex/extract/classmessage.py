@@ -45,6 +45,7 @@ from errdex.extract.stdlib_texts import OS_ERRORS, stdlib_text, unicode_error_te
 from errdex.extract.summary import InitSummary
 from errdex.extract.tables import Tables
 from errdex.extract.variants import MAX_TEMPLATES
+from errdex.extract.wrappedattrs import wrapped_attrs
 from errdex.model import Segment
 
 
@@ -147,7 +148,8 @@ class ClassMessage(Expanding):
                 spread_args, spread_kwargs = spread(tuple(subst(a, bind) for a in passed),
                                                     tuple((k, subst(v, bind)) for k, v in c.init.super_kwargs))
                 texts = owntexts.RaisedTexts(self.t, raised)  # `self.template.format(...)` of the raised class's
-                new_args = [attrs_of_raised(self.t, subst(a, texts), raised) for a in spread_args]
+                new_args = [wrapped_attrs(self.t, attrs_of_raised(self.t, subst(a, texts), raised), bind)
+                            for a in spread_args]  # `self.error.type` of the error object passed (``wrappedattrs``)
                 new_kwargs = dict(spread_kwargs)
                 if rest:
                     return self.class_message(rest[0], new_args, new_kwargs, depth + 1, raised,

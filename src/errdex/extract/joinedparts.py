@@ -12,7 +12,8 @@ placeholder, and every message it printed (``<class ...>: 2.4 is not a string\\n
 valid types: \\n<class ...>: ...``) matched other sites. The items a comprehension yields all have the
 element's text, so the join is that element once, or twice with the separator between (the last
 element's placeholders take any further items, as a placeholder takes any text): a bounded repetition,
-like ``lines.extend(f(x) for x in xs)`` (``msgjoin._items_of``). No items (an empty text) says nothing.
+like ``lines.extend(f(x) for x in xs)`` (``msgjoin._items_of``). No items (an empty text) says nothing, except over an exception's own
+parameter (``over_own_param``): a raise leaving ``reasons=[]`` out prints the empty join.
 
 Only when the element is read without guessing: every loop variable is a plain name (or a tuple of
 names), read inside the element as a value of unknown text (a local or a parameter of the same name
@@ -42,6 +43,16 @@ def comprehension_element(node: ast.expr, bound: Callable[[str], bool]) -> tuple
             return None
         names.extend(found)
     return node.elt, names
+
+
+def over_own_param(node: ast.expr, params: frozenset[str], env: envmod.Env | None, in_exception: bool) -> bool:
+    """``sep.join(f"({r.message})" for r in reasons)`` in an exception's method, over one of its parameters
+    (never rebound): the caller may pass no items (frictionless's ``FrictionlessException(error, *,
+    reasons=[])``, left at its default by most raises), and the join is then empty text."""
+    if not (in_exception and isinstance(node, (ast.GeneratorExp, ast.ListComp)) and len(node.generators) == 1):
+        return False
+    it = node.generators[0].iter
+    return isinstance(it, ast.Name) and it.id in params and envmod.lookup(env, it.id) is None
 
 
 def shadowed(env: envmod.Env | None, names: list[str]) -> envmod.Env | None:

@@ -41,6 +41,8 @@ class JoinMixin(Builder):
             pieces = isinstance(seq, ast.Name) and seq.id == yielded.PARTS
             if not pieces:  # a generator's pieces: it may yield nothing, a value is a piece of the text
                 options = [o for o in options if o]
+            if options and joinedparts.over_own_param(seq, scope.params, scope.env, scope.in_exception):
+                options = [*options, ()]  # an exception's `reasons=[]` left out: the join prints nothing
             if not options or (not pieces and any(isinstance(i, Hole) and i.unresolved for o in options for i in o)) or (
                     isinstance(seq, ast.Name) and not self._only_grown(seq, node, scope)):
                 options = None

@@ -1,0 +1,43 @@
+"""An exception wrapping an error object: ``f"[{self.error.type}] ..."`` where ``self.error`` holds the
+``__init__``'s ``error`` parameter (directly, or through a property returning what ``__init__`` kept), and
+the raise passes an instance of a package class (``FrictionlessException(errors.PackageError(note=...))``,
+frictionless 5.21.0, issue 17's sixty-second round): the attribute is that class's constant
+(``PackageError.type = "package-error"``), read up its bases.  Any other argument (a text, an unknown value,
+a class whose constant is not literal text) leaves the placeholder as it was.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Mapping
+
+from errdex.extract.ir import Alt, Cat, Dedent, Hole, Lit, Node, Ref, literal_text
+from errdex.extract.tables import Tables
+
+_SELF_PARAM_ATTR = re.compile(r"self\.(\w+)\.(\w+)")
+
+
+def wrapped_attrs(t: Tables, node: Node, bind: Mapping[str, Node]) -> Node:
+    """``node`` with each ``self.<param>.<attr>`` placeholder whose parameter the raise bound to an instance
+    of a package class with a literal ``attr`` constant replaced by that constant's text."""
+    if isinstance(node, Cat):
+        return Cat(tuple(wrapped_attrs(t, p, bind) for p in node.parts))
+    if isinstance(node, Alt):
+        return Alt(tuple(wrapped_attrs(t, p, bind) for p in node.options))
+    if isinstance(node, Dedent):
+        return dataclasses.replace(node, inner=wrapped_attrs(t, node.inner, bind))
+    if not (isinstance(node, Hole) and node.conversion is None and node.format_spec is None
+            and (m := _SELF_PARAM_ATTR.fullmatch(node.expr)) is not None):
+        return node
+    arg = bind.get(m[1])
+    if not (isinstance(arg, Ref) and arg.is_call and not arg.param):
+        return node
+    cls = t.canonical(arg.target)
+    if cls not in t.classes:
+        return node
+    for name in (cls, *t.bases_chain(cls)):
+        const = t.constants.get(f"{name}.{m[2]}")
+        if const is not None:
+            return const if literal_text(const) is not None and isinstance(const, Lit) else node
+    return node
