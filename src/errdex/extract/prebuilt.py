@@ -59,10 +59,26 @@ def _walk_own(func: Func) -> Iterator[ast.AST]:
             todo.extend(ast.iter_child_nodes(node))
 
 
-def _constructor(node: ast.expr) -> ast.Call | None:
+def constructor(node: ast.expr) -> ast.Call | None:
+    """``Cls(...)``: the call when it names a class (a capitalised dotted name), None for any other value."""
     if isinstance(node, ast.Call) and (d := dotted_source(node.func)) is not None and class_like(d):
         return node
     return None
+
+
+def owner_class(tree: ast.Module, qual: tuple[str, ...]) -> ast.ClassDef | None:
+    """The class whose method ``qual`` names (its last part the method): None when the function is no method, or
+    its path is not found (a definition made under a condition is looked up as the last one of its name)."""
+    body: list[ast.stmt] = tree.body
+    owner: ast.ClassDef | None = None
+    for part in qual[:-1]:
+        node = next((n for n in reversed(body) if isinstance(n, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                     and n.name == part), None)
+        if node is None:
+            return None
+        owner = node if isinstance(node, ast.ClassDef) else None
+        body = node.body
+    return owner
 
 
 def _params(func: Func) -> list[str]:
@@ -122,7 +138,7 @@ def collected(tree: ast.Module, qual: tuple[str, ...], exc: ast.expr) -> list[as
                 if fn.attr in ("extend", "__setitem__", "__iadd__"):
                     return []
                 if fn.attr in ("append", "insert") and node.args:
-                    if (c := _constructor(node.args[-1])) is None:
+                    if (c := constructor(node.args[-1])) is None:
                         return []  # a caught exception or a value collected too: the list holds what it holds
                     if c not in out:
                         out.append(c)
@@ -151,16 +167,7 @@ def assigned(tree: ast.Module, qual: tuple[str, ...], exc: ast.expr) -> list[ast
     constructor call or ``None`` (a value the class cannot know, such as a caller's argument)."""
     if not (isinstance(exc, ast.Attribute) and isinstance(exc.value, ast.Name) and exc.value.id == "self"):
         return None
-    body: list[ast.stmt] = tree.body
-    owner: ast.ClassDef | None = None
-    for part in qual[:-1]:
-        node = next((n for n in reversed(body) if isinstance(n, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
-                     and n.name == part), None)
-        if node is None:
-            return None
-        owner = node if isinstance(node, ast.ClassDef) else None
-        body = node.body
-    if owner is None:
+    if (owner := owner_class(tree, qual)) is None:
         return None
     out: list[ast.Call] = []
     for method in owner.body:
@@ -178,7 +185,7 @@ def assigned(tree: ast.Module, qual: tuple[str, ...], exc: ast.expr) -> list[ast
                 continue
             if isinstance(value, ast.Constant) and value.value is None:
                 continue
-            if (c := _constructor(value)) is None:
+            if (c := constructor(value)) is None:
                 return None
             out.append(c)
     return out if 0 < len(out) <= MAX_CALLS else None
@@ -221,7 +228,7 @@ def just_assigned(tree: ast.Module, qual: tuple[str, ...], exc: ast.expr) -> lis
                 return []
             if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) \
                     and (target.value.id, target.attr) == (exc.value.id, exc.attr) \
-                    and (c := _constructor(value)) is not None:
+                    and (c := constructor(value)) is not None:
                 return [c]
             return []
     return []

@@ -27,7 +27,7 @@ from dataclasses import replace
 
 from errdex.extract.classtables import PICKED
 from errdex.extract.ir import Alt, Node, Ref, alt
-from errdex.extract.prebuilt import MAX_CALLS, Func, _constructor
+from errdex.extract.prebuilt import MAX_CALLS, Func, constructor, owner_class
 
 _GROW = frozenset({"append", "insert"})
 _READERS = frozenset({"len", "bool", "list", "tuple", "iter", "any", "all", "sorted", "reversed", "enumerate",
@@ -47,21 +47,8 @@ def appended_call(call: ast.Call) -> ast.Call | None:
     f = call.func
     if isinstance(f, ast.Attribute) and f.attr in _GROW and isinstance(f.value, ast.Attribute) \
             and isinstance(f.value.value, ast.Name) and f.value.value.id == "self" and call.args:
-        return _constructor(call.args[-1])
+        return constructor(call.args[-1])
     return None
-
-
-def _owner(tree: ast.Module, qual: tuple[str, ...]) -> ast.ClassDef | None:
-    body: list[ast.stmt] = tree.body
-    owner: ast.ClassDef | None = None
-    for part in qual[:-1]:
-        node = next((n for n in reversed(body) if isinstance(n, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
-                     and n.name == part), None)
-        if node is None:
-            return None
-        owner = node if isinstance(node, ast.ClassDef) else None
-        body = node.body
-    return owner
 
 
 def _is_attr(node: ast.AST, attr: str) -> bool:
@@ -106,7 +93,7 @@ def appended(tree: ast.Module, qual: tuple[str, ...], exc: ast.expr) -> list[ast
     """The constructor calls the methods of the raise's class append to the list attribute it raises an item
     of (``raise self.errors[0]``); empty for any other raise, or when the list may hold anything else."""
     attr = stored_attr(exc)
-    owner = _owner(tree, qual) if attr is not None else None
+    owner = owner_class(tree, qual) if attr is not None else None
     if attr is None or owner is None:
         return []
     out: list[ast.Call] = []
