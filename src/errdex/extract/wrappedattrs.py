@@ -2,7 +2,9 @@
 ``__init__``'s ``error`` parameter (directly, or through a property returning what ``__init__`` kept), and
 the raise passes an instance of a package class (``FrictionlessException(errors.PackageError(note=...))``,
 frictionless 5.21.0, issue 17's sixty-second round): the attribute is that class's constant
-(``PackageError.type = "package-error"``), read up its bases.  Any other argument (a text, an unknown value,
+(``PackageError.type = "package-error"``), read up its bases.  An attribute the class renders from a
+format template of its own (``self.message = safe_format(self.template, ...)``) is that template filled with the
+call's keywords (``classtemplate``, the sixty-third round).  Any other argument (a text, an unknown value,
 a class whose constant is not literal text) leaves the placeholder as it was.
 """
 
@@ -12,6 +14,7 @@ import dataclasses
 import re
 from collections.abc import Mapping
 
+from errdex.extract.classtemplate import class_template
 from errdex.extract.ir import Alt, Cat, Dedent, Hole, Lit, Node, Ref, literal_text
 from errdex.extract.tables import Tables
 
@@ -36,6 +39,9 @@ def wrapped_attrs(t: Tables, node: Node, bind: Mapping[str, Node]) -> Node:
     cls = t.canonical(arg.target)
     if cls not in t.classes:
         return node
+    rendered = class_template(t, cls, m[2], arg)  # `self.message = safe_format(self.template, ...)`
+    if rendered is not None:
+        return rendered
     for name in (cls, *t.bases_chain(cls)):
         const = t.constants.get(f"{name}.{m[2]}")
         if const is not None:
