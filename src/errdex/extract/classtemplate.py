@@ -82,8 +82,8 @@ def formatted_texts(node: ast.ClassDef, cls: str) -> dict[str, Node]:
                 attr = _self_attr(t)
                 if attr is not None and MSG_NAME.search(attr):
                     found.setdefault(attr, set()).add(_formatted(value) if value is not None else None)
-    return {formatted_key(cls, attr): Lit(next(iter(names))) for attr, names in found.items()
-            if len(names) == 1 and None not in names}
+    return {formatted_key(cls, attr): Lit(name) for attr, names in found.items()
+            if len(names) == 1 and (name := next(iter(names))) is not None}
 
 
 def fill(text: str, kwargs: dict[str, Node]) -> Node | None:
