@@ -1,7 +1,8 @@
 """An error object's message rendered from its class's format template (frictionless 5.21.0's attrs
 ``Error``: ``template: ClassVar[str] = "{note}"``, ``self.message = helpers.safe_format(self.template,
 descriptor)`` in ``__attrs_post_init__``, each subclass overriding ``template``; issue 17's sixty-third
-round): the raise's keywords fill the template of the class it built (``classtemplate``)."""
+round): the raise's keywords fill the template of the class it built (``classtemplate``), and a text passed
+is made the error class the exception's ``__init__`` annotates (``coerced``)."""
 
 from __future__ import annotations
 
@@ -68,9 +69,32 @@ class Issue:
         self.message = message
 '''
 
-_EXCEPTION = '''class TablekitException(Exception):
-    def __init__(self, error):
-        self.__error = error
+_PLATFORM = '''import importlib
+
+
+class Platform:
+    @property
+    def tablekit(self):
+        return importlib.import_module("tablekit.errors")
+
+
+platform = Platform()
+'''
+
+_EXCEPTION = '''from __future__ import annotations
+
+from typing import TYPE_CHECKING, Type, Union
+
+from .platform import platform
+
+if TYPE_CHECKING:
+    from .errors import Error
+
+
+class TablekitException(Exception):
+    def __init__(self, error: Union[str, Error]):
+        ErrorClass: Type[Error] = platform.tablekit.Error
+        self.__error = error if isinstance(error, ErrorClass) else ErrorClass(note=error)
         super().__init__(f"[{self.error.type}] {self.error.message}")
 
     @property
@@ -101,6 +125,13 @@ class Resource:
 
     def check(self):
         raise IssueException(errors.Issue("it was reworded"))
+
+    def read(self, table):
+        if table.header is None:
+            raise TablekitException("a header row is required for reading")
+        if not table.header.valid:
+            error = table.header.errors[0]
+            raise TablekitException(error)
 '''
 
 
@@ -109,6 +140,7 @@ def _package(root: Path) -> Path:
     pkg.mkdir()
     (pkg / "__init__.py").write_text("")
     (pkg / "helpers.py").write_text(_HELPERS)
+    (pkg / "platform.py").write_text(_PLATFORM)
     (pkg / "errors.py").write_text(_ERRORS)
     (pkg / "exception.py").write_text(_EXCEPTION)
     (pkg / "resource.py").write_text(_RESOURCE)
@@ -134,3 +166,17 @@ def test_a_message_set_otherwise_too_stays_a_placeholder(tmp_path: Path) -> None
     result = extract_dir(_package(tmp_path))
     site = site_in(result, "tablekit/resource.py", "Resource.check")
     assert [t.render() for t in site.templates] == ["issue: {self.issue.message}"]
+
+
+def test_a_text_passed_is_made_the_annotated_error_class(tmp_path: Path) -> None:
+    # `ErrorClass: Type[Error] = platform.tablekit.Error`, then `ErrorClass(note=error)` of a text (``coerced``)
+    result = extract_dir(_package(tmp_path))
+    site = site_in(result, "tablekit/resource.py", "Resource.read")
+    assert [t.render() for t in site.templates] == ["[error] a header row is required for reading"]
+
+
+def test_a_value_of_unknown_kind_is_not_made_an_error(tmp_path: Path) -> None:
+    # `error = table.header.errors[0]` may be an error object already: the placeholders stay
+    result = extract_dir(_package(tmp_path))
+    site = site_in(result, "tablekit/resource.py", "Resource.read", 1)
+    assert [t.render() for t in site.templates] == ["[{self.error.type}] {self.error.message}"]

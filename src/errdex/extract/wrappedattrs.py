@@ -15,25 +15,29 @@ import re
 from collections.abc import Mapping
 
 from errdex.extract.classtemplate import class_template
+from errdex.extract.coerced import coerced_call
 from errdex.extract.ir import Alt, Cat, Dedent, Hole, Lit, Node, Ref, literal_text
 from errdex.extract.tables import Tables
 
 _SELF_PARAM_ATTR = re.compile(r"self\.(\w+)\.(\w+)")
 
 
-def wrapped_attrs(t: Tables, node: Node, bind: Mapping[str, Node]) -> Node:
+def wrapped_attrs(t: Tables, node: Node, bind: Mapping[str, Node], owner: str = "") -> Node:
     """``node`` with each ``self.<param>.<attr>`` placeholder whose parameter the raise bound to an instance
-    of a package class with a literal ``attr`` constant replaced by that constant's text."""
+    of a package class with a literal ``attr`` constant replaced by that constant's text (``owner``, the class
+    whose ``__init__`` bound it, may make an error object of a text passed: ``coerced``)."""
     if isinstance(node, Cat):
-        return Cat(tuple(wrapped_attrs(t, p, bind) for p in node.parts))
+        return Cat(tuple(wrapped_attrs(t, p, bind, owner) for p in node.parts))
     if isinstance(node, Alt):
-        return Alt(tuple(wrapped_attrs(t, p, bind) for p in node.options))
+        return Alt(tuple(wrapped_attrs(t, p, bind, owner) for p in node.options))
     if isinstance(node, Dedent):
-        return dataclasses.replace(node, inner=wrapped_attrs(t, node.inner, bind))
+        return dataclasses.replace(node, inner=wrapped_attrs(t, node.inner, bind, owner))
     if not (isinstance(node, Hole) and node.conversion is None and node.format_spec is None
             and (m := _SELF_PARAM_ATTR.fullmatch(node.expr)) is not None):
         return node
     arg = bind.get(m[1])
+    if arg is not None and (made := coerced_call(t, owner, m[1], arg)) is not None:
+        arg = made  # `error if isinstance(error, C) else C(note=error)` of a text passed
     if not (isinstance(arg, Ref) and arg.is_call and not arg.param):
         return node
     cls = t.canonical(arg.target)
