@@ -148,7 +148,7 @@ class ClassMessage(Expanding):
                 spread_args, spread_kwargs = spread(tuple(subst(a, bind) for a in passed),
                                                     tuple((k, subst(v, bind)) for k, v in c.init.super_kwargs))
                 texts = owntexts.RaisedTexts(self.t, raised)  # `self.template.format(...)` of the raised class's
-                new_args = [wrapped_attrs(self.t, attrs_of_raised(self.t, subst(a, texts), raised), bind)
+                new_args = [wrapped_attrs(self.t, attrs_of_raised(self.t, subst(a, texts), raised), bind, name)
                             for a in spread_args]  # `self.error.type` of the error object passed (``wrappedattrs``)
                 new_kwargs = dict(spread_kwargs)
                 if rest:

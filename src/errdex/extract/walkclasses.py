@@ -7,6 +7,8 @@ import ast
 
 from errdex.extract import enummembers, factories, metaclass, packitems, poppedopts, stralias, yielded
 from errdex.extract.basekept import Kept, handed_attrs, handed_base
+from errdex.extract.classtemplate import formatted_texts
+from errdex.extract.coerced import coercions
 from errdex.extract.generated_init import generated_init
 from errdex.extract.getattrs import attr_instances, getattr_forward
 from errdex.extract.imports import dotted_source
@@ -86,6 +88,10 @@ class ClassesMixin(WalkerBase):
             body = [*body[:at], aliased[1], *body[at:]]
         # `metaclass=NoPublicConstructor`, whose `_create` builds the class (``metaclass.py``)
         self.kept_texts.update(metaclass.class_constants(node, ".".join(qual), self.builder.resolve_name))
+        # `self.message = self.template.format(...)`: the constant an instance's text renders (``classtemplate``)
+        self.kept_texts.update(formatted_texts(node, ".".join(qual)))
+        if exc_class:  # `error if isinstance(error, C) else C(note=error)` in `__init__` (``coerced``)
+            self.kept_texts.update(coercions(node, ".".join(qual), self.builder.resolve_name))
         if not exc_named:  # `self.errmsg_x = "..."` in a method: the text the class keeps (``kepttexts``)
             kept = kept_texts(node, ".".join(qual))
             self.kept_texts.update(kept)
