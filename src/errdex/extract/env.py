@@ -36,6 +36,7 @@ class Binding:
     # a join after ``if name:`` / ``if not name:`` on this name: (the binding the test read, whether the first
     # option is the branch taken when it was non-empty); each option then only holds the lists that reach it
     tested: tuple[Binding, bool] | None = None
+    loop_target: bool = False  # a ``for`` loop's target, its value unknown (``loopclause``)
 
 
 @dataclass(frozen=True, slots=True, eq=False)

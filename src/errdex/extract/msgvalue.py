@@ -28,6 +28,7 @@ from errdex.extract.ir import (
     reads_param,
 )
 from errdex.extract.kepttexts import constant_ref, kept_ref
+from errdex.extract.loopclause import loop_clauses
 from errdex.extract.msgbase import Builder, Scope
 from errdex.extract.msgforms import _int_constant, _repeated
 from errdex.extract.msgtemplate import SUBSTITUTE
@@ -111,6 +112,8 @@ class ValuesMixin(Builder):
                 enumerated = _enumerated(ir, conversion, spec) or _defaulted(ir, conversion, spec)
                 if enumerated is not None:  # `kind = "filter"` / `kind = "test"` on two branches: each word
                     return enumerated
+                if conversion is None and spec is None and (clauses := loop_clauses(b, ir)) is not None:
+                    return clauses  # `clause = ''` or, in a loop, `clause = f'item {i} '`: each (``loopclause``)
                 if conversion is None and spec is None and self._own_call(ir):
                     return ir  # message = self._message(); "%s" % message: the text it returns
                 if conversion is None and spec is None and _template_filled(b) and not isinstance(ir, Hole):

@@ -76,9 +76,9 @@ def unpacked_varargs(body: list[ast.stmt], vararg: str) -> tuple[tuple[str, ...]
     return (), False
 
 
-def bind_opaque(env: Env, target: ast.expr) -> Env:
+def bind_opaque(env: Env, target: ast.expr, loop: bool = False) -> Env:
     for n in target_names(target):
-        env = envmod.bind(env, n, envmod.Binding())
+        env = envmod.bind(env, n, envmod.Binding(loop_target=loop))
     return env
 
 

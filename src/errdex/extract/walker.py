@@ -80,6 +80,7 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         self.raise_sites = 0  # of those, how many produced a site
         self.module_calls: list[CallSite] = []  # calls at module top level
         self._has_walrus = ":=" in src.text
+        self._breaks: list[list[Env]] = []  # per enclosing loop: the bindings at each `break` (``loop_exit``)
         self._narrowed: dict[int, Guard] = {}  # id(raise) -> what an earlier loop's dispatch lets reach it
         self._top = module.split(".", 1)[0]
         self._pending_init: InitSummary | None = None
@@ -166,6 +167,8 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
             handler = _HANDLERS.get(t)
             if handler is not None:
                 env = yield from handler(self, node, state, env)  # type: ignore[operator]
+            elif t is ast.Break and self._breaks:  # what this path bound leaves the loop (``loop_exit``)
+                self._breaks[-1].append(env)
         return env
 
     def scope(self, state: State, env: Env) -> Scope:
@@ -413,17 +416,28 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         if self._has_walrus:
             env = self._walrus(node.test, state, env)
         inner = state._replace(guards=(*state.guards, g.Spec("while", node.test)))
-        body_env = yield from self.block(node.body, inner, env)
-        after = envmod.merge(env, [env, body_env])
-        return (yield from self.block(node.orelse, state, after))
+        return (yield from self.loop_exit(node, inner, state, env, env))
 
     def for_(self, node: ast.For | ast.AsyncFor, state: State, env: Env) -> Walk:
         loop_env = bind_loop_target(env, node.target, node.iter) if state.in_function else None
         if loop_env is None:
-            loop_env = st.bind_opaque(env, node.target)
-        body_env = yield from self.block(node.body, state, loop_env)
+            loop_env = st.bind_opaque(env, node.target, loop=True)
+        return (yield from self.loop_exit(node, state, state, env, loop_env))
+
+    def loop_exit(self, node: ast.For | ast.AsyncFor | ast.While, inner: State, state: State, env: Env,
+                  loop_env: Env) -> Walk:
+        """The bindings after a loop: those before it (no turn), at the body's end, each turn's before the loop's
+        ``else``; and, past the ``else`` (which a ``break`` skips), those at each ``break`` of the body (beartype's
+        ``if not type_tester(obj_item): message_clause_prefix = f'...'; break``; before, ``stmts.join`` dropped
+        the branch ending in ``break`` and the name kept its value from before the loop)."""
+        self._breaks.append([])
+        try:
+            body_env = yield from self.block(node.body, inner, loop_env)
+        finally:
+            breaks = self._breaks.pop()
         after = envmod.merge(env, [env, body_env])
-        return (yield from self.block(node.orelse, state, after))
+        done = yield from self.block(node.orelse, state, after)
+        return envmod.merge(env, [done, *breaks]) if breaks else done
 
     def with_(self, node: ast.With | ast.AsyncWith, state: State, env: Env) -> Walk:
         for item in node.items:

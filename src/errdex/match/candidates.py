@@ -208,7 +208,10 @@ def _frame_evidence(
     m: Method = "exact" if method == "exact" else "fuzzy"
     if pinned:
         raised = idx.sites[site][S_EXC].rsplit(".", 1)[-1]
-        agree = R.type_factor(exc_name, raised, raised) >= 0.9 or R.subclass_of(exc_name, raised)
+        # (a subclass of the class raised there: the site's traceback handed on to an instance of it, werkzeug's
+        # `raise ImportStringError(...).with_traceback(sys.exc_info()[2])` around `raise ImportError(e)`)
+        agree = R.type_factor(exc_name, raised, raised) >= 0.9 or R.subclass_of(exc_name, raised) \
+            or R.package_subclass(idx, exc_name, raised)
         if m == "exact":
             return 0.99 + 0.01 * score, m
         if agree:

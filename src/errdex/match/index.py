@@ -102,6 +102,7 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
     exact: dict[str, list[int]] = {}
     rewraps: dict[str, list[int]] = {}
     try_lines: dict[int, tuple[int, int]] = {}
+    bases: dict[str, dict[str, None]] = {}
     for snap, site in entries:
         if snap.key not in snap_no:
             snap_no[snap.key] = len(snaps)
@@ -112,6 +113,10 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
         sites.append((site.error_id, site.kind, resolved, printed_name(resolved, site.exception_name), site.path,
                       site.line, site.end_line, site.qualname, snap_no[snap.key]))
         locs.setdefault(site.path, []).append((site.line, max(site.end_line, site.line), sno))
+        if site.exception_bases:  # (two classes of one printed name: their bases together)
+            mine_bases = bases.setdefault(sites[sno][S_EXC_NAME], {})
+            for b in site.exception_bases:
+                mine_bases.setdefault(printed_name(b, b.rsplit(".", 1)[-1]), None)
         mine: list[int] = []
         seen: set[Segs] = set()
         gated = version_gated(site.guards)
@@ -208,6 +213,7 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
         exact={k: tuple(v) for k, v in exact.items()},
         rewraps={k: tuple(v) for k, v in rewraps.items()},
         try_lines=try_lines,
+        bases={k: tuple(v) for k, v in bases.items()},
     )
 
 

@@ -335,6 +335,9 @@ class MatchIndex:
     # a template of ``rewraps[BY_CAUGHT + name]`` -> the first and last lines of the ``try`` body whose
     # exception it prints (``Guard.body``; absent when the catalog does not say)
     try_lines: Mapping[int, tuple[int, int]] = field(default_factory=dict)
+    # a package class's printed name -> the printed names of its bases, nearest first, up to the builtins
+    # (``ErrorSite.exception_bases`` of the sites raising it): whether a printed class subclasses another
+    bases: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     memo: dict[int, tuple[tuple[str, float], ...]] = field(default_factory=dict, compare=False, repr=False)
 
     @property

@@ -418,6 +418,14 @@ def subclass_of(printed: str, raised: str) -> bool:
     return isinstance(cls, type) and issubclass(cls, base)
 
 
+def package_subclass(idx: MatchIndex, printed: str, raised: str) -> bool:
+    """Whether a package class printed as ``printed`` subclasses ``raised``, by the bases the index knows
+    (``MatchIndex.bases``): werkzeug's ``class ImportStringError(ImportError)``, a builtin's subclass, or a
+    subclass of another package class (``class NotFound(HTTPException)``)."""
+    chain = idx.bases.get(printed, ()) if printed else ()
+    return raised in chain or any(subclass_of(b, raised) for b in chain)
+
+
 def pinned_sites(idx: MatchIndex, path: str, line: int | None) -> list[int]:
     """Sites of ``path`` (repo-relative) whose line range holds ``line``."""
     if line is None:

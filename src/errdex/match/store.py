@@ -35,7 +35,7 @@ else:
     _RowsBase = Sequence
     _TableBase = Mapping
 
-FORMAT = "errdex-match-29"  # bump when the stored layout changes (29: a site's class by the name Python prints, `IOError` as `OSError`; 28: templates of a list raised as it is; 27: sites by the classes they pick from a table; 26: templates of an arguments tuple; 25: Python 3-always version tests ungated; 24: class-built texts found past a quoted value; 23: keywords of a helper's returned exception; 22: raises that hand the caught traceback on are edited re-raises, class-text sites by their raise keywords; 20: two-mark wordless templates shaped; 19: try lines of caught-text re-raises; 18: raises of a value among class-built texts; 17: raises of a class a value holds; 16: KeyError subclasses unquoted; 15: loose raises with callers' texts; 14: class-built texts; 8: a !r placeholder ends with "!r"; rewraps; 9: by class caught; 10: version-gated; 11: loose raises; 12: any-class rewraps; 13: looked-up classes)
+FORMAT = "errdex-match-30"  # bump when the stored layout changes (30: a package class's bases by its printed name; 29: a site's class by the name Python prints, `IOError` as `OSError`; 28: templates of a list raised as it is; 27: sites by the classes they pick from a table; 26: templates of an arguments tuple; 25: Python 3-always version tests ungated; 24: class-built texts found past a quoted value; 23: keywords of a helper's returned exception; 22: raises that hand the caught traceback on are edited re-raises, class-text sites by their raise keywords; 20: two-mark wordless templates shaped; 19: try lines of caught-text re-raises; 18: raises of a value among class-built texts; 17: raises of a class a value holds; 16: KeyError subclasses unquoted; 15: loose raises with callers' texts; 14: class-built texts; 8: a !r placeholder ends with "!r"; rewraps; 9: by class caught; 10: version-gated; 11: loose raises; 12: any-class rewraps; 13: looked-up classes)
 
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID;
@@ -166,6 +166,7 @@ def load(path: str, generation: str | None) -> MatchIndex | None:
         tops = marshal.loads(meta["tops"])
         rewraps = marshal.loads(meta["rewraps"])
         try_lines = marshal.loads(meta["try_lines"])
+        bases = marshal.loads(meta["bases"])
     except (sqlite3.Error, KeyError, ValueError, EOFError, TypeError, OSError):
         return None
     n_templates, n_sites = sizes
@@ -181,6 +182,7 @@ def load(path: str, generation: str | None) -> MatchIndex | None:
         counts=_Table(db, "keys", "key", "df", decode=False),
         rewraps=rewraps,
         try_lines=try_lines,
+        bases=bases,
     )
 
 
@@ -226,6 +228,7 @@ def _write(tmp: str, generation: str, idx: MatchIndex) -> None:
             ("snaps", marshal.dumps(tuple(idx.snaps))), ("tops", marshal.dumps(tuple(sorted(idx.tops)))),
             ("rewraps", marshal.dumps({k: tuple(v) for k, v in idx.rewraps.items()})),
             ("try_lines", marshal.dumps(dict(idx.try_lines))),
+            ("bases", marshal.dumps({k: tuple(v) for k, v in idx.bases.items()})),
         ])
         conn.executemany("INSERT INTO templates VALUES (?, ?)",
                          ((n, marshal.dumps(t)) for n, t in enumerate(idx.templates)))
