@@ -31,7 +31,7 @@ import ast
 import string
 
 from errdex.extract.ir import Hole, Lit, Node, Ref, cat, literal_text
-from errdex.extract.kepttexts import MSG_NAME
+from errdex.extract.kepttexts import message_assignments
 from errdex.extract.tables import Tables
 
 FORMATTED = "<fmt>"  # the infix of a recorded template's key among a module's constants
@@ -68,20 +68,8 @@ def formatted_texts(node: ast.ClassDef, cls: str) -> dict[str, Node]:
     """``Cls.<fmt>attr`` → ``Lit(constant)`` for each message-like attribute every assignment of which, in the
     class's methods, formats that one ``self.<constant>``."""
     found: dict[str, set[str | None]] = {}
-    for fn in node.body:
-        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            continue
-        for n in ast.walk(fn):
-            if isinstance(n, ast.Assign):
-                targets, value = list(n.targets), n.value
-            elif isinstance(n, (ast.AugAssign, ast.AnnAssign)):
-                targets, value = [n.target], None
-            else:
-                continue
-            for t in targets:
-                attr = _self_attr(t)
-                if attr is not None and MSG_NAME.search(attr):
-                    found.setdefault(attr, set()).add(_formatted(value) if value is not None else None)
+    for attr, value in message_assignments(node):
+        found.setdefault(attr, set()).add(_formatted(value) if value is not None else None)
     return {formatted_key(cls, attr): Lit(name) for attr, names in found.items()
             if len(names) == 1 and (name := next(iter(names))) is not None}
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -41,10 +42,9 @@ def kept_key(cls: str, attr: str) -> str:
     return f"{cls}.{KEPT}{attr}"
 
 
-def kept_texts(node: ast.ClassDef, cls: str) -> dict[str, Node]:
-    """``Cls.<self>attr`` → the literal text(s) the class's methods assign to ``self.<attr>`` (an ``Alt`` of
-    several), or ``OPAQUE``; only attributes named like a message."""
-    found: dict[str, list[Node]] = {}
+def message_assignments(node: ast.ClassDef) -> Iterator[tuple[str, ast.expr | None]]:
+    """Each assignment to a ``self.<attr>`` named like a message in the class's own methods: the attribute and
+    the value (None for ``+=``, an edited text, and for an annotated assignment, kept as not literal)."""
     for fn in node.body:
         if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
@@ -52,14 +52,22 @@ def kept_texts(node: ast.ClassDef, cls: str) -> dict[str, Node]:
             if isinstance(n, ast.Assign):
                 targets, value = list(n.targets), n.value
             elif isinstance(n, (ast.AugAssign, ast.AnnAssign)):
-                targets, value = [n.target], None  # `+=`: an edited text; annotated: kept as not literal
+                targets, value = [n.target], None
             else:
                 continue
             for t in targets:
                 if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self" \
                         and MSG_NAME.search(t.attr):
-                    text = const_str(value)  # a literal, or literals joined with +
-                    found.setdefault(t.attr, []).append(Lit(text) if text is not None else OPAQUE)
+                    yield t.attr, value
+
+
+def kept_texts(node: ast.ClassDef, cls: str) -> dict[str, Node]:
+    """``Cls.<self>attr`` → the literal text(s) the class's methods assign to ``self.<attr>`` (an ``Alt`` of
+    several), or ``OPAQUE``; only attributes named like a message."""
+    found: dict[str, list[Node]] = {}
+    for attr, value in message_assignments(node):
+        text = const_str(value)  # a literal, or literals joined with +
+        found.setdefault(attr, []).append(Lit(text) if text is not None else OPAQUE)
     out: dict[str, Node] = {}
     for attr, texts in found.items():
         texts = list(dict.fromkeys(texts))
