@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 
+from errdex.extract import astwalk
 from errdex.extract.ir import Ref
 
 ITEM_OF = "[item]"  # ``Ref.callee`` of ``raise <x>.<attr>[i]``; ``target`` is ITEM_OF + the attribute's name
@@ -83,7 +84,7 @@ def item_types(tree: ast.Module, resolve: Callable[[str], str | None]) -> tuple[
         if (written := element(annotation)) is not None:
             found.append((attr, resolve(written) or written))
 
-    for cls in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)):
+    for cls in (n for n in astwalk.walk(tree) if isinstance(n, ast.ClassDef)):  # phase 1, every module: the faster walk
         for stmt in cls.body:
             if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
                 add(stmt.target.id, stmt.annotation)
@@ -92,7 +93,7 @@ def item_types(tree: ast.Module, resolve: Callable[[str], str | None]) -> tuple[
             if any((d := _dotted(dec)) is not None and d.rsplit(".", 1)[-1] in _PROPERTIES for dec in stmt.decorator_list):
                 add(stmt.name, stmt.returns)
             params = {a.arg: a.annotation for a in (*stmt.args.posonlyargs, *stmt.args.args, *stmt.args.kwonlyargs)}
-            for node in ast.walk(stmt):
+            for node in astwalk.walk(stmt):
                 if isinstance(node, ast.AnnAssign) and (attr := _self_attr(node.target)):
                     add(attr, node.annotation)
                 elif isinstance(node, ast.Assign) and len(node.targets) == 1 and (attr := _self_attr(node.targets[0])) \
