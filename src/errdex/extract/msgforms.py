@@ -148,6 +148,11 @@ class FormsMixin(Builder):
                     pick[k.value] = v
         else:
             keys = [p.key for p in parts if isinstance(p, Field)]
+            if len(keys) >= 2 and all(isinstance(k, int) for k in keys):
+                # `"Class already registered for %s and %s" % key` (pyvisa 1.16.2's `register_subclass`, `key =
+                # cls.interface_type, cls.resource_class`): two fields or more take a tuple's items, else `%` fails
+                result = self._fields(parts, {}, scope, "%", star=(0, self.src.segment(right)))
+                return result if result is not None else Hole(self.src.segment(node), unresolved=True)
             if all(isinstance(k, int) for k in keys):
                 pick = {0: right}
             else:  # %(name)s with a mapping we cannot see: name the lookups
