@@ -40,7 +40,6 @@ from errdex.extract.tables import Tables
 from errdex.model import AROUND
 
 
-
 def rendered_text(t: Tables, node: Node, raised: str) -> Node:
     """``node`` (what ``__str__`` returns): a no-argument call of the instance's method that renders one kept
     parameter through a package function, read as that parameter with a placeholder either side; else ``node``."""
