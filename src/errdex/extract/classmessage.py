@@ -41,6 +41,7 @@ from errdex.extract.ir import (
 from errdex.extract.kwkeys import named_keys
 from errdex.extract.messages import CLASS_NAME
 from errdex.extract.ownformat import own_method_returns
+from errdex.extract.renderedtext import rendered_text
 from errdex.extract.stdlib_texts import OS_ERRORS, stdlib_text, unicode_error_text
 from errdex.extract.summary import InitSummary
 from errdex.extract.tables import Tables
@@ -104,7 +105,8 @@ class ClassMessage(Expanding):
                         any(not k.isidentifier() for k in kwargs) or any(poppedopts.is_pack(a) for a in args),
                         poppedopts.set_anywhere(self.t)):
                     str_node = c.str_default  # the options popped from `**kwargs` keep their defaults
-                shown = self._own_attrs(base_str(own_method_returns(self.t, methods_of_raised(self.t, str_node, raised)),
+                shown = self._own_attrs(base_str(rendered_text(self.t, own_method_returns(
+                    self.t, methods_of_raised(self.t, str_node, raised)), raised),
                                                   base_args), raised)
                 shown = subst(shown, texts)
                 return self.text(shown, {**own, **bind}, depth)

@@ -108,7 +108,7 @@ class FormsMixin(Builder):
         return self.value(arg, scope, f.conversion, f.format_spec)
 
     def _percent(self, node: ast.BinOp, scope: Scope) -> Node:
-        left = self.text(node.left, scope)
+        left = spelled_out(self.text(node.left, scope))
         if isinstance(left, Alt):
             # `if msg is None: msg = "... %(name)s ..."`, then `msg % {...}`: each literal format the
             # local can hold (the caller's own text, when it passes one, is not known here)
@@ -148,6 +148,11 @@ class FormsMixin(Builder):
                     pick[k.value] = v
         else:
             keys = [p.key for p in parts if isinstance(p, Field)]
+            if len(keys) >= 2 and all(isinstance(k, int) for k in keys):
+                # `"Class already registered for %s and %s" % key` (pyvisa 1.16.2's `register_subclass`, `key =
+                # cls.interface_type, cls.resource_class`): two fields or more take a tuple's items, else `%` fails
+                result = self._fields(parts, {}, scope, "%", star=(0, self.src.segment(right)))
+                return result if result is not None else Hole(self.src.segment(node), unresolved=True)
             if all(isinstance(k, int) for k in keys):
                 pick = {0: right}
             else:  # %(name)s with a mapping we cannot see: name the lookups
@@ -345,3 +350,26 @@ def _positional(args: list[ast.expr], segment: Callable[[ast.AST], str]) -> tupl
         else:
             return pick, (len(pick), segment(a.value))
     return pick, None
+
+
+_SPELLED = 8  # the most whole texts a concatenation of literals and literal alternatives is spelled out into
+
+
+def spelled_out(node: Node) -> Node:
+    """A concatenation of literals and alternatives of literals as the alternatives of its whole texts; else
+    ``node``.  pyramid 2.1's ``viewresult_to_response`` appends a hint picked by an ``if``/``elif``/``else`` to
+    its format before filling it, ``msg = ('... callable %s into a response object. The value returned was %r.'
+    + append)`` then ``msg % (view_description(view), result)``: each whole format is filled as any literal one
+    (issue 17's sixty-eighth round).  A part of unknown text (a caller's) leaves the node as it is: its ``%``
+    fields are not known."""
+    if not isinstance(node, Cat) or not any(isinstance(p, Alt) for p in node.parts):
+        return node
+    texts = [""]
+    for part in node.parts:
+        options = part.options if isinstance(part, Alt) else (part,)
+        known = [literal_text(o) for o in options]
+        if any(k is None for k in known) or len(texts) * len(known) > _SPELLED:
+            return node
+        texts = [t + (k or "") for t in texts for k in known]
+    return alt([Lit(t) for t in texts])
+

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from itertools import pairwise
 
 from errdex.links import source_url
+from errdex.model import AROUND
 from errdex.record import dataclass, field
 
 TYPE_CHECKING = False
@@ -292,7 +293,8 @@ def template_words(segs: tuple[tuple[bool, str], ...]) -> list[str]:
     """Words of a template's literals, without a word cut by an adjacent placeholder.
 
     In ``{name}_grad`` the message holds ``fn_grad``, not ``_grad``: a literal's
-    edge word touching a placeholder is left out of the index.
+    edge word touching a placeholder is left out of the index, unless the placeholder stands for a renderer's
+    own text around the message (``model.AROUND``: ``{self.render()<before>}Expecting @name{...<after>}``).
     """
     return [w for ws in _literal_words(segs) for w in ws]
 
@@ -303,9 +305,10 @@ def _literal_words(segs: tuple[tuple[bool, str], ...]) -> list[list[str]]:
         if not is_lit:
             continue
         ws = words(text)
-        if ws and i > 0 and not segs[i - 1][0] and _WORD.match(text[:1]):
+        if ws and i > 0 and not segs[i - 1][0] and _WORD.match(text[:1]) and not segs[i - 1][1].endswith(AROUND):
             ws = ws[1:]
-        if ws and i + 1 < len(segs) and not segs[i + 1][0] and _WORD.match(text[-1:]):
+        if ws and i + 1 < len(segs) and not segs[i + 1][0] and _WORD.match(text[-1:]) \
+                and not segs[i + 1][1].endswith(AROUND):
             ws = ws[:-1]
         out.append(ws)
     return out
