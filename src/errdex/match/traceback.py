@@ -134,7 +134,33 @@ def _quotes_traceback(block: list[str]) -> int | None:
             continue
         if L.exception_line(ln.rstrip()) is not None or (i == 0 and _ends_with_quoted(ln, block[i + 2:])):
             return i
-    return _quotes_stack(block)
+    indented = _quotes_indented(block)
+    return indented if indented is not None else _quotes_stack(block)
+
+
+def _quotes_indented(block: list[str]) -> int | None:
+    """The line at the margin above an *indented* traceback's header and its frames: a message that embeds
+    another exception's traceback indented under its text (``f"...referent:\\n{indent(format_exc())}"``,
+    ``textwrap.indent``).  Python prints a traceback's header at the margin (an exception group's behind
+    ``|``), so an indented one under a line of text is the message's; the line is an exception's (``Type:
+    text``), or the message's first line when pasted alone, ending in a colon and naming no logging level
+    (a log record's line before a traceback it indents is neither).  Only indented lines may lie between."""
+    margin: int | None = None
+    for j, ln in enumerate(block[:-1]):
+        if not ln.strip():
+            continue
+        if ln[:1] not in (" ", "\t"):
+            if L.frame_of(ln) is not None:
+                return None  # a frame at the margin before any indented header: a traceback of its own
+            margin = j
+            continue
+        if ln.strip() != L.TB_HEAD or margin is None or L.frame_of(block[j + 1]) is None:
+            continue
+        head = block[margin].rstrip()
+        if L.exception_line(head) is not None or (margin == 0 and head.endswith(":") and not _LOG_LEVEL.search(head)):
+            return margin
+        return None
+    return None
 
 
 def _quotes_stack(block: list[str]) -> int | None:
