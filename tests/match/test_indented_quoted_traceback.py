@@ -42,6 +42,28 @@ def resolve_hint(hint, scope, exception_prefix="", exception_cls=HintForwardRefE
         ) from exception
 '''
 
+MAKE = '''
+class WrapperException(Exception):
+    pass
+
+
+def make_func(func_name, func_code, func_label=None, exception_cls=WrapperException):
+    try:
+        func_code_compiled = compile(func_code, f"<@wrapper({func_name})>", "exec")
+    except Exception as exception:
+        raise exception_cls(
+            f"{func_label or func_name} "
+            f"unparseable, as @wrapper generated invalid code raising:\\n"
+            f"\\t{type(exception).__name__}: {exception}\\n\\n"
+            f"{func_code}"
+        ) from exception
+    return func_code_compiled
+'''
+
+UNPARSEABLE = ("Heroic sail_beyond() function unparseable, as @wrapper generated invalid code raising:\n"
+               "\tbuiltins.SyntaxError: invalid syntax (<@wrapper(sail_beyond) at 0x7f2ad33d0300>, line 2)\n\n"
+               "def sail_beyond(and_the_baths: str) -> str:\n    Of all the western stars, until I die.")
+
 PROXY = '''
 def proxy_hint(scope_name, hint_name):
     assert isinstance(scope_name, str), f"{repr(scope_name)} not string."
@@ -72,7 +94,8 @@ TRACEBACK = '''Traceback (most recent call last):
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
     yield from indexed_catalog(tmp_path_factory, "indented", "fwdref",
-                               {"__init__.py": "", "resolve.py": RESOLVE, "proxy.py": PROXY})
+                               {"__init__.py": "", "resolve.py": RESOLVE, "proxy.py": PROXY,
+                                "make.py": MAKE})
 
 
 def test_the_indented_traceback_is_message_text() -> None:
@@ -99,3 +122,14 @@ def test_a_pasted_indented_traceback_alone_is_still_a_traceback() -> None:
 def test_the_raise_that_embedded_it_is_found(lib: Catalog, text: str) -> None:
     r = explain(lib, text)
     assert r.matches and r.matches[0].qualname == "resolve_hint"
+
+
+def test_an_indented_last_line_under_a_colon_is_message_text(lib: Catalog) -> None:
+    # the caught error's `Type: text` quoted alone, indented under the message's first line
+    p = parse(UNPARSEABLE)
+    assert p.exception == "" and p.message.startswith("Heroic sail_beyond() function unparseable")
+    r = explain(lib, UNPARSEABLE)
+    assert r.matches and r.matches[0].qualname == "make_func"
+    # a log record's line names a level: the indented line is the error it logged
+    logged = parse("2026-01-02 10:00:01 ERROR compile failed:\n\tSyntaxError: invalid syntax")
+    assert (logged.exception, logged.message) == ("SyntaxError", "invalid syntax")

@@ -186,6 +186,14 @@ def _quotes_stack(block: list[str]) -> int | None:
     return None
 
 
+def _introduces_quote(above: list[str]) -> bool:
+    """The lines above an indented line are a message's first line at the margin ending in a colon (naming no
+    logging level), then only indented ones: the indented text is what the message quotes."""
+    first = above[0].rstrip()
+    return (first[:1] not in ("", " ", "\t") and first.endswith(":") and not _LOG_LEVEL.search(first)
+            and all(ln[:1] in (" ", "\t") or not ln.strip() for ln in above[1:]))
+
+
 def _ends_with_quoted(first: str, quoted: list[str]) -> bool:
     """The message's first line ends with the quoted traceback's last line's text, and names no logging level."""
     if _LOG_LEVEL.search(first):
@@ -302,6 +310,11 @@ def _message_only(lines: list[str]) -> ParsedException:
                 # details below.\n - Spec: ...\nTypeError: expected spec ...`); the text before stays in the
                 # message, so a site of the quoted line is no confident answer
                 return ParsedException(parsed[0], "\n".join(lines).strip("\n"))
+            if i and ln[:1] in (" ", "\t") and _introduces_quote(lines[:i]):
+                # indented under a first line at the margin that ends in a colon: the caught error's last line
+                # quoted by the message (beartype's `f'{label} unparseable, as @beartype generated invalid code
+                # raising:\n\t{label_exception_message(exception)}'`), as an indented traceback is above
+                return ParsedException("", "\n".join(lines).strip("\n"))
             tail = [parsed[1], *lines[i + 1 :]]
             return ParsedException(parsed[0], "\n".join(tail).strip("\n"))
     for i, ln in enumerate(lines):
