@@ -40,6 +40,15 @@ def die_unless_generic(hint, exception_cls=HintException, exception_prefix=""):
 def die_unless_typevar(hint, exception_cls=HintException, exception_prefix=""):
     if not isinstance(hint, type):
         raise exception_cls(f"{exception_prefix}type hint {repr(hint)} not PEP 484 type variable.")
+
+
+def die_unless_callable(hint, exception_cls=HintException, exception_prefix=""):
+    if not callable(hint):
+        raise exception_cls(
+            f"{exception_prefix}type hint {repr(hint)} not "
+            f"PEP 484 or 585 callable type hint "
+            f'(i.e., "typing.Callable[...]" or "collections.abc.Callable[...]").'
+        )
 '''
 
 
@@ -56,6 +65,19 @@ def lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
 def test_capitalized_first_letter_matches_exactly(lib: Catalog, text: str) -> None:
     r = explain(lib, text)
     assert r.matches and r.matches[0].qualname == "die_unless_generic", [m.qualname for m in r.matches]
+    assert r.matches[0].method == "exact"
+
+
+@pytest.mark.parametrize("text", [
+    'Type hint typing.Any not PEP 484 or 585 callable type hint (i.e., "typing.Callable[...]" or '
+    '"collections.abc.Callable[...]").',
+    'bt.roar.HintException: Type hint typing.Sized not PEP 484 or 585 callable type hint (i.e., '
+    '"typing.Callable[...]" or "collections.abc.Callable[...]").',
+])
+def test_the_capitalized_start_comes_before_the_literal_again_later(lib: Catalog, text: str) -> None:
+    # the first literal (`type hint `) is in the text twice: at its start upper-cased, and later as it is
+    r = explain(lib, text)
+    assert r.matches and r.matches[0].qualname == "die_unless_callable", [m.qualname for m in r.matches]
     assert r.matches[0].method == "exact"
 
 

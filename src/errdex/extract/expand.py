@@ -45,7 +45,7 @@ from errdex.extract.ir import (
     literal_text,
 )
 from errdex.extract.itemtypes import ITEM_OF
-from errdex.extract.kepttexts import KEPT, kept_node
+from errdex.extract.kepttexts import INIT_KEPT, KEPT, init_node, kept_node
 from errdex.extract.keyedtables import ANY_KEY
 from errdex.extract.metaclass import constructed_class
 from errdex.extract.shownself import SHOWN_SELF, self_texts
@@ -163,6 +163,11 @@ class Expander(ClassMessage):
                 return self.expand(kept, {}, depth + 1)
             if node.args:  # a class constant whose family's texts are not known: the class's own
                 return self.expand(node.args[0], {}, depth + 1)
+            return ((Piece(Segment(expr=node.src), node.text_position),),)
+        if node.callee == INIT_KEPT and not node.is_call:
+            built = init_node(self.t, node.target)  # what a base's `__init__` builds on `self` (``kepttexts``)
+            if built is not None:
+                return self.expand(built, {}, depth + 1)
             return ((Piece(Segment(expr=node.src), node.text_position),),)
         if node.callee == FIELD and not node.is_call:
             if self._fields is None:

@@ -24,11 +24,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from errdex.extract.imports import const_str
-from errdex.extract.ir import Alt, Hole, Lit, Node, Ref, alt
+from errdex.extract.ir import Alt, Cat, Hole, Lit, Node, Param, Ref, alt
 
 if TYPE_CHECKING:
     from errdex.extract.tables import Tables
 
+INIT_KEPT = "<init>"  # ``Ref.callee`` of a text a base's ``__init__`` keeps on ``self`` (``init_ref``), and its key's infix
 KEPT = "<self>"  # ``Ref.callee`` of a kept text, and the infix of its key among a module's constants
 OPAQUE = Hole("<kept>", unresolved=True)  # an attribute some method sets to a value that is not a literal
 MSG_NAME = re.compile(r"err|msg|message", re.I)  # an attribute named like a message (``errmsg_toobig``)
@@ -142,3 +143,40 @@ def first_options(node: Node, most: int = SITE_TEXTS) -> Node:
     """An ``Alt`` cut to its first options: a site keeps eight texts, and expanding more would keep the
     first and the last few (``variants.capped``) where the first ones are the nearest (the class's own)."""
     return Alt(node.options[:most]) if isinstance(node, Alt) and len(node.options) > most else node
+
+
+def init_key(cls: str, attr: str) -> str:
+    """The key of a text a plain class's ``__init__`` keeps on ``self`` among its module's constants."""
+    return f"{cls}.{INIT_KEPT}{attr}"
+
+
+def init_texts(cls: str, kept: dict[str, Node]) -> dict[str, Node]:
+    """``Cls.<init>attr`` → each text a plain class's ``__init__`` builds on ``self`` from literal text and values
+    (beartype 0.23.1's ``_BeartypeValidatorFactoryABC.__init__``: ``self._getitem_exception_prefix = f'Beartype
+    validator factory "{self._basename}" subscripted by '``), for its subclasses' methods in other modules
+    (``init_ref``); the ``__init__``'s parameters as the values they are there."""
+    out: dict[str, Node] = {}
+    for attr, node in kept.items():
+        if isinstance(node, Cat) and all(isinstance(p, (Lit, Param, Hole)) for p in node.parts) \
+                and any(isinstance(p, Lit) and p.text.strip() for p in node.parts):
+            out[init_key(cls, attr)] = Cat(tuple(
+                Hole(p.shown or p.name, p.conversion, p.format_spec) if isinstance(p, Param) else p
+                for p in node.parts))
+    return out
+
+
+def init_ref(module: str, cls: str, attr: str, src: str, text_position: bool) -> Ref:
+    """``self.<attr>`` read in a method of ``cls`` (a plain class with bases) that neither the class's body nor its
+    module's bases set: the text the nearest base's ``__init__`` keeps there, looked up in phase 2 (``init_node``),
+    else the value it was."""
+    owner = f"{module}.{cls}" if module else cls
+    return Ref(target=f"{owner}.{INIT_KEPT}{attr}", src=src, callee=INIT_KEPT, is_call=False,
+               text_position=text_position)
+
+
+def init_node(tables: Tables, target: str) -> Node | None:
+    """The text the nearest class of ``self``'s that keeps ``<attr>`` in its ``__init__`` builds (``init_texts``)."""
+    owner, _, attr = target.partition(f".{INIT_KEPT}")
+    if not attr or owner not in tables.classes:
+        return None
+    return tables.nearest(owner, lambda c: tables.constants.get(init_key(c, attr)))

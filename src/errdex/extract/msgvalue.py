@@ -27,7 +27,7 @@ from errdex.extract.ir import (
     literal_text,
     reads_param,
 )
-from errdex.extract.kepttexts import constant_ref, kept_ref
+from errdex.extract.kepttexts import constant_ref, init_ref, kept_ref
 from errdex.extract.loopclause import loop_clauses
 from errdex.extract.msgbase import Builder, Scope
 from errdex.extract.msgforms import _int_constant, _repeated
@@ -228,8 +228,14 @@ class ValuesMixin(Builder):
                            text_position=text_position)
             if scope.class_qualname is not None and not scope.in_exception:
                 # `self.errmsg_floatord % value` in a plain class: the text it or a subclass keeps (``kepttexts``)
-                return kept_ref(self.module, scope.class_qualname, node.attr, self.src.segment(node), text_position,
-                                self.kept_classes.get(scope.class_qualname))
+                known = self.kept_classes.get(scope.class_qualname)
+                kept = kept_ref(self.module, scope.class_qualname, node.attr, self.src.segment(node), text_position,
+                                known)
+                if kept is None and known is not None and known.inherits and node.attr not in known.body_names:
+                    # `self._getitem_exception_prefix` that a base's `__init__` in another module builds (``kepttexts``)
+                    return init_ref(self.module, scope.class_qualname, node.attr, self.src.segment(node),
+                                    text_position)
+                return kept
             return None
         d = dotted_source(node)
         if d is None:

@@ -13,7 +13,7 @@ from errdex.extract.generated_init import generated_init
 from errdex.extract.getattrs import attr_instances, getattr_forward
 from errdex.extract.imports import dotted_source
 from errdex.extract.ir import EMPTY, Node, alt
-from errdex.extract.kepttexts import KeptAttrs, kept_texts
+from errdex.extract.kepttexts import KeptAttrs, init_texts, kept_texts
 from errdex.extract.messages import Scope
 from errdex.extract.properties import properties_of, property_attrs
 from errdex.extract.summary import ClassSummary, FuncSummary, InitSummary
@@ -103,6 +103,9 @@ class ClassesMixin(WalkerBase):
                 # `self.msg_builder = msg_builder` of `msg_builder=build_msg`: `self.msg_builder(...)` calls
                 # the module's function unless the caller passes another (everett's ConfigManager)
                 self.functions[key] = self.functions[func]
+        if not exc_class and not state.in_function and self._pending_kept:
+            # what a plain class's `__init__` builds on `self`, for subclasses' methods in other modules
+            self.kept_texts.update(init_texts(".".join(qual), self._pending_kept))
         if exc_class and not state.in_function:
             self._init_attrs[f"{self.module}.{'.'.join(qual)}"] = dict(self_attrs)
             self._keep_init(f"{self.module}.{'.'.join(qual)}", bases)

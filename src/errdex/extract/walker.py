@@ -185,7 +185,9 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
             state.exc_class  # a mixin's __init__ may build the text that its exception subclasses carry:
             or (name == "__init__" and self.src.mentions(_BASE_INIT, node.lineno, node.end_lineno or node.lineno))
             # an __init__ that keeps a message for its methods (`self.error = error or self.default_message`)
-            or (name == "__init__" and self.src.mentions(_KEEPS_MESSAGE, node.lineno, node.end_lineno or node.lineno)))
+            or (name == "__init__" and self.src.mentions(_KEEPS_MESSAGE, node.lineno, node.end_lineno or node.lineno))
+            # an __init__ that builds a text on `self` for its subclasses' messages (``kepttexts.init_texts``)
+            or (name == "__init__" and self.src.search(_BUILDS_SELF_TEXT, node.lineno, node.end_lineno or node.lineno)))
         a = node.args
         params = [x.arg for x in (*a.posonlyargs, *a.args)]
         alias = state.cls_alias if nested else ""
@@ -466,6 +468,7 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
 
 MODULE_KEY = "<module>"  # the functions-table key of a module's top-level calls
 # `rep.problem_msg = ...` on an object other than `self`: a text the object's class raises (``attrtexts.py``)
+_BUILDS_SELF_TEXT = re.compile(r"\bself\.\w+\s*=\s*\(?\s*[fF][rR]?['\"]")
 _SETS_MESSAGE = re.compile(r"\b(?!self\.)[A-Za-z_]\w*\.\w*(?:msg|message)\s*=(?!=)")
 
 

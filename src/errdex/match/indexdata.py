@@ -158,7 +158,17 @@ def shaped(segs: tuple[tuple[bool, str], ...]) -> bool:
     lits = [t.replace(" ", "") for lit, t in segs if lit]
     framed = len(lits) >= SHAPE_PARTS and sum(len(t) for t in lits) >= SHAPE_CHARS
     marked = len(lits) == 2 and all(len(t) >= MARK_CHARS for t in lits)
-    return (framed or marked) and len(lits) < len(segs) and not template_keys(segs)
+    return (framed or marked or compared(segs)) and len(lits) < len(segs) and not template_keys(segs)
+
+
+_COMPARED = re.compile(r" (?:<=|>=|==|!=|<|>) -?\d+(?:\.\d+)?\.?\Z")
+
+
+def compared(segs: tuple[tuple[bool, str], ...]) -> bool:
+    """A value then the comparison with a number that it failed: an assert's text that states the negated
+    test (``assert indent_level > 0, f'{indent_level} <= 0.'``, ``f'{pith_index} < 0.'``); no word to look
+    it up by, its whole literal text is a comparison after the one value it prints."""
+    return len(segs) == 2 and not segs[0][0] and segs[1][0] and _COMPARED.fullmatch(segs[1][1]) is not None
 _VERSION_TEST = re.compile(r"version_info|hexversion|python_version|\bPY\d*\b|\bPYTHON\d+\b|\bPY_?3\d*\b")
 
 

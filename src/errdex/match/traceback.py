@@ -134,7 +134,33 @@ def _quotes_traceback(block: list[str]) -> int | None:
             continue
         if L.exception_line(ln.rstrip()) is not None or (i == 0 and _ends_with_quoted(ln, block[i + 2:])):
             return i
-    return _quotes_stack(block)
+    indented = _quotes_indented(block)
+    return indented if indented is not None else _quotes_stack(block)
+
+
+def _quotes_indented(block: list[str]) -> int | None:
+    """The line at the margin above an *indented* traceback's header and its frames: a message that embeds
+    another exception's traceback indented under its text (``f"...referent:\\n{indent(format_exc())}"``,
+    ``textwrap.indent``).  Python prints a traceback's header at the margin (an exception group's behind
+    ``|``), so an indented one under a line of text is the message's; the line is an exception's (``Type:
+    text``), or the message's first line when pasted alone, ending in a colon and naming no logging level
+    (a log record's line before a traceback it indents is neither).  Only indented lines may lie between."""
+    margin: int | None = None
+    for j, ln in enumerate(block[:-1]):
+        if not ln.strip():
+            continue
+        if ln[:1] not in (" ", "\t"):
+            if L.frame_of(ln) is not None:
+                return None  # a frame at the margin before any indented header: a traceback of its own
+            margin = j
+            continue
+        if ln.strip() != L.TB_HEAD or margin is None or L.frame_of(block[j + 1]) is None:
+            continue
+        head = block[margin].rstrip()
+        if L.exception_line(head) is not None or (margin == 0 and head.endswith(":") and not _LOG_LEVEL.search(head)):
+            return margin
+        return None
+    return None
 
 
 def _quotes_stack(block: list[str]) -> int | None:
@@ -158,6 +184,14 @@ def _quotes_stack(block: list[str]) -> int | None:
         if glued is None and seen_frame and i + 1 < len(block) and L.exception_line(s, strict=False) is not None:
             return i
     return None
+
+
+def _introduces_quote(above: list[str]) -> bool:
+    """The lines above an indented line are a message's first line at the margin ending in a colon (naming no
+    logging level), then only indented ones: the indented text is what the message quotes."""
+    first = above[0].rstrip()
+    return (first[:1] not in ("", " ", "\t") and first.endswith(":") and not _LOG_LEVEL.search(first)
+            and all(ln[:1] in (" ", "\t") or not ln.strip() for ln in above[1:]))
 
 
 def _ends_with_quoted(first: str, quoted: list[str]) -> bool:
@@ -276,6 +310,11 @@ def _message_only(lines: list[str]) -> ParsedException:
                 # details below.\n - Spec: ...\nTypeError: expected spec ...`); the text before stays in the
                 # message, so a site of the quoted line is no confident answer
                 return ParsedException(parsed[0], "\n".join(lines).strip("\n"))
+            if i and ln[:1] in (" ", "\t") and _introduces_quote(lines[:i]):
+                # indented under a first line at the margin that ends in a colon: the caught error's last line
+                # quoted by the message (beartype's `f'{label} unparseable, as @beartype generated invalid code
+                # raising:\n\t{label_exception_message(exception)}'`), as an indented traceback is above
+                return ParsedException("", "\n".join(lines).strip("\n"))
             tail = [parsed[1], *lines[i + 1 :]]
             return ParsedException(parsed[0], "\n".join(tail).strip("\n"))
     for i, ln in enumerate(lines):

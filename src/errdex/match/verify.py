@@ -120,9 +120,10 @@ def verify(segments: tuple[tuple[bool, str], ...], text: str, share_spaces: bool
             idx, size = 0, len(lit.lstrip(" "))
         else:
             idx = text.find(lit, pos)
-        if idx < 0 and k == 0 and not starts_lit and _capitalized(lit, text):
+        if idx != 0 and k == 0 and not starts_lit and (idx < 0 or k < last) and _capitalized(lit, text):
             # an empty leading value (`f"{prefix}type hint ..."`) and the message's first letter upper-cased
-            # by its class (beartype's `message[0].upper()`)
+            # by its class (beartype's `message[0].upper()`); the earliest place, before the literal's own
+            # lower-case text later in the message (`... not PEP 484 or 585 callable type hint (i.e., ...`)
             idx = 0
         if idx < 0:
             idx, size = _at_stripped_edge(lit, text, pos, k == 0 and not starts_lit, k == last and not ends_lit)
