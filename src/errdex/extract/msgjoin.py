@@ -18,6 +18,13 @@ from errdex.extract.filtered import filter_none_items, kept_combinations
 from errdex.extract.ir import Hole, Lit, Node, alt, cat, literal_text
 from errdex.extract.msgbase import MAX_LIST_DEPTH, MAX_LIST_OPTIONS, Builder, Scope
 
+# What a binding's items were found to be, by (binding, depth, emptiness the path tested), within one join:
+# a list grown under N independent ``if``s is N merges whose two options share everything before them, so
+# following each option anew visits 2**N paths (metar 2.0.2's ``Metar.string``, 40 ``if x: lines.append``,
+# held one index for hours); each (binding, depth) is read once. The scope is kept with the items: two scopes
+# built for one binding are told apart by identity, and keeping them alive keeps their ``id`` unique.
+_Memo = dict[tuple[int, int, int, bool | None], tuple[Scope, "list[tuple[Node, ...]] | None"]]
+
 
 class JoinMixin(Builder):
     """The text of ``sep.join(...)`` and the items a list expression can hold."""
@@ -82,8 +89,10 @@ class JoinMixin(Builder):
         ast.fix_missing_locations(elt)
         return self.text(elt, scope)
 
-    def _list_items(self, node: ast.expr, scope: Scope, depth: int) -> list[tuple[Node, ...]] | None:
+    def _list_items(self, node: ast.expr, scope: Scope, depth: int,
+                    memo: _Memo | None = None) -> list[tuple[Node, ...]] | None:
         """The items a list expression can hold, as text, one tuple per combination (capped)."""
+        memo = {} if memo is None else memo
         if depth > MAX_LIST_DEPTH:
             return None
         if isinstance(node, (ast.List, ast.Tuple)):
@@ -91,21 +100,21 @@ class JoinMixin(Builder):
                 return None
             return [tuple(self.text(e, scope) for e in node.elts)]
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-            left = self._list_items(node.left, scope, depth + 1)
-            right = self._list_items(node.right, scope, depth + 1) if left is not None else None
+            left = self._list_items(node.left, scope, depth + 1, memo)
+            right = self._list_items(node.right, scope, depth + 1, memo) if left is not None else None
             if left is None or right is None:
                 return None
             return _capped(_grown(a, b) for a in left for b in right)
         if isinstance(node, ast.Name):
             b = envmod.lookup(scope.env, node.id)
-            return self._binding_items(b, scope, depth + 1) if b is not None else None
+            return self._binding_items(b, scope, depth + 1, None, memo) if b is not None else None
         if (listed := filter_none_items(node)) is not None:
             # `"\n".join(filter(None, [f"{kind}: {msg}", context, hint]))` (parglare): the items that may be empty
             # are there or not
             return kept_combinations([self.text(e, scope) for e in listed])
         if (kept := _truthy_filter(node)) is not None:
             # `[line for line in text if line]` (everett's `build_msg`): the items, empty texts left out
-            items = self._list_items(kept, scope, depth + 1)
+            items = self._list_items(kept, scope, depth + 1, memo)
             if items is None:
                 return None
             return _capped(tuple(i for i in o if literal_text(i) != "") for o in items)
@@ -147,16 +156,21 @@ class JoinMixin(Builder):
         return all(first + i in allowed or test.match(text) for i, text in enumerate(lines) if word.search(text))
 
     def _binding_items(self, b: envmod.Binding, scope: Scope, depth: int,
-                       only: tuple[envmod.Binding, bool] | None = None) -> list[tuple[Node, ...]] | None:
+                       only: tuple[envmod.Binding, bool] | None, memo: _Memo) -> list[tuple[Node, ...]] | None:
         """The item tuples a list binding can hold; ``only``: (a binding, non-empty?) the path that reaches
         here passed an ``if name:`` that read that binding, so only its values of that emptiness count."""
-        items = self._items_of(b, scope, depth, only)
+        key = (id(b), depth, id(only[0]) if only is not None else 0, only[1] if only is not None else None)
+        known = memo.get(key)
+        if known is not None and known[0] is scope:
+            return known[1]
+        items = self._items_of(b, scope, depth, only, memo)
         if items is not None and only is not None and b is only[0]:
-            return [i for i in items if bool(i) == only[1]]
+            items = [i for i in items if bool(i) == only[1]]
+        memo[key] = (scope, items)
         return items
 
     def _items_of(self, b: envmod.Binding, scope: Scope, depth: int,
-                  only: tuple[envmod.Binding, bool] | None) -> list[tuple[Node, ...]] | None:
+                  only: tuple[envmod.Binding, bool] | None, memo: _Memo) -> list[tuple[Node, ...]] | None:
         if depth > MAX_LIST_DEPTH:
             return None
         if b.options:
@@ -167,7 +181,7 @@ class JoinMixin(Builder):
                 path = only
                 if b.tested is not None:  # option 0 is the branch taken when the tested list was non-empty
                     path = (b.tested[0], b.tested[1] if k == 0 else not b.tested[1])
-                items = self._binding_items(o, scope, depth + 1, path)
+                items = self._binding_items(o, scope, depth + 1, path, memo)
                 if items is None:
                     return None
                 found.extend(items)
@@ -176,8 +190,8 @@ class JoinMixin(Builder):
             return None
         here = scope.at(b.env)
         if b.prev is None:
-            return self._list_items(b.value, here, depth + 1)
-        before = self._binding_items(b.prev, scope, depth + 1, only)
+            return self._list_items(b.value, here, depth + 1, memo)
+        before = self._binding_items(b.prev, scope, depth + 1, only, memo)
         if before is None:
             return None
         if b.grow == "prepend":  # `parts.insert(0, x)`
@@ -186,7 +200,7 @@ class JoinMixin(Builder):
         if b.grow == "append":
             item = self.text(b.value, here)
             return _capped(_grown(p, (item,)) for p in before)
-        more = self._list_items(b.value, here, depth + 1)  # extend, or `+=` of a list
+        more = self._list_items(b.value, here, depth + 1, memo)  # extend, or `+=` of a list
         if more is not None and isinstance(b.value, (ast.GeneratorExp, ast.ListComp)):
             more = [(), *more]  # generated parts (``joinedparts``): there may be none
         if more is None:
