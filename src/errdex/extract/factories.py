@@ -223,7 +223,7 @@ def resolve_by_name(target: str, functions: Mapping[str, object], classes: Mappi
     if len(found) < 2 or bases is None:
         return None
     owners = [key.rpartition(".")[0] for key in found]
-    for key, owner in zip(found, owners):
+    for key, owner in zip(found, owners, strict=True):
         if all(other == owner or owner in bases(other) for other in owners):
             return key
     return None
