@@ -230,6 +230,9 @@ class ErrorSite:
     # the other classes (resolved) a raise naming their common base may raise, one picked at run time from a
     # table (``extract/classtables.py``): ``raise exc`` after ``exc = _sftp_error_map[code](reason, lang)``
     picked: tuple[str, ...] = ()
+    # the short string literals of the enclosing function's decorator calls: the keys a table-driven parser
+    # registers it under (``@method(axis('ancestor-or-self'))``, ``extract/registered.py``)
+    registered: tuple[str, ...] = ()
 
     @property
     def template(self) -> Template:

@@ -204,18 +204,29 @@ def _type_name(node: ast.expr) -> str | None:
     return None
 
 
-def resolve_by_name(target: str, functions: Mapping[str, object], classes: Mapping[str, object]) -> str | None:
-    """The package's one method (of a class) of the target's name, other than the caller."""
+def resolve_by_name(target: str, functions: Mapping[str, object], classes: Mapping[str, object],
+                    bases: Callable[[str], tuple[str, ...]] | None = None) -> str | None:
+    """The package's one method (of a class) of the target's name, other than the caller.  Two or more
+    are one override chain when ``bases`` (a class's resolved bases) shows a candidate's class below
+    every other's: ``Token.wrong_syntax`` overridden by ``XPathToken(Token).wrong_syntax``.  Then the
+    chain's root is the method: the one every receiver of the chain has, whose texts the overrides
+    start from (``super().wrong_syntax(message)``); candidates of unrelated classes stay unresolved."""
     caller, _, method = by_name_parts(target)
-    found: str | None = None
+    found: list[str] = []
     for key in functions:
         owner, _, name = key.rpartition(".")
         if name != method or key == caller or owner not in classes:
             continue
-        if found is not None:
-            return None
-        found = key
-    return found
+        found.append(key)
+    if len(found) == 1:
+        return found[0]
+    if len(found) < 2 or bases is None:
+        return None
+    owners = [key.rpartition(".")[0] for key in found]
+    for key, owner in zip(found, owners, strict=True):
+        if all(other == owner or owner in bases(other) for other in owners):
+            return key
+    return None
 
 
 def starred(node: ast.expr, params: frozenset[str], env: envmod.Env | None, stars: str) -> Param | None:

@@ -195,6 +195,7 @@ class Resolver:
             comments=s.comments, unresolved=unresolved, cause=s.cause, requires=s.requires,
             requires_line=s.requires_line, handed=s.handed, keywords=s.keywords,
             picked=picked if resolved == own else (),  # (callers' classes replace the table's)
+            registered=s.registered,
         )
 
     def _own_defaults(self, s: PendingSite, module: str) -> dict[str, Node]:

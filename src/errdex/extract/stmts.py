@@ -97,11 +97,18 @@ def is_static(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list)
 
 
+# methods Python binds to the class without a decorator: ``__new__`` (a static method handed the class first)
+# and the implicit class methods ``__init_subclass__`` and ``__class_getitem__``
+IMPLICIT_CLASS = frozenset({"__new__", "__init_subclass__", "__class_getitem__"})
+
+
 def classmethod_alias(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
-    """The first parameter of a ``@classmethod`` (``cls``), or "" for any other function."""
+    """The first parameter of a ``@classmethod`` or of a method Python hands the class first (``IMPLICIT_CLASS``:
+    ``def __new__(cls, value)``), or "" for any other function (the caller knows it is a method)."""
     a = node.args
     first = [*a.posonlyargs, *a.args][:1]
-    if first and any(isinstance(d, ast.Name) and d.id == "classmethod" for d in node.decorator_list):
+    if first and (node.name in IMPLICIT_CLASS
+                  or any(isinstance(d, ast.Name) and d.id == "classmethod" for d in node.decorator_list)):
         return first[0].arg
     return ""
 

@@ -148,6 +148,7 @@ class PendingSite:
     requires_line: int = 0  # ... and its line
     handed: HandedStream | None = None  # a method of a raw reader/writer class: how the module hands it out
     keywords: tuple[str, ...] = ()  # the keyword names of the exception the raise's helper returns (``helperkw``)
+    registered: tuple[str, ...] = ()  # the keys its function's decorators register it under (``registered``)
 
 
 @fast_pickle

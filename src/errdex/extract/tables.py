@@ -120,7 +120,7 @@ class Tables:
         hit = self._by_name.get(target, "")
         if hit == "":
             hit = self._by_name[target] = self._via_attr(target) or resolve_by_name(
-                target, self.functions, self.classes)
+                target, self.functions, self.classes, self.bases_chain)
         return hit
 
     def _via_attr(self, target: str) -> str | None:

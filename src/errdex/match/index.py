@@ -35,6 +35,7 @@ from errdex.match.indexdata import (
     MAX_SHAPED,
     NO_TEXT,
     PICKED_CLASS,
+    REGISTERED,
     SHAPED,
     STDLIB,
     any_class_rewrap,
@@ -189,6 +190,8 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
             rewraps.setdefault(CLASS_TEXT, []).extend(mine)
             for name in raise_keywords(site):  # the keywords a class printing its **kwargs shows (``keywords.py``)
                 rewraps.setdefault(KEYWORD + name, []).extend(mine)
+        for key in site.registered if mine else ():  # `@method(axis('ancestor'))` (``registered.py``)
+            rewraps.setdefault(REGISTERED + key, []).append(mine[0])
         site_templates.append(tuple(mine))
     for key in [k for k in rewraps if k.startswith((ARGS_TUPLE, LIST_SHOWN)) and len(rewraps[k]) > MAX_SHAPED]:
         rewraps[key] = rewraps[key][:MAX_SHAPED]  # alike: the first ones, in the catalog's order

@@ -388,6 +388,7 @@ class MatchIndex:
         return source_url(snap[2], snap[3], site[S_PATH], site[S_LINE], site[S_END])
 
 
+REGISTERED = "<registered> "  # ``MatchIndex.rewraps`` key prefix: templates of sites by their function's decorator keys
 KEYWORD = "<keyword> "  # ``MatchIndex.rewraps`` key prefix: templates of class-text sites by their raise's keywords
 RAISE_LINES = 40  # lines of a raise statement read from the snippet
 

@@ -15,6 +15,7 @@ from errdex.match import keywords as KW
 from errdex.match import named as NM
 from errdex.match import rank as R
 from errdex.match import reading as RD
+from errdex.match import registered as RG
 from errdex.match import ties as T
 from errdex.match import verify as V
 from errdex.match.index import S_EXC_NAME, S_ID, S_LINE, S_PATH, T_SEGS, MatchIndex
@@ -27,17 +28,23 @@ def with_ties(idx: MatchIndex, m: Match, c: R.Scored, best: dict[int, R.Scored],
     """The top match with the sites that raise the same text (``ties.py``): not confident then,
     unless a frame pinned it or the values picked one."""
     first, sites, count = T.tied_sites(idx, c, best, exc_name, printed)
-    kept = NM.named_by_value(idx, first, sites) if count == len(sites) else None
-    by_keyword = kept is None and count == len(sites) and (kept := KW.by_keywords(idx, first, sites)) is not None
+    listed = count <= T.MAX_LISTED  # (a larger group is reported by its count)
+    kept = NM.named_by_value(idx, first, sites) if listed else None
+    by_keyword = kept is None and listed and (kept := KW.by_keywords(idx, first, sites)) is not None
+    key = None
+    if kept is None and (registered := RG.by_registration(idx, first, sites)) is not None:
+        kept, key = registered  # the key the text quotes registers some of them (``registered.py``), a hint
     before = count
     if kept is not None:  # the value names the function of some of the tied sites (``named.py``): a hint
         own = best.get(kept[0])
         first = first if kept[0] == first.site else own if own is not None and own.score >= first.score - T.TIE_EPSILON \
             else T.twin(idx, first, kept[0])
         sites, count = kept[1:], len(kept) - 1
+    sites = sites[:T.MAX_LISTED]
     if first.site != c.site:
         m = AN.as_match(idx, first)
-    hint = "" if kept is None else KW.note(before - count) if by_keyword else \
+    hint = "" if kept is None else KW.note(before - count) if by_keyword else RG.note(key, before - count) \
+        if key is not None else \
         NM.note(m.qualname.rsplit(".", 1)[-1], before - count)
     if kept is not None and not count:
         return replace(m, confident=False, tie_note=hint.strip())

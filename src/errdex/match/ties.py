@@ -51,8 +51,8 @@ MAX_LISTED = 50  # tied sites named in the answer; a larger group is reported by
 def tied_sites(
     idx: MatchIndex, top: R.Scored, scored: Mapping[int, R.Scored], exc_name: str, printed: str = ""
 ) -> tuple[R.Scored, list[int], int]:
-    """The site to name first, the sites tied with it (in path/line order; at most ``MAX_LISTED``)
-    and how many there are in all.
+    """The site to name first, the sites tied with it (in path/line order, all of them: the answer names
+    at most ``MAX_LISTED``, ``labels.with_ties``) and how many there are in all.
 
     Values can pick among sites of one template: a placeholder holding the object itself
     (``{self}``, ``{type(self).__name__}``) prints its class first (SymPy's ``sin(x)``, a
@@ -108,7 +108,7 @@ def tied_sites(
     picked = _by_values(idx, top, group)
     first = top if top.site in picked else group[min(picked, key=lambda s: _order(idx, s))]
     rest = sorted((s for s in picked if s != first.site), key=lambda s: _order(idx, s))
-    return first, rest[:MAX_LISTED], len(rest)
+    return first, rest, len(rest)
 
 
 def encloses(idx: MatchIndex, rewrap: int, top: int) -> bool:
