@@ -135,10 +135,12 @@ class JoinMixin(Builder):
         b = envmod.lookup(scope.env, name.id)
         allowed: set[int] = set()
         stack: list[envmod.Binding | None] = [b]
+        seen: set[int] = set()  # each binding once: the options of N ``if``s share their past (2**N paths)
         while stack and len(allowed) < 4 * MAX_LIST_DEPTH:
             cur = stack.pop()
-            if cur is None:
+            if cur is None or id(cur) in seen:
                 continue
+            seen.add(id(cur))
             if cur.grow:
                 allowed.add(cur.line)
             elif cur.value is not None:
