@@ -38,6 +38,9 @@ class Limits:
     sites_per_file: int = 5_000  # error sites kept from one file; the rest are dropped with a warning
     sites_per_snapshot: int = 200_000  # error sites kept from one snapshot
     template_chars: int = 4_000  # characters of one message template; longer ones are cut, marked "…"
+    # readings of an expression as message text in one file (a few thousand in the largest real modules): past it
+    # the file's remaining texts are placeholders, with a warning, so that no shape of code holds a run for hours
+    text_steps_per_file: int = 1_000_000
 
 
 DEFAULTS = Limits()

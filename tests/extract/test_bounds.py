@@ -136,3 +136,32 @@ def test_char_col_maps_utf8_columns_in_any_order() -> None:
     cols = [0, 8, 96, 48, 200, 8, 304, 2, 3]  # in and out of order (each "é = 1; " is 8 bytes)
     for c in cols:
         assert src.char_col(1, c) == len(encoded[:c].decode())
+
+
+def test_text_steps_per_file_turn_the_rest_of_a_file_into_placeholders_with_a_warning(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file whose message texts cost more readings than the budget keeps its sites; the texts read
+    after the budget ran out are placeholders, and the warning names the file and the limit."""
+    body = "def f(x):\n" + "".join(f"    if x == {i}:\n        raise ValueError('case ' + str(x) + ' v{i}')\n"
+                                   for i in range(30))
+    root = _package(tmp_path, {"a.py": body, "b.py": "def g():\n    raise KeyError('plain ' + 'text')\n"})
+    monkeypatch.setenv("ERRDEX_LIMIT_TEXT_STEPS_PER_FILE", "40")
+    result = extract_dir(root)
+    a_sites = sorted((s for s in result.sites if s.path == "pkg/a.py"), key=lambda s: s.line)
+    assert len(a_sites) == 30
+    rendered = [s.template.render() for s in a_sites]
+    assert rendered[0] == "case {x} v0"  # read within the budget
+    assert rendered[-1] == "{'case ' + str(x) + ' v29'}"  # past it: the expression as a placeholder
+    (warning,) = result.warnings
+    assert warning.path == "pkg/a.py" and "took more than 40 steps" in warning.reason
+    assert "ERRDEX_LIMIT_TEXT_STEPS_PER_FILE" in warning.reason
+    (b_site,) = (s for s in result.sites if s.path == "pkg/b.py")
+    assert b_site.template.render() == "'plain text'"  # the budget is per file (a KeyError quotes its text)
+
+
+def test_text_steps_per_file_default_is_far_above_real_modules(tmp_path: Path) -> None:
+    body = "def f(x):\n" + "".join(f"    if x == {i}:\n        raise ValueError('case ' + str(x) + ' v{i}')\n"
+                                   for i in range(30))
+    result = extract_dir(_package(tmp_path, {"a.py": body}))
+    assert not result.warnings
+    assert all("{" not in s.template.render().split("case {x}")[-1] for s in result.sites)

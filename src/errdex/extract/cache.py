@@ -100,8 +100,9 @@ class ResultCache:
 
     def key(self, path: str, data: bytes, is_test: bool, max_file_bytes: int) -> str:
         h = hashlib.sha256(data)
-        sites_cap = current().sites_per_file  # the only limit applied in phase 1 besides the file size
-        h.update(f"\0{path}\0{int(is_test)}\0{max_file_bytes}\0{int(strict_enabled())}\0{sites_cap}".encode())
+        limits = current()  # the limits applied in phase 1 besides the file size
+        h.update(f"\0{path}\0{int(is_test)}\0{max_file_bytes}\0{int(strict_enabled())}\0{limits.sites_per_file}"
+                 f"\0{limits.text_steps_per_file}".encode())
         return h.hexdigest()
 
     def get(self, key: str) -> bytes | None:

@@ -58,6 +58,7 @@ from errdex.extract.properties import property_read
 from errdex.extract.source import SourceText
 from errdex.extract.stdlib_texts import codec_error_texts, os_error_texts
 from errdex.extract.strict import unclassified
+from errdex.limits import current
 
 __all__ = ["CLASS_NAME", "MessageBuilder", "Scope"]
 
@@ -74,6 +75,12 @@ class MessageBuilder(ValuesMixin, FormsMixin, JoinMixin, CallsMixin, RaisedMixin
     path: str
     _memo: dict[object, Node] = field(default_factory=dict)  # keyed by Binding identity / ("module", name)
     _depth: int = 0
+    # the file's budget of text readings (``limits.text_steps_per_file``) and whether it ran out: the walk's
+    # reading is recursive over bindings, calls and joins, and a shape missed by its memos must cost a
+    # placeholder, not the run
+    step_budget: int = field(default_factory=lambda: current().text_steps_per_file)
+    steps: int = 0
+    over_budget: bool = False
     # a plain class → the `self.<attr>` texts it may keep (``kepttexts.KeptAttrs``), set as the walk enters it
     kept_classes: dict[str, KeptAttrs] = field(default_factory=dict)
     # `Cls.CONST` of the module's class-level `CONST = Limit(... "text" ...)` calls (``tuplefields.class_built``)
@@ -137,7 +144,9 @@ class MessageBuilder(ValuesMixin, FormsMixin, JoinMixin, CallsMixin, RaisedMixin
 
     def text(self, node: ast.expr, scope: Scope) -> Node:
         """``node`` as message text."""
-        if self._depth > MAX_EVAL_DEPTH:
+        self.steps += 1
+        if self._depth > MAX_EVAL_DEPTH or self.steps > self.step_budget:
+            self.over_budget = self.over_budget or self.steps > self.step_budget
             return Hole(self.src.segment(node), unresolved=True)
         self._depth += 1
         try:

@@ -166,11 +166,16 @@ def _walk(tree: ast.Module, text: str, path: str, is_test: bool) -> FileResult:
         edges = call_edges(tree, module, path)
     except (RecursionError, MemoryError):
         edges = ()
+    warned: tuple[FileFailure, ...] = (warning,) if warning else ()
+    if walker.builder.over_budget:
+        budget = walker.builder.step_budget
+        warned += (FileFailure(path, f"reading its message texts took more than {budget} steps; the rest are "
+                                     f"placeholders ({hint('text_steps_per_file', budget)})"),)
     return FileResult(path=path, summary=summary, sites=sites, raise_statements=walker.raise_statements,
                       calls=edges,
                       raise_sites=walker.raise_sites,
                       config=tuple(config), tests=tuple(tests), facts_failure=facts_failure,
-                      warnings=(warning,) if warning else ())
+                      warnings=warned)
 
 
 @contextlib.contextmanager
