@@ -26,10 +26,6 @@ GuardKind = Literal["if", "elif", "else", "while", "except", "assert", "match", 
 
 SITE_KINDS: tuple[str, ...] = get_args(SiteKind)
 
-# Suffixes of the two placeholders that stand for the text a renderer writes around a message it was handed
-# (``extract/renderedtext.py``: ``{self.render()<before>}Expecting end of text{self.render()<after>}``); they
-# cut no literal word beside them (``match/indexdata.template_words``): the renderer's text is its own.
-AROUND = ("<before>", "<after>")
 
 
 

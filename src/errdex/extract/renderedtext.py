@@ -23,7 +23,7 @@ rule stack): no template of the report can be read, but the text the raise hande
 returns are unread (the walk keeps none that is not text), and its call of the package function passes a
 parameter the instance kept from its constructor (``Param``: ``self.msg`` read as ``__init__``'s ``msg``).
 ``rendered_text`` reads such a ``__str__`` as that text with anything around it, ``{self.render()<before>}<the text>
-{self.render()<after>}`` (``model.AROUND``: placeholders that cut no word of the text beside them), so the raise's own text (``'Expecting end of text'``) finds its site, where the lone
+{self.render()<after>}`` (``templatemarks.AROUND``: placeholders that cut no word of the text beside them), so the raise's own text (``'Expecting end of text'``) finds its site, where the lone
 ``{self.render()}`` said nothing (issue 17's sixty-eighth round).  When the text reaches the renderer through a
 property (``msg = self.message``, ``FailedParse.message`` returning ``self.msg``) that the raised class overrides
 (``FailedToken.message`` returns ``'expecting {}'.format(repr(self.token))``), the override's text is read.
@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from errdex.extract.ir import Hole, Node, Param, Ref, cat
 from errdex.extract.tables import Tables
-from errdex.model import AROUND
+from errdex.templatemarks import AROUND
 
 
 def rendered_text(t: Tables, node: Node, raised: str) -> Node:

@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from itertools import pairwise
 
 from errdex.links import source_url
-from errdex.model import AROUND
 from errdex.record import dataclass, field
+from errdex.templatemarks import AROUND
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # no ``typing`` at run time (``errdex explain``'s start-up)
@@ -304,7 +304,7 @@ def template_words(segs: tuple[tuple[bool, str], ...]) -> list[str]:
 
     In ``{name}_grad`` the message holds ``fn_grad``, not ``_grad``: a literal's
     edge word touching a placeholder is left out of the index, unless the placeholder stands for a renderer's
-    own text around the message (``model.AROUND``: ``{self.render()<before>}Expecting @name{...<after>}``).
+    own text around the message (``templatemarks.AROUND``: ``{self.render()<before>}Expecting @name{...<after>}``).
     """
     return [w for ws in _literal_words(segs) for w in ws]
 
