@@ -40,6 +40,7 @@ from errdex.match.indexdata import (
     any_class_rewrap,
     caught,
     caught_classes,
+    caught_name,
     class_copy,
     edited_reraise,
     held_class_call,
@@ -158,7 +159,7 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
                 rewraps.setdefault(LIST_SHOWN, []).append(tno)
             if edited_reraise(raise_line, segs):
                 rewraps.setdefault(EDITED, []).append(tno)
-            if any(not lit and caught(x, site.cause) for lit, x in segs):
+            if any(not lit and caught(x, site.cause, caught_name(site.guards)) for lit, x in segs):
                 rewraps.setdefault(site.exception_name, []).append(tno)
                 if len(segs) == 1:  # raise B(str(e)) from e: the caught message alone, by the class caught
                     for name in caught_classes(site.guards):

@@ -247,13 +247,24 @@ def try_body(guards: Sequence[Guard]) -> tuple[int, int]:
 _CLASS_NAMES = re.compile(r"[A-Za-z_][\w.]*")
 
 
-def caught(expr: str, cause: str | None) -> bool:
+def caught(expr: str, cause: str | None, bound: str = "") -> bool:
     """Whether a placeholder's expression is the exception the raise caught: the name its
-    ``raise ... from NAME`` gives, or a name such code uses (``e``, ``exc``, ``str(err)``)."""
+    ``raise ... from NAME`` gives, the name its innermost ``except ... as NAME`` binds (``bound``: bigtree's
+    ``except Exception as exc_info: raise TreeError(exc_info) from None``), or a name such code uses (``e``,
+    ``exc``, ``str(err)``)."""
     expr = expr.removesuffix(REPR)
-    if cause and expr in (cause, f"str({cause})", f"{cause}.args[0]"):
-        return True
+    for name in (cause, bound):
+        if name and name != "None" and expr in (name, f"str({name})", f"{name}.args[0]"):
+            return True
     return CAUGHT.fullmatch(expr) is not None
+
+
+def caught_name(guards: Sequence[Guard]) -> str:
+    """The name the innermost ``except`` around a site binds to the caught exception ("" for none)."""
+    for g in reversed(guards):
+        if g.kind == "except" and not g.negated:
+            return g.name
+    return ""
 
 
 REPR = "!r"  # the end of a placeholder's expression in the index when the code interpolates its ``repr``
