@@ -15,6 +15,7 @@ from errdex.match import reading as RD
 from errdex.match import scope as SC
 from errdex.match import ties as T
 from errdex.match import verify as V
+from errdex.match.argstuple import printed_container
 from errdex.match.index import (
     S_EXC,
     S_EXC_NAME,
@@ -90,7 +91,7 @@ def class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranked
     if not exception:
         exception, element = SC.collected_class(idx, [(c.template, c.site) for c in ranked[:CA.PRECISE]], text)
         if not exception:
-            return _value_fallback(idx, tops, text) or _caught_fallback(idx, tops, ranked, text)
+            return _value_fallback(idx, tops, ranked, text) or _caught_fallback(idx, tops, ranked, text)
         tops = frozenset({idx.sites[element][S_PATH].split("/", 1)[0]}) | tops
     told = not SC.untold(parsed.message)
     every = SC.class_sites(idx, exception, tops, requoted, told)
@@ -116,9 +117,12 @@ def _tagged(idx: MatchIndex, parsed: Parsed, tno: int) -> bool:
         and RD.opens_with(idx.templates[tno][T_SEGS], parsed.exception)
 
 
-def _value_fallback(idx: MatchIndex, tops: frozenset[str], text: str) -> Match | None:
-    """A message of no class that is one value (``'akey'``) and no template's text: the sites whose
-    message is only a value, as one labelled, tied, unconfident group (``scope.value_sites``)."""
+def _value_fallback(idx: MatchIndex, tops: frozenset[str], ranked: list[R.Scored], text: str) -> Match | None:
+    """A message of no class that is one value (``'akey'``, a list or dict printed whole) and no template's text:
+    the sites whose message is only a value, as one labelled, tied, unconfident group (``scope.value_sites``).
+    A printed list that a template of its shape holds (``[{errors}]``, found exactly) is that template's."""
+    if printed_container(text) and any(c.method == "exact" for c in ranked[:3]):
+        return None
     sites = SC.value_sites(idx, tops, text)
     return _labelled_group(idx, sites, SC.value_note(len(sites))) if sites else None
 
