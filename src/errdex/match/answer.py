@@ -10,6 +10,7 @@ ranked candidates but score none, so they live apart from the scoring (``candida
 from __future__ import annotations
 
 from errdex.match import candidates as CA
+from errdex.match import foreign as FO
 from errdex.match import rank as R
 from errdex.match import reading as RD
 from errdex.match import scope as SC
@@ -137,3 +138,12 @@ def _caught_fallback(idx: MatchIndex, tops: frozenset[str], ranked: list[R.Score
     own = [idx.templates[c.template][T_SEGS] for c in ranked[:3] if c.template >= 0]
     sites = SC.caught_sites(idx, tops, any_class=not any(SC.shares_run(segs, text) for segs in own))
     return _labelled_group(idx, sites, SC.caught_note(len(sites))) if sites else None
+
+
+def foreign_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranked: list[R.Scored]) -> Match | None:
+    """A message of no class quoting the argument of raises of another package's class (``foreign.py``): those
+    raises as one labelled, tied, unconfident group."""
+    if parsed.exception or not parsed.message.strip():
+        return None
+    sites, named = FO.foreign_sites(idx, tops, ranked, V.normalize(parsed.message).strip())
+    return _labelled_group(idx, sites, SC.foreign_note(len(sites), named)) if sites else None

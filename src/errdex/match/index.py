@@ -43,6 +43,7 @@ from errdex.match.indexdata import (
     caught_name,
     class_copy,
     edited_reraise,
+    foreign_module,
     held_class_call,
     looked_up_class,
     loose_raise,
@@ -53,6 +54,7 @@ from errdex.match.indexdata import (
     try_body,
     version_gated,
 )
+from errdex.match.indexdata import FOREIGN as FOREIGN
 from errdex.match.indexdata import S_END as S_END
 from errdex.match.indexdata import S_EXC as S_EXC
 from errdex.match.indexdata import S_EXC_NAME as S_EXC_NAME
@@ -104,6 +106,7 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
     rewraps: dict[str, list[int]] = {}
     try_lines: dict[int, tuple[int, int]] = {}
     bases: dict[str, dict[str, None]] = {}
+    foreign: list[tuple[int, str]] = []  # (lone template, the top-level module of its site's class)
     for snap, site in entries:
         if snap.key not in snap_no:
             snap_no[snap.key] = len(snaps)
@@ -190,11 +193,16 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
             rewraps.setdefault(CLASS_TEXT, []).extend(mine)
             for name in raise_keywords(site):  # the keywords a class printing its **kwargs shows (``keywords.py``)
                 rewraps.setdefault(KEYWORD + name, []).extend(mine)
+        if len(mine) == 1 and len(templates[mine[0]][1]) == 1 and "." in resolved:
+            foreign.append((mine[0], resolved.split(".", 1)[0]))
         site_templates.append(tuple(mine))
     for key in [k for k in rewraps if k.startswith((ARGS_TUPLE, LIST_SHOWN)) and len(rewraps[k]) > MAX_SHAPED]:
         rewraps[key] = rewraps[key][:MAX_SHAPED]  # alike: the first ones, in the catalog's order
     if len(rewraps.get(SHAPED, ())) > MAX_SHAPED:  # the most literal text: the likeliest to verify only where right
         rewraps[SHAPED] = sorted(sorted(rewraps[SHAPED], key=lambda t: -templates[t][3])[:MAX_SHAPED])
+    own_tops = {p.split("/", 1)[0] for p in locs}
+    if mine_foreign := [t for t, head in foreign if foreign_module(head, own_tops)]:
+        rewraps[FOREIGN] = mine_foreign
     n = len(templates)
     postings = {w: array("I", ids).tobytes() for w, ids in post.items()}
     # each template's total word weight, the denominator of its retrieval score

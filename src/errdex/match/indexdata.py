@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 from array import array
 from collections.abc import Mapping, Sequence
 from itertools import pairwise
@@ -94,6 +95,18 @@ HELD_CLASS = "<held-class>"
 # with its own arguments (simpy's ``Environment.step``: ``exc = type(event._value)(*event._value.args)``,
 # ``raise exc``): any text of the package raised into that value prints again, as the same class
 COPY = "<class-copy>"
+# ``MatchIndex.rewraps`` key: sites raising a class of another package (not the catalog's, not the standard
+# library's) with one argument and nothing else (``raise InvalidClaimError("nonce")``, ``foreign.py``)
+FOREIGN = "<foreign-class-argument>"
+_BUILTINS = frozenset({"builtins", "__builtin__", "exceptions"})
+
+
+def foreign_module(head: str, own_tops: set[str]) -> bool:
+    """Whether a class's top-level module ``head`` is another package's: not the catalog's, not the standard
+    library's (nor a name the extractor gives builtins)."""
+    return bool(head) and head.isidentifier() and head not in own_tops and head not in _BUILTINS \
+        and head not in sys.stdlib_module_names
+
 _COPIED = re.compile(r"type\((?P<v>[\w.]+)\)|(?P<w>[\w.]+)\.__class__")
 _VALUE_NAME = re.compile(r"[a-z_]\w*(?:\.\w+)*")
 # ``MatchIndex.rewraps`` key prefix, before a class name: sites (their first template) naming the common base of

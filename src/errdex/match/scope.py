@@ -358,3 +358,12 @@ def class_note(exception: str, count: int, empty: bool, total: int = 0, looked: 
             f"that is a value or text passed in by a caller{narrowed}{lookup}; paste the full traceback and "
             "its innermost frame decides.")
 
+
+
+def foreign_note(count: int, named: bool) -> str:
+    """The sentence that labels a fallback to the raises of another package's class (``foreign.py``)."""
+    places = "1 place raises" if count == 1 else f"{count} places raise"
+    how = "with the value the message quotes" if named else "with a value of their own"
+    return (f"No template's text is in the message: {places} a class of another package {how}; that package "
+            "writes the text around it (`raise InvalidClaimError(\"nonce\")` prints `invalid_claim: Invalid claim: "
+            "'nonce'`), which errdex did not index; paste the last line to have its class.")
