@@ -45,6 +45,7 @@ from errdex.match.indexdata import (
     edited_reraise,
     foreign_module,
     held_class_call,
+    imported_class,
     looked_up_class,
     loose_raise,
     printed_name,
@@ -193,7 +194,7 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
             rewraps.setdefault(CLASS_TEXT, []).extend(mine)
             for name in raise_keywords(site):  # the keywords a class printing its **kwargs shows (``keywords.py``)
                 rewraps.setdefault(KEYWORD + name, []).extend(mine)
-        if len(mine) == 1 and len(templates[mine[0]][1]) == 1 and "." in resolved:
+        if len(mine) == 1 and len(templates[mine[0]][1]) == 1 and imported_class(site.exception, resolved):
             foreign.append((mine[0], resolved.split(".", 1)[0]))
         site_templates.append(tuple(mine))
     for key in [k for k in rewraps if k.startswith((ARGS_TUPLE, LIST_SHOWN)) and len(rewraps[k]) > MAX_SHAPED]:

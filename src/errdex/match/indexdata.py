@@ -101,6 +101,15 @@ FOREIGN = "<foreign-class-argument>"
 _BUILTINS = frozenset({"builtins", "__builtin__", "exceptions"})
 
 
+def imported_class(written: str, resolved: str) -> bool:
+    """Whether a raise names a class it imported: the name as written (``InvalidClaimError``,
+    ``errors.InvalidClaimError``) resolved to a longer qualified one (``joserfc.errors.InvalidClaimError``),
+    a class's name (capitalized), not an expression of the raise (``e.__class__``, ``type(err)``)."""
+    last = resolved.rsplit(".", 1)[-1]
+    return "." in resolved and resolved != written and resolved.endswith(written) and last[:1].isupper() \
+        and last.isidentifier()
+
+
 def foreign_module(head: str, own_tops: set[str]) -> bool:
     """Whether a class's top-level module ``head`` is another package's: not the catalog's, not the standard
     library's (nor a name the extractor gives builtins)."""
