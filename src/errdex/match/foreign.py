@@ -15,8 +15,9 @@ nothing of the wording around it is in the library's source.  From the message a
 
 - a value the message quotes (``'nonce'``) that is the whole literal argument of such raises names them: they
   are one tied, unconfident group (every class of another package that was handed that word);
-- a quoted value no such raise spells out is the argument of the raises that pass a value (``raise
-  InvalidClaimError(key)``): their group, unless a template of the library holds the value itself.
+- a quoted name (``'redirect_uris'``: a word, not a path) no such raise spells out is the argument of the raises
+  that pass a value (``raise InvalidClaimError(key)``): their group, unless a template of the library holds the
+  name itself.  A caught exception raised again (``raise err``) passes no argument: it is none of these.
 
 Neither speaks over a strong answer (``_STRONG``), nor over a template read over the whole message (anchored at both
 ends: ``Unknown option {name!r}`` for ``Unknown option 'x'``); a template found inside the message, with text
@@ -34,6 +35,7 @@ from errdex.match import verify as V
 from errdex.match.indexdata import FOREIGN, S_LINE, S_PATH, T_SEGS, T_SITE, MatchIndex
 
 _STRONG = 0.75  # a top answer scoring this much speaks for the message (a part of it found, read loosely)
+_WORD = re.compile(r"[A-Za-z_]\w*")  # a name (a claim, a key, an option): what a raise passing a value hands on
 _QUOTED = re.compile(r"""'([^'\s]{1,80})'|"([^"\s]{1,80})\"""")
 
 
@@ -55,6 +57,8 @@ def foreign_sites(idx: MatchIndex, tops: frozenset[str], ranked: list[R.Scored],
     if any(p.search("".join(s for lit, s in idx.templates[c.template][T_SEGS] if lit))
            for c in ranked[:3] if c.template >= 0 for p in spelled):
         return [], False  # a template of the library spells the value out: it speaks for it
+    if not any(_WORD.fullmatch(q) for q in quoted):
+        return [], False  # a path, a URL, a number with a sign: no name handed to a class
     return _ordered(idx, [t for t in in_scope if not idx.templates[t][T_SEGS][0][0]]), False
 
 

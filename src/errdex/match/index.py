@@ -194,7 +194,9 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
             rewraps.setdefault(CLASS_TEXT, []).extend(mine)
             for name in raise_keywords(site):  # the keywords a class printing its **kwargs shows (``keywords.py``)
                 rewraps.setdefault(KEYWORD + name, []).extend(mine)
-        if len(mine) == 1 and len(templates[mine[0]][1]) == 1 and imported_class(site.exception, resolved):
+        lone = templates[mine[0]][1] if len(mine) == 1 and len(templates[mine[0]][1]) == 1 else ()
+        if lone and imported_class(site.exception, resolved) and not (
+                not lone[0][0] and caught(lone[0][1], site.cause, caught_name(site.guards))):  # (not `raise err`)
             foreign.append((mine[0], resolved.split(".", 1)[0]))
         site_templates.append(tuple(mine))
     for key in [k for k in rewraps if k.startswith((ARGS_TUPLE, LIST_SHOWN)) and len(rewraps[k]) > MAX_SHAPED]:
