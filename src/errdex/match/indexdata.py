@@ -116,6 +116,7 @@ def foreign_module(head: str, own_tops: set[str]) -> bool:
     return bool(head) and head.isidentifier() and head not in own_tops and head not in _BUILTINS \
         and head not in sys.stdlib_module_names
 
+
 _COPIED = re.compile(r"type\((?P<v>[\w.]+)\)|(?P<w>[\w.]+)\.__class__")
 _VALUE_NAME = re.compile(r"[a-z_]\w*(?:\.\w+)*")
 # ``MatchIndex.rewraps`` key prefix, before a class name: sites (their first template) naming the common base of
