@@ -174,6 +174,7 @@ class Guard:
     line: int = 0
     negated: bool = False
     body: tuple[int, int] = (0, 0)  # an ``except``'s ``try`` body: its first and last lines (0, 0: not known)
+    name: str = ""  # the name an ``except ... as NAME`` binds to the caught exception ("" for none, and other guards)
 
 
 @dataclass(frozen=True, slots=True)

@@ -139,7 +139,8 @@ def handler(h: ast.ExceptHandler, src: SourceText, body: tuple[int, int] = (0, 0
         return Guard(kind="except", source="except:", normalized="BaseException", line=h.lineno, body=body)
     caught = src.segment(h.type)
     normalized = ", ".join(_norm(e, src) for e in h.type.elts) if isinstance(h.type, ast.Tuple) else _norm(h.type, src)
-    return Guard(kind="except", source=f"except {caught}", normalized=normalized, line=h.lineno, body=body)
+    return Guard(kind="except", source=f"except {caught}", normalized=normalized, line=h.lineno, body=body,
+                 name=h.name or "")
 
 
 def case(subject: ast.expr, c: ast.match_case, src: SourceText) -> Guard:

@@ -10,11 +10,13 @@ ranked candidates but score none, so they live apart from the scoring (``candida
 from __future__ import annotations
 
 from errdex.match import candidates as CA
+from errdex.match import foreign as FO
 from errdex.match import rank as R
 from errdex.match import reading as RD
 from errdex.match import scope as SC
 from errdex.match import ties as T
 from errdex.match import verify as V
+from errdex.match.argstuple import printed_container
 from errdex.match.index import (
     S_EXC,
     S_EXC_NAME,
@@ -90,7 +92,7 @@ def class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranked
     if not exception:
         exception, element = SC.collected_class(idx, [(c.template, c.site) for c in ranked[:CA.PRECISE]], text)
         if not exception:
-            return _value_fallback(idx, tops, text) or _caught_fallback(idx, tops, ranked, text)
+            return _value_fallback(idx, tops, ranked, text) or _caught_fallback(idx, tops, ranked, text)
         tops = frozenset({idx.sites[element][S_PATH].split("/", 1)[0]}) | tops
     told = not SC.untold(parsed.message)
     every = SC.class_sites(idx, exception, tops, requoted, told)
@@ -116,9 +118,12 @@ def _tagged(idx: MatchIndex, parsed: Parsed, tno: int) -> bool:
         and RD.opens_with(idx.templates[tno][T_SEGS], parsed.exception)
 
 
-def _value_fallback(idx: MatchIndex, tops: frozenset[str], text: str) -> Match | None:
-    """A message of no class that is one value (``'akey'``) and no template's text: the sites whose
-    message is only a value, as one labelled, tied, unconfident group (``scope.value_sites``)."""
+def _value_fallback(idx: MatchIndex, tops: frozenset[str], ranked: list[R.Scored], text: str) -> Match | None:
+    """A message of no class that is one value (``'akey'``, a list or dict printed whole) and no template's text:
+    the sites whose message is only a value, as one labelled, tied, unconfident group (``scope.value_sites``).
+    A printed list that a template of its shape holds (``[{errors}]``, found exactly) is that template's."""
+    if printed_container(text) and any(c.method == "exact" for c in ranked[:3]):
+        return None
     sites = SC.value_sites(idx, tops, text)
     return _labelled_group(idx, sites, SC.value_note(len(sites))) if sites else None
 
@@ -133,3 +138,12 @@ def _caught_fallback(idx: MatchIndex, tops: frozenset[str], ranked: list[R.Score
     own = [idx.templates[c.template][T_SEGS] for c in ranked[:3] if c.template >= 0]
     sites = SC.caught_sites(idx, tops, any_class=not any(SC.shares_run(segs, text) for segs in own))
     return _labelled_group(idx, sites, SC.caught_note(len(sites))) if sites else None
+
+
+def foreign_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranked: list[R.Scored]) -> Match | None:
+    """A message of no class quoting the argument of raises of another package's class (``foreign.py``): those
+    raises as one labelled, tied, unconfident group."""
+    if parsed.exception or not parsed.message.strip():
+        return None
+    sites, named = FO.foreign_sites(idx, tops, ranked, V.normalize(parsed.message).strip())
+    return _labelled_group(idx, sites, SC.foreign_note(len(sites), named)) if sites else None

@@ -60,8 +60,19 @@ def list_shown(segs: Sequence[tuple[bool, str]]) -> bool:
 def printed_list(text: str) -> bool:
     """Whether a text is printed as one list of at least one item, ``[v1, ...]``: its first bracket closes at its
     end (not ``[a] and [b]``), outside quotes."""
+    return _one_bracketed(text, "[")
+
+
+def printed_container(text: str) -> bool:
+    """Whether a text is one list or dict printed whole, ``[v1, ...]`` or ``{k: v, ...}`` (a value raised as it is:
+    eliot's ``raise UnflushedTracebacks(logger.tracebackMessages)``, a validator's ``raise Error(errors)``)."""
+    return _one_bracketed(text, "[") or _one_bracketed(text, "{")
+
+
+def _one_bracketed(text: str, opener: str) -> bool:
+    """A text of at least one item between ``opener`` and its closer, the first bracket closing at its end."""
     t = text.strip()
-    if len(t) < 3 or len(t) > MAX_TEXT or t[0] != "[" or t[-1] != "]":
+    if len(t) < 3 or len(t) > MAX_TEXT or t[0] != opener or t[-1] != _OPEN[opener]:
         return False
     closers: list[str] = []
     quote = ""

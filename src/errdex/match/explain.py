@@ -86,7 +86,8 @@ def explain_parsed(idx: MatchIndex, parsed: Parsed, *, top: int = 5) -> Explanat
     ranked = sorted(best.values(), key=lambda c: (not SC.in_scope(idx, c.site, tops), -c.score,  # own text first
                                                   _nth(idx, c), idx.sites[c.site][S_ID]))
     matches = tuple(AN.as_match(idx, c) for c in ranked[: max(top, 0)] if c.score > 0.0)
-    fallback = AN.class_fallback(idx, parsed, tops, ranked) if not frames else None
+    fallback = (AN.foreign_fallback(idx, parsed, tops, ranked) or AN.class_fallback(idx, parsed, tops, ranked)) \
+        if not frames else None
     if fallback is not None:
         matches = (fallback, *(m for m in matches if m.id != fallback.id))[: max(top, 0)]
     elif matches:

@@ -41,9 +41,12 @@ from errdex.match.indexdata import (
     any_class_rewrap,
     caught,
     caught_classes,
+    caught_name,
     class_copy,
     edited_reraise,
+    foreign_module,
     held_class_call,
+    imported_class,
     looked_up_class,
     loose_raise,
     printed_name,
@@ -53,6 +56,7 @@ from errdex.match.indexdata import (
     try_body,
     version_gated,
 )
+from errdex.match.indexdata import FOREIGN as FOREIGN
 from errdex.match.indexdata import S_END as S_END
 from errdex.match.indexdata import S_EXC as S_EXC
 from errdex.match.indexdata import S_EXC_NAME as S_EXC_NAME
@@ -104,6 +108,7 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
     rewraps: dict[str, list[int]] = {}
     try_lines: dict[int, tuple[int, int]] = {}
     bases: dict[str, dict[str, None]] = {}
+    foreign: list[tuple[int, str]] = []  # (lone template, the top-level module of its site's class)
     for snap, site in entries:
         if snap.key not in snap_no:
             snap_no[snap.key] = len(snaps)
@@ -159,7 +164,7 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
                 rewraps.setdefault(LIST_SHOWN, []).append(tno)
             if edited_reraise(raise_line, segs):
                 rewraps.setdefault(EDITED, []).append(tno)
-            if any(not lit and caught(x, site.cause) for lit, x in segs):
+            if any(not lit and caught(x, site.cause, caught_name(site.guards)) for lit, x in segs):
                 rewraps.setdefault(site.exception_name, []).append(tno)
                 if len(segs) == 1:  # raise B(str(e)) from e: the caught message alone, by the class caught
                     for name in caught_classes(site.guards):
@@ -192,11 +197,18 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
                 rewraps.setdefault(KEYWORD + name, []).extend(mine)
         for key in site.registered if mine else ():  # `@method(axis('ancestor'))` (``registered.py``)
             rewraps.setdefault(REGISTERED + key, []).append(mine[0])
+        lone = templates[mine[0]][1] if len(mine) == 1 and len(templates[mine[0]][1]) == 1 else ()
+        if lone and imported_class(site.exception, resolved) and not (
+                not lone[0][0] and caught(lone[0][1], site.cause, caught_name(site.guards))):  # (not `raise err`)
+            foreign.append((mine[0], resolved.split(".", 1)[0]))
         site_templates.append(tuple(mine))
     for key in [k for k in rewraps if k.startswith((ARGS_TUPLE, LIST_SHOWN)) and len(rewraps[k]) > MAX_SHAPED]:
         rewraps[key] = rewraps[key][:MAX_SHAPED]  # alike: the first ones, in the catalog's order
     if len(rewraps.get(SHAPED, ())) > MAX_SHAPED:  # the most literal text: the likeliest to verify only where right
         rewraps[SHAPED] = sorted(sorted(rewraps[SHAPED], key=lambda t: -templates[t][3])[:MAX_SHAPED])
+    own_tops = {p.split("/", 1)[0] for p in locs}
+    if mine_foreign := [t for t, head in foreign if foreign_module(head, own_tops)]:
+        rewraps[FOREIGN] = mine_foreign
     n = len(templates)
     postings = {w: array("I", ids).tobytes() for w, ids in post.items()}
     # each template's total word weight, the denominator of its retrieval score

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 from array import array
 from collections.abc import Mapping, Sequence
 from itertools import pairwise
@@ -94,6 +95,28 @@ HELD_CLASS = "<held-class>"
 # with its own arguments (simpy's ``Environment.step``: ``exc = type(event._value)(*event._value.args)``,
 # ``raise exc``): any text of the package raised into that value prints again, as the same class
 COPY = "<class-copy>"
+# ``MatchIndex.rewraps`` key: sites raising a class of another package (not the catalog's, not the standard
+# library's) with one argument and nothing else (``raise InvalidClaimError("nonce")``, ``foreign.py``)
+FOREIGN = "<foreign-class-argument>"
+_BUILTINS = frozenset({"builtins", "__builtin__", "exceptions"})
+
+
+def imported_class(written: str, resolved: str) -> bool:
+    """Whether a raise names a class it imported: the name as written (``InvalidClaimError``,
+    ``errors.InvalidClaimError``) resolved to a longer qualified one (``joserfc.errors.InvalidClaimError``),
+    a class's name (capitalized), not an expression of the raise (``e.__class__``, ``type(err)``)."""
+    last = resolved.rsplit(".", 1)[-1]
+    return "." in resolved and resolved != written and resolved.endswith(written) and last[:1].isupper() \
+        and last.isidentifier()
+
+
+def foreign_module(head: str, own_tops: set[str]) -> bool:
+    """Whether a class's top-level module ``head`` is another package's: not the catalog's, not the standard
+    library's (nor a name the extractor gives builtins)."""
+    return bool(head) and head.isidentifier() and head not in own_tops and head not in _BUILTINS \
+        and head not in sys.stdlib_module_names
+
+
 _COPIED = re.compile(r"type\((?P<v>[\w.]+)\)|(?P<w>[\w.]+)\.__class__")
 _VALUE_NAME = re.compile(r"[a-z_]\w*(?:\.\w+)*")
 # ``MatchIndex.rewraps`` key prefix, before a class name: sites (their first template) naming the common base of
@@ -257,13 +280,24 @@ def try_body(guards: Sequence[Guard]) -> tuple[int, int]:
 _CLASS_NAMES = re.compile(r"[A-Za-z_][\w.]*")
 
 
-def caught(expr: str, cause: str | None) -> bool:
+def caught(expr: str, cause: str | None, bound: str = "") -> bool:
     """Whether a placeholder's expression is the exception the raise caught: the name its
-    ``raise ... from NAME`` gives, or a name such code uses (``e``, ``exc``, ``str(err)``)."""
+    ``raise ... from NAME`` gives, the name its innermost ``except ... as NAME`` binds (``bound``: bigtree's
+    ``except Exception as exc_info: raise TreeError(exc_info) from None``), or a name such code uses (``e``,
+    ``exc``, ``str(err)``)."""
     expr = expr.removesuffix(REPR)
-    if cause and expr in (cause, f"str({cause})", f"{cause}.args[0]"):
-        return True
+    for name in (cause, bound):
+        if name and name != "None" and expr in (name, f"str({name})", f"{name}.args[0]"):
+            return True
     return CAUGHT.fullmatch(expr) is not None
+
+
+def caught_name(guards: Sequence[Guard]) -> str:
+    """The name the innermost ``except`` around a site binds to the caught exception ("" for none)."""
+    for g in reversed(guards):
+        if g.kind == "except" and not g.negated:
+            return g.name
+    return ""
 
 
 REPR = "!r"  # the end of a placeholder's expression in the index when the code interpolates its ``repr``

@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from errdex.match.argstuple import printed_container
 from errdex.match.index import (
     S_EXC,
     S_EXC_NAME,
@@ -246,10 +247,14 @@ def value_sites(idx: MatchIndex, tops: frozenset[str], text: str) -> list[int]:
     caught and raised again as its own (``except KeyError as ex: raise PathNotFound(str(ex))``: the key's
     ``repr``), though such a site has other texts too (those of the library's own raises its ``try``
     reaches)."""
-    if not tops or not text or len(text) > _VALUE_CHARS or any(c.isspace() for c in text):
+    container = printed_container(text)  # a list or dict printed whole is one value, spaces and all
+    if not tops or not text or (not container and (len(text) > _VALUE_CHARS or any(c.isspace() for c in text))):
         return []  # (a value says nothing of which library raised it: only within a known one)
     out = [s for s, row in enumerate(idx.sites[:MAX_SCAN])
            if idx.site_templates[s] and in_scope(idx, s, tops) and all(_lone(idx, t) for t in idx.site_templates[s])]
+    if container:  # (a list or a dict is no key: no KeyError printed it)
+        return sorted((s for s in out if not _key_error(idx, s)),
+                      key=lambda s: (idx.sites[s][S_PATH], idx.sites[s][S_LINE], idx.sites[s][S_ID]))
     if text[:1] in "'\"" and text[-1:] == text[:1] and len(text) >= 2:
         quoted = [s for s in out if _key_error(idx, s) or any(_lone(idx, t, "r") for t in idx.site_templates[s])]
         forwarded = {idx.templates[t][T_SITE] for t in idx.rewraps.get(BY_CAUGHT + "KeyError", ()) if _lone(idx, t)}
@@ -353,3 +358,12 @@ def class_note(exception: str, count: int, empty: bool, total: int = 0, looked: 
             f"that is a value or text passed in by a caller{narrowed}{lookup}; paste the full traceback and "
             "its innermost frame decides.")
 
+
+
+def foreign_note(count: int, named: bool) -> str:
+    """The sentence that labels a fallback to the raises of another package's class (``foreign.py``)."""
+    places = "1 place raises" if count == 1 else f"{count} places raise"
+    how = "with the value the message quotes" if named else "with a value of their own"
+    return (f"No template's text is in the message: {places} a class of another package {how}; that package "
+            "writes the text around it (`raise InvalidClaimError(\"nonce\")` prints `invalid_claim: Invalid claim: "
+            "'nonce'`), which errdex did not index; paste the last line to have its class.")
