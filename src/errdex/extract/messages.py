@@ -55,10 +55,10 @@ from errdex.extract.msgraise import RaisedMixin
 from errdex.extract.msgtemplate import SUBSTITUTE, substituted
 from errdex.extract.msgvalue import CLASS_NAME, ValuesMixin, _is_own_class, _own_arg
 from errdex.extract.properties import property_read
+from errdex.extract.raisedattrs import raised_attr
 from errdex.extract.source import SourceText
 from errdex.extract.stdlib_texts import codec_error_texts, os_error_texts
 from errdex.extract.strict import unclassified
-from errdex.extract.raisedattrs import raised_attr
 
 __all__ = ["CLASS_NAME", "MessageBuilder", "Scope"]
 

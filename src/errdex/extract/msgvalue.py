@@ -33,8 +33,8 @@ from errdex.extract.msgbase import Builder, Scope
 from errdex.extract.msgforms import _int_constant, _repeated
 from errdex.extract.msgtemplate import SUBSTITUTE
 from errdex.extract.owntexts import own_text_param
-from errdex.extract.raisedattrs import carries, raised_attr
 from errdex.extract.properties import property_read
+from errdex.extract.raisedattrs import carries, raised_attr
 from errdex.extract.selfalias import self_reads
 from errdex.extract.shownself import annotated, param_ref, self_ref
 from errdex.extract.stdlib_texts import CODEC_ERRORS, OS_ERRORS, os_error_value
