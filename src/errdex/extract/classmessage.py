@@ -23,6 +23,7 @@ from errdex.extract.classattrs import attrs_of_raised, methods_of_raised
 from errdex.extract.factories import bind_with_rest, spread
 from errdex.extract.imports import BUILTIN_EXCEPTIONS
 from errdex.extract.inheritedstr import inherited_str, property_binds
+from errdex.extract.instancetext import same_instance
 from errdex.extract.ir import (
     SHOWN_REPR,
     Alt,
@@ -95,7 +96,7 @@ class ClassMessage(Expanding):
                 # `self.args`: the constructor's arguments (BaseException.__new__ keeps them), unless an
                 # __init__ passes others on with super().__init__(...)
                 base_args = args if init is None or init.super_args is None or (init.passes_args and args) else [
-                    subst(a, bind) for a in passed_on(init, bind)]
+                    subst(same_instance(self.t, a, bind, raised), bind) for a in passed_on(init, bind)]
                 texts = owntexts.RaisedTexts(self.t, raised)  # the raised class's template (``owntexts``)
                 base_args = [self._own_attrs(subst(a, texts), raised) for a in base_args]
                 own.update({exc_arg(j): a for j, a in enumerate(base_args[:8])})
@@ -147,7 +148,8 @@ class ClassMessage(Expanding):
                     bind.update(zip(c.init.unpacked, args, strict=False))
                 bind = {**self._class_attr_defaults(c.init.params, bind, raised), **bind}
                 passed = packitems.passed_args(c.init, bind)  # `args[0]` read, `args[1:]` passed on
-                spread_args, spread_kwargs = spread(tuple(subst(a, bind) for a in passed),
+                spread_args, spread_kwargs = spread(tuple(subst(same_instance(self.t, a, bind, raised), bind)
+                                                          for a in passed),  # `self.message` (``instancetext``)
                                                     tuple((k, subst(v, bind)) for k, v in c.init.super_kwargs))
                 texts = owntexts.RaisedTexts(self.t, raised)  # `self.template.format(...)` of the raised class's
                 new_args = [wrapped_attrs(self.t, attrs_of_raised(self.t, subst(a, texts), raised), bind, name)

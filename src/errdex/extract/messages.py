@@ -55,6 +55,7 @@ from errdex.extract.msgraise import RaisedMixin
 from errdex.extract.msgtemplate import SUBSTITUTE, substituted
 from errdex.extract.msgvalue import CLASS_NAME, ValuesMixin, _is_own_class, _own_arg
 from errdex.extract.properties import property_read
+from errdex.extract.raisedattrs import raised_attr
 from errdex.extract.source import SourceText
 from errdex.extract.stdlib_texts import codec_error_texts, os_error_texts
 from errdex.extract.strict import unclassified
@@ -227,6 +228,8 @@ class MessageBuilder(ValuesMixin, FormsMixin, JoinMixin, CallsMixin, RaisedMixin
             isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Mod))
         ):
             return self.text(node, scope)
+        if isinstance(node, ast.Call) and (own := raised_attr(self.module, node, scope, self.src.segment(node))):
+            return own  # `getattr(self, "_BASE_MESSAGE", "...")` that each subclass sets (``raisedattrs``)
         if isinstance(node, ast.Call) and (default := _read_default(node)) is not None and _texty(default) \
                 and not isinstance(default, ast.Attribute):
             # `getattr(request, "authdebug_message", "Unauthorized: %s failed permission check" % name)`,

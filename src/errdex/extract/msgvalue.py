@@ -34,6 +34,7 @@ from errdex.extract.msgforms import _int_constant, _repeated
 from errdex.extract.msgtemplate import SUBSTITUTE
 from errdex.extract.owntexts import own_text_param
 from errdex.extract.properties import property_read
+from errdex.extract.raisedattrs import carries, raised_attr
 from errdex.extract.selfalias import self_reads
 from errdex.extract.shownself import annotated, param_ref, self_ref
 from errdex.extract.stdlib_texts import CODEC_ERRORS, OS_ERRORS, os_error_value
@@ -114,6 +115,8 @@ class ValuesMixin(Builder):
                     return enumerated
                 if conversion is None and spec is None and (clauses := loop_clauses(b, ir)) is not None:
                     return clauses  # `clause = ''` or, in a loop, `clause = f'item {i} '`: each (``loopclause``)
+                if conversion is None and spec is None and carries(ir):
+                    return ir  # `base_message = getattr(self, "_BASE_MESSAGE", ...)`: the raised class's (``raisedattrs``)
                 if conversion is None and spec is None and self._own_call(ir):
                     return ir  # message = self._message(); "%s" % message: the text it returns
                 if conversion is None and spec is None and _template_filled(b) and not isinstance(ir, Hole):
@@ -155,6 +158,8 @@ class ValuesMixin(Builder):
                   and envmod.lookup(scope.env, node.id) is None
                   and isinstance(self.module_env[node.id], (ast.Constant, ast.JoinedStr))):
                 return self._name(node, scope, text_position=False)
+        if (own_attr := raised_attr(self.module, node, scope, self.src.segment(node), conversion, spec)) is not None:
+            return own_attr  # `getattr(self, "_BASE_MESSAGE", "...")` each subclass sets (``raisedattrs``)
         return Hole(self.src.segment(node), conversion, spec)
 
     def _annotated(self, name: str, scope: Scope, conversion: str | None) -> Ref | None:
