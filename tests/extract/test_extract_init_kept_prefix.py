@@ -79,3 +79,47 @@ def test_a_subclass_in_another_module_reads_the_base_init_text(tmp_path: Path) -
     assert _renders(tmp_path, "IsInstanceFactory.__getitem__", 1) == ["{self._cache} cached, {repr(types)} not a class."]
     # a subclass that builds its own keeps its own
     assert _renders(tmp_path, "IsEqualFactory.__getitem__") == ["Equality factory {basename} given empty tuple."]
+
+
+CODES = '''
+    class Collection:
+        def __init__(self, name: str) -> None:
+            if not name.upper().startswith("CID"):
+                self._name = name
+            else:
+                self._name = f"CID{name[3:]}"
+
+        def __getattr__(self, name: str):
+            try:
+                return self._data[name]
+            except KeyError:
+                raise AttributeError(f"No matching code for keyword '{name}' in scheme '{self._name}'")
+
+        def check(self, name):
+            raise RuntimeError(f"Multiple codes found for keyword '{name}' in scheme '{self.name}'")
+
+        @property
+        def name(self) -> str:
+            return self._name
+
+
+    class Scheme(Collection):
+        def lookup(self, keyword):
+            raise KeyError(f"{keyword} not in {self._name}")
+'''
+
+
+def test_an_attribute_the_init_sets_by_branch_is_no_kept_text(tmp_path: Path) -> None:
+    """pydicom 3.0.2's ``Collection.__init__`` keeps ``self._name = name`` or ``f"CID{name[3:]}"`` by branch: the
+    last assignment alone (``CID{name[3:]}``) would be a text the class does not always print."""
+    pkg = tmp_path / "vale"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "codes.py").write_text(textwrap.dedent(CODES))
+    result = extract_dir(tmp_path)
+    own = site_in(result, "vale/codes.py", "Collection.__getattr__")
+    assert [t.render() for t in own.templates] == ["No matching code for keyword '{name}' in scheme '{self._name}'"]
+    prop = site_in(result, "vale/codes.py", "Collection.check")  # through the property that returns it
+    assert [t.render() for t in prop.templates] == ["Multiple codes found for keyword '{name}' in scheme '{self.name}'"]
+    sub = site_in(result, "vale/codes.py", "Scheme.lookup")
+    assert [t.render() for t in sub.templates] == ["'{keyword} not in {self._name}'"]

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -46,20 +47,27 @@ def kept_key(cls: str, attr: str) -> str:
 def message_assignments(node: ast.ClassDef) -> Iterator[tuple[str, ast.expr | None]]:
     """Each assignment to a ``self.<attr>`` named like a message in the class's own methods: the attribute and
     the value (None for ``+=``, an edited text, and for an annotated assignment, kept as not literal)."""
+    return ((attr, value) for attr, value in self_assignments(node) if MSG_NAME.search(attr))
+
+
+def self_assignments(node: ast.ClassDef) -> Iterator[tuple[str, ast.expr | None]]:
+    """Each assignment to a ``self.<attr>`` in the class's own methods, as ``message_assignments``."""
     for fn in node.body:
-        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield from _assignments_in(fn)
+
+
+def _assignments_in(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[tuple[str, ast.expr | None]]:
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Assign):
+            targets, value = list(n.targets), n.value
+        elif isinstance(n, (ast.AugAssign, ast.AnnAssign)):
+            targets, value = [n.target], None
+        else:
             continue
-        for n in ast.walk(fn):
-            if isinstance(n, ast.Assign):
-                targets, value = list(n.targets), n.value
-            elif isinstance(n, (ast.AugAssign, ast.AnnAssign)):
-                targets, value = [n.target], None
-            else:
-                continue
-            for t in targets:
-                if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self" \
-                        and MSG_NAME.search(t.attr):
-                    yield t.attr, value
+        for t in targets:
+            if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self":
+                yield t.attr, value
 
 
 def kept_texts(node: ast.ClassDef, cls: str) -> dict[str, Node]:
@@ -150,18 +158,31 @@ def init_key(cls: str, attr: str) -> str:
     return f"{cls}.{INIT_KEPT}{attr}"
 
 
-def init_texts(cls: str, kept: dict[str, Node]) -> dict[str, Node]:
+def once_assigned(kept: dict[str, Node], init: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Node]:
+    """What a plain class's ``__init__`` keeps on ``self`` (its last assignment to each attribute), but the attributes
+    it assigns more than once: pydicom 3.0.2's ``Collection`` keeps ``self._name = name`` or ``f"CID{name[3:]}"`` by
+    branch, and the last alone is a text the class does not always hold (its methods' ``self._name`` read as
+    ``CID{name[3:]}``). An exception class keeps its last assignment: its texts were measured so."""
+    counts = Counter(attr for attr, _ in _assignments_in(init))
+    return {attr: value for attr, value in kept.items() if counts[attr] <= 1}
+
+
+def init_texts(cls: str, kept: dict[str, Node], node: ast.ClassDef) -> dict[str, Node]:
     """``Cls.<init>attr`` → each text a plain class's ``__init__`` builds on ``self`` from literal text and values
     (beartype 0.23.1's ``_BeartypeValidatorFactoryABC.__init__``: ``self._getitem_exception_prefix = f'Beartype
     validator factory "{self._basename}" subscripted by '``), for its subclasses' methods in other modules
-    (``init_ref``); the ``__init__``'s parameters as the values they are there."""
+    (``init_ref``); the ``__init__``'s parameters as the values they are there. Only an attribute the class's
+    methods assign once: ``kept`` holds an attribute's last assignment, and pydicom 3.0.2's ``Collection``
+    keeps ``self._name = name`` or ``f"CID{name[3:]}"`` by branch (its ``self.name`` read as the second alone)."""
+    counts = Counter(attr for attr, _ in self_assignments(node))
     out: dict[str, Node] = {}
-    for attr, node in kept.items():
-        if isinstance(node, Cat) and all(isinstance(p, (Lit, Param, Hole)) for p in node.parts) \
-                and any(isinstance(p, Lit) and p.text.strip() for p in node.parts):
+    for attr, value in kept.items():
+        if counts[attr] == 1 and isinstance(value, Cat) \
+                and all(isinstance(p, (Lit, Param, Hole)) for p in value.parts) \
+                and any(isinstance(p, Lit) and p.text.strip() for p in value.parts):
             out[init_key(cls, attr)] = Cat(tuple(
                 Hole(p.shown or p.name, p.conversion, p.format_spec) if isinstance(p, Param) else p
-                for p in node.parts))
+                for p in value.parts))
     return out
 
 

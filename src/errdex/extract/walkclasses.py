@@ -13,7 +13,7 @@ from errdex.extract.generated_init import generated_init
 from errdex.extract.getattrs import attr_instances, getattr_forward
 from errdex.extract.imports import dotted_source
 from errdex.extract.ir import EMPTY, Node, alt
-from errdex.extract.kepttexts import KeptAttrs, init_texts, kept_texts
+from errdex.extract.kepttexts import KeptAttrs, init_texts, kept_texts, once_assigned
 from errdex.extract.messages import Scope
 from errdex.extract.properties import properties_of, property_attrs
 from errdex.extract.summary import ClassSummary, FuncSummary, InitSummary
@@ -105,7 +105,7 @@ class ClassesMixin(WalkerBase):
                 self.functions[key] = self.functions[func]
         if not exc_class and not state.in_function and self._pending_kept:
             # what a plain class's `__init__` builds on `self`, for subclasses' methods in other modules
-            self.kept_texts.update(init_texts(".".join(qual), self._pending_kept))
+            self.kept_texts.update(init_texts(".".join(qual), self._pending_kept, node))
         if exc_class and not state.in_function:
             self._init_attrs[f"{self.module}.{'.'.join(qual)}"] = dict(self_attrs)
             self._keep_init(f"{self.module}.{'.'.join(qual)}", bases)
@@ -149,11 +149,12 @@ class ClassesMixin(WalkerBase):
             return
         if name == "__init__" and state.self_attrs is not None:
             # `super().__init__(message, location=location)` of a base keeping `self.message = message` first
-            self._pending_kept = {**self._base_handed(node, c, state), **c.self_attrs}
+            kept = c.self_attrs if state.exc_class else once_assigned(c.self_attrs, node)
+            self._pending_kept = {**self._base_handed(node, c, state), **kept}
             state.self_attrs.update(self._pending_kept)
             for prop, attr in self._prop_attrs.items():  # `return self.__reason`: what __init__ kept there
-                if attr in c.self_attrs and prop not in state.self_attrs and prop not in state.rebound:
-                    state.self_attrs[prop] = c.self_attrs[attr]
+                if attr in kept and prop not in state.self_attrs and prop not in state.rebound:
+                    state.self_attrs[prop] = kept[attr]
         # a `__str__` is kept even when it returns nothing read as text (`return self._string`): that it exists
         # decides what `str(self)` is (``shownself``: its own text, unknown here, not the class's `__repr__`)
         if c.returns or name in ("__init__", "__str__") or c.calls or c.reads_params:
