@@ -96,7 +96,8 @@ def class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranked
     every = SC.class_sites(idx, exception, tops, requoted, told)
     if not every:
         return None
-    if told and not requoted and all(SC.at_run_time(idx, s) for s in every) and any(
+    held = SC.held_class(idx) if told and not requoted else frozenset()
+    if told and not requoted and all(SC.at_run_time(idx, s) or s in held for s in every) and any(
             c.score >= _OWN_WORDS and idx.sites[c.site][S_EXC_NAME] == printed for c in ranked[:3]):
         return None  # a site naming the class has text sharing words with the message: it speaks first
     sites = SC.narrow(idx, every, text if told else "")

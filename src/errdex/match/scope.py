@@ -161,6 +161,13 @@ def at_run_time(idx: MatchIndex, site: int) -> bool:
     return looked_up_class(exc) or (exc.isidentifier() and exc[:1].islower()) or copied_class(exc)
 
 
+def held_class(idx: MatchIndex) -> frozenset[int]:
+    """The sites calling a class a value holds (``raise limit.rangeexception(...)``, ``raise
+    messages.Error.from_json(jobj)`` of a factory the extractor could not name): like ``at_run_time``'s,
+    they may raise any class."""
+    return frozenset(idx.templates[t][T_SITE] for t in idx.rewraps.get(HELD_CLASS, ()))
+
+
 def looked_up(idx: MatchIndex, qualified: str, tops: frozenset[str], loose: bool = False) -> list[int]:
     """Sites (in scope, of the printed class's package when it is qualified) that raise a class looked up
     at run time, with a message of no literal text: ``raise self.mapping[code](*args, **kwargs)``
