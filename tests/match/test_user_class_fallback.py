@@ -16,6 +16,9 @@ from errdex.catalog.base import Catalog
 from errdex.match import explain
 
 HELPERS = '''
+import contextlib
+
+
 class PyrtlError(Exception):
     """Raised on any user-facing error in this module."""
 
@@ -39,6 +42,21 @@ def check_rtl_assertions(sim):
             pass
 
 
+@contextlib.contextmanager
+def reraise_as(tp):
+    try:
+        yield
+    except PyrtlError as e:
+        raise tp(e) from None
+
+
+def load_from_filename(filename, exc_tp=PyrtlError):
+    with reraise_as(exc_tp):
+        if not filename.endswith(".v"):
+            raise PyrtlError(f"{filename} is not a verilog file")
+        return filename
+
+
 def run_yosys(cmd):
     if cmd.returncode:
         raise PyrtlError("Yosys call failed")
@@ -54,6 +72,14 @@ def test_a_test_suites_class_falls_back_to_the_raise_of_the_handed_instance(lib:
     top = explain(lib, "tests.test_helperfuncs.TestRtlAssert.RTLSampleException: test assertion failed").matches[0]
     assert (top.qualname, top.method, top.confident) == ("check_rtl_assertions", "class", False)
 
+
+
+def test_a_test_suites_class_with_a_text_found_is_that_texts_site(lib: Catalog) -> None:
+    """cfgv 3.5.0's ``load_from_filename(..., exc_tp=Error)`` called with the test's own ``Error``: ``reraise_as(tp)``
+    raises ``tp(e)`` of the package's error, whose text is found exactly; a class no site can name says nothing
+    against that site, and the raise of a held class (any class) does not answer before it."""
+    top = explain(lib, "tests.cfgv_test.Error: top.sv is not a verilog file").matches[0]
+    assert (top.qualname, top.method) == ("load_from_filename", "exact")
 
 
 def test_a_class_a_site_names_keeps_to_that_site(lib: Catalog) -> None:

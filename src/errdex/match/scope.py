@@ -161,6 +161,13 @@ def at_run_time(idx: MatchIndex, site: int) -> bool:
     return looked_up_class(exc) or (exc.isidentifier() and exc[:1].islower()) or copied_class(exc)
 
 
+def foreign_class(idx: MatchIndex, exception: str) -> bool:
+    """A qualified class whose top-level name is no package of the catalog (a test suite's own,
+    ``tests.cfgv_test.Error``, or another distribution's, ``distutils.errors.DistutilsSetupError``)."""
+    own = exception.split(".", 1)[0]
+    return "." in exception and not any(row[S_PATH].split("/", 1)[0] == own for row in idx.sites[:MAX_SCAN])
+
+
 def held_class(idx: MatchIndex) -> frozenset[int]:
     """The sites calling a class a value holds (``raise limit.rangeexception(...)``, ``raise
     messages.Error.from_json(jobj)`` of a factory the extractor could not name): like ``at_run_time``'s,
@@ -188,7 +195,7 @@ def looked_up(idx: MatchIndex, qualified: str, tops: frozenset[str], loose: bool
     # a class of the user's own code (`tests.test_flow.MyError`, `__main__.Boom`), of no package the catalog
     # holds: handed to the package and raised by one of these sites, whichever package's
     own = qualified.split(".", 1)[0]
-    foreign = bool(qualified) and not any(row[S_PATH].split("/", 1)[0] == own for row in idx.sites[:MAX_SCAN])
+    foreign = foreign_class(idx, qualified)
     out: list[int] = []
     for s, row in enumerate(idx.sites[:MAX_SCAN]):
         if (not looked_up_class(row[S_EXC]) and s not in held) or not in_scope(idx, s, tops):
