@@ -86,11 +86,10 @@ def class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranked
                         and R.own_letters(idx.templates[c.template][T_SEGS]) > 0) for c in ranked[:3]):
         # (a template of punctuation alone, an args tuple `({e}, {path!r})`, says nothing of the text)
         return None  # (text found in a site raising another class than the printed one does not count)
-    if any(c.method == "exact" and c.template >= 0 and R.own_letters(idx.templates[c.template][T_SEGS]) > 0
-           for c in ranked[:3]) \
-            and SC.foreign_class(idx, parsed.exception):
+    if any(c.method == "exact" for c in ranked[:3]) and SC.foreign_class(idx, parsed.exception):
         # a class of no package the catalog holds (a test's `Error` handed in as `exc_tp`, setuptools' alias of a
-        # distutils class): no site can name it, so the text found is the answer, not the raises of any class
+        # distutils class): no site can name it, so a text found is the answer (cfgv's `==> {ctx}\n=====> {msg}`
+        # of punctuation and values too), not the raises of any class
         return None
     exception, element = parsed.exception, -1
     if not exception:
