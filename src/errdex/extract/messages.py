@@ -126,7 +126,7 @@ class MessageBuilder(ValuesMixin, FormsMixin, JoinMixin, CallsMixin, RaisedMixin
                     if b is not None:
                         return b.local_def
         elif (written.startswith("self.") and written.count(".") == 1 and scope.class_qualname
-              and self.resolve_name(written) is None):
+              and self._named(written, scope) is None):
             return f"{self.module}.{scope.class_qualname}.{written[5:]}"
         elif (written.startswith("self.") and written.count(".") == 1 and scope.class_qualname is None
               and "self" in scope.params and envmod.lookup(scope.env, "self") is None):
@@ -134,10 +134,20 @@ class MessageBuilder(ValuesMixin, FormsMixin, JoinMixin, CallsMixin, RaisedMixin
             # a method of the annotated class, else the package's one method of that name
             return scope.receiver_method(written, self.module, self.resolve_name)
         elif (scope.cls_alias and written.count(".") == 1 and scope.own_class(written.split(".", 1)[0])
-              and self.resolve_name(written) is None):
+              and self._named(written, scope) is None):
             # `cls._format_error("...", st)` in a classmethod: a method of the class, as `self.` is
             return f"{self.module}.{scope.class_qualname}.{written.split('.', 1)[1]}" if self.module \
                 else f"{scope.class_qualname}.{written.split('.', 1)[1]}"
+        return self._named(written, scope)
+
+    def _named(self, written: str, scope: Scope) -> str | None:
+        """``resolve_name`` of a name this function does not bind: a parameter shadows the module's names, and
+        above all a star import's (``resolve_name`` takes any unknown name of a star-importing module for one of
+        that module's: python-bitcoinlib's ``err_raiser(cls, *args)`` raising ``cls(*args, ...)`` in a module
+        that does ``from bitcoin.core.script import *`` named a module attribute ``cls``)."""
+        head = written.partition(".")[0]
+        if head in scope.params and envmod.lookup(scope.env, head) is None:
+            return None
         return self.resolve_name(written)
 
     def where(self, node: ast.AST) -> str:

@@ -88,6 +88,11 @@ def class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranked
                         and R.own_letters(idx.templates[c.template][T_SEGS]) > 0) for c in ranked[:3]):
         # (a template of punctuation alone, an args tuple `({e}, {path!r})`, says nothing of the text)
         return None  # (text found in a site raising another class than the printed one does not count)
+    if any(c.method == "exact" for c in ranked[:3]) and SC.foreign_class(idx, parsed.exception):
+        # a class of no package the catalog holds (a test's `Error` handed in as `exc_tp`, setuptools' alias of a
+        # distutils class): no site can name it, so a text found is the answer (cfgv's `==> {ctx}\n=====> {msg}`
+        # of punctuation and values too), not the raises of any class
+        return None
     exception, element = parsed.exception, -1
     if not exception:
         exception, element = SC.collected_class(idx, [(c.template, c.site) for c in ranked[:CA.PRECISE]], text)
@@ -98,7 +103,8 @@ def class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranked
     every = SC.class_sites(idx, exception, tops, requoted, told)
     if not every:
         return None
-    if told and not requoted and all(SC.at_run_time(idx, s) for s in every) and any(
+    held = SC.held_class(idx) if told and not requoted else frozenset()
+    if told and not requoted and all(SC.at_run_time(idx, s) or s in held for s in every) and any(
             c.score >= _OWN_WORDS and idx.sites[c.site][S_EXC_NAME] == printed for c in ranked[:3]):
         return None  # a site naming the class has text sharing words with the message: it speaks first
     sites = SC.narrow(idx, every, text if told else "")

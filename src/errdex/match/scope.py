@@ -162,6 +162,20 @@ def at_run_time(idx: MatchIndex, site: int) -> bool:
     return looked_up_class(exc) or (exc.isidentifier() and exc[:1].islower()) or copied_class(exc)
 
 
+def foreign_class(idx: MatchIndex, exception: str) -> bool:
+    """A qualified class whose top-level name is no package of the catalog (a test suite's own,
+    ``tests.cfgv_test.Error``, or another distribution's, ``distutils.errors.DistutilsSetupError``)."""
+    own = exception.split(".", 1)[0]
+    return "." in exception and not any(row[S_PATH].split("/", 1)[0] == own for row in idx.sites[:MAX_SCAN])
+
+
+def held_class(idx: MatchIndex) -> frozenset[int]:
+    """The sites calling a class a value holds (``raise limit.rangeexception(...)``, ``raise
+    messages.Error.from_json(jobj)`` of a factory the extractor could not name): like ``at_run_time``'s,
+    they may raise any class."""
+    return frozenset(idx.templates[t][T_SITE] for t in idx.rewraps.get(HELD_CLASS, ()))
+
+
 def looked_up(idx: MatchIndex, qualified: str, tops: frozenset[str], loose: bool = False) -> list[int]:
     """Sites (in scope, of the printed class's package when it is qualified) that raise a class looked up
     at run time, with a message of no literal text: ``raise self.mapping[code](*args, **kwargs)``
@@ -173,14 +187,21 @@ def looked_up(idx: MatchIndex, qualified: str, tops: frozenset[str], loose: bool
     (``raise thrownexception(thrownmessage)``, ``raise limit.rangeexception(limit.rangeerrorstring)``: the
     caller's class, passed as a parameter or kept in a record's field, with the caller's text) whenever the
     printed class is qualified (``Warning: ...`` may be a tag, not a class a caller passed): a class some
-    sites name with no text of their own may be passed to such a raise too (docopt's ``DocoptExit``)."""
+    sites name with no text of their own may be passed to such a raise too (docopt's ``DocoptExit``).  A
+    qualified class of no package the catalog holds (a test's own, ``tests.test_flow.MyError``: funcy's
+    ``raise exception_or_class(*args, **kwargs)``, pyrtl's ``raise exp`` of an instance ``rtl_assert`` kept)
+    was handed in by the user's code: such raises of every package in scope."""
     keys = ((LOOSE,) if loose else ()) + ((HELD_CLASS,) if qualified else ())
     held = {idx.templates[t][T_SITE] for key in keys for t in idx.rewraps.get(key, ())}
+    # a class of the user's own code (`tests.test_flow.MyError`, `__main__.Boom`), of no package the catalog
+    # holds: handed to the package and raised by one of these sites, whichever package's
+    own = qualified.split(".", 1)[0]
+    foreign = foreign_class(idx, qualified)
     out: list[int] = []
     for s, row in enumerate(idx.sites[:MAX_SCAN]):
         if (not looked_up_class(row[S_EXC]) and s not in held) or not in_scope(idx, s, tops):
             continue
-        if qualified and row[S_PATH].split("/", 1)[0] != qualified.split(".", 1)[0]:
+        if qualified and not foreign and row[S_PATH].split("/", 1)[0] != own:
             continue
         # a loose raise has a bare value among its texts (the others its callers' own, not found here)
         if s in held or all(idx.templates[t][T_LITCHARS] < NO_TEXT for t in idx.site_templates[s]):
