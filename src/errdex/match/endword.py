@@ -10,7 +10,8 @@ group named by that word alone.  yamlpath's ``KeywordSearches.distinct`` / ``.ma
 ``BlockBuilder.section`` the section kind, cel-python's ``Evaluator.conditionalor`` its node: a function
 named for the one thing it handles prints that thing last.
 
-For a tied group, the last word of a placeholder's value (letters and digits, case aside) that is the whole
+For a tied group, the last word of a placeholder's value (letters and digits, case aside; outside the parts it
+quotes, which cite what was handed in, not what handled it) that is the whole
 name of some of the group's functions (a name of one word, three letters or more: ``_bool``, ``max``;
 ``_load_point`` is two words and ``named.py``'s) keeps those sites; only a strict part of the group is
 kept, and, as a value naming a function (``named.py``), it is a hint: the answer is not confident on it.
@@ -29,13 +30,14 @@ from errdex.match import rank as R
 from errdex.match.index import S_QUAL, MatchIndex
 
 _VALUE_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")  # a part a value cites verbatim: a repr, a user's input in quotes
 _NAME_WORD = re.compile(r"[A-Za-z][a-z0-9]*|[A-Z]+(?![a-z])")  # ``snake_case`` and ``camelCase`` words
 MIN_WORD = 3  # letters a function's name needs to be named by a value's word
 
 
 def by_end_word(idx: MatchIndex, top: R.Scored, sites: list[int]) -> tuple[list[int], str] | None:
-    """The sites of the group (``top``'s and ``sites``) in a function whose whole name is the last word of
-    one of the values, the top's site first when it is among them, and that word; ``None`` when no value's
+    """The sites of the group (``top``'s and ``sites``) in a function whose whole name is the last unquoted
+    word of one of the values, the top's site first when it is among them, and that word; ``None`` when no value's
     last word names a strict part of the group."""
     group = [top.site, *sites]
     if len(group) < 2:
@@ -44,7 +46,7 @@ def by_end_word(idx: MatchIndex, top: R.Scored, sites: list[int]) -> tuple[list[
     if not any(names):
         return None
     for _, value in top.values:
-        words = _VALUE_WORD.findall(value)
+        words = _VALUE_WORD.findall(_QUOTED.sub(" ", value))
         if not words:
             continue
         word = words[-1].lower()
