@@ -1,8 +1,8 @@
 """Tied sites told apart by the word a value ends with, when it is the whole name of a function of the group.
 
-cyclopts 4.x converts a command-line token by the type it is bound to, one small converter a type
+cyclopts 4.23.1 converts a command-line token by the type it is bound to, one small converter a type
 (``def _bool(s: str) -> bool``, ``_int``, ``_bytes``...), and a converter that cannot read the token raises
-``CoercionError(token=...)``, whose class prints ``Invalid value for {keyword}: unable to convert "{value}"
+``CoercionError(target_type=bool)``, whose class prints ``Invalid value for {keyword}: unable to convert "{value}"
 into {type}.``; the class text is the same at twenty sites, ``_convert`` and its helpers among them.  The
 value that fills it ends with the type's name (``... into bool.``), and ``_bool`` is the one function of the
 group named by that word alone.  yamlpath's ``KeywordSearches.distinct`` / ``.max`` / ``.min`` /
@@ -17,7 +17,7 @@ name of some of the group's functions (a name of one word, three letters or more
 kept, and, as a value naming a function (``named.py``), it is a hint: the answer is not confident on it.
 
 Measured over every replayed event of rounds 12..33 (docs/matching.md, the seventy-second round): it
-narrowed 59 groups (message and last line), kept the true site in 57; a value's *any* word, or the last word
+narrowed 51 groups (message and last line) and kept the true site in all; a value's *any* word, or the last word
 of a name of several words, lost the true site in a third of the groups it narrowed (pyspnego's free
 ``Context: ...`` text, dataclass-wizard's ``phase: load``) and is not used.
 """
