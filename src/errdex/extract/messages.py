@@ -22,6 +22,7 @@ import dataclasses
 from dataclasses import dataclass, field
 
 from errdex.extract import env as envmod
+from errdex.extract.calltexts import is_base_str
 from errdex.extract.imports import BUILTIN_NAMES, STAR, class_like, dotted_source
 from errdex.extract.ir import (
     CLS_PARAM,
@@ -363,7 +364,9 @@ class MessageBuilder(ValuesMixin, FormsMixin, JoinMixin, CallsMixin, RaisedMixin
             else:
                 result = self.arg(b.value, inner)
         # An opaque value reached through a local shows the name the raise used, not the bound expression.
-        if isinstance(result, Hole):
+        # (Not the base's `__str__`: `base = super().__str__(); base += f" (string: {self.string})"` in
+        # multiaddr's `StringParseError.__str__` is the text `__init__` handed the base, ``calltexts.base_str``.)
+        if isinstance(result, Hole) and not is_base_str(result.expr):
             result = Hole(self.src.segment(node), result.conversion, result.format_spec, result.unresolved)
         elif isinstance(result, Param):
             result = dataclasses.replace(result, shown=self.src.segment(node))
