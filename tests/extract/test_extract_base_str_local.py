@@ -66,6 +66,10 @@ ERRORS = '''
         return parts
 
 
+    def flag_protocol(parts, idx, name):
+        raise StringParseError(f"Protocol '{name}' does not take an argument", "/" + "/".join(parts[: idx + 1]), name)
+
+
     def from_bytes(data, code):
         if not data:
             raise BinaryParseError("empty", data, code)
@@ -92,3 +96,16 @@ def test_the_base_text_kept_in_a_local_is_each_raise_s_message(tmp_path: Path) -
          "Invalid MultiAddr {addr}: missing value for protocol: {proto_name} (string: {addr})"],
         ["Invalid binary MultiAddr protocol {code}: empty (binary: {data})"],
     ]
+
+
+def test_a_text_built_at_the_raise_shows_quoted_where_the_class_takes_its_repr(tmp_path: Path) -> None:
+    """``{string!r}`` in ``__init__`` given ``"/" + "/".join(...)`` at the raise: a ``str``, its repr quoted."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").touch()
+    (tmp_path / "pkg" / "errors.py").write_text(textwrap.dedent(ERRORS))
+    site = next(s for s in extract_dir(tmp_path).sites if s.qualname == "flag_protocol")
+    rendered = {t.render() for t in site.templates}
+    joined = '"/".join(parts[: idx + 1])'
+    assert (f"Invalid MultiAddr '/{{{joined}}}' protocol {{name}}: Protocol '{{name}}' does not take an argument"
+            f" (protocol: {{name}}) (string: /{{{joined}}})") in rendered
+    assert not any(r.startswith("Invalid MultiAddr /") for r in rendered)

@@ -51,6 +51,13 @@ def substitute_param(p: Param, arg: Node) -> Node:
         return Hole(arg.expr, p.conversion, p.format_spec)
     if isinstance(arg, Param):
         return Param(arg.name, p.conversion, p.format_spec, shown=arg.shown)
+    if p.conversion == "r" and p.format_spec is None and isinstance(arg, Cat) \
+            and any(isinstance(q, Lit) and q.text for q in arg.parts):
+        # f"Invalid MultiAddr {string!r}" given `"/" + "/".join(parts)` (multiaddr's `StringParseError`): a text
+        # built of literal text and values is a `str`, whose repr is itself between quotes
+        return Cat((Lit("'"), arg, Lit("'")))
+    if isinstance(arg, Alt):
+        return alt([substitute_param(p, o) for o in arg.options])  # each text it may be, as each shows
     return arg
 
 
