@@ -51,7 +51,22 @@ def substitute_param(p: Param, arg: Node) -> Node:
         return Hole(arg.expr, p.conversion, p.format_spec)
     if isinstance(arg, Param):
         return Param(arg.name, p.conversion, p.format_spec, shown=arg.shown)
+    if p.conversion == "r" and p.format_spec is None and isinstance(arg, Cat) \
+            and any(isinstance(q, Lit) and q.text for q in arg.parts) and not _may_quote(arg):
+        # f"Invalid MultiAddr {string!r}" given `"/" + "/".join(parts)` (multiaddr's `StringParseError`): a text
+        # built of literal text and values is a `str`, whose repr is itself between quotes (single ones, unless
+        # the text holds a quote: then Python picks others, and the text is left as it was)
+        return Cat((Lit("'"), arg, Lit("'")))
+    if isinstance(arg, Alt):
+        return alt([substitute_param(p, o) for o in arg.options])  # each text it may be, as each shows
     return arg
+
+
+def _may_quote(node: Cat) -> bool:
+    """Whether a text's parts hold a quote or backslash (a literal's, or a value shown by its repr)."""
+    return any((isinstance(q, Lit) and any(c in q.text for c in "'\"\\")) or
+               (isinstance(q, (Hole, Param)) and q.conversion == "r") or not isinstance(q, (Lit, Hole, Param, Ref))
+               for q in node.parts)
 
 
 def subst(node: Node, bind: Bind) -> Node:

@@ -22,6 +22,12 @@ _BASE_STR_FORMS = re.compile(r"super\(\s*[\w.]+\s*,\s*self\s*\)\.__str__\(\)"
                              r"|(?:Base)?Exception\.__str__\(self\)")
 
 
+def is_base_str(expr: str) -> bool:
+    """Whether ``expr`` (a placeholder's source) is the base's ``__str__`` of the instance: ``super().__str__()``,
+    ``super(Cls, self).__str__()`` or ``Exception.__str__(self)``."""
+    return expr == _BASE_STR or _BASE_STR_FORMS.fullmatch(expr) is not None
+
+
 def format_template(fmt: str, call: Ref) -> Node:
     """``fmt.format(...)`` of a known format string: its literal text, each replacement field a value."""
     try:
@@ -43,8 +49,7 @@ def base_str(node: Node, base_args: list[Node]) -> Node:
     ``__init__`` passed on: nothing → "", one → its text (several stay a value).  Inside a text too: josepy's
     ``DeserializationError.__str__`` returns ``"Deserialization error: {0}".format(super().__str__())``, each
     raise's own message after that prefix."""
-    if isinstance(node, Hole) and (node.expr == _BASE_STR or _BASE_STR_FORMS.fullmatch(node.expr)) \
-            and len(base_args) <= 1:
+    if isinstance(node, Hole) and is_base_str(node.expr) and len(base_args) <= 1:
         return as_text(base_args[0]) if base_args else Lit("")
     if isinstance(node, Alt):
         return Alt(tuple(base_str(o, base_args) for o in node.options))

@@ -22,6 +22,8 @@ import dataclasses
 from dataclasses import dataclass, field
 
 from errdex.extract import env as envmod
+from errdex.extract.calltexts import is_base_str
+from errdex.extract.heldclasses import HOLDS
 from errdex.extract.imports import BUILTIN_NAMES, STAR, class_like, dotted_source
 from errdex.extract.ir import (
     CLS_PARAM,
@@ -261,6 +263,8 @@ class MessageBuilder(ValuesMixin, FormsMixin, JoinMixin, CallsMixin, RaisedMixin
                 return self.text(node, scope)
             if d is not None and self.callee(d, scope) is not None:
                 return self._call(node, scope, text_position=False)
+            if isinstance(f, ast.Name) and (held := self._held_call(node, f.id, scope)) is not None:
+                return held  # `Error = cls.metadata_Error or ...`; `E(Error(note=note))`: each class (``heldclasses``)
         if isinstance(node, ast.Name):
             if envmod.lookup(scope.env, node.id) is not None:
                 return self._name(node, scope, text_position=False)
@@ -271,6 +275,19 @@ class MessageBuilder(ValuesMixin, FormsMixin, JoinMixin, CallsMixin, RaisedMixin
         if (shown := self.display(node, scope)) is not None:
             return Dedent(shown, SHOWN_REPR)  # a container's text is its repr: unquoted among an exception's args
         return self.value(node, scope)
+
+    def _held_call(self, node: ast.Call, name: str, scope: Scope) -> Node | None:
+        """A call of a local holding a class each subclass names in a class attribute (``heldclasses``)."""
+        handed: list[bool] = []  # `Error = error_class` / `if not Error: Error = cls.metadata_Error or ...`
+        b = envmod.lookup(scope.env, name)
+        classes = self._held_classes(b, scope, 0, handed) if b is not None else None
+        if not classes or not any(r.callee == HOLDS for r in classes):
+            return None
+        args, kwargs = self.call_args(node.args, scope), self.call_kwargs(node.keywords, scope)
+        src = self.src.segment(node)
+        own = [Ref(target=name, src=src, callee=name, args=args, kwargs=kwargs, param=name)] if handed else []
+        return alt([*(dataclasses.replace(r, is_call=True, src=src, callee=r.callee if r.callee == HOLDS else r.src,
+                                          args=args, kwargs=kwargs) for r in classes), *own])  # (the caller's too)
 
     def _keyed(self, node: ast.Subscript, scope: Scope) -> Node | None:
         item = self._table_item(node, scope)
@@ -373,7 +390,9 @@ class MessageBuilder(ValuesMixin, FormsMixin, JoinMixin, CallsMixin, RaisedMixin
             else:
                 result = self.arg(b.value, inner)
         # An opaque value reached through a local shows the name the raise used, not the bound expression.
-        if isinstance(result, Hole):
+        # (Not the base's `__str__`: `base = super().__str__(); base += f" (string: {self.string})"` in
+        # multiaddr's `StringParseError.__str__` is the text `__init__` handed the base, ``calltexts.base_str``.)
+        if isinstance(result, Hole) and not is_base_str(result.expr):
             result = Hole(self.src.segment(node), result.conversion, result.format_spec, result.unresolved)
         elif isinstance(result, Param):
             result = dataclasses.replace(result, shown=self.src.segment(node))

@@ -7,7 +7,7 @@ import ast
 import dataclasses
 from collections.abc import Callable
 
-from errdex.extract import classdocs, classtables, itemtypes
+from errdex.extract import classdocs, classtables, heldclasses, itemtypes
 from errdex.extract import env as envmod
 from errdex.extract.edited import edited_text
 from errdex.extract.factories import held_class, is_by_name
@@ -99,12 +99,24 @@ class RaisedMixin(Builder):
         if handed is not None and classdocs.handed_in(b.value, scope.params):
             handed.append(True)
             return []
-        ir = self.exception(b.value, scope.at(b.env))
+        ir = self._held_attr(b.value, scope.at(b.env)) or self.exception(b.value, scope.at(b.env))
         refs = ir.options if isinstance(ir, Alt) else (ir,)
         if all(isinstance(r, Ref) and not r.is_call and not r.reraised
-               and (class_like(r.target) or r.callee == TABLE_ITEM) for r in refs):
+               and (class_like(r.target) or r.callee in (TABLE_ITEM, heldclasses.HOLDS)) for r in refs):
             return [r for r in refs if isinstance(r, Ref)]
         return None
+
+    def _held_attr(self, value: ast.expr, scope: Scope) -> Node | None:
+        """``cls.metadata_Error or MetadataError`` (or the attribute alone) in a method of a class: the class each
+        subclass names in that attribute (``heldclasses``), then the default; None for any other value."""
+        values = value.values if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or) else [value]
+        picked = frozenset(n for n in (v.value.id for v in values if isinstance(v, ast.Attribute)
+                                       and isinstance(v.value, ast.Name)) if n[:1].isupper()
+                           and envmod.lookup(scope.env, n) is not None)  # `Class = cls.metadata_select_class(...)`
+        held = [heldclasses.holds_ref(v, self.module, scope.class_qualname, picked, self.src.segment(v)) for v in values]
+        if not any(held):
+            return None
+        return alt([h if h is not None else self.exception(v, scope) for h, v in zip(held, values, strict=True)])
 
     def _doc_classes(self, name: str, node: ast.Call, args: tuple[Node, ...],
                      kwargs: tuple[tuple[str, Node], ...], scope: Scope) -> Node | None:
@@ -165,7 +177,8 @@ class RaisedMixin(Builder):
                         return picked  # `exc = errmap[code]` or `exc = RarUserBreak`: "%s" % exc.__doc__
                     if classes is not None:  # err_type = ValueError if c else TypeError; raise err_type("...")
                         return alt([dataclasses.replace(r, is_call=True, src=self.src.segment(node),
-                                                        callee=r.callee if r.callee == TABLE_ITEM else r.src,
+                                                        callee=r.callee if r.callee in (TABLE_ITEM, heldclasses.HOLDS)
+                                                        else r.src,
                                                         args=args, kwargs=kwargs) for r in classes])
                     holder = envmod.lookup(scope.env, f.id)
                     if f.id in scope.params and holder is None:

@@ -16,6 +16,7 @@ from errdex.extract.classtables import common_base
 from errdex.extract.clsattrs import with_class_attrs
 from errdex.extract.expand import Expander, Outcome
 from errdex.extract.factories import bind_with_rest, is_by_name
+from errdex.extract.heldclasses import holds_any, with_held
 from errdex.extract.imports import BUILTIN_EXCEPTIONS, class_like
 from errdex.extract.ir import (
     Alt,
@@ -235,6 +236,8 @@ class Resolver:
             value = s.value
             if module and s.qualname.count(".") == 1:  # a method: `cls.<name>` is its class's attribute, or a subclass's
                 value = with_class_attrs(self.tables, value, f"{module}.{s.qualname.rpartition('.')[0]}")
+            if holds_any(value):  # `Error = cls.metadata_Error or ...`: each class the family names (``heldclasses``)
+                value = with_held(self.tables, value)
             outcomes = self.x.exception(value, bind)
             main = _pick(outcomes)
             variants = [v for o in outcomes for v in o.variants]

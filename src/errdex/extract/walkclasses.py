@@ -5,7 +5,16 @@ from __future__ import annotations
 
 import ast
 
-from errdex.extract import enummembers, factories, metaclass, packitems, poppedopts, stralias, yielded
+from errdex.extract import (
+    enummembers,
+    factories,
+    heldclasses,
+    metaclass,
+    packitems,
+    poppedopts,
+    stralias,
+    yielded,
+)
 from errdex.extract.basekept import Kept, handed_attrs, handed_base
 from errdex.extract.classtemplate import formatted_texts
 from errdex.extract.coerced import coercions
@@ -88,6 +97,8 @@ class ClassesMixin(WalkerBase):
             body = [*body[:at], aliased[1], *body[at:]]
         # `metaclass=NoPublicConstructor`, whose `_create` builds the class (``metaclass.py``)
         self.kept_texts.update(metaclass.class_constants(node, ".".join(qual), self.builder.resolve_name))
+        # `metadata_Error = errors.SchemaError`: the class a subclass names for its base's methods (``heldclasses``)
+        self.kept_texts.update(heldclasses.held_constants(node, ".".join(qual), self.builder.resolve_name))
         # `self.message = self.template.format(...)`: the constant an instance's text renders (``classtemplate``)
         self.kept_texts.update(formatted_texts(node, ".".join(qual)))
         if exc_class:  # `error if isinstance(error, C) else C(note=error)` in `__init__` (``coerced``)

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 
 from errdex.extract.classtemplate import class_template
 from errdex.extract.coerced import coerced_call
-from errdex.extract.ir import Alt, Cat, Dedent, Hole, Lit, Node, Ref, literal_text
+from errdex.extract.ir import Alt, Cat, Dedent, Hole, Lit, Node, Ref, alt, literal_text
 from errdex.extract.tables import Tables
 
 _SELF_PARAM_ATTR = re.compile(r"self\.(\w+)\.(\w+)")
@@ -36,6 +36,14 @@ def wrapped_attrs(t: Tables, node: Node, bind: Mapping[str, Node], owner: str = 
             and (m := _SELF_PARAM_ATTR.fullmatch(node.expr)) is not None):
         return node
     arg = bind.get(m[1])
+    if isinstance(arg, Alt) and all(isinstance(o, Ref) and o.is_call for o in arg.options):
+        # `Error = cls.metadata_Error or MetadataError; E(Error(note=note))`: one of the classes each subclass
+        # names (``heldclasses``); read independently, `{self.error.type}` and `{self.error.message}` of two
+        # classes would pair wrongly: what every class's text shares, the rest a placeholder
+        each = [wrapped_attrs(t, node, {**bind, m[1]: o}, owner) for o in arg.options]
+        known = [e for e in each if e != node]
+        shared = _shared(known, node) if known else node
+        return shared if len(known) == len(each) else alt([shared, node])
     if arg is not None and (made := coerced_call(t, owner, m[1], arg)) is not None:
         arg = made  # `error if isinstance(error, C) else C(note=error)` of a text passed
     if not (isinstance(arg, Ref) and arg.is_call and not arg.param):
@@ -51,3 +59,40 @@ def wrapped_attrs(t: Tables, node: Node, bind: Mapping[str, Node], owner: str = 
         if const is not None:
             return const if literal_text(const) is not None and isinstance(const, Lit) else node
     return node
+
+
+def _parts(node: Node) -> list[Node]:
+    return list(node.parts) if isinstance(node, Cat) else [node]
+
+
+def _shared(texts: list[Node], hole: Hole) -> Node:
+    """The one text when all are the same; else what they all begin and end with (whole parts, then the common
+    start or end of their literal text) around ``hole``: ``[{type}-error]`` of `schema-error`/`package-error`,
+    ``{self.error.message}descriptor is not valid`` of each class's template filled with the same note."""
+    if all(x == texts[0] for x in texts):
+        return texts[0]
+    parts = [_parts(x) for x in texts]
+    head: list[Node] = []
+    tail: list[Node] = []
+    while all(len(p) > len(head) + len(tail) + 1 for p in parts) and all(p[len(head)] == parts[0][len(head)] for p in parts):
+        head.append(parts[0][len(head)])
+    while all(len(p) > len(head) + len(tail) + 1 for p in parts) \
+            and all(p[-1 - len(tail)] == parts[0][-1 - len(tail)] for p in parts):
+        tail.insert(0, parts[0][-1 - len(tail)])
+    firsts = [p[len(head)] for p in parts]
+    lasts = [p[len(p) - 1 - len(tail)] for p in parts]
+    if all(isinstance(f, Lit) for f in firsts) and (start := _common([f.text for f in firsts if isinstance(f, Lit)])):
+        head.append(Lit(start))
+    if all(isinstance(x, Lit) for x in lasts) \
+            and (end := _common([x.text[::-1] for x in lasts if isinstance(x, Lit)])[::-1]):
+        tail.insert(0, Lit(end))
+    return Cat((*head, hole, *tail)) if head or tail else hole
+
+
+def _common(texts: list[str]) -> str:
+    """The longest start all ``texts`` share."""
+    first = min(texts, key=len) if texts else ""
+    n = 0
+    while n < len(first) and all(x[n] == first[n] for x in texts):
+        n += 1
+    return first[:n]
