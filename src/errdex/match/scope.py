@@ -162,11 +162,18 @@ def at_run_time(idx: MatchIndex, site: int) -> bool:
     return looked_up_class(exc) or (exc.isidentifier() and exc[:1].islower()) or copied_class(exc)
 
 
-def foreign_class(idx: MatchIndex, exception: str) -> bool:
+def foreign_package(idx: MatchIndex, exception: str) -> bool:
     """A qualified class whose top-level name is no package of the catalog (a test suite's own,
     ``tests.cfgv_test.Error``, or another distribution's, ``distutils.errors.DistutilsSetupError``)."""
     own = exception.split(".", 1)[0]
     return "." in exception and not any(row[S_PATH].split("/", 1)[0] == own for row in idx.sites[:MAX_SCAN])
+
+
+def foreign_class(idx: MatchIndex, exception: str) -> bool:
+    """A class of no package of the catalog (``foreign_package``) that no site raises by that name either:
+    jsonargparse's ``raise argparse.ArgumentError(None, message)`` names the standard library's class, and its
+    sites answer that class, not a text found at a site raising another."""
+    return foreign_package(idx, exception) and not any(row[S_EXC] == exception for row in idx.sites[:MAX_SCAN])
 
 
 def held_class(idx: MatchIndex) -> frozenset[int]:
@@ -196,7 +203,7 @@ def looked_up(idx: MatchIndex, qualified: str, tops: frozenset[str], loose: bool
     # a class of the user's own code (`tests.test_flow.MyError`, `__main__.Boom`), of no package the catalog
     # holds: handed to the package and raised by one of these sites, whichever package's
     own = qualified.split(".", 1)[0]
-    foreign = foreign_class(idx, qualified)
+    foreign = foreign_package(idx, qualified)
     out: list[int] = []
     for s, row in enumerate(idx.sites[:MAX_SCAN]):
         if (not looked_up_class(row[S_EXC]) and s not in held) or not in_scope(idx, s, tops):
