@@ -29,6 +29,7 @@ from errdex.match.indexdata import (
     GATED,
     HELD_CLASS,
     KEY_ERROR,
+    KEYVALUE,
     KEYWORD,
     LOOKED_UP,
     LOOSE,
@@ -195,6 +196,8 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
             rewraps.setdefault(CLASS_TEXT, []).extend(mine)
             for name in raise_keywords(site):  # the keywords a class printing its **kwargs shows (``keywords.py``)
                 rewraps.setdefault(KEYWORD + name, []).extend(mine)
+        for key in site.keyword_values if mine else ():  # `platform=universal` / `value` (``keyvalues.py``)
+            rewraps.setdefault(KEYVALUE + key, []).append(mine[0])
         for key in site.registered if mine else ():  # `@method(axis('ancestor'))` (``registered.py``)
             rewraps.setdefault(REGISTERED + key, []).append(mine[0])
         lone = templates[mine[0]][1] if len(mine) == 1 and len(templates[mine[0]][1]) == 1 else ()

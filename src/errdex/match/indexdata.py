@@ -423,6 +423,7 @@ class MatchIndex:
 
 
 REGISTERED = "<registered> "  # ``MatchIndex.rewraps`` key prefix: templates of sites by their function's decorator keys
+KEYVALUE = "<keyvalue> "  # ``MatchIndex.rewraps`` key prefix: sites by their raise's keyword values (``keyvalues.py``)
 KEYWORD = "<keyword> "  # ``MatchIndex.rewraps`` key prefix: templates of class-text sites by their raise's keywords
 RAISE_LINES = 40  # lines of a raise statement read from the snippet
 
