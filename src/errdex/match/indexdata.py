@@ -119,6 +119,8 @@ def foreign_module(head: str, own_tops: set[str]) -> bool:
 
 _COPIED = re.compile(r"type\((?P<v>[\w.]+)\)|(?P<w>[\w.]+)\.__class__")
 _VALUE_NAME = re.compile(r"[a-z_]\w*(?:\.\w+)*")
+# a call whose arguments are all spread (``(*args, **kwargs)``), ending a raised callee as extraction writes it
+_SPREAD_CALL = re.compile(r"\(\s*\*{1,2}\w+(?:\s*,\s*\*{1,2}\w+)*\s*\)$")
 # ``MatchIndex.rewraps`` key prefix, before a class name: sites (their first template) naming the common base of
 # classes one of which is picked at run time from a table (asyncssh's ``raise exc`` after ``exc =
 # _sftp_error_map[code](reason, lang)``, ``ErrorSite.picked``): a class fallback for that class names them too
@@ -252,6 +254,8 @@ def held_class_call(exception: str, raise_line: str) -> bool:
     (``socket.gaierror(...)`` keeps its arguments), nor ``self.x(...)`` / ``cls.x(...)``: a class's own
     attribute holds the class it was given, not its callers'."""
     head = exception.strip()
+    if (bare := _SPREAD_CALL.sub("", head)).isidentifier():  # `exc(*args, **kwargs)` of a local: arguments handed on
+        head = bare
     return (_VALUE_NAME.fullmatch(head) is not None and head.split(".", 1)[0] not in ("self", "cls")
             and not head.rsplit(".", 1)[-1][:1].isupper()
             and re.search(rf"\braise\s+{re.escape(head)}\s*\(", raise_line) is not None)
