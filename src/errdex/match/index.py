@@ -53,6 +53,7 @@ from errdex.match.indexdata import (
     printed_name,
     prints_as_key_error,
     raise_keywords,
+    raises_name,
     shaped,
     try_body,
     version_gated,
@@ -173,9 +174,11 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
                     body = try_body(site.guards)
                     if body != (0, 0):
                         try_lines[tno] = body
-        # (one placeholder, or no text at all: funcy's `raise exception_or_class`, a parameter that may hold
-        # a class raised bare, with no argument, or an instance)
-        bare = [t for t in mine if not templates[t][1] or (len(templates[t][1]) == 1 and not templates[t][1][0][0])]
+        # (one placeholder, or no text at all where the raise names the value itself: funcy's `raise
+        # exception_or_class`, a parameter that may hold a class raised bare, with no argument, or an instance;
+        # not `raise self._exception(...)`, a helper's returned value extraction writes by its local's name)
+        bare = [t for t in mine if (len(templates[t][1]) == 1 and not templates[t][1][0][0])
+                or (not templates[t][1] and raises_name(site.exception, raise_line))]
         if loose_raise(site.exception, site.guards) and bare:
             # (a bare value: glom's `raise err`, err a copy of the caught error or its wrapper; or among the
             # texts of the instances its callers hand it, one they build from a text of their own callers)

@@ -241,6 +241,11 @@ def loose_raise(exception: str, guards: Iterable[Guard]) -> bool:
     return exception.isidentifier() and exception[:1].islower() and not any(g.kind == "except" for g in guards)
 
 
+def raises_name(name: str, raise_line: str) -> bool:
+    """Whether the raise's line raises the name itself, bare (``raise exception_or_class``, ``raise err from e``)."""
+    return re.search(rf"\braise\s+{re.escape(name)}\s*(?:$|from\b|#)", raise_line.strip()) is not None
+
+
 def looked_up_class(exception: str) -> bool:
     """``raise self.mapping[code](...)``: the raised class is an item of a mapping (the subscript is in the
     callee, not in its arguments: ``raise tokens.error("%s ..." % tokens[0])`` calls an attribute)."""
