@@ -230,6 +230,9 @@ class ErrorSite:
     # the short string literals of the enclosing function's decorator calls: the keys a table-driven parser
     # registers it under (``@method(axis('ancestor-or-self'))``, ``extract/registered.py``)
     registered: tuple[str, ...] = ()
+    # per keyword of the raise's exception call, ``name=text`` of a value that is one literal text (an enum
+    # member's value, a constant), ``name`` of any other (``extract/kwvalues.py``, ``match/keyvalues.py``)
+    keyword_values: tuple[str, ...] = ()
 
     @property
     def template(self) -> Template:

@@ -170,6 +170,7 @@ class _Walk:
         self.stars = stars  # the module star-imports: a name it never binds may come from there
         self.edges: list[CallEdge] = []
         self.class_stack: list[str] = []
+        self.item_classes: list[str] = []  # per enclosing class, the class when it defines `__getitem__`, else ""
         self.memo: dict[str, str | None] = {}  # written name -> resolved, for the current class
 
     def resolve(self, node: ast.AST) -> str | None:
@@ -217,9 +218,12 @@ class _Walk:
                 self.visit_function(stmt, prefix)
             elif isinstance(stmt, ast.ClassDef):
                 self.class_stack.append(prefix + stmt.name)
+                self.item_classes.append(prefix + stmt.name if any(
+                    isinstance(f, ast.FunctionDef) and f.name == "__getitem__" for f in stmt.body) else "")
                 self.memo = {}  # ``self.x`` resolves through the class
                 self.visit_body(stmt.body, prefix + stmt.name + ".")
                 self.class_stack.pop()
+                self.item_classes.pop()
                 self.memo = {}
             elif not prefix:
                 self.module_statement(stmt)
@@ -236,6 +240,9 @@ class _Walk:
                 assert isinstance(node, ast.Subscript)
                 if node.ctx.__class__ is ast.Load:
                     self.table_read(me, node.value, node.lineno)
+                    if self.item_classes and self.item_classes[-1] and node.value.__class__ is ast.Name and node.value.id == "self":  # type: ignore[attr-defined]
+                        # `self[name]` in a class defining `__getitem__` calls it (acme's `__getattr__`)
+                        self.add(me, f"{self.module}.{self.item_classes[-1]}.__getitem__", "call", node.lineno)
                 continue
             if kind is not ast.Call:
                 continue

@@ -31,6 +31,7 @@ from errdex.extract.ir import (
     default_key,
     literal_text,
 )
+from errdex.extract.kwvalues import keyword_values
 from errdex.extract.stmts import MSG_NAME
 from errdex.extract.storedlist import all_picked
 from errdex.extract.summary import CallSite, FileResult, FuncSummary, ModuleSummary, PendingSite
@@ -197,7 +198,11 @@ class Resolver:
             requires_line=s.requires_line, handed=s.handed, keywords=s.keywords,
             picked=picked if resolved == own else (),  # (callers' classes replace the table's)
             registered=s.registered,
+            keyword_values=keyword_values(s.value, self.templates_of, self._constant) if s.kind == "error" else (),
         )
+
+    def _constant(self, dotted: str) -> Node | None:
+        return self.tables.constants.get(self.tables.canonical(dotted))
 
     def _own_defaults(self, s: PendingSite, module: str) -> dict[str, Node]:
         """The enclosing function's literal parameter defaults, each under its ``keyedtables.default_key``

@@ -29,6 +29,7 @@ from errdex.match.indexdata import (
     GATED,
     HELD_CLASS,
     KEY_ERROR,
+    KEYVALUE,
     KEYWORD,
     LOOKED_UP,
     LOOSE,
@@ -52,6 +53,7 @@ from errdex.match.indexdata import (
     printed_name,
     prints_as_key_error,
     raise_keywords,
+    raises_name,
     shaped,
     try_body,
     version_gated,
@@ -172,7 +174,11 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
                     body = try_body(site.guards)
                     if body != (0, 0):
                         try_lines[tno] = body
-        bare = [t for t in mine if len(templates[t][1]) == 1 and not templates[t][1][0][0]]
+        # (one placeholder, or no text at all where the raise names the value itself: funcy's `raise
+        # exception_or_class`, a parameter that may hold a class raised bare, with no argument, or an instance;
+        # not `raise self._exception(...)`, a helper's returned value extraction writes by its local's name)
+        bare = [t for t in mine if (len(templates[t][1]) == 1 and not templates[t][1][0][0])
+                or (not templates[t][1] and raises_name(site.exception, raise_line))]
         if loose_raise(site.exception, site.guards) and bare:
             # (a bare value: glom's `raise err`, err a copy of the caught error or its wrapper; or among the
             # texts of the instances its callers hand it, one they build from a text of their own callers)
@@ -195,6 +201,8 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
             rewraps.setdefault(CLASS_TEXT, []).extend(mine)
             for name in raise_keywords(site):  # the keywords a class printing its **kwargs shows (``keywords.py``)
                 rewraps.setdefault(KEYWORD + name, []).extend(mine)
+        for key in site.keyword_values if mine else ():  # `platform=universal` / `value` (``keyvalues.py``)
+            rewraps.setdefault(KEYVALUE + key, []).append(mine[0])
         for key in site.registered if mine else ():  # `@method(axis('ancestor'))` (``registered.py``)
             rewraps.setdefault(REGISTERED + key, []).append(mine[0])
         lone = templates[mine[0]][1] if len(mine) == 1 and len(templates[mine[0]][1]) == 1 else ()

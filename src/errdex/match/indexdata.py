@@ -119,6 +119,8 @@ def foreign_module(head: str, own_tops: set[str]) -> bool:
 
 _COPIED = re.compile(r"type\((?P<v>[\w.]+)\)|(?P<w>[\w.]+)\.__class__")
 _VALUE_NAME = re.compile(r"[a-z_]\w*(?:\.\w+)*")
+# a call whose arguments are all spread (``(*args, **kwargs)``), ending a raised callee as extraction writes it
+_SPREAD_CALL = re.compile(r"\(\s*\*{1,2}\w+(?:\s*,\s*\*{1,2}\w+)*\s*\)$")
 # ``MatchIndex.rewraps`` key prefix, before a class name: sites (their first template) naming the common base of
 # classes one of which is picked at run time from a table (asyncssh's ``raise exc`` after ``exc =
 # _sftp_error_map[code](reason, lang)``, ``ErrorSite.picked``): a class fallback for that class names them too
@@ -239,6 +241,11 @@ def loose_raise(exception: str, guards: Iterable[Guard]) -> bool:
     return exception.isidentifier() and exception[:1].islower() and not any(g.kind == "except" for g in guards)
 
 
+def raises_name(name: str, raise_line: str) -> bool:
+    """Whether the raise's line raises the name itself, bare (``raise exception_or_class``, ``raise err from e``)."""
+    return re.search(rf"\braise\s+{re.escape(name)}\s*(?:$|from\b|#)", raise_line.strip()) is not None
+
+
 def looked_up_class(exception: str) -> bool:
     """``raise self.mapping[code](...)``: the raised class is an item of a mapping (the subscript is in the
     callee, not in its arguments: ``raise tokens.error("%s ..." % tokens[0])`` calls an attribute)."""
@@ -252,6 +259,8 @@ def held_class_call(exception: str, raise_line: str) -> bool:
     (``socket.gaierror(...)`` keeps its arguments), nor ``self.x(...)`` / ``cls.x(...)``: a class's own
     attribute holds the class it was given, not its callers'."""
     head = exception.strip()
+    if (bare := _SPREAD_CALL.sub("", head)).isidentifier():  # `exc(*args, **kwargs)` of a local: arguments handed on
+        head = bare
     return (_VALUE_NAME.fullmatch(head) is not None and head.split(".", 1)[0] not in ("self", "cls")
             and not head.rsplit(".", 1)[-1][:1].isupper()
             and re.search(rf"\braise\s+{re.escape(head)}\s*\(", raise_line) is not None)
@@ -423,6 +432,7 @@ class MatchIndex:
 
 
 REGISTERED = "<registered> "  # ``MatchIndex.rewraps`` key prefix: templates of sites by their function's decorator keys
+KEYVALUE = "<keyvalue> "  # ``MatchIndex.rewraps`` key prefix: sites by their raise's keyword values (``keyvalues.py``)
 KEYWORD = "<keyword> "  # ``MatchIndex.rewraps`` key prefix: templates of class-text sites by their raise's keywords
 RAISE_LINES = 40  # lines of a raise statement read from the snippet
 

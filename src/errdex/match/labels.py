@@ -2,7 +2,7 @@
 
 Once the candidates are scored and ranked, the top match is confident only if nothing in the input
 leaves another site as likely: sites raising the same text (``with_ties``, ``ties.py``, narrowed by the
-values: ``named.py``, ``keywords.py``, ``registered.py``, ``endword.py``), another exact reading of the text (``earned``, ``earned.py``),
+values: ``named.py``, ``keywords.py``, ``keyvalues.py``, ``registered.py``, ``endword.py``), another exact reading of the text (``earned``, ``earned.py``),
 or a site outside the tied group scoring level with a fuzzy top (``level_with``).  These only relabel
 (and regroup) the top; they change no score, so they live apart from the scoring (``candidates.py``).
 """
@@ -12,6 +12,7 @@ from __future__ import annotations
 from errdex.match import answer as AN
 from errdex.match import earned as EA
 from errdex.match import endword as EW
+from errdex.match import keyvalues as KV
 from errdex.match import keywords as KW
 from errdex.match import named as NM
 from errdex.match import rank as R
@@ -32,7 +33,9 @@ def with_ties(idx: MatchIndex, m: Match, c: R.Scored, best: dict[int, R.Scored],
     listed = count <= T.MAX_LISTED  # (a larger group is reported by its count)
     kept = NM.named_by_value(idx, first, sites) if listed else None
     by_keyword = kept is None and listed and (kept := KW.by_keywords(idx, first, sites)) is not None
-    key = word = None
+    key = word = shown = None
+    if kept is None and listed and (valued := KV.by_values(idx, first, sites)) is not None:
+        kept, shown = valued  # a `name=value` part one raise passes by keyword (``keyvalues.py``), a hint
     if kept is None and (registered := RG.by_registration(idx, first, sites)) is not None:
         kept, key = registered  # the key the text quotes registers some of them (``registered.py``), a hint
     if kept is None and (ended := EW.by_end_word(idx, first, sites)) is not None:
@@ -47,7 +50,8 @@ def with_ties(idx: MatchIndex, m: Match, c: R.Scored, best: dict[int, R.Scored],
     if first.site != c.site:
         m = AN.as_match(idx, first)
     dropped = before - count
-    hint = "" if kept is None else KW.note(dropped) if by_keyword else RG.note(key, dropped) if key is not None \
+    hint = "" if kept is None else KW.note(dropped) if by_keyword else KV.note(shown, dropped) if shown is not None \
+        else RG.note(key, dropped) if key is not None \
         else EW.note(word, dropped) if word is not None else NM.note(m.qualname.rsplit(".", 1)[-1], dropped)
     if kept is not None and not count:
         return replace(m, confident=False, tie_note=hint.strip())
