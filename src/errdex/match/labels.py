@@ -9,6 +9,8 @@ or a site outside the tied group scoring level with a fuzzy top (``level_with``)
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from errdex.match import answer as AN
 from errdex.match import earned as EA
 from errdex.match import endword as EW
@@ -24,22 +26,38 @@ from errdex.match.index import S_EXC_NAME, S_ID, S_LINE, S_PATH, T_SEGS, MatchIn
 from errdex.match.model import Match, ParsedException
 from errdex.record import replace
 
+# the sites a hint keeps of a tied group, and the sentence saying so (given the answer and how many were set aside)
+_Narrowed = tuple[list[int], Callable[[Match, int], str]]
+
+
+def _narrowed(idx: MatchIndex, first: R.Scored, sites: list[int], listed: bool) -> _Narrowed | None:
+    """The first hint in the text that tells some of the tied sites from the others, strongest first: a value
+    naming their function (``named.py``), the keywords a class prints (``keywords.py``), a ``name=value`` one
+    raise passes (``keyvalues.py``), the key their decorators register (``registered.py``), a value ending
+    with their function's one-word name (``endword.py``). Each is a hint: the answer is not confident on it."""
+    if listed and (kept := NM.named_by_value(idx, first, sites)) is not None:
+        return kept, lambda m, dropped: NM.note(m.qualname.rsplit(".", 1)[-1], dropped)
+    if listed and (kept := KW.by_keywords(idx, first, sites)) is not None:
+        return kept, lambda m, dropped: KW.note(dropped)
+    if listed and (valued := KV.by_values(idx, first, sites)) is not None:
+        kept, shown = valued
+        return kept, lambda m, dropped: KV.note(shown, dropped)
+    if (registered := RG.by_registration(idx, first, sites)) is not None:
+        kept, key = registered
+        return kept, lambda m, dropped: RG.note(key, dropped)
+    if (ended := EW.by_end_word(idx, first, sites)) is not None:
+        kept, word = ended
+        return kept, lambda m, dropped: EW.note(word, dropped)
+    return None
+
 
 def with_ties(idx: MatchIndex, m: Match, c: R.Scored, best: dict[int, R.Scored], exc_name: str,
                printed: str = "") -> Match:
     """The top match with the sites that raise the same text (``ties.py``): not confident then,
     unless a frame pinned it or the values picked one."""
     first, sites, count = T.tied_sites(idx, c, best, exc_name, printed)
-    listed = count <= T.MAX_LISTED  # (a larger group is reported by its count)
-    kept = NM.named_by_value(idx, first, sites) if listed else None
-    by_keyword = kept is None and listed and (kept := KW.by_keywords(idx, first, sites)) is not None
-    key = word = shown = None
-    if kept is None and listed and (valued := KV.by_values(idx, first, sites)) is not None:
-        kept, shown = valued  # a `name=value` part one raise passes by keyword (``keyvalues.py``), a hint
-    if kept is None and (registered := RG.by_registration(idx, first, sites)) is not None:
-        kept, key = registered  # the key the text quotes registers some of them (``registered.py``), a hint
-    if kept is None and (ended := EW.by_end_word(idx, first, sites)) is not None:
-        kept, word = ended  # a value ends with the whole name of some of their functions (``endword.py``), a hint
+    narrowed = _narrowed(idx, first, sites, listed=count <= T.MAX_LISTED)  # (a larger group: by its count)
+    kept = narrowed[0] if narrowed is not None else None
     before = count
     if kept is not None:  # the value names the function of some of the tied sites (``named.py``): a hint
         own = best.get(kept[0])
@@ -49,10 +67,7 @@ def with_ties(idx: MatchIndex, m: Match, c: R.Scored, best: dict[int, R.Scored],
     sites = sites[:T.MAX_LISTED]
     if first.site != c.site:
         m = AN.as_match(idx, first)
-    dropped = before - count
-    hint = "" if kept is None else KW.note(dropped) if by_keyword else KV.note(shown, dropped) if shown is not None \
-        else RG.note(key, dropped) if key is not None \
-        else EW.note(word, dropped) if word is not None else NM.note(m.qualname.rsplit(".", 1)[-1], dropped)
+    hint = "" if narrowed is None else narrowed[1](m, before - count)
     if kept is not None and not count:
         return replace(m, confident=False, tie_note=hint.strip())
     if not count and (n := T.unruled(idx, first, exc_name)):
