@@ -35,7 +35,7 @@ def test_catalog_words_are_not_a_confident_match(tiny: Catalog) -> None:
 
 def test_a_real_message_with_a_huge_value_stays_confident(tiny: Catalog) -> None:
     value = "array([" + "0.0, " * (MB // 5) + "])"
-    r = explain(tiny, f"DtypeError: dtype {value!r} is not a valid tinyjit dtype; expected one of ('f32', 'i32')")
+    r = explain(tiny, f"DtypeError: dtype {value!r} is not a valid tinyjit dtype; expected one of ('float32', 'int32', 'bool')")
     assert r.confident
     assert r.matches[0].template.startswith("dtype {name} is not a valid tinyjit dtype")
     assert r.matches[0].score > 0.9
@@ -43,8 +43,8 @@ def test_a_real_message_with_a_huge_value_stays_confident(tiny: Catalog) -> None
 
 def test_a_short_template_inside_a_value_costs_a_long_one_little(tiny: Catalog) -> None:
     # another template's text quoted inside a value: one rival, much shorter than the template
-    r = explain(tiny, "DtypeError: dtype 'x: no lowering rule for primitive add' is not a valid tinyjit dtype; expected one of ('f32', 'i32')")
+    r = explain(tiny, "DtypeError: dtype 'x: no lowering rule for primitive add' is not a valid tinyjit dtype; expected one of ('float32', 'int32', 'bool')")
     assert r.confident
     assert r.matches[0].template.startswith("dtype {name} is not a valid tinyjit dtype")
     assert 0.5 < r.matches[0].score < explain(tiny, "DtypeError: dtype 'x' is not a valid tinyjit dtype; "
-                                                      "expected one of ('f32', 'i32')").matches[0].score
+                                                      "expected one of ('float32', 'int32', 'bool')").matches[0].score

@@ -10,6 +10,7 @@ import dataclasses
 
 from errdex.extract import env as envmod
 from errdex.extract import factories
+from errdex.extract.constlists import literal_repr
 from errdex.extract.imports import BUILTIN_NAMES, class_like, dotted_source
 from errdex.extract.ir import (
     DEFAULTED,
@@ -158,6 +159,11 @@ class ValuesMixin(Builder):
                   and envmod.lookup(scope.env, node.id) is None
                   and isinstance(self.module_env[node.id], (ast.Constant, ast.JoinedStr))):
                 return self._name(node, scope, text_position=False)
+        if (isinstance(node, ast.Name) and conversion in (None, "r", "s") and spec is None
+                and node.id in self.module_env and node.id not in scope.params
+                and envmod.lookup(scope.env, node.id) is None
+                and (listed := literal_repr(node.id, self.module_env[node.id], self.src.text)) is not None):
+            return Lit(listed)  # f"... methods are {entrance_rounded_methods}" of a module-level list (``constlists``)
         if (own_attr := raised_attr(self.module, node, scope, self.src.segment(node), conversion, spec)) is not None:
             return own_attr  # `getattr(self, "_BASE_MESSAGE", "...")` each subclass sets (``raisedattrs``)
         return Hole(self.src.segment(node), conversion, spec)
