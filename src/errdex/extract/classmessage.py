@@ -73,7 +73,7 @@ class ClassMessage(Expanding):
         ``raised_args`` the positional arguments of that raise (``BaseException.__new__`` keeps them).
         """
         raised = raised or cls
-        kwargs = named_keys(kwargs, lambda d: self.t.constants.get(self.t.canonical(d)))  # `**{Keys.X: ...}`
+        kwargs = named_keys(kwargs, self.t.constant)  # `**{Keys.X: ...}`
         own: dict[str, Node] = {CLASS_NAME: Lit(raised.rsplit(".", 1)[-1])}
         chain = [cls, *self.t.bases_chain(cls)]
         for i, name in enumerate(chain):

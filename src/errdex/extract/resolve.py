@@ -198,11 +198,8 @@ class Resolver:
             requires_line=s.requires_line, handed=s.handed, keywords=s.keywords,
             picked=picked if resolved == own else (),  # (callers' classes replace the table's)
             registered=s.registered,
-            keyword_values=keyword_values(s.value, self.templates_of, self._constant) if s.kind == "error" else (),
+            keyword_values=keyword_values(s.value, self.templates_of, self.tables.constant) if s.kind == "error" else (),
         )
-
-    def _constant(self, dotted: str) -> Node | None:
-        return self.tables.constants.get(self.tables.canonical(dotted))
 
     def _own_defaults(self, s: PendingSite, module: str) -> dict[str, Node]:
         """The enclosing function's literal parameter defaults, each under its ``keyedtables.default_key``

@@ -36,6 +36,10 @@ class Tables:
         self._by_name: dict[str, str | None] = {}
         self._function_names: frozenset[str] | None = None
 
+    def constant(self, dotted: str) -> Node | None:
+        """The module- or class-level constant ``dotted`` names, through re-exports (``Keys.PLATFORM``)."""
+        return self.constants.get(self.canonical(dotted))
+
     def canonical(self, dotted: str) -> str:
         """Follow re-exports: ``jax.errors.X`` → where ``X`` is defined (or as given)."""
         hit = self._canon.get(dotted)
