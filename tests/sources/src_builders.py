@@ -16,6 +16,7 @@ from pathlib import Path
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 TINYLIB = FIXTURES / "src_tinylib"
 FLATPKG = FIXTURES / "src_flatpkg"
+COLOCATED = FIXTURES / "src_colocated"  # cirq-style tests beside their modules, SciPy-style statistical tests
 
 METADATA = """Metadata-Version: 2.1
 Name: tinylib

@@ -93,6 +93,22 @@ def test_archive_has_tests(tmp_path: Path) -> None:
     assert archive_has_tests(build_wheel(tmp_path)) is False
 
 
+def test_an_sdist_with_tests_beside_its_modules_has_tests(tmp_path: Path) -> None:
+    import zipfile
+
+    from src_builders import COLOCATED, tree_files
+
+    sdist = tmp_path / "qubitkit-0.3.0.zip"
+    with zipfile.ZipFile(sdist, "w") as zf:
+        for rel, data in tree_files(COLOCATED):
+            if not (rel.endswith("_test.py") and "/protocols/" in rel):
+                zf.writestr(f"qubitkit-0.3.0/{rel}", data)
+    assert archive_has_tests(sdist) is False  # only the statistical tests: library code
+    with zipfile.ZipFile(sdist, "a") as zf:
+        zf.writestr("qubitkit-0.3.0/qubitkit/protocols/resolve_test.py", b"def test_resolve_none(): ...\n")
+    assert archive_has_tests(sdist) is True  # beside resolve.py
+
+
 @pytest.mark.network
 def test_pypi_six_prefers_sdist_with_tests_and_caches_choice(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ERRDEX_PYPI_SDIST", "1")

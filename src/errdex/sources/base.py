@@ -18,8 +18,9 @@ class SourceFile:
 
     ``path`` is package-relative with "/" separators (``jax/_src/pxla.py``),
     the same path that sites and links use; ``abspath`` is where it is on disk.
-    ``is_test`` marks files under a tests folder or named ``test_*.py``: they
-    give evidence (tests that expect an error) but no error sites.  When
+    ``is_test`` marks files under a tests folder, named ``test_*.py``, or an
+    ``X_test.py`` beside its ``X.py`` (``files.tree_tests``): they give
+    evidence (tests that expect an error) but no error sites.  When
     ``member`` is set, ``abspath`` is a wheel and the file is that member of
     it, read in place (``inplace.py``), of ``size`` bytes.
     """

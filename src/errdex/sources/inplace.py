@@ -19,7 +19,7 @@ from pathlib import Path
 from errdex.limits import hint
 from errdex.sources.archives import open_zip, scan_zip
 from errdex.sources.base import SourceError, SourceFile
-from errdex.sources.files import is_test_path, keep_python_path
+from errdex.sources.files import keep_python_path, with_tests
 from errdex.sources.metadata import DistMeta, parse_metadata_text
 
 MAX_METADATA_BYTES = 4 * 1024 * 1024
@@ -37,9 +37,8 @@ def wheel_files(archive: Path) -> tuple[tuple[SourceFile, ...], DistMeta | None,
             if len(rel.parts) == 2 and rel.parts[0].endswith(".dist-info") and rel.name == "METADATA":
                 meta = meta or _metadata(zf, info, archive)
             elif ".dist-info" not in rel.parts[0] and keep_python_path(rel):
-                files[key] = SourceFile(path=key, abspath=archive, is_test=is_test_path(key),
-                                        member=info.filename, size=info.file_size)
-    return tuple(files[k] for k in sorted(files)), meta, newest
+                files[key] = SourceFile(path=key, abspath=archive, member=info.filename, size=info.file_size)
+    return with_tests(files[k] for k in sorted(files)), meta, newest
 
 
 def _metadata(zf: zipfile.ZipFile, info: zipfile.ZipInfo, archive: Path) -> DistMeta | None:

@@ -29,7 +29,7 @@ from urllib.parse import unquote, urlparse
 from errdex import limits, paths
 from errdex.model import SourceKind
 from errdex.sources.base import SourceError, SourceTree
-from errdex.sources.files import files_from_list, is_test_path
+from errdex.sources.files import colocated_tests, files_from_list, is_test_path
 from errdex.sources.local import Overrides, archive_kind, open_archive, open_directory, package_snapshot
 from errdex.sources.metadata import DistMeta, repo_and_field
 from errdex.sources.unpack_cache import prune, touch
@@ -96,12 +96,14 @@ def archive_has_tests(archive: Path) -> bool:
                 names = tf.getnames()
     except (tarfile.TarError, zipfile.BadZipFile, OSError, EOFError):
         return False
-    return any(_is_project_test(n.split("/", 1)[-1]) for n in names if n.endswith(".py"))
+    paths = [n.split("/", 1)[-1] for n in names if n.endswith(".py")]
+    return any(_is_project_test(p) for p in paths) or bool(colocated_tests(paths))  # cirq's wheel ships its tests
 
 
 def _is_project_test(path: str) -> bool:
     """A test of the project (``tests/...``, a top-level ``test_x.py``), not a helper module
-    inside the package such as ``jax/_src/test_util.py``."""
+    inside the package such as ``jax/_src/test_util.py`` (tests beside their modules, ``X_test.py``
+    next to ``X.py``, are judged over all the paths by ``colocated_tests``)."""
     parts = path.split("/")
     return is_test_path(path) and (len(parts) == 1 or parts[0] in ("tests", "test"))
 
