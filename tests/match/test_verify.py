@@ -105,3 +105,19 @@ def test_an_empty_value_between_two_spaces_still_shares_the_space() -> None:
     spaces: Segs = ((True, "pair: "), (False, "a"), (True, " "), (False, "b"), (True, "."))
     # both empty: no space is left for the literal of spaces but the shared one
     assert verify(spaces, normalize("pair:  ."), share_spaces=False).exact
+
+
+def test_a_printed_class_is_read_whole_before_the_literal_after_it() -> None:
+    # cirq's `f'Not an Operation or Iterable: {type(root)} {root}'`: the space inside `<class 'NoneType'>`
+    # is not the literal " " (nor is the space ending "Iterable: " shared with an empty class)
+    segs: Segs = ((True, "Not an Operation or Iterable: "), (False, "type(root)"), (True, " "), (False, "root"))
+    text = "Not an Operation or Iterable: <class 'NoneType'> None"
+    for share in (True, False):
+        v = verify(segs, text, share_spaces=share)
+        assert v.exact and values(segs, text, v) == [("{type(root)}", "<class 'NoneType'>"), ("{root}", "None")]
+    leading: Segs = ((False, "x.__class__"), (True, " "), (False, "x"), (True, " and "), (False, "type(y)"),
+                     (True, " "), (False, "y"))
+    text = "<class 'int'> 1 and <class 'str'> a"
+    v = verify(leading, text)
+    assert values(leading, text, v) == [("{x.__class__}", "<class 'int'>"), ("{x}", "1"),
+                                        ("{type(y)}", "<class 'str'>"), ("{y}", "a")]

@@ -102,6 +102,9 @@ def verify(segments: tuple[tuple[bool, str], ...], text: str, share_spaces: bool
     Without ``share_spaces``, a literal of spaces alone is looked for after a value before it is read as
     sharing the space of an empty one (``rank.score_template``'s second reading)."""
     lits = [s for lit, s in segments if lit]
+    # the literals right after a printed class (`{type(root)} {root}`): its `<class 'NoneType'>` is read whole
+    after_class = [i > 0 and not segments[i - 1][0] and bool(_CLASS_VALUE.fullmatch("{" + segments[i - 1][1] + "}"))
+                   for i, (lit, _) in enumerate(segments) if lit]
     starts_lit = bool(segments) and segments[0][0]
     ends_lit = bool(segments) and segments[-1][0]
     spans: list[tuple[int, int] | None] = []
@@ -109,6 +112,8 @@ def verify(segments: tuple[tuple[bool, str], ...], text: str, share_spaces: bool
     covered = 0
     last = len(lits) - 1
     for k, lit in enumerate(lits):
+        if after_class[k] and text.startswith("<class '", pos) and (close := text.find("'>", pos + 8)) > 0:
+            pos = close + 2  # the class's repr has a space of its own: the literal after it comes after it all
         if pos and lit[:1] == " " and text[pos - 1] == " " and (
                 share_spaces or lit.strip(" ") or text.find(lit, pos) < 0):
             pos -= 1  # an empty value between two spaces left one space after normalize(): share it
