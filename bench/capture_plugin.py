@@ -64,6 +64,10 @@ def _package_root() -> str:
     global _pkg_root
     if _pkg_root is None:
         mod = __import__(_PACKAGE)
+        if getattr(mod, "__file__", None) is None:
+            # a namespace package (pyhanko has no __init__.py): the folder holding its first portion
+            _pkg_root = _osp.dirname(_osp.abspath(next(iter(mod.__path__))))
+            return _pkg_root
         path = _osp.abspath(mod.__file__ or "")
         is_package = _osp.splitext(_osp.basename(path))[0] == "__init__"
         _pkg_root = _osp.dirname(_osp.dirname(path)) if is_package else _osp.dirname(path)

@@ -124,3 +124,13 @@ def test_own_raises_function(tmp_path: Path) -> None:
     assert event["message"] == "'no key 8'"
     assert event["source"] == "raises_helper"
     assert event["innermost_lib"] == ["lonely.py", 2, "boom"]
+
+
+def test_namespace_package(tmp_path: Path) -> None:
+    # a library with no __init__.py at its top (pyhanko) has no __file__: its folder comes from __path__
+    lib = {"spaced/sign/__init__.py": "", "spaced/sign/fields.py": "def boom(x):\n    raise ValueError(f'bad field {x}')\n"}
+    tests = ("import pytest\nfrom spaced.sign.fields import boom\n\n"
+             "def test_it():\n    with pytest.raises(ValueError):\n        boom(5)\n")
+    (event,) = _capture(tmp_path, lib, tests, "spaced")
+    assert event["innermost_lib"] == ["spaced/sign/fields.py", 2, "boom"]
+    assert event["innermost"] == event["innermost_lib"]
