@@ -24,21 +24,34 @@ import ast
 MAX_KEY = 40  # characters a registration key may have
 
 
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def registered_table(tree: ast.Module) -> dict[tuple[str, ...], tuple[str, ...]]:
+    """The string literals (short, without blanks) among the arguments of the decorator calls of each function
+    of the module that has some, by the names that lead to it (its classes' and functions' names from the
+    module down), in one pass over the module's definitions.  Of two definitions of one name in one body the
+    last is the one bound, and only its body is read."""
+    out: dict[tuple[str, ...], tuple[str, ...]] = {}
+    todo: list[tuple[tuple[str, ...], list[ast.stmt]]] = [((), tree.body)]
+    while todo:
+        path, body = todo.pop()
+        bound = {n.name: n for n in body if isinstance(n, _DEFS)}  # the last definition wins
+        for name, node in bound.items():
+            qual = (*path, name)
+            if not isinstance(node, ast.ClassDef) and (keys := _decorator_keys(node)):
+                out[qual] = keys
+            todo.append((qual, node.body))
+    return out
+
+
 def registered_keys(tree: ast.Module, qual: tuple[str, ...]) -> tuple[str, ...]:
-    """The string literals (short, without blanks) among the arguments of the decorator calls of the
-    function ``qual`` names (its classes' and functions' names from the module down); none when it has no
-    decorator call or is not found."""
-    body: list[ast.stmt] = tree.body
-    node: ast.stmt | None = None
-    for name in qual:
-        found = [n for n in body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
-                 and n.name == name]
-        if not found:
-            return ()
-        node = found[-1]  # the last definition is the one bound
-        body = node.body
-    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return ()
+    """The keys ``registered_table`` gives the function ``qual`` names; none when it has no decorator call or
+    is not found (a caller with many functions to look up keeps the table: this builds it anew)."""
+    return registered_table(tree).get(qual, ())
+
+
+def _decorator_keys(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
     keys: dict[str, None] = {}
     for deco in node.decorator_list:
         for sub in ast.walk(deco):
