@@ -1,12 +1,12 @@
-"""A module's decorator keys, read once for all its functions (``registered_table``), as the walker keeps them:
-the same keys ``registered_keys`` gives one function."""
+"""A module's decorator keys as the walker keeps them (``Registered``): each body on the way to a function read
+once, each function's keys once; the same keys ``registered_keys`` gives one function."""
 
 from __future__ import annotations
 
 import ast
 import textwrap
 
-from errdex.extract.registered import registered_keys, registered_table
+from errdex.extract.registered import Registered, registered_keys
 
 SOURCE = textwrap.dedent('''
     @method(axis('ancestor', reverse_axis=True))
@@ -53,21 +53,26 @@ SOURCE = textwrap.dedent('''
 ''')
 
 
-def test_the_table_holds_each_decorated_function_by_its_path() -> None:
-    table = registered_table(ast.parse(SOURCE))
-    assert table == {
+QUALS = [("select__ancestor_axes",), ("XPath30Parser", "nud"), ("XPath30Parser", "led"),
+         ("XPath30Parser", "Inner", "evaluate"), ("Shadowed", "nud"), ("outer",), ("outer", "helper"),
+         ("XPath30Parser",), ("XPath30Parser", "Inner"), ("XPath30Parser", "missing"), ("missing", "nud"), ()]
+
+
+def test_the_keys_by_function() -> None:
+    registered = Registered(ast.parse(SOURCE))
+    keys = {qual: registered.keys(qual) for qual in QUALS}
+    assert {q: k for q, k in keys.items() if k} == {
         ("select__ancestor_axes",): ("ancestor", "ancestor-or-self"),
         ("XPath30Parser", "nud"): ("(end)",),
         ("XPath30Parser", "led"): ("new",),  # the last definition is the one bound; a text with blanks is no key
         ("XPath30Parser", "Inner", "evaluate"): ("+",),
         ("outer", "helper"): ("inner",),
-    }  # the first `Shadowed`'s method is not bound: its key is not read
+    }  # the first `Shadowed`'s method is not bound: its key is not read; a class, a module-level raise: none
+    assert [registered.keys(q) for q in QUALS] == list(keys.values())  # asked again: the same
 
 
-def test_registered_keys_reads_the_table() -> None:
+def test_one_function_reads_as_many() -> None:
     tree = ast.parse(SOURCE)
-    for qual, keys in registered_table(tree).items():
-        assert registered_keys(tree, qual) == keys
-    assert registered_keys(tree, ("Shadowed", "nud")) == ()
-    assert registered_keys(tree, ("XPath30Parser",)) == ()  # a class is not registered
-    assert registered_keys(tree, ()) == ()  # a module-level raise
+    registered = Registered(tree)
+    for qual in reversed(QUALS):  # the other way round: what was read for one path serves the next
+        assert registered_keys(tree, qual) == registered.keys(qual)
