@@ -28,7 +28,8 @@ With ``--compare SRC`` (another checkout's ``src/``) every round also runs that
 errdex, cold and warm, between the same baselines ("cold@other"): a before/after
 comparison under the same load, which separate runs on a shared machine are not.
 
-Usage: ``.venv/bin/python bench/index_bench.py [--repeat N] [--jobs N] [--lib jax|sympy ...] [--compare SRC]``
+Usage: ``.venv/bin/python bench/index_bench.py [--repeat N] [--jobs N] [--lib jax|sympy ...] [--wheel PATH ...]
+[--compare SRC]`` (``--wheel``: a wheel on disk, e.g. one of ``$ERRDEX_HOME/wheels``, instead of the default two)
 """
 
 from __future__ import annotations
@@ -229,6 +230,8 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=5, help="rounds of cold + warm per wheel (default 5)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="errdex workers (default: every core)")
     parser.add_argument("--lib", action="append", choices=sorted(LIBS), help="wheel(s) to index (default: all)")
+    parser.add_argument("--wheel", type=Path, action="append", default=[], metavar="PATH",
+                        help="a wheel file already on disk to index (instead of --lib's; repeatable)")
     parser.add_argument("--compare", type=Path, metavar="SRC",
                         help="also time the errdex of another checkout's src/ (e.g. a `git archive` of main), "
                              "interleaved with this one's in every round: before/after under the same load")
@@ -243,8 +246,8 @@ def main() -> int:
     summaries = []
     failed = False
     with tempfile.TemporaryDirectory(prefix="errdex-bench-") as tmp:
-        for lib in args.lib or list(LIBS):
-            wheel = fetch_wheel(LIBS[lib])
+        wheels = [fetch_wheel(LIBS[lib]) for lib in args.lib or ([] if args.wheel else list(LIBS))]
+        for wheel in [*wheels, *(w.resolve() for w in args.wheel)]:
             runs, stats, files, outputs = bench_wheel(wheel, args.repeat, args.jobs, Path(tmp), other)
             summaries.append(report(wheel, files, runs, stats, args.jobs))
             differ = sorted(t for t, seen in outputs.items() if len(seen) != 1)

@@ -19,31 +19,18 @@ nothing changes: a caller's class on one path still leaves the local unknown.
 from __future__ import annotations
 
 import ast
-import dataclasses
 from collections.abc import Callable, Iterable
 
-from errdex.extract.ir import Alt, Cat, Dedent, Hole, Lit, Node, Ref
+from errdex.extract.ir import Hole, Lit, Node, reaches, with_parts
 
 SIBLINGS = "<siblings>"  # ``Ref.callee``: a class the caller hands in, one of the named classes' kin
 MAX_SIBLINGS = 16  # classes read for one caller-picked path (``resolve.PICKED_TEMPLATES`` texts kept)
 DOC = ".__doc__"
 
 
-def reads_doc(node: Node, var: str, depth: int = 0) -> bool:
+def reads_doc(node: Node, var: str) -> bool:
     """Whether a message IR reads ``<var>.__doc__``."""
-    if depth > 24:
-        return False
-    if isinstance(node, Hole):
-        return node.expr == var + DOC
-    if isinstance(node, Cat):
-        return any(reads_doc(p, var, depth + 1) for p in node.parts)
-    if isinstance(node, Alt):
-        return any(reads_doc(p, var, depth + 1) for p in node.options)
-    if isinstance(node, Dedent):
-        return reads_doc(node.inner, var, depth + 1)
-    if isinstance(node, Ref):
-        return any(reads_doc(a, var, depth + 1) for a in (*node.args, *(v for _, v in node.kwargs)))
-    return False
+    return reaches(node, lambda n: isinstance(n, Hole) and n.expr == var + DOC, limit=24)
 
 
 def with_doc(node: Node, var: str, doc: str, depth: int = 0) -> Node:
@@ -52,16 +39,7 @@ def with_doc(node: Node, var: str, doc: str, depth: int = 0) -> Node:
         return node
     if isinstance(node, Hole):
         return Lit(doc) if node.expr == var + DOC else node
-    if isinstance(node, Cat):
-        return Cat(tuple(with_doc(p, var, doc, depth + 1) for p in node.parts))
-    if isinstance(node, Alt):
-        return Alt(tuple(with_doc(p, var, doc, depth + 1) for p in node.options))
-    if isinstance(node, Dedent):
-        return Dedent(with_doc(node.inner, var, doc, depth + 1), node.how)
-    if isinstance(node, Ref):
-        return dataclasses.replace(node, args=tuple(with_doc(a, var, doc, depth + 1) for a in node.args),
-                                   kwargs=tuple((k, with_doc(v, var, doc, depth + 1)) for k, v in node.kwargs))
-    return node
+    return with_parts(node, lambda p: with_doc(p, var, doc, depth + 1))
 
 
 def called_local(src: str) -> str:

@@ -32,7 +32,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from errdex.extract.imports import class_like, dotted_source
-from errdex.extract.ir import Alt, Cat, Dedent, Lit, Node, Ref, alt
+from errdex.extract.ir import Alt, Lit, Node, Ref, alt, reaches, with_parts
 
 if TYPE_CHECKING:
     from errdex.extract.tables import Tables
@@ -95,34 +95,12 @@ def with_held(t: Tables, node: Node, depth: int = 0) -> Node:
         if not classes:  # a class this code cannot name, held in the local the call wrote (`Error(note=...)`)
             local = node.src.split("(", 1)[0].strip()
             return dataclasses.replace(node, target=local, callee=local, param=local)
-        return alt([dataclasses.replace(node, target=c, callee=c.rpartition(".")[2],
-                                        args=tuple(with_held(t, a, depth + 1) for a in node.args),
-                                        kwargs=tuple((k, with_held(t, v, depth + 1)) for k, v in node.kwargs))
-                    for c in classes])
-    if isinstance(node, Ref) and (node.args or node.kwargs):
-        args = tuple(with_held(t, a, depth + 1) for a in node.args)
-        kwargs = tuple((k, with_held(t, v, depth + 1)) for k, v in node.kwargs)
-        return node if args == node.args and kwargs == node.kwargs else dataclasses.replace(node, args=args, kwargs=kwargs)
-    if isinstance(node, Alt):
-        return alt([with_held(t, o, depth + 1) for o in node.options])
-    if isinstance(node, Cat):
-        return Cat(tuple(with_held(t, p, depth + 1) for p in node.parts))
-    if isinstance(node, Dedent):
-        return Dedent(with_held(t, node.inner, depth + 1), node.how)
-    return node
+        called = with_parts(node, lambda p: with_held(t, p, depth + 1))
+        return alt([dataclasses.replace(called, target=c, callee=c.rpartition(".")[2]) for c in classes])
+    out = with_parts(node, lambda p: with_held(t, p, depth + 1))
+    return alt(list(out.options)) if isinstance(out, Alt) else out
 
 
-def holds_any(node: Node, depth: int = 0) -> bool:
+def holds_any(node: Node) -> bool:
     """Whether ``node`` holds a call of a held class (cheap test before ``with_held``)."""
-    if depth > 16:
-        return False
-    if isinstance(node, Ref):
-        return node.callee == HOLDS or any(holds_any(a, depth + 1) for a in node.args) \
-            or any(holds_any(v, depth + 1) for _, v in node.kwargs)
-    if isinstance(node, Alt):
-        return any(holds_any(o, depth + 1) for o in node.options)
-    if isinstance(node, Cat):
-        return any(holds_any(p, depth + 1) for p in node.parts)
-    if isinstance(node, Dedent):
-        return holds_any(node.inner, depth + 1)
-    return False
+    return reaches(node, lambda n: isinstance(n, Ref) and n.callee == HOLDS, limit=16)

@@ -12,7 +12,9 @@ The nodes are plain picklable values: they cross the process boundary.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import overload
 
 from errdex.extract.pickling import fast_pickle
 from errdex.model import Segment
@@ -219,6 +221,48 @@ class Piece:
 Variant = tuple[Piece, ...]
 
 
+def parts_of(node: Node) -> tuple[Node, ...]:
+    """The nodes ``node`` is made of: a ``Cat``'s parts, an ``Alt``'s options, a ``Dedent``'s text, a ``Ref``'s
+    arguments (positional, then each keyword's value); none for a leaf.  A ``Ref``'s ``edited`` text and
+    ``item`` key are not parts: what it says is its call."""
+    if isinstance(node, Cat):
+        return node.parts
+    if isinstance(node, Alt):
+        return node.options
+    if isinstance(node, Dedent):
+        return (node.inner,)
+    if isinstance(node, Ref):
+        return (*node.args, *(v for _, v in node.kwargs))
+    return ()
+
+
+def reaches(node: Node, found: Callable[[Node], bool], limit: int, depth: int = 0) -> bool:
+    """Whether ``node`` or a node it is made of (``parts_of``), at most ``limit`` levels down, is ``found``."""
+    if depth > limit:
+        return False
+    return found(node) or any(reaches(p, found, limit, depth + 1) for p in parts_of(node))
+
+
+@overload
+def with_parts(node: Ref, each: Callable[[Node], Node]) -> Ref: ...
+@overload
+def with_parts(node: Node, each: Callable[[Node], Node]) -> Node: ...
+def with_parts(node: Node, each: Callable[[Node], Node]) -> Node:
+    """``node`` with each node it is made of (``parts_of``) replaced by ``each(part)``, as the same kind of
+    node (an ``Alt`` stays an ``Alt`` as it was: no options merged); ``node`` itself when none changes."""
+    if isinstance(node, Cat):
+        return Cat(tuple(each(p) for p in node.parts))
+    if isinstance(node, Alt):
+        return Alt(tuple(each(o) for o in node.options))
+    if isinstance(node, Dedent):
+        return Dedent(each(node.inner), node.how)
+    if isinstance(node, Ref) and (node.args or node.kwargs):
+        args = tuple(each(a) for a in node.args)
+        kwargs = tuple((k, each(v)) for k, v in node.kwargs)
+        return node if args == node.args and kwargs == node.kwargs else replace(node, args=args, kwargs=kwargs)
+    return node
+
+
 def reads_param(node: Node | None) -> bool:
     """Whether an IR tree holds a parameter (as text, a value, or a class called)."""
     return bool(param_names(node))
@@ -230,12 +274,5 @@ def param_names(node: Node | None, depth: int = 0) -> set[str]:
         return set()
     if isinstance(node, Param):
         return {node.name}
-    if isinstance(node, (Cat, Alt)):
-        parts = node.parts if isinstance(node, Cat) else node.options
-        return set().union(*(param_names(p, depth + 1) for p in parts))
-    if isinstance(node, Dedent):
-        return param_names(node.inner, depth + 1)
-    if isinstance(node, Ref):
-        own = {node.param} if node.param else set()
-        return own.union(*(param_names(a, depth + 1) for a in (*node.args, *(v for _, v in node.kwargs))))
-    return set()
+    own = {node.param} if isinstance(node, Ref) and node.param else set()
+    return own.union(*(param_names(p, depth + 1) for p in parts_of(node)))

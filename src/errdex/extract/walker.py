@@ -38,7 +38,7 @@ from errdex.extract.messages import MessageBuilder, Scope
 from errdex.extract.msgbase import MESSAGE_TABLE
 from errdex.extract.platformcheck import required_platform
 from errdex.extract.prebuilt import assigned, collected, just_assigned
-from errdex.extract.registered import registered_keys
+from errdex.extract.registered import Registered
 from errdex.extract.source import SourceText
 from errdex.extract.strict import unclassified
 from errdex.extract.summary import CallSite, ClassSummary, FuncSummary, InitSummary, PendingSite
@@ -100,7 +100,7 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         self._prescan(tree.body)
         self._requires = required_platform(tree, src)  # the platform the module's import checks for
         self._handed = handed_streams(tree, src)  # raw reader/writer classes: how the module hands them out
-        self._registered: dict[tuple[str, ...], tuple[str, ...]] = {}  # a function's decorator keys (``registered``)
+        self._registered = Registered(tree)  # a function's decorator keys (``registered``)
         self._gated = backports.gated(tree, self._top) if "version" in src.text or "PY" in src.text else {}
         self._kw_lines = src.word_lines(_KEYWORDS)
         self.builder = MessageBuilder(src, module, self.imports, set(self.names), self.module_env, path)
@@ -249,8 +249,6 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
             state.func.reads_params = True
         snippet, start = self.src.snippet(node.lineno, end, node.col_offset, node.end_col_offset)
         qual = tuple(state.qual)
-        if (keys := self._registered.get(qual)) is None:
-            keys = self._registered[qual] = registered_keys(self.tree, qual)
         return PendingSite(
             kind=kind,  # type: ignore[arg-type]
             value=value, message=message, written=written, line=node.lineno, end_line=end,
@@ -259,7 +257,7 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
             comments=self.src.comments(node.lineno, end, node.col_offset), cause=cause,
             requires=self._requires[0], requires_line=self._requires[1],
             handed=self._handed.get(state.qual[0]) if self._handed and state.qual else None,
-            registered=keys,
+            registered=self._registered.keys(qual),
         )
 
     def raise_(self, node: ast.Raise, state: State, env: Env) -> Walk:
