@@ -86,7 +86,8 @@ class RaisedMixin(Builder):
     def _held_classes(self, b: envmod.Binding | None, scope: Scope, depth: int,
                       handed: list[bool] | None = None) -> list[Ref] | None:
         """``handed`` given: a path taking the class from the caller (``classdocs.handed_in``) is noted there."""
-        if b is not None and b.options and depth < 4:
+        # an `if`/`elif` chain nests one join per branch (pygithub's `createException` picks among six classes)
+        if b is not None and b.options and depth < _JOINS:
             out: list[Ref] = []
             for o in b.options:
                 got = self._held_classes(o, scope, depth + 1, handed)
@@ -327,6 +328,7 @@ class RaisedMixin(Builder):
 
 
 _CASTS = frozenset({"typing.cast", "typing_extensions.cast"})
+_JOINS = 12  # nested branch joins read through for the classes a local holds
 
 
 def type_of(f: ast.expr) -> str | None:
