@@ -13,6 +13,8 @@ from pathlib import Path
 
 from extract_helpers import extract_dir, site_in
 
+from errdex.model import ErrorSite
+
 INIT = '''
     from .HubException import BadCredentialsException, HubException, NotFoundException
 
@@ -123,9 +125,9 @@ def _package(root: Path) -> Path:
     return root
 
 
-def _shown(site: object) -> set[str]:
+def _shown(site: ErrorSite) -> set[str]:
     return {"".join(seg.text + (f"{{{seg.expr}}}" if seg.expr else "") for seg in t.segments)
-            for t in getattr(site, "templates")}
+            for t in site.templates}
 
 
 def test_a_factory_returning_a_call_of_a_local_class_prints_the_classes_str(tmp_path: Path) -> None:
