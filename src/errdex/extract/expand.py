@@ -321,6 +321,8 @@ class Expander(ClassMessage):
             return [Outcome(cls, cls, ((Piece(Segment(expr=node.src), True),),))]
         if isinstance(node, Ref):
             canon = self.t.canonical(node.target)
+            if node.is_call and canon in self.t.modules:  # `github.GithubException(...)`: the class the package binds
+                canon = self.t.rebound(canon)
             written = node.callee or node.src
             if is_by_name(canon):  # self._src.parse_error(...): the one method of that name, else as written
                 if node.is_call and written.split(".", 1)[0] not in ("self", "cls") \

@@ -86,7 +86,8 @@ class RaisedMixin(Builder):
     def _held_classes(self, b: envmod.Binding | None, scope: Scope, depth: int,
                       handed: list[bool] | None = None) -> list[Ref] | None:
         """``handed`` given: a path taking the class from the caller (``classdocs.handed_in``) is noted there."""
-        if b is not None and b.options and depth < 4:
+        # an `if`/`elif` chain nests one join per branch (pygithub's `createException` picks among six classes)
+        if b is not None and b.options and depth < _JOINS:
             out: list[Ref] = []
             for o in b.options:
                 got = self._held_classes(o, scope, depth + 1, handed)
@@ -308,11 +309,17 @@ class RaisedMixin(Builder):
         """What a factory returns: ``exception(line, col, *args)`` (a class parameter) or
         ``self._src.parse_error(exception, *args)`` (a method by name), read as a raised exception; or
         ``error_class(message, pcode, token)`` with the class read from a table (``keyedtables``), on the
-        paths that do not set it to a class."""
+        paths that do not set it to a class; or a call of the classes a local holds on every path (pygithub's
+        ``createException``: ``exc = GithubException.GithubException``, another class under each ``if``)."""
         ir = self.exception(node, scope)
         if isinstance(ir, Alt) and any(isinstance(o, Ref) and o.callee == TABLE_ITEM for o in ir.options) \
                 and all(isinstance(o, Ref) and o.is_call for o in ir.options):
             return ir
+        if isinstance(node.func, ast.Name) and self._class_variable(node.func.id, scope):
+            # `exc = errors.Base` / `exc = errors.NotFound` under an `if`, `return exc(status, data)`: each class,
+            # picked (the raise names their common base, as for a table's, ``resolve._common_base``)
+            return alt([dataclasses.replace(o, item=classtables.PICKED) if isinstance(o, Ref) else o
+                        for o in ir.options]) if isinstance(ir, Alt) else ir
         top = self.module.split(".", 1)[0] + "."
         if isinstance(ir, Ref) and ir.is_call and (ir.param or is_by_name(ir.target) or (
                 ir.target.startswith(top) and not class_like(ir.target))):  # a typed receiver's method
@@ -321,6 +328,7 @@ class RaisedMixin(Builder):
 
 
 _CASTS = frozenset({"typing.cast", "typing_extensions.cast"})
+_JOINS = 12  # nested branch joins read through for the classes a local holds
 
 
 def type_of(f: ast.expr) -> str | None:

@@ -132,7 +132,8 @@ def message_like(node: ast.expr, env: Env, depth: int = 0, alias: str = "") -> b
         last = d.rsplit(".", 1)[-1]
         if last == "cast" and len(node.args) == 2 and depth < 3:  # `typing.cast(T, value)`: the value
             return message_like(node.args[1], env, depth + 1, alias)
-        return last[:1].isupper() or bool(MSG_NAME.search(last)) or d == "str" or (bool(alias) and d == alias)
+        return last[:1].isupper() or bool(MSG_NAME.search(last)) or d == "str" or (bool(alias) and d == alias) \
+            or (isinstance(f, ast.Name) and held_classes(f.id, env))
     if isinstance(node, ast.Name) and depth < 3:
         b = envmod.lookup(env, node.id)
         if b is None:
@@ -143,6 +144,18 @@ def message_like(node: ast.expr, env: Env, depth: int = 0, alias: str = "") -> b
         return b.value is not None and message_like(b.value, b.env, depth + 1, alias)
     return False
 
+
+
+def held_classes(name: str, env: Env) -> bool:
+    """Whether a local holds a class on every path that binds it (``exc = GithubException.GithubException``, then
+    ``exc = GithubException.UnknownObjectException`` under an ``if``): its call, returned, is an instance."""
+    b = envmod.lookup(env, name)
+    if b is None:
+        return False
+    bindings = [o for o in b.options] if b.options else [b]
+    return bool(bindings) and all(
+        o is not None and o.value is not None and (d := dotted_source(o.value)) is not None and class_like(d)
+        for o in bindings)
 
 
 def returned_instance(node: ast.expr, env: Env, params: frozenset[str], depth: int = 0) -> tuple[ast.expr, Env]:
@@ -201,6 +214,8 @@ def returns_message(body: list[ast.stmt], alias: str = "") -> bool:
     stack = list(body)
     built: set[str] = set()  # locals assigned an instance-like call (or `x or Call(...)`), in any order
     returned: set[str] = set()
+    classes: set[str] = set()  # locals assigned a class (``exc = errors.NotFound``), called where returned
+    called: set[str] = set()
     while stack:
         node = stack.pop()
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
@@ -208,6 +223,8 @@ def returns_message(body: list[ast.stmt], alias: str = "") -> bool:
             last = a.values[-1] if isinstance(a, ast.BoolOp) and isinstance(a.op, ast.Or) else a
             if isinstance(last, ast.Call) and message_like(last, None, alias=alias):
                 built.add(node.targets[0].id)
+            elif (d := dotted_source(a)) is not None and class_like(d):
+                classes.add(node.targets[0].id)
         elif isinstance(node, ast.Return):
             v = node.value
             if v is not None and (message_like(v, None, alias=alias)
@@ -215,6 +232,8 @@ def returns_message(body: list[ast.stmt], alias: str = "") -> bool:
                 return True
             if isinstance(v, ast.Name):
                 returned.add(v.id)
+            elif isinstance(v, ast.Call) and isinstance(v.func, ast.Name):
+                called.add(v.func.id)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
         else:
@@ -222,4 +241,4 @@ def returns_message(body: list[ast.stmt], alias: str = "") -> bool:
                 stack.extend(sub)
             for c in getattr(node, "cases", ()):
                 stack.extend(c.body)
-    return bool(built & returned)
+    return bool(built & returned) or bool(classes & called)

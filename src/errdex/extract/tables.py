@@ -61,6 +61,18 @@ class Tables:
         self._canon[dotted] = name
         return name
 
+    def rebound(self, module: str) -> str:
+        """What a package's attribute named like its submodule is once the package is imported: ``github/__init__``'s
+        ``from .GithubException import GithubException`` rebinds ``github.GithubException`` from the submodule to its
+        class, so a call ``github.GithubException(400, data)`` (a module is never called) makes that class.  The
+        module itself when the package binds no other value under that name."""
+        package, _, last = module.rpartition(".")
+        mod = self.modules.get(package)
+        target = mod.imports.get(last) if mod is not None and package else None
+        if target is None or target == module or target.startswith(STAR):
+            return module
+        return self.canonical(target)
+
     def _via_import(self, dotted: str) -> str | None:
         parts = dotted.split(".")
         for i in range(len(parts) - 1, 0, -1):
