@@ -289,7 +289,12 @@ class ClassMessage(Expanding):
             lits = "".join(p.segment.text or "" for p in v if p.segment.is_literal)
             shown = any(not p.segment.is_literal and p.segment.conversion == "r" for p in v)
             q = '"' if ("'" in lits or shown) and '"' not in lits else "'"
-            out.append((Piece(Segment(text=q)), *v, Piece(Segment(text=q))))
+            # repr escapes a backslash, a newline, a tab (hdmf's ``KeyError('\\n'.join([...]))`` prints
+            # ``"row data keys ...\\nmissing 1 category keys: {'test1'}"``): a literal argument's template is
+            # ``repr(text)`` already (``calltexts.repr_shown``), and the match stage keeps them escaped too
+            inner = tuple(Piece(dataclasses.replace(p.segment, text=_repr_escaped(p.segment.text or "")))
+                          if p.segment.is_literal else p for p in v)
+            out.append((Piece(Segment(text=q)), *inner, Piece(Segment(text=q))))
         return tuple(out)
 
     def _repr_variants(self, node: Node) -> tuple[Variant, ...]:
@@ -315,6 +320,13 @@ class ClassMessage(Expanding):
 
 
 _GROUPS = frozenset({"ExceptionGroup", "BaseExceptionGroup"})
+_REPR_ESCAPES = str.maketrans({"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"})
+
+
+def _repr_escaped(text: str) -> str:
+    """``text`` as it shows inside ``repr``'s quotes: backslashes, newlines, tabs escaped (the quote
+    itself is left: the match stage reads a printed ``\\'`` as ``'``, ``reading.unrepr``)."""
+    return text.translate(_REPR_ESCAPES)
 
 
 def _own_repr(node: Node) -> bool:

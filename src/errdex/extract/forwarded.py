@@ -68,7 +68,15 @@ def caught_name(arg: ast.expr) -> str | None:
     elif isinstance(arg, ast.Subscript) and isinstance(arg.value, ast.Attribute) and arg.value.attr == "args" and (
             isinstance(arg.slice, ast.Constant) and arg.slice.value == 0):
         arg = arg.value.value
+    elif isinstance(arg, ast.Attribute) and _MESSAGE_ATTR.fullmatch(arg.attr):
+        # `e.failure_message` / `e.message`: the attribute its class keeps its text in (pyhanko's
+        # `ValueErrorWithMessage.__init__`: `self.failure_message = str(failure_message)`)
+        arg = arg.value
     return arg.id if isinstance(arg, ast.Name) else None
+
+
+# an exception's attribute that holds its own text by its name (``message``, ``msg``, ``failure_message``...)
+_MESSAGE_ATTR = re.compile(r"(?:\w+_)?(?:message|msg)")
 
 
 class Caught(NamedTuple):
@@ -346,7 +354,9 @@ def splice(own: Sequence[Template], name: str, caught: Sequence[Template]) -> li
 
 
 def _holds(seg: Segment, name: str) -> bool:
-    return seg.expr in (name, f"str({name})", f"{name}.args[0]", f"*{name}.args") and seg.conversion in (None, "s")
+    return (seg.expr in (name, f"str({name})", f"{name}.args[0]", f"*{name}.args") or (
+        seg.expr is not None and seg.expr.startswith(f"{name}.") and _MESSAGE_ATTR.fullmatch(seg.expr[len(name) + 1:])
+        is not None)) and seg.conversion in (None, "s")
 
 
 def _raises(s: ErrorSite, classes: set[str]) -> bool:

@@ -30,13 +30,13 @@ def helper_keywords(tree: ast.Module, exc: ast.expr, qual: tuple[str, ...]) -> t
     if helper is None:
         return ()
     names: dict[str, None] = {}
-    for node in _returns(helper.body):
+    for node in returns_of(helper.body):
         if isinstance(node, ast.Return) and isinstance(node.value, ast.Call) and _class_like(_last(node.value.func)):
             names.update(dict.fromkeys(k.arg for k in node.value.keywords if k.arg and not k.arg.startswith("_")))
     return tuple(names)
 
 
-def _returns(body: list[ast.stmt]) -> list[ast.Return]:
+def returns_of(body: list[ast.stmt]) -> list[ast.Return]:
     """The ``return`` statements of a function body, not those of a function or class defined in it."""
     out: list[ast.Return] = []
     todo: list[ast.AST] = list(body)

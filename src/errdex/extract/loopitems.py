@@ -48,9 +48,35 @@ def _items(display: ast.expr | None, env: envmod.Env | None) -> tuple[envmod.Bin
 def bind_loop_target(env: envmod.Env | None, target: ast.expr, iterable: ast.expr) -> envmod.Env | None:
     """``env`` with a ``Name`` target bound to the display's items (one option each), or None when the
     loop is not over a display (the caller binds the target as an unknown value)."""
+    if isinstance(target, ast.Tuple):
+        return _bind_constant_fields(env, target, iterable)
     if not isinstance(target, ast.Name):
         return None
     items = loop_items(iterable, env)
     if items is None:
         return None
     return envmod.bind(env, target.id, items[0] if len(items) == 1 else envmod.Binding(options=items))
+
+
+def _bind_constant_fields(env: envmod.Env | None, target: ast.Tuple, iterable: ast.expr) -> envmod.Env | None:
+    """``for key, cls in (('type_errors', TypeError), ('value_errors', ValueError)):`` (hdmf's docval): each
+    name whose field is a constant in every row of the display holds one of those constants (a dict key the
+    body reads, ``returnedlists``); the other names are unknown values.  None when the display is not a
+    table of rows as long as the target."""
+    items = loop_items(iterable, env)
+    names = target.elts
+    if items is None or not all(isinstance(n, ast.Name) for n in names):
+        return None
+    rows = [i.value for i in items]
+    if not all(isinstance(r, (ast.Tuple, ast.List)) and len(r.elts) == len(names) for r in rows):
+        return None
+    out = env
+    for k, n in enumerate(names):
+        assert isinstance(n, ast.Name)
+        fields = [r.elts[k] for r in rows if isinstance(r, (ast.Tuple, ast.List))]
+        if all(isinstance(f, ast.Constant) and isinstance(f.value, (str, int)) for f in fields):
+            opts = tuple(envmod.Binding(f, env) for f in fields)
+            out = envmod.bind(out, n.id, opts[0] if len(opts) == 1 else envmod.Binding(options=opts))
+        else:
+            out = envmod.bind(out, n.id, envmod.Binding(loop_target=True))
+    return out

@@ -91,6 +91,8 @@ class MessageBuilder(ValuesMixin, FormsMixin, JoinMixin, CallsMixin, RaisedMixin
     kwargs_name: str | None = None  # the `**kwargs` of the function being walked: a mapping (``textops.percent_fails``)
     # "Cls.NAME" -> the text node a class body's constant put in its `self` attributes (``owntexts``)
     class_texts: dict[str, Node] = field(default_factory=dict)
+    # a module function -> the texts appended to each list it returns, by key (``returnedlists``)
+    helper_lists: dict[str, dict[str, tuple[Node, ...]]] = field(default_factory=dict)
     # the module star-imports a module of its package (its imports are all known before it is built)
     _stars: bool = field(init=False, default=False)
 

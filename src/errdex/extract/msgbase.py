@@ -136,6 +136,7 @@ class Builder(Protocol):
     built_members: frozenset[str]
     kwargs_name: str | None
     class_texts: dict[str, Node]
+    helper_lists: dict[str, dict[str, tuple[Node, ...]]]
 
     def resolve_name(self, written: str) -> str | None: ...
     def callee(self, written: str, scope: Scope) -> str | None: ...

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 
 from errdex.extract import env as envmod
-from errdex.extract import joinedparts, yielded
+from errdex.extract import joinedparts, returnedlists, yielded
 from errdex.extract.filtered import filter_none_items, kept_combinations
 from errdex.extract.ir import Hole, Lit, Node, alt, cat, literal_text
 from errdex.extract.msgbase import MAX_LIST_DEPTH, MAX_LIST_OPTIONS, Builder, Scope
@@ -105,6 +105,10 @@ class JoinMixin(Builder):
             if left is None or right is None:
                 return None
             return _capped(_grown(a, b) for a in left for b in right)
+        if (collected := returnedlists.helper_items(self, node, scope)) is not None:
+            # `', '.join(parsed.get(error_type))` of `parsed = __parse_args(...)` (hdmf's docval): one of the
+            # texts the module's helper appended to the lists it returned (``returnedlists``)
+            return collected
         if isinstance(node, ast.Name):
             b = envmod.lookup(scope.env, node.id)
             return self._binding_items(b, scope, depth + 1, None, memo) if b is not None else None

@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 
 from errdex.extract import env as envmod
-from errdex.extract import kwkeys, packitems
+from errdex.extract import kwkeys, packitems, returnedlists
 from errdex.extract import stmts as st
 from errdex.extract.forwarded import current_exception, exc_info_target
 from errdex.extract.imports import class_like, const_str, dotted_source, import_bindings
@@ -188,6 +188,12 @@ class BindingsMixin(WalkerBase):
 
     def return_(self, node: ast.Return, state: State, env: Env) -> Env:
         c = state.func
+        if len(state.qual) == 1 and state.cls is None and isinstance(node.value, (ast.Name, ast.Dict)) and (
+                lists := returnedlists.returned_lists(self.builder, node.value, self.scope(state, env))):
+            # a module function returning the lists of texts it collected (hdmf's `__parse_args`): its callers'
+            # joins of them read those texts (``returnedlists``)
+            name = state.qual[0]
+            self.builder.helper_lists[name] = returnedlists.merged(self.builder.helper_lists.get(name, {}), lists)
         if (uncast := self._uncast(node.value)) is not None:
             # `return cast(MissingContextError, self.error('XPDY0002', message))` (elementpath): the value
             node = ast.copy_location(ast.Return(value=uncast), node)

@@ -39,6 +39,7 @@ from errdex.extract.msgbase import MESSAGE_TABLE
 from errdex.extract.platformcheck import required_platform
 from errdex.extract.prebuilt import assigned, collected, just_assigned
 from errdex.extract.registered import Registered
+from errdex.extract.returnedlists import returns_collected
 from errdex.extract.source import SourceText
 from errdex.extract.strict import unclassified
 from errdex.extract.summary import CallSite, ClassSummary, FuncSummary, InitSummary, PendingSite
@@ -203,7 +204,11 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
                          # (``shownself``; distlib's `'%s' % (self,)` in Matcher read its __repr__ for want of it)
                          or (method and name == "__str__")
                          or self.src.search(_SETS_MESSAGE, node.lineno, node.end_lineno or node.lineno)
-                         or self.passes_message(node, params, state.cls if method else None))
+                         or self.passes_message(node, params, state.cls if method else None)
+                         # a module function returning the texts it collects (``returnedlists``)
+                         or (not state.qual and state.cls is None and self.src.mentions((".append(",), node.lineno,
+                                                                                          node.end_lineno or node.lineno)
+                             and returns_collected(node)))
         if not wants_summary:
             # nothing here can raise, warn, assert, build a message or pass one on: skip the body
             return envmod.bind(env, name, envmod.Binding()) if nested else env

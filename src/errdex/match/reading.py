@@ -10,6 +10,7 @@ which both read the text this way.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterable
 
 from errdex.match import rank as R
@@ -76,7 +77,7 @@ def printed_type(exc: ParsedException) -> str:
     if exc.exception_name:
         return exc.exception_name
     msg = exc.message
-    if len(msg) >= 3 and msg[0] == msg[-1] and msg[0] in "'\"" and repr(unrepr(exc)) == msg:
+    if len(msg) >= 3 and msg[0] == msg[-1] and msg[0] in "'\"" and unrepr(exc) != msg:
         return R.REPR_MESSAGE
     return ""
 
@@ -90,12 +91,23 @@ def unrepr(exc: ParsedException, idx: MatchIndex | None = None) -> str:
         idx is not None and (KEY_ERROR + exc.exception_name) in idx.rewraps)
     if keyerror and len(msg) >= 2 and msg[0] == msg[-1] and msg[0] in "'\"":
         q = msg[0]
-        inner = msg[1:-1].replace("\\" + q, q).replace("\\\\", "\\")
+        # the text inside the quotes, its escapes kept but the quote's own (``\\'``): templates of a
+        # ``KeyError`` are its ``repr`` too (``'a\\nb'`` for a newline, ``classmessage._repr_escaped``)
+        inner = msg[1:-1].replace("\\" + q, q)
         # a message without its type is read so only when it is one quoted string as ``repr`` prints it
         # ("'x' is invalid for 'name'" is text with quoted values, not a repr)
-        if exc.exception_name or repr(inner) == msg:
+        if exc.exception_name or _is_repr(msg):
             return inner
     return msg
+
+
+def _is_repr(msg: str) -> bool:
+    """``msg`` is ``repr`` of a ``str``, as ``KeyError`` prints it (escapes and all)."""
+    try:
+        value = ast.literal_eval(msg)
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return False
+    return isinstance(value, str) and repr(value) == msg
 
 
 def frames_for_pinning(parsed: Parsed) -> list[Frame]:
