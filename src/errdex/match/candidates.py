@@ -80,7 +80,11 @@ def score_exception(
         score, method, vals = _scored(idx, tno, text, text_words, _printed(idx, tno, exc_name, tag), None, container)
         cands.append(W.Candidate(tno, score, method == "exact", vals))
         methods.append(method)
-    for c in ED.originals(idx, cands, exc_name):  # the message a handler edited, read without its added line
+    place = {c.template: i for i, c in enumerate(cands)}
+    for c in ED.originals(idx, cands, exc_name, text):  # the message a handler edited, read without its added line
+        if (i := place.get(c.template, -1)) >= 0:  # read fuzzily on the whole text: its text with the edit cut out
+            cands[i], methods[i] = c, "exact"
+            continue
         cands.append(c)
         methods.append("exact")
     wraps = W.find_wraps(idx, cands, text, V.line_breaks(raw))
@@ -101,7 +105,7 @@ def score_exception(
     for i, s in zip(exact, AB.dominated(idx, exact_templates, [text_scores[i] for i in exact], spans, text, groups),
                     strict=True):
         text_scores[i] = s
-    text_scores = ED.original_first(idx, cands, text_scores, exc_name)  # the message a handler edited: its original first
+    text_scores = ED.original_first(idx, cands, text_scores, exc_name, text)  # the message a handler edited: its original first
     for c, method, score in zip(cands, methods, text_scores, strict=True):
         site = idx.templates[c.template][T_SITE]
         pinned = site in where.pins

@@ -9,6 +9,11 @@ built (its traceback's innermost frame is that site), the handler only wrote int
 original ranks first, at the wrapper's score, and the handlers just below it, each naming it in ``wraps``
 ("wrapped by" that handler); a message without the added line never passed through a handler and never
 verifies its template, so the handlers tie with nothing.
+
+A class whose ``__str__`` wraps its first argument (pycaption's ``f"{self.__class__.__name__}({self.args[0]})"``)
+prints the handler's added text inside its own frame: ``CaptionReadError(End timestamp is not greater than start
+timestamp. (line 2))`` holds no caught value that is the original's whole text, but the text with the added part
+cut out (`` (line 2)``) is (``cut_texts``).
 """
 
 from __future__ import annotations
@@ -19,26 +24,31 @@ from errdex.match import rank as R
 from errdex.match import verify as V
 from errdex.match import wrap as W
 from errdex.match.index import T_LITCHARS, T_SEGS, T_SITE, MatchIndex, words
-from errdex.match.indexdata import EDITED, NO_TEXT
+from errdex.match.indexdata import EDITED, NO_TEXT, Segs, caught
 
 BELOW = 0.9  # a handler's score under the original's (``reading.SECONDARY``: a wrapped message's place)
 
 
 PRECISE = 12  # the original message's best retrieved templates verified
+MAX_CUTS = 4  # places of the added text's first literal tried in one message
 
 
-def originals(idx: MatchIndex, cands: Sequence[W.Candidate], exc_name: str) -> list[W.Candidate]:
+def originals(idx: MatchIndex, cands: Sequence[W.Candidate], exc_name: str, text: str = "") -> list[W.Candidate]:
     """The templates of the original messages that handlers' texts hold, verified on those messages alone:
     retrieval read the whole text, the added line's words with it, and may have left the original out
-    (asn1crypto's ``First arc must be one of 0, 1 or 2, not %s``).  Only exact and whole readings are kept."""
+    (asn1crypto's ``First arc must be one of 0, 1 or 2, not %s``).  Only exact and whole readings are kept.
+    A template already among ``cands`` is given again when it was not exact on the whole text but is on a
+    cut text (``cut_texts``): the caller puts the exact reading in its place."""
     edited = set(idx.rewraps.get(EDITED, ()))
     seen = {c.template for c in cands}
+    inexact = {c.template for c in cands if not c.exact}
     out: list[W.Candidate] = []
-    values = dict.fromkeys(v.strip() for c in cands if c.template in edited and c.exact for _, v in c.values)
-    for value in (v for v in values if v):
+    values = dict.fromkeys(v for c in cands if c.template in edited and c.exact for v in _inner(idx, c, text))
+    for value in values:
+        cut = value not in {v.strip() for c in cands if c.template in edited for _, v in c.values}
         value_words = frozenset(words(value))
         for tno, _ in R.retrieve(idx, value)[:PRECISE]:
-            if tno in seen or tno in edited or not whole(idx, tno, value):
+            if (tno in seen and not (cut and tno in inexact)) or tno in edited or not whole(idx, tno, value):
                 continue
             score, method, vals = R.score_template(idx, tno, value, value_words, exc_name, None)
             if method == "exact":
@@ -58,7 +68,51 @@ def whole(idx: MatchIndex, tno: int, value: str) -> bool:
     return v.exact and v.anchored_start and v.anchored_end
 
 
-def original_first(idx: MatchIndex, cands: Sequence[W.Candidate], scores: list[float], exc_name: str) -> list[float]:
+def _inner(idx: MatchIndex, c: W.Candidate, text: str) -> list[str]:
+    """The texts a handler's exactly verified template says the original message was: the values of its
+    placeholders, and ``text`` with the handler's added part cut out (``cut_texts``)."""
+    out = dict.fromkeys(v.strip() for _, v in c.values if v.strip())
+    if text:
+        out.update(dict.fromkeys(cut_texts(idx.templates[c.template][T_SEGS], text)))
+    return list(out)
+
+
+def cut_texts(segs: Segs, text: str) -> list[str]:
+    """``text`` with what a handler added to the caught text taken out, at each place (up to ``MAX_CUTS``) the
+    added part's first literal has in it: the message the original site raised, when the class prints its first
+    argument inside a frame of its own (``Error({args[0]})``) and the edit sits inside that frame.
+
+    The template must be the caught text (``{e.args[0]}``) and the added part after it or before it, a part that
+    opens and closes with a literal (`` (line {line_index})``): its extent is then known, each placeholder in it
+    taking the fewest characters.  One ``find`` per literal and place."""
+    at = [i for i, (lit, x) in enumerate(segs) if not lit and caught(x, None)]
+    if len(at) != 1 or len(segs) < 2 or at[0] not in (0, len(segs) - 1):
+        return []
+    added = segs[1:] if at[0] == 0 else segs[:-1]
+    if not (added[0][0] and added[-1][0]) or not added[0][1].strip():
+        return []
+    first = added[0][1]
+    out: list[str] = []
+    start = text.find(first)
+    for _ in range(MAX_CUTS):
+        if start < 0:
+            break
+        pos = start + len(first)
+        for lit, x in added[1:]:
+            if lit:
+                found = text.find(x, pos)
+                if found < 0:
+                    return out
+                pos = found + len(x)
+        cut = (text[:start] + text[pos:]).strip()
+        if cut and cut != text.strip() and cut not in out:
+            out.append(cut)
+        start = text.find(first, start + 1)
+    return out
+
+
+def original_first(idx: MatchIndex, cands: Sequence[W.Candidate], scores: list[float], exc_name: str,
+                   text: str = "") -> list[float]:
     """The candidates' scores with each original text raised above the handlers that edited it.
 
     For each handler's template that verified exactly, the value its caught text holds is the original
@@ -78,7 +132,7 @@ def original_first(idx: MatchIndex, cands: Sequence[W.Candidate], scores: list[f
             continue
         site = idx.templates[c.template][T_SITE]
         best = 0.0
-        for value in dict.fromkeys(v.strip() for _, v in c.values if v.strip()):
+        for value in _inner(idx, c, text):
             value_words = frozenset(words(value))
             for o in cands:
                 if o.template in edited or idx.templates[o.template][T_SITE] == site or not whole(idx, o.template, value):

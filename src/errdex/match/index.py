@@ -55,6 +55,7 @@ from errdex.match.indexdata import (
     raise_keywords,
     raises_name,
     shaped,
+    traceback_locals,
     try_body,
     version_gated,
 )
@@ -97,6 +98,15 @@ def _raise_line(site: ErrorSite) -> str:
     return lines[i] if 0 <= i < len(lines) else ""
 
 
+def _handler_lines(site: ErrorSite) -> list[str]:
+    """The lines of the innermost ``except`` around a site from that line to the raise (what its snippet holds)."""
+    start = next((g.line for g in reversed(site.guards) if g.kind == "except" and not g.negated), 0)
+    if not start:
+        return []
+    lines = site.snippet.splitlines()
+    return lines[max(0, start - site.snippet_start):max(0, site.line - site.snippet_start)]
+
+
 def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
     """Index ``(snapshot, site)`` pairs: templates, posting lists and site locations."""
     snaps: list[tuple[str, str, str, str, str, str]] = []
@@ -133,6 +143,7 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
         stdlib = (site.exception_resolved or site.exception) in STDLIB_TEXTS
         key_error = prints_as_key_error(site.exception_name, site.exception_bases)
         raise_line = _raise_line(site)
+        held = traceback_locals(_handler_lines(site)) if ".with_traceback(" in raise_line else frozenset()
         whole = class_text(site)
         # a site with texts of both kinds (pyramid's `getattr(request, 'authdebug_message', 'Unauthorized: ...')`
         # beside its class's `Access was denied to this resource.`): the class's own texts, each by itself
@@ -164,7 +175,7 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
                 rewraps.setdefault(f"{ARGS_TUPLE}{fields}", []).append(tno)
             if list_shown(segs):  # `[{errors}]`: a list raised as it is (``argstuple``)
                 rewraps.setdefault(LIST_SHOWN, []).append(tno)
-            if edited_reraise(raise_line, segs):
+            if edited_reraise(raise_line, segs, held):
                 rewraps.setdefault(EDITED, []).append(tno)
             if any(not lit and caught(x, site.cause, caught_name(site.guards)) for lit, x in segs):
                 rewraps.setdefault(site.exception_name, []).append(tno)

@@ -144,18 +144,38 @@ _RAISE_NAME = re.compile(r"\s*raise\s+(?P<name>[A-Za-z_]\w*)\s*(?:#.*)?$")
 
 # ``raise X.with_traceback(tb)`` of the caught exception's traceback: ``sys.exc_info()[2]`` or ``NAME.__traceback__``
 _KEPT_TRACEBACK = re.compile(r"\s*raise\s+(?P<raised>.*)\.with_traceback\(\s*(?:sys\.exc_info\(\)\[2\]|"
-                             r"(?P<owner>[A-Za-z_]\w*)\.__traceback__)\s*\)\s*(?:from\s+\w+\s*)?(?:#.*)?$")
+                             r"(?P<owner>[A-Za-z_]\w*)\.__traceback__|(?P<local>[A-Za-z_]\w*))\s*\)\s*"
+                             r"(?:from\s+\w+\s*)?(?:#.*)?$")
+# a local the handler binds to the caught traceback: ``tb = sys.exc_info()[2]``, ``_, _, tb = sys.exc_info()``,
+# ``tb = e.__traceback__``
+_HELD_TRACEBACK = re.compile(r"\s*(?:(?:[A-Za-z_*]\w*\s*,\s*){2}(?P<unpacked>[A-Za-z_]\w*)\s*=\s*sys\.exc_info\(\)|"
+                             r"(?P<name>[A-Za-z_]\w*)\s*=\s*(?:sys\.exc_info\(\)\[2\]|[A-Za-z_]\w*\.__traceback__))"
+                             r"\s*(?:#.*)?$")
 
 
-def edited_reraise(raise_line: str, segs: Segs) -> bool:
+def traceback_locals(lines: Sequence[str]) -> frozenset[str]:
+    """The names that ``lines`` (a handler's, from its ``except`` to the raise) bind to the caught traceback
+    (pycaption's ``tb = sys.exc_info()[2]``, cfgv's ``_, _, tb = sys.exc_info()``)."""
+    out: set[str] = set()
+    for line in lines:
+        if (m := _HELD_TRACEBACK.match(line)) is not None:
+            out.add(m.group("unpacked") or m.group("name"))
+    return frozenset(out)
+
+
+def edited_reraise(raise_line: str, segs: Segs, held: frozenset[str] = frozenset()) -> bool:
     """``raise e`` (a name alone on its line) whose template holds the caught text (``{e.args[0]}``,
     ``{str(e)}``, ``{e}``) and literal text of its own: the text its handler wrote into ``e.args``.
 
     So is a raise that hands the caught exception's traceback on (``raise e.with_traceback(sys.exc_info()[2])``
     after ``e = type(e)(str(e) + " while setting ...")``, ``raise X(f"{err}: ...").with_traceback(
-    err.__traceback__)``): whatever object it raises, its traceback's innermost frame is the original site's,
+    err.__traceback__)``, ``.with_traceback(tb)`` of a local in ``held``, bound to the caught traceback in the
+    handler: pycaption's ``tb = sys.exc_info()[2]; raise type(e)(new_msg).with_traceback(tb) from None``):
+    whatever object it raises, its traceback's innermost frame is the original site's,
     which is where the error was raised; the handler only added to the text."""
     kept = _KEPT_TRACEBACK.match(raise_line)
+    if kept is not None and kept.group("local") and kept.group("local") not in held:
+        kept = None  # a traceback of unknown origin: not one the handler bound to the caught one
     m = _RAISE_NAME.match(raise_line)
     if m is None and kept is None:
         return False
@@ -163,11 +183,11 @@ def edited_reraise(raise_line: str, segs: Segs) -> bool:
     if kept is not None:
         raised = kept.group("raised").strip()
         names += [n for n in (kept.group("owner"), raised) if n and n.isidentifier()]
-    held = {form for name in names for form in (f"{name}.args[0]", f"str({name})", name)}
+    forms = {form for name in names for form in (f"{name}.args[0]", f"str({name})", name)}
     own = any(lit and x.strip() for lit, x in segs)
     if kept is not None and not kept.group("owner"):  # sys.exc_info()[2]: a caught name as such code spells it
-        return own and any(not lit and (x.removesuffix(REPR) in held or caught(x, None)) for lit, x in segs)
-    return any(not lit and x.removesuffix(REPR) in held for lit, x in segs) and own
+        return own and any(not lit and (x.removesuffix(REPR) in forms or caught(x, None)) for lit, x in segs)
+    return any(not lit and x.removesuffix(REPR) in forms for lit, x in segs) and own
 
 
 MAX_SHAPED = 64  # such templates kept per index (those with the most literal text): each is verified per query

@@ -217,11 +217,26 @@ def exact_score(litchars: int, v: V.Verification, text: str, inner_total: int = 
         # and, however long the template, a little less than one that explains the whole text
         score -= UNEXPLAINED * _outside(v, len(text)) / max(len(text), 1)
         lead = v.spans[0][0] if not v.anchored_start and v.spans and v.spans[0] is not None else 0
-        if (lead >= LEAD_CHARS and lead >= LEAD_SHARE * len(text)) or _runs_on(text, lead):
+        if (lead >= LEAD_CHARS and lead >= LEAD_SHARE * len(text)) or _runs_on(text, lead) or _mid_word(v, text):
             # `f"{msg}: {e}"` in the caller's code: a sentence of someone else's before the template's first
             # literal; the site raised the text at the end, not this one
             score = min(score, THRESHOLD * 0.9)
     return score
+
+
+def _mid_word(v: V.Verification, text: str) -> bool:
+    """Whether the template's first literal (the template starts with it) was found as the tail of a longer
+    word, or its last literal (the template ends with it) as the head of one: ``Semaphore released too many
+    times`` inside asyncio's ``BoundedSemaphore released too many times``.  The literal was not found as
+    written: the template's own text starts (ends) there, and a letter or digit glued to it came from
+    elsewhere.  (A placeholder at that end, ``{prefix}Semaphore``, anchors the template: no such literal.)"""
+    first = v.spans[0] if v.spans else None
+    if not v.anchored_start and first is not None and 0 < first[0] < first[1] \
+            and text[first[0] - 1].isalnum() and text[first[0]].isalnum():
+        return True
+    last = v.spans[-1] if v.spans else None
+    return not v.anchored_end and last is not None and last[0] < last[1] < len(text) \
+        and text[last[1] - 1].isalnum() and text[last[1]].isalnum()
 
 
 def _runs_on(text: str, lead: int) -> bool:
