@@ -101,11 +101,12 @@ class Scope:
     types: factories.Types = ()  # receivers' classes as written (``self._src`` → ``Source``)
     guards: tuple[Spec, ...] = ()  # the conditions the expression sits under (``isinstance(x, C)`` narrows ``x``)
     properties: frozenset[str] = frozenset()  # the class's own ``@property`` methods (``properties.py``)
+    closure_params: frozenset[str] = frozenset()  # the enclosing functions' parameters (``closure.py``)
 
     def at(self, env: envmod.Env | None) -> Scope:
         """The same scope with the bindings seen at another point (where a local was assigned)."""
         return Scope(self.params, env, self.class_qualname, self.self_attrs, self.outers, self.cls_alias,
-                     self.in_exception, self.qual, self.types, self.guards, self.properties)
+                     self.in_exception, self.qual, self.types, self.guards, self.properties, self.closure_params)
 
     def receiver_method(self, written: str, module: str, resolve: Callable[[str], str | None]) -> str | None:
         """``self.attr.meth`` / ``param.meth`` / ``local.meth``: the receiver's class's method when its

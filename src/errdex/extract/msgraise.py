@@ -184,6 +184,11 @@ class RaisedMixin(Builder):
                     holder = envmod.lookup(scope.env, f.id)
                     if f.id in scope.params and holder is None:
                         param = f.id  # raise exc_type(message): the class is the caller's
+                    elif holder is None and f.id in scope.closure_params \
+                            and all(envmod.lookup(o, f.id) is None for o in scope.outers):
+                        # `raise error(...)` in a decorator factory's wrapper: the class the factory was handed
+                        # where it is applied (``closure.py``)
+                        param = f.id
                     elif holder is not None and holder.local_def is None and holder.caught is None and written.isidentifier():
                         # `exception_type = type(cause)` ... `exception_type(f"{message}")`: a class this code
                         # cannot name, so its text follows the builtin rule (one argument: that text)

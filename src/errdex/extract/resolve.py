@@ -13,6 +13,8 @@ from collections.abc import Iterable
 from errdex.extract.binding import Bind
 from errdex.extract.bounds import bounded_templates
 from errdex.extract.classtables import common_base
+from errdex.extract.closure import class_refs, enclosing
+from errdex.extract.closure import named_class as closure_class
 from errdex.extract.clsattrs import with_class_attrs
 from errdex.extract.expand import Expander, Outcome
 from errdex.extract.factories import bind_with_rest, is_by_name
@@ -168,7 +170,10 @@ class Resolver:
         if s.kind == "error" and len(templates) > 1 and isinstance(s.value, Ref) \
                 and self.tables.canonical(s.value.target) in self.tables.classes:
             templates = _showing_passed(templates, s.value)  # a package class's own __init__/__str__
-        if unresolved:
+        if s.kind == "error" and (closed := self._via_closure(s, module, templates)) is not None:
+            written, resolved, templates, picked = closed  # a decorator factory's class, bound where it is applied
+            own, unresolved = resolved, ()
+        elif unresolved:
             via = self._via_callers(s, module)
             if via is not None:
                 written, resolved, templates, unresolved = via
@@ -333,6 +338,34 @@ class Resolver:
             # one class), so that a matcher cannot tell the printed class from it
             written = resolved = s.written
         return written, resolved, templates, unresolved
+
+    def _via_closure(self, s: PendingSite, module: str, own: tuple[Template, ...]
+                     ) -> tuple[str, str, tuple[Template, ...], tuple[str, ...]] | None:
+        """``raise error(...)`` of a parameter of an enclosing decorator factory (``closure.py``): the texts and
+        classes of each class the factory's appliers pass, the site's own templates (a class from outside the
+        package) after them; the class is the one passed, or the classes' common base with the others picked."""
+        key = f"{module}.{s.qualname}" if module else s.qualname
+        inner = self.tables.functions.get(key)
+        names = called_params(s.value) - set(inner.params if inner is not None else ())
+        found = enclosing(self.tables.functions, key, names) if names else None
+        if found is None:
+            return None
+        outer, f, wanted = found
+        binds = [b for b in self._binds(outer, f, wanted, 0, most=MAX_CLASS_CALLER_BINDINGS) or ()
+                 if wanted <= b.keys() and class_refs(b)]
+        if not binds:
+            return None
+        results = [self._message(s, b, module) for b in binds]
+        templates, _ = _templates((v for r in results for v in r[2]), MAX_CLASS_CALLER_TEMPLATES + 1)
+        if len(templates) > MAX_CLASS_CALLER_TEMPLATES:
+            return None
+        classes = list(dict.fromkeys(r[1] for r in results if _names_class(r[1])))
+        named = closure_class(classes, self.tables.classes, self.tables.bases_chain)
+        if named is None:
+            return s.written, s.written, (*templates, *(t for t in own if t not in templates)), tuple(classes)
+        written = next(r[0] for r in results if r[1] == named) if len(classes) == 1 else s.written
+        return written, named, (*templates, *(t for t in own if t not in templates)), \
+            tuple(c for c in classes if c != named)
 
     def _interpolated_callers(self, s: PendingSite, module: str, templates: tuple[Template, ...]
                               ) -> tuple[Template, ...]:

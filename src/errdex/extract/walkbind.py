@@ -45,6 +45,8 @@ class BindingsMixin(WalkerBase):
             elif state.cls is None and isinstance(value, ast.Lambda) and len(node.targets) == 1 \
                     and isinstance(node.targets[0], ast.Name):
                 self._lambda(node.targets[0].id, value)  # a module-level `name = lambda ...: "..."`
+            elif isinstance(value, ast.Call) and isinstance(value.func, ast.Call):
+                self.factory_application(value.func, state, env)  # `get = on_http_error(GetError)(_get)`
             return env
         f = state.func
         if f is not None and f.is_init and f.vararg and len(node.targets) == 1 \

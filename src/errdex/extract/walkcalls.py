@@ -62,8 +62,28 @@ class CallsMixin(WalkerBase):
                 out.append((x.arg, self.builder.arg(d, Scope())))
         return tuple(out)
 
+    def factory_application(self, call: ast.Call, state: State, env: Env) -> None:
+        """``@on_http_error(exc.GitlabGetError)`` on a function, or ``on_http_error(GetError)(f)``: a package function
+        handed a class as it is, recorded as a call of it, so that phase 2 binds the class its wrapper raises
+        (``closure.py``).  Only a call with a class-like name among its arguments (a decorator's other options, a
+        runtime value, say nothing here)."""
+        written = dotted_source(call.func)
+        if written is None or class_like(written) or not (call.args or call.keywords):
+            return
+        scope = self.scope(state, env)
+        star = next((i for i, x in enumerate(call.args) if isinstance(x, ast.Starred)), len(call.args))
+        args = tuple(self._call_arg(x, scope) for x in call.args[:star])
+        kwargs = tuple((k.arg, self._call_arg(k.value, scope)) for k in call.keywords if k.arg is not None)
+        if not any(isinstance(a, Ref) and not a.is_call and class_like(a.src) for a in (*args, *(v for _, v in kwargs))):
+            return
+        target = self._internal_callee(written, scope)
+        if target is not None:
+            (state.func.calls if state.func is not None else self.module_calls).append(CallSite(target, args, kwargs))
+
     def _call_site(self, call: ast.Call, written: str | None, state: State, env: Env) -> None:
         """Record a call of a package function that passes something message-like."""
+        if isinstance(call.func, ast.Call):  # `get = on_http_error(GetError)(_get)`: a decorator factory applied
+            self.factory_application(call.func, state, env)
         args = call.args
         if written is None or not (args or call.keywords) or class_like(written):
             return

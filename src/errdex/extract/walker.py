@@ -32,7 +32,7 @@ from errdex.extract.forwarded import caught_classes
 from errdex.extract.handedstream import handed_streams
 from errdex.extract.helperkw import helper_keywords
 from errdex.extract.imports import STAR, class_like, dotted_source, import_bindings, is_package, star_source
-from errdex.extract.ir import Node, alt, reads_param
+from errdex.extract.ir import Node, alt, param_names, reads_param
 from errdex.extract.loopitems import bind_loop_target
 from errdex.extract.messages import MessageBuilder, Scope
 from errdex.extract.msgbase import MESSAGE_TABLE
@@ -177,11 +177,14 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
     def scope(self, state: State, env: Env) -> Scope:
         return Scope(state.params, env, state.cls, state.self_attrs or {}, state.outers, state.cls_alias,
                      state.exc_named and state.cls is not None, ".".join(state.qual), state.types, state.guards,
-                     state.properties)
+                     state.properties, frozenset(p for ps, _ in state.closure for p in ps))
 
     def function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, state: State, env: Env) -> Walk:
         name = node.name
         nested = state.in_function
+        for d in node.decorator_list:  # `@exc.on_http_error(exc.GitlabGetError)`: the class its wrapper raises
+            if isinstance(d, ast.Call):
+                self.factory_application(d, state, env)
         wanted_kw = self.has_keyword(node.lineno, node.end_lineno or node.lineno)
         method = state.cls is not None and not nested
         special = method and name in ("__init__", "__str__") and (
@@ -232,7 +235,8 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         gate = self._gated.get(name) if not state.qual else None  # a backport bound on some Pythons only
         inner = state._replace(qual=qual, guards=(g.Spec("if", gate[0], gate[1]),) if gate else (), docstring=doc or state.docstring, params=all_params,
                                func=collector, in_function=True, self_attrs=self_attrs, outers=outers,
-                               cls_alias=alias, types=state.types + factories.param_types(node))
+                               cls_alias=alias, types=state.types + factories.param_types(node),
+                               closure=((state.params, state.func), *state.closure) if nested else ())
         self._narrowed.update(narrowing.narrowed_guards(node, self.src.lines))
         outer_kwargs, self.builder.kwargs_name = self.builder.kwargs_name, a.kwarg.arg if a.kwarg is not None else None
         yield from self.block(node.body, inner, None)
@@ -252,6 +256,10 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         if state.params and state.func is not None and not state.func.reads_params and (
                 reads_param(value) or reads_param(message)):
             state.func.reads_params = True
+        if state.closure and (outer := param_names(value) - state.params):
+            for names, collector in state.closure:  # a decorator factory's parameter: its appliers bind it
+                if collector is not None and names & outer:
+                    collector.reads_params = True
         snippet, start = self.src.snippet(node.lineno, end, node.col_offset, node.end_col_offset)
         qual = tuple(state.qual)
         return PendingSite(
@@ -317,6 +325,8 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         if state.cls is not None and (stored := storedlist.appended_call(call)) is not None:
             self._stored[id(stored)] = self.builder.exception(stored, self.scope(state, env))
         if written is None:
+            if isinstance(call.func, ast.Call):  # `on_http_error(GetError)(get)`: a decorator factory applied
+                self.factory_application(call.func, state, env)
             if state.func is not None and state.func.is_init:
                 self._super_call(call, state, env)
             return env
