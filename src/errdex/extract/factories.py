@@ -176,6 +176,24 @@ def _init_held_classes(init: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tup
     return out
 
 
+def class_params(node: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
+    """Parameters whose default is an exception class (``cls=EqlSemanticError``, ``exc_type=errors.ParseError``):
+    a helper's ``return cls(message, ...)`` is an exception it makes for its caller (eql's ``_error``)."""
+    a = node.args
+    positional = [*a.posonlyargs, *a.args]
+    pairs = [*zip(positional[len(positional) - len(a.defaults):], a.defaults, strict=True),
+             *((x, d) for x, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None)]
+    return frozenset(x.arg for x, d in pairs if isinstance(d, (ast.Name, ast.Attribute))
+                     and (held := _type_name(d)) is not None and _EXC_CLASS.search(held))
+
+
+def returns_class_call(node: ast.FunctionDef | ast.AsyncFunctionDef, params: frozenset[str]) -> bool:
+    """Whether a ``return`` of the function (not of a nested one) calls one of ``params``."""
+    return bool(params) and any(isinstance(s, ast.Return) and isinstance(s.value, ast.Call)
+                                and isinstance(s.value.func, ast.Name) and s.value.func.id in params
+                                for s in statements(node))
+
+
 def held_class(written: str, types: Types) -> str | None:
     """The exception class ``self.X`` holds (as written), when ``_attr_roles`` found one."""
     return next((t[len(HOLDS_CLASS):] for r, t in types if r == written and t.startswith(HOLDS_CLASS)), None)
