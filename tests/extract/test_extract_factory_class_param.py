@@ -81,13 +81,6 @@ PARSER = '''
         def sequence(self, node):
             raise self._error(node, "Repeated sequence runs must be greater than 1")
 
-
-    def plain(kind, error_type=ValueError):
-        return error_type("unknown kind {!r}".format(kind))
-
-
-    def check(kind):
-        raise plain(kind, error_type=KeyError)
 '''
 
 
@@ -119,7 +112,3 @@ def test_the_class_parameters_default_when_none_is_passed(tmp_path: Path) -> Non
     assert site.exception_resolved == "querylang.errors.QuerySemanticError"
     assert FRAME % "Repeated sequence runs must be greater than 1" in [t.render() for t in site.templates]
 
-
-def test_a_module_helper_with_a_class_parameter(tmp_path: Path) -> None:
-    site = site_in(_extract(tmp_path), "querylang/parser.py", "check")
-    assert [t.render() for t in site.templates][0].startswith("unknown kind {kind")
