@@ -148,10 +148,13 @@ def _attr_roles(node: ast.ClassDef) -> list[tuple[str, str]]:
     its default (``raise self.X(message)`` raises that class unless the caller passed another)."""
     out: list[tuple[str, str]] = []
     for stmt in node.body:
-        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
-            held = _type_name(stmt.value) if isinstance(stmt.value, (ast.Name, ast.Attribute)) else None
+        target = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else (
+            stmt.target if isinstance(stmt, ast.AnnAssign) and stmt.value is not None else None)
+        if isinstance(target, ast.Name):  # `parse_exc: type[ParseError] = ParseError` (oslo.config) too
+            value = stmt.value if isinstance(stmt, (ast.Assign, ast.AnnAssign)) else None
+            held = _type_name(value) if isinstance(value, (ast.Name, ast.Attribute)) else None
             if held is not None and _EXC_CLASS.search(held):
-                out.append((f"self.{stmt.targets[0].id}", HOLDS_CLASS + held))
+                out.append((f"self.{target.id}", HOLDS_CLASS + held))
         elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             if any(_type_name(d) in _PROPERTIES for d in stmt.decorator_list):
                 out.append((f"self.{stmt.name}", PROPERTY))
