@@ -106,6 +106,9 @@ class ClassMessage(Expanding):
                         any(not k.isidentifier() for k in kwargs) or any(poppedopts.is_pack(a) for a in args),
                         poppedopts.set_anywhere(self.t)):
                     str_node = c.str_default  # the options popped from `**kwargs` keep their defaults
+                if _repr_self(str_node) and not any(f"{n}.__repr__" in self.t.functions for n in (raised, *chain)):
+                    # `return repr(self)` (tlslite's `TLSError`): `BaseException.__repr__`, `Name('text')`
+                    return self.exception_repr(raised, base_args)
                 shown = self._own_attrs(base_str(rendered_text(self.t, own_method_returns(
                     self.t, methods_of_raised(self.t, str_node, raised)), raised),
                                                   base_args), raised)
@@ -272,6 +275,15 @@ class ClassMessage(Expanding):
             acc = tuple(itertools.islice((v + sep + r for v in acc for r in self._repr_variants(a)), MAX_TEMPLATES))
         return tuple((*v, Piece(Segment(text=")"))) for v in acc)
 
+    def exception_repr(self, raised: str, args: list[Node]) -> tuple[Variant, ...]:
+        """``repr`` of an exception whose class keeps ``BaseException.__repr__``: the raised class's name, then
+        the repr of each argument in parentheses (``TLSInternalError('Public_key must be 64 bytes long')``)."""
+        acc: tuple[Variant, ...] = ((Piece(Segment(text=raised.rsplit(".", 1)[-1] + "(")),),)
+        for i, a in enumerate(args):
+            sep: Variant = (Piece(Segment(text=", ")),) if i else ()
+            acc = tuple(itertools.islice((v + sep + r for v in acc for r in self._repr_variants(a)), MAX_TEMPLATES))
+        return tuple((*v, Piece(Segment(text=")"))) for v in acc)
+
     def _builtin_base(self, cls: str) -> str:
         """``cls`` when it is a builtin exception, else the first builtin of its bases (``""`` when none
         is known): ``str()`` of a package's ``class URLDecodeError(UnicodeDecodeError): pass`` is the
@@ -327,6 +339,11 @@ def _repr_escaped(text: str) -> str:
     """``text`` as it shows inside ``repr``'s quotes: backslashes, newlines, tabs escaped (the quote
     itself is left: the match stage reads a printed ``\\'`` as ``'``, ``reading.unrepr``)."""
     return text.translate(_REPR_ESCAPES)
+
+
+def _repr_self(node: Node) -> bool:
+    """``__str__`` returning ``repr(self)`` (or ``self.__repr__()``)."""
+    return isinstance(node, Hole) and node.expr in ("repr(self)", "self.__repr__()")
 
 
 def _own_repr(node: Node) -> bool:

@@ -25,10 +25,12 @@ from errdex.extract.classmessage import ClassMessage
 from errdex.extract.classtables import PICKED, common_base
 from errdex.extract.enummembers import ENUM_MEMBER
 from errdex.extract.factories import is_by_name, spread
+from errdex.extract.formatted import formatted
 from errdex.extract.imports import class_like
 from errdex.extract.ir import (
     CLS_PARAM,
     DEFAULTED,
+    FORMATTED,
     KEYED,
     PERCENT_FIELDS,
     TABLE_ITEM,
@@ -150,6 +152,8 @@ class Expander(ClassMessage):
             if found:
                 return found
             return ((Piece(Segment(expr=node.src), node.text_position),),)
+        if node.callee == FORMATTED and not node.is_call and node.args:
+            return formatted(self.expand, node, bind, depth)  # `self.template.format(a, b)` (``formatted``)
         if node.callee == DEFAULTED and len(node.args) == 2:
             given, default = (subst(a, bind) for a in node.args)
             if literal_text(given) == "":  # None passed: the default

@@ -148,10 +148,13 @@ def _attr_roles(node: ast.ClassDef) -> list[tuple[str, str]]:
     its default (``raise self.X(message)`` raises that class unless the caller passed another)."""
     out: list[tuple[str, str]] = []
     for stmt in node.body:
-        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
-            held = _type_name(stmt.value) if isinstance(stmt.value, (ast.Name, ast.Attribute)) else None
+        target = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else (
+            stmt.target if isinstance(stmt, ast.AnnAssign) and stmt.value is not None else None)
+        if isinstance(target, ast.Name):  # `parse_exc: type[ParseError] = ParseError` (oslo.config) too
+            value = stmt.value if isinstance(stmt, (ast.Assign, ast.AnnAssign)) else None
+            held = _type_name(value) if isinstance(value, (ast.Name, ast.Attribute)) else None
             if held is not None and _EXC_CLASS.search(held):
-                out.append((f"self.{stmt.targets[0].id}", HOLDS_CLASS + held))
+                out.append((f"self.{target.id}", HOLDS_CLASS + held))
         elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             if any(_type_name(d) in _PROPERTIES for d in stmt.decorator_list):
                 out.append((f"self.{stmt.name}", PROPERTY))
@@ -174,6 +177,24 @@ def _init_held_classes(init: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tup
                 and isinstance(t.value, ast.Name) and t.value.id == "self":
             out.append((f"self.{t.attr}", HOLDS_CLASS + defaults[sub.value.id]))
     return out
+
+
+def class_params(node: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
+    """Parameters whose default is an exception class (``cls=EqlSemanticError``, ``exc_type=errors.ParseError``):
+    a helper's ``return cls(message, ...)`` is an exception it makes for its caller (eql's ``_error``)."""
+    a = node.args
+    positional = [*a.posonlyargs, *a.args]
+    pairs = [*zip(positional[len(positional) - len(a.defaults):], a.defaults, strict=True),
+             *((x, d) for x, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None)]
+    return frozenset(x.arg for x, d in pairs if isinstance(d, (ast.Name, ast.Attribute))
+                     and (held := _type_name(d)) is not None and _EXC_CLASS.search(held))
+
+
+def returns_class_call(node: ast.FunctionDef | ast.AsyncFunctionDef, params: frozenset[str]) -> bool:
+    """Whether a ``return`` of the function (not of a nested one) calls one of ``params``."""
+    return bool(params) and any(isinstance(s, ast.Return) and isinstance(s.value, ast.Call)
+                                and isinstance(s.value.func, ast.Name) and s.value.func.id in params
+                                for s in statements(node))
 
 
 def held_class(written: str, types: Types) -> str | None:

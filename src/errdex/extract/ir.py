@@ -109,6 +109,10 @@ DEFAULTED = "??"
 # ``error_class, default_message = TABLE[code]``): ``target`` the table, ``item`` the key and the position;
 # called (``error_class(message, pcode, token)``), ``args`` are the call's
 TABLE_ITEM = "[][i]"
+# ``Ref.callee`` of ``text.format(a, b, key=c)`` where ``text`` is known only in phase 2 (a class attribute read
+# through ``self``, a parameter): ``args`` the text then the positional arguments, ``kwargs`` the named ones;
+# phase 2 puts each argument's text in its field (``expand._formatted``)
+FORMATTED = "str.format()"
 
 
 def exc_arg(i: int) -> str:

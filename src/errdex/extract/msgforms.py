@@ -11,6 +11,7 @@ from errdex.extract import env as envmod
 from errdex.extract.formats import Field, Part, parse_brace_run, parse_percent_format
 from errdex.extract.ir import (
     FORMAT_FIELDS,
+    FORMATTED,
     KEYED,
     PERCENT_FIELDS,
     Alt,
@@ -203,10 +204,21 @@ class FormsMixin(Builder):
             # `self._msg.format(**self.__dict__)`: a text known in phase 2 (the caller's, the raised class's
             # template), its `{name}` fields the instance's attributes, placeholders (``owntexts``)
             return Dedent(fmt, FORMAT_FIELDS)
+        if runs is None and _deferred(fmt) and not spread and (node.args or node.keywords) \
+                and not any(isinstance(a, ast.Starred) for a in node.args):
+            # `self.template.format(line + 1, column + 1, error_msg, source)` (eql's `EqlParseError`): the
+            # arguments go into the fields of the text phase 2 knows (``expand._formatted``)
+            return Ref(target=FORMATTED, src=self.src.segment(node), callee=FORMATTED, is_call=False,
+                       args=(fmt, *(self.value(a, scope) for a in node.args)),
+                       kwargs=tuple((k.arg, self.value(k.value, scope)) for k in node.keywords if k.arg is not None))
         if runs is None and _deferred(fmt) and not spread:
             # `message.format(min=self.min)` with `message` a parameter (or a call's result): its text is
             # known in phase 2, where its `{name}` fields become placeholders (`expand._dedent`); so do the
             # fields of `msg.format(*format_args)`, values passed on (h11's `validate`)
+            return Dedent(fmt, FORMAT_FIELDS)
+        if runs is None and _deferred(fmt) and len(spread) == 1 and not node.args:
+            # `message = message.format(**params)` of a caller's text (eql's `_error`): its `{name}` fields
+            # values from a mapping, placeholders in phase 2, the rest of the caller's text literal
             return Dedent(fmt, FORMAT_FIELDS)
         if runs is None or len(spread) > 1:
             return Hole(self.src.segment(node), unresolved=True)

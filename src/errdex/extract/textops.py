@@ -16,7 +16,7 @@ def fields_of(v: Variant, mapping: str) -> Variant:
     """A table entry that the code formats (``msg.format(**kwargs)``): its ``{name}`` fields become
     placeholders (``{kwargs['name']}``); text whose braces do not parse stays as it is."""
     out: list[Piece] = []
-    for p in _merged(v):
+    for p in merged(v):
         text = p.segment.text
         if p.segment.expr is not None or text is None or ("{" not in text and "}" not in text):
             out.append(p)
@@ -54,7 +54,7 @@ def percent_fields(v: Variant, values: str) -> Variant:
     names = _value_names(values)
     if names == [values] and _positional_fields(v) != 1:
         names = None  # a lone name formatting several fields is a tuple (``output % params``, ``*params``)
-    for p in _merged(v):
+    for p in merged(v):
         text = p.segment.text
         if p.segment.expr is not None or text is None or "%" not in text:
             out.append(p)
@@ -73,7 +73,7 @@ def percent_fields(v: Variant, values: str) -> Variant:
                                          format_spec=part.format_spec)))
             else:
                 out.append(Piece(Segment(text=part)))
-    return _merged(tuple(out))
+    return merged(tuple(out))
 
 
 UNCONVERTED = "not all arguments converted during string formatting"  # Python's TypeError of `"text" % value`
@@ -115,7 +115,7 @@ def unconverted(v: Variant, fails: str) -> str:
 def _positional_fields(v: Variant) -> int:
     """How many positional ``%`` fields the literal runs of a variant hold (-1: no valid format)."""
     count = 0
-    for p in _merged(v):
+    for p in merged(v):
         text = p.segment.text
         if p.segment.expr is None and text is not None and "%" in text:
             parts = parse_percent_format(text)
@@ -131,7 +131,7 @@ def replaced(v: Variant, spec: str) -> Variant:
     old, _, new = spec.partition(REPLACE_SEP)
     value = Piece(Segment(text=new[1:])) if new[:1] == "=" else Piece(Segment(expr=new[1:]))
     out: list[Piece] = []
-    for p in _merged(v):
+    for p in merged(v):
         text = p.segment.text
         if p.segment.expr is not None or text is None or old not in text:
             out.append(p)
@@ -141,10 +141,10 @@ def replaced(v: Variant, spec: str) -> Variant:
                 out.append(value)
             if chunk:
                 out.append(Piece(Segment(text=chunk)))
-    return _merged(tuple(out))
+    return merged(tuple(out))
 
 
-def _merged(v: Variant) -> Variant:
+def merged(v: Variant) -> Variant:
     """Adjacent literal pieces as one (a ``{{`` escape may have left ``{`` and ``min}`` apart)."""
     out: list[Piece] = []
     for p in v:

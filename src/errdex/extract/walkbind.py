@@ -211,7 +211,9 @@ class BindingsMixin(WalkerBase):
                 st.message_like(value, at, alias=state.cls_alias)
                 or (state.exc_class and state.qual[-1:] == ("__str__",))  # an exception's __str__: its text
                 or returned_text(value, state.qual, state.properties)  # its `message` property's `self.args[0]`
-                or current_exception(node.value)):  # `return sys.exc_info()[1]`: the caught text (forwarded.py)
+                or current_exception(node.value)  # `return sys.exc_info()[1]`: the caught text (forwarded.py)
+                # `return cls(message, line, column)` of a parameter `cls=EqlSemanticError`: a factory (``factories``)
+                or (isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in c.class_params)):
             scope = self.scope(state, at)
             # a property's `return self.args[0]`: as text, the raise's first argument (properties.py)
             ir = (self.builder.text if returned_text(value, state.qual, state.properties) else self.builder.arg)(

@@ -200,7 +200,9 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         if method and params and not st.is_static(node):
             alias = st.classmethod_alias(node)
             params = params[1:]
+        class_params = factories.class_params(node)
         wants_summary = (wanted_kw or special or self.may_build_message(node, alias)
+                         or factories.returns_class_call(node, class_params)  # `return cls(message, ...)`
                          or self.src.mentions(("exc_info()[1]",), node.lineno, node.end_lineno or node.lineno)
                          or (method and state.exc_class and self._returns_something(node))  # what __str__ may call
                          # any class's own __str__: what `%s` / `{}` of its `self` prints, before its __repr__
@@ -228,7 +230,8 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
                                       vararg=a.vararg.arg if a.vararg is not None else None,
                                       varkw=a.kwarg.arg if a.kwarg is not None else None,
                                       self_attrs=dict(state.self_attrs or {}),  # class constants are visible
-                                      unpacked=unpacked, unpacked_more=more)
+                                      unpacked=unpacked, unpacked_more=more,
+                                      class_params=class_params)
         doc = ast.get_docstring(node, clean=True) or ""
         self_attrs = state.self_attrs if name == "__str__" else (collector.self_attrs if collector else None)
         outers = (env, *state.outers) if nested else ()

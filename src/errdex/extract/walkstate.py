@@ -64,6 +64,7 @@ class FuncCollector:
     pack_names: dict[str, int] = field(default_factory=dict)  # ... `first, *args = args`: `first` -> 0
     kw_params: list[str] = field(default_factory=list)  # `self.x = kwargs.pop("x")` in __init__ (``kwkeys``)
     kw_set: list[tuple[str, Node]] = field(default_factory=list)  # `kwargs["x"] = ...` before super().__init__
+    class_params: frozenset[str] = frozenset()  # parameters defaulting to an exception class (``factories``)
 
 
 class State(NamedTuple):
