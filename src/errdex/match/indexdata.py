@@ -68,7 +68,7 @@ def printed_name(resolved: str, name: str) -> str:
 # user sees around the one it caught, however little text it adds
 # (``e.args[0]``: the first argument, the text of an exception raised with one; param's ``raise OSError(e.args[0])
 # from None``)
-CAUGHT = re.compile(r"(?:str\()?(?:e|ex|exc|err|error|exception|cause)(?:\.args\[0\])?(?:\))?")
+CAUGHT = re.compile(r"(?:str\()?(?:e|ex|exc|err|error|exception|cause)(?:\.args\[0\]|\.message|\.msg)?(?:\))?")
 
 
 BY_CAUGHT = "except "  # ``MatchIndex.rewraps`` key prefix: bare re-raises by the class they catch
@@ -316,7 +316,7 @@ def caught(expr: str, cause: str | None, bound: str = "") -> bool:
     ``exc``, ``str(err)``)."""
     expr = expr.removesuffix(REPR)
     for name in (cause, bound):
-        if name and name != "None" and expr in (name, f"str({name})", f"{name}.args[0]"):
+        if name and name != "None" and expr in (name, f"str({name})", f"{name}.args[0]", f"{name}.message", f"{name}.msg"):
             return True
     return CAUGHT.fullmatch(expr) is not None
 
