@@ -86,6 +86,7 @@ def find_wraps(idx: MatchIndex, cands: Sequence[Candidate], text: str = "",
             pool.append(c)
     found: dict[int, int] = {}
     via: dict[int, str] = {}  # the value of each outer that is its inner's whole message
+    whole = _whole_sites(idx, cands, text)
     cut: set[int] = set()  # outers whose wrapped value cuts a line of the text (``_cuts_lines``)
     for a in pool:
         if not a.values:
@@ -95,7 +96,9 @@ def find_wraps(idx: MatchIndex, cands: Sequence[Candidate], text: str = "",
         readings = _wrapped_values(idx, a, text, breaks)
         for b in pool:
             if b.template == a.template or idx.templates[b.template][T_SITE] == a_site \
-                    or _literal(idx, b.template) < MIN_LITERAL:
+                    or _literal(idx, b.template) < MIN_LITERAL \
+                    or any(t != b.template and n > _literal(idx, a.template)
+                           for t, n in whole.get(idx.templates[b.template][T_SITE], ())):
                 continue
             value = next((v for v, line in readings if wholly(idx.templates[b.template][T_SEGS], v, line)), None)
             if value is not None:
@@ -117,6 +120,21 @@ def find_wraps(idx: MatchIndex, cands: Sequence[Candidate], text: str = "",
     found.update({t: found[r] for t, r in twins.items() if r in found and idx.templates[found[r]][T_SITE] != (
         idx.templates[t][T_SITE])})
     return {a: b for a, b in found.items() if found.get(b) != a}
+
+
+def _whole_sites(idx: MatchIndex, cands: Sequence[Candidate], text: str) -> dict[int, list[tuple[int, int]]]:
+    """Site -> its exactly verified templates that are wholly ``text``, with their literal text.  A site whose
+    class adds to the text under conditions (ZConfig's ``_ParseError.__str__``: ``{message}``, ``{message} (line
+    {lineno})``) has a shorter form inside the text too, but another of its forms explains the whole text; a
+    wrapper of the shorter form with less literal text than that one (``{e} (line {self.lineno})``) does not wrap
+    it: a rival.  (The wrapped form itself wholly the text, its last placeholder running on, proves nothing.)"""
+    out: dict[int, list[tuple[int, int]]] = {}
+    if not text:
+        return out
+    for c in cands:
+        if c.exact and _literal(idx, c.template) >= MIN_LITERAL and wholly(idx.templates[c.template][T_SEGS], text):
+            out.setdefault(idx.templates[c.template][T_SITE], []).append((c.template, _literal(idx, c.template)))
+    return out
 
 
 def _nested(idx: MatchIndex, pool: Sequence[Candidate], found: dict[int, int], via: dict[int, str]) -> None:
