@@ -89,6 +89,7 @@ class ZConfigParser:
         self.file = resource
         self.url = url
         self.lineno = 0
+        self.colno = None
         self.stack = []
         self.defines = {}
 
@@ -154,7 +155,7 @@ class ZConfigParser:
         self.defines[defname] = parts[1] if len(parts) == 2 else ""
 
     def error(self, message):
-        raise cfgkit.ConfigurationSyntaxError(message, self.url, self.lineno)
+        raise cfgkit.ConfigurationSyntaxError(message, self.url, self.lineno, self.colno)
 '''
 
 MATCHER = '''

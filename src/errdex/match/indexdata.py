@@ -5,6 +5,8 @@ object ``explain`` ranks on, whether built in memory (``index.build``) or opened
 
 from __future__ import annotations
 
+import builtins
+
 import math
 import re
 import sys
@@ -139,6 +141,10 @@ SHAPED = "<wordless>"
 # text (asn1crypto's ``e.args = (e.args[0] + '\n    while parsing %s' % ..., ) + args; raise e``,
 # ``extract/edited.py``): the original site raised it, the handler only added to its text (``edited.py``)
 EDITED = "<edited-reraise>"
+# ``MatchIndex.rewraps`` key prefix + a builtin class: templates holding the caught exception (``{e}``) of a site
+# whose innermost ``except`` catches only builtin classes, this one among them (``except ValueError as e``):
+# what such a template wraps was raised as one of them (``wrap.find_wraps``)
+CATCHES = "<catches> "
 _RAISE_NAME = re.compile(r"\s*raise\s+(?P<name>[A-Za-z_]\w*)\s*(?:#.*)?$")
 
 
@@ -296,6 +302,20 @@ def caught_classes(guards: Iterable[Guard]) -> list[str]:
     """The class names (last component) an ``except`` guard of a site catches."""
     return [n.rsplit(".", 1)[-1] for g in guards if g.kind == "except" and not g.negated
             for n in _CLASS_NAMES.findall(g.normalized)]
+
+
+def builtin_catches(guards: Sequence[Guard]) -> list[str]:
+    """The classes the innermost ``except`` around a site catches, when every one is a builtin exception class
+    (``except (ValueError, TypeError) as e``); empty otherwise (``except Exception``, a package class, a tuple
+    held in a name: any class may come through)."""
+    for g in reversed(guards):
+        if g.kind == "except" and not g.negated:
+            names = [n.rsplit(".", 1)[-1] for n in _CLASS_NAMES.findall(g.normalized)]
+            names = [n for n in names if n != g.name]
+            ok = names and all(isinstance(c := getattr(builtins, n, None), type) and issubclass(c, BaseException)
+                               and n not in ("Exception", "BaseException") for n in names)
+            return names if ok else []
+    return []
 
 
 def try_body(guards: Sequence[Guard]) -> tuple[int, int]:
