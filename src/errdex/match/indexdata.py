@@ -6,7 +6,6 @@ object ``explain`` ranks on, whether built in memory (``index.build``) or opened
 from __future__ import annotations
 
 import builtins
-
 import math
 import re
 import sys
