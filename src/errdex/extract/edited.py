@@ -17,6 +17,8 @@ and a message with it is the original site's text, edited on the way (``match/ed
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
+from typing import Protocol
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 
@@ -43,6 +45,31 @@ def edited_text(handler: ast.ExceptHandler, name: str) -> ast.expr | None:
     if not found or len({ast.dump(f) for f in found}) != 1:
         return None
     return found[0]
+
+
+class _Guard(Protocol):
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def node(self) -> ast.AST: ...
+
+    @property
+    def negated(self) -> bool: ...
+
+
+def edited_bare(guards: Sequence[_Guard]) -> str:
+    """The name the innermost ``except`` binds, when a bare ``raise`` in it re-raises the caught exception after
+    the handler assigned its ``args`` (markdown 3.11.3's ``except KeyError as e: ... e.args = (message,) +
+    e.args[1:]; raise``, opt_einsum's, and dbf's handlers): the same object as ``raise e``, with the text the
+    handler wrote; "" for any other bare ``raise`` (no site: it prints what the original site raised)."""
+    for spec in reversed(guards):
+        if spec.kind == "except" and not spec.negated:
+            h = spec.node
+            if isinstance(h, ast.ExceptHandler) and h.name and edited_text(h, h.name) is not None:
+                return h.name
+            return ""
+    return ""
 
 
 def _walk(body: list[ast.stmt]) -> list[ast.AST]:

@@ -178,7 +178,7 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
                 rewraps.setdefault(f"{ARGS_TUPLE}{fields}", []).append(tno)
             if list_shown(segs):  # `[{errors}]`: a list raised as it is (``argstuple``)
                 rewraps.setdefault(LIST_SHOWN, []).append(tno)
-            if edited_reraise(raise_line, segs, held):
+            if edited_reraise(raise_line, segs, held, caught_name(site.guards)):
                 rewraps.setdefault(EDITED, []).append(tno)
             if any(not lit and caught(x, site.cause, caught_name(site.guards)) for lit, x in segs):
                 rewraps.setdefault(site.exception_name, []).append(tno)

@@ -145,6 +145,7 @@ EDITED = "<edited-reraise>"
 # what such a template wraps was raised as one of them (``wrap.find_wraps``)
 CATCHES = "<catches> "
 _RAISE_NAME = re.compile(r"\s*raise\s+(?P<name>[A-Za-z_]\w*)\s*(?:#.*)?$")
+_BARE_RAISE = re.compile(r"\s*raise\s*(?:#.*)?$")
 
 
 # ``raise X.with_traceback(tb)`` of the caught exception's traceback: ``sys.exc_info()[2]`` or ``NAME.__traceback__``
@@ -168,7 +169,7 @@ def traceback_locals(lines: Sequence[str]) -> frozenset[str]:
     return frozenset(out)
 
 
-def edited_reraise(raise_line: str, segs: Segs, held: frozenset[str] = frozenset()) -> bool:
+def edited_reraise(raise_line: str, segs: Segs, held: frozenset[str] = frozenset(), bound: str = "") -> bool:
     """``raise e`` (a name alone on its line) whose template holds the caught text (``{e.args[0]}``,
     ``{str(e)}``, ``{e}``) and literal text of its own: the text its handler wrote into ``e.args``.
 
@@ -177,14 +178,15 @@ def edited_reraise(raise_line: str, segs: Segs, held: frozenset[str] = frozenset
     err.__traceback__)``, ``.with_traceback(tb)`` of a local in ``held``, bound to the caught traceback in the
     handler: pycaption's ``tb = sys.exc_info()[2]; raise type(e)(new_msg).with_traceback(tb) from None``):
     whatever object it raises, its traceback's innermost frame is the original site's,
-    which is where the error was raised; the handler only added to the text."""
+    which is where the error was raised; the handler only added to the text.  A bare ``raise`` in an ``except
+    ... as NAME`` (``bound``) is ``raise NAME`` (markdown's ``e.args = (message,) + e.args[1:]; raise``)."""
     kept = _KEPT_TRACEBACK.match(raise_line)
     if kept is not None and kept.group("local") and kept.group("local") not in held:
         kept = None  # a traceback of unknown origin: not one the handler bound to the caught one
     m = _RAISE_NAME.match(raise_line)
-    if m is None and kept is None:
+    if m is None and kept is None and not (bound and _BARE_RAISE.match(raise_line)):
         return False
-    names = [m.group("name")] if m is not None else []
+    names = [m.group("name")] if m is not None else [bound] if bound and _BARE_RAISE.match(raise_line) else []
     if kept is not None:
         raised = kept.group("raised").strip()
         names += [n for n in (kept.group("owner"), raised) if n and n.isidentifier()]
