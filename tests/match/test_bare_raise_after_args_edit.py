@@ -7,9 +7,10 @@
         raise
 
 The bare ``raise`` raises the caught object with the handler's text, as ``raise e`` does (asn1crypto's shape,
-``extract/edited.py``): it is now a site (``edited.edited_bare``), of the caught class.  When the new text holds
-the caught one (``"%s (%s:%s)" % (exc.args[0], ...)``) it is an edited re-raise (``indexdata.edited_reraise``
-with the name the ``except`` binds): the original site first, the handler just below it."""
+``extract/edited.py``).  When the new text holds the caught one (``"%s (%s:%s)" % (exc.args[0], ...)``, or a local
+built from ``e.args[0]``) it is now a site (``edited.edited_bare``) of the caught class and an edited re-raise
+(``indexdata.edited_reraise`` with the name the ``except`` binds): the original site first, the handler just
+below it.  A text the handler writes whole stays no site: the traceback ends in the ``try`` body."""
 
 from __future__ import annotations
 
@@ -61,6 +62,15 @@ class Table:
             raise
         return self
 
+    def load_extension(self, module, ext_name):
+        try:
+            return module.makeExtension()
+        except AttributeError as e:
+            message = e.args[0]
+            message = "Failed to initiate extension '%s': %s" % (ext_name, message)
+            e.args = (message,) + e.args[1:]
+            raise
+
     def lookup(self, name):
         try:
             return self.fields[name]
@@ -83,13 +93,21 @@ def test_the_original_ranks_first_and_the_editing_handler_just_below(lib: Catalo
     assert handler.score < top.score
 
 
-def test_a_text_the_handler_wrote_whole_is_its_own_site(lib: Catalog) -> None:
+def test_a_text_the_handler_wrote_whole_is_no_site(lib: Catalog) -> None:
+    # the dict's own KeyError, raised in the `try` body: the traceback ends there, not at the bare `raise`
     r = explain(lib, "KeyError: 'Invalid Output Format: \"foo\". Use one of html, xhtml.'")
+    assert all(m.qualname != "Table.set_output_format" for m in r.matches)
+
+
+def test_a_local_built_from_the_caught_text_is_an_edit(lib: Catalog) -> None:
+    r = explain(lib, "AttributeError: Failed to initiate extension 'toc': module 'toc' has no attribute "
+                     "'makeExtension'")
     top = r.matches[0]
-    assert top.qualname == "Table.set_output_format" and top.method == "exact", [(m.qualname, m.score)
-                                                                                 for m in r.matches]
+    assert top.qualname == "Table.load_extension" and top.method == "exact", [(m.qualname, m.score)
+                                                                              for m in r.matches]
 
 
 def test_a_bare_raise_with_no_edit_is_no_site(lib: Catalog) -> None:
     r = explain(lib, "KeyError: 'AGE'")
     assert all(m.qualname != "Table.lookup" for m in r.matches)
+
