@@ -17,6 +17,8 @@ and a message with it is the original site's text, edited on the way (``match/ed
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
+from typing import Protocol
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 
@@ -43,6 +45,52 @@ def edited_text(handler: ast.ExceptHandler, name: str) -> ast.expr | None:
     if not found or len({ast.dump(f) for f in found}) != 1:
         return None
     return found[0]
+
+
+class _Guard(Protocol):
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def node(self) -> ast.AST: ...
+
+    @property
+    def negated(self) -> bool: ...
+
+
+def edited_bare(guards: Sequence[_Guard]) -> str:
+    """The name the innermost ``except`` binds, when a bare ``raise`` in it re-raises the caught exception after
+    the handler assigned its ``args`` from the caught text (face 26.0.1's ``except FaceException as fe: fe.args =
+    (fe.args[0] + f' (on line {lineno} of flagfile "{path}")',); raise``, markdown 3.11.3's ``message =
+    e.args[0]`` ... ``e.args = (message,) + e.args[1:]; raise``): the same object as ``raise e``, with the text
+    the handler wrote, an edited re-raise; "" for any other bare ``raise`` (no site: it prints what the original
+    site raised, or a text the handler wrote whole of an object raised in its ``try`` body)."""
+    for spec in reversed(guards):
+        if spec.kind == "except" and not spec.negated:
+            h = spec.node
+            if isinstance(h, ast.ExceptHandler) and h.name and (text := edited_text(h, h.name)) is not None \
+                    and _holds_caught(h, h.name, text):
+                return h.name
+            return ""
+    return ""
+
+
+def _holds_caught(handler: ast.ExceptHandler, name: str, text: ast.expr) -> bool:
+    """Whether the handler's new text is built from the caught exception (``e.args[0] + " (in path: ...)"``,
+    or a local assigned from it first: markdown's ``message = e.args[0]``, then ``message = "..." % (ext_name,
+    message)``).  A text the handler writes whole (``'Invalid Output Format: "%s".' % ...``) is not: the object
+    was raised in the ``try`` body (a dict's own ``KeyError``), the traceback ends there, and no site says so."""
+    held = {name}
+    for _ in range(4):  # locals assigned from held names, in a few passes (assignment order aside)
+        for node in _walk(handler.body):
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
+                    and node.targets[0].id not in held and _mentions(node.value, held):
+                held.add(node.targets[0].id)
+    return _mentions(text, held)
+
+
+def _mentions(expr: ast.expr, names: set[str]) -> bool:
+    return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(expr))
 
 
 def _walk(body: list[ast.stmt]) -> list[ast.AST]:

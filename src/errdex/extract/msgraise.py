@@ -50,6 +50,18 @@ def isinstance_classes(name: str, guards: tuple[Spec, ...]) -> list[str]:
     return []
 
 
+def fluent(f: ast.Attribute) -> bool:
+    """``raise FieldSpecError(msg).from_exc(None)``: a public method called on the instance a class-like name
+    just built, the raise's value its result.  A method an exception class gives itself to be called that way
+    returns the instance (dbf's ``def from_exc(self, exc): self.__cause__ = exc; return self``, a setter in
+    the shape of ``with_traceback``), so the raise is the constructor's."""
+    value = f.value
+    if f.attr.startswith("_") or not isinstance(value, ast.Call):
+        return False
+    written = dotted_source(value.func)
+    return written is not None and class_like(written)
+
+
 class RaisedMixin(Builder):
     """What a ``raise`` raises: the class and its constructor's arguments."""
 
@@ -143,8 +155,8 @@ class RaisedMixin(Builder):
             return picked  # `klass = {"pre": PreError, "post": PostError}[kind]`, then `raise klass(...)`
         if isinstance(node, ast.Call):
             f = node.func
-            if isinstance(f, ast.Attribute) and f.attr == "with_traceback":
-                return self.exception(f.value, scope)  # raise X(...).with_traceback(tb)
+            if isinstance(f, ast.Attribute) and (f.attr == "with_traceback" or fluent(f)):
+                return self.exception(f.value, scope)  # raise X(...).with_traceback(tb), X(...).from_exc(None)
             if (of := type_of(f)) is not None:
                 # `raise type(exc)(f"... {exc}")`: the value's own class (as `exc.__class__(...)`), a new text
                 target = self.callee(of, scope) or scope.receiver_method(of, self.module, self.resolve_name)

@@ -65,7 +65,7 @@ def _templates(variants: Iterable[Variant], limit: int = MAX_TEMPLATES) -> tuple
     templates: list[Template] = []
     unresolved: list[str] = []
     for v in variants:
-        t = Template.of(_clean(p.segment) for p in v)
+        t = _template(v)
         if t not in templates:
             templates.append(t)
         for p in v:
@@ -81,6 +81,11 @@ def _templates(variants: Iterable[Variant], limit: int = MAX_TEMPLATES) -> tuple
     templates.sort(key=lambda t: (not any(s.text.strip() for s in t.segments if s.is_literal),
                                   any(s.expr in unsure for s in t.segments if not s.is_literal)))
     return tuple(templates) or (Template(),), tuple(unresolved)
+
+
+def _template(v: Variant) -> Template:
+    """A variant's template as ``_templates`` keeps it."""
+    return Template.of(_clean(p.segment) for p in v)
 
 
 def _names_class(resolved: str) -> bool:
@@ -328,7 +333,12 @@ class Resolver:
         results = [self._message(s, {**own, **b}, module) for b in binds]
         templates, unresolved = _templates((v for r in results for v in r[2]), limit + 1)
         if len(templates) > limit:
-            return None
+            # a class that adds context to the text under conditions (ZConfig's `_ParseError.__str__`: ` (line N)`,
+            # `\n(line N, column C in URL)`, ...) times many callers: each caller's text as the class prints it
+            # alone first, then the other forms in turn while room is left; none printed alone: too many
+            templates, unresolved = self._plain_first(results, binds, wanted, limit)
+            if not templates:
+                return None
         written, resolved, _, _ = next((r for r in results if _names_class(r[1])), results[0])
         # a class parameter with no default that the callers bind to several classes (prance's `raise_from(klass,
         # ...)`): no one class either; with a default (`error_class=ValueError`), that class is the site's
@@ -366,6 +376,23 @@ class Resolver:
         written = next(r[0] for r in results if r[1] == named) if len(classes) == 1 else s.written
         return written, named, (*templates, *(t for t in own if t not in templates)), \
             tuple(c for c in classes if c != named)
+
+    def _plain_first(self, results: list[tuple[str, str, list[Variant], tuple[str, ...]]],
+                     binds: list[dict[str, Node]], wanted: set[str], limit: int
+                     ) -> tuple[tuple[Template, ...], tuple[str, ...]]:
+        """At most ``limit`` of the callers' templates: every binding's variants that read as the text it
+        passes alone (the class's conditions all false), then the others, one of each binding in turn.
+        Empty when no binding's variants hold its text alone."""
+        plain: list[Variant] = []
+        rest: list[list[Variant]] = []
+        for r, b in zip(results, binds, strict=True):
+            alone = {_template(v) for p in wanted if p in b for v in self.x.text(b[p], {})}
+            plain.extend(v for v in r[2] if _template(v) in alone)
+            rest.append([v for v in r[2] if _template(v) not in alone])
+        if not plain:
+            return (), ()
+        turns = [x[i] for i in range(max((len(x) for x in rest), default=0)) for x in rest if i < len(x)]
+        return _templates([*plain, *turns], limit)
 
     def _interpolated_callers(self, s: PendingSite, module: str, templates: tuple[Template, ...]
                               ) -> tuple[Template, ...]:

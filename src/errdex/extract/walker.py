@@ -28,6 +28,7 @@ from errdex.extract import guards as g
 from errdex.extract import stmts as st
 from errdex.extract.astwalk import walk
 from errdex.extract.basekept import Kept
+from errdex.extract.edited import edited_bare
 from errdex.extract.forwarded import caught_classes
 from errdex.extract.handedstream import handed_streams
 from errdex.extract.helperkw import helper_keywords
@@ -277,10 +278,12 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         )
 
     def raise_(self, node: ast.Raise, state: State, env: Env) -> Walk:
-        if node.exc is None:
+        edited = edited_bare(state.guards) if node.exc is None else ""
+        if node.exc is None and not edited:
             return env  # a bare re-raise is not a site
         self.raise_statements += 1
-        exc = _imported_class(node.exc)
+        # (a bare `raise` after `e.args = (...)`: the caught object, with its handler's text, as `raise e`)
+        exc = _imported_class(node.exc) if node.exc is not None else ast.copy_location(ast.Name(edited, ast.Load()), node)
         value = self.builder.exception(exc, self.scope(state, env))
         if isinstance(exc, ast.Call) and exc.args and (noted := notedargs.edits(self.tree, state.qual, exc)):
             # `args = list(e.args)`, `args[0] += " -- " + note` or `args.append(note)`, `raise klass(*args)`
@@ -292,7 +295,7 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
             # `raise errors[0]` / `raise self.failure`: the constructor calls that built the object (``prebuilt``)
             elsewhere = Scope(class_qualname=state.cls, self_attrs=state.self_attrs or {}, types=state.types)
             value = alt([self.builder.exception(c, elsewhere) for c in built])
-        written = self.src.segment(exc.func if isinstance(exc, ast.Call) else exc)
+        written = edited or self.src.segment(exc.func if isinstance(exc, ast.Call) else exc)
         cause = self.src.segment(node.cause) if node.cause is not None else None
         site = self.site(node, state, "error", value, None, written, cause=cause)
         if state.cls is not None and (stored := storedlist.appended(self.tree, state.qual, exc)):

@@ -23,6 +23,7 @@ from errdex.match.honesty import class_text, constant_class_text
 from errdex.match.indexdata import ANY_CLASS as ANY_CLASS
 from errdex.match.indexdata import BY_CAUGHT as BY_CAUGHT
 from errdex.match.indexdata import (
+    CATCHES,
     CLASS_TEXT,
     COPY,
     EDITED,
@@ -40,6 +41,7 @@ from errdex.match.indexdata import (
     SHAPED,
     STDLIB,
     any_class_rewrap,
+    builtin_catches,
     caught,
     caught_classes,
     caught_name,
@@ -145,6 +147,7 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
         raise_line = _raise_line(site)
         held = traceback_locals(_handler_lines(site)) if ".with_traceback(" in raise_line else frozenset()
         whole = class_text(site)
+        catches = builtin_catches(site.guards)
         # a site with texts of both kinds (pyramid's `getattr(request, 'authdebug_message', 'Unauthorized: ...')`
         # beside its class's `Access was denied to this resource.`): the class's own texts, each by itself
         each = not whole and len(site.templates) > 1
@@ -175,10 +178,12 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
                 rewraps.setdefault(f"{ARGS_TUPLE}{fields}", []).append(tno)
             if list_shown(segs):  # `[{errors}]`: a list raised as it is (``argstuple``)
                 rewraps.setdefault(LIST_SHOWN, []).append(tno)
-            if edited_reraise(raise_line, segs, held):
+            if edited_reraise(raise_line, segs, held, caught_name(site.guards)):
                 rewraps.setdefault(EDITED, []).append(tno)
             if any(not lit and caught(x, site.cause, caught_name(site.guards)) for lit, x in segs):
                 rewraps.setdefault(site.exception_name, []).append(tno)
+                for name in catches:  # `except ValueError as e`: what `{e}` holds was one (``wrap.find_wraps``)
+                    rewraps.setdefault(CATCHES + name, []).append(tno)
                 if len(segs) == 1:  # raise B(str(e)) from e: the caught message alone, by the class caught
                     for name in caught_classes(site.guards):
                         rewraps.setdefault(BY_CAUGHT + name, []).append(tno)

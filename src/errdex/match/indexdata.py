@@ -5,6 +5,7 @@ object ``explain`` ranks on, whether built in memory (``index.build``) or opened
 
 from __future__ import annotations
 
+import builtins
 import math
 import re
 import sys
@@ -68,7 +69,7 @@ def printed_name(resolved: str, name: str) -> str:
 # user sees around the one it caught, however little text it adds
 # (``e.args[0]``: the first argument, the text of an exception raised with one; param's ``raise OSError(e.args[0])
 # from None``)
-CAUGHT = re.compile(r"(?:str\()?(?:e|ex|exc|err|error|exception|cause)(?:\.args\[0\])?(?:\))?")
+CAUGHT = re.compile(r"(?:str\()?(?:e|ex|exc|err|error|exception|cause)(?:\.args\[0\]|\.message|\.msg)?(?:\))?")
 
 
 BY_CAUGHT = "except "  # ``MatchIndex.rewraps`` key prefix: bare re-raises by the class they catch
@@ -139,7 +140,12 @@ SHAPED = "<wordless>"
 # text (asn1crypto's ``e.args = (e.args[0] + '\n    while parsing %s' % ..., ) + args; raise e``,
 # ``extract/edited.py``): the original site raised it, the handler only added to its text (``edited.py``)
 EDITED = "<edited-reraise>"
+# ``MatchIndex.rewraps`` key prefix + a builtin class: templates holding the caught exception (``{e}``) of a site
+# whose innermost ``except`` catches only builtin classes, this one among them (``except ValueError as e``):
+# what such a template wraps was raised as one of them (``wrap.find_wraps``)
+CATCHES = "<catches> "
 _RAISE_NAME = re.compile(r"\s*raise\s+(?P<name>[A-Za-z_]\w*)\s*(?:#.*)?$")
+_BARE_RAISE = re.compile(r"\s*raise\s*(?:#.*)?$")
 
 
 # ``raise X.with_traceback(tb)`` of the caught exception's traceback: ``sys.exc_info()[2]`` or ``NAME.__traceback__``
@@ -163,7 +169,7 @@ def traceback_locals(lines: Sequence[str]) -> frozenset[str]:
     return frozenset(out)
 
 
-def edited_reraise(raise_line: str, segs: Segs, held: frozenset[str] = frozenset()) -> bool:
+def edited_reraise(raise_line: str, segs: Segs, held: frozenset[str] = frozenset(), bound: str = "") -> bool:
     """``raise e`` (a name alone on its line) whose template holds the caught text (``{e.args[0]}``,
     ``{str(e)}``, ``{e}``) and literal text of its own: the text its handler wrote into ``e.args``.
 
@@ -172,14 +178,15 @@ def edited_reraise(raise_line: str, segs: Segs, held: frozenset[str] = frozenset
     err.__traceback__)``, ``.with_traceback(tb)`` of a local in ``held``, bound to the caught traceback in the
     handler: pycaption's ``tb = sys.exc_info()[2]; raise type(e)(new_msg).with_traceback(tb) from None``):
     whatever object it raises, its traceback's innermost frame is the original site's,
-    which is where the error was raised; the handler only added to the text."""
+    which is where the error was raised; the handler only added to the text.  A bare ``raise`` in an ``except
+    ... as NAME`` (``bound``) is ``raise NAME`` (markdown's ``e.args = (message,) + e.args[1:]; raise``)."""
     kept = _KEPT_TRACEBACK.match(raise_line)
     if kept is not None and kept.group("local") and kept.group("local") not in held:
         kept = None  # a traceback of unknown origin: not one the handler bound to the caught one
     m = _RAISE_NAME.match(raise_line)
-    if m is None and kept is None:
+    if m is None and kept is None and not (bound and _BARE_RAISE.match(raise_line)):
         return False
-    names = [m.group("name")] if m is not None else []
+    names = [m.group("name")] if m is not None else [bound] if bound and _BARE_RAISE.match(raise_line) else []
     if kept is not None:
         raised = kept.group("raised").strip()
         names += [n for n in (kept.group("owner"), raised) if n and n.isidentifier()]
@@ -298,6 +305,20 @@ def caught_classes(guards: Iterable[Guard]) -> list[str]:
             for n in _CLASS_NAMES.findall(g.normalized)]
 
 
+def builtin_catches(guards: Sequence[Guard]) -> list[str]:
+    """The classes the innermost ``except`` around a site catches, when every one is a builtin exception class
+    (``except (ValueError, TypeError) as e``); empty otherwise (``except Exception``, a package class, a tuple
+    held in a name: any class may come through)."""
+    for g in reversed(guards):
+        if g.kind == "except" and not g.negated:
+            names = [n.rsplit(".", 1)[-1] for n in _CLASS_NAMES.findall(g.normalized)]
+            names = [n for n in names if n != g.name]
+            ok = names and all(isinstance(c := getattr(builtins, n, None), type) and issubclass(c, BaseException)
+                               and n not in ("Exception", "BaseException") for n in names)
+            return names if ok else []
+    return []
+
+
 def try_body(guards: Sequence[Guard]) -> tuple[int, int]:
     """The lines of the ``try`` body around a site's innermost ``except`` guard ((0, 0): none, or not known)."""
     for g in reversed(guards):
@@ -316,7 +337,7 @@ def caught(expr: str, cause: str | None, bound: str = "") -> bool:
     ``exc``, ``str(err)``)."""
     expr = expr.removesuffix(REPR)
     for name in (cause, bound):
-        if name and name != "None" and expr in (name, f"str({name})", f"{name}.args[0]"):
+        if name and name != "None" and expr in (name, f"str({name})", f"{name}.args[0]", f"{name}.message", f"{name}.msg"):
             return True
     return CAUGHT.fullmatch(expr) is not None
 

@@ -32,12 +32,13 @@ Only the candidates already retrieved and verified are compared, at most
 
 from __future__ import annotations
 
+import builtins
 import re
 from collections.abc import Sequence
 
 from errdex.match import verify as V
 from errdex.match.index import T_LITCHARS, T_SEGS, T_SITE, MatchIndex, Segs
-from errdex.match.indexdata import CAUGHT, REPR
+from errdex.match.indexdata import CATCHES, CAUGHT, REPR, S_EXC_NAME
 from errdex.record import dataclass
 
 _NAME_EXPR = re.compile(r"__name__|__qualname__")  # a placeholder that prints a class's (or function's) name
@@ -86,6 +87,7 @@ def find_wraps(idx: MatchIndex, cands: Sequence[Candidate], text: str = "",
             pool.append(c)
     found: dict[int, int] = {}
     via: dict[int, str] = {}  # the value of each outer that is its inner's whole message
+    catches = _catches(idx, {c.template for c in pool})
     cut: set[int] = set()  # outers whose wrapped value cuts a line of the text (``_cuts_lines``)
     for a in pool:
         if not a.values:
@@ -95,7 +97,8 @@ def find_wraps(idx: MatchIndex, cands: Sequence[Candidate], text: str = "",
         readings = _wrapped_values(idx, a, text, breaks)
         for b in pool:
             if b.template == a.template or idx.templates[b.template][T_SITE] == a_site \
-                    or _literal(idx, b.template) < MIN_LITERAL:
+                    or _literal(idx, b.template) < MIN_LITERAL \
+                    or (a.template in catches and not _caught_as(idx, catches[a.template], b.template)):
                 continue
             value = next((v for v, line in readings if wholly(idx.templates[b.template][T_SEGS], v, line)), None)
             if value is not None:
@@ -117,6 +120,39 @@ def find_wraps(idx: MatchIndex, cands: Sequence[Candidate], text: str = "",
     found.update({t: found[r] for t, r in twins.items() if r in found and idx.templates[found[r]][T_SITE] != (
         idx.templates[t][T_SITE])})
     return {a: b for a, b in found.items() if found.get(b) != a}
+
+
+def _catches(idx: MatchIndex, tnos: set[int]) -> dict[int, list[str]]:
+    """Template -> the builtin classes the ``except`` around it catches (``indexdata.CATCHES``), for ``tnos``."""
+    out: dict[int, list[str]] = {}
+    for key, held in idx.rewraps.items():
+        if key.startswith(CATCHES):
+            for t in held:
+                if t in tnos:
+                    out.setdefault(t, []).append(key[len(CATCHES):])
+    return out
+
+
+def _caught_as(idx: MatchIndex, catches: Sequence[str], tno: int) -> bool:
+    """Whether the class template ``tno``'s site raises may be one of the builtin classes ``catches``: that
+    class or a base of it (the bases the index knows) is one of them or a subclass of one; a class whose
+    bases are not known may be anything.  ZConfig's ``except ValueError as e: raise DataConversionError(e, ...)``
+    never held its parser's ``ConfigurationSyntaxError`` (a ``ConfigurationError``, an ``Exception``)."""
+    printed = idx.sites[idx.templates[tno][T_SITE]][S_EXC_NAME]
+    chain = (printed, *idx.bases.get(printed, ()))
+    if not printed or (len(chain) == 1 and not _builtin(printed)):
+        return True
+    return any(_builtin_subclass(n.rsplit(".", 1)[-1], c) for n in chain for c in catches)
+
+
+def _builtin(name: str) -> bool:
+    cls = getattr(builtins, name, None)
+    return isinstance(cls, type) and issubclass(cls, BaseException)
+
+
+def _builtin_subclass(name: str, of: str) -> bool:
+    cls, base = getattr(builtins, name, None), getattr(builtins, of, None)
+    return name == of or (isinstance(cls, type) and isinstance(base, type) and issubclass(cls, base))
 
 
 def _nested(idx: MatchIndex, pool: Sequence[Candidate], found: dict[int, int], via: dict[int, str]) -> None:
