@@ -30,7 +30,7 @@ from errdex.match.index import (
     T_SEGS,
     MatchIndex,
 )
-from errdex.match.indexdata import REPR
+from errdex.match.indexdata import REPR, WORDLESS_OF
 from errdex.match.model import Match, Parsed, Value
 from errdex.record import replace
 
@@ -88,6 +88,9 @@ def class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranked
                         and R.own_letters(idx.templates[c.template][T_SEGS]) > 0) for c in ranked[:3]):
         # (a template of punctuation alone, an args tuple `({e}, {path!r})`, says nothing of the text)
         return None  # (text found in a site raising another class than the printed one does not count)
+    shaped = set(idx.rewraps.get(WORDLESS_OF + printed, ()))  # the class's wordless texts of some punctuation
+    if any(c.method == "exact" and c.template in shaped for c in ranked[:3]):
+        return None  # (abnf's `{self.__class__.__name__}('{self.name}'): {start}` found: not the class's bare `{e}`)
     if any(c.method == "exact" for c in ranked[:3]) and SC.foreign_class(idx, parsed.exception):
         # a class of no package the catalog holds (a test's `Error` handed in as `exc_tp`, setuptools' alias of a
         # distutils class): no site can name it, so a text found is the answer (cfgv's `==> {ctx}\n=====> {msg}`
