@@ -262,8 +262,11 @@ def class_copy(exception: str, segs: Segs) -> bool:
 
 
 def loose_raise(exception: str, guards: Iterable[Guard]) -> bool:
-    """``raise error``: a variable (no class, no caught exception: no ``except`` guard) is raised."""
-    return exception.isidentifier() and exception[:1].islower() and not any(g.kind == "except" for g in guards)
+    """``raise error``: a variable (no class, no caught exception: no ``except`` guard) is raised; or an
+    exception an instance keeps (``raise self._exception``, set by ``set_exception(exc)`` as asyncio's stream
+    readers and futures do: telnetlib3's ``TelnetReader``)."""
+    name = exception.removeprefix("self.")
+    return name.isidentifier() and name.lstrip("_")[:1].islower() and not any(g.kind == "except" for g in guards)
 
 
 def raises_name(name: str, raise_line: str) -> bool:
