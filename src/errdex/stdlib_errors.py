@@ -47,4 +47,6 @@ TEXTS: dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]] = {
         ("partial", "expected"), (
             ("expected", "{length} bytes read on a total of {expected} expected bytes"),  # a number: its repr
             ("", "{length} bytes read on a total of undefined expected bytes")))),
+    **dict.fromkeys(("asyncio.LimitOverrunError", "asyncio.exceptions.LimitOverrunError"), (
+        ("message", "consumed"), (("", "{message}"),))),  # `super().__init__(message)`: not the args tuple
 }
