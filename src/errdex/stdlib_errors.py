@@ -4,7 +4,7 @@ configupdater 4.1.1 raises ``configparser``'s own ``NoOptionError(option, sectio
 ``No option 'x' in section: 'y'``.  Extraction reads the texts (``extract/stdlib_texts.py``); matching
 knows that the standard library raises the very same text itself (``match/index.py``: such a template is
 never a confident answer from the text alone).  CPython 3.13 ``Lib/configparser.py``,
-``Lib/json/decoder.py``, ``Lib/subprocess.py``, ``Lib/argparse.py``.  A class with forms that depend on
+``Lib/json/decoder.py``, ``Lib/subprocess.py``, ``Lib/argparse.py``, ``Lib/asyncio/exceptions.py``.  A class with forms that depend on
 whether an argument is given, and not ``None`` (``DuplicateSectionError(section, source=None, lineno=None)``,
 ``ArgumentError(None, message)``) lists the form for the argument given first; ``{name!r}`` is the argument's ``repr``, a field no parameter names is computed by the class.
 """
@@ -41,4 +41,12 @@ TEXTS: dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]] = {
         ("argument", "argument {argument_name}: {message}"), ("", "{message}"))),
     "subprocess.TimeoutExpired": (("cmd", "timeout", "output", "stderr"), (
         ("", "Command '{cmd}' timed out after {timeout} seconds"),)),
+    # asyncio's stream readers (``Lib/asyncio/exceptions.py``), raised by libraries that read streams themselves
+    # (telnetlib3's `raise asyncio.IncompleteReadError(partial, None)`, asyncssh's): `{length}` is `len(partial)`
+    **dict.fromkeys(("asyncio.IncompleteReadError", "asyncio.exceptions.IncompleteReadError"), (
+        ("partial", "expected"), (
+            ("expected", "{length} bytes read on a total of {expected} expected bytes"),  # a number: its repr
+            ("", "{length} bytes read on a total of undefined expected bytes")))),
+    **dict.fromkeys(("asyncio.LimitOverrunError", "asyncio.exceptions.LimitOverrunError"), (
+        ("message", "consumed"), (("", "{message}"),))),  # `super().__init__(message)`: not the args tuple
 }

@@ -50,7 +50,8 @@ from errdex.extract.itemtypes import ITEM_OF
 from errdex.extract.kepttexts import INIT_KEPT, KEPT, init_node, kept_node
 from errdex.extract.keyedtables import ANY_KEY
 from errdex.extract.metaclass import constructed_class
-from errdex.extract.shownself import SHOWN_SELF, self_texts
+from errdex.extract.msgvalue import CLASS_NAME
+from errdex.extract.shownself import SHOWN_SELF, self_texts, shown_names
 from errdex.extract.tables import Tables
 from errdex.extract.textops import fields_of, transform
 from errdex.extract.tuplefields import FIELD, MEMBER, FieldIndex, member_texts, member_values
@@ -190,7 +191,7 @@ class Expander(ClassMessage):
             if passed is not None and not isinstance(passed, Param):
                 return self.expand(passed, {}, depth + 1)  # an annotated parameter the caller passed: what it passed
             if (shown := self_texts(self.t, node)) is not None:
-                read = self.expand(shown, {}, depth + 1)  # `self` of a plain class shown as text (``shownself``)
+                read = self._shown(shown, node, depth)  # `self` of a plain class shown as text (``shownself``)
                 if len(read) > 1:
                     if self._shown_cut:  # too many beside the rest (``_cat``): a placeholder
                         return self.expand(passed if passed is not None else Hole(node.src), {}, depth + 1)
@@ -218,6 +219,16 @@ class Expander(ClassMessage):
                             out.append(v)
                 return tuple(out[:MAX_TEMPLATES])
         return ((Piece(Segment(expr=node.src), node.text_position),),)
+
+    def _shown(self, shown: Node, node: Ref, depth: int) -> tuple[Variant, ...]:
+        """The texts ``str(self)`` may be: each class's name bound to ``self.__class__.__name__`` in turn (its
+        package subclasses' too), then the placeholder as written (a subclass outside the package)."""
+        out: list[Variant] = []
+        for bind in [*({CLASS_NAME: Lit(n)} for n in shown_names(self.t, node)), {}]:
+            for v in self.expand(shown, bind, depth + 1):
+                if v not in out:
+                    out.append(v)
+        return tuple(out[:MAX_TEMPLATES])
 
     def _prints(self, cls: str) -> bool:
         """Whether a class of the package (or a package base) has a ``__str__`` (``enummembers``)."""

@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 
 from errdex.extract import env as envmod
 from errdex.extract.astwalk import statements
+from errdex.extract.imports import dotted_source
 from errdex.extract.ir import Node, Param, Ref
 
 BY_NAME = "?"  # a method target known by name only: "?<caller>:<method>"
@@ -209,9 +210,19 @@ def param_types(node: ast.FunctionDef | ast.AsyncFunctionDef) -> Types:
                  if x.annotation is not None and (t := _type_name(x.annotation)) is not None)
 
 
+_OPTIONAL = re.compile(r"(?:typing\.|t\.)?Optional")
+
+
 def _type_name(node: ast.expr) -> str | None:
     """A class named by an annotation or a constructor: ``Tokenizer``, ``mod.Source``, ``"Tokenizer"``, the
-    class of a generic one (``Argument[T]``: an instance of ``Argument``)."""
+    class of a generic one (``Argument[T]``: an instance of ``Argument``), the one class ``Optional[X]`` or
+    ``X | None`` allows (telnetlib3's ``self._exception: Optional[Exception] = None``: no class ``Optional``)."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        none = [isinstance(x, ast.Constant) and x.value is None for x in (node.left, node.right)]
+        if none.count(True) == 1:
+            node = node.right if none[0] else node.left
+    if isinstance(node, ast.Subscript) and _OPTIONAL.fullmatch(dotted_source(node.value) or ""):
+        node = node.slice
     if isinstance(node, ast.Subscript):
         node = node.value
     if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.replace(".", "").isidentifier():

@@ -243,6 +243,8 @@ class RaisedMixin(Builder):
             written = dotted_source(node)
             typed = next((t for r, t in scope.types if r == written and not t.startswith("<")), None) \
                 if written is not None and written.count(".") == 1 and written.startswith("self.") else None
+            if typed in _ANY_EXCEPTION:  # `self._exception: Optional[Exception]`: an instance of any class (a value)
+                typed = None
             if typed is not None:  # `raise self.nm`, the class assigning it `NoMatch(...)`: that class's text
                 return Ref(target=self.resolve_name(typed) or typed, src=written or typed, callee=typed, is_call=False)
             if written is not None:
@@ -346,6 +348,7 @@ class RaisedMixin(Builder):
 
 _CASTS = frozenset({"typing.cast", "typing_extensions.cast"})
 _JOINS = 12  # nested branch joins read through for the classes a local holds
+_ANY_EXCEPTION = frozenset({"Exception", "BaseException", "builtins.Exception", "builtins.BaseException"})
 
 
 def type_of(f: ast.expr) -> str | None:

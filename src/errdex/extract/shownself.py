@@ -82,3 +82,13 @@ def self_texts(t: Tables, node: Ref) -> Node | None:
     if unknown:
         options.append(Hole(node.src))
     return alt(options)
+
+
+def shown_names(t: Tables, node: Ref) -> list[str]:
+    """The names ``self.__class__.__name__`` prints in a method of ``node.target``: the class's and its package
+    subclasses' (abnf's ``Rule.__str__``, ``f"{self.__class__.__name__}('{self.name}')"``, shows ``Rule('x')`` or
+    ``ABNFGrammarRule('x')``); a subclass outside the package prints another name (the placeholder stays too)."""
+    owner = t.canonical(node.target)
+    if owner not in t.classes:
+        return []
+    return list(dict.fromkeys(c.rsplit(".", 1)[-1] for c in (owner, *t.subclasses(owner))[:MAX_CLASSES]))

@@ -122,6 +122,8 @@ def message_like(node: ast.expr, env: Env, depth: int = 0, alias: str = "") -> b
         return True
     if isinstance(node, ast.BinOp):
         return isinstance(node.op, (ast.Add, ast.Mod))
+    if isinstance(node, ast.IfExp) and depth < 3:  # `f"Literal({v})" if isinstance(v, tuple) else "Literal('%s')" % v`
+        return message_like(node.body, env, depth + 1, alias) or message_like(node.orelse, env, depth + 1, alias)
     if isinstance(node, ast.Call):
         f = node.func
         if isinstance(f, ast.Attribute) and f.attr in ("format", "join", "strip", "rstrip", "lstrip"):

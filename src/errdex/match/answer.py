@@ -30,7 +30,7 @@ from errdex.match.index import (
     T_SEGS,
     MatchIndex,
 )
-from errdex.match.indexdata import REPR
+from errdex.match.indexdata import REPR, WORDLESS_OF
 from errdex.match.model import Match, Parsed, Value
 from errdex.record import replace
 
@@ -88,6 +88,12 @@ def class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranked
                         and R.own_letters(idx.templates[c.template][T_SEGS]) > 0) for c in ranked[:3]):
         # (a template of punctuation alone, an args tuple `({e}, {path!r})`, says nothing of the text)
         return None  # (text found in a site raising another class than the printed one does not count)
+    # the class's wordless texts of some punctuation found (abnf's `{self.__class__.__name__}('{self.name}'): {start}`):
+    # first in the class's group, whose texts of no text fit as well (werkzeug's `{code} {self.name}: {url}` beside
+    # `{code} {self.name}: {scheme}//{domain_part}{script_name}/{path}`): punctuation does not tell them apart
+    shaped = set(idx.rewraps.get(WORDLESS_OF + printed, ()))
+    found = list(dict.fromkeys(c.site for c in ranked[:CA.PRECISE] if c.method == "exact" and c.template in shaped)) \
+        if any(c.method == "exact" and c.template in shaped for c in ranked[:3]) else []
     if any(c.method == "exact" for c in ranked[:3]) and SC.foreign_class(idx, parsed.exception):
         # a class of no package the catalog holds (a test's `Error` handed in as `exc_tp`, setuptools' alias of a
         # distutils class): no site can name it, so a text found is the answer (cfgv's `==> {ctx}\n=====> {msg}`
@@ -108,6 +114,7 @@ def class_fallback(idx: MatchIndex, parsed: Parsed, tops: frozenset[str], ranked
             c.score >= _OWN_WORDS and idx.sites[c.site][S_EXC_NAME] == printed for c in ranked[:3]):
         return None  # a site naming the class has text sharing words with the message: it speaks first
     sites = SC.narrow(idx, every, text if told else "")
+    sites = [*found, *(s for s in sites if s not in found)]
     first = sites[0]
     ts = idx.site_templates[first]
     m = as_match(idx, R.Scored(ts[0] if ts else -1, first, SC.CLASS_SCORE, "class", False, ()))

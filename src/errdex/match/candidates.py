@@ -29,7 +29,7 @@ from errdex.match.index import (
     MatchIndex,
     words,
 )
-from errdex.match.indexdata import GATED, STDLIB
+from errdex.match.indexdata import GATED, STDLIB, WORDLESS_OF
 from errdex.match.lines import BUILTIN_EXCEPTIONS
 from errdex.match.model import Frame, Method, ParsedException
 from errdex.match.origin import cpython_wording
@@ -52,10 +52,13 @@ def score_exception(
     text_words = frozenset(words(text))
     pinned_t: list[tuple[int, float | None]] = [(t, None) for s in sorted(where.pins) for t in idx.site_templates[s]]
     skip = {t for t, _ in pinned_t}
+    exc_name = RD.printed_type(exc)
     found: list[tuple[int, float | None]] = [(t, sh) for t, sh in (R.retrieve(idx, text) if text else []) if t not in skip]
+    if text and exc_name and exc_name != R.REPR_MESSAGE:  # the printed class's templates of no word (``WORDLESS_OF``)
+        have = {t for t, _ in found} | skip
+        found.extend((t, 0.0) for t in idx.rewraps.get(WORDLESS_OF + exc_name, ()) if t not in have)
     confirmed = False  # a pinned site's template agrees with the message: the pin is certain
     drift_ok = not cpython_wording(exc.message)  # the interpreter's own words never come from a raise
-    exc_name = RD.printed_type(exc)
     # a class surely printed: qualified, or a builtin's name (`Error: text` may be a tag, not a class)
     named_class = "." in exc.exception or exc.exception in BUILTIN_EXCEPTIONS
     cands: list[W.Candidate] = []

@@ -35,11 +35,13 @@ from errdex.match.indexdata import (
     LOOKED_UP,
     LOOSE,
     MAX_SHAPED,
+    MAX_WORDLESS_OF,
     NO_TEXT,
     PICKED_CLASS,
     REGISTERED,
     SHAPED,
     STDLIB,
+    WORDLESS_OF,
     any_class_rewrap,
     builtin_catches,
     caught,
@@ -159,9 +161,14 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
                 continue
             seen.add(segs)
             tno = len(templates)
-            for w in set(template_keys(segs)):
+            tkeys = set(template_keys(segs))
+            for w in tkeys:
                 post.setdefault(w, []).append(tno)
             litchars = sum(len(t.strip()) for lit, t in segs if lit)
+            if not tkeys and litchars >= NO_TEXT and not all(lit for lit, _ in segs) and not shaped(segs):
+                of = rewraps.setdefault(WORDLESS_OF + site.exception_name, [])  # checked by the printed class
+                if len(of) < MAX_WORDLESS_OF:
+                    of.append(tno)
             if all(lit for lit, _ in segs) and segs:
                 exact.setdefault("".join(t for _, t in segs).strip().lower(), []).append(tno)
             templates.append((sno, segs, tmpl.render(), litchars, 0.0))

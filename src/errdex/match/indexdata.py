@@ -136,6 +136,11 @@ GATED = "<python-version>"  # ``MatchIndex.rewraps`` key: templates of sites tha
 # ``MatchIndex.rewraps`` key: templates of no word at all, values in a frame of punctuation (textx's
 # ``{filename}:{line}:{col}: {message} => '{context}'``), which word retrieval never finds (``shaped``)
 SHAPED = "<wordless>"
+# ``MatchIndex.rewraps`` key prefix, before a class name: templates of no word with some literal text that are not
+# ``shaped`` (abnf's ``{self.__class__.__name__}('{self.name}'): {start}``, a parser's ``__str__`` composed into its
+# error's): retrieval never finds them, but a message printed with that class's name is checked against each
+WORDLESS_OF = "<wordless-of> "
+MAX_WORDLESS_OF = 16  # such templates kept per class (the first ones, in the catalog's order)
 # ``MatchIndex.rewraps`` key: templates of a caught exception raised again as it is after its handler edited its
 # text (asn1crypto's ``e.args = (e.args[0] + '\n    while parsing %s' % ..., ) + args; raise e``,
 # ``extract/edited.py``): the original site raised it, the handler only added to its text (``edited.py``)
@@ -264,8 +269,11 @@ def class_copy(exception: str, segs: Segs) -> bool:
 
 
 def loose_raise(exception: str, guards: Iterable[Guard]) -> bool:
-    """``raise error``: a variable (no class, no caught exception: no ``except`` guard) is raised."""
-    return exception.isidentifier() and exception[:1].islower() and not any(g.kind == "except" for g in guards)
+    """``raise error``: a variable (no class, no caught exception: no ``except`` guard) is raised; or an
+    exception an instance keeps (``raise self._exception``, set by ``set_exception(exc)`` as asyncio's stream
+    readers and futures do: telnetlib3's ``TelnetReader``)."""
+    name = exception.removeprefix("self.")
+    return name.isidentifier() and name.lstrip("_")[:1].islower() and not any(g.kind == "except" for g in guards)
 
 
 def raises_name(name: str, raise_line: str) -> bool:

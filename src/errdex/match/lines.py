@@ -13,6 +13,8 @@ from errdex.match.model import Frame
 MAXLEN = 2000  # recognisers look at this many characters of a line (a frame line is far shorter)
 MAX_TYPE = 200  # the longest exception type name considered
 TYPE_NAME = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
+# a class defined in a function, as Python prints it (a test's own: `test_core.test_closed.<locals>.CustomException`)
+LOCAL_TYPE_NAME = re.compile(r"[A-Za-z_]\w*(?:\.(?:<locals>\.)?[A-Za-z_]\w*)*")
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
 # "  File "x.py", line 3, in f"  (the ", in f" part is missing for SyntaxError)
 CPY_FRAME = re.compile(r'^\s*File "(?P<path>[^"]*)", line (?P<line>\d+)(?:, in (?P<func>.+?))?\s*$')
@@ -62,7 +64,7 @@ def looks_like_exception(name: str) -> bool:
     if last in BUILTIN_EXCEPTIONS or last.endswith(_EXC_SUFFIXES):
         return True
     return bool(module) and last[0].isupper() and not last.isupper() \
-        and all(part[:1].islower() or part[:1] == "_" for part in module.split("."))
+        and all(part[:1].islower() or part[:1] == "_" or part == "<locals>" for part in module.split("."))
 
 
 def exception_line(line: str, *, strict: bool = True) -> tuple[str, str] | None:
@@ -81,7 +83,7 @@ def exception_line(line: str, *, strict: bool = True) -> tuple[str, str] | None:
     else:
         etype, msg = line[:colon], line[colon + 1 :]
         msg = msg[1:] if msg.startswith(" ") else msg
-    if not TYPE_NAME.fullmatch(etype):
+    if not TYPE_NAME.fullmatch(etype) and not LOCAL_TYPE_NAME.fullmatch(etype):
         return None
     if strict and not looks_like_exception(etype):
         return None

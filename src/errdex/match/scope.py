@@ -159,7 +159,8 @@ def opens(segs: Segs, first_line: str) -> bool:
 def at_run_time(idx: MatchIndex, site: int) -> bool:
     """Whether a site raises a class looked up at run time or a value held in a variable."""
     exc = idx.sites[site][S_EXC]
-    return looked_up_class(exc) or (exc.isidentifier() and exc[:1].islower()) or copied_class(exc)
+    held = exc.removeprefix("self.")  # (an exception an instance keeps: `raise self._exception`)
+    return looked_up_class(exc) or (held.isidentifier() and held.lstrip("_")[:1].islower()) or copied_class(exc)
 
 
 def foreign_package(idx: MatchIndex, exception: str) -> bool:
@@ -278,8 +279,9 @@ def value_sites(idx: MatchIndex, tops: frozenset[str], text: str) -> list[int]:
     container = printed_container(text)  # a list or dict printed whole is one value, spaces and all
     if not tops or not text or (not container and (len(text) > _VALUE_CHARS or any(c.isspace() for c in text))):
         return []  # (a value says nothing of which library raised it: only within a known one)
-    out = [s for s, row in enumerate(idx.sites[:MAX_SCAN])
-           if idx.site_templates[s] and in_scope(idx, s, tops) and all(_lone(idx, t) for t in idx.site_templates[s])]
+    kept = {t for t in idx.rewraps.get(LOOSE, ()) if not idx.templates[t][T_SEGS]}  # `raise self._exception`
+    out = [s for s, row in enumerate(idx.sites[:MAX_SCAN]) if idx.site_templates[s] and in_scope(idx, s, tops)
+           and all(_lone(idx, t) or t in kept for t in idx.site_templates[s])]
     if container:  # (a list or a dict is no key: no KeyError printed it)
         return sorted((s for s in out if not _key_error(idx, s)),
                       key=lambda s: (idx.sites[s][S_PATH], idx.sites[s][S_LINE], idx.sites[s][S_ID]))
@@ -321,7 +323,8 @@ def caught_sites(idx: MatchIndex, tops: frozenset[str], any_class: bool = True) 
       raise TextFSMTemplateError(str(exc))``, distlib's ``tarfile.FilterError``, cmd2's ``shlex`` ``ValueError``,
       rlp's ``UnicodeDecodeError``, python-jsonschema-objects' ``jsonschema.ValidationError``);
     - raises of an exception object built elsewhere (``indexdata.loose_raise``: parglare 0.22.0's ``error =
-      self.errors[-1]; raise error``, cmd2's ``raise error``): the text is whatever the code that built it wrote.
+      self.errors[-1]; raise error``, cmd2's ``raise error``, telnetlib3's ``raise self._exception`` that
+      ``set_exception(exc)`` kept): the text is whatever the code that built it wrote.
 
     Those that catch everything come first (they surface any text), then the others in path/line order;
     ``any_class`` false keeps those that catch everything alone."""
@@ -329,8 +332,9 @@ def caught_sites(idx: MatchIndex, tops: frozenset[str], any_class: bool = True) 
         return []
     anything = {idx.templates[t][T_SITE] for name in CATCH_ALL for t in idx.rewraps.get(BY_CAUGHT + name, ())
                 if _lone(idx, t)}
+    # (a loose raise of the value itself has a lone value or, `raise self._exception`, no template at all)
     every = {idx.templates[t][T_SITE] for key, ts in idx.rewraps.items() if key.startswith(BY_CAUGHT) or key == LOOSE
-             for t in ts if _lone(idx, t)} if any_class else anything
+             for t in ts if _lone(idx, t) or (key == LOOSE and not idx.templates[t][T_SEGS])} if any_class else anything
     return sorted((s for s in every if in_scope(idx, s, tops)),
                   key=lambda s: (s not in anything, idx.sites[s][S_PATH], idx.sites[s][S_LINE], idx.sites[s][S_ID]))
 
