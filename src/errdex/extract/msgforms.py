@@ -191,6 +191,16 @@ class FormsMixin(Builder):
             return dataclasses.replace(made, src=ast.unparse(call), callee=ast.unparse(func))
         return self._format(call, attr, scope)
 
+    def _format_arg(self, node: ast.expr, scope: Scope) -> Node:
+        """A ``.format`` argument's value for ``expand._formatted``.  A value read elsewhere (an attribute, a
+        name) that reads as literal text may have been set to a value too: mimesis 19.1.0's ``self.items`` is
+        ``", ".join(map(str, enum_obj))`` or ``""``, and only the empty text reads; so it keeps a placeholder
+        beside its text.  A literal written in the call is certain."""
+        value = self.value(node, scope)
+        if isinstance(value, Lit) and not isinstance(node, ast.Constant):
+            return Alt((value, Hole(self.src.segment(node))))
+        return value
+
     def _format_ir(self, node: ast.Call, fmt: Node, scope: Scope) -> Node:
         """Format fields are parsed in the literal runs of the receiver; placeholders it already holds
         (``f"{op} must be unique, got {{}}"``) are values interpolated before ``.format`` ran."""
@@ -209,8 +219,9 @@ class FormsMixin(Builder):
             # `self.template.format(line + 1, column + 1, error_msg, source)` (eql's `EqlParseError`): the
             # arguments go into the fields of the text phase 2 knows (``expand._formatted``)
             return Ref(target=FORMATTED, src=self.src.segment(node), callee=FORMATTED, is_call=False,
-                       args=(fmt, *(self.value(a, scope) for a in node.args)),
-                       kwargs=tuple((k.arg, self.value(k.value, scope)) for k in node.keywords if k.arg is not None))
+                       args=(fmt, *(self._format_arg(a, scope) for a in node.args)),
+                       kwargs=tuple((k.arg, self._format_arg(k.value, scope))
+                                    for k in node.keywords if k.arg is not None))
         if runs is None and _deferred(fmt) and not spread:
             # `message.format(min=self.min)` with `message` a parameter (or a call's result): its text is
             # known in phase 2, where its `{name}` fields become placeholders (`expand._dedent`); so do the
