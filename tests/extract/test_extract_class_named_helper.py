@@ -95,3 +95,57 @@ def test_the_callers_format_text_reaches_the_classmethod_helper(tmp_path: Path) 
 def test_the_callers_format_text_reaches_the_module_helper(tmp_path: Path) -> None:
     texts = _texts(_extract(tmp_path), "DeviceAddress.decode")
     assert any(t.endswith(" can't be decoded from {} octets") for t in texts), texts
+
+
+def test_the_classmethod_helper_names_the_class_it_is_called_on(tmp_path: Path) -> None:
+    texts = [t.render() for t in site_in(_extract(tmp_path), "tags/record.py", "Record._decode", 1).templates]
+    assert "tags.record.Record payload of more than {cls.MAX_PAYLOAD_SIZE} octets can not be decoded" in texts \
+        or "tags.record.Record payload of more than 1048576 octets can not be decoded" in texts, texts
+
+
+SHAPES = '''
+    class ShapeError(Exception):
+        """A shape that cannot be measured."""
+
+
+    class Shape(object):
+        sides = 0
+
+        def _error(self, fmt, *args):
+            return ShapeError("%s: %s" % (self.__class__.__name__, fmt % args))
+
+        @classmethod
+        def _qualified_error(cls, fmt, *args, **kwargs):
+            return ShapeError(f"{cls.__module__}.{cls.__qualname__}: {fmt.format(*args, **kwargs)}")
+
+        def area(self):
+            raise self._error("no area for %d sides", self.sides)
+
+        @classmethod
+        def from_sides(cls, sides):
+            raise cls._qualified_error("can't be built from {} sides", sides)
+
+
+    class Square(Shape):
+        sides = 4
+'''
+
+
+def _shapes(tmp_path: Path, qualname: str) -> list[str]:
+    (tmp_path / "geometry").mkdir()
+    (tmp_path / "geometry" / "__init__.py").touch()
+    (tmp_path / "geometry" / "shapes.py").write_text(textwrap.dedent(SHAPES))
+    site = site_in(extract_dir(tmp_path), "geometry/shapes.py", qualname)
+    return [re.sub(r"\{[^{}]*\}", "{}", t.render()) for t in site.templates]
+
+
+def test_a_percent_helper_names_the_instances_class_and_its_subclasses(tmp_path: Path) -> None:
+    texts = _shapes(tmp_path, "Shape.area")
+    assert texts[0] == "Shape: no area for {} sides", texts
+    assert "Square: no area for {} sides" in texts
+
+
+def test_an_fstring_helper_names_the_class_by_module_and_qualname(tmp_path: Path) -> None:
+    texts = _shapes(tmp_path, "Shape.from_sides")
+    assert texts[0] == "geometry.shapes.Shape: can't be built from {} sides", texts
+    assert "geometry.shapes.Square: can't be built from {} sides" in texts
