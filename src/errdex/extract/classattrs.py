@@ -17,7 +17,8 @@ The class's own name is read the same way: ndeflib's ``Record._decode_error(cls,
 ``DecodeError(cls.__module__ + "." + cls.__name__ + " " + fmt.format(*args, **kwargs))``, called as ``raise
 cls._decode_error("TNF field value must be between 0 and 6")``: ``cls.__module__`` / ``cls.__name__`` /
 ``cls.__qualname__`` (and ``self.__class__.<that>``, ``type(self).<that>``) are the owner's module and name,
-then the placeholder (a subclass outside the package, a test's), then its package subclasses' (``_class_names``).
+then the placeholder (a subclass outside the package, a test's), then its package subclasses' (``_class_names``);
+a base of more than a few classes (ndeflib's ``Record``, thirty) stays the placeholder.
 """
 
 from __future__ import annotations
@@ -36,6 +37,9 @@ _SELF_ATTR = re.compile(r"self\.(\w+)")
 _OWN_ATTR = re.compile(r"(?:self|cls)\.(\w+)")
 MAX_DEPTH = 32
 MAX_LISTED = 16  # forms listed: the owner's text, the placeholder, then the subclasses' texts
+# classes named (the owner and its subclasses): more leave the placeholder, so that a module's and a name's options
+# (a product in `cls.__module__ + "." + cls.__name__`) stay within the expansion's variant cap
+MAX_NAMED = 3
 # `cls.__name__`, `self.__class__.__module__`, `type(self).__qualname__`: the class's own names
 _OWN_NAME = re.compile(r"(?:cls|self\.__class__|type\(self\))\.(__name__|__qualname__|__module__)")
 
@@ -97,17 +101,19 @@ def attrs_of_caller(t: Tables, node: Node, owner: str, depth: int = 0) -> Node:
 
 def _class_names(t: Tables, owner: str, which: str, node: Hole | Param) -> Node:
     """``cls.__name__`` / ``__qualname__`` / ``__module__`` of a factory method called on ``owner``: the owner's,
-    the placeholder, then each package subclass's (which inherit the calling method), distinct, capped."""
-    if owner not in t.classes:
-        return node
+    the placeholder, then each package subclass's (which inherit the calling method), distinct; a class with
+    more subclasses than ``MAX_NAMED`` allows stays the placeholder."""
+    classes = (owner, *t.subclasses(owner))
+    if owner not in t.classes or len(classes) > MAX_NAMED:
+        return node  # a base of many classes (ndeflib's `Record`): any of them, the placeholder as before
     texts: list[str] = []
-    for c in (owner, *t.subclasses(owner)):
+    for c in classes:
         module = _module_of(t, c)
         if module is None:
             continue
         qual = c[len(module) + 1:]
         text = module if which == "__module__" else qual if which == "__qualname__" else qual.rpartition(".")[2]
-        if text not in texts and len(texts) < MAX_LISTED - 1:
+        if text not in texts:
             texts.append(text)
     if not texts:
         return node
