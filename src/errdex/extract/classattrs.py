@@ -12,6 +12,13 @@ that attribute's literal text:
   factory is called on, or one of its subclasses (which inherit ``validate``), decides
   (``attrs_of_caller``).  The owner's text comes first, then the placeholder (for a subclass past the
   expansion's variant cap, or a class set at run time), then the subclasses' texts.
+
+The class's own name is read the same way: ndeflib's ``Record._decode_error(cls, fmt, *args, **kwargs)`` returns
+``DecodeError(cls.__module__ + "." + cls.__name__ + " " + fmt.format(*args, **kwargs))``, called as ``raise
+cls._decode_error("TNF field value must be between 0 and 6")``: ``cls.__module__`` / ``cls.__name__`` /
+``cls.__qualname__`` (and ``self.__class__.<that>``, ``type(self).<that>``) are the owner's module and name,
+then the placeholder (a subclass outside the package, a test's), then its package subclasses' (``_class_names``);
+a base of more than a few classes (ndeflib's ``Record``, thirty) stays the placeholder.
 """
 
 from __future__ import annotations
@@ -20,13 +27,21 @@ import dataclasses
 import re
 from collections.abc import Callable
 
-from errdex.extract.ir import Alt, Cat, Hole, Node, Ref, alt, literal_text
+from errdex.extract.imports import BUILTIN_EXCEPTIONS
+from errdex.extract.ir import Alt, Cat, Hole, Lit, Node, Param, Ref, alt, literal_text
+from errdex.extract.msgvalue import CLASS_NAME
+from errdex.extract.shownself import NEUTRAL_BASES
 from errdex.extract.tables import Tables
 
 _SELF_ATTR = re.compile(r"self\.(\w+)")
 _OWN_ATTR = re.compile(r"(?:self|cls)\.(\w+)")
 MAX_DEPTH = 32
 MAX_LISTED = 16  # forms listed: the owner's text, the placeholder, then the subclasses' texts
+# classes named (the owner and its subclasses): more leave the placeholder, so that a module's and a name's options
+# (a product in `cls.__module__ + "." + cls.__name__`) stay within the expansion's variant cap
+MAX_NAMED = 3
+# `cls.__name__`, `self.__class__.__module__`, `type(self).__qualname__`: the class's own names
+_OWN_NAME = re.compile(r"(?:cls|self\.__class__|type\(self\))\.(__name__|__qualname__|__module__)")
 
 
 def _each_part(node: Node, fn: Callable[[Node], Node]) -> Node | None:
@@ -61,6 +76,14 @@ def attrs_of_caller(t: Tables, node: Node, owner: str, depth: int = 0) -> Node:
         return dataclasses.replace(node, args=tuple(attrs_of_caller(t, a, owner, depth + 1) for a in node.args),
                                    kwargs=tuple((k, attrs_of_caller(t, v, owner, depth + 1)) for k, v in node.kwargs))
     if isinstance(node, Hole) and node.conversion is None and node.format_spec is None \
+            and (n := _OWN_NAME.fullmatch(node.expr)) is not None:
+        return _class_names(t, owner, n[1], node)
+    if isinstance(node, Param) and node.name == CLASS_NAME and node.conversion is None and node.format_spec is None \
+            and not _exception_class(t, owner):
+        # `self.__class__.__name__` / `type(self).__name__` in a factory method of a class that is no exception
+        # (an exception's own is the raised class's, bound where its text is read)
+        return _class_names(t, owner, "__name__", node)
+    if isinstance(node, Hole) and node.conversion is None and node.format_spec is None \
             and (m := _OWN_ATTR.fullmatch(node.expr)) is not None:
         own = _constant(t, owner, m[1])
         if own is None:
@@ -74,6 +97,42 @@ def attrs_of_caller(t: Tables, node: Node, owner: str, depth: int = 0) -> Node:
                 options.append(c)
         return alt(options)
     return node
+
+
+def _class_names(t: Tables, owner: str, which: str, node: Hole | Param) -> Node:
+    """``cls.__name__`` / ``__qualname__`` / ``__module__`` of a factory method called on ``owner``: the owner's,
+    the placeholder, then each package subclass's (which inherit the calling method), distinct; a class with
+    more subclasses than ``MAX_NAMED`` allows stays the placeholder."""
+    classes = (owner, *t.subclasses(owner))
+    if owner not in t.classes or len(classes) > MAX_NAMED:
+        return node  # a base of many classes (ndeflib's `Record`): any of them, the placeholder as before
+    texts: list[str] = []
+    for c in classes:
+        module = _module_of(t, c)
+        if module is None:
+            continue
+        qual = c[len(module) + 1:]
+        text = module if which == "__module__" else qual if which == "__qualname__" else qual.rpartition(".")[2]
+        if text not in texts:
+            texts.append(text)
+    if not texts:
+        return node
+    return alt([Lit(texts[0]), node, *(Lit(x) for x in texts[1:])])
+
+
+def _exception_class(t: Tables, cls: str) -> bool:
+    """Whether ``cls`` derives from a builtin exception (or its chain leaves the package unseen)."""
+    chain = t.bases_chain(cls)
+    return any(b in BUILTIN_EXCEPTIONS or (b not in t.classes and b not in NEUTRAL_BASES) for b in chain)
+
+
+def _module_of(t: Tables, cls: str) -> str | None:
+    """The package module that defines ``cls`` (a dotted class name): its longest prefix that is a module."""
+    parts = cls.split(".")
+    for i in range(len(parts) - 1, 0, -1):
+        if ".".join(parts[:i]) in t.modules:
+            return ".".join(parts[:i])
+    return None
 
 
 def _constant(t: Tables, cls: str, name: str) -> Node | None:

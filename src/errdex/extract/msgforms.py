@@ -227,9 +227,11 @@ class FormsMixin(Builder):
             # known in phase 2, where its `{name}` fields become placeholders (`expand._dedent`); so do the
             # fields of `msg.format(*format_args)`, values passed on (h11's `validate`)
             return Dedent(fmt, FORMAT_FIELDS)
-        if runs is None and _deferred(fmt) and len(spread) == 1 and not node.args:
-            # `message = message.format(**params)` of a caller's text (eql's `_error`): its `{name}` fields
-            # values from a mapping, placeholders in phase 2, the rest of the caller's text literal
+        if runs is None and _deferred(fmt) and len(spread) == 1 \
+                and all(isinstance(a, ast.Starred) for a in node.args):
+            # `message = message.format(**params)` of a caller's text (eql's `_error`), or a helper's
+            # `fmt.format(*args, **kwargs)` of what its caller passes on (ndeflib's `_decode_error`): its
+            # fields are values, placeholders in phase 2, the rest of the caller's text literal
             return Dedent(fmt, FORMAT_FIELDS)
         if runs is None or len(spread) > 1:
             return Hole(self.src.segment(node), unresolved=True)

@@ -84,6 +84,12 @@ class ValuesMixin(Builder):
             return rep  # f"{'-' * 30}"
         if conversion in (None, "s", "r") and spec is None and (shown := self.display(node, scope)) is not None:
             return shown
+        if conversion in (None, "s") and spec is None and _formats_param(node, scope):
+            # f"{cls.__name__} {fmt.format(*args, **kwargs)}", "%s: %s" % (name, fmt % args): a helper's
+            # parameter formatted is text, its caller's (``msgforms._format_ir``, ``_percent``)
+            got = self.text(node, scope)
+            if not (isinstance(got, Hole) and got.unresolved):
+                return got
         if isinstance(node, ast.IfExp) and conversion is None and spec is None:
             # f"must be {'>=' if inclusive else '>'} {x}": both branches literal text, so the text is one of them
             # (or an f-string: textx's `f" => '{self.context}'" if self.context else ""` adds a suffix or not)
@@ -379,6 +385,17 @@ def _defaulted(ir: Node, conversion: str | None, spec: str | None) -> Node | Non
         else:
             return None
     return alt(out)
+
+
+def _formats_param(node: ast.expr, scope: Scope) -> bool:
+    """``param.format(...)`` or ``param % values``: a parameter of the function used as a format."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
+        fmt = node.left
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format":
+        fmt = node.func.value
+    else:
+        return False
+    return isinstance(fmt, ast.Name) and fmt.id in scope.params
 
 
 def _is_own_class(node: ast.expr) -> bool:
