@@ -286,9 +286,10 @@ _ASSIGNED_CALL = r"^\s*{name}\s*(?::[^=]+)?=\s*(?:await\s+)?([A-Za-z_][\w.]*)\s*
 def received_value(exception: str, raise_line: str, snippet: str, snippet_start: int, line: int) -> bool:
     """Whether a loose raise (``loose_raise``) raises, as it is, an exception object built outside the code
     that raises it: an attribute of the instance (``raise self._exception``, kept by a setter), or a local
-    whose nearest assignment above the raise in the snippet is the value a call returned, the callee not
-    a class (``data = serializer.loads(msg.data)``, ``exc = future.exception()``): deserialized, received,
-    handed back by other code, so it may be any exception raised anywhere, the package's own texts too."""
+    whose nearest assignment above the raise in the snippet is the value a method of another object returned,
+    not a class (``data = serializer.loads(msg.data)``, ``exc = future.exception()``): deserialized, received,
+    handed back by other code, so it may be any exception raised anywhere, the package's own texts too.  A
+    plain function's (``error = lookup(code)``, a package's table of classes) is left out."""
     if not raises_name(exception, raise_line):
         return False
     if exception.startswith("self."):
@@ -298,7 +299,7 @@ def received_value(exception: str, raise_line: str, snippet: str, snippet_start:
     for text in reversed(above):
         if re.match(rf"^\s*{re.escape(exception)}\s*(?::[^=]+)?=[^=]", text):
             m = pattern.match(text)
-            return m is not None and m.group(1).rsplit(".", 1)[-1].lstrip("_")[:1].islower()
+            return m is not None and "." in m.group(1) and m.group(1).rsplit(".", 1)[-1].lstrip("_")[:1].islower()
     return False
 
 
