@@ -288,8 +288,8 @@ def received_value(exception: str, raise_line: str, snippet: str, snippet_start:
     that raises it: an attribute of the instance (``raise self._exception``, kept by a setter), or a local
     whose nearest assignment above the raise in the snippet is the value a method of another object returned,
     not a class (``data = serializer.loads(msg.data)``, ``exc = future.exception()``): deserialized, received,
-    handed back by other code, so it may be any exception raised anywhere, the package's own texts too.  A
-    plain function's (``error = lookup(code)``, a package's table of classes) is left out."""
+    handed back by other code, so it may be any exception raised anywhere, the package's own texts too
+    (``_received_from``)."""
     if not raises_name(exception, raise_line):
         return False
     if exception.startswith("self."):
@@ -299,8 +299,18 @@ def received_value(exception: str, raise_line: str, snippet: str, snippet_start:
     for text in reversed(above):
         if re.match(rf"^\s*{re.escape(exception)}\s*(?::[^=]+)?=[^=]", text):
             m = pattern.match(text)
-            return m is not None and "." in m.group(1) and m.group(1).rsplit(".", 1)[-1].lstrip("_")[:1].islower()
+            return m is not None and _received_from(m.group(1))
     return False
+
+
+def _received_from(callee: str) -> bool:
+    """A method of another object (``serializer.loads``, ``self._reader.exception``, ``q.get``): not a plain
+    function (``lookup(code)``), not the class's own helper (``self._error(...)``, a factory the package writes),
+    not a class or a table (``GlomError.wrap``, ``ERRORS.get``), not a dunder (``self.exception.__class__``)."""
+    parts = callee.split(".")
+    method = parts[-1]
+    return (len(parts) >= 2 and not (len(parts) == 2 and parts[0] in ("self", "cls")) and not parts[0][:1].isupper()
+            and not method.startswith("__") and method.lstrip("_")[:1].islower())
 
 
 def raises_name(name: str, raise_line: str) -> bool:
