@@ -44,6 +44,10 @@ MAX_FORWARDED = 32  # more templates than this from the caught classes: the site
 MAX_PASSED = 64
 MAX_UNTYPED = 4  # ``obj.name(...)`` on an untyped object: at most this many package functions of that name
 MAX_REACHED = 2000  # functions followed from one ``try`` body
+# what calling a class runs: ``__new__``, ``__init__``, and the hook a generated ``__init__`` calls after it
+# (``@dataclass``'s ``__post_init__``, attrs' ``__attrs_post_init__``): a validation raised there (greenery's
+# ``Bound.__post_init__``: ``raise ValueError(f"Invalid bound: {self.v!r}")``) is raised by the call
+_CONSTRUCTORS = ("__init__", "__new__", "__post_init__", "__attrs_post_init__")
 
 
 def caught_name(arg: ast.expr) -> str | None:
@@ -411,7 +415,15 @@ class _Graph:
             real = self.canonical(callee)
             if real != callee and real in self.known:
                 return [real]
-        return [callee, f"{callee}.__init__"]
+        return [callee, *(self._constructor(callee, m) for m in _CONSTRUCTORS)]
+
+    def _constructor(self, cls: str, method: str) -> str:
+        """``cls.method``, or the base's that the class inherits (a dataclass's generated ``__init__`` calls the
+        ``__post_init__`` its class defines or inherits)."""
+        own = f"{cls}.{method}"
+        if own in self.known:
+            return own
+        return next((f"{b}.{method}" for b in self.bases(cls) if f"{b}.{method}" in self.known), own)
 
     def overrides(self, func: str) -> bool:
         """Whether a method overrides one of a package base of its class."""

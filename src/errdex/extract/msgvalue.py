@@ -10,6 +10,7 @@ import dataclasses
 
 from errdex.extract import env as envmod
 from errdex.extract import factories
+from errdex.extract.calltexts import is_base_str
 from errdex.extract.constlists import literal_repr
 from errdex.extract.imports import BUILTIN_NAMES, class_like, dotted_source
 from errdex.extract.ir import (
@@ -116,6 +117,10 @@ class ValuesMixin(Builder):
                 if isinstance(ir, Param):
                     return Param(ir.name, conversion, spec, shown=self.src.segment(node))
                 if conversion is None and spec is None and literal_text(ir) is not None:
+                    return ir
+                if conversion in (None, "s") and spec is None and isinstance(ir, Hole) and is_base_str(ir.expr):
+                    # `base = super().__str__(); return f"{base} (at stream offset 0x{self.offset:x})"`: the
+                    # text `__init__` handed the base, read with the raise's arguments (``calltexts.base_str``)
                     return ir
                 enumerated = _enumerated(ir, conversion, spec) or _defaulted(ir, conversion, spec)
                 if enumerated is not None:  # `kind = "filter"` / `kind = "test"` on two branches: each word

@@ -35,7 +35,7 @@ import re
 
 from errdex.match import lines as L
 from errdex.match import verify as V
-from errdex.match.indexdata import CLASS_TEXT, NO_TEXT, T_SEGS, MatchIndex
+from errdex.match.indexdata import CLASS_TEXT, NO_TEXT, RECEIVED, S_LINE, S_PATH, T_SEGS, T_SITE, MatchIndex
 from errdex.match.model import Match
 from errdex.record import replace
 
@@ -184,6 +184,11 @@ def unconfident(idx: MatchIndex, match: Match, site: int, frames: bool, message:
         note = ("the text is the standard library's codec error, caught and raised again here: the same data "
                 "fails with the same text wherever it is decoded or encoded; a traceback's frames decide")
         return replace(match, confident=False, tie_note=match.tie_note or note)
+    if not frames and (via := received_elsewhere(idx, site)):
+        note = (f"{via} raises, as it is, an exception object this package received (deserialized, returned by a "
+                f"call, kept by a setter): this text may have reached the caller through there; a traceback's "
+                f"innermost frame decides")
+        return replace(match, confident=False, tie_note=match.tie_note or note)
     if not frames and L.quotes_stack(message):
         note = ("the message goes on with a formatted stack (frames without a header): a handler composed it "
                 "around a text it caught, which may have come from this raise or another; a traceback's frames "
@@ -194,3 +199,16 @@ def unconfident(idx: MatchIndex, match: Match, site: int, frames: bool, message:
                 "that composed the message may have taken it from elsewhere; a traceback's frames decide")
         return replace(match, confident=False, tie_note=match.tie_note or note)
     return match
+
+
+def received_elsewhere(idx: MatchIndex, site: int) -> str:
+    """``path:line`` of a raise of the site's package that raises an exception object it received whole
+    (``indexdata.RECEIVED``: Pyro5's client ``raise data`` of the exception its server raised and sent back,
+    a stream reader's ``raise self._exception``), "" for none: the message alone says who wrote the text,
+    not whether it was raised there or received and raised again by that line."""
+    pkg = idx.sites[site][S_PATH].split("/", 1)[0]
+    for t in idx.rewraps.get(RECEIVED, ()):
+        row = idx.sites[idx.templates[t][T_SITE]]
+        if idx.templates[t][T_SITE] != site and row[S_PATH].split("/", 1)[0] == pkg:
+            return f"{row[S_PATH]}:{row[S_LINE]}"
+    return ""

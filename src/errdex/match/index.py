@@ -38,6 +38,7 @@ from errdex.match.indexdata import (
     MAX_WORDLESS_OF,
     NO_TEXT,
     PICKED_CLASS,
+    RECEIVED,
     REGISTERED,
     SHAPED,
     STDLIB,
@@ -58,6 +59,7 @@ from errdex.match.indexdata import (
     prints_as_key_error,
     raise_keywords,
     raises_name,
+    received_value,
     shaped,
     traceback_locals,
     try_body,
@@ -206,6 +208,8 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
             # (a bare value: glom's `raise err`, err a copy of the caught error or its wrapper; or among the
             # texts of the instances its callers hand it, one they build from a text of their own callers)
             rewraps.setdefault(LOOSE, []).append(bare[0])
+            if received_value(site.exception, raise_line, site.snippet, site.snippet_start, site.line):
+                rewraps.setdefault(RECEIVED, []).append(bare[0])  # (``honesty.received_elsewhere``)
         if len(mine) == 1 and class_copy(site.exception, templates[mine[0]][1]):
             rewraps.setdefault(COPY, []).append(mine[0])
             rewraps.setdefault(LOOSE, []).append(mine[0])  # a value raised as it is, of any class

@@ -76,6 +76,10 @@ BY_CAUGHT = "except "  # ``MatchIndex.rewraps`` key prefix: bare re-raises by th
 # ``MatchIndex.rewraps`` key: the message-less raises of a value held in a variable outside any ``except``
 # (``for error in self.iter_errors(): raise error``): built elsewhere (yielded, collected), of any class
 LOOSE = "<raised-value>"
+# ``MatchIndex.rewraps`` key: loose raises of an exception object the code received whole (``honesty.py``): a
+# local a call returned (Pyro5's ``data = serializer.loads(msg.data)`` then ``raise data``: the server's
+# exception, sent back and raised again in the client), or one an instance keeps (``raise self._exception``)
+RECEIVED = "<received-value>"
 # ``MatchIndex.rewraps`` key: re-raises of a caught exception's text as a class looked up at run time
 # (dnspython's ``ExceptionWrapper.__exit__``: ``raise self.exception_class(str(exc_val)) from exc_val``):
 # any text raised inside its ``with`` block is printed again, as any class
@@ -274,6 +278,39 @@ def loose_raise(exception: str, guards: Iterable[Guard]) -> bool:
     readers and futures do: telnetlib3's ``TelnetReader``)."""
     name = exception.removeprefix("self.")
     return name.isidentifier() and name.lstrip("_")[:1].islower() and not any(g.kind == "except" for g in guards)
+
+
+_ASSIGNED_CALL = r"^\s*{name}\s*(?::[^=]+)?=\s*(?:await\s+)?([A-Za-z_][\w.]*)\s*\("
+
+
+def received_value(exception: str, raise_line: str, snippet: str, snippet_start: int, line: int) -> bool:
+    """Whether a loose raise (``loose_raise``) raises, as it is, an exception object built outside the code
+    that raises it: an attribute of the instance (``raise self._exception``, kept by a setter), or a local
+    whose nearest assignment above the raise in the snippet is the value a method of another object returned,
+    not a class (``data = serializer.loads(msg.data)``, ``exc = future.exception()``): deserialized, received,
+    handed back by other code, so it may be any exception raised anywhere, the package's own texts too
+    (``_received_from``)."""
+    if not raises_name(exception, raise_line):
+        return False
+    if exception.startswith("self."):
+        return True
+    pattern = re.compile(_ASSIGNED_CALL.format(name=re.escape(exception)))
+    above = snippet.splitlines()[:max(0, line - snippet_start)]
+    for text in reversed(above):
+        if re.match(rf"^\s*{re.escape(exception)}\s*(?::[^=]+)?=[^=]", text):
+            m = pattern.match(text)
+            return m is not None and _received_from(m.group(1))
+    return False
+
+
+def _received_from(callee: str) -> bool:
+    """A method of another object (``serializer.loads``, ``self._reader.exception``, ``q.get``): not a plain
+    function (``lookup(code)``), not the class's own helper (``self._error(...)``, a factory the package writes),
+    not a class or a table (``GlomError.wrap``, ``ERRORS.get``), not a dunder (``self.exception.__class__``)."""
+    parts = callee.split(".")
+    method = parts[-1]
+    return (len(parts) >= 2 and not (len(parts) == 2 and parts[0] in ("self", "cls")) and not parts[0][:1].isupper()
+            and not method.startswith("__") and method.lstrip("_")[:1].islower())
 
 
 def raises_name(name: str, raise_line: str) -> bool:

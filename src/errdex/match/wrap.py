@@ -47,6 +47,9 @@ MIN_LITERAL = 8  # characters of literal text a template needs to wrap or be wra
 POOL = 8  # the best exactly verified candidates compared pairwise
 _BLOCKS = 4  # readings of one value by its lines (``_line_blocks``)
 _NESTED = 3  # levels of wraps read inside a wrapped message (``_nested``)
+# the titles pydantic (v2) puts before a validator's own text in an error's `msg` (a `ValueError`, an
+# `AssertionError`): the validator's text follows whole
+VALIDATION_TITLES = ("Value error, ", "Assertion failed, ")
 FRAME_LETTERS = 3  # letters and digits a short wrapper's leading literal needs (``_framed``)
 
 
@@ -251,6 +254,10 @@ def _wrapped_values(idx: MatchIndex, a: Candidate, text: str,
     the literal's *last* occurrence (``find`` stops at the first " in " of the caught message), and the
     lines a value at an end of the text holds (``_line_blocks``)."""
     out: list[tuple[str, int | None]] = [(v, None) for _, v in a.values]
+    # pydantic's `ValidationError.errors()` gives each `msg` as its error type's title before the text the
+    # validator raised (`Value error, Failed to validate ...`): a package joining those msgs
+    # (ical's `ComponentModel.__init__`) wraps the text after that title
+    out.extend((v[len(p):], None) for _, v in a.values for p in VALIDATION_TITLES if v.startswith(p))
     segs = idx.templates[a.template][T_SEGS]
     if text and len(segs) > 1 and not segs[0][0] and segs[1][0] and CAUGHT.fullmatch(segs[0][1].removesuffix(REPR)):
         cut = text.rfind(segs[1][1])
