@@ -28,7 +28,7 @@ import itertools
 
 from errdex.extract import env as envmod
 from errdex.extract.helperkw import returns_of
-from errdex.extract.ir import Alt, Cat, Dedent, Hole, Node, Param, Ref
+from errdex.extract.ir import Hole, Node, Param, Ref, with_parts
 from errdex.extract.joinedparts import has_literal
 from errdex.extract.msgbase import MAX_LIST_DEPTH, Builder, Scope
 from errdex.extract.variants import MAX_TEMPLATES
@@ -137,19 +137,12 @@ def _detached(node: Node) -> Node:
     """The text with the helper's parameters as plain placeholders: the caller binds none of them."""
     if isinstance(node, Param):
         return Hole(node.shown or node.name, node.conversion, node.format_spec)
-    if isinstance(node, Cat):
-        return Cat(tuple(_detached(p) for p in node.parts))
-    if isinstance(node, Alt):
-        return Alt(tuple(_detached(o) for o in node.options))
-    if isinstance(node, Dedent):
-        return dataclasses.replace(node, inner=_detached(node.inner))
     if isinstance(node, Ref):
         if node.param or node.reraised or node.edited is not None:
             return Hole(node.src)
-        return dataclasses.replace(node, args=tuple(_detached(a) for a in node.args),
-                                   kwargs=tuple((k, _detached(v)) for k, v in node.kwargs),
-                                   item=tuple(_detached(i) for i in node.item))
-    return node
+        if node.item:
+            node = dataclasses.replace(node, item=tuple(_detached(i) for i in node.item))
+    return with_parts(node, _detached)
 
 
 def helper_items(builder: Builder, node: ast.expr, scope: Scope, depth: int = 0) -> list[tuple[Node, ...]] | None:
