@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from errdex.match.verify import MAX_TEXT, clip, normalize, reprs_plausible, values, verify
+from errdex.match.verify import MAX_TEXT, clip, names_plausible, normalize, reprs_plausible, values, verify
 
 Segs = tuple[tuple[bool, str], ...]
 
@@ -78,6 +78,19 @@ def test_an_empty_leading_value_with_the_literal_repeated_later() -> None:
     v = verify(segs, "q AA r AA AA")
     assert v.exact and values(segs, "q AA r AA AA", v) == [("{x}", "q"), ("{x}", "r")]
 
+
+
+def test_a_leading_value_printing_the_literal_s_words_read_again() -> None:
+    # "{x} AA {type(v).__name__} AA" with x="AA" and the name "AA" prints "AA AA AA AA": the first reading
+    # gives x nothing (the message starts with the literal's words) and the name "AA AA", no name; the second
+    # (``empty_lead=False``, when the first left a value implausible: ``rank.score_template``) gives each its own
+    segs: Segs = ((False, "x"), (True, " AA "), (False, "type(v).__name__"), (True, " AA"))
+    text = "AA AA AA AA"
+    first = verify(segs, text)
+    assert first.exact and not names_plausible(segs, tuple(values(segs, text, first)))
+    v = verify(segs, text, empty_lead=False)
+    assert v.exact and values(segs, text, v) == [("{x}", "AA"), ("{type(v).__name__}", "AA")]
+    assert names_plausible(segs, tuple(values(segs, text, v)))
 
 
 def test_a_space_between_two_values_read_again_after_a_value() -> None:

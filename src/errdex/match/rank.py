@@ -147,6 +147,27 @@ def specificity(litchars: int) -> float:
     return 1.0 - math.exp(-litchars / 14.0)
 
 
+def _reread(
+    segs: tuple[tuple[bool, str], ...], text: str, v: V.Verification, vals: tuple[tuple[str, str], ...],
+) -> tuple[V.Verification, tuple[tuple[str, str], ...], bool]:
+    """Read an exactly found template again when the first reading left a value implausible, the values
+    first: a literal of spaces read as sharing the space of an empty value before it (cel-python's ``no
+    such overload: {self!r} {type(self)} != ...`` gave ``self`` nothing and ``type(self)`` both), or a
+    leading placeholder read as empty because the message starts with the first literal's words (``{x} AA
+    {type(v).__name__} AA`` printed ``AA AA AA AA`` gave the name ``AA AA``)."""
+    readings: list[dict[str, bool]] = []
+    if any(lit and not x.strip(" ") for lit, x in segs[1:]):
+        readings.append({"share_spaces": False})
+    if segs and not segs[0][0]:
+        readings.append({"empty_lead": False})
+    for how in readings:
+        v2 = V.verify(segs, text, **how)
+        vals2 = tuple_values(segs, text, tuple(V.values(segs, text, v2))) if v2.exact else ()
+        if v2.exact and V.reprs_plausible(vals2, not segs[-1][0]) and V.names_plausible(segs, vals2):
+            return v2, vals2, True
+    return v, vals, False
+
+
 def score_template(
     idx: MatchIndex, tno: int, text: str, text_words: frozenset[str], exc_name: str,
     share: float | None = None,
@@ -160,14 +181,8 @@ def score_template(
     vals = tuple(V.values(segs, text, v)) if v.exact and litchars else ()
     vals = tuple_values(segs, text, vals)  # `({a!r}, {b!r})`: the values between the top-level separators
     plausible = V.reprs_plausible(vals, bool(segs) and not segs[-1][0]) and V.names_plausible(segs, vals)
-    if v.exact and litchars and not plausible and any(lit and not x.strip(" ") for lit, x in segs[1:]):
-        # a literal of spaces read as sharing the space of an empty value before it left a value implausible
-        # (cel-python's `no such overload: {self!r} {type(self)} != ...` gave `self` nothing and `type(self)`
-        # both): read again with the values first
-        v2 = V.verify(segs, text, share_spaces=False)
-        vals2 = tuple_values(segs, text, tuple(V.values(segs, text, v2))) if v2.exact else ()
-        if v2.exact and V.reprs_plausible(vals2, not segs[-1][0]) and V.names_plausible(segs, vals2):
-            v, vals, plausible = v2, vals2, True
+    if v.exact and litchars and not plausible:
+        v, vals, plausible = _reread(segs, text, v, vals)
     if v.exact and litchars and plausible:
         score = exact_score(litchars, v, text)
         if litchars < SHORT_LITERAL or own_letters(segs) < OWN_LETTERS:

@@ -96,11 +96,14 @@ class Verification:
         return [s for s in self.spans if s is not None and s[1] > s[0]] if self.exact else []
 
 
-def verify(segments: tuple[tuple[bool, str], ...], text: str, share_spaces: bool = True) -> Verification:
+def verify(segments: tuple[tuple[bool, str], ...], text: str, share_spaces: bool = True,
+           empty_lead: bool = True) -> Verification:
     """Match ``segments`` (``(is_literal, text_or_expr)``, literals normalized) against ``text``.
 
     Without ``share_spaces``, a literal of spaces alone is looked for after a value before it is read as
-    sharing the space of an empty one (``rank.score_template``'s second reading)."""
+    sharing the space of an empty one; without ``empty_lead``, a template that opens with a placeholder is
+    not read as printing it empty because the message starts with its first literal's words (``{x} AA
+    {type(v).__name__} AA`` printed ``AA AA AA AA``): ``rank.score_template``'s second readings."""
     lits = [s for lit, s in segments if lit]
     # the literals right after a printed class (`{type(root)} {root}`): its `<class 'NoneType'>` is read whole
     after_class = [i > 0 and not segments[i - 1][0] and bool(_CLASS_VALUE.fullmatch("{" + segments[i - 1][1] + "}"))
@@ -120,7 +123,8 @@ def verify(segments: tuple[tuple[bool, str], ...], text: str, share_spaces: bool
         size = len(lit)
         if k == last and ends_lit and ((k == 0 and not starts_lit) or (k > 0 and None not in spans)):
             idx = text.rfind(lit, pos)
-        elif k == 0 and not starts_lit and lit[:1] == " " and lit.strip(" ") and text.startswith(lit.lstrip(" ")):
+        elif (k == 0 and not starts_lit and empty_lead and lit[:1] == " " and lit.strip(" ")
+              and text.startswith(lit.lstrip(" "))):
             # an empty leading value: the stripped message starts with the literal, its earliest place
             idx, size = 0, len(lit.lstrip(" "))
         else:
