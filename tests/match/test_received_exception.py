@@ -4,7 +4,11 @@ reply, ``raise data``).  The message alone names the server's raise, whose text 
 got may end at the client's ``raise data``: the answer stays the server's raise, never confident, with a note
 naming the client's line (``indexdata.received_value``, ``honesty.received_elsewhere``).  A package whose loose
 raise takes a value from a loop or a list (``for error in errors: raise error``) keeps its confident answers, and
-a traceback's frames still decide."""
+a traceback's frames still decide.  An exception object kept within the process (a worker thread's, a future's,
+a stream reader's ``set_exception``) was raised before it was kept and keeps its traceback when raised again: the
+innermost frame is still the raise that wrote the text, and the answer stays confident (the eighty-eighth round).
+An error a package builds and yields without raising it, raised later by a caller (jsonschema's ``error =
+exceptions.best_match(validator.iter_errors(instance))`` then ``raise error``), still counts."""
 
 from __future__ import annotations
 
@@ -67,6 +71,76 @@ class Checker:
             raise error
 '''
 
+WORKER = '''
+import threading
+
+
+class Worker:
+    def __init__(self, job):
+        self._job = job
+        self._exception = None
+        self._future = None
+
+    def _run(self):
+        try:
+            self._job()
+        except Exception as e:
+            self._exception = e
+
+    def join(self):
+        t = threading.Thread(target=self._run)
+        t.start()
+        t.join()
+        if self._exception is not None:
+            raise self._exception
+
+    def result(self):
+        exc = self._future.exception()
+        if exc is not None:
+            raise exc
+        return self._future.result()
+
+
+def parse_size(text):
+    if not text.isdigit():
+        raise ValueError(f"the size {text!r} is not a whole number of bytes")
+    return int(text)
+'''
+
+YIELDED = {
+    "__init__.py": "",
+    "exceptions.py": '''
+class ValidationError(Exception):
+    pass
+
+
+def best_match(errors):
+    return next(iter(errors), None)
+''',
+    "keywords.py": '''
+from .exceptions import ValidationError
+
+
+def minimum(validator, minimum, instance):
+    if instance < minimum:
+        yield ValidationError(f"{instance!r} is less than the minimum of {minimum!r}")
+
+
+def check_minimum(instance, minimum):
+    if instance < minimum:
+        raise ValidationError(f"{instance!r} is less than the minimum of {minimum!r}")
+''',
+    "validators.py": '''
+from . import exceptions, keywords
+
+
+def validate(instance, schema):
+    error = exceptions.best_match(keywords.minimum(None, schema["minimum"], instance))
+    if error is not None:
+        raise error
+''',
+}
+
 
 @pytest.fixture(scope="module")
 def pyro(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
@@ -78,6 +152,16 @@ def pyro(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
 @pytest.fixture(scope="module")
 def checker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
     yield from indexed_catalog(tmp_path_factory, "collected", "checklike", {"__init__.py": "", "check.py": CHECKER})
+
+
+@pytest.fixture(scope="module")
+def yielded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
+    yield from indexed_catalog(tmp_path_factory, "yielded", "schemalike", YIELDED)
+
+
+@pytest.fixture(scope="module")
+def worker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
+    yield from indexed_catalog(tmp_path_factory, "kept", "workerlike", {"__init__.py": "", "worker.py": WORKER})
 
 
 @pytest.mark.parametrize("text", ["this is the generated error from the echo server error() method",
@@ -102,3 +186,18 @@ def test_a_traceback_still_decides(pyro: Catalog) -> None:
 def test_a_loose_raise_of_a_collected_error_leaves_the_answer_confident(checker: Catalog) -> None:
     r = explain(checker, "the checked item is empty and cannot be used")
     assert r.matches[0].path.endswith("check.py") and r.matches[0].confident
+
+
+@pytest.mark.parametrize("text", ["the size 'ten' is not a whole number of bytes",
+                                  "ValueError: the size 'ten' is not a whole number of bytes"])
+def test_an_exception_kept_within_the_process_leaves_the_answer_confident(worker: Catalog, text: str) -> None:
+    top = explain(worker, text).matches[0]
+    assert top.path.endswith("worker.py") and top.qualname == "parse_size" and top.confident
+    assert "as it is" not in (top.tie_note or "")
+
+
+def test_an_error_built_and_yielded_then_raised_by_a_caller_is_not_confident(yielded: Catalog) -> None:
+    top = explain(yielded, "schemalike.exceptions.ValidationError: 3 is less than the minimum of 5").matches[0]
+    # the text's raise (the same text is yielded unraised by ``minimum``, which extraction does not index)
+    assert top.path.endswith("keywords.py") and top.qualname == "check_minimum" and not top.confident
+    assert "validators.py:8" in top.tie_note

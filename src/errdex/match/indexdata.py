@@ -284,16 +284,20 @@ _ASSIGNED_CALL = r"^\s*{name}\s*(?::[^=]+)?=\s*(?:await\s+)?([A-Za-z_][\w.]*)\s*
 
 
 def received_value(exception: str, raise_line: str, snippet: str, snippet_start: int, line: int) -> bool:
-    """Whether a loose raise (``loose_raise``) raises, as it is, an exception object built outside the code
-    that raises it: an attribute of the instance (``raise self._exception``, kept by a setter), or a local
-    whose nearest assignment above the raise in the snippet is the value a method of another object returned,
-    not a class (``data = serializer.loads(msg.data)``, ``exc = future.exception()``): deserialized, received,
-    handed back by other code, so it may be any exception raised anywhere, the package's own texts too
-    (``_received_from``)."""
-    if not raises_name(exception, raise_line):
+    """Whether a loose raise (``loose_raise``) raises, as it is, an exception object built elsewhere and never
+    raised before: a local whose nearest assignment above the raise in the snippet is the value a method of
+    another object returned (``data = serializer.loads(msg.data)``, Pyro5's client raising its server's
+    exception; ``error = exceptions.best_match(errors)``, jsonschema's errors built by its keywords and
+    yielded).  Its traceback starts at this raise, while its text may be any of the package's own
+    (``_received_from``).
+
+    An object kept after it was raised is not counted: an attribute the instance keeps (``raise
+    self._exception``, set by a handler or ``set_exception(exc)``), ``sys.exc_info()[1]``, a future's
+    ``exception()``.  Raised again, it keeps its ``__traceback__``, so the innermost frame is still the raise
+    that wrote the text (the eighty-eighth round: counting them took confidence from 680 of 1,344 right
+    message-only answers in the nineteen held-out sets with such a raise)."""
+    if not raises_name(exception, raise_line) or exception.startswith("self."):
         return False
-    if exception.startswith("self."):
-        return True
     pattern = re.compile(_ASSIGNED_CALL.format(name=re.escape(exception)))
     above = snippet.splitlines()[:max(0, line - snippet_start)]
     for text in reversed(above):
@@ -303,14 +307,19 @@ def received_value(exception: str, raise_line: str, snippet: str, snippet_start:
     return False
 
 
+# accessors of an exception that was raised and caught in the same process (a handler's, a worker's)
+_KEPT_AFTER_RAISE = frozenset({"exc_info", "exception"})
+
+
 def _received_from(callee: str) -> bool:
-    """A method of another object (``serializer.loads``, ``self._reader.exception``, ``q.get``): not a plain
-    function (``lookup(code)``), not the class's own helper (``self._error(...)``, a factory the package writes),
-    not a class or a table (``GlomError.wrap``, ``ERRORS.get``), not a dunder (``self.exception.__class__``)."""
+    """A method of another object (``serializer.loads``, ``q.get``): not a plain function (``lookup(code)``),
+    not the class's own helper (``self._error(...)``, a factory the package writes), not a class or a table
+    (``GlomError.wrap``, ``ERRORS.get``), not a dunder (``self.exception.__class__``), not an accessor of an
+    exception kept after it was raised (``sys.exc_info``, ``future.exception``)."""
     parts = callee.split(".")
     method = parts[-1]
     return (len(parts) >= 2 and not (len(parts) == 2 and parts[0] in ("self", "cls")) and not parts[0][:1].isupper()
-            and not method.startswith("__") and method.lstrip("_")[:1].islower())
+            and not method.startswith("__") and method.lstrip("_")[:1].islower() and method not in _KEPT_AFTER_RAISE)
 
 
 def raises_name(name: str, raise_line: str) -> bool:
