@@ -136,7 +136,11 @@ def test_caret_lines_are_not_code() -> None:
         ("jax._src.export.shape_poly.InconclusiveDimensionOperation: Symbolic dimension comparison",
          "jax._src.export.shape_poly.InconclusiveDimensionOperation", "Symbolic dimension comparison"),
         ("NetworkXNoPath: no path", "", "NetworkXNoPath: no path"),  # unqualified: prose or a type, who knows
-        ("Foo.Bar: baz", "", "Foo.Bar: baz"),  # a module name is lower-case
+        ("Foo.Bar: baz", "", "Foo.Bar: baz"),  # a package name is lower-case
+        # a package laid out one class per module (pygithub): the module is named after its class
+        ('github.GithubException.RateLimitExceededExceedsMaxWait: 403 {"message": "API rate limit exceeded"}',
+         "github.GithubException.RateLimitExceededExceedsMaxWait", '403 {"message": "API rate limit exceeded"}'),
+        ("Foo.Bar.Baz: qux", "", "Foo.Bar.Baz: qux"),  # no lower-case package first: prose or a type, who knows
         ("jax.DTYPE: not a class", "", "jax.DTYPE: not a class"),  # a constant, not a class
     ],
 )

@@ -22,11 +22,20 @@ E(errors)`` (pyOpenSSL's ``exception_from_error_queue``) prints ``[('SSL routine
 The extractor gives the raise the template ``[{errors}]`` (``extract/messages.grown_list``); such a template
 (``list_shown``) is kept under ``LIST_SHOWN`` and is a candidate for a text printed as one list
 (``printed_list``), a lead at most ``ARGS_CAP`` like the tuple's frame (issue 17's fifty-seventh round).
+
+A web-API client's error prints its status and the response's payload as JSON: pygithub's
+``GithubException.__str__`` is ``f"{self.status}"`` then ``msg += " " + json.dumps(data)``, so a template of no
+word, ``{status} {json.dumps(data)}``. Such a template (``json_shown``: its last part a ``json.dumps(...)``) is
+kept under ``JSON_SHOWN`` and is a candidate for a text that ends with a JSON document (``printed_json``); it
+verifies only when the value of its ``json.dumps`` is one (``json_value``), a lead at most ``ARGS_CAP`` too
+(issue 17's eighty-sixth round).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+import re
+from collections.abc import Callable, Sequence
 
 ARGS_TUPLE = "<args-tuple>"  # ``MatchIndex.rewraps`` key prefix, followed by the number of values
 LIST_SHOWN = "<list-repr>"  # ``MatchIndex.rewraps`` key: templates that are a list shown as itself, ``[{errors}]``
@@ -36,6 +45,62 @@ ARGS_CAP = 0.3
 MAX_ARGS = 8  # values of a printed tuple read (a longer one is no exception's arguments list worth a shape)
 MAX_TEXT = 4000  # characters of a text scanned for its top-level values
 _OPEN = {"(": ")", "[": "]", "{": "}", "<": ">"}
+JSON_SHOWN = "<json-shown>"  # ``MatchIndex.rewraps`` key: templates of no word ending with a ``json.dumps(...)``
+_DUMPS = re.compile(r"(?:\w+\.)*\w*json\.dumps\(", re.IGNORECASE)  # `json.dumps(`, `simplejson.dumps(`, `_json.dumps(`
+JSON_STEP = 0.01  # below ``ARGS_CAP``, shared by a JSON payload's readings as their literal parts are fewer
+MAX_JSON_STARTS = 8  # places a text's JSON document is looked for at (after a space, opening a document)
+
+
+def json_shown(segs: Sequence[tuple[bool, str]]) -> bool:
+    """Whether the template ends with a ``json.dumps(...)`` after some literal text (``{status} {json.dumps(data)}``):
+    the caller checks that it has no word."""
+    return len(segs) >= 2 and not segs[-1][0] and _DUMPS.match(segs[-1][1]) is not None \
+        and any(lit for lit, _ in segs)
+
+
+def json_value(value: str) -> bool:
+    """Whether a value is a JSON document as ``json.dumps`` prints an object, an array or a string."""
+    if not value or value[0] not in '{["' or len(value) > MAX_TEXT:
+        return False
+    try:
+        json.loads(value)
+    except ValueError:
+        return False
+    return True
+
+
+def json_start(text: str) -> int | None:
+    """Where the JSON document that ends a text begins, after a space (``403 {"message": "Not Found"}``: 4);
+    None when the text ends with none."""
+    if len(text) > MAX_TEXT:
+        return None
+    starts = [i + 1 for i, c in enumerate(text[:-1]) if c == " " and text[i + 1] in '{["']
+    return next((i for i in starts[:MAX_JSON_STARTS] if json_value(text[i:].rstrip())), None)
+
+
+def printed_json(text: str) -> bool:
+    """Whether a text ends with a JSON document after a space (``json_start``)."""
+    return json_start(text) is not None
+
+
+def json_values(segs: Sequence[tuple[bool, str]], text: str,
+                verify: Callable[[Sequence[tuple[bool, str]], str], list[tuple[str, str]] | None],
+                ) -> tuple[tuple[str, str], ...] | None:
+    """The placeholders' values of a ``json_shown`` template in a text ending with a JSON document: the document
+    is the ``json.dumps``'s, the text before it (less the literal before the placeholder) the rest's, read by
+    ``verify`` (values, or None when it does not hold them); None when the text does not fit.  (A whole reading
+    finds the ` ` before the payload inside the `: ` of `{msg}: {status} {json.dumps(data)}`.)"""
+    start = json_start(text)
+    if start is None or len(segs) < 2 or not segs[-2][0]:
+        return None
+    head, sep = text[:start], segs[-2][1]
+    if not head.endswith(sep) and not head.rstrip().endswith(sep.strip()):
+        return None
+    cut = len(head) - len(sep) if head.endswith(sep) else len(head.rstrip()) - len(sep.strip())
+    got = verify(segs[:-2], head[:cut]) if len(segs) > 2 else []
+    if got is None or any(not v for _, v in got):
+        return None
+    return (*got, ("{" + segs[-1][1] + "}", text[start:].rstrip()))
 
 
 def args_tuple_fields(segs: Sequence[tuple[bool, str]]) -> int | None:

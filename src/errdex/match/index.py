@@ -18,7 +18,14 @@ from array import array
 from collections.abc import Iterable, Iterator
 
 from errdex.match import store
-from errdex.match.argstuple import ARGS_TUPLE, LIST_SHOWN, args_tuple_fields, list_shown
+from errdex.match.argstuple import (
+    ARGS_TUPLE,
+    JSON_SHOWN,
+    LIST_SHOWN,
+    args_tuple_fields,
+    json_shown,
+    list_shown,
+)
 from errdex.match.honesty import class_text, constant_class_text
 from errdex.match.indexdata import ANY_CLASS as ANY_CLASS
 from errdex.match.indexdata import BY_CAUGHT as BY_CAUGHT
@@ -187,6 +194,8 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
                 rewraps.setdefault(f"{ARGS_TUPLE}{fields}", []).append(tno)
             if list_shown(segs):  # `[{errors}]`: a list raised as it is (``argstuple``)
                 rewraps.setdefault(LIST_SHOWN, []).append(tno)
+            if not tkeys and json_shown(segs):  # `{status} {json.dumps(data)}`: a payload printed (``argstuple``)
+                rewraps.setdefault(JSON_SHOWN, []).append(tno)
             if edited_reraise(raise_line, segs, held, caught_name(site.guards)):
                 rewraps.setdefault(EDITED, []).append(tno)
             if any(not lit and caught(x, site.cause, caught_name(site.guards)) for lit, x in segs):
@@ -237,7 +246,7 @@ def build(entries: Iterable[tuple[Snapshot, ErrorSite]]) -> MatchIndex:
                 not lone[0][0] and caught(lone[0][1], site.cause, caught_name(site.guards))):  # (not `raise err`)
             foreign.append((mine[0], resolved.split(".", 1)[0]))
         site_templates.append(tuple(mine))
-    for key in [k for k in rewraps if k.startswith((ARGS_TUPLE, LIST_SHOWN)) and len(rewraps[k]) > MAX_SHAPED]:
+    for key in [k for k in rewraps if k.startswith((ARGS_TUPLE, LIST_SHOWN, JSON_SHOWN)) and len(rewraps[k]) > MAX_SHAPED]:
         rewraps[key] = rewraps[key][:MAX_SHAPED]  # alike: the first ones, in the catalog's order
     if len(rewraps.get(SHAPED, ())) > MAX_SHAPED:  # the most literal text: the likeliest to verify only where right
         rewraps[SHAPED] = sorted(sorted(rewraps[SHAPED], key=lambda t: -templates[t][3])[:MAX_SHAPED])

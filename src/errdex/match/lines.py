@@ -56,7 +56,9 @@ def looks_like_exception(name: str) -> bool:
     class qualified by its module as Python prints every exception that is no
     builtin: lower-case module names, a capitalised class name
     (``networkx.exception.NetworkXNoPath``,
-    ``jax.errors.InconclusiveDimensionOperation``).
+    ``jax.errors.InconclusiveDimensionOperation``); a package laid out one class per module names the
+    module after its class (pygithub's ``github.GithubException.RateLimitExceededExceedsMaxWait``,
+    udsoncan's, omegaconf's): capitalised module parts after a lower-case package.
     """
     module, _, last = name.rpartition(".")
     if not last or not (last[0].isupper() or last[0] == "_"):
@@ -64,7 +66,8 @@ def looks_like_exception(name: str) -> bool:
     if last in BUILTIN_EXCEPTIONS or last.endswith(_EXC_SUFFIXES):
         return True
     return bool(module) and last[0].isupper() and not last.isupper() \
-        and all(part[:1].islower() or part[:1] == "_" or part == "<locals>" for part in module.split("."))
+        and (module[:1].islower() or module[:1] == "_") \
+        and all(part[:1].isalpha() or part[:1] == "_" or part == "<locals>" for part in module.split("."))
 
 
 def exception_line(line: str, *, strict: bool = True) -> tuple[str, str] | None:

@@ -28,10 +28,15 @@ from errdex.match import verify as V
 from errdex.match.argstuple import (
     ARGS_CAP,
     ARGS_TUPLE,
+    JSON_SHOWN,
+    JSON_STEP,
     LIST_SHOWN,
     args_tuple_fields,
+    json_shown,
+    json_values,
     list_shown,
     printed_fields,
+    printed_json,
     printed_list,
     tuple_values,
 )
@@ -124,6 +129,8 @@ def retrieve(idx: MatchIndex, text: str, limit: int = CANDIDATES) -> list[tuple[
         best.extend((t, 1.0) for t in idx.rewraps.get(f"{ARGS_TUPLE}{fields}", ()) if t not in acc)
     if printed_list(text):  # a text printed as a list (`[('a', 'b')]`): the templates of a list raised as it is
         best.extend((t, 1.0) for t in idx.rewraps.get(LIST_SHOWN, ()) if t not in acc)
+    if printed_json(text):  # a text ending with a JSON document: the templates printing a `json.dumps(...)` last
+        best.extend((t, 1.0) for t in idx.rewraps.get(JSON_SHOWN, ()) if t not in acc)
     return best
 
 
@@ -183,6 +190,14 @@ def score_template(
     plausible = V.reprs_plausible(vals, bool(segs) and not segs[-1][0]) and V.names_plausible(segs, vals)
     if v.exact and litchars and not plausible:
         v, vals, plausible = _reread(segs, text, v, vals)
+    if json_shown(segs) and not own_letters(segs):
+        # `{status} {json.dumps(data)}`: values and the payload printed, no word: "a JSON document", a lead
+        # when the payload's place holds one (`{msg}: {status} {json...}` read at a `: ` inside it does not)
+        # (a reading that places more literal parts explains more of the text: `{msg}: {status} {json...}` read
+        # as `Max number exceeded`, `403`, the payload, above `{status} {json...}` taking `Max number exceeded: 403`)
+        jvals = json_values(segs, text, _head_values)
+        parts = sum(1 for lit, _ in segs if lit)
+        return (ARGS_CAP - JSON_STEP / (1 + parts), "exact", jvals) if jvals is not None else (0.0, "fuzzy", ())
     if v.exact and litchars and plausible:
         score = exact_score(litchars, v, text)
         if litchars < SHORT_LITERAL or own_letters(segs) < OWN_LETTERS:
@@ -265,6 +280,12 @@ def _runs_on(text: str, lead: int) -> bool:
 
 
 _GROUP_SUFFIX = re.compile(r"\s*\(\x00 sub-exceptions?\)$")
+
+
+def _head_values(segs: Sequence[tuple[bool, str]], text: str) -> list[tuple[str, str]] | None:
+    """The values of a template's parts that hold a whole text exactly (``argstuple.json_values``' head)."""
+    v = V.verify(tuple(segs), text)
+    return V.values(tuple(segs), text, v) if v.exact else None
 
 
 def own_letters(segs: Sequence[tuple[bool, str]]) -> int:
