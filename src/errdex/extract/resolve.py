@@ -18,6 +18,7 @@ from errdex.extract.closure import named_class as closure_class
 from errdex.extract.clsattrs import with_class_attrs
 from errdex.extract.expand import Expander, Outcome
 from errdex.extract.factories import bind_with_rest, is_by_name
+from errdex.extract.handedback import param_default
 from errdex.extract.heldclasses import holds_any, with_held
 from errdex.extract.imports import BUILTIN_EXCEPTIONS, class_like
 from errdex.extract.ir import (
@@ -347,6 +348,10 @@ class Resolver:
             # `raise error` of instances of several classes: the parameter as written (and as resolved: no
             # one class), so that a matcher cannot tell the printed class from it
             written = resolved = s.written
+            if (d := param_default(s.value)) is not None and all(
+                    r[1] == d.target or d.target in self.tables.bases_chain(r[1]) for r in results if _names_class(r[1])):
+                # `kind = kind or SchemaError`, the callers passing that class's subclasses or none: the default
+                written, resolved = next((r[0] for r in results if r[1] == d.target), d.src), d.target
         return written, resolved, templates, unresolved
 
     def _via_closure(self, s: PendingSite, module: str, own: tuple[Template, ...]
