@@ -220,7 +220,7 @@ class RaisedMixin(Builder):
                         # cannot name, so its text follows the builtin rule (one argument: that text)
                         param = f.id
                 return Ref(target=written, src=self.src.segment(node), callee=written, args=args, kwargs=kwargs,
-                           param=param, item=self._param_default(f.id, scope) if param else ())
+                           param=param, item=self._param_default(param, scope) if param else ())
             return Hole(self.src.segment(node.func))
         if isinstance(node, ast.Name):
             b = envmod.lookup(scope.env, node.id)

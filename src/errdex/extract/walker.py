@@ -30,8 +30,8 @@ from errdex.extract.astwalk import walk
 from errdex.extract.basekept import Kept
 from errdex.extract.edited import edited_bare
 from errdex.extract.forwarded import caught_classes
-from errdex.extract.handedstream import handed_streams
 from errdex.extract.handedback import handed_back
+from errdex.extract.handedstream import handed_streams
 from errdex.extract.helperkw import helper_keywords
 from errdex.extract.imports import STAR, class_like, dotted_source, import_bindings, is_package, star_source
 from errdex.extract.ir import Node, alt, param_names, reads_param
