@@ -13,8 +13,8 @@ A parser sets the position on an exception before raising it, in a helper that r
         kind = kind or ZConfig.SchemaError
         raise self.initerror(kind(message))
 
-The raised object is the one built in the argument: ``raise self.initerror(kind(message))`` is read as
-``raise kind(message)``.  The helper is found where Python finds it from the raise (``helperkw``: a
+The raised object is the one built in the first argument: ``raise self.initerror(kind(message))`` is read
+as ``raise kind(message)`` (the helper's other arguments, ``located(Error(...), path)``, set attributes).  The helper is found where Python finds it from the raise (``helperkw``: a
 function of the module, or a method of the enclosing class called on ``self`` / ``cls``), and only when
 every ``return`` of it (none in a nested function) returns the parameter the argument binds, its body
 ends with one, and it never assigns that parameter: a helper that may return anything else (a copy, a
@@ -31,8 +31,7 @@ from errdex.extract.ir import Node, Ref
 
 def handed_back(tree: ast.Module, exc: ast.expr, qual: tuple[str, ...]) -> ast.expr | None:
     """The argument a raised helper call returns unchanged; None when the raise is no such call."""
-    if not isinstance(exc, ast.Call) or len(exc.args) != 1 or isinstance(exc.args[0], ast.Starred) \
-            or exc.keywords:
+    if not isinstance(exc, ast.Call) or not exc.args or isinstance(exc.args[0], ast.Starred):
         return None
     found = find_helper(tree, exc.func, qual)
     if found is None:
@@ -46,6 +45,8 @@ def handed_back(tree: ast.Module, exc: ast.expr, qual: tuple[str, ...]) -> ast.e
     if not params or not helper.body:
         return None
     name = params[0]
+    if any(k.arg is None or k.arg == name for k in exc.keywords):
+        return None
     returns = returns_of(helper.body)
     last = helper.body[-1]
     if not returns or not isinstance(last, ast.Return) \
