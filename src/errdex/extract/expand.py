@@ -403,6 +403,8 @@ class Expander(ClassMessage):
         default); unknown, the message follows the builtin rule (the first argument is the text)."""
         args, kwargs = spread(tuple(subst(a, bind) for a in node.args), tuple((k, subst(v, bind)) for k, v in node.kwargs))
         bound = bind.get(node.param)
+        if bound is None and node.item:  # `kind = kind or SchemaError`, the caller passing none: the default
+            bound = node.item[0]
         options = bound.options if isinstance(bound, Alt) else (bound,)
         if bound is not None and all(isinstance(o, Ref) and not o.is_call and not o.reraised for o in options):
             return [o for r in options if isinstance(r, Ref)

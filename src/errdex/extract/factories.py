@@ -258,7 +258,18 @@ def resolve_by_name(target: str, functions: Mapping[str, object], classes: Mappi
     for key, owner in zip(found, owners, strict=True):
         if all(other == owner or owner in bases(other) for other in owners):
             return key
-    return None
+    # the same helper written in unrelated classes (ndeflib's `Record._decode_error` and wifi's
+    # `AttributeBase._decode_error`, both `return DecodeError(clname + " " + fmt.format(*args, **kwargs))`):
+    # whichever runs returns the same, so the first is read
+    return found[0] if _same_helper([functions[k] for k in found]) else None
+
+
+def _same_helper(funcs: list[object]) -> bool:
+    """Functions with the same parameters returning the same (non-empty) values, read in phase 1."""
+    def shape(f: object) -> tuple[object, ...]:
+        return tuple(getattr(f, a, None) for a in ("params", "returns", "defaults", "vararg", "varkw"))
+    first = shape(funcs[0])
+    return bool(getattr(funcs[0], "returns", ())) and all(shape(f) == first for f in funcs[1:])
 
 
 def starred(node: ast.expr, params: frozenset[str], env: envmod.Env | None, stars: str) -> Param | None:

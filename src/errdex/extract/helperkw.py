@@ -19,21 +19,30 @@ def helper_keywords(tree: ast.Module, exc: ast.expr, qual: tuple[str, ...]) -> t
     raised expression is not a helper's call or the helper is not found."""
     if not isinstance(exc, ast.Call):
         return ()
-    f = exc.func
-    helper: ast.FunctionDef | ast.AsyncFunctionDef | None = None
-    if isinstance(f, ast.Name) and not _class_like(f.id):
-        helper = _function(tree.body, f.id)
-    elif isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in ("self", "cls") \
-            and not _class_like(f.attr) and qual:
-        owner = next((n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == qual[0]), None)
-        helper = _function(owner.body, f.attr) if owner is not None else None
-    if helper is None:
+    found = find_helper(tree, exc.func, qual)
+    if found is None:
         return ()
+    helper = found[0]
     names: dict[str, None] = {}
     for node in returns_of(helper.body):
         if isinstance(node, ast.Return) and isinstance(node.value, ast.Call) and _class_like(_last(node.value.func)):
             names.update(dict.fromkeys(k.arg for k in node.value.keywords if k.arg and not k.arg.startswith("_")))
     return tuple(names)
+
+
+def find_helper(tree: ast.Module, f: ast.expr, qual: tuple[str, ...]) \
+        -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, bool] | None:
+    """The helper a call's callee names where Python finds it: a function of the module (``make_error(...)``),
+    or a method of the enclosing top-level class (``self._error(...)``, ``cls._error(...)``; the flag True)."""
+    if isinstance(f, ast.Name) and not _class_like(f.id):
+        helper = _function(tree.body, f.id)
+        return (helper, False) if helper is not None else None
+    if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in ("self", "cls") \
+            and not _class_like(f.attr) and qual:
+        owner = next((n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == qual[0]), None)
+        helper = _function(owner.body, f.attr) if owner is not None else None
+        return (helper, True) if helper is not None else None
+    return None
 
 
 def returns_of(body: list[ast.stmt]) -> list[ast.Return]:

@@ -119,6 +119,20 @@ class RaisedMixin(Builder):
             return [r for r in refs if isinstance(r, Ref)]
         return None
 
+    def _param_default(self, name: str, scope: Scope) -> tuple[Node, ...]:
+        """``kind = kind or ZConfig.SchemaError`` on a parameter (its default None): the class named after the
+        ``or``, raised when the caller passes none (``Ref.item`` of a ``param`` call, ``expand._param_class``)."""
+        b = envmod.lookup(scope.env, name)
+        v = b.value if b is not None and not b.options and b.prev is None else None
+        if name not in scope.params or not isinstance(v, ast.BoolOp) or not isinstance(v.op, ast.Or) \
+                or len(v.values) != 2 or not isinstance(first := v.values[0], ast.Name) or first.id != name \
+                or b is None or (b.env is not None and envmod.lookup(b.env, name) is not None):
+            return ()
+        d = dotted_source(v.values[1])
+        if d is None or not class_like(d):
+            return ()
+        return (Ref(target=self.resolve_name(d) or d, src=d, callee=d, is_call=False),)
+
     def _held_attr(self, value: ast.expr, scope: Scope) -> Node | None:
         """``cls.metadata_Error or MetadataError`` (or the attribute alone) in a method of a class: the class each
         subclass names in that attribute (``heldclasses``), then the default; None for any other value."""
@@ -206,7 +220,7 @@ class RaisedMixin(Builder):
                         # cannot name, so its text follows the builtin rule (one argument: that text)
                         param = f.id
                 return Ref(target=written, src=self.src.segment(node), callee=written, args=args, kwargs=kwargs,
-                           param=param)
+                           param=param, item=self._param_default(param, scope) if param else ())
             return Hole(self.src.segment(node.func))
         if isinstance(node, ast.Name):
             b = envmod.lookup(scope.env, node.id)

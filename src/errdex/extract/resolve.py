@@ -18,6 +18,7 @@ from errdex.extract.closure import named_class as closure_class
 from errdex.extract.clsattrs import with_class_attrs
 from errdex.extract.expand import Expander, Outcome
 from errdex.extract.factories import bind_with_rest, is_by_name
+from errdex.extract.handedback import param_default
 from errdex.extract.heldclasses import holds_any, with_held
 from errdex.extract.imports import BUILTIN_EXCEPTIONS, class_like
 from errdex.extract.ir import (
@@ -168,7 +169,7 @@ class Resolver:
 
     def site(self, s: PendingSite, path: str, module: str) -> ErrorSite:
         written, resolved, variants, picked = self._message(s, self._own_defaults(s, module), module)
-        own = resolved
+        own, by_callers = resolved, False
         # a table's objects or classes (``classtables``): one text each, all kept up to a table's size
         # (or the instances an error-collecting parser stored in a list attribute, ``storedlist``)
         templates, unresolved = _templates(variants, PICKED_TEMPLATES if picked or all_picked(s.value) else MAX_TEMPLATES)
@@ -182,6 +183,7 @@ class Resolver:
             via = self._via_callers(s, module)
             if via is not None:
                 written, resolved, templates, unresolved = via
+                by_callers = True
         elif s.kind == "error" and _message_placeholder(templates):
             # `{message}` is a value, not lost text (SyntaxFailure's __str__): the callers' texts first,
             # the site's own template kept for a caller outside the package
@@ -193,6 +195,10 @@ class Resolver:
             # the site's own templates all kept for a caller outside the package (or one passing a value: beartype's
             # `import_module_attr` has four, and a runtime `exception_prefix` reads any of them)
             templates = (*texts, *(t for t in templates if t not in texts))
+        if not by_callers and (d := param_default(s.value)) is not None and resolved == d.target:
+            # `kind = kind or SchemaError` read on its own: a caller passing only a class is not recorded, so the
+            # default is not known to be the one class (``_via_callers`` names it when the callers' are its own)
+            written = resolved = s.written
         if self.template_chars:
             # Before the id hashes it: a megabyte message costs its normalisation once per site.
             templates, was_cut = bounded_templates(templates, self.template_chars)
@@ -347,6 +353,10 @@ class Resolver:
             # `raise error` of instances of several classes: the parameter as written (and as resolved: no
             # one class), so that a matcher cannot tell the printed class from it
             written = resolved = s.written
+            if (d := param_default(s.value)) is not None and all(
+                    r[1] == d.target or d.target in self.tables.bases_chain(r[1]) for r in results if _names_class(r[1])):
+                # `kind = kind or SchemaError`, the callers passing that class's subclasses or none: the default
+                written, resolved = next((r[0] for r in results if r[1] == d.target), d.src), d.target
         return written, resolved, templates, unresolved
 
     def _via_closure(self, s: PendingSite, module: str, own: tuple[Template, ...]

@@ -30,6 +30,7 @@ from errdex.extract.astwalk import walk
 from errdex.extract.basekept import Kept
 from errdex.extract.edited import edited_bare
 from errdex.extract.forwarded import caught_classes
+from errdex.extract.handedback import handed_back
 from errdex.extract.handedstream import handed_streams
 from errdex.extract.helperkw import helper_keywords
 from errdex.extract.imports import STAR, class_like, dotted_source, import_bindings, is_package, star_source
@@ -284,6 +285,8 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         self.raise_statements += 1
         # (a bare `raise` after `e.args = (...)`: the caught object, with its handler's text, as `raise e`)
         exc = _imported_class(node.exc) if node.exc is not None else ast.copy_location(ast.Name(edited, ast.Load()), node)
+        if (back := handed_back(self.tree, exc, state.qual)) is not None:
+            exc = back  # raise self.initerror(kind(message)), the helper returning its argument: kind(message)
         value = self.builder.exception(exc, self.scope(state, env))
         if isinstance(exc, ast.Call) and exc.args and (noted := notedargs.edits(self.tree, state.qual, exc)):
             # `args = list(e.args)`, `args[0] += " -- " + note` or `args.append(note)`, `raise klass(*args)`
