@@ -228,6 +228,11 @@ def score_template(
         method = "fuzzy"
         if v.exact and litchars:  # every literal found, but a repr value says not in the right places
             score = min(score, SHORT_CAP)
+        if segs[0][0] and v.spans and v.spans[0] is None:
+            # the template's opening words are not in the text: another sentence of the same make (codext's
+            # `'polybius' codec can't decode ...` against `'base{n}' codec can't decode ...`), written
+            # elsewhere; a lead, never confident (a tail that differs still can be: a value the code changed)
+            score = min(score, THRESHOLD * 0.9)
         vals = ()
     score *= site_type_factor(idx, exc_name, t[T_SITE])
     return max(0.0, min(1.0, score)), method, vals
