@@ -7,6 +7,7 @@ that module stays one responsibility under the size the style asks for.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import string
 
@@ -55,6 +56,10 @@ def base_str(node: Node, base_args: list[Node]) -> Node:
         return Alt(tuple(base_str(o, base_args) for o in node.options))
     if isinstance(node, Cat):
         return Cat(tuple(base_str(p, base_args) for p in node.parts))
+    if isinstance(node, Ref) and node.is_call and node.src.startswith("self.") and node.args:
+        # handed to a method of its own (zope.configuration's `return self._with_details(s, str)` of
+        # `s = super().__str__()`): the method reads the base's text in its parameter
+        return dataclasses.replace(node, args=tuple(base_str(a, base_args) for a in node.args))
     return node
 
 
