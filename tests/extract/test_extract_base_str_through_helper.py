@@ -99,3 +99,18 @@ def test_the_base_text_through_a_helper_adding_detail_lines(tmp_path: Path) -> N
                                            "{path} included more than once\n    {detail_formatter(detail)}"]
     # the wrapper's `info`, then the wrapped exception's lines
     assert "{info}\n    {detail_formatter(detail)}" in texts["execute"]
+
+
+def test_several_arguments_print_their_tuple(tmp_path: Path) -> None:
+    config = CONFIG + '''
+        def contained(self, name):
+            raise ConfigurationError('Invalid directive', name)
+    '''
+    pkg = tmp_path / "conf"
+    pkg.mkdir()
+    (pkg / "__init__.py").touch()
+    for mod, text in (("exceptions", EXCEPTIONS), ("config", config)):
+        (pkg / f"{mod}.py").write_text(textwrap.dedent(text))
+    result = extract_dir(tmp_path)
+    texts = [t.render() for t in site_in(result, "conf/config.py", "ConfigurationContext.contained").templates]
+    assert texts[0] == "('Invalid directive', {name})"

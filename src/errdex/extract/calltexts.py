@@ -52,6 +52,14 @@ def base_str(node: Node, base_args: list[Node]) -> Node:
     raise's own message after that prefix."""
     if isinstance(node, Hole) and is_base_str(node.expr) and len(base_args) <= 1:
         return as_text(base_args[0]) if base_args else Lit("")
+    if isinstance(node, Hole) and is_base_str(node.expr) and len(base_args) <= 8 and all(
+            literal_text(a) is not None or isinstance(a, (Hole, Param)) for a in base_args):
+        # several arguments: the tuple's repr (zope.configuration's `ConfigurationError('Invalid directive',
+        # name)` prints `('Invalid directive', 'testing')`), each literal quoted, each value shown by its repr
+        parts: list[Node] = [Lit("(")]
+        for i, a in enumerate(base_args):
+            parts.extend(([Lit(", ")] if i else []) + [repr_shown(a)])
+        return Cat((*parts, Lit(")")))
     if isinstance(node, Alt):
         return Alt(tuple(base_str(o, base_args) for o in node.options))
     if isinstance(node, Cat):
