@@ -52,14 +52,30 @@ def substitute_param(p: Param, arg: Node) -> Node:
     if isinstance(arg, Param):
         return Param(arg.name, p.conversion, p.format_spec, shown=arg.shown)
     if p.conversion == "r" and p.format_spec is None and isinstance(arg, Cat) \
-            and any(isinstance(q, Lit) and q.text for q in arg.parts) and not _may_quote(arg):
+            and any(isinstance(q, Lit) and q.text for q in arg.parts) and (quotes := _repr_quotes(arg)):
         # f"Invalid MultiAddr {string!r}" given `"/" + "/".join(parts)` (multiaddr's `StringParseError`): a text
-        # built of literal text and values is a `str`, whose repr is itself between quotes (single ones, unless
-        # the text holds a quote: then Python picks others, and the text is left as it was)
-        return Cat((Lit("'"), arg, Lit("'")))
+        # built of literal text and values is a `str`, whose repr is itself between quotes: single ones, double
+        # ones when the text holds a `'`, either when a value may print one (stone's `InvalidSpec({!r}, ...)`)
+        return alt([Cat((Lit(q), arg, Lit(q))) for q in quotes])
     if isinstance(arg, Alt):
         return alt([substitute_param(p, o) for o in arg.options])  # each text it may be, as each shows
     return arg
+
+
+def _repr_quotes(node: Cat) -> str:
+    """The quotes ``repr`` of a text built of literals and values may print it between: ``'`` when nothing in it
+    holds a quote; ``"`` when a literal holds a ``'``; both when a value may print one (its own repr, a helper's
+    text, ``quote(name)`` returning ``"'%s'" % name``); none (the text is left as it was) when a literal holds a
+    ``"``, a backslash or a line break, or a part is no plain literal or value."""
+    lits = "".join(q.text for q in node.parts if isinstance(q, Lit))
+    if any(c in lits for c in '"\\\n\r\t') or not all(isinstance(q, (Lit, Hole, Param, Ref)) for q in node.parts):
+        return ""
+    if "'" in lits:
+        return '"'
+    if any(isinstance(q, (Hole, Param)) and q.conversion == "r" for q in node.parts) or any(
+            isinstance(q, Hole) and "(" in q.expr and not q.expr.startswith(("str(", "len(", "int(")) for q in node.parts):
+        return "'\""
+    return "'"
 
 
 def _may_quote(node: Cat) -> bool:

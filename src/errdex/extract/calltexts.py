@@ -7,6 +7,7 @@ that module stays one responsibility under the size the style asks for.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import string
 
@@ -51,10 +52,22 @@ def base_str(node: Node, base_args: list[Node]) -> Node:
     raise's own message after that prefix."""
     if isinstance(node, Hole) and is_base_str(node.expr) and len(base_args) <= 1:
         return as_text(base_args[0]) if base_args else Lit("")
+    if isinstance(node, Hole) and is_base_str(node.expr) and len(base_args) <= 8 and all(
+            literal_text(a) is not None or isinstance(a, (Hole, Param)) for a in base_args):
+        # several arguments: the tuple's repr (zope.configuration's `ConfigurationError('Invalid directive',
+        # name)` prints `('Invalid directive', 'testing')`), each literal quoted, each value shown by its repr
+        parts: list[Node] = [Lit("(")]
+        for i, a in enumerate(base_args):
+            parts.extend(([Lit(", ")] if i else []) + [repr_shown(a)])
+        return Cat((*parts, Lit(")")))
     if isinstance(node, Alt):
         return Alt(tuple(base_str(o, base_args) for o in node.options))
     if isinstance(node, Cat):
         return Cat(tuple(base_str(p, base_args) for p in node.parts))
+    if isinstance(node, Ref) and node.is_call and node.src.startswith("self.") and node.args:
+        # handed to a method of its own (zope.configuration's `return self._with_details(s, str)` of
+        # `s = super().__str__()`): the method reads the base's text in its parameter
+        return dataclasses.replace(node, args=tuple(base_str(a, base_args) for a in node.args))
     return node
 
 

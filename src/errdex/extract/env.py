@@ -31,7 +31,7 @@ class Binding:
     options: tuple[Binding | None, ...] = ()
     caught: ast.ExceptHandler | None = None  # ``except X as name``: an instance of X
     local_def: str | None = None  # a nested ``def``: the dotted key of its summary
-    grow: str = ""  # "append" / "extend" / "prepend" (``insert(0, value)``): grown from the list ``prev``
+    grow: str = ""  # "append" / "extend" / "prepend" (``insert(0, value)``) / "reverse": from the list ``prev``
     line: int = 0  # the line of a ``grow`` call
     # a join after ``if name:`` / ``if not name:`` on this name: (the binding the test read, whether the first
     # option is the branch taken when it was non-empty); each option then only holds the lists that reach it

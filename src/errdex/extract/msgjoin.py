@@ -196,10 +196,15 @@ class JoinMixin(Builder):
             return None
         here = scope.at(b.env)
         if b.prev is None:
-            return self._list_items(b.value, here, depth + 1, memo)
+            start = self._list_items(b.value, here, depth + 1, memo)
+            if start is not None and isinstance(b.value, (ast.GeneratorExp, ast.ListComp)):
+                start = [(), *start]  # a comprehension may give no item: those grown after it alone
+            return start
         before = self._binding_items(b.prev, scope, depth + 1, only, memo)
         if before is None:
             return None
+        if b.grow == "reverse":  # `lines.reverse()` (zope.configuration's `_with_details`: the opening first)
+            return _capped(tuple(reversed(p)) for p in before)
         if b.grow == "prepend":  # `parts.insert(0, x)`
             item = self.text(b.value, here)
             return _capped((item, *p) for p in before)

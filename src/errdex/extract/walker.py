@@ -366,7 +366,7 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
 
     @staticmethod
     def _grow(call: ast.Call, env: Env) -> Env:
-        """``lines.append(x)`` / ``lines.extend([...])`` / ``lines.insert(0, x)`` on a local: the list's
+        """``lines.append(x)`` / ``lines.extend([...])`` / ``lines.insert(0, x)`` / ``lines.reverse()`` on a local: the list's
         next value (a later ``"\n".join(lines)`` reads the items, one template per combination of branches)."""
         f = call.func
         if not (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and not call.keywords
@@ -374,6 +374,8 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
             return env
         if f.attr in ("append", "extend") and len(call.args) == 1:
             grow, value = f.attr, call.args[0]
+        elif f.attr == "reverse" and not call.args:
+            grow, value = "reverse", call  # zope.configuration's `lines.append(opening); lines.reverse()`
         elif f.attr == "insert" and len(call.args) == 2 and isinstance(call.args[0], ast.Constant) \
                 and call.args[0].value == 0 and not isinstance(call.args[0].value, bool):
             grow, value = "prepend", call.args[1]  # pykwalify's `kwargs.insert(0, '')` before `': '.join(kwargs)`
