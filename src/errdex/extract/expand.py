@@ -51,6 +51,7 @@ from errdex.extract.kepttexts import INIT_KEPT, KEPT, init_node, kept_node
 from errdex.extract.keyedtables import ANY_KEY
 from errdex.extract.metaclass import constructed_class
 from errdex.extract.msgvalue import CLASS_NAME
+from errdex.extract.returnedclass import RETURNED
 from errdex.extract.shownself import SHOWN_SELF, self_texts, shown_names
 from errdex.extract.tables import Tables
 from errdex.extract.textops import fields_of, transform
@@ -328,6 +329,10 @@ class Expander(ClassMessage):
                 return [o for c in held for o in self.exception(
                     dataclasses.replace(node, target=c.target, callee=c.src), bind, depth + 1)]
             return [Outcome(node.src, node.src, self.builtin_message(node.src, [subst(a, bind) for a in node.args]))]
+        if isinstance(node, Ref) and node.callee == RETURNED:
+            # `raise engine.getCompilerError()(msg)`: a class this code cannot name (``returnedclass``), filed
+            # under the inner call as written; its text follows the builtin rule
+            return [Outcome(node.target, node.target, self.builtin_message(node.target, [subst(a, bind) for a in node.args]))]
         if isinstance(node, Ref) and node.callee == ITEM_OF:
             # `raise error_handler.schema_errors[0]`: the one class the package annotates that attribute's items
             # with (``itemtypes``), its text the item's own; else a class this code cannot name

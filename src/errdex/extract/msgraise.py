@@ -28,6 +28,7 @@ from errdex.extract.msgbase import (
     Builder,
     Scope,
 )
+from errdex.extract.returnedclass import RETURNED, returned_call
 from errdex.extract.strict import unclassified
 from errdex.extract.tuplefields import member_of, member_ref
 
@@ -175,6 +176,12 @@ class RaisedMixin(Builder):
                 # `raise type(exc)(f"... {exc}")`: the value's own class (as `exc.__class__(...)`), a new text
                 target = self.callee(of, scope) or scope.receiver_method(of, self.module, self.resolve_name)
                 return self._ref(node, target or of, scope, text_position=False)
+            if (inner := returned_call(node)) is not None:
+                # `raise engine.getCompilerError()(msg)`: a class returned by a call, its text the builtin rule's
+                # (``returnedclass``)
+                shown = self.src.segment(inner)
+                return Ref(target=shown, src=self.src.segment(node), callee=RETURNED,
+                           args=self.call_args(node.args, scope), kwargs=self.call_kwargs(node.keywords, scope))
             written = dotted_source(node.func)
             held = held_class(written, scope.types) if written is not None and written.startswith("self.") else None
             if held is not None:  # raise self._undefined_exception(msg): the class the attribute holds
@@ -229,6 +236,9 @@ class RaisedMixin(Builder):
                 return self._caught(caught, node.id, scope)
             if b is not None and not b.options and isinstance(b.value, ast.Call) and type_of(b.value.func) is not None:
                 # `exc = type(event._value)(*event._value.args)` ... `raise exc`: a copy, as its own class
+                return self.exception(b.value, scope.at(b.env))
+            if b is not None and not b.options and b.value is not None and returned_call(b.value) is not None:
+                # `err = getattr(builtins, exc)(f"...")` ... `raise err`: a class returned by a call (``returnedclass``)
                 return self.exception(b.value, scope.at(b.env))
             if b is not None and not b.options and b.prev is None and b.value is not None \
                     and (picked := self.picked_instances(b.value, scope.at(b.env))) is not None:

@@ -446,8 +446,9 @@ UNKNOWN_CLASS = 0.9  # the type factor of a site whose class is a value (``raise
 
 
 def class_known(raised_as_written: str) -> bool:
-    """Whether a site names its class (not ``raise err_cls(...)`` / ``raise error`` of a parameter)."""
-    return raised_as_written.rsplit(".", 1)[-1][:1].isupper()
+    """Whether a site names its class (not ``raise err_cls(...)`` / ``raise error`` of a parameter, nor
+    ``raise engine.errorFor(Kinds.SYNTAX)(...)``: a class a call returns, ``extract/returnedclass.py``)."""
+    return not raised_as_written.endswith(")") and raised_as_written.rsplit(".", 1)[-1][:1].isupper()
 
 
 def may_raise(idx: MatchIndex, printed: str, site: int) -> bool:
