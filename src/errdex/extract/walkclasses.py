@@ -104,7 +104,7 @@ class ClassesMixin(WalkerBase):
         if exc_class:  # `error if isinstance(error, C) else C(note=error)` in `__init__` (``coerced``)
             self.kept_texts.update(coercions(node, ".".join(qual), self.builder.resolve_name))
         if not exc_named:  # `self.errmsg_x = "..."` in a method: the text the class keeps (``kepttexts``)
-            kept = kept_texts(node, ".".join(qual))
+            kept = kept_texts(node, ".".join(qual), self.builder.resolve_name)
             self.kept_texts.update(kept)
             self.builder.kept_classes[".".join(qual)] = KeptAttrs.of(node, kept)
         yield from self.block(body, inner, None)
