@@ -92,7 +92,7 @@ class ClassMessage(Expanding):
                 if init is not None and init.generated:  # a decorated subclass's own fields: the same instance's
                     bind = {**{k: v for k, v in kwargs.items() if k.isidentifier()}, **bind}
                 if init is not None:
-                    bind = {**self._class_attr_defaults(init.params, bind, raised), **bind}
+                    bind = {**self._class_attr_defaults(init.params, bind, raised, init.defaults), **bind}
                 # `self.args`: the constructor's arguments (BaseException.__new__ keeps them), unless an
                 # __init__ passes others on with super().__init__(...)
                 base_args = args if init is None or init.super_args is None or (init.passes_args and args) else [
@@ -149,7 +149,7 @@ class ClassMessage(Expanding):
                                                 c.init.positional)}
                 if unpacked:
                     bind.update(zip(c.init.unpacked, args, strict=False))
-                bind = {**self._class_attr_defaults(c.init.params, bind, raised), **bind}
+                bind = {**self._class_attr_defaults(c.init.params, bind, raised, c.init.defaults), **bind}
                 passed = packitems.passed_args(c.init, bind)  # `args[0]` read, `args[1:]` passed on
                 spread_args, spread_kwargs = spread(tuple(subst(same_instance(self.t, a, bind, raised), bind)
                                                           for a in passed),  # `self.message` (``instancetext``)
@@ -205,11 +205,15 @@ class ClassMessage(Expanding):
         return bool(chain) and all(c.str_message is None for c in chain) and any(
             c.init is not None and c.init.super_args is not None and not c.init.passes_args for c in chain)
 
-    def _class_attr_defaults(self, params: tuple[str, ...], bind: Bind, raised: str) -> dict[str, Node]:
+    def _class_attr_defaults(self, params: tuple[str, ...], bind: Bind, raised: str,
+                             defaults: tuple[tuple[str, Node], ...] = ()) -> dict[str, Node]:
         """The ``__init__`` parameters the raise left out that name a text attribute of the raised class
         (or of a base): ``def __init__(self, description=None)`` setting ``self.description`` only when
-        given, so the class attribute is what ``__str__`` prints (werkzeug's ``NotFound().description``)."""
+        given, so the class attribute is what ``__str__`` prints (werkzeug's ``NotFound().description``);
+        else their literal text default (``defaults``): confection's ``ConfigValidationError(desc=desc)``
+        prints its ``title="Config validation error"`` above the description."""
         out: dict[str, Node] = {}
+        own = dict(defaults)
         for p in params:
             if p in bind:
                 continue
@@ -217,6 +221,8 @@ class ClassMessage(Expanding):
                           if (c := self.t.constants.get(f"{k}.{p}")) is not None), None)
             if const is not None and literal_text(const) is not None:
                 out[p] = const
+            elif p in own:
+                out[p] = own[p]
         return out
 
     def _own_attrs(self, node: Node, raised: str) -> Node:

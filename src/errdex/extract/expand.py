@@ -87,6 +87,9 @@ class Expander(ClassMessage):
         self._fields: FieldIndex | None = None  # named tuples' field texts, built on first use
         self._shown_many = 0  # objects shown with more than one text so far (``shownself``)
         self._shown_cut = False  # re-reading a cut `Cat`: such objects are placeholders
+        # the functions whose returns are being read: a call of one of them inside its own returns (dishka's
+        # `get_name`, `f"{type(hint).__name__}({get_name(hint.value)})"`) is its value, not read again
+        self._reading: set[str] = set()
 
     # ----------------------------------------------------------------- messages
 
@@ -210,14 +213,18 @@ class Expander(ClassMessage):
                 return self.expand(const, {}, depth + 1)
         else:
             f, owner = self.t.function(canon)
-            if f is not None and f.returns:
+            if f is not None and f.returns and canon not in self._reading:
                 inner = call_bind(f, owner, node, bind)
                 out: list[Variant] = []
-                for r in f.returns:
-                    # in text position, what it returns is the text: an unknown value there is unresolved
-                    for v in self.expand(as_text(r) if node.text_position else r, inner, depth + 1):
-                        if v not in out:
-                            out.append(v)
+                self._reading.add(canon)
+                try:
+                    for r in f.returns:
+                        # in text position, what it returns is the text: an unknown value there is unresolved
+                        for v in self.expand(as_text(r) if node.text_position else r, inner, depth + 1):
+                            if v not in out:
+                                out.append(v)
+                finally:
+                    self._reading.discard(canon)
                 return tuple(out[:MAX_TEMPLATES])
         return ((Piece(Segment(expr=node.src), node.text_position),),)
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import ast
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -70,17 +70,47 @@ def _assignments_in(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[tupl
                 yield t.attr, value
 
 
-def kept_texts(node: ast.ClassDef, cls: str) -> dict[str, Node]:
+def kept_texts(node: ast.ClassDef, cls: str,
+               resolve: Callable[[str], str | None] | None = None) -> dict[str, Node]:
     """``Cls.<self>attr`` → the literal text(s) the class's methods assign to ``self.<attr>`` (an ``Alt`` of
-    several), or ``OPAQUE``; only attributes named like a message."""
+    several), or ``OPAQUE``; only attributes named like a message.  An ``__init__`` parameter kept as it is
+    whose default is text (``_defaulted``) counts as that default and a placeholder for a text passed."""
     found: dict[str, list[Node]] = {}
+    defaulted = _defaulted(node, resolve)
     for attr, value in message_assignments(node):
         text = const_str(value)  # a literal, or literals joined with +
+        if text is None and isinstance(value, ast.Name) and (d := defaulted.get(value.id)) is not None:
+            found.setdefault(attr, []).extend(d)
+            continue
         found.setdefault(attr, []).append(Lit(text) if text is not None else OPAQUE)
     out: dict[str, Node] = {}
     for attr, texts in found.items():
         texts = list(dict.fromkeys(texts))
         out[kept_key(cls, attr)] = OPAQUE if OPAQUE in texts or len(texts) > _PER_CLASS else alt(texts)
+    return out
+
+
+def _defaulted(node: ast.ClassDef, resolve: Callable[[str], str | None] | None) -> dict[str, list[Node]]:
+    """The ``__init__`` parameters whose default is text: a literal, or a module constant (confection 1.3.4's
+    ``SimpleFrozenDict.__init__(self, *args, error: str = DEFAULT_FROZEN_DICT_ERROR, **kwargs)`` keeping
+    ``self.error = error`` for its methods' ``raise NotImplementedError(self.error)``) -> that text, then the
+    parameter as a placeholder (a caller may pass another)."""
+    init = next((f for f in node.body if isinstance(f, ast.FunctionDef) and f.name == "__init__"), None)
+    if init is None:
+        return {}
+    a = init.args
+    positional = [*a.posonlyargs, *a.args]
+    pairs = list(zip(positional[len(positional) - len(a.defaults):], a.defaults, strict=True))
+    pairs += [(k, d) for k, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None]
+    out: dict[str, list[Node]] = {}
+    for arg, d in pairs:
+        text = const_str(d)
+        default: Node | None = Lit(text) if text else None
+        if default is None and isinstance(d, ast.Name) and resolve is not None \
+                and (target := resolve(d.id)) is not None:
+            default = Ref(target=target, src=d.id, is_call=False)
+        if default is not None:
+            out[arg.arg] = [default, Hole(arg.arg)]
     return out
 
 
@@ -93,13 +123,18 @@ class KeptAttrs:
     own: frozenset[str]
     inherits: bool
     body_names: frozenset[str]
+    # attributes kept from an `__init__` parameter whose default is text (``_defaulted``): read as kept texts
+    # though the instance's binding of them is the parameter
+    defaulted: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, node: ast.ClassDef, kept: dict[str, Node]) -> KeptAttrs:
         body = frozenset(t.id for s in node.body if isinstance(s, (ast.Assign, ast.AnnAssign))
                          for t in (s.targets if isinstance(s, ast.Assign) else [s.target]) if isinstance(t, ast.Name))
         inherits = any(not (isinstance(b, ast.Name) and b.id == "object") for b in node.bases)
-        return cls(frozenset(k.rpartition(KEPT)[2] for k in kept), inherits, body)
+        defaulted = frozenset(k.rpartition(KEPT)[2] for k, v in kept.items() if isinstance(v, Alt)
+                              and any(isinstance(o, Hole) and o != OPAQUE for o in v.options))
+        return cls(frozenset(k.rpartition(KEPT)[2] for k in kept), inherits, body, defaulted)
 
     def may_keep(self, attr: str) -> bool:
         return attr in self.own or (self.inherits and attr not in self.body_names)

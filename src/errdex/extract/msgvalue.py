@@ -159,6 +159,9 @@ class ValuesMixin(Builder):
                 return Param(CLASS_NAME, conversion, spec, shown=self.src.segment(node))
             if isinstance(node.value, ast.Name) and node.value.id == "self":
                 bound = scope.self_attrs.get(node.attr)
+                if isinstance(bound, Param) and conversion is None and spec is None \
+                        and (kept := self._defaulted_kept(node, scope)) is not None:
+                    return kept
                 if isinstance(bound, Param):
                     return Param(bound.name, conversion, spec)
         if conversion is None and spec is None:
@@ -226,6 +229,16 @@ class ValuesMixin(Builder):
             return None
         return os_error_value(target, [r for r in resolved if r is not None])
 
+    def _defaulted_kept(self, node: ast.Attribute, scope: Scope, text_position: bool = False) -> Node | None:
+        """``self.error`` in a method of a plain class whose ``__init__`` keeps ``self.error = error`` of
+        ``error=DEFAULT_ERROR`` (``kepttexts._defaulted``): that text, or one a caller passed."""
+        if scope.class_qualname is None or scope.in_exception or scope.qual.rpartition(".")[2] == "__init__":
+            return None
+        known = self.kept_classes.get(scope.class_qualname)
+        if known is None or node.attr not in known.defaulted:
+            return None
+        return kept_ref(self.module, scope.class_qualname, node.attr, self.src.segment(node), text_position, known)
+
     def _constant_ref(self, node: ast.Attribute, scope: Scope, text_position: bool) -> Node | None:
         """``self.attr`` bound in ``__init__`` or a class constant, or ``Cls.CONST`` / ``mod.CONST``."""
         if isinstance(node.value, ast.Name) and node.value.id == "self":
@@ -240,6 +253,8 @@ class ValuesMixin(Builder):
                 # subclass may set its own (``kepttexts.constant_ref``)
                 return constant_ref(self.module, scope.class_qualname, node.attr, self.src.segment(node),
                                     text_position, bound)
+            if isinstance(bound, (Param, Hole)) and (kept := self._defaulted_kept(node, scope, text_position)) is not None:
+                return kept
             if bound is not None:
                 return bound
             if scope.class_qualname is not None and (f"self.{node.attr}", factories.PROPERTY) in scope.types:

@@ -79,6 +79,9 @@ class InitSummary:
     # written by a class decorator (``generated_init.py``): a decorated subclass's fields extend its
     # decorated base's, all attributes of the one instance (cyclopts' `CoercionError(token=..., msg=...)`)
     generated: bool = False
+    # the parameters' literal text defaults (`title="Config validation error"`): what a raise leaving one out
+    # binds it to (confection's `ConfigValidationError(desc=...)` still prints its default title)
+    defaults: tuple[tuple[str, Node], ...] = ()
 
 
 @fast_pickle

@@ -21,7 +21,7 @@ from errdex.extract.coerced import coercions
 from errdex.extract.generated_init import generated_init
 from errdex.extract.getattrs import attr_instances, getattr_forward
 from errdex.extract.imports import dotted_source
-from errdex.extract.ir import EMPTY, Node, alt
+from errdex.extract.ir import EMPTY, Lit, Node, alt
 from errdex.extract.kepttexts import KeptAttrs, init_texts, kept_texts, once_assigned
 from errdex.extract.messages import Scope
 from errdex.extract.properties import properties_of, property_attrs
@@ -104,7 +104,7 @@ class ClassesMixin(WalkerBase):
         if exc_class:  # `error if isinstance(error, C) else C(note=error)` in `__init__` (``coerced``)
             self.kept_texts.update(coercions(node, ".".join(qual), self.builder.resolve_name))
         if not exc_named:  # `self.errmsg_x = "..."` in a method: the text the class keeps (``kepttexts``)
-            kept = kept_texts(node, ".".join(qual))
+            kept = kept_texts(node, ".".join(qual), self.builder.resolve_name)
             self.kept_texts.update(kept)
             self.builder.kept_classes[".".join(qual)] = KeptAttrs.of(node, kept)
         yield from self.block(body, inner, None)
@@ -189,7 +189,8 @@ class ClassesMixin(WalkerBase):
                 super_args = tuple(packitems.item_params(a, c.vararg, c.pack_names) for a in super_args)
             self._pending_init = InitSummary((*c.params, *c.kw_params), super_args, c.super_kwargs, c.vararg or "",
                                              c.varkw or "", c.super_varargs, none_args, positional,
-                                             c.unpacked, c.unpacked_more, vararg_skip=c.vararg_skip)
+                                             c.unpacked, c.unpacked_more, vararg_skip=c.vararg_skip,
+                                             defaults=_text_defaults(node))
         elif name == "__str__" and c.returns:
             # `if self.context: return f"{self.message} in {self.context!r}"` / `return self.message`:
             # each return is a message the class may print
@@ -289,6 +290,16 @@ def _none_tested(state: State, params: tuple[str, ...]) -> str | None:
             return None
         return test.left.id if is_none != spec.negated else None
     return None
+
+
+def _text_defaults(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[tuple[str, Node], ...]:
+    """The parameters of ``fn`` whose default is a non-empty string literal, with that text."""
+    a = fn.args
+    positional = [*a.posonlyargs, *a.args]
+    pairs = list(zip(positional[len(positional) - len(a.defaults):], a.defaults, strict=True))
+    pairs += [(k, d) for k, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None]
+    return tuple((arg.arg, Lit(d.value)) for arg, d in pairs
+                 if isinstance(d, ast.Constant) and isinstance(d.value, str) and d.value)
 
 
 def _defaults_to_none(fn: ast.FunctionDef | ast.AsyncFunctionDef, param: str) -> bool:

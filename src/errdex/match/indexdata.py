@@ -69,7 +69,9 @@ def printed_name(resolved: str, name: str) -> str:
 # user sees around the one it caught, however little text it adds
 # (``e.args[0]``: the first argument, the text of an exception raised with one; param's ``raise OSError(e.args[0])
 # from None``)
-CAUGHT = re.compile(r"(?:str\()?(?:e|ex|exc|err|error|exception|cause)(?:\.args\[0\]|\.message|\.msg)?(?:\))?")
+# (``*e.args``: the caught exception's arguments handed on whole, rosbags' ``raise AnyReaderError(*err.args)``)
+CAUGHT = re.compile(r"(?:str\()?(?:e|ex|exc|err|error|exception|cause)(?:\.args\[0\]|\.message|\.msg)?(?:\))?"
+                    r"|\*(?:e|ex|exc|err|error|exception|cause)\.args")
 
 
 BY_CAUGHT = "except "  # ``MatchIndex.rewraps`` key prefix: bare re-raises by the class they catch
@@ -388,10 +390,11 @@ def caught(expr: str, cause: str | None, bound: str = "") -> bool:
     """Whether a placeholder's expression is the exception the raise caught: the name its
     ``raise ... from NAME`` gives, the name its innermost ``except ... as NAME`` binds (``bound``: bigtree's
     ``except Exception as exc_info: raise TreeError(exc_info) from None``), or a name such code uses (``e``,
-    ``exc``, ``str(err)``)."""
+    ``exc``, ``str(err)``), or its arguments handed on whole (``*err.args``: one argument, its text)."""
     expr = expr.removesuffix(REPR)
     for name in (cause, bound):
-        if name and name != "None" and expr in (name, f"str({name})", f"{name}.args[0]", f"{name}.message", f"{name}.msg"):
+        if name and name != "None" and expr in (name, f"str({name})", f"{name}.args[0]", f"*{name}.args",
+                                                f"{name}.message", f"{name}.msg"):
             return True
     return CAUGHT.fullmatch(expr) is not None
 

@@ -338,9 +338,14 @@ def _between_values(segs: Segs, i: int) -> bool:
 
 
 def _rewraps(idx: MatchIndex, tno: int) -> bool:
-    """A template with some literal text and a placeholder that holds a caught exception (``{e}``)."""
+    """A template with some literal text and a placeholder that holds a caught exception (``{e}``); one
+    character of it is enough after a leading class name: prophy 1.2.5's ``except ProphyError as e: raise
+    ProphyError("{}: {}".format(self.__class__.__name__, e))`` puts the caught text after its struct's name
+    (pyrad's ``{type(err).__name__}: {err}`` too), and ``wholly`` reads that name as one word."""
     segs = idx.templates[tno][T_SEGS]
-    return _literal(idx, tno) >= 2 and any(not lit and CAUGHT.fullmatch(x.removesuffix(REPR)) for lit, x in segs)
+    named = bool(segs) and not segs[0][0] and _NAME_EXPR.search(segs[0][1]) is not None
+    return _literal(idx, tno) >= (1 if named else 2) \
+        and any(not lit and CAUGHT.fullmatch(x.removesuffix(REPR)) for lit, x in segs)
 
 
 def _framed(idx: MatchIndex, tno: int) -> bool:
