@@ -61,11 +61,27 @@ def rival_reading(idx: MatchIndex, top: R.Scored, candidates: Iterable[R.Scored]
         other = idx.templates[c.template][T_SEGS]
         if R.own_letters(other) < RIVAL_TEXT or other == segs:
             continue
-        w = V.verify(other, text)
-        if w.exact and covers(segs, v, other, w, text) and (_extent(other, w, len(text)) >= _extent(segs, v, len(text))
-                                                           or own_word(other, w, v, text)):
+        # its first reading, or a second one that gives every value some text (``verify.other_readings``:
+        # codext's `... in {item} {position}` first read with an empty item, `position 22` one value)
+        if _reads(segs, v, other, V.verify(other, text), text) or any(
+                _reads(segs, v, other, w, text) for w in V.other_readings(other, text) if _every_value(other, w, text)):
             return c
     return None
+
+
+def _every_value(segs: Segs, w: V.Verification, text: str) -> bool:
+    """Whether a second reading gives every placeholder some text: the values-first reading the first one
+    missed (codext's ``{item} {position}`` as ``position`` and ``22``), not spaces picked one by one to cut
+    a sentence into words (eql's ``{message} {source} {leading}{"^" * width}`` read as ``Unknown``, ``pipe``,
+    ``badPipe`` and nothing)."""
+    return w.exact and all(value for _, value in V.values(segs, text, w))
+
+
+def _reads(segs: Segs, v: V.Verification, other: Segs, w: V.Verification, text: str) -> bool:
+    """Whether the rival's reading ``w`` covers the top's literal text and explains as much of the text as
+    the top's reading ``v`` (or writes a word of its own where the top takes a value)."""
+    return w.exact and covers(segs, v, other, w, text) and (
+        _extent(other, w, len(text)) >= _extent(segs, v, len(text)) or own_word(other, w, v, text))
 
 
 def _extent(segs: Segs, v: V.Verification, n: int) -> tuple[int, int]:

@@ -98,7 +98,13 @@ def earned(idx: MatchIndex, first: Match, ranked: list[R.Scored], reported: Pars
     if rival is None:
         return first
     row = idx.sites[rival.site]
-    return replace(first, confident=False, tie_note=first.tie_note or (
+    # the rival joins the tied group: the input cannot tell the two apart (its score says only that the top's
+    # template fits more tightly)
+    listed = {t.id for t in first.tied}
+    tied = first.tied if row[S_ID] in listed or len(first.tied) >= T.MAX_LISTED \
+        else (*first.tied, *T.as_tied(idx, [rival.site]))
+    return replace(first, confident=False, tied=tied, tied_count=first.tied_count + (row[S_ID] not in listed),
+                   tie_note=first.tie_note or (
         f"{row[S_PATH]}:{row[S_LINE]} reads this same text with its own template; nothing in the text rules "
         f"it out (every word this template writes, that one writes or takes as a value): a traceback decides"))
 

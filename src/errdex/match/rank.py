@@ -162,13 +162,7 @@ def _reread(
     such overload: {self!r} {type(self)} != ...`` gave ``self`` nothing and ``type(self)`` both), or a
     leading placeholder read as empty because the message starts with the first literal's words (``{x} AA
     {type(v).__name__} AA`` printed ``AA AA AA AA`` gave the name ``AA AA``)."""
-    readings: list[dict[str, bool]] = []
-    if any(lit and not x.strip(" ") for lit, x in segs[1:]):
-        readings.append({"share_spaces": False})
-    if segs and not segs[0][0]:
-        readings.append({"empty_lead": False})
-    for how in readings:
-        v2 = V.verify(segs, text, **how)
+    for v2 in V.other_readings(segs, text):
         vals2 = tuple_values(segs, text, tuple(V.values(segs, text, v2))) if v2.exact else ()
         if v2.exact and V.reprs_plausible(vals2, not segs[-1][0]) and V.names_plausible(segs, vals2):
             return v2, vals2, True

@@ -150,6 +150,21 @@ def verify(segments: tuple[tuple[bool, str], ...], text: str, share_spaces: bool
     return Verification(tuple(spans), covered, total, anchored_start, anchored_end)
 
 
+def other_readings(segments: tuple[tuple[bool, str], ...], text: str) -> list[Verification]:
+    """The second readings of a template, after ``verify``'s first: the values first where the first reading
+    gave a value nothing (a literal of spaces sharing the space of an empty value before it; a leading
+    placeholder read as empty because the text starts with the first literal's words).  ``rank`` turns to
+    them when the first reading leaves a value implausible, ``earned`` when it leaves a rival's value
+    holding a blank that another reading splits into words (codext's ``... in {item} {position}`` read
+    with an empty item and ``position 22`` as one value)."""
+    out: list[Verification] = []
+    if any(lit and not x.strip(" ") for lit, x in segments[1:]):
+        out.append(verify(segments, text, share_spaces=False))
+    if segments and not segments[0][0]:
+        out.append(verify(segments, text, empty_lead=False))
+    return out
+
+
 def _capitalized(lit: str, text: str) -> bool:
     """The message starts with the template's first literal, its first letter upper-cased: a class
     that capitalizes what it is given (``f"{message[0].upper()}{message[1:]}"``) prints ``Type hint ...
