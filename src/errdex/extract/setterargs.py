@@ -61,11 +61,12 @@ def _params(func: Func) -> list[str]:
     return [p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)]
 
 
-def setters(tree: ast.Module, family: list[ast.ClassDef], attr: str) -> dict[str, int] | None:
-    """The methods assigning ``self.<attr>`` one of their parameters: name -> the parameter's position among
-    the call's arguments (``self`` left out; -1 when keyword-only).  None when a method assigns the attribute
-    anything but a parameter, a constructor call, ``None`` or a handler's bound name."""
-    out: dict[str, int] = {}
+def setters(family: list[ast.ClassDef], attr: str) -> dict[str, tuple[str, int]] | None:
+    """The methods assigning ``self.<attr>`` one of their parameters: name -> the parameter and its position
+    among the call's arguments (``self`` left out; -1 when keyword-only).  None when a method assigns the
+    attribute anything but a parameter, a constructor call, ``None`` or a handler's bound name (a parameter of
+    ``__init__`` is anything: the class's constructions are not read)."""
+    out: dict[str, tuple[str, int]] = {}
     for cls in family:
         for method in _methods(cls):
             params = _params(method)
@@ -80,11 +81,11 @@ def setters(tree: ast.Module, family: list[ast.ClassDef], attr: str) -> dict[str
                 if not any(isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
                            and t.attr == attr for t in targets):
                     continue
-                if isinstance(value, ast.Constant) and value.value in _NONE or constructor(value) is not None:
+                if (isinstance(value, ast.Constant) and value.value in _NONE) or constructor(value) is not None:
                     continue
                 if isinstance(value, ast.Name) and value.id in params[1:] and method.name != "__init__":
                     pos = positional.index(value.id) - 1 if value.id in positional else -1
-                    out[method.name] = pos
+                    out[method.name] = (value.id, pos)
                     continue
                 if isinstance(value, ast.Name) and _caught(method, value.id):
                     continue  # `except Exception as e: self._exc = e`: a raised object, its traceback kept
@@ -130,10 +131,9 @@ def handed(tree: ast.Module, qual: tuple[str, ...], exc: ast.expr) -> list[ast.C
     if (owner := owner_class(tree, qual)) is None:
         return []
     family = _family(tree, owner)
-    found = setters(tree, family, exc.attr)
+    found = setters(family, exc.attr)
     if not found:
         return []
-    names = {m.name: m for cls in family for m in _methods(cls) if m.name in found}
     own = {id(n) for cls in family for n in ast.walk(cls)}
     out: list[ast.Call] = []
     funcs: list[ast.AST | None] = [None]
@@ -145,13 +145,7 @@ def handed(tree: ast.Module, qual: tuple[str, ...], exc: ast.expr) -> list[ast.C
         if isinstance(node, ast.Call) and isinstance(f := node.func, ast.Attribute) and f.attr in found:
             via_self = isinstance(f.value, ast.Name) and f.value.id == "self"
             if not via_self or id(node) in own:
-                setter = names[f.attr]
-                params = _params(setter)
-                pos = found[f.attr]
-                param = next((t.value.id for t in ast.walk(setter) if isinstance(t, ast.Assign)
-                              and isinstance(t.value, ast.Name) and t.value.id in params[1:]
-                              and any(isinstance(x, ast.Attribute) and x.attr == exc.attr for x in t.targets)), "")
-                arg = _argument(node, param, pos if pos >= 0 else -1)
+                arg = _argument(node, *found[f.attr])
                 if arg is not None:
                     c = constructor(arg)
                     if c is None and isinstance(arg, ast.Name):

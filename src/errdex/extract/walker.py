@@ -40,9 +40,9 @@ from errdex.extract.messages import MessageBuilder, Scope
 from errdex.extract.msgbase import MESSAGE_TABLE
 from errdex.extract.platformcheck import required_platform
 from errdex.extract.prebuilt import assigned, collected, just_assigned
-from errdex.extract.setterargs import handed
 from errdex.extract.registered import Registered
 from errdex.extract.returnedlists import returns_collected
+from errdex.extract.setterargs import handed
 from errdex.extract.source import SourceText
 from errdex.extract.strict import unclassified
 from errdex.extract.summary import CallSite, ClassSummary, FuncSummary, InitSummary, PendingSite
