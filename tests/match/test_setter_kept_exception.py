@@ -93,3 +93,8 @@ def test_a_bare_value_stays_the_group_of_value_raises(lib: Catalog) -> None:
     assert not r.confident
     assert {r.matches[0].qualname, *(t.qualname for t in r.matches[0].tied)} == {
         "Wrapper.__enter__", "Wrapper.__exit__"}
+
+
+def test_the_tie_note_counts_no_kept_attribute_as_a_class(lib: Catalog) -> None:
+    r = explain(lib, "Deadline exceeded")
+    assert r.matches[0].tie_note.startswith("3 places raise this exact message in 1 file and 3 functions")
