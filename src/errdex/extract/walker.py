@@ -42,6 +42,7 @@ from errdex.extract.platformcheck import required_platform
 from errdex.extract.prebuilt import assigned, collected, just_assigned
 from errdex.extract.registered import Registered
 from errdex.extract.returnedlists import returns_collected
+from errdex.extract.setterargs import handed
 from errdex.extract.source import SourceText
 from errdex.extract.strict import unclassified
 from errdex.extract.summary import CallSite, ClassSummary, FuncSummary, InitSummary, PendingSite
@@ -298,6 +299,10 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
             # `raise errors[0]` / `raise self.failure`: the constructor calls that built the object (``prebuilt``)
             elsewhere = Scope(class_qualname=state.cls, self_attrs=state.self_attrs or {}, types=state.types)
             value = alt([self.builder.exception(c, elsewhere) for c in built])
+        elif given := handed(self.tree, state.qual, exc):
+            # `raise self._error` kept by a setter: the objects the module's callers hand it, and any other
+            elsewhere = Scope(class_qualname=state.cls, self_attrs=state.self_attrs or {}, types=state.types)
+            value = alt([value, *(self.builder.exception(c, elsewhere) for c in given)])
         written = edited or self.src.segment(exc.func if isinstance(exc, ast.Call) else exc)
         cause = self.src.segment(node.cause) if node.cause is not None else None
         site = self.site(node, state, "error", value, None, written, cause=cause)

@@ -280,8 +280,10 @@ def value_sites(idx: MatchIndex, tops: frozenset[str], text: str) -> list[int]:
     if not tops or not text or (not container and (len(text) > _VALUE_CHARS or any(c.isspace() for c in text))):
         return []  # (a value says nothing of which library raised it: only within a known one)
     kept = {t for t in idx.rewraps.get(LOOSE, ()) if not idx.templates[t][T_SEGS]}  # `raise self._exception`
+    # (a kept object raises any text, whatever texts its setter's callers in the package hand it: ``setterargs``)
     out = [s for s, row in enumerate(idx.sites[:MAX_SCAN]) if idx.site_templates[s] and in_scope(idx, s, tops)
-           and all(_lone(idx, t) or t in kept for t in idx.site_templates[s])]
+           and (all(_lone(idx, t) or t in kept for t in idx.site_templates[s])
+                or any(t in kept for t in idx.site_templates[s]))]
     if container:  # (a list or a dict is no key: no KeyError printed it)
         return sorted((s for s in out if not _key_error(idx, s)),
                       key=lambda s: (idx.sites[s][S_PATH], idx.sites[s][S_LINE], idx.sites[s][S_ID]))

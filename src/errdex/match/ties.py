@@ -277,7 +277,8 @@ def apart(top_path: str, top_qualname: str, top_exception: str, tied: tuple[Tied
     n = count + 1
     places = {(t.path, t.qualname) for t in tied} | {(top_path, top_qualname)}
     files = {p for p, _ in places}
-    classes = {t.exception for t in tied} | {top_exception}
+    # (`raise self._error` raises an object kept on the instance, of the class its setter was handed: no class)
+    classes = {c for c in ({t.exception for t in tied} | {top_exception}) if not c.startswith("self.")}
     parts = [f"{n} places raise this exact message"]
     if len(classes) > 1:
         parts.append(f"as {len(classes)} exception classes ({', '.join(sorted(c.rsplit('.', 1)[-1] for c in classes))})")
