@@ -13,6 +13,8 @@ from pathlib import Path
 
 from extract_helpers import extract_dir, site_in
 
+from codecshape import COMMON
+
 ENGINE = '''
     class CompilerError(Exception):
         """Expression compilation error."""
@@ -35,24 +37,6 @@ EXPRESSIONS = '''
             self._path = path
 '''
 
-COMMON = '''
-    import builtins
-
-
-    def handle_error(ename, errors, decode=False, kind="character", item="position"):
-        exc = f"{ename.capitalize()}{['En', 'De'][decode]}codeError"
-
-        def _handle_error(token, position, output=""):
-            if errors == "strict":
-                err = getattr(builtins, exc)(f"'{ename}' codec can't {['en', 'de'][decode]}code {kind} '{token}' "
-                                             f"in {item} {position}")
-                err.output = output
-                raise err
-            elif errors == "replace":
-                return "?"
-            raise ValueError(f"Unsupported error handling '{errors}'")
-        return _handle_error
-'''
 
 
 def test_the_class_returned_by_a_call_takes_the_text(tmp_path: Path) -> None:

@@ -13,44 +13,7 @@ from pathlib import Path
 
 from extract_helpers import extract_dir
 
-UTILS = '''
-    import asyncio
-    from contextlib import contextmanager
-    from typing import Optional
-
-
-    class Wrapper:
-        _error: Optional[Exception] = None
-
-        def __init__(self) -> None:
-            self._tasks = set()
-
-        def __exit__(self, exc_type, exc_val, exc_tb) -> None:
-            if self._error is not None:
-                raise self._error
-
-        def cancel(self, error: Exception) -> None:
-            self._error = error
-            for task in self._tasks:
-                task.cancel()
-
-
-    class DeadlineWrapper(Wrapper):
-        @contextmanager
-        def start(self, deadline):
-            timeout = deadline.time_remaining()
-            if not timeout:
-                raise asyncio.TimeoutError('Deadline exceeded')
-
-            def callback() -> None:
-                self.cancel(asyncio.TimeoutError('Deadline exceeded'))
-
-            timer = asyncio.get_event_loop().call_later(timeout, callback)
-            try:
-                yield
-            finally:
-                timer.cancel()
-'''
+from deadlineshape import UTILS
 
 STREAM = '''
     from typing import Optional

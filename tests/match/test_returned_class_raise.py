@@ -14,31 +14,9 @@ from collections.abc import Iterator
 import pytest
 from matchkit import indexed_catalog
 
+from codecshape import COMMON
 from errdex.catalog.base import Catalog
 from errdex.match import explain
-
-COMMON = '''
-import builtins
-
-
-def exc_name(ename):
-    return "".join(p.capitalize() for p in ename.split("-"))
-
-
-def handle_error(ename, errors, decode=False, kind="character", item="position"):
-    exc = f"{exc_name(ename)}{['En', 'De'][decode]}codeError"
-
-    def _handle_error(token, position, output=""):
-        if errors == "strict":
-            err = getattr(builtins, exc)(f"'{ename}' codec can't {['en', 'de'][decode]}code {kind} '{token}' "
-                                         f"in {item} {position}")
-            err.output = output
-            raise err
-        elif errors == "replace":
-            return "?"
-        raise ValueError(f"Unsupported error handling '{errors}'")
-    return _handle_error
-'''
 
 BASE2N = '''
 class Base2NDecodeError(ValueError):

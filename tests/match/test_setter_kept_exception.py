@@ -12,55 +12,9 @@ from collections.abc import Iterator
 import pytest
 from matchkit import indexed_catalog
 
+from deadlineshape import UTILS
 from errdex.catalog.base import Catalog
 from errdex.match import explain
-
-UTILS = '''
-import asyncio
-from contextlib import contextmanager
-from typing import Optional
-
-
-class Wrapper:
-    _error: Optional[Exception] = None
-
-    def __init__(self) -> None:
-        self._tasks = set()
-
-    def __enter__(self) -> None:
-        if self._error is not None:
-            raise self._error
-        task = asyncio.current_task()
-        if task is None:
-            raise RuntimeError('Called not inside a task')
-        self._tasks.add(task)
-
-    def __exit__(self, exc_type, exc_val, exc_tb) -> None:
-        if self._error is not None:
-            raise self._error
-
-    def cancel(self, error: Exception) -> None:
-        self._error = error
-        for task in self._tasks:
-            task.cancel()
-
-
-class DeadlineWrapper(Wrapper):
-    @contextmanager
-    def start(self, deadline):
-        timeout = deadline.time_remaining()
-        if not timeout:
-            raise asyncio.TimeoutError('Deadline exceeded')
-
-        def callback() -> None:
-            self.cancel(asyncio.TimeoutError('Deadline exceeded'))
-
-        timer = asyncio.get_event_loop().call_later(timeout, callback)
-        try:
-            yield
-        finally:
-            timer.cancel()
-'''
 
 TRACEBACK = '''Traceback (most recent call last):
   File "/site-packages/grpcish/utils.py", line 23, in __exit__

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import ast
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from errdex.extract.imports import class_like, dotted_source
 
@@ -173,22 +173,28 @@ def assigned(tree: ast.Module, qual: tuple[str, ...], exc: ast.expr) -> list[ast
     for method in owner.body:
         if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
-        for stmt in _walk_own(method):
-            if isinstance(stmt, ast.Assign):
-                targets, value = stmt.targets, stmt.value
-            elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
-                targets, value = [stmt.target], stmt.value
-            else:
-                continue
-            if not any(isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
-                       and t.attr == exc.attr for t in targets):
-                continue
+        for value in self_assigned(_walk_own(method), exc.attr):
             if isinstance(value, ast.Constant) and value.value is None:
                 continue
             if (c := constructor(value)) is None:
                 return None
             out.append(c)
     return out if 0 < len(out) <= MAX_CALLS else None
+
+
+def self_assigned(nodes: Iterable[ast.AST], attr: str) -> Iterator[ast.expr]:
+    """The values that the statements among ``nodes`` assign to ``self.<attr>`` (``self.x = v``, ``self.x: T =
+    v``): what an instance keeps there, read by the raises of it (``assigned``, ``setterargs``)."""
+    for node in nodes:
+        if isinstance(node, ast.Assign):
+            targets, value = node.targets, node.value
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            targets, value = [node.target], node.value
+        else:
+            continue
+        if any(isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
+               and t.attr == attr for t in targets):
+            yield value
 
 
 def _blocks(func: Func) -> Iterator[list[ast.stmt]]:

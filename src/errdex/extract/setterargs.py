@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import ast
 
-from errdex.extract.prebuilt import MAX_CALLS, Func, constructor, owner_class
+from errdex.extract.prebuilt import MAX_CALLS, Func, constructor, owner_class, self_assigned
 
 _NONE = (None, ...)
 
@@ -71,16 +71,7 @@ def setters(family: list[ast.ClassDef], attr: str) -> dict[str, tuple[str, int]]
         for method in _methods(cls):
             params = _params(method)
             positional = [p.arg for p in (*method.args.posonlyargs, *method.args.args)]
-            for node in ast.walk(method):
-                if isinstance(node, ast.Assign):
-                    targets, value = node.targets, node.value
-                elif isinstance(node, ast.AnnAssign) and node.value is not None:
-                    targets, value = [node.target], node.value
-                else:
-                    continue
-                if not any(isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
-                           and t.attr == attr for t in targets):
-                    continue
+            for value in self_assigned(ast.walk(method), attr):
                 if (isinstance(value, ast.Constant) and value.value in _NONE) or constructor(value) is not None:
                     continue
                 if isinstance(value, ast.Name) and value.id in params[1:] and method.name != "__init__":
