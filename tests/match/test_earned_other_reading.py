@@ -16,19 +16,9 @@ from collections.abc import Iterator
 import pytest
 from matchkit import indexed_catalog
 
+from codecshape import BASE2N
 from errdex.catalog.base import Catalog
 from errdex.match import explain
-
-BASE2N = '''
-class Base2NDecodeError(ValueError):
-    pass
-
-
-def decode(n, text, alphabet):
-    for i, c in enumerate(text):
-        if c not in alphabet:
-            raise Base2NDecodeError(f"'base{n}' codec can't decode character '{c}' in position {i}")
-'''
 
 HANDLER = '''
 class CodecError(ValueError):

@@ -13,19 +13,9 @@ from collections.abc import Iterator
 import pytest
 from matchkit import indexed_catalog
 
+from codecshape import BASE2N
 from errdex.catalog.base import Catalog
 from errdex.match import explain
-
-BASE = '''
-class BaseDecodeError(ValueError):
-    pass
-
-
-def _decode(n, text, alphabet):
-    for i, c in enumerate(text):
-        if c not in alphabet:
-            raise BaseDecodeError(f"'base{n}' codec can't decode character '{c}' in position {i}")
-'''
 
 SCHEDULE = '''
 class Simulator:
@@ -40,13 +30,13 @@ class Simulator:
 @pytest.fixture(scope="module")
 def codecs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
     yield from indexed_catalog(tmp_path_factory, "fuzzyhead", "codeclike",
-                               {"__init__.py": "", "base.py": BASE, "sim.py": SCHEDULE})
+                               {"__init__.py": "", "base2n.py": BASE2N, "sim.py": SCHEDULE})
 
 
 def test_a_template_missing_its_opening_words_is_not_confident(codecs: Catalog) -> None:
     r = explain(codecs, "'polybius' codec can't decode character 'B' in position 0")
     top = r.matches[0]
-    assert top.path.endswith("base.py") and top.method == "fuzzy"
+    assert top.path.endswith("base2n.py") and top.method == "fuzzy"
     assert not top.confident and not r.confident
 
 

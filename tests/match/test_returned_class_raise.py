@@ -14,21 +14,9 @@ from collections.abc import Iterator
 import pytest
 from matchkit import indexed_catalog
 
-from codecshape import COMMON
+from codecshape import BASE2N, COMMON
 from errdex.catalog.base import Catalog
 from errdex.match import explain
-
-BASE2N = '''
-class Base2NDecodeError(ValueError):
-    pass
-
-
-def base2n_decode(text, n, alphabet):
-    for i, c in enumerate(text):
-        if c not in alphabet:
-            raise Base2NDecodeError(f"'base{n}' codec can't decode character '{c}' in position {i}")
-    return text
-'''
 
 ENGINE = '''
 class CompilerError(Exception):
