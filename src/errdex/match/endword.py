@@ -16,6 +16,11 @@ name of some of the group's functions (a name of one word, three letters or more
 ``_load_point`` is two words and ``named.py``'s) keeps those sites; only a strict part of the group is
 kept, and, as a value naming a function (``named.py``), it is a hint: the answer is not confident on it.
 
+A value that is a caught exception's own text (``{e}`` of a re-raise: python-toon 0.2.0's ``_Parser.key``,
+``try: return _parse_key(token) except ToonDecodeError as e: raise self.error(line, str(e))``) is the text some
+other raise printed, whose last word says nothing of the re-raising function's name (``missing colon after key:
+'user'`` ends with ``key``, raised in ``parse_field_line``): it is not read (issue 17's ninety-third round).
+
 Measured over every replayed event of rounds 12..33 (docs/matching.md, the seventy-second round): it
 narrowed 51 groups (message and last line) and kept the true site in all; a value's *any* word, or the last word
 of a name of several words, lost the true site in a third of the groups it narrowed (pyspnego's free
@@ -28,6 +33,7 @@ import re
 
 from errdex.match import rank as R
 from errdex.match.index import S_QUAL, MatchIndex
+from errdex.match.indexdata import caught
 
 _VALUE_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")  # a part a value cites verbatim: a repr, a user's input in quotes
@@ -45,7 +51,9 @@ def by_end_word(idx: MatchIndex, top: R.Scored, sites: list[int]) -> tuple[list[
     names = [one_word(idx.sites[s][S_QUAL]) for s in group]
     if not any(names):
         return None
-    for _, value in top.values:
+    for expr, value in top.values:
+        if caught(expr.strip("{}"), None):  # another raise's text, re-raised (``{e}``, ``str(err)``)
+            continue
         words = _VALUE_WORD.findall(_QUOTED.sub(" ", value))
         if not words:
             continue
