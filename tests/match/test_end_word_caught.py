@@ -15,6 +15,11 @@ from pathlib import Path
 import pytest
 from matchkit import index_package
 
+from errdex.catalog import open_catalog
+from errdex.match import rank as R
+from errdex.match.endword import by_end_word
+from errdex.match.index import S_QUAL, T_SEGS, T_SITE, index_for
+
 DECODER = '''
 class ToonDecodeError(ValueError):
     """Raised when a document is not valid."""
@@ -82,3 +87,20 @@ def test_a_caught_texts_last_word_does_not_pick_the_rewrapper(lib: tuple[str, di
     group = {top["qualname"], *(t["qualname"] for t in top["tied"])}
     assert {"_Parser.key"} < group and group & {"_Parser.parse_field_line", "_Parser.assign"}, group
     assert "set aside" not in top["tie_note"] and not top["confident"]
+
+
+def test_the_hint_skips_a_caught_text_with_the_wrapper_on_top(lib: tuple[str, dict[str, str]]) -> None:
+    # the held-out replay's order: the wrapper ``Line {line.number}: {e}`` on top, tied with the raise that wrote
+    # the text; the caught text's last word ``key`` names the wrapper's function, and is no hint of it
+    db, _ = lib
+    idx = index_for(open_catalog(db))
+    by_qual = {idx.sites[idx.templates[t][T_SITE]][S_QUAL]: t for t in range(len(idx.templates))
+               if idx.templates[t][T_SEGS][:1] == ((True, "Line "),)}
+    wrapper, raiser = by_qual["_Parser.key"], by_qual["_Parser.parse_field_line"]
+    top = R.Scored(template=wrapper, site=idx.templates[wrapper][T_SITE], score=0.94, method="exact", pinned=False,
+                   values=(("{line.number}", "2"), ("{e}", "missing colon after key: 'user'")), wraps=-1)
+    assert by_end_word(idx, top, [idx.templates[raiser][T_SITE]]) is None
+    # a value of the wrapper's own still names a function (the rule is kept, not switched off)
+    own = R.Scored(template=wrapper, site=top.site, score=0.94, method="exact", pinned=False,
+                   values=(("{line.number}", "2"), ("{token}", "bad key")), wraps=-1)
+    assert by_end_word(idx, own, [idx.templates[raiser][T_SITE]]) is not None
