@@ -103,7 +103,8 @@ def explain_parsed(idx: MatchIndex, parsed: Parsed, *, top: int = 5) -> Explanat
         matches = (first, *(replace(m, confident=False) if m.id in group or not first.confident else m
                             for m in matches[1:] if m.id != first.id))
     confident = bool(matches) and matches[0].confident
-    no_site = WH.no_site(idx, parsed, primary_where, confident)
+    exact = bool(matches) and matches[0].method in ("exact", "frame")
+    no_site = WH.no_site(idx, parsed, primary_where, confident, exact)
     return Explanation(matches=matches, parsed=parsed, confident=confident, threshold=R.THRESHOLD,
                        no_site=no_site)
 

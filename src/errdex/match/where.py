@@ -52,7 +52,12 @@ def looks_filtered(frames: list[Frame]) -> bool:
 _COMPILED = (".pyx", ".pxd", ".pxi")
 
 
-def no_site(idx: MatchIndex, parsed: Parsed, w: Where, confident: bool) -> NoSite | None:
+def no_site(idx: MatchIndex, parsed: Parsed, w: Where, confident: bool, exact: bool = False) -> NoSite | None:
+    """Why no raise site of the indexed libraries produced the error, or None when one may have: the frames say
+    where it surfaced (compiled code, generated code, a line that raises nothing, another library), or, with
+    no frame deciding, no template reads the message (no confident answer and no ``exact`` reading at the top:
+    a group of sites tied on one text, or an exact answer a note took the confidence from, is no verdict of
+    "no site")."""
     lib_frame = _library_frame(idx, w.innermost_lib) if w.innermost_lib is not None else None
     innermost = w.innermost
     if innermost is not None and w.surfaced_in_lib and w.innermost_lib is not None \
@@ -80,7 +85,7 @@ def no_site(idx: MatchIndex, parsed: Parsed, w: Where, confident: bool) -> NoSit
         if dep:
             where = dep
         return NoSite(origin, f"the error was raised in {where}", lib_frame)
-    if not confident:
+    if not confident and not exact:
         guess = classify(parsed.exception, parsed.message, innermost.code if innermost else "")
         return NoSite(guess, "no raise site of the indexed libraries matches the message", lib_frame)
     return None
