@@ -97,3 +97,10 @@ def test_a_section_of_values_alone_is_no_text(tmp_path: Path) -> None:
     assert "Instead got" not in src
     texts = _texts(tmp_path, src)
     assert texts == ["\nWanted but not invoked:\n\n    {self.method_name}({params})\n{instead_section}\n"]
+
+
+def test_a_choice_of_two_texts_without_an_empty_one_is_no_optional_section(tmp_path: Path) -> None:
+    # parver's `fix = f"omit the separator and use {tag!r}"` / `fix = "omit the separator"`: no section left out
+    src = VERIFICATION.replace('instead_section = ""', 'instead_section = "none"')
+    texts = _texts(tmp_path, src)
+    assert texts == ["\nWanted but not invoked:\n\n    {self.method_name}({params})\n{instead_section}\n"]

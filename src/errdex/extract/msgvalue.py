@@ -359,8 +359,8 @@ MAX_SECTIONS = 4  # a local set on at most this many branches, each to a section
 
 
 def _sections(b: envmod.Binding) -> bool:
-    """A local set on each branch to a section of the message: an f-string or a string, at least one with words
-    of its own, at most ``MAX_SECTIONS`` (mockito's `error_message_for_unmatched_invocation`: `instead_section =
+    """A local set on each branch to an optional section of the message: an f-string or a string, at least one
+    with words of its own, one the empty string (the section left out), at most ``MAX_SECTIONS`` (mockito's `error_message_for_unmatched_invocation`: `instead_section =
     f"\nInstead got:\n\n    {content}\n"`, `f"\nStubbed are:\n\n    {content}\n"` or `""`, then `return
     "%s%s\n" % (wanted_section, instead_section)`), the statement form of `f" => '{x}'" if x else ""`."""
     values: list[ast.expr] = []
@@ -379,7 +379,8 @@ def _sections(b: envmod.Binding) -> bool:
     worded = [v for v in values if isinstance(v, ast.JoinedStr) and any(
         isinstance(p, ast.Constant) and isinstance(p.value, str) and any(c.isalpha() for c in p.value)
         for p in v.values)]
-    return 1 < len(values) <= MAX_SECTIONS and bool(worded)
+    empty = any(isinstance(v, ast.Constant) and v.value == "" for v in values)  # an optional section: or none
+    return 1 < len(values) <= MAX_SECTIONS and bool(worded) and empty
 
 
 def _as_passed(ir: Node) -> bool:
