@@ -51,6 +51,7 @@ def call_edges(tree: ast.Module, module: str, path: str) -> tuple[CallEdge, ...]
                 plain.update(a.name for a in node.names if a.asname is None)
     top = _top_level_defs(tree)
     w = _Walk(module, imports, top, bool(stars))
+    w.instances = _module_instances(tree)
     w.visit_body(tree.body, "")
     lazy = _lazy_returns(tree, module, w)
     called = {e.callee for e in w.edges if e.kind == "call"}
@@ -172,6 +173,7 @@ class _Walk:
         self.class_stack: list[str] = []
         self.item_classes: list[str] = []  # per enclosing class, the class when it defines `__getitem__`, else ""
         self.memo: dict[str, str | None] = {}  # written name -> resolved, for the current class
+        self.instances: dict[str, str] = {}  # a module-level instance -> its class as written (``_module_instances``)
 
     def resolve(self, node: ast.AST) -> str | None:
         """The package-wide dotted name of ``node`` when the file's names say it; ``?.attr`` for an
@@ -195,6 +197,11 @@ class _Walk:
         if head in self.imports:
             target = self.imports[head]
             return f"{target}.{rest}" if rest else target
+        if rest and head in self.instances:
+            # `_SELECTOR = BackendSelector(...)` at module level, then `_SELECTOR.render(...)`: the class's method
+            cls = self._resolve_written(self.instances[head])
+            if cls is not None and not cls.startswith("?") and class_like(cls):
+                return f"{cls}.{rest.split('.', 1)[0]}"
         if head in self.top:
             return f"{self.module}.{written}"
         if self.stars and not rest and not hasattr(builtins, head):
@@ -358,6 +365,30 @@ def tables_read(edges: list[CallEdge], canonical: Callable[[str], str] = str) ->
             e = CallEdge(caller=e.caller, callee=callee, kind=e.kind, line=e.line)
         out.append(e)
     return out
+
+
+def _module_instances(tree: ast.Module) -> dict[str, str]:
+    """The module-level names bound once, to an instance of a class the module names (``_BACKEND_SELECTOR =
+    BackendSelector(rust, python)``, ``_default_decoder = JSONDecoder()``): name -> the class as written.  A
+    name bound twice (or anywhere else at module level) is left out: which instance a call reaches is not known."""
+    out: dict[str, str] = {}
+    for stmt in tree.body:
+        if isinstance(stmt, ast.Assign | ast.AnnAssign) and isinstance(stmt.value, ast.Call) and (
+                cls := dotted_source(stmt.value.func)):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            if len(targets) == 1 and isinstance(targets[0], ast.Name):
+                out[targets[0].id] = cls
+    counts: dict[str, int] = {}  # every binding at module level (under `if`/`try` too; `global` names as well)
+    todo: list[ast.AST] = list(tree.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            counts[node.id] = counts.get(node.id, 0) + 1
+        elif isinstance(node, ast.Global):
+            for n in node.names:
+                counts[n] = counts.get(n, 0) + 2
+        todo.extend(ast.iter_child_nodes(node))
+    return {k: v for k, v in out.items() if counts.get(k) == 1 and class_like(v)}
 
 
 def _function_refs(value: ast.expr) -> list[ast.expr]:

@@ -441,7 +441,9 @@ class _Graph:
             if f in seen or f == start:
                 continue
             seen.add(f)
-            todo.extend(t for c, _ in self.out.get(f, ()) for t in self.targets(c, f))
+            # (a method delegating to its parts' method of its own name, deeper in: `BackendSelector.render`
+            # running `backend.render(request)` for each backend it holds, reached from `_SELECTOR.render(...)`)
+            todo.extend(t for c, _ in self.out.get(f, ()) for t in self.targets(c, f, same_protocol=True))
         return seen
 
 

@@ -38,7 +38,7 @@ from errdex.extract.owntexts import own_text_param
 from errdex.extract.properties import property_read
 from errdex.extract.raisedattrs import carries, raised_attr
 from errdex.extract.selfalias import self_reads
-from errdex.extract.shownself import annotated, param_ref, self_ref
+from errdex.extract.shownself import SHOWN_SELF, annotated, param_ref, self_ref
 from errdex.extract.stdlib_texts import CODEC_ERRORS, OS_ERRORS, os_error_value
 from errdex.extract.tuplefields import field_ref, member_of, member_ref
 
@@ -137,6 +137,8 @@ class ValuesMixin(Builder):
                     # msg = msg.replace("%r", repr(c)), r = "%s: %s" % (r, ref) on a branch: fmt % (msg, ...)
                     # puts the caller's text there, changed (jsonmerge's `'%s' merge strategy: %s`)
                     return ir
+                if conversion is None and spec is None and isinstance(ir, Alt) and _sections(b):
+                    return ir  # `instead_section = f"\nInstead got: {content}"` / `... = ""` on branches: each
                 return Hole(self.src.segment(node), conversion, spec)
         own = _own_arg(node, scope)
         if own is not None:
@@ -353,7 +355,40 @@ def _template_filled(b: envmod.Binding) -> bool:
         and v.func.attr in SUBSTITUTE
 
 
+MAX_SECTIONS = 4  # a local set on at most this many branches, each to a section of text (``_sections``)
+
+
+def _sections(b: envmod.Binding) -> bool:
+    """A local set on each branch to an optional section of the message: an f-string or a string, at least one
+    with words of its own, one the empty string (the section left out), at most ``MAX_SECTIONS`` (mockito's `error_message_for_unmatched_invocation`: `instead_section =
+    f"\nInstead got:\n\n    {content}\n"`, `f"\nStubbed are:\n\n    {content}\n"` or `""`, then `return
+    "%s%s\n" % (wanted_section, instead_section)`), the statement form of `f" => '{x}'" if x else ""`."""
+    values: list[ast.expr] = []
+    todo: list[envmod.Binding | None] = [b]
+    while todo:
+        cur = todo.pop()
+        if cur is None or cur.prev is not None or cur.grow or len(values) > MAX_SECTIONS:
+            return False
+        if cur.options:
+            todo.extend(cur.options)
+        elif isinstance(cur.value, ast.JoinedStr) or (
+                isinstance(cur.value, ast.Constant) and isinstance(cur.value.value, str)):
+            values.append(cur.value)
+        else:
+            return False
+    worded = [v for v in values if isinstance(v, ast.JoinedStr) and any(
+        isinstance(p, ast.Constant) and isinstance(p.value, str) and any(c.isalpha() for c in p.value)
+        for p in v.values)]
+    empty = any(isinstance(v, ast.Constant) and v.value == "" for v in values)  # an optional section: or none
+    return 1 < len(values) <= MAX_SECTIONS and bool(worded) and empty
+
+
 def _as_passed(ir: Node) -> bool:
+    """A parameter's text as passed: ``{invocation}``, or a parameter annotated with a class of the package
+    shown by that class's ``__str__`` (mockito's `def error_message_for_unmatched_invocation(invocation:
+    MatchingInvocation)` building `wanted_section = f"...{invocation}..."`, ``shownself.param_ref``)."""
+    if isinstance(ir, Ref) and ir.callee == SHOWN_SELF and len(ir.args) == 1:
+        ir = ir.args[0]
     return isinstance(ir, Param) and ir.conversion is None and ir.format_spec is None
 
 
