@@ -57,6 +57,20 @@ def generated_init(node: ast.ClassDef, resolve: Callable[[str], str | None]
 
 
 def _decorator(node: ast.ClassDef, resolve: Callable[[str], str | None]) -> str | None:
+    made = decorator_call(node, resolve)
+    return made[0] if made is not None else None
+
+
+def field_kind(stmt: ast.AnnAssign) -> bool:
+    """Whether an annotated class-body name is a field (not a ``ClassVar``)."""
+    ann = dotted_source(stmt.annotation.value if isinstance(stmt.annotation, ast.Subscript) else stmt.annotation)
+    return ann is None or ann.rsplit(".", 1)[-1] != "ClassVar"
+
+
+def decorator_call(node: ast.ClassDef, resolve: Callable[[str], str | None]) -> tuple[str, ast.expr, bool] | None:
+    """The class's field-generating decorator: its kind (``dataclass``, ``attrs``, ``attrs-exc``), the
+    decorator as written, and whether only ``attr.ib()`` fields count (the old ``@attr.s`` without
+    ``auto_attribs=True``); None when there is none."""
     for d in node.decorator_list:
         written = dotted_source(d.func if isinstance(d, ast.Call) else d)
         if written is None:
@@ -64,12 +78,15 @@ def _decorator(node: ast.ClassDef, resolve: Callable[[str], str | None]) -> str 
         target = resolve(written) or written
         last = target.rsplit(".", 1)[-1]
         if last == "dataclass" and (target == "dataclass" or target.startswith("dataclasses.")):
-            return "dataclass"
+            return "dataclass", d, False
         auto_exc = isinstance(d, ast.Call) and any(
             k.arg == "auto_exc" and isinstance(k.value, ast.Constant) and k.value.value is True for k in d.keywords)
         if last in _ATTRS and target.startswith(_ATTRS_MODULES):
-            return "attrs-exc" if last in _AUTO_EXC or auto_exc else "attrs"
+            ib_only = last in ("s", "attrs") and not (isinstance(d, ast.Call) and any(
+                k.arg == "auto_attribs" and isinstance(k.value, ast.Constant) and k.value.value is True
+                for k in d.keywords))
+            return "attrs-exc" if last in _AUTO_EXC or auto_exc else "attrs", d, ib_only
         if last in _AUTO_EXC and "." in target:
             # the package's own thin wrapper (referencing's `_attrs.frozen` returning `attrs.frozen(cls)`)
-            return "attrs-exc"
+            return "attrs-exc", d, False
     return None

@@ -9,6 +9,7 @@ import textwrap
 from collections.abc import Callable
 
 from errdex.extract import env as envmod
+from errdex.extract import foreignlist
 from errdex.extract.factories import STAR_KW, starred
 from errdex.extract.imports import BUILTIN_EXCEPTIONS, BUILTIN_NAMES, class_like, const_str, dotted_source
 from errdex.extract.ir import (
@@ -145,6 +146,10 @@ class CallsMixin(Builder):
         args = self.call_args(node.args, scope)
         if not class_like(target) and len(args) == len(node.args):  # a factory's class argument: self.error(UnexpectedChar, char)
             args = tuple(self._class_arg(a, scope) or ir for a, ir in zip(node.args, args, strict=True))
+        elif args and node.args and (item := foreignlist.one_text_item(node.args[0])) is not None \
+                and class_like(target) and foreignlist.foreign_class(target, self.module):
+            # `ValidationError(["null name"], ...)` of another package: the item may print alone (``foreignlist``)
+            args = (foreignlist.item_alternative(args[0], self.value(item, scope)), *args[1:])
         kwargs = self.call_kwargs(node.keywords, scope)
         callee = self.src.segment(node.func)
         param = ""

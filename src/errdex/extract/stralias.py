@@ -25,7 +25,7 @@ def aliased_str(cls: ast.ClassDef) -> tuple[ast.stmt, ast.FunctionDef] | None:
     at, target = -1, ""
     for i, stmt in enumerate(cls.body):
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == "__str__":
-            at, target = (i, "__repr__") if _returns_repr_self(stmt) else (-1, "")
+            at, target = (i, "__repr__") if returns_repr_self(stmt) else (-1, "")
         elif isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__str__" for t in stmt.targets):
             at, target = (i, stmt.value.id) if isinstance(stmt.value, ast.Name) and len(stmt.targets) == 1 else (-1, "")
     if at < 0:
@@ -44,7 +44,7 @@ def aliased_str(cls: ast.ClassDef) -> tuple[ast.stmt, ast.FunctionDef] | None:
     return cls.body[at], new
 
 
-def _returns_repr_self(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+def returns_repr_self(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """The method's one statement (past a docstring) is ``return repr(self)`` or ``return self.__repr__()``."""
     body = fn.body[1:] if fn.body and isinstance(fn.body[0], ast.Expr) and isinstance(fn.body[0].value, ast.Constant) \
         else fn.body

@@ -19,6 +19,7 @@ from errdex.extract.basekept import Kept, handed_attrs, handed_base
 from errdex.extract.classtemplate import formatted_texts
 from errdex.extract.coerced import coercions
 from errdex.extract.generated_init import generated_init
+from errdex.extract.generatedrepr import generated_repr_str
 from errdex.extract.getattrs import attr_instances, getattr_forward
 from errdex.extract.imports import dotted_source
 from errdex.extract.ir import EMPTY, Lit, Node, alt
@@ -92,7 +93,10 @@ class ClassesMixin(WalkerBase):
                 self._pruned.add(id(pruned))
                 at = next(i for i, s in enumerate(body) if isinstance(s, ast.FunctionDef) and s.name == "__str__")
                 body = [*body[:at], pruned, *body[at:]]
-        if (aliased := stralias.aliased_str(node)) is not None:  # `__str__ = __repr__`: read as a `__str__` there
+        if (aliased := stralias.aliased_str(node)) is None and exc_class:
+            # `return self.__repr__()` of an `@attr.s` / `@dataclass` class: the generated repr (``generatedrepr``)
+            aliased = generated_repr_str(node, ".".join(qual), self.builder.resolve_name)
+        if aliased is not None:  # `__str__ = __repr__`: read as a `__str__` there
             at = next((i + 1 for i, s in enumerate(body) if s is aliased[0]), len(body))
             body = [*body[:at], aliased[1], *body[at:]]
         # `metaclass=NoPublicConstructor`, whose `_create` builds the class (``metaclass.py``)

@@ -194,6 +194,17 @@ def _introduces_quote(above: list[str]) -> bool:
             and all(ln[:1] in (" ", "\t") or not ln.strip() for ln in above[1:]))
 
 
+def _detail_under_text(above: list[str]) -> bool:
+    """The lines above an indented ``Type: text`` line are one line of text at the margin (no ``Type: text``
+    line itself, naming no logging level), then only indented ones: a message whose first line is its own
+    text and whose detail lines quote the error it caught (zope.configuration's ``Missing parameter:
+    'no_default'\n    zope.schema._bootstrapinterfaces.RequiredMissing: no_default``).  Python prints an
+    exception's line at the margin, never indented under text, so the text is not that class's message."""
+    first = above[0].rstrip()
+    return (first[:1] not in ("", " ", "\t") and not _LOG_LEVEL.search(first) and L.exception_line(first) is None
+            and all(ln[:1] in (" ", "\t") or not ln.strip() for ln in above[1:]))
+
+
 def _ends_with_quoted(first: str, quoted: list[str]) -> bool:
     """The message's first line ends with the quoted traceback's last line's text, and names no logging level."""
     if _LOG_LEVEL.search(first):
@@ -310,7 +321,7 @@ def _message_only(lines: list[str]) -> ParsedException:
                 # details below.\n - Spec: ...\nTypeError: expected spec ...`); the text before stays in the
                 # message, so a site of the quoted line is no confident answer
                 return ParsedException(parsed[0], "\n".join(lines).strip("\n"))
-            if i and ln[:1] in (" ", "\t") and _introduces_quote(lines[:i]):
+            if i and ln[:1] in (" ", "\t") and (_introduces_quote(lines[:i]) or _detail_under_text(lines[:i])):
                 # indented under a first line at the margin that ends in a colon: the caught error's last line
                 # quoted by the message (beartype's `f'{label} unparseable, as @beartype generated invalid code
                 # raising:\n\t{label_exception_message(exception)}'`), as an indented traceback is above
