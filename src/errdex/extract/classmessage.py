@@ -172,6 +172,13 @@ class ClassMessage(Expanding):
             std = next((t for b in chain if (t := custom_error_text(b, args, kwargs)) is not None), None)
         if std is not None:  # configparser.NoOptionError(option, section): its __init__'s text
             return self.expand(std, {}, 0)
+        if len(args) > 1 and self._foreign(chain):
+            # another package's class errdex cannot read, handed several arguments (SQLObject's `raise
+            # validators.Invalid("expected a str ... %r instead" % (...), value, state)`): formencode's
+            # `Invalid.__str__` prints the message alone, a plain subclass of Exception the tuple; both
+            # readings, the tuple first
+            both = (*self.builtin_message(cls, args), *self.text(args[0]))
+            return tuple(itertools.islice(dict.fromkeys(both), MAX_TEMPLATES))
         return self.builtin_message(cls, args)
 
     def _no_init_below(self, raised: str, cls: str) -> bool:
@@ -289,6 +296,11 @@ class ClassMessage(Expanding):
             sep: Variant = (Piece(Segment(text=", ")),) if i else ()
             acc = tuple(itertools.islice((v + sep + r for v in acc for r in self._repr_variants(a)), MAX_TEMPLATES))
         return tuple((*v, Piece(Segment(text=")"))) for v in acc)
+
+    def _foreign(self, chain: list[str]) -> bool:
+        """Whether the class of ``chain`` (it, then its bases) comes from outside the package, no builtin
+        exception among its known bases: what its ``__str__`` prints is not read."""
+        return not self._builtin_base(chain[0]) and any(b not in self.t.classes for b in chain)
 
     def _builtin_base(self, cls: str) -> str:
         """``cls`` when it is a builtin exception, else the first builtin of its bases (``""`` when none

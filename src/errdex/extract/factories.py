@@ -98,7 +98,7 @@ def class_attr_types(node: ast.ClassDef) -> Types:
                 else:
                     continue
                 if t is not None and isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) \
-                        and target.value.id == "self" and t.rsplit(".", 1)[-1][:1].isupper():
+                        and target.value.id == "self" and _class_named(t):
                     out.append((f"self.{target.attr}", t))
     typed = {r for r, _ in out}
     out += [(r, t) for r, t in _raised_instances(node) if r not in typed]
@@ -128,9 +128,15 @@ def _raised_instances(node: ast.ClassDef) -> list[tuple[str, str]]:
     for attr in sorted(raised):
         classes = assigned.get(attr, set()) - {None}
         if len(classes) == 1 and (cls := next(iter(classes))) is not None and cls != "?" \
-                and cls.rsplit(".", 1)[-1][:1].isupper():
+                and _class_named(cls):
             out.append((f"self.{attr}", cls))
     return out
+
+
+def _class_named(written: str) -> bool:
+    """A callee written as a class is: capitalised, after the underscores of a private one (parver's
+    ``self.diagnostics = _ParseDiagnostics()``)."""
+    return written.rsplit(".", 1)[-1].lstrip("_")[:1].isupper()
 
 
 def _is_self(node: ast.expr) -> bool:

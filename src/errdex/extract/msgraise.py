@@ -244,6 +244,9 @@ class RaisedMixin(Builder):
                     and (picked := self.picked_instances(b.value, scope.at(b.env))) is not None:
                 return picked  # `error = ERRORS.get(code, Default(...))`, a table of prebuilt instances
             bound = self.binding(b, node, scope) if b is not None else None
+            if isinstance(bound, Hole) and b is not None and not b.options and b.prev is None \
+                    and isinstance(b.value, ast.Call) and (made := self._typed_factory(b.value, scope.at(b.env))):
+                return made  # `diagnostic = self.diagnostics.error(...)` ... `raise diagnostic`: what it returns
             narrowed = isinstance_classes(node.id, scope.guards) if bound is None or isinstance(bound, Hole) else []
             if narrowed:  # `if isinstance(stmt, SyntaxError): raise stmt`: that class, its text unknown
                 return alt([Ref(target=self.resolve_name(d) or d, src=d, callee=d, is_call=False, reraised=node.id)
@@ -288,6 +291,18 @@ class RaisedMixin(Builder):
         unclassified(f"raised expression {type(node).__name__}", self.where(node))
         return Hole(self.src.segment(node))
 
+
+    def _typed_factory(self, call: ast.Call, scope: Scope) -> Node | None:
+        """``self.diagnostics.error(self.version)`` held by a local the raise names, the receiver's class known
+        (``self.diagnostics = _ParseDiagnostics()`` in ``__init__``, parver's ``Parser.finish``): read as
+        ``raise self.diagnostics.error(...)`` is, the instance that method returns; None for any other call."""
+        written = dotted_source(call.func)
+        if written is None or not written.startswith("self.") or written.count(".") != 2:
+            return None
+        target = scope.receiver_method(written, self.module, self.resolve_name)
+        if target is None or is_by_name(target):
+            return None
+        return self.exception(call, scope)
 
     def _table_lookup(self, scope: Scope) -> Callable[[str], ast.expr | None]:
         def lookup(name: str) -> ast.expr | None:

@@ -184,6 +184,12 @@ class BindingsMixin(WalkerBase):
                     return envmod.bind(env, name, envmod.Binding())
                 env = envmod.bind(env, name, envmod.Binding(node.value, env, prev=prev if prev is not None
                                                             else envmod.Binding()))
+            elif isinstance(node.op, ast.Mod):
+                # `err_msg %= (val_int, val_size)` (pyModbusTCP's `get_2comp`): as `err_msg = err_msg % (...)`,
+                # the name read in the bindings before the statement
+                value = ast.copy_location(ast.BinOp(left=ast.copy_location(
+                    ast.Name(id=name, ctx=ast.Load()), node.target), op=ast.Mod(), right=node.value), node)
+                env = envmod.bind(env, name, envmod.Binding(value, env))
             else:
                 env = envmod.bind(env, name, envmod.Binding())
         return env

@@ -22,7 +22,7 @@ from errdex.extract.generated_init import generated_init
 from errdex.extract.generatedrepr import generated_repr_str
 from errdex.extract.getattrs import attr_instances, getattr_forward
 from errdex.extract.imports import dotted_source
-from errdex.extract.ir import EMPTY, Lit, Node, alt
+from errdex.extract.ir import EMPTY, Hole, Lit, Node, alt
 from errdex.extract.kepttexts import KeptAttrs, init_texts, kept_texts, once_assigned
 from errdex.extract.messages import Scope
 from errdex.extract.properties import properties_of, property_attrs
@@ -177,6 +177,11 @@ class ClassesMixin(WalkerBase):
             returns = (*c.returns, *c.param_returns) if c.returns and name != "__str__" else tuple(c.returns)
             if c.returns and c.call_returns and any(_names(d, "property") for d in node.decorator_list):
                 returns = (*returns, *c.call_returns)  # a property: each path's value is the attribute's text
+            elif c.returns and name != "__str__":
+                # `return "end of input"` beside `return repr(version[index])` (parver's `_format_found`): the
+                # value's repr or str is the other text the helper returns
+                returns = (*returns, *(r for r in c.call_returns if isinstance(r, Hole) and r.expr.startswith(
+                    ("repr(", "str("))))
             if yielded.was_generator(node):
                 # a path yielding nothing first: a subclass's pieces after it are the text (the base's
                 # optional preamble left out), the commonest form, kept first when the variants are capped
