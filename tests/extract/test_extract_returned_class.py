@@ -14,16 +14,7 @@ from pathlib import Path
 from extract_helpers import extract_dir, site_in
 
 from codecshape import COMMON
-
-ENGINE = '''
-    class CompilerError(Exception):
-        """Expression compilation error."""
-
-
-    class Engine:
-        def getCompilerError(self):
-            return CompilerError
-'''
+from talesshape import ENGINE
 
 EXPRESSIONS = '''
     class SubPathExpr:

@@ -16,35 +16,7 @@ from matchkit import indexed_catalog
 
 from errdex.catalog.base import Catalog
 from errdex.match import explain, parse
-
-EXCEPTIONS = '''
-import traceback
-
-
-class ConfigurationError(ValueError):
-    """There was an error in a configuration"""
-
-    _details = ()
-
-    def add_details(self, info):
-        if isinstance(info, BaseException):
-            info = traceback.format_exception_only(type(info), info)
-            info[-1] = info[-1].rstrip()
-            self._details += tuple(info)
-        else:
-            self._details += (info,)
-        return self
-
-    def _with_details(self, opening, detail_formatter):
-        lines = ["    " + detail_formatter(detail) for detail in self._details]
-        lines.append(opening)
-        lines.reverse()
-        return "\\n".join(lines)
-
-    def __str__(self):
-        s = super().__str__()
-        return self._with_details(s, str)
-'''
+from zopeconfshape import EXCEPTIONS
 
 CONFIG = '''
 from zconf.exceptions import ConfigurationError

@@ -17,16 +17,7 @@ from matchkit import indexed_catalog
 from codecshape import BASE2N, COMMON
 from errdex.catalog.base import Catalog
 from errdex.match import explain
-
-ENGINE = '''
-class CompilerError(Exception):
-    """Expression compilation error."""
-
-
-class Engine:
-    def getCompilerError(self):
-        return CompilerError
-'''
+from talesshape import ENGINE
 
 EXPRESSIONS = '''
 class Kinds:
