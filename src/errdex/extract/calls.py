@@ -197,11 +197,6 @@ class _Walk:
         if head in self.imports:
             target = self.imports[head]
             return f"{target}.{rest}" if rest else target
-        if rest and head in self.instances:
-            # `_SELECTOR = BackendSelector(...)` at module level, then `_SELECTOR.render(...)`: the class's method
-            cls = self._resolve_written(self.instances[head])
-            if cls is not None and not cls.startswith("?") and class_like(cls):
-                return f"{cls}.{rest.split('.', 1)[0]}"
         if head in self.top:
             return f"{self.module}.{written}"
         if self.stars and not rest and not hasattr(builtins, head):
@@ -212,6 +207,18 @@ class _Walk:
             last = rest.rsplit(".", 1)[-1]
             return None if last in _IGNORED_ATTRS else f"?.{last}"
         return None
+
+    def instance_method(self, func: ast.expr) -> str | None:
+        """``_SELECTOR.render`` of a module-level instance (``_SELECTOR = BackendSelector(...)``,
+        ``_module_instances``): its class's method, an edge beside the name's own (a primitive object's
+        ``run_scoped_p.bind(...)`` stays an edge to the primitive, which its rules are registered on)."""
+        if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
+                and func.value.id in self.instances):
+            return None
+        cls = self._resolve_written(self.instances[func.value.id])
+        if cls is None or cls.startswith("?") or not class_like(cls):
+            return None
+        return f"{cls}.{func.attr}"
 
     def add(self, caller: str, callee: str | None, kind: EdgeKind, line: int) -> None:
         if callee and callee != caller:
@@ -260,6 +267,8 @@ class _Walk:
             elif func.__class__ is ast.Name and aliases and (bound := aliases.get(func.id)) is not None:  # type: ignore[attr-defined]
                 func = bound  # `read_until = self.read_until` ... `read_until(stream_i, end)`: the method
             self.add(me, self.resolve(func), "call", node.lineno)
+            if (method := self.instance_method(func)) is not None:
+                self.add(me, method, "call", node.lineno)
             for a in node.args:  # functions passed along (``cache(f)``, ``partial(f, x)``)
                 if isinstance(a, (ast.Name, ast.Attribute)):
                     target = self.resolve(a)
