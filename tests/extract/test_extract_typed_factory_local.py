@@ -66,3 +66,29 @@ def test_a_local_of_a_typed_attribute_method_raises_what_it_returns(tmp_path: Pa
     assert site.exception.endswith("UnexpectedInputError"), site.exception
     assert any(t.endswith("found end of input") for t in texts), texts
     assert any(t.startswith("Expected ") and t.endswith("found {repr(version[index])}") for t in texts), texts
+
+
+ALIASED = '''
+    from typing import Union
+
+    _Body = Union[str, BaseException, bytes, None]
+
+
+    class Response:
+        def __init__(self, body: "_Body" = "") -> None:
+            self.body: "_Body" = body
+
+        def get_response(self):
+            if self.body and isinstance(self.body, Exception):
+                raise self.body
+            return self.body
+'''
+
+
+def test_an_annotation_naming_a_private_type_alias_types_nothing(tmp_path: Path) -> None:
+    # responses 0.26.3: `self.body: "_Body" = body`, `_Body` a Union: the raise stays a raise of the kept value
+    (tmp_path / "mocking").mkdir()
+    (tmp_path / "mocking" / "__init__.py").write_text("")
+    (tmp_path / "mocking" / "core.py").write_text(textwrap.dedent(ALIASED))
+    site = next(s for s in extract_dir(tmp_path).sites if s.qualname == "Response.get_response")
+    assert site.exception == "self.body", site.exception

@@ -92,13 +92,15 @@ def class_attr_types(node: ast.ClassDef) -> Types:
         elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == "__init__":
             for sub in statements(stmt):  # assignments are statements: no need to enter expressions
                 if isinstance(sub, ast.Assign) and len(sub.targets) == 1 and isinstance(sub.value, ast.Call):
-                    target, t = sub.targets[0], _type_name(sub.value.func)
+                    target, t, named = sub.targets[0], _type_name(sub.value.func), _class_named
                 elif isinstance(sub, ast.AnnAssign):
-                    target, t = sub.target, _type_name(sub.annotation)
+                    # an annotation may name a private type alias (responses' ``self.body: "_Body" = body``,
+                    # ``_Body = Union[str, BaseException, ...]``): only a capitalised name is a class there
+                    target, t, named = sub.target, _type_name(sub.annotation), _public_class_named
                 else:
                     continue
                 if t is not None and isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) \
-                        and target.value.id == "self" and _class_named(t):
+                        and target.value.id == "self" and named(t):
                     out.append((f"self.{target.attr}", t))
     typed = {r for r, _ in out}
     out += [(r, t) for r, t in _raised_instances(node) if r not in typed]
@@ -137,6 +139,11 @@ def _class_named(written: str) -> bool:
     """A callee written as a class is: capitalised, after the underscores of a private one (parver's
     ``self.diagnostics = _ParseDiagnostics()``)."""
     return written.rsplit(".", 1)[-1].lstrip("_")[:1].isupper()
+
+
+def _public_class_named(written: str) -> bool:
+    """An annotation naming a class: capitalised (a private ``_Name`` is as often a type alias)."""
+    return written.rsplit(".", 1)[-1][:1].isupper()
 
 
 def _is_self(node: ast.expr) -> bool:
