@@ -78,13 +78,6 @@ def _repr_quotes(node: Cat) -> str:
     return "'"
 
 
-def _may_quote(node: Cat) -> bool:
-    """Whether a text's parts hold a quote or backslash (a literal's, or a value shown by its repr)."""
-    return any((isinstance(q, Lit) and any(c in q.text for c in "'\"\\")) or
-               (isinstance(q, (Hole, Param)) and q.conversion == "r") or not isinstance(q, (Lit, Hole, Param, Ref))
-               for q in node.parts)
-
-
 def subst(node: Node, bind: Bind) -> Node:
     """``node`` with bound parameters replaced (arguments are evaluated in the caller's bindings)."""
     if not bind:

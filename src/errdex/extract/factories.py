@@ -26,6 +26,7 @@ from errdex.extract import env as envmod
 from errdex.extract.astwalk import statements
 from errdex.extract.imports import dotted_source
 from errdex.extract.ir import Node, Param, Ref
+from errdex.extract.stmts import param_defaults
 
 BY_NAME = "?"  # a method target known by name only: "?<caller>:<method>"
 PACK = "*pack*"  # ``Ref.callee`` of the surplus arguments bound to a ``*args`` / ``**kwargs`` parameter
@@ -178,10 +179,7 @@ def _attr_roles(node: ast.ClassDef) -> list[tuple[str, str]]:
 
 
 def _init_held_classes(init: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[str, str]]:
-    a = init.args
-    positional = [*a.posonlyargs, *a.args]
-    pairs = [*zip(positional[len(positional) - len(a.defaults):], a.defaults, strict=True),
-             *((x, d) for x, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None)]
+    pairs = param_defaults(init)
     defaults = {x.arg: held for x, d in pairs if isinstance(d, (ast.Name, ast.Attribute))
                 and (held := _type_name(d)) is not None and _EXC_CLASS.search(held)}
     out: list[tuple[str, str]] = []
@@ -196,10 +194,7 @@ def _init_held_classes(init: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tup
 def class_params(node: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
     """Parameters whose default is an exception class (``cls=EqlSemanticError``, ``exc_type=errors.ParseError``):
     a helper's ``return cls(message, ...)`` is an exception it makes for its caller (eql's ``_error``)."""
-    a = node.args
-    positional = [*a.posonlyargs, *a.args]
-    pairs = [*zip(positional[len(positional) - len(a.defaults):], a.defaults, strict=True),
-             *((x, d) for x, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None)]
+    pairs = param_defaults(node)
     return frozenset(x.arg for x, d in pairs if isinstance(d, (ast.Name, ast.Attribute))
                      and (held := _type_name(d)) is not None and _EXC_CLASS.search(held))
 

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from errdex.extract.imports import const_str
 from errdex.extract.ir import Alt, Cat, Hole, Lit, Node, Param, Ref, alt
+from errdex.extract.stmts import param_defaults
 
 if TYPE_CHECKING:
     from errdex.extract.tables import Tables
@@ -98,10 +99,7 @@ def _defaulted(node: ast.ClassDef, resolve: Callable[[str], str | None] | None) 
     init = next((f for f in node.body if isinstance(f, ast.FunctionDef) and f.name == "__init__"), None)
     if init is None:
         return {}
-    a = init.args
-    positional = [*a.posonlyargs, *a.args]
-    pairs = list(zip(positional[len(positional) - len(a.defaults):], a.defaults, strict=True))
-    pairs += [(k, d) for k, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None]
+    pairs = param_defaults(init)
     out: dict[str, list[Node]] = {}
     for arg, d in pairs:
         text = const_str(d)

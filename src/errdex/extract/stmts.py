@@ -93,6 +93,16 @@ def child_bodies(node: ast.stmt) -> list[list[ast.stmt]]:
     return out
 
 
+def param_defaults(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[ast.arg, ast.expr]]:
+    """Each parameter that has a default, with it: the last positional ones (``a.defaults`` lines up with the end
+    of the positional parameters), then the keyword-only ones given a default."""
+    a = fn.args
+    positional = [*a.posonlyargs, *a.args]
+    pairs = list(zip(positional[len(positional) - len(a.defaults):], a.defaults, strict=True))
+    pairs += [(k, d) for k, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None]
+    return pairs
+
+
 def is_static(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list)
 

@@ -48,10 +48,7 @@ class CallsMixin(WalkerBase):
 
     def _defaults(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[tuple[str, Node], ...]:
         """Default values of the parameters, as IR (``error_class=ValueError`` is a class ``Ref``)."""
-        a = node.args
-        positional = [*a.posonlyargs, *a.args]
-        pairs = list(zip(positional[len(positional) - len(a.defaults):], a.defaults, strict=True))
-        pairs += [(x, d) for x, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None]
+        pairs = st.param_defaults(node)
         out: list[tuple[str, Node]] = []
         for x, d in pairs:
             if isinstance(d, (ast.Name, ast.Attribute)) and (written := dotted_source(d)) is not None:

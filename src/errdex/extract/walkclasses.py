@@ -26,6 +26,7 @@ from errdex.extract.ir import EMPTY, Hole, Lit, Node, alt
 from errdex.extract.kepttexts import KeptAttrs, init_texts, kept_texts, once_assigned
 from errdex.extract.messages import Scope
 from errdex.extract.properties import properties_of, property_attrs
+from errdex.extract.stmts import param_defaults
 from errdex.extract.summary import ClassSummary, FuncSummary, InitSummary
 from errdex.extract.walkstate import _EXC_NAME, Env, FuncCollector, State, Walk, WalkerBase
 
@@ -247,10 +248,7 @@ def _callable_defaults(node: ast.ClassDef) -> list[tuple[str, str]]:
     init = next((s for s in node.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
     if init is None:
         return []
-    a = init.args
-    positional = [*a.posonlyargs, *a.args]
-    pairs = list(zip(positional[len(positional) - len(a.defaults):], a.defaults, strict=True))
-    pairs += [(k, d) for k, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None]
+    pairs = param_defaults(init)
     defaults = {arg.arg: d.id for arg, d in pairs if isinstance(d, ast.Name)}
     out: list[tuple[str, str]] = []
     for stmt in init.body:
@@ -303,20 +301,14 @@ def _none_tested(state: State, params: tuple[str, ...]) -> str | None:
 
 def _text_defaults(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[tuple[str, Node], ...]:
     """The parameters of ``fn`` whose default is a non-empty string literal, with that text."""
-    a = fn.args
-    positional = [*a.posonlyargs, *a.args]
-    pairs = list(zip(positional[len(positional) - len(a.defaults):], a.defaults, strict=True))
-    pairs += [(k, d) for k, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None]
+    pairs = param_defaults(fn)
     return tuple((arg.arg, Lit(d.value)) for arg, d in pairs
                  if isinstance(d, ast.Constant) and isinstance(d.value, str) and d.value)
 
 
 def _defaults_to_none(fn: ast.FunctionDef | ast.AsyncFunctionDef, param: str) -> bool:
     """Whether ``param`` of ``fn`` has ``None`` as its default (a raise that leaves it out passes None)."""
-    a = fn.args
-    positional = [*a.posonlyargs, *a.args]
-    pairs = list(zip(positional[len(positional) - len(a.defaults):], a.defaults, strict=True))
-    pairs += [(k, d) for k, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None]
+    pairs = param_defaults(fn)
     return any(arg.arg == param and isinstance(d, ast.Constant) and d.value is None for arg, d in pairs)
 
 

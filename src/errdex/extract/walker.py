@@ -297,18 +297,18 @@ class Walker(BindingsMixin, CallsMixin, ClassesMixin):
         if built := (collected(self.tree, state.qual, exc) or just_assigned(self.tree, state.qual, exc)
                      or assigned(self.tree, state.qual, exc)):
             # `raise errors[0]` / `raise self.failure`: the constructor calls that built the object (``prebuilt``)
-            elsewhere = Scope(class_qualname=state.cls, self_attrs=state.self_attrs or {}, types=state.types)
+            elsewhere = _elsewhere(state)
             value = alt([self.builder.exception(c, elsewhere) for c in built])
         elif given := handed(self.tree, state.qual, exc):
             # `raise self._error` kept by a setter: the objects the module's callers hand it, and any other
-            elsewhere = Scope(class_qualname=state.cls, self_attrs=state.self_attrs or {}, types=state.types)
+            elsewhere = _elsewhere(state)
             value = alt([value, *(self.builder.exception(c, elsewhere) for c in given)])
         written = edited or self.src.segment(exc.func if isinstance(exc, ast.Call) else exc)
         cause = self.src.segment(node.cause) if node.cause is not None else None
         site = self.site(node, state, "error", value, None, written, cause=cause)
         if state.cls is not None and (stored := storedlist.appended(self.tree, state.qual, exc)):
             # `raise self.errors[0]`: read once the module is walked, the appending methods' texts known
-            elsewhere = Scope(class_qualname=state.cls, self_attrs=state.self_attrs or {}, types=state.types)
+            elsewhere = _elsewhere(state)
             self._deferred.append((site, stored, elsewhere))
             self.raise_sites += 1
             return env
@@ -549,3 +549,9 @@ def _imported_class(exc: ast.expr) -> ast.expr:
     top = ast.copy_location(ast.Name(id=mod.args[0].value.split(".")[0], ctx=ast.Load()), mod)
     func = ast.copy_location(ast.Attribute(value=top, attr=exc.func.attr, ctx=ast.Load()), exc.func)
     return ast.copy_location(ast.Call(func=func, args=exc.args, keywords=exc.keywords), exc)
+
+
+def _elsewhere(state: State) -> Scope:
+    """The scope an object built elsewhere in the class is read in (the constructor calls a raise of a kept or
+    collected object stands for, ``prebuilt`` / ``setterargs`` / ``storedlist``): the class, not the function."""
+    return Scope(class_qualname=state.cls, self_attrs=state.self_attrs or {}, types=state.types)
